@@ -1,0 +1,37 @@
+"""What `qcompile.compile` should do to a model, as one value the engine and CLI can pass around."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class CompileConfig:
+    """Compile settings; `LLM(compile=None)` means eager and never builds one of these.
+
+    `scope` says which part of the forward Dynamo traces (the rest stays opaque regions),
+    `ranges` are inclusive token-count ranges that each get their own compiled artifact,
+    `cudagraph` selects the CUDA graph mode and `dump_dir` receives graphs for inspection.
+    The compiler owns the meaning of the names; this class only checks the shape of the values.
+    """
+
+    scope: str = "layer"
+    ranges: tuple[tuple[int, int], ...] = field(default_factory=lambda: ((1, 256),))
+    cudagraph: str = "none"
+    dump_dir: Path | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("scope", "cudagraph"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value:
+                raise ValueError(f"CompileConfig.{name} must be a non-empty string, got {value!r}")
+        ranges = tuple(tuple(r) for r in self.ranges)
+        if not ranges:
+            raise ValueError("CompileConfig.ranges must hold at least one (lo, hi) range")
+        for r in ranges:
+            if len(r) != 2 or not all(isinstance(v, int) for v in r) or not 1 <= r[0] <= r[1]:
+                raise ValueError(f"CompileConfig.ranges entry {r!r} must be (lo, hi) ints with 1 <= lo <= hi")
+        object.__setattr__(self, "ranges", ranges)
+        if self.dump_dir is not None:
+            object.__setattr__(self, "dump_dir", Path(self.dump_dir))

@@ -1,0 +1,1 @@
+"""Offline inference engine: requests, sampling, the model runner and the step loop."""

@@ -1,0 +1,47 @@
+"""What `LLM.generate` returns, shaped like vLLM's outputs so existing client code reads it as is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass
+class Logprob:
+    """Log-probability of one token at one position, with its 1-based rank in the vocabulary."""
+
+    logprob: float
+    rank: int | None = None
+    decoded_token: str | None = None
+
+
+# One dict per position: the top-k alternatives plus the token actually chosen (or given).
+SampleLogprobs = list[dict[int, Logprob]]
+# The first prompt position has nothing before it, so its entry is None.
+PromptLogprobs = list[dict[int, Logprob] | None]
+
+
+@dataclass
+class CompletionOutput:
+    index: int
+    text: str
+    token_ids: list[int]
+    logprobs: SampleLogprobs | None
+    finish_reason: str | None  # "stop" (EOS or a stop token) or "length" (max_tokens)
+
+
+@dataclass
+class RequestOutput:
+    request_id: str
+    prompt: str | None
+    prompt_token_ids: list[int]
+    prompt_logprobs: PromptLogprobs | None
+    outputs: list[CompletionOutput]
+    finished: bool = True
+
+
+def logprob_dict(token_ids: list[int], logprobs: list[float], ranks: list[int],
+                 decode: Callable[[int], str] | None) -> dict[int, Logprob]:
+    """One position's entry; the first id is the chosen token, so it stays first in the dict."""
+    return {t: Logprob(lp, r, decode(t) if decode else None)
+            for t, lp, r in zip(token_ids, logprobs, ranks, strict=True)}
