@@ -1,0 +1,52 @@
+"""A stand-in model with the real model's contract (slot state, flat batches, forward context).
+
+It is a small recurrent net stepped token by token per request, so its outputs depend on each
+request's whole history and never on what else is in the batch: engine tests can then demand
+exact equality between batched and single-request runs.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from types import SimpleNamespace
+
+import torch
+
+from model.batch import Batch
+from model.context import current, forward_context
+
+
+class FakeModel(torch.nn.Module):
+    def __init__(self, vocab_size: int = 64, hidden_size: int = 16, eos_token_id: int = 1, seed: int = 0):
+        super().__init__()
+        self.config = SimpleNamespace(vocab_size=vocab_size, eos_token_id=eos_token_id)
+        g = torch.Generator().manual_seed(seed)
+        self.embed = torch.randn(vocab_size, hidden_size, generator=g, dtype=torch.float64)
+        self.mix = torch.randn(hidden_size, hidden_size, generator=g, dtype=torch.float64) / hidden_size**0.5
+        self.head = 3 * torch.randn(hidden_size, vocab_size, generator=g, dtype=torch.float64)
+        self.forward_calls: list[int] = []  # batch sizes seen, for tests of batching
+
+    def init_state(self, max_num_seqs: int, max_model_len: int) -> None:
+        self.state = torch.zeros(max_num_seqs + 1, self.mix.shape[0], dtype=torch.float64)
+
+    def reset_slots(self, slots: torch.Tensor) -> None:
+        self.state[slots] = 0
+
+    def context(self, batch: Batch) -> AbstractContextManager[None]:
+        return forward_context(batch.host)
+
+    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
+                offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+        host = current()
+        self.forward_calls.append(host.num_reqs)
+        out = torch.zeros(input_ids.shape[0], self.mix.shape[0], dtype=torch.float64)
+        for slot, a, b in zip(host.slots, host.query_start, host.query_start[1:], strict=False):
+            h = self.state[slot].clone()
+            for row in range(a, b):
+                h = torch.tanh(h @ self.mix + self.embed[input_ids[row]])
+                out[row] = h
+            self.state[slot] = h
+        return out
+
+    def compute_logits(self, hidden: torch.Tensor) -> torch.Tensor:
+        return (hidden @ self.head).float()
