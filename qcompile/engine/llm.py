@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
+from model.checkpoint.loader import load_model
 from qcompile.config import CompileConfig
 from qcompile.engine.engine import Engine
 from qcompile.engine.outputs import RequestOutput
@@ -21,16 +22,7 @@ if TYPE_CHECKING:
 
 Prompt = str | dict[str, Any]
 
-DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "tokenizer.model")
-
-
-def parse_dtype(dtype: str | torch.dtype) -> torch.dtype:
-    if isinstance(dtype, torch.dtype) and dtype in DTYPES.values():
-        return dtype
-    if isinstance(dtype, str) and dtype.removeprefix("torch.") in DTYPES:
-        return DTYPES[dtype.removeprefix("torch.")]
-    raise ValueError(f"dtype must be one of {sorted(DTYPES)}, got {dtype!r}")
 
 
 def load_tokenizer(path: Path) -> PreTrainedTokenizerBase | None:
@@ -52,8 +44,6 @@ class LLM:
     def __init__(self, model: str | Path | None = None, device: str = "cpu",
                  dtype: str | torch.dtype = "float32", compile: CompileConfig | None = None,
                  max_num_seqs: int = 16, max_model_len: int = 2048) -> None:
-        from model.checkpoint.loader import load_model
-
         if max_num_seqs < 1:
             raise ValueError(f"max_num_seqs must be >= 1, got {max_num_seqs}")
         if max_model_len < 1:
@@ -63,8 +53,11 @@ class LLM:
 
             model = default_checkpoint("tiny")
         self.path = Path(model)
-        self.model = load_model(self.path, device=device, dtype=parse_dtype(dtype))
+        self.model = load_model(self.path, device=device, dtype=dtype)
         self.config = self.model.config
+        if max_model_len > self.config.max_position_embeddings:
+            raise ValueError(f"max_model_len {max_model_len} exceeds the checkpoint's "
+                             f"max_position_embeddings {self.config.max_position_embeddings}")
         self.tokenizer = load_tokenizer(self.path)
         self.max_model_len = max_model_len
         runner = ModelRunner(self.model, max_num_seqs, max_model_len, device, compile)

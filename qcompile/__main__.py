@@ -1,0 +1,3 @@
+from qcompile.cli import main
+
+main()
