@@ -1,0 +1,168 @@
+"""Gated attention with partial RoPE and the QSA block indexer.
+
+QSA: for a query at position t, the visible keys 0..t form `nb = (t+1) // c` complete blocks of `c`
+tokens. Each block key is the fp32 mean of its raw indexer keys, normed and rotated at the block's
+first position; blocks score `sum_heads relu(q_j . k_b) / sqrt(Di)`. The query attends to the
+`budget / c` best blocks plus the tail `nb*c .. t`. Within the budget that is every visible token,
+so dense causal attention is the exact special case.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+from torch import nn
+
+from model import context
+from model.config import Qwen4ExpConfig
+from model.norm import RMSNorm
+from model.regions import region
+from model.rope import apply_rope, cos_sin, inv_freq
+
+
+class QSAIndexer(nn.Module):
+    """Weights of the indexer; the selection itself runs inside the attention core."""
+
+    def __init__(self, config: Qwen4ExpConfig):
+        super().__init__()
+        self.n_heads, self.head_dim = config.indexer_n_heads, config.indexer_head_dim
+        self.index_qk_proj = nn.Linear(config.hidden_size, (self.n_heads + 1) * self.head_dim, bias=False)
+        self.q_layernorm = RMSNorm(self.head_dim, config.rms_norm_eps)
+        self.k_layernorm = RMSNorm(self.head_dim, config.rms_norm_eps)
+
+
+class Attention(nn.Module):
+    def __init__(self, config: Qwen4ExpConfig):
+        super().__init__()
+        c = config
+        self.num_heads, self.num_kv_heads, self.head_dim = c.num_attention_heads, c.num_key_value_heads, c.head_dim
+        self.scaling = self.head_dim**-0.5
+        self.block = c.indexer_compress_ratio
+        self.block_topk = c.qsa_block_topk
+        self.q_proj = nn.Linear(c.hidden_size, self.num_heads * self.head_dim * 2, bias=False)
+        self.k_proj = nn.Linear(c.hidden_size, self.num_kv_heads * self.head_dim, bias=False)
+        self.v_proj = nn.Linear(c.hidden_size, self.num_kv_heads * self.head_dim, bias=False)
+        self.o_proj = nn.Linear(self.num_heads * self.head_dim, c.hidden_size, bias=False)
+        self.q_norm = RMSNorm(self.head_dim, c.rms_norm_eps)
+        self.k_norm = RMSNorm(self.head_dim, c.rms_norm_eps)
+        self.indexer = QSAIndexer(c)
+        self.register_buffer("inv_freq", inv_freq(c.rotary_dim, c.rope_theta), persistent=False)
+
+    def init_state(self, num_slots: int, max_len: int, dtype: torch.dtype) -> None:
+        dev = self.q_norm.weight.device
+        kv = (num_slots, max_len, self.num_kv_heads, self.head_dim)
+        self.register_buffer("k_cache", torch.zeros(kv, dtype=dtype, device=dev), persistent=False)
+        self.register_buffer("v_cache", torch.zeros(kv, dtype=dtype, device=dev), persistent=False)
+        self.register_buffer("index_keys", torch.zeros(num_slots, max_len, self.indexer.head_dim, dtype=dtype,
+                                                       device=dev), persistent=False)
+
+    def reset_slots(self, slots: torch.Tensor) -> None:
+        """Nothing to clear: a slot's cache rows are only read below its request's current length."""
+
+    def region_state(self) -> tuple[torch.Tensor, ...]:
+        return self.k_cache, self.v_cache, self.index_keys
+
+    @region("attention")
+    def forward(self, x: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
+        n = x.shape[0]
+        cos, sin = cos_sin(positions, self.inv_freq, x.dtype)
+        q, gate = torch.chunk(self.q_proj(x).view(n, self.num_heads, 2 * self.head_dim), 2, dim=-1)
+        q = apply_rope(self.q_norm(q), cos, sin)
+        k = apply_rope(self.k_norm(self.k_proj(x).view(n, self.num_kv_heads, self.head_dim)), cos, sin)
+        v = self.v_proj(x).view(n, self.num_kv_heads, self.head_dim)
+        ix = self.indexer
+        iq, ik = torch.split(ix.index_qk_proj(x), [ix.n_heads * ix.head_dim, ix.head_dim], dim=-1)
+        iq = apply_rope(ix.q_layernorm(iq.reshape(n, ix.n_heads, ix.head_dim)), cos, sin)
+        out = self.attention_core(q, k, v, iq, ik, positions, slots)
+        out = out.reshape(n, self.num_heads * self.head_dim) * torch.sigmoid(gate.reshape(n, -1))
+        return self.o_proj(out)
+
+    @region("attention_core")
+    def attention_core(self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, iq: torch.Tensor,
+                       ik: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
+        """Write this step's K/V/indexer keys into the slots, then attend over each request's cache."""
+        self.k_cache.index_put_((slots, positions), k)
+        self.v_cache.index_put_((slots, positions), v)
+        self.index_keys.index_put_((slots, positions), ik)
+        host = context.current()
+        if host.uniform_decode:
+            return self._decode(q, iq, positions, slots)
+        out = torch.zeros_like(q)
+        for r, slot in enumerate(host.slots):
+            a, b = host.query_start[r], host.query_start[r + 1]
+            out[a:b] = self._prefill(q[a:b], iq[a:b], host.start_pos[r], slot)
+        return out
+
+    # ---- helpers ------------------------------------------------------------------------
+    def _block_keys(self, raw: torch.Tensor) -> torch.Tensor:
+        """`raw [..., nb*c, Di]` → pooled, normed block keys rotated at each block's first position."""
+        nb = raw.shape[-2] // self.block
+        pooled = raw.unflatten(-2, (nb, self.block)).float().mean(-2).to(raw.dtype)
+        starts = torch.arange(nb, device=raw.device) * self.block
+        cos, sin = cos_sin(starts, self.inv_freq, raw.dtype)
+        return apply_rope(self.indexer.k_layernorm(pooled).unsqueeze(-2), cos, sin).squeeze(-2)
+
+    def _block_scores(self, iq: torch.Tensor, keys: torch.Tensor) -> torch.Tensor:
+        """`iq [..., Hi, Di]`, `keys [..., nb, Di]` → `[..., nb]` fp32 scores."""
+        s = torch.relu(torch.matmul(iq.float(), keys.float().transpose(-1, -2)))    # [..., Hi, nb]
+        return s.transpose(-1, -2).sum(-1) / math.sqrt(self.indexer.head_dim)
+
+    def _attend(self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, allowed: torch.Tensor) -> torch.Tensor:
+        """Eager softmax attention. q `[..., Hq, nq, hd]`, k/v `[..., Hq, L, hd]`, allowed `[..., nq, L]`."""
+        scores = torch.matmul(q, k.transpose(-1, -2)) * self.scaling
+        scores = scores.masked_fill(~allowed.unsqueeze(-3), torch.finfo(scores.dtype).min)
+        probs = torch.softmax(scores, dim=-1, dtype=torch.float32).to(q.dtype)
+        return torch.matmul(probs, v)
+
+    def _prefill(self, q: torch.Tensor, iq: torch.Tensor, start: int, slot: int) -> torch.Tensor:
+        nq = q.shape[0]
+        length = start + nq
+        rep = self.num_heads // self.num_kv_heads
+        k = self.k_cache[slot, :length].transpose(0, 1).repeat_interleave(rep, dim=0)
+        v = self.v_cache[slot, :length].transpose(0, 1).repeat_interleave(rep, dim=0)
+        t = torch.arange(start, length, device=q.device)
+        cols = torch.arange(length, device=q.device)
+        allowed = cols[None, :] <= t[:, None]
+        last_nb = length // self.block
+        if last_nb > self.block_topk:
+            keys = self._block_keys(self.index_keys[slot, : last_nb * self.block])
+            blocks = cols // self.block
+            for nb in range(self.block_topk + 1, last_nb + 1):
+                lo = max(nb * self.block - start - 1, 0)       # queries whose visible prefix has nb blocks
+                hi = min((nb + 1) * self.block - start - 1, nq)
+                if lo >= hi:
+                    continue
+                rows = slice(lo, hi)
+                top = self._block_scores(iq[rows], keys[:nb]).topk(self.block_topk, dim=-1).indices
+                chosen = torch.zeros(hi - lo, last_nb + 1, dtype=torch.bool, device=q.device)
+                chosen.scatter_(1, top, True)
+                in_block = chosen[:, blocks.clamp_max(last_nb)] & (cols < nb * self.block)
+                tail = (cols >= nb * self.block)[None, :]
+                allowed[rows] &= in_block | tail
+        out = self._attend(q.transpose(0, 1), k, v, allowed)
+        return out.transpose(0, 1)
+
+    def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
+        """One token per request, tensor-only (no host data), so it can be captured in a CUDA graph."""
+        max_len = self.k_cache.shape[1]
+        rep = self.num_heads // self.num_kv_heads
+        k = self.k_cache[slots].transpose(1, 2).repeat_interleave(rep, dim=1)      # [B, Hq, L, hd]
+        v = self.v_cache[slots].transpose(1, 2).repeat_interleave(rep, dim=1)
+        cols = torch.arange(max_len, device=q.device)
+        allowed = cols[None, :] <= positions[:, None]                              # [B, L]
+        total_blocks = max_len // self.block
+        if total_blocks > self.block_topk:
+            keys = self._block_keys(self.index_keys[slots, : total_blocks * self.block])
+            nb = (positions + 1) // self.block
+            blk = torch.arange(total_blocks, device=q.device)
+            scores = self._block_scores(iq, keys).masked_fill(blk[None, :] >= nb[:, None], float("-inf"))
+            top = scores.topk(self.block_topk, dim=-1).indices
+            chosen = torch.zeros(q.shape[0], total_blocks + 1, dtype=torch.bool, device=q.device)
+            chosen.scatter_(1, top, True)
+            full = cols < (nb * self.block)[:, None]
+            blocks = (cols // self.block).clamp_max(total_blocks)
+            selected = (chosen.gather(1, blocks.expand(q.shape[0], -1)) & full) | ~full
+            allowed &= selected
+        out = self._attend(q.unsqueeze(2), k, v, allowed.unsqueeze(1))            # [B, Hq, 1, hd]
+        return out.squeeze(2)

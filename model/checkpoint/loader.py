@@ -1,0 +1,167 @@
+"""Load a transformers-format Qwen4-Exp safetensors checkpoint into `Qwen4ExpForCausalLM`.
+
+Key names are the ones transformers writes: an optional `model.language_model.` prefix, experts one
+per key (`mlp.experts.{e}.{gate,up,down}_proj.weight`, stacked here), the PLE table in
+`ngram_embedding.shard_{k}` pieces (concatenated here). Vision and MTP weights are skipped. Every
+problem (missing, unexpected, mis-shaped keys) is collected and raised at once, before the model
+is handed out, so no half-loaded model is ever used. No pickle anywhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+import torch
+from safetensors import safe_open
+from torch import nn
+
+from model.config import Qwen4ExpConfig
+from model.qwen4_exp import Qwen4ExpForCausalLM
+
+log = logging.getLogger(__name__)
+
+SKIPPED = re.compile(r"^(model\.visual\.|visual\.|mtp\.|model\.mtp\.)")
+EXPERT = re.compile(r"^(.*\.mlp\.experts)\.(\d+)\.(gate|up|down)_proj\.weight$")
+SHARD = re.compile(r"^(.*\.ngram_embedding)\.shard_(\d+)\.weight$")
+VERIFIED_BUFFERS = ("layer_multipliers", "ngram_heads_vocab_sizes", "ngram_heads_offsets")
+DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+
+
+class CheckpointError(ValueError):
+    """The checkpoint does not fit the model; the message lists every offending tensor."""
+
+
+def resolve_dtype(dtype: str | torch.dtype) -> torch.dtype:
+    if isinstance(dtype, torch.dtype):
+        if dtype not in DTYPES.values():
+            raise ValueError(f"dtype {dtype} is not one of {sorted(DTYPES)}")
+        return dtype
+    if dtype not in DTYPES:
+        raise ValueError(f"dtype {dtype!r} is not one of {sorted(DTYPES)}")
+    return DTYPES[dtype]
+
+
+@contextlib.contextmanager
+def _uninitialised(dtype: torch.dtype) -> Iterator[None]:
+    """Build modules without running their random init (the checkpoint overwrites every weight)."""
+    classes = (nn.Linear, nn.Embedding, nn.Conv1d)
+    saved = {cls: cls.reset_parameters for cls in classes}
+    prev_dtype = torch.get_default_dtype()
+    for cls in classes:
+        cls.reset_parameters = lambda self: None  # type: ignore[method-assign]
+    torch.set_default_dtype(dtype)
+    try:
+        yield
+    finally:
+        torch.set_default_dtype(prev_dtype)
+        for cls, fn in saved.items():
+            cls.reset_parameters = fn  # type: ignore[method-assign]
+
+
+def safetensors_files(path: Path) -> list[Path]:
+    index = path / "model.safetensors.index.json"
+    if index.exists():
+        names = sorted(set(json.loads(index.read_text())["weight_map"].values()))
+        return [path / n for n in names]
+    files = sorted(path.glob("*.safetensors"))
+    if not files:
+        raise CheckpointError(f"no *.safetensors files in {path}")
+    return files
+
+
+def _normalise(key: str) -> str:
+    if key.startswith("model.language_model."):
+        return "model." + key[len("model.language_model."):]
+    return key
+
+
+def load_model(path: str | Path, device: str | torch.device = "cpu",
+               dtype: str | torch.dtype = torch.float32) -> Qwen4ExpForCausalLM:
+    path = Path(path)
+    config = Qwen4ExpConfig.from_file(path)
+    dtype = resolve_dtype(dtype)
+    with torch.device(device), _uninitialised(dtype):
+        model = Qwen4ExpForCausalLM(config)
+    load_weights(model, path)
+    return model.eval().requires_grad_(False)
+
+
+def load_weights(model: Qwen4ExpForCausalLM, path: Path) -> None:
+    params = dict(model.named_parameters())
+    buffers = {k: v for k, v in model.named_buffers() if k.rsplit(".", 1)[-1] in VERIFIED_BUFFERS}
+    loaded: set[str] = set()
+    errors: list[str] = []
+    unexpected: list[str] = []
+    skipped = 0
+    experts: dict[str, dict[str, dict[int, str]]] = defaultdict(lambda: defaultdict(dict))
+    shards: dict[str, dict[int, str]] = defaultdict(dict)
+    where: dict[str, Path] = {}
+
+    def put(name: str, tensor: torch.Tensor, source: str) -> None:
+        if name in buffers:
+            if not torch.equal(buffers[name].cpu(), tensor.to(torch.int64)):
+                errors.append(f"{source}: PLE hashing buffer differs from the one the config implies")
+            return
+        target = params.get(name)
+        if target is None:
+            unexpected.append(source)
+            return
+        if tuple(target.shape) != tuple(tensor.shape):
+            errors.append(f"{source}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}")
+            return
+        with torch.no_grad():
+            target.copy_(tensor)
+        loaded.add(name)
+
+    for file in safetensors_files(path):
+        with safe_open(file, framework="pt") as f:
+            for key in f.keys():
+                if SKIPPED.match(key):
+                    skipped += 1
+                    continue
+                name = _normalise(key)
+                where[key] = file
+                if m := EXPERT.match(name):
+                    experts[m[1]][m[3]][int(m[2])] = key
+                elif m := SHARD.match(name):
+                    shards[m[1]][int(m[2])] = key
+                else:
+                    put(name, f.get_tensor(key), key)
+    if skipped:
+        log.info("skipped %d vision/MTP tensors", skipped)
+
+    def read(key: str) -> torch.Tensor:
+        with safe_open(where[key], framework="pt") as f:
+            return f.get_tensor(key)
+
+    for prefix, parts in experts.items():
+        e = len(parts["gate"])
+        for kind in ("gate", "up", "down"):
+            if sorted(parts[kind]) != list(range(e)):
+                errors.append(f"{prefix}: {kind}_proj has experts {sorted(parts[kind])}, expected 0..{e - 1}")
+        if any(sorted(parts[k]) != list(range(e)) for k in ("gate", "up", "down")):
+            continue
+        gate_up = torch.stack([torch.cat([read(parts["gate"][i]), read(parts["up"][i])]) for i in range(e)])
+        down = torch.stack([read(parts["down"][i]) for i in range(e)])
+        put(prefix + ".gate_up_proj", gate_up, f"{prefix}.*.gate_proj/up_proj.weight")
+        put(prefix + ".down_proj", down, f"{prefix}.*.down_proj.weight")
+    for prefix, parts in shards.items():
+        if sorted(parts) != list(range(len(parts))):
+            errors.append(f"{prefix}: shards {sorted(parts)} are not 0..{len(parts) - 1}")
+            continue
+        put(prefix + ".weight", torch.cat([read(parts[i]) for i in range(len(parts))]), f"{prefix}.shard_*.weight")
+
+    if "lm_head.weight" not in loaded and model.config.tie_word_embeddings and "model.embed_tokens.weight" in loaded:
+        model.lm_head.weight = model.model.embed_tokens.weight
+        loaded.add("lm_head.weight")
+    missing = sorted(set(params) - loaded)
+    problems = errors + [f"unexpected: {k}" for k in sorted(unexpected)] + [f"missing: {k}" for k in missing]
+    if problems:
+        raise CheckpointError(f"checkpoint {path} does not fit Qwen4-Exp ({len(problems)} problems):\n  "
+                              + "\n  ".join(problems))

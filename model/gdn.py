@@ -1,0 +1,146 @@
+"""Gated DeltaNet token mixer: causal conv with per-slot tail, then the gated delta rule.
+
+Per value head, with state `S [Dk, Dv]` (fp32):
+    S' = exp(g_t) S;   u_t = beta_t (v_t - S'^T k_t);   S = S' + k_t u_t^T;   o_t = S^T q_t
+Prefill chunks use the chunked (WY) form, decode tokens the recurrent form; both start from and
+write back the request's slot.
+"""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from model import context
+from model.config import Qwen4ExpConfig
+from model.norm import GatedRMSNorm
+from model.regions import region
+from model.window import commit_tail, gather_window
+
+
+def l2norm(x: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
+    return x * torch.rsqrt((x * x).sum(-1, keepdim=True) + eps)
+
+
+def recurrent_step(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor,
+                   state: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """One token for a batch of independent states: q,k `[B, H, Dk]`, v `[B, H, Dv]`, g,beta `[B, H]`."""
+    state = state * g.exp()[..., None, None]
+    kv = (state * k[..., None]).sum(-2)
+    delta = (v - kv) * beta[..., None]
+    state = state + k[..., None] * delta[..., None, :]
+    return (state * q[..., None]).sum(-2), state
+
+
+def chunk_rule(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor,
+               state: torch.Tensor, chunk: int = 64) -> tuple[torch.Tensor, torch.Tensor]:
+    """One request's tokens in chunks: q,k `[L, H, Dk]`, v `[L, H, Dv]`, g,beta `[L, H]`, state `[H, Dk, Dv]`.
+
+    Within a chunk the delta-rule updates are folded into one unit-lower-triangular solve (the UT
+    transform); across chunks the state is carried sequentially.
+    """
+    length = q.shape[0]
+    pad = (-length) % chunk
+    q, k, v = (F.pad(t.transpose(0, 1), (0, 0, 0, pad)) for t in (q, k, v))      # [H, L', D]
+    g, beta = (F.pad(t.transpose(0, 1), (0, pad)) for t in (g, beta))             # [H, L']
+    h = q.shape[0]
+    q, k, v = (t.reshape(h, -1, chunk, t.shape[-1]) for t in (q, k, v))
+    g, beta = g.reshape(h, -1, chunk), beta.reshape(h, -1, chunk)
+    k_beta, v_beta = k * beta[..., None], v * beta[..., None]
+    cum = g.cumsum(-1)
+    upper = torch.ones(chunk, chunk, dtype=torch.bool, device=q.device).triu(1)
+    decay = (cum[..., :, None] - cum[..., None, :]).masked_fill(upper, float("-inf")).exp()
+    system = (k_beta @ k.transpose(-1, -2)) * decay
+    u = torch.linalg.solve_triangular(system, v_beta, upper=False, unitriangular=True)
+    w = torch.linalg.solve_triangular(system, k_beta * cum.exp()[..., None], upper=False, unitriangular=True)
+    intra = (q @ k.transpose(-1, -2)) * decay
+    q_decayed = q * cum.exp()[..., None]
+    k_decayed = k * (cum[..., -1:] - cum).exp()[..., None]
+    chunk_decay = cum[..., -1].exp()[..., None, None]
+    out = torch.empty_like(v)
+    for i in range(q.shape[1]):
+        v_new = u[:, i] - w[:, i] @ state
+        out[:, i] = q_decayed[:, i] @ state + intra[:, i] @ v_new
+        state = state * chunk_decay[:, i] + k_decayed[:, i].transpose(-1, -2) @ v_new
+    return out.reshape(h, -1, out.shape[-1])[:, :length].transpose(0, 1), state
+
+
+class GatedDeltaNet(nn.Module):
+    def __init__(self, config: Qwen4ExpConfig):
+        super().__init__()
+        c = config
+        self.num_k_heads, self.num_v_heads = c.linear_num_key_heads, c.linear_num_value_heads
+        self.head_k_dim, self.head_v_dim = c.linear_key_head_dim, c.linear_value_head_dim
+        self.key_dim, self.value_dim = c.gdn_key_dim, c.gdn_value_dim
+        self.conv_dim = c.gdn_conv_dim
+        self.kernel = c.linear_conv_kernel_dim
+        self.in_proj_qkv = nn.Linear(c.hidden_size, self.conv_dim, bias=False)
+        self.in_proj_z = nn.Linear(c.hidden_size, self.value_dim, bias=False)
+        self.in_proj_b = nn.Linear(c.hidden_size, self.num_v_heads, bias=False)
+        self.in_proj_a = nn.Linear(c.hidden_size, self.num_v_heads, bias=False)
+        self.conv1d = nn.Conv1d(self.conv_dim, self.conv_dim, self.kernel, groups=self.conv_dim, bias=False)
+        self.dt_bias = nn.Parameter(torch.ones(self.num_v_heads))
+        self.A_log = nn.Parameter(torch.zeros(self.num_v_heads))
+        self.norm = GatedRMSNorm(self.head_v_dim, c.rms_norm_eps, c.output_gate_type)
+        self.out_proj = nn.Linear(self.value_dim, c.hidden_size, bias=False)
+
+    def init_state(self, num_slots: int, dtype: torch.dtype) -> None:
+        dev = self.A_log.device
+        self.register_buffer("conv_tail", torch.zeros(num_slots, self.kernel - 1, self.conv_dim, dtype=dtype,
+                                                      device=dev), persistent=False)
+        self.register_buffer("recurrent", torch.zeros(num_slots, self.num_v_heads, self.head_k_dim,
+                                                      self.head_v_dim, dtype=torch.float32, device=dev),
+                             persistent=False)
+
+    def reset_slots(self, slots: torch.Tensor) -> None:
+        self.conv_tail[slots] = 0
+        self.recurrent[slots] = 0
+
+    def region_state(self) -> tuple[torch.Tensor, ...]:
+        return self.conv_tail, self.recurrent
+
+    @region("gdn")
+    def forward(self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,
+                write_slots: torch.Tensor) -> torch.Tensor:
+        n = x.shape[0]
+        qkv = self.in_proj_qkv(x)
+        window = gather_window(qkv, self.conv_tail, slots, offsets)            # [N, K, C]
+        commit_tail(self.conv_tail, window, write_slots)
+        weight = self.conv1d.weight[:, 0, :].t()                                # [K, C]
+        qkv = F.silu((window.float() * weight.float()).sum(1)).to(x.dtype)
+        q, k, v = torch.split(qkv, [self.key_dim, self.key_dim, self.value_dim], dim=-1)
+        rep = self.num_v_heads // self.num_k_heads
+        q = q.reshape(n, self.num_k_heads, self.head_k_dim).repeat_interleave(rep, dim=1)
+        k = k.reshape(n, self.num_k_heads, self.head_k_dim).repeat_interleave(rep, dim=1)
+        v = v.reshape(n, self.num_v_heads, self.head_v_dim)
+        q = l2norm(q.float()) * self.head_k_dim**-0.5
+        k = l2norm(k.float())
+        beta = self.in_proj_b(x).sigmoid().float()
+        g = -self.A_log.float().exp() * F.softplus(self.in_proj_a(x).float() + self.dt_bias)
+        core = self.delta_rule(q, k, v.float(), g, beta, slots, write_slots).to(x.dtype)
+        z = self.in_proj_z(x).reshape(n, self.num_v_heads, self.head_v_dim)
+        out = self.norm(core, z).reshape(n, self.value_dim)
+        return self.out_proj(out)
+
+    @region("delta_rule")
+    def delta_rule(self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor,
+                   slots: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+        """The delta-rule core over the flat batch; reads the per-request layout from the forward context."""
+        host = context.current()
+        if host.uniform_decode:
+            out, new = recurrent_step(q, k, v, g, beta, self.recurrent[slots])
+            self.recurrent.index_copy_(0, write_slots, new)
+            return out
+        out = torch.zeros_like(v)
+        for r, slot in enumerate(host.slots):
+            a, b = host.query_start[r], host.query_start[r + 1]
+            state = self.recurrent[slot]
+            if b - a == 1:
+                o, state = recurrent_step(q[a:b], k[a:b], v[a:b], g[a:b], beta[a:b], state[None])
+                state = state[0]
+            else:
+                o, state = chunk_rule(q[a:b], k[a:b], v[a:b], g[a:b], beta[a:b], state)
+            out[a:b] = o
+            self.recurrent[slot] = state
+        return out

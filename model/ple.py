@@ -1,0 +1,155 @@
+"""Per-layer embeddings from hashed n-grams (Engram-style), with the reference's integer-exact hashing.
+
+Addressing, per PLE layer ℓ: head sizes are consecutive primes after `ngram_vocab_size_base - 1`
+(each layer its own run), multipliers come from splitmix64, `mix_n = XOR_{j<n} tok[i-j]·m_j`,
+`id = mix mod p_h + offset_h`. N-grams never reach back across an EOS. The last `ngram_size-1` ids
+of each request are its n-gram context state (EOS at the start).
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from model.config import Qwen4ExpConfig
+from model.norm import RMSNorm
+from model.regions import region
+from model.window import commit_tail, gather_window
+
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def splitmix64(value: int) -> int:
+    value = (value + _GAMMA) & _MASK64
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (value ^ (value >> 31)) & _MASK64
+
+
+def layer_multipliers(vocab_size: int, ngram_size: int, ple_index: int, seed: int) -> list[int]:
+    """Odd multipliers small enough that `token * m` never overflows int64."""
+    half = max(1, ((1 << 63) - 1) // max(vocab_size, 1) // 2)
+    base = seed + 10007 * ple_index
+    return [2 * (splitmix64((base + _GAMMA * (j + 1)) & _MASK64) % half) + 1 for j in range(ngram_size)]
+
+
+def _is_prime(v: int) -> bool:
+    if v < 2 or v % 2 == 0:
+        return v == 2
+    return all(v % d for d in range(3, math.isqrt(v) + 1, 2))
+
+
+def head_vocab_sizes(base: int, ple_index: int, heads: int) -> list[int]:
+    """The primes after `base - 1`, numbers `ple_index*heads + 1 ...` of the run."""
+    sizes, p, wanted = [], base - 1, (ple_index + 1) * heads
+    while len(sizes) < wanted:
+        p += 1
+        if _is_prime(p):
+            sizes.append(p)
+    return sizes[-heads:]
+
+
+class NGramEmbedding(nn.Module):
+    def __init__(self, config: Qwen4ExpConfig, ple_index: int):
+        super().__init__()
+        self.eos = config.eos_token_id
+        self.ngram_size, self.per_ngram = config.ngram_size, config.heads_per_ngram
+        heads = config.ngram_heads
+        sizes = head_vocab_sizes(config.ngram_vocab_size_base, ple_index, heads)
+        offsets = [sum(sizes[:h]) for h in range(heads)]
+        div = config.make_ngram_vocab_size_divisible_by
+        rows = math.ceil(sum(sizes) / div) * div
+        self.register_buffer("layer_multipliers", torch.tensor(
+            layer_multipliers(config.vocab_size, config.ngram_size, ple_index, config.seed)))
+        self.register_buffer("ngram_heads_vocab_sizes", torch.tensor(sizes))
+        self.register_buffer("ngram_heads_offsets", torch.tensor(offsets))
+        self.ngram_embedding = nn.Embedding(rows, config.ple_embed_dim // heads)
+
+    def init_state(self, num_slots: int) -> None:
+        ctx = torch.full((num_slots, self.ngram_size - 1, 1), self.eos, dtype=torch.int64,
+                         device=self.layer_multipliers.device)
+        self.register_buffer("ngram_ctx", ctx, persistent=False)
+
+    def reset_slots(self, slots: torch.Tensor) -> None:
+        self.ngram_ctx[slots] = self.eos
+
+    def ids(self, input_ids: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,
+            write_slots: torch.Tensor) -> torch.Tensor:
+        """Row ids `[N, heads]` of each token's n-grams; commits the n-gram context."""
+        window = gather_window(input_ids[:, None], self.ngram_ctx, slots, offsets)
+        commit_tail(self.ngram_ctx, window, write_slots)
+        window = window[..., 0]                                     # [N, ngram_size]: tok[i-W] .. tok[i]
+        w = self.ngram_size - 1
+        is_eos = window == self.eos
+        shifted = [window[:, w]]
+        for j in range(1, self.ngram_size):
+            crosses = is_eos[:, w - j + 1 : w].any(-1)              # an EOS strictly between i-j and i
+            shifted.append(torch.where(crosses, self.eos, window[:, w - j]))
+        blocks = []
+        mix = shifted[0] * self.layer_multipliers[0]
+        for n in range(2, self.ngram_size + 1):
+            mix = torch.bitwise_xor(mix, shifted[n - 1] * self.layer_multipliers[n - 1])
+            h = slice((n - 2) * self.per_ngram, (n - 1) * self.per_ngram)
+            blocks.append(torch.remainder(mix[:, None], self.ngram_heads_vocab_sizes[h]) + self.ngram_heads_offsets[h])
+        return torch.cat(blocks, dim=-1)
+
+    @region("ple_gather")
+    def gather(self, ids: torch.Tensor) -> torch.Tensor:
+        """Table rows for `ids [N, heads]`, concatenated to `[N, heads * Dh]`."""
+        return F.embedding(ids, self.ngram_embedding.weight).flatten(-2)
+
+
+class PLE(nn.Module):
+    """Gate a shared n-gram value by each residual stream, then add a dilated causal short conv."""
+
+    def __init__(self, config: Qwen4ExpConfig, ple_index: int):
+        super().__init__()
+        self.n, self.d = config.hc_count, config.hidden_size
+        nd, e = self.n * self.d, config.ple_embed_dim
+        self.kernel, self.dilation = config.ple_conv_kernel_size, config.ngram_size
+        self.ple_embedding = NGramEmbedding(config, ple_index)
+        self.key_proj = nn.Linear(e, nd, bias=False)
+        self.value_proj = nn.Linear(e, self.d, bias=False)
+        self.norm_key = RMSNorm(nd, config.rms_norm_eps, group_size=self.d)
+        self.norm_query = RMSNorm(nd, config.rms_norm_eps, group_size=self.d)
+        self.norm_conv = RMSNorm(nd, config.rms_norm_eps, group_size=self.d)
+        self.conv1d = nn.Conv1d(nd, nd, self.kernel, groups=nd, dilation=self.dilation, bias=False)
+
+    def init_state(self, num_slots: int, dtype: torch.dtype) -> None:
+        self.ple_embedding.init_state(num_slots)
+        tail = torch.zeros(num_slots, (self.kernel - 1) * self.dilation, self.n * self.d, dtype=dtype,
+                           device=self.conv1d.weight.device)
+        self.register_buffer("conv_tail", tail, persistent=False)
+
+    def reset_slots(self, slots: torch.Tensor) -> None:
+        self.ple_embedding.reset_slots(slots)
+        self.conv_tail[slots] = 0
+
+    def region_state(self) -> tuple[torch.Tensor, ...]:
+        return self.ple_embedding.ngram_ctx, self.conv_tail
+
+    @region("ple")
+    def forward(self, h: torch.Tensor, input_ids: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,
+                write_slots: torch.Tensor) -> torch.Tensor:
+        emb = self.ple_embedding.gather(self.ple_embedding.ids(input_ids, slots, offsets, write_slots))
+        emb = emb.to(h.dtype)
+        key = self.norm_key(self.key_proj(emb)).unflatten(-1, (self.n, self.d))
+        value = self.value_proj(emb)
+        query = self.norm_query(h).unflatten(-1, (self.n, self.d))
+        gate = (key * query).sum(dim=-1, keepdim=True) / math.sqrt(self.d)
+        gate = gate.abs().clamp_min(1e-6).sqrt() * gate.sign()
+        gated = (torch.sigmoid(gate) * value.unsqueeze(-2)).flatten(-2)
+        return gated + self.short_conv(self.norm_conv(gated), slots, offsets, write_slots)
+
+    @region("ple_conv")
+    def short_conv(self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,
+                   write_slots: torch.Tensor) -> torch.Tensor:
+        window = gather_window(x, self.conv_tail, slots, offsets)            # [N, (k-1)·dil + 1, C]
+        commit_tail(self.conv_tail, window, write_slots)
+        taps = window[:, :: self.dilation].float()                          # [N, k, C]
+        weight = self.conv1d.weight[:, 0, :].t().float()                    # [k, C]
+        return F.silu((taps * weight).sum(1)).to(x.dtype)

@@ -1,0 +1,142 @@
+"""Qwen4-Exp text model over flat varlen batches (see docs/design.md for the batch contract)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+import torch
+from torch import nn
+
+from model.attention import Attention
+from model.batch import Batch
+from model.config import LINEAR, Qwen4ExpConfig
+from model.context import forward_context
+from model.gdn import GatedDeltaNet
+from model.hyper import GatedResidual
+from model.moe import SparseMoE
+from model.ple import PLE
+from model.regions import region
+
+
+class DecoderLayer(nn.Module):
+    def __init__(self, config: Qwen4ExpConfig, layer_idx: int):
+        super().__init__()
+        self.is_linear = config.layer_types[layer_idx] == LINEAR
+        if self.is_linear:
+            self.linear_attn = GatedDeltaNet(config)
+        else:
+            self.self_attn = Attention(config)
+        self.mlp = SparseMoE(config)
+        ple_index = config.ple_index(layer_idx)
+        self.ple = PLE(config, ple_index) if ple_index is not None else None
+        self.attn_hyper_connection = GatedResidual(config)
+        self.mlp_hyper_connection = GatedResidual(config)
+
+    @property
+    def mixer(self) -> GatedDeltaNet | Attention:
+        return self.linear_attn if self.is_linear else self.self_attn
+
+    def stateful(self) -> list[nn.Module]:
+        return [m for m in (self.mixer, self.ple) if m is not None]
+
+    def region_state(self) -> tuple[torch.Tensor, ...]:
+        return tuple(t for m in self.stateful() for t in m.region_state())
+
+    @region("decoder_layer")
+    def forward(self, h: torch.Tensor, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
+                offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+        if self.ple is not None:
+            h = h + self.ple(h, input_ids, slots, offsets, write_slots)
+        x, hn = self.attn_hyper_connection.read(h)
+        if self.is_linear:
+            y = self.linear_attn(x, slots, offsets, write_slots)
+        else:
+            y = self.self_attn(x, positions, slots)
+        h = self.attn_hyper_connection.write(h, hn, y)
+        x, hn = self.mlp_hyper_connection.read(h)
+        return self.mlp_hyper_connection.write(h, hn, self.mlp(x))
+
+
+class Embedding(nn.Embedding):
+    @region("embed")
+    def forward(self, input_ids: torch.Tensor) -> torch.Tensor:
+        return super().forward(input_ids)
+
+
+class FinalMixer(GatedResidual):
+    @region("final_mixer")
+    def forward(self, h: torch.Tensor) -> torch.Tensor:
+        return self.read(h)[0]
+
+
+class TextModel(nn.Module):
+    def __init__(self, config: Qwen4ExpConfig):
+        super().__init__()
+        self.config = config
+        self.embed_tokens = Embedding(config.vocab_size, config.hidden_size)
+        self.layers = nn.ModuleList(DecoderLayer(config, i) for i in range(config.num_hidden_layers))
+        self.hyper_connection_mixer = FinalMixer(config, combine=False)
+
+    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
+                offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+        h = self.embed_tokens(input_ids).repeat(1, self.config.hc_count)
+        for layer in self.layers:
+            h = layer(h, input_ids, positions, slots, offsets, write_slots)
+        return self.hyper_connection_mixer(h)
+
+
+class Qwen4ExpForCausalLM(nn.Module):
+    """Weights named as in transformers' checkpoints (minus the `language_model.` level)."""
+
+    def __init__(self, config: Qwen4ExpConfig):
+        super().__init__()
+        self.config = config
+        self.model = TextModel(config)
+        self.lm_head = nn.Linear(config.hidden_size, config.vocab_size, bias=False)
+        self.max_num_seqs = 0
+        self.max_model_len = 0
+
+    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
+                offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+        """Hidden states `[N, hidden]` after the final mixer; state slots are updated in place."""
+        return self.model(input_ids, positions, slots, offsets, write_slots)
+
+    def compute_logits(self, hidden: torch.Tensor) -> torch.Tensor:
+        return self.lm_head(hidden).float()
+
+    # ---- state ---------------------------------------------------------------------------
+    def init_state(self, max_num_seqs: int, max_model_len: int) -> None:
+        """Preallocate per-request state for `max_num_seqs` slots plus one trash slot."""
+        dtype = self.lm_head.weight.dtype
+        slots = max_num_seqs + 1
+        for layer in self.model.layers:
+            if layer.is_linear:
+                layer.linear_attn.init_state(slots, dtype)
+            else:
+                layer.self_attn.init_state(slots, max_model_len, dtype)
+            if layer.ple is not None:
+                layer.ple.init_state(slots, dtype)
+        self.max_num_seqs, self.max_model_len = max_num_seqs, max_model_len
+
+    @property
+    def trash_slot(self) -> int:
+        return self.max_num_seqs
+
+    def reset_slots(self, slots: torch.Tensor | list[int]) -> None:
+        """Clear state of newly admitted requests (their slots may hold a finished request's state)."""
+        slots = torch.as_tensor(slots, dtype=torch.int64, device=self.lm_head.weight.device)
+        for layer in self.model.layers:
+            for m in layer.stateful():
+                m.reset_slots(slots)
+
+    @contextlib.contextmanager
+    def context(self, batch: Batch) -> Iterator[None]:
+        if self.max_num_seqs == 0:
+            raise RuntimeError("call init_state(max_num_seqs, max_model_len) before running the model")
+        with forward_context(batch.host):
+            yield
+
+    def run(self, batch: Batch) -> torch.Tensor:
+        with self.context(batch):
+            return self(*batch.tensors())
