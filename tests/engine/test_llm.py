@@ -1,0 +1,128 @@
+"""`LLM.generate` end to end on the tiny preset, eager, float32."""
+
+from pathlib import Path
+
+import pytest
+
+from qcompile import LLM, SamplingParams
+from qcompile.cli import main
+
+PROMPTS: list = [
+    {"prompt_token_ids": [5, 9, 2]},
+    "Hello, my name is",
+    {"prompt_token_ids": [7]},
+    {"prompt_token_ids": list(range(30, 70))},  # longer than the tiny QSA budget + compress ratio
+    {"prompt_token_ids": [11, 12, 13, 14, 15, 16]},
+    "The capital of France is",
+]
+GREEDY = SamplingParams(temperature=0.0, max_tokens=16, ignore_eos=True)
+
+
+@pytest.fixture(scope="session")
+def llm(tiny_ckpt: Path) -> LLM:
+    # fewer slots than PROMPTS, so some requests wait and then prefill beside running decodes
+    return LLM(str(tiny_ckpt), max_num_seqs=4, max_model_len=128)
+
+
+def test_batched_greedy_equals_single_requests(llm: LLM) -> None:
+    batched = [o.outputs[0].token_ids for o in llm.generate(PROMPTS, GREEDY)]
+    single = [llm.generate([p], GREEDY)[0].outputs[0].token_ids for p in PROMPTS]
+    assert batched == single
+    assert all(len(t) == 16 for t in batched)
+
+
+def test_seeded_sampling_does_not_depend_on_the_batch(llm: LLM) -> None:
+    mine = SamplingParams(temperature=1.0, top_k=50, top_p=0.9, seed=42, max_tokens=12, ignore_eos=True)
+    other = SamplingParams(temperature=1.2, max_tokens=12, ignore_eos=True)
+    alone = llm.generate([PROMPTS[1]], mine)[0].outputs[0].token_ids
+    batched = llm.generate(PROMPTS[:3], [other, mine, GREEDY])[1].outputs[0].token_ids
+    assert alone == batched
+
+
+def test_outputs_are_in_input_order_with_prompts_and_text(llm: LLM) -> None:
+    outs = llm.generate(PROMPTS[:2], SamplingParams(temperature=0, max_tokens=6, ignore_eos=True))
+    assert outs[0].prompt is None and outs[0].prompt_token_ids == [5, 9, 2]
+    assert outs[1].prompt == "Hello, my name is"
+    assert outs[1].prompt_token_ids == llm.tokenizer.encode("Hello, my name is")
+    assert len({o.request_id for o in outs}) == 2
+    for o in outs:
+        c = o.outputs[0]
+        assert c.index == 0 and o.finished
+        assert c.text == llm.tokenizer.decode(c.token_ids, skip_special_tokens=True)
+        assert isinstance(c.text, str) and c.text
+
+
+def test_logprobs_and_prompt_logprobs_structure(llm: LLM) -> None:
+    params = SamplingParams(temperature=0.0, max_tokens=5, logprobs=2, prompt_logprobs=1, ignore_eos=True)
+    out = llm.generate(PROMPTS[:2], params)
+    for o in out:
+        c = o.outputs[0]
+        assert len(c.logprobs) == len(c.token_ids) == 5
+        for tok, entry in zip(c.token_ids, c.logprobs, strict=True):
+            assert next(iter(entry)) == tok and entry[tok].rank == 1 and len(entry) == 2
+            assert all(isinstance(e.decoded_token, str) for e in entry.values())
+        plp = o.prompt_logprobs
+        assert plp[0] is None and len(plp) == len(o.prompt_token_ids)
+        for tok, entry in zip(o.prompt_token_ids[1:], plp[1:], strict=True):
+            assert next(iter(entry)) == tok and 1 <= len(entry) <= 2 and entry[tok].rank >= 1
+            assert entry[tok].logprob <= 0
+
+
+def test_prompt_logprobs_match_the_decode_path(llm: LLM) -> None:
+    prompt = PROMPTS[4]["prompt_token_ids"]
+    first = llm.generate([{"prompt_token_ids": prompt}],
+                         SamplingParams(temperature=0, max_tokens=4, logprobs=0, ignore_eos=True))[0].outputs[0]
+    full = prompt + first.token_ids
+    plp = llm.generate([{"prompt_token_ids": full}],
+                       SamplingParams(temperature=0, max_tokens=1, prompt_logprobs=0))[0].prompt_logprobs
+    for i, tok in enumerate(first.token_ids):
+        assert plp[len(prompt) + i][tok].logprob == pytest.approx(first.logprobs[i][tok].logprob, abs=1e-4)
+
+
+def test_stops_on_eos_stop_tokens_and_max_tokens(llm: LLM, monkeypatch: pytest.MonkeyPatch) -> None:
+    free = llm.generate([PROMPTS[0]], GREEDY)[0].outputs[0]
+    assert free.finish_reason == "length" and len(free.token_ids) == 16
+    eos = free.token_ids[5]
+    cut = free.token_ids.index(eos) + 1
+    stop = llm.generate([PROMPTS[0]], SamplingParams(temperature=0, max_tokens=16, stop_token_ids=[eos],
+                                                     ignore_eos=True))[0].outputs[0]
+    assert stop.token_ids == free.token_ids[:cut] and stop.finish_reason == "stop"
+    monkeypatch.setattr(llm.engine, "eos_token_id", eos)
+    out = llm.generate([PROMPTS[0]], SamplingParams(temperature=0, max_tokens=16))[0].outputs[0]
+    assert out.token_ids == free.token_ids[:cut] and out.finish_reason == "stop"
+    assert llm.generate([PROMPTS[0]], GREEDY)[0].outputs[0].token_ids == free.token_ids
+
+
+@pytest.mark.parametrize("prompts, params, message", [
+    ([{"prompt_token_ids": [1, 2]}, {"prompt_token_ids": [3, 600]}], None,
+     "request 1: prompt_token_ids contains id 600 >= vocab_size 512"),
+    ([{"prompt_token_ids": [-1]}], None, "request 0: prompt_token_ids contains negative id -1"),
+    ([{"prompt_token_ids": []}], None, "request 0: prompt is empty"),
+    (["a", {"prompt_token_ids": [1] * 120}], SamplingParams(max_tokens=16),
+     "request 1: prompt length 120 \\+ max_tokens 16 exceeds max_model_len 128"),
+    ([{"prompt_token_ids": [1]}], SamplingParams(stop_token_ids=[512]), "request 0: stop_token_ids"),
+    ([{"tokens": [1]}], None, "request 0: a prompt is"),
+    (["a", "b"], [SamplingParams()], "got 1 sampling_params for 2 prompts"),
+])
+def test_invalid_requests_name_the_request_and_field(llm: LLM, prompts: list, params: object,
+                                                     message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        llm.generate(prompts, params)
+    assert not llm.engine.has_unfinished()
+
+
+def test_cli_generate_prints_prompt_and_completion(tiny_ckpt: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["generate", "--model", str(tiny_ckpt), "--prompt", "Hi there", "--max-tokens", "3"])
+    out = capsys.readouterr().out
+    assert "prompt:     'Hi there'" in out and "completion: " in out and "3 tokens" in out
+
+
+def test_cli_make_checkpoint_calls_the_builder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import model.checkpoint.make as make
+
+    calls = []
+    monkeypatch.setattr(make, "make_checkpoint", lambda *a, **kw: calls.append((a, kw)) or tmp_path)
+    main(["make-checkpoint", "--preset", "tiny8", "--out", str(tmp_path), "--seed", "3"])
+    assert calls == [(("tiny8", tmp_path), {"seed": 3, "dtype": "float32"})]
+    assert str(tmp_path) in capsys.readouterr().out
