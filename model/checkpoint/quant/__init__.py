@@ -1,0 +1,12 @@
+"""Quantised checkpoints: format detection and dequantisation to the compute dtype at load.
+
+Entry point: `dequantize_state(tensors, config, hf_quant_config, dtype)`; see `dequant.py` for the
+output naming (one concatenated `...ple_embedding.ngram_embedding.weight` per PLE table).
+"""
+
+from model.checkpoint.quant.dequant import TensorSource, dequantize_state
+from model.checkpoint.quant.reader import SafetensorsFolder, read_quant_configs
+from model.checkpoint.quant.scheme import Kind, QuantConfig, QuantFormatError, Scheme, detect
+
+__all__ = ["Kind", "QuantConfig", "QuantFormatError", "SafetensorsFolder", "Scheme", "TensorSource",
+           "dequantize_state", "detect", "read_quant_configs"]

@@ -1,0 +1,304 @@
+"""`dequantize_state`: a quantised checkpoint's tensors -> plain HF weights in the compute dtype.
+
+This is the always-correct load path: every quantised module becomes `<module>.weight` in `dtype`,
+activation scales are validated and dropped, and the PLE n-gram table comes back as ONE concatenated
+`<...>.ple.ple_embedding.ngram_embedding.weight` (the transformers parameter name; the checkpoint's
+`ngram_embedding.shard_{k}.weight` parts, or ModelOpt's unsplit `ple_embedding.shard_.weight`, are
+decoded straight into their row range of it). Tensors are read one module at a time from the source,
+so a lazy reader never holds more than one module's stored tensors besides the output.
+
+Whether a module is quantised is read from its storage (a float8/uint8 `weight` or a `weight_packed`);
+the config then says which format that storage is in. A float weight is passed through; a float
+weight with scale tensors beside it, a quantised weight the config excludes, and every scale whose
+shape or dtype does not fit raise `QuantFormatError` naming the key.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+import torch
+
+from model.checkpoint.quant import formats as F
+from model.checkpoint.quant.scheme import Kind, QuantConfig, QuantFormatError, Scheme, detect
+
+QUANT_SUFFIXES = frozenset({"weight_packed", "weight_scale", "weight_scale_inv", "weight_scale_2",
+                            "weight_global_scale", "input_scale", "input_global_scale"})
+_PLE = re.compile(r"^(?P<pre>.*\.ple_embedding)\.(?P<part>ngram_embedding\.shard_(?P<idx>\d+)|shard_|ngram_embedding)"
+                  r"\.(?P<suffix>weight|weight_scale|weight_scale_2)$")
+_FLOATS = (torch.float32, torch.bfloat16, torch.float16)
+
+
+class SliceInfo(Protocol):
+    def get_shape(self) -> list[int]: ...
+
+    def get_dtype(self) -> str: ...
+
+
+class TensorSource(Protocol):
+    """What `dequantize_state` reads lazily: a safetensors `safe_open` handle or a `SafetensorsFolder`."""
+
+    def keys(self) -> Iterable[str]: ...
+
+    def get_tensor(self, name: str) -> torch.Tensor: ...
+
+    def get_slice(self, name: str) -> SliceInfo: ...
+
+
+class _TensorInfo:
+    _DT = {torch.uint8: "U8", F.FP8: "F8_E4M3"}
+
+    def __init__(self, t: torch.Tensor) -> None:
+        self._t = t
+
+    def get_shape(self) -> list[int]:
+        return list(self._t.shape)
+
+    def get_dtype(self) -> str:
+        return self._DT.get(self._t.dtype, str(self._t.dtype))
+
+
+class _MappingSource:
+    def __init__(self, tensors: Mapping[str, torch.Tensor]) -> None:
+        self._t = tensors
+
+    def keys(self) -> Iterable[str]:
+        return self._t.keys()
+
+    def get_tensor(self, name: str) -> torch.Tensor:
+        return self._t[name]
+
+    def get_slice(self, name: str) -> SliceInfo:
+        return _TensorInfo(self._t[name])
+
+
+def _fmt(shape: Iterable[int]) -> str:
+    return "[" + ", ".join(str(s) for s in shape) + "]"
+
+
+def _check(key: str, t: torch.Tensor, shape: tuple[int, ...] | None, dtypes: tuple[torch.dtype, ...]) -> None:
+    """Raise naming `key` unless `t` has `shape` (None: any) and one of `dtypes`."""
+    names = "/".join(str(d).removeprefix("torch.") for d in dtypes)
+    if t.dtype not in dtypes or (shape is not None and tuple(t.shape) != shape):
+        raise QuantFormatError(f"{key}: expected shape {_fmt(shape) if shape is not None else 'any'} dtype {names}, "
+                               f"got {_fmt(t.shape)} dtype {str(t.dtype).removeprefix('torch.')}")
+
+
+def _check_scalar(key: str, t: torch.Tensor, positive: bool = True) -> None:
+    """A per-tensor scale: one finite float value ([] or [1]), > 0 unless told otherwise."""
+    if t.dtype not in _FLOATS or t.numel() != 1 or t.dim() > 1:
+        raise QuantFormatError(f"{key}: expected a per-tensor scale of shape [] or [1] and a float dtype, "
+                               f"got {_fmt(t.shape)} dtype {str(t.dtype).removeprefix('torch.')}")
+    v = float(t.float().reshape(()))
+    if not math.isfinite(v) or v < 0 or (positive and v == 0):
+        raise QuantFormatError(f"{key}: per-tensor scale {v} is not a finite positive number")
+
+
+def _check_finite(key: str, w: torch.Tensor) -> None:
+    if not torch.isfinite(w).all():
+        raise QuantFormatError(f"{key}: dequantised values are not finite (a NaN code or a corrupted scale)")
+
+
+class _Reader:
+    """Reads tensors by key once, remembering which keys were consumed."""
+
+    def __init__(self, source: TensorSource) -> None:
+        self.source = source
+        self.keys = set(source.keys())
+        self.used: set[str] = set()
+
+    def get(self, key: str) -> torch.Tensor:
+        if key not in self.keys:
+            raise QuantFormatError(f"{key}: missing")
+        self.used.add(key)
+        return self.source.get_tensor(key)
+
+    def opt(self, key: str) -> torch.Tensor | None:
+        return self.get(key) if key in self.keys else None
+
+
+def _dequant_module(r: _Reader, module: str, scheme: Scheme) -> torch.Tensor:
+    """Dequantise one module's weight to float32, validating every tensor it reads."""
+    wkey, skey = f"{module}.{scheme.weight}", f"{module}.{scheme.scale}"
+    w, s = r.get(wkey), r.get(skey)
+    lead = tuple(w.shape[:-2])
+    if w.dim() < 2:
+        raise QuantFormatError(f"{wkey}: expected a weight of at least 2 dims, got {_fmt(w.shape)}")
+    n, kw = w.shape[-2:]
+    kind = scheme.kind
+    if kind in (Kind.NVFP4, Kind.NVFP4_CT):
+        _check(wkey, w, None, (torch.uint8,))
+        k = 2 * kw
+        _check(skey, s, (*lead, n, -(-k // F.NVFP4_GROUP)), (F.FP8,))
+        assert scheme.scale_2 is not None
+        key2 = f"{module}.{scheme.scale_2}"
+        s2 = r.get(key2)
+        _check_scalar(key2, s2)
+        out = F.dequant_nvfp4(w, s, s2) if kind is Kind.NVFP4 else F.dequant_nvfp4_ct(w, s, s2)
+    else:
+        _check(wkey, w, None, (F.FP8,))
+        if kind is Kind.MXFP8:
+            _check(skey, s, (*lead, n, -(-kw // F.MXFP8_GROUP)), (torch.uint8,))
+            out = F.dequant_mxfp8(w, s)
+        elif kind in (Kind.FP8_BLOCK, Kind.FP8_BLOCK_4D):
+            bn, bk = scheme.block
+            gn, gk = -(-n // bn), -(-kw // bk)
+            _check(skey, s, (*lead, gn, 1, gk, 1) if kind is Kind.FP8_BLOCK_4D else (*lead, gn, gk), _FLOATS)
+            out = F.dequant_fp8_block(w, s.reshape(*lead, gn, gk), scheme.block)
+        elif kind is Kind.FP8_TENSOR:
+            _check_scalar(skey, s)
+            out = F.dequant_fp8_scaled(w, s)
+        else:
+            _check(skey, s, (*lead, n, 1), _FLOATS)
+            out = F.dequant_fp8_scaled(w, s)
+        if kind is not Kind.FP8_TENSOR and not (torch.isfinite(s.float()).all() and (s.float() >= 0).all()):
+            raise QuantFormatError(f"{skey}: scales must be finite and non-negative")
+    for name in scheme.activation:
+        if (a := r.opt(f"{module}.{name}")) is not None:
+            _check_scalar(f"{module}.{name}", a)
+    _check_finite(wkey, out)
+    return out
+
+
+def _ple_table(r: _Reader, pre: str, keys: list[str], dtype: torch.dtype, row_width: int | None) -> torch.Tensor:
+    """Decode every part of one PLE table into a preallocated [rows, D] tensor in `dtype`."""
+    shards = sorted({int(m["idx"]) for k in keys if (m := _PLE.match(k)) and m["idx"] is not None})
+    unsplit = [b for b in (f"{pre}.shard_", f"{pre}.ngram_embedding") if f"{b}.weight" in r.keys]
+    if shards and f"{pre}.shard_.weight" in r.keys:
+        raise QuantFormatError(f"{pre}: both ngram_embedding.shard_{{k}} parts and an unsplit shard_.weight")
+    if shards and shards != list(range(len(shards))):
+        raise QuantFormatError(f"{pre}.ngram_embedding: shard indices {shards} are not 0..{len(shards) - 1}")
+    bases = [f"{pre}.ngram_embedding.shard_{i}" for i in shards] if shards else unsplit[:1]
+    if not bases:
+        raise QuantFormatError(f"{pre}: PLE scale tensors without a table weight")
+    table_scale = f"{pre}.ngram_embedding.weight_scale"
+    table_scale_2 = f"{pre}.ngram_embedding.weight_scale_2"
+
+    # Shapes first, from the headers, so the output is allocated once.
+    parts: list[tuple[str, int, int]] = []
+    for b in bases:
+        info = r.source.get_slice(f"{b}.weight")
+        rows, cols = info.get_shape()
+        parts.append((b, rows, cols * (2 if info.get_dtype() == "U8" else 1)))
+    width = parts[0][2]
+    for b, _, d in parts:
+        if d != width or (row_width is not None and d != row_width):
+            raise QuantFormatError(f"{b}.weight: expected rows of {row_width or width} values, got {d}")
+    out = torch.empty(sum(p[1] for p in parts), width, dtype=dtype)
+    row = 0
+    for b, rows, d in parts:
+        wkey = f"{b}.weight"
+        w = r.get(wkey)
+        if w.dtype in _FLOATS:
+            vals = w.float()
+        elif w.dtype == F.FP8:
+            skey = f"{b}.weight_scale" if f"{b}.weight_scale" in r.keys else table_scale
+            s = r.get(skey)
+            _check_scalar(skey, s)
+            vals = F.dequant_fp8_scaled(w, s)
+        elif w.dtype == torch.uint8:
+            skey = f"{b}.weight_scale"
+            s = r.get(skey)
+            _check(skey, s, (rows, -(-d // F.NVFP4_GROUP)), (F.FP8,))
+            key2 = f"{b}.weight_scale_2" if f"{b}.weight_scale_2" in r.keys else table_scale_2
+            s2 = r.get(key2)
+            _check_scalar(key2, s2)
+            vals = F.dequant_nvfp4(w, s, s2)
+        else:
+            raise QuantFormatError(f"{wkey}: unsupported PLE table dtype {w.dtype}")
+        _check_finite(wkey, vals)
+        out[row:row + rows] = vals
+        row += rows
+    return out
+
+
+def _ple_row_width(config: Mapping[str, Any]) -> int | None:
+    text = config.get("text_config") or config
+    dim, heads = text.get("ple_embed_dim"), text.get("heads_per_ngram")
+    if not dim or not heads:
+        return None
+    return int(dim) // ((int(text.get("ngram_size", 3)) - 1) * int(heads))
+
+
+def dequantize_state(
+    tensors: Mapping[str, torch.Tensor] | TensorSource,
+    config: Mapping[str, Any],
+    hf_quant_config: Mapping[str, Any] | None,
+    dtype: torch.dtype,
+) -> dict[str, torch.Tensor]:
+    """Plain HF state dict in `dtype` (integer buffers keep their dtype) from a quantised checkpoint.
+
+    `config` is the checkpoint's `config.json` (its `quantization_config` selects the dialect) and
+    `hf_quant_config` ModelOpt's `hf_quant_config.json` when present. Raises `QuantFormatError`
+    naming the key for a missing, mis-shaped, wrong-dtype or non-finite scale, or a leftover one.
+    """
+    source: TensorSource = _MappingSource(tensors) if isinstance(tensors, Mapping) else tensors
+    qcfg = detect(config, hf_quant_config)
+    r = _Reader(source)
+    out: dict[str, torch.Tensor] = {}
+
+    ple: dict[str, list[str]] = {}
+    modules: dict[str, dict[str, str]] = {}
+    for key in r.keys:
+        if m := _PLE.match(key):
+            ple.setdefault(m["pre"], []).append(key)
+        else:
+            module, _, suffix = key.rpartition(".")
+            modules.setdefault(module, {})[suffix] = key
+
+    row_width = _ple_row_width(config)
+    for pre, keys in sorted(ple.items()):
+        out[f"{pre}.ngram_embedding.weight"] = _ple_table(r, pre, keys, dtype, row_width)
+        if leftover := sorted(set(keys) - r.used):
+            raise QuantFormatError(f"{leftover[0]}: unexpected PLE tensor (not used by its table)")
+
+    for module, by_suffix in modules.items():
+        if not by_suffix.keys() & {"weight_packed", "weight_scale", "weight_scale_inv"}:
+            _passthrough(r, qcfg, module, by_suffix, dtype, out)
+            continue
+        scheme = _scheme_for(qcfg, module, by_suffix.get("weight_packed") or f"{module}.weight")
+        out[f"{module}.weight"] = _dequant_module(r, module, scheme).to(dtype)
+        for suffix, key in by_suffix.items():
+            if key in r.used:
+                continue
+            if suffix in QUANT_SUFFIXES or suffix == "weight":
+                raise QuantFormatError(f"{key}: unexpected tensor for a {scheme.kind.value} module")
+            out[key] = _cast(r.get(key), dtype)
+    return out
+
+
+def _cast(t: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    return t.to(dtype) if t.is_floating_point() else t
+
+
+def _passthrough(r: _Reader, qcfg: QuantConfig | None, module: str, by_suffix: Mapping[str, str],
+                 dtype: torch.dtype, out: dict[str, torch.Tensor]) -> None:
+    """A module without weight scales: its tensors must be plain floats (or integer buffers)."""
+    for suffix, key in sorted(by_suffix.items(), key=lambda kv: kv[0] != "weight"):
+        t = r.get(key)
+        if t.dtype in (F.FP8, torch.uint8):
+            scheme = qcfg.resolve(module) if qcfg is not None else None
+            scale = f"{module}.{scheme.scale if scheme else 'weight_scale'}"
+            raise QuantFormatError(f"{scale}: missing (the scale of {key}, stored as {t.dtype})")
+        if suffix in QUANT_SUFFIXES:
+            raise QuantFormatError(f"{key}: activation or global scale beside the unquantised weight "
+                                   f"{module}.weight (its weight scale is missing?)")
+        out[key] = _cast(t, dtype)
+
+
+def _scheme_for(qcfg: QuantConfig | None, module: str, weight_key: str) -> Scheme:
+    if qcfg is None:
+        raise QuantFormatError(f"{weight_key}: stored quantised, but config.json has no quantization_config")
+    scheme = qcfg.resolve(module)
+    if scheme is None:
+        what = "excluded by" if qcfg.ignored(module) else "not targeted by"
+        raise QuantFormatError(f"{weight_key}: stored quantised, but the module is {what} the {qcfg.dialect} "
+                               f"quantization config")
+    if not weight_key.endswith("." + scheme.weight):
+        raise QuantFormatError(f"{weight_key}: a {scheme.kind.value} module stores its weight as "
+                               f"'{scheme.weight}'")
+    return scheme
+
