@@ -22,4 +22,11 @@ __all__ = list(_EXPORTS)
 def __getattr__(name: str) -> Any:
     if name not in _EXPORTS:
         raise AttributeError(f"module 'qcompile' has no attribute {name!r}")
-    return getattr(importlib.import_module(_EXPORTS[name]), name)
+    try:
+        module = importlib.import_module(_EXPORTS[name])
+    except ModuleNotFoundError as e:
+        if e.name != _EXPORTS[name]:
+            raise
+        # absent (not broken) parts read as missing attributes, so hasattr() and getattr() work
+        raise AttributeError(f"qcompile.{name} is not available: {e}") from e
+    return getattr(module, name)

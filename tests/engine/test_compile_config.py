@@ -1,0 +1,51 @@
+from pathlib import Path
+
+import pytest
+import torch
+
+import qcompile
+from qcompile import CompileConfig, SamplingParams
+from qcompile.engine.engine import Engine
+from qcompile.engine.runner import ModelRunner
+from qcompile.engine.sequence import Sequence
+
+from .fake_model import FakeModel
+
+
+def test_defaults_and_normalisation() -> None:
+    c = CompileConfig()
+    assert (c.scope, c.ranges, c.cudagraph, c.dump_dir) == ("layer", ((1, 256),), "none", None)
+    c = CompileConfig(ranges=[(1, 1), [2, 512]], dump_dir="/tmp/x")
+    assert c.ranges == ((1, 1), (2, 512)) and c.dump_dir == Path("/tmp/x")
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    ({"scope": ""}, "scope"), ({"cudagraph": None}, "cudagraph"), ({"ranges": []}, "ranges"),
+    ({"ranges": [(0, 4)]}, "ranges"), ({"ranges": [(8, 4)]}, "ranges"), ({"ranges": [(1, 2, 3)]}, "ranges"),
+])
+def test_invalid_values_name_the_field(kwargs: dict, field: str) -> None:
+    with pytest.raises(ValueError, match=f"CompileConfig.{field} "):
+        CompileConfig(**kwargs)
+
+
+def test_runner_forwards_through_qcompile_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runner hands the model and config to `qcompile.compile` and runs what it returns."""
+    seen: list[tuple[torch.nn.Module, CompileConfig]] = []
+    calls = 0
+
+    def fake_compile(model: torch.nn.Module, config: CompileConfig):  # noqa: ANN202
+        seen.append((model, config))
+
+        def compiled(*args: torch.Tensor) -> torch.Tensor:
+            nonlocal calls
+            calls += 1
+            return model(*args)
+
+        return compiled
+
+    monkeypatch.setattr(qcompile, "compile", fake_compile, raising=False)
+    model, config = FakeModel(), CompileConfig(scope="model")
+    engine = Engine(ModelRunner(model, 2, 32, "cpu", config), eos_token_id=1)
+    params = SamplingParams(temperature=0, max_tokens=3, ignore_eos=True)
+    out = engine.generate([Sequence("0", None, [3, 4], params)])
+    assert seen == [(model, config)] and calls == 3 and len(out[0].outputs[0].token_ids) == 3
