@@ -113,7 +113,8 @@ def restore(graph: fx.Graph, op_node: fx.Node) -> bool:
             kwargs[name] = ([_regenerate(graph, i, bases) for i in info] if isinstance(info, list)
                             else _regenerate(graph, info, bases))
         call = graph.call_function(op, kwargs=kwargs)
-    call.meta.update({k: v for k, v in op_node.meta.items() if k != "val"})
+    # provenance only: "eager_input_vals" describes the HOP call, not the op call
+    call.meta.update({k: v for k, v in op_node.meta.items() if k not in ("val", "eager_input_vals")})
     n_out = len(op._schema.returns)
     vals = op_node.meta.get("val")
     call.meta["val"] = None if n_out == 0 else vals[0] if n_out == 1 else tuple(vals[:n_out])
