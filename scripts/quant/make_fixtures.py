@@ -23,6 +23,11 @@ also `hf_quant_config.json`):
   small. MXFP8 needs every Linear in-width to be a multiple of 32, which `tiny`'s hc_lowrank 16
   breaks.
 
+The sources are built here as `Qwen4ExpForCausalLM` (keys `model.layers.*`), not with
+`model.checkpoint.make.make_checkpoint`: ModelOpt's export fails on that conditional-generation
+checkpoint (`TypeError: 'NoneType' object is not iterable`), and it takes preset names only, while
+the MXFP8 fixtures need the cut-down wide config. `dequantize_state` does not depend on the prefix.
+
 The tools leave the PLE table in bf16, so the FP8 and NVFP4-packed PLE fixtures
 (`ple_fp8.safetensors`, `ple_nvfp4.safetensors`) are written here from the tiny source table with
 the formulas of notes §5. Only the metadata needed to regenerate is kept; `generation_config.json`

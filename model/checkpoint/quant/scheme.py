@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -160,8 +160,3 @@ def detect(config: Mapping[str, Any], hf_quant_config: Mapping[str, Any] | None)
                        for n, g in groups_cfg.items())
         return QuantConfig("compressed-tensors", None, tuple(qc.get("ignore") or ()), groups=groups)
     raise QuantFormatError(f"quantization_config: unsupported quant_method {method!r}")
-
-
-def module_names(names: Sequence[str]) -> list[str]:
-    """Distinct module prefixes of tensor keys, in first-seen order."""
-    return list(dict.fromkeys(n.rpartition(".")[0] for n in names))
