@@ -115,54 +115,42 @@ class Attention(nn.Module):
         probs = torch.softmax(scores, dim=-1, dtype=torch.float32).to(q.dtype)
         return torch.matmul(probs, v)
 
+    def qsa_allowed(self, iq: torch.Tensor, t: torch.Tensor, raw_keys: torch.Tensor) -> torch.Tensor:
+        """Keys each query may attend to, `[nq, L]`: causal and QSA-selected.
+
+        `iq [nq, Hi, Di]` are the queries at positions `t [nq]`; `raw_keys [L, Di]` (shared) or
+        `[nq, L, Di]` (one request per query) are the indexer keys. Among equal scores the earlier
+        block wins (a stable sort), so the choice never depends on the kernel or the vector length.
+        """
+        length = raw_keys.shape[-2]
+        cols = torch.arange(length, device=iq.device)
+        allowed = cols[None, :] <= t[:, None]
+        total = length // self.block
+        if total <= self.block_topk:
+            return allowed
+        keys = self._block_keys(raw_keys[..., : total * self.block, :])
+        nb = (t + 1) // self.block
+        blk = torch.arange(total, device=iq.device)
+        scores = self._block_scores(iq, keys).masked_fill(blk[None, :] >= nb[:, None], float("-inf"))
+        top = scores.sort(dim=-1, descending=True, stable=True).indices[:, : self.block_topk]
+        chosen = torch.zeros(iq.shape[0], total + 1, dtype=torch.bool, device=iq.device).scatter_(1, top, True)
+        full = cols[None, :] < (nb * self.block)[:, None]
+        in_chosen = chosen.gather(1, (cols // self.block).clamp_max(total).expand(iq.shape[0], -1))
+        return allowed & (in_chosen | ~full)
+
     def _prefill(self, q: torch.Tensor, iq: torch.Tensor, start: int, slot: int) -> torch.Tensor:
-        nq = q.shape[0]
-        length = start + nq
+        length = start + q.shape[0]
         rep = self.num_heads // self.num_kv_heads
         k = self.k_cache[slot, :length].transpose(0, 1).repeat_interleave(rep, dim=0)
         v = self.v_cache[slot, :length].transpose(0, 1).repeat_interleave(rep, dim=0)
         t = torch.arange(start, length, device=q.device)
-        cols = torch.arange(length, device=q.device)
-        allowed = cols[None, :] <= t[:, None]
-        last_nb = length // self.block
-        if last_nb > self.block_topk:
-            keys = self._block_keys(self.index_keys[slot, : last_nb * self.block])
-            blocks = cols // self.block
-            for nb in range(self.block_topk + 1, last_nb + 1):
-                lo = max(nb * self.block - start - 1, 0)       # queries whose visible prefix has nb blocks
-                hi = min((nb + 1) * self.block - start - 1, nq)
-                if lo >= hi:
-                    continue
-                rows = slice(lo, hi)
-                top = self._block_scores(iq[rows], keys[:nb]).topk(self.block_topk, dim=-1).indices
-                chosen = torch.zeros(hi - lo, last_nb + 1, dtype=torch.bool, device=q.device)
-                chosen.scatter_(1, top, True)
-                in_block = chosen[:, blocks.clamp_max(last_nb)] & (cols < nb * self.block)
-                tail = (cols >= nb * self.block)[None, :]
-                allowed[rows] &= in_block | tail
-        out = self._attend(q.transpose(0, 1), k, v, allowed)
-        return out.transpose(0, 1)
+        allowed = self.qsa_allowed(iq, t, self.index_keys[slot, :length])
+        return self._attend(q.transpose(0, 1), k, v, allowed).transpose(0, 1)
 
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
         """One token per request, tensor-only (no host data), so it can be captured in a CUDA graph."""
-        max_len = self.k_cache.shape[1]
         rep = self.num_heads // self.num_kv_heads
         k = self.k_cache[slots].transpose(1, 2).repeat_interleave(rep, dim=1)      # [B, Hq, L, hd]
         v = self.v_cache[slots].transpose(1, 2).repeat_interleave(rep, dim=1)
-        cols = torch.arange(max_len, device=q.device)
-        allowed = cols[None, :] <= positions[:, None]                              # [B, L]
-        total_blocks = max_len // self.block
-        if total_blocks > self.block_topk:
-            keys = self._block_keys(self.index_keys[slots, : total_blocks * self.block])
-            nb = (positions + 1) // self.block
-            blk = torch.arange(total_blocks, device=q.device)
-            scores = self._block_scores(iq, keys).masked_fill(blk[None, :] >= nb[:, None], float("-inf"))
-            top = scores.topk(self.block_topk, dim=-1).indices
-            chosen = torch.zeros(q.shape[0], total_blocks + 1, dtype=torch.bool, device=q.device)
-            chosen.scatter_(1, top, True)
-            full = cols < (nb * self.block)[:, None]
-            blocks = (cols // self.block).clamp_max(total_blocks)
-            selected = (chosen.gather(1, blocks.expand(q.shape[0], -1)) & full) | ~full
-            allowed &= selected
-        out = self._attend(q.unsqueeze(2), k, v, allowed.unsqueeze(1))            # [B, Hq, 1, hd]
-        return out.squeeze(2)
+        allowed = self.qsa_allowed(iq, positions, self.index_keys[slots])
+        return self._attend(q.unsqueeze(2), k, v, allowed.unsqueeze(1)).squeeze(2)

@@ -107,8 +107,7 @@ class GatedDeltaNet(nn.Module):
         qkv = self.in_proj_qkv(x)
         window = gather_window(qkv, self.conv_tail, slots, offsets)            # [N, K, C]
         commit_tail(self.conv_tail, window, write_slots)
-        weight = self.conv1d.weight[:, 0, :].t()                                # [K, C]
-        qkv = F.silu((window.float() * weight.float()).sum(1)).to(x.dtype)
+        qkv = F.silu(F.conv1d(window.transpose(1, 2), self.conv1d.weight, groups=self.conv_dim)[..., 0])
         q, k, v = torch.split(qkv, [self.key_dim, self.key_dim, self.value_dim], dim=-1)
         rep = self.num_v_heads // self.num_k_heads
         q = q.reshape(n, self.num_k_heads, self.head_k_dim).repeat_interleave(rep, dim=1)

@@ -6,8 +6,33 @@ by `generate` on a shared session model) can never leak into a result.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import torch
 from torch import nn
+
+
+@contextlib.contextmanager
+def stable_topk() -> Iterator[None]:
+    """Run the reference with ties in `Tensor.topk` broken toward the lower index.
+
+    The QSA indexer selects blocks with `scores.topk(k)`, and its scores are sums of ReLUs, so
+    exact ties at 0 are common with few indexer heads. Which tied block `torch.topk` returns is
+    unspecified: on CPU it changes with the vector's length. Our model documents a rule (earlier
+    block wins); the oracle is run under the same rule so the comparison is well defined.
+    """
+    original = torch.Tensor.topk
+
+    def topk(self: torch.Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True):  # noqa: A002
+        values, indices = self.sort(dim=dim, descending=largest, stable=True)
+        return torch.return_types.topk((values.narrow(dim, 0, k), indices.narrow(dim, 0, k)))
+
+    torch.Tensor.topk = topk  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        torch.Tensor.topk = original  # type: ignore[method-assign]
 
 
 def _forward(hf_model: nn.Module, ids: list[int], start: int, cache: object | None) -> torch.Tensor:
@@ -15,7 +40,8 @@ def _forward(hf_model: nn.Module, ids: list[int], start: int, cache: object | No
     device = hf_model.device
     input_ids = torch.tensor([ids], dtype=torch.long, device=device)
     positions = torch.arange(start, start + len(ids), device=device)[None]
-    out = hf_model(input_ids=input_ids, position_ids=positions, cache=cache, use_cache=cache is not None)
+    with stable_topk():
+        out = hf_model(input_ids=input_ids, position_ids=positions, cache=cache, use_cache=cache is not None)
     return out.logits[0].float()
 
 
