@@ -1,0 +1,112 @@
+"""`qcompile.compile`: a module wrapper with the same forward, compiled per token-count range."""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import torch
+
+from qcompile.backend import QBackend
+from qcompile.ops.regions import register_modules, scope
+from qcompile.ranges import RangeSpec, RangeTable, normalize_ranges, warmup_size
+
+DYNAMIC_MODES = ("oblivious", "unbacked")
+
+
+def _first_tensor(args: Sequence[Any], kwargs: dict[str, Any]) -> torch.Tensor | None:
+    return next((a for a in (*args, *kwargs.values()) if isinstance(a, torch.Tensor)), None)
+
+
+class CompiledModule(torch.nn.Module):
+    """Calls `module` through Dynamo + `QBackend` for token counts inside a range, eagerly outside.
+
+    The token count is dim 0 of the first tensor argument. On the first compiled call, dim 0 of every
+    tensor argument of that size is marked dynamic over `[min start, max end]`, without 0/1
+    specialisation (`dynamic="oblivious"`: backed sizes with `backed_size_oblivious`; `"unbacked"`:
+    `mark_unbacked`), so one trace serves every range, size 1 included.
+    """
+
+    def __init__(self, module: torch.nn.Module, ranges: Sequence[RangeSpec], scope: str | None,
+                 dump_dir: str | None = None, dynamic: str = "oblivious") -> None:
+        super().__init__()
+        if dynamic not in DYNAMIC_MODES:
+            raise ValueError(f"dynamic must be one of {DYNAMIC_MODES}, not {dynamic!r}")
+        self.module = module
+        self.ranges = normalize_ranges(ranges)
+        self.table = RangeTable(self.ranges)
+        self.scope = scope
+        self.dump_dir = dump_dir
+        self.dynamic = dynamic
+        self.backend = QBackend(self.ranges, scope)
+        register_modules(module)
+        self._compiled = torch.compile(module, backend=self.backend, fullgraph=True, dynamic=False)
+        self._traced = False
+        self._warned = False
+
+    def forward(self, *args: Any, **kwargs: Any) -> Any:
+        first = _first_tensor(args, kwargs)
+        n = first.shape[0] if first is not None and first.dim() > 0 else None
+        if n is None or self.table.find(n) is None:
+            if not self._warned:
+                self._warned = True
+                warnings.warn(f"qcompile: token count {n} is outside the compile ranges {self.ranges}; "
+                              "running eagerly (warned once)", stacklevel=2)
+            return self.module(*args, **kwargs)
+        with self._tracing_context(n, args, kwargs), scope(self.scope):
+            return self._compiled(*args, **kwargs)
+
+    @contextlib.contextmanager
+    def _tracing_context(self, n: int, args: Sequence[Any], kwargs: dict[str, Any]) -> Iterator[None]:
+        with contextlib.ExitStack() as stack:
+            if self.dynamic == "oblivious":
+                stack.enter_context(torch.fx.experimental._config.patch(backed_size_oblivious=True))
+            if not self._traced:
+                self._traced = True
+                self._mark_dynamic(n, [*args, *kwargs.values()])
+                if self.dump_dir is not None:
+                    import depyf
+
+                    # full dumps need the AOT and post-grad stages, which a cache hit skips
+                    stack.enter_context(torch._inductor.config.patch(force_disable_caches=True))
+                    stack.enter_context(depyf.prepare_debug(self.dump_dir))
+            yield
+
+    def _mark_dynamic(self, n: int, inputs: Sequence[Any]) -> None:
+        lo, hi = self.table.lo, self.table.hi
+        if lo == hi:
+            return
+        for t in inputs:
+            if isinstance(t, torch.Tensor) and t.dim() > 0 and t.shape[0] == n:
+                if self.dynamic == "unbacked":
+                    torch._dynamo.decorators.mark_unbacked(t, 0, min=lo, max=hi)
+                else:
+                    torch._dynamo.mark_dynamic(t, 0, min=lo, max=hi)
+
+    def warmup(self, make_inputs: Callable[[int], tuple[tuple[Any, ...], dict[str, Any]]]) -> list[int]:
+        """Run every range once at a size valid for the whole range, largest first; returns the sizes.
+
+        `make_inputs(n)` builds `(args, kwargs)` for `n` tokens. The first (largest) call traces and
+        compiles every range; after warmup no token count inside a range compiles again.
+        """
+        sizes = sorted((warmup_size(r) for r in self.ranges), reverse=True)
+        for n in sizes:
+            args, kwargs = make_inputs(n)
+            self(*args, **kwargs)
+        return sizes
+
+
+def compile(module: torch.nn.Module, ranges: Sequence[RangeSpec] = ((1, 256),), scope: str | None = "layer",
+            cudagraph: str = "none", dump_dir: str | None = None, dynamic: str = "oblivious"
+            ) -> CompiledModule:
+    """Compile `module` for the token-count `ranges` with regions opaque as `scope` says.
+
+    `dump_dir` writes depyf's dump (decompiled bytecode, Dynamo, post-grad and per-pass graphs,
+    Inductor output code) during the first compiled call, with Inductor's caches off.
+    """
+    if cudagraph != "none":
+        raise NotImplementedError(f"cudagraph={cudagraph!r}: CUDA graph capture is issue 4 "
+                                  "(CUDA graph capture policy, GPU exactness gates and the H200 benchmark)")
+    return CompiledModule(module, ranges, scope, dump_dir=dump_dir, dynamic=dynamic)

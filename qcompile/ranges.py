@@ -1,0 +1,44 @@
+"""Compile ranges: inclusive token-count intervals, each compiled once and dispatched by size."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Range = tuple[int, int]
+RangeSpec = int | tuple[int, int] | Sequence[int]
+
+
+def normalize_ranges(spec: Sequence[RangeSpec]) -> list[Range]:
+    """Sorted inclusive ranges; a bare int `n` means `(n, n)`. Empty or overlapping ranges raise."""
+    ranges: list[Range] = []
+    for item in spec:
+        lo, hi = (item, item) if isinstance(item, int) else tuple(item)
+        if not (isinstance(lo, int) and isinstance(hi, int)) or lo < 1 or hi < lo:
+            raise ValueError(f"compile range {item!r} is empty or invalid: need 1 <= start <= end")
+        ranges.append((lo, hi))
+    if not ranges:
+        raise ValueError("at least one compile range is needed")
+    ranges.sort()
+    for a, b in zip(ranges, ranges[1:], strict=False):
+        if b[0] <= a[1]:
+            raise ValueError(f"compile ranges {a} and {b} overlap")
+    return ranges
+
+
+class RangeTable:
+    """O(1) token count → range index (None outside every range)."""
+
+    def __init__(self, ranges: Sequence[Range]) -> None:
+        self.ranges = list(ranges)
+        self.lo, self.hi = ranges[0][0], ranges[-1][1]
+        self._index: list[int | None] = [None] * (self.hi + 1)
+        for i, (lo, hi) in enumerate(ranges):
+            self._index[lo:hi + 1] = [i] * (hi - lo + 1)
+
+    def find(self, n: int) -> int | None:
+        return self._index[n] if 0 <= n <= self.hi else None
+
+
+def warmup_size(r: Range) -> int:
+    """The size that warms `r`: its end, never 1 for a multi-size range (1 would specialise)."""
+    return r[1]
