@@ -4,23 +4,23 @@ Key names are the ones transformers writes: an optional `model.language_model.` 
 per key (`mlp.experts.{e}.{gate,up,down}_proj.weight`, stacked here), the PLE table in
 `ngram_embedding.shard_{k}` pieces (concatenated here). Vision and MTP weights are skipped. Every
 problem (missing, unexpected, mis-shaped keys) is collected and raised at once, before the model
-is handed out, so no half-loaded model is ever used. No pickle anywhere.
+is handed out, so no half-loaded model is ever used. No pickle anywhere. Quantized checkpoints
+(see `model/checkpoint/quant`) are dequantised to the compute dtype first.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import torch
-from safetensors import safe_open
 from torch import nn
 
+from model.checkpoint.quant import SafetensorsFolder, dequantize_state, read_quant_configs
 from model.config import Qwen4ExpConfig
 from model.qwen4_exp import Qwen4ExpForCausalLM
 
@@ -64,21 +64,31 @@ def _uninitialised(dtype: torch.dtype) -> Iterator[None]:
             cls.reset_parameters = fn  # type: ignore[method-assign]
 
 
-def safetensors_files(path: Path) -> list[Path]:
-    index = path / "model.safetensors.index.json"
-    if index.exists():
-        names = sorted(set(json.loads(index.read_text())["weight_map"].values()))
-        return [path / n for n in names]
-    files = sorted(path.glob("*.safetensors"))
-    if not files:
-        raise CheckpointError(f"no *.safetensors files in {path}")
-    return files
-
-
 def _normalise(key: str) -> str:
     if key.startswith("model.language_model."):
         return "model." + key[len("model.language_model."):]
     return key
+
+
+class _TextOnly:
+    """The folder's tensors minus vision/MTP ones, which the quantised readers need not understand."""
+
+    def __init__(self, folder: SafetensorsFolder) -> None:
+        self.folder = folder
+
+    def keys(self) -> list[str]:
+        return [k for k in self.folder.keys() if not SKIPPED.match(k)]
+
+    def get_tensor(self, name: str) -> torch.Tensor:
+        return self.folder.get_tensor(name)
+
+    def get_slice(self, name: str) -> object:
+        return self.folder.get_slice(name)
+
+
+def is_quantized(config: dict, hf_quant_config: dict | None) -> bool:
+    text = config.get("text_config", config)
+    return bool(config.get("quantization_config") or text.get("quantization_config") or hf_quant_config)
 
 
 def load_model(path: str | Path, device: str | torch.device = "cpu",
@@ -88,11 +98,21 @@ def load_model(path: str | Path, device: str | torch.device = "cpu",
     dtype = resolve_dtype(dtype)
     with torch.device(device), _uninitialised(dtype):
         model = Qwen4ExpForCausalLM(config)
-    load_weights(model, path)
+    if not any(path.glob("*.safetensors")):
+        raise CheckpointError(f"no *.safetensors files in {path}")
+    folder = SafetensorsFolder(path)
+    raw, hf_quant = read_quant_configs(path)
+    if is_quantized(raw, hf_quant):
+        tensors = dequantize_state(_TextOnly(folder), raw, hf_quant, dtype)
+        load_weights(model, tensors.keys(), tensors.__getitem__, str(path))
+    else:
+        load_weights(model, folder.keys(), folder.get_tensor, str(path))
     return model.eval().requires_grad_(False)
 
 
-def load_weights(model: Qwen4ExpForCausalLM, path: Path) -> None:
+def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[[str], torch.Tensor],
+                 origin: str) -> None:
+    """Copy every tensor named in `keys` (read through `get`) into `model`, or raise with all problems."""
     params = dict(model.named_parameters())
     buffers = {k: v for k, v in model.named_buffers() if k.rsplit(".", 1)[-1] in VERIFIED_BUFFERS}
     loaded: set[str] = set()
@@ -101,7 +121,6 @@ def load_weights(model: Qwen4ExpForCausalLM, path: Path) -> None:
     skipped = 0
     experts: dict[str, dict[str, dict[int, str]]] = defaultdict(lambda: defaultdict(dict))
     shards: dict[str, dict[int, str]] = defaultdict(dict)
-    where: dict[str, Path] = {}
 
     def put(name: str, tensor: torch.Tensor, source: str) -> None:
         if name in buffers:
@@ -119,26 +138,19 @@ def load_weights(model: Qwen4ExpForCausalLM, path: Path) -> None:
             target.copy_(tensor)
         loaded.add(name)
 
-    for file in safetensors_files(path):
-        with safe_open(file, framework="pt") as f:
-            for key in f.keys():
-                if SKIPPED.match(key):
-                    skipped += 1
-                    continue
-                name = _normalise(key)
-                where[key] = file
-                if m := EXPERT.match(name):
-                    experts[m[1]][m[3]][int(m[2])] = key
-                elif m := SHARD.match(name):
-                    shards[m[1]][int(m[2])] = key
-                else:
-                    put(name, f.get_tensor(key), key)
+    for key in keys:
+        if SKIPPED.match(key):
+            skipped += 1
+            continue
+        name = _normalise(key)
+        if m := EXPERT.match(name):
+            experts[m[1]][m[3]][int(m[2])] = key
+        elif m := SHARD.match(name):
+            shards[m[1]][int(m[2])] = key
+        else:
+            put(name, get(key), key)
     if skipped:
         log.info("skipped %d vision/MTP tensors", skipped)
-
-    def read(key: str) -> torch.Tensor:
-        with safe_open(where[key], framework="pt") as f:
-            return f.get_tensor(key)
 
     for prefix, parts in experts.items():
         e = len(parts["gate"])
@@ -147,15 +159,15 @@ def load_weights(model: Qwen4ExpForCausalLM, path: Path) -> None:
                 errors.append(f"{prefix}: {kind}_proj has experts {sorted(parts[kind])}, expected 0..{e - 1}")
         if any(sorted(parts[k]) != list(range(e)) for k in ("gate", "up", "down")):
             continue
-        gate_up = torch.stack([torch.cat([read(parts["gate"][i]), read(parts["up"][i])]) for i in range(e)])
-        down = torch.stack([read(parts["down"][i]) for i in range(e)])
+        gate_up = torch.stack([torch.cat([get(parts["gate"][i]), get(parts["up"][i])]) for i in range(e)])
+        down = torch.stack([get(parts["down"][i]) for i in range(e)])
         put(prefix + ".gate_up_proj", gate_up, f"{prefix}.*.gate_proj/up_proj.weight")
         put(prefix + ".down_proj", down, f"{prefix}.*.down_proj.weight")
     for prefix, parts in shards.items():
         if sorted(parts) != list(range(len(parts))):
             errors.append(f"{prefix}: shards {sorted(parts)} are not 0..{len(parts) - 1}")
             continue
-        put(prefix + ".weight", torch.cat([read(parts[i]) for i in range(len(parts))]), f"{prefix}.shard_*.weight")
+        put(prefix + ".weight", torch.cat([get(parts[i]) for i in range(len(parts))]), f"{prefix}.shard_*.weight")
 
     if "lm_head.weight" not in loaded and model.config.tie_word_embeddings and "model.embed_tokens.weight" in loaded:
         model.lm_head.weight = model.model.embed_tokens.weight
@@ -163,5 +175,5 @@ def load_weights(model: Qwen4ExpForCausalLM, path: Path) -> None:
     missing = sorted(set(params) - loaded)
     problems = errors + [f"unexpected: {k}" for k in sorted(unexpected)] + [f"missing: {k}" for k in missing]
     if problems:
-        raise CheckpointError(f"checkpoint {path} does not fit Qwen4-Exp ({len(problems)} problems):\n  "
+        raise CheckpointError(f"checkpoint {origin} does not fit Qwen4-Exp ({len(problems)} problems):\n  "
                               + "\n  ".join(problems))
