@@ -5,7 +5,7 @@ from __future__ import annotations
 import torch
 
 from model.regions import region
-from qcompile.ops import register_op, register_region, region_sample
+from qcompile.ops import region_sample, register_op, register_region
 
 HIDDEN = 8
 
@@ -119,3 +119,11 @@ SCALE_ADD = register_op("toy_scale_add", _scale_add, mutates_args=(), fake=_scal
                         opaque_in={"layer"}, sample_inputs=_two)
 ADD_INTO = register_op("toy_add_into", _add_into, mutates_args=("out",), fake=_add_into_fake,
                        opaque_in={"layer", "block", "kernel"}, sample_inputs=_three)
+
+
+def _axpy_into(x: torch.Tensor, y: torch.Tensor, out: torch.Tensor) -> None:
+    out.copy_(x * 3.0 + y)
+
+
+AXPY_INTO = register_op("toy_axpy_into", _axpy_into, mutates_args=("out",), fake=_add_into_fake,
+                        opaque_in={"layer"}, sample_inputs=_three)
