@@ -1,0 +1,113 @@
+"""Compile ranges, piecewise splitting, warmup and zero recompiles, eager fallback, the API."""
+
+from __future__ import annotations
+
+import copy
+import warnings
+from pathlib import Path
+
+import pytest
+import torch
+import toy
+
+import qcompile.compile_api as api
+from qcompile.ranges import RangeTable, normalize_ranges, warmup_size
+
+RANGES = [(1, 1), (2, 8), (9, 16)]
+
+
+def test_ranges_validate() -> None:
+    assert normalize_ranges([(65, 256), 1, (2, 64)]) == [(1, 1), (2, 64), (65, 256)]
+    with pytest.raises(ValueError, match=r"\(2, 64\) and \(60, 70\) overlap"):
+        normalize_ranges([(2, 64), (60, 70)])
+    with pytest.raises(ValueError, match=r"\(5, 3\) is empty"):
+        normalize_ranges([(5, 3)])
+    with pytest.raises(ValueError, match="0 is empty"):
+        normalize_ranges([0])
+    t = RangeTable(normalize_ranges([1, (4, 8)]))
+    assert [t.find(n) for n in (0, 1, 2, 4, 8, 9)] == [None, 0, None, 1, 1, None]
+    assert warmup_size((1, 1)) == 1 and warmup_size((1, 64)) == 64
+
+
+def _pair(seed: int = 0) -> tuple[toy.ToyModel, toy.ToyModel]:
+    torch.manual_seed(seed)
+    m = toy.ToyModel()
+    return m, copy.deepcopy(m)
+
+
+def _ids(n: int) -> torch.Tensor:
+    return torch.randint(0, 32, (n,), generator=torch.Generator().manual_seed(n))
+
+
+@pytest.mark.parametrize("scope,dynamic", [("layer", "oblivious"), ("kernel", "oblivious"),
+                                           ("block", "unbacked")])
+def test_zero_recompiles_after_warmup(scope: str, dynamic: str) -> None:
+    """Warm each range once (at its end); then every size of every range runs without compiling."""
+    m, ref = _pair()
+    c = api.compile(m, ranges=RANGES, scope=scope, dynamic=dynamic)
+
+    def make(n: int) -> tuple[tuple[torch.Tensor], dict[str, object]]:
+        ref(_ids(n))  # the reference sees the same calls (the mixers keep state)
+        return (_ids(n),), {}
+
+    assert c.warmup(make) == [16, 8, 1]
+    assert c.backend.traces == 1
+    tol = {"atol": 1e-5, "rtol": 1e-5}
+    with torch.compiler.set_stance("fail_on_recompile"):
+        for n in [1, *range(2, 17)]:
+            torch.testing.assert_close(c(_ids(n)), ref(_ids(n)), **tol)
+    torch.testing.assert_close(m.layers[1].mixer.state, ref.layers[1].mixer.state, **tol)
+    assert c.backend.traces == 1
+
+
+def test_pieces_split_at_splitting_ops() -> None:
+    """In "kernel" scope the stateful mixers are splitting ops: 2 ops, 3 compiled pieces."""
+    m, _ = _pair()
+    c = api.compile(m, ranges=[(2, 8)], scope="kernel")
+    c(_ids(4))
+    split = c.backend.split_gm
+    assert split is not None and len(c.backend.split_names) == 2
+    assert sum(1 for n in split.graph.nodes if n.op == "call_module") == 5
+    op_pieces = [getattr(split, name) for name in sorted(c.backend.split_names)]
+    for piece in op_pieces:
+        assert [n.target for n in piece.graph.nodes if n.op == "call_function"] == [
+            torch.ops.qcompile.toy_mixer.default]
+
+
+def test_out_of_range_runs_eagerly_and_warns_once() -> None:
+    m, ref = _pair()
+    c = api.compile(m, ranges=[(2, 8)], scope="layer")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for n in (1, 20, 20):
+            assert torch.equal(c(_ids(n)), ref(_ids(n)))
+    assert len([w for w in caught if "outside the compile ranges" in str(w.message)]) == 1
+    assert c.backend.traces == 0
+
+
+def test_layer_scope_matches_eager() -> None:
+    """Every layer opaque: the layers are bitwise eager; Inductor's final rms_norm rounds its own way."""
+    m, ref = _pair()
+    c = api.compile(m, ranges=[(1, 8)], scope="layer")
+    for n in (8, 3, 1):
+        got, exp = c(_ids(n)), ref(_ids(n))
+        torch.testing.assert_close(got, exp, atol=1e-6, rtol=1e-6)
+
+
+def test_api_rejects_cudagraph_and_bad_dynamic() -> None:
+    m, _ = _pair()
+    with pytest.raises(NotImplementedError, match="issue 4"):
+        api.compile(m, cudagraph="piecewise")
+    with pytest.raises(ValueError, match="dynamic"):
+        api.compile(m, dynamic="maybe")
+
+
+def test_dump_dir(tmp_path: Path) -> None:
+    """depyf writes decompiled bytecode, the Dynamo graph, per-pass post-grad graphs, output code."""
+    m, _ = _pair()
+    c = api.compile(m, ranges=[(2, 4)], scope="kernel", dump_dir=str(tmp_path))
+    c(_ids(3))
+    names = [p.name for p in tmp_path.iterdir()]
+    assert any(n.startswith("full_code_for_forward") for n in names), names
+    assert any("qcompile_post_grad" in n for n in names), names
+    assert any("kernel" in n for n in names), names
