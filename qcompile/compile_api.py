@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import inspect
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -34,6 +35,8 @@ class CompiledModule(torch.nn.Module):
         super().__init__()
         if dynamic not in DYNAMIC_MODES:
             raise ValueError(f"dynamic must be one of {DYNAMIC_MODES}, not {dynamic!r}")
+        if dynamic == "oblivious" and not hasattr(torch.fx.experimental._config, "backed_size_oblivious"):
+            raise ValueError("this torch has no backed_size_oblivious; use dynamic='unbacked'")
         self.module = module
         self.ranges = normalize_ranges(ranges)
         self.table = RangeTable(self.ranges)
@@ -81,7 +84,7 @@ class CompiledModule(torch.nn.Module):
         for t in inputs:
             if isinstance(t, torch.Tensor) and t.dim() > 0 and t.shape[0] == n:
                 if self.dynamic == "unbacked":
-                    torch._dynamo.decorators.mark_unbacked(t, 0, min=lo, max=hi)
+                    _mark_unbacked(t, lo, hi)
                 else:
                     torch._dynamo.mark_dynamic(t, 0, min=lo, max=hi)
 
@@ -96,6 +99,14 @@ class CompiledModule(torch.nn.Module):
             args, kwargs = make_inputs(n)
             self(*args, **kwargs)
         return sizes
+
+
+def _mark_unbacked(t: torch.Tensor, lo: int, hi: int) -> None:
+    mark = torch._dynamo.decorators.mark_unbacked
+    if {"min", "max"} <= inspect.signature(mark).parameters.keys():  # bounds are newer than 2.11
+        mark(t, 0, min=lo, max=hi)
+    else:
+        mark(t, 0)
 
 
 def compile(module: torch.nn.Module, ranges: Sequence[RangeSpec] = ((1, 256),), scope: str | None = "layer",

@@ -15,6 +15,7 @@ Earlier readers are then materialised by `reinplace_guard.guard_reads`.
 
 from __future__ import annotations
 
+import inspect
 import operator
 
 import torch
@@ -143,6 +144,10 @@ class CallerOwnedOutputs(QPass):
     """Make registry ops write straight into caller-owned outputs and state: no clone, no copy-back."""
 
     name = "caller_owned"
+    depends_on = (inspect.getfile(guard_reads),)
+
+    def config_key(self) -> str:
+        return ",".join(sorted(REGISTRY))
 
     def __call__(self, graph: fx.Graph) -> None:
         for node in list(graph.nodes):

@@ -10,6 +10,7 @@ opaque.
 
 from __future__ import annotations
 
+import inspect
 import logging
 from typing import Any
 
@@ -89,7 +90,10 @@ class Dissolve(QPass):
         self.scope = scope
 
     def config_key(self) -> str:
-        return f"scope={self.scope}"
+        """The scope, and the source of every impl this scope may inline."""
+        inlined = [f"{name}:{inspect.getsource(e.impl)}" for name, e in sorted(REGISTRY.items())
+                   if not e.is_opaque(self.scope)]
+        return f"scope={self.scope};" + ";".join(inlined)
 
     def __call__(self, graph: fx.Graph) -> None:
         for node in list(graph.nodes):

@@ -18,15 +18,22 @@ AFV1 = torch.ops.higher_order.auto_functionalized
 
 
 class QPass(CustomGraphPass):
-    """A post-grad pass whose cache identity is its source file plus its configuration."""
+    """A post-grad pass whose cache identity is its sources plus its configuration.
+
+    Inductor keys its FX graph cache on the graph *before* the custom passes, so anything that
+    changes what a pass does (its file, these helpers, files in `depends_on`, the registry data it
+    reads, returned by `config_key`) must be part of `uuid()`.
+    """
 
     name: str = "qpass"
+    depends_on: tuple[str, ...] = ()
 
     def config_key(self) -> str:
         return ""
 
     def uuid(self) -> bytes:
-        return get_hash_for_files((inspect.getfile(type(self)),), self.config_key())
+        files = (inspect.getfile(type(self)), __file__, *self.depends_on)
+        return get_hash_for_files(files, self.config_key())
 
 
 def is_view(node: fx.Node) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 import torch.fx as fx
 from torch._dynamo.utils import lazy_format_graph_code
-from torch._inductor.custom_graph_pass import CustomGraphPass
+from torch._inductor.custom_graph_pass import CustomGraphPass, get_hash_for_files
 
 from qcompile.passes.caller_owned import CallerOwnedOutputs
 from qcompile.passes.dissolve import Dissolve
@@ -59,7 +59,8 @@ class PassManager(CustomGraphPass):
             lazy_format_graph_code(f"qcompile post_grad {stage}", gm)
 
     def uuid(self) -> bytes:
-        h = hashlib.sha256(f"scope={self.scope};range={self.compile_range}".encode())
+        h = hashlib.sha256(get_hash_for_files((__file__,)))
+        h.update(f"scope={self.scope};range={self.compile_range}".encode())
         for p in self.passes:
             h.update(p.uuid())
         return h.digest()
