@@ -27,7 +27,8 @@ class CompletionOutput:
     text: str
     token_ids: list[int]
     logprobs: SampleLogprobs | None
-    finish_reason: str | None  # "stop" (EOS or a stop token) or "length" (max_tokens)
+    finish_reason: str | None  # "stop" (EOS, stop token or stop string), "length" (max_tokens) or "abort"
+    stop_reason: int | str | None = None  # the stop token id or stop string that ended it; None for EOS
 
 
 @dataclass

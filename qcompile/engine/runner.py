@@ -1,12 +1,15 @@
-"""Model runner: owns the model and its slot state, and turns one step into one flat-batch forward.
+"""Model runner: owns the model, its slot state and the device copy of each slot's last token.
 
-The runner knows nothing about admission or stopping; it is given the sequences of a step and how
-many of each one's uncomputed tokens to feed, and returns what the forward produced for each.
+`launch` turns a scheduled step into one padded flat-batch forward plus sampling, all queued on the
+device; `collect` reads the results back. Between the two the host is free to schedule and launch
+the next step, because a decode row's input token is gathered on the device from `last_tokens`
+(written by the sampler of the step before), never taken from the host.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import bisect
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import torch
@@ -14,7 +17,7 @@ import torch
 from model.batch import Chunk, build_batch
 from qcompile.config import CompileConfig
 from qcompile.engine.sampler import sample, top_logprobs
-from qcompile.engine.sequence import Sequence
+from qcompile.engine.scheduler import ScheduledBatch
 
 # (ids, logprobs, ranks) of one position; the first id is the chosen or given token.
 TopLogprobs = tuple[list[int], list[float], list[int]]
@@ -27,11 +30,57 @@ class StepResult:
     prompt_logprobs: list[TopLogprobs] = field(default_factory=list)
 
 
+@dataclass
+class _TopK:
+    """Device tensors of `top_logprobs` for some rows, and how many alternatives each row wants."""
+
+    tensors: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None
+    ks: list[int | None]
+
+    def read(self) -> list[TopLogprobs | None]:
+        if self.tensors is None:
+            return [None] * len(self.ks)
+        ids, lps, ranks = (t.tolist() for t in self.tensors)
+        return [None if k is None else (i[:k + 1], lp[:k + 1], r[:k + 1])
+                for k, i, lp, r in zip(self.ks, ids, lps, ranks, strict=True)]
+
+
+@dataclass
+class LaunchedStep:
+    """A step queued on the device and not yet read back."""
+
+    batch: ScheduledBatch
+    tokens: torch.Tensor  # [number of sampling rows]
+    sample_index: list[int]  # which entries of `batch.seqs` sampled, in row order
+    sampled: _TopK
+    prompt: _TopK
+    prompt_count: list[int]  # prompt-logprob rows per entry of `batch.seqs`
+
+
 def compile_model(model: torch.nn.Module, config: CompileConfig) -> Callable[..., torch.Tensor]:
     """The one call into the compiler, imported late so eager runs never load it."""
     from qcompile import compile as qcompile_compile
 
-    return qcompile_compile(model, config)
+    dump_dir = None if config.dump_dir is None else str(config.dump_dir)
+    return qcompile_compile(model, ranges=config.ranges, scope=config.scope, cudagraph=config.cudagraph,
+                            dump_dir=dump_dir)
+
+
+def padded_size(n: int, ranges: Sequence[tuple[int, int]], capture_sizes: Sequence[int] = ()) -> int:
+    """The token count a batch of `n` runs at: the smallest compiled (or captured) size that fits.
+
+    With CUDA graph capture sizes, the smallest captured size >= n. Otherwise `n` itself when a
+    compile range holds it (a range serves all its sizes, so padding would only waste work), else the
+    start of the first range above it. Beyond everything compiled, `n` (the eager fallback).
+    """
+    if capture_sizes:
+        sizes = sorted(capture_sizes)
+        i = bisect.bisect_left(sizes, n)
+        return sizes[i] if i < len(sizes) else n
+    for lo, hi in sorted(ranges):
+        if n <= hi:
+            return max(n, lo)
+    return n
 
 
 class ModelRunner:
@@ -41,8 +90,12 @@ class ModelRunner:
         self.device = torch.device(device)
         self.max_num_seqs = max_num_seqs
         self.max_model_len = max_model_len
+        self.trash_slot = max_num_seqs
         with torch.inference_mode():
             model.init_state(max_num_seqs, max_model_len)
+            # the last sampled token of each slot (plus the trash slot), fed back by decode rows
+            self.last_tokens = torch.zeros(max_num_seqs + 1, dtype=torch.int64, device=self.device)
+        self.compile_config = compile_config
         self.forward = model if compile_config is None else compile_model(model, compile_config)
         # Unseeded requests share one stream; seeded ones get their own from `make_generator`.
         self.generator = torch.Generator(self.device)
@@ -51,21 +104,36 @@ class ModelRunner:
     def make_generator(self, seed: int) -> torch.Generator:
         return torch.Generator(self.device).manual_seed(seed)
 
-    @torch.inference_mode()
-    def run(self, seqs: list[Sequence], num_tokens: list[int]) -> list[StepResult]:
-        """Feed `num_tokens[i]` uncomputed tokens of `seqs[i]`; sample where a sequence is caught up.
+    def batch_size(self, n: int) -> int:
+        """Rows a step of `n` real tokens runs with; eager runs are never padded."""
+        if self.compile_config is None:
+            return n
+        return padded_size(n, self.compile_config.ranges, getattr(self.forward, "capture_sizes", ()))
 
-        Logits are computed only for rows that need them: each caught-up sequence's last row, and
-        the prompt rows of sequences that asked for prompt logprobs.
+    def _tensor(self, values: list[int]) -> torch.Tensor:
+        return torch.tensor(values, dtype=torch.int64, device=self.device)
+
+    @torch.inference_mode()
+    def launch(self, step: ScheduledBatch) -> LaunchedStep:
+        """Queue the forward and sampling of `step`; nothing here waits for the device.
+
+        Logits are computed only for rows that need them: each sampling chunk's last row, and the
+        prompt rows of requests that asked for prompt logprobs.
         """
-        chunks = []
-        for seq, n in zip(seqs, num_tokens, strict=True):
-            s = seq.num_computed_tokens
-            chunks.append(Chunk(seq.slot, seq.token_ids[s:s + n], s))
-        fresh = [seq.slot for seq in seqs if seq.num_computed_tokens == 0]
-        if fresh:
-            self.model.reset_slots(torch.tensor(fresh, dtype=torch.int64, device=self.device))
-        batch = build_batch(chunks, self.max_num_seqs, self.device)
+        if step.fresh_slots:
+            self.model.reset_slots(self._tensor(step.fresh_slots))
+        chunks, fed_back_rows, fed_back_slots = [], [], []
+        row = 0
+        for seq, n, s in zip(step.seqs, step.num_tokens, step.starts, strict=True):
+            known = seq.prompt_token_ids[s:s + n]  # output tokens come from the device instead
+            chunks.append(Chunk(seq.slot, known + [0] * (n - len(known)), s))
+            fed_back_rows += range(row + len(known), row + n)
+            fed_back_slots += [seq.slot] * (n - len(known))
+            row += n
+        batch = build_batch(chunks, self.trash_slot, self.device, pad_to=self.batch_size(row))
+        if fed_back_rows:
+            rows = self._tensor(fed_back_rows)
+            batch.input_ids.index_copy_(0, rows, self.last_tokens[self._tensor(fed_back_slots)])
         with self.model.context(batch):
             hidden = self.forward(*batch.tensors())
 
@@ -74,9 +142,9 @@ class ModelRunner:
         prompt_k: list[int | None] = []
         prompt_count: list[int] = []
         sample_rows: list[int] = []
-        sample_seqs: list[int] = []
-        for i, (seq, n, q) in enumerate(zip(seqs, num_tokens, batch.host.query_start, strict=False)):
-            s = seq.num_computed_tokens
+        sample_index: list[int] = []
+        for i, (seq, n, s, q) in enumerate(zip(step.seqs, step.num_tokens, step.starts, batch.host.query_start,
+                                               strict=False)):
             count = 0
             if seq.params.prompt_logprobs is not None:
                 # the row of position p predicts prompt token p + 1
@@ -85,31 +153,35 @@ class ModelRunner:
                 prompt_targets += seq.prompt_token_ids[s + 1:s + 1 + count]
                 prompt_k += [seq.params.prompt_logprobs] * count
             prompt_count.append(count)
-            if s + n == seq.num_tokens:
+            if step.samples[i]:
                 sample_rows.append(q + n - 1)
-                sample_seqs.append(i)
+                sample_index.append(i)
 
-        rows = torch.tensor(prompt_rows + sample_rows, dtype=torch.int64, device=self.device)
-        logits = self.model.compute_logits(hidden[rows]).float()
+        logits = self.model.compute_logits(hidden[self._tensor(prompt_rows + sample_rows)]).float()
         prompt_logits, sample_logits = logits[:len(prompt_rows)], logits[len(prompt_rows):]
-        params = [seqs[i].params for i in sample_seqs]
-        tokens = sample(sample_logits, params, [seqs[i].generator or self.generator for i in sample_seqs])
-        sampled = self._top(sample_logits, tokens, [p.logprobs for p in params])
-        targets = torch.tensor(prompt_targets, dtype=torch.int64, device=self.device)
-        prompt = iter(self._top(prompt_logits, targets, prompt_k))
-
-        results = [StepResult(prompt_logprobs=[e for _ in range(c) if (e := next(prompt)) is not None])
-                   for c in prompt_count]
-        for i, token, lp in zip(sample_seqs, tokens.tolist(), sampled, strict=True):
-            results[i].token_id, results[i].logprobs = token, lp
-        return results
+        seqs = [step.seqs[i] for i in sample_index]
+        params = [seq.params for seq in seqs]
+        tokens = sample(sample_logits, params, [seq.generator or self.generator for seq in seqs])
+        if sample_index:
+            self.last_tokens.index_copy_(0, self._tensor([seq.slot for seq in seqs]), tokens)
+        return LaunchedStep(step, tokens, sample_index,
+                            self._top(sample_logits, tokens, [p.logprobs for p in params]),
+                            self._top(prompt_logits, self._tensor(prompt_targets), prompt_k), prompt_count)
 
     @staticmethod
-    def _top(logits: torch.Tensor, token_ids: torch.Tensor, ks: list[int | None]) -> list[TopLogprobs | None]:
+    def _top(logits: torch.Tensor, token_ids: torch.Tensor, ks: list[int | None]) -> _TopK:
         """Per row, the given token and the row's top-k from the log-softmax of the raw logits."""
         wanted = [k for k in ks if k is not None]
         if not wanted:
-            return [None] * len(ks)
-        ids, lps, ranks = top_logprobs(logits.log_softmax(dim=-1), token_ids, max(wanted))
-        return [None if k is None else (i[:k + 1], lp[:k + 1], r[:k + 1])
-                for k, i, lp, r in zip(ks, ids.tolist(), lps.tolist(), ranks.tolist(), strict=True)]
+            return _TopK(None, ks)
+        return _TopK(top_logprobs(logits.log_softmax(dim=-1), token_ids, max(wanted)), ks)
+
+    def collect(self, launched: LaunchedStep) -> list[StepResult]:
+        """Read a launched step back to the host (this is where the host waits for the device)."""
+        prompt = iter(launched.prompt.read())
+        results = [StepResult(prompt_logprobs=[e for _ in range(c) if (e := next(prompt)) is not None])
+                   for c in launched.prompt_count]
+        for i, token, lp in zip(launched.sample_index, launched.tokens.tolist(), launched.sampled.read(),
+                                strict=True):
+            results[i].token_id, results[i].logprobs = token, lp
+        return results

@@ -19,7 +19,8 @@ class SamplingParams:
 
     `top_k` of -1 or 0 disables top-k; `logprobs`/`prompt_logprobs` ask for that many top
     alternatives per position (0 = only the chosen token); `seed` gives the request its own
-    random stream so its tokens do not depend on what it is batched with.
+    random stream so its tokens do not depend on what it is batched with. `stop` strings end the
+    request when they appear in the generated text, which then excludes them (as in vLLM).
     """
 
     temperature: float = 1.0
@@ -30,6 +31,7 @@ class SamplingParams:
     logprobs: int | None = None
     prompt_logprobs: int | None = None
     stop_token_ids: Sequence[int] | None = None  # stored as a tuple
+    stop: Sequence[str] | None = None  # stored as a tuple
     ignore_eos: bool = False
 
     def __post_init__(self) -> None:
@@ -55,6 +57,11 @@ class SamplingParams:
             if not all(_is_int(t) and t >= 0 for t in ids):
                 raise bad("stop_token_ids", "a list of token ids >= 0")
             object.__setattr__(self, "stop_token_ids", ids)
+        if self.stop is not None:
+            stop = (self.stop,) if isinstance(self.stop, str) else tuple(self.stop)
+            if not all(isinstance(s, str) and s for s in stop):
+                raise bad("stop", "a list of non-empty strings")
+            object.__setattr__(self, "stop", stop)
         if not isinstance(self.ignore_eos, bool):
             raise bad("ignore_eos", "a bool")
 

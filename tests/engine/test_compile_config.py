@@ -29,12 +29,12 @@ def test_invalid_values_name_the_field(kwargs: dict, field: str) -> None:
 
 
 def test_runner_forwards_through_qcompile_compile(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The runner hands the model and config to `qcompile.compile` and runs what it returns."""
-    seen: list[tuple[torch.nn.Module, CompileConfig]] = []
+    """The runner hands the model and the config's fields to `qcompile.compile` and runs what it returns."""
+    seen: list[tuple[torch.nn.Module, dict]] = []
     calls = 0
 
-    def fake_compile(model: torch.nn.Module, config: CompileConfig):  # noqa: ANN202
-        seen.append((model, config))
+    def fake_compile(model: torch.nn.Module, **kwargs: object):  # noqa: ANN202
+        seen.append((model, kwargs))
 
         def compiled(*args: torch.Tensor) -> torch.Tensor:
             nonlocal calls
@@ -45,7 +45,8 @@ def test_runner_forwards_through_qcompile_compile(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(qcompile, "compile", fake_compile, raising=False)
     model, config = FakeModel(), CompileConfig(scope="model")
-    engine = Engine(ModelRunner(model, 2, 32, "cpu", config), eos_token_id=1)
+    engine = Engine(ModelRunner(model, 2, 32, "cpu", config), eos_token_ids=[1])
     params = SamplingParams(temperature=0, max_tokens=3, ignore_eos=True)
     out = engine.generate([Sequence("0", None, [3, 4], params)])
-    assert seen == [(model, config)] and calls == 3 and len(out[0].outputs[0].token_ids) == 3
+    expected = {"ranges": ((1, 256),), "scope": "model", "cudagraph": "none", "dump_dir": None}
+    assert seen == [(model, expected)] and calls == 3 and len(out[0].outputs[0].token_ids) == 3

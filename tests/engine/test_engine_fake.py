@@ -25,7 +25,7 @@ def run() -> Run:
     def go(prompts: list[list[int]], params: SamplingParams | list[SamplingParams], *, max_num_seqs: int = 8,
            eos_token_id: int = 1, model: FakeModel | None = None) -> list[RequestOutput]:
         model = model or FakeModel(eos_token_id=eos_token_id)
-        engine = Engine(ModelRunner(model, max_num_seqs, 64, "cpu"), model.config.eos_token_id)
+        engine = Engine(ModelRunner(model, max_num_seqs, 64, "cpu"), [model.config.eos_token_id])
         if isinstance(params, SamplingParams):
             params = [params] * len(prompts)
         seqs = [Sequence(str(i), None, p, sp) for i, (p, sp) in enumerate(zip(prompts, params, strict=True))]
@@ -134,7 +134,7 @@ def test_stop_on_eos_stop_token_and_max_tokens(run: Run) -> None:
 
 def test_a_failed_step_frees_every_slot() -> None:
     model = FakeModel()
-    engine = Engine(ModelRunner(model, 2, 64, "cpu"), 1)
+    engine = Engine(ModelRunner(model, 2, 64, "cpu"), [1])
     calls = 0
 
     def broken(*args: torch.Tensor) -> torch.Tensor:
@@ -146,9 +146,9 @@ def test_a_failed_step_frees_every_slot() -> None:
     seqs = [Sequence(str(i), None, p, GREEDY) for i, p in enumerate(PROMPTS)]
     with pytest.raises(RuntimeError, match="boom"):
         engine.generate(seqs)
-    assert not engine.has_unfinished() and sorted(engine.free_slots) == [0, 1] and calls == 1
+    assert not engine.has_unfinished() and sorted(engine.scheduler.free_slots) == [0, 1] and calls == 1
     engine.runner.forward = model
-    fresh = Engine(ModelRunner(FakeModel(), 2, 64, "cpu"), 1)
+    fresh = Engine(ModelRunner(FakeModel(), 2, 64, "cpu"), [1])
     again = [engine.generate([Sequence("x", None, PROMPTS[0], GREEDY)]),
              fresh.generate([Sequence("y", None, PROMPTS[0], GREEDY)])]
     assert tokens(again[0]) == tokens(again[1])

@@ -18,12 +18,6 @@ PROMPTS: list = [
 GREEDY = SamplingParams(temperature=0.0, max_tokens=16, ignore_eos=True)
 
 
-@pytest.fixture(scope="session")
-def llm(tiny_ckpt: Path) -> LLM:
-    # fewer slots than PROMPTS, so some requests wait and then prefill beside running decodes
-    return LLM(str(tiny_ckpt), max_num_seqs=4, max_model_len=128)
-
-
 def test_batched_greedy_equals_single_requests(llm: LLM) -> None:
     batched = [o.outputs[0].token_ids for o in llm.generate(PROMPTS, GREEDY)]
     single = [llm.generate([p], GREEDY)[0].outputs[0].token_ids for p in PROMPTS]
@@ -87,7 +81,7 @@ def test_stops_on_eos_stop_tokens_and_max_tokens(llm: LLM, monkeypatch: pytest.M
     stop = llm.generate([PROMPTS[0]], SamplingParams(temperature=0, max_tokens=16, stop_token_ids=[eos],
                                                      ignore_eos=True))[0].outputs[0]
     assert stop.token_ids == free.token_ids[:cut] and stop.finish_reason == "stop"
-    monkeypatch.setattr(llm.engine, "eos_token_id", eos)
+    monkeypatch.setattr(llm.engine, "eos_token_ids", frozenset([eos]))
     out = llm.generate([PROMPTS[0]], SamplingParams(temperature=0, max_tokens=16))[0].outputs[0]
     assert out.token_ids == free.token_ids[:cut] and out.finish_reason == "stop"
     assert llm.generate([PROMPTS[0]], GREEDY)[0].outputs[0].token_ids == free.token_ids

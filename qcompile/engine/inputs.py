@@ -1,0 +1,63 @@
+"""Turning a user's prompt and `SamplingParams` into a validated `Sequence`, shared by `LLM` and the server."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from qcompile.engine.sampling_params import SamplingParams
+from qcompile.engine.sequence import Sequence
+
+if TYPE_CHECKING:
+    from transformers import PreTrainedTokenizerBase
+
+Prompt = str | dict[str, Any]
+
+
+class InputProcessor:
+    """Checks every request before it reaches the engine, so a bad one fails alone with a ValueError."""
+
+    def __init__(self, tokenizer: PreTrainedTokenizerBase | None, vocab_size: int, max_model_len: int) -> None:
+        self.tokenizer = tokenizer
+        self.vocab_size = vocab_size
+        self.max_model_len = max_model_len
+
+    def prompt_ids(self, prompt: Prompt) -> tuple[str | None, list[int]]:
+        """The prompt's text (None when given as ids) and its token ids."""
+        if isinstance(prompt, dict) and "prompt_token_ids" in prompt:
+            ids = prompt["prompt_token_ids"]
+            if not isinstance(ids, list) or not all(type(t) is int for t in ids):
+                raise ValueError("prompt_token_ids must be a list of ints")
+            return None, ids
+        text = prompt.get("prompt") if isinstance(prompt, dict) else prompt
+        if not isinstance(text, str):
+            raise ValueError(f"a prompt is a string, {{'prompt': str}} or {{'prompt_token_ids': [...]}}, "
+                             f"got {prompt!r:.80}")
+        if self.tokenizer is None:
+            raise ValueError("text prompt given but the checkpoint has no tokenizer")
+        return text, self.tokenizer.encode(text)
+
+    def make_sequence(self, request_id: str, prompt: Prompt, params: SamplingParams) -> Sequence:
+        if not isinstance(params, SamplingParams):
+            raise TypeError(f"sampling_params must be a SamplingParams, got {type(params).__name__}")
+        text, ids = self.prompt_ids(prompt)
+        vocab = self.vocab_size
+        if not ids:
+            raise ValueError("prompt is empty")
+        for t in ids:
+            if t >= vocab:
+                raise ValueError(f"prompt_token_ids contains id {t} >= vocab_size {vocab}")
+            if t < 0:
+                raise ValueError(f"prompt_token_ids contains negative id {t}")
+        bad = [t for t in params.stop_token_ids or () if t >= vocab]
+        if bad:
+            raise ValueError(f"stop_token_ids contains id {bad[0]} >= vocab_size {vocab}")
+        if params.stop and self.tokenizer is None:
+            raise ValueError("stop strings need a tokenizer and the checkpoint has none")
+        for name in ("logprobs", "prompt_logprobs"):
+            k = getattr(params, name)
+            if k is not None and k > vocab:
+                raise ValueError(f"{name}={k} exceeds vocab_size {vocab}")
+        if len(ids) + params.max_tokens > self.max_model_len:
+            raise ValueError(f"prompt length {len(ids)} + max_tokens {params.max_tokens} "
+                             f"exceeds max_model_len {self.max_model_len}")
+        return Sequence(request_id, text, list(ids), params)

@@ -1,0 +1,51 @@
+"""Counters and latency samples the server exports to Prometheus."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class EngineStats:
+    """A snapshot: gauges, monotonic token counters, and the latency samples since the last snapshot.
+
+    The samples are handed out once (each `stats()` call drains them), so a Prometheus exporter
+    can `observe()` every one into a histogram without double counting.
+    """
+
+    num_running: int
+    num_waiting: int
+    prompt_tokens_total: int
+    generation_tokens_total: int
+    time_to_first_token_s: list[float] = field(default_factory=list)
+    inter_token_latency_s: list[float] = field(default_factory=list)
+
+
+class StatsCollector:
+    """Written by the engine thread, read by the server's; a lock keeps the two consistent."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.prompt_tokens = 0
+        self.generation_tokens = 0
+        self._ttft: list[float] = []
+        self._itl: list[float] = []
+
+    def record_prompt(self, num_tokens: int) -> None:
+        with self._lock:
+            self.prompt_tokens += num_tokens
+
+    def record_token(self, ttft: float | None, itl: float | None) -> None:
+        """One generated token: `ttft` when it is the request's first, else the gap `itl` since the last."""
+        with self._lock:
+            self.generation_tokens += 1
+            if ttft is not None:
+                self._ttft.append(ttft)
+            if itl is not None:
+                self._itl.append(itl)
+
+    def snapshot(self, num_running: int, num_waiting: int) -> EngineStats:
+        with self._lock:
+            ttft, itl, self._ttft, self._itl = self._ttft, self._itl, [], []
+            return EngineStats(num_running, num_waiting, self.prompt_tokens, self.generation_tokens, ttft, itl)
