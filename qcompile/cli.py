@@ -1,10 +1,14 @@
-"""`qcompile` command line: one argparse subcommand per job (later: serve, dump, ablate, bench)."""
+"""`qcompile` command line: one argparse subcommand per job (later: dump, ablate, bench)."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from qcompile.config import CompileConfig
 
 DTYPES = ("float32", "bfloat16", "float16")
 DEFAULT_PROMPTS = ("Hello, my name is", "The capital of France is")
@@ -30,6 +34,39 @@ def _make_checkpoint(args: argparse.Namespace) -> None:
     print(make_checkpoint(args.preset, args.out, seed=args.seed, dtype=args.dtype))
 
 
+def _parse_ranges(text: str) -> tuple[tuple[int, int], ...]:
+    """`1:1,2:256` -> ((1, 1), (2, 256)): inclusive token-count ranges, one compiled artifact each."""
+    try:
+        return tuple((int(lo), int(hi)) for lo, hi in (part.split(":") for part in text.split(",")))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"ranges look like 1:1,2:256, not {text!r}") from None
+
+
+def _compile_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> CompileConfig | None:
+    """A `CompileConfig` when any compile flag is given (eager otherwise), or a clear error when this
+    build has no `qcompile.compile` to run it."""
+    given = {name: getattr(args, name) for name in ("scope", "ranges", "cudagraph") if getattr(args, name) is not None}
+    if not given:
+        return None
+    import qcompile
+    from qcompile.config import CompileConfig
+
+    if not hasattr(qcompile, "compile"):
+        parser.error(f"--{'/--'.join(given)} need qcompile.compile, which this build does not provide yet; "
+                     "leave them out to serve eagerly")
+    try:
+        return CompileConfig(**given)
+    except ValueError as e:
+        parser.error(str(e))
+
+
+def _serve(args: argparse.Namespace) -> None:
+    from qcompile.server.launch import serve
+
+    serve(args.model, args.compile, args.host, args.port, args.api_key, args.device, args.dtype,
+          args.max_num_seqs, args.max_model_len)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from model.presets import PRESETS
 
@@ -46,6 +83,22 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--dtype", choices=DTYPES, default="float32")
     gen.set_defaults(func=_generate)
 
+    srv = sub.add_parser("serve", help="OpenAI-compatible server (default: the embedded default model)")
+    srv.add_argument("--model", type=Path, help="checkpoint folder; default: the embedded default model")
+    srv.add_argument("--scope", help="compile scope (what Dynamo traces); any compile flag turns compile on")
+    srv.add_argument("--ranges", type=_parse_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
+    srv.add_argument("--cudagraph", help="CUDA graph mode of the compiled model")
+    srv.add_argument("--ple-backend", choices=("device",), default="device",
+                     help="where the PLE n-gram tables live; only 'device' exists so far")
+    srv.add_argument("--host", default="127.0.0.1", help="bind address (default: loopback only)")
+    srv.add_argument("--port", type=int, default=8000)
+    srv.add_argument("--api-key", help="require 'Authorization: Bearer KEY' on /v1 routes")
+    srv.add_argument("--device", default="cpu")
+    srv.add_argument("--dtype", choices=DTYPES, default="float32")
+    srv.add_argument("--max-num-seqs", type=int, default=64, help="requests generating at once (state slots)")
+    srv.add_argument("--max-model-len", type=int, default=2048, help="prompt + output tokens per request")
+    srv.set_defaults(func=_serve)
+
     make = sub.add_parser("make-checkpoint", help="write a random HF checkpoint with a tokenizer")
     make.add_argument("--preset", choices=sorted(PRESETS), required=True)
     make.add_argument("--out", type=Path, required=True)
@@ -56,5 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        args.compile = _compile_config(args, parser)
     args.func(args)

@@ -1,0 +1,78 @@
+"""`qcompile serve`: load the model in stages, each shown with its time, then run uvicorn."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from qcompile.config import CompileConfig
+    from qcompile.engine.async_engine import AsyncEngine
+    from qcompile.engine.llm import LLM
+
+
+@contextlib.contextmanager
+def stage(name: str) -> Iterator[None]:
+    """Print `name`, run the block, then its wall time; a long compile shows which stage it is in."""
+    print(f"  {name:<44}", end="", flush=True, file=sys.stderr)
+    start = time.perf_counter()
+    try:
+        yield
+    except BaseException:
+        print("failed", file=sys.stderr)
+        raise
+    print(f"{time.perf_counter() - start:7.2f} s", file=sys.stderr)
+
+
+def warm_ranges(llm: LLM, compile: CompileConfig) -> None:
+    """Compile every token-count range (and capture its graphs) by running a prefill that lands in it;
+    the decode step after it covers size 1."""
+    from qcompile import SamplingParams
+
+    limit = min(llm.max_model_len - 1, llm.engine.scheduler.max_num_batched_tokens)
+    for _, hi in sorted(compile.ranges, reverse=True):
+        llm.generate({"prompt_token_ids": [0] * min(hi, limit)}, SamplingParams(temperature=0.0, max_tokens=2))
+
+
+def load_engine(model: Path | None, compile: CompileConfig | None, device: str, dtype: str,
+                max_num_seqs: int, max_model_len: int) -> AsyncEngine:
+    from qcompile import LLM, SamplingParams
+    from qcompile.engine.async_engine import AsyncEngine
+
+    if model is None:
+        from qcompile.default_model import NAME, PATH
+
+        path, name = PATH, NAME
+    else:
+        path, name = Path(model), Path(model).name
+    mode = "eager" if compile is None else f"compiled (scope {compile.scope}, ranges {compile.ranges}, " \
+                                           f"cudagraph {compile.cudagraph})"
+    print(f"qcompile serve: {path}\n  {device}, {dtype}, {mode}", file=sys.stderr)
+    with stage("load checkpoint"):
+        llm = LLM(path, device=device, dtype=dtype, compile=compile, max_num_seqs=max_num_seqs,
+                  max_model_len=max_model_len)
+    if compile is not None:
+        what = "compile" if compile.cudagraph == "none" else "compile + graph capture"
+        with stage(f"{what} ({len(compile.ranges)} ranges)"):
+            warm_ranges(llm, compile)
+    with stage("warmup"):
+        llm.generate({"prompt_token_ids": [0]}, SamplingParams(temperature=0.0, max_tokens=2))
+    return AsyncEngine(llm, name)
+
+
+def serve(model: Path | None, compile: CompileConfig | None, host: str, port: int, api_key: str | None,
+          device: str, dtype: str, max_num_seqs: int, max_model_len: int) -> None:
+    import uvicorn
+
+    from qcompile.server.app import build_app
+    from qcompile.server.parsers import select_parsers
+
+    engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len)
+    app = build_app(engine, select_parsers(engine.llm.path), api_key)
+    print(f"serving {engine.model_name!r} at http://{host}:{port}/v1 (OpenAI API; /health, /metrics)",
+          file=sys.stderr)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

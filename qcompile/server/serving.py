@@ -1,0 +1,287 @@
+"""The two generation endpoints: request → prompt ids and sampling params → engine → OpenAI response.
+
+Everything that can be checked before generation is checked here or by the engine's input processor,
+and refused with a 400 before a response starts. Streams end with `[DONE]`; when the client goes away
+(closed stream, or a dropped connection on a non-streaming call) the request is aborted so its slot is
+freed at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import uuid
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any, Protocol
+
+from fastapi import Request
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+from jinja2 import TemplateError
+from starlette.types import Receive, Scope, Send
+
+from qcompile.engine.outputs import RequestOutput
+from qcompile.engine.sampling_params import SamplingParams
+from qcompile.engine.stats import EngineStats
+from qcompile.server.errors import APIError
+from qcompile.server.parsers import ChatReplyParser, Parsers
+from qcompile.server.protocol import (
+    ChatCompletionRequest,
+    ChatMessage,
+    CompletionRequest,
+    chat_logprobs,
+    completion_logprobs,
+    envelope,
+    tool_call_json,
+    usage,
+)
+from qcompile.server.streaming import DONE, ChatDeltas, sse
+
+if TYPE_CHECKING:
+    from transformers import PreTrainedTokenizerBase
+
+log = logging.getLogger(__name__)
+
+# Status for a request whose client left before the answer (nginx's convention; nobody reads it).
+CLIENT_CLOSED = 499
+
+
+class EngineClient(Protocol):
+    """What the server needs from an engine (`qcompile.engine.async_engine.AsyncEngine`, or a stub)."""
+
+    tokenizer: PreTrainedTokenizerBase
+    model_name: str
+    max_model_len: int
+
+    def generate(self, request_id: str | None, prompt_token_ids: list[int],
+                 params: SamplingParams) -> AsyncIterator[RequestOutput]: ...
+    async def abort(self, request_id: str) -> None: ...
+    def stats(self) -> EngineStats: ...
+    async def start(self) -> None: ...
+    async def shutdown(self) -> None: ...
+
+
+async def _disconnected(request: Request) -> None:
+    """Returns once the client has gone (the request body is already read, so only that can arrive)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+class Generation:
+    """One request in the engine: the first output (already received) and the rest of the stream."""
+
+    def __init__(self, engine: EngineClient, request_id: str, prompt_ids: list[int], params: SamplingParams,
+                 first: RequestOutput, rest: AsyncIterator[RequestOutput]) -> None:
+        self.engine, self.request_id, self.prompt_ids, self.params = engine, request_id, prompt_ids, params
+        self.first, self.rest = first, rest
+        self.finished = first.finished
+
+    async def outputs(self) -> AsyncIterator[RequestOutput]:
+        yield self.first
+        if self.finished:
+            return
+        async for out in self.rest:
+            self.finished = out.finished
+            yield out
+
+    async def cancel(self) -> None:
+        """Free the request's slot if it is still generating (its client is gone)."""
+        if not self.finished:
+            self.finished = True
+            await self.engine.abort(self.request_id)
+
+    async def final(self, request: Request) -> RequestOutput | None:
+        """The finished output, or None when the client disconnected first (the request is then aborted)."""
+        async def last() -> RequestOutput:
+            out = self.first
+            async for result in self.outputs():
+                out = result
+            return out
+
+        task, watch = asyncio.ensure_future(last()), asyncio.ensure_future(_disconnected(request))
+        await asyncio.wait({task, watch}, return_when=asyncio.FIRST_COMPLETED)
+        watch.cancel()
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            await self.cancel()
+            return None
+        return task.result()
+
+
+class EventStream(StreamingResponse):
+    """SSE response that ends with `[DONE]` and aborts its request however the response ends.
+
+    On a disconnect Starlette cancels the send loop, which can leave the event generator suspended
+    rather than closed; the `finally` here is the one place sure to run.
+    """
+
+    def __init__(self, gen: Generation, events: AsyncIterator[str]) -> None:
+        super().__init__(self._body(events), media_type="text/event-stream",
+                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        self.gen = gen
+
+    @staticmethod
+    async def _body(events: AsyncIterator[str]) -> AsyncIterator[str]:
+        try:
+            async for event in events:
+                yield event
+        except Exception as e:  # the model failed after the stream started: tell the client, then end
+            log.exception("stream failed")
+            yield sse(APIError(str(e), type="server_error", status=500).body())
+        yield DONE
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.gen.cancel()
+
+
+class Serving:
+    def __init__(self, engine: EngineClient, parsers: Parsers) -> None:
+        self.engine = engine
+        self.parsers = parsers
+        self.tokenizer = engine.tokenizer
+
+    def models(self) -> dict[str, Any]:
+        return {"object": "list", "data": [{"id": self.engine.model_name, "object": "model", "created": 0,
+                                            "owned_by": "qcompile", "max_model_len": self.engine.max_model_len}]}
+
+    def _check_model(self, model: str) -> None:
+        if model != self.engine.model_name:
+            raise APIError(f"model {model!r} does not exist; this server serves {self.engine.model_name!r}",
+                           param="model", code="model_not_found")
+
+    async def _start(self, request_id: str, prompt_ids: list[int], params: SamplingParams) -> Generation:
+        """Queue the request and wait for its first output, so that the engine's own checks still
+        become a 400 rather than an error in the middle of a stream."""
+        stream = self.engine.generate(request_id, prompt_ids, params)
+        try:
+            first = await anext(stream)
+        except ValueError as e:
+            raise APIError(str(e)) from e
+        return Generation(self.engine, request_id, prompt_ids, params, first, stream)
+
+    # ---- chat ----------------------------------------------------------------------------------
+
+    def _chat_prompt(self, body: ChatCompletionRequest) -> list[int]:
+        """Prompt ids from the checkpoint's chat template, with the request's tools passed through."""
+        messages = [_template_message(m) for m in body.messages]
+        tools = [t.model_dump(exclude_none=True) for t in body.tools] if body.tools else None
+        try:
+            text = self.tokenizer.apply_chat_template(messages, tools=tools, add_generation_prompt=True,
+                                                      tokenize=False, **(body.chat_template_kwargs or {}))
+        except (TemplateError, TypeError, ValueError, KeyError) as e:
+            raise APIError(f"the chat template cannot render these messages: {e}", param="messages") from e
+        return self.tokenizer.encode(text, add_special_tokens=False)
+
+    async def chat(self, request: Request, body: ChatCompletionRequest) -> Response:
+        self._check_model(body.model)
+        ids = self._chat_prompt(body)
+        params = body.sampling_params(len(ids), self.engine.max_model_len,
+                                      body.max_completion_tokens or body.max_tokens, body.num_logprobs)
+        reply = ChatReplyParser(self.parsers, [t.model_dump() for t in body.tools] if body.parse_tools else None)
+        gen = await self._start(f"chatcmpl-{uuid.uuid4().hex}", ids, params)
+        if body.stream:
+            return EventStream(gen, self._chat_events(gen, reply, body))
+        final = await gen.final(request)
+        if final is None:
+            return Response(status_code=CLIENT_CLOSED)
+        out = final.outputs[0]
+        view = reply.view(out.text, final=True)
+        message: dict[str, Any] = {"role": "assistant", "content": view.content or (None if view.tool_calls else ""),
+                                   "reasoning_content": view.reasoning or None}
+        if view.tool_calls:
+            message["tool_calls"] = [tool_call_json(call) for call in view.tool_calls]
+        logprobs = (None if params.logprobs is None
+                    else chat_logprobs(out.logprobs or [], out.token_ids, params.logprobs))
+        choice = {"index": 0, "message": message, "logprobs": logprobs,
+                  "finish_reason": "tool_calls" if view.tool_calls else out.finish_reason}
+        return JSONResponse({**envelope(gen.request_id, "chat.completion", body.model), "choices": [choice],
+                             "usage": usage(len(ids), len(out.token_ids))})
+
+    async def _chat_events(self, gen: Generation, reply: ChatReplyParser,
+                           body: ChatCompletionRequest) -> AsyncIterator[str]:
+        head = envelope(gen.request_id, "chat.completion.chunk", body.model)
+
+        def chunk(delta: dict[str, Any], finish: str | None = None, logprobs: Any = None) -> str:
+            return sse({**head, "choices": [{"index": 0, "delta": delta, "logprobs": logprobs,
+                                             "finish_reason": finish}]})
+
+        yield chunk({"role": "assistant", "content": ""})
+        deltas, sent, k = ChatDeltas(), 0, gen.params.logprobs
+        out = gen.first.outputs[0]
+        async for result in gen.outputs():
+            out = result.outputs[0]
+            delta = deltas.delta(reply.view(out.text, result.finished))
+            logprobs = None
+            if k is not None and len(out.token_ids) > sent:
+                logprobs = chat_logprobs((out.logprobs or [])[sent:], out.token_ids[sent:], k)
+            sent = len(out.token_ids)
+            if delta or logprobs:
+                yield chunk(delta, logprobs=logprobs)
+        yield chunk({}, "tool_calls" if deltas.num_calls else out.finish_reason)
+        if body.include_usage:
+            yield sse({**head, "choices": [], "usage": usage(len(gen.prompt_ids), len(out.token_ids))})
+
+    # ---- completions ---------------------------------------------------------------------------
+
+    def _completion_prompt(self, body: CompletionRequest) -> list[int]:
+        prompt = body.prompt
+        if isinstance(prompt, list) and prompt and isinstance(prompt[0], str):
+            if len(prompt) != 1:
+                raise APIError("only one prompt per request is supported", param="prompt")
+            prompt = prompt[0]
+        if isinstance(prompt, str):
+            return self.tokenizer.encode(prompt, add_special_tokens=False)
+        return list(prompt)
+
+    async def completion(self, request: Request, body: CompletionRequest) -> Response:
+        self._check_model(body.model)
+        ids = self._completion_prompt(body)
+        params = body.sampling_params(len(ids), self.engine.max_model_len, body.max_tokens, body.logprobs)
+        gen = await self._start(f"cmpl-{uuid.uuid4().hex}", ids, params)
+        if body.stream:
+            return EventStream(gen, self._completion_events(gen, body))
+        final = await gen.final(request)
+        if final is None:
+            return Response(status_code=CLIENT_CLOSED)
+        out = final.outputs[0]
+        logprobs = (None if params.logprobs is None
+                    else completion_logprobs(out.logprobs or [], out.token_ids, params.logprobs, 0))
+        choice = {"index": 0, "text": out.text, "logprobs": logprobs, "finish_reason": out.finish_reason}
+        return JSONResponse({**envelope(gen.request_id, "text_completion", body.model), "choices": [choice],
+                             "usage": usage(len(ids), len(out.token_ids))})
+
+    async def _completion_events(self, gen: Generation, body: CompletionRequest) -> AsyncIterator[str]:
+        head = envelope(gen.request_id, "text_completion", body.model)
+        text, sent, k = "", 0, gen.params.logprobs
+        out = gen.first.outputs[0]
+        async for result in gen.outputs():
+            out = result.outputs[0]
+            logprobs = None
+            if k is not None and len(out.token_ids) > sent:
+                logprobs = completion_logprobs((out.logprobs or [])[sent:], out.token_ids[sent:], k, len(text))
+            sent = len(out.token_ids)
+            delta, text = out.text[len(text):], out.text
+            finish = out.finish_reason if result.finished else None
+            if delta or logprobs or finish:
+                yield sse({**head, "choices": [{"index": 0, "text": delta, "logprobs": logprobs,
+                                                "finish_reason": finish}]})
+        if body.include_usage:
+            yield sse({**head, "choices": [], "usage": usage(len(gen.prompt_ids), len(out.token_ids))})
+
+
+def _template_message(message: ChatMessage) -> dict[str, Any]:
+    """A message as the chat template wants it: tool-call arguments as a mapping, not a JSON string."""
+    out = message.model_dump(exclude_none=True)
+    for call in out.get("tool_calls", []):
+        fn = call.get("function", {})
+        if isinstance(fn.get("arguments"), str):
+            with contextlib.suppress(json.JSONDecodeError):
+                fn["arguments"] = json.loads(fn["arguments"])
+    return out
+
