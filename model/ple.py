@@ -9,6 +9,7 @@ of each request are its n-gram context state (EOS at the start).
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
 import torch
 import torch.nn.functional as F
@@ -53,6 +54,12 @@ def head_vocab_sizes(base: int, ple_index: int, heads: int) -> list[int]:
     return sizes[-heads:]
 
 
+class RowTable(Protocol):
+    """A PLE table served from outside the module's parameters (see `model/ple_tables.py`)."""
+
+    def gather(self, ids: torch.Tensor) -> torch.Tensor: ...
+
+
 class NGramEmbedding(nn.Module):
     def __init__(self, config: Qwen4ExpConfig, ple_index: int):
         super().__init__()
@@ -68,6 +75,12 @@ class NGramEmbedding(nn.Module):
         self.register_buffer("ngram_heads_vocab_sizes", torch.tensor(sizes))
         self.register_buffer("ngram_heads_offsets", torch.tensor(offsets))
         self.ngram_embedding = nn.Embedding(rows, config.ple_embed_dim // heads)
+        self.host_table: RowTable | None = None
+
+    def use_host_table(self, table: RowTable) -> None:
+        """Serve rows from `table` instead of the device-resident embedding, which is dropped."""
+        del self.ngram_embedding
+        self.host_table = table
 
     def init_state(self, num_slots: int) -> None:
         ctx = torch.full((num_slots, self.ngram_size - 1, 1), self.eos, dtype=torch.int64,
@@ -99,8 +112,13 @@ class NGramEmbedding(nn.Module):
 
     @region("ple_gather")
     def gather(self, ids: torch.Tensor) -> torch.Tensor:
-        """Table rows for `ids [N, heads]`, concatenated to `[N, heads * Dh]`."""
-        return F.embedding(ids, self.ngram_embedding.weight).flatten(-2)
+        """Table rows for `ids [N, heads]`, concatenated to `[N, heads * Dh]`; ids outside the table give zeros."""
+        if self.host_table is not None:
+            return self.host_table.gather(ids).flatten(-2)
+        weight = self.ngram_embedding.weight
+        valid = (ids >= 0) & (ids < weight.shape[0])
+        rows = F.embedding(torch.where(valid, ids, 0), weight)
+        return torch.where(valid[..., None], rows, 0).flatten(-2)
 
 
 class PLE(nn.Module):

@@ -5,7 +5,8 @@ per key (`mlp.experts.{e}.{gate,up,down}_proj.weight`, stacked here), the PLE ta
 `ngram_embedding.shard_{k}` pieces (concatenated here). Vision and MTP weights are skipped. Every
 problem (missing, unexpected, mis-shaped keys) is collected and raised at once, before the model
 is handed out, so no half-loaded model is ever used. No pickle anywhere. Quantized checkpoints
-(see `model/checkpoint/quant`) are dequantised to the compute dtype first.
+(see `model/checkpoint/quant`) are dequantised to the compute dtype first, except PLE tables served
+by a host backend (`ple_backend`, see `model/ple_tables.py`), which stay in their checkpoint format.
 """
 
 from __future__ import annotations
@@ -20,8 +21,16 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from model.checkpoint.quant import SafetensorsFolder, dequantize_state, read_quant_configs
+from model.checkpoint.quant import (
+    PleLayout,
+    SafetensorsFolder,
+    dequantize_state,
+    ple_layouts,
+    read_quant_configs,
+)
 from model.config import Qwen4ExpConfig
+from model.ple import NGramEmbedding
+from model.ple_tables import PLE_BACKENDS, open_host_table
 from model.qwen4_exp import Qwen4ExpForCausalLM
 
 log = logging.getLogger(__name__)
@@ -92,7 +101,14 @@ def is_quantized(config: dict, hf_quant_config: dict | None) -> bool:
 
 
 def load_model(path: str | Path, device: str | torch.device = "cpu",
-               dtype: str | torch.dtype = torch.float32) -> Qwen4ExpForCausalLM:
+               dtype: str | torch.dtype = torch.float32, ple_backend: str = "device") -> Qwen4ExpForCausalLM:
+    """The checkpoint at `path` as an eval model on `device`; PLE tables where `ple_backend` says.
+
+    Raises `CheckpointError` (every problem at once) or `QuantFormatError` (naming the tensor)
+    before returning, so a model is only handed out once every tensor has been checked.
+    """
+    if ple_backend not in PLE_BACKENDS:
+        raise ValueError(f"ple_backend {ple_backend!r} is not one of {PLE_BACKENDS}")
     path = Path(path)
     config = Qwen4ExpConfig.from_file(path)
     dtype = resolve_dtype(dtype)
@@ -101,13 +117,44 @@ def load_model(path: str | Path, device: str | torch.device = "cpu",
     if not any(path.glob("*.safetensors")):
         raise CheckpointError(f"no *.safetensors files in {path}")
     folder = SafetensorsFolder(path)
+    source = _TextOnly(folder)
     raw, hf_quant = read_quant_configs(path)
-    if is_quantized(raw, hf_quant):
-        tensors = dequantize_state(_TextOnly(folder), raw, hf_quant, dtype)
+    host = ple_backend != "device"
+    layouts = ple_layouts(source, raw)
+    ple_keys: frozenset[str] = frozenset()
+    if host:
+        _attach_host_tables(model, folder, layouts, ple_backend, dtype, str(path))
+        ple_keys = frozenset().union(*(layout.keys for layout in layouts))
+    if is_quantized(raw, hf_quant) or any(layout.kind != "float" for layout in layouts):
+        tensors = dequantize_state(source, raw, hf_quant, dtype, decode_ple=not host)
         load_weights(model, tensors.keys(), tensors.__getitem__, str(path))
     else:
-        load_weights(model, folder.keys(), folder.get_tensor, str(path))
+        load_weights(model, [k for k in folder.keys() if k not in ple_keys], folder.get_tensor, str(path))
     return model.eval().requires_grad_(False)
+
+
+def _attach_host_tables(model: Qwen4ExpForCausalLM, folder: SafetensorsFolder, layouts: list[PleLayout],
+                        backend: str, dtype: torch.dtype, origin: str) -> None:
+    """Give every PLE layer its host table, or raise naming the tables that do not fit."""
+    modules = {name: m for name, m in model.named_modules() if isinstance(m, NGramEmbedding)}
+    problems: list[str] = []
+    found: dict[str, PleLayout] = {}
+    for layout in layouts:
+        name = _normalise(layout.table).removesuffix(".ngram_embedding.weight")
+        module = modules.get(name)
+        if module is None:
+            problems.append(f"unexpected: {layout.table}")
+            continue
+        want = tuple(module.ngram_embedding.weight.shape)
+        if (layout.rows, layout.width) != want:
+            problems.append(f"{layout.table}: shape {(layout.rows, layout.width)}, expected {want}")
+        found[name] = layout
+    problems += [f"missing: {name}.ngram_embedding.weight" for name in sorted(set(modules) - set(found))]
+    if problems:
+        raise CheckpointError(f"checkpoint {origin} does not fit Qwen4-Exp ({len(problems)} problems):\n  "
+                              + "\n  ".join(problems))
+    for name, layout in found.items():
+        modules[name].use_host_table(open_host_table(folder, layout, backend, dtype))
 
 
 def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[[str], torch.Tensor],

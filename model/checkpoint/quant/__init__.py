@@ -4,9 +4,16 @@ Entry point: `dequantize_state(tensors, config, hf_quant_config, dtype)`; see `d
 output naming (one concatenated `...ple_embedding.ngram_embedding.weight` per PLE table).
 """
 
-from model.checkpoint.quant.dequant import TensorSource, dequantize_state
+from model.checkpoint.quant.dequant import (
+    PleLayout,
+    PleShard,
+    TensorSource,
+    dequant_ple_rows,
+    dequantize_state,
+    ple_layouts,
+)
 from model.checkpoint.quant.reader import SafetensorsFolder, read_quant_configs
 from model.checkpoint.quant.scheme import Kind, QuantConfig, QuantFormatError, Scheme, detect
 
-__all__ = ["Kind", "QuantConfig", "QuantFormatError", "SafetensorsFolder", "Scheme", "TensorSource",
-           "dequantize_state", "detect", "read_quant_configs"]
+__all__ = ["Kind", "PleLayout", "PleShard", "QuantConfig", "QuantFormatError", "SafetensorsFolder", "Scheme",
+           "TensorSource", "dequant_ple_rows", "dequantize_state", "detect", "ple_layouts", "read_quant_configs"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import torch
@@ -163,8 +164,51 @@ def _dequant_module(r: _Reader, module: str, scheme: Scheme) -> torch.Tensor:
     return out
 
 
-def _ple_table(r: _Reader, pre: str, keys: list[str], dtype: torch.dtype, row_width: int | None) -> torch.Tensor:
-    """Decode every part of one PLE table into a preallocated [rows, D] tensor in `dtype`."""
+@dataclass(frozen=True)
+class PleShard:
+    """One stored piece of a PLE table: `rows` rows under `weight`, dequantised with `scale`."""
+
+    weight: str  # float rows, E4M3 bytes, or NVFP4 pairs of E2M1 codes (low nibble first)
+    rows: int
+    scale: float  # per-tensor multiplier: FP8 `weight_scale`, NVFP4 `weight_scale_2`; 1.0 for float rows
+    block_scale: str | None = None  # NVFP4: E4M3 scale per 16 values, [rows, width / 16]
+
+
+@dataclass(frozen=True)
+class PleLayout:
+    """A PLE table as the checkpoint stores it, validated from headers and per-tensor scales only."""
+
+    table: str  # the transformers parameter name, `<...>.ple_embedding.ngram_embedding.weight`
+    kind: str  # "float", "fp8" or "nvfp4"
+    width: int  # values per row
+    shards: tuple[PleShard, ...]
+    keys: frozenset[str]  # every checkpoint key that belongs to the table
+
+    @property
+    def rows(self) -> int:
+        return sum(s.rows for s in self.shards)
+
+
+_PLE_KINDS = {"U8": "nvfp4", "F8_E4M3": "fp8"}
+
+
+def dequant_ple_rows(kind: str, rows: torch.Tensor, block_scale: torch.Tensor | None, scale: float) -> torch.Tensor:
+    """Stored PLE rows -> float32 values, the one formula every PLE backend uses (then cast once).
+
+    FP8 and NVFP4 rows come as uint8 or float8 bytes; the math is `formats`' (float32, the
+    per-tensor scale applied last), so any subset of rows decodes to the same bits as the whole table.
+    """
+    s = torch.tensor(scale, dtype=torch.float32)
+    if kind == "fp8":
+        return F.dequant_fp8_scaled(rows.view(F.FP8), s)
+    if kind == "nvfp4":
+        assert block_scale is not None
+        return F.dequant_nvfp4(rows.view(torch.uint8), block_scale.view(F.FP8), s)
+    return rows.float()
+
+
+def _ple_layout(r: _Reader, pre: str, keys: list[str], row_width: int | None) -> PleLayout:
+    """Validate one PLE table from its headers and per-tensor scales, marking its keys as used."""
     shards = sorted({int(m["idx"]) for k in keys if (m := _PLE.match(k)) and m["idx"] is not None})
     unsplit = [b for b in (f"{pre}.shard_", f"{pre}.ngram_embedding") if f"{b}.weight" in r.keys]
     if shards and f"{pre}.shard_.weight" in r.keys:
@@ -174,44 +218,63 @@ def _ple_table(r: _Reader, pre: str, keys: list[str], dtype: torch.dtype, row_wi
     bases = [f"{pre}.ngram_embedding.shard_{i}" for i in shards] if shards else unsplit[:1]
     if not bases:
         raise QuantFormatError(f"{pre}: PLE scale tensors without a table weight")
-    table_scale = f"{pre}.ngram_embedding.weight_scale"
-    table_scale_2 = f"{pre}.ngram_embedding.weight_scale_2"
+    table = f"{pre}.ngram_embedding"
 
-    # Shapes first, from the headers, so the output is allocated once.
-    parts: list[tuple[str, int, int]] = []
+    def scalar(key: str, fallback: str) -> float:
+        key = key if key in r.keys else fallback
+        s = r.get(key)
+        _check_scalar(key, s)
+        return float(s.float().reshape(()))
+
+    parts: list[PleShard] = []
+    kinds: set[str] = set()
+    width = None
     for b in bases:
-        info = r.source.get_slice(f"{b}.weight")
-        rows, cols = info.get_shape()
-        parts.append((b, rows, cols * (2 if info.get_dtype() == "U8" else 1)))
-    width = parts[0][2]
-    for b, _, d in parts:
-        if d != width or (row_width is not None and d != row_width):
-            raise QuantFormatError(f"{b}.weight: expected rows of {row_width or width} values, got {d}")
-    out = torch.empty(sum(p[1] for p in parts), width, dtype=dtype)
-    row = 0
-    for b, rows, d in parts:
         wkey = f"{b}.weight"
-        w = r.get(wkey)
-        if w.dtype in _FLOATS:
-            vals = w.float()
-        elif w.dtype == F.FP8:
-            skey = f"{b}.weight_scale" if f"{b}.weight_scale" in r.keys else table_scale
-            s = r.get(skey)
-            _check_scalar(skey, s)
-            vals = F.dequant_fp8_scaled(w, s)
-        elif w.dtype == torch.uint8:
+        info = r.source.get_slice(wkey)
+        r.used.add(wkey)
+        shape, stored = info.get_shape(), info.get_dtype()
+        if len(shape) != 2:
+            raise QuantFormatError(f"{wkey}: expected a [rows, values] table, got {_fmt(shape)}")
+        kind = _PLE_KINDS.get(stored, "float")
+        kinds.add(kind)
+        if len(kinds) > 1:
+            raise QuantFormatError(f"{wkey}: stored as {stored}, unlike the table's other shards")
+        rows, d = shape[0], shape[1] * (2 if kind == "nvfp4" else 1)
+        width = width or d
+        if d != width or (row_width is not None and d != row_width):
+            raise QuantFormatError(f"{wkey}: expected rows of {row_width or width} values, got {d}")
+        if kind == "fp8":
+            parts.append(PleShard(wkey, rows, scalar(f"{b}.weight_scale", f"{table}.weight_scale")))
+        elif kind == "nvfp4":
             skey = f"{b}.weight_scale"
-            s = r.get(skey)
-            _check(skey, s, (rows, -(-d // F.NVFP4_GROUP)), (F.FP8,))
-            key2 = f"{b}.weight_scale_2" if f"{b}.weight_scale_2" in r.keys else table_scale_2
-            s2 = r.get(key2)
-            _check_scalar(key2, s2)
-            vals = F.dequant_nvfp4(w, s, s2)
+            if skey not in r.keys:
+                raise QuantFormatError(f"{skey}: missing")
+            sinfo = r.source.get_slice(skey)
+            want = [rows, -(-d // F.NVFP4_GROUP)]
+            if sinfo.get_shape() != want or sinfo.get_dtype() != "F8_E4M3":
+                raise QuantFormatError(f"{skey}: expected shape {_fmt(want)} dtype F8_E4M3, got "
+                                       f"{_fmt(sinfo.get_shape())} dtype {sinfo.get_dtype()}")
+            r.used.add(skey)
+            parts.append(PleShard(wkey, rows, scalar(f"{b}.weight_scale_2", f"{table}.weight_scale_2"), skey))
         else:
-            raise QuantFormatError(f"{wkey}: unsupported PLE table dtype {w.dtype}")
-        _check_finite(wkey, vals)
-        out[row:row + rows] = vals
-        row += rows
+            parts.append(PleShard(wkey, rows, 1.0))
+    assert width is not None
+    if leftover := sorted(set(keys) - r.used):
+        raise QuantFormatError(f"{leftover[0]}: unexpected PLE tensor (not used by its table)")
+    return PleLayout(f"{table}.weight", kinds.pop(), width, tuple(parts), frozenset(keys))
+
+
+def _ple_table(r: _Reader, layout: PleLayout, dtype: torch.dtype) -> torch.Tensor:
+    """Decode every shard of one PLE table into a preallocated [rows, width] tensor in `dtype`."""
+    out = torch.empty(layout.rows, layout.width, dtype=dtype)
+    row = 0
+    for shard in layout.shards:
+        block = r.get(shard.block_scale) if shard.block_scale else None
+        vals = dequant_ple_rows(layout.kind, r.get(shard.weight), block, shard.scale)
+        _check_finite(shard.weight, vals)
+        out[row:row + shard.rows] = vals
+        row += shard.rows
     return out
 
 
@@ -223,37 +286,59 @@ def _ple_row_width(config: Mapping[str, Any]) -> int | None:
     return int(dim) // ((int(text.get("ngram_size", 3)) - 1) * int(heads))
 
 
+def _ple_groups(keys: Iterable[str]) -> dict[str, list[str]]:
+    """PLE table keys grouped by their `<...>.ple_embedding` prefix."""
+    groups: dict[str, list[str]] = {}
+    for key in keys:
+        if m := _PLE.match(key):
+            groups.setdefault(m["pre"], []).append(key)
+    return groups
+
+
+def ple_layouts(tensors: Mapping[str, torch.Tensor] | TensorSource, config: Mapping[str, Any]) -> list[PleLayout]:
+    """Every PLE table of a checkpoint (quantised or not) as stored, without reading its rows.
+
+    Reads only safetensors headers and the per-tensor scales, and raises `QuantFormatError` naming
+    the key for the same problems `dequantize_state` rejects, so a host-resident table can be served
+    in its checkpoint format.
+    """
+    r = _Reader(_MappingSource(tensors) if isinstance(tensors, Mapping) else tensors)
+    width = _ple_row_width(config)
+    return [_ple_layout(r, pre, keys, width) for pre, keys in sorted(_ple_groups(r.keys).items())]
+
+
 def dequantize_state(
     tensors: Mapping[str, torch.Tensor] | TensorSource,
     config: Mapping[str, Any],
     hf_quant_config: Mapping[str, Any] | None,
     dtype: torch.dtype,
+    decode_ple: bool = True,
 ) -> dict[str, torch.Tensor]:
     """Plain HF state dict in `dtype` (integer buffers keep their dtype) from a quantised checkpoint.
 
     `config` is the checkpoint's `config.json` (its `quantization_config` selects the dialect) and
     `hf_quant_config` ModelOpt's `hf_quant_config.json` when present. Raises `QuantFormatError`
     naming the key for a missing, mis-shaped, wrong-dtype or non-finite scale, or a leftover one.
+    With `decode_ple=False` PLE tables are validated but left out (a host backend serves them
+    from the files through `ple_layouts`).
     """
     source: TensorSource = _MappingSource(tensors) if isinstance(tensors, Mapping) else tensors
     qcfg = detect(config, hf_quant_config)
     r = _Reader(source)
     out: dict[str, torch.Tensor] = {}
 
-    ple: dict[str, list[str]] = {}
+    ple = _ple_groups(r.keys)
     modules: dict[str, dict[str, str]] = {}
     for key in r.keys:
-        if m := _PLE.match(key):
-            ple.setdefault(m["pre"], []).append(key)
-        else:
+        if not _PLE.match(key):
             module, _, suffix = key.rpartition(".")
             modules.setdefault(module, {})[suffix] = key
 
     row_width = _ple_row_width(config)
     for pre, keys in sorted(ple.items()):
-        out[f"{pre}.ngram_embedding.weight"] = _ple_table(r, pre, keys, dtype, row_width)
-        if leftover := sorted(set(keys) - r.used):
-            raise QuantFormatError(f"{leftover[0]}: unexpected PLE tensor (not used by its table)")
+        layout = _ple_layout(r, pre, keys, row_width)
+        if decode_ple:
+            out[layout.table] = _ple_table(r, layout, dtype)
 
     for module, by_suffix in modules.items():
         if not by_suffix.keys() & {"weight_packed", "weight_scale", "weight_scale_inv"}:
