@@ -60,7 +60,7 @@ class Attention(nn.Module):
     def reset_slots(self, slots: torch.Tensor) -> None:
         """Nothing to clear: a slot's cache rows are only read below its request's current length."""
 
-    def region_state(self) -> tuple[torch.Tensor, ...]:
+    def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
         return self.k_cache, self.v_cache, self.index_keys
 
     @region("attention")

@@ -97,8 +97,8 @@ class GatedDeltaNet(nn.Module):
         self.conv_tail[slots] = 0
         self.recurrent[slots] = 0
 
-    def region_state(self) -> tuple[torch.Tensor, ...]:
-        return self.conv_tail, self.recurrent
+    def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
+        return (self.recurrent,) if region == "delta_rule" else (self.conv_tail, self.recurrent)
 
     @region("gdn")
     def forward(self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,

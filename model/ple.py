@@ -147,8 +147,8 @@ class PLE(nn.Module):
         self.ple_embedding.reset_slots(slots)
         self.conv_tail[slots] = 0
 
-    def region_state(self) -> tuple[torch.Tensor, ...]:
-        return self.ple_embedding.ngram_ctx, self.conv_tail
+    def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
+        return (self.conv_tail,) if region == "ple_conv" else (self.ple_embedding.ngram_ctx, self.conv_tail)
 
     @region("ple")
     def forward(self, h: torch.Tensor, input_ids: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,

@@ -40,12 +40,21 @@ class DecoderLayer(nn.Module):
     def stateful(self) -> list[nn.Module]:
         return [m for m in (self.mixer, self.ple) if m is not None]
 
-    def region_state(self) -> tuple[torch.Tensor, ...]:
-        return tuple(t for m in self.stateful() for t in m.region_state())
+    @property
+    def kind(self) -> str:
+        """`linear`, `linear_ple` or `indexed`: decoder layers of one kind share a region op signature."""
+        return "indexed" if not self.is_linear else "linear_ple" if self.ple is not None else "linear"
 
-    @region("decoder_layer")
     def forward(self, h: torch.Tensor, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
                 offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+        run = {"linear": self.linear, "linear_ple": self.linear_ple, "indexed": self.indexed}[self.kind]
+        return run(h, input_ids, positions, slots, offsets, write_slots)
+
+    def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
+        return (*self.mixer.region_state(region), *(self.ple.region_state("ple") if self.ple else ()))
+
+    def _body(self, h: torch.Tensor, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
+              offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
         if self.ple is not None:
             h = h + self.ple(h, input_ids, slots, offsets, write_slots)
         x, hn = self.attn_hyper_connection.read(h)
@@ -56,6 +65,10 @@ class DecoderLayer(nn.Module):
         h = self.attn_hyper_connection.write(h, hn, y)
         x, hn = self.mlp_hyper_connection.read(h)
         return self.mlp_hyper_connection.write(h, hn, self.mlp(x))
+
+    linear = region("decoder_layer_linear")(_body)
+    linear_ple = region("decoder_layer_linear_ple")(_body)
+    indexed = region("decoder_layer_indexed")(_body)
 
 
 class Embedding(nn.Embedding):

@@ -5,8 +5,8 @@ mode it is a plain call. `qcompile` installs a dispatcher that, for the scope be
 either lets Dynamo trace the method or routes it through a registered custom op. The model source
 therefore stays one file per concept, with no `if scope ==` anywhere in it.
 
-A module owning a region exposes `region_state()` — the state tensors the region mutates — so
-the custom op can declare them in `mutates_args`.
+A module owning a stateful region exposes `region_state(name)` — the state tensors region `name`
+mutates — so the custom op can declare exactly those in `mutates_args`.
 """
 
 from __future__ import annotations

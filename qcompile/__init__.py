@@ -13,7 +13,7 @@ _EXPORTS = {
     "LLM": "qcompile.engine.llm",
     "SamplingParams": "qcompile.engine.sampling_params",
     "CompileConfig": "qcompile.config",
-    "compile": "qcompile.backend",
+    "compile": "qcompile.compile_api",
 }
 
 __all__ = list(_EXPORTS)

@@ -1,5 +1,6 @@
 """Opaque ops: the registry and the region dispatcher."""
 
+from qcompile.ops import qwen4_exp  # noqa: E402, F401  (registers the model's regions)
 from qcompile.ops.regions import (
     current_scope,
     region_sample,

@@ -95,21 +95,21 @@ def _state_of(entry: OpEntry, module: torch.nn.Module) -> tuple[torch.Tensor, ..
     assert entry.region is not None
     if entry.region.num_state == 0:
         return ()
-    state = tuple(module.region_state())  # type: ignore[operator]
+    state = tuple(module.region_state(entry.name))  # type: ignore[operator]
     if len(state) != entry.region.num_state:
         raise RuntimeError(f"region {entry.name!r} declares {entry.region.num_state} state tensors, "
-                           f"{type(module).__name__}.region_state() returned {len(state)}")
+                           f"{type(module).__name__}.region_state({entry.name!r}) returned {len(state)}")
     return state
 
 
 @contextlib.contextmanager
-def _bound_state(module: torch.nn.Module, state: Sequence[torch.Tensor]) -> Iterator[None]:
+def _bound_state(module: torch.nn.Module, name: str, state: Sequence[torch.Tensor]) -> Iterator[None]:
     """Point the module's state attributes at `state` for the duration of the call.
 
     The op must mutate the tensors it was given: if functionalization handed it a clone, mutating
     the module's own tensors instead would be overwritten by the copy-back (or seen too early).
     """
-    own = tuple(module.region_state()) if state else ()  # type: ignore[operator]
+    own = tuple(module.region_state(name)) if state else ()  # type: ignore[operator]
     swaps: list[tuple[torch.nn.Module, str, torch.Tensor]] = []
     for mine, given in zip(own, state, strict=True):
         if mine is given:
@@ -177,7 +177,7 @@ def register_region(
         global _scope
         prev, _scope = _scope, None
         try:
-            with _bound_state(module, state):
+            with _bound_state(module, name, state):
                 result = model_regions.REGIONS[name](module, *inputs)
         finally:
             _scope = prev

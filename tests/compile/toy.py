@@ -18,7 +18,7 @@ class ToyMixer(torch.nn.Module):
         self.w = torch.nn.Parameter(torch.randn(hidden, hidden) / hidden**0.5)
         self.register_buffer("state", torch.zeros(1, hidden))
 
-    def region_state(self) -> tuple[torch.Tensor, ...]:
+    def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
         return (self.state,)
 
     @region("toy_mixer")
@@ -50,8 +50,8 @@ class ToyLayer(torch.nn.Module):
         h = x + self.mixer.mix(torch.nn.functional.rms_norm(x, (x.shape[-1],)))
         return h + self.mlp.mlp(h)
 
-    def region_state(self) -> tuple[torch.Tensor, ...]:
-        return self.mixer.region_state()
+    def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
+        return self.mixer.region_state("toy_mixer")
 
 
 class ToyModel(torch.nn.Module):
