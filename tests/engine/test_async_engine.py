@@ -97,3 +97,22 @@ def test_invalid_request_raises_before_queueing(llm: LLM) -> None:
 
     asyncio.run(main())
     assert not llm.engine.has_unfinished()
+
+
+def test_streamed_text_only_grows_and_never_shows_a_stop_string(llm: LLM) -> None:
+    prompt = llm.tokenizer.encode("The capital of France is")
+    free = llm.generate([{"prompt_token_ids": prompt}], SamplingParams(temperature=0, max_tokens=24,
+                                                                       ignore_eos=True))[0].outputs[0].text
+    stop = free[10:14]
+    params = SamplingParams(temperature=0, max_tokens=24, stop=[stop], ignore_eos=True)
+
+    async def main() -> list[RequestOutput]:
+        engine = AsyncEngine(llm)
+        try:
+            return await collect(engine, "s", prompt, params)
+        finally:
+            await engine.shutdown()
+
+    texts = [o.outputs[0].text for o in asyncio.run(main())]
+    assert texts[-1] == free[:free.index(stop)]
+    assert all(a == b[:len(a)] for a, b in zip(texts, texts[1:], strict=False))

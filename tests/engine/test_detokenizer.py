@@ -1,0 +1,59 @@
+"""Incremental detokenisation and stop strings against the tiny preset's byte-level BPE tokenizer."""
+
+import pytest
+from transformers import PreTrainedTokenizerBase
+
+from qcompile import LLM
+from qcompile.engine.detokenizer import Detokenizer
+
+TEXT = "Hello, my name is héllo 你好, and the end."
+
+
+@pytest.fixture(scope="module")
+def tokenizer(llm: LLM) -> PreTrainedTokenizerBase:
+    return llm.tokenizer
+
+
+def feed(detok: Detokenizer, ids: list[int]) -> tuple[list[str], str | None]:
+    """Add `ids` one by one until a stop string hits; the visible text after each token."""
+    seen = []
+    for t in ids:
+        stop = detok.add(t)
+        seen.append(detok.visible_text(finished=stop is not None))
+        if stop is not None:
+            return seen, stop
+    return seen, None
+
+
+def test_text_grows_to_the_full_decode_and_never_shows_half_characters(tokenizer: PreTrainedTokenizerBase) -> None:
+    ids = tokenizer.encode(TEXT) + [3]  # a special token adds nothing
+    detok = Detokenizer(tokenizer)
+    seen, stop = feed(detok, ids)
+    assert stop is None and seen[-1] == TEXT == tokenizer.decode(ids, skip_special_tokens=True)
+    assert all(a == b[:len(a)] for a, b in zip(seen, seen[1:], strict=False))
+    assert not any(s.endswith("\ufffd") for s in seen)
+
+
+def test_flush_keeps_a_trailing_partial_character(tokenizer: PreTrainedTokenizerBase) -> None:
+    ids = tokenizer.encode("ab 你")[:-1]  # cut inside the last character
+    detok = Detokenizer(tokenizer)
+    feed(detok, ids)
+    detok.flush()
+    assert detok.text == tokenizer.decode(ids, skip_special_tokens=True)
+
+
+@pytest.mark.parametrize("stops, want_text, want_stop", [
+    (("name",), "Hello, my ", "name"),
+    (("xyz", "好,", "my"), "Hello, ", "my"),  # the earliest occurrence wins
+    (("你好", "héllo"), "Hello, my name is ", "héllo"),
+    (("nowhere",), TEXT, None),
+])
+def test_stop_strings_cut_before_the_stop_and_streaming_never_shows_it(
+        tokenizer: PreTrainedTokenizerBase, stops: tuple[str, ...], want_text: str, want_stop: str | None) -> None:
+    detok = Detokenizer(tokenizer, stops)
+    seen, stop = feed(detok, tokenizer.encode(TEXT))
+    if stop is None:
+        detok.flush()
+        seen.append(detok.visible_text(finished=True))
+    assert (seen[-1], stop) == (want_text, want_stop)
+    assert all(a == b[:len(a)] for a, b in zip(seen, seen[1:], strict=False))  # streamed text only grows
