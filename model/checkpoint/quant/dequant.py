@@ -98,6 +98,11 @@ def _check_scalar(key: str, t: torch.Tensor, positive: bool = True) -> None:
         raise QuantFormatError(f"{key}: per-tensor scale {v} is not a finite positive number")
 
 
+def _check_scales(key: str, decoded: torch.Tensor) -> None:
+    if not (torch.isfinite(decoded).all() and (decoded >= 0).all()):
+        raise QuantFormatError(f"{key}: scales must be finite and non-negative")
+
+
 def _check_finite(key: str, w: torch.Tensor) -> None:
     if not torch.isfinite(w).all():
         raise QuantFormatError(f"{key}: dequantised values are not finite (a NaN code or a corrupted scale)")
@@ -134,6 +139,7 @@ def _dequant_module(r: _Reader, module: str, scheme: Scheme) -> torch.Tensor:
         _check(wkey, w, None, (torch.uint8,))
         k = 2 * kw
         _check(skey, s, (*lead, n, -(-k // F.NVFP4_GROUP)), (F.FP8,))
+        _check_scales(skey, F.e4m3_decode(s))
         assert scheme.scale_2 is not None
         key2 = f"{module}.{scheme.scale_2}"
         s2 = r.get(key2)
@@ -143,6 +149,7 @@ def _dequant_module(r: _Reader, module: str, scheme: Scheme) -> torch.Tensor:
         _check(wkey, w, None, (F.FP8,))
         if kind is Kind.MXFP8:
             _check(skey, s, (*lead, n, -(-kw // F.MXFP8_GROUP)), (torch.uint8,))
+            _check_scales(skey, F.e8m0_decode(s))
             out = F.dequant_mxfp8(w, s)
         elif kind in (Kind.FP8_BLOCK, Kind.FP8_BLOCK_4D):
             bn, bk = scheme.block
@@ -155,8 +162,8 @@ def _dequant_module(r: _Reader, module: str, scheme: Scheme) -> torch.Tensor:
         else:
             _check(skey, s, (*lead, n, 1), _FLOATS)
             out = F.dequant_fp8_scaled(w, s)
-        if kind is not Kind.FP8_TENSOR and not (torch.isfinite(s.float()).all() and (s.float() >= 0).all()):
-            raise QuantFormatError(f"{skey}: scales must be finite and non-negative")
+        if kind not in (Kind.FP8_TENSOR, Kind.MXFP8):
+            _check_scales(skey, s.float())
     for name in scheme.activation:
         if (a := r.opt(f"{module}.{name}")) is not None:
             _check_scalar(f"{module}.{name}", a)
