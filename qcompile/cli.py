@@ -17,7 +17,7 @@ DEFAULT_PROMPTS = ("Hello, my name is", "The capital of France is")
 def _generate(args: argparse.Namespace) -> None:
     from qcompile import LLM, SamplingParams
 
-    llm = LLM(args.model, device=args.device, dtype=args.dtype)
+    llm = LLM(args.model, device=args.device, dtype=args.dtype, ple_backend=args.ple_backend)
     params = SamplingParams(temperature=args.temperature, max_tokens=args.max_tokens, seed=args.seed)
     prompts = args.prompt or list(DEFAULT_PROMPTS)
     print(f"model: {llm.path}")
@@ -81,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=int, default=None)
     gen.add_argument("--device", default="cpu")
     gen.add_argument("--dtype", choices=DTYPES, default="float32")
+    gen.add_argument("--ple-backend", choices=("device", "pinned", "mmap", "preload"), default="device",
+                     help="where PLE tables live: device memory, pinned host memory (Triton gather), "
+                          "memory-mapped files, or host RAM")
     gen.set_defaults(func=_generate)
 
     srv = sub.add_parser("serve", help="OpenAI-compatible server (default: the embedded default model)")
