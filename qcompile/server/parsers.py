@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from qcompile.server.reasoning import QwenReasoningParser
-from qcompile.server.tool_calls import Qwen3CoderToolParser, ToolCall
+from qcompile.server.reasoning import THINK_END, THINK_START, QwenReasoningParser
+from qcompile.server.tool_calls import TOOL_CALL_START, Qwen3CoderToolParser, ToolCall
 
 QWEN4_EXP_MODEL_TYPES = ("qwen4_exp", "qwen4_exp_text")
 
@@ -40,15 +40,28 @@ class ChatView:
     tool_calls: list[ToolCall] = field(default_factory=list)
 
 
+def _partial_marker(text: str, markers: tuple[str, ...]) -> int:
+    """Length of the longest end of `text` that is the start of a marker (0 if none)."""
+    return max((n for m in markers for n in range(1, len(m)) if text.endswith(m[:n])), default=0)
+
+
 class ChatReplyParser:
-    """One request's parsers: reasoning first, then tool calls in what follows the reasoning."""
+    """One request's parsers: reasoning first, then tool calls in what follows the reasoning.
+
+    While the reply is unfinished, an end that could be the start of a marker is held back, so a
+    marker that arrives in pieces is never streamed as content first.
+    """
 
     def __init__(self, parsers: Parsers, tools: list[dict[str, Any]] | None) -> None:
         self.reasoning = parsers.reasoning
         self.tools = parsers.tools(tools) if parsers.tools is not None and tools else None
+        markers = ((THINK_START, THINK_END) if self.reasoning else ()) + ((TOOL_CALL_START,) if self.tools else ())
+        self.markers: tuple[str, ...] = markers
 
     def view(self, text: str, final: bool) -> ChatView:
         """Parse the cumulative `text`; `final` lets an unclosed tool-call block be read as is."""
+        if not final:
+            text = text[:len(text) - _partial_marker(text, self.markers)]
         reasoning, content = self.reasoning.split(text) if self.reasoning is not None else (None, text)
         calls: list[ToolCall] = []
         if self.tools is not None:

@@ -39,9 +39,18 @@ class _Sampling(_Request):
     stream_options: StreamOptions | None = None
     ignore_eos: bool = False  # vendor field (as in vLLM): generate exactly max_tokens tokens
 
-    def sampling_params(self, prompt_len: int, max_model_len: int, max_tokens: int | None,
-                        logprobs: int | None) -> SamplingParams:
+    @property
+    def requested_max_tokens(self) -> tuple[int | None, str]:
+        """The output limit asked for, and the field it came from (for errors)."""
+        return self.max_tokens, "max_tokens"
+
+    @property
+    def num_logprobs(self) -> int | None:
+        raise NotImplementedError
+
+    def sampling_params(self, prompt_len: int, max_model_len: int) -> SamplingParams:
         """Engine settings; `max_tokens` defaults to the rest of the context and must fit in it."""
+        max_tokens, max_tokens_field = self.requested_max_tokens
         if self.n != 1:
             raise APIError(f"n={self.n} is not supported; only n=1", param="n")
         room = max_model_len - prompt_len
@@ -52,14 +61,14 @@ class _Sampling(_Request):
         if max_tokens is not None and max_tokens > room:
             raise APIError(f"max_tokens={max_tokens} is too large: the prompt has {prompt_len} tokens and the "
                            f"context is {max_model_len} tokens, so at most {room} can be generated",
-                           param="max_tokens", code="context_length_exceeded")
+                           param=max_tokens_field, code="context_length_exceeded")
         stop = [self.stop] if isinstance(self.stop, str) else self.stop
         if stop is not None and not all(stop):
             raise APIError("stop strings must not be empty", param="stop")
         return SamplingParams(
             temperature=1.0 if self.temperature is None else self.temperature,
             top_p=1.0 if self.top_p is None else self.top_p, top_k=-1 if self.top_k is None else self.top_k,
-            max_tokens=room if max_tokens is None else max_tokens, seed=self.seed, logprobs=logprobs,
+            max_tokens=room if max_tokens is None else max_tokens, seed=self.seed, logprobs=self.num_logprobs,
             stop=stop or None, ignore_eos=self.ignore_eos)
 
     @property
@@ -97,6 +106,12 @@ class ChatCompletionRequest(_Sampling):
     chat_template_kwargs: dict[str, Any] | None = None  # vendor field, e.g. {"enable_thinking": false}
 
     @property
+    def requested_max_tokens(self) -> tuple[int | None, str]:
+        if self.max_completion_tokens is not None:
+            return self.max_completion_tokens, "max_completion_tokens"
+        return self.max_tokens, "max_tokens"
+
+    @property
     def num_logprobs(self) -> int | None:
         return (self.top_logprobs or 0) if self.logprobs else None
 
@@ -109,6 +124,10 @@ class CompletionRequest(_Sampling):
     prompt_field = "prompt"
     prompt: str | list[int] | list[str]
     logprobs: int | None = Field(None, ge=0, le=20)
+
+    @property
+    def num_logprobs(self) -> int | None:
+        return self.logprobs
 
 
 # ---- responses ------------------------------------------------------------------------------------

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 THINK_START, THINK_END = "<think>", "</think>"
 
 
+@dataclass(frozen=True)
 class QwenReasoningParser:
     """Splits cumulative output text into (reasoning, content).
 
@@ -13,8 +16,6 @@ class QwenReasoningParser:
     (all of it while the block is still open), and everything after is content. A reply that does not
     open with `<think>` (e.g. `enable_thinking=False`, whose prompt closes the block) is all content.
     """
-
-    name = "qwen3"
 
     def split(self, text: str) -> tuple[str | None, str]:
         body = text.lstrip()

@@ -181,8 +181,7 @@ class Serving:
     async def chat(self, request: Request, body: ChatCompletionRequest) -> Response:
         self._check_model(body.model)
         ids = self._chat_prompt(body)
-        params = body.sampling_params(len(ids), self.engine.max_model_len,
-                                      body.max_completion_tokens or body.max_tokens, body.num_logprobs)
+        params = body.sampling_params(len(ids), self.engine.max_model_len)
         reply = ChatReplyParser(self.parsers, [t.model_dump() for t in body.tools] if body.parse_tools else None)
         gen = await self._start(f"chatcmpl-{uuid.uuid4().hex}", ids, params)
         if body.stream:
@@ -242,7 +241,7 @@ class Serving:
     async def completion(self, request: Request, body: CompletionRequest) -> Response:
         self._check_model(body.model)
         ids = self._completion_prompt(body)
-        params = body.sampling_params(len(ids), self.engine.max_model_len, body.max_tokens, body.logprobs)
+        params = body.sampling_params(len(ids), self.engine.max_model_len)
         gen = await self._start(f"cmpl-{uuid.uuid4().hex}", ids, params)
         if body.stream:
             return EventStream(gen, self._completion_events(gen, body))

@@ -34,8 +34,6 @@ class ParsedTools:
 
 
 class Qwen3CoderToolParser:
-    name = "qwen3_coder"
-
     def __init__(self, tools: list[dict[str, Any]]) -> None:
         # parameter types per function, from the request's JSON schemas
         self.types: dict[str, dict[str, Any]] = {}

@@ -1,0 +1,83 @@
+"""Reasoning and tool calls through the HTTP API, on exact replies from a stub engine."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import Server
+from tests.server.stub import StubEngine
+
+TOOLS: list[Any] = [{"type": "function", "function": {
+    "name": "get_weather", "description": "Get the current weather for a city.",
+    "parameters": {"type": "object", "required": ["city"], "properties": {
+        "city": {"type": "string"}, "days": {"type": "integer"}}}}}]
+ASK = [{"role": "user", "content": "What is the weather like in Paris?"}]
+THINK = "<think>\nThe user wants the weather, so I call the tool.\n</think>\n\n"
+XML = ("<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n"
+       "<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>")
+JSON = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "days": 2}}\n</tool_call>'
+
+
+def _stream(server: Server, **kwargs: Any) -> tuple[str, str, list[Any], str | None]:
+    """(reasoning, content, tool calls, finish_reason) put together from a chat stream."""
+    reasoning, content, calls, finish = "", "", [], None
+    for chunk in server.client().chat.completions.create(model=server.model, stream=True, **kwargs):
+        choice = chunk.choices[0]
+        reasoning += getattr(choice.delta, "reasoning_content", None) or ""
+        content += choice.delta.content or ""
+        calls += choice.delta.tool_calls or []
+        finish = choice.finish_reason or finish
+    return reasoning, content, calls, finish
+
+
+@pytest.mark.parametrize("call", [XML, JSON], ids=["xml", "json"])
+def test_tool_call(stub_server: Server, stub: StubEngine, call: str) -> None:
+    stub.reply = THINK + call
+    r = stub_server.client().chat.completions.create(model=stub_server.model, messages=ASK, tools=TOOLS)
+    choice = r.choices[0]
+    assert choice.finish_reason == "tool_calls"
+    assert choice.message.content is None
+    assert choice.message.reasoning_content == "The user wants the weather, so I call the tool."
+    [tool_call] = choice.message.tool_calls
+    assert tool_call.type == "function" and tool_call.id.startswith("call_")
+    assert tool_call.function.name == "get_weather"
+    assert json.loads(tool_call.function.arguments) == {"city": "Paris", "days": 2}
+    assert "<tools>" in stub.tokenizer.decode(stub.prompts[-1])  # the tools reached the chat template
+
+    reasoning, content, calls, finish = _stream(stub_server, messages=ASK, tools=TOOLS)
+    assert (reasoning, content, finish) == (choice.message.reasoning_content, "", "tool_calls")
+    assert [(c.index, c.function.name, json.loads(c.function.arguments)) for c in calls] == \
+        [(0, "get_weather", {"city": "Paris", "days": 2})]
+
+
+def test_reasoning_and_content(stub_server: Server, stub: StubEngine) -> None:
+    stub.reply = "<think>\nParis is the capital.\n</think>\n\nThe capital of France is Paris."
+    r = stub_server.client().chat.completions.create(model=stub_server.model, messages=ASK)
+    message = r.choices[0].message
+    assert (message.reasoning_content, message.content) == ("Paris is the capital.", "The capital of France is Paris.")
+    assert r.choices[0].finish_reason == "stop" and message.tool_calls is None
+    assert _stream(stub_server, messages=ASK)[:2] == ("Paris is the capital.", "The capital of France is Paris.")
+
+
+def test_without_tools_or_with_tool_choice_none_a_call_is_text(stub_server: Server, stub: StubEngine) -> None:
+    stub.reply = XML
+    for extra in ({}, {"tools": TOOLS, "tool_choice": "none"}):
+        r = stub_server.client().chat.completions.create(model=stub_server.model, messages=ASK, **extra)
+        assert r.choices[0].message.content == stub.tokenizer.decode(stub.tokenizer.encode(XML))
+        assert r.choices[0].finish_reason == "stop"
+
+
+def test_tool_result_turn_renders(stub_server: Server, stub: StubEngine) -> None:
+    """An assistant tool call (arguments as a JSON string, as OpenAI sends them) and the tool's answer."""
+    stub.reply = "It is sunny in Paris."
+    messages = ASK + [
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {
+            "name": "get_weather", "arguments": json.dumps({"city": "Paris"})}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "sunny, 21 degrees"}]
+    r = stub_server.client().chat.completions.create(model=stub_server.model, messages=messages, tools=TOOLS)
+    assert r.choices[0].message.content == "It is sunny in Paris."
+    prompt = stub.tokenizer.decode(stub.prompts[-1])
+    assert "<parameter=city>\nParis\n</parameter>" in prompt and "<tool_response>\nsunny, 21 degrees" in prompt
