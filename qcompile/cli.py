@@ -64,7 +64,13 @@ def _serve(args: argparse.Namespace) -> None:
     from qcompile.server.launch import serve
 
     serve(args.model, args.compile, args.host, args.port, args.api_key, args.device, args.dtype,
-          args.max_num_seqs, args.max_model_len)
+          args.max_num_seqs, args.max_model_len, args.ple_backend)
+
+
+def _add_ple_backend(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ple-backend", choices=("device", "pinned", "mmap", "preload"), default="device",
+                        help="where PLE tables live: device memory, pinned host memory (Triton gather), "
+                             "memory-mapped files, or host RAM")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -81,9 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=int, default=None)
     gen.add_argument("--device", default="cpu")
     gen.add_argument("--dtype", choices=DTYPES, default="float32")
-    gen.add_argument("--ple-backend", choices=("device", "pinned", "mmap", "preload"), default="device",
-                     help="where PLE tables live: device memory, pinned host memory (Triton gather), "
-                          "memory-mapped files, or host RAM")
+    _add_ple_backend(gen)
     gen.set_defaults(func=_generate)
 
     srv = sub.add_parser("serve", help="OpenAI-compatible server (default: the embedded default model)")
@@ -91,8 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--scope", help="compile scope (what Dynamo traces); any compile flag turns compile on")
     srv.add_argument("--ranges", type=_parse_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
     srv.add_argument("--cudagraph", help="CUDA graph mode of the compiled model")
-    srv.add_argument("--ple-backend", choices=("device",), default="device",
-                     help="where the PLE n-gram tables live; only 'device' exists so far")
+    _add_ple_backend(srv)
     srv.add_argument("--host", default="127.0.0.1", help="bind address (default: loopback only)")
     srv.add_argument("--port", type=int, default=8000)
     srv.add_argument("--api-key", help="require 'Authorization: Bearer KEY' on /v1 routes")

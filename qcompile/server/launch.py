@@ -39,7 +39,7 @@ def warm_ranges(llm: LLM, compile: CompileConfig) -> None:
 
 
 def load_engine(model: Path | None, compile: CompileConfig | None, device: str, dtype: str,
-                max_num_seqs: int, max_model_len: int) -> AsyncEngine:
+                max_num_seqs: int, max_model_len: int, ple_backend: str = "device") -> AsyncEngine:
     from qcompile import LLM, SamplingParams
     from qcompile.engine.async_engine import AsyncEngine
 
@@ -51,10 +51,10 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
         path, name = Path(model), Path(model).name
     mode = "eager" if compile is None else f"compiled (scope {compile.scope}, ranges {compile.ranges}, " \
                                            f"cudagraph {compile.cudagraph})"
-    print(f"qcompile serve: {path}\n  {device}, {dtype}, {mode}", file=sys.stderr)
+    print(f"qcompile serve: {path}\n  {device}, {dtype}, PLE on {ple_backend}, {mode}", file=sys.stderr)
     with stage("load checkpoint"):
         llm = LLM(path, device=device, dtype=dtype, compile=compile, max_num_seqs=max_num_seqs,
-                  max_model_len=max_model_len)
+                  max_model_len=max_model_len, ple_backend=ple_backend)
     if compile is not None:
         what = "compile" if compile.cudagraph == "none" else "compile + graph capture"
         with stage(f"{what} ({len(compile.ranges)} ranges)"):
@@ -65,13 +65,13 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
 
 
 def serve(model: Path | None, compile: CompileConfig | None, host: str, port: int, api_key: str | None,
-          device: str, dtype: str, max_num_seqs: int, max_model_len: int) -> None:
+          device: str, dtype: str, max_num_seqs: int, max_model_len: int, ple_backend: str) -> None:
     import uvicorn
 
     from qcompile.server.app import build_app
     from qcompile.server.parsers import select_parsers
 
-    engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len)
+    engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend)
     app = build_app(engine, select_parsers(engine.llm.path), api_key)
     print(f"serving {engine.model_name!r} at http://{host}:{port}/v1 (OpenAI API; /health, /metrics)",
           file=sys.stderr)
