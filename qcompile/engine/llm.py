@@ -79,6 +79,10 @@ class LLM:
                              max_num_batched_tokens, async_scheduling)
         self._ids = itertools.count()
 
+    def warmup(self) -> list[int]:
+        """Compile every compile range now rather than on first use; returns the token counts run."""
+        return self.engine.runner.warmup()
+
     def generate(self, prompts: Prompt | Seq[Prompt],
                  sampling_params: SamplingParams | Seq[SamplingParams] | None = None) -> list[RequestOutput]:
         """Run every prompt to completion, batched together; outputs come back in input order."""

@@ -110,6 +110,24 @@ class ModelRunner:
             return n
         return padded_size(n, self.compile_config.ranges, getattr(self.forward, "capture_sizes", ()))
 
+    @torch.inference_mode()
+    def warmup(self) -> list[int]:
+        """Compile every range now (largest first, so the first call traces the widest shape) instead
+        of on the first request that reaches it; returns the token counts run. Eager: nothing to do.
+
+        Each size runs as one prefill chunk in slot 0, which is reset afterwards.
+        """
+        if self.compile_config is None:
+            return []
+        sizes = sorted({min(hi, self.max_model_len) for lo, hi in self.compile_config.ranges
+                        if lo <= self.max_model_len}, reverse=True)
+        for n in sizes:
+            batch = build_batch([Chunk(0, [0] * n, 0)], self.trash_slot, self.device)
+            with self.model.context(batch):
+                self.forward(*batch.tensors())
+        self.model.reset_slots(self._tensor([0]))
+        return sizes
+
     def _tensor(self, values: list[int]) -> torch.Tensor:
         return torch.tensor(values, dtype=torch.int64, device=self.device)
 

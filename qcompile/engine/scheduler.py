@@ -31,10 +31,6 @@ class ScheduledBatch:
         self.starts.append(start)
         self.samples.append(start + n == seq.num_tokens + seq.num_pending)
 
-    @property
-    def total_tokens(self) -> int:
-        return sum(self.num_tokens)
-
 
 class Scheduler:
     def __init__(self, max_num_seqs: int, max_num_batched_tokens: int) -> None:

@@ -77,13 +77,6 @@ class Sequence:
     def is_finished(self) -> bool:
         return self.status is SequenceStatus.FINISHED
 
-    def token_slice(self, start: int, stop: int) -> list[int]:
-        """Host-known token ids in `[start, stop)`; pending positions are left to the device."""
-        prompt = self.prompt_token_ids
-        if stop <= len(prompt):
-            return prompt[start:stop]
-        return (prompt + self.output_token_ids)[start:stop]
-
     def append_token(self, token_id: int, logprobs: dict[int, Logprob] | None, eos_token_ids: Collection[int]) -> None:
         """Record a sampled token (text included) and finish the request if it stops here."""
         self.output_token_ids.append(token_id)

@@ -145,6 +145,9 @@ def test_padding_rows_never_change_real_outputs(make_llm: MakeLLM, reference: LL
     params = SamplingParams(temperature=0, max_tokens=6, logprobs=1, prompt_logprobs=1, ignore_eos=True)
     assert summary(llm.generate(as_prompts(PROMPTS), params)) == alone(reference, PROMPTS, params)
     assert set(sizes) <= {1, 2, 4, 8, 16, 32} and 32 in sizes  # 20-token steps ran padded to 32
+    sizes.clear()
+    assert llm.warmup() == [64, 32, 16, 8, 4, 2, 1] == sizes
+    assert summary(llm.generate(as_prompts(PROMPTS[:2]), params)) == alone(reference, PROMPTS[:2], params)
 
 
 def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: pytest.MonkeyPatch) -> None:
