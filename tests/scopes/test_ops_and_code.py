@@ -1,0 +1,76 @@
+"""Registry ops of the model: opcheck, generated code, and zero recompiles after warmup."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import torch
+from torch._inductor.utils import run_and_get_code
+
+import qcompile
+from model.batch import Chunk, build_batch
+from model.checkpoint.loader import load_model
+from model.context import forward_context
+from qcompile.ops import REGISTRY
+from qcompile.ops.qwen4_exp import sample_batch
+
+MODEL_OPS = sorted(n for n, e in REGISTRY.items() if e.sample_builder is not None and not n.startswith("toy"))
+
+
+def test_every_model_region_is_registered() -> None:
+    from model.regions import REGIONS
+
+    assert set(REGIONS) - {n for n in REGIONS if n.startswith("toy")} == set(MODEL_OPS)
+
+
+@pytest.mark.parametrize("name", MODEL_OPS)
+def test_opcheck(name: str) -> None:
+    entry = REGISTRY[name]
+    samples = entry.sample_inputs("cpu")
+    assert samples, f"{name} has no sample inputs"
+    with forward_context(sample_batch("cpu").host):
+        for args, kwargs in samples:
+            torch.library.opcheck(entry.op, args, kwargs)
+
+
+@pytest.mark.parametrize("scope", ["layer", "block", "kernel"])
+def test_caller_owned_outputs_and_state_are_written_in_place(tiny_ckpt: Path, scope: str) -> None:
+    """In Inductor's code every opaque op writes its caller's buffers: no clone or copy anywhere,
+    and the state it mutates is passed as the graph input itself (the module buffer)."""
+    torch._dynamo.reset()
+    model = load_model(tiny_ckpt)
+    model.init_state(2, 32)
+    compiled = qcompile.compile(model, ranges=[(1, 32)], scope=scope)
+    batch = build_batch([Chunk(0, [3, 4, 5], 0), Chunk(1, [6], 0)], model.trash_slot, "cpu")
+    with torch.no_grad(), model.context(batch):
+        _, codes = run_and_get_code(compiled, *batch.tensors())
+    calls = 0
+    for code in codes:
+        assert not re.search(r"\bclone\(|\.copy_\(", code)
+        for call in re.findall(r"torch\.ops\.qcompile\.\w+\.default\((.*)\)", code):
+            calls += 1
+            for arg in re.findall(r"\bs\d+=(\w+)", call):
+                assert re.fullmatch(r"arg\d+_1", arg), f"state passed as {arg}: {call}"
+    assert calls > 0
+
+
+def test_zero_recompiles_after_warmup(tiny_ckpt: Path) -> None:
+    torch._dynamo.reset()
+    model = load_model(tiny_ckpt)
+    model.init_state(2, 32)
+    ranges = [(1, 1), (2, 8), (9, 24)]
+    compiled = qcompile.compile(model, ranges=ranges, scope="layer")
+
+    def run(n: int) -> None:
+        model.reset_slots([0])
+        batch = build_batch([Chunk(0, [(7 * i) % 500 + 2 for i in range(n)], 0)], model.trash_slot, "cpu")
+        with torch.no_grad(), model.context(batch):
+            compiled(*batch.tensors())
+
+    for _, hi in sorted(ranges, reverse=True):
+        run(hi)                     # warm each range at a size valid for the whole range
+    with torch.compiler.set_stance("fail_on_recompile"):
+        for n in range(1, 25):
+            run(n)
