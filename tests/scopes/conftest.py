@@ -1,7 +1,11 @@
-"""Helpers for running the compiled model along one token path (teacher forcing)."""
+"""Helpers for running the compiled model along one token path (teacher forcing).
+
+`QCOMPILE_TEST_DEVICE=cuda` runs the scope tests on a GPU (issue 3's H200 run).
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import torch
@@ -9,6 +13,7 @@ import torch
 from model.batch import Chunk, build_batch
 from model.qwen4_exp import Qwen4ExpForCausalLM
 
+DEVICE = os.environ.get("QCOMPILE_TEST_DEVICE", "cpu")
 Forward = Callable[..., torch.Tensor]
 PROMPTS = [list(range(2, 33)), [5, 6, 7], [9, 1, 4, 4, 1, 8]]   # one past the QSA budget, one with EOS (1)
 
@@ -21,7 +26,8 @@ def teacher_forced(model: Qwen4ExpForCausalLM, fn: Forward, steps: int,
     chosen and returned, so an eager run defines the path a compiled run then follows.
     """
     model.reset_slots(list(range(len(PROMPTS))))
-    batch = build_batch([Chunk(i, p, 0) for i, p in enumerate(PROMPTS)], model.trash_slot, "cpu")
+    device = model.lm_head.weight.device
+    batch = build_batch([Chunk(i, p, 0) for i, p in enumerate(PROMPTS)], model.trash_slot, device)
     with torch.no_grad(), model.context(batch):
         rows = model.compute_logits(fn(*batch.tensors())).log_softmax(-1)
     out = [rows]
@@ -32,7 +38,7 @@ def teacher_forced(model: Qwen4ExpForCausalLM, fn: Forward, steps: int,
         chunks = [Chunk(i, [t], len(PROMPTS[i]) + step) for i, t in enumerate(toks)]
         for i, t in enumerate(toks):
             chosen[i].append(t)
-        batch = build_batch(chunks, model.trash_slot, "cpu")
+        batch = build_batch(chunks, model.trash_slot, device)
         with torch.no_grad(), model.context(batch):
             last = model.compute_logits(fn(*batch.tensors())).log_softmax(-1)
         out.append(last)

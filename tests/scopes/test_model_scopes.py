@@ -16,7 +16,7 @@ import torch
 import qcompile
 from model.checkpoint.loader import load_model
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from tests.scopes.conftest import teacher_forced
+from tests.scopes.conftest import DEVICE, teacher_forced
 
 STEPS = 12
 RANGES = [(1, 64)]
@@ -24,7 +24,7 @@ RANGES = [(1, 64)]
 
 @pytest.fixture(scope="module", params=["tiny", "tiny8"])
 def eager(request: pytest.FixtureRequest) -> tuple[Qwen4ExpForCausalLM, list[torch.Tensor], list[list[int]]]:
-    model = load_model(request.getfixturevalue(f"{request.param}_ckpt"), dtype=torch.float32)
+    model = load_model(request.getfixturevalue(f"{request.param}_ckpt"), device=DEVICE, dtype=torch.float32)
     model.init_state(max_num_seqs=4, max_model_len=64)
     rows, path = teacher_forced(model, model, STEPS)
     return model, rows, path
@@ -47,10 +47,10 @@ def test_scope_matches_eager_fp32(eager: tuple[Qwen4ExpForCausalLM, list[torch.T
 
 def test_bf16_scopes_are_no_worse_than_eager(tiny_ckpt: Path) -> None:
     """Judge bf16 paths by their error against the fp32 model on the same weights and token path."""
-    ref_model = load_model(tiny_ckpt, dtype=torch.float32)
+    ref_model = load_model(tiny_ckpt, device=DEVICE, dtype=torch.float32)
     ref_model.init_state(4, 64)
     ref, path = teacher_forced(ref_model, ref_model, STEPS)
-    model = load_model(tiny_ckpt, dtype=torch.bfloat16)
+    model = load_model(tiny_ckpt, device=DEVICE, dtype=torch.bfloat16)
     model.init_state(4, 64)
 
     def error(fn: object) -> tuple[float, float]:

@@ -15,6 +15,7 @@ from model.checkpoint.loader import load_model
 from model.context import forward_context
 from qcompile.ops import REGISTRY
 from qcompile.ops.qwen4_exp import sample_batch
+from tests.scopes.conftest import DEVICE
 
 MODEL_OPS = sorted(n for n, e in REGISTRY.items() if e.sample_builder is not None and not n.startswith("toy"))
 
@@ -28,9 +29,9 @@ def test_every_model_region_is_registered() -> None:
 @pytest.mark.parametrize("name", MODEL_OPS)
 def test_opcheck(name: str) -> None:
     entry = REGISTRY[name]
-    samples = entry.sample_inputs("cpu")
+    samples = entry.sample_inputs(DEVICE)
     assert samples, f"{name} has no sample inputs"
-    with forward_context(sample_batch("cpu").host):
+    with forward_context(sample_batch(DEVICE).host):
         for args, kwargs in samples:
             torch.library.opcheck(entry.op, args, kwargs)
 
@@ -40,10 +41,10 @@ def test_caller_owned_outputs_and_state_are_written_in_place(tiny_ckpt: Path, sc
     """In Inductor's code every opaque op writes its caller's buffers: no clone or copy anywhere,
     and the state it mutates is passed as the graph input itself (the module buffer)."""
     torch._dynamo.reset()
-    model = load_model(tiny_ckpt)
+    model = load_model(tiny_ckpt, device=DEVICE)
     model.init_state(2, 32)
     compiled = qcompile.compile(model, ranges=[(1, 32)], scope=scope)
-    batch = build_batch([Chunk(0, [3, 4, 5], 0), Chunk(1, [6], 0)], model.trash_slot, "cpu")
+    batch = build_batch([Chunk(0, [3, 4, 5], 0), Chunk(1, [6], 0)], model.trash_slot, DEVICE)
     with torch.no_grad(), model.context(batch):
         _, codes = run_and_get_code(compiled, *batch.tensors())
     calls = 0
@@ -58,14 +59,14 @@ def test_caller_owned_outputs_and_state_are_written_in_place(tiny_ckpt: Path, sc
 
 def test_zero_recompiles_after_warmup(tiny_ckpt: Path) -> None:
     torch._dynamo.reset()
-    model = load_model(tiny_ckpt)
+    model = load_model(tiny_ckpt, device=DEVICE)
     model.init_state(2, 32)
     ranges = [(1, 1), (2, 8), (9, 24)]
     compiled = qcompile.compile(model, ranges=ranges, scope="layer")
 
     def run(n: int) -> None:
         model.reset_slots([0])
-        batch = build_batch([Chunk(0, [(7 * i) % 500 + 2 for i in range(n)], 0)], model.trash_slot, "cpu")
+        batch = build_batch([Chunk(0, [(7 * i) % 500 + 2 for i in range(n)], 0)], model.trash_slot, DEVICE)
         with torch.no_grad(), model.context(batch):
             compiled(*batch.tensors())
 
