@@ -11,19 +11,26 @@ it compiles every piece with Inductor, under a `PassManager` keyed on scope and 
 All compiles happen here, up front, so later calls never compile. At runtime each call reads the
 token count (a lifted size argument if Dynamo made one, else dim 0 of the token tensor) and runs
 that range's pieces. Splitting pieces run as they are: an eager call of the opaque op.
+
+Each trace leaves a `TraceRecord` in `QBackend.records` (Dynamo's graph, the split, and per range
+and piece the post-grad graph and Inductor's output code), read by graph dumps and the ablation.
 """
 
 from __future__ import annotations
 
 import copy
 import logging
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
 from typing import Any
+from unittest import mock
 
 import sympy
 import torch
 import torch.fx as fx
 from torch._inductor import standalone_compile
+from torch._inductor.graph import GraphLowering
 from torch.fx.passes.split_module import split_module
 
 from qcompile.ops.registry import REGISTRY
@@ -110,6 +117,38 @@ def _concrete(v: Any, subs: dict[sympy.Symbol, int]) -> Any:
     return num(v) if isinstance(v, torch.SymInt) else v
 
 
+@dataclass
+class PieceRecord:
+    """One piece compiled for one range: what Inductor saw after our passes, and what it wrote.
+
+    `post_grad` stays empty when Inductor's FX graph cache served the piece (post-grad passes
+    do not run on a hit); `output_code` is filled either way.
+    """
+
+    post_grad: str = ""
+    aten_ops: Counter[str] = field(default_factory=Counter)
+    output_code: str = ""
+
+    def observe(self, stage: str, graph: fx.Graph) -> None:
+        """`PassManager` observer: keep the graph after the last pass (each stage overwrites)."""
+        gm = graph.owning_module
+        self.post_grad = gm.print_readable(print_output=False) if gm is not None else str(graph)
+        self.aten_ops = Counter(str(n.target) for n in graph.nodes if n.op == "call_function")
+
+    def save_output_code(self, code: str) -> None:
+        self.output_code += code
+
+
+@dataclass
+class TraceRecord:
+    """What one Dynamo trace became: its graph, the split, and the compiled pieces per range."""
+
+    dynamo_graph: fx.GraphModule
+    split_graph: fx.GraphModule
+    splitting: list[str]
+    pieces: dict[Range, dict[str, PieceRecord]] = field(default_factory=dict)
+
+
 class QBackend:
     """`torch.compile(backend=QBackend(ranges, scope))`; call once per Dynamo trace."""
 
@@ -122,6 +161,7 @@ class QBackend:
         self.split_gm: fx.GraphModule | None = None
         self.split_names: set[str] = set()
         self.traces = 0
+        self.records: list[TraceRecord] = []
 
     def __call__(self, gm: fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
         self.traces += 1
@@ -131,6 +171,8 @@ class QBackend:
         self.split_gm = split
         pieces = [n.target for n in split.graph.nodes
                   if n.op == "call_module" and n.target not in self.split_names]
+        record = TraceRecord(gm, split, sorted(self.split_names, key=lambda n: int(n.split("_")[1])))
+        self.records.append(record)
         symbolic = self._piece_inputs(split, vals)
         runners = []
         for r in self.ranges if syms else self.ranges[:1]:  # static trace: one graph, one size
@@ -143,7 +185,8 @@ class QBackend:
                 mode = "from_example_inputs"
             else:
                 inputs, mode = symbolic, "from_tracing_context"
-            runners.append(self._compile_range(split, pieces, inputs, r, mode))
+            record.pieces[r] = {name: PieceRecord() for name in pieces}
+            runners.append(self._compile_range(split, record.pieces[r], inputs, r, mode))
         return self._dispatcher(runners, tok, syms, vals)
 
     def _piece_inputs(self, split: fx.GraphModule, vals: Sequence[Any]) -> dict[str, tuple[Any, ...]]:
@@ -153,15 +196,17 @@ class QBackend:
             rec.run(*vals)
         return rec.inputs
 
-    def _compile_range(self, split: fx.GraphModule, pieces: list[str],
+    def _compile_range(self, split: fx.GraphModule, pieces: dict[str, PieceRecord],
                        inputs: dict[str, tuple[Any, ...]], r: Range, mode: str) -> fx.GraphModule:
-        manager = PassManager(scope=self.scope, compile_range=r)
         root: dict[str, Any] = {name: getattr(split, name) for name in self.split_names}
-        for name in pieces:
+        for name, rec in pieces.items():
             piece = getattr(split, name)
+            manager = PassManager(scope=self.scope, compile_range=r, observer=rec.observe)
             log.info("qcompile: compiling %s for range %s (%s)", name, r, mode)
-            art = standalone_compile(copy.deepcopy(piece), list(inputs[name]), dynamic_shapes=mode,
-                                     options={"config_patches": {"post_grad_custom_post_pass": manager}})
+            # torch's own hook for run_and_get_code; Inductor calls it on FX cache hits too
+            with mock.patch.object(GraphLowering, "save_output_code", rec.save_output_code):
+                art = standalone_compile(copy.deepcopy(piece), list(inputs[name]), dynamic_shapes=mode,
+                                         options={"config_patches": {"post_grad_custom_post_pass": manager}})
             root[name] = _Piece(art)
         return fx.GraphModule(root, split.graph)
 
