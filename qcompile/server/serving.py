@@ -108,7 +108,11 @@ class Generation:
                 await task
             await self.cancel()
             return None
-        return task.result()
+        try:
+            return task.result()
+        except Exception as e:  # the model failed mid-request: a 500 in the OpenAI shape, the server lives on
+            log.exception("request %s failed", self.request_id)
+            raise APIError(str(e), type="server_error", status=500) from e
 
 
 class EventStream(StreamingResponse):
@@ -235,7 +239,7 @@ class Serving:
                 raise APIError("only one prompt per request is supported", param="prompt")
             prompt = prompt[0]
         if isinstance(prompt, str):
-            return self.tokenizer.encode(prompt, add_special_tokens=False)
+            return self.tokenizer.encode(prompt)  # as `LLM.generate` encodes text prompts
         return list(prompt)
 
     async def completion(self, request: Request, body: CompletionRequest) -> Response:

@@ -20,6 +20,7 @@ class StubEngine:
     def __init__(self, checkpoint: Path) -> None:
         self.tokenizer = load_tokenizer(checkpoint)
         self.reply = ""
+        self.fail = False  # raise after the first token, as a failing model step would
         self.prompts: list[list[int]] = []  # what the server sent, for template checks
 
     async def generate(self, request_id: str | None, prompt_token_ids: list[int],
@@ -28,6 +29,8 @@ class StubEngine:
         ids = self.tokenizer.encode(self.reply, add_special_tokens=False)[:params.max_tokens]
         for n in range(1, len(ids) + 1):
             await asyncio.sleep(0)
+            if self.fail and n > 1:
+                raise RuntimeError("the model step failed")
             finished = n == len(ids)
             reason = None if not finished else "length" if n == params.max_tokens else "stop"
             text = self.tokenizer.decode(ids[:n], skip_special_tokens=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import openai
 import pytest
 
 from tests.server.conftest import Server
@@ -81,3 +82,18 @@ def test_tool_result_turn_renders(stub_server: Server, stub: StubEngine) -> None
     assert r.choices[0].message.content == "It is sunny in Paris."
     prompt = stub.tokenizer.decode(stub.prompts[-1])
     assert "<parameter=city>\nParis\n</parameter>" in prompt and "<tool_response>\nsunny, 21 degrees" in prompt
+
+
+def test_engine_failure_is_reported_and_the_server_lives_on(stub_server: Server, stub: StubEngine) -> None:
+    stub.reply, stub.fail = "The capital of France is Paris.", True
+    client = stub_server.client()
+    try:
+        with pytest.raises(openai.InternalServerError) as e:
+            client.chat.completions.create(model=stub_server.model, messages=ASK)
+        assert e.value.body["type"] == "server_error"
+        with pytest.raises(openai.APIError, match="the model step failed"):
+            list(client.chat.completions.create(model=stub_server.model, messages=ASK, stream=True))
+    finally:
+        stub.fail = False
+    assert client.chat.completions.create(model=stub_server.model, messages=ASK).choices[0].message.content == \
+        "The capital of France is Paris."
