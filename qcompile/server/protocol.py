@@ -59,7 +59,7 @@ class _Sampling(_Request):
                            f"{max_model_len} tokens", param=self.prompt_field,
                            code="context_length_exceeded")
         if max_tokens is not None and max_tokens > room:
-            raise APIError(f"max_tokens={max_tokens} is too large: the prompt has {prompt_len} tokens and the "
+            raise APIError(f"{max_tokens_field}={max_tokens} is too large: the prompt has {prompt_len} tokens and the "
                            f"context is {max_model_len} tokens, so at most {room} can be generated",
                            param=max_tokens_field, code="context_length_exceeded")
         stop = [self.stop] if isinstance(self.stop, str) else self.stop

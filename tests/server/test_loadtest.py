@@ -1,0 +1,41 @@
+"""`scripts/loadtest.py` against the test server: every request counted, and a row per concurrency level."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.server.conftest import Server
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "loadtest.py"
+
+
+@pytest.fixture(scope="module")
+def loadtest() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("loadtest", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_levels_and_table(server: Server, loadtest: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    args = argparse.Namespace(url=f"{server.url}/v1", model=None, api_key=None, concurrency=[1, 4], requests=6,
+                              duration=60.0, max_tokens=5, prompt_words=12, temperature=0.0, endpoint="chat")
+    asyncio.run(loadtest.main_async(args))
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line.split() for line in lines if line.split() and line.split()[0] in ("1", "4")]
+    assert [(r[0], r[1], r[2]) for r in rows] == [("1", "6", "0"), ("4", "6", "0")]
+
+
+def test_loopback_only(loadtest: ModuleType) -> None:
+    assert loadtest.loopback("http://127.0.0.1:8000/v1") and loadtest.loopback("http://localhost:1/v1")
+    assert not loadtest.loopback("http://10.1.2.3:8000/v1") and not loadtest.loopback("http://example.com/v1")
+    assert loadtest.percentile([3.0, 1.0, 2.0], 50) == 2.0 and loadtest.percentile([1.0, 2.0], 99) == 2.0
