@@ -58,7 +58,7 @@ CASES = {  # fixture, key, corruption, expected message after the key
 
 def live_models() -> int:
     gc.collect()
-    return sum(isinstance(o, Qwen4ExpForCausalLM) for o in gc.get_objects())
+    return sum(type(o) is Qwen4ExpForCausalLM for o in gc.get_objects())
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

@@ -27,11 +27,19 @@ def e2m1_encode(x: torch.Tensor) -> torch.Tensor:
     return mag | ((x < 0).to(torch.uint8) << 3)
 
 
-def pack_nvfp4(w: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """ModelOpt NVFP4 of a [N, K] weight (K % 16 == 0): (packed U8 [N, K/2], E4M3 [N, K/16], scale_2 [])."""
+def nvfp4_scale_2(w: torch.Tensor) -> torch.Tensor:
+    """The per-tensor NVFP4 scale `amax / (6·448)` (float32 scalar)."""
+    return (w.float().abs().amax() / (6.0 * 448.0)).clamp_min(torch.finfo(torch.float32).tiny)
+
+
+def pack_nvfp4(w: torch.Tensor, scale_2: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """ModelOpt NVFP4 of a [N, K] weight (K % 16 == 0): (packed U8 [N, K/2], E4M3 [N, K/16], scale_2 []).
+
+    Pass the whole tensor's `nvfp4_scale_2` to pack a large tensor in row chunks.
+    """
     n, k = w.shape
     w = w.float()
-    scale_2 = (w.abs().amax() / (6.0 * 448.0)).clamp_min(torch.finfo(torch.float32).tiny)
+    scale_2 = nvfp4_scale_2(w) if scale_2 is None else scale_2.float()
     blocks = w.reshape(n, k // NVFP4_GROUP, NVFP4_GROUP)
     block_scale = (blocks.abs().amax(-1) / 6.0 / scale_2).to(FP8)
     denom = (block_scale.float() * scale_2)[..., None]

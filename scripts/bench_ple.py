@@ -1,0 +1,211 @@
+"""H200 bench for issue 5: PLE gather bandwidth from pinned memory, FP8 GEMMs, decode tokens/s.
+
+One run (about 5-8 minutes on one H200, ~75 GB of GPU memory, ~9 GB of pinned host memory):
+1. the Triton PLE gather of 65,536 random rows from a pinned host table (FP8 160-byte rows and
+   NVFP4 90-byte rows) against a plain pinned host-to-device copy of the same bytes (PCIe's limit);
+2. decode-shaped GEMMs: bf16 `F.linear` against `FP8Linear` (`torch._scaled_mm`, per-row scales);
+3. batch-1 eager decode tokens/s of the bench preset: BF16 (device PLE), FP8 and NVFP4 weights
+   dequantised to bf16 (our packers, in-process) with the PLE table pinned in FP8 / NVFP4, and FP8
+   with `FP8Linear` on every eligible linear.
+Prints one table. Usage: `python scripts/bench_ple.py [--skip-decode] [--steps 32]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from model.checkpoint.quant import PleLayout, PleShard, dequant_ple_rows  # noqa: E402
+from model.checkpoint.quant.pack import nvfp4_scale_2, pack_fp8, pack_nvfp4  # noqa: E402
+from model.ple_tables import PinnedTable  # noqa: E402
+from qcompile.kernels.ple_gather import gather_rows  # noqa: E402
+
+ROWS, WIDTH = 65_536, 160
+TABLE_ROWS = 8_000_000  # 1.28 GB in FP8, 0.72 GB in NVFP4: far beyond any cache
+CHUNK = 1 << 20
+Row = tuple[str, str, str]
+
+
+def cuda_time(fn: Callable[[], object], iters: int = 20) -> float:
+    """Median seconds of `fn` over `iters` runs, timed with CUDA events after 3 warm-ups."""
+    for _ in range(3):
+        fn()
+    times = []
+    for _ in range(iters):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) / 1e3)
+    return statistics.median(times)
+
+
+def bench_gather() -> list[Row]:
+    out: list[Row] = []
+    ids = torch.randint(0, TABLE_ROWS, (ROWS,), device="cuda")
+    fp8 = torch.randint(0, 126, (TABLE_ROWS, WIDTH), dtype=torch.uint8).pin_memory()
+    packed = torch.randint(0, 256, (TABLE_ROWS, WIDTH // 2), dtype=torch.uint8).pin_memory()
+    block = torch.randint(0, 120, (TABLE_ROWS, WIDTH // 16), dtype=torch.uint8).pin_memory()
+    staging = torch.randint(0, 255, (ROWS * WIDTH,), dtype=torch.uint8).pin_memory()
+    dst = torch.empty_like(staging, device="cuda")
+    t = cuda_time(lambda: dst.copy_(staging, non_blocking=True))
+    out.append(("pinned H2D copy, contiguous", f"{ROWS * WIDTH / 1e6:.1f} MB", f"{ROWS * WIDTH / t / 1e9:.1f} GB/s"))
+    nvfp4_bytes = WIDTH // 2 + WIDTH // 16
+    for kind, table, blocks, row_bytes in (("fp8", fp8, None, WIDTH), ("nvfp4", packed, block, nvfp4_bytes)):
+        want = dequant_ple_rows(kind, table[ids.cpu()], None if blocks is None else blocks[ids.cpu()], 0.01)
+        for block_rows in (1, 2, 4, 8):
+            def run(kind: str = kind, table: torch.Tensor = table, blocks: torch.Tensor | None = blocks,
+                    block_rows: int = block_rows) -> torch.Tensor:
+                return gather_rows(kind, table, blocks, 0.01, ids, WIDTH, torch.bfloat16, block_rows)
+            exact = torch.equal(run().cpu(), want.to(torch.bfloat16))
+            t = cuda_time(run)
+            out.append((f"PLE gather {kind} ({row_bytes} B rows), {block_rows} rows/program",
+                        f"{t * 1e3:.3f} ms", f"{ROWS * row_bytes / t / 1e9:.1f} GB/s{'' if exact else ' MISMATCH'}"))
+    small = ids[:16]
+    t = cuda_time(lambda: gather_rows("fp8", fp8, None, 0.01, small, WIDTH, torch.bfloat16), iters=100)
+    out.append(("PLE gather fp8, 16 rows (one decode token)", f"{t * 1e6:.1f} us", ""))
+    return out
+
+
+def bench_gemm() -> list[Row]:
+    from torch import nn
+
+    from qcompile.kernels.fp8_linear import FP8Linear
+
+    out: list[Row] = []
+    for k, n in ((2560, 640), (640, 2560), (2560, 12288), (2560, 248320)):
+        linear = nn.Linear(k, n, bias=False, device="cuda", dtype=torch.bfloat16)
+        fp8 = FP8Linear(linear)
+        for m in (1, 16, 256):
+            x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+            tb = cuda_time(lambda x=x, w=linear.weight: F.linear(x, w))
+            tf = cuda_time(lambda x=x, f=fp8: f(x))
+            out.append((f"GEMM M={m} K={k} N={n}", f"bf16 {tb * 1e6:.1f} us", f"fp8 _scaled_mm {tf * 1e6:.1f} us "
+                        f"({tb / tf:.2f}x)"))
+    return out
+
+
+def pinned_table(table: torch.Tensor, kind: str, dtype: torch.dtype) -> PinnedTable:
+    """Pack a device table [rows, D] into a pinned FP8 / NVFP4 `PinnedTable`, chunk by chunk."""
+    rows, width = table.shape
+    layout = PleLayout("bench.ngram_embedding.weight", kind, width, (PleShard("bench", rows, 1.0),), frozenset())
+    if kind == "fp8":
+        scale = (table.float().abs().amax() / 448.0)
+        data = torch.empty(rows, width, dtype=torch.uint8, pin_memory=True)
+        for i in range(0, rows, CHUNK):
+            data[i:i + CHUNK] = (table[i:i + CHUNK].float() / scale).to(torch.float8_e4m3fn).view(torch.uint8).cpu()
+        return PinnedTable(layout, data, None, float(scale), dtype)
+    scale_2 = nvfp4_scale_2(table)
+    data = torch.empty(rows, width // 2, dtype=torch.uint8, pin_memory=True)
+    blocks = torch.empty(rows, width // 16, dtype=torch.uint8, pin_memory=True)
+    for i in range(0, rows, CHUNK):
+        p, b, _ = pack_nvfp4(table[i:i + CHUNK], scale_2)
+        data[i:i + CHUNK], blocks[i:i + CHUNK] = p.cpu(), b.view(torch.uint8).cpu()
+    return PinnedTable(layout, data, blocks, float(scale_2), dtype)
+
+
+@torch.no_grad()
+def fake_quantise(model: torch.nn.Module, kind: str) -> None:
+    """Round every linear and expert weight through our FP8 / NVFP4 packers, back to bf16 in place:
+    the dequantise-at-load baseline (same GEMMs as bf16; the weights carry the quantisation error)."""
+    from model.checkpoint.quant import formats
+
+    def roundtrip(w: torch.Tensor) -> torch.Tensor:
+        if kind == "fp8":
+            q, s = pack_fp8(w)
+            return formats.dequant_fp8_scaled(q, s)
+        return formats.dequant_nvfp4(*pack_nvfp4(w))
+
+    for name, p in model.named_parameters():
+        if "ngram_embedding" in name or "norm" in name or p.dim() < 2 or p.shape[-1] % 16:
+            continue
+        for w in (p.view(-1, *p.shape[-2:]) if p.dim() == 3 else p[None]):
+            w.copy_(roundtrip(w))
+
+
+def decode_tok_s(model: torch.nn.Module, steps: int) -> float:
+    from model.batch import Chunk, build_batch
+
+    model.init_state(max_num_seqs=1, max_model_len=256)
+    model.reset_slots([0])
+    prompt = [(7 * i + 3) % 1000 + 10 for i in range(64)]
+    with torch.no_grad():
+        last = model.compute_logits(model.run(build_batch([Chunk(0, prompt, 0)], model.trash_slot, "cuda")))[-1]
+        tok, pos = int(last.argmax()), len(prompt)
+        times = []
+        for _ in range(steps):
+            batch = build_batch([Chunk(0, [tok], pos)], model.trash_slot, "cuda")
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            tok = int(model.compute_logits(model.run(batch))[-1].argmax())
+            end.record()
+            end.synchronize()
+            times.append(start.elapsed_time(end) / 1e3)
+            pos += 1
+    return 1.0 / statistics.median(times[2:])
+
+
+def bench_decode(steps: int) -> list[Row]:
+    from model.checkpoint.loader import _uninitialised, load_weights
+    from model.checkpoint.make import build_model
+    from model.config import Qwen4ExpConfig
+    from model.ple import NGramEmbedding
+    from model.qwen4_exp import Qwen4ExpForCausalLM
+    from qcompile.kernels.fp8_linear import swap_linears
+
+    hf = build_model("bench", dtype="bfloat16", device="cuda")
+    config = Qwen4ExpConfig.from_dict(hf.config.to_dict())
+    with torch.device("cuda"), _uninitialised(torch.bfloat16):
+        model = Qwen4ExpForCausalLM(config)
+    state = hf.state_dict()
+    load_weights(model, state.keys(), state.__getitem__, "bench preset (in memory)")
+    del hf, state
+    torch.cuda.empty_cache()
+    model.eval().requires_grad_(False)
+    ple = [m for m in model.modules() if isinstance(m, NGramEmbedding)]
+    tables = {id(m): m.ngram_embedding.weight for m in ple}
+    out: list[Row] = [("decode bf16, device PLE", "batch 1, eager", f"{decode_tok_s(model, steps):.2f} tok/s")]
+    packed = {kind: {id(m): pinned_table(tables[id(m)], kind, torch.bfloat16) for m in ple}
+              for kind in ("fp8", "nvfp4")}
+    for m in ple:
+        m.use_host_table(packed["fp8"][id(m)])
+    fake_quantise(model, "fp8")
+    out.append(("decode FP8 (dequantised bf16 GEMMs), pinned FP8 PLE", "batch 1, eager",
+                f"{decode_tok_s(model, steps):.2f} tok/s"))
+    for m in ple:
+        m.host_table = packed["nvfp4"][id(m)]
+    fake_quantise(model, "nvfp4")
+    out.append(("decode NVFP4 (dequantised bf16 GEMMs), pinned NVFP4 PLE", "batch 1, eager",
+                f"{decode_tok_s(model, steps):.2f} tok/s"))
+    for m in ple:
+        m.host_table = packed["fp8"][id(m)]
+    n = swap_linears(model, keep=("lm_head", "mlp.gate", "shared_expert_gate"))
+    out.append((f"decode FP8 with FP8Linear on {n} linears, pinned FP8 PLE", "batch 1, eager",
+                f"{decode_tok_s(model, steps):.2f} tok/s"))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--skip-decode", action="store_true")
+    parser.add_argument("--steps", type=int, default=32)
+    args = parser.parse_args()
+    torch.manual_seed(0)
+    print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}")
+    rows = bench_gather() + bench_gemm() + ([] if args.skip_decode else bench_decode(args.steps))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)))
+
+
+if __name__ == "__main__":
+    main()
