@@ -117,6 +117,13 @@ def _concrete(v: Any, subs: dict[sympy.Symbol, int]) -> Any:
     return num(v) if isinstance(v, torch.SymInt) else v
 
 
+def target_name(target: Any) -> str:
+    """`aten.mm.default` for operators, `_operator.getitem` for plain Python callables."""
+    if isinstance(target, torch._ops.OperatorBase):
+        return str(target)
+    return f"{target.__module__}.{target.__qualname__}"
+
+
 @dataclass
 class PieceRecord:
     """One piece compiled for one range: what Inductor saw after our passes, and what it wrote.
@@ -133,7 +140,7 @@ class PieceRecord:
         """`PassManager` observer: keep the graph after the last pass (each stage overwrites)."""
         gm = graph.owning_module
         self.post_grad = gm.print_readable(print_output=False) if gm is not None else str(graph)
-        self.aten_ops = Counter(str(n.target) for n in graph.nodes if n.op == "call_function")
+        self.aten_ops = Counter(target_name(n.target) for n in graph.nodes if n.op == "call_function")
 
     def save_output_code(self, code: str) -> None:
         self.output_code += code
