@@ -1,4 +1,4 @@
-"""`qcompile` command line: one argparse subcommand per job (later: dump, ablate, bench)."""
+"""`qcompile` command line: one argparse subcommand per job."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from model.qwen4_exp import Qwen4ExpForCausalLM
     from qcompile.config import CompileConfig
 
 DTYPES = ("float32", "bfloat16", "float16")
@@ -67,6 +68,48 @@ def _serve(args: argparse.Namespace) -> None:
           args.max_num_seqs, args.max_model_len, args.ple_backend)
 
 
+def _load(args: argparse.Namespace) -> Qwen4ExpForCausalLM:
+    from model.checkpoint.loader import load_model
+    from model.checkpoint.make import default_checkpoint
+
+    return load_model(args.model or default_checkpoint("tiny"), args.device, args.dtype)
+
+
+def _dump(args: argparse.Namespace) -> None:
+    from qcompile.dump import dump
+
+    summary = dump(_load(args), args.scope, args.out, args.ranges, args.device, full=not args.readable_only)
+    print(f"{args.out}: {summary['num_opaque_calls']} opaque calls, pieces per range "
+          f"{ {k: len(v['pieces']) for k, v in summary['ranges'].items()} }, traces {summary['traces']}")
+
+
+def _ablate(args: argparse.Namespace) -> None:
+    import torch
+
+    from qcompile.ablate import ablate, format_table, write_json
+
+    model = _load(args)
+    rows = [r.row for r in ablate(model, args.scopes.split(","), args.steps, args.ranges)]
+    print(format_table(rows))
+    if args.json is not None:
+        write_json(rows, args.json, {"model": str(args.model or "tiny"), "device": args.device,
+                                     "dtype": args.dtype, "steps": args.steps, "ranges": args.ranges,
+                                     "torch": torch.__version__})
+
+
+def _add_compile_job(sub: argparse._SubParsersAction, name: str, summary: str) -> argparse.ArgumentParser:
+    """A subcommand that compiles a checkpoint on the dump workload (`qcompile.dump`)."""
+    from qcompile.dump import DEFAULT_RANGES
+
+    job = sub.add_parser(name, help=summary)
+    job.add_argument("--model", type=Path, help="checkpoint folder; default: the tiny preset, built on first use")
+    job.add_argument("--ranges", type=_parse_ranges, default=DEFAULT_RANGES,
+                     help="compile token-count ranges (default 2:16: the workload's 10- and 2-token steps)")
+    job.add_argument("--device", default="cpu")
+    job.add_argument("--dtype", choices=DTYPES, default="float32")
+    return job
+
+
 def _add_ple_backend(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ple-backend", choices=("device", "pinned", "mmap", "preload"), default="device",
                         help="where PLE tables live: device memory, pinned host memory (Triton gather), "
@@ -75,6 +118,7 @@ def _add_ple_backend(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     from model.presets import PRESETS
+    from qcompile.ops.registry import SCOPES
 
     parser = argparse.ArgumentParser(prog="qcompile", description="Qwen4-Exp inference and compile tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -104,6 +148,18 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--max-num-seqs", type=int, default=64, help="requests generating at once (state slots)")
     srv.add_argument("--max-model-len", type=int, default=2048, help="prompt + output tokens per request")
     srv.set_defaults(func=_serve)
+
+    dmp = _add_compile_job(sub, "dump", "compile at one scope and write its graphs, output code and summary.json")
+    dmp.add_argument("--scope", choices=sorted(SCOPES), required=True)
+    dmp.add_argument("--out", type=Path, required=True)
+    dmp.add_argument("--readable-only", action="store_true", help="leave out depyf's raw dump")
+    dmp.set_defaults(func=_dump)
+
+    abl = _add_compile_job(sub, "ablate", "exactness, compile time, opacity and step time per scope vs eager")
+    abl.add_argument("--scopes", default="layer,block,kernel")
+    abl.add_argument("--steps", type=int, default=64, help="teacher-forced decode steps")
+    abl.add_argument("--json", type=Path, help="also write the rows here")
+    abl.set_defaults(func=_ablate)
 
     make = sub.add_parser("make-checkpoint", help="write a random HF checkpoint with a tokenizer")
     make.add_argument("--preset", choices=sorted(PRESETS), required=True)
