@@ -37,8 +37,8 @@ REPO = Path(__file__).resolve().parent.parent
 # Two requests: prefill chunks of 7 and 3 tokens (10 rows), then one decode token each (2 rows).
 PROMPTS: tuple[tuple[int, ...], ...] = ((11, 42, 7, 300, 5, 99, 250), (17, 3, 480))
 # One symbolic range holding both steps: one trace, one Inductor compile per piece. It leaves out
-# size 1 because a trace at 10 tokens guards `2 <= n` in the block and kernel scopes, so a later
-# one-token call would trace and compile everything again.
+# size 1: at the kernel scope, Dynamo's trace of the window gathers at several tokens guards `n >= 2`
+# even under backed_size_oblivious, so a one-token call traces and compiles everything again.
 DEFAULT_RANGES: tuple[Range, ...] = ((2, 16),)
 MAX_MODEL_LEN = 128
 KERNEL_DEF = re.compile(r"^(\w+) = async_compile\.\w+\(", re.MULTILINE)

@@ -1,0 +1,1938 @@
+r"""
+Compile-time auto-tuning block:
+
+import torch
+from math import inf, nan
+from torch._dynamo.testing import rand_strided
+from torch._dynamo.utils import preserve_rng_state
+from torch._inductor.select_algorithm import AlgorithmSelectorCache
+from torch._inductor.async_compile import AsyncCompile
+
+async_compile = AsyncCompile()
+generate_example_value = AlgorithmSelectorCache.generate_example_value
+empty_strided_cuda = torch._C._dynamo.guards._empty_strided_cuda
+empty_strided_xpu = torch._C._dynamo.guards._empty_strided_xpu
+
+async_compile.wait(globals())
+del async_compile
+"""
+from ctypes import c_void_p, c_long, c_int
+import torch
+import math
+import random
+import os
+import tempfile
+from math import inf, nan
+from cmath import nanj
+from torch._inductor.hooks import run_intermediate_hooks
+from torch._inductor.utils import maybe_profile
+from torch._inductor.codegen.memory_planning import _align as align
+from torch import device, empty_strided
+from torch._inductor.async_compile import AsyncCompile
+from torch._inductor.select_algorithm import extern_kernels
+
+aten = torch.ops.aten
+inductor_ops = torch.ops.inductor
+_quantized = torch.ops._quantized
+assert_size_stride = torch._C._dynamo.guards.assert_size_stride
+assert_alignment = torch._C._dynamo.guards.assert_alignment
+empty_strided_cpu = torch._C._dynamo.guards._empty_strided_cpu
+empty_strided_cpu_pinned = torch._C._dynamo.guards._empty_strided_cpu_pinned
+empty_strided_cuda = torch._C._dynamo.guards._empty_strided_cuda
+empty_strided_xpu = torch._C._dynamo.guards._empty_strided_xpu
+empty_strided_mtia = torch._C._dynamo.guards._empty_strided_mtia
+reinterpret_tensor = torch._C._dynamo.guards._reinterpret_tensor
+alloc_from_pool = torch.ops.inductor._alloc_from_pool
+async_compile = AsyncCompile()
+empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
+
+
+cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_0 = async_compile.cpp_pybinding(['float*', 'const float*', 'const float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const float* in_ptr0,
+                       const float* in_ptr1,
+                       float* out_ptr0,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(1L))
+        {
+            {
+                float tmp_acc0 = 0;
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = tmp0 * tmp0;
+                            tmp_acc0_vec = tmp_acc0_vec + tmp1;
+                        }
+                    }
+                }
+                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                out_ptr0[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+            }
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                        auto tmp2 = out_ptr0[static_cast<int64_t>(x0)];
+                        auto tmp11 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                        auto tmp3 = static_cast<float>(16.0);
+                        auto tmp4 = tmp2 / tmp3;
+                        auto tmp5 = static_cast<float>(1e-06);
+                        auto tmp6 = float(tmp4 + tmp5);
+                        auto tmp7 = 1 / std::sqrt(tmp6);
+                        auto tmp8 = at::vec::Vectorized<float>(tmp7);
+                        auto tmp9 = tmp1 * tmp8;
+                        auto tmp10 = tmp0 * tmp9;
+                        auto tmp12 = decltype(tmp11)(1)/(decltype(tmp11)(1) + tmp11.neg().exp());
+                        auto tmp13 = tmp10 * tmp12;
+                        tmp13.store(in_out_ptr0 + static_cast<int64_t>(x1 + 16L*x0));
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_1 = async_compile.cpp_pybinding(['float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const float* in_ptr0,
+                       const float* in_ptr1,
+                       const float* in_ptr2,
+                       float* out_ptr0,
+                       float* out_ptr1,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))))))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = static_cast<float>(4.0);
+                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                    auto tmp3 = tmp0 / tmp2;
+                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                    auto tmp5 = static_cast<float>(2.0);
+                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                    auto tmp7 = tmp4 * tmp6;
+                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                }
+                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L)))) && x0 < static_cast<int64_t>(4L*ks0)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
+                    auto tmp1 = static_cast<float>(4.0);
+                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                    auto tmp3 = tmp0 / tmp2;
+                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                    auto tmp5 = static_cast<float>(2.0);
+                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                    auto tmp7 = tmp4 * tmp6;
+                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
+                }
+            }
+        }
+    }
+    #pragma omp parallel
+    {
+        int tid = omp_get_thread_num();
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                {
+                    {
+                        float tmp_acc0 = 0;
+                        at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(64L); x2+=static_cast<int64_t>(16L))
+                        {
+                            {
+                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
+                                {
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 64L*x0), static_cast<int64_t>(16));
+                                    auto tmp2 = in_out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp3 = at::vec::Vectorized<float>(tmp2);
+                                    auto tmp4 = tmp1 * tmp3;
+                                    auto tmp5 = tmp0 + tmp4;
+                                    auto tmp6 = tmp5 * tmp5;
+                                    tmp_acc0_vec = tmp_acc0_vec + tmp6;
+                                }
+                            }
+                        }
+                        tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                        out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(16L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp2 = in_out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp6 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                            auto tmp3 = at::vec::Vectorized<float>(tmp2);
+                            auto tmp4 = tmp1 * tmp3;
+                            auto tmp5 = tmp0 + tmp4;
+                            auto tmp7 = static_cast<float>(64.0);
+                            auto tmp8 = tmp6 / tmp7;
+                            auto tmp9 = static_cast<float>(1e-06);
+                            auto tmp10 = float(tmp8 + tmp9);
+                            auto tmp11 = 1 / std::sqrt(tmp10);
+                            auto tmp12 = at::vec::Vectorized<float>(tmp11);
+                            auto tmp13 = tmp5 * tmp12;
+                            auto tmp15 = static_cast<float>(1.0);
+                            auto tmp16 = at::vec::Vectorized<float>(tmp15);
+                            auto tmp17 = tmp14 + tmp16;
+                            auto tmp18 = tmp13 * tmp17;
+                            tmp18.store(out_ptr1 + static_cast<int64_t>(x1 + 256L*x0));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_div_silu_2 = async_compile.cpp_pybinding(['float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L*ks0); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*ks0)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = static_cast<float>(4.0);
+                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                    auto tmp3 = tmp0 / tmp2;
+                    auto tmp4 = tmp3.neg();
+                    auto tmp5 = tmp4.exp();
+                    auto tmp6 = static_cast<float>(1.0);
+                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                    auto tmp8 = tmp5 + tmp7;
+                    auto tmp9 = tmp3 / tmp8;
+                    tmp9.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_mean_mul_sigmoid_view_3 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const float* in_ptr0,
+                       const float* in_ptr1,
+                       float* out_ptr0,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(64L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp4 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(64L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(128L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(128L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(192L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp16 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
+                        auto tmp3 = tmp1 * tmp2;
+                        auto tmp5 = decltype(tmp4)(1)/(decltype(tmp4)(1) + tmp4.neg().exp());
+                        auto tmp7 = tmp5 * tmp6;
+                        auto tmp8 = tmp3 + tmp7;
+                        auto tmp10 = decltype(tmp9)(1)/(decltype(tmp9)(1) + tmp9.neg().exp());
+                        auto tmp12 = tmp10 * tmp11;
+                        auto tmp13 = tmp8 + tmp12;
+                        auto tmp15 = decltype(tmp14)(1)/(decltype(tmp14)(1) + tmp14.neg().exp());
+                        auto tmp17 = tmp15 * tmp16;
+                        auto tmp18 = tmp13 + tmp17;
+                        auto tmp19 = static_cast<float>(4.0);
+                        auto tmp20 = at::vec::Vectorized<float>(tmp19);
+                        auto tmp21 = tmp18 / tmp20;
+                        tmp21.store(out_ptr0 + static_cast<int64_t>(x1 + 64L*x0));
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused__softmax_4 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const float* in_ptr0,
+                       float* out_ptr0,
+                       float* out_ptr1,
+                       float* out_ptr2,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        std::unique_ptr<float []> buf_local_buffer_data_0 = std::make_unique<float []>(8L);
+        float* local_buffer_data_0 = buf_local_buffer_data_0.get();
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            {
+                float tmp_acc0 = -std::numeric_limits<float>::infinity();
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(-std::numeric_limits<float>::infinity());
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(8L); x1+=static_cast<int64_t>(16L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(8L));
+                            tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(8L));
+                        }
+                    }
+                }
+                tmp_acc0 = max_propagate_nan(tmp_acc0, at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return at::vec::maximum(x, y); }, tmp_acc0_vec));
+                out_ptr0[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+            }
+            {
+                float tmp_acc0 = 0;
+                at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(8L); x1+=static_cast<int64_t>(16L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(8L));
+                            auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
+                            auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                            auto tmp3 = tmp0 - tmp2;
+                            auto tmp4 = tmp3.exp();
+                            tmp4.store(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(8L));
+                            tmp_acc0_vec = sum_masked_reduce(tmp_acc0_vec, tmp4, static_cast<int64_t>(8L));
+                        }
+                    }
+                }
+                tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+            }
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(8L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(local_buffer_data_0 + static_cast<int64_t>(x1), static_cast<int64_t>(8L));
+                        auto tmp1 = out_ptr1[static_cast<int64_t>(x0)];
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        tmp3.store(out_ptr2 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(8L));
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_div_sum_5 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const float* in_ptr0,
+                       float* out_ptr0,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            #pragma GCC ivdep
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
+            {
+                {
+                    {
+                        auto tmp0 = in_ptr0[static_cast<int64_t>(x1 + 2L*x0)];
+                        auto tmp1 = in_ptr0[static_cast<int64_t>(2L*x0)];
+                        auto tmp2 = in_ptr0[static_cast<int64_t>(1L + 2L*x0)];
+                        auto tmp3 = float(tmp1 + tmp2);
+                        auto tmp4 = tmp0 / tmp3;
+                        out_ptr0[static_cast<int64_t>(x1 + 2L*x0)] = tmp4;
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_add_any_arange_bitwise_xor_clamp_clamp_min_eq_ge_index_index_copy_mul_remainder_scalar_tensor_select_slice_unsqueeze_where_6 = async_compile.cpp_pybinding(['const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'int64_t*', 'int64_t*', 'int64_t*', 'int64_t*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const int64_t* in_ptr0,
+                       const int64_t* in_ptr1,
+                       const int64_t* in_ptr2,
+                       const int64_t* in_ptr3,
+                       const int64_t* in_ptr4,
+                       const int64_t* in_ptr5,
+                       const int64_t* in_ptr6,
+                       const int64_t* in_ptr7,
+                       int64_t* out_ptr0,
+                       int64_t* out_ptr1,
+                       int64_t* out_ptr2,
+                       int64_t* out_ptr3,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
+        {
+            #pragma GCC ivdep
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(1L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))))))
+                    {
+                        auto tmp0 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        auto tmp8 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                tmpbuf[x0_inner] = static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner + x1)));
+                            }
+                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        TORCH_CHECK((at::vec::VecMask<int64_t,2>(tmp8 < at::vec::VectorizedN<int64_t,2>(ks0))).all_masked(), "index out of bounds: tmp8 < ks0");
+                        auto tmp10 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                tmpbuf[x0_inner] = in_ptr1[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner + x1)))];
+                            }
+                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        auto tmp11 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        auto tmp1 = (-2L) + x1;
+                        auto tmp2 = c10::convert<int64_t>(tmp1);
+                        auto tmp3 = at::vec::VectorizedN<int64_t,2>(tmp2);
+                        auto tmp4 = tmp0 + tmp3;
+                        auto tmp5 = static_cast<int64_t>(0);
+                        auto tmp6 = at::vec::VectorizedN<int64_t,2>(tmp5);
+                        auto tmp7 = at::vec::VecMask<int64_t,2>(tmp4 >= tmp6);
+                        auto tmp12 = 3L;
+                        auto tmp13 = c10::convert<int64_t>(tmp12);
+                        auto tmp14 = at::vec::VectorizedN<int64_t,2>(tmp13);
+                        auto tmp15 = tmp11 + tmp14;
+                        auto tmp16 = at::vec::VecMask<int64_t,2>(tmp11 < tmp6);
+                        auto tmp17 = decltype(tmp15)::blendv(tmp11, tmp15, tmp16.template cast<int64_t,2>());
+                        auto tmp18 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            tmp17.store(tmpbuf.data(), static_cast<int64_t>(16));
+                            return tmpbuf;
+                        }
+                        ()
+                        ;
+                        auto tmp19 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                tmpbuf[x0_inner] = static_cast<int64_t>(tmp18[x0_inner]);
+                            }
+                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        TORCH_CHECK((at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp19) & (tmp19 < at::vec::VectorizedN<int64_t,2>(3L)))).all_masked(), "index out of bounds: 0 <= tmp19 < 3L");
+                        auto tmp21 = static_cast<int64_t>(2);
+                        auto tmp22 = at::vec::VectorizedN<int64_t,2>(tmp21);
+                        auto tmp23 = tmp4 + tmp22;
+                        auto tmp24 = at::vec::maximum(tmp23, tmp6);
+                        auto tmp25 = static_cast<int64_t>(1);
+                        auto tmp26 = at::vec::VectorizedN<int64_t,2>(tmp25);
+                        auto tmp27 = at::vec::minimum(tmp24, tmp26);
+                        auto tmp28 = 2L;
+                        auto tmp29 = c10::convert<int64_t>(tmp28);
+                        auto tmp30 = at::vec::VectorizedN<int64_t,2>(tmp29);
+                        auto tmp31 = tmp27 + tmp30;
+                        auto tmp32 = at::vec::VecMask<int64_t,2>(tmp27 < tmp6);
+                        auto tmp33 = decltype(tmp31)::blendv(tmp27, tmp31, tmp32.template cast<int64_t,2>());
+                        auto tmp34 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            tmp33.store(tmpbuf.data(), static_cast<int64_t>(16));
+                            return tmpbuf;
+                        }
+                        ()
+                        ;
+                        auto tmp35 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                tmpbuf[x0_inner] = static_cast<int64_t>(tmp34[x0_inner]);
+                            }
+                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        TORCH_CHECK((at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp35) & (tmp35 < at::vec::VectorizedN<int64_t,2>(2L)))).all_masked(), "index out of bounds: 0 <= tmp35 < 2L");
+                        auto tmp37 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                tmpbuf[x0_inner] = in_ptr3[static_cast<int64_t>(tmp34[x0_inner] + 2L*tmp18[x0_inner])];
+                            }
+                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        auto tmp38 = decltype(tmp10)::blendv(tmp37, tmp10, tmp7.template cast<int64_t,2>());
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            tmp38.store(tmpbuf.data(), static_cast<int64_t>(16));
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                out_ptr0[static_cast<int64_t>(x1 + 3L*x0 + 3L*x0_inner)] = tmpbuf[x0_inner];
+                            }
+                        }
+                        ()
+                        ;
+                    }
+                    if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0)))
+                    {
+                        for (int64_t x0_tail = static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))));x0_tail < static_cast<int64_t>(ks0); x0_tail++)
+                        {
+                            auto tmp0 = in_ptr0[static_cast<int64_t>(x0_tail)];
+                            auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0_tail + x1));
+                            auto tmp7 = c10::convert<int64_t>(tmp6);
+                            TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
+                            auto tmp9 = in_ptr1[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0_tail + x1)))];
+                            auto tmp10 = in_ptr2[static_cast<int64_t>(x0_tail)];
+                            auto tmp1 = (-2L) + x1;
+                            auto tmp2 = c10::convert<int64_t>(tmp1);
+                            auto tmp3 = int64_t(tmp0 + tmp2);
+                            auto tmp4 = static_cast<int64_t>(0);
+                            auto tmp5 = tmp3 >= tmp4;
+                            auto tmp11 = 3L;
+                            auto tmp12 = c10::convert<int64_t>(tmp11);
+                            auto tmp13 = int64_t(tmp10 + tmp12);
+                            auto tmp14 = tmp10 < 0;
+                            auto tmp15 = tmp14 ? tmp13 : tmp10;
+                            auto tmp16 = tmp15;
+                            auto tmp17 = c10::convert<int64_t>(tmp16);
+                            TORCH_CHECK((0 <= tmp17) & (tmp17 < 3L), "index out of bounds: 0 <= tmp17 < 3L");
+                            auto tmp19 = static_cast<int64_t>(2);
+                            auto tmp20 = int64_t(tmp3 + tmp19);
+                            auto tmp21 = max_propagate_nan(tmp20, tmp4);
+                            auto tmp22 = static_cast<int64_t>(1);
+                            auto tmp23 = min_propagate_nan(tmp21, tmp22);
+                            auto tmp24 = 2L;
+                            auto tmp25 = c10::convert<int64_t>(tmp24);
+                            auto tmp26 = int64_t(tmp23 + tmp25);
+                            auto tmp27 = tmp23 < 0;
+                            auto tmp28 = tmp27 ? tmp26 : tmp23;
+                            auto tmp29 = tmp28;
+                            auto tmp30 = c10::convert<int64_t>(tmp29);
+                            TORCH_CHECK((0 <= tmp30) & (tmp30 < 2L), "index out of bounds: 0 <= tmp30 < 2L");
+                            auto tmp32 = in_ptr3[static_cast<int64_t>(tmp28 + 2L*tmp15)];
+                            auto tmp33 = tmp5 ? tmp9 : tmp32;
+                            out_ptr0[static_cast<int64_t>(x1 + 3L*x0_tail)] = tmp33;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            #pragma GCC ivdep
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
+            {
+                {
+                    {
+                        auto tmp0 = in_ptr4[static_cast<int64_t>(x0)];
+                        auto tmp9 = out_ptr0[static_cast<int64_t>(1L + x1 + 3L*x0)];
+                        auto tmp1 = 3L;
+                        auto tmp2 = c10::convert<int64_t>(tmp1);
+                        auto tmp3 = int64_t(tmp0 + tmp2);
+                        auto tmp4 = tmp0 < 0;
+                        auto tmp5 = tmp4 ? tmp3 : tmp0;
+                        auto tmp6 = tmp5;
+                        auto tmp7 = c10::convert<int64_t>(tmp6);
+                        TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                        out_ptr1[static_cast<int64_t>(x1 + 2L*tmp5)] = tmp9;
+                    }
+                }
+            }
+        }
+    }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(2L)))
+                    {
+                        auto tmp0 = out_ptr0[static_cast<int64_t>(2L + 3L*x0)];
+                        auto tmp1 = in_ptr5[static_cast<int64_t>(0L)];
+                        auto tmp3 = out_ptr0[static_cast<int64_t>(1L + 3L*x0)];
+                        auto tmp7 = in_ptr5[static_cast<int64_t>(1L)];
+                        auto tmp10 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(2L));
+                        auto tmp13 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(2L));
+                        auto tmp18 = out_ptr0[static_cast<int64_t>(3L*x0)];
+                        auto tmp20 = in_ptr5[static_cast<int64_t>(2L)];
+                        auto tmp23 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr6 + static_cast<int64_t>(2L + x1), static_cast<int64_t>(2L));
+                        auto tmp26 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr7 + static_cast<int64_t>(2L + x1), static_cast<int64_t>(2L));
+                        auto tmp2 = int64_t(tmp0 * tmp1);
+                        auto tmp4 = static_cast<bool>(false);
+                        auto tmp5 = static_cast<int64_t>(1);
+                        auto tmp6 = tmp4 ? tmp5 : tmp3;
+                        auto tmp8 = int64_t(tmp6 * tmp7);
+                        auto tmp9 = decltype(tmp2)(tmp2 ^ tmp8);
+                        auto tmp11 = at::vec::VectorizedN<int64_t,2>(tmp9);
+                        auto tmp12 = remainder_integral(tmp11, tmp10);
+                        auto tmp14 = tmp12 + tmp13;
+                        auto tmp15 = tmp3 == tmp5;
+                        auto tmp16 = c10::convert<int64_t>(tmp15);
+                        auto tmp17 = c10::convert<bool>(tmp16);
+                        auto tmp19 = tmp17 ? tmp5 : tmp18;
+                        auto tmp21 = int64_t(tmp19 * tmp20);
+                        auto tmp22 = decltype(tmp9)(tmp9 ^ tmp21);
+                        auto tmp24 = at::vec::VectorizedN<int64_t,2>(tmp22);
+                        auto tmp25 = remainder_integral(tmp24, tmp23);
+                        auto tmp27 = tmp25 + tmp26;
+                        tmp14.store(out_ptr2 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(2L));
+                        tmp27.store(out_ptr3 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(2L));
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_mean_pow_view_7 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const float* in_ptr0,
+                       float* out_ptr0,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    #pragma omp parallel
+    {
+        int tid = omp_get_thread_num();
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(1L))
+            {
+                {
+                    float tmp_acc0 = 0;
+                    at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(64L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = tmp0 * tmp0;
+                                tmp_acc0_vec = tmp_acc0_vec + tmp1;
+                            }
+                        }
+                    }
+                    tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                    out_ptr0[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_mul_silu_8 = async_compile.cpp_pybinding(['float*', 'const float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const float* in_ptr0,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(32L*ks0); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(32L*ks0)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = tmp0.neg();
+                    auto tmp2 = tmp1.exp();
+                    auto tmp3 = static_cast<float>(1.0);
+                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                    auto tmp5 = tmp2 + tmp4;
+                    auto tmp6 = tmp0 / tmp5;
+                    auto tmp8 = tmp6 * tmp7;
+                    tmp8.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_sum_unsqueeze_view_9 = async_compile.cpp_pybinding(['float*', 'float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       float* in_out_ptr1,
+                       float* in_out_ptr2,
+                       const float* in_ptr0,
+                       const float* in_ptr1,
+                       const float* in_ptr2,
+                       const float* in_ptr3,
+                       const float* in_ptr4,
+                       const float* in_ptr5,
+                       const float* in_ptr6,
+                       const float* in_ptr7,
+                       float* out_ptr0,
+                       float* out_ptr1,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))))))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = static_cast<float>(4.0);
+                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                    auto tmp3 = tmp0 / tmp2;
+                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                    auto tmp5 = static_cast<float>(2.0);
+                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                    auto tmp7 = tmp4 * tmp6;
+                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                }
+                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L)))) && x0 < static_cast<int64_t>(4L*ks0)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
+                    auto tmp1 = static_cast<float>(4.0);
+                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                    auto tmp3 = tmp0 / tmp2;
+                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                    auto tmp5 = static_cast<float>(2.0);
+                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                    auto tmp7 = tmp4 * tmp6;
+                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
+                }
+            }
+        }
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))))))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
+                    tmp1.store(in_out_ptr1 + static_cast<int64_t>(x0));
+                }
+                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
+                    tmp1.store(in_out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                }
+            }
+        }
+    }
+    #pragma omp parallel
+    {
+        int tid = omp_get_thread_num();
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(16L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
+                        {
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp2 = in_ptr2[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp7 = in_out_ptr1[static_cast<int64_t>(x0)];
+                            auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp12 = in_out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp3 = at::vec::Vectorized<float>(tmp2);
+                            auto tmp4 = tmp1 * tmp3;
+                            auto tmp5 = tmp0 + tmp4;
+                            auto tmp9 = at::vec::Vectorized<float>(tmp7);
+                            auto tmp10 = tmp9 * tmp8;
+                            auto tmp11 = tmp6 + tmp10;
+                            auto tmp13 = at::vec::Vectorized<float>(tmp12);
+                            auto tmp14 = tmp11 * tmp13;
+                            auto tmp15 = tmp5 + tmp14;
+                            tmp15.store(out_ptr0 + static_cast<int64_t>(x1 + 256L*x0));
+                        }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(1L))
+            {
+                {
+                    float tmp_acc0 = 0;
+                    at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(64L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = tmp0 * tmp0;
+                                tmp_acc0_vec = tmp_acc0_vec + tmp1;
+                            }
+                        }
+                    }
+                    tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                    out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                {
+                    {
+                        float tmp_acc0 = 0;
+                        at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(64L); x2+=static_cast<int64_t>(16L))
+                        {
+                            {
+                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
+                                {
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = in_out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                    auto tmp14 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                    auto tmp15 = out_ptr1[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                    auto tmp2 = static_cast<float>(64.0);
+                                    auto tmp3 = tmp1 / tmp2;
+                                    auto tmp4 = static_cast<float>(1e-06);
+                                    auto tmp5 = float(tmp3 + tmp4);
+                                    auto tmp6 = 1 / std::sqrt(tmp5);
+                                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                                    auto tmp8 = tmp0 * tmp7;
+                                    auto tmp10 = static_cast<float>(1.0);
+                                    auto tmp11 = at::vec::Vectorized<float>(tmp10);
+                                    auto tmp12 = tmp9 + tmp11;
+                                    auto tmp13 = tmp8 * tmp12;
+                                    auto tmp16 = tmp15 / tmp2;
+                                    auto tmp17 = float(tmp16 + tmp4);
+                                    auto tmp18 = 1 / std::sqrt(tmp17);
+                                    auto tmp19 = at::vec::Vectorized<float>(tmp18);
+                                    auto tmp20 = tmp14 * tmp19;
+                                    auto tmp22 = tmp21 + tmp11;
+                                    auto tmp23 = tmp20 * tmp22;
+                                    auto tmp24 = tmp13 * tmp23;
+                                    tmp_acc0_vec = tmp_acc0_vec + tmp24;
+                                }
+                            }
+                        }
+                        tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                        in_out_ptr2[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_sqrt_sum_t_unsqueeze_view_where_10 = async_compile.cpp_pybinding(['float*', 'float*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       float* in_out_ptr1,
+                       const float* in_ptr0,
+                       const int64_t* in_ptr1,
+                       const float* in_ptr2,
+                       const int64_t* in_ptr3,
+                       const float* in_ptr4,
+                       const int64_t* in_ptr5,
+                       const float* in_ptr6,
+                       const float* in_ptr7,
+                       float* out_ptr0,
+                       float* out_ptr1,
+                       float* out_ptr2,
+                       float* out_ptr4,
+                       float* out_ptr5,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))))))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = static_cast<float>(8.0);
+                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                    auto tmp3 = tmp0 / tmp2;
+                    auto tmp4 = tmp3.abs();
+                    auto tmp5 = static_cast<float>(1e-06);
+                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                    auto tmp7 = at::vec::maximum(tmp4, tmp6);
+                    auto tmp8 = tmp7.sqrt();
+                    auto tmp9 =
+                    [&]()
+                    {
+                        auto left = decltype(tmp3)::blendv(decltype(tmp3)(0), decltype(tmp3)(1), decltype(tmp3)(0) < tmp3);
+                        auto right = decltype(tmp3)::blendv(decltype(tmp3)(0), decltype(tmp3)(1), tmp3 < decltype(tmp3)(0));
+                        return left - right;
+                    }
+                    ()
+                    ;
+                    auto tmp10 = tmp8 * tmp9;
+                    auto tmp11 = decltype(tmp10)(1)/(decltype(tmp10)(1) + tmp10.neg().exp());
+                    tmp11.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                }
+                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L)))) && x0 < static_cast<int64_t>(4L*ks0)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
+                    auto tmp1 = static_cast<float>(8.0);
+                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                    auto tmp3 = tmp0 / tmp2;
+                    auto tmp4 = tmp3.abs();
+                    auto tmp5 = static_cast<float>(1e-06);
+                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                    auto tmp7 = at::vec::maximum(tmp4, tmp6);
+                    auto tmp8 = tmp7.sqrt();
+                    auto tmp9 =
+                    [&]()
+                    {
+                        auto left = decltype(tmp3)::blendv(decltype(tmp3)(0), decltype(tmp3)(1), decltype(tmp3)(0) < tmp3);
+                        auto right = decltype(tmp3)::blendv(decltype(tmp3)(0), decltype(tmp3)(1), tmp3 < decltype(tmp3)(0));
+                        return left - right;
+                    }
+                    ()
+                    ;
+                    auto tmp10 = tmp8 * tmp9;
+                    auto tmp11 = decltype(tmp10)(1)/(decltype(tmp10)(1) + tmp10.neg().exp());
+                    tmp11.store(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
+                }
+            }
+        }
+    }
+    #pragma omp parallel
+    {
+        int tid = omp_get_thread_num();
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                {
+                    {
+                        float tmp_acc0 = 0;
+                        at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(64L); x2+=static_cast<int64_t>(16L))
+                        {
+                            {
+                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
+                                {
+                                    auto tmp0 = in_out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x0), static_cast<int64_t>(16));
+                                    auto tmp2 = at::vec::Vectorized<float>(tmp0);
+                                    auto tmp3 = tmp2 * tmp1;
+                                    auto tmp4 = tmp3 * tmp3;
+                                    tmp_acc0_vec = tmp_acc0_vec + tmp4;
+                                }
+                            }
+                        }
+                        tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                        out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(10L); x1+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(256L); x2+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(256L)))
+                            {
+                                auto tmp0 = in_ptr1[static_cast<int64_t>(x0)];
+                                auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1));
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
+                                auto tmp9 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
+                                auto tmp10 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(64L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + ((static_cast<int64_t>(x2) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp13 = out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
+                                auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x2), static_cast<int64_t>(16));
+                                auto tmp26 = in_ptr3[static_cast<int64_t>(x0)];
+                                auto tmp1 = (-9L) + x1;
+                                auto tmp2 = c10::convert<int64_t>(tmp1);
+                                auto tmp3 = int64_t(tmp0 + tmp2);
+                                auto tmp4 = static_cast<int64_t>(0);
+                                auto tmp5 = tmp3 >= tmp4;
+                                auto tmp11 = at::vec::Vectorized<float>(tmp9);
+                                auto tmp12 = tmp11 * tmp10;
+                                auto tmp14 = static_cast<float>(64.0);
+                                auto tmp15 = tmp13 / tmp14;
+                                auto tmp16 = static_cast<float>(1e-06);
+                                auto tmp17 = float(tmp15 + tmp16);
+                                auto tmp18 = 1 / std::sqrt(tmp17);
+                                auto tmp19 = at::vec::Vectorized<float>(tmp18);
+                                auto tmp20 = tmp12 * tmp19;
+                                auto tmp22 = static_cast<float>(1.0);
+                                auto tmp23 = at::vec::Vectorized<float>(tmp22);
+                                auto tmp24 = tmp21 + tmp23;
+                                auto tmp25 = tmp20 * tmp24;
+                                auto tmp27 = 3L;
+                                auto tmp28 = c10::convert<int64_t>(tmp27);
+                                auto tmp29 = int64_t(tmp26 + tmp28);
+                                auto tmp30 = tmp26 < 0;
+                                auto tmp31 = tmp30 ? tmp29 : tmp26;
+                                auto tmp32 = tmp31;
+                                auto tmp33 = c10::convert<int64_t>(tmp32);
+                                TORCH_CHECK((0 <= tmp33) & (tmp33 < 3L), "index out of bounds: 0 <= tmp33 < 3L");
+                                auto tmp35 = static_cast<int64_t>(9);
+                                auto tmp36 = int64_t(tmp3 + tmp35);
+                                auto tmp37 = max_propagate_nan(tmp36, tmp4);
+                                auto tmp38 = static_cast<int64_t>(8);
+                                auto tmp39 = min_propagate_nan(tmp37, tmp38);
+                                auto tmp40 = 9L;
+                                auto tmp41 = c10::convert<int64_t>(tmp40);
+                                auto tmp42 = int64_t(tmp39 + tmp41);
+                                auto tmp43 = tmp39 < 0;
+                                auto tmp44 = tmp43 ? tmp42 : tmp39;
+                                auto tmp45 = tmp44;
+                                auto tmp46 = c10::convert<int64_t>(tmp45);
+                                TORCH_CHECK((0 <= tmp46) & (tmp46 < 9L), "index out of bounds: 0 <= tmp46 < 9L");
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x2 + 256L*tmp44 + 2304L*tmp31), static_cast<int64_t>(16));
+                                auto tmp49 = at::vec::VecMask<float,1>::from(tmp5);
+                                auto tmp50 = decltype(tmp25)::blendv(tmp48, tmp25, tmp49.template cast<float,1>());
+                                tmp50.store(out_ptr1 + static_cast<int64_t>(x2 + 256L*x1 + 2560L*x0));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2304L); x1+=static_cast<int64_t>(16L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(2304L)))
+                        {
+                            auto tmp0 = in_ptr5[static_cast<int64_t>(x0)];
+                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(256L + x1 + 2560L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = 3L;
+                            auto tmp2 = c10::convert<int64_t>(tmp1);
+                            auto tmp3 = int64_t(tmp0 + tmp2);
+                            auto tmp4 = tmp0 < 0;
+                            auto tmp5 = tmp4 ? tmp3 : tmp0;
+                            auto tmp6 = tmp5;
+                            auto tmp7 = c10::convert<int64_t>(tmp6);
+                            TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                            tmp9.store(out_ptr2 + static_cast<int64_t>(x1 + 2304L*tmp5));
+                        }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(1L))
+                {
+                    {
+                        {
+                            auto tmp0 = out_ptr1[static_cast<int64_t>(x1 + 2560L*x0)];
+                            auto tmp1 = in_ptr6[static_cast<int64_t>(4L*x1)];
+                            auto tmp3 = out_ptr1[static_cast<int64_t>(768L + x1 + 2560L*x0)];
+                            auto tmp4 = in_ptr6[static_cast<int64_t>(1L + 4L*x1)];
+                            auto tmp7 = out_ptr1[static_cast<int64_t>(1536L + x1 + 2560L*x0)];
+                            auto tmp8 = in_ptr6[static_cast<int64_t>(2L + 4L*x1)];
+                            auto tmp11 = out_ptr1[static_cast<int64_t>(2304L + x1 + 2560L*x0)];
+                            auto tmp12 = in_ptr6[static_cast<int64_t>(3L + 4L*x1)];
+                            auto tmp15 = in_out_ptr1[static_cast<int64_t>(x1 + 256L*x0)];
+                            auto tmp16 = in_out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp17 = in_ptr0[static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L))))];
+                            auto tmp2 = float(tmp0 * tmp1);
+                            auto tmp5 = float(tmp3 * tmp4);
+                            auto tmp6 = float(tmp2 + tmp5);
+                            auto tmp9 = float(tmp7 * tmp8);
+                            auto tmp10 = float(tmp6 + tmp9);
+                            auto tmp13 = float(tmp11 * tmp12);
+                            auto tmp14 = float(tmp10 + tmp13);
+                            auto tmp18 = float(tmp16 * tmp17);
+                            auto tmp19 = decltype(tmp14)(-tmp14);
+                            auto tmp20 = std::exp(tmp19);
+                            auto tmp21 = static_cast<float>(1.0);
+                            auto tmp22 = float(tmp20 + tmp21);
+                            auto tmp23 = tmp14 / tmp22;
+                            auto tmp24 = float(tmp18 + tmp23);
+                            auto tmp25 = float(tmp15 + tmp24);
+                            in_out_ptr1[static_cast<int64_t>(x1 + 256L*x0)] = tmp25;
+                        }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(1L))
+            {
+                {
+                    float tmp_acc0 = 0;
+                    at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(64L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = tmp0 * tmp0;
+                                tmp_acc0_vec = tmp_acc0_vec + tmp1;
+                            }
+                        }
+                    }
+                    tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                    out_ptr4[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(64L); x2+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                auto tmp2 = static_cast<float>(64.0);
+                                auto tmp3 = tmp1 / tmp2;
+                                auto tmp4 = static_cast<float>(1e-06);
+                                auto tmp5 = float(tmp3 + tmp4);
+                                auto tmp6 = 1 / std::sqrt(tmp5);
+                                auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                                auto tmp8 = tmp0 * tmp7;
+                                auto tmp10 = static_cast<float>(1.0);
+                                auto tmp11 = at::vec::Vectorized<float>(tmp10);
+                                auto tmp12 = tmp9 + tmp11;
+                                auto tmp13 = tmp8 * tmp12;
+                                tmp13.store(out_ptr5 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_add_arange_clamp_clamp_min_convolution_ge_index_index_copy_slice_transpose_unsqueeze_where_11 = async_compile.cpp_pybinding(['const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const int64_t* in_ptr0,
+                       const float* in_ptr1,
+                       const int64_t* in_ptr2,
+                       const float* in_ptr3,
+                       const int64_t* in_ptr4,
+                       float* out_ptr0,
+                       float* out_ptr1,
+                       float* out_ptr2,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    #pragma omp parallel
+    {
+        int tid = omp_get_thread_num();
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(128L); x2+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(128L)))
+                            {
+                                auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
+                                auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1));
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 128L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1))), static_cast<int64_t>(16));
+                                auto tmp10 = in_ptr2[static_cast<int64_t>(x0)];
+                                auto tmp1 = (-3L) + x1;
+                                auto tmp2 = c10::convert<int64_t>(tmp1);
+                                auto tmp3 = int64_t(tmp0 + tmp2);
+                                auto tmp4 = static_cast<int64_t>(0);
+                                auto tmp5 = tmp3 >= tmp4;
+                                auto tmp11 = 3L;
+                                auto tmp12 = c10::convert<int64_t>(tmp11);
+                                auto tmp13 = int64_t(tmp10 + tmp12);
+                                auto tmp14 = tmp10 < 0;
+                                auto tmp15 = tmp14 ? tmp13 : tmp10;
+                                auto tmp16 = tmp15;
+                                auto tmp17 = c10::convert<int64_t>(tmp16);
+                                TORCH_CHECK((0 <= tmp17) & (tmp17 < 3L), "index out of bounds: 0 <= tmp17 < 3L");
+                                auto tmp19 = static_cast<int64_t>(3);
+                                auto tmp20 = int64_t(tmp3 + tmp19);
+                                auto tmp21 = max_propagate_nan(tmp20, tmp4);
+                                auto tmp22 = static_cast<int64_t>(2);
+                                auto tmp23 = min_propagate_nan(tmp21, tmp22);
+                                auto tmp24 = int64_t(tmp23 + tmp12);
+                                auto tmp25 = tmp23 < 0;
+                                auto tmp26 = tmp25 ? tmp24 : tmp23;
+                                auto tmp27 = tmp26;
+                                auto tmp28 = c10::convert<int64_t>(tmp27);
+                                TORCH_CHECK((0 <= tmp28) & (tmp28 < 3L), "index out of bounds: 0 <= tmp28 < 3L");
+                                auto tmp30 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 128L*tmp26 + 384L*tmp15), static_cast<int64_t>(16));
+                                auto tmp31 = at::vec::VecMask<float,1>::from(tmp5);
+                                auto tmp32 = decltype(tmp9)::blendv(tmp30, tmp9, tmp31.template cast<float,1>());
+                                tmp32.store(out_ptr0 + static_cast<int64_t>(x2 + 128L*x1 + 512L*x0));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(384L); x1+=static_cast<int64_t>(16L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(384L)))
+                        {
+                            auto tmp0 = in_ptr4[static_cast<int64_t>(x0)];
+                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(128L + x1 + 512L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = 3L;
+                            auto tmp2 = c10::convert<int64_t>(tmp1);
+                            auto tmp3 = int64_t(tmp0 + tmp2);
+                            auto tmp4 = tmp0 < 0;
+                            auto tmp5 = tmp4 ? tmp3 : tmp0;
+                            auto tmp6 = tmp5;
+                            auto tmp7 = c10::convert<int64_t>(tmp6);
+                            TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                            tmp9.store(out_ptr1 + static_cast<int64_t>(x1 + 384L*tmp5));
+                        }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(16L))
+                {
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(4L); x2+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L) && x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(4L)))
+                            {
+                                alignas(std::max(std::size_t(16), alignof(float))) float tmp0[16*16];
+                                transpose_mxn<float,static_cast<int64_t>(4L),static_cast<int64_t>(16),false>(out_ptr0 + static_cast<int64_t>(x1 + 128L*x2 + 512L*x0), static_cast<int64_t>(128L), tmp0, static_cast<int64_t>(4L));
+                                for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                {
+                                    auto tmp1 = at::vec::Vectorized<float>::loadu(tmp0 + static_cast<int64_t>(4L*x1_inner), static_cast<int64_t>(4L));
+                                    tmp1.store(out_ptr2 + static_cast<int64_t>(x2 + 4L*x1 + 4L*x1_inner + 512L*x0), static_cast<int64_t>(4L));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_add_clone_expand_mul_rsqrt_select_silu_split_with_sizes_sum_unsqueeze_view_12 = async_compile.cpp_pybinding(['float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       float* out_ptr0,
+                       float* out_ptr1,
+                       float* out_ptr2,
+                       float* out_ptr3,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    #pragma omp parallel
+    {
+        int tid = omp_get_thread_num();
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(128L*ks0); x0+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(128L*ks0)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        auto tmp1 = tmp0.neg();
+                        auto tmp2 = tmp1.exp();
+                        auto tmp3 = static_cast<float>(1.0);
+                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                        auto tmp5 = tmp2 + tmp4;
+                        auto tmp6 = tmp0 / tmp5;
+                        tmp6.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                    }
+                }
+            }
+        }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    #pragma GCC ivdep
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                    {
+                        {
+                            float tmp_acc0 = 0;
+                            at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                            for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
+                            {
+                                {
+                                    if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
+                                    {
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp1 = tmp0 * tmp0;
+                                        tmp_acc0_vec = tmp_acc0_vec + tmp1;
+                                    }
+                                }
+                            }
+                            tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                            out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                        }
+                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
+                        {
+                            {
+                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
+                                {
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp2 = static_cast<float>(1e-06);
+                                    auto tmp3 = float(tmp1 + tmp2);
+                                    auto tmp4 = 1 / std::sqrt(tmp3);
+                                    auto tmp5 = at::vec::Vectorized<float>(tmp4);
+                                    auto tmp6 = tmp0 * tmp5;
+                                    auto tmp7 = static_cast<float>(0.25);
+                                    auto tmp8 = at::vec::Vectorized<float>(tmp7);
+                                    auto tmp9 = tmp6 * tmp8;
+                                    tmp9.store(out_ptr1 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    #pragma GCC ivdep
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                    {
+                        {
+                            float tmp_acc0 = 0;
+                            at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                            for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
+                            {
+                                {
+                                    if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
+                                    {
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp1 = tmp0 * tmp0;
+                                        tmp_acc0_vec = tmp_acc0_vec + tmp1;
+                                    }
+                                }
+                            }
+                            tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                            out_ptr2[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                        }
+                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
+                        {
+                            {
+                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
+                                {
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp2 = static_cast<float>(1e-06);
+                                    auto tmp3 = float(tmp1 + tmp2);
+                                    auto tmp4 = 1 / std::sqrt(tmp3);
+                                    auto tmp5 = at::vec::Vectorized<float>(tmp4);
+                                    auto tmp6 = tmp0 * tmp5;
+                                    tmp6.store(out_ptr3 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_sigmoid_13 = async_compile.cpp_pybinding(['float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))))))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
+                    tmp1.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                }
+                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L)))) && x0 < static_cast<int64_t>(4L*ks0)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
+                    auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
+                    tmp1.store(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_exp_mul_neg_softplus_14 = async_compile.cpp_pybinding(['float*', 'const float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const float* in_ptr0,
+                       float* out_ptr0,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(4L)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                    auto tmp1 = tmp0.exp();
+                    auto tmp2 = tmp1.neg();
+                    tmp2.store(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                }
+            }
+        }
+    }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                        auto tmp2 = static_cast<float>(20.0);
+                        auto tmp3 = at::vec::Vectorized<float>(tmp2);
+                        auto tmp4 = at::vec::VecMask<float,1>(tmp1 > tmp3);
+                        auto tmp5 = tmp1.exp();
+                        auto tmp6 = tmp5.log1p();
+                        auto tmp7 = decltype(tmp1)::blendv(tmp6, tmp1, tmp4.template cast<float,1>());
+                        auto tmp8 = tmp0 * tmp7;
+                        tmp8.store(in_out_ptr0 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+async_compile.wait(globals())
+del async_compile
+
+class Runner:
+    def __init__(self, partitions):
+        self.partitions = partitions
+
+    def recursively_apply_fns(self, fns):
+        new_callables = []
+        for fn, c in zip(fns, self.partitions):
+            new_callables.append(fn(c))
+        self.partitions = new_callables
+
+    def call(self, args):
+        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, arg27_1, arg28_1, arg29_1, arg30_1, arg31_1, arg32_1, arg33_1, arg34_1, arg35_1, arg36_1, arg37_1, arg38_1, arg39_1, arg40_1, arg41_1, arg42_1, arg43_1 = args
+        args.clear()
+        s72 = arg1_1
+        s33 = arg4_1
+        s55 = s33
+        s69 = s33
+        s80 = s33
+        assert_size_stride(arg2_1, (s33, 64), (64, 1), 'input')
+        assert_size_stride(arg3_1, (64, 64), (64, 1), 'input')
+        buf1 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(arg2_1, reinterpret_tensor(arg3_1, (64, 64), (1, 64), 0), out=buf1)
+        del arg2_1
+        del arg3_1
+        assert_size_stride(arg0_1, (s33, 4, 16), (64, 16, 1), 'input')
+        assert_size_stride(arg5_1, (16, ), (1, ), 'input')
+        buf0 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf2 = reinterpret_tensor(buf1, (s33, 4, 16), (64, 16, 1), 0); del buf1  # reuse
+        assert_size_stride(arg6_1, (64, 64), (64, 1), 'input')
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_0(buf2, arg0_1, arg5_1, buf0, s33)
+        del arg0_1
+        del arg5_1
+        buf3 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [pow_1, mean, add, rsqrt, mul, mul_1, reshape, sigmoid, mul_2, reshape_1, linear_1], Original ATen: [aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.view, aten.sigmoid, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf2, (s33, 64), (64, 1), 0), reinterpret_tensor(arg6_1, (64, 64), (1, 64), 0), out=buf3)
+        del arg6_1
+        assert_size_stride(arg7_1, (s33, 256), (256, 1), 'input')
+        assert_size_stride(arg8_1, (4, 256), (256, 1), 'input')
+        buf4 = reinterpret_tensor(buf0, (s33, 4), (4, 1), 0); del buf0  # reuse
+        # Topologically Sorted Source Nodes: [linear_2], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(arg7_1, reinterpret_tensor(arg8_1, (256, 4), (1, 256), 0), out=buf4)
+        del arg7_1
+        del arg8_1
+        buf5 = buf4; del buf4  # reuse
+        assert_size_stride(arg9_1, (s33, 256), (256, 1), 'input')
+        buf6 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        assert_size_stride(arg10_1, (256, ), (1, ), 'input')
+        buf7 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        assert_size_stride(arg11_1, (16, 256), (256, 1), 'input')
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_1(buf5, arg9_1, buf3, arg10_1, buf6, buf7, s33)
+        del arg10_1
+        buf8 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf7, reinterpret_tensor(arg11_1, (256, 16), (1, 256), 0), out=buf8)
+        del arg11_1
+        buf9 = buf8; del buf8  # reuse
+        assert_size_stride(arg12_1, (256, 16), (16, 1), 'input')
+        cpp_fused_div_silu_2(buf9, s33)
+        buf10 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [truediv_1, silu, linear_4], Original ATen: [aten.div, aten.silu, aten.t, aten.mm]
+        extern_kernels.mm(buf9, reinterpret_tensor(arg12_1, (16, 256), (1, 16), 0), out=buf10)
+        del arg12_1
+        del buf9
+        buf11 = reinterpret_tensor(buf2, (s33, 64), (64, 1), 0); del buf2  # reuse
+        assert_size_stride(arg16_1, (8, 64), (64, 1), 'input')
+        cpp_fused_mean_mul_sigmoid_view_3(buf10, buf7, buf11, s33)
+        buf12 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_8], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf11, reinterpret_tensor(arg16_1, (64, 8), (1, 64), 0), out=buf12)
+        del arg16_1
+        buf13 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
+        buf15 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
+        buf16 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
+        cpp_fused__softmax_4(buf12, buf13, buf15, buf16, s33)
+        del buf12
+        del buf13
+        # Topologically Sorted Source Nodes: [softmax, topk], Original ATen: [aten._softmax, aten.topk]
+        buf17 = torch.ops.aten.topk.default(buf16, 2, -1, True, True)
+        del buf16
+        buf18 = buf17[0]
+        assert_size_stride(buf18, (s33, 2), (2, 1), 'torch.ops.aten.topk.default')
+        assert_alignment(buf18, 16, 'torch.ops.aten.topk.default')
+        buf19 = buf17[1]
+        assert_size_stride(buf19, (s33, 2), (2, 1), 'torch.ops.aten.topk.default')
+        assert_alignment(buf19, 16, 'torch.ops.aten.topk.default')
+        del buf17
+        buf20 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        buf21 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
+        cpp_fused_div_sum_5(buf18, buf21, s33)
+        del buf18
+        # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
+        torch.ops.qcompile.experts.default(layer_key='model.layers.0.mlp.experts', x0=buf11, x1=buf21, x2=buf19, out=buf20)
+        del buf19
+        del buf21
+        assert_size_stride(arg20_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg19_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg21_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg22_1, (3, 2, 1), (2, 1, 1), 'input')
+        buf24 = empty_strided_cpu((s33, 3, 1), (3, 1, 1), torch.int64)
+        assert_size_stride(arg23_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg24_1, (3, ), (1, ), 'input')
+        assert_size_stride(arg25_1, (4, ), (1, ), 'input')
+        assert_size_stride(arg26_1, (4, ), (1, ), 'input')
+        buf29 = empty_strided_cpu((s33, 4), (4, 1), torch.int64)
+        buf27 = reinterpret_tensor(buf29, (s33, 2), (4, 1), 0)  # alias
+        buf28 = reinterpret_tensor(buf29, (s33, 2), (4, 1), 2)  # alias
+        buf30 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        cpp_fused_add_any_arange_bitwise_xor_clamp_clamp_min_eq_ge_index_index_copy_mul_remainder_scalar_tensor_select_slice_unsqueeze_where_6(arg20_1, arg19_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, buf24, arg22_1, buf27, buf28, s33)
+        del arg19_1
+        del arg22_1
+        del arg24_1
+        del arg25_1
+        del arg26_1
+        del buf24
+        del buf27
+        del buf28
+        # Topologically Sorted Source Nodes: [ple_gather_default], Original ATen: []
+        torch.ops.qcompile.ple_gather.default(layer_key='model.layers.1.ple.ple_embedding', x0=buf29, out=buf30)
+        del buf29
+        assert_size_stride(arg27_1, (256, 64), (64, 1), 'input')
+        buf33 = buf10; del buf10  # reuse
+        # Topologically Sorted Source Nodes: [linear_11], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf30, reinterpret_tensor(arg27_1, (64, 256), (1, 64), 0), out=buf33)
+        del arg27_1
+        buf34 = buf6; del buf6  # reuse
+        assert_size_stride(arg17_1, (1, 64), (64, 1), 'input')
+        cpp_fused_mean_pow_view_7(buf33, buf34, s33)
+        buf35 = reinterpret_tensor(buf15, (s33, 1), (1, 1), 0); del buf15  # reuse
+        # Topologically Sorted Source Nodes: [linear_9], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf11, reinterpret_tensor(arg17_1, (64, 1), (1, 64), 0), out=buf35)
+        del arg17_1
+        assert_size_stride(arg13_1, (32, 64), (64, 1), 'input')
+        buf36 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf11, reinterpret_tensor(arg13_1, (64, 32), (1, 64), 0), out=buf36)
+        del arg13_1
+        assert_size_stride(arg14_1, (32, 64), (64, 1), 'input')
+        buf37 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_6], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf11, reinterpret_tensor(arg14_1, (64, 32), (1, 64), 0), out=buf37)
+        del arg14_1
+        buf38 = buf36; del buf36  # reuse
+        assert_size_stride(arg15_1, (64, 32), (32, 1), 'input')
+        cpp_fused_mul_silu_8(buf38, buf37, s33)
+        del buf37
+        buf39 = buf11; del buf11  # reuse
+        # Topologically Sorted Source Nodes: [silu_1, mul_8, linear_7], Original ATen: [aten.silu, aten.mul, aten.t, aten.mm]
+        extern_kernels.mm(buf38, reinterpret_tensor(arg15_1, (32, 64), (1, 32), 0), out=buf39)
+        del arg15_1
+        del buf38
+        assert_size_stride(arg18_1, (4, 256), (256, 1), 'input')
+        buf41 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_10], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf7, reinterpret_tensor(arg18_1, (256, 4), (1, 256), 0), out=buf41)
+        del arg18_1
+        buf42 = buf41; del buf41  # reuse
+        buf40 = reinterpret_tensor(buf35, (s33, 1), (1, s33), 0); del buf35  # reuse
+        buf43 = buf7; del buf7  # reuse
+        buf44 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        assert_size_stride(arg28_1, (256, ), (1, ), 'input')
+        assert_size_stride(arg30_1, (256, ), (1, ), 'input')
+        buf45 = buf34; del buf34  # reuse
+        assert_size_stride(arg29_1, (64, 64), (64, 1), 'input')
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_sum_unsqueeze_view_9(buf42, buf40, buf45, arg9_1, buf3, buf5, buf20, buf39, buf33, arg28_1, arg30_1, buf43, buf44, s33)
+        del arg28_1
+        del arg30_1
+        del arg9_1
+        del buf20
+        del buf3
+        del buf33
+        del buf40
+        del buf42
+        del buf44
+        buf46 = buf39; del buf39  # reuse
+        # Topologically Sorted Source Nodes: [linear_12], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf30, reinterpret_tensor(arg29_1, (64, 64), (1, 64), 0), out=buf46)
+        del arg29_1
+        del buf30
+        buf47 = buf45; del buf45  # reuse
+        buf48 = reinterpret_tensor(buf5, (s33, 4, 1), (4, 1, 4*s33), 0); del buf5  # reuse
+        assert_size_stride(arg31_1, (256, ), (1, ), 'input')
+        assert_size_stride(arg32_1, (3, 9, 256), (2304, 256, 1), 'input')
+        buf49 = empty_strided_cpu((s33, 10, 256), (2560, 256, 1), torch.float32)
+        assert_size_stride(arg33_1, (256, 1, 4), (4, 4, 1), 'input')
+        buf53 = buf43; del buf43  # reuse
+        buf54 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        assert_size_stride(arg34_1, (256, ), (1, ), 'input')
+        buf55 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        assert_size_stride(arg35_1, (16, 256), (256, 1), 'input')
+        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_sqrt_sum_t_unsqueeze_view_where_10(buf47, buf53, buf46, arg20_1, arg31_1, arg21_1, arg32_1, arg23_1, arg33_1, arg34_1, buf48, buf49, arg32_1, buf54, buf55, s33)
+        del arg31_1
+        del arg32_1
+        del arg33_1
+        del arg34_1
+        del buf47
+        del buf49
+        buf56 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_13], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf55, reinterpret_tensor(arg35_1, (256, 16), (1, 256), 0), out=buf56)
+        del arg35_1
+        buf57 = buf56; del buf56  # reuse
+        assert_size_stride(arg36_1, (256, 16), (16, 1), 'input')
+        cpp_fused_div_silu_2(buf57, s33)
+        buf58 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [truediv_5, silu_3, linear_14], Original ATen: [aten.div, aten.silu, aten.t, aten.mm]
+        extern_kernels.mm(buf57, reinterpret_tensor(arg36_1, (16, 256), (1, 16), 0), out=buf58)
+        del arg36_1
+        del buf57
+        buf59 = buf46; del buf46  # reuse
+        assert_size_stride(arg37_1, (128, 64), (64, 1), 'input')
+        cpp_fused_mean_mul_sigmoid_view_3(buf58, buf55, buf59, s33)
+        del buf58
+        buf60 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_15], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf59, reinterpret_tensor(arg37_1, (64, 128), (1, 64), 0), out=buf60)
+        del arg37_1
+        assert_size_stride(arg38_1, (3, 3, 128), (384, 128, 1), 'input')
+        buf61 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
+        buf64 = empty_strided_cpu((s33, 128, 4), (512, 4, 1), torch.float32)
+        assert_size_stride(arg39_1, (128, 1, 4), (4, 4, 1), 'input')
+        cpp_fused_add_arange_clamp_clamp_min_convolution_ge_index_index_copy_slice_transpose_unsqueeze_where_11(arg20_1, buf60, arg21_1, arg38_1, arg23_1, buf61, arg38_1, buf64, s33)
+        del arg20_1
+        del arg21_1
+        del arg23_1
+        del arg38_1
+        del buf60
+        del buf61
+        # Topologically Sorted Source Nodes: [transpose, conv1d], Original ATen: [aten.transpose, aten.convolution]
+        buf65 = extern_kernels.convolution(buf64, arg39_1, stride=(1,), padding=(0,), dilation=(1,), transposed=False, output_padding=(0,), groups=128, bias=None)
+        assert_size_stride(buf65, (s33, 128, 1), (128, 1, 1), 'torch.ops.aten.convolution.default')
+        del arg39_1
+        del buf64
+        buf66 = reinterpret_tensor(buf65, (s33, 128), (128, 1), 0); del buf65  # reuse
+        buf67 = buf54; del buf54  # reuse
+        buf68 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf69 = buf48; del buf48  # reuse
+        buf70 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        assert_size_stride(arg40_1, (4, 64), (64, 1), 'input')
+        cpp_fused_add_clone_expand_mul_rsqrt_select_silu_split_with_sizes_sum_unsqueeze_view_12(buf66, buf67, buf68, buf69, buf70, s33)
+        buf71 = reinterpret_tensor(buf69, (s33, 4), (4, 1), 0); del buf69  # reuse
+        # Topologically Sorted Source Nodes: [linear_16], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf59, reinterpret_tensor(arg40_1, (64, 4), (1, 64), 0), out=buf71)
+        del arg40_1
+        buf72 = buf71; del buf71  # reuse
+        assert_size_stride(arg43_1, (4, ), (1, ), 'input')
+        assert_size_stride(arg42_1, (4, 64), (64, 1), 'input')
+        cpp_fused_sigmoid_13(buf72, s33)
+        buf73 = reinterpret_tensor(buf67, (s33, 4), (4, 1), 0); del buf67  # reuse
+        # Topologically Sorted Source Nodes: [linear_17, add_29], Original ATen: [aten.t, aten.add]
+        extern_kernels.addmm(arg43_1, buf59, reinterpret_tensor(arg42_1, (64, 4), (1, 64), 0), alpha=1, beta=1, out=buf73)
+        del arg42_1
+        del arg43_1
+        assert_size_stride(arg41_1, (4, ), (1, ), 'input')
+        buf74 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        buf75 = buf73; del buf73  # reuse
+        buf76 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        cpp_fused_exp_mul_neg_softplus_14(buf75, arg41_1, buf74, s33)
+        del arg41_1
+        return (buf68, buf70, reinterpret_tensor(buf66, (s33, 4, 16), (128, 16, 1), 64), buf75, buf72, buf76, buf59, buf55, buf53, )
+
+runner = Runner(partitions=[])
+call = runner.call
+recursively_apply_fns = runner.recursively_apply_fns
+
+
+def get_args():
+    from torch._dynamo.testing import rand_strided
+    arg0_1 = rand_strided((10, 4, 16), (64, 16, 1), device='cpu', dtype=torch.float32)
+    arg1_1 = 10
+    arg2_1 = rand_strided((10, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg3_1 = rand_strided((64, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg4_1 = 10
+    arg5_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
+    arg6_1 = rand_strided((64, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg7_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg8_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg9_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg10_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg11_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg12_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    arg13_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg14_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg15_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
+    arg16_1 = rand_strided((8, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg17_1 = rand_strided((1, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg18_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg19_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
+    arg20_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
+    arg21_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
+    arg22_1 = rand_strided((3, 2, 1), (2, 1, 1), device='cpu', dtype=torch.int64)
+    arg23_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
+    arg24_1 = rand_strided((3, ), (1, ), device='cpu', dtype=torch.int64)
+    arg25_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.int64)
+    arg26_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.int64)
+    arg27_1 = rand_strided((256, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg28_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg29_1 = rand_strided((64, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg30_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg31_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg32_1 = rand_strided((3, 9, 256), (2304, 256, 1), device='cpu', dtype=torch.float32)
+    arg33_1 = rand_strided((256, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg34_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg35_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg36_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    arg37_1 = rand_strided((128, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg38_1 = rand_strided((3, 3, 128), (384, 128, 1), device='cpu', dtype=torch.float32)
+    arg39_1 = rand_strided((128, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg40_1 = rand_strided((4, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg41_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
+    arg42_1 = rand_strided((4, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg43_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
+    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, arg27_1, arg28_1, arg29_1, arg30_1, arg31_1, arg32_1, arg33_1, arg34_1, arg35_1, arg36_1, arg37_1, arg38_1, arg39_1, arg40_1, arg41_1, arg42_1, arg43_1]
+
+
+def benchmark_compiled_module(args, times=10, repeat=10):
+    from torch._inductor.utils import print_performance
+    fn = lambda: call(list(args))
+    return print_performance(fn, times=times, repeat=repeat, device='cpu')
+
+
+if __name__ == "__main__":
+    from torch._inductor.wrapper_benchmark import compiled_module_main
+    args = get_args()
+    compiled_module_main('None', lambda times, repeat: benchmark_compiled_module(args, times=times, repeat=repeat))

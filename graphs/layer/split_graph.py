@@ -1,0 +1,33 @@
+
+
+
+def forward(self, s72 : torch.SymInt, L_input_ids_ : torch.Tensor, L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ : torch.Tensor, L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ : torch.Tensor, s80 : torch.SymInt, L_positions_ : torch.Tensor, s55 : torch.SymInt, L_slots_ : torch.Tensor, s33 : torch.SymInt, L_offsets_ : torch.Tensor, s69 : torch.SymInt, L_write_slots_ : torch.Tensor, L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ : torch.Tensor, L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ : torch.Tensor, L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ : torch.Tensor, L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ : torch.Tensor, L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ : torch.Tensor, L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ : torch.Tensor, L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ : torch.Tensor, L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ : torch.Tensor, L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ : torch.Tensor):
+    l_input_ids_ = L_input_ids_
+    l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_
+    l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_
+    l_positions_ = L_positions_
+    l_slots_ = L_slots_
+    l_offsets_ = L_offsets_
+    l_write_slots_ = L_write_slots_
+    l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_
+    l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_
+    l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_
+    l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_
+    l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_
+    l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_
+    l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_
+    l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_
+    l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_
+    submod_0 = self.submod_0(s72, l_input_ids_)
+    getitem = submod_0[0]
+    getitem_1 = submod_0[1];  submod_0 = None
+    submod_1 = self.submod_1(getitem, s72, l_input_ids_, l_positions_, s80, l_slots_, s55, l_offsets_, s33, l_write_slots_, s69, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, getitem_1);  getitem = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = submod_1 = None
+    submod_2 = self.submod_2(s72)
+    submod_3 = self.submod_3(getitem_1, s72, l_input_ids_, l_positions_, s80, l_slots_, s55, l_offsets_, s33, l_write_slots_, s69, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_, l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_, submod_2);  getitem_1 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = submod_3 = None
+    submod_4 = self.submod_4(s72)
+    submod_5 = self.submod_5(submod_2, s72, l_input_ids_, l_positions_, s80, l_slots_, s55, l_offsets_, s33, l_write_slots_, s69, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, submod_4);  submod_2 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = submod_5 = None
+    submod_6 = self.submod_6(s72)
+    submod_7 = self.submod_7(submod_4, s72, l_input_ids_, l_positions_, s80, l_slots_, s55, l_offsets_, s33, l_write_slots_, s69, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, submod_6);  submod_4 = l_input_ids_ = l_positions_ = s80 = l_slots_ = s55 = l_offsets_ = s33 = l_write_slots_ = s69 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = submod_7 = None
+    submod_8 = self.submod_8(s72, submod_6);  s72 = submod_6 = None
+    return (submod_8,)
+
