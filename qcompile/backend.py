@@ -8,7 +8,8 @@ it compiles every piece with Inductor, under a `PassManager` keyed on scope and 
 * a multi-size range reuses Dynamo's symbolic shapes (`standalone_compile(from_tracing_context)`);
 * a single size is compiled static (`standalone_compile(from_example_inputs)` on concrete shapes).
 
-All compiles happen here, up front, so later calls never compile. At runtime each call reads the
+All compiles happen here, up front, so later calls never compile. `wrap_piece` may wrap each
+compiled piece (the CUDA graph runner's piece hook). At runtime each call reads the
 token count (a lifted size argument if Dynamo made one, else dim 0 of the token tensor) and runs
 that range's pieces. Splitting pieces run as they are: an eager call of the opaque op.
 
@@ -160,7 +161,9 @@ class QBackend:
     """`torch.compile(backend=QBackend(ranges, scope))`; call once per Dynamo trace."""
 
     def __init__(self, ranges: Sequence[Range], scope: str | None,
-                 splitting_ops: Collection[str] | None = None) -> None:
+                 splitting_ops: Collection[str] | None = None,
+                 wrap_piece: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None) -> None:
+        self.wrap_piece = wrap_piece  # e.g. `PieceHook`: each compiled piece becomes CUDA-graphable
         self.ranges = list(ranges)
         self.table = RangeTable(self.ranges)
         self.scope = scope
@@ -214,7 +217,7 @@ class QBackend:
             with mock.patch.object(GraphLowering, "save_output_code", rec.save_output_code):
                 art = standalone_compile(copy.deepcopy(piece), list(inputs[name]), dynamic_shapes=mode,
                                          options={"config_patches": {"post_grad_custom_post_pass": manager}})
-            root[name] = _Piece(art)
+            root[name] = _Piece(art if self.wrap_piece is None else self.wrap_piece(art))
         return fx.GraphModule(root, split.graph)
 
     def _dispatcher(self, runners: list[fx.GraphModule], tok: int, syms: set[sympy.Symbol],

@@ -11,8 +11,10 @@ from typing import Any
 import torch
 
 from qcompile.backend import QBackend
+from qcompile.cudagraph.graphs import PieceHook
+from qcompile.cudagraph.module import GraphedModule
 from qcompile.ops.regions import register_modules, scope
-from qcompile.ranges import RangeSpec, RangeTable, normalize_ranges, warmup_size
+from qcompile.ranges import Range, RangeSpec, RangeTable, normalize_ranges, warmup_size
 
 DYNAMIC_MODES = ("oblivious", "unbacked")
 
@@ -21,35 +23,48 @@ def _first_tensor(args: Sequence[Any], kwargs: dict[str, Any]) -> torch.Tensor |
     return next((a for a in (*args, *kwargs.values()) if isinstance(a, torch.Tensor)), None)
 
 
-class CompiledModule(torch.nn.Module):
+class CompiledModule(GraphedModule):
     """Calls `module` through Dynamo + `QBackend` for token counts inside a range, eagerly outside.
 
     The token count is dim 0 of the first tensor argument. On the first compiled call, dim 0 of every
     tensor argument of that size is marked dynamic over `[min start, max end]`, without 0/1
     specialisation (`dynamic="oblivious"`: backed sizes with `backed_size_oblivious`; `"unbacked"`:
     `mark_unbacked`), so one trace serves every range, size 1 included.
+
+    With a `cudagraph` mode other than "none", calls go through CUDA graphs (`GraphedModule`): every
+    compiled piece is wrapped in a piece hook, so piecewise graphs need no second compile, and
+    `set_cudagraph` can switch modes over the same compiled code.
     """
 
+    piecewise_available = True
+
     def __init__(self, module: torch.nn.Module, ranges: Sequence[RangeSpec], scope: str | None,
-                 dump_dir: str | None = None, dynamic: str = "oblivious") -> None:
-        super().__init__()
+                 dump_dir: str | None = None, dynamic: str = "oblivious", cudagraph: str = "none",
+                 capture_sizes: Sequence[int] | None = None, max_capture_size: int | None = None) -> None:
+        super().__init__(module, "none")
         if dynamic not in DYNAMIC_MODES:
             raise ValueError(f"dynamic must be one of {DYNAMIC_MODES}, not {dynamic!r}")
         if dynamic == "oblivious" and not hasattr(torch.fx.experimental._config, "backed_size_oblivious"):
             raise ValueError("this torch has no backed_size_oblivious; use dynamic='unbacked'")
-        self.module = module
         self.ranges = normalize_ranges(ranges)
         self.table = RangeTable(self.ranges)
         self.scope = scope
         self.dump_dir = dump_dir
         self.dynamic = dynamic
-        self.backend = QBackend(self.ranges, scope)
+        self.backend = QBackend(self.ranges, scope, wrap_piece=PieceHook)
         register_modules(module)
         self._compiled = torch.compile(module, backend=self.backend, fullgraph=True, dynamic=False)
         self._traced = False
         self._warned = False
+        self.set_cudagraph(cudagraph, capture_sizes, max_capture_size)
 
-    def forward(self, *args: Any, **kwargs: Any) -> Any:
+    def compile_ranges(self, max_capture_size: int | None) -> list[Range]:
+        return self.ranges
+
+    def warm_sizes(self) -> list[int]:
+        return [] if self._traced else [warmup_size(r) for r in self.ranges]
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
         first = _first_tensor(args, kwargs)
         n = first.shape[0] if first is not None and first.dim() > 0 else None
         if n is None or self.table.find(n) is None:
@@ -110,14 +125,18 @@ def _mark_unbacked(t: torch.Tensor, lo: int, hi: int) -> None:
 
 
 def compile(module: torch.nn.Module, ranges: Sequence[RangeSpec] = ((1, 256),), scope: str | None = "layer",
-            cudagraph: str = "none", dump_dir: str | None = None, dynamic: str = "oblivious"
-            ) -> CompiledModule:
+            cudagraph: str = "none", dump_dir: str | None = None, dynamic: str = "oblivious",
+            capture_sizes: Sequence[int] | None = None, max_capture_size: int | None = None) -> CompiledModule:
     """Compile `module` for the token-count `ranges` with regions opaque as `scope` says.
+
+    `cudagraph` is one of "none", "piecewise", "full", "full_decode_only", "full_and_piecewise"
+    (vLLM's meanings; see `qcompile.cudagraph.modes`). Graphs are captured at `capture_sizes`
+    (default: `qcompile.cudagraph.default_capture_sizes` up to `max_capture_size`, which defaults
+    to min(512, the largest range end)) on the first graphed call or by `compiled.capture()`;
+    `compiled.capture_stats` then reports capture time and graph memory per mode.
 
     `dump_dir` writes depyf's dump (decompiled bytecode, Dynamo, post-grad and per-pass graphs,
     Inductor output code) during the first compiled call, with Inductor's caches off.
     """
-    if cudagraph != "none":
-        raise NotImplementedError(f"cudagraph={cudagraph!r}: CUDA graph capture is issue 4 "
-                                  "(CUDA graph capture policy, GPU exactness gates and the H200 benchmark)")
-    return CompiledModule(module, ranges, scope, dump_dir=dump_dir, dynamic=dynamic)
+    return CompiledModule(module, ranges, scope, dump_dir=dump_dir, dynamic=dynamic, cudagraph=cudagraph,
+                          capture_sizes=capture_sizes, max_capture_size=max_capture_size)

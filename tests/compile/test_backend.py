@@ -94,10 +94,12 @@ def test_layer_scope_matches_eager() -> None:
         torch.testing.assert_close(got, exp, atol=1e-6, rtol=1e-6)
 
 
-def test_api_rejects_cudagraph_and_bad_dynamic() -> None:
+def test_api_rejects_bad_cudagraph_and_dynamic() -> None:
     m, _ = _pair()
-    with pytest.raises(NotImplementedError, match="issue 4"):
+    with pytest.raises(ValueError, match="need a module on a CUDA device"):
         api.compile(m, cudagraph="piecewise")
+    with pytest.raises(ValueError, match="cudagraph must be one of"):
+        api.compile(m, cudagraph="reduce-overhead")
     with pytest.raises(ValueError, match="dynamic"):
         api.compile(m, dynamic="maybe")
 
