@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from qcompile.config import CompileConfig
     from qcompile.engine.async_engine import AsyncEngine
-    from qcompile.engine.llm import LLM
 
 
 @contextlib.contextmanager
@@ -26,16 +25,6 @@ def stage(name: str) -> Iterator[None]:
         print("failed", file=sys.stderr)
         raise
     print(f"{time.perf_counter() - start:7.2f} s", file=sys.stderr)
-
-
-def warm_ranges(llm: LLM, compile: CompileConfig) -> None:
-    """Compile every token-count range (and capture its graphs) by running a prefill that lands in it;
-    the decode step after it covers size 1."""
-    from qcompile import SamplingParams
-
-    limit = min(llm.max_model_len - 1, llm.engine.scheduler.max_num_batched_tokens)
-    for _, hi in sorted(compile.ranges, reverse=True):
-        llm.generate({"prompt_token_ids": [0] * min(hi, limit)}, SamplingParams(temperature=0.0, max_tokens=2))
 
 
 def load_engine(model: Path | None, compile: CompileConfig | None, device: str, dtype: str,
@@ -56,9 +45,14 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
         llm = LLM(path, device=device, dtype=dtype, compile=compile, max_num_seqs=max_num_seqs,
                   max_model_len=max_model_len, ple_backend=ple_backend)
     if compile is not None:
-        what = "compile" if compile.cudagraph == "none" else "compile + graph capture"
-        with stage(f"{what} ({len(compile.ranges)} ranges)"):
-            warm_ranges(llm, compile)
+        with stage(f"compile ({len(compile.ranges)} ranges)"):
+            llm.warmup()
+        if compile.cudagraph != "none":
+            with stage(f"graph capture (cudagraph {compile.cudagraph})"):
+                stats = llm.engine.runner.forward.capture()
+            if stats is not None:
+                print(f"  {len(llm.engine.runner.forward.capture_sizes)} sizes, mode {stats.mode}, "
+                      f"{stats.bytes / 2**20:.0f} MiB of graphs", file=sys.stderr)
     with stage("warmup"):
         llm.generate({"prompt_token_ids": [0]}, SamplingParams(temperature=0.0, max_tokens=2))
     return AsyncEngine(llm, name)
