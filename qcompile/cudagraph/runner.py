@@ -144,6 +144,7 @@ class GraphRunner:
             return self._dispatcher
         return Dispatcher(self.plan, self.sizes, getattr(self.model, "max_num_seqs", 0) or None)
 
+    @torch.no_grad()  # as capture: graphs serve inference, and Dynamo guards on the grad mode
     def __call__(self, *args: torch.Tensor) -> torch.Tensor:
         n = args[0].shape[0]
         d = self.dispatcher.dispatch(n, _uniform_decode())
@@ -162,6 +163,7 @@ class GraphRunner:
                 out = self.forward(*views)
         return out[:n]
 
+    @torch.no_grad()
     def capture(self) -> CaptureStats:
         """Capture every graph the dispatcher can choose (piecewise, then full; largest first)."""
         if self.stats is not None:
