@@ -161,6 +161,10 @@ def build_parser() -> argparse.ArgumentParser:
     abl.add_argument("--json", type=Path, help="also write the rows here")
     abl.set_defaults(func=_ablate)
 
+    from qcompile.bench import add_parser as add_bench_parser  # stdlib-only import
+
+    add_bench_parser(sub)
+
     make = sub.add_parser("make-checkpoint", help="write a random HF checkpoint with a tokenizer")
     make.add_argument("--preset", choices=sorted(PRESETS), required=True)
     make.add_argument("--out", type=Path, required=True)
