@@ -220,7 +220,7 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     with torch.device(device), _uninitialised(resolve_dtype(args.dtype)):
         model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(config))
     weights = hf.state_dict()
-    load_weights(model, weights.keys(), weights.__getitem__, f"transformers {args.preset} model")
+    load_weights(model, weights.keys(), functools.partial(_host_ints, weights), f"transformers {args.preset} model")
     del hf, weights
     gc.collect()
     if device.type == "cuda":
@@ -238,6 +238,12 @@ def trace_and_compile(compiled: torch.nn.Module, model: Qwen4ExpForCausalLM, n: 
     device = model.lm_head.weight.device
     with torch.no_grad(), forward_context(padding_host(n, model.trash_slot)):
         compiled(*[torch.full((n,), v, dtype=torch.int64, device=device) for v in padding_values(model)])
+
+
+def _host_ints(weights: dict[str, torch.Tensor], key: str) -> torch.Tensor:
+    """`weights[key]`, on the host if it is an integer buffer (the loader checks those there)."""
+    t = weights[key]
+    return t if t.is_floating_point() else t.cpu()
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
