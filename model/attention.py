@@ -109,11 +109,18 @@ class Attention(nn.Module):
         return s.transpose(-1, -2).sum(-1) / math.sqrt(self.indexer.head_dim)
 
     def _attend(self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, allowed: torch.Tensor) -> torch.Tensor:
-        """Eager softmax attention. q `[..., Hq, nq, hd]`, k/v `[..., Hq, L, hd]`, allowed `[..., nq, L]`."""
-        scores = torch.matmul(q, k.transpose(-1, -2)) * self.scaling
-        scores = scores.masked_fill(~allowed.unsqueeze(-3), torch.finfo(scores.dtype).min)
-        probs = torch.softmax(scores, dim=-1, dtype=torch.float32).to(q.dtype)
-        return torch.matmul(probs, v)
+        """Eager softmax attention with grouped KV heads, without materialising repeated K/V.
+
+        q `[..., Hq, nq, hd]`, k/v `[..., Hkv, L, hd]`, allowed `[..., nq, L]`. Query head `h` reads
+        KV head `h // (Hq / Hkv)`, so each KV head's queries are stacked as rows of one matmul.
+        """
+        *batch, hq, nq, hd = q.shape
+        hkv = k.shape[-3]
+        rows = q.reshape(*batch, hkv, (hq // hkv) * nq, hd)
+        scores = (torch.matmul(rows, k.transpose(-1, -2)) * self.scaling).unflatten(-2, (hq // hkv, nq))
+        scores = scores.masked_fill(~allowed.unsqueeze(-3).unsqueeze(-3), torch.finfo(scores.dtype).min)
+        probs = torch.softmax(scores, dim=-1, dtype=torch.float32).to(q.dtype).flatten(-3, -2)
+        return torch.matmul(probs, v).reshape(*batch, hq, nq, hd)
 
     def qsa_allowed(self, iq: torch.Tensor, t: torch.Tensor, raw_keys: torch.Tensor) -> torch.Tensor:
         """Keys each query may attend to, `[nq, L]`: causal and QSA-selected.
@@ -140,17 +147,15 @@ class Attention(nn.Module):
 
     def _prefill(self, q: torch.Tensor, iq: torch.Tensor, start: int, slot: int) -> torch.Tensor:
         length = start + q.shape[0]
-        rep = self.num_heads // self.num_kv_heads
-        k = self.k_cache[slot, :length].transpose(0, 1).repeat_interleave(rep, dim=0)
-        v = self.v_cache[slot, :length].transpose(0, 1).repeat_interleave(rep, dim=0)
+        k = self.k_cache[slot, :length].transpose(0, 1)
+        v = self.v_cache[slot, :length].transpose(0, 1)
         t = torch.arange(start, length, device=q.device)
         allowed = self.qsa_allowed(iq, t, self.index_keys[slot, :length])
         return self._attend(q.transpose(0, 1), k, v, allowed).transpose(0, 1)
 
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
         """One token per request, tensor-only (no host data), so it can be captured in a CUDA graph."""
-        rep = self.num_heads // self.num_kv_heads
-        k = self.k_cache[slots].transpose(1, 2).repeat_interleave(rep, dim=1)      # [B, Hq, L, hd]
-        v = self.v_cache[slots].transpose(1, 2).repeat_interleave(rep, dim=1)
+        k = self.k_cache[slots].transpose(1, 2)                                    # [B, Hkv, L, hd]
+        v = self.v_cache[slots].transpose(1, 2)
         allowed = self.qsa_allowed(iq, positions, self.index_keys[slots])
         return self._attend(q.unsqueeze(2), k, v, allowed.unsqueeze(1)).squeeze(2)
