@@ -53,15 +53,18 @@ def _gather_kernel(table, block_scale, ids, out, n_ids, n_rows, scale,
             # E2M1 (s e1 e0 m): normals built as float32 bits, e = 0 gives m * 0.5
             ce, cm = (c >> 1) & 3, c & 1
             cn = (((c >> 3) << 31) | ((ce + 126) << 23) | (cm << 22)).to(tl.float32, bitcast=True)
-            cs = cm.to(tl.float32) * 0.5
-            v = tl.where(ce > 0, cn, tl.where((c >> 3) == 1, -cs, cs))
+            # the sign goes on as a bit: float negation may drop the sign of zero under fast-math
+            cs = ((cm.to(tl.float32) * 0.5).to(tl.uint32, bitcast=True) | ((c >> 3) << 31)).to(tl.float32,
+                                                                                                bitcast=True)
+            v = tl.where(ce > 0, cn, cs)
             q = tl.load(block_scale + row[:, None] * (WIDTH // 16) + (col // 16)[None, :], mask=mask,
                         other=0).to(tl.uint32)
         # E4M3 (fn): normals built as float32 bits, e = 0 gives m * 2^-9, S.1111.111 is NaN
         e, m = (q >> 3) & 15, q & 7
         dn = (((q >> 7) << 31) | ((e + 120) << 23) | (m << 20)).to(tl.float32, bitcast=True)
-        ds = m.to(tl.float32) * 0.001953125
-        d = tl.where(e > 0, dn, tl.where((q >> 7) == 1, -ds, ds))
+        ds = ((m.to(tl.float32) * 0.001953125).to(tl.uint32, bitcast=True) | ((q >> 7) << 31)).to(tl.float32,
+                                                                                                 bitcast=True)
+        d = tl.where(e > 0, dn, ds)
         d = tl.where((q & 127) == 127, float("nan"), d)
         x = (v * d) * scale
     x = tl.where(mask, x, 0.0)
