@@ -58,12 +58,17 @@ def test_caller_owned_outputs_and_state_are_written_in_place(tiny_ckpt: Path, sc
     assert calls > 0
 
 
-def test_zero_recompiles_after_warmup(tiny_ckpt: Path) -> None:
+@pytest.mark.parametrize("scope", ["layer", pytest.param("kernel", marks=pytest.mark.slow)])
+def test_zero_recompiles_after_warmup(tiny_ckpt: Path, scope: str) -> None:
+    """Each range warmed once at its largest size; then every size of every range runs with no trace.
+
+    At kernel scope the warmup itself traces twice (the size-1 range gets its own graph), never after.
+    """
     torch._dynamo.reset()
     model = load_model(tiny_ckpt, device=DEVICE)
     model.init_state(2, 32)
     ranges = [(1, 1), (2, 8), (9, 24)]
-    compiled = qcompile.compile(model, ranges=ranges, scope="layer")
+    compiled = qcompile.compile(model, ranges=ranges, scope=scope)
 
     def run(n: int) -> None:
         model.reset_slots([0])
@@ -73,6 +78,8 @@ def test_zero_recompiles_after_warmup(tiny_ckpt: Path) -> None:
 
     for _, hi in sorted(ranges, reverse=True):
         run(hi)                     # warm each range at a size valid for the whole range
+    traces = compiled.backend.traces
     with torch.compiler.set_stance("fail_on_recompile"):
         for n in range(1, 25):
             run(n)
+    assert compiled.backend.traces == traces
