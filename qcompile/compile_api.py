@@ -14,7 +14,7 @@ from qcompile.backend import QBackend
 from qcompile.cudagraph.graphs import PieceHook
 from qcompile.cudagraph.module import GraphedModule
 from qcompile.ops.regions import register_modules, scope
-from qcompile.ranges import Range, RangeSpec, RangeTable, normalize_ranges, warmup_size
+from qcompile.ranges import Range, RangeSpec, RangeTable, normalize_ranges, warmup_sizes
 
 DYNAMIC_MODES = ("oblivious", "unbacked")
 
@@ -62,7 +62,7 @@ class CompiledModule(GraphedModule):
         return self.ranges
 
     def warm_sizes(self) -> list[int]:
-        return [] if self._traced else [warmup_size(r) for r in self.ranges]
+        return [] if self._traced else warmup_sizes(self.ranges)
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
         first = _first_tensor(args, kwargs)
@@ -104,12 +104,12 @@ class CompiledModule(GraphedModule):
                     torch._dynamo.mark_dynamic(t, 0, min=lo, max=hi)
 
     def warmup(self, make_inputs: Callable[[int], tuple[tuple[Any, ...], dict[str, Any]]]) -> list[int]:
-        """Run every range once at a size valid for the whole range, largest first; returns the sizes.
+        """Run every range at a size valid for the whole range (`warmup_sizes`); returns the sizes.
 
         `make_inputs(n)` builds `(args, kwargs)` for `n` tokens. The first (largest) call traces and
         compiles every range; after warmup no token count inside a range compiles again.
         """
-        sizes = sorted((warmup_size(r) for r in self.ranges), reverse=True)
+        sizes = warmup_sizes(self.ranges)
         for n in sizes:
             args, kwargs = make_inputs(n)
             self(*args, **kwargs)

@@ -39,6 +39,14 @@ class RangeTable:
         return self._index[n] if 0 <= n <= self.hi else None
 
 
-def warmup_size(r: Range) -> int:
-    """The size that warms `r`: its end, never 1 for a multi-size range (1 would specialise)."""
-    return r[1]
+def warmup_sizes(ranges: Sequence[Range]) -> list[int]:
+    """Sizes that warm every range, largest first: each range's end (never 1 for a multi-size range,
+    which would specialise), then 1 again if a multi-size range starts there.
+
+    Some traced graphs (the kernel scope's) still guard on `n >= 2` under size-oblivious shapes; the
+    last size-1 call takes that second trace during warmup, so serving never recompiles.
+    """
+    sizes = sorted({hi for _, hi in ranges}, reverse=True)
+    if any(lo == 1 < hi for lo, hi in ranges):
+        sizes.append(1)
+    return sizes

@@ -18,6 +18,7 @@ from model.batch import Chunk, build_batch
 from qcompile.config import CompileConfig
 from qcompile.engine.sampler import sample, top_logprobs
 from qcompile.engine.scheduler import ScheduledBatch
+from qcompile.ranges import warmup_sizes
 
 # (ids, logprobs, ranks) of one position; the first id is the chosen or given token.
 TopLogprobs = tuple[list[int], list[float], list[int]]
@@ -112,15 +113,16 @@ class ModelRunner:
 
     @torch.inference_mode()
     def warmup(self) -> list[int]:
-        """Compile every range now (largest first, so the first call traces the widest shape) instead
-        of on the first request that reaches it; returns the token counts run. Eager: nothing to do.
+        """Compile every range now (`qcompile.ranges.warmup_sizes`: largest first, so the first call
+        traces the widest shape) instead of on the first request that reaches it; returns the token
+        counts run. Eager: nothing to do.
 
         Each size runs as one prefill chunk in slot 0, which is reset afterwards.
         """
         if self.compile_config is None:
             return []
-        sizes = sorted({min(hi, self.max_model_len) for lo, hi in self.compile_config.ranges
-                        if lo <= self.max_model_len}, reverse=True)
+        cap = self.max_model_len
+        sizes = warmup_sizes([(lo, min(hi, cap)) for lo, hi in self.compile_config.ranges if lo <= cap])
         for n in sizes:
             batch = build_batch([Chunk(0, [0] * n, 0)], self.trash_slot, self.device)
             with self.model.context(batch):

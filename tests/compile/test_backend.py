@@ -11,7 +11,7 @@ import torch
 import toy
 
 import qcompile.compile_api as api
-from qcompile.ranges import RangeTable, normalize_ranges, warmup_size
+from qcompile.ranges import RangeTable, normalize_ranges, warmup_sizes
 
 RANGES = [(1, 1), (2, 8), (9, 16)]
 
@@ -26,7 +26,8 @@ def test_ranges_validate() -> None:
         normalize_ranges([0])
     t = RangeTable(normalize_ranges([1, (4, 8)]))
     assert [t.find(n) for n in (0, 1, 2, 4, 8, 9)] == [None, 0, None, 1, 1, None]
-    assert warmup_size((1, 1)) == 1 and warmup_size((1, 64)) == 64
+    assert warmup_sizes([(1, 1)]) == [1] and warmup_sizes([(1, 64)]) == [64, 1]
+    assert warmup_sizes([(1, 1), (2, 8), (9, 16)]) == [16, 8, 1]
 
 
 def _pair(seed: int = 0) -> tuple[toy.ToyModel, toy.ToyModel]:

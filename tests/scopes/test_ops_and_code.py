@@ -14,6 +14,7 @@ from model.checkpoint.loader import load_model
 from model.context import forward_context
 from qcompile.ops import REGISTRY
 from qcompile.ops.qwen4_exp import sample_batch
+from qcompile.ranges import warmup_sizes
 from tests.scopes.conftest import DEVICE
 
 MODEL_OPS = sorted(n for n, e in REGISTRY.items() if e.sample_builder is not None and not n.startswith("toy"))
@@ -58,16 +59,18 @@ def test_caller_owned_outputs_and_state_are_written_in_place(tiny_ckpt: Path, sc
     assert calls > 0
 
 
-@pytest.mark.parametrize("scope", ["layer", pytest.param("kernel", marks=pytest.mark.slow)])
-def test_zero_recompiles_after_warmup(tiny_ckpt: Path, scope: str) -> None:
-    """Each range warmed once at its largest size; then every size of every range runs with no trace.
+@pytest.mark.parametrize(("scope", "ranges"), [
+    ("layer", [(1, 1), (2, 8), (9, 24)]),
+    pytest.param("kernel", [(1, 24)], marks=pytest.mark.slow),
+])
+def test_zero_recompiles_after_warmup(tiny_ckpt: Path, scope: str, ranges: list[tuple[int, int]]) -> None:
+    """After warmup (`warmup_sizes`) every size of every range runs with no new trace.
 
-    At kernel scope the warmup itself traces twice (the size-1 range gets its own graph), never after.
+    The kernel scope's graph guards on `n >= 2`, so a range starting at 1 also warms at 1.
     """
     torch._dynamo.reset()
     model = load_model(tiny_ckpt, device=DEVICE)
     model.init_state(2, 32)
-    ranges = [(1, 1), (2, 8), (9, 24)]
     compiled = qcompile.compile(model, ranges=ranges, scope=scope)
 
     def run(n: int) -> None:
@@ -76,8 +79,8 @@ def test_zero_recompiles_after_warmup(tiny_ckpt: Path, scope: str) -> None:
         with torch.no_grad(), model.context(batch):
             compiled(*batch.tensors())
 
-    for _, hi in sorted(ranges, reverse=True):
-        run(hi)                     # warm each range at a size valid for the whole range
+    for n in warmup_sizes(ranges):
+        run(n)
     traces = compiled.backend.traces
     with torch.compiler.set_stance("fail_on_recompile"):
         for n in range(1, 25):
