@@ -57,6 +57,9 @@ def head_vocab_sizes(base: int, ple_index: int, heads: int) -> list[int]:
 class RowTable(Protocol):
     """A PLE table served from outside the module's parameters (see `model/ple_tables.py`)."""
 
+    width: int
+    dtype: torch.dtype
+
     def gather(self, ids: torch.Tensor) -> torch.Tensor: ...
 
 
@@ -81,6 +84,12 @@ class NGramEmbedding(nn.Module):
         """Serve rows from `table` instead of the device-resident embedding, which is dropped."""
         del self.ngram_embedding
         self.host_table = table
+
+    def row_spec(self) -> tuple[int, torch.dtype]:
+        """Width and dtype of one gathered head row, wherever the table lives."""
+        if self.host_table is not None:
+            return self.host_table.width, self.host_table.dtype
+        return self.ngram_embedding.embedding_dim, self.ngram_embedding.weight.dtype
 
     def init_state(self, num_slots: int) -> None:
         ctx = torch.full((num_slots, self.ngram_size - 1, 1), self.eos, dtype=torch.int64,

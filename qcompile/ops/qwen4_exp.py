@@ -139,7 +139,8 @@ def _ple_conv_samples(device: torch.device) -> Samples:
 def _ple_gather_samples(device: torch.device) -> Samples:
     model, b = _sample(device)
     emb = _ple(model).ple_embedding
-    ids = torch.randint(0, emb.ngram_embedding.num_embeddings, (b.num_tokens, model.config.ngram_heads),
+    rows = emb.ngram_embedding.num_embeddings
+    ids = torch.randint(-2, rows + 2, (b.num_tokens, model.config.ngram_heads),
                         generator=torch.Generator().manual_seed(0)).to(device)
     return [region_sample("ple_gather", "sample.ple_gather", emb, ids)]
 
@@ -153,8 +154,8 @@ def _mixer_out(module: torch.nn.Module, h: torch.Tensor) -> tuple[tuple[int, ...
 
 
 def _gather_out(module: torch.nn.Module, ids: torch.Tensor) -> tuple[tuple[int, ...], torch.dtype]:
-    table = module.ngram_embedding.weight
-    return (ids.shape[0], ids.shape[1] * table.shape[1]), table.dtype
+    width, dtype = module.row_spec()
+    return (ids.shape[0], ids.shape[1] * width), dtype
 
 
 def _like_v(module: torch.nn.Module, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,

@@ -122,3 +122,23 @@ def test_loader_mmap_views_the_files_and_preload_copies(quant_ckpt: Path) -> Non
         assert inside == mapped, backend
         del table
         gc.collect()
+
+
+@pytest.mark.slow
+def test_host_table_behind_the_kernel_scope_gather_op(quant_ckpt: Path) -> None:
+    """At kernel scope the PLE gather is an opaque op whose output is sized from the host table."""
+    import qcompile
+
+    model = load_model(quant_ckpt, ple_backend="preload")
+    expected = logprobs(model)
+    torch._dynamo.reset()
+    compiled = qcompile.compile(model, ranges=[(1, 1), (2, 64)], scope="kernel")
+    model.init_state(max_num_seqs=4, max_model_len=64)
+    rows = []
+    with torch.no_grad():
+        for chunks in ([Chunk(i, p, 0) for i, p in enumerate(PROMPTS)],
+                       [Chunk(i, [i + 20], len(p)) for i, p in enumerate(PROMPTS)]):
+            batch = build_batch(chunks, model.trash_slot, "cpu")
+            with model.context(batch):
+                rows.append(model.compute_logits(compiled(*batch.tensors())).log_softmax(-1))
+    torch.testing.assert_close(torch.cat(rows), expected, atol=1e-5, rtol=0)
