@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import logging
 import uuid
@@ -148,7 +149,9 @@ class Serving:
     def __init__(self, engine: EngineClient, parsers: Parsers) -> None:
         self.engine = engine
         self.parsers = parsers
-        self.tokenizer = engine.tokenizer
+        # Its own copy: the engine thread detokenises with the original, and a Rust fast tokenizer
+        # used from two threads at once can fail with "Already borrowed".
+        self.tokenizer = copy.deepcopy(engine.tokenizer)
 
     def models(self) -> dict[str, Any]:
         return {"object": "list", "data": [{"id": self.engine.model_name, "object": "model", "created": 0,
