@@ -113,7 +113,7 @@ def _experts_samples(device: torch.device) -> Samples:
     model, b = _sample(device)
     moe = model.model.layers[0].mlp
     out = []
-    for n in (2, 9):   # gathered (few tokens) and dense paths
+    for n in (1, 9):   # gathered (few tokens) and dense paths
         x = _randn(n, model.config.hidden_size, device=device)
         weights, ids = moe.gate(x)
         out.append(region_sample("experts", "sample.experts", moe.experts, x, weights, ids))
