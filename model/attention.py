@@ -73,9 +73,9 @@ class Attention(nn.Module):
         v = self.v_proj(x).view(n, self.num_kv_heads, self.head_dim)
         ix = self.indexer
         iq, ik = torch.split(ix.index_qk_proj(x), [ix.n_heads * ix.head_dim, ix.head_dim], dim=-1)
-        iq = apply_rope(ix.q_layernorm(iq.reshape(n, ix.n_heads, ix.head_dim)), cos, sin)
+        iq = apply_rope(ix.q_layernorm(iq.unflatten(-1, (ix.n_heads, ix.head_dim))), cos, sin)
         out = self.attention_core(q, k, v, iq, ik, positions, slots)
-        out = out.reshape(n, self.num_heads * self.head_dim) * torch.sigmoid(gate.reshape(n, -1))
+        out = out.flatten(-2) * torch.sigmoid(gate.flatten(-2))
         return self.o_proj(out)
 
     @region("attention_core")

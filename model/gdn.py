@@ -103,23 +103,22 @@ class GatedDeltaNet(nn.Module):
     @region("gdn")
     def forward(self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,
                 write_slots: torch.Tensor) -> torch.Tensor:
-        n = x.shape[0]
         qkv = self.in_proj_qkv(x)
         window = gather_window(qkv, self.conv_tail, slots, offsets)            # [N, K, C]
         commit_tail(self.conv_tail, window, write_slots)
         qkv = F.silu(F.conv1d(window.transpose(1, 2), self.conv1d.weight, groups=self.conv_dim)[..., 0])
         q, k, v = torch.split(qkv, [self.key_dim, self.key_dim, self.value_dim], dim=-1)
         rep = self.num_v_heads // self.num_k_heads
-        q = q.reshape(n, self.num_k_heads, self.head_k_dim).repeat_interleave(rep, dim=1)
-        k = k.reshape(n, self.num_k_heads, self.head_k_dim).repeat_interleave(rep, dim=1)
-        v = v.reshape(n, self.num_v_heads, self.head_v_dim)
+        q = q.unflatten(-1, (self.num_k_heads, self.head_k_dim)).repeat_interleave(rep, dim=1)
+        k = k.unflatten(-1, (self.num_k_heads, self.head_k_dim)).repeat_interleave(rep, dim=1)
+        v = v.unflatten(-1, (self.num_v_heads, self.head_v_dim))
         q = l2norm(q.float()) * self.head_k_dim**-0.5
         k = l2norm(k.float())
         beta = self.in_proj_b(x).sigmoid().float()
         g = -self.A_log.float().exp() * F.softplus(self.in_proj_a(x).float() + self.dt_bias)
         core = self.delta_rule(q, k, v.float(), g, beta, slots, write_slots).to(x.dtype)
-        z = self.in_proj_z(x).reshape(n, self.num_v_heads, self.head_v_dim)
-        out = self.norm(core, z).reshape(n, self.value_dim)
+        z = self.in_proj_z(x).unflatten(-1, (self.num_v_heads, self.head_v_dim))
+        out = self.norm(core, z).flatten(-2)
         return self.out_proj(out)
 
     @region("delta_rule")

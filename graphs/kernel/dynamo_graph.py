@@ -263,36 +263,36 @@ class GraphModule(torch.nn.Module):
         mixed: "f32[s33, 64]" = mul_2.mean(dim = -2);  mul_2 = None
         qkv: "f32[s33, 128]" = torch._C._nn.linear(mixed, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_qkv_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_qkv_parameters_weight_ = None
         steps: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_2: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel: "i64[s33, 4]" = getitem_2 + steps;  getitem_2 = None
+        getitem: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel: "i64[s33, 4]" = getitem + steps;  getitem = None
         arange_1: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_5: "i64[s33, 1]" = arange_1[(slice(None, None, None), None)];  arange_1 = None
-        add_3: "i64[s33, 4]" = getitem_5 + steps;  getitem_5 = steps = None
+        getitem_3: "i64[s33, 1]" = arange_1[(slice(None, None, None), None)];  arange_1 = None
+        add_3: "i64[s33, 4]" = getitem_3 + steps;  getitem_3 = steps = None
         flat: "i64[s33, 4]" = add_3.clamp_min(0);  add_3 = None
-        getitem_6: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_4: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_4: "i64[s33, 4]" = rel + 3
         clamp: "i64[s33, 4]" = add_4.clamp(0, 2);  add_4 = None
-        from_tail: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(getitem_6, clamp)];  getitem_6 = clamp = None
+        from_tail: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(getitem_4, clamp)];  getitem_4 = clamp = None
         ge: "b8[s33, 4]" = rel >= 0;  rel = None
-        getitem_8: "b8[s33, 4, 1]" = ge[(Ellipsis, None)];  ge = None
-        getitem_9: "f32[s33, 4, 128]" = qkv[flat];  qkv = flat = None
-        window: "f32[s33, 4, 128]" = torch.where(getitem_8, getitem_9, from_tail);  getitem_8 = getitem_9 = from_tail = None
-        getitem_10: "f32[s33, 3, 128]" = window[(slice(None, None, None), slice(1, None, None))]
-        to_1: "f32[s33, 3, 128]" = getitem_10.to(torch.float32);  getitem_10 = None
+        getitem_6: "b8[s33, 4, 1]" = ge[(Ellipsis, None)];  ge = None
+        getitem_7: "f32[s33, 4, 128]" = qkv[flat];  qkv = flat = None
+        window: "f32[s33, 4, 128]" = torch.where(getitem_6, getitem_7, from_tail);  getitem_6 = getitem_7 = from_tail = None
+        getitem_8: "f32[s33, 3, 128]" = window[(slice(None, None, None), slice(1, None, None))]
+        to_1: "f32[s33, 3, 128]" = getitem_8.to(torch.float32);  getitem_8 = None
         index_copy_: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_1);  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = to_1 = index_copy_ = None
         transpose: "f32[s33, 128, 4]" = window.transpose(1, 2);  window = None
         conv1d: "f32[s33, 128, 1]" = torch.conv1d(transpose, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_, groups = 128);  transpose = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        getitem_11: "f32[s33, 128]" = conv1d[(Ellipsis, 0)];  conv1d = None
-        qkv_1: "f32[s33, 128]" = torch.nn.functional.silu(getitem_11);  getitem_11 = None
+        getitem_9: "f32[s33, 128]" = conv1d[(Ellipsis, 0)];  conv1d = None
+        qkv_1: "f32[s33, 128]" = torch.nn.functional.silu(getitem_9);  getitem_9 = None
         split = torch.functional.split(qkv_1, [32, 32, 64], dim = -1);  qkv_1 = None
         q: "f32[s33, 32]" = split[0]
         k: "f32[s33, 32]" = split[1]
         v: "f32[s33, 64]" = split[2];  split = None
-        reshape: "f32[s33, 2, 16]" = q.reshape(s33, 2, 16);  q = None
-        q_1: "f32[s33, 4, 16]" = reshape.repeat_interleave(2, dim = 1);  reshape = None
-        reshape_1: "f32[s33, 2, 16]" = k.reshape(s33, 2, 16);  k = None
-        k_1: "f32[s33, 4, 16]" = reshape_1.repeat_interleave(2, dim = 1);  reshape_1 = None
-        v_1: "f32[s33, 4, 16]" = v.reshape(s33, 4, 16);  v = None
+        unflatten_3: "f32[s33, 2, 16]" = q.unflatten(-1, (2, 16));  q = None
+        q_1: "f32[s33, 4, 16]" = unflatten_3.repeat_interleave(2, dim = 1);  unflatten_3 = None
+        unflatten_4: "f32[s33, 2, 16]" = k.unflatten(-1, (2, 16));  k = None
+        k_1: "f32[s33, 4, 16]" = unflatten_4.repeat_interleave(2, dim = 1);  unflatten_4 = None
+        v_1: "f32[s33, 4, 16]" = v.unflatten(-1, (4, 16));  v = None
         float_3: "f32[s33, 4, 16]" = q_1.float();  q_1 = None
         mul_3: "f32[s33, 4, 16]" = float_3 * float_3
         sum_1: "f32[s33, 4, 1]" = mul_3.sum(-1, keepdim = True);  mul_3 = None
@@ -322,7 +322,7 @@ class GraphModule(torch.nn.Module):
         delta_rule_default = torch.ops.qcompile.delta_rule.default('model.layers.0.linear_attn', q_2, k_2, float_8, g, beta, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_2);  q_2 = k_2 = float_8 = g = beta = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = delta_rule_default = None
         core: "f32[s33, 4, 16]" = out_2.to(torch.float32);  out_2 = None
         linear_5: "f32[s33, 64]" = torch._C._nn.linear(mixed, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_z_parameters_weight_, None);  mixed = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_z_parameters_weight_ = None
-        z: "f32[s33, 4, 16]" = linear_5.reshape(s33, 4, 16);  linear_5 = None
+        z: "f32[s33, 4, 16]" = linear_5.unflatten(-1, (4, 16));  linear_5 = None
         xf_2: "f32[s33, 4, 16]" = core.float();  core = None
         pow_2: "f32[s33, 4, 16]" = xf_2.pow(2)
         mean_2: "f32[s33, 4, 1]" = pow_2.mean(-1, keepdim = True);  pow_2 = None
@@ -335,7 +335,7 @@ class GraphModule(torch.nn.Module):
         sigmoid_2: "f32[s33, 4, 16]" = torch.sigmoid(float_10);  float_10 = None
         mul_11: "f32[s33, 4, 16]" = out_3 * sigmoid_2;  out_3 = sigmoid_2 = None
         to_4: "f32[s33, 4, 16]" = mul_11.to(torch.float32);  mul_11 = None
-        out_4: "f32[s33, 64]" = to_4.reshape(s33, 64);  to_4 = None
+        out_4: "f32[s33, 64]" = to_4.flatten(-2);  to_4 = None
         y: "f32[s33, 64]" = torch._C._nn.linear(out_4, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_4 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = None
         linear_7: "f32[s33, 4]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
         truediv_1: "f32[s33, 4]" = linear_7 / 4;  linear_7 = None
@@ -344,8 +344,8 @@ class GraphModule(torch.nn.Module):
         unsqueeze: "f32[s33, 1, 64]" = y.unsqueeze(-2);  y = None
         unsqueeze_1: "f32[s33, 4, 1]" = w.unsqueeze(-1);  w = None
         mul_13: "f32[s33, 4, 64]" = unsqueeze * unsqueeze_1;  unsqueeze = unsqueeze_1 = None
-        flatten_1: "f32[s33, 256]" = mul_13.flatten(-2);  mul_13 = None
-        h_1: "f32[s33, 256]" = h + flatten_1;  h = flatten_1 = None
+        flatten_2: "f32[s33, 256]" = mul_13.flatten(-2);  mul_13 = None
+        h_1: "f32[s33, 256]" = h + flatten_2;  h = flatten_2 = None
         xf_4: "f32[s33, 256]" = h_1.float()
         xf_5: "f32[s33, 4, 64]" = xf_4.unflatten(-1, (-1, 64));  xf_4 = None
         pow_3: "f32[s33, 4, 64]" = xf_5.pow(2)
@@ -363,9 +363,9 @@ class GraphModule(torch.nn.Module):
         silu_2: "f32[s33, 16]" = torch.nn.functional.silu(truediv_2);  truediv_2 = None
         linear_9: "f32[s33, 256]" = torch._C._nn.linear(silu_2, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_2 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         gate_1: "f32[s33, 256]" = torch.sigmoid(linear_9);  linear_9 = None
-        unflatten_4: "f32[s33, 4, 64]" = gate_1.unflatten(-1, (4, 64));  gate_1 = None
-        unflatten_5: "f32[s33, 4, 64]" = hn_1.unflatten(-1, (4, 64))
-        mul_16: "f32[s33, 4, 64]" = unflatten_4 * unflatten_5;  unflatten_4 = unflatten_5 = None
+        unflatten_8: "f32[s33, 4, 64]" = gate_1.unflatten(-1, (4, 64));  gate_1 = None
+        unflatten_9: "f32[s33, 4, 64]" = hn_1.unflatten(-1, (4, 64))
+        mul_16: "f32[s33, 4, 64]" = unflatten_8 * unflatten_9;  unflatten_8 = unflatten_9 = None
         mixed_1: "f32[s33, 64]" = mul_16.mean(dim = -2);  mul_16 = None
         linear_10: "f32[s33, 32]" = torch._C._nn.linear(mixed_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
         silu_3: "f32[s33, 32]" = torch.nn.functional.silu(linear_10);  linear_10 = None
@@ -393,56 +393,56 @@ class GraphModule(torch.nn.Module):
         unsqueeze_2: "f32[s33, 1, 64]" = add_12.unsqueeze(-2);  add_12 = None
         unsqueeze_3: "f32[s33, 4, 1]" = w_1.unsqueeze(-1);  w_1 = None
         mul_20: "f32[s33, 4, 64]" = unsqueeze_2 * unsqueeze_3;  unsqueeze_2 = unsqueeze_3 = None
-        flatten_3: "f32[s33, 256]" = mul_20.flatten(-2);  mul_20 = None
-        h_2: "f32[s33, 256]" = h_1 + flatten_3;  h_1 = flatten_3 = None
-        getitem_22: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
+        flatten_4: "f32[s33, 256]" = mul_20.flatten(-2);  mul_20 = None
+        h_2: "f32[s33, 256]" = h_1 + flatten_4;  h_1 = flatten_4 = None
+        getitem_20: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
         steps_1: "i64[3]" = torch.arange(-2, 1, device = device(type='cpu'))
-        getitem_23: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_1: "i64[s33, 3]" = getitem_23 + steps_1;  getitem_23 = None
+        getitem_21: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_1: "i64[s33, 3]" = getitem_21 + steps_1;  getitem_21 = None
         arange_3: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_26: "i64[s33, 1]" = arange_3[(slice(None, None, None), None)];  arange_3 = None
-        add_15: "i64[s33, 3]" = getitem_26 + steps_1;  getitem_26 = steps_1 = None
+        getitem_24: "i64[s33, 1]" = arange_3[(slice(None, None, None), None)];  arange_3 = None
+        add_15: "i64[s33, 3]" = getitem_24 + steps_1;  getitem_24 = steps_1 = None
         flat_1: "i64[s33, 3]" = add_15.clamp_min(0);  add_15 = None
-        getitem_27: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_25: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_16: "i64[s33, 3]" = rel_1 + 2
         clamp_1: "i64[s33, 3]" = add_16.clamp(0, 1);  add_16 = None
-        from_tail_1: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_27, clamp_1)];  getitem_27 = clamp_1 = None
+        from_tail_1: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_25, clamp_1)];  getitem_25 = clamp_1 = None
         ge_1: "b8[s33, 3]" = rel_1 >= 0;  rel_1 = None
-        getitem_29: "b8[s33, 3, 1]" = ge_1[(Ellipsis, None)];  ge_1 = None
-        getitem_30: "i64[s33, 3, 1]" = getitem_22[flat_1];  getitem_22 = flat_1 = None
-        window_1: "i64[s33, 3, 1]" = torch.where(getitem_29, getitem_30, from_tail_1);  getitem_29 = getitem_30 = from_tail_1 = None
-        getitem_31: "i64[s33, 2, 1]" = window_1[(slice(None, None, None), slice(1, None, None))]
-        to_7: "i64[s33, 2, 1]" = getitem_31.to(torch.int64);  getitem_31 = None
+        getitem_27: "b8[s33, 3, 1]" = ge_1[(Ellipsis, None)];  ge_1 = None
+        getitem_28: "i64[s33, 3, 1]" = getitem_20[flat_1];  getitem_20 = flat_1 = None
+        window_1: "i64[s33, 3, 1]" = torch.where(getitem_27, getitem_28, from_tail_1);  getitem_27 = getitem_28 = from_tail_1 = None
+        getitem_29: "i64[s33, 2, 1]" = window_1[(slice(None, None, None), slice(1, None, None))]
+        to_7: "i64[s33, 2, 1]" = getitem_29.to(torch.int64);  getitem_29 = None
         index_copy__1: "i64[3, 2, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_.index_copy_(0, l_write_slots_, to_7);  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = to_7 = index_copy__1 = None
         window_2: "i64[s33, 3]" = window_1[(Ellipsis, 0)];  window_1 = None
         is_eos: "b8[s33, 3]" = window_2 == 1
-        getitem_33: "i64[s33]" = window_2[(slice(None, None, None), 2)]
-        getitem_34: "b8[s33, 0]" = is_eos[(slice(None, None, None), slice(2, 2, None))]
-        crosses: "b8[s33]" = getitem_34.any(-1);  getitem_34 = None
-        getitem_35: "i64[s33]" = window_2[(slice(None, None, None), 1)]
-        where_2: "i64[s33]" = torch.where(crosses, 1, getitem_35);  crosses = getitem_35 = None
-        getitem_36: "b8[s33, 1]" = is_eos[(slice(None, None, None), slice(1, 2, None))];  is_eos = None
-        crosses_1: "b8[s33]" = getitem_36.any(-1);  getitem_36 = None
-        getitem_37: "i64[s33]" = window_2[(slice(None, None, None), 0)];  window_2 = None
-        where_3: "i64[s33]" = torch.where(crosses_1, 1, getitem_37);  crosses_1 = getitem_37 = None
-        getitem_38: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
-        mix: "i64[s33]" = getitem_33 * getitem_38;  getitem_33 = getitem_38 = None
-        getitem_39: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
-        mul_22: "i64[s33]" = where_2 * getitem_39;  where_2 = getitem_39 = None
+        getitem_31: "i64[s33]" = window_2[(slice(None, None, None), 2)]
+        getitem_32: "b8[s33, 0]" = is_eos[(slice(None, None, None), slice(2, 2, None))]
+        crosses: "b8[s33]" = getitem_32.any(-1);  getitem_32 = None
+        getitem_33: "i64[s33]" = window_2[(slice(None, None, None), 1)]
+        where_2: "i64[s33]" = torch.where(crosses, 1, getitem_33);  crosses = getitem_33 = None
+        getitem_34: "b8[s33, 1]" = is_eos[(slice(None, None, None), slice(1, 2, None))];  is_eos = None
+        crosses_1: "b8[s33]" = getitem_34.any(-1);  getitem_34 = None
+        getitem_35: "i64[s33]" = window_2[(slice(None, None, None), 0)];  window_2 = None
+        where_3: "i64[s33]" = torch.where(crosses_1, 1, getitem_35);  crosses_1 = getitem_35 = None
+        getitem_36: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
+        mix: "i64[s33]" = getitem_31 * getitem_36;  getitem_31 = getitem_36 = None
+        getitem_37: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
+        mul_22: "i64[s33]" = where_2 * getitem_37;  where_2 = getitem_37 = None
         mix_1: "i64[s33]" = torch.bitwise_xor(mix, mul_22);  mix = mul_22 = None
-        getitem_40: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
-        getitem_41: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
-        remainder: "i64[s33, 2]" = torch.remainder(getitem_40, getitem_41);  getitem_40 = getitem_41 = None
-        getitem_42: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
-        add_17: "i64[s33, 2]" = remainder + getitem_42;  remainder = getitem_42 = None
-        getitem_43: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
-        mul_23: "i64[s33]" = where_3 * getitem_43;  where_3 = getitem_43 = None
+        getitem_38: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
+        getitem_39: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
+        remainder: "i64[s33, 2]" = torch.remainder(getitem_38, getitem_39);  getitem_38 = getitem_39 = None
+        getitem_40: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
+        add_17: "i64[s33, 2]" = remainder + getitem_40;  remainder = getitem_40 = None
+        getitem_41: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
+        mul_23: "i64[s33]" = where_3 * getitem_41;  where_3 = getitem_41 = None
         mix_2: "i64[s33]" = torch.bitwise_xor(mix_1, mul_23);  mix_1 = mul_23 = None
-        getitem_44: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
-        getitem_45: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
-        remainder_1: "i64[s33, 2]" = torch.remainder(getitem_44, getitem_45);  getitem_44 = getitem_45 = None
-        getitem_46: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
-        add_18: "i64[s33, 2]" = remainder_1 + getitem_46;  remainder_1 = getitem_46 = None
+        getitem_42: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
+        getitem_43: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
+        remainder_1: "i64[s33, 2]" = torch.remainder(getitem_42, getitem_43);  getitem_42 = getitem_43 = None
+        getitem_44: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
+        add_18: "i64[s33, 2]" = remainder_1 + getitem_44;  remainder_1 = getitem_44 = None
         cat: "i64[s33, 4]" = torch.cat([add_17, add_18], dim = -1);  add_17 = add_18 = None
         out_8: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         ple_gather_default = torch.ops.qcompile.ple_gather.default('model.layers.1.ple.ple_embedding', cat, out_8);  cat = ple_gather_default = None
@@ -500,27 +500,27 @@ class GraphModule(torch.nn.Module):
         mul_32: "f32[s33, 256]" = out_14 * add_24;  out_14 = add_24 = None
         to_11: "f32[s33, 256]" = mul_32.to(torch.float32);  mul_32 = None
         steps_2: "i64[10]" = torch.arange(-9, 1, device = device(type='cpu'))
-        getitem_51: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_2: "i64[s33, 10]" = getitem_51 + steps_2;  getitem_51 = None
+        getitem_49: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_2: "i64[s33, 10]" = getitem_49 + steps_2;  getitem_49 = None
         arange_5: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_54: "i64[s33, 1]" = arange_5[(slice(None, None, None), None)];  arange_5 = None
-        add_26: "i64[s33, 10]" = getitem_54 + steps_2;  getitem_54 = steps_2 = None
+        getitem_52: "i64[s33, 1]" = arange_5[(slice(None, None, None), None)];  arange_5 = None
+        add_26: "i64[s33, 10]" = getitem_52 + steps_2;  getitem_52 = steps_2 = None
         flat_2: "i64[s33, 10]" = add_26.clamp_min(0);  add_26 = None
-        getitem_55: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_53: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_27: "i64[s33, 10]" = rel_2 + 9
         clamp_2: "i64[s33, 10]" = add_27.clamp(0, 8);  add_27 = None
-        from_tail_2: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_55, clamp_2)];  getitem_55 = clamp_2 = None
+        from_tail_2: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_53, clamp_2)];  getitem_53 = clamp_2 = None
         ge_2: "b8[s33, 10]" = rel_2 >= 0;  rel_2 = None
-        getitem_57: "b8[s33, 10, 1]" = ge_2[(Ellipsis, None)];  ge_2 = None
-        getitem_58: "f32[s33, 10, 256]" = to_11[flat_2];  to_11 = flat_2 = None
-        window_3: "f32[s33, 10, 256]" = torch.where(getitem_57, getitem_58, from_tail_2);  getitem_57 = getitem_58 = from_tail_2 = None
-        getitem_59: "f32[s33, 9, 256]" = window_3[(slice(None, None, None), slice(1, None, None))]
-        to_12: "f32[s33, 9, 256]" = getitem_59.to(torch.float32);  getitem_59 = None
+        getitem_55: "b8[s33, 10, 1]" = ge_2[(Ellipsis, None)];  ge_2 = None
+        getitem_56: "f32[s33, 10, 256]" = to_11[flat_2];  to_11 = flat_2 = None
+        window_3: "f32[s33, 10, 256]" = torch.where(getitem_55, getitem_56, from_tail_2);  getitem_55 = getitem_56 = from_tail_2 = None
+        getitem_57: "f32[s33, 9, 256]" = window_3[(slice(None, None, None), slice(1, None, None))]
+        to_12: "f32[s33, 9, 256]" = getitem_57.to(torch.float32);  getitem_57 = None
         index_copy__2: "f32[3, 9, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_12);  l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = to_12 = index_copy__2 = None
-        getitem_60: "f32[s33, 4, 256]" = window_3[(slice(None, None, None), slice(None, None, 3))];  window_3 = None
-        taps: "f32[s33, 4, 256]" = getitem_60.float();  getitem_60 = None
-        getitem_61: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
-        t: "f32[4, 256]" = getitem_61.t();  getitem_61 = None
+        getitem_58: "f32[s33, 4, 256]" = window_3[(slice(None, None, None), slice(None, None, 3))];  window_3 = None
+        taps: "f32[s33, 4, 256]" = getitem_58.float();  getitem_58 = None
+        getitem_59: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
+        t: "f32[4, 256]" = getitem_59.t();  getitem_59 = None
         weight: "f32[4, 256]" = t.float();  t = None
         mul_33: "f32[s33, 4, 256]" = taps * weight;  taps = weight = None
         sum_5: "f32[s33, 256]" = mul_33.sum(1);  mul_33 = None
@@ -545,42 +545,42 @@ class GraphModule(torch.nn.Module):
         silu_5: "f32[s33, 16]" = torch.nn.functional.silu(truediv_6);  truediv_6 = None
         linear_19: "f32[s33, 256]" = torch._C._nn.linear(silu_5, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_5 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         gate_4: "f32[s33, 256]" = torch.sigmoid(linear_19);  linear_19 = None
-        unflatten_12: "f32[s33, 4, 64]" = gate_4.unflatten(-1, (4, 64));  gate_4 = None
-        unflatten_13: "f32[s33, 4, 64]" = hn_2.unflatten(-1, (4, 64))
-        mul_36: "f32[s33, 4, 64]" = unflatten_12 * unflatten_13;  unflatten_12 = unflatten_13 = None
+        unflatten_16: "f32[s33, 4, 64]" = gate_4.unflatten(-1, (4, 64));  gate_4 = None
+        unflatten_17: "f32[s33, 4, 64]" = hn_2.unflatten(-1, (4, 64))
+        mul_36: "f32[s33, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
         mixed_2: "f32[s33, 64]" = mul_36.mean(dim = -2);  mul_36 = None
         qkv_2: "f32[s33, 128]" = torch._C._nn.linear(mixed_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_qkv_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_qkv_parameters_weight_ = None
         steps_3: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_64: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_3: "i64[s33, 4]" = getitem_64 + steps_3;  getitem_64 = None
+        getitem_60: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_3: "i64[s33, 4]" = getitem_60 + steps_3;  getitem_60 = None
         arange_7: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_67: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
-        add_33: "i64[s33, 4]" = getitem_67 + steps_3;  getitem_67 = steps_3 = None
+        getitem_63: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
+        add_33: "i64[s33, 4]" = getitem_63 + steps_3;  getitem_63 = steps_3 = None
         flat_3: "i64[s33, 4]" = add_33.clamp_min(0);  add_33 = None
-        getitem_68: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_64: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_34: "i64[s33, 4]" = rel_3 + 3
         clamp_3: "i64[s33, 4]" = add_34.clamp(0, 2);  add_34 = None
-        from_tail_3: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_68, clamp_3)];  getitem_68 = clamp_3 = None
+        from_tail_3: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_64, clamp_3)];  getitem_64 = clamp_3 = None
         ge_3: "b8[s33, 4]" = rel_3 >= 0;  rel_3 = None
-        getitem_70: "b8[s33, 4, 1]" = ge_3[(Ellipsis, None)];  ge_3 = None
-        getitem_71: "f32[s33, 4, 128]" = qkv_2[flat_3];  qkv_2 = flat_3 = None
-        window_4: "f32[s33, 4, 128]" = torch.where(getitem_70, getitem_71, from_tail_3);  getitem_70 = getitem_71 = from_tail_3 = None
-        getitem_72: "f32[s33, 3, 128]" = window_4[(slice(None, None, None), slice(1, None, None))]
-        to_15: "f32[s33, 3, 128]" = getitem_72.to(torch.float32);  getitem_72 = None
+        getitem_66: "b8[s33, 4, 1]" = ge_3[(Ellipsis, None)];  ge_3 = None
+        getitem_67: "f32[s33, 4, 128]" = qkv_2[flat_3];  qkv_2 = flat_3 = None
+        window_4: "f32[s33, 4, 128]" = torch.where(getitem_66, getitem_67, from_tail_3);  getitem_66 = getitem_67 = from_tail_3 = None
+        getitem_68: "f32[s33, 3, 128]" = window_4[(slice(None, None, None), slice(1, None, None))]
+        to_15: "f32[s33, 3, 128]" = getitem_68.to(torch.float32);  getitem_68 = None
         index_copy__3: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_15);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = to_15 = index_copy__3 = None
         transpose_1: "f32[s33, 128, 4]" = window_4.transpose(1, 2);  window_4 = None
         conv1d_1: "f32[s33, 128, 1]" = torch.conv1d(transpose_1, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_, groups = 128);  transpose_1 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        getitem_73: "f32[s33, 128]" = conv1d_1[(Ellipsis, 0)];  conv1d_1 = None
-        qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(getitem_73);  getitem_73 = None
+        getitem_69: "f32[s33, 128]" = conv1d_1[(Ellipsis, 0)];  conv1d_1 = None
+        qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(getitem_69);  getitem_69 = None
         split_1 = torch.functional.split(qkv_3, [32, 32, 64], dim = -1);  qkv_3 = None
         q_3: "f32[s33, 32]" = split_1[0]
         k_3: "f32[s33, 32]" = split_1[1]
         v_2: "f32[s33, 64]" = split_1[2];  split_1 = None
-        reshape_5: "f32[s33, 2, 16]" = q_3.reshape(s33, 2, 16);  q_3 = None
-        q_4: "f32[s33, 4, 16]" = reshape_5.repeat_interleave(2, dim = 1);  reshape_5 = None
-        reshape_6: "f32[s33, 2, 16]" = k_3.reshape(s33, 2, 16);  k_3 = None
-        k_4: "f32[s33, 4, 16]" = reshape_6.repeat_interleave(2, dim = 1);  reshape_6 = None
-        v_3: "f32[s33, 4, 16]" = v_2.reshape(s33, 4, 16);  v_2 = None
+        unflatten_18: "f32[s33, 2, 16]" = q_3.unflatten(-1, (2, 16));  q_3 = None
+        q_4: "f32[s33, 4, 16]" = unflatten_18.repeat_interleave(2, dim = 1);  unflatten_18 = None
+        unflatten_19: "f32[s33, 2, 16]" = k_3.unflatten(-1, (2, 16));  k_3 = None
+        k_4: "f32[s33, 4, 16]" = unflatten_19.repeat_interleave(2, dim = 1);  unflatten_19 = None
+        v_3: "f32[s33, 4, 16]" = v_2.unflatten(-1, (4, 16));  v_2 = None
         float_23: "f32[s33, 4, 16]" = q_4.float();  q_4 = None
         mul_37: "f32[s33, 4, 16]" = float_23 * float_23
         sum_6: "f32[s33, 4, 1]" = mul_37.sum(-1, keepdim = True);  mul_37 = None
@@ -610,7 +610,7 @@ class GraphModule(torch.nn.Module):
         delta_rule_default_1 = torch.ops.qcompile.delta_rule.default('model.layers.1.linear_attn', q_5, k_5, float_28, g_1, beta_1, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_17);  q_5 = k_5 = float_28 = g_1 = beta_1 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = delta_rule_default_1 = None
         core_1: "f32[s33, 4, 16]" = out_17.to(torch.float32);  out_17 = None
         linear_23: "f32[s33, 64]" = torch._C._nn.linear(mixed_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_z_parameters_weight_, None);  mixed_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_z_parameters_weight_ = None
-        z_1: "f32[s33, 4, 16]" = linear_23.reshape(s33, 4, 16);  linear_23 = None
+        z_1: "f32[s33, 4, 16]" = linear_23.unflatten(-1, (4, 16));  linear_23 = None
         xf_14: "f32[s33, 4, 16]" = core_1.float();  core_1 = None
         pow_8: "f32[s33, 4, 16]" = xf_14.pow(2)
         mean_10: "f32[s33, 4, 1]" = pow_8.mean(-1, keepdim = True);  pow_8 = None
@@ -623,7 +623,7 @@ class GraphModule(torch.nn.Module):
         sigmoid_10: "f32[s33, 4, 16]" = torch.sigmoid(float_30);  float_30 = None
         mul_45: "f32[s33, 4, 16]" = out_18 * sigmoid_10;  out_18 = sigmoid_10 = None
         to_18: "f32[s33, 4, 16]" = mul_45.to(torch.float32);  mul_45 = None
-        out_19: "f32[s33, 64]" = to_18.reshape(s33, 64);  to_18 = None
+        out_19: "f32[s33, 64]" = to_18.flatten(-2);  to_18 = None
         y_1: "f32[s33, 64]" = torch._C._nn.linear(out_19, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_19 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = None
         linear_25: "f32[s33, 4]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_2 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
         truediv_7: "f32[s33, 4]" = linear_25 / 4;  linear_25 = None
@@ -632,8 +632,8 @@ class GraphModule(torch.nn.Module):
         unsqueeze_5: "f32[s33, 1, 64]" = y_1.unsqueeze(-2);  y_1 = None
         unsqueeze_6: "f32[s33, 4, 1]" = w_2.unsqueeze(-1);  w_2 = None
         mul_47: "f32[s33, 4, 64]" = unsqueeze_5 * unsqueeze_6;  unsqueeze_5 = unsqueeze_6 = None
-        flatten_9: "f32[s33, 256]" = mul_47.flatten(-2);  mul_47 = None
-        h_4: "f32[s33, 256]" = h_3 + flatten_9;  h_3 = flatten_9 = None
+        flatten_11: "f32[s33, 256]" = mul_47.flatten(-2);  mul_47 = None
+        h_4: "f32[s33, 256]" = h_3 + flatten_11;  h_3 = flatten_11 = None
         xf_16: "f32[s33, 256]" = h_4.float()
         xf_17: "f32[s33, 4, 64]" = xf_16.unflatten(-1, (-1, 64));  xf_16 = None
         pow_9: "f32[s33, 4, 64]" = xf_17.pow(2)
@@ -651,9 +651,9 @@ class GraphModule(torch.nn.Module):
         silu_7: "f32[s33, 16]" = torch.nn.functional.silu(truediv_8);  truediv_8 = None
         linear_27: "f32[s33, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         gate_5: "f32[s33, 256]" = torch.sigmoid(linear_27);  linear_27 = None
-        unflatten_15: "f32[s33, 4, 64]" = gate_5.unflatten(-1, (4, 64));  gate_5 = None
-        unflatten_16: "f32[s33, 4, 64]" = hn_3.unflatten(-1, (4, 64))
-        mul_50: "f32[s33, 4, 64]" = unflatten_15 * unflatten_16;  unflatten_15 = unflatten_16 = None
+        unflatten_23: "f32[s33, 4, 64]" = gate_5.unflatten(-1, (4, 64));  gate_5 = None
+        unflatten_24: "f32[s33, 4, 64]" = hn_3.unflatten(-1, (4, 64))
+        mul_50: "f32[s33, 4, 64]" = unflatten_23 * unflatten_24;  unflatten_23 = unflatten_24 = None
         mixed_3: "f32[s33, 64]" = mul_50.mean(dim = -2);  mul_50 = None
         linear_28: "f32[s33, 32]" = torch._C._nn.linear(mixed_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
         silu_8: "f32[s33, 32]" = torch.nn.functional.silu(linear_28);  linear_28 = None
@@ -681,8 +681,8 @@ class GraphModule(torch.nn.Module):
         unsqueeze_7: "f32[s33, 1, 64]" = add_42.unsqueeze(-2);  add_42 = None
         unsqueeze_8: "f32[s33, 4, 1]" = w_3.unsqueeze(-1);  w_3 = None
         mul_54: "f32[s33, 4, 64]" = unsqueeze_7 * unsqueeze_8;  unsqueeze_7 = unsqueeze_8 = None
-        flatten_11: "f32[s33, 256]" = mul_54.flatten(-2);  mul_54 = None
-        h_5: "f32[s33, 256]" = h_4 + flatten_11;  h_4 = flatten_11 = None
+        flatten_13: "f32[s33, 256]" = mul_54.flatten(-2);  mul_54 = None
+        h_5: "f32[s33, 256]" = h_4 + flatten_13;  h_4 = flatten_13 = None
         xf_18: "f32[s33, 256]" = h_5.float()
         xf_19: "f32[s33, 4, 64]" = xf_18.unflatten(-1, (-1, 64));  xf_18 = None
         pow_10: "f32[s33, 4, 64]" = xf_19.pow(2)
@@ -700,42 +700,42 @@ class GraphModule(torch.nn.Module):
         silu_9: "f32[s33, 16]" = torch.nn.functional.silu(truediv_11);  truediv_11 = None
         linear_35: "f32[s33, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         gate_6: "f32[s33, 256]" = torch.sigmoid(linear_35);  linear_35 = None
-        unflatten_18: "f32[s33, 4, 64]" = gate_6.unflatten(-1, (4, 64));  gate_6 = None
-        unflatten_19: "f32[s33, 4, 64]" = hn_4.unflatten(-1, (4, 64))
-        mul_57: "f32[s33, 4, 64]" = unflatten_18 * unflatten_19;  unflatten_18 = unflatten_19 = None
+        unflatten_26: "f32[s33, 4, 64]" = gate_6.unflatten(-1, (4, 64));  gate_6 = None
+        unflatten_27: "f32[s33, 4, 64]" = hn_4.unflatten(-1, (4, 64))
+        mul_57: "f32[s33, 4, 64]" = unflatten_26 * unflatten_27;  unflatten_26 = unflatten_27 = None
         mixed_4: "f32[s33, 64]" = mul_57.mean(dim = -2);  mul_57 = None
         qkv_4: "f32[s33, 128]" = torch._C._nn.linear(mixed_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_qkv_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_qkv_parameters_weight_ = None
         steps_4: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_86: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
-        rel_4: "i64[s33, 4]" = getitem_86 + steps_4;  getitem_86 = None
+        getitem_80: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
+        rel_4: "i64[s33, 4]" = getitem_80 + steps_4;  getitem_80 = None
         arange_9: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_89: "i64[s33, 1]" = arange_9[(slice(None, None, None), None)];  arange_9 = None
-        add_47: "i64[s33, 4]" = getitem_89 + steps_4;  getitem_89 = steps_4 = None
+        getitem_83: "i64[s33, 1]" = arange_9[(slice(None, None, None), None)];  arange_9 = None
+        add_47: "i64[s33, 4]" = getitem_83 + steps_4;  getitem_83 = steps_4 = None
         flat_4: "i64[s33, 4]" = add_47.clamp_min(0);  add_47 = None
-        getitem_90: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_84: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_48: "i64[s33, 4]" = rel_4 + 3
         clamp_4: "i64[s33, 4]" = add_48.clamp(0, 2);  add_48 = None
-        from_tail_4: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_90, clamp_4)];  getitem_90 = clamp_4 = None
+        from_tail_4: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_84, clamp_4)];  getitem_84 = clamp_4 = None
         ge_4: "b8[s33, 4]" = rel_4 >= 0;  rel_4 = None
-        getitem_92: "b8[s33, 4, 1]" = ge_4[(Ellipsis, None)];  ge_4 = None
-        getitem_93: "f32[s33, 4, 128]" = qkv_4[flat_4];  qkv_4 = flat_4 = None
-        window_5: "f32[s33, 4, 128]" = torch.where(getitem_92, getitem_93, from_tail_4);  getitem_92 = getitem_93 = from_tail_4 = None
-        getitem_94: "f32[s33, 3, 128]" = window_5[(slice(None, None, None), slice(1, None, None))]
-        to_22: "f32[s33, 3, 128]" = getitem_94.to(torch.float32);  getitem_94 = None
+        getitem_86: "b8[s33, 4, 1]" = ge_4[(Ellipsis, None)];  ge_4 = None
+        getitem_87: "f32[s33, 4, 128]" = qkv_4[flat_4];  qkv_4 = flat_4 = None
+        window_5: "f32[s33, 4, 128]" = torch.where(getitem_86, getitem_87, from_tail_4);  getitem_86 = getitem_87 = from_tail_4 = None
+        getitem_88: "f32[s33, 3, 128]" = window_5[(slice(None, None, None), slice(1, None, None))]
+        to_22: "f32[s33, 3, 128]" = getitem_88.to(torch.float32);  getitem_88 = None
         index_copy__4: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_22);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = to_22 = index_copy__4 = None
         transpose_2: "f32[s33, 128, 4]" = window_5.transpose(1, 2);  window_5 = None
         conv1d_2: "f32[s33, 128, 1]" = torch.conv1d(transpose_2, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_, groups = 128);  transpose_2 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        getitem_95: "f32[s33, 128]" = conv1d_2[(Ellipsis, 0)];  conv1d_2 = None
-        qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(getitem_95);  getitem_95 = None
+        getitem_89: "f32[s33, 128]" = conv1d_2[(Ellipsis, 0)];  conv1d_2 = None
+        qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(getitem_89);  getitem_89 = None
         split_2 = torch.functional.split(qkv_5, [32, 32, 64], dim = -1);  qkv_5 = None
         q_6: "f32[s33, 32]" = split_2[0]
         k_6: "f32[s33, 32]" = split_2[1]
         v_4: "f32[s33, 64]" = split_2[2];  split_2 = None
-        reshape_10: "f32[s33, 2, 16]" = q_6.reshape(s33, 2, 16);  q_6 = None
-        q_7: "f32[s33, 4, 16]" = reshape_10.repeat_interleave(2, dim = 1);  reshape_10 = None
-        reshape_11: "f32[s33, 2, 16]" = k_6.reshape(s33, 2, 16);  k_6 = None
-        k_7: "f32[s33, 4, 16]" = reshape_11.repeat_interleave(2, dim = 1);  reshape_11 = None
-        v_5: "f32[s33, 4, 16]" = v_4.reshape(s33, 4, 16);  v_4 = None
+        unflatten_28: "f32[s33, 2, 16]" = q_6.unflatten(-1, (2, 16));  q_6 = None
+        q_7: "f32[s33, 4, 16]" = unflatten_28.repeat_interleave(2, dim = 1);  unflatten_28 = None
+        unflatten_29: "f32[s33, 2, 16]" = k_6.unflatten(-1, (2, 16));  k_6 = None
+        k_7: "f32[s33, 4, 16]" = unflatten_29.repeat_interleave(2, dim = 1);  unflatten_29 = None
+        v_5: "f32[s33, 4, 16]" = v_4.unflatten(-1, (4, 16));  v_4 = None
         float_35: "f32[s33, 4, 16]" = q_7.float();  q_7 = None
         mul_58: "f32[s33, 4, 16]" = float_35 * float_35
         sum_9: "f32[s33, 4, 1]" = mul_58.sum(-1, keepdim = True);  mul_58 = None
@@ -765,7 +765,7 @@ class GraphModule(torch.nn.Module):
         delta_rule_default_2 = torch.ops.qcompile.delta_rule.default('model.layers.2.linear_attn', q_8, k_8, float_40, g_2, beta_2, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_25);  q_8 = k_8 = float_40 = g_2 = beta_2 = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = delta_rule_default_2 = None
         core_2: "f32[s33, 4, 16]" = out_25.to(torch.float32);  out_25 = None
         linear_39: "f32[s33, 64]" = torch._C._nn.linear(mixed_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_z_parameters_weight_, None);  mixed_4 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_z_parameters_weight_ = None
-        z_2: "f32[s33, 4, 16]" = linear_39.reshape(s33, 4, 16);  linear_39 = None
+        z_2: "f32[s33, 4, 16]" = linear_39.unflatten(-1, (4, 16));  linear_39 = None
         xf_20: "f32[s33, 4, 16]" = core_2.float();  core_2 = None
         pow_11: "f32[s33, 4, 16]" = xf_20.pow(2)
         mean_15: "f32[s33, 4, 1]" = pow_11.mean(-1, keepdim = True);  pow_11 = None
@@ -778,7 +778,7 @@ class GraphModule(torch.nn.Module):
         sigmoid_17: "f32[s33, 4, 16]" = torch.sigmoid(float_42);  float_42 = None
         mul_66: "f32[s33, 4, 16]" = out_26 * sigmoid_17;  out_26 = sigmoid_17 = None
         to_25: "f32[s33, 4, 16]" = mul_66.to(torch.float32);  mul_66 = None
-        out_27: "f32[s33, 64]" = to_25.reshape(s33, 64);  to_25 = None
+        out_27: "f32[s33, 64]" = to_25.flatten(-2);  to_25 = None
         y_2: "f32[s33, 64]" = torch._C._nn.linear(out_27, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_27 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = None
         linear_41: "f32[s33, 4]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_4 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
         truediv_12: "f32[s33, 4]" = linear_41 / 4;  linear_41 = None
@@ -787,8 +787,8 @@ class GraphModule(torch.nn.Module):
         unsqueeze_9: "f32[s33, 1, 64]" = y_2.unsqueeze(-2);  y_2 = None
         unsqueeze_10: "f32[s33, 4, 1]" = w_4.unsqueeze(-1);  w_4 = None
         mul_68: "f32[s33, 4, 64]" = unsqueeze_9 * unsqueeze_10;  unsqueeze_9 = unsqueeze_10 = None
-        flatten_13: "f32[s33, 256]" = mul_68.flatten(-2);  mul_68 = None
-        h_6: "f32[s33, 256]" = h_5 + flatten_13;  h_5 = flatten_13 = None
+        flatten_16: "f32[s33, 256]" = mul_68.flatten(-2);  mul_68 = None
+        h_6: "f32[s33, 256]" = h_5 + flatten_16;  h_5 = flatten_16 = None
         xf_22: "f32[s33, 256]" = h_6.float()
         xf_23: "f32[s33, 4, 64]" = xf_22.unflatten(-1, (-1, 64));  xf_22 = None
         pow_12: "f32[s33, 4, 64]" = xf_23.pow(2)
@@ -806,9 +806,9 @@ class GraphModule(torch.nn.Module):
         silu_11: "f32[s33, 16]" = torch.nn.functional.silu(truediv_13);  truediv_13 = None
         linear_43: "f32[s33, 256]" = torch._C._nn.linear(silu_11, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_11 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         gate_7: "f32[s33, 256]" = torch.sigmoid(linear_43);  linear_43 = None
-        unflatten_21: "f32[s33, 4, 64]" = gate_7.unflatten(-1, (4, 64));  gate_7 = None
-        unflatten_22: "f32[s33, 4, 64]" = hn_5.unflatten(-1, (4, 64))
-        mul_71: "f32[s33, 4, 64]" = unflatten_21 * unflatten_22;  unflatten_21 = unflatten_22 = None
+        unflatten_33: "f32[s33, 4, 64]" = gate_7.unflatten(-1, (4, 64));  gate_7 = None
+        unflatten_34: "f32[s33, 4, 64]" = hn_5.unflatten(-1, (4, 64))
+        mul_71: "f32[s33, 4, 64]" = unflatten_33 * unflatten_34;  unflatten_33 = unflatten_34 = None
         mixed_5: "f32[s33, 64]" = mul_71.mean(dim = -2);  mul_71 = None
         linear_44: "f32[s33, 32]" = torch._C._nn.linear(mixed_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
         silu_12: "f32[s33, 32]" = torch.nn.functional.silu(linear_44);  linear_44 = None
@@ -836,8 +836,8 @@ class GraphModule(torch.nn.Module):
         unsqueeze_11: "f32[s33, 1, 64]" = add_56.unsqueeze(-2);  add_56 = None
         unsqueeze_12: "f32[s33, 4, 1]" = w_5.unsqueeze(-1);  w_5 = None
         mul_75: "f32[s33, 4, 64]" = unsqueeze_11 * unsqueeze_12;  unsqueeze_11 = unsqueeze_12 = None
-        flatten_15: "f32[s33, 256]" = mul_75.flatten(-2);  mul_75 = None
-        h_7: "f32[s33, 256]" = h_6 + flatten_15;  h_6 = flatten_15 = None
+        flatten_18: "f32[s33, 256]" = mul_75.flatten(-2);  mul_75 = None
+        h_7: "f32[s33, 256]" = h_6 + flatten_18;  h_6 = flatten_18 = None
         xf_24: "f32[s33, 256]" = h_7.float()
         xf_25: "f32[s33, 4, 64]" = xf_24.unflatten(-1, (-1, 64));  xf_24 = None
         pow_13: "f32[s33, 4, 64]" = xf_25.pow(2)
@@ -855,14 +855,14 @@ class GraphModule(torch.nn.Module):
         silu_13: "f32[s33, 16]" = torch.nn.functional.silu(truediv_16);  truediv_16 = None
         linear_51: "f32[s33, 256]" = torch._C._nn.linear(silu_13, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_13 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         gate_8: "f32[s33, 256]" = torch.sigmoid(linear_51);  linear_51 = None
-        unflatten_24: "f32[s33, 4, 64]" = gate_8.unflatten(-1, (4, 64));  gate_8 = None
-        unflatten_25: "f32[s33, 4, 64]" = hn_6.unflatten(-1, (4, 64))
-        mul_78: "f32[s33, 4, 64]" = unflatten_24 * unflatten_25;  unflatten_24 = unflatten_25 = None
+        unflatten_36: "f32[s33, 4, 64]" = gate_8.unflatten(-1, (4, 64));  gate_8 = None
+        unflatten_37: "f32[s33, 4, 64]" = hn_6.unflatten(-1, (4, 64))
+        mul_78: "f32[s33, 4, 64]" = unflatten_36 * unflatten_37;  unflatten_36 = unflatten_37 = None
         mixed_6: "f32[s33, 64]" = mul_78.mean(dim = -2);  mul_78 = None
         float_47: "f32[s33]" = l_positions_.float()
-        getitem_108: "f32[s33, 1]" = float_47[(Ellipsis, None)];  float_47 = None
+        getitem_102: "f32[s33, 1]" = float_47[(Ellipsis, None)];  float_47 = None
         float_48: "f32[4]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_ = None
-        freqs: "f32[s33, 4]" = getitem_108 * float_48;  getitem_108 = float_48 = None
+        freqs: "f32[s33, 4]" = getitem_102 * float_48;  getitem_102 = float_48 = None
         emb_1: "f32[s33, 8]" = torch.cat((freqs, freqs), dim = -1);  freqs = None
         cos: "f32[s33, 8]" = emb_1.cos()
         cos_1: "f32[s33, 8]" = cos.to(torch.float32);  cos = None
@@ -925,8 +925,8 @@ class GraphModule(torch.nn.Module):
         split_3 = torch.functional.split(linear_55, [32, 16], dim = -1);  linear_55 = None
         iq: "f32[s33, 32]" = split_3[0]
         ik: "f32[s33, 16]" = split_3[1];  split_3 = None
-        reshape_15: "f32[s33, 2, 16]" = iq.reshape(s33, 2, 16);  iq = None
-        xf_28: "f32[s33, 2, 16]" = reshape_15.float();  reshape_15 = None
+        unflatten_38: "f32[s33, 2, 16]" = iq.unflatten(-1, (2, 16));  iq = None
+        xf_28: "f32[s33, 2, 16]" = unflatten_38.float();  unflatten_38 = None
         pow_16: "f32[s33, 2, 16]" = xf_28.pow(2)
         mean_22: "f32[s33, 2, 1]" = pow_16.mean(-1, keepdim = True);  pow_16 = None
         add_66: "f32[s33, 2, 1]" = mean_22 + 1e-06;  mean_22 = None
@@ -950,10 +950,10 @@ class GraphModule(torch.nn.Module):
         iq_1: "f32[s33, 2, 16]" = torch.cat((rotated_2, rest_2), dim = -1);  rotated_2 = rest_2 = None
         out_36: "f32[s33, 4, 32]" = torch.empty((s33, 4, 32), dtype = torch.float32, device = device(type='cpu'))
         attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_10, k_9, v_6, iq_1, ik, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, out_36);  q_10 = k_9 = v_6 = iq_1 = ik = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = attention_core_default = None
-        reshape_16: "f32[s33, 128]" = out_36.reshape(s33, 128);  out_36 = None
-        reshape_17: "f32[s33, 128]" = gate_9.reshape(s33, -1);  gate_9 = None
-        sigmoid_23: "f32[s33, 128]" = torch.sigmoid(reshape_17);  reshape_17 = None
-        out_37: "f32[s33, 128]" = reshape_16 * sigmoid_23;  reshape_16 = sigmoid_23 = None
+        flatten_20: "f32[s33, 128]" = out_36.flatten(-2);  out_36 = None
+        flatten_21: "f32[s33, 128]" = gate_9.flatten(-2);  gate_9 = None
+        sigmoid_23: "f32[s33, 128]" = torch.sigmoid(flatten_21);  flatten_21 = None
+        out_37: "f32[s33, 128]" = flatten_20 * sigmoid_23;  flatten_20 = sigmoid_23 = None
         y_3: "f32[s33, 64]" = torch._C._nn.linear(out_37, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_, None);  out_37 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = None
         linear_57: "f32[s33, 4]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_6 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
         truediv_17: "f32[s33, 4]" = linear_57 / 4;  linear_57 = None
@@ -962,8 +962,8 @@ class GraphModule(torch.nn.Module):
         unsqueeze_19: "f32[s33, 1, 64]" = y_3.unsqueeze(-2);  y_3 = None
         unsqueeze_20: "f32[s33, 4, 1]" = w_6.unsqueeze(-1);  w_6 = None
         mul_94: "f32[s33, 4, 64]" = unsqueeze_19 * unsqueeze_20;  unsqueeze_19 = unsqueeze_20 = None
-        flatten_17: "f32[s33, 256]" = mul_94.flatten(-2);  mul_94 = None
-        h_8: "f32[s33, 256]" = h_7 + flatten_17;  h_7 = flatten_17 = None
+        flatten_22: "f32[s33, 256]" = mul_94.flatten(-2);  mul_94 = None
+        h_8: "f32[s33, 256]" = h_7 + flatten_22;  h_7 = flatten_22 = None
         xf_29: "f32[s33, 256]" = h_8.float()
         xf_30: "f32[s33, 4, 64]" = xf_29.unflatten(-1, (-1, 64));  xf_29 = None
         pow_17: "f32[s33, 4, 64]" = xf_30.pow(2)
@@ -981,9 +981,9 @@ class GraphModule(torch.nn.Module):
         silu_14: "f32[s33, 16]" = torch.nn.functional.silu(truediv_18);  truediv_18 = None
         linear_59: "f32[s33, 256]" = torch._C._nn.linear(silu_14, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_14 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         gate_10: "f32[s33, 256]" = torch.sigmoid(linear_59);  linear_59 = None
-        unflatten_27: "f32[s33, 4, 64]" = gate_10.unflatten(-1, (4, 64));  gate_10 = None
-        unflatten_28: "f32[s33, 4, 64]" = hn_7.unflatten(-1, (4, 64))
-        mul_97: "f32[s33, 4, 64]" = unflatten_27 * unflatten_28;  unflatten_27 = unflatten_28 = None
+        unflatten_40: "f32[s33, 4, 64]" = gate_10.unflatten(-1, (4, 64));  gate_10 = None
+        unflatten_41: "f32[s33, 4, 64]" = hn_7.unflatten(-1, (4, 64))
+        mul_97: "f32[s33, 4, 64]" = unflatten_40 * unflatten_41;  unflatten_40 = unflatten_41 = None
         mixed_7: "f32[s33, 64]" = mul_97.mean(dim = -2);  mul_97 = None
         linear_60: "f32[s33, 32]" = torch._C._nn.linear(mixed_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
         silu_15: "f32[s33, 32]" = torch.nn.functional.silu(linear_60);  linear_60 = None
@@ -1011,8 +1011,8 @@ class GraphModule(torch.nn.Module):
         unsqueeze_21: "f32[s33, 1, 64]" = add_72.unsqueeze(-2);  add_72 = None
         unsqueeze_22: "f32[s33, 4, 1]" = w_7.unsqueeze(-1);  w_7 = None
         mul_101: "f32[s33, 4, 64]" = unsqueeze_21 * unsqueeze_22;  unsqueeze_21 = unsqueeze_22 = None
-        flatten_19: "f32[s33, 256]" = mul_101.flatten(-2);  mul_101 = None
-        h_9: "f32[s33, 256]" = h_8 + flatten_19;  h_8 = flatten_19 = None
+        flatten_24: "f32[s33, 256]" = mul_101.flatten(-2);  mul_101 = None
+        h_9: "f32[s33, 256]" = h_8 + flatten_24;  h_8 = flatten_24 = None
         xf_31: "f32[s33, 256]" = h_9.float();  h_9 = None
         xf_32: "f32[s33, 4, 64]" = xf_31.unflatten(-1, (-1, 64));  xf_31 = None
         pow_18: "f32[s33, 4, 64]" = xf_32.pow(2)
@@ -1030,8 +1030,8 @@ class GraphModule(torch.nn.Module):
         silu_16: "f32[s33, 16]" = torch.nn.functional.silu(truediv_21);  truediv_21 = None
         linear_67: "f32[s33, 256]" = torch._C._nn.linear(silu_16, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_, None);  silu_16 = l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = None
         gate_11: "f32[s33, 256]" = torch.sigmoid(linear_67);  linear_67 = None
-        unflatten_30: "f32[s33, 4, 64]" = gate_11.unflatten(-1, (4, 64));  gate_11 = None
-        unflatten_31: "f32[s33, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
-        mul_104: "f32[s33, 4, 64]" = unflatten_30 * unflatten_31;  unflatten_30 = unflatten_31 = None
+        unflatten_43: "f32[s33, 4, 64]" = gate_11.unflatten(-1, (4, 64));  gate_11 = None
+        unflatten_44: "f32[s33, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
+        mul_104: "f32[s33, 4, 64]" = unflatten_43 * unflatten_44;  unflatten_43 = unflatten_44 = None
         mixed_8: "f32[s33, 64]" = mul_104.mean(dim = -2);  mul_104 = None
         return (mixed_8,)

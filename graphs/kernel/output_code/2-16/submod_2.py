@@ -1625,7 +1625,7 @@ class Runner:
         arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, arg27_1, arg28_1, arg29_1, arg30_1, arg31_1, arg32_1, arg33_1, arg34_1, arg35_1, arg36_1, arg37_1, arg38_1, arg39_1, arg40_1, arg41_1, arg42_1, arg43_1 = args
         args.clear()
         s72 = arg1_1
-        s33 = arg4_1
+        s33 = arg16_1
         s55 = s33
         s69 = s33
         s80 = s33
@@ -1637,51 +1637,51 @@ class Runner:
         del arg2_1
         del arg3_1
         assert_size_stride(arg0_1, (s33, 4, 16), (64, 16, 1), 'input')
-        assert_size_stride(arg5_1, (16, ), (1, ), 'input')
+        assert_size_stride(arg4_1, (16, ), (1, ), 'input')
         buf0 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         buf2 = reinterpret_tensor(buf1, (s33, 4, 16), (64, 16, 1), 0); del buf1  # reuse
-        assert_size_stride(arg6_1, (64, 64), (64, 1), 'input')
-        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_0(buf2, arg0_1, arg5_1, buf0, s33)
+        assert_size_stride(arg5_1, (64, 64), (64, 1), 'input')
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_0(buf2, arg0_1, arg4_1, buf0, s33)
         del arg0_1
-        del arg5_1
+        del arg4_1
         buf3 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [pow_1, mean, add, rsqrt, mul, mul_1, reshape, sigmoid, mul_2, reshape_1, linear_1], Original ATen: [aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.view, aten.sigmoid, aten.t, aten.mm]
-        extern_kernels.mm(reinterpret_tensor(buf2, (s33, 64), (64, 1), 0), reinterpret_tensor(arg6_1, (64, 64), (1, 64), 0), out=buf3)
-        del arg6_1
-        assert_size_stride(arg7_1, (s33, 256), (256, 1), 'input')
-        assert_size_stride(arg8_1, (4, 256), (256, 1), 'input')
+        # Topologically Sorted Source Nodes: [pow_1, mean, add, rsqrt, mul, mul_1, unflatten, sigmoid, mul_2, flatten, linear_1], Original ATen: [aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.view, aten.sigmoid, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf2, (s33, 64), (64, 1), 0), reinterpret_tensor(arg5_1, (64, 64), (1, 64), 0), out=buf3)
+        del arg5_1
+        assert_size_stride(arg6_1, (s33, 256), (256, 1), 'input')
+        assert_size_stride(arg7_1, (4, 256), (256, 1), 'input')
         buf4 = reinterpret_tensor(buf0, (s33, 4), (4, 1), 0); del buf0  # reuse
         # Topologically Sorted Source Nodes: [linear_2], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(arg7_1, reinterpret_tensor(arg8_1, (256, 4), (1, 256), 0), out=buf4)
+        extern_kernels.mm(arg6_1, reinterpret_tensor(arg7_1, (256, 4), (1, 256), 0), out=buf4)
+        del arg6_1
         del arg7_1
-        del arg8_1
         buf5 = buf4; del buf4  # reuse
-        assert_size_stride(arg9_1, (s33, 256), (256, 1), 'input')
+        assert_size_stride(arg8_1, (s33, 256), (256, 1), 'input')
         buf6 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        assert_size_stride(arg10_1, (256, ), (1, ), 'input')
+        assert_size_stride(arg9_1, (256, ), (1, ), 'input')
         buf7 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        assert_size_stride(arg11_1, (16, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_1(buf5, arg9_1, buf3, arg10_1, buf6, buf7, s33)
-        del arg10_1
+        assert_size_stride(arg10_1, (16, 256), (256, 1), 'input')
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_1(buf5, arg8_1, buf3, arg9_1, buf6, buf7, s33)
+        del arg9_1
         buf8 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf7, reinterpret_tensor(arg11_1, (256, 16), (1, 256), 0), out=buf8)
-        del arg11_1
+        extern_kernels.mm(buf7, reinterpret_tensor(arg10_1, (256, 16), (1, 256), 0), out=buf8)
+        del arg10_1
         buf9 = buf8; del buf8  # reuse
-        assert_size_stride(arg12_1, (256, 16), (16, 1), 'input')
+        assert_size_stride(arg11_1, (256, 16), (16, 1), 'input')
         cpp_fused_div_silu_2(buf9, s33)
         buf10 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [truediv_1, silu, linear_4], Original ATen: [aten.div, aten.silu, aten.t, aten.mm]
-        extern_kernels.mm(buf9, reinterpret_tensor(arg12_1, (16, 256), (1, 16), 0), out=buf10)
-        del arg12_1
+        extern_kernels.mm(buf9, reinterpret_tensor(arg11_1, (16, 256), (1, 16), 0), out=buf10)
+        del arg11_1
         del buf9
         buf11 = reinterpret_tensor(buf2, (s33, 64), (64, 1), 0); del buf2  # reuse
-        assert_size_stride(arg16_1, (8, 64), (64, 1), 'input')
+        assert_size_stride(arg15_1, (8, 64), (64, 1), 'input')
         cpp_fused_mean_mul_sigmoid_view_3(buf10, buf7, buf11, s33)
         buf12 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_8], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf11, reinterpret_tensor(arg16_1, (64, 8), (1, 64), 0), out=buf12)
-        del arg16_1
+        extern_kernels.mm(buf11, reinterpret_tensor(arg15_1, (64, 8), (1, 64), 0), out=buf12)
+        del arg15_1
         buf13 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
         buf15 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
         buf16 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
@@ -1743,24 +1743,24 @@ class Runner:
         # Topologically Sorted Source Nodes: [linear_9], Original ATen: [aten.t, aten.mm]
         extern_kernels.mm(buf11, reinterpret_tensor(arg17_1, (64, 1), (1, 64), 0), out=buf35)
         del arg17_1
-        assert_size_stride(arg13_1, (32, 64), (64, 1), 'input')
+        assert_size_stride(arg12_1, (32, 64), (64, 1), 'input')
         buf36 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf11, reinterpret_tensor(arg13_1, (64, 32), (1, 64), 0), out=buf36)
-        del arg13_1
-        assert_size_stride(arg14_1, (32, 64), (64, 1), 'input')
+        extern_kernels.mm(buf11, reinterpret_tensor(arg12_1, (64, 32), (1, 64), 0), out=buf36)
+        del arg12_1
+        assert_size_stride(arg13_1, (32, 64), (64, 1), 'input')
         buf37 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_6], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf11, reinterpret_tensor(arg14_1, (64, 32), (1, 64), 0), out=buf37)
-        del arg14_1
+        extern_kernels.mm(buf11, reinterpret_tensor(arg13_1, (64, 32), (1, 64), 0), out=buf37)
+        del arg13_1
         buf38 = buf36; del buf36  # reuse
-        assert_size_stride(arg15_1, (64, 32), (32, 1), 'input')
+        assert_size_stride(arg14_1, (64, 32), (32, 1), 'input')
         cpp_fused_mul_silu_8(buf38, buf37, s33)
         del buf37
         buf39 = buf11; del buf11  # reuse
         # Topologically Sorted Source Nodes: [silu_1, mul_8, linear_7], Original ATen: [aten.silu, aten.mul, aten.t, aten.mm]
-        extern_kernels.mm(buf38, reinterpret_tensor(arg15_1, (32, 64), (1, 32), 0), out=buf39)
-        del arg15_1
+        extern_kernels.mm(buf38, reinterpret_tensor(arg14_1, (32, 64), (1, 32), 0), out=buf39)
+        del arg14_1
         del buf38
         assert_size_stride(arg18_1, (4, 256), (256, 1), 'input')
         buf41 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
@@ -1775,10 +1775,10 @@ class Runner:
         assert_size_stride(arg30_1, (256, ), (1, ), 'input')
         buf45 = buf34; del buf34  # reuse
         assert_size_stride(arg29_1, (64, 64), (64, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_sum_unsqueeze_view_9(buf42, buf40, buf45, arg9_1, buf3, buf5, buf20, buf39, buf33, arg28_1, arg30_1, buf43, buf44, s33)
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_sum_unsqueeze_view_9(buf42, buf40, buf45, arg8_1, buf3, buf5, buf20, buf39, buf33, arg28_1, arg30_1, buf43, buf44, s33)
         del arg28_1
         del arg30_1
-        del arg9_1
+        del arg8_1
         del buf20
         del buf3
         del buf33
@@ -1883,19 +1883,19 @@ def get_args():
     arg1_1 = 10
     arg2_1 = rand_strided((10, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg3_1 = rand_strided((64, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg4_1 = 10
-    arg5_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
-    arg6_1 = rand_strided((64, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg7_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg8_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg9_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg10_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg11_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg12_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    arg4_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
+    arg5_1 = rand_strided((64, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg6_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg7_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg8_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg9_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg10_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg11_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    arg12_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg13_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg14_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg15_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
-    arg16_1 = rand_strided((8, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg14_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
+    arg15_1 = rand_strided((8, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg16_1 = 10
     arg17_1 = rand_strided((1, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg18_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg19_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)

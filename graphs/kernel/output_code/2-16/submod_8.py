@@ -613,58 +613,58 @@ class Runner:
         arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1 = args
         args.clear()
         s72 = arg1_1
-        s33 = arg2_1
+        s33 = arg14_1
         s55 = s33
         s69 = s33
         s80 = s33
         assert_size_stride(arg0_1, (s33, 4, 32), (128, 32, 1), 'input')
-        assert_size_stride(arg3_1, (s33, 4, 32), (256, 64, 1), 'input')
+        assert_size_stride(arg2_1, (s33, 4, 32), (256, 64, 1), 'input')
         buf0 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        assert_size_stride(arg4_1, (64, 128), (128, 1), 'input')
-        cpp_fused__unsafe_view_clone_mul_sigmoid_view_0(arg0_1, arg3_1, buf0, s33)
+        assert_size_stride(arg3_1, (64, 128), (128, 1), 'input')
+        cpp_fused__unsafe_view_clone_mul_sigmoid_view_0(arg0_1, arg2_1, buf0, s33)
         del arg0_1
-        del arg3_1
+        del arg2_1
         buf1 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [reshape, reshape_1, sigmoid, mul, linear], Original ATen: [aten.view, aten.clone, aten._unsafe_view, aten.sigmoid, aten.mul, aten.t, aten.mm]
-        extern_kernels.mm(buf0, reinterpret_tensor(arg4_1, (128, 64), (1, 128), 0), out=buf1)
-        del arg4_1
+        # Topologically Sorted Source Nodes: [flatten, flatten_1, sigmoid, mul, linear], Original ATen: [aten.view, aten.clone, aten._unsafe_view, aten.sigmoid, aten.mul, aten.t, aten.mm]
+        extern_kernels.mm(buf0, reinterpret_tensor(arg3_1, (128, 64), (1, 128), 0), out=buf1)
+        del arg3_1
         del buf0
-        assert_size_stride(arg5_1, (s33, 256), (256, 1), 'input')
-        assert_size_stride(arg6_1, (4, 256), (256, 1), 'input')
+        assert_size_stride(arg4_1, (s33, 256), (256, 1), 'input')
+        assert_size_stride(arg5_1, (4, 256), (256, 1), 'input')
         buf2 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_1], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(arg5_1, reinterpret_tensor(arg6_1, (256, 4), (1, 256), 0), out=buf2)
+        extern_kernels.mm(arg4_1, reinterpret_tensor(arg5_1, (256, 4), (1, 256), 0), out=buf2)
+        del arg4_1
         del arg5_1
-        del arg6_1
         buf3 = buf2; del buf2  # reuse
-        assert_size_stride(arg7_1, (s33, 256), (256, 1), 'input')
+        assert_size_stride(arg6_1, (s33, 256), (256, 1), 'input')
         buf4 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        assert_size_stride(arg8_1, (256, ), (1, ), 'input')
+        assert_size_stride(arg7_1, (256, ), (1, ), 'input')
         buf5 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        assert_size_stride(arg9_1, (16, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_1(buf3, arg7_1, buf1, arg8_1, buf4, buf5, s33)
-        del arg8_1
+        assert_size_stride(arg8_1, (16, 256), (256, 1), 'input')
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_1(buf3, arg6_1, buf1, arg7_1, buf4, buf5, s33)
+        del arg7_1
         del buf4
         buf6 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_2], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf5, reinterpret_tensor(arg9_1, (256, 16), (1, 256), 0), out=buf6)
-        del arg9_1
+        extern_kernels.mm(buf5, reinterpret_tensor(arg8_1, (256, 16), (1, 256), 0), out=buf6)
+        del arg8_1
         buf7 = buf6; del buf6  # reuse
-        assert_size_stride(arg10_1, (256, 16), (16, 1), 'input')
+        assert_size_stride(arg9_1, (256, 16), (16, 1), 'input')
         cpp_fused_div_silu_2(buf7, s33)
         buf8 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [truediv_1, silu, linear_3], Original ATen: [aten.div, aten.silu, aten.t, aten.mm]
-        extern_kernels.mm(buf7, reinterpret_tensor(arg10_1, (16, 256), (1, 16), 0), out=buf8)
-        del arg10_1
+        extern_kernels.mm(buf7, reinterpret_tensor(arg9_1, (16, 256), (1, 16), 0), out=buf8)
+        del arg9_1
         del buf7
         buf9 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
-        assert_size_stride(arg14_1, (8, 64), (64, 1), 'input')
+        assert_size_stride(arg13_1, (8, 64), (64, 1), 'input')
         cpp_fused_mean_mul_sigmoid_view_3(buf8, buf5, buf9, s33)
         del buf8
         buf10 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_7], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf9, reinterpret_tensor(arg14_1, (64, 8), (1, 64), 0), out=buf10)
-        del arg14_1
+        extern_kernels.mm(buf9, reinterpret_tensor(arg13_1, (64, 8), (1, 64), 0), out=buf10)
+        del arg13_1
         buf11 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
         buf13 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
         buf14 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
@@ -694,24 +694,24 @@ class Runner:
         # Topologically Sorted Source Nodes: [linear_8], Original ATen: [aten.t, aten.mm]
         extern_kernels.mm(buf9, reinterpret_tensor(arg15_1, (64, 1), (1, 64), 0), out=buf22)
         del arg15_1
-        assert_size_stride(arg11_1, (32, 64), (64, 1), 'input')
+        assert_size_stride(arg10_1, (32, 64), (64, 1), 'input')
         buf23 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf9, reinterpret_tensor(arg11_1, (64, 32), (1, 64), 0), out=buf23)
-        del arg11_1
-        assert_size_stride(arg12_1, (32, 64), (64, 1), 'input')
+        extern_kernels.mm(buf9, reinterpret_tensor(arg10_1, (64, 32), (1, 64), 0), out=buf23)
+        del arg10_1
+        assert_size_stride(arg11_1, (32, 64), (64, 1), 'input')
         buf24 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf9, reinterpret_tensor(arg12_1, (64, 32), (1, 64), 0), out=buf24)
-        del arg12_1
+        extern_kernels.mm(buf9, reinterpret_tensor(arg11_1, (64, 32), (1, 64), 0), out=buf24)
+        del arg11_1
         buf25 = buf23; del buf23  # reuse
-        assert_size_stride(arg13_1, (64, 32), (32, 1), 'input')
+        assert_size_stride(arg12_1, (64, 32), (32, 1), 'input')
         cpp_fused_mul_silu_6(buf25, buf24, s33)
         del buf24
         buf26 = buf9; del buf9  # reuse
         # Topologically Sorted Source Nodes: [silu_1, mul_6, linear_6], Original ATen: [aten.silu, aten.mul, aten.t, aten.mm]
-        extern_kernels.mm(buf25, reinterpret_tensor(arg13_1, (32, 64), (1, 32), 0), out=buf26)
-        del arg13_1
+        extern_kernels.mm(buf25, reinterpret_tensor(arg12_1, (32, 64), (1, 32), 0), out=buf26)
+        del arg12_1
         del buf25
         assert_size_stride(arg16_1, (4, 256), (256, 1), 'input')
         buf28 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
@@ -725,9 +725,9 @@ class Runner:
         assert_size_stride(arg17_1, (256, ), (1, ), 'input')
         buf32 = buf30; del buf30  # reuse
         assert_size_stride(arg18_1, (16, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_7(buf29, buf27, buf32, arg7_1, buf1, buf3, buf18, buf26, arg17_1, buf31, s33)
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_7(buf29, buf27, buf32, arg6_1, buf1, buf3, buf18, buf26, arg17_1, buf31, s33)
         del arg17_1
-        del arg7_1
+        del arg6_1
         del buf1
         del buf18
         del buf27
@@ -759,19 +759,19 @@ def get_args():
     from torch._dynamo.testing import rand_strided
     arg0_1 = rand_strided((10, 4, 32), (128, 32, 1), device='cpu', dtype=torch.float32)
     arg1_1 = 10
-    arg2_1 = 10
-    arg3_1 = rand_strided((10, 4, 32), (256, 64, 1), device='cpu', dtype=torch.float32)
-    arg4_1 = rand_strided((64, 128), (128, 1), device='cpu', dtype=torch.float32)
-    arg5_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg6_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg7_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg8_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg9_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg10_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    arg2_1 = rand_strided((10, 4, 32), (256, 64, 1), device='cpu', dtype=torch.float32)
+    arg3_1 = rand_strided((64, 128), (128, 1), device='cpu', dtype=torch.float32)
+    arg4_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg5_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg6_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg7_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg8_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg9_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    arg10_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg11_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg12_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg13_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
-    arg14_1 = rand_strided((8, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg12_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
+    arg13_1 = rand_strided((8, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg14_1 = 10
     arg15_1 = rand_strided((1, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg16_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg17_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)

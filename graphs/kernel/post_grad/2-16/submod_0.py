@@ -62,22 +62,22 @@ class <lambda>(torch.nn.Module):
         expand: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_4, [arg8_1, 2, 2, 16]);  unsqueeze_4 = None
         clone: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
         view_5: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone, [arg8_1, 4, 16]);  clone = None
-        mul_135: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_5, view_5)
-        sum_1: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_135, [-1], True);  mul_135 = None
+        mul_120: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_5, view_5)
+        sum_1: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_120, [-1], True);  mul_120 = None
         add_213: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_1, 1e-06);  sum_1 = None
         rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_213);  add_213 = None
-        mul_144: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_5, rsqrt_1);  view_5 = rsqrt_1 = None
-        mul_147: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_144, 0.25);  mul_144 = None
+        mul_129: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_5, rsqrt_1);  view_5 = rsqrt_1 = None
+        mul_132: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_129, 0.25);  mul_129 = None
         view_6: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_1, [arg8_1, 2, 16]);  getitem_1 = None
         unsqueeze_5: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_6, 2);  view_6 = None
         expand_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_5, [arg8_1, 2, 2, 16]);  unsqueeze_5 = None
         clone_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
         view_7: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_1, [arg8_1, 4, 16]);  clone_1 = None
-        mul_150: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_7, view_7)
-        sum_2: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_150, [-1], True);  mul_150 = None
+        mul_135: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_7, view_7)
+        sum_2: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_135, [-1], True);  mul_135 = None
         add_238: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_2, 1e-06);  sum_2 = None
         rsqrt_2: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_238);  add_238 = None
-        mul_159: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_7, rsqrt_2);  view_7 = rsqrt_2 = None
+        mul_144: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_7, rsqrt_2);  view_7 = rsqrt_2 = None
         permute_4: "f32[64, 4]" = torch.ops.aten.permute.default(arg13_1, [1, 0]);  arg13_1 = None
         mm_3: "f32[s33, 4]" = torch.ops.aten.mm.default(mean_1, permute_4);  permute_4 = None
         sigmoid_1: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(mm_3);  mm_3 = None
@@ -85,11 +85,11 @@ class <lambda>(torch.nn.Module):
         neg_2: "f32[4]" = torch.ops.aten.neg.default(exp_2);  exp_2 = None
         permute_5: "f32[64, 4]" = torch.ops.aten.permute.default(arg15_1, [1, 0]);  arg15_1 = None
         addmm_default: "f32[s33, 4]" = torch.ops.aten.addmm.default(arg16_1, mean_1, permute_5);  arg16_1 = permute_5 = None
-        gt_3: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(addmm_default, 20)
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(addmm_default, 20)
         exp_3: "f32[s33, 4]" = torch.ops.aten.exp.default(addmm_default)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_3);  exp_3 = None
-        where_1: "f32[s33, 4]" = torch.ops.aten.where.self(gt_3, addmm_default, log1p);  gt_3 = addmm_default = log1p = None
-        mul_172: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_1);  neg_2 = where_1 = None
+        where_1: "f32[s33, 4]" = torch.ops.aten.where.self(gt, addmm_default, log1p);  gt = addmm_default = log1p = None
+        mul_157: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_1);  neg_2 = where_1 = None
         empty: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg8_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg8_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg10_1, index_put);  arg10_1 = index_put = copy_ = None
-        return (mul_147, mul_159, view_8, mul_172, sigmoid_1, empty, mean_1, mul_23, repeat)
+        return (mul_132, mul_144, view_8, mul_157, sigmoid_1, empty, mean_1, mul_23, repeat)
