@@ -19,6 +19,7 @@ from model.config import Qwen4ExpConfig
 from model.norm import RMSNorm
 from model.regions import region
 from model.rope import apply_rope, cos_sin, inv_freq
+from model.working_set import chunks
 
 
 class QSAIndexer(nn.Module):
@@ -154,8 +155,17 @@ class Attention(nn.Module):
         return self._attend(q.transpose(0, 1), k, v, allowed).transpose(0, 1)
 
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
-        """One token per request, tensor-only (no host data), so it can be captured in a CUDA graph."""
-        k = self.k_cache[slots].transpose(1, 2)                                    # [B, Hkv, L, hd]
-        v = self.v_cache[slots].transpose(1, 2)
-        allowed = self.qsa_allowed(iq, positions, self.index_keys[slots])
-        return self._attend(q.unsqueeze(2), k, v, allowed.unsqueeze(1)).squeeze(2)
+        """One token per request, tensor-only (no host data), so it can be captured in a CUDA graph.
+
+        Each request's cache rows are gathered whole, so requests go in chunks of bounded bytes
+        (K and V, and the indexer keys with their fp32 copy, per request).
+        """
+        row_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + 3 * self.index_keys[0].nbytes
+        outs = []
+        for rows in chunks(q.shape[0], row_bytes):
+            s = slots[rows]
+            k = self.k_cache[s].transpose(1, 2)                                    # [B, Hkv, L, hd]
+            v = self.v_cache[s].transpose(1, 2)
+            allowed = self.qsa_allowed(iq[rows], positions[rows], self.index_keys[s])
+            outs.append(self._attend(q[rows].unsqueeze(2), k, v, allowed.unsqueeze(1)).squeeze(2))
+        return outs[0] if len(outs) == 1 else torch.cat(outs)

@@ -17,6 +17,7 @@ from model.config import Qwen4ExpConfig
 from model.norm import GatedRMSNorm
 from model.regions import region
 from model.window import commit_tail, gather_window
+from model.working_set import chunks
 
 
 def l2norm(x: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
@@ -25,11 +26,15 @@ def l2norm(x: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
 
 def recurrent_step(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor,
                    state: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    """One token for a batch of independent states: q,k `[B, H, Dk]`, v `[B, H, Dv]`, g,beta `[B, H]`."""
-    state = state * g.exp()[..., None, None]
+    """One token for a batch of independent states: q,k `[B, H, Dk]`, v `[B, H, Dv]`, g,beta `[B, H]`.
+
+    `state [B, H, Dk, Dv]` must be the caller's own copy: it is updated in place, so at most one
+    state-sized temporary is alive besides it (the same arithmetic as the out-of-place form).
+    """
+    state.mul_(g.exp()[..., None, None])
     kv = (state * k[..., None]).sum(-2)
     delta = (v - kv) * beta[..., None]
-    state = state + k[..., None] * delta[..., None, :]
+    state.add_(k[..., None] * delta[..., None, :])
     return (state * q[..., None]).sum(-2), state
 
 
@@ -127,15 +132,18 @@ class GatedDeltaNet(nn.Module):
         """The delta-rule core over the flat batch; reads the per-request layout from the forward context."""
         host = context.current()
         if host.uniform_decode:
-            out, new = recurrent_step(q, k, v, g, beta, self.recurrent[slots])
-            self.recurrent.index_copy_(0, write_slots, new)
-            return out
+            outs = []
+            for rows in chunks(q.shape[0], 2 * self.recurrent[0].nbytes):  # the gathered state + one temporary
+                o, new = recurrent_step(q[rows], k[rows], v[rows], g[rows], beta[rows], self.recurrent[slots[rows]])
+                self.recurrent.index_copy_(0, write_slots[rows], new)
+                outs.append(o)
+            return outs[0] if len(outs) == 1 else torch.cat(outs)
         out = torch.zeros_like(v)
         for r, slot in enumerate(host.slots):
             a, b = host.query_start[r], host.query_start[r + 1]
             state = self.recurrent[slot]
             if b - a == 1:
-                o, state = recurrent_step(q[a:b], k[a:b], v[a:b], g[a:b], beta[a:b], state[None])
+                o, state = recurrent_step(q[a:b], k[a:b], v[a:b], g[a:b], beta[a:b], state[None].clone())
                 state = state[0]
             else:
                 o, state = chunk_rule(q[a:b], k[a:b], v[a:b], g[a:b], beta[a:b], state)

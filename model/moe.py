@@ -12,6 +12,7 @@ from torch import nn
 
 from model.config import Qwen4ExpConfig
 from model.regions import region
+from model.working_set import chunks
 
 
 class MLP(nn.Module):
@@ -65,14 +66,20 @@ class Experts(nn.Module):
         return torch.matmul(F.silu(gate) * up, down.transpose(-1, -2))
 
     def _gathered(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
-        """Few tokens: read only the chosen experts' weights (what decode is bound by)."""
+        """Few tokens: read only the chosen experts' weights (what decode is bound by).
+
+        The gathered copies go a few expert choices at a time, within the working-set budget.
+        """
         ids, order = ids.sort(dim=-1)
         weights = weights.gather(1, order)
-        h = self._expert(x[:, None, None, :], self.gate_up_proj[ids], self.down_proj[ids])[:, :, 0]
-        h = h * weights[..., None]
+        expert_bytes = self.gate_up_proj[0].nbytes + self.down_proj[0].nbytes
         out = torch.zeros_like(x)
-        for j in range(ids.shape[1]):
-            out = out + h[:, j].to(x.dtype)
+        for cols in chunks(ids.shape[1], ids.shape[0] * expert_bytes):
+            sub = ids[:, cols]
+            h = self._expert(x[:, None, None, :], self.gate_up_proj[sub], self.down_proj[sub])[:, :, 0]
+            h = h * weights[:, cols, None]
+            for j in range(h.shape[1]):
+                out = out + h[:, j].to(x.dtype)
         return out
 
     def _dense(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:

@@ -32,7 +32,7 @@ def _generate(args: argparse.Namespace) -> None:
 def _make_checkpoint(args: argparse.Namespace) -> None:
     from model.checkpoint.make import make_checkpoint
 
-    print(make_checkpoint(args.preset, args.out, seed=args.seed, dtype=args.dtype))
+    print(make_checkpoint(args.preset, args.out, seed=args.seed, dtype=args.dtype, device=args.device))
 
 
 def _parse_ranges(text: str) -> tuple[tuple[int, int], ...]:
@@ -170,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     make.add_argument("--out", type=Path, required=True)
     make.add_argument("--seed", type=int, default=0)
     make.add_argument("--dtype", choices=DTYPES, default="float32")
+    make.add_argument("--device", default="cpu", help="where the random weights are drawn (cuda: fast for big presets)")
     make.set_defaults(func=_make_checkpoint)
     return parser
 

@@ -76,7 +76,7 @@ def test_gdn_chunked_equals_recurrent_and_reference() -> None:
     beta = torch.rand(length, h, generator=g)
     state0 = torch.randn(h, dk, dv, generator=g) * 0.1
     out_c, state_c = chunk_rule(q, k, v, gate, beta, state0)
-    state, outs = state0[None], []
+    state, outs = state0[None].clone(), []  # recurrent_step updates its state in place
     for t in range(length):
         o, state = recurrent_step(q[t:t + 1], k[t:t + 1], v[t:t + 1], gate[t:t + 1], beta[t:t + 1], state)
         outs.append(o)
