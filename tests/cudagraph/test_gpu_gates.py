@@ -41,6 +41,7 @@ PROMPTS = [list(range(2, 40)), [5, 6, 7], [9, 1, 4, 4, 1, 8], [3, 3]]  # past th
 STOPS = [8, 6, 3, 1]
 HASH_PROMPT = list(range(7, 23))  # 16 tokens: a capture size, so no mode pads the prefill
 TEACHER_STEPS = 64
+SEEDS = (0, 1, 2, 3)  # weight draws pooled by the fp32 comparison
 
 
 def _init(model: torch.nn.Module, seed: int = 0) -> None:
@@ -170,8 +171,24 @@ def expert_agreement(ref: list[torch.Tensor], got: list[torch.Tensor]) -> float:
     return torch.cat(same_set).float().mean().item()
 
 
+def _reseed(models: tuple, seed: int) -> None:
+    """New random weights, in place: compiled code reads parameters as graph inputs, so no recompile."""
+    fp32, bf16 = models
+    _init(fp32, seed)
+    with torch.no_grad():
+        for ours, ref in zip(bf16.parameters(), fp32.parameters(), strict=True):
+            ours.copy_(ref)
+
+
 @pytest.mark.parametrize("scoped", ["block", "kernel"], indirect=True)
 def test_narrow_scope_is_no_worse_than_eager_against_fp32(models: tuple, scoped: CompiledModule) -> None:
+    """Pooled over SEEDS weight draws (4 x 1220 (token, layer) routing choices).
+
+    One draw is too small a sample: on it, eager and a compiled scope each miss 10-25 near-tied
+    routing choices, so either can lose by a few pairs by chance (a CPU study over 16 draws found
+    the kernel scope closer to fp32 overall, 403 vs eager's 472 missed choices, yet behind on 4 single
+    draws). The bounds are unchanged: compiled no worse than eager on each pooled measure.
+    """
     fp32, bf16 = models
 
     def teacher_forced(model: Qwen4ExpForCausalLM, fn: object, eager: bool,
@@ -179,16 +196,33 @@ def test_narrow_scope_is_no_worse_than_eager_against_fp32(models: tuple, scoped:
         with routed_experts(model if eager else None) as ids:
             return run(model, fn, PROMPTS, TEACHER_STEPS, path=path), ids
 
-    ref, ref_ids = teacher_forced(fp32, fp32, True, None)
-    eager_trace, eager_ids = teacher_forced(bf16, bf16, True, ref.tokens)
-    eager = errors(ref, eager_trace) | {"experts": expert_agreement(ref_ids, eager_ids)}
-    scoped.set_cudagraph("none")  # the recorder runs in Python: only calls without graphs reach it
-    plain_trace, plain_ids = teacher_forced(bf16, scoped, False, ref.tokens)
-    plain = errors(ref, plain_trace) | {"experts": expert_agreement(ref_ids, plain_ids)}
-    scoped.set_cudagraph("full_and_piecewise")
-    graphed = errors(ref, run(bf16, scoped, PROMPTS, TEACHER_STEPS, path=ref.tokens))
-    scoped.set_cudagraph("none")
-    print(f"\nagainst fp32, {scoped.scope}: eager bf16 {eager}\n  compiled {plain}\n  compiled + graphs {graphed}")
+    traces: dict[str, list[Trace]] = {"ref": [], "eager": [], "plain": [], "graphed": []}
+    ids: dict[str, list[torch.Tensor]] = {"ref": [], "eager": [], "plain": []}
+    try:
+        for seed in SEEDS:
+            _reseed(models, seed)
+            for name, model, fn, eager in (("ref", fp32, fp32, True), ("eager", bf16, bf16, True),
+                                           ("plain", bf16, scoped, False)):
+                scoped.set_cudagraph("none")  # the recorder runs in Python: only calls without graphs reach it
+                path = traces["ref"][-1].tokens if name != "ref" else None
+                trace, got = teacher_forced(model, fn, eager, path)
+                traces[name].append(trace)
+                ids[name] += got
+            scoped.set_cudagraph("full_and_piecewise")
+            traces["graphed"].append(run(bf16, scoped, PROMPTS, TEACHER_STEPS, path=traces["ref"][-1].tokens))
+            scoped.set_cudagraph("none")
+    finally:
+        _reseed(models, 0)
+    ref = Trace([lp for t in traces["ref"] for lp in t.logprobs], [])
+
+    def pooled(name: str) -> Trace:
+        return Trace([lp for t in traces[name] for lp in t.logprobs], [])
+
+    eager = errors(ref, pooled("eager")) | {"experts": expert_agreement(ids["ref"], ids["eager"])}
+    plain = errors(ref, pooled("plain")) | {"experts": expert_agreement(ids["ref"], ids["plain"])}
+    graphed = errors(ref, pooled("graphed"))
+    print(f"\nagainst fp32, {scoped.scope}, seeds {SEEDS}: eager bf16 {eager}\n  compiled {plain}\n"
+          f"  compiled + graphs {graphed}")
     for got in (plain, graphed):
         assert got["max"] <= eager["max"] and got["mean"] <= eager["mean"], (scoped.scope, got, eager)
         assert got["top1"] >= eager["top1"], (scoped.scope, got, eager)
