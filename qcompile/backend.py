@@ -65,6 +65,12 @@ def split_at(gm: fx.GraphModule, splitting: Collection[str]) -> tuple[fx.GraphMo
     return split, split_names
 
 
+# Half-precision matmul padding (pad_mm) asks whether the token count is below 64 and guards on
+# the answer (seen on the H200 in bf16: guard `n < 64` against range (1, 64)); a compile range
+# promises one artifact for every size in it, so no pass may split it.
+INDUCTOR_PATCHES: dict[str, Any] = {"shape_padding": False}
+
+
 class _Piece(torch.nn.Module):
     """A compiled piece in place of its submodule."""
 
@@ -216,7 +222,8 @@ class QBackend:
             # torch's own hook for run_and_get_code; Inductor calls it on FX cache hits too
             with mock.patch.object(GraphLowering, "save_output_code", rec.save_output_code):
                 art = standalone_compile(copy.deepcopy(piece), list(inputs[name]), dynamic_shapes=mode,
-                                         options={"config_patches": {"post_grad_custom_post_pass": manager}})
+                                         options={"config_patches": INDUCTOR_PATCHES | {
+                                             "post_grad_custom_post_pass": manager}})
             root[name] = _Piece(art if self.wrap_piece is None else self.wrap_piece(art))
         return fx.GraphModule(root, split.graph)
 
