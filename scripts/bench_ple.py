@@ -174,6 +174,7 @@ def bench_decode(steps: int) -> list[Row]:
     ple = [m for m in model.modules() if isinstance(m, NGramEmbedding)]
     tables = {id(m): m.ngram_embedding.weight for m in ple}
     out: list[Row] = [("decode bf16, device PLE", "batch 1, eager", f"{decode_tok_s(model, steps):.2f} tok/s")]
+    print(*out[-1], flush=True)  # each decode row as soon as measured: the whole run is long
     packed = {kind: {id(m): pinned_table(tables[id(m)], kind, torch.bfloat16) for m in ple}
               for kind in ("fp8", "nvfp4")}
     for m in ple:
@@ -181,11 +182,13 @@ def bench_decode(steps: int) -> list[Row]:
     fake_quantise(model, "fp8")
     out.append(("decode FP8 (dequantised bf16 GEMMs), pinned FP8 PLE", "batch 1, eager",
                 f"{decode_tok_s(model, steps):.2f} tok/s"))
+    print(*out[-1], flush=True)
     for m in ple:
         m.host_table = packed["nvfp4"][id(m)]
     fake_quantise(model, "nvfp4")
     out.append(("decode NVFP4 (dequantised bf16 GEMMs), pinned NVFP4 PLE", "batch 1, eager",
                 f"{decode_tok_s(model, steps):.2f} tok/s"))
+    print(*out[-1], flush=True)
     for m in ple:
         m.host_table = packed["fp8"][id(m)]
     n = swap_linears(model, keep=("lm_head", "mlp.gate", "shared_expert_gate"))
@@ -197,11 +200,12 @@ def bench_decode(steps: int) -> list[Row]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--skip-decode", action="store_true")
+    parser.add_argument("--skip-micro", action="store_true", help="decode only: no gather or GEMM rows")
     parser.add_argument("--steps", type=int, default=32)
     args = parser.parse_args()
     torch.manual_seed(0)
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}")
-    rows = bench_gather() + bench_gemm() + ([] if args.skip_decode else bench_decode(args.steps))
+    rows = ([] if args.skip_micro else bench_gather() + bench_gemm()) + ([] if args.skip_decode else bench_decode(args.steps))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     for r in rows:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)))
