@@ -205,7 +205,8 @@ def main() -> None:
     args = parser.parse_args()
     torch.manual_seed(0)
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}")
-    rows = ([] if args.skip_micro else bench_gather() + bench_gemm()) + ([] if args.skip_decode else bench_decode(args.steps))
+    rows = [] if args.skip_micro else bench_gather() + bench_gemm()
+    rows += [] if args.skip_decode else bench_decode(args.steps)
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     for r in rows:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)))
