@@ -171,7 +171,7 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
 
     def put(name: str, tensor: torch.Tensor, source: str) -> None:
         if name in buffers:
-            if not torch.equal(buffers[name].cpu(), tensor.to(torch.int64)):
+            if not torch.equal(buffers[name].cpu(), tensor.cpu().to(torch.int64)):
                 errors.append(f"{source}: PLE hashing buffer differs from the one the config implies")
             return
         target = params.get(name)
