@@ -27,7 +27,7 @@ NVFP4_GROUP = 16
 
 def e2m1_decode(codes: torch.Tensor) -> torch.Tensor:
     """Values of 4-bit E2M1 codes (any integer dtype, values 0..15)."""
-    return _E2M1[codes.long()]
+    return _E2M1.to(codes.device)[codes.long()]
 
 
 def e4m3_decode(x: torch.Tensor) -> torch.Tensor:
