@@ -28,11 +28,30 @@ def loadtest() -> ModuleType:
 
 def test_levels_and_table(server: Server, loadtest: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
     args = argparse.Namespace(url=f"{server.url}/v1", model=None, api_key=None, concurrency=[1, 4], requests=6,
-                              duration=60.0, max_tokens=5, prompt_words=12, temperature=0.0, endpoint="chat")
+                              duration=60.0, max_tokens=5, prompt_words=12, temperature=0.0, endpoint="chat",
+                              timeout=60.0)
     asyncio.run(loadtest.main_async(args))
     lines = capsys.readouterr().out.splitlines()
     rows = [line.split() for line in lines if line.split() and line.split()[0] in ("1", "4")]
     assert [(r[0], r[1], r[2]) for r in rows] == [("1", "6", "0"), ("4", "6", "0")]
+
+
+def test_requests_in_flight_at_the_deadline_finish(server: Server, loadtest: ModuleType) -> None:
+    """The duration stops new requests; the ones streaming then run to their end and count."""
+    args = argparse.Namespace(url=f"{server.url}/v1", model=None, api_key=None, requests=6, duration=0.2,
+                              max_tokens=8, prompt_words=12, temperature=0.0, endpoint="completions", timeout=60.0)
+    level = asyncio.run(_one_level(loadtest, args, 3))
+    assert level.errors == []
+    assert level.samples and all(s.output_tokens == 8 for s in level.samples)
+
+
+async def _one_level(loadtest: ModuleType, args: argparse.Namespace, concurrency: int) -> object:
+    import openai
+
+    client = openai.AsyncOpenAI(base_url=args.url, api_key="none", max_retries=0)
+    args.model = (await client.models.list()).data[0].id
+    await client.close()
+    return await loadtest.run_level(args, concurrency)
 
 
 def test_loopback_only(loadtest: ModuleType) -> None:
