@@ -117,7 +117,8 @@ class ModelRunner:
         traces the widest shape) instead of on the first request that reaches it; returns the token
         counts run. Eager: nothing to do.
 
-        Each size runs as one prefill chunk in slot 0, which is reset afterwards.
+        Each size runs as one prefill chunk in slot 0, which is reset afterwards, without graphs:
+        capture is its own stage (`capture()`), not a side effect of a warmup size being captured.
         """
         if self.compile_config is None:
             return []
@@ -126,7 +127,7 @@ class ModelRunner:
         for n in sizes:
             batch = build_batch([Chunk(0, [0] * n, 0)], self.trash_slot, self.device)
             with self.model.context(batch):
-                self.forward(*batch.tensors())
+                self.forward.run(*batch.tensors())
         self.model.reset_slots(self._tensor([0]))
         return sizes
 

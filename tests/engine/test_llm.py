@@ -117,6 +117,6 @@ def test_cli_make_checkpoint_calls_the_builder(tmp_path: Path, monkeypatch: pyte
 
     calls = []
     monkeypatch.setattr(make, "make_checkpoint", lambda *a, **kw: calls.append((a, kw)) or tmp_path)
-    main(["make-checkpoint", "--preset", "tiny8", "--out", str(tmp_path), "--seed", "3"])
-    assert calls == [(("tiny8", tmp_path), {"seed": 3, "dtype": "float32"})]
+    main(["make-checkpoint", "--preset", "tiny8", "--out", str(tmp_path), "--seed", "3", "--device", "meta"])
+    assert calls == [(("tiny8", tmp_path), {"seed": 3, "dtype": "float32", "device": "meta"})]
     assert str(tmp_path) in capsys.readouterr().out
