@@ -9,7 +9,8 @@ each measurement), and decode runs greedily, fed back on the device, at each bat
 Reported per (scope, mode): decode tokens/s per batch, the ratio to no-compile + full_decode_only
 (the seed's baseline), the share of the HBM roofline (bytes a decode step must read: weights only,
 active experts only, embedding and PLE rows looked up only; divided by the measured copy
-bandwidth), compile, warmup and capture seconds, and graph memory. One markdown table, one JSON.
+bandwidth), compile, warmup and capture seconds, and graph memory (the graph pool, and all device
+memory capture took). One markdown table, one JSON.
 On CPU (`--preset tiny --device cpu`) only mode "none" runs: a smoke run that keeps this script alive.
 """
 
@@ -46,7 +47,8 @@ class Row:
     compile_s: float = 0.0
     warmup_s: float = 0.0
     capture_s: float = 0.0
-    graph_gib: float = 0.0
+    graph_gib: float = 0.0   # the graph pool
+    device_gib: float = 0.0  # all device memory capture took
     graphs: int = 0
 
 
@@ -284,7 +286,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     def graphed(row: Row, module: GraphedModule) -> Row:
         stats = module.capture()
         if stats is not None:
-            row.capture_s, row.graph_gib, row.graphs = stats.seconds, stats.bytes / 2**30, stats.graphs
+            row.capture_s, row.graphs = stats.seconds, stats.graphs
+            row.graph_gib, row.device_gib = stats.pool_bytes / 2**30, stats.bytes / 2**30
         return measure(row, module)
 
     rows: list[Row] = []
@@ -342,8 +345,8 @@ def table(result: dict[str, Any]) -> str:
         + (f"{anchor_tok_s:.1f} tok/s." if anchor_tok_s else "not run."),
         "",
         "| scope | cudagraph | " + " | ".join(f"batch {b} tok/s (× base, % roofline)" for b in batches)
-        + " | compile s | warmup s | capture s | graphs | graph GiB |",
-        "|---|---|" + "---|" * len(batches) + "---|---|---|---|---|",
+        + " | compile s | warmup s | capture s | graphs | graph pool GiB | capture device GiB |",
+        "|---|---|" + "---|" * len(batches) + "---|---|---|---|---|---|",
     ]
     for r in result["rows"]:
         cells = []
@@ -353,7 +356,7 @@ def table(result: dict[str, Any]) -> str:
                          else f"{r['tok_s'][b]:.1f} ({100 * r['roofline_share'][b]:.1f}%)")
         lines.append(f"| {r['scope']} | {r['mode']} | " + " | ".join(cells)
                      + f" | {r['compile_s']:.1f} | {r['warmup_s']:.1f} | {r['capture_s']:.1f} | {r['graphs']}"
-                     f" | {r['graph_gib']:.3f} |")
+                     f" | {r['graph_gib']:.3f} | {r['device_gib']:.3f} |")
     lines.append("")
     lines.append(f"base: no-compile + full_decode_only. warmup s: untimed first decode steps. "
                  f"total {result['total_s']:.0f} s.")

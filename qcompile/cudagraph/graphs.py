@@ -43,6 +43,10 @@ class GraphDevice(Protocol):
         """Device bytes in use, after draining work and freeing cached blocks outside the graph pool."""
         ...
 
+    def pool_bytes(self) -> int:
+        """Bytes the shared graph pool has reserved: the memory the graphs themselves keep."""
+        ...
+
 
 def weak_alias(t: torch.Tensor) -> torch.Tensor:
     """A tensor over `t`'s memory that does not keep that memory alive."""
@@ -83,6 +87,10 @@ class CudaGraphs:
         torch.cuda.empty_cache()
         free, total = torch.cuda.mem_get_info(self.device)
         return total - free
+
+    def pool_bytes(self) -> int:
+        segments = torch.cuda.memory_snapshot()
+        return sum(s["total_size"] for s in segments if tuple(s["segment_pool_id"]) == tuple(self.pool))
 
 
 @dataclass(frozen=True)

@@ -80,12 +80,14 @@ class ModeCapture:
     sizes: tuple[int, ...]
     graphs: int
     seconds: float
-    bytes: int
+    bytes: int       # device memory in use after minus before: the pool, graph executables, library workspaces
+    pool_bytes: int  # growth of the graph pool: the graph memory proper
 
 
 @dataclass(frozen=True)
 class CaptureStats:
-    """Per-mode capture time and graph memory (device memory in use after minus before)."""
+    """Per-mode capture time and graph memory: the graph pool's growth, and all device memory the
+    capture took (pool, instantiated graphs, workspaces of libraries first used on the capture stream)."""
 
     requested: str
     mode: str
@@ -100,14 +102,18 @@ class CaptureStats:
         return sum(m.bytes for m in self.modes)
 
     @property
+    def pool_bytes(self) -> int:
+        return sum(m.pool_bytes for m in self.modes)
+
+    @property
     def graphs(self) -> int:
         return sum(m.graphs for m in self.modes)
 
     def summary(self) -> str:
         lines = [f"qcompile: cudagraph={self.mode} (asked {self.requested}): {self.graphs} graphs, "
-                 f"{self.bytes / 2**30:.3f} GiB, {self.seconds:.2f} s"]
-        lines += [f"  {m.mode:<9} {m.graphs:>5} graphs  {m.bytes / 2**30:.3f} GiB  {m.seconds:6.2f} s  "
-                  f"sizes {list(m.sizes)}" for m in self.modes]
+                 f"pool {self.pool_bytes / 2**30:.3f} GiB (device {self.bytes / 2**30:.3f} GiB), {self.seconds:.2f} s"]
+        lines += [f"  {m.mode:<9} {m.graphs:>5} graphs  pool {m.pool_bytes / 2**30:.3f} GiB  device "
+                  f"{m.bytes / 2**30:.3f} GiB  {m.seconds:6.2f} s  sizes {list(m.sizes)}" for m in self.modes]
         return "\n".join(lines)
 
 
@@ -188,7 +194,7 @@ class GraphRunner:
         return self.stats
 
     def _capture_mode(self, mode: RuntimeMode, sizes: list[int], inputs: StaticInputs, trash: int) -> ModeCapture:
-        start, before = time.perf_counter(), self.device.memory_used()
+        start, before, pool_before = time.perf_counter(), self.device.memory_used(), self.device.pool_bytes()
         graphs_before = len(self.pieces)
         for s in sizes:
             views = inputs.padding(s)
@@ -203,7 +209,7 @@ class GraphRunner:
                     run()
         count = len(sizes) if mode is RuntimeMode.FULL else len(self.pieces) - graphs_before
         return ModeCapture(mode.value, tuple(sizes), count, time.perf_counter() - start,
-                           self.device.memory_used() - before)
+                           self.device.memory_used() - before, self.device.pool_bytes() - pool_before)
 
 
 def _run_with_host(forward: Callable[..., torch.Tensor], host: HostBatch, views: list[torch.Tensor]) -> torch.Tensor:

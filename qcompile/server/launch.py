@@ -52,7 +52,8 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
                 stats = llm.engine.runner.forward.capture()
             if stats is not None:
                 print(f"  {len(llm.engine.runner.forward.capture_sizes)} sizes, mode {stats.mode}, "
-                      f"{stats.bytes / 2**20:.0f} MiB of graphs", file=sys.stderr)
+                      f"graph pool {stats.pool_bytes / 2**20:.0f} MiB (device {stats.bytes / 2**20:.0f} MiB)",
+                      file=sys.stderr)
     with stage("warmup"):
         llm.generate({"prompt_token_ids": [0]}, SamplingParams(temperature=0.0, max_tokens=2))
     return AsyncEngine(llm, name)

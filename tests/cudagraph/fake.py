@@ -47,3 +47,6 @@ class FakeGraphs:
 
     def memory_used(self) -> int:
         return 0
+
+    def pool_bytes(self) -> int:
+        return 0
