@@ -1,9 +1,10 @@
 """H200 bench for issue 5: PLE gather bandwidth from pinned memory, FP8 GEMMs, decode tokens/s.
 
-One run (about 5-8 minutes on one H200, ~75 GB of GPU memory, ~9 GB of pinned host memory):
+One run (about 6-9 minutes on one H200, ~75 GB of GPU memory, ~9 GB of pinned host memory):
 1. the Triton PLE gather of 65,536 random rows from a pinned host table (FP8 160-byte rows and
    NVFP4 90-byte rows) against a plain pinned host-to-device copy of the same bytes (PCIe's limit);
-2. decode-shaped GEMMs: bf16 `F.linear` against `FP8Linear` (`torch._scaled_mm`, per-row scales);
+2. decode-shaped GEMMs: bf16 `F.linear` against `FP8Linear` (`torch._scaled_mm`, per-row scales) and
+   against the weight-only Triton GEMMs (`WeightOnlyLinear`, FP8 / NVFP4 weights, bf16 activations);
 3. batch-1 eager decode tokens/s of the bench preset: BF16 (device PLE), FP8 and NVFP4 weights
    dequantised to bf16 (our packers, in-process) with the PLE table pinned in FP8 / NVFP4, and FP8
    with `FP8Linear` on every eligible linear.
@@ -80,18 +81,53 @@ def bench_gemm() -> list[Row]:
     from torch import nn
 
     from qcompile.kernels.fp8_linear import FP8Linear
+    from qcompile.kernels.weight_only import WeightOnlyLinear
 
     out: list[Row] = []
     for k, n in ((2560, 640), (640, 2560), (2560, 12288), (2560, 248320)):
         linear = nn.Linear(k, n, bias=False, device="cuda", dtype=torch.bfloat16)
         fp8 = FP8Linear(linear)
+        weight_only = [WeightOnlyLinear(linear, kind) for kind in ("fp8", "nvfp4")]
+        dequantised = [wo.dequantized_weight() for wo in weight_only]
         for m in (1, 16, 256):
             x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
             tb = cuda_time(lambda x=x, w=linear.weight: F.linear(x, w))
             tf = cuda_time(lambda x=x, f=fp8: f(x))
             out.append((f"GEMM M={m} K={k} N={n}", f"bf16 {tb * 1e6:.1f} us", f"fp8 _scaled_mm {tf * 1e6:.1f} us "
                         f"({tb / tf:.2f}x)"))
+            tg = graph_time(lambda x=x, w=linear.weight: F.linear(x, w))
+            for wo, w in zip(weight_only, dequantised, strict=True):
+                out.append((f"GEMM M={m} K={k} N={n}", f"bf16 {tb * 1e6:.1f} us, graphed {tg * 1e6:.1f} us",
+                            bench_weight_only(wo, w, x, tg)))
     return out
+
+
+def graph_time(fn: Callable[[], object]) -> float:
+    """`cuda_time` of `fn` replayed from a CUDA graph: decode runs graphed, so no launch overhead."""
+    fn()  # compile / allocate outside the capture
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        fn()
+    return cuda_time(graph.replay)
+
+
+def bench_weight_only(wo: torch.nn.Module, w: torch.Tensor, x: torch.Tensor, t_bf16: float) -> str:
+    """A `WeightOnlyLinear` eagerly at its default tiles, then graphed at a few tiles (untuned so far) against
+    graphed bf16 `F.linear` (`t_bf16`); MISMATCH unless within bf16 rounding of `x @ dequant(W)^T`."""
+    ref = x.float() @ w.T
+    configs = ((64, 128), (32, 128), (128, 64), (32, 256))  # (block_n, block_k); the first is the default
+    te = cuda_time(lambda: wo(x))
+    times = []
+    for block_n, block_k in configs:
+        wo.block_n, wo.block_k = block_n, block_k
+        exact = float((wo(x).float() - ref).abs().max()) <= 2**-7 * float(ref.abs().max())
+        times.append((graph_time(lambda: wo(x)), block_n, block_k, exact))
+    wo.block_n, wo.block_k = configs[0]
+    t, bn, bk, _ = min(times)
+    flag = "" if all(e for *_, e in times) else " MISMATCH"
+    return (f"weight-only {wo.kind} eager {te * 1e6:.1f} us, graphed {t * 1e6:.1f} us ({t_bf16 / t:.2f}x) "
+            f"at block_n={bn} block_k={bk}{flag}")
 
 
 def pinned_table(table: torch.Tensor, kind: str, dtype: torch.dtype) -> PinnedTable:
