@@ -1,0 +1,221 @@
+"""Weight-only quantised linears for decode: FP8 or NVFP4 weights, 16-bit activations, one Triton GEMM.
+
+Decode (1..64 rows) is bound by the bytes of weight read, not by FLOPs: E4M3 weights halve them and
+NVFP4 (E2M1 pairs plus one E4M3 scale per 16 values) about quarters them against bf16. Unlike
+`FP8Linear` (W8A8 through `_scaled_mm`), activations are never quantised, so the only numerical
+change is the weight rounding: the result is `x @ dequant(W)^T` accumulated in float32.
+
+Formats (ModelOpt conventions, as `model/checkpoint/quant/pack.py` writes them):
+- "fp8": E4M3 bytes `[N, K]` (uint8) and one float32 scale per output row, `w = e4m3 * scale[n]`;
+- "nvfp4": packed E2M1 `[N, K/2]` (uint8, element 2i in the low nibble), E4M3 block scales
+  `[N, K/16]` (uint8) and a per-tensor `scale_2`, `w = e2m1 * e4m3(block) * scale_2`.
+
+Codes are decoded with bit operations as in `ple_gather.py` (so the same kernel runs compiled on CUDA
+and in Triton's interpreter on CPU). `e2m1 * e4m3(block)` is exact in float32 and representable in
+bf16 and fp16, so the weight tile is cast to the activation dtype without loss and multiplied on the
+tensor cores; the row scale / `scale_2` is applied once to the float32 accumulator. Small N gets a
+split over K (float32 partials summed by torch) so the GPU still has enough programs to stream the
+weight. Offsets are int64.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import torch
+import triton
+import triton.language as tl
+from torch import nn
+
+from model.checkpoint.quant import formats
+from model.checkpoint.quant.pack import nvfp4_scale_2, pack_nvfp4
+from qcompile.kernels.fp8_linear import quantize_rows
+
+KINDS = {"fp8": 1, "nvfp4": 2}
+NVFP4_GROUP = formats.NVFP4_GROUP
+DTYPES = (torch.bfloat16, torch.float16, torch.float32)
+TARGET_PROGRAMS = 264  # about two per SM on an H200 (132 SMs); below it, K is split
+PACK_ELEMENTS = 1 << 22  # rows are packed in chunks of about this many weights (bounds packer memory)
+
+
+@triton.jit
+def _wo_kernel(x, w, block_scale, scale, out, M, N, K, stride_xm, K_PER_SPLIT,
+               KIND: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+               DOT_F32: tl.constexpr, PARTIAL: tl.constexpr, OUT_BF16: tl.constexpr):
+    rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
+    pid_k = tl.program_id(2)
+    m_live, n_live = rm < M, rn < N
+    rm64, rn64 = rm.to(tl.int64), rn.to(tl.int64)
+    acc = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)  # not tl.zeros: a JIT helper
+    k_start = pid_k * K_PER_SPLIT
+    k_end = tl.minimum(k_start + K_PER_SPLIT, K)
+    for k0 in range(k_start, k_end, BLOCK_K):
+        rk = k0 + tl.arange(0, BLOCK_K)
+        k_live = rk < k_end
+        a = tl.load(x + rm64[:, None] * stride_xm + rk[None, :], mask=m_live[:, None] & k_live[None, :], other=0.0)
+        # the weight tile [BLOCK_K, BLOCK_N] (W^T), decoded inline: the interpreter cannot call JIT helpers
+        wmask = k_live[:, None] & n_live[None, :]
+        if KIND == 1:
+            q = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0).to(tl.uint32)
+            v = 1.0
+        else:
+            packed = tl.load(w + rn64[None, :] * (K // 2) + (rk // 2)[:, None], mask=wmask, other=0)
+            c = (packed.to(tl.uint32) >> ((rk % 2) * 4).to(tl.uint32)[:, None]) & 15
+            # E2M1 (s e1 e0 m): normals built as float32 bits, e = 0 gives m * 0.5; the sign goes on as a
+            # bit (float negation may drop the sign of zero under fast-math)
+            ce, cm = (c >> 1) & 3, c & 1
+            cn = (((c >> 3) << 31) | ((ce + 126) << 23) | (cm << 22)).to(tl.float32, bitcast=True)
+            cs = ((cm.to(tl.float32) * 0.5).to(tl.uint32, bitcast=True) | ((c >> 3) << 31)).to(tl.float32,
+                                                                                                bitcast=True)
+            v = tl.where(ce > 0, cn, cs)
+            q = tl.load(block_scale + rn64[None, :] * (K // 16) + (rk // 16)[:, None], mask=wmask,
+                        other=0).to(tl.uint32)
+        # E4M3 (fn): normals built as float32 bits, e = 0 gives m * 2^-9, S.1111.111 is NaN
+        e, m = (q >> 3) & 15, q & 7
+        dn = (((q >> 7) << 31) | ((e + 120) << 23) | (m << 20)).to(tl.float32, bitcast=True)
+        ds = ((m.to(tl.float32) * 0.001953125).to(tl.uint32, bitcast=True) | ((q >> 7) << 31)).to(tl.float32,
+                                                                                                 bitcast=True)
+        d = tl.where(e > 0, dn, ds)
+        d = tl.where((q & 127) == 127, float("nan"), d)
+        b = (v * d).to(a.dtype)  # exact: at most 6 significant bits, exponents within bf16 and fp16 range
+        if DOT_F32:
+            # float32 activations (no TF32), and the interpreter, whose bf16 dot multiplies raw bits
+            acc = tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
+        else:
+            acc = tl.dot(a, b, acc)
+    if KIND == 1:
+        acc = acc * tl.load(scale + rn64, mask=n_live, other=0.0)[None, :]
+    else:
+        acc = acc * tl.load(scale)
+    mask = m_live[:, None] & n_live[None, :]
+    dst = out + pid_k.to(tl.int64) * M * N + rm64[:, None] * N + rn64[None, :]
+    if PARTIAL:
+        tl.store(dst, acc, mask=mask)
+    elif OUT_BF16:
+        # Round to nearest even by hand, as torch does (NaN -> 0x7FC0): Triton's interpreter truncates.
+        bits = acc.to(tl.uint32, bitcast=True)
+        rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+        tl.store(dst, tl.where(acc != acc, 0x7FC0, rounded).to(tl.int16), mask=mask)
+    else:
+        tl.store(dst, acc.to(out.dtype.element_ty), mask=mask)
+
+
+@functools.cache
+def _interpreted() -> Any:
+    """The kernel for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give)."""
+    from triton.runtime.interpreter import InterpretedFunction
+
+    return InterpretedFunction(_wo_kernel.fn)
+
+
+def weight_only_matmul(x: torch.Tensor, kind: str, weight: torch.Tensor, scale: torch.Tensor,
+                       block_scale: torch.Tensor | None = None, *, block_m: int | None = None, block_n: int = 64,
+                       block_k: int = 128, split_k: int | None = None) -> torch.Tensor:
+    """`x [M, K] @ dequant(W)^T` -> `[M, N]` in x's dtype, float32 accumulation.
+
+    "fp8": `weight` E4M3 bytes `[N, K]`, `scale` float32 `[N]`. "nvfp4": `weight` packed `[N, K/2]`,
+    `block_scale` E4M3 bytes `[N, K/16]`, `scale` the float32 `scale_2` as a 1-element tensor (read on
+    the device: no sync, capturable). Block sizes are powers of two >= 16 (`tl.dot`); `block_m`
+    defaults to M rounded up (16..64), `split_k` to enough K splits for `TARGET_PROGRAMS` programs.
+    """
+    code = KINDS[kind]
+    if x.dim() != 2 or x.dtype not in DTYPES:
+        raise ValueError(f"x must be 2-D bfloat16/float16/float32, got {tuple(x.shape)} {x.dtype}")
+    m, k = x.shape
+    weight = weight.view(torch.uint8)
+    n = weight.shape[0]
+    if code == 2 and (block_scale is None or k % NVFP4_GROUP or tuple(weight.shape) != (n, k // 2)
+                      or tuple(block_scale.shape) != (n, k // NVFP4_GROUP)):
+        raise ValueError(f"NVFP4 needs K % {NVFP4_GROUP} == 0, packed [N, K/2] and block scales [N, K/16]; got "
+                         f"K={k}, weight {tuple(weight.shape)}, block_scale "
+                         f"{None if block_scale is None else tuple(block_scale.shape)}")
+    if code == 1 and (tuple(weight.shape) != (n, k) or scale.numel() != n):
+        raise ValueError(f"FP8 needs weight [N, K={k}] and N row scales; got {tuple(weight.shape)}, "
+                         f"{scale.numel()} scales")
+    if x.stride(-1) != 1:
+        x = x.contiguous()
+    block_m = block_m or min(64, max(16, triton.next_power_of_2(m)))
+    block_k = min(block_k, max(16, triton.next_power_of_2(k)))
+    tiles_k = triton.cdiv(k, block_k)
+    grid_mn = triton.cdiv(n, block_n) * triton.cdiv(m, block_m)
+    split_k = split_k or max(1, TARGET_PROGRAMS // max(grid_mn, 1))
+    per_split = triton.cdiv(tiles_k, min(split_k, tiles_k)) * block_k  # whole K tiles per split
+    split_k = triton.cdiv(k, per_split)
+    partial = split_k > 1
+    bf16 = x.dtype == torch.bfloat16 and not partial
+    out = torch.empty((split_k, m, n) if partial else (m, n), dtype=torch.float32 if partial else x.dtype,
+                      device=x.device)
+    if m == 0 or n == 0:
+        return out.sum(0).to(x.dtype) if partial else out
+    scale = scale.to(device=x.device, dtype=torch.float32).reshape(-1)
+    blocks = weight if block_scale is None else block_scale.view(torch.uint8)
+    kernel = _wo_kernel if x.is_cuda else _interpreted()
+    grid = (triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)
+    kernel[grid](x, weight, blocks, scale, out.view(torch.int16) if bf16 else out, m, n, k, x.stride(0), per_split,
+                 KIND=code, BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k,
+                 DOT_F32=x.dtype == torch.float32 or not x.is_cuda, PARTIAL=partial, OUT_BF16=bf16)
+    return out.sum(0).to(x.dtype) if partial else out
+
+
+class WeightOnlyLinear(nn.Module):
+    """`y = x dequant(W)^T` with W stored once as FP8 (per-row scales) or NVFP4, x untouched (16-bit)."""
+
+    def __init__(self, linear: nn.Linear, kind: str, name: str = "") -> None:
+        super().__init__()
+        label = f"{name or 'nn.Linear'}({linear.in_features}, {linear.out_features})"
+        if kind not in KINDS:
+            raise ValueError(f"{label}: weight-only kind must be one of {sorted(KINDS)}, got {kind!r}")
+        if linear.bias is not None:
+            raise ValueError(f"{label} has a bias; WeightOnlyLinear takes bias-free linears only")
+        if kind == "nvfp4" and linear.in_features % NVFP4_GROUP:
+            raise ValueError(f"{label}: NVFP4 needs in_features divisible by {NVFP4_GROUP}, "
+                             f"got in_features={linear.in_features}")
+        self.kind, self.in_features, self.out_features = kind, linear.in_features, linear.out_features
+        self.block_n, self.block_k, self.split_k = 64, 128, None  # untuned defaults (see weight_only_matmul)
+        w = linear.weight.detach()
+        rows = max(1, PACK_ELEMENTS // w.shape[1])
+        with torch.no_grad():
+            if kind == "fp8":
+                parts = [quantize_rows(w[i:i + rows]) for i in range(0, w.shape[0], rows)]
+                self.register_buffer("weight", torch.cat([q.view(torch.uint8) for q, _ in parts]))
+                self.register_buffer("scale", torch.cat([s.reshape(-1) for _, s in parts]))  # [N] float32
+                self.register_buffer("block_scale", None)
+            else:
+                scale_2 = nvfp4_scale_2(w)
+                parts = [pack_nvfp4(w[i:i + rows], scale_2) for i in range(0, w.shape[0], rows)]
+                self.register_buffer("weight", torch.cat([p for p, _, _ in parts]))  # [N, K/2] uint8
+                self.register_buffer("block_scale", torch.cat([b.view(torch.uint8) for _, b, _ in parts]))
+                self.register_buffer("scale", scale_2.reshape(1).float())  # scale_2, [1] float32
+
+    def dequantized_weight(self) -> torch.Tensor:
+        """The float32 weight the kernel multiplies by, through the torch formulas of `formats.py`."""
+        if self.kind == "fp8":
+            return formats.dequant_fp8_scaled(self.weight.view(formats.FP8), self.scale[:, None])
+        return formats.dequant_nvfp4(self.weight, self.block_scale.view(formats.FP8), self.scale)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        flat = x.reshape(-1, self.in_features)
+        out = weight_only_matmul(flat, self.kind, self.weight, self.scale, self.block_scale, block_n=self.block_n,
+                                 block_k=self.block_k, split_k=self.split_k)
+        return out.view(*x.shape[:-1], self.out_features)
+
+    def extra_repr(self) -> str:
+        return f"in_features={self.in_features}, out_features={self.out_features}, kind={self.kind}"
+
+
+def swap_weight_only(module: nn.Module, kind: str, keep: tuple[str, ...] = ()) -> int:
+    """Replace every bias-free `nn.Linear` (NVFP4: with in_features % 16 == 0) by `WeightOnlyLinear`,
+    except names containing any of `keep`; returns how many were swapped."""
+    if kind not in KINDS:
+        raise ValueError(f"weight-only kind must be one of {sorted(KINDS)}, got {kind!r}")
+    swapped = 0
+    for name, child in list(module.named_modules()):
+        for attr, sub in list(child.named_children()):
+            full = f"{name}.{attr}" if name else attr
+            if (isinstance(sub, nn.Linear) and sub.bias is None and not any(k in full for k in keep)
+                    and (kind == "fp8" or sub.in_features % NVFP4_GROUP == 0)):
+                setattr(child, attr, WeightOnlyLinear(sub, kind, full))
+                swapped += 1
+    return swapped
