@@ -113,7 +113,7 @@ def test_qsa_selection_mask_equals_reference(length: int) -> None:
     assert bool((got == causal[0, 0]).all()) == (length <= cfg.indexer_budget + cfg.indexer_compress_ratio - 1)
 
 
-@pytest.mark.parametrize("tokens", [1, 40])   # 1*2 <= 8 experts: gathered path; 40: dense path
+@pytest.mark.parametrize("tokens", [1, 40])   # 3*1*2 <= 8 experts: gathered path; 40: dense path
 def test_moe_matches_reference(tokens: int) -> None:
     cfg, hf_cfg = configs("tiny")
     theirs = M.Qwen4ExpTextSparseMoeBlock(hf_cfg)
