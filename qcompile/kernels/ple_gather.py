@@ -15,12 +15,11 @@ zero rows. Row offsets are computed in int64, so tables past 2^31 bytes work.
 
 from __future__ import annotations
 
-import functools
-from typing import Any
-
 import torch
 import triton
 import triton.language as tl
+
+from qcompile.kernels.codes import bf16_bits, e2m1_value, e4m3_value, interpreted
 
 FLOAT, FP8, NVFP4 = 0, 1, 2
 KINDS = {"float": FLOAT, "fp8": FP8, "nvfp4": NVFP4}
@@ -42,49 +41,19 @@ def _gather_kernel(table, block_scale, ids, out, n_ids, n_rows, scale,
     if KIND == 0:
         x = tl.load(table + row[:, None] * WIDTH + col[None, :], mask=mask, other=0).to(tl.float32)
     else:
-        # Everything is decoded inline: helpers would be plain JIT functions, which the interpreter
-        # (built here without TRITON_INTERPRET) cannot call.
         if KIND == 1:
             q = tl.load(table + row[:, None] * WIDTH + col[None, :], mask=mask, other=0).to(tl.uint32)
             v = 1.0
         else:
             packed = tl.load(table + row[:, None] * (WIDTH // 2) + (col // 2)[None, :], mask=mask, other=0)
-            c = (packed.to(tl.uint32) >> ((col % 2) * 4).to(tl.uint32)[None, :]) & 15
-            # E2M1 (s e1 e0 m): normals built as float32 bits, e = 0 gives m * 0.5
-            ce, cm = (c >> 1) & 3, c & 1
-            cn = (((c >> 3) << 31) | ((ce + 126) << 23) | (cm << 22)).to(tl.float32, bitcast=True)
-            # the sign goes on as a bit: float negation may drop the sign of zero under fast-math
-            cs = ((cm.to(tl.float32) * 0.5).to(tl.uint32, bitcast=True) | ((c >> 3) << 31)).to(tl.float32,
-                                                                                                bitcast=True)
-            v = tl.where(ce > 0, cn, cs)
+            v = e2m1_value((packed.to(tl.uint32) >> ((col % 2) * 4).to(tl.uint32)[None, :]) & 15)
             q = tl.load(block_scale + row[:, None] * (WIDTH // 16) + (col // 16)[None, :], mask=mask,
                         other=0).to(tl.uint32)
-        # E4M3 (fn): normals built as float32 bits, e = 0 gives m * 2^-9, S.1111.111 is NaN
-        e, m = (q >> 3) & 15, q & 7
-        dn = (((q >> 7) << 31) | ((e + 120) << 23) | (m << 20)).to(tl.float32, bitcast=True)
-        ds = ((m.to(tl.float32) * 0.001953125).to(tl.uint32, bitcast=True) | ((q >> 7) << 31)).to(tl.float32,
-                                                                                                 bitcast=True)
-        d = tl.where(e > 0, dn, ds)
-        d = tl.where((q & 127) == 127, float("nan"), d)
-        x = (v * d) * scale
+        x = (v * e4m3_value(q)) * scale
     x = tl.where(mask, x, 0.0)
-    if OUT_BF16:
-        # Round to nearest even by hand, as torch does (NaN -> 0x7FC0): Triton's interpreter truncates.
-        bits = x.to(tl.uint32, bitcast=True)
-        rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
-        y = tl.where(x != x, 0x7FC0, rounded).to(tl.int16)
-    else:
-        y = x.to(out.dtype.element_ty)
+    y = bf16_bits(x) if OUT_BF16 else x.to(out.dtype.element_ty)
     dst = out + r.to(tl.int64)[:, None] * WIDTH + col[None, :]
     tl.store(dst, y, mask=in_batch[:, None] & live[None, :])
-
-
-@functools.cache
-def _interpreted() -> Any:
-    """The kernel for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give)."""
-    from triton.runtime.interpreter import InterpretedFunction
-
-    return InterpretedFunction(_gather_kernel.fn)
 
 
 def gather_rows(kind: str, table: torch.Tensor, block_scale: torch.Tensor | None, scale: float,
@@ -107,7 +76,7 @@ def gather_rows(kind: str, table: torch.Tensor, block_scale: torch.Tensor | None
     out = torch.empty(flat.numel(), width, dtype=dtype, device=ids.device)
     if flat.numel() == 0:
         return out.view(*ids.shape, width)
-    kernel = _gather_kernel if ids.is_cuda else _interpreted()
+    kernel = _gather_kernel if ids.is_cuda else interpreted(_gather_kernel)
     grid = (triton.cdiv(flat.numel(), block_rows),)
     bf16 = dtype == torch.bfloat16
     kernel[grid](table, table if block_scale is None else block_scale, flat, out.view(torch.int16) if bf16 else out,

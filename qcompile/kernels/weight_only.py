@@ -10,7 +10,7 @@ Formats (ModelOpt conventions, as `model/checkpoint/quant/pack.py` writes them):
 - "nvfp4": packed E2M1 `[N, K/2]` (uint8, element 2i in the low nibble), E4M3 block scales
   `[N, K/16]` (uint8) and a per-tensor `scale_2`, `w = e2m1 * e4m3(block) * scale_2`.
 
-Codes are decoded with bit operations as in `ple_gather.py` (so the same kernel runs compiled on CUDA
+Codes are decoded by the shared bit-level helpers of `codes.py` (so the same kernel runs compiled on CUDA
 and in Triton's interpreter on CPU). `e2m1 * e4m3(block)` is exact in float32 and representable in
 bf16 and fp16, so the weight tile is cast to the activation dtype without loss and multiplied on the
 tensor cores; the row scale / `scale_2` is applied once to the float32 accumulator. Small N gets a
@@ -20,9 +20,6 @@ weight. Offsets are int64.
 
 from __future__ import annotations
 
-import functools
-from typing import Any
-
 import torch
 import triton
 import triton.language as tl
@@ -30,6 +27,7 @@ from torch import nn
 
 from model.checkpoint.quant import formats
 from model.checkpoint.quant.pack import nvfp4_scale_2, pack_nvfp4
+from qcompile.kernels.codes import bf16_bits, e2m1_value, e4m3_value, interpreted
 from qcompile.kernels.fp8_linear import quantize_rows
 
 KINDS = {"fp8": 1, "nvfp4": 2}
@@ -55,30 +53,17 @@ def _wo_kernel(x, w, block_scale, scale, out, M, N, K, stride_xm, K_PER_SPLIT,
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < k_end
         a = tl.load(x + rm64[:, None] * stride_xm + rk[None, :], mask=m_live[:, None] & k_live[None, :], other=0.0)
-        # the weight tile [BLOCK_K, BLOCK_N] (W^T), decoded inline: the interpreter cannot call JIT helpers
+        # the weight tile [BLOCK_K, BLOCK_N] (W^T)
         wmask = k_live[:, None] & n_live[None, :]
         if KIND == 1:
             q = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0).to(tl.uint32)
             v = 1.0
         else:
             packed = tl.load(w + rn64[None, :] * (K // 2) + (rk // 2)[:, None], mask=wmask, other=0)
-            c = (packed.to(tl.uint32) >> ((rk % 2) * 4).to(tl.uint32)[:, None]) & 15
-            # E2M1 (s e1 e0 m): normals built as float32 bits, e = 0 gives m * 0.5; the sign goes on as a
-            # bit (float negation may drop the sign of zero under fast-math)
-            ce, cm = (c >> 1) & 3, c & 1
-            cn = (((c >> 3) << 31) | ((ce + 126) << 23) | (cm << 22)).to(tl.float32, bitcast=True)
-            cs = ((cm.to(tl.float32) * 0.5).to(tl.uint32, bitcast=True) | ((c >> 3) << 31)).to(tl.float32,
-                                                                                                bitcast=True)
-            v = tl.where(ce > 0, cn, cs)
+            v = e2m1_value((packed.to(tl.uint32) >> ((rk % 2) * 4).to(tl.uint32)[:, None]) & 15)
             q = tl.load(block_scale + rn64[None, :] * (K // 16) + (rk // 16)[:, None], mask=wmask,
                         other=0).to(tl.uint32)
-        # E4M3 (fn): normals built as float32 bits, e = 0 gives m * 2^-9, S.1111.111 is NaN
-        e, m = (q >> 3) & 15, q & 7
-        dn = (((q >> 7) << 31) | ((e + 120) << 23) | (m << 20)).to(tl.float32, bitcast=True)
-        ds = ((m.to(tl.float32) * 0.001953125).to(tl.uint32, bitcast=True) | ((q >> 7) << 31)).to(tl.float32,
-                                                                                                 bitcast=True)
-        d = tl.where(e > 0, dn, ds)
-        d = tl.where((q & 127) == 127, float("nan"), d)
+        d = e4m3_value(q)
         b = (v * d).to(a.dtype)  # exact: at most 6 significant bits, exponents within bf16 and fp16 range
         if DOT_F32:
             # float32 activations (no TF32), and the interpreter, whose bf16 dot multiplies raw bits
@@ -94,20 +79,9 @@ def _wo_kernel(x, w, block_scale, scale, out, M, N, K, stride_xm, K_PER_SPLIT,
     if PARTIAL:
         tl.store(dst, acc, mask=mask)
     elif OUT_BF16:
-        # Round to nearest even by hand, as torch does (NaN -> 0x7FC0): Triton's interpreter truncates.
-        bits = acc.to(tl.uint32, bitcast=True)
-        rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
-        tl.store(dst, tl.where(acc != acc, 0x7FC0, rounded).to(tl.int16), mask=mask)
+        tl.store(dst, bf16_bits(acc), mask=mask)
     else:
         tl.store(dst, acc.to(out.dtype.element_ty), mask=mask)
-
-
-@functools.cache
-def _interpreted() -> Any:
-    """The kernel for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give)."""
-    from triton.runtime.interpreter import InterpretedFunction
-
-    return InterpretedFunction(_wo_kernel.fn)
 
 
 def weight_only_matmul(x: torch.Tensor, kind: str, weight: torch.Tensor, scale: torch.Tensor,
@@ -151,7 +125,7 @@ def weight_only_matmul(x: torch.Tensor, kind: str, weight: torch.Tensor, scale: 
         return out.sum(0).to(x.dtype) if partial else out
     scale = scale.to(device=x.device, dtype=torch.float32).reshape(-1)
     blocks = weight if block_scale is None else block_scale.view(torch.uint8)
-    kernel = _wo_kernel if x.is_cuda else _interpreted()
+    kernel = _wo_kernel if x.is_cuda else interpreted(_wo_kernel)
     grid = (triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)
     kernel[grid](x, weight, blocks, scale, out.view(torch.int16) if bf16 else out, m, n, k, x.stride(0), per_split,
                  KIND=code, BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k,
