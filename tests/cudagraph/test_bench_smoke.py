@@ -14,7 +14,7 @@ def test_bench_cpu_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     out = tmp_path / "bench.json"
     main(["bench", "--preset", "tiny", "--device", "cpu", "--dtype", "float32", "--context", "24",
           "--contexts", "2", "--batches", "1,2", "--steps", "2", "--warm-steps", "1", "--scopes", "eager,layer",
-          "--anchor-prefill", "8", "--anchor-steps", "2", "--json", str(out)])
+          "--anchor-prefill", "8", "--anchor-steps", "4", "--json", str(out)])
     result = json.loads(out.read_text())
     rows = {(r["scope"], r["mode"]): r for r in result["rows"]}
     assert set(rows) == {("eager", "none"), ("layer", "none")}
