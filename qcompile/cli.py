@@ -18,7 +18,8 @@ DEFAULT_PROMPTS = ("Hello, my name is", "The capital of France is")
 def _generate(args: argparse.Namespace) -> None:
     from qcompile import LLM, SamplingParams
 
-    llm = LLM(args.model, device=args.device, dtype=args.dtype, ple_backend=args.ple_backend)
+    llm = LLM(args.model, device=args.device, dtype=args.dtype, ple_backend=args.ple_backend,
+              weight_only=args.weight_only)
     params = SamplingParams(temperature=args.temperature, max_tokens=args.max_tokens, seed=args.seed)
     prompts = args.prompt or list(DEFAULT_PROMPTS)
     print(f"model: {llm.path}")
@@ -65,7 +66,7 @@ def _serve(args: argparse.Namespace) -> None:
     from qcompile.server.launch import serve
 
     serve(args.model, args.compile, args.host, args.port, args.api_key, args.device, args.dtype,
-          args.max_num_seqs, args.max_model_len, args.ple_backend)
+          args.max_num_seqs, args.max_model_len, args.ple_backend, args.weight_only)
 
 
 def _load(args: argparse.Namespace) -> Qwen4ExpForCausalLM:
@@ -116,6 +117,12 @@ def _add_ple_backend(parser: argparse.ArgumentParser) -> None:
                              "memory-mapped files, or host RAM")
 
 
+def _add_weight_only(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--weight-only", action="store_true",
+                        help="keep a quantised checkpoint's NVFP4 / per-tensor or per-channel FP8 linears packed "
+                             "(weight-only Triton GEMMs, 16-bit activations) instead of dequantising them")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from model.presets import PRESETS
     from qcompile.ops.registry import SCOPES
@@ -132,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--device", default="cpu")
     gen.add_argument("--dtype", choices=DTYPES, default="float32")
     _add_ple_backend(gen)
+    _add_weight_only(gen)
     gen.set_defaults(func=_generate)
 
     srv = sub.add_parser("serve", help="OpenAI-compatible server (default: the embedded default model)")
@@ -140,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--ranges", type=_parse_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
     srv.add_argument("--cudagraph", help="CUDA graph mode of the compiled model")
     _add_ple_backend(srv)
+    _add_weight_only(srv)
     srv.add_argument("--host", default="127.0.0.1", help="bind address (default: loopback only)")
     srv.add_argument("--port", type=int, default=8000)
     srv.add_argument("--api-key", help="require 'Authorization: Bearer KEY' on /v1 routes")

@@ -7,6 +7,9 @@ problem (missing, unexpected, mis-shaped keys) is collected and raised at once, 
 is handed out, so no half-loaded model is ever used. No pickle anywhere. Quantized checkpoints
 (see `model/checkpoint/quant`) are dequantised to the compute dtype first, except PLE tables served
 by a host backend (`ple_backend`, see `model/ple_tables.py`), which stay in their checkpoint format.
+With `weight_only=True` the linears stored in a format the weight-only GEMM computes exactly (NVFP4,
+ModelOpt or compressed-tensors, and FP8 with a per-tensor or per-channel scale) then become
+`qcompile.kernels.weight_only.WeightOnlyLinear` over the checkpoint's own bytes and scales.
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ import torch
 from torch import nn
 
 from model.checkpoint.quant import (
+    Kind,
     PleLayout,
     SafetensorsFolder,
     dequantize_state,
+    detect,
     ple_layouts,
     read_quant_configs,
 )
@@ -40,6 +45,10 @@ EXPERT = re.compile(r"^(.*\.mlp\.experts)\.(\d+)\.(gate|up|down)_proj\.weight$")
 SHARD = re.compile(r"^(.*\.ngram_embedding)\.shard_(\d+)\.weight$")
 VERIFIED_BUFFERS = ("layer_multipliers", "ngram_heads_vocab_sizes", "ngram_heads_offsets")
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+# stored formats the weight-only GEMM computes exactly -> its kind (block FP8 and MXFP8 stay dequantised)
+WEIGHT_ONLY_KINDS = {Kind.NVFP4: "nvfp4", Kind.NVFP4_CT: "nvfp4_ct", Kind.FP8_TENSOR: "fp8", Kind.FP8_CHANNEL: "fp8"}
+# kept dense: `init_state` / `reset_slots` read `lm_head.weight`'s dtype and device, and it may be tied
+DENSE_ONLY = frozenset({"lm_head"})
 
 
 class CheckpointError(ValueError):
@@ -101,8 +110,13 @@ def is_quantized(config: dict, hf_quant_config: dict | None) -> bool:
 
 
 def load_model(path: str | Path, device: str | torch.device = "cpu",
-               dtype: str | torch.dtype = torch.float32, ple_backend: str = "device") -> Qwen4ExpForCausalLM:
+               dtype: str | torch.dtype = torch.float32, ple_backend: str = "device",
+               weight_only: bool = False) -> Qwen4ExpForCausalLM:
     """The checkpoint at `path` as an eval model on `device`; PLE tables where `ple_backend` says.
+
+    `weight_only`: after the usual (dequantised, fully checked) load, every `nn.Linear` stored as
+    NVFP4 or per-tensor / per-channel FP8 is replaced by a `WeightOnlyLinear` over the stored tensors
+    (see `_keep_packed`); other modules, routed experts and `lm_head` stay dense. Needs Triton.
 
     Raises `CheckpointError` (every problem at once) or `QuantFormatError` (naming the tensor)
     before returning, so a model is only handed out once every tensor has been checked.
@@ -130,7 +144,70 @@ def load_model(path: str | Path, device: str | torch.device = "cpu",
         load_weights(model, tensors.keys(), tensors.__getitem__, str(path))
     else:
         load_weights(model, [k for k in folder.keys() if k not in ple_keys], folder.get_tensor, str(path))
+    if weight_only:
+        kept = _keep_packed(model, source, raw, hf_quant, str(path))
+        log.info("weight-only: %d linears kept packed (%s)", sum(kept.values()),
+                 ", ".join(f"{n} {k}" for k, n in sorted(kept.items())) or "none eligible")
     return model.eval().requires_grad_(False)
+
+
+def _keep_packed(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_quant: dict | None,
+                 origin: str) -> dict[str, int]:
+    """Swap each eligible dense `nn.Linear` for a `WeightOnlyLinear` over its stored tensors; returns
+    the count per kernel kind.
+
+    Runs after the dequantised load, which has already checked every stored tensor (shapes, dtypes,
+    finite scales, naming the key), so the checkpoint is known to fit. Eligible: a bias-free
+    `nn.Linear` (not `lm_head`) whose checkpoint module is stored in a `WEIGHT_ONLY_KINDS` format
+    (NVFP4 also needs in_features % 16 == 0, the kernel's group). Every module is built before any
+    is swapped in; a tensor `WeightOnlyLinear.from_packed` rejects raises `CheckpointError`.
+    """
+    from qcompile.kernels.weight_only import WeightOnlyLinear  # Triton: imported only when asked for
+
+    qcfg = detect(raw, hf_quant)
+    if qcfg is None:
+        return {}
+    stored: dict[str, tuple[str, set[str]]] = {}  # our module name -> (checkpoint module, its suffixes)
+    for key in source.keys():
+        module, _, suffix = key.rpartition(".")
+        stored.setdefault(_normalise(module), (module, set()))[1].add(suffix)
+    built: list[tuple[str, nn.Module]] = []
+    problems: list[str] = []
+    for name, linear in model.named_modules():
+        if type(linear) is not nn.Linear or name in DENSE_ONLY or linear.bias is not None or name not in stored:
+            continue
+        module, suffixes = stored[name]
+        if not suffixes & {"weight_packed", "weight_scale"}:
+            continue  # stored unquantised (or as block FP8's weight_scale_inv)
+        scheme = qcfg.resolve(module)
+        kind = WEIGHT_ONLY_KINDS.get(scheme.kind) if scheme is not None else None
+        if kind is None or (kind != "fp8" and linear.in_features % 16):
+            continue
+        dev = linear.weight.device
+        weight, scale = (source.get_tensor(f"{module}.{s}").to(dev) for s in (scheme.weight, scheme.scale))
+        block = None
+        if kind != "fp8":
+            assert scheme.scale_2 is not None
+            block, scale = scale, source.get_tensor(f"{module}.{scheme.scale_2}").to(dev)
+        try:
+            packed = WeightOnlyLinear.from_packed(kind, weight, scale, block, name=module)
+        except ValueError as e:
+            problems.append(str(e))
+            continue
+        if (packed.in_features, packed.out_features) != (linear.in_features, linear.out_features):
+            problems.append(f"{module}: stored as [{packed.out_features}, {packed.in_features}], expected "
+                            f"[{linear.out_features}, {linear.in_features}]")
+            continue
+        built.append((name, packed))
+    if problems:
+        raise CheckpointError(f"checkpoint {origin}: weight-only load failed ({len(problems)} problems):\n  "
+                              + "\n  ".join(problems))
+    kept: dict[str, int] = defaultdict(int)
+    for name, packed in built:
+        parent, _, attr = name.rpartition(".")
+        setattr(model.get_submodule(parent), attr, packed)
+        kept[packed.kind] += 1
+    return dict(kept)
 
 
 def _attach_host_tables(model: Qwen4ExpForCausalLM, folder: SafetensorsFolder, layouts: list[PleLayout],

@@ -50,13 +50,15 @@ class LLM:
     eagerly; a `CompileConfig` runs the model through `qcompile.compile`. A step feeds at most
     `max_num_batched_tokens` tokens (longer prompts are prefilled in chunks); `async_scheduling`
     overlaps scheduling of the next step with the current one. `ple_backend` says where PLE
-    tables live ("device", "pinned", "mmap" or "preload"; see `model/ple_tables.py`).
+    tables live ("device", "pinned", "mmap" or "preload"; see `model/ple_tables.py`). `weight_only`
+    keeps a quantised checkpoint's NVFP4 and per-tensor / per-channel FP8 linears packed, run by the
+    weight-only Triton GEMM with 16-bit activations (see `load_model`); needs Triton.
     """
 
     def __init__(self, model: str | Path | None = None, device: str = "cpu",
                  dtype: str | torch.dtype = "float32", compile: CompileConfig | None = None,
                  max_num_seqs: int = 16, max_model_len: int = 2048, max_num_batched_tokens: int = 2048,
-                 async_scheduling: bool = True, ple_backend: str = "device") -> None:
+                 async_scheduling: bool = True, ple_backend: str = "device", weight_only: bool = False) -> None:
         if max_num_seqs < 1:
             raise ValueError(f"max_num_seqs must be >= 1, got {max_num_seqs}")
         if max_model_len < 1:
@@ -66,7 +68,8 @@ class LLM:
 
             model = default_checkpoint("tiny")
         self.path = Path(model)
-        self.model = load_model(self.path, device=device, dtype=dtype, ple_backend=ple_backend)
+        self.model = load_model(self.path, device=device, dtype=dtype, ple_backend=ple_backend,
+                                weight_only=weight_only)
         self.config = self.model.config
         if max_model_len > self.config.max_position_embeddings:
             raise ValueError(f"max_model_len {max_model_len} exceeds the checkpoint's "

@@ -8,14 +8,22 @@ change is the weight rounding: the result is `x @ dequant(W)^T` accumulated in f
 Formats (ModelOpt conventions, as `model/checkpoint/quant/pack.py` writes them):
 - "fp8": E4M3 bytes `[N, K]` (uint8) and one float32 scale per output row, `w = e4m3 * scale[n]`;
 - "nvfp4": packed E2M1 `[N, K/2]` (uint8, element 2i in the low nibble), E4M3 block scales
-  `[N, K/16]` (uint8) and a per-tensor `scale_2`, `w = e2m1 * e4m3(block) * scale_2`.
+  `[N, K/16]` (uint8) and a per-tensor `scale_2`, `w = e2m1 * e4m3(block) * scale_2`;
+- "nvfp4_ct": the same storage with compressed-tensors' per-tensor `global_scale`, which divides:
+  `w = e2m1 * e4m3(block) / global_scale` (`formats.dequant_nvfp4_ct`). The kernel divides the
+  accumulator by it (IEEE `div_rn`) rather than multiplying by a rounded reciprocal (which would
+  move about 5% of the weights by an ulp), so a one-hot row of x returns that formula's weights.
+
+`WeightOnlyLinear(linear, kind)` packs a dense `nn.Linear` ("fp8" / "nvfp4");
+`WeightOnlyLinear.from_packed(...)` keeps a checkpoint's stored bytes and scales as they are
+(`load_model(..., weight_only=True)`).
 
 Codes are decoded by the shared bit-level helpers of `codes.py` (so the same kernel runs compiled on CUDA
 and in Triton's interpreter on CPU). `e2m1 * e4m3(block)` is exact in float32 and representable in
 bf16 and fp16, so the weight tile is cast to the activation dtype without loss and multiplied on the
-tensor cores; the row scale / `scale_2` is applied once to the float32 accumulator. Small N gets a
-split over K (float32 partials summed by torch) so the GPU still has enough programs to stream the
-weight. Offsets are int64.
+tensor cores; the row scale / `scale_2` / `global_scale` is applied once to the float32 accumulator.
+Small N gets a split over K (float32 partials summed by torch) so the GPU still has enough programs to
+stream the weight. Offsets are int64.
 """
 
 from __future__ import annotations
@@ -30,7 +38,8 @@ from model.checkpoint.quant.pack import nvfp4_scale_2, pack_nvfp4
 from qcompile.kernels.codes import bf16_bits, e2m1_value, e4m3_value, interpreted
 from qcompile.kernels.fp8_linear import quantize_rows
 
-KINDS = {"fp8": 1, "nvfp4": 2}
+KINDS = {"fp8": 1, "nvfp4": 2, "nvfp4_ct": 3}
+PACKABLE = ("fp8", "nvfp4")  # kinds the constructor packs from a dense nn.Linear
 NVFP4_GROUP = formats.NVFP4_GROUP
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 TARGET_PROGRAMS = 264  # about two per SM on an H200 (132 SMs); below it, K is split
@@ -72,8 +81,10 @@ def _wo_kernel(x, w, block_scale, scale, out, M, N, K, stride_xm, K_PER_SPLIT,
             acc = tl.dot(a, b, acc)
     if KIND == 1:
         acc = acc * tl.load(scale + rn64, mask=n_live, other=0.0)[None, :]
-    else:
+    elif KIND == 2:
         acc = acc * tl.load(scale)
+    else:
+        acc = tl.math.div_rn(acc, tl.load(scale))  # IEEE: `/` may be approximate on CUDA
     mask = m_live[:, None] & n_live[None, :]
     dst = out + pid_k.to(tl.int64) * M * N + rm64[:, None] * N + rn64[None, :]
     if PARTIAL:
@@ -91,8 +102,9 @@ def weight_only_matmul(x: torch.Tensor, kind: str, weight: torch.Tensor, scale: 
 
     "fp8": `weight` E4M3 bytes `[N, K]`, `scale` float32 `[N]`. "nvfp4": `weight` packed `[N, K/2]`,
     `block_scale` E4M3 bytes `[N, K/16]`, `scale` the float32 `scale_2` as a 1-element tensor (read on
-    the device: no sync, capturable). Block sizes are powers of two >= 16 (`tl.dot`); `block_m`
-    defaults to M rounded up (16..64), `split_k` to enough K splits for `TARGET_PROGRAMS` programs.
+    the device: no sync, capturable); "nvfp4_ct": the same with `scale` the `global_scale` (divides).
+    Block sizes are powers of two >= 16 (`tl.dot`); `block_m` defaults to M rounded up (16..64),
+    `split_k` to enough K splits for `TARGET_PROGRAMS` programs.
     """
     code = KINDS[kind]
     if x.dim() != 2 or x.dtype not in DTYPES:
@@ -100,7 +112,7 @@ def weight_only_matmul(x: torch.Tensor, kind: str, weight: torch.Tensor, scale: 
     m, k = x.shape
     weight = weight.view(torch.uint8)
     n = weight.shape[0]
-    if code == 2 and (block_scale is None or k % NVFP4_GROUP or tuple(weight.shape) != (n, k // 2)
+    if code != 1 and (block_scale is None or k % NVFP4_GROUP or tuple(weight.shape) != (n, k // 2)
                       or tuple(block_scale.shape) != (n, k // NVFP4_GROUP)):
         raise ValueError(f"NVFP4 needs K % {NVFP4_GROUP} == 0, packed [N, K/2] and block scales [N, K/16]; got "
                          f"K={k}, weight {tuple(weight.shape)}, block_scale "
@@ -134,13 +146,19 @@ def weight_only_matmul(x: torch.Tensor, kind: str, weight: torch.Tensor, scale: 
 
 
 class WeightOnlyLinear(nn.Module):
-    """`y = x dequant(W)^T` with W stored once as FP8 (per-row scales) or NVFP4, x untouched (16-bit)."""
+    """`y = x dequant(W)^T` with W stored once as FP8 (per-row scales) or NVFP4, x untouched (16-bit).
+
+    Built by packing a dense `nn.Linear` (the constructor) or from a checkpoint's stored tensors
+    (`from_packed`). Buffers: `weight` (uint8), `scale` (float32: `[N]` row scales for "fp8", `[1]`
+    otherwise) and `block_scale` (uint8 E4M3 `[N, K/16]`, None for "fp8").
+    """
 
     def __init__(self, linear: nn.Linear, kind: str, name: str = "") -> None:
         super().__init__()
         label = f"{name or 'nn.Linear'}({linear.in_features}, {linear.out_features})"
-        if kind not in KINDS:
-            raise ValueError(f"{label}: weight-only kind must be one of {sorted(KINDS)}, got {kind!r}")
+        if kind not in PACKABLE:
+            raise ValueError(f"{label}: weight-only kind must be one of {sorted(PACKABLE)} to pack a dense "
+                             f"linear, got {kind!r}")
         if linear.bias is not None:
             raise ValueError(f"{label} has a bias; WeightOnlyLinear takes bias-free linears only")
         if kind == "nvfp4" and linear.in_features % NVFP4_GROUP:
@@ -163,10 +181,74 @@ class WeightOnlyLinear(nn.Module):
                 self.register_buffer("block_scale", torch.cat([b.view(torch.uint8) for _, b, _ in parts]))
                 self.register_buffer("scale", scale_2.reshape(1).float())  # scale_2, [1] float32
 
+    @classmethod
+    def from_packed(cls, kind: str, weight: torch.Tensor, scale: torch.Tensor,
+                    block_scale: torch.Tensor | None = None, name: str = "") -> WeightOnlyLinear:
+        """A module over stored tensors, kept as they are (no re-quantisation); ValueError naming `name`.
+
+        "fp8": `weight` E4M3 `[N, K]` (float8_e4m3fn or its uint8 bytes), `scale` a float per-tensor
+        scale (`[]` / `[1]`, broadcast to every row) or per-output-channel one (`[N]` / `[N, 1]`).
+        "nvfp4" / "nvfp4_ct": `weight` packed E2M1 uint8 `[N, K/2]` with K % 16 == 0, `block_scale`
+        E4M3 `[N, K/16]`, `scale` the per-tensor `scale_2` (multiplies) / `global_scale` (divides),
+        `[]` or `[1]`. The tensors' device is the module's; float scales become float32 (exact from
+        bf16 / fp16), as `formats.py` computes them.
+        """
+        label = name or "WeightOnlyLinear"
+
+        def shape(t: torch.Tensor) -> list[int]:
+            return list(t.shape)
+
+        if kind not in KINDS:
+            raise ValueError(f"{label}: weight-only kind must be one of {sorted(KINDS)}, got {kind!r}")
+        if weight.dim() != 2:
+            raise ValueError(f"{label}: weight must be 2-D, got shape {shape(weight)}")
+        if not scale.is_floating_point() or scale.dtype == formats.FP8:
+            raise ValueError(f"{label}: scale must be float32/bfloat16/float16, got {scale.dtype}")
+        n = weight.shape[0]
+        if kind == "fp8":
+            if weight.dtype not in (formats.FP8, torch.uint8):
+                raise ValueError(f"{label}: FP8 weight must be float8_e4m3fn (or its uint8 bytes), got {weight.dtype}")
+            if block_scale is not None:
+                raise ValueError(f"{label}: FP8 takes no block_scale (block FP8 stays on the dequantised path)")
+            if scale.numel() == 1 and scale.dim() <= 1:
+                rows = scale.reshape(1).expand(n)
+            elif tuple(scale.shape) in ((n,), (n, 1)):
+                rows = scale.reshape(n)
+            else:
+                raise ValueError(f"{label}: FP8 scale must be per-tensor ([] or [1]) or per-output-channel "
+                                 f"([{n}] or [{n}, 1]) for weight {shape(weight)}, got {shape(scale)}")
+            k, blocks, scale = weight.shape[1], None, rows.float().contiguous()
+        else:
+            k = 2 * weight.shape[1]
+            if weight.dtype != torch.uint8:
+                raise ValueError(f"{label}: NVFP4 weight must be packed uint8 [N, K/2], got {weight.dtype}")
+            if k % NVFP4_GROUP:
+                raise ValueError(f"{label}: NVFP4 needs in_features divisible by {NVFP4_GROUP}, got in_features={k}")
+            if block_scale is None or block_scale.dtype not in (formats.FP8, torch.uint8):
+                got = None if block_scale is None else block_scale.dtype
+                raise ValueError(f"{label}: NVFP4 block_scale must be float8_e4m3fn (or uint8 bytes), got {got}")
+            want = [n, k // NVFP4_GROUP]
+            if shape(block_scale) != want:
+                raise ValueError(f"{label}: NVFP4 block_scale must have shape {want} for packed weight "
+                                 f"{shape(weight)}, got {shape(block_scale)}")
+            if scale.numel() != 1 or scale.dim() > 1:
+                raise ValueError(f"{label}: NVFP4 per-tensor scale must have shape [] or [1], got {shape(scale)}")
+            blocks, scale = block_scale.view(torch.uint8).contiguous(), scale.reshape(1).float()
+        self = cls.__new__(cls)
+        nn.Module.__init__(self)
+        self.kind, self.in_features, self.out_features = kind, k, n
+        self.block_n, self.block_k, self.split_k = 64, 128, None  # untuned defaults (see weight_only_matmul)
+        self.register_buffer("weight", weight.view(torch.uint8).contiguous())
+        self.register_buffer("scale", scale.to(weight.device))
+        self.register_buffer("block_scale", None if blocks is None else blocks.to(weight.device))
+        return self
+
     def dequantized_weight(self) -> torch.Tensor:
         """The float32 weight the kernel multiplies by, through the torch formulas of `formats.py`."""
         if self.kind == "fp8":
             return formats.dequant_fp8_scaled(self.weight.view(formats.FP8), self.scale[:, None])
+        if self.kind == "nvfp4_ct":
+            return formats.dequant_nvfp4_ct(self.weight, self.block_scale.view(formats.FP8), self.scale)
         return formats.dequant_nvfp4(self.weight, self.block_scale.view(formats.FP8), self.scale)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -182,8 +264,8 @@ class WeightOnlyLinear(nn.Module):
 def swap_weight_only(module: nn.Module, kind: str, keep: tuple[str, ...] = ()) -> int:
     """Replace every bias-free `nn.Linear` (NVFP4: with in_features % 16 == 0) by `WeightOnlyLinear`,
     except names containing any of `keep`; returns how many were swapped."""
-    if kind not in KINDS:
-        raise ValueError(f"weight-only kind must be one of {sorted(KINDS)}, got {kind!r}")
+    if kind not in PACKABLE:
+        raise ValueError(f"weight-only kind must be one of {sorted(PACKABLE)}, got {kind!r}")
     swapped = 0
     for name, child in list(module.named_modules()):
         for attr, sub in list(child.named_children()):

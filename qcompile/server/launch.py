@@ -28,7 +28,8 @@ def stage(name: str) -> Iterator[None]:
 
 
 def load_engine(model: Path | None, compile: CompileConfig | None, device: str, dtype: str,
-                max_num_seqs: int, max_model_len: int, ple_backend: str = "device") -> AsyncEngine:
+                max_num_seqs: int, max_model_len: int, ple_backend: str = "device",
+                weight_only: bool = False) -> AsyncEngine:
     from qcompile import LLM, SamplingParams
     from qcompile.engine.async_engine import AsyncEngine
 
@@ -40,10 +41,11 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
         path, name = Path(model), Path(model).name
     mode = "eager" if compile is None else f"compiled (scope {compile.scope}, ranges {compile.ranges}, " \
                                            f"cudagraph {compile.cudagraph})"
-    print(f"qcompile serve: {path}\n  {device}, {dtype}, PLE on {ple_backend}, {mode}", file=sys.stderr)
+    linears = ", weight-only linears" if weight_only else ""
+    print(f"qcompile serve: {path}\n  {device}, {dtype}, PLE on {ple_backend}{linears}, {mode}", file=sys.stderr)
     with stage("load checkpoint"):
         llm = LLM(path, device=device, dtype=dtype, compile=compile, max_num_seqs=max_num_seqs,
-                  max_model_len=max_model_len, ple_backend=ple_backend)
+                  max_model_len=max_model_len, ple_backend=ple_backend, weight_only=weight_only)
     if compile is not None:
         with stage(f"compile ({len(compile.ranges)} ranges)"):
             llm.warmup()
@@ -60,13 +62,14 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
 
 
 def serve(model: Path | None, compile: CompileConfig | None, host: str, port: int, api_key: str | None,
-          device: str, dtype: str, max_num_seqs: int, max_model_len: int, ple_backend: str) -> None:
+          device: str, dtype: str, max_num_seqs: int, max_model_len: int, ple_backend: str,
+          weight_only: bool = False) -> None:
     import uvicorn
 
     from qcompile.server.app import build_app
     from qcompile.server.parsers import select_parsers
 
-    engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend)
+    engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend, weight_only)
     app = build_app(engine, select_parsers(engine.llm.path), api_key)
     print(f"serving {engine.model_name!r} at http://{host}:{port}/v1 (OpenAI API; /health, /metrics)",
           file=sys.stderr)
