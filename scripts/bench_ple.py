@@ -5,18 +5,21 @@ One run (about 6-9 minutes on one H200, ~75 GB of GPU memory, ~9 GB of pinned ho
    NVFP4 90-byte rows) against a plain pinned host-to-device copy of the same bytes (PCIe's limit);
 2. decode-shaped GEMMs: bf16 `F.linear` against `FP8Linear` (`torch._scaled_mm`, per-row scales) and
    against the weight-only Triton GEMMs (`WeightOnlyLinear`, FP8 / NVFP4 weights, bf16 activations);
-3. batch-1 eager decode tokens/s of the bench preset: BF16 (device PLE), FP8 and NVFP4 weights
-   dequantised to bf16 (our packers, in-process) with the PLE table pinned in FP8 / NVFP4, and FP8
-   with `FP8Linear` on every eligible linear.
+3. batch-1 decode tokens/s of the bench preset, eager and with one FULL CUDA graph per step: BF16
+   (device PLE), BF16 with weight-only FP8 / NVFP4 linears, FP8 and NVFP4 weights dequantised to
+   bf16 (our packers, in-process) with the PLE table pinned in FP8 / NVFP4, and FP8 with
+   `FP8Linear` on every eligible linear.
 Prints one table. Usage: `python scripts/bench_ple.py [--skip-decode] [--steps 32]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import statistics
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import torch
@@ -168,26 +171,36 @@ def fake_quantise(model: torch.nn.Module, kind: str) -> None:
             w.copy_(roundtrip(w))
 
 
-def decode_tok_s(model: torch.nn.Module, steps: int) -> float:
-    from model.batch import Chunk, build_batch
+def decode_tok_s(model: torch.nn.Module, steps: int) -> str:
+    """Batch-1 greedy decode after a 512-token context, eagerly and replaying one FULL CUDA graph per
+    step (as serving does): the graphed rate shows the weights' bandwidth, the eager one launch costs."""
+    from qcompile.bench import decode, prefill
+    from qcompile.cudagraph import GraphedModule
 
-    model.init_state(max_num_seqs=1, max_model_len=256)
-    model.reset_slots([0])
-    prompt = [(7 * i + 3) % 1000 + 10 for i in range(64)]
+    context = 512
+    model.init_state(max_num_seqs=1, max_model_len=context + steps + 8)
     with torch.no_grad():
-        last = model.compute_logits(model.run(build_batch([Chunk(0, prompt, 0)], model.trash_slot, "cuda")))[-1]
-        tok, pos = int(last.argmax()), len(prompt)
-        times = []
-        for _ in range(steps):
-            batch = build_batch([Chunk(0, [tok], pos)], model.trash_slot, "cuda")
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            start.record()
-            tok = int(model.compute_logits(model.run(batch))[-1].argmax())
-            end.record()
-            end.synchronize()
-            times.append(start.elapsed_time(end) / 1e3)
-            pos += 1
-    return 1.0 / statistics.median(times[2:])
+        prefill(model, context, distinct=1, slots=1)
+    eager, _ = decode(model, model, 1, context, steps, warm=2)
+    graphed = GraphedModule(model, "full_decode_only", max_capture_size=1)
+    graphed.capture()
+    full, _ = decode(model, graphed, 1, context, steps, warm=2)
+    del graphed
+    torch.cuda.empty_cache()
+    return f"eager {eager:.1f} tok/s, FULL graph {full:.1f} tok/s"
+
+
+@contextlib.contextmanager
+def swapped(model: torch.nn.Module, swap: Callable[[torch.nn.Module], int]) -> Iterator[int]:
+    """`swap(model)` replaces some linears; they are put back afterwards. Yields how many were swapped."""
+    before = {name: m for name, m in model.named_modules() if isinstance(m, torch.nn.Linear)}
+    count = swap(model)
+    try:
+        yield count
+    finally:
+        for name, linear in before.items():
+            parent, _, attr = name.rpartition(".")
+            setattr(model.get_submodule(parent), attr, linear)
 
 
 def bench_decode(steps: int) -> list[Row]:
@@ -197,6 +210,7 @@ def bench_decode(steps: int) -> list[Row]:
     from model.ple import NGramEmbedding
     from model.qwen4_exp import Qwen4ExpForCausalLM
     from qcompile.kernels.fp8_linear import swap_linears
+    from qcompile.kernels.weight_only import swap_weight_only
 
     hf = build_model("bench", dtype="bfloat16", device="cuda")
     config = Qwen4ExpConfig.from_dict(hf.config.to_dict())
@@ -209,27 +223,31 @@ def bench_decode(steps: int) -> list[Row]:
     model.eval().requires_grad_(False)
     ple = [m for m in model.modules() if isinstance(m, NGramEmbedding)]
     tables = {id(m): m.ngram_embedding.weight for m in ple}
-    out: list[Row] = [("decode bf16, device PLE", "batch 1, eager", f"{decode_tok_s(model, steps):.2f} tok/s")]
+    keep = ("lm_head", "mlp.gate", "shared_expert_gate")
+    out: list[Row] = [("decode bf16, device PLE", "batch 1", decode_tok_s(model, steps))]
     print(*out[-1], flush=True)  # each decode row as soon as measured: the whole run is long
+    for kind in ("fp8", "nvfp4"):  # before fake quantisation: each packs the bf16 weights once
+        with swapped(model, functools.partial(swap_weight_only, kind=kind, keep=keep)) as n:
+            out.append((f"decode bf16 + weight-only {kind} on {n} linears, device PLE", "batch 1",
+                        decode_tok_s(model, steps)))
+        print(*out[-1], flush=True)
     packed = {kind: {id(m): pinned_table(tables[id(m)], kind, torch.bfloat16) for m in ple}
               for kind in ("fp8", "nvfp4")}
     for m in ple:
         m.use_host_table(packed["fp8"][id(m)])
     fake_quantise(model, "fp8")
-    out.append(("decode FP8 (dequantised bf16 GEMMs), pinned FP8 PLE", "batch 1, eager",
-                f"{decode_tok_s(model, steps):.2f} tok/s"))
+    out.append(("decode FP8 (dequantised bf16 GEMMs), pinned FP8 PLE", "batch 1", decode_tok_s(model, steps)))
     print(*out[-1], flush=True)
     for m in ple:
         m.host_table = packed["nvfp4"][id(m)]
     fake_quantise(model, "nvfp4")
-    out.append(("decode NVFP4 (dequantised bf16 GEMMs), pinned NVFP4 PLE", "batch 1, eager",
-                f"{decode_tok_s(model, steps):.2f} tok/s"))
+    out.append(("decode NVFP4 (dequantised bf16 GEMMs), pinned NVFP4 PLE", "batch 1", decode_tok_s(model, steps)))
     print(*out[-1], flush=True)
     for m in ple:
         m.host_table = packed["fp8"][id(m)]
-    n = swap_linears(model, keep=("lm_head", "mlp.gate", "shared_expert_gate"))
-    out.append((f"decode FP8 with FP8Linear on {n} linears, pinned FP8 PLE", "batch 1, eager",
-                f"{decode_tok_s(model, steps):.2f} tok/s"))
+    with swapped(model, functools.partial(swap_linears, keep=keep)) as n:
+        out.append((f"decode FP8 with FP8Linear on {n} linears, pinned FP8 PLE", "batch 1",
+                    decode_tok_s(model, steps)))
     return out
 
 
