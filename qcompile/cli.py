@@ -119,8 +119,8 @@ def _add_ple_backend(parser: argparse.ArgumentParser) -> None:
 
 def _add_weight_only(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--weight-only", action="store_true",
-                        help="keep a quantised checkpoint's NVFP4 / per-tensor or per-channel FP8 linears packed "
-                             "(weight-only Triton GEMMs, 16-bit activations) instead of dequantising them")
+                        help="keep a quantised checkpoint's FP8 (per-tensor, per-channel, block), MXFP8 and NVFP4 "
+                             "linears packed (weight-only Triton GEMMs, 16-bit activations), not dequantised")
 
 
 def build_parser() -> argparse.ArgumentParser:

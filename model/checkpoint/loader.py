@@ -8,8 +8,9 @@ is handed out, so no half-loaded model is ever used. No pickle anywhere. Quantiz
 (see `model/checkpoint/quant`) are dequantised to the compute dtype first, except PLE tables served
 by a host backend (`ple_backend`, see `model/ple_tables.py`), which stay in their checkpoint format.
 With `weight_only=True` the linears stored in a format the weight-only GEMM computes exactly (NVFP4,
-ModelOpt or compressed-tensors, and FP8 with a per-tensor or per-channel scale) then become
-`qcompile.kernels.weight_only.WeightOnlyLinear` over the checkpoint's own bytes and scales.
+ModelOpt or compressed-tensors; FP8 with a per-tensor, per-channel or block scale, in every dialect;
+MXFP8) then become `qcompile.kernels.weight_only.WeightOnlyLinear` over the checkpoint's own bytes and
+scales.
 """
 
 from __future__ import annotations
@@ -45,8 +46,10 @@ EXPERT = re.compile(r"^(.*\.mlp\.experts)\.(\d+)\.(gate|up|down)_proj\.weight$")
 SHARD = re.compile(r"^(.*\.ngram_embedding)\.shard_(\d+)\.weight$")
 VERIFIED_BUFFERS = ("layer_multipliers", "ngram_heads_vocab_sizes", "ngram_heads_offsets")
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
-# stored formats the weight-only GEMM computes exactly -> its kind (block FP8 and MXFP8 stay dequantised)
-WEIGHT_ONLY_KINDS = {Kind.NVFP4: "nvfp4", Kind.NVFP4_CT: "nvfp4_ct", Kind.FP8_TENSOR: "fp8", Kind.FP8_CHANNEL: "fp8"}
+# stored formats the weight-only GEMM computes exactly -> its kind (block FP8 also needs bk % 16 == 0, NVFP4
+# K % 16 == 0; ModelOpt's FP8_PB_WO [N/bn, 1, K/bk, 1] scales are the same values as [N/bn, K/bk])
+WEIGHT_ONLY_KINDS = {Kind.NVFP4: "nvfp4", Kind.NVFP4_CT: "nvfp4_ct", Kind.FP8_TENSOR: "fp8", Kind.FP8_CHANNEL: "fp8",
+                     Kind.FP8_BLOCK: "fp8_block", Kind.FP8_BLOCK_4D: "fp8_block", Kind.MXFP8: "mxfp8"}
 # kept dense: `init_state` / `reset_slots` read `lm_head.weight`'s dtype and device, and it may be tied
 DENSE_ONLY = frozenset({"lm_head"})
 
@@ -115,8 +118,8 @@ def load_model(path: str | Path, device: str | torch.device = "cpu",
     """The checkpoint at `path` as an eval model on `device`; PLE tables where `ple_backend` says.
 
     `weight_only`: after the usual (dequantised, fully checked) load, every `nn.Linear` stored as
-    NVFP4 or per-tensor / per-channel FP8 is replaced by a `WeightOnlyLinear` over the stored tensors
-    (see `_keep_packed`); other modules, routed experts and `lm_head` stay dense. Needs Triton.
+    NVFP4, per-tensor / per-channel / block FP8 or MXFP8 is replaced by a `WeightOnlyLinear` over the
+    stored tensors (see `_keep_packed`); other modules, routed experts and `lm_head` stay dense. Needs Triton.
 
     Raises `CheckpointError` (every problem at once) or `QuantFormatError` (naming the tensor)
     before returning, so a model is only handed out once every tensor has been checked.
@@ -159,7 +162,8 @@ def _keep_packed(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_qu
     Runs after the dequantised load, which has already checked every stored tensor (shapes, dtypes,
     finite scales, naming the key), so the checkpoint is known to fit. Eligible: a bias-free
     `nn.Linear` (not `lm_head`) whose checkpoint module is stored in a `WEIGHT_ONLY_KINDS` format
-    (NVFP4 also needs in_features % 16 == 0, the kernel's group). Every module is built before any
+    (NVFP4 also needs in_features % 16 == 0, the kernel's group; block FP8 a K block size bk % 16 == 0,
+    so one kernel K tile lies in one scale block; others stay dequantised). Every module is built before any
     is swapped in; a tensor `WeightOnlyLinear.from_packed` rejects raises `CheckpointError`.
     """
     from qcompile.kernels.weight_only import WeightOnlyLinear  # Triton: imported only when asked for
@@ -177,20 +181,25 @@ def _keep_packed(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_qu
         if type(linear) is not nn.Linear or name in DENSE_ONLY or linear.bias is not None or name not in stored:
             continue
         module, suffixes = stored[name]
-        if not suffixes & {"weight_packed", "weight_scale"}:
-            continue  # stored unquantised (or as block FP8's weight_scale_inv)
+        if not suffixes & {"weight_packed", "weight_scale", "weight_scale_inv"}:
+            continue  # stored unquantised
         scheme = qcfg.resolve(module)
         kind = WEIGHT_ONLY_KINDS.get(scheme.kind) if scheme is not None else None
-        if kind is None or (kind != "fp8" and linear.in_features % 16):
+        nvfp4 = kind in ("nvfp4", "nvfp4_ct")
+        if kind is None or (nvfp4 and linear.in_features % 16) or (kind == "fp8_block" and scheme.block[1] % 16):
             continue
         dev = linear.weight.device
         weight, scale = (source.get_tensor(f"{module}.{s}").to(dev) for s in (scheme.weight, scheme.scale))
-        block = None
-        if kind != "fp8":
+        block, block_shape = None, None
+        if nvfp4:
             assert scheme.scale_2 is not None
             block, scale = scale, source.get_tensor(f"{module}.{scheme.scale_2}").to(dev)
+        elif kind == "fp8_block":
+            block_shape = scheme.block
+            if scheme.kind is Kind.FP8_BLOCK_4D and scale.dim() == 4:  # [N/bn, 1, K/bk, 1], checked by the load
+                scale = scale.reshape(scale.shape[0], scale.shape[2])
         try:
-            packed = WeightOnlyLinear.from_packed(kind, weight, scale, block, name=module)
+            packed = WeightOnlyLinear.from_packed(kind, weight, scale, block, name=module, block=block_shape)
         except ValueError as e:
             problems.append(str(e))
             continue

@@ -51,8 +51,8 @@ class LLM:
     `max_num_batched_tokens` tokens (longer prompts are prefilled in chunks); `async_scheduling`
     overlaps scheduling of the next step with the current one. `ple_backend` says where PLE
     tables live ("device", "pinned", "mmap" or "preload"; see `model/ple_tables.py`). `weight_only`
-    keeps a quantised checkpoint's NVFP4 and per-tensor / per-channel FP8 linears packed, run by the
-    weight-only Triton GEMM with 16-bit activations (see `load_model`); needs Triton.
+    keeps a quantised checkpoint's FP8 (per-tensor, per-channel, block), MXFP8 and NVFP4 linears packed,
+    run by the weight-only Triton GEMM with 16-bit activations (see `load_model`); needs Triton.
     """
 
     def __init__(self, model: str | Path | None = None, device: str = "cpu",

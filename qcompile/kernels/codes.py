@@ -39,6 +39,14 @@ def e4m3_value(q):
 
 
 @triton.jit
+def e8m0_value(u):
+    """E8M0 bytes (as uint32) -> 2^(u-127) in float32: u >= 1 is the exponent field, u = 0 the subnormal
+    2^-127 (bit 22), 0xFF NaN (as `formats.e8m0_decode`)."""
+    bits = tl.where(u > 0, u << 23, u + 0x400000)
+    return tl.where(u == 255, float("nan"), bits.to(tl.float32, bitcast=True))
+
+
+@triton.jit
 def bf16_bits(x):
     """float32 -> bfloat16 bits (int16), rounded to nearest even as torch does, NaN -> 0x7FC0 (Triton's
     interpreter truncates instead)."""

@@ -1,4 +1,4 @@
-"""Weight-only FP8 / NVFP4 GEMMs (Triton, interpreted on CPU) against `x @ dequant(W)^T` in float32.
+"""Weight-only FP8 / MXFP8 / NVFP4 GEMMs (Triton, interpreted on CPU) against `x @ dequant(W)^T` in float32.
 
 Error bound of the product tests. Both sides multiply the same float32 weights: the kernel sums
 `x · (code · block)` (exact products for 16-bit x, one rounding per product for float32 x) and scales
@@ -7,6 +7,12 @@ order. Each side is within `(K + 2) u S` of the exact product (u = 2^-24, S = |x
 differ by at most `(2K + 4) u S`, about 1e-5 S at K = 96. A 16-bit output adds one rounding of that
 float32 value: half an ulp, `2^-8` (bf16) or `2^-11` (fp16) of its magnitude. A mis-decoded weight
 (swapped nibbles, wrong scale or exponent) moves outputs by O(S), far outside the bound.
+
+"fp8_block" / "mxfp8" scale each K tile's float32 partial `x · code` instead (one tile per scale block):
+a term goes through at most `min(K, BLOCK_K) - 1` roundings in its tile, one for the scale and
+`ceil(K / BLOCK_K) - 1` across tiles, and the reference weight `fl(code · s)` is one rounding away from
+the exact `code · s` the kernel multiplies by: at most `K + 1` roundings for K >= 1, inside the same
+`(K + 2) u S` (MXFP8's power-of-two scale adds none).
 """
 
 from __future__ import annotations
@@ -70,6 +76,117 @@ def random_fp8_bytes(g: torch.Generator, *shape: int) -> torch.Tensor:
     """Every E4M3 code but NaN (0x7F / 0xFF), as uint8."""
     b = torch.randint(0, 255, shape, dtype=torch.uint8, generator=g)
     return torch.where((b & 0x7F) == 0x7F, b - 1, b)
+
+
+def block_scales(g: torch.Generator, kind: str, n: int, k: int, block: tuple[int, int] | None = None,
+                 low: int = 112, high: int = 129) -> torch.Tensor:
+    """Random scales, distinct per block and spread over 2^-12..2, so a scale read from another block moves
+    outputs by O(S): float32 `[ceil(N/bn), ceil(K/bk)]` ("fp8_block") or E8M0 bytes in [low, high) over
+    `[N, ceil(K/32)]` ("mxfp8")."""
+    if kind == "mxfp8":
+        return torch.randint(low, high, (n, -(-k // 32)), dtype=torch.uint8, generator=g)
+    bn, bk = block or (128, 128)
+    shape = (-(-n // bn), -(-k // bk))
+    return (1 + torch.rand(shape, generator=g)) * 2.0 ** torch.randint(-12, 1, shape, generator=g).float()
+
+
+def block_module(g: torch.Generator, kind: str, n: int, k: int, block: tuple[int, int] | None = None,
+                 **scales: int) -> WeightOnlyLinear:
+    return WeightOnlyLinear.from_packed(kind, random_fp8_bytes(g, n, k).view(formats.FP8),
+                                        block_scales(g, kind, n, k, block, **scales), block=block)
+
+
+BLOCK_CASES = [  # (kind, N, K, block): partial edge blocks in N and K, K below one block, non-square blocks
+    ("fp8_block", 200, 300, (128, 128)), ("fp8_block", 40, 96, (128, 128)), ("fp8_block", 72, 80, (48, 32)),
+    ("mxfp8", 40, 96, None), ("mxfp8", 72, 80, None),
+]
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
+@pytest.mark.parametrize("m", [1, 17])
+@pytest.mark.parametrize(("kind", "n", "k", "block"), BLOCK_CASES)
+def test_block_kinds_match_dequantised_product(kind: str, n: int, k: int, block: tuple[int, int] | None, m: int,
+                                               dtype: torch.dtype) -> None:
+    g = torch.Generator().manual_seed(m * 1000 + k + n)
+    module = block_module(g, kind, n, k, block)
+    assert module.dequantized_weight().shape == (n, k)
+    x = torch.randn(m, k, generator=g).to(dtype)
+    for block_n, block_k in ((64, 128), (32, 16)):  # tiles of one scale block and several tiles per block
+        module.block_n, module.block_k = block_n, block_k
+        assert_within_bound(module(x), x, module.dequantized_weight())
+
+
+@pytest.mark.parametrize("kind", ["fp8_block", "mxfp8"])
+def test_block_kinds_split_k(kind: str) -> None:
+    """Split boundaries fall inside scale blocks (3 splits of 2 x 32 over K = 300 and bk = 128)."""
+    g = torch.Generator().manual_seed(4)
+    module = block_module(g, kind, 48, 300)
+    w = module.dequantized_weight()
+    x = torch.randn(40, 300, generator=g).to(torch.bfloat16)
+    for split_k in (2, 3, 5):
+        got = weight_only_matmul(x, kind, module.weight, module.scale, block_m=16, block_n=32, block_k=32,
+                                 split_k=split_k)
+        assert_within_bound(got, x, w)
+    assert_within_bound(module(x.view(4, 10, 300)).view(40, 48), x, w)
+
+
+@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")  # the infinite MXFP8 products
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+@pytest.mark.parametrize(("kind", "n", "k", "block"), BLOCK_CASES)
+def test_block_kinds_decode_like_formats(kind: str, n: int, k: int, block: tuple[int, int] | None,
+                                         dtype: torch.dtype) -> None:
+    """One-hot rows pick single weights `fl(code · s)`: bitwise `formats.py`'s values, for every E4M3 code
+    and, for MXFP8, every E8M0 scale byte but NaN (2^-127 .. 2^127: subnormal and infinite products
+    included). A scale taken from a neighbouring block (row or column) changes most of them."""
+    g = torch.Generator().manual_seed(n + k)
+    module = block_module(g, kind, n, k, block, low=0, high=255)
+    ref = module.dequantized_weight()
+    if kind == "fp8_block":
+        assert torch.equal(ref, formats.dequant_fp8_block(module.weight.view(formats.FP8), module.scale,
+                                                          block or (128, 128)))
+    else:
+        assert torch.equal(ref, formats.dequant_mxfp8(module.weight.view(formats.FP8), module.scale))
+        assert torch.isinf(ref).any() and ((ref != 0) & (ref.abs() < 2.0**-126)).any()
+    for block_k in (128, 16):
+        module.block_n, module.block_k = 64, block_k
+        assert torch.equal(module(torch.eye(k, dtype=dtype)), ref.T.to(dtype))
+
+
+def test_e8m0_every_code() -> None:
+    """Weight 1.0 times every E8M0 byte 0..254 gives `formats.e8m0_decode` (2^-127 is a float32 subnormal)."""
+    scale = torch.arange(255, dtype=torch.uint8)[:, None]
+    module = WeightOnlyLinear.from_packed("mxfp8", torch.ones(255, 32).to(formats.FP8), scale)
+    got = module(torch.eye(32))
+    assert torch.equal(got, formats.e8m0_decode(scale).T.expand(32, 255))
+    assert torch.equal(module.dequantized_weight(), formats.e8m0_decode(scale).expand(255, 32))
+
+
+def test_from_packed_block_kinds_validate_and_name_the_module() -> None:
+    g = torch.Generator().manual_seed(0)
+    w = random_fp8_bytes(g, 8, 40).view(formats.FP8)
+    s, e8 = torch.ones(1, 1), torch.full((8, 2), 127, dtype=torch.uint8)
+    bad = [
+        (("fp8_block", w, torch.ones(2, 2)), {}, r"block FP8 128x128 scale must have shape \[1, 1\] for weight "
+                                                 r"\[8, 40\], got \[2, 2\]"),
+        (("fp8_block", w, torch.ones(2, 2)), {"block": (4, 16)}, r"4x16 scale must have shape \[2, 3\]"),
+        (("fp8_block", w, s), {"block": (8, 24)}, "bk a multiple of 16"),
+        (("fp8_block", w, s.int()), {}, "scale must be float"),
+        (("fp8_block", w, s, e8), {}, "takes no block_scale"),
+        (("fp8_block", w.view(torch.int8), s), {}, "float8_e4m3fn"),
+        (("mxfp8", w, e8.float()), {}, r"E8M0 bytes \(uint8\), got torch.float32"),
+        (("mxfp8", w, e8[:, :1]), {}, r"MXFP8 scale \(one per 32 inputs\) must have shape \[8, 2\] for weight "
+                                      r"\[8, 40\], got \[8, 1\]"),
+        (("mxfp8", w, e8), {"block": (128, 128)}, "only block FP8 takes a block shape"),
+        (("fp8", w, s.reshape(1)), {"block": (128, 128)}, "only block FP8 takes a block shape"),
+    ]
+    for args, kwargs, msg in bad:
+        with pytest.raises(ValueError, match=rf"^layers\.7\.proj: .*{msg}"):
+            WeightOnlyLinear.from_packed(*args, name="layers.7.proj", **kwargs)
+    m = WeightOnlyLinear.from_packed("fp8_block", w.view(torch.uint8), s.to(torch.bfloat16))
+    assert (m.in_features, m.out_features, m.block) == (40, 8, (128, 128)) and m.scale.dtype == torch.float32
+    m = WeightOnlyLinear.from_packed("mxfp8", w, e8)
+    assert (m.in_features, m.out_features) == (40, 8) and m.scale.dtype == torch.uint8 and m.block_scale is None
+    assert "kind=mxfp8" in repr(m)
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
