@@ -161,11 +161,14 @@ class Attention(nn.Module):
         (K and V, and the indexer keys with their fp32 copy, per request).
         """
         row_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + 3 * self.index_keys[0].nbytes
-        outs = []
-        for rows in chunks(q.shape[0], row_bytes):
-            s = slots[rows]
-            k = self.k_cache[s].transpose(1, 2)                                    # [B, Hkv, L, hd]
-            v = self.v_cache[s].transpose(1, 2)
-            allowed = self.qsa_allowed(iq[rows], positions[rows], self.index_keys[s])
-            outs.append(self._attend(q[rows].unsqueeze(2), k, v, allowed.unsqueeze(1)).squeeze(2))
+        outs = [self._decode_rows(q[rows], iq[rows], positions[rows], slots[rows])
+                for rows in chunks(q.shape[0], row_bytes)]
         return outs[0] if len(outs) == 1 else torch.cat(outs)
+
+    def _decode_rows(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor,
+                     slots: torch.Tensor) -> torch.Tensor:
+        """One chunk of `_decode`; its gathered rows die when this returns, before the next chunk's."""
+        k = self.k_cache[slots].transpose(1, 2)                                    # [B, Hkv, L, hd]
+        v = self.v_cache[slots].transpose(1, 2)
+        allowed = self.qsa_allowed(iq, positions, self.index_keys[slots])
+        return self._attend(q.unsqueeze(2), k, v, allowed.unsqueeze(1)).squeeze(2)

@@ -132,11 +132,8 @@ class GatedDeltaNet(nn.Module):
         """The delta-rule core over the flat batch; reads the per-request layout from the forward context."""
         host = context.current()
         if host.uniform_decode:
-            outs = []
-            for rows in chunks(q.shape[0], 2 * self.recurrent[0].nbytes):  # the gathered state + one temporary
-                o, new = recurrent_step(q[rows], k[rows], v[rows], g[rows], beta[rows], self.recurrent[slots[rows]])
-                self.recurrent.index_copy_(0, write_slots[rows], new)
-                outs.append(o)
+            outs = [self._decode_rows(q[rows], k[rows], v[rows], g[rows], beta[rows], slots[rows], write_slots[rows])
+                    for rows in chunks(q.shape[0], 2 * self.recurrent[0].nbytes)]  # gathered state + one temporary
             return outs[0] if len(outs) == 1 else torch.cat(outs)
         out = torch.zeros_like(v)
         for r, slot in enumerate(host.slots):
@@ -150,3 +147,11 @@ class GatedDeltaNet(nn.Module):
             out[a:b] = o
             self.recurrent[slot] = state
         return out
+
+    def _decode_rows(self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor,
+                     slots: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+        """One chunk of a decode batch. Its gathered states die when this returns, before the next
+        chunk gathers (a loop variable would keep them alive into the next chunk's peak)."""
+        o, new = recurrent_step(q, k, v, g, beta, self.recurrent[slots])
+        self.recurrent.index_copy_(0, write_slots, new)
+        return o

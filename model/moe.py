@@ -69,18 +69,22 @@ class Experts(nn.Module):
     def _gathered(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
         """Few tokens: read only the chosen experts' weights (what decode is bound by).
 
-        The gathered copies go a few expert choices at a time, within the working-set budget.
+        The gathered copies go a few tokens at a time, within the working-set budget; one token's
+        experts are never split, so a single decode token costs one gather per projection.
         """
         ids, order = ids.sort(dim=-1)
         weights = weights.gather(1, order)
-        expert_bytes = self.gate_up_proj[0].nbytes + self.down_proj[0].nbytes
+        token_bytes = ids.shape[1] * (self.gate_up_proj[0].nbytes + self.down_proj[0].nbytes)
+        outs = [self._gathered_rows(x[rows], weights[rows], ids[rows]) for rows in chunks(ids.shape[0], token_bytes)]
+        return outs[0] if len(outs) == 1 else torch.cat(outs)
+
+    def _gathered_rows(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+        """One chunk of `_gathered`: the chosen experts of each token, added in routing-id order."""
+        h = self._expert(x[:, None, None, :], self.gate_up_proj[ids], self.down_proj[ids])[:, :, 0]
+        h = h * weights[..., None]
         out = torch.zeros_like(x)
-        for cols in chunks(ids.shape[1], ids.shape[0] * expert_bytes):
-            sub = ids[:, cols]
-            h = self._expert(x[:, None, None, :], self.gate_up_proj[sub], self.down_proj[sub])[:, :, 0]
-            h = h * weights[:, cols, None]
-            for j in range(h.shape[1]):
-                out = out + h[:, j].to(x.dtype)
+        for j in range(h.shape[1]):
+            out = out + h[:, j].to(x.dtype)
         return out
 
     def _dense(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
