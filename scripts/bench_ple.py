@@ -9,7 +9,7 @@ One run (about 6-9 minutes on one H200, ~75 GB of GPU memory, ~9 GB of pinned ho
    (device PLE), BF16 with weight-only FP8 / NVFP4 linears, FP8 and NVFP4 weights dequantised to
    bf16 (our packers, in-process) with the PLE table pinned in FP8 / NVFP4, and FP8 with
    `FP8Linear` on every eligible linear.
-Prints one table. Usage: `python scripts/bench_ple.py [--skip-decode] [--steps 32]`.
+Prints one table. Usage: `python scripts/bench_ple.py [--skip-decode] [--skip-gather] [--steps 32]`.
 """
 
 from __future__ import annotations
@@ -255,11 +255,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--skip-decode", action="store_true")
     parser.add_argument("--skip-micro", action="store_true", help="decode only: no gather or GEMM rows")
+    parser.add_argument("--skip-gather", action="store_true", help="no gather rows")
     parser.add_argument("--steps", type=int, default=32)
     args = parser.parse_args()
     torch.manual_seed(0)
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}")
-    rows = [] if args.skip_micro else bench_gather() + bench_gemm()
+    rows = [] if args.skip_micro or args.skip_gather else bench_gather()
+    rows += [] if args.skip_micro else bench_gemm()
     rows += [] if args.skip_decode else bench_decode(args.steps)
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     for r in rows:

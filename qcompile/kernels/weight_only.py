@@ -23,8 +23,9 @@ Formats (ModelOpt conventions, as `model/checkpoint/quant/pack.py` writes them):
 `WeightOnlyLinear.from_packed(...)` keeps a checkpoint's stored bytes and scales as they are
 (`load_model(..., weight_only=True)`; the only way to get "nvfp4_ct", "fp8_block" and "mxfp8").
 
-Codes are decoded by the shared bit-level helpers of `codes.py` (so the same kernel runs compiled on CUDA
-and in Triton's interpreter on CPU). `e2m1 * e4m3(block)` is exact in float32 and representable in
+E4M3 codes (FP8 weights, NVFP4 block scales) are converted by the GPU itself on sm_89 and newer (exact:
+every E4M3 value is a float32); elsewhere, and in Triton's interpreter on CPU, by the shared bit-level
+helpers of `codes.py`, which give the same values. `e2m1 * e4m3(block)` is exact in float32 and representable in
 bf16 and fp16, so the weight tile is cast to the activation dtype without loss and multiplied on the
 tensor cores; the row scale / `scale_2` / `global_scale` is applied once to the float32 accumulator.
 Small N gets a split over K (float32 partials summed by torch) so the GPU still has enough programs to
@@ -48,6 +49,8 @@ dtypes; its cost is more, smaller `tl.dot`s (K = 32 each) on the GPU (untuned).
 """
 
 from __future__ import annotations
+
+import functools
 
 import torch
 import triton
@@ -74,7 +77,7 @@ PACK_ELEMENTS = 1 << 22  # rows are packed in chunks of about this many weights 
 @triton.jit
 def _wo_kernel(x, w, block_scale, scale, out, M, N, K, stride_xm, K_PER_SPLIT, SCALE_BN, SCALE_BK,
                KIND: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-               DOT_F32: tl.constexpr, PARTIAL: tl.constexpr, OUT_BF16: tl.constexpr):
+               DOT_F32: tl.constexpr, PARTIAL: tl.constexpr, OUT_BF16: tl.constexpr, HW_E4M3: tl.constexpr):
     rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
     pid_k = tl.program_id(2)
@@ -90,14 +93,16 @@ def _wo_kernel(x, w, block_scale, scale, out, M, N, K, stride_xm, K_PER_SPLIT, S
         # the weight tile [BLOCK_K, BLOCK_N] (W^T)
         wmask = k_live[:, None] & n_live[None, :]
         if KIND == 1 or KIND >= 4:
-            q = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0).to(tl.uint32)
+            q = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0)
             v = 1.0
         else:
             packed = tl.load(w + rn64[None, :] * (K // 2) + (rk // 2)[:, None], mask=wmask, other=0)
             v = e2m1_value((packed.to(tl.uint32) >> ((rk % 2) * 4).to(tl.uint32)[:, None]) & 15)
-            q = tl.load(block_scale + rn64[None, :] * (K // 16) + (rk // 16)[:, None], mask=wmask,
-                        other=0).to(tl.uint32)
-        d = e4m3_value(q)
+            q = tl.load(block_scale + rn64[None, :] * (K // 16) + (rk // 16)[:, None], mask=wmask, other=0)
+        if HW_E4M3:  # the GPU's own conversion: exact, and far fewer instructions than assembling bits
+            d = q.to(tl.float8e4nv, bitcast=True).to(tl.float32)
+        else:
+            d = e4m3_value(q.to(tl.uint32))
         b = (v * d).to(a.dtype)  # exact: at most 6 significant bits, exponents within bf16 and fp16 range
         if KIND >= 4:
             # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
@@ -200,8 +205,15 @@ def weight_only_matmul(x: torch.Tensor, kind: str, weight: torch.Tensor, scale: 
     grid = (triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)
     kernel[grid](x, weight, blocks, scale, out.view(torch.int16) if bf16 else out, m, n, k, x.stride(0), per_split,
                  bn, bk, KIND=code, BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k,
-                 DOT_F32=x.dtype == torch.float32 or not x.is_cuda, PARTIAL=partial, OUT_BF16=bf16)
+                 DOT_F32=x.dtype == torch.float32 or not x.is_cuda, PARTIAL=partial, OUT_BF16=bf16,
+                 HW_E4M3=x.is_cuda and _has_fp8(x.device))
     return out.sum(0).to(x.dtype) if partial else out
+
+
+@functools.cache
+def _has_fp8(device: torch.device) -> bool:
+    """Whether the GPU converts E4M3 in hardware (sm_89 and newer)."""
+    return torch.cuda.get_device_capability(device) >= (8, 9)
 
 
 class WeightOnlyLinear(nn.Module):

@@ -208,6 +208,35 @@ def test_kernel_decodes_like_formats(kind: str, dtype: torch.dtype) -> None:
     assert torch.equal(got, ref.T.to(dtype))  # values (+0 == -0: the accumulator starts at +0)
 
 
+def any_kind_module(g: torch.Generator, kind: str, n: int, k: int) -> WeightOnlyLinear:
+    """A random module of any kind: packed from a dense linear, or over random stored bytes and scales."""
+    if kind in ("fp8_block", "mxfp8"):
+        return block_module(g, kind, n, k)
+    w = torch.randn(n, k, generator=g) * 0.05
+    if kind == "nvfp4_ct":  # compressed-tensors stores the reciprocal of ModelOpt's scale_2, and divides
+        packed, block, scale_2 = pack_nvfp4(w)
+        return WeightOnlyLinear.from_packed(kind, packed, 1.0 / scale_2, block)
+    linear = nn.Linear(k, n, bias=False)
+    linear.weight.data.copy_(w)
+    return WeightOnlyLinear(linear, kind)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
+@pytest.mark.parametrize("m", [1, 16, 64])
+@pytest.mark.parametrize("kind", list(weight_only.KINDS))
+def test_every_kind_on_cuda(kind: str, m: int, dtype: torch.dtype) -> None:
+    """Compiled for the GPU, at the default tiles (split over K for small N), with the hardware E4M3
+    conversion on sm_89+: the CPU tests' bound, and one-hot rows give the dequantised weights bitwise."""
+    g = torch.Generator().manual_seed(m)
+    n, k = 200, 320  # partial N and K tiles, and partial 128 x 128 scale blocks
+    module = any_kind_module(g, kind, n, k).cuda()
+    w = module.dequantized_weight()
+    x = torch.randn(m, k, generator=g).to(dtype).cuda()
+    assert_within_bound(module(x), x, w)
+    assert torch.equal(module(torch.eye(k, dtype=dtype, device="cuda")), w.T.to(dtype))
+
+
 @pytest.mark.parametrize("kind", ["fp8", "nvfp4"])
 def test_module_packs_like_the_repo_packers(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Packing in row chunks (forced small here) gives the one-shot packers' bytes, hence their weights."""

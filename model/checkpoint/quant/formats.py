@@ -37,7 +37,7 @@ def e4m3_decode(x: torch.Tensor) -> torch.Tensor:
 
 def e8m0_decode(x: torch.Tensor) -> torch.Tensor:
     """E8M0 bytes (uint8) -> 2^(u-127) in float32, NaN for 0xFF."""
-    return _E8M0[x.long()]
+    return _E8M0.to(x.device)[x.long()]
 
 
 def unpack_fp4(packed: torch.Tensor) -> torch.Tensor:
