@@ -3,8 +3,9 @@
 Decode steps gather per-request data into temporaries: GDN recurrent states, each request's K/V
 rows, the chosen experts' weights. On the bench preset at batch 64 those reach hundreds of MiB, and
 inside a CUDA graph the largest of them sets the graph pool's size. Chunking bounds it (and keeps
-the working set near L2's size) without changing any per-row arithmetic. The budget keeps one
-decode token's ten chosen experts on the bench preset (98 MB) in one chunk: batch 1 pays nothing.
+the working set near L2's size) without changing any per-row arithmetic. 96 MiB: on the H200, smaller
+budgets cut the bench preset's graph pool a little (238 -> 172 MiB at 32 MiB) but cost batch-64
+decode up to 17% (more, smaller GDN chunks; docs/measurements.md).
 """
 
 from __future__ import annotations
