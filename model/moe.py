@@ -102,12 +102,16 @@ class Experts(nn.Module):
         acc = torch.zeros(n, d, dtype=torch.float32, device=x.device)
         row_bytes = n * (2 * two_i + 2 * d) * x.element_size()  # gate/up, activation, down output, weighted
         for group in chunks(e, row_bytes):
-            g = group.stop - group.start
-            gate, up = torch.mm(x, self.gate_up_proj[group].flatten(0, 1).t()).view(n, g, two_i).chunk(2, dim=-1)
-            h = torch.bmm((F.silu(gate) * up).transpose(0, 1), self.down_proj[group].transpose(-1, -2))  # [g, n, d]
-            h = h * dense_w[:, group].t()[..., None]
-            acc += torch.sum(h, dim=0, dtype=torch.float32)
+            acc += self._dense_group(x, dense_w[:, group], group)
         return acc.to(x.dtype)
+
+    def _dense_group(self, x: torch.Tensor, weights: torch.Tensor, group: slice) -> torch.Tensor:
+        """One group of `_dense`: its weighted float32 sum `[n, d]`. The group's temporaries die when
+        this returns, before the next group's GEMMs."""
+        n, g = weights.shape
+        gate, up = torch.mm(x, self.gate_up_proj[group].flatten(0, 1).t()).view(n, g, -1).chunk(2, dim=-1)
+        h = torch.bmm((F.silu(gate) * up).transpose(0, 1), self.down_proj[group].transpose(-1, -2))  # [g, n, d]
+        return torch.sum(h * weights.t()[..., None], dim=0, dtype=torch.float32)
 
 
 class SparseMoE(nn.Module):
