@@ -13,7 +13,7 @@ _EXPORTS = {
     "LLM": "qcompile.engine.llm",
     "SamplingParams": "qcompile.engine.sampling_params",
     "CompileConfig": "qcompile.config",
-    "compile": "qcompile.compile_api",
+    "compile": "qcompile.compiler.compiled",
 }
 
 __all__ = list(_EXPORTS)

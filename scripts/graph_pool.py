@@ -22,7 +22,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import model.working_set as working_set  # noqa: E402
-from qcompile.bench import build, decode  # noqa: E402
+from qcompile.commands.bench import build, decode  # noqa: E402
 from qcompile.cudagraph import GraphedModule  # noqa: E402
 
 REPO = str(Path(__file__).resolve().parents[1])

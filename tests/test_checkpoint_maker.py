@@ -10,9 +10,9 @@ import pytest
 import torch
 from safetensors import safe_open
 
-from model.checkpoint import make
 from model.config import Qwen4ExpConfig
 from model.presets import PRESETS, preset_config
+from qcompile import synthetic
 
 
 def _tensors(path: Path) -> dict[str, torch.Tensor]:
@@ -142,16 +142,16 @@ def test_tokenizer(tiny_ckpt: Path) -> None:
 
 def test_large_vocab_tokenizer_is_padded() -> None:
     cfg = {**preset_config("tiny"), "vocab_size": 5000, "eos_token_id": 4000}
-    tok = make.build_tokenizer(cfg)
+    tok = synthetic.build_tokenizer(cfg)
     assert len(tok) == 5000 and tok.convert_ids_to_tokens(4000) == "<|endoftext|>"
     assert tok.convert_ids_to_tokens(4012) == "<|image_pad|>"
     assert tok.decode([4999]).startswith("<|fill_") and tok.decode(list(range(5000)))
 
 
 def test_build_is_deterministic() -> None:
-    a = make.build_model("tiny", seed=0).state_dict()
-    b = make.build_model("tiny", seed=0).state_dict()
-    c = make.build_model("tiny", seed=1).state_dict()
+    a = synthetic.build_model("tiny", seed=0).state_dict()
+    b = synthetic.build_model("tiny", seed=0).state_dict()
+    c = synthetic.build_model("tiny", seed=1).state_dict()
     assert all(torch.equal(a[k], b[k]) for k in a)
     assert not torch.equal(a["lm_head.weight"], c["lm_head.weight"])
 

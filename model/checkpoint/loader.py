@@ -5,11 +5,11 @@ per key (`mlp.experts.{e}.{gate,up,down}_proj.weight`, stacked here), the PLE ta
 `ngram_embedding.shard_{k}` pieces (concatenated here). Vision and MTP weights are skipped. Every
 problem (missing, unexpected, mis-shaped keys) is collected and raised at once, before the model
 is handed out, so no half-loaded model is ever used. No pickle anywhere. Quantized checkpoints
-(see `model/checkpoint/quant`) are dequantised to the compute dtype first, except PLE tables served
-by a host backend (`ple_backend`, see `model/ple_tables.py`), which stay in their checkpoint format.
+(see `model/quant`) are dequantised to the compute dtype first, except PLE tables served
+by a host backend (`ple_backend`, see `model/checkpoint/ple_tables.py`), which stay in their checkpoint format.
 With `weight_only=True` the linears stored in a format the weight-only GEMM computes exactly (NVFP4,
 ModelOpt or compressed-tensors; FP8 with a per-tensor, per-channel or block scale, in every dialect;
-MXFP8) then become `qcompile.kernels.weight_only.WeightOnlyLinear` over the checkpoint's own bytes and
+MXFP8) then become `model.kernels.weight_only.WeightOnlyLinear` over the checkpoint's own bytes and
 scales.
 """
 
@@ -25,18 +25,17 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from model.checkpoint.quant import (
+from model.checkpoint.ple_tables import PLE_BACKENDS, open_host_table
+from model.checkpoint.reader import SafetensorsFolder, read_quant_configs
+from model.config import Qwen4ExpConfig
+from model.ple import NGramEmbedding
+from model.quant import (
     Kind,
     PleLayout,
-    SafetensorsFolder,
     dequantize_state,
     detect,
     ple_layouts,
-    read_quant_configs,
 )
-from model.config import Qwen4ExpConfig
-from model.ple import NGramEmbedding
-from model.ple_tables import PLE_BACKENDS, open_host_table
 from model.qwen4_exp import Qwen4ExpForCausalLM
 
 log = logging.getLogger(__name__)
@@ -166,7 +165,7 @@ def _keep_packed(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_qu
     so one kernel K tile lies in one scale block; others stay dequantised). Every module is built before any
     is swapped in; a tensor `WeightOnlyLinear.from_packed` rejects raises `CheckpointError`.
     """
-    from qcompile.kernels.weight_only import WeightOnlyLinear  # Triton: imported only when asked for
+    from model.kernels.weight_only import WeightOnlyLinear  # Triton: imported only when asked for
 
     qcfg = detect(raw, hf_quant)
     if qcfg is None:

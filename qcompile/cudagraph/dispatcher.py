@@ -13,8 +13,8 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from qcompile.compiler.ranges import Range, RangeTable
 from qcompile.cudagraph.modes import ModePlan, RuntimeMode
-from qcompile.ranges import Range, RangeTable
 
 DEFAULT_MAX_CAPTURE_SIZE = 512
 

@@ -12,11 +12,11 @@ from typing import Any
 
 import torch
 
+from qcompile.compiler.ranges import Range
 from qcompile.cudagraph.dispatcher import DEFAULT_MAX_CAPTURE_SIZE, Dispatcher, resolve_capture_sizes
 from qcompile.cudagraph.graphs import CudaGraphs, GraphDevice
 from qcompile.cudagraph.modes import ModePlan, resolve_mode
 from qcompile.cudagraph.runner import CaptureStats, GraphRunner
-from qcompile.ranges import Range
 
 
 def make_graph_device(module: torch.nn.Module) -> GraphDevice:

@@ -50,7 +50,7 @@ class LLM:
     eagerly; a `CompileConfig` runs the model through `qcompile.compile`. A step feeds at most
     `max_num_batched_tokens` tokens (longer prompts are prefilled in chunks); `async_scheduling`
     overlaps scheduling of the next step with the current one. `ple_backend` says where PLE
-    tables live ("device", "pinned", "mmap" or "preload"; see `model/ple_tables.py`). `weight_only`
+    tables live ("device", "pinned", "mmap" or "preload"; see `model/checkpoint/ple_tables.py`). `weight_only`
     keeps a quantised checkpoint's FP8 (per-tensor, per-channel, block), MXFP8 and NVFP4 linears packed,
     run by the weight-only Triton GEMM with 16-bit activations (see `load_model`); needs Triton.
     """
@@ -64,7 +64,7 @@ class LLM:
         if max_model_len < 1:
             raise ValueError(f"max_model_len must be >= 1, got {max_model_len}")
         if model is None:
-            from model.checkpoint.make import default_checkpoint
+            from qcompile.synthetic import default_checkpoint
 
             model = default_checkpoint("tiny")
         self.path = Path(model)

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 import torch
 
 from model.batch import Chunk, build_batch
+from qcompile.compiler.ranges import warmup_sizes
 from qcompile.config import CompileConfig
 from qcompile.engine.sampler import sample, top_logprobs
 from qcompile.engine.scheduler import ScheduledBatch
-from qcompile.ranges import warmup_sizes
 
 # (ids, logprobs, ranks) of one position; the first id is the chosen or given token.
 TopLogprobs = tuple[list[int], list[float], list[int]]
@@ -113,7 +113,7 @@ class ModelRunner:
 
     @torch.inference_mode()
     def warmup(self) -> list[int]:
-        """Compile every range now (`qcompile.ranges.warmup_sizes`: largest first, so the first call
+        """Compile every range now (`qcompile.compiler.ranges.warmup_sizes`: largest first, so the first call
         traces the widest shape) instead of on the first request that reaches it; returns the token
         counts run. Eager: nothing to do.
 

@@ -10,8 +10,8 @@ import pytest
 import torch
 import toy
 
-import qcompile.compile_api as api
-from qcompile.ranges import RangeTable, normalize_ranges, warmup_sizes
+import qcompile.compiler.compiled as api
+from qcompile.compiler.ranges import RangeTable, normalize_ranges, warmup_sizes
 
 RANGES = [(1, 1), (2, 8), (9, 16)]
 

@@ -29,7 +29,7 @@ from model import regions
 from model.config import Qwen4ExpConfig
 from model.presets import preset_config
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from qcompile.compile_api import CompiledModule
+from qcompile.compiler.compiled import CompiledModule
 from qcompile.cudagraph import GraphedModule
 from tests.cudagraph.drive import Trace, run
 
@@ -262,7 +262,7 @@ def test_pinned_ple_table_inside_the_full_decode_graph(models: tuple) -> None:
     replays with new ids give bitwise the eager result."""
     model = copy.deepcopy(models[1])
     model.init_state(max_num_seqs=4, max_model_len=128)
-    from model.ple_tables import PinnedTable
+    from model.checkpoint.ple_tables import PinnedTable
 
     for layer in model.model.layers:
         if layer.ple is not None:

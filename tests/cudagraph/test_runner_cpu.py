@@ -14,7 +14,7 @@ import qcompile
 import qcompile.cudagraph.module as graph_module
 from model.checkpoint.loader import load_model
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from qcompile.compile_api import CompiledModule
+from qcompile.compiler.compiled import CompiledModule
 from qcompile.cudagraph import GraphedModule, RuntimeMode
 from qcompile.cudagraph.graphs import GraphStep, PieceGraphs, PieceHook, graph_step
 from qcompile.cudagraph.runner import StaticInputs, padding_values

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from qcompile import LLM, SamplingParams
-from qcompile.cli import main
+from qcompile.commands.cli import main
 
 PROMPTS: list = [
     {"prompt_token_ids": [5, 9, 2]},
@@ -113,7 +113,7 @@ def test_cli_generate_prints_prompt_and_completion(tiny_ckpt: Path, capsys: pyte
 
 def test_cli_make_checkpoint_calls_the_builder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import model.checkpoint.make as make
+    import qcompile.synthetic as make
 
     calls = []
     monkeypatch.setattr(make, "make_checkpoint", lambda *a, **kw: calls.append((a, kw)) or tmp_path)

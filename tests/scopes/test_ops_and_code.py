@@ -12,9 +12,9 @@ import qcompile
 from model.batch import Chunk, build_batch
 from model.checkpoint.loader import load_model
 from model.context import forward_context
+from qcompile.compiler.ranges import warmup_sizes
 from qcompile.ops import REGISTRY
 from qcompile.ops.qwen4_exp import sample_batch
-from qcompile.ranges import warmup_sizes
 from tests.scopes.conftest import DEVICE
 
 MODEL_OPS = sorted(n for n, e in REGISTRY.items() if e.sample_builder is not None and not n.startswith("toy"))

@@ -2,7 +2,7 @@
 
 Codes are turned into float32 by assembling bits, never by float negation or scaling tricks: that
 keeps signed zeros (Triton may compile negation without them) and makes every value exact, so the
-kernels reproduce the torch formulas of `model/checkpoint/quant/formats.py` bit for bit.
+kernels reproduce the torch formulas of `model/quant/formats.py` bit for bit.
 
 CPU tensors run kernels in Triton's interpreter. Built without `TRITON_INTERPRET`, the interpreter
 cannot call `@triton.jit` helpers from a kernel, so `interpreted()` runs a copy of the kernel whose

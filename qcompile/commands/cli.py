@@ -31,7 +31,7 @@ def _generate(args: argparse.Namespace) -> None:
 
 
 def _make_checkpoint(args: argparse.Namespace) -> None:
-    from model.checkpoint.make import make_checkpoint
+    from qcompile.synthetic import make_checkpoint
 
     print(make_checkpoint(args.preset, args.out, seed=args.seed, dtype=args.dtype, device=args.device))
 
@@ -63,7 +63,7 @@ def _compile_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -
 
 
 def _serve(args: argparse.Namespace) -> None:
-    from qcompile.server.launch import serve
+    from qcompile.commands.serve import serve
 
     serve(args.model, args.compile, args.host, args.port, args.api_key, args.device, args.dtype,
           args.max_num_seqs, args.max_model_len, args.ple_backend, args.weight_only)
@@ -71,13 +71,13 @@ def _serve(args: argparse.Namespace) -> None:
 
 def _load(args: argparse.Namespace) -> Qwen4ExpForCausalLM:
     from model.checkpoint.loader import load_model
-    from model.checkpoint.make import default_checkpoint
+    from qcompile.synthetic import default_checkpoint
 
     return load_model(args.model or default_checkpoint("tiny"), args.device, args.dtype)
 
 
 def _dump(args: argparse.Namespace) -> None:
-    from qcompile.dump import dump
+    from qcompile.commands.dump import dump
 
     summary = dump(_load(args), args.scope, args.out, args.ranges, args.device, full=not args.readable_only)
     print(f"{args.out}: {summary['num_opaque_calls']} opaque calls, pieces per range "
@@ -87,7 +87,7 @@ def _dump(args: argparse.Namespace) -> None:
 def _ablate(args: argparse.Namespace) -> None:
     import torch
 
-    from qcompile.ablate import ablate, format_table, write_json
+    from qcompile.commands.ablate import ablate, format_table, write_json
 
     model = _load(args)
     rows = [r.row for r in ablate(model, args.scopes.split(","), args.steps, args.ranges)]
@@ -99,8 +99,8 @@ def _ablate(args: argparse.Namespace) -> None:
 
 
 def _add_compile_job(sub: argparse._SubParsersAction, name: str, summary: str) -> argparse.ArgumentParser:
-    """A subcommand that compiles a checkpoint on the dump workload (`qcompile.dump`)."""
-    from qcompile.dump import DEFAULT_RANGES
+    """A subcommand that compiles a checkpoint on the dump workload (`qcompile.commands.dump`)."""
+    from qcompile.commands.dump import DEFAULT_RANGES
 
     job = sub.add_parser(name, help=summary)
     job.add_argument("--model", type=Path, help="checkpoint folder; default: the tiny preset, built on first use")
@@ -170,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     abl.add_argument("--json", type=Path, help="also write the rows here")
     abl.set_defaults(func=_ablate)
 
-    from qcompile.bench import add_parser as add_bench_parser  # stdlib-only import
+    from qcompile.commands.bench import add_parser as add_bench_parser  # stdlib-only import
 
     add_bench_parser(sub)
 

@@ -26,12 +26,12 @@ from typing import Any
 import torch
 import torch.fx as fx
 
-import qcompile.compile_api as api
+import qcompile.compiler.compiled as api
 from model.batch import Batch, Chunk, build_batch
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from qcompile.backend import TraceRecord
+from qcompile.compiler.backend import TraceRecord
+from qcompile.compiler.ranges import Range, RangeSpec
 from qcompile.ops.registry import REGISTRY
-from qcompile.ranges import Range, RangeSpec
 
 REPO = Path(__file__).resolve().parent.parent
 # Two requests: prefill chunks of 7 and 3 tokens (10 rows), then one decode token each (2 rows).

@@ -18,11 +18,10 @@ from typing import Any
 
 import torch
 
-import qcompile.compile_api as api
+import qcompile.compiler.compiled as api
 from model.batch import Batch
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from qcompile.backend import TraceRecord
-from qcompile.dump import (
+from qcompile.commands.dump import (
     DEFAULT_RANGES,
     PROMPTS,
     decode_batch,
@@ -32,7 +31,8 @@ from qcompile.dump import (
     prefill_batch,
     summarize,
 )
-from qcompile.ranges import RangeSpec
+from qcompile.compiler.backend import TraceRecord
+from qcompile.compiler.ranges import RangeSpec
 
 Forward = Callable[..., torch.Tensor]
 

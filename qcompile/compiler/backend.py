@@ -34,9 +34,9 @@ from torch._inductor import standalone_compile
 from torch._inductor.graph import GraphLowering
 from torch.fx.passes.split_module import split_module
 
+from qcompile.compiler.ranges import Range, RangeTable
 from qcompile.ops.registry import REGISTRY
 from qcompile.passes.manager import PassManager
-from qcompile.ranges import Range, RangeTable
 
 log = logging.getLogger(__name__)
 

@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 import torch
 
-from model.checkpoint.quant import formats as F
-from model.checkpoint.quant.scheme import Kind, QuantConfig, QuantFormatError, Scheme, detect
+from model.quant import formats as F
+from model.quant.scheme import Kind, QuantConfig, QuantFormatError, Scheme, detect
 
 QUANT_SUFFIXES = frozenset({"weight_packed", "weight_scale", "weight_scale_inv", "weight_scale_2",
                             "weight_global_scale", "input_scale", "input_global_scale"})

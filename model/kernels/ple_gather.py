@@ -7,7 +7,7 @@ addressing, so there is no copy and the launch can be captured in a CUDA graph; 
 on the GPU. CPU tensors run the same kernel in Triton's interpreter, which is how CPU tests check it.
 
 Values are decoded bit by bit and multiplied in float32 in the same order as the torch formulas in
-`model/checkpoint/quant/formats.py` ((code · block scale) · per-tensor scale; the first product is
+`model/quant/formats.py` ((code · block scale) · per-tensor scale; the first product is
 exact), then cast once (bfloat16 rounded to nearest even by hand), so rows are bit-identical to the
 torch path. Ids outside `[0, rows)` give
 zero rows. Row offsets are computed in int64, so tables past 2^31 bytes work.
@@ -19,7 +19,7 @@ import torch
 import triton
 import triton.language as tl
 
-from qcompile.kernels.codes import bf16_bits, e2m1_value, e4m3_value, interpreted
+from model.kernels.codes import bf16_bits, e2m1_value, e4m3_value, interpreted
 
 FLOAT, FP8, NVFP4 = 0, 1, 2
 KINDS = {"float": FLOAT, "fp8": FP8, "nvfp4": NVFP4}

@@ -3,7 +3,7 @@
 `load_model(..., ple_backend=...)` picks where a PLE table lives:
 - "device": a device-resident embedding dequantised at load (the default; `model/ple.py`);
 - "pinned": one pinned host buffer read by the Triton gather kernel through unified addressing
-  (capturable in a CUDA graph; `qcompile/kernels/ple_gather.py`);
+  (capturable in a CUDA graph; `model/kernels/ple_gather.py`);
 - "mmap": the safetensors shards memory-mapped, rows read on the host on demand (only touched pages);
 - "preload": the shards copied into host RAM and read on the host.
 Every backend decodes with `dequant_ple_rows`' formula (float32 math, then one cast to the
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import torch
 
-from model.checkpoint.quant import PleLayout, QuantFormatError, SafetensorsFolder, dequant_ple_rows
-from model.checkpoint.quant.reader import mmap_tensors
+from model.checkpoint.reader import SafetensorsFolder, mmap_tensors
+from model.quant import PleLayout, QuantFormatError, dequant_ple_rows
 
 PLE_BACKENDS = ("device", "pinned", "mmap", "preload")
 _CHECK_ROWS = 1 << 20  # rows per chunk when scanning a loaded table for non-finite codes
@@ -62,7 +62,7 @@ class PinnedTable:
         self.rows, self.block_scale, self.scale = rows, block_scale, scale
 
     def gather(self, ids: torch.Tensor) -> torch.Tensor:
-        from qcompile.kernels.ple_gather import gather_rows
+        from model.kernels.ple_gather import gather_rows
 
         return gather_rows(self.kind, self.rows, self.block_scale, self.scale, ids, self.width, self.dtype)
 

@@ -1,4 +1,4 @@
-"""Build random Qwen4-Exp checkpoints (weights + tokenizer) in the published HF layout.
+"""Build random Qwen4-Exp checkpoints of the presets (weights + tokenizer) in the published HF layout.
 
 The model is built by transformers itself as `Qwen4ExpForConditionalGeneration` with a minimal
 vision tower, so the files carry the real `model.language_model.*` / `model.visual.*` names,
@@ -26,6 +26,7 @@ import torch
 from torch import nn
 
 from model.presets import preset_config
+from qcompile.default_model import PATH as DEFAULT_MODEL_PATH
 
 # The Qwen special-token block, in Qwen's order. It starts at the config's `eos_token_id`, so eos
 # is `<|endoftext|>` and the vision ids land where Qwen3.5 has them (eos 248044 -> image 248056).
@@ -41,91 +42,8 @@ SPECIAL_TOKENS: tuple[tuple[str, bool], ...] = (
     ("<tool_response>", False), ("</tool_response>", False), ("<think>", False), ("</think>", False),
 )
 
-# ChatML with Qwen3-Coder-style XML tool calls. Tool results are grouped into one user turn.
-CHAT_TEMPLATE = r"""
-{%- macro render(content) -%}
-{%- if content is string -%}{{- content -}}
-{%- elif content is iterable and content is not mapping -%}
-{%- for part in content -%}
-{%- if part is string -%}{{- part -}}
-{%- elif part.type == 'text' -%}{{- part.text -}}
-{%- elif part.type == 'image' or 'image' in part -%}{{- '<|vision_start|><|image_pad|><|vision_end|>' -}}
-{%- elif part.type == 'video' or 'video' in part -%}{{- '<|vision_start|><|video_pad|><|vision_end|>' -}}
-{%- endif -%}
-{%- endfor -%}
-{%- elif content is not none -%}{{- content | string -}}
-{%- endif -%}
-{%- endmacro -%}
-{%- set msgs = messages -%}
-{%- set system_text = '' -%}
-{%- if msgs and msgs[0].role == 'system' -%}
-{%- set system_text = render(msgs[0].content) -%}
-{%- set msgs = msgs[1:] -%}
-{%- endif -%}
-{%- if tools -%}
-{{- '<|im_start|>system\n' -}}
-{%- if system_text -%}{{- system_text + '\n\n' -}}{%- endif -%}
-{{- '# Tools\n\nYou may call one or more of the functions below.\n\n<tools>' -}}
-{%- for tool in tools -%}
-{%- set fn = tool.function if tool.function is defined else tool -%}
-{{- '\n<function>\n<name>' + fn.name + '</name>' -}}
-{%- if fn.description is defined -%}{{- '\n<description>' + fn.description + '</description>' -}}{%- endif -%}
-{{- '\n<parameters>' -}}
-{%- if fn.parameters is defined and fn.parameters.properties is defined -%}
-{%- for pname, spec in fn.parameters.properties.items() -%}
-{{- '\n<parameter>\n<name>' + pname + '</name>' -}}
-{%- if spec.type is defined -%}{{- '\n<type>' + (spec.type | string) + '</type>' -}}{%- endif -%}
-{%- if spec.description is defined -%}{{- '\n<description>' + spec.description + '</description>' -}}{%- endif -%}
-{{- '\n</parameter>' -}}
-{%- endfor -%}
-{%- endif -%}
-{{- '\n</parameters>' -}}
-{%- if fn.parameters is defined and fn.parameters.required is defined -%}
-{{- '\n<required>' + (fn.parameters.required | tojson) + '</required>' -}}
-{%- endif -%}
-{{- '\n</function>' -}}
-{%- endfor -%}
-{{- '\n</tools>\n\nTo call a function, reply with one block per call:\n<tool_call>\n<function=NAME>\n'
-    '<parameter=ARGUMENT>\nVALUE\n</parameter>\n</function>\n</tool_call><|im_end|>\n' -}}
-{%- elif system_text -%}
-{{- '<|im_start|>system\n' + system_text + '<|im_end|>\n' -}}
-{%- endif -%}
-{%- for message in msgs -%}
-{%- if message.role == 'tool' -%}
-{%- if loop.first or msgs[loop.index0 - 1].role != 'tool' -%}{{- '<|im_start|>user' -}}{%- endif -%}
-{{- '\n<tool_response>\n' + render(message.content) + '\n</tool_response>' -}}
-{%- if loop.last or msgs[loop.index0 + 1].role != 'tool' -%}{{- '<|im_end|>\n' -}}{%- endif -%}
-{%- elif message.role == 'assistant' -%}
-{{- '<|im_start|>assistant\n' -}}
-{%- if message.reasoning_content is defined and message.reasoning_content -%}
-{{- '<think>\n' + message.reasoning_content + '\n</think>\n\n' -}}
-{%- endif -%}
-{%- set text = render(message.content) -%}
-{{- text -}}
-{%- if message.tool_calls is defined and message.tool_calls -%}
-{%- for call in message.tool_calls -%}
-{%- set fn = call.function if call.function is defined else call -%}
-{%- if text or not loop.first -%}{{- '\n' -}}{%- endif -%}
-{{- '<tool_call>\n<function=' + fn.name + '>\n' -}}
-{%- if fn.arguments is mapping -%}
-{%- for key, value in fn.arguments.items() -%}
-{{- '<parameter=' + key + '>\n' + (value if value is string else value | tojson) + '\n</parameter>\n' -}}
-{%- endfor -%}
-{%- elif fn.arguments -%}{{- fn.arguments + '\n' -}}
-{%- endif -%}
-{{- '</function>\n</tool_call>' -}}
-{%- endfor -%}
-{%- endif -%}
-{{- '<|im_end|>\n' -}}
-{%- else -%}
-{{- '<|im_start|>' + message.role + '\n' + render(message.content) + '<|im_end|>\n' -}}
-{%- endif -%}
-{%- endfor -%}
-{%- if add_generation_prompt -%}
-{{- '<|im_start|>assistant\n' -}}
-{%- if enable_thinking is defined and not enable_thinking -%}{{- '<think>\n\n</think>\n\n' -}}{%- endif -%}
-{%- endif -%}
-""".strip()
+# ChatML with Qwen3-Coder-style XML tool calls: the one template file, shared with the embedded model.
+CHAT_TEMPLATE_FILE = DEFAULT_MODEL_PATH / "chat_template.jinja"
 
 # Tokenizer training text, written for this file. Plain prose, chat and tool vocabulary, a bit of
 # code and JSON, so that the merges are ordinary English/code pieces.
@@ -254,7 +172,7 @@ def build_tokenizer(text_config: dict[str, Any]) -> Any:
     assert tok.get_vocab_size(with_added_tokens=True) == vocab_size
     return PreTrainedTokenizerFast(
         tokenizer_object=tok, eos_token="<|im_end|>", pad_token="<|endoftext|>", bos_token=None,
-        unk_token=None, chat_template=CHAT_TEMPLATE, clean_up_tokenization_spaces=False,
+        unk_token=None, chat_template=CHAT_TEMPLATE_FILE.read_text(), clean_up_tokenization_spaces=False,
         model_max_length=int(text_config.get("max_position_embeddings", 32768)),
     )
 
@@ -358,7 +276,7 @@ def _source_digest() -> str:
     from model import presets
 
     h = hashlib.sha256()
-    for path in (Path(__file__), Path(presets.__file__)):
+    for path in (Path(__file__), Path(presets.__file__), CHAT_TEMPLATE_FILE):
         h.update(path.read_bytes())
     h.update(f"{transformers.__version__} {tokenizers.__version__} {torch.__version__}".encode())
     return h.hexdigest()[:12]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import torch
 
-from model.checkpoint.quant.formats import E2M1_VALUES, FP8, NVFP4_GROUP
+from model.quant.formats import E2M1_VALUES, FP8, NVFP4_GROUP
 
 _E2M1_MAGNITUDES = torch.tensor(E2M1_VALUES[:8])
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import torch
 
-from qcompile.backend import QBackend
+from qcompile.compiler.backend import QBackend
+from qcompile.compiler.ranges import Range, RangeSpec, RangeTable, normalize_ranges, warmup_sizes
 from qcompile.cudagraph.graphs import PieceHook
 from qcompile.cudagraph.module import GraphedModule
 from qcompile.ops.regions import register_modules, scope
-from qcompile.ranges import Range, RangeSpec, RangeTable, normalize_ranges, warmup_sizes
 
 DYNAMIC_MODES = ("oblivious", "unbacked")
 

@@ -5,7 +5,7 @@ NVFP4 (E2M1 pairs plus one E4M3 scale per 16 values) about quarters them against
 `FP8Linear` (W8A8 through `_scaled_mm`), activations are never quantised, so the only numerical
 change is the weight rounding: the result is `x @ dequant(W)^T` accumulated in float32.
 
-Formats (ModelOpt conventions, as `model/checkpoint/quant/pack.py` writes them):
+Formats (ModelOpt conventions, as `model/quant/pack.py` writes them):
 - "fp8": E4M3 bytes `[N, K]` (uint8) and one float32 scale per output row, `w = e4m3 * scale[n]`;
 - "nvfp4": packed E2M1 `[N, K/2]` (uint8, element 2i in the low nibble), E4M3 block scales
   `[N, K/16]` (uint8) and a per-tensor `scale_2`, `w = e2m1 * e4m3(block) * scale_2`;
@@ -57,10 +57,10 @@ import triton
 import triton.language as tl
 from torch import nn
 
-from model.checkpoint.quant import formats
-from model.checkpoint.quant.pack import nvfp4_scale_2, pack_nvfp4
-from qcompile.kernels.codes import bf16_bits, e2m1_value, e4m3_value, e8m0_value, interpreted
-from qcompile.kernels.fp8_linear import quantize_rows
+from model.kernels.codes import bf16_bits, e2m1_value, e4m3_value, e8m0_value, interpreted
+from model.kernels.fp8_linear import quantize_rows
+from model.quant import formats
+from model.quant.pack import nvfp4_scale_2, pack_nvfp4
 
 KINDS = {"fp8": 1, "nvfp4": 2, "nvfp4_ct": 3, "fp8_block": 4, "mxfp8": 5}
 PACKABLE = ("fp8", "nvfp4")  # kinds the constructor packs from a dense nn.Linear

@@ -212,10 +212,10 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     import torch
 
     from model.checkpoint.loader import _uninitialised, load_weights, resolve_dtype
-    from model.checkpoint.make import build_model
     from model.config import Qwen4ExpConfig
     from model.presets import preset_config
     from model.qwen4_exp import Qwen4ExpForCausalLM
+    from qcompile.synthetic import build_model
 
     hf = build_model(args.preset, dtype=args.dtype, device=str(device))
     config = preset_config(args.preset)
