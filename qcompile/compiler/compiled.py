@@ -1,4 +1,4 @@
-"""`qcompile.compile`: a module wrapper with the same forward, compiled per token-count range."""
+"""The compiled forward: a module's forward, compiled per token-count range by `QBackend`."""
 
 from __future__ import annotations
 
@@ -6,72 +6,80 @@ import contextlib
 import inspect
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
 import torch
 
+from model.context import HostBatch, forward_context
 from qcompile.compiler.backend import QBackend
-from qcompile.compiler.ranges import Range, RangeSpec, RangeTable, normalize_ranges, warmup_sizes
-from qcompile.cudagraph.graphs import PieceHook
-from qcompile.cudagraph.module import GraphedModule
+from qcompile.compiler.ranges import RangeSpec, RangeTable, normalize_ranges, warmup_sizes
 from qcompile.ops.regions import register_modules, scope
+from qcompile.ops.registry import check_scopes
 
 DYNAMIC_MODES = ("oblivious", "unbacked")
+
+
+class WarmupBatch(Protocol):
+    host: HostBatch
+
+    def tensors(self) -> tuple[torch.Tensor, ...]: ...
 
 
 def _first_tensor(args: Sequence[Any], kwargs: dict[str, Any]) -> torch.Tensor | None:
     return next((a for a in (*args, *kwargs.values()) if isinstance(a, torch.Tensor)), None)
 
 
-class CompiledModule(GraphedModule):
+class CompiledForward:
     """Calls `module` through Dynamo + `QBackend` for token counts inside a range, eagerly outside.
 
     The token count is dim 0 of the first tensor argument. On the first compiled call, dim 0 of every
     tensor argument of that size is marked dynamic over `[min start, max end]`, without 0/1
     specialisation (`dynamic="oblivious"`: backed sizes with `backed_size_oblivious`; `"unbacked"`:
-    `mark_unbacked`), so one trace serves every range, size 1 included.
-
-    With a `cudagraph` mode other than "none", calls go through CUDA graphs (`GraphedModule`): every
-    compiled piece is wrapped in a piece hook, so piecewise graphs need no second compile, and
-    `set_cudagraph` can switch modes over the same compiled code.
+    `mark_unbacked`), so one trace serves every range, size 1 included. `wrap_piece` wraps every
+    compiled piece (CUDA graphs' piece hooks), so piecewise graphs need no second compile.
     """
 
-    piecewise_available = True
-
-    def __init__(self, module: torch.nn.Module, ranges: Sequence[RangeSpec], scope: str | None,
-                 dump_dir: str | None = None, dynamic: str = "oblivious", cudagraph: str = "none",
-                 capture_sizes: Sequence[int] | None = None, max_capture_size: int | None = None) -> None:
-        super().__init__(module, "none")
+    def __init__(
+        self,
+        module: torch.nn.Module,
+        ranges: Sequence[RangeSpec],
+        scope: str | None,
+        *,
+        wrap_piece: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None,
+        dump_dir: str | Path | None = None,
+        dynamic: str = "oblivious",
+    ) -> None:
         if dynamic not in DYNAMIC_MODES:
             raise ValueError(f"dynamic must be one of {DYNAMIC_MODES}, not {dynamic!r}")
         if dynamic == "oblivious" and not hasattr(torch.fx.experimental._config, "backed_size_oblivious"):
             raise ValueError("this torch has no backed_size_oblivious; use dynamic='unbacked'")
+        if scope is not None:
+            check_scopes((scope,))
+        self.module = module
         self.ranges = normalize_ranges(ranges)
         self.table = RangeTable(self.ranges)
         self.scope = scope
-        self.dump_dir = dump_dir
+        self.dump_dir = None if dump_dir is None else str(dump_dir)
         self.dynamic = dynamic
-        self.backend = QBackend(self.ranges, scope, wrap_piece=PieceHook)
+        self.backend = QBackend(self.ranges, scope, wrap_piece=wrap_piece)
         register_modules(module)
         self._compiled = torch.compile(module, backend=self.backend, fullgraph=True, dynamic=False)
         self._traced = False
+        self._warmed = False
         self._warned = False
-        self.set_cudagraph(cudagraph, capture_sizes, max_capture_size)
 
-    def compile_ranges(self, max_capture_size: int | None) -> list[Range]:
-        return self.ranges
-
-    def warm_sizes(self) -> list[int]:
-        return [] if self._traced else warmup_sizes(self.ranges)
-
-    def run(self, *args: Any, **kwargs: Any) -> Any:
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         first = _first_tensor(args, kwargs)
         n = first.shape[0] if first is not None and first.dim() > 0 else None
         if n is None or self.table.find(n) is None:
             if not self._warned:
                 self._warned = True
-                warnings.warn(f"qcompile: token count {n} is outside the compile ranges {self.ranges}; "
-                              "running eagerly (warned once)", stacklevel=2)
+                warnings.warn(
+                    f"qcompile: token count {n} is outside the compile ranges {self.ranges}; "
+                    "running eagerly (warned once)",
+                    stacklevel=2,
+                )
             return self.module(*args, **kwargs)
         with self._tracing_context(n, args, kwargs), scope(self.scope):
             return self._compiled(*args, **kwargs)
@@ -103,16 +111,21 @@ class CompiledModule(GraphedModule):
                 else:
                     torch._dynamo.mark_dynamic(t, 0, min=lo, max=hi)
 
-    def warmup(self, make_inputs: Callable[[int], tuple[tuple[Any, ...], dict[str, Any]]]) -> list[int]:
-        """Run every range at a size valid for the whole range (`warmup_sizes`); returns the sizes.
+    def warmup(self, make_batch: Callable[[int], WarmupBatch]) -> list[int]:
+        """Run every range once at a size valid for the whole range (`warmup_sizes`); returns the sizes.
 
-        `make_inputs(n)` builds `(args, kwargs)` for `n` tokens. The first (largest) call traces and
-        compiles every range; after warmup no token count inside a range compiles again.
+        `make_batch(n)` builds a batch of `n` rows (its host metadata and tensors). The first
+        (largest) call traces and compiles every range; after warmup no token count inside a range
+        compiles again. A second warmup does nothing.
         """
+        if self._warmed:
+            return []
+        self._warmed = True
         sizes = warmup_sizes(self.ranges)
         for n in sizes:
-            args, kwargs = make_inputs(n)
-            self(*args, **kwargs)
+            batch = make_batch(n)
+            with forward_context(batch.host):
+                self(*batch.tensors())
         return sizes
 
 
@@ -124,19 +137,3 @@ def _mark_unbacked(t: torch.Tensor, lo: int, hi: int) -> None:
         mark(t, 0)
 
 
-def compile(module: torch.nn.Module, ranges: Sequence[RangeSpec] = ((1, 256),), scope: str | None = "layer",
-            cudagraph: str = "none", dump_dir: str | None = None, dynamic: str = "oblivious",
-            capture_sizes: Sequence[int] | None = None, max_capture_size: int | None = None) -> CompiledModule:
-    """Compile `module` for the token-count `ranges` with regions opaque as `scope` says.
-
-    `cudagraph` is one of "none", "piecewise", "full", "full_decode_only", "full_and_piecewise"
-    (vLLM's meanings; see `qcompile.cudagraph.modes`). Graphs are captured at `capture_sizes`
-    (default: `qcompile.cudagraph.default_capture_sizes` up to `max_capture_size`, which defaults
-    to min(512, the largest range end)) on the first graphed call or by `compiled.capture()`;
-    `compiled.capture_stats` then reports capture time and graph memory per mode.
-
-    `dump_dir` writes depyf's dump (decompiled bytecode, Dynamo, post-grad and per-pass graphs,
-    Inductor output code) during the first compiled call, with Inductor's caches off.
-    """
-    return CompiledModule(module, ranges, scope, dump_dir=dump_dir, dynamic=dynamic, cudagraph=cudagraph,
-                          capture_sizes=capture_sizes, max_capture_size=max_capture_size)

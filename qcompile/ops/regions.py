@@ -1,104 +1,112 @@
-"""Region dispatcher: one model source, opaque scope chosen at compile time.
+"""Region ops: one model source, opaque scope chosen at compile time.
 
-`model.regions.region` routes every region call through the installed dispatcher. Inside
-`with scope(s):` a region whose registry entry is opaque in `s` becomes a call to its caller-owned
-custom op `qcompile::<name>(layer_key, *inputs, *state, out)`; any other region is called directly,
-so Dynamo traces it. The op's real implementation finds the module by `layer_key` and runs the
-undecorated method with no scope active, so nested regions inside an opaque one run plainly.
+`register_regions(table)` defines `qcompile::<name>(layer_key, *inputs, *state, out)` for each row.
+`route` is the router `model.regions` calls for scoped calls: a region whose row is opaque in the
+scope becomes a call of its caller-owned op; any other region is called directly, so Dynamo traces
+it. The op's implementation finds the module by its layer key and runs the undecorated method with
+no scope, so regions nested inside an opaque one run plainly.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Sequence
+import itertools
+import weakref
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import torch
 
+from model import context
 from model import regions as model_regions
-from qcompile.ops.registry import (
-    LIB,
-    NAMESPACE,
-    REGISTRY,
-    OpEntry,
-    OutSpec,
-    RegionSpec,
-    SampleBuilder,
-    check_scopes,
-    op_tags,
-)
+from qcompile.ops.registry import LIB, NAMESPACE, REGISTRY, OpEntry, Region, check_scopes, region_arity
 
-_scope: str | None = None
-MODULES: dict[str, torch.nn.Module] = {}
 KEY_ATTR = "_qcompile_key"
+# Layer key -> module, for the ops' implementations. Weak: a registered model may still be freed.
+MODULES: weakref.WeakValueDictionary[str, torch.nn.Module] = weakref.WeakValueDictionary()
+_model_ids = itertools.count()
 
 
-def current_scope() -> str | None:
-    return _scope
-
-
-@contextlib.contextmanager
-def scope(name: str | None) -> Iterator[None]:
-    """Make regions opaque as scope `name` says while this context is active (None: all plain).
+def scope(name: str | None) -> contextlib.AbstractContextManager[None]:
+    """Make regions opaque as scope `name` says for the calls inside (None: all plain).
 
     Dynamo guards on the scope it traced under, so compiled code must also run inside the same scope.
     """
-    global _scope
     if name is not None:
         check_scopes((name,))
-    prev_scope, _scope = _scope, name
-    prev_dispatcher = model_regions.set_dispatcher(dispatch)
-    try:
-        yield
-    finally:
-        model_regions.set_dispatcher(prev_dispatcher)
-        _scope = prev_scope
+    return context.in_scope(name)
 
 
 def register_modules(root: torch.nn.Module) -> None:
-    """Give every submodule of `root` a layer key (its qualified name) and put it in the table.
+    """Give every submodule of `root` a layer key and check its regions' state against the table.
 
-    Keys are qualified names, not ids, so the string constants in traced graphs (and therefore
-    Inductor's cache keys) are the same in every process. A later root with the same names wins.
+    A key is `m<k>.<qualified name>`, where `k` counts the roots registered in this process, so two
+    models with the same layout never share a key, and the string constants in traced graphs (and
+    so Inductor's cache keys) are the same from one process to the next. A module keeps the key it
+    got first, so compiling one model again (another scope, say) reaches the same modules.
     """
+    prefix = f"m{next(_model_ids)}"
     for qualname, module in root.named_modules():
-        key = qualname or "<root>"
-        setattr(module, KEY_ATTR, key)
-        MODULES[key] = module
+        if getattr(module, KEY_ATTR, None) is None:
+            key = f"{prefix}.{qualname}" if qualname else prefix
+            setattr(module, KEY_ATTR, key)
+            MODULES[key] = module
+        for name in _regions_of(module):
+            _state_of(REGISTRY[name], module)
 
 
-def register_module(key: str, module: torch.nn.Module) -> None:
-    setattr(module, KEY_ATTR, key)
-    MODULES[key] = module
+def _regions_of(module: torch.nn.Module) -> Iterator[str]:
+    """The regions `module` runs: its `region_names` if it has them, else its class's region methods."""
+    names = getattr(module, "region_names", None)
+    if names is not None:
+        yield from names
+        return
+    for attr in dir(type(module)):
+        name = getattr(getattr(type(module), attr, None), "region_name", None)
+        if name in REGISTRY:
+            yield name
 
 
-def dispatch(name: str, method: Callable[..., torch.Tensor], module: torch.nn.Module,
-             args: tuple[torch.Tensor, ...]) -> torch.Tensor:
-    """`model.regions.Dispatcher`: call the op when `name` is opaque in the current scope."""
+def route(
+    name: str, scope_name: str, method: Callable[..., torch.Tensor], module: torch.nn.Module, args: tuple
+) -> torch.Tensor:
+    """`model.regions.RegionRouter`: call the op when `name` is opaque in `scope_name`."""
     entry = REGISTRY.get(name)
-    if entry is None or entry.region is None or not entry.is_opaque(_scope):
+    if entry is None or not entry.is_opaque(scope_name):
         return method(module, *args)
     key = getattr(module, KEY_ATTR, None)
     if key is None:
-        raise RuntimeError(f"region {name!r}: module {type(module).__name__} has no layer key; "
-                           "call qcompile.ops.register_modules(model) before compiling")
-    out = _alloc_out(entry.region, module, args)
+        raise RuntimeError(
+            f"region {name!r}: module {type(module).__name__} has no layer key; "
+            "call qcompile.ops.register_modules(model) before compiling"
+        )
+    out = _alloc_out(entry, module, args)
     entry.op(key, *args, *_state_of(entry, module), out)
     return out
 
 
-def _alloc_out(spec: RegionSpec, module: torch.nn.Module, args: Sequence[torch.Tensor]) -> torch.Tensor:
-    shape, dtype = spec.out_spec(module, *args)
+def op_arguments(entry: OpEntry, module: torch.nn.Module, inputs: Sequence[torch.Tensor]) -> tuple:
+    """The arguments `route` calls `entry`'s op with for `module` and `inputs` (a fresh `out`)."""
+    key = getattr(module, KEY_ATTR, None)
+    if key is None:
+        raise RuntimeError(f"{type(module).__name__} has no layer key: call register_modules first")
+    return (key, *inputs, *_state_of(entry, module), _alloc_out(entry, module, inputs))
+
+
+def _alloc_out(entry: OpEntry, module: torch.nn.Module, args: Sequence[torch.Tensor]) -> torch.Tensor:
+    shape, dtype = entry.region.out_spec(module, *args)
     return torch.empty(shape, dtype=dtype, device=args[0].device)
 
 
 def _state_of(entry: OpEntry, module: torch.nn.Module) -> tuple[torch.Tensor, ...]:
-    assert entry.region is not None
-    if entry.region.num_state == 0:
+    n = entry.region.num_state
+    if n == 0:
         return ()
     state = tuple(module.region_state(entry.name))  # type: ignore[operator]
-    if len(state) != entry.region.num_state:
-        raise RuntimeError(f"region {entry.name!r} declares {entry.region.num_state} state tensors, "
-                           f"{type(module).__name__}.region_state({entry.name!r}) returned {len(state)}")
+    if len(state) != n:
+        raise RuntimeError(
+            f"region {entry.name!r} declares {n} state tensors, "
+            f"{type(module).__name__}.region_state({entry.name!r}) returned {len(state)}"
+        )
     return state
 
 
@@ -129,8 +137,10 @@ def _find_attr(module: torch.nn.Module, t: torch.Tensor) -> tuple[torch.nn.Modul
         for attr, value in list(sub._buffers.items()) + list(vars(sub).items()):
             if value is t:
                 return sub, attr
-    raise RuntimeError(f"{type(module).__name__}.region_state() returned a tensor that is not a "
-                       "buffer or tensor attribute of the module")
+    raise RuntimeError(
+        f"{type(module).__name__}.region_state() returned a tensor that is neither a buffer nor a tensor "
+        "attribute of the module"
+    )
 
 
 def _set_tensor_attr(owner: torch.nn.Module, attr: str, value: torch.Tensor) -> None:
@@ -140,68 +150,32 @@ def _set_tensor_attr(owner: torch.nn.Module, attr: str, value: torch.Tensor) -> 
         object.__setattr__(owner, attr, value)
 
 
-def _schema(spec: RegionSpec) -> str:
-    ins = [f"Tensor x{i}" for i in range(spec.num_inputs)]
-    state = [f"Tensor(a{i}!) s{i}" for i in range(spec.num_state)]
-    return f"(str layer_key, {', '.join(ins + state)}, Tensor(a{spec.num_state}!) out) -> ()"
-
-
-def _same_as_first(module: torch.nn.Module, *args: torch.Tensor) -> tuple[tuple[int, ...], torch.dtype]:
-    return tuple(args[0].shape), args[0].dtype
-
-
-def register_region(
-    name: str,
-    *,
-    num_inputs: int,
-    opaque_in: frozenset[str] | set[str] | tuple[str, ...],
-    num_state: int = 0,
-    out_spec: OutSpec = _same_as_first,
-    splitting: bool = False,
-    cudagraph_unsafe: bool = False,
-    sample_inputs: SampleBuilder | None = None,
-) -> OpEntry:
-    """Define `qcompile::<name>` for the region `name` and add it to the registry.
-
-    `out_spec(module, *inputs) -> (shape, dtype)` sizes the caller-owned output (default: like the
-    first input). The region method is looked up in `model.regions.REGIONS` at call time, so the
-    model module may be imported after this registration.
-    """
-    spec = RegionSpec(num_inputs=num_inputs, num_state=num_state, out_spec=out_spec)
-    LIB.define(name + _schema(spec), tags=op_tags(cudagraph_unsafe))
+def _define(row: Region) -> OpEntry:
+    method = model_regions.REGIONS.get(row.name)
+    if method is None:
+        raise ValueError(f"region table names {row.name!r}, which no model method declares with @region")
+    num_inputs, num_state = region_arity(row.name, method), row.num_state
+    ins = [f"Tensor x{i}" for i in range(num_inputs)]
+    state = [f"Tensor(a{i}!) s{i}" for i in range(num_state)]
+    LIB.define(f"{row.name}(str layer_key, {', '.join(ins + state)}, Tensor(a{num_state}!) out) -> ()")
 
     def impl(layer_key: str, *tensors: torch.Tensor) -> None:
         module = MODULES[layer_key]
-        inputs = tensors[:num_inputs]
-        state, out = tensors[num_inputs:num_inputs + num_state], tensors[-1]
-        global _scope
-        prev, _scope = _scope, None
-        try:
-            with _bound_state(module, name, state):
-                result = model_regions.REGIONS[name](module, *inputs)
-        finally:
-            _scope = prev
-        out.copy_(result)
+        inputs, state, out = tensors[:num_inputs], tensors[num_inputs : num_inputs + num_state], tensors[-1]
+        with context.in_scope(None), _bound_state(module, row.name, state):
+            out.copy_(method(module, *inputs))
 
     def fake(layer_key: str, *tensors: torch.Tensor) -> None:
         return None
 
-    LIB.impl(name, impl, "CompositeExplicitAutograd")
-    torch.library.register_fake(f"{NAMESPACE}::{name}", fake, lib=LIB)
-    op = getattr(torch.ops.qcompile, name).default
-    return REGISTRY.add(OpEntry(
-        name=name, op=op, impl=impl, fake=fake,
-        mutates_args=tuple(f"s{i}" for i in range(num_state)) + ("out",),
-        opaque_in=check_scopes(opaque_in), splitting=splitting, cudagraph_unsafe=cudagraph_unsafe,
-        sample_builder=sample_inputs, region=spec,
-    ))
+    LIB.impl(row.name, impl, "CompositeExplicitAutograd")
+    torch.library.register_fake(f"{NAMESPACE}::{row.name}", fake, lib=LIB)
+    return REGISTRY.add(OpEntry(row, getattr(torch.ops.qcompile, row.name).default, num_inputs))
 
 
-def region_sample(name: str, key: str, module: torch.nn.Module, *inputs: torch.Tensor
-                  ) -> tuple[tuple[object, ...], dict[str, object]]:
-    """One `(args, kwargs)` sample for region op `name`: registers `module` as `key`, allocates `out`."""
-    register_module(key, module)
-    entry = REGISTRY[name]
-    assert entry.region is not None
-    out = _alloc_out(entry.region, module, inputs)
-    return (key, *inputs, *_state_of(entry, module), out), {}
+def register_regions(table: Iterable[Region]) -> list[OpEntry]:
+    """Define the op of every row (the model's `@region` methods must be imported first)."""
+    return [_define(row) for row in table]
+
+
+model_regions.install_router(route)

@@ -9,7 +9,6 @@ import qcompile
 from qcompile import LLM, CompileConfig, SamplingParams
 from qcompile.engine.llm import eos_token_ids
 from qcompile.engine.outputs import RequestOutput
-from qcompile.engine.runner import padded_size
 from qcompile.engine.scheduler import Scheduler
 from qcompile.engine.sequence import Sequence
 
@@ -183,11 +182,3 @@ def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: 
     for name, state in padded[1].items():
         assert torch.equal(state[[0, 2]], start[name][[0, 2]]), name
         assert torch.allclose(state[1], plain[1][name][1], atol=1e-5), name
-
-
-def test_padded_size_policy() -> None:
-    exact = [(1, 1), (2, 2), (4, 4), (8, 8)]
-    assert [padded_size(n, exact) for n in (1, 2, 3, 5, 8, 9)] == [1, 2, 4, 8, 8, 9]
-    ranges = [(1, 1), (2, 16), (32, 64)]
-    assert [padded_size(n, ranges) for n in (1, 2, 7, 16, 17, 40, 65)] == [1, 2, 7, 16, 32, 40, 65]
-    assert [padded_size(n, ranges, capture_sizes=[1, 2, 4, 8]) for n in (3, 8, 9)] == [4, 8, 9]
