@@ -107,7 +107,7 @@ def test_config_parses(tiny_ckpt: Path) -> None:
     assert cfg.torch_dtype == "float32" and cfg.rotary_dim == 8
     top = json.loads((tiny_ckpt / "config.json").read_text())
     assert top["architectures"] == ["Qwen4ExpForConditionalGeneration"]
-    ids = make.special_token_ids(raw)
+    ids = synthetic.special_token_ids(raw)
     assert top["image_token_id"] == ids["<|image_pad|>"] == 13
     gen = json.loads((tiny_ckpt / "generation_config.json").read_text())
     assert gen["eos_token_id"] == [ids["<|im_end|>"], 1]
@@ -170,7 +170,7 @@ def test_default_checkpoint_race(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         return out
 
     monkeypatch.setattr(make, "make_checkpoint", fake_make)
-    path = make.default_checkpoint("tiny")
+    path = synthetic.default_checkpoint("tiny")
     assert json.loads((path / "config.json").read_text()) == {"winner": True}
     assert os.listdir(path.parent) == [path.name]
-    assert make.default_checkpoint("tiny") == path and len(calls) == 1
+    assert synthetic.default_checkpoint("tiny") == path and len(calls) == 1

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     import torch
 
     from model.qwen4_exp import Qwen4ExpForCausalLM
+    from qcompile.cudagraph import Dispatcher
 
 EAGER = "eager"  # the scope name for "not compiled"
 BASELINE = (EAGER, "full_decode_only")
@@ -156,21 +157,24 @@ def prefill(model: Qwen4ExpForCausalLM, context: int, distinct: int, slots: int,
             t[slot].copy_(t[slot % distinct])
 
 
-def decode(model: Qwen4ExpForCausalLM, fn: Callable[..., torch.Tensor], batch: int, context: int, steps: int,
-           warm: int) -> tuple[float, float]:
+def decode(model: Qwen4ExpForCausalLM, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher, batch: int,
+           context: int, steps: int, warm: int) -> tuple[float, float]:
     """Greedy decode of `batch` requests after `context` tokens; returns (tokens/s, seconds of warm steps).
 
-    Tokens are fed back on the device (argmax into the next step's ids), as the engine does.
+    As the engine's runner does: `dispatcher` says how the batch runs (padding rows go to the trash
+    slot), and tokens are fed back on the device (argmax into the next step's ids).
     """
     import torch
 
     from model.context import HostBatch, forward_context
 
     device = model.lm_head.weight.device
-    slots = torch.arange(batch, device=device)
+    how = dispatcher.dispatch(batch, uniform_decode=True)
+    pad = how.padded - batch
+    slots = torch.cat([torch.arange(batch), torch.full((pad,), model.trash_slot)]).to(device)
     write_slots = slots.clone()  # distinct tensors: Dynamo guards on inputs aliasing each other
-    offsets = torch.zeros(batch, dtype=torch.int64, device=device)
-    ids = torch.full((batch,), 7, dtype=torch.int64, device=device)
+    offsets = torch.zeros(how.padded, dtype=torch.int64, device=device)
+    ids = torch.full((how.padded,), 7, dtype=torch.int64, device=device)
     marks: list[float] = []
     _sync(device)
     with torch.no_grad():
@@ -181,9 +185,9 @@ def decode(model: Qwen4ExpForCausalLM, fn: Callable[..., torch.Tensor], batch: i
             if i == warm + steps:
                 break
             pos = context + i
-            positions = torch.full((batch,), pos, dtype=torch.int64, device=device)
-            host = HostBatch(tuple(range(batch + 1)), (pos,) * batch, tuple(range(batch)), batch)
-            with forward_context(host):
+            positions = torch.full((how.padded,), pos, dtype=torch.int64, device=device)
+            host = HostBatch(tuple(range(batch + 1)), (pos,) * batch, tuple(range(batch)), how.padded)
+            with forward_context(host, how):
                 hidden = fn(ids, positions, slots, offsets, write_slots)
             ids = model.compute_logits(hidden).argmax(-1)
     _sync(device)
@@ -232,18 +236,6 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     return model.eval().requires_grad_(False), anchor_tok_s
 
 
-def trace_and_compile(compiled: torch.nn.Module, model: Qwen4ExpForCausalLM, n: int) -> None:
-    """The first call, on `n` padding rows: Dynamo traces and the backend compiles every range."""
-    import torch
-
-    from model.context import forward_context
-    from qcompile.cudagraph.runner import padding_host, padding_values
-
-    device = model.lm_head.weight.device
-    with torch.no_grad(), forward_context(padding_host(n, model.trash_slot)):
-        compiled(*[torch.full((n,), v, dtype=torch.int64, device=device) for v in padding_values(model)])
-
-
 def _host_ints(weights: dict[str, torch.Tensor], key: str) -> torch.Tensor:
     """`weights[key]`, on the host if it is an integer buffer (the loader checks those there)."""
     t = weights[key]
@@ -254,7 +246,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
     import qcompile
-    from qcompile.cudagraph import GraphedModule
+    from qcompile.cudagraph import Dispatcher, GraphedForward, resolve_mode
 
     device = torch.device(args.device)
     batches = _ints(args.batches)
@@ -273,36 +265,36 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     bandwidth = copy_bandwidth(device)
     roofline = {b: b * bandwidth / step_bytes(model, b) for b in batches}
 
-    def measure(row: Row, fn: Callable[..., torch.Tensor]) -> Row:
+    def measure(row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher) -> Row:
         for b in batches:
             for t, s in zip(state_tensors(model), snapshot, strict=True):
                 t.copy_(s)
-            row.tok_s[b], warm_s = decode(model, fn, b, args.context, args.steps, args.warm_steps)
+            row.tok_s[b], warm_s = decode(model, fn, dispatcher, b, args.context, args.steps, args.warm_steps)
             row.warmup_s += warm_s
             row.roofline_share[b] = row.tok_s[b] / roofline[b]
         print(f"bench: {row.scope}/{row.mode}: " + ", ".join(f"{b}: {v:.1f} tok/s" for b, v in row.tok_s.items()),
               flush=True)
         return row
 
-    def graphed(row: Row, module: GraphedModule) -> Row:
+    def graphed(row: Row, module: qcompile.api.Compiled | GraphedForward) -> Row:
         stats = module.capture()
         if stats is not None:
             row.capture_s, row.graphs = stats.seconds, stats.graphs
             row.graph_gib, row.device_gib = stats.pool_bytes / 2**30, stats.bytes / 2**30
-        return measure(row, module)
+        return measure(row, module, module.dispatcher)
 
     rows: list[Row] = []
     for scope in scopes:
         if scope == EAGER:
-            rows.append(measure(Row(EAGER, "none"), model))
+            rows.append(measure(Row(EAGER, "none"), model, Dispatcher(resolve_mode("none", False))))
             if device.type == "cuda":
-                base = GraphedModule(model, "full_decode_only", max_capture_size=max_batch)
+                base = GraphedForward(model, model, "full_decode_only", max_capture_size=max_batch)
                 rows.append(graphed(Row(*BASELINE), base))
             continue
         torch._dynamo.reset()
-        ranges = [(1, max_batch)] if args.dynamic == "unbacked" else [(1, 1), (2, max_batch)]
+        ranges = ((1, max_batch),) if args.dynamic == "unbacked" else ((1, 1), (2, max_batch))
         compiled = qcompile.compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
-        compile_s, _ = _timed(device, functools.partial(trace_and_compile, compiled, model, max_batch))
+        compile_s, _ = _timed(device, compiled.warmup)
         for mode in modes:
             compiled.set_cudagraph(mode, max_capture_size=max_batch)
             row = graphed(Row(scope, mode, compile_s=compile_s), compiled)

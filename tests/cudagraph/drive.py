@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import torch
 
 from model.batch import Chunk, build_batch
-from model.context import BatchDescriptor, forward_context
+from model.context import BatchDescriptor, RuntimeMode, forward_context
 from model.qwen4_exp import Qwen4ExpForCausalLM
 
 Forward = Callable[..., torch.Tensor]
@@ -30,9 +30,16 @@ class Trace:
     tokens: list[dict[int, int]]   # slot -> token fed at the next step
 
 
-def run(model: Qwen4ExpForCausalLM, fn: Forward, prompts: Sequence[Sequence[int]], steps: int,
-        dispatch: Dispatch | None = None, path: list[dict[int, int]] | None = None,
-        stop_after: Sequence[int] | None = None, guard: Callable[[bool], AbstractContextManager[object]] | None = None) -> Trace:
+def run(
+    model: Qwen4ExpForCausalLM,
+    fn: Forward,
+    prompts: Sequence[Sequence[int]],
+    steps: int,
+    dispatch: Dispatch | None = None,
+    path: list[dict[int, int]] | None = None,
+    stop_after: Sequence[int] | None = None,
+    guard: Callable[[bool], AbstractContextManager[object]] | None = None,
+) -> Trace:
     """Prefill `prompts` (slots 0..), then decode greedily (or along `path`) for `steps` steps.
 
     Request `i` stops after `stop_after[i]` decode steps (default: never), so later batches shrink.
@@ -65,3 +72,8 @@ def run(model: Qwen4ExpForCausalLM, fn: Forward, prompts: Sequence[Sequence[int]
         chunks = [Chunk(c.slot, [toks[c.slot]], c.start_pos + len(c.token_ids)) for c, _ in live]
     return trace
 
+
+
+def without_graphs(dispatch: Dispatch) -> Dispatch:
+    """The batches `dispatch` plans, padded the same, run without graphs."""
+    return lambda n, uniform: BatchDescriptor(RuntimeMode.NONE, n, dispatch(n, uniform).padded)

@@ -17,7 +17,7 @@ from model.context import BatchDescriptor, RuntimeMode, forward_context
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.api import Compiled
 from qcompile.cudagraph import GraphedForward, PieceGraphs
-from tests.cudagraph.drive import run
+from tests.cudagraph.drive import run, without_graphs
 from tests.cudagraph.fake import FakeGraphs
 
 PROMPTS = [list(range(2, 24)), [5, 6, 7], [9, 1, 4, 4, 1, 8], [3]]   # one past the QSA budget, one with EOS
@@ -57,11 +57,6 @@ def replays(graphed: GraphedForward) -> dict[str, int]:
     full = sum(e.graph.replays for e in graphed.full.values())
     pieces = sum(e.graph.replays for e in graphed.pieces.entries.values()) if graphed.pieces is not None else 0
     return {"full": full, "piecewise": pieces}
-
-
-def without_graphs(dispatch):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN201
-    """The same padded batches, run without graphs."""
-    return lambda n, uniform: BatchDescriptor(RuntimeMode.NONE, n, dispatch(n, uniform).padded)
 
 
 @pytest.mark.parametrize("mode", MODES)
