@@ -169,7 +169,7 @@ def test_default_checkpoint_race(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         (final / "config.json").write_text('{"winner": true}')
         return out
 
-    monkeypatch.setattr(make, "make_checkpoint", fake_make)
+    monkeypatch.setattr(synthetic, "make_checkpoint", fake_make)
     path = synthetic.default_checkpoint("tiny")
     assert json.loads((path / "config.json").read_text()) == {"winner": True}
     assert os.listdir(path.parent) == [path.name]
