@@ -245,7 +245,7 @@ def _host_ints(weights: dict[str, torch.Tensor], key: str) -> torch.Tensor:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
-    import qcompile
+    from qcompile.api import Compiled, compile
     from qcompile.cudagraph import Dispatcher, GraphedForward, resolve_mode
 
     device = torch.device(args.device)
@@ -276,7 +276,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
               flush=True)
         return row
 
-    def graphed(row: Row, module: qcompile.api.Compiled | GraphedForward) -> Row:
+    def graphed(row: Row, module: Compiled | GraphedForward) -> Row:
         stats = module.capture()
         if stats is not None:
             row.capture_s, row.graphs = stats.seconds, stats.graphs
@@ -293,7 +293,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             continue
         torch._dynamo.reset()
         ranges = ((1, max_batch),) if args.dynamic == "unbacked" else ((1, 1), (2, max_batch))
-        compiled = qcompile.compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
+        compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
         compile_s, _ = _timed(device, compiled.warmup)
         for mode in modes:
             compiled.set_cudagraph(mode, max_capture_size=max_batch)
