@@ -14,7 +14,7 @@ import torch
 from model.context import HostBatch, forward_context
 from qcompile.compiler.backend import QBackend
 from qcompile.compiler.ranges import RangeSpec, RangeTable, normalize_ranges, warmup_sizes
-from qcompile.ops.regions import register_modules, scope
+from qcompile.ops.region_ops import register_modules, scope
 from qcompile.ops.registry import check_scopes
 
 DYNAMIC_MODES = ("oblivious", "unbacked")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import torch
 
 import model.qwen4_exp  # noqa: F401  (declares the @region methods the table names)
-from qcompile.ops.regions import register_regions
+from qcompile.ops.region_ops import register_regions
 from qcompile.ops.registry import Region
 
 Spec = tuple[tuple[int, ...], torch.dtype]
