@@ -16,6 +16,7 @@ scales.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import re
 from collections import defaultdict
@@ -25,6 +26,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
+from model.checkpoint.errors import CheckpointError
 from model.checkpoint.quant import (
     Kind,
     PleLayout,
@@ -46,16 +48,15 @@ EXPERT = re.compile(r"^(.*\.mlp\.experts)\.(\d+)\.(gate|up|down)_proj\.weight$")
 SHARD = re.compile(r"^(.*\.ngram_embedding)\.shard_(\d+)\.weight$")
 VERIFIED_BUFFERS = ("layer_multipliers", "ngram_heads_vocab_sizes", "ngram_heads_offsets")
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+# stored dtypes a float parameter is copied from (float8 and uint8 are quantised codes, read by `quant`)
+FLOAT_SOURCES = (*DTYPES.values(), torch.float64)
+CODES = (torch.uint8, torch.float8_e4m3fn, torch.float8_e5m2)
 # stored formats the weight-only GEMM computes exactly -> its kind (block FP8 also needs bk % 16 == 0, NVFP4
 # K % 16 == 0; ModelOpt's FP8_PB_WO [N/bn, 1, K/bk, 1] scales are the same values as [N/bn, K/bk])
 WEIGHT_ONLY_KINDS = {Kind.NVFP4: "nvfp4", Kind.NVFP4_CT: "nvfp4_ct", Kind.FP8_TENSOR: "fp8", Kind.FP8_CHANNEL: "fp8",
                      Kind.FP8_BLOCK: "fp8_block", Kind.FP8_BLOCK_4D: "fp8_block", Kind.MXFP8: "mxfp8"}
 # kept dense: `init_state` / `reset_slots` read `lm_head.weight`'s dtype and device, and it may be tied
 DENSE_ONLY = frozenset({"lm_head"})
-
-
-class CheckpointError(ValueError):
-    """The checkpoint does not fit the model; the message lists every offending tensor."""
 
 
 def resolve_dtype(dtype: str | torch.dtype) -> torch.dtype:
@@ -131,8 +132,6 @@ def load_model(path: str | Path, device: str | torch.device = "cpu",
     dtype = resolve_dtype(dtype)
     with torch.device(device), _uninitialised(dtype):
         model = Qwen4ExpForCausalLM(config)
-    if not any(path.glob("*.safetensors")):
-        raise CheckpointError(f"no *.safetensors files in {path}")
     folder = SafetensorsFolder(path)
     source = _TextOnly(folder)
     raw, hf_quant = read_quant_configs(path)
@@ -243,21 +242,67 @@ def _attach_host_tables(model: Qwen4ExpForCausalLM, folder: SafetensorsFolder, l
         modules[name].use_host_table(open_host_table(folder, layout, backend, dtype))
 
 
+# where each stored tensor lies in a parameter: (checkpoint key, index into the parameter)
+Pieces = list[tuple[str, tuple[int | slice, ...]]]
+
+
+def _dtype_name(t: torch.Tensor | torch.dtype) -> str:
+    return str(t.dtype if isinstance(t, torch.Tensor) else t).removeprefix("torch.")
+
+
+def _float_problem(key: str, t: torch.Tensor) -> str | None:
+    """Why `t` cannot be copied into a float parameter (`copy_` would convert anything), or None."""
+    if t.dtype in FLOAT_SOURCES:
+        return None
+    hint = " (quantised codes need a quantization_config and scales)" if t.dtype in CODES else ""
+    return (f"{key}: dtype {_dtype_name(t)}, expected a floating-point tensor "
+            f"({'/'.join(_dtype_name(d) for d in FLOAT_SOURCES)}){hint}")
+
+
+def _all_finite(t: torch.Tensor) -> torch.Tensor:
+    """A 0-dim bool on `t`'s device: no NaN or Inf in `t`, from one reduction (min and max propagate NaN)."""
+    lo, hi = torch.aminmax(t)
+    return torch.isfinite(lo) & torch.isfinite(hi)
+
+
+def _non_finite(target: torch.Tensor, stored: torch.dtype, pieces: Pieces) -> list[str]:
+    """Name the stored tensors whose part of a loaded `target` is not finite (only run once one is)."""
+    where = ""
+    if torch.finfo(stored).max > torch.finfo(target.dtype).max:
+        where = (f" in {_dtype_name(target)} (stored as {_dtype_name(stored)}: non-finite in the file, "
+                 f"or beyond {_dtype_name(target)}'s range)")
+    return [f"{key}: NaN or Inf values{where}" for key, index in pieces if not bool(_all_finite(target[index]))]
+
+
 def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[[str], torch.Tensor],
                  origin: str) -> None:
-    """Copy every tensor named in `keys` (read through `get`) into `model`, or raise with all problems."""
+    """Copy every tensor named in `keys` (read through `get`) into `model`, or raise with all problems.
+
+    A float parameter takes only float tensors; each is checked for NaN/Inf once copied, on the
+    parameter's device with one reduction, and all checks share one host sync at the end.
+    """
     params = dict(model.named_parameters())
     buffers = {k: v for k, v in model.named_buffers() if k.rsplit(".", 1)[-1] in VERIFIED_BUFFERS}
     loaded: set[str] = set()
     errors: list[str] = []
     unexpected: list[str] = []
     skipped = 0
+    checks: list[tuple[torch.Tensor, torch.dtype, Pieces, torch.Tensor]] = []  # target, stored dtype, pieces, flag
     experts: dict[str, dict[str, dict[int, str]]] = defaultdict(lambda: defaultdict(dict))
     shards: dict[str, dict[int, str]] = defaultdict(dict)
 
-    def put(name: str, tensor: torch.Tensor, source: str) -> None:
+    def read(keys: list[str]) -> list[torch.Tensor] | None:
+        """The tensors of `keys` that are combined into one parameter, or None (and the errors) if one is not float."""
+        tensors = [get(k) for k in keys]
+        bad = [p for k, t in zip(keys, tensors, strict=True) if (p := _float_problem(k, t))]
+        errors.extend(bad)
+        return None if bad else tensors
+
+    def put(name: str, tensor: torch.Tensor, source: str, pieces: Pieces) -> None:
         if name in buffers:
-            if not torch.equal(buffers[name].cpu(), tensor.cpu().to(torch.int64)):
+            if tensor.is_floating_point() or tensor.is_complex() or tensor.dtype == torch.bool:
+                errors.append(f"{source}: dtype {_dtype_name(tensor)}, expected an integer PLE hashing buffer")
+            elif not torch.equal(buffers[name].cpu(), tensor.cpu().to(torch.int64)):
                 errors.append(f"{source}: PLE hashing buffer differs from the one the config implies")
             return
         target = params.get(name)
@@ -267,8 +312,13 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
         if tuple(target.shape) != tuple(tensor.shape):
             errors.append(f"{source}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}")
             return
+        if problem := _float_problem(source, tensor):
+            errors.append(problem)
+            return
         with torch.no_grad():
             target.copy_(tensor)
+        if target.numel():
+            checks.append((target, tensor.dtype, pieces, _all_finite(target)))
         loaded.add(name)
 
     for key in keys:
@@ -281,7 +331,7 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
         elif m := SHARD.match(name):
             shards[m[1]][int(m[2])] = key
         else:
-            put(name, get(key), key)
+            put(name, get(key), key, [(key, ())])
     if skipped:
         log.info("skipped %d vision/MTP tensors", skipped)
 
@@ -292,16 +342,31 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
                 errors.append(f"{prefix}: {kind}_proj has experts {sorted(parts[kind])}, expected 0..{e - 1}")
         if any(sorted(parts[k]) != list(range(e)) for k in ("gate", "up", "down")):
             continue
-        gate_up = torch.stack([torch.cat([get(parts["gate"][i]), get(parts["up"][i])]) for i in range(e)])
-        down = torch.stack([get(parts["down"][i]) for i in range(e)])
-        put(prefix + ".gate_up_proj", gate_up, f"{prefix}.*.gate_proj/up_proj.weight")
-        put(prefix + ".down_proj", down, f"{prefix}.*.down_proj.weight")
+        gate, up, down = (read([parts[k][i] for i in range(e)]) for k in ("gate", "up", "down"))
+        if gate is not None and up is not None:
+            rows = gate[0].shape[0]
+            pieces = [(parts["gate"][i], (i, slice(0, rows))) for i in range(e)]
+            pieces += [(parts["up"][i], (i, slice(rows, None))) for i in range(e)]
+            gate_up = torch.stack([torch.cat([g, u]) for g, u in zip(gate, up, strict=True)])
+            put(prefix + ".gate_up_proj", gate_up, f"{prefix}.*.gate_proj/up_proj.weight", pieces)
+        if down is not None:
+            put(prefix + ".down_proj", torch.stack(down), f"{prefix}.*.down_proj.weight",
+                [(parts["down"][i], (i,)) for i in range(e)])
     for prefix, parts in shards.items():
         if sorted(parts) != list(range(len(parts))):
             errors.append(f"{prefix}: shards {sorted(parts)} are not 0..{len(parts) - 1}")
             continue
-        put(prefix + ".weight", torch.cat([get(parts[i]) for i in range(len(parts))]), f"{prefix}.shard_*.weight")
+        if (tables := read([parts[i] for i in range(len(parts))])) is None:
+            continue
+        starts = [0, *itertools.accumulate(t.shape[0] for t in tables)]
+        pieces = [(parts[i], (slice(starts[i], starts[i + 1]),)) for i in range(len(parts))]
+        put(prefix + ".weight", torch.cat(tables), f"{prefix}.shard_*.weight", pieces)
 
+    if checks:  # one host sync for the whole checkpoint
+        finite = torch.stack([flag for *_, flag in checks]).cpu().tolist()
+        for (target, stored, pieces, _), good in zip(checks, finite, strict=True):
+            if not good:
+                errors += _non_finite(target, stored, pieces)
     if "lm_head.weight" not in loaded and model.config.tie_word_embeddings and "model.embed_tokens.weight" in loaded:
         model.lm_head.weight = model.model.embed_tokens.weight
         loaded.add("lm_head.weight")
