@@ -284,6 +284,7 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
     params = dict(model.named_parameters())
     buffers = {k: v for k, v in model.named_buffers() if k.rsplit(".", 1)[-1] in VERIFIED_BUFFERS}
     loaded: set[str] = set()
+    rejected: set[str] = set()  # parameters already named in `errors`, so not reported missing too
     errors: list[str] = []
     unexpected: list[str] = []
     skipped = 0
@@ -291,12 +292,15 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
     experts: dict[str, dict[str, dict[int, str]]] = defaultdict(lambda: defaultdict(dict))
     shards: dict[str, dict[int, str]] = defaultdict(dict)
 
-    def read(keys: list[str]) -> list[torch.Tensor] | None:
-        """The tensors of `keys` that are combined into one parameter, or None (and the errors) if one is not float."""
+    def read(name: str, keys: list[str]) -> list[torch.Tensor] | None:
+        """The tensors of `keys`, combined into parameter `name`; None (and the errors) if one is not float."""
         tensors = [get(k) for k in keys]
         bad = [p for k, t in zip(keys, tensors, strict=True) if (p := _float_problem(k, t))]
-        errors.extend(bad)
-        return None if bad else tensors
+        if bad:
+            errors.extend(bad)
+            rejected.add(name)
+            return None
+        return tensors
 
     def put(name: str, tensor: torch.Tensor, source: str, pieces: Pieces) -> None:
         if name in buffers:
@@ -309,11 +313,12 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
         if target is None:
             unexpected.append(source)
             return
+        problem = _float_problem(source, tensor)
         if tuple(target.shape) != tuple(tensor.shape):
-            errors.append(f"{source}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}")
-            return
-        if problem := _float_problem(source, tensor):
+            problem = f"{source}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}"
+        if problem:
             errors.append(problem)
+            rejected.add(name)
             return
         with torch.no_grad():
             target.copy_(tensor)
@@ -342,7 +347,8 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
                 errors.append(f"{prefix}: {kind}_proj has experts {sorted(parts[kind])}, expected 0..{e - 1}")
         if any(sorted(parts[k]) != list(range(e)) for k in ("gate", "up", "down")):
             continue
-        gate, up, down = (read([parts[k][i] for i in range(e)]) for k in ("gate", "up", "down"))
+        gate, up = (read(prefix + ".gate_up_proj", [parts[k][i] for i in range(e)]) for k in ("gate", "up"))
+        down = read(prefix + ".down_proj", [parts["down"][i] for i in range(e)])
         if gate is not None and up is not None:
             rows = gate[0].shape[0]
             pieces = [(parts["gate"][i], (i, slice(0, rows))) for i in range(e)]
@@ -356,7 +362,7 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
         if sorted(parts) != list(range(len(parts))):
             errors.append(f"{prefix}: shards {sorted(parts)} are not 0..{len(parts) - 1}")
             continue
-        if (tables := read([parts[i] for i in range(len(parts))])) is None:
+        if (tables := read(prefix + ".weight", [parts[i] for i in range(len(parts))])) is None:
             continue
         starts = [0, *itertools.accumulate(t.shape[0] for t in tables)]
         pieces = [(parts[i], (slice(starts[i], starts[i + 1]),)) for i in range(len(parts))]
@@ -370,7 +376,7 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
     if "lm_head.weight" not in loaded and model.config.tie_word_embeddings and "model.embed_tokens.weight" in loaded:
         model.lm_head.weight = model.model.embed_tokens.weight
         loaded.add("lm_head.weight")
-    missing = sorted(set(params) - loaded)
+    missing = sorted(set(params) - loaded - rejected)
     problems = errors + [f"unexpected: {k}" for k in sorted(unexpected)] + [f"missing: {k}" for k in missing]
     if problems:
         raise CheckpointError(f"checkpoint {origin} does not fit Qwen4-Exp ({len(problems)} problems):\n  "

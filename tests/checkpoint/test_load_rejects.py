@@ -1,0 +1,108 @@
+"""`load_model` refuses weights it cannot serve (NaN/Inf, integer or bool tensors), naming the key.
+
+Each test copies a real checkpoint (the cached tiny one, or a quantised fixture) into `tmp_path`,
+breaks one tensor, and asserts that the message names that tensor's checkpoint key.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import torch
+from safetensors.torch import load_file, save_file
+
+from model.checkpoint.errors import CheckpointError
+from model.checkpoint.loader import load_model
+from tests.quant.test_fixtures import ROOT
+
+LM = "model.language_model."
+NORM = LM + "layers.0.linear_attn.norm.weight"
+EXPERT = LM + "layers.2.mlp.experts.3.down_proj.weight"
+UP = LM + "layers.1.mlp.experts.2.up_proj.weight"
+SHARD = LM + "layers.1.ple.ple_embedding.ngram_embedding.shard_1.weight"
+BUFFER = LM + "layers.1.ple.ple_embedding.ngram_heads_offsets"
+
+
+def broken(src: Path, out: Path, key: str, change: Callable[[torch.Tensor], torch.Tensor]) -> Path:
+    """A copy of checkpoint `src` in `out` with tensor `key` replaced by `change(tensor)`."""
+    shutil.copytree(src, out)
+    state = load_file(out / "model.safetensors")
+    assert key in state, key
+    state[key] = change(state[key]).contiguous()
+    save_file(state, str(out / "model.safetensors"))
+    return out
+
+
+def poke(value: float, index: int = -1) -> Callable[[torch.Tensor], torch.Tensor]:
+    def change(t: torch.Tensor) -> torch.Tensor:
+        t = t.clone()
+        t.view(-1)[index] = value
+        return t
+
+    return change
+
+
+CASES = {  # tensor key, change, message after the key
+    "nan-norm": (NORM, poke(float("nan")), "NaN or Inf values$"),
+    "inf-expert": (EXPERT, poke(float("inf"), 5), "NaN or Inf values$"),
+    "neg-inf-up-proj": (UP, poke(float("-inf"), 0), "NaN or Inf values$"),
+    "nan-ple-shard": (SHARD, poke(float("nan"), 7), "NaN or Inf values$"),
+    "int32-norm": (NORM, lambda t: t.to(torch.int32), r"dtype int32, expected a floating-point tensor"),
+    "bool-expert": (EXPERT, lambda t: t > 0, r"dtype bool, expected a floating-point tensor"),
+    "int64-ple-shard": (SHARD, lambda t: t.to(torch.int64), r"dtype int64, expected a floating-point tensor"),
+    "uint8-norm": (NORM, lambda t: t.to(torch.uint8), r"dtype uint8, .*quantised codes need a quantization_config"),
+    "float-buffer": (BUFFER, lambda t: t.to(torch.float32), r"dtype float32, expected an integer PLE hashing buffer"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_bad_tensor_fails_naming_its_key(case: str, tiny_ckpt: Path, tmp_path: Path) -> None:
+    key, change, message = CASES[case]
+    path = broken(tiny_ckpt, tmp_path / case, key, change)
+    with pytest.raises(CheckpointError, match=rf"\(1 problems\):\n  {re.escape(key)}: {message}") as err:
+        load_model(path)
+    assert "missing:" not in str(err.value)
+
+
+def test_every_bad_tensor_is_listed(tiny_ckpt: Path, tmp_path: Path) -> None:
+    """One NaN and one int32 tensor: both named in one error, the rest of the checkpoint loads."""
+    path = broken(tiny_ckpt, tmp_path / "two", NORM, poke(float("nan")))
+    state = load_file(path / "model.safetensors")
+    state[EXPERT] = state[EXPERT].to(torch.int32)
+    save_file(state, str(path / "model.safetensors"))
+    with pytest.raises(CheckpointError, match=r"\(2 problems\)") as err:
+        load_model(path)
+    assert f"{NORM}: NaN" in str(err.value) and f"{EXPERT}: dtype int32" in str(err.value)
+
+
+def test_float16_overflow_is_named(tiny_ckpt: Path, tmp_path: Path) -> None:
+    """A finite float32 value beyond float16's range becomes Inf on conversion: named, with why."""
+    path = broken(tiny_ckpt, tmp_path / "big", EXPERT, poke(1e6))
+    assert load_model(path, dtype="float32") is not None
+    with pytest.raises(CheckpointError, match=rf"{re.escape(EXPERT)}: NaN or Inf values in float16 \(stored as "
+                                              r"float32: non-finite in the file, or beyond float16's range\)"):
+        load_model(path, dtype="float16")
+
+
+def test_finite_checkpoint_loads_in_every_dtype(tiny_ckpt: Path) -> None:
+    for dtype in (torch.float32, torch.bfloat16, torch.float16):
+        model = load_model(tiny_ckpt, dtype=dtype)
+        assert all(bool(torch.isfinite(p).all()) for p in model.parameters())
+
+
+@pytest.mark.parametrize(("fixture", "key"), [
+    ("modelopt-fp8", "model.layers.0.linear_attn.norm.weight"),
+    ("llmc-nvfp4", "model.embed_tokens.weight"),
+])
+def test_quantised_checkpoint_rejects_bad_float_tensors(fixture: str, key: str, tmp_path: Path) -> None:
+    """In a quantised checkpoint the unquantised tensors pass through: they are checked the same way."""
+    nan = broken(ROOT / fixture, tmp_path / "nan", key, poke(float("nan")))
+    with pytest.raises(CheckpointError, match=rf"{re.escape(key)}: NaN or Inf values"):
+        load_model(nan)
+    ints = broken(ROOT / fixture, tmp_path / "int", key, lambda t: t.to(torch.int32))
+    with pytest.raises(CheckpointError, match=rf"{re.escape(key)}: dtype int32, expected a floating-point tensor"):
+        load_model(ints)
