@@ -1,8 +1,9 @@
 """Qwen4-Exp text config, parsed from a raw `config.json` without importing transformers.
 
 Accepts the flat text config (`Qwen4ExpForCausalLM`) and the nested `text_config` of
-`Qwen4ExpForConditionalGeneration`. Validation mirrors transformers' `validate_architecture`
-and names the offending field.
+`Qwen4ExpForConditionalGeneration`. Every field's JSON type is checked once, in `from_dict` (an
+integer count is never a float or a string; a float field takes any finite number), then validation
+mirrors transformers' `validate_architecture`; errors name the field by its path in the file.
 """
 
 from __future__ import annotations
@@ -167,7 +168,8 @@ class Qwen4ExpConfig:
                      "num_key_value_heads"):
             if name not in kwargs:
                 raise ConfigError(f"config field '{at}{name}' is required")
-        kwargs.setdefault("head_dim", kwargs["hidden_size"] // kwargs["num_attention_heads"])
+        heads = kwargs["num_attention_heads"]  # validate() names it when it is not > 0
+        kwargs.setdefault("head_dim", kwargs["hidden_size"] // heads if heads > 0 else 0)
         rope_field = "rope_parameters" if text.get("rope_parameters") not in (None, {}) else "rope_scaling"
         rope = _typed(at + rope_field, text.get(rope_field) or {}, dict)
         rope_type = _typed(f"{at}{rope_field}.rope_type", rope.get("rope_type") or "default", str)

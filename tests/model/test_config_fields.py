@@ -37,6 +37,7 @@ CASES: dict[str, tuple[dict[str, Any], str]] = {  # changed fields, expected mes
     "interval-zero": ({"layer_types": None, "full_attention_interval": 0},
                       "'full_attention_interval' = 0: must be > 0"),
     "gate-int": ({"output_gate_type": 1}, "'output_gate_type' = 1: expected a string, got int"),
+    "heads-zero": ({"num_attention_heads": 0}, "'num_attention_heads' = 0: must be > 0"),
     "dtype-int": ({"dtype": 16}, "'dtype' = 16: expected a string, got int"),
 }
 
