@@ -26,7 +26,8 @@ _EXPECTED = {int: "an integer", float: "a finite number", bool: "true or false",
              dict: "an object", tuple[int, ...]: "a list of integers", tuple[str, ...]: "a list of strings"}
 
 
-def _show(value: object) -> str:
+def brief_repr(value: object) -> str:
+    """`repr(value)` cut to one short line, for error messages that quote a file's value."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -48,7 +49,7 @@ def _typed(name: str, value: Any, kind: object) -> Any:
         got = type(value).__name__
         if isinstance(value, list) and kind in (tuple[int, ...], tuple[str, ...]):
             got = "a list with " + ", ".join(sorted({type(v).__name__ for v in value}))
-        raise ConfigError(f"config field '{name}' = {_show(value)}: expected {_EXPECTED[kind]}, got {got}")
+        raise ConfigError(f"config field '{name}' = {brief_repr(value)}: expected {_EXPECTED[kind]}, got {got}")
     if isinstance(value, list):
         return tuple(value)
     return float(value) if kind is float else value
@@ -229,7 +230,7 @@ class Qwen4ExpConfig:
 
         def need(cond: bool, name: str, msg: str) -> None:
             if not cond:
-                raise ConfigError(f"config field '{at}{name}' = {_show(getattr(self, name))}: {msg}")
+                raise ConfigError(f"config field '{at}{name}' = {brief_repr(getattr(self, name))}: {msg}")
 
         for name in ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
                      "num_key_value_heads", "head_dim", "num_experts", "moe_intermediate_size",
@@ -256,7 +257,7 @@ class Qwen4ExpConfig:
                 need(getattr(self, name) > 0, name, "QSA layers need it > 0")
             kv = self.raw.get("text_config", self.raw).get("indexer_kv_heads", 1)
             if kv != 1:
-                raise ConfigError(f"config field '{at}indexer_kv_heads' = {_show(kv)}: Qwen4-Exp QSA requires 1")
+                raise ConfigError(f"config field '{at}indexer_kv_heads' = {brief_repr(kv)}: Qwen4-Exp QSA requires 1")
             need(self.indexer_budget % self.indexer_compress_ratio == 0, "indexer_budget",
                  "must be divisible by indexer_compress_ratio")
             need(self.rotary_dim <= self.indexer_head_dim, "indexer_head_dim", "must be >= the rotary dim")

@@ -83,8 +83,11 @@ def test_float16_overflow_is_named(tiny_ckpt: Path, tmp_path: Path) -> None:
     """A finite float32 value beyond float16's range becomes Inf on conversion: named, with why."""
     path = broken(tiny_ckpt, tmp_path / "big", EXPERT, poke(1e6))
     assert load_model(path, dtype="float32") is not None
-    with pytest.raises(CheckpointError, match=rf"{re.escape(EXPERT)}: NaN or Inf values in float16 \(stored as "
-                                              r"float32: non-finite in the file, or beyond float16's range\)"):
+    with pytest.raises(
+        CheckpointError,
+        match=rf"{re.escape(EXPERT)}: NaN or Inf values in float16 \(stored as "
+        r"float32: non-finite in the file, or beyond float16's range\)",
+    ):
         load_model(path, dtype="float16")
 
 
@@ -94,10 +97,13 @@ def test_finite_checkpoint_loads_in_every_dtype(tiny_ckpt: Path) -> None:
         assert all(bool(torch.isfinite(p).all()) for p in model.parameters())
 
 
-@pytest.mark.parametrize(("fixture", "key"), [
-    ("modelopt-fp8", "model.layers.0.linear_attn.norm.weight"),
-    ("llmc-nvfp4", "model.embed_tokens.weight"),
-])
+@pytest.mark.parametrize(
+    ("fixture", "key"),
+    [
+        ("modelopt-fp8", "model.layers.0.linear_attn.norm.weight"),
+        ("llmc-nvfp4", "model.embed_tokens.weight"),
+    ],
+)
 def test_quantised_checkpoint_rejects_bad_float_tensors(fixture: str, key: str, tmp_path: Path) -> None:
     """In a quantised checkpoint the unquantised tensors pass through: they are checked the same way."""
     nan = broken(ROOT / fixture, tmp_path / "nan", key, poke(float("nan")))

@@ -61,8 +61,10 @@ def test_missing_shard_is_named_once(shards: Path) -> None:
     with pytest.raises(CheckpointError) as err:
         load_model(shards)
     message = str(err.value)
-    assert message.startswith(f"{shards / INDEX} does not match the checkpoint's files (1 problems):\n  "
-                              "shard model-00002-of-00003.safetensors is missing (the index puts ")
+    assert message.startswith(
+        f"{shards / INDEX} does not match the checkpoint's files (1 problems):\n  "
+        "shard model-00002-of-00003.safetensors is missing (the index puts "
+    )
     assert "\n" not in message.split("\n  ", 1)[1]
 
 
@@ -74,8 +76,10 @@ def test_weight_map_pointing_at_the_wrong_file_names_key_and_files(shards: Path)
     with pytest.raises(CheckpointError, match=r"\(2 problems\)") as err:
         load_model(shards)
     assert f"weight_map places {PLE_KEY} in {wrong}, but it is in {actual}" in str(err.value)
-    assert (f"weight_map places model.language_model.no_such.weight in {actual}, which does not hold it "
-            "(nor does any other shard)") in str(err.value)
+    assert (
+        f"weight_map places model.language_model.no_such.weight in {actual}, which does not hold it "
+        "(nor does any other shard)"
+    ) in str(err.value)
 
 
 def test_files_the_index_does_not_name_are_ignored(shards: Path, tiny_ckpt: Path) -> None:
@@ -85,12 +89,15 @@ def test_files_the_index_does_not_name_are_ignored(shards: Path, tiny_ckpt: Path
     load_model(shards)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("{", "not a readable JSON file"),
-    ("[]", "expected a JSON object, got list"),
-    ('{"weight_map": [1]}', "field 'weight_map' must be an object of tensor key -> file name"),
-    (json.dumps({"weight_map": {PLE_KEY: "../model.safetensors"}}), "is not a .safetensors file name"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "not a readable JSON file"),
+        ("[]", "expected a JSON object, got list"),
+        ('{"weight_map": [1]}', "field 'weight_map' must be an object of tensor key -> file name"),
+        (json.dumps({"weight_map": {PLE_KEY: "../model.safetensors"}}), "is not a .safetensors file name"),
+    ],
+)
 def test_unreadable_index_is_named(shards: Path, text: str, message: str) -> None:
     (shards / INDEX).write_text(text)
     with pytest.raises(CheckpointError, match=rf"^{shards / INDEX}: .*{message}"):
@@ -103,8 +110,11 @@ def test_truncated_file_is_named(tiny_ckpt: Path, tmp_path: Path, keep: float) -
     out = shutil.copytree(tiny_ckpt, tmp_path / "cut")
     data = (out / "model.safetensors").read_bytes()
     (out / "model.safetensors").write_bytes(data[: int(keep * len(data)) if keep < 1 else int(keep)])
-    with pytest.raises(CheckpointError, match=rf"^{out / 'model.safetensors'}: not a readable safetensors file, "
-                                              r"truncated or corrupted\? \(.+\)$"):
+    with pytest.raises(
+        CheckpointError,
+        match=rf"^{out / 'model.safetensors'}: not a readable safetensors file, "
+        r"truncated or corrupted\? \(.+\)$",
+    ):
         load_model(out)
 
 
