@@ -2,9 +2,11 @@
 
 Key names are the ones transformers writes: an optional `model.language_model.` prefix, experts one
 per key (`mlp.experts.{e}.{gate,up,down}_proj.weight`, stacked here), the PLE table in
-`ngram_embedding.shard_{k}` pieces (concatenated here). Vision and MTP weights are skipped. Every
-problem (missing, unexpected, mis-shaped keys) is collected and raised at once, before the model
-is handed out, so no half-loaded model is ever used. No pickle anywhere. Quantized checkpoints
+`ngram_embedding.shard_{k}` pieces (concatenated here); a `model.safetensors.index.json` must agree
+with the files (see `SafetensorsFolder`). Vision and MTP weights are skipped. Every problem
+(missing, unexpected, mis-shaped keys; an integer, bool or NaN/Inf tensor where a float weight is
+expected) is collected and raised at once, naming the checkpoint key, before the model is handed
+out, so no half-loaded model is ever used. No pickle anywhere. Quantized checkpoints
 (see `model/checkpoint/quant`) are dequantised to the compute dtype first, except PLE tables served
 by a host backend (`ple_backend`, see `model/ple_tables.py`), which stay in their checkpoint format.
 With `weight_only=True` the linears stored in a format the weight-only GEMM computes exactly (NVFP4,
