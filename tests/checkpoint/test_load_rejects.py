@@ -6,6 +6,7 @@ breaks one tensor, and asserts that the message names that tensor's checkpoint k
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Callable
@@ -112,3 +113,25 @@ def test_quantised_checkpoint_rejects_bad_float_tensors(fixture: str, key: str, 
     ints = broken(ROOT / fixture, tmp_path / "int", key, lambda t: t.to(torch.int32))
     with pytest.raises(CheckpointError, match=rf"{re.escape(key)}: dtype int32, expected a floating-point tensor"):
         load_model(ints)
+
+
+def test_bad_config_fails_naming_file_and_field(tiny_ckpt: Path, tmp_path: Path) -> None:
+    from model.config import ConfigError
+
+    path = shutil.copytree(tiny_ckpt, tmp_path / "cfg")
+    config = json.loads((path / "config.json").read_text())
+    config["text_config"]["num_hidden_layers"] = "four"
+    (path / "config.json").write_text(json.dumps(config))
+    with pytest.raises(
+        ConfigError,
+        match=rf"^{path / 'config.json'}: config field 'text_config.num_hidden_layers' = "
+        r"'four': expected an integer, got str$",
+    ):
+        load_model(path)
+
+
+def test_unreadable_quant_config_is_named(tmp_path: Path) -> None:
+    path = shutil.copytree(ROOT / "modelopt-fp8", tmp_path / "hf")
+    (path / "hf_quant_config.json").write_text('{"quantization": ')
+    with pytest.raises(CheckpointError, match=rf"^{path / 'hf_quant_config.json'}: not a readable JSON file"):
+        load_model(path)
