@@ -135,3 +135,14 @@ def test_unreadable_quant_config_is_named(tmp_path: Path) -> None:
     (path / "hf_quant_config.json").write_text('{"quantization": ')
     with pytest.raises(CheckpointError, match=rf"^{path / 'hf_quant_config.json'}: not a readable JSON file"):
         load_model(path)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+@pytest.mark.parametrize("case", ["nan-norm", "inf-expert", "neg-inf-up-proj", "nan-ple-shard"])
+def test_non_finite_is_caught_on_the_gpu(case: str, dtype: str, tiny_ckpt: Path, tmp_path: Path) -> None:
+    """The check runs where the weights land: CUDA's min/max reductions must propagate NaN as the CPU's do."""
+    key, change, _ = CASES[case]
+    path = broken(tiny_ckpt, tmp_path / case, key, change)
+    with pytest.raises(CheckpointError, match=rf"\(1 problems\):\n  {re.escape(key)}: NaN or Inf values"):
+        load_model(path, device="cuda", dtype=dtype)
