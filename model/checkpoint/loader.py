@@ -145,9 +145,10 @@ def load_model(path: str | Path, device: str | torch.device = "cpu",
         ple_keys = frozenset().union(*(layout.keys for layout in layouts))
     if is_quantized(raw, hf_quant) or any(layout.kind != "float" for layout in layouts):
         tensors = dequantize_state(source, raw, hf_quant, dtype, decode_ple=not host)
-        load_weights(model, tensors.keys(), tensors.__getitem__, str(path))
+        load_weights(model, tensors.keys(), tensors.__getitem__, str(path), folder.file_name)
     else:
-        load_weights(model, [k for k in folder.keys() if k not in ple_keys], folder.get_tensor, str(path))
+        load_weights(model, [k for k in folder.keys() if k not in ple_keys], folder.get_tensor, str(path),
+                     folder.file_name)
     if weight_only:
         kept = _keep_packed(model, source, raw, hf_quant, str(path))
         log.info("weight-only: %d linears kept packed (%s)", sum(kept.values()),
@@ -267,22 +268,28 @@ def _all_finite(t: torch.Tensor) -> torch.Tensor:
     return torch.isfinite(lo) & torch.isfinite(hi)
 
 
-def _non_finite(target: torch.Tensor, stored: torch.dtype, pieces: Pieces) -> list[str]:
+def _non_finite(target: torch.Tensor, stored: torch.dtype, pieces: Pieces, label: Callable[[str], str]) -> list[str]:
     """Name the stored tensors whose part of a loaded `target` is not finite (only run once one is)."""
-    where = ""
+    why = ""
     if torch.finfo(stored).max > torch.finfo(target.dtype).max:
-        where = (f" in {_dtype_name(target)} (stored as {_dtype_name(stored)}: non-finite in the file, "
-                 f"or beyond {_dtype_name(target)}'s range)")
-    return [f"{key}: NaN or Inf values{where}" for key, index in pieces if not bool(_all_finite(target[index]))]
+        why = (f" in {_dtype_name(target)} (stored as {_dtype_name(stored)}: non-finite in the file, "
+               f"or beyond {_dtype_name(target)}'s range)")
+    return [f"{label(key)}: NaN or Inf values{why}" for key, index in pieces if not bool(_all_finite(target[index]))]
 
 
 def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[[str], torch.Tensor],
-                 origin: str) -> None:
+                 origin: str, file_of: Callable[[str], str | None] = lambda key: None) -> None:
     """Copy every tensor named in `keys` (read through `get`) into `model`, or raise with all problems.
 
     A float parameter takes only float tensors; each is checked for NaN/Inf once copied, on the
     parameter's device with one reduction, and all checks share one host sync at the end.
+    A problem names the checkpoint key, and the file that holds it where `file_of` knows one.
     """
+
+    def label(key: str) -> str:
+        name = file_of(key)
+        return f"{key} ({name})" if name else key
+
     params = dict(model.named_parameters())
     buffers = {k: v for k, v in model.named_buffers() if k.rsplit(".", 1)[-1] in VERIFIED_BUFFERS}
     loaded: set[str] = set()
@@ -297,7 +304,7 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
     def read(name: str, keys: list[str]) -> list[torch.Tensor] | None:
         """The tensors of `keys`, combined into parameter `name`; None (and the errors) if one is not float."""
         tensors = [get(k) for k in keys]
-        bad = [p for k, t in zip(keys, tensors, strict=True) if (p := _float_problem(k, t))]
+        bad = [p for k, t in zip(keys, tensors, strict=True) if (p := _float_problem(label(k), t))]
         if bad:
             errors.extend(bad)
             rejected.add(name)
@@ -307,17 +314,17 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
     def put(name: str, tensor: torch.Tensor, source: str, pieces: Pieces) -> None:
         if name in buffers:
             if tensor.is_floating_point() or tensor.is_complex() or tensor.dtype == torch.bool:
-                errors.append(f"{source}: dtype {_dtype_name(tensor)}, expected an integer PLE hashing buffer")
+                errors.append(f"{label(source)}: dtype {_dtype_name(tensor)}, expected an integer PLE hashing buffer")
             elif not torch.equal(buffers[name].cpu(), tensor.cpu().to(torch.int64)):
-                errors.append(f"{source}: PLE hashing buffer differs from the one the config implies")
+                errors.append(f"{label(source)}: PLE hashing buffer differs from the one the config implies")
             return
         target = params.get(name)
         if target is None:
             unexpected.append(source)
             return
-        problem = _float_problem(source, tensor)
+        problem = _float_problem(label(source), tensor)
         if tuple(target.shape) != tuple(tensor.shape):
-            problem = f"{source}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}"
+            problem = f"{label(source)}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}"
         if problem:
             errors.append(problem)
             rejected.add(name)
@@ -374,7 +381,7 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
         finite = torch.stack([flag for *_, flag in checks]).cpu().tolist()
         for (target, stored, pieces, _), good in zip(checks, finite, strict=True):
             if not good:
-                errors += _non_finite(target, stored, pieces)
+                errors += _non_finite(target, stored, pieces, label)
     if "lm_head.weight" not in loaded and model.config.tie_word_embeddings and "model.embed_tokens.weight" in loaded:
         model.lm_head.weight = model.model.embed_tokens.weight
         loaded.add("lm_head.weight")

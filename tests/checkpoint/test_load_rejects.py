@@ -1,4 +1,4 @@
-"""`load_model` refuses weights it cannot serve (NaN/Inf, integer or bool tensors), naming the key.
+"""`load_model` refuses weights it cannot serve (NaN/Inf, integer or bool tensors), naming key and file.
 
 Each test copies a real checkpoint (the cached tiny one, or a quantised fixture) into `tmp_path`,
 breaks one tensor, and asserts that the message names that tensor's checkpoint key.
@@ -26,6 +26,11 @@ EXPERT = LM + "layers.2.mlp.experts.3.down_proj.weight"
 UP = LM + "layers.1.mlp.experts.2.up_proj.weight"
 SHARD = LM + "layers.1.ple.ple_embedding.ngram_embedding.shard_1.weight"
 BUFFER = LM + "layers.1.ple.ple_embedding.ngram_heads_offsets"
+
+
+def named(key: str, file: str = "model.safetensors") -> str:
+    """How a message names a stored tensor: its key, then the file holding it (a regex)."""
+    return re.escape(f"{key} ({file})")
 
 
 def broken(src: Path, out: Path, key: str, change: Callable[[torch.Tensor], torch.Tensor]) -> Path:
@@ -64,7 +69,7 @@ CASES = {  # tensor key, change, message after the key
 def test_bad_tensor_fails_naming_its_key(case: str, tiny_ckpt: Path, tmp_path: Path) -> None:
     key, change, message = CASES[case]
     path = broken(tiny_ckpt, tmp_path / case, key, change)
-    with pytest.raises(CheckpointError, match=rf"\(1 problems\):\n  {re.escape(key)}: {message}") as err:
+    with pytest.raises(CheckpointError, match=rf"\(1 problems\):\n  {named(key)}: {message}") as err:
         load_model(path)
     assert "missing:" not in str(err.value)
 
@@ -77,7 +82,8 @@ def test_every_bad_tensor_is_listed(tiny_ckpt: Path, tmp_path: Path) -> None:
     save_file(state, str(path / "model.safetensors"))
     with pytest.raises(CheckpointError, match=r"\(2 problems\)") as err:
         load_model(path)
-    assert f"{NORM}: NaN" in str(err.value) and f"{EXPERT}: dtype int32" in str(err.value)
+    assert f"{NORM} (model.safetensors): NaN" in str(err.value)
+    assert f"{EXPERT} (model.safetensors): dtype int32" in str(err.value)
 
 
 def test_float16_overflow_is_named(tiny_ckpt: Path, tmp_path: Path) -> None:
@@ -86,7 +92,7 @@ def test_float16_overflow_is_named(tiny_ckpt: Path, tmp_path: Path) -> None:
     assert load_model(path, dtype="float32") is not None
     with pytest.raises(
         CheckpointError,
-        match=rf"{re.escape(EXPERT)}: NaN or Inf values in float16 \(stored as "
+        match=rf"{named(EXPERT)}: NaN or Inf values in float16 \(stored as "
         r"float32: non-finite in the file, or beyond float16's range\)",
     ):
         load_model(path, dtype="float16")
@@ -108,10 +114,10 @@ def test_finite_checkpoint_loads_in_every_dtype(tiny_ckpt: Path) -> None:
 def test_quantised_checkpoint_rejects_bad_float_tensors(fixture: str, key: str, tmp_path: Path) -> None:
     """In a quantised checkpoint the unquantised tensors pass through: they are checked the same way."""
     nan = broken(ROOT / fixture, tmp_path / "nan", key, poke(float("nan")))
-    with pytest.raises(CheckpointError, match=rf"{re.escape(key)}: NaN or Inf values"):
+    with pytest.raises(CheckpointError, match=rf"{named(key)}: NaN or Inf values"):
         load_model(nan)
     ints = broken(ROOT / fixture, tmp_path / "int", key, lambda t: t.to(torch.int32))
-    with pytest.raises(CheckpointError, match=rf"{re.escape(key)}: dtype int32, expected a floating-point tensor"):
+    with pytest.raises(CheckpointError, match=rf"{named(key)}: dtype int32, expected a floating-point tensor"):
         load_model(ints)
 
 
@@ -144,5 +150,17 @@ def test_non_finite_is_caught_on_the_gpu(case: str, dtype: str, tiny_ckpt: Path,
     """The check runs where the weights land: CUDA's min/max reductions must propagate NaN as the CPU's do."""
     key, change, _ = CASES[case]
     path = broken(tiny_ckpt, tmp_path / case, key, change)
-    with pytest.raises(CheckpointError, match=rf"\(1 problems\):\n  {re.escape(key)}: NaN or Inf values"):
+    with pytest.raises(CheckpointError, match=rf"\(1 problems\):\n  {named(key)}: NaN or Inf values"):
         load_model(path, device="cuda", dtype=dtype)
+
+
+def test_sharded_checkpoint_names_the_file(tiny_ckpt: Path, tmp_path: Path) -> None:
+    from tests.checkpoint.test_shard_files import sharded
+
+    path = sharded(tiny_ckpt, tmp_path / "sharded")
+    file = json.loads((path / "model.safetensors.index.json").read_text())["weight_map"][EXPERT]
+    state = load_file(path / file)
+    state[EXPERT] = poke(float("nan"))(state[EXPERT])
+    save_file(state, str(path / file))
+    with pytest.raises(CheckpointError, match=rf"\(1 problems\):\n  {named(EXPERT, file)}: NaN or Inf values$"):
+        load_model(path)

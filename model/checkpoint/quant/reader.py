@@ -113,6 +113,11 @@ class SafetensorsFolder:
     def file_of(self, name: str) -> Path:
         return self._where[name]
 
+    def file_name(self, name: str) -> str | None:
+        """The name of the file holding tensor `name`, or None for a key the folder does not hold."""
+        path = self._where.get(name)
+        return path.name if path is not None else None
+
 
 # safetensors dtype names of the tensors a PLE table can be stored in
 ST_DTYPES = {"F32": torch.float32, "BF16": torch.bfloat16, "F16": torch.float16, "U8": torch.uint8,
