@@ -116,7 +116,8 @@ class GraphedForward:
         warmup: Callable[[], object] | None = None,
         device: GraphDevice | None = None,
     ) -> None:
-        if not target.max_num_seqs:
+        self.device = device if device is not None else _cuda_graphs(target)
+        if not getattr(target, "max_num_seqs", 0):
             raise RuntimeError("CUDA graphs need the model's state: call init_state(max_num_seqs, max_model_len) first")
         self.forward, self.target, self.pieces, self.ranges = forward, target, pieces, list(ranges)
         self.plan = resolve_mode(cudagraph, pieces is not None)
@@ -125,7 +126,6 @@ class GraphedForward:
         graph_ranges = self.ranges or [(1, max_capture_size or DEFAULT_MAX_CAPTURE_SIZE)]
         sizes = resolve_capture_sizes(capture_sizes, graph_ranges, max_capture_size)
         self.dispatcher = Dispatcher(self.plan, sizes, target.max_num_seqs, self.ranges)
-        self.device = device if device is not None else _cuda_graphs(target)
         if pieces is not None:
             pieces.reset(self.device)
         self._warmup = warmup

@@ -10,7 +10,7 @@ import pytest
 import torch
 import toy
 
-import qcompile.compiler.compiled as api
+import qcompile.api as api
 from qcompile.compiler.ranges import RangeTable, normalize_ranges, warmup_sizes
 
 RANGES = [(1, 1), (2, 8), (9, 16)]
@@ -97,7 +97,7 @@ def test_layer_scope_matches_eager() -> None:
 
 def test_api_rejects_bad_cudagraph_and_dynamic() -> None:
     m, _ = _pair()
-    with pytest.raises(ValueError, match="need a module on a CUDA device"):
+    with pytest.raises(ValueError, match="need a model on a CUDA device"):
         api.compile(m, cudagraph="piecewise")
     with pytest.raises(ValueError, match="cudagraph must be one of"):
         api.compile(m, cudagraph="reduce-overhead")

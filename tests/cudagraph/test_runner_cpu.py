@@ -166,9 +166,9 @@ def test_graphs_need_cuda_and_state(model: Qwen4ExpForCausalLM, monkeypatch: pyt
     monkeypatch.undo()
     with pytest.raises(ValueError, match="need a model on a CUDA device"):
         GraphedForward(model, model, "full_decode_only")
-    bare = load_model.__globals__["Qwen4ExpForCausalLM"](model.config)
+    bare = Qwen4ExpForCausalLM(model.config)
     with pytest.raises(RuntimeError, match="init_state"):
-        GraphedForward(bare, bare, "full_decode_only")
+        GraphedForward(bare, bare, "full_decode_only", device=FakeGraphs())
     assert [t.tolist() for t in model.padding_batch(2).tensors()] == [[0, 0], [0, 0], [4, 4], [0, 0], [4, 4]]
 
 
