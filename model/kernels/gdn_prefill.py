@@ -1,0 +1,52 @@
+"""Chunked gated delta rule over every request of a batch at once, through fla-core's varlen kernels.
+
+fla's `chunk_gated_delta_rule` takes the flat batch as one sequence split by `cu_seqlens` (our
+`query_start`), with one initial and one final state per request in our layout (`[N, H, Dk, Dv]`,
+fp32). Our inputs are already normalised and scaled (`scale=1`), `g` is the natural-log decay
+fla expects, and q/k come with one head per value head, so fla's own GVA is not needed. Its chunk
+kernels multiply with `tl.dot`, which rounds float32 operands to TF32: that is below a half-precision
+model's rounding but not float32's, so `model.gdn` uses this path only for half-precision models.
+The requests' states are gathered into fla's initial-state batch and scattered back (prefill moves
+one state per request, not per token). fla is imported on first use, so CPU code never needs it.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from model.context import HostBatch
+
+
+def chunked_varlen(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    g: torch.Tensor,
+    beta: torch.Tensor,
+    state: torch.Tensor,
+    host: HostBatch,
+    dtype: torch.dtype = torch.float32,
+) -> torch.Tensor:
+    """q,k `[N, H, Dk]`, v `[N, H, Dv]`, g,beta `[N, H]` over `host`'s chunks; `state [S, H, Dk, Dv]` fp32.
+
+    Each chunk starts from and writes back its request's slot. q/k/v go to fla as `dtype`. Returns
+    `o [N, H, Dv]` in v's dtype, zero on padding rows.
+    """
+    from fla.ops.gated_delta_rule import chunk_gated_delta_rule
+
+    total = host.query_start[-1]
+    bounds = torch.tensor(host.query_start, dtype=torch.int64)
+    slots = torch.tensor(host.slots, dtype=torch.int64).to(q.device)
+    o, final = chunk_gated_delta_rule(
+        *(t[None, :total].to(dtype) for t in (q, k, v)),
+        g[None, :total],
+        beta[None, :total],
+        scale=1.0,
+        initial_state=state.index_select(0, slots),
+        output_final_state=True,
+        cu_seqlens=bounds.to(q.device),
+        cu_seqlens_cpu=bounds,
+    )
+    state.index_copy_(0, slots, final)
+    o = o[0].to(v.dtype)
+    return o if total == v.shape[0] else torch.cat([o, v.new_zeros(v.shape[0] - total, *v.shape[1:])])
