@@ -85,7 +85,7 @@ def decode_row(b: int, iters: int) -> None:
         new = graphed_us(lambda: gdn.delta_rule(*x), iters)
     q, k, v, g, beta, slots, write_slots = x
     sweep = {}
-    for bv, warps in [(bv, w) for bv in (16, 32, 64, 128) for w in (1, 2, 4, 8) if bv * DK <= 8192 * w]:
+    for bv, warps in ((16, 1), (16, 2), (32, 2), (32, 4), (64, 4), (64, 8), (128, 8)):
         sweep[bv, warps] = graphed_us(
             functools.partial(recurrent_decode, q, k, v, g, beta, gdn.recurrent, slots, write_slots, bv, warps), iters
         )
