@@ -76,7 +76,7 @@ def core_module(slots: int) -> GatedDeltaNet:
     return gdn
 
 
-def decode_row(b: int, iters: int) -> None:
+def decode_row(b: int, iters: int, sweep_blocks: bool) -> None:
     gdn = core_module(b + 1)
     batch = build_batch([Chunk(i, [0], 5) for i in range(b)], trash_slot=b, device="cuda")
     x = (*inputs(b), batch.slots, batch.write_slots)
@@ -85,17 +85,19 @@ def decode_row(b: int, iters: int) -> None:
         new = graphed_us(lambda: gdn.delta_rule(*x), iters)
     q, k, v, g, beta, slots, write_slots = x
     sweep = {}
-    for bv, warps in ((16, 1), (16, 2), (32, 2), (32, 4), (64, 4), (64, 8), (128, 8)):
+    for bv, warps in ((16, 1), (16, 2), (32, 2), (32, 4), (64, 4), (64, 8), (128, 8)) if sweep_blocks else ():
         sweep[bv, warps] = graphed_us(
             functools.partial(recurrent_decode, q, k, v, g, beta, gdn.recurrent, slots, write_slots, bv, warps), iters
         )
+    sweep["default"] = new
     best = min(sweep, key=sweep.__getitem__)
     nbytes = 2 * b * H * DK * DV * 4
     print(
         f"| {b} | {old:.1f} | {new:.1f} | {sweep[best]:.1f} {best} | {nbytes / 4.8e6:.1f} | "
         f"{nbytes / sweep[best] / 1e6:.2f} |"
     )
-    print("   sweep: " + ", ".join(f"{key}: {us:.1f}" for key, us in sorted(sweep.items())))
+    if sweep_blocks:
+        print("   sweep: " + ", ".join(f"{key}: {us:.1f}" for key, us in sweep.items()))
 
 
 def prefill_row(reqs: int, length: int, iters: int) -> None:
@@ -145,13 +147,28 @@ def use_device_kernels(on: bool, t: torch.Tensor) -> bool:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iters", type=int, default=50)
+    ap.add_argument("--sections", default="decode,prefill,layer", help="comma-separated subset to run")
+    ap.add_argument("--no-sweep", action="store_true", help="decode: time only the default block width")
     args = ap.parse_args()
+    sections = set(args.sections.split(","))
     print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}; bench GDN: H={H}, Dk={DK}, Dv={DV}")
+    if "decode" in sections:
+        decode_table(args.iters, not args.no_sweep)
+    if "prefill" in sections:
+        prefill_table(max(3, args.iters // 10))
+    if "layer" in sections:
+        layer_table(args.iters)
+
+
+def decode_table(iters: int, sweep_blocks: bool) -> None:
     print("\n## decode: one layer's delta_rule, CUDA-graphed, µs per call (state read+write floor at 4.8 TB/s)")
     print("| batch | torch path | kernel (default) | best kernel (block_v, warps) | floor | kernel bandwidth TB/s |")
     print("|---|---|---|---|---|---|")
     for b in (1, 8, 64):
-        decode_row(b, args.iters)
+        decode_row(b, iters, sweep_blocks)
+
+
+def prefill_table(iters: int) -> None:
     print("\n## prefill: one layer's delta-rule core, µs per call (eager), and error vs the torch fp32 output")
     print(
         "| requests x tokens | torch path | fla fp32 q/k/v | fla bf16 q/k/v | speed-up (fp32) | "
@@ -159,12 +176,15 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|")
     for reqs, length in ((1, 2048), (8, 512), (16, 256)):
-        prefill_row(reqs, length, max(3, args.iters // 10))
+        prefill_row(reqs, length, iters)
+
+
+def layer_table(iters: int) -> None:
     print("\n## decode: a whole bf16 GDN layer (projections, conv, norms, core), CUDA-graphed, µs per call")
     print("| batch | torch core | kernel core |")
     print("|---|---|---|")
     for b in (1, 8, 64):
-        layer_row(b, args.iters)
+        layer_row(b, iters)
 
 
 if __name__ == "__main__":

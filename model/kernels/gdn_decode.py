@@ -81,13 +81,15 @@ def recurrent_decode(
     state: torch.Tensor,
     read_slots: torch.Tensor,
     write_slots: torch.Tensor,
-    block_v: int = 32,
+    block_v: int | None = None,
     num_warps: int = 4,
 ) -> torch.Tensor:
     """One token per row: q,k `[B, H, Dk]`, v `[B, H, Dv]`, g,beta `[B, H]` (fp32), `state [S, H, Dk, Dv]` fp32.
 
     Row `b` reads `state[read_slots[b]]` and writes its update to `state[write_slots[b]]`; real rows must
     name distinct slots (padding rows may share the trash slot). Returns `o [B, H, Dv]` (fp32).
+    `block_v` defaults to 64-wide column blocks once those alone give every SM many programs, else 32
+    (more, smaller programs for small batches).
     """
     bsz, heads, dk = q.shape
     dv = v.shape[-1]
@@ -102,6 +104,9 @@ def recurrent_decode(
     out = torch.empty_like(v)
     if bsz == 0:
         return out
+    if block_v is None:
+        sms = torch.cuda.get_device_properties(q.device).multi_processor_count if q.is_cuda else 1
+        block_v = 64 if bsz * heads * triton.cdiv(dv, 64) >= 16 * sms else 32
     bv = min(block_v, triton.next_power_of_2(dv))
     kernel = _decode_kernel if q.is_cuda else _interpreted()
     kernel[(bsz * heads, triton.cdiv(dv, bv))](

@@ -8,6 +8,10 @@ kernels multiply with `tl.dot`, which rounds float32 operands to TF32: that is b
 model's rounding but not float32's, so `model.gdn` uses this path only for half-precision models.
 The requests' states are gathered into fla's initial-state batch and scattered back (prefill moves
 one state per request, not per token). fla is imported on first use, so CPU code never needs it.
+
+The host metadata (chunk bounds, slots, and fla's per-block index, which fla would otherwise build
+from device tensors with a host sync) travels in one pinned, asynchronous copy: a pageable copy
+would synchronise the stream once per layer.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from __future__ import annotations
 import torch
 
 from model.context import HostBatch
+
+BLOCK = 64  # fla's chunk length (its default)
 
 
 def chunked_varlen(
@@ -34,9 +40,12 @@ def chunked_varlen(
     """
     from fla.ops.gated_delta_rule import chunk_gated_delta_rule
 
-    total = host.query_start[-1]
-    bounds = torch.tensor(host.query_start, dtype=torch.int64)
-    slots = torch.tensor(host.slots, dtype=torch.int64).to(q.device)
+    total, reqs = host.query_start[-1], host.num_reqs
+    lengths = [b - a for a, b in zip(host.query_start, host.query_start[1:], strict=False)]
+    blocks = [x for r, n in enumerate(lengths) for i in range(-(-n // BLOCK)) for x in (r, i)]
+    meta = torch.tensor([*host.query_start, *host.slots, *blocks], dtype=torch.int64, pin_memory=True)
+    meta = meta.to(q.device, non_blocking=True)
+    bounds, slots, block_index = meta[: reqs + 1], meta[reqs + 1 : 2 * reqs + 1], meta[2 * reqs + 1 :].view(-1, 2)
     o, final = chunk_gated_delta_rule(
         *(t[None, :total].to(dtype) for t in (q, k, v)),
         g[None, :total],
@@ -44,8 +53,9 @@ def chunked_varlen(
         scale=1.0,
         initial_state=state.index_select(0, slots),
         output_final_state=True,
-        cu_seqlens=bounds.to(q.device),
-        cu_seqlens_cpu=bounds,
+        cu_seqlens=bounds,
+        chunk_indices=block_index,
+        chunk_size=BLOCK,
     )
     state.index_copy_(0, slots, final)
     o = o[0].to(v.dtype)
