@@ -97,9 +97,20 @@ def recurrent_decode(
         raise ValueError(
             f"state: expected contiguous float32 [S, {heads}, {dk}, {dv}], got {state.dtype} {tuple(state.shape)}"
         )
-    for name, t in (("q", q), ("k", k), ("v", v), ("g", g), ("beta", beta)):
-        if t.dtype != torch.float32:
-            raise ValueError(f"{name}: expected float32, got {t.dtype}")
+    rows = (bsz, heads)
+    expected = {
+        "q": (q, (*rows, dk)),
+        "k": (k, (*rows, dk)),
+        "v": (v, (*rows, dv)),
+        "g": (g, rows),
+        "beta": (beta, rows),
+    }
+    for name, (t, shape) in expected.items():
+        if t.dtype != torch.float32 or t.shape != shape:
+            raise ValueError(f"{name}: expected float32 {shape}, got {t.dtype} {tuple(t.shape)}")
+    for name, t in (("read_slots", read_slots), ("write_slots", write_slots)):
+        if t.shape != (bsz,):
+            raise ValueError(f"{name}: expected shape ({bsz},), got {tuple(t.shape)}")
     q, k, v, g, beta = (t.contiguous() for t in (q, k, v, g, beta))
     out = torch.empty_like(v)
     if bsz == 0:

@@ -66,8 +66,13 @@ def test_decode_kernel_matches_torch_step_in_interpreter(heads: int, dk: int, dv
     check_decode(heads, dk, dv, read=[2, 0, 5, 5], trash=5, block_v=block_v, device="cpu")
 
 
-def test_decode_kernel_rejects_a_non_float32_state() -> None:
+def test_decode_kernel_rejects_bad_inputs() -> None:
     q, k, v, g, beta = core_inputs(1, 2, 16, 16)
+    state, slot = torch.zeros(2, 2, 16, 16), torch.tensor([0])
+    with pytest.raises(ValueError, match=r"beta: expected float32 \(1, 2\), got torch.float32 \(1, 3\)"):
+        recurrent_decode(q, k, v, g, torch.rand(1, 3), state, slot, slot)
+    with pytest.raises(ValueError, match="write_slots: expected shape"):
+        recurrent_decode(q, k, v, g, beta, state, slot, torch.tensor([0, 1]))
     with pytest.raises(ValueError, match="state: expected contiguous float32"):
         recurrent_decode(
             q, k, v, g, beta, torch.zeros(2, 2, 16, 16, dtype=torch.bfloat16), torch.tensor([0]), torch.tensor([0])
