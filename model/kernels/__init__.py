@@ -1,1 +1,1 @@
-"""Triton kernels (imported lazily by their callers, so `import qcompile` never needs Triton)."""
+"""Triton kernels behind the kernel scope's opaque regions (the torch code in `model/` stays the reference)."""
