@@ -1,0 +1,157 @@
+"""The fused MoE kernels (Triton; interpreted on CPU) against `Experts.reference`, the torch path.
+
+fp32 on CPU: both sides multiply in IEEE float32 and differ only in summation order, so they agree
+to float32 rounding of O(1) values. bf16 on CUDA: judged against an fp32 reference of the same
+weights, the kernel's error must be no larger than the torch bf16 path's (max and mean).
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+import torch
+
+pytest.importorskip("triton", reason="the fused MoE kernels need Triton")
+from model.config import Qwen4ExpConfig  # noqa: E402
+from model.kernels.fused_moe import GemmTiles, MoETiles, align, default_tiles, fused_moe  # noqa: E402
+from model.moe import Experts, Router  # noqa: E402
+from model.presets import preset_config  # noqa: E402
+
+SMALL = MoETiles(16, GemmTiles(16, 16), GemmTiles(16, 32))  # several N and K tiles even at tiny sizes
+
+
+def experts_and_router(hidden: int = 64, inter: int = 32, num_experts: int = 8, top_k: int = 2,
+                       device: str = "cpu", dtype: torch.dtype = torch.float32) -> tuple[Experts, Router]:
+    raw = preset_config("tiny") | {"hidden_size": hidden, "moe_intermediate_size": inter,
+                                   "num_experts": num_experts, "num_experts_per_tok": top_k}
+    cfg = Qwen4ExpConfig.from_dict(raw)
+    experts, router = Experts(cfg), Router(cfg)
+    g = torch.Generator().manual_seed(hidden + inter + num_experts + top_k)
+    with torch.no_grad():
+        for module in (experts, router):
+            for p in module.parameters():
+                p.copy_(torch.randn(p.shape, generator=g) * p.shape[-1] ** -0.5)
+    return experts.to(device, dtype).eval(), router.to(device, dtype).eval()
+
+
+def routed(router: Router, tokens: int, seed: int = 0) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    w = router.weight
+    x = torch.randn(tokens, w.shape[1], generator=torch.Generator().manual_seed(seed)).to(w.device, w.dtype)
+    weights, ids = router(x)
+    return x, weights, ids
+
+
+@pytest.mark.parametrize(("tokens", "top_k", "num_experts", "block_m"), [
+    (1, 2, 8, 16),      # one token: one block per chosen expert
+    (40, 2, 8, 16),     # 80 pairs on 8 experts: several full blocks per expert
+    (50, 3, 256, 16),   # 150 pairs in several align chunks (one-hot chunks of 32 pairs at E = 256)
+    (7, 4, 16, 32),
+])
+def test_align_groups_pairs_by_expert(tokens: int, top_k: int, num_experts: int, block_m: int) -> None:
+    ids = torch.stack([torch.randperm(num_experts, generator=torch.Generator().manual_seed(t))[:top_k]
+                       for t in range(tokens)])
+    pairs = tokens * top_k
+    sorted_pairs, block_expert = align(ids, num_experts, block_m)
+    flat = ids.reshape(-1)
+    counts = torch.bincount(flat, minlength=num_experts)
+    used = int((-(-counts // block_m)).sum())
+    assert block_expert.numel() == -(-pairs // block_m) + min(num_experts, pairs)
+    assert torch.equal(block_expert[used:], torch.full_like(block_expert[used:], num_experts))
+    expect_blocks = torch.repeat_interleave(torch.arange(num_experts), -(-counts // block_m))
+    assert torch.equal(block_expert[:used].long(), expect_blocks)
+    slots = sorted_pairs[:used * block_m].view(used, block_m).long()
+    live = slots < pairs
+    assert torch.equal(slots[~live], torch.full_like(slots[~live], pairs))
+    assert torch.equal(slots[live].sort().values, torch.arange(pairs))  # every pair exactly once
+    assert torch.equal(flat[slots[live]], block_expert[:used].long()[:, None].expand_as(slots)[live])
+    for e in range(num_experts):  # a pair keeps its flat order within its expert, padding at the end
+        mine = slots[block_expert[:used] == e].reshape(-1)
+        assert torch.equal(mine[: counts[e]], (flat == e).nonzero().reshape(-1))
+
+
+@pytest.mark.parametrize(("hidden", "inter"), [(64, 32), (40, 24)])  # (40, 24): partial N and K tiles
+@pytest.mark.parametrize("tokens", [1, 5, 40])  # 1: batch 1; 5 and 40 tokens share experts
+def test_kernel_matches_torch_reference(tokens: int, hidden: int, inter: int) -> None:
+    experts, router = experts_and_router(hidden, inter)
+    x, weights, ids = routed(router, tokens)
+    with torch.no_grad():
+        ref = experts.reference(x, weights, ids)
+        got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, SMALL)
+    assert float(ref.abs().max()) > 0.3
+    torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
+
+
+@pytest.mark.parametrize("tokens", [1, 40, 200])  # the three default tile classes (pairs per expert)
+def test_default_tiles_match_torch_reference(tokens: int) -> None:
+    experts, router = experts_and_router()
+    x, weights, ids = routed(router, tokens, seed=1)
+    with torch.no_grad():
+        ref = experts.reference(x, weights, ids)
+        got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj)
+    assert default_tiles(tokens * 2 / 8) != default_tiles(1 / 8) or tokens == 1
+    torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
+
+
+def test_bad_shapes_name_the_tensor() -> None:
+    experts, router = experts_and_router()
+    x, weights, ids = routed(router, 3)
+    gu, dn = experts.gate_up_proj.detach(), experts.down_proj.detach()
+    with pytest.raises(ValueError, match="down_proj must be"):
+        fused_moe(x, weights, ids, gu, dn[:, :, :-1])
+    with pytest.raises(ValueError, match="gate_up_proj must be"):
+        fused_moe(x[:, :-1], weights, ids, gu, dn)
+    with pytest.raises(ValueError, match="ids and weights"):
+        fused_moe(x, weights[:, :1], ids, gu, dn)
+    with pytest.raises(ValueError, match="gate_up_proj is torch.float64"):
+        fused_moe(x, weights, ids, gu.double(), dn)
+
+
+def _errors(got: torch.Tensor, ref: torch.Tensor) -> tuple[float, float]:
+    err = (got.float() - ref).abs()
+    return float(err.max()), float(err.mean())
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("tokens", [1, 8, 64, 300])
+def test_gpu_fp32_matches_torch_reference(tokens: int) -> None:
+    experts, router = experts_and_router(256, 128, 32, 4, device="cuda")
+    x, weights, ids = routed(router, tokens)
+    with torch.no_grad():
+        ref = experts.reference(x, weights, ids)
+        got = experts(x, weights, ids)
+    torch.testing.assert_close(got, ref, atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("tokens", [1, 8, 64, 300, 2048])
+def test_gpu_bf16_is_no_worse_than_torch_bf16(tokens: int) -> None:
+    low, router = experts_and_router(256, 128, 32, 4, device="cuda", dtype=torch.bfloat16)
+    experts = copy.deepcopy(low).float()  # the fp32 reference of the same (bf16) weights
+    xb, wb, ids = routed(router, tokens)
+    with torch.no_grad():
+        ref = experts.reference(xb.float(), wb.float(), ids)
+        ours = _errors(low(xb, wb, ids), ref)
+        torch_bf16 = _errors(low.reference(xb, wb, ids), ref)
+    assert ours[0] <= torch_bf16[0] and ours[1] <= torch_bf16[1], f"kernel {ours} vs torch bf16 {torch_bf16}"
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_gpu_deterministic_and_graph_capturable(dtype: torch.dtype) -> None:
+    experts, router = experts_and_router(256, 128, 32, 4, device="cuda", dtype=dtype)
+    x, weights, ids = routed(router, 64)
+    with torch.no_grad():
+        first = experts(x, weights, ids)
+        assert torch.equal(experts(x, weights, ids), first)
+        stream = torch.cuda.Stream()
+        stream.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(stream):
+            experts(x, weights, ids)  # compile outside the capture
+        torch.cuda.current_stream().wait_stream(stream)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            captured = experts(x, weights, ids)
+        graph.replay()
+    torch.cuda.synchronize()
+    assert torch.equal(captured, first)
