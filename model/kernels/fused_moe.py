@@ -90,8 +90,20 @@ def _count_kernel(ids, counts, P, E, CHUNK: tl.constexpr, E_BLOCK: tl.constexpr)
 
 
 @triton.jit
-def _align_kernel(ids, counts, sorted_pairs, block_expert, P, E, n_chunks, max_blocks,
-                  BLOCK_M: tl.constexpr, CHUNK: tl.constexpr, E_BLOCK: tl.constexpr, ONE_CHUNK: tl.constexpr):
+def _align_kernel(
+    ids,
+    counts,
+    sorted_pairs,
+    block_expert,
+    P,
+    E,
+    n_chunks,
+    max_blocks,
+    BLOCK_M: tl.constexpr,
+    CHUNK: tl.constexpr,
+    E_BLOCK: tl.constexpr,
+    ONE_CHUNK: tl.constexpr,
+):
     """Programs `0..n_chunks-1` place their chunk's pairs; program `n_chunks + e` pads expert e and
     names its blocks; program `n_chunks + E` marks the unused tail blocks with `E`."""
     pid = tl.program_id(0)
@@ -134,8 +146,22 @@ def _align_kernel(ids, counts, sorted_pairs, block_expert, P, E, n_chunks, max_b
 
 
 @triton.jit
-def _gate_up_kernel(x, w, sorted_pairs, block_expert, h, P, E, TOP_K, H, I,
-                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, DOT_F32: tl.constexpr):
+def _gate_up_kernel(
+    x,
+    w,
+    sorted_pairs,
+    block_expert,
+    h,
+    P,
+    E,
+    TOP_K,
+    H,
+    I,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    BLOCK_K: tl.constexpr,
+    DOT_F32: tl.constexpr,
+):
     """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k)."""
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
     e = tl.load(block_expert + pid_m)
@@ -169,8 +195,22 @@ def _gate_up_kernel(x, w, sorted_pairs, block_expert, h, P, E, TOP_K, H, I,
 
 
 @triton.jit
-def _down_kernel(h, w, sorted_pairs, block_expert, weights, out, P, E, H, I,
-                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, DOT_F32: tl.constexpr):
+def _down_kernel(
+    h,
+    w,
+    sorted_pairs,
+    block_expert,
+    weights,
+    out,
+    P,
+    E,
+    H,
+    I,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    BLOCK_K: tl.constexpr,
+    DOT_F32: tl.constexpr,
+):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots."""
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
     e = tl.load(block_expert + pid_m)
@@ -240,13 +280,30 @@ def align(ids: torch.Tensor, num_experts: int, block_m: int) -> tuple[torch.Tens
     if n_chunks > 1:
         _on(device, _count_kernel)[(n_chunks,)](flat, counts, pairs, num_experts, CHUNK=chunk, E_BLOCK=e_block)
     _on(device, _align_kernel)[(n_chunks + num_experts + 1,)](
-        flat, counts, sorted_pairs, block_expert, pairs, num_experts, n_chunks, blocks,
-        BLOCK_M=block_m, CHUNK=chunk, E_BLOCK=e_block, ONE_CHUNK=n_chunks == 1)
+        flat,
+        counts,
+        sorted_pairs,
+        block_expert,
+        pairs,
+        num_experts,
+        n_chunks,
+        blocks,
+        BLOCK_M=block_m,
+        CHUNK=chunk,
+        E_BLOCK=e_block,
+        ONE_CHUNK=n_chunks == 1,
+    )
     return sorted_pairs, block_expert
 
 
-def fused_moe(x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, gate_up_proj: torch.Tensor,
-              down_proj: torch.Tensor, tiles: MoETiles | None = None) -> torch.Tensor:
+def fused_moe(
+    x: torch.Tensor,
+    weights: torch.Tensor,
+    ids: torch.Tensor,
+    gate_up_proj: torch.Tensor,
+    down_proj: torch.Tensor,
+    tiles: MoETiles | None = None,
+) -> torch.Tensor:
     """`sum_j weights[t, j] * down[e](silu(gate[e] x_t) * up[e] x_t)` with `e = ids[t, j]` → `[T, H]` in x's dtype.
 
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`),
@@ -262,8 +319,10 @@ def fused_moe(x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, gate_up
     if tuple(down_proj.shape) != (e, hidden, inter):
         raise ValueError(f"fused_moe: down_proj must be [E={e}, H={hidden}, I={inter}], got {tuple(down_proj.shape)}")
     if ids.dim() != 2 or ids.shape[0] != t or tuple(weights.shape) != tuple(ids.shape):
-        raise ValueError(f"fused_moe: ids and weights must both be [T={t}, k], got ids {tuple(ids.shape)}, "
-                         f"weights {tuple(weights.shape)}")
+        raise ValueError(
+            f"fused_moe: ids and weights must both be [T={t}, k], got ids {tuple(ids.shape)}, "
+            f"weights {tuple(weights.shape)}"
+        )
     for name, w in (("gate_up_proj", gate_up_proj), ("down_proj", down_proj)):
         if w.dtype != x.dtype or w.device != x.device:
             raise ValueError(f"fused_moe: {name} is {w.dtype} on {w.device}, x is {x.dtype} on {x.device}")
@@ -280,13 +339,41 @@ def fused_moe(x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, gate_up
     dot_f32 = x.dtype == torch.float32 or not x.is_cuda
     h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
-        x, gate_up_proj, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter,
-        BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, DOT_F32=dot_f32, num_warps=gu.warps,
-        num_stages=gu.stages)
+        x,
+        gate_up_proj,
+        sorted_pairs,
+        block_expert,
+        h,
+        pairs,
+        e,
+        k,
+        hidden,
+        inter,
+        BLOCK_M=bm,
+        BLOCK_N=gu.block_n,
+        BLOCK_K=gu.block_k,
+        DOT_F32=dot_f32,
+        num_warps=gu.warps,
+        num_stages=gu.stages,
+    )
     parts = torch.empty(pairs, hidden, dtype=torch.float32, device=x.device)
     _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks)](
-        h, down_proj, sorted_pairs, block_expert, weights.contiguous(), parts, pairs, e, hidden, inter,
-        BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, DOT_F32=dot_f32, num_warps=dn.warps,
-        num_stages=dn.stages)
+        h,
+        down_proj,
+        sorted_pairs,
+        block_expert,
+        weights.contiguous(),
+        parts,
+        pairs,
+        e,
+        hidden,
+        inter,
+        BLOCK_M=bm,
+        BLOCK_N=dn.block_n,
+        BLOCK_K=dn.block_k,
+        DOT_F32=dot_f32,
+        num_warps=dn.warps,
+        num_stages=dn.stages,
+    )
     _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](parts, out, hidden, k, BLOCK=SUM_BLOCK)
     return out

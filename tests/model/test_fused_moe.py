@@ -21,10 +21,20 @@ from model.presets import preset_config  # noqa: E402
 SMALL = MoETiles(16, GemmTiles(16, 16), GemmTiles(16, 32))  # several N and K tiles even at tiny sizes
 
 
-def experts_and_router(hidden: int = 64, inter: int = 32, num_experts: int = 8, top_k: int = 2,
-                       device: str = "cpu", dtype: torch.dtype = torch.float32) -> tuple[Experts, Router]:
-    raw = preset_config("tiny") | {"hidden_size": hidden, "moe_intermediate_size": inter,
-                                   "num_experts": num_experts, "num_experts_per_tok": top_k}
+def experts_and_router(
+    hidden: int = 64,
+    inter: int = 32,
+    num_experts: int = 8,
+    top_k: int = 2,
+    device: str = "cpu",
+    dtype: torch.dtype = torch.float32,
+) -> tuple[Experts, Router]:
+    raw = preset_config("tiny") | {
+        "hidden_size": hidden,
+        "moe_intermediate_size": inter,
+        "num_experts": num_experts,
+        "num_experts_per_tok": top_k,
+    }
     cfg = Qwen4ExpConfig.from_dict(raw)
     experts, router = Experts(cfg), Router(cfg)
     g = torch.Generator().manual_seed(hidden + inter + num_experts + top_k)
@@ -42,15 +52,19 @@ def routed(router: Router, tokens: int, seed: int = 0) -> tuple[torch.Tensor, to
     return x, weights, ids
 
 
-@pytest.mark.parametrize(("tokens", "top_k", "num_experts", "block_m"), [
-    (1, 2, 8, 16),      # one token: one block per chosen expert
-    (40, 2, 8, 16),     # 80 pairs on 8 experts: several full blocks per expert
-    (50, 3, 256, 16),   # 150 pairs in several align chunks (one-hot chunks of 32 pairs at E = 256)
-    (7, 4, 16, 32),
-])
+@pytest.mark.parametrize(
+    ("tokens", "top_k", "num_experts", "block_m"),
+    [
+        (1, 2, 8, 16),  # one token: one block per chosen expert
+        (40, 2, 8, 16),  # 80 pairs on 8 experts: several full blocks per expert
+        (50, 3, 256, 16),  # 150 pairs in several align chunks (one-hot chunks of 32 pairs at E = 256)
+        (7, 4, 16, 32),
+    ],
+)
 def test_align_groups_pairs_by_expert(tokens: int, top_k: int, num_experts: int, block_m: int) -> None:
-    ids = torch.stack([torch.randperm(num_experts, generator=torch.Generator().manual_seed(t))[:top_k]
-                       for t in range(tokens)])
+    ids = torch.stack(
+        [torch.randperm(num_experts, generator=torch.Generator().manual_seed(t))[:top_k] for t in range(tokens)]
+    )
     pairs = tokens * top_k
     sorted_pairs, block_expert = align(ids, num_experts, block_m)
     flat = ids.reshape(-1)
@@ -60,7 +74,7 @@ def test_align_groups_pairs_by_expert(tokens: int, top_k: int, num_experts: int,
     assert torch.equal(block_expert[used:], torch.full_like(block_expert[used:], num_experts))
     expect_blocks = torch.repeat_interleave(torch.arange(num_experts), -(-counts // block_m))
     assert torch.equal(block_expert[:used].long(), expect_blocks)
-    slots = sorted_pairs[:used * block_m].view(used, block_m).long()
+    slots = sorted_pairs[: used * block_m].view(used, block_m).long()
     live = slots < pairs
     assert torch.equal(slots[~live], torch.full_like(slots[~live], pairs))
     assert torch.equal(slots[live].sort().values, torch.arange(pairs))  # every pair exactly once

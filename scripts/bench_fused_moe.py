@@ -1,0 +1,141 @@
+"""Time the routed experts of one MoE layer on CUDA: the torch path against the fused Triton kernels.
+
+Bench-preset geometry (128 experts, top-10, hidden 2560, intermediate 640, bf16, random weights and a
+random router). For each token count: the error of both paths against an fp32 reference of the same
+weights, the µs per call of each (replayed in a CUDA graph), the bytes the active experts' weights
+take and their read time at `--bandwidth`, and, with `--sweep`, the kernels at other tile shapes.
+
+    python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--sweep] [--iters 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import functools
+from collections.abc import Callable
+
+import torch
+
+from model.config import Qwen4ExpConfig
+from model.kernels.fused_moe import GemmTiles, MoETiles, default_tiles, fused_moe
+from model.moe import Experts, Router
+from model.presets import preset_config
+
+SWEEP = {  # candidate tiles per tile class (MoETiles of default_tiles' three classes)
+    16: [
+        MoETiles(16, GemmTiles(bn, bk, w, s), GemmTiles(dn, dk, w, s))
+        for bn, bk, dn, dk, w, s in [
+            (32, 128, 64, 128, 4, 4),
+            (64, 128, 64, 128, 4, 4),
+            (32, 256, 32, 128, 4, 3),
+            (64, 64, 128, 64, 4, 5),
+            (16, 256, 64, 256, 4, 3),
+            (64, 128, 128, 128, 8, 3),
+        ]
+    ],
+    32: [
+        MoETiles(bm, GemmTiles(bn, bk, w, s), GemmTiles(dn, dk, w, s))
+        for bm, bn, bk, dn, dk, w, s in [
+            (16, 64, 128, 128, 128, 4, 3),
+            (32, 64, 128, 128, 128, 4, 3),
+            (32, 32, 128, 64, 128, 4, 4),
+            (16, 32, 128, 64, 128, 4, 4),
+            (32, 64, 64, 128, 64, 4, 4),
+        ]
+    ],
+    64: [
+        MoETiles(bm, GemmTiles(bn, bk, w, s), GemmTiles(dn, dk, w, s))
+        for bm, bn, bk, dn, dk, w, s in [
+            (64, 64, 64, 128, 64, 4, 4),
+            (64, 128, 64, 128, 64, 8, 3),
+            (128, 64, 64, 128, 64, 8, 3),
+            (128, 64, 64, 256, 64, 8, 3),
+            (64, 64, 128, 128, 128, 4, 3),
+            (128, 128, 64, 128, 64, 8, 3),
+        ]
+    ],
+}
+
+
+def graphed_us(fn: Callable[[], torch.Tensor], iters: int) -> float:
+    """Mean µs of `fn` replayed `iters` times inside one CUDA graph (warmed and compiled first)."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        fn()
+        fn()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for _ in range(iters):
+            fn()
+    graph.replay()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    graph.replay()
+    end.record()
+    torch.cuda.synchronize()
+    del graph
+    return start.elapsed_time(end) * 1e3 / iters
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tokens", default="1,8,64,2048")
+    parser.add_argument("--iters", type=int, default=50)
+    parser.add_argument("--bandwidth", type=float, default=4.8e12, help="bytes/s of the roofline")
+    parser.add_argument("--sweep", action="store_true", help="also time the kernels at other tiles")
+    args = parser.parse_args()
+    torch.manual_seed(0)
+    cfg = Qwen4ExpConfig.from_dict(preset_config("bench"))
+    dev = torch.device("cuda")
+    experts = Experts(cfg).to(dev, torch.bfloat16).eval()
+    router = Router(cfg).to(dev, torch.bfloat16).eval()
+    with torch.no_grad():
+        for p in (*experts.parameters(), *router.parameters()):
+            p.copy_(torch.randn(p.shape, device=dev) * p.shape[-1] ** -0.5)
+    ref_experts = copy.deepcopy(experts).float()
+    e, two_i, hidden = experts.gate_up_proj.shape
+    expert_bytes = experts.gate_up_proj[0].nbytes + experts.down_proj[0].nbytes
+    print(
+        f"{torch.cuda.get_device_name()}, torch {torch.__version__}; E={e} k={cfg.num_experts_per_tok} "
+        f"H={hidden} I={two_i // 2} bf16, {args.iters} graphed iterations per timing"
+    )
+    rows = []
+    for tokens in (int(t) for t in args.tokens.split(",")):
+        x = torch.randn(tokens, hidden, device=dev).bfloat16()
+        with torch.no_grad():
+            weights, ids = router(x)
+            ref = ref_experts.reference(x.float(), weights.float(), ids)
+            errs = []
+            for path in (experts.reference, experts.forward):
+                err = (path(x, weights, ids).float() - ref).abs()
+                errs.append((float(err.max()), float(err.mean())))
+            active = int(ids.unique().numel())
+            floor_us = (active * expert_bytes + 2 * x.nbytes) / args.bandwidth * 1e6
+            torch_us = graphed_us(functools.partial(experts.reference, x, weights, ids), args.iters)
+            kernel_us = graphed_us(functools.partial(experts, x, weights, ids), args.iters)
+            rows.append((tokens, active, floor_us, torch_us, kernel_us, errs))
+            if args.sweep:
+                tiles = default_tiles(ids.numel() / e)
+                for cand in SWEEP[tiles.block_m]:
+                    run = functools.partial(fused_moe, x, weights, ids, experts.gate_up_proj, experts.down_proj, cand)
+                    mark = " (default)" if cand == tiles else ""
+                    print(f"  sweep T={tokens}: {graphed_us(run, args.iters):8.1f} us  {cand}{mark}", flush=True)
+        print(f"T={tokens}: done", flush=True)
+    print(
+        f"\n| tokens | active experts | weight bytes MB | roofline us (at {args.bandwidth / 1e12:.1f} TB/s) | "
+        "torch us | kernel us | speedup | kernel share of roofline | max / mean err torch | max / mean err kernel |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for tokens, active, floor_us, torch_us, kernel_us, errs in rows:
+        print(
+            f"| {tokens} | {active} | {active * expert_bytes / 1e6:.1f} | {floor_us:.1f} | {torch_us:.1f} | "
+            f"{kernel_us:.1f} | {torch_us / kernel_us:.2f}x | {floor_us / kernel_us:.0%} | "
+            f"{errs[0][0]:.3g} / {errs[0][1]:.3g} | {errs[1][0]:.3g} / {errs[1][1]:.3g} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
