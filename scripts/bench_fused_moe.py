@@ -3,7 +3,9 @@
 Bench-preset geometry (128 experts, top-10, hidden 2560, intermediate 640, bf16, random weights and a
 random router). For each token count: the error of both paths against an fp32 reference of the same
 weights, the µs per call of each (replayed in a CUDA graph), the bytes the active experts' weights
-take and their read time at `--bandwidth`, and, with `--sweep`, the kernels at other tile shapes.
+take and their read time at `--bandwidth`, each kernel's share (a profiler pass), the same for
+block-FP8 experts (128 x 128 `weight_scale_inv`, read in place), and, with `--sweep`, the kernels at
+other tile shapes.
 
     python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--sweep] [--iters 50]
 """
@@ -17,12 +19,14 @@ from collections.abc import Callable
 
 import torch
 
+from model.checkpoint.quant.formats import dequant_fp8_block
+from model.checkpoint.quant.pack import pack_fp8_block
 from model.config import Qwen4ExpConfig
-from model.kernels.fused_moe import GemmTiles, MoETiles, default_tiles, fused_moe
+from model.kernels.fused_moe import FP8_BLOCK, GemmTiles, MoETiles, default_tiles, fused_moe
 from model.moe import Experts, Router
 from model.presets import preset_config
 
-SWEEP = {  # candidate tiles per tile class (MoETiles of default_tiles' three classes)
+SWEEP = {  # candidates for the tile classes (default_tiles' block_m) that the bench's token counts fall in
     16: [
         MoETiles(16, GemmTiles(bn, bk, w, s), GemmTiles(dn, dk, w, s))
         for bn, bk, dn, dk, w, s in [
@@ -44,15 +48,15 @@ SWEEP = {  # candidate tiles per tile class (MoETiles of default_tiles' three cl
             (32, 64, 64, 128, 64, 4, 4),
         ]
     ],
-    64: [
-        MoETiles(bm, GemmTiles(bn, bk, w, s), GemmTiles(dn, dk, w, s))
-        for bm, bn, bk, dn, dk, w, s in [
-            (64, 64, 64, 128, 64, 4, 4),
-            (64, 128, 64, 128, 64, 8, 3),
-            (128, 64, 64, 128, 64, 8, 3),
-            (128, 64, 64, 256, 64, 8, 3),
-            (64, 64, 128, 128, 128, 4, 3),
+    128: [
+        MoETiles(bm, GemmTiles(bn, bk, w, st), GemmTiles(dn, dk, w, st))
+        for bm, bn, bk, dn, dk, w, st in [
             (128, 128, 64, 128, 64, 8, 3),
+            (128, 128, 64, 128, 64, 8, 4),
+            (128, 64, 64, 128, 64, 8, 4),
+            (128, 128, 64, 256, 64, 8, 3),
+            (64, 128, 64, 256, 64, 8, 3),
+            (128, 64, 128, 128, 128, 8, 2),
         ]
     ],
 }
@@ -80,6 +84,22 @@ def graphed_us(fn: Callable[[], torch.Tensor], iters: int) -> float:
     return start.elapsed_time(end) * 1e3 / iters
 
 
+def kernel_breakdown(fn: Callable[[], torch.Tensor], calls: int = 10) -> str:
+    """µs per call of each fused-MoE kernel, from a profiler pass over `calls` eager calls."""
+    fn()
+    torch.cuda.synchronize()
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        for _ in range(calls):
+            fn()
+        torch.cuda.synchronize()
+    parts = []
+    for evt in prof.key_averages():
+        if evt.key.startswith("_") and evt.key.endswith("_kernel"):
+            us = getattr(evt, "device_time_total", None) or evt.cuda_time_total
+            parts.append(f"{evt.key} {us / calls:.1f}")
+    return ", ".join(sorted(parts))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tokens", default="1,8,64,2048")
@@ -96,13 +116,21 @@ def main() -> None:
         for p in (*experts.parameters(), *router.parameters()):
             p.copy_(torch.randn(p.shape, device=dev) * p.shape[-1] ** -0.5)
     ref_experts = copy.deepcopy(experts).float()
+    gu8, gu_scale = pack_fp8_block(experts.gate_up_proj.detach())
+    dn8, dn_scale = pack_fp8_block(experts.down_proj.detach())
+    fp8 = {"gate_up_proj": gu8, "down_proj": dn8, "gate_up_scale": gu_scale, "down_scale": dn_scale}
+    fp8_ref = copy.deepcopy(ref_experts)
+    with torch.no_grad():
+        fp8_ref.gate_up_proj.copy_(dequant_fp8_block(gu8, gu_scale, FP8_BLOCK))
+        fp8_ref.down_proj.copy_(dequant_fp8_block(dn8, dn_scale, FP8_BLOCK))
+    fp8_bytes = gu8[0].nbytes + dn8[0].nbytes + 4 * (gu_scale[0].numel() + dn_scale[0].numel())
     e, two_i, hidden = experts.gate_up_proj.shape
     expert_bytes = experts.gate_up_proj[0].nbytes + experts.down_proj[0].nbytes
     print(
         f"{torch.cuda.get_device_name()}, torch {torch.__version__}; E={e} k={cfg.num_experts_per_tok} "
         f"H={hidden} I={two_i // 2} bf16, {args.iters} graphed iterations per timing"
     )
-    rows = []
+    rows, fp8_rows = [], []
     for tokens in (int(t) for t in args.tokens.split(",")):
         x = torch.randn(tokens, hidden, device=dev).bfloat16()
         with torch.no_grad():
@@ -116,7 +144,15 @@ def main() -> None:
             floor_us = (active * expert_bytes + 2 * x.nbytes) / args.bandwidth * 1e6
             torch_us = graphed_us(functools.partial(experts.reference, x, weights, ids), args.iters)
             kernel_us = graphed_us(functools.partial(experts, x, weights, ids), args.iters)
+            fp8_err = fused_moe(x, weights, ids, **fp8).float() - fp8_ref.reference(x.float(), weights.float(), ids)
+            fp8_us = graphed_us(functools.partial(fused_moe, x, weights, ids, **fp8), args.iters)
+            fp8_floor = (active * fp8_bytes + 2 * x.nbytes) / args.bandwidth * 1e6
             rows.append((tokens, active, floor_us, torch_us, kernel_us, errs))
+            fp8_rows.append((tokens, fp8_floor, fp8_us, float(fp8_err.abs().max()), float(fp8_err.abs().mean())))
+            print(f"  breakdown T={tokens} bf16: {kernel_breakdown(functools.partial(experts, x, weights, ids))}")
+            print(
+                f"  breakdown T={tokens} fp8: {kernel_breakdown(functools.partial(fused_moe, x, weights, ids, **fp8))}"
+            )
             if args.sweep:
                 tiles = default_tiles(ids.numel() / e)
                 for cand in SWEEP[tiles.block_m]:
@@ -134,6 +170,17 @@ def main() -> None:
             f"| {tokens} | {active} | {active * expert_bytes / 1e6:.1f} | {floor_us:.1f} | {torch_us:.1f} | "
             f"{kernel_us:.1f} | {torch_us / kernel_us:.2f}x | {floor_us / kernel_us:.0%} | "
             f"{errs[0][0]:.3g} / {errs[0][1]:.3g} | {errs[1][0]:.3g} / {errs[1][1]:.3g} |"
+        )
+
+    print(
+        "\n| tokens | block-FP8 roofline us | block-FP8 kernel us | share of roofline | vs bf16 kernel | "
+        "max / mean err (vs fp32 on the dequantised weights) |"
+    )
+    print("|---|---|---|---|---|---|")
+    for (tokens, floor_us, us, err_max, err_mean), row in zip(fp8_rows, rows, strict=True):
+        print(
+            f"| {tokens} | {floor_us:.1f} | {us:.1f} | {floor_us / us:.0%} | {row[4] / us:.2f}x | "
+            f"{err_max:.3g} / {err_mean:.3g} |"
         )
 
 

@@ -7,7 +7,7 @@ of `BLOCK_M` rows (each expert's rows padded to a whole block), and every block 
 by its one expert's weights, read straight from the stacked `[E, ...]` parameters. Each active
 expert's weights are read once per N tile of a block, and only active experts are read.
 
-Four kernels, none with atomics, so results are deterministic and CUDA-graph capturable (no host
+Up to five kernels, none with atomics, so results are deterministic and CUDA-graph capturable (no host
 sync; every size is a function of `T`, `k` and `E` alone):
 
 1. `_align_kernel`: one program per chunk of pairs writes each pair's slot in the expert-sorted,
@@ -22,6 +22,14 @@ sync; every size is a function of `T`, `k` and `E` alone):
    by pair, i.e. as `[T, k, H]`.
 4. `_sum_kernel`: each token's `k` rows added in float32 in routing order `j = 0..k-1`, rounded once.
 
+A single token (batch-1 decode) skips the alignment: its `k` experts are distinct, so pair `j` is
+row block `j` on its own, with the routing ids as the blocks' experts.
+
+Block-FP8 experts (E4M3 codes with float32 `weight_scale_inv` per 128 x 128 block) are read in place
+as well: each K tile lies in one scale block, its codes (exact in every activation dtype) go to the
+tensor cores as they are, and the tile's float32 partial product is multiplied by each column's
+scale, as in `qcompile/kernels/weight_only.py`'s "fp8_block".
+
 Float32 inputs multiply in IEEE float32 (no TF32); so do all inputs in Triton's interpreter (CPU
 tensors), whose 16-bit dot products are not IEEE. Routing ids must lie in `[0, E)` (the router's do;
 they are not checked on the device, which would need a sync).
@@ -29,7 +37,9 @@ they are not checked on the device, which would need a sync).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import types
 from dataclasses import dataclass
 
 import torch
@@ -39,6 +49,8 @@ import triton.language as tl
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 ALIGN_CHUNK_ELEMENTS = 8192  # one-hot [chunk, E] elements per align program
 SUM_BLOCK = 1024
+FP8_BLOCK = (128, 128)  # the official release's weight_scale_inv blocks (bn, bk)
+MIN_DOT_K = 16  # tl.dot's smallest K: a block FP8 bk must be a multiple of it
 
 
 @dataclass(frozen=True)
@@ -63,12 +75,15 @@ class MoETiles:
 def default_tiles(pairs_per_expert: float) -> MoETiles:
     """Tiles by the mean number of pairs per expert: 16-row blocks while decode leaves most experts
     with one or two rows (weight streaming, many N tiles to spread it over the SMs), larger row
-    blocks and wider tiles once an expert has enough rows to make the GEMMs compute-bound."""
+    blocks and wider tiles once an expert has enough rows to make the GEMMs compute-bound (chosen by
+    `scripts/bench_fused_moe.py --sweep` at the bench preset's shapes; docs/measurements.md)."""
     if pairs_per_expert <= 4:
         return MoETiles(16, GemmTiles(32, 128, 4, 4), GemmTiles(64, 128, 4, 4))
     if pairs_per_expert <= 24:
         return MoETiles(32, GemmTiles(64, 128, 4, 3), GemmTiles(128, 128, 4, 3))
-    return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
+    if pairs_per_expert <= 96:
+        return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
+    return MoETiles(128, GemmTiles(128, 64, 8, 3), GemmTiles(128, 64, 8, 3))
 
 
 @triton.jit
@@ -146,9 +161,38 @@ def _align_kernel(
 
 
 @triton.jit
+def _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M: tl.constexpr, DIRECT: tl.constexpr):
+    """(expert, pairs [BLOCK_M]) of row block `pid_m`; DIRECT: block j is pair j alone (one token, whose
+    k experts are distinct), `block_expert` the routing ids themselves."""
+    if DIRECT:
+        pair = tl.where(tl.arange(0, BLOCK_M) == 0, pid_m, P)
+    else:
+        pair = tl.load(sorted_pairs + pid_m * BLOCK_M + tl.arange(0, BLOCK_M))
+    return tl.load(block_expert + pid_m), pair
+
+
+@triton.jit
+def _tile_dot(acc, a, b_ptrs, b_mask, s_ptrs, n_live, FP8: tl.constexpr, DOT_F32: tl.constexpr):
+    """acc + a · B for one K tile. FP8: B holds E4M3 codes (exact in every activation dtype); their
+    float32 partial product is scaled by each column's block scale (the tile lies in one K block)."""
+    b = tl.load(b_ptrs, mask=b_mask, other=0)
+    if FP8:
+        b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)
+        if DOT_F32:
+            part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
+        else:
+            part = tl.dot(a, b)
+        return acc + part * tl.load(s_ptrs, mask=n_live, other=0.0)[None, :]
+    if DOT_F32:
+        return tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
+    return tl.dot(a, b, acc)
+
+
+@triton.jit
 def _gate_up_kernel(
     x,
     w,
+    scale,
     sorted_pairs,
     block_expert,
     h,
@@ -157,24 +201,30 @@ def _gate_up_kernel(
     TOP_K,
     H,
     I,
+    SCALE_BN,
+    SCALE_BK,
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
+    DIRECT: tl.constexpr,
+    FP8: tl.constexpr,
     DOT_F32: tl.constexpr,
 ):
     """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k)."""
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
-    e = tl.load(block_expert + pid_m)
+    e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
     if e >= E:
         return
-    slots = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    pair = tl.load(sorted_pairs + slots)
     live = pair < P
     token = (pair // TOP_K).to(tl.int64)
     rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     n_live = rn < I
-    gate_rows = w + e.to(tl.int64) * (2 * I * H) + rn.to(tl.int64)[None, :] * H
+    e64 = e.to(tl.int64)
+    gate_rows = w + e64 * (2 * I * H) + rn.to(tl.int64)[None, :] * H
     up_rows = gate_rows + I * H
+    scale_k = (H + SCALE_BK - 1) // SCALE_BK
+    gate_scales = scale + e64 * ((2 * I + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn // SCALE_BN) * scale_k
+    up_scales = scale + e64 * ((2 * I + SCALE_BN - 1) // SCALE_BN) * scale_k + ((rn + I) // SCALE_BN) * scale_k
     acc_g = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
     acc_u = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
     for k0 in range(0, H, BLOCK_K):
@@ -182,15 +232,10 @@ def _gate_up_kernel(
         k_live = rk < H
         a = tl.load(x + token[:, None] * H + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
         wmask = k_live[:, None] & n_live[None, :]
-        bg = tl.load(gate_rows + rk[:, None], mask=wmask, other=0.0)
-        bu = tl.load(up_rows + rk[:, None], mask=wmask, other=0.0)
-        if DOT_F32:
-            acc_g = tl.dot(a.to(tl.float32), bg.to(tl.float32), acc_g, input_precision="ieee")
-            acc_u = tl.dot(a.to(tl.float32), bu.to(tl.float32), acc_u, input_precision="ieee")
-        else:
-            acc_g = tl.dot(a, bg, acc_g)
-            acc_u = tl.dot(a, bu, acc_u)
+        acc_g = _tile_dot(acc_g, a, gate_rows + rk[:, None], wmask, gate_scales + k0 // SCALE_BK, n_live, FP8, DOT_F32)
+        acc_u = _tile_dot(acc_u, a, up_rows + rk[:, None], wmask, up_scales + k0 // SCALE_BK, n_live, FP8, DOT_F32)
     act = acc_g / (1.0 + tl.exp(-acc_g)) * acc_u
+    slots = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     tl.store(h + slots.to(tl.int64)[:, None] * I + rn[None, :], act.to(h.dtype.element_ty), mask=n_live[None, :])
 
 
@@ -198,6 +243,7 @@ def _gate_up_kernel(
 def _down_kernel(
     h,
     w,
+    scale,
     sorted_pairs,
     block_expert,
     weights,
@@ -206,32 +252,35 @@ def _down_kernel(
     E,
     H,
     I,
+    SCALE_BN,
+    SCALE_BK,
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
+    DIRECT: tl.constexpr,
+    FP8: tl.constexpr,
     DOT_F32: tl.constexpr,
 ):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots."""
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
-    e = tl.load(block_expert + pid_m)
+    e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
     if e >= E:
         return
-    slots = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
-    pair = tl.load(sorted_pairs + slots)
     live = pair < P
+    slots = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
     rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     n_live = rn < H
-    rows = w + e.to(tl.int64) * (H * I) + rn.to(tl.int64)[None, :] * I
+    e64 = e.to(tl.int64)
+    rows = w + e64 * (H * I) + rn.to(tl.int64)[None, :] * I
+    scale_k = (I + SCALE_BK - 1) // SCALE_BK
+    scales = scale + e64 * ((H + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn // SCALE_BN) * scale_k
     acc = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
     for k0 in range(0, I, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
-        b = tl.load(rows + rk[:, None], mask=k_live[:, None] & n_live[None, :], other=0.0)
-        if DOT_F32:
-            acc = tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
-        else:
-            acc = tl.dot(a, b, acc)
+        wmask = k_live[:, None] & n_live[None, :]
+        acc = _tile_dot(acc, a, rows + rk[:, None], wmask, scales + k0 // SCALE_BK, n_live, FP8, DOT_F32)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
 
@@ -250,10 +299,21 @@ def _sum_kernel(parts, out, H, TOP_K, BLOCK: tl.constexpr):
 
 @functools.cache
 def _interpreted(kernel: triton.runtime.JITFunction) -> object:
-    """`kernel` run by Triton's interpreter, for CPU tensors (what `TRITON_INTERPRET=1` gives)."""
-    from triton.runtime.interpreter import InterpretedFunction
+    """`kernel` run by Triton's interpreter, for CPU tensors (what `TRITON_INTERPRET=1` gives).
 
-    return kernel if isinstance(kernel, InterpretedFunction) else InterpretedFunction(kernel.fn)
+    Without `TRITON_INTERPRET` the interpreter cannot call `@triton.jit` helpers, so the copy it runs
+    names the helpers' plain Python functions instead (not `_add`: the interpreter's reductions call a
+    combine function's `.fn` themselves)."""
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    if isinstance(kernel, InterpretedFunction):
+        return kernel
+    fn = kernel.fn
+    helpers = {k: v.fn for k, v in fn.__globals__.items() if isinstance(v, JITFunction) and v not in (kernel, _add)}
+    clone = types.FunctionType(fn.__code__, {**fn.__globals__, **helpers}, fn.__name__, fn.__defaults__)
+    clone.__qualname__, clone.__module__ = fn.__qualname__, fn.__module__
+    return InterpretedFunction(clone)
 
 
 def _on(device: torch.device, kernel: triton.runtime.JITFunction) -> object:
@@ -303,12 +363,22 @@ def fused_moe(
     gate_up_proj: torch.Tensor,
     down_proj: torch.Tensor,
     tiles: MoETiles | None = None,
+    *,
+    gate_up_scale: torch.Tensor | None = None,
+    down_scale: torch.Tensor | None = None,
+    block: tuple[int, int] = FP8_BLOCK,
 ) -> torch.Tensor:
     """`sum_j weights[t, j] * down[e](silu(gate[e] x_t) * up[e] x_t)` with `e = ids[t, j]` → `[T, H]` in x's dtype.
 
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`),
     `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]`, in x's dtype and on its
     device (CPU tensors run in Triton's interpreter). `tiles` defaults to `default_tiles(T·k / E)`.
+
+    Block FP8 (the official release's `weight_scale_inv`): with both scales given, the projections hold
+    E4M3 codes (float8_e4m3fn or their uint8 bytes) and `gate_up_scale [E, ceil(2I/bn), ceil(H/bk)]`,
+    `down_scale [E, ceil(H/bn), ceil(I/bk)]` the float dequant multipliers for `block = (bn, bk)`,
+    `w = e4m3 * scale[n // bn, k // bk]` as `formats.dequant_fp8_block`; K tiles are capped at the
+    largest power of two dividing bk, so each lies in one scale block.
     """
     if x.dim() != 2 or x.dtype not in DTYPES:
         raise ValueError(f"fused_moe: x must be 2-D bfloat16/float16/float32, got {tuple(x.shape)} {x.dtype}")
@@ -323,57 +393,65 @@ def fused_moe(
             f"fused_moe: ids and weights must both be [T={t}, k], got ids {tuple(ids.shape)}, "
             f"weights {tuple(weights.shape)}"
         )
-    for name, w in (("gate_up_proj", gate_up_proj), ("down_proj", down_proj)):
-        if w.dtype != x.dtype or w.device != x.device:
-            raise ValueError(f"fused_moe: {name} is {w.dtype} on {w.device}, x is {x.dtype} on {x.device}")
     k = ids.shape[1]
+    tiles = tiles or default_tiles(t * k / e)
+    fp8 = gate_up_scale is not None or down_scale is not None
+    projections = (
+        ("gate_up_proj", gate_up_proj, gate_up_scale, 2 * inter, hidden),
+        ("down_proj", down_proj, down_scale, hidden, inter),
+    )
+    if fp8:
+        bn, bk = block
+        group = bk & -bk  # the largest power of two dividing bk
+        if bn < 1 or group < MIN_DOT_K:
+            raise ValueError(f"fused_moe: block FP8 needs bn >= 1 and bk a multiple of {MIN_DOT_K}, got block {block}")
+        for name, w, sc, n, kk in projections:
+            if w.dtype not in (torch.float8_e4m3fn, torch.uint8) or w.device != x.device:
+                raise ValueError(
+                    f"fused_moe: block FP8 {name} must be float8_e4m3fn (or uint8) codes on {x.device}, "
+                    f"got {w.dtype} on {w.device}"
+                )
+            want = (e, triton.cdiv(n, bn), triton.cdiv(kk, bk))
+            if sc is None or tuple(sc.shape) != want:
+                got = None if sc is None else list(sc.shape)
+                raise ValueError(
+                    f"fused_moe: {name}'s block FP8 scale must be {list(want)} for block {block}, got {got}"
+                )
+        tiles = dataclasses.replace(
+            tiles,
+            gate_up=dataclasses.replace(tiles.gate_up, block_k=min(tiles.gate_up.block_k, group)),
+            down=dataclasses.replace(tiles.down, block_k=min(tiles.down.block_k, group)),
+        )
+        gate_up_proj, down_proj = gate_up_proj.view(torch.uint8), down_proj.view(torch.uint8)
+        gate_up_scale, down_scale = (sc.to(x.device, torch.float32).contiguous() for sc in (gate_up_scale, down_scale))
+    else:
+        bn, bk, gate_up_scale, down_scale = 1, 1, x, x  # scales unused
+        for name, w, _, _, _ in projections:
+            if w.dtype != x.dtype or w.device != x.device:
+                raise ValueError(f"fused_moe: {name} is {w.dtype} on {w.device}, x is {x.dtype} on {x.device}")
     out = torch.empty_like(x)
     if t == 0 or k == 0:
         return out.zero_()
     pairs = t * k
-    tiles = tiles or default_tiles(pairs / e)
     bm, gu, dn = tiles.block_m, tiles.gate_up, tiles.down
-    sorted_pairs, block_expert = align(ids, e, bm)
+    direct = t == 1  # one token: its k experts are distinct, so every pair is its own block
+    if direct:
+        sorted_pairs = block_expert = ids.reshape(-1)
+    else:
+        sorted_pairs, block_expert = align(ids, e, bm)
     blocks = block_expert.numel()
     x, gate_up_proj, down_proj = x.contiguous(), gate_up_proj.contiguous(), down_proj.contiguous()
-    dot_f32 = x.dtype == torch.float32 or not x.is_cuda
+    flags = {"DIRECT": direct, "FP8": fp8, "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
     h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
-        x,
-        gate_up_proj,
-        sorted_pairs,
-        block_expert,
-        h,
-        pairs,
-        e,
-        k,
-        hidden,
-        inter,
-        BLOCK_M=bm,
-        BLOCK_N=gu.block_n,
-        BLOCK_K=gu.block_k,
-        DOT_F32=dot_f32,
-        num_warps=gu.warps,
-        num_stages=gu.stages,
-    )
+        x, gate_up_proj, gate_up_scale, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter, bn, bk,
+        BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps, num_stages=gu.stages, **flags,
+    )  # fmt: skip
     parts = torch.empty(pairs, hidden, dtype=torch.float32, device=x.device)
     _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks)](
-        h,
-        down_proj,
-        sorted_pairs,
-        block_expert,
-        weights.contiguous(),
-        parts,
-        pairs,
-        e,
-        hidden,
-        inter,
-        BLOCK_M=bm,
-        BLOCK_N=dn.block_n,
-        BLOCK_K=dn.block_k,
-        DOT_F32=dot_f32,
-        num_warps=dn.warps,
-        num_stages=dn.stages,
-    )
+        h, down_proj, down_scale, sorted_pairs, block_expert, weights.contiguous(), parts, pairs, e, hidden, inter,
+        bn, bk, BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages,
+        **flags,
+    )  # fmt: skip
     _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](parts, out, hidden, k, BLOCK=SUM_BLOCK)
     return out

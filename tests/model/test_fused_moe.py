@@ -13,7 +13,10 @@ import pytest
 import torch
 
 pytest.importorskip("triton", reason="the fused MoE kernels need Triton")
+from model.checkpoint.quant.formats import dequant_fp8_block  # noqa: E402
+from model.checkpoint.quant.pack import pack_fp8_block  # noqa: E402
 from model.config import Qwen4ExpConfig  # noqa: E402
+from model.kernels import fused_moe as fused_moe_module  # noqa: E402
 from model.kernels.fused_moe import GemmTiles, MoETiles, align, default_tiles, fused_moe  # noqa: E402
 from model.moe import Experts, Router  # noqa: E402
 from model.presets import preset_config  # noqa: E402
@@ -53,15 +56,18 @@ def routed(router: Router, tokens: int, seed: int = 0) -> tuple[torch.Tensor, to
 
 
 @pytest.mark.parametrize(
-    ("tokens", "top_k", "num_experts", "block_m"),
+    ("tokens", "top_k", "num_experts", "block_m", "chunk_elements"),
     [
-        (1, 2, 8, 16),  # one token: one block per chosen expert
-        (40, 2, 8, 16),  # 80 pairs on 8 experts: several full blocks per expert
-        (50, 3, 256, 16),  # 150 pairs in several align chunks (one-hot chunks of 32 pairs at E = 256)
-        (7, 4, 16, 32),
+        (1, 2, 8, 16, 8192),  # one token: one block per chosen expert
+        (40, 2, 8, 16, 8192),  # 80 pairs on 8 experts: several full blocks per expert
+        (30, 3, 16, 16, 256),  # 90 pairs in six align chunks of 16 (the per-chunk count table)
+        (7, 4, 16, 32, 8192),
     ],
 )
-def test_align_groups_pairs_by_expert(tokens: int, top_k: int, num_experts: int, block_m: int) -> None:
+def test_align_groups_pairs_by_expert(
+    tokens: int, top_k: int, num_experts: int, block_m: int, chunk_elements: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fused_moe_module, "ALIGN_CHUNK_ELEMENTS", chunk_elements)
     ids = torch.stack(
         [torch.randperm(num_experts, generator=torch.Generator().manual_seed(t))[:top_k] for t in range(tokens)]
     )
@@ -107,6 +113,34 @@ def test_default_tiles_match_torch_reference(tokens: int) -> None:
     torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
 
 
+def fp8_experts(experts: Experts, block: tuple[int, int]) -> tuple[dict[str, torch.Tensor], Experts]:
+    """Block-FP8 codes and scales of `experts` (the kernel's arguments), and an fp32 `Experts` holding
+    exactly the weights they stand for."""
+    gu, gu_scale = pack_fp8_block(experts.gate_up_proj.detach(), block)
+    dn, dn_scale = pack_fp8_block(experts.down_proj.detach(), block)
+    ref = copy.deepcopy(experts).float()
+    with torch.no_grad():
+        ref.gate_up_proj.copy_(dequant_fp8_block(gu, gu_scale, block))
+        ref.down_proj.copy_(dequant_fp8_block(dn, dn_scale, block))
+    args = {"gate_up_proj": gu, "down_proj": dn, "gate_up_scale": gu_scale, "down_scale": dn_scale, "block": block}
+    return args, ref
+
+
+@pytest.mark.parametrize(("hidden", "inter", "block"), [(64, 32, (16, 16)), (40, 24, (16, 32)), (64, 48, (24, 16))])
+@pytest.mark.parametrize("tokens", [1, 12])
+def test_block_fp8_matches_dequantised_reference(tokens: int, hidden: int, inter: int, block: tuple[int, int]) -> None:
+    """E4M3 codes read in place against the torch path on the dequantised float32 weights: each K tile's
+    float32 partial is scaled once, so the two differ only by float32 rounding (partial edge blocks and
+    a scale block height that is not a power of two included)."""
+    experts, router = experts_and_router(hidden, inter)
+    x, weights, ids = routed(router, tokens, seed=2)
+    args, ref_experts = fp8_experts(experts, block)
+    with torch.no_grad():
+        ref = ref_experts.reference(x, weights, ids)
+        got = fused_moe(x, weights, ids, tiles=MoETiles(16, GemmTiles(16, 32), GemmTiles(16, 32)), **args)
+    torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
+
+
 def test_bad_shapes_name_the_tensor() -> None:
     experts, router = experts_and_router()
     x, weights, ids = routed(router, 3)
@@ -119,6 +153,13 @@ def test_bad_shapes_name_the_tensor() -> None:
         fused_moe(x, weights[:, :1], ids, gu, dn)
     with pytest.raises(ValueError, match="gate_up_proj is torch.float64"):
         fused_moe(x, weights, ids, gu.double(), dn)
+    args, _ = fp8_experts(experts, (16, 16))
+    with pytest.raises(ValueError, match=r"down_proj's block FP8 scale must be \[8, 4, 2\]"):
+        fused_moe(x, weights, ids, **(args | {"down_scale": args["down_scale"][:, :1]}))
+    with pytest.raises(ValueError, match="block FP8 gate_up_proj must be float8_e4m3fn"):
+        fused_moe(x, weights, ids, **(args | {"gate_up_proj": gu}))
+    with pytest.raises(ValueError, match="bk a multiple of 16"):
+        fused_moe(x, weights, ids, **(args | {"block": (16, 8)}))
 
 
 def _errors(got: torch.Tensor, ref: torch.Tensor) -> tuple[float, float]:
@@ -127,7 +168,7 @@ def _errors(got: torch.Tensor, ref: torch.Tensor) -> tuple[float, float]:
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("tokens", [1, 8, 64, 300])
+@pytest.mark.parametrize("tokens", [1, 8, 64, 300, 2048])  # every tile class
 def test_gpu_fp32_matches_torch_reference(tokens: int) -> None:
     experts, router = experts_and_router(256, 128, 32, 4, device="cuda")
     x, weights, ids = routed(router, tokens)
@@ -148,6 +189,23 @@ def test_gpu_bf16_is_no_worse_than_torch_bf16(tokens: int) -> None:
         ours = _errors(low(xb, wb, ids), ref)
         torch_bf16 = _errors(low.reference(xb, wb, ids), ref)
     assert ours[0] <= torch_bf16[0] and ours[1] <= torch_bf16[1], f"kernel {ours} vs torch bf16 {torch_bf16}"
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("tokens", [1, 8, 64, 300])
+def test_gpu_block_fp8_is_no_worse_than_dequantised_bf16(tokens: int) -> None:
+    """bf16 activations, E4M3 weights read in place, against the fp32 path on the weights they stand
+    for: no worse than the torch bf16 path on those weights rounded to bf16 (dequantise-at-load)."""
+    low, router = experts_and_router(256, 128, 32, 4, device="cuda", dtype=torch.bfloat16)
+    args, ref_experts = fp8_experts(low, (128, 128))
+    xb, wb, ids = routed(router, tokens)
+    with torch.no_grad():
+        low.gate_up_proj.copy_(ref_experts.gate_up_proj)
+        low.down_proj.copy_(ref_experts.down_proj)
+        ref = ref_experts.reference(xb.float(), wb.float(), ids)
+        ours = _errors(fused_moe(xb, wb, ids, **args), ref)
+        dequantised = _errors(low.reference(xb, wb, ids), ref)
+    assert ours[0] <= dequantised[0] and ours[1] <= dequantised[1], f"fp8 kernel {ours} vs bf16 {dequantised}"
 
 
 @pytest.mark.gpu
