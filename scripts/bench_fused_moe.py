@@ -7,7 +7,7 @@ take and their read time at `--bandwidth`, each kernel's share (a profiler pass)
 block-FP8 experts (128 x 128 `weight_scale_inv`, read in place), and, with `--sweep`, the kernels at
 other tile shapes.
 
-    python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--sweep] [--iters 50]
+    python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--sweep] [--fp8-sweep] [--iters 50]
 """
 
 from __future__ import annotations
@@ -60,6 +60,20 @@ SWEEP = {  # candidates for the tile classes (default_tiles' block_m) that the b
         ]
     ],
 }
+FP8_SWEEP = {  # block-FP8 candidates (K tiles are capped at 128, one scale block)
+    16: [
+        MoETiles(16, GemmTiles(bn, 128, w, st), GemmTiles(dn, 128, w, st))
+        for bn, dn, w, st in [(32, 64, 4, 4), (64, 128, 4, 4), (64, 64, 4, 6), (32, 64, 4, 8), (128, 128, 8, 4)]
+    ],
+    32: [
+        MoETiles(bm, GemmTiles(bn, 128, w, st), GemmTiles(dn, 128, w, st))
+        for bm, bn, dn, w, st in [(32, 64, 128, 4, 3), (16, 64, 128, 4, 5), (32, 128, 128, 8, 4), (16, 32, 64, 4, 6)]
+    ],
+    128: [
+        MoETiles(bm, GemmTiles(bn, bk, w, st), GemmTiles(dn, bk, w, st))
+        for bm, bn, bk, dn, w, st in [(128, 128, 64, 128, 8, 3), (64, 64, 64, 128, 4, 4), (128, 64, 128, 128, 8, 3)]
+    ],
+}
 
 
 def graphed_us(fn: Callable[[], torch.Tensor], iters: int) -> float:
@@ -106,6 +120,7 @@ def main() -> None:
     parser.add_argument("--iters", type=int, default=50)
     parser.add_argument("--bandwidth", type=float, default=4.8e12, help="bytes/s of the roofline")
     parser.add_argument("--sweep", action="store_true", help="also time the kernels at other tiles")
+    parser.add_argument("--fp8-sweep", action="store_true", help="also time the block-FP8 kernels at other tiles")
     args = parser.parse_args()
     torch.manual_seed(0)
     cfg = Qwen4ExpConfig.from_dict(preset_config("bench"))
@@ -153,12 +168,22 @@ def main() -> None:
             print(
                 f"  breakdown T={tokens} fp8: {kernel_breakdown(functools.partial(fused_moe, x, weights, ids, **fp8))}"
             )
+            tiles = default_tiles(ids.numel() / e)
+            sweeps = []
             if args.sweep:
-                tiles = default_tiles(ids.numel() / e)
-                for cand in SWEEP[tiles.block_m]:
-                    run = functools.partial(fused_moe, x, weights, ids, experts.gate_up_proj, experts.down_proj, cand)
-                    mark = " (default)" if cand == tiles else ""
-                    print(f"  sweep T={tokens}: {graphed_us(run, args.iters):8.1f} us  {cand}{mark}", flush=True)
+                bf16 = {"gate_up_proj": experts.gate_up_proj, "down_proj": experts.down_proj}
+                sweeps += [("bf16", cand, bf16) for cand in SWEEP[tiles.block_m]]
+            if args.fp8_sweep:
+                sweeps += [("fp8", cand, fp8) for cand in FP8_SWEEP[tiles.block_m]]
+            for kind, cand, wts in sweeps:
+                run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
+                diff = float((run() - fused_moe(x, weights, ids, **wts)).abs().max())
+                mark = " (default)" if cand == tiles else ""
+                print(
+                    f"  sweep {kind} T={tokens}: {graphed_us(run, args.iters):8.1f} us, max diff to the default "
+                    f"{diff:.3g}, {cand}{mark}",
+                    flush=True,
+                )
         print(f"T={tokens}: done", flush=True)
     print(
         f"\n| tokens | active experts | weight bytes MB | roofline us (at {args.bandwidth / 1e12:.1f} TB/s) | "
