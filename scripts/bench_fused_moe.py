@@ -60,7 +60,7 @@ SWEEP = {  # candidates for the tile classes (default_tiles' block_m) that the b
         ]
     ],
 }
-FP8_SWEEP = {  # block-FP8 candidates (K tiles are capped at 128, one scale block)
+FP8_SWEEP = {  # block-FP8 candidates, by the bf16 tile class (K tiles are capped at 128, one scale block)
     16: [
         MoETiles(16, GemmTiles(bn, 128, w, st), GemmTiles(dn, 128, w, st))
         for bn, dn, w, st in [(32, 64, 4, 4), (64, 128, 4, 4), (64, 64, 4, 6), (32, 64, 4, 8), (128, 128, 8, 4)]
@@ -178,7 +178,7 @@ def main() -> None:
             for kind, cand, wts in sweeps:
                 run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
                 diff = float((run() - fused_moe(x, weights, ids, **wts)).abs().max())
-                mark = " (default)" if cand == tiles else ""
+                mark = " (default)" if cand == default_tiles(ids.numel() / e, kind == "fp8") else ""
                 print(
                     f"  sweep {kind} T={tokens}: {graphed_us(run, args.iters):8.1f} us, max diff to the default "
                     f"{diff:.3g}, {cand}{mark}",

@@ -72,13 +72,19 @@ class MoETiles:
     down: GemmTiles
 
 
-def default_tiles(pairs_per_expert: float) -> MoETiles:
+def default_tiles(pairs_per_expert: float, fp8: bool = False) -> MoETiles:
     """Tiles by the mean number of pairs per expert: 16-row blocks while decode leaves most experts
     with one or two rows (weight streaming, many N tiles to spread it over the SMs), larger row
-    blocks and wider tiles once an expert has enough rows to make the GEMMs compute-bound (chosen by
-    `scripts/bench_fused_moe.py --sweep` at the bench preset's shapes; docs/measurements.md)."""
+    blocks and wider tiles once an expert has enough rows to make the GEMMs compute-bound. Block-FP8
+    weights (half the bytes, a conversion and a scaled partial per K tile) keep smaller blocks and
+    deeper pipelines longer. Chosen by `scripts/bench_fused_moe.py --sweep / --fp8-sweep` at the
+    bench preset's shapes (docs/measurements.md)."""
     if pairs_per_expert <= 4:
         return MoETiles(16, GemmTiles(32, 128, 4, 4), GemmTiles(64, 128, 4, 4))
+    if fp8:
+        if pairs_per_expert <= 24:
+            return MoETiles(16, GemmTiles(32, 128, 4, 6), GemmTiles(64, 128, 4, 6))
+        return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
     if pairs_per_expert <= 24:
         return MoETiles(32, GemmTiles(64, 128, 4, 3), GemmTiles(128, 128, 4, 3))
     if pairs_per_expert <= 96:
@@ -372,7 +378,7 @@ def fused_moe(
 
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`),
     `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]`, in x's dtype and on its
-    device (CPU tensors run in Triton's interpreter). `tiles` defaults to `default_tiles(T·k / E)`.
+    device (CPU tensors run in Triton's interpreter). `tiles` defaults to `default_tiles(T·k / E, fp8)`.
 
     Block FP8 (the official release's `weight_scale_inv`): with both scales given, the projections hold
     E4M3 codes (float8_e4m3fn or their uint8 bytes) and `gate_up_scale [E, ceil(2I/bn), ceil(H/bk)]`,
@@ -394,8 +400,8 @@ def fused_moe(
             f"weights {tuple(weights.shape)}"
         )
     k = ids.shape[1]
-    tiles = tiles or default_tiles(t * k / e)
     fp8 = gate_up_scale is not None or down_scale is not None
+    tiles = tiles or default_tiles(t * k / e, fp8)
     projections = (
         ("gate_up_proj", gate_up_proj, gate_up_scale, 2 * inter, hidden),
         ("down_proj", down_proj, down_scale, hidden, inter),

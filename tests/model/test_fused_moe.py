@@ -141,6 +141,17 @@ def test_block_fp8_matches_dequantised_reference(tokens: int, hidden: int, inter
     torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
 
 
+@pytest.mark.parametrize("tokens", [40, 200])  # the block-FP8 default tiles beyond decode
+def test_block_fp8_default_tiles_match_dequantised_reference(tokens: int) -> None:
+    experts, router = experts_and_router()
+    x, weights, ids = routed(router, tokens, seed=3)
+    args, ref_experts = fp8_experts(experts, (16, 16))
+    with torch.no_grad():
+        ref = ref_experts.reference(x, weights, ids)
+        got = fused_moe(x, weights, ids, **args)
+    torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
+
+
 def test_bad_shapes_name_the_tensor() -> None:
     experts, router = experts_and_router()
     x, weights, ids = routed(router, 3)
