@@ -15,7 +15,6 @@ import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
-from model.kernels.fused_moe import fused_moe
 from model.regions import region
 from model.working_set import chunks
 
@@ -60,6 +59,8 @@ class Experts(nn.Module):
     @region("experts")
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
         if x.is_cuda:
+            from model.kernels.fused_moe import fused_moe  # Triton: CUDA builds of torch bring it, CPU ones may not
+
             return fused_moe(x, weights, ids, self.gate_up_proj, self.down_proj)
         return self.reference(x, weights, ids)
 
