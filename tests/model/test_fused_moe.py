@@ -102,14 +102,14 @@ def test_kernel_matches_torch_reference(tokens: int, hidden: int, inter: int) ->
     torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
 
 
-@pytest.mark.parametrize("tokens", [1, 40, 200])  # the three default tile classes (pairs per expert)
-def test_default_tiles_match_torch_reference(tokens: int) -> None:
+@pytest.mark.parametrize(("tokens", "block_m"), [(1, 16), (40, 32), (200, 64)])  # 2, 10 and 50 pairs per expert
+def test_default_tiles_match_torch_reference(tokens: int, block_m: int) -> None:
     experts, router = experts_and_router()
     x, weights, ids = routed(router, tokens, seed=1)
+    assert default_tiles(ids.numel() / 8).block_m == block_m
     with torch.no_grad():
         ref = experts.reference(x, weights, ids)
         got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj)
-    assert default_tiles(tokens * 2 / 8) != default_tiles(1 / 8) or tokens == 1
     torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
 
 
@@ -145,6 +145,7 @@ def test_block_fp8_matches_dequantised_reference(tokens: int, hidden: int, inter
 def test_block_fp8_default_tiles_match_dequantised_reference(tokens: int) -> None:
     experts, router = experts_and_router()
     x, weights, ids = routed(router, tokens, seed=3)
+    assert default_tiles(ids.numel() / 8, fp8=True) != default_tiles(0, fp8=True)  # not the decode tiles
     args, ref_experts = fp8_experts(experts, (16, 16))
     with torch.no_grad():
         ref = ref_experts.reference(x, weights, ids)
