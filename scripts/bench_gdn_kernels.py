@@ -108,7 +108,9 @@ def prefill_row(reqs: int, length: int, iters: int) -> None:
     variants = {
         "torch": lambda: gdn.torch_delta_rule(*x, batch.slots, batch.write_slots),
         "fp32": lambda: chunked_varlen(*x, gdn.recurrent, batch.host.query_start, batch.host.slots),
-        "bf16": lambda: chunked_varlen(*x, gdn.recurrent, batch.host.query_start, batch.host.slots, dtype=torch.bfloat16),
+        "bf16": lambda: chunked_varlen(
+            *x, gdn.recurrent, batch.host.query_start, batch.host.slots, dtype=torch.bfloat16
+        ),
     }
     outs, us = {}, {}
     with forward_context(batch.host):

@@ -56,13 +56,23 @@ def bf16_bits(x):
 
 
 @functools.cache
-def interpreted(kernel: Any) -> Any:
-    """`kernel` for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give)."""
+def interpreted(kernel: Any, keep: tuple[Any, ...] = ()) -> Any:
+    """`kernel` for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give).
+
+    Without `TRITON_INTERPRET` the interpreter cannot call `@triton.jit` helpers, so the copy it runs
+    names the helpers' plain Python functions instead, except those in `keep` (a reduction's combine
+    function: the interpreter calls its `.fn` itself)."""
     from triton.runtime.interpreter import InterpretedFunction
     from triton.runtime.jit import JITFunction
 
+    if isinstance(kernel, InterpretedFunction):
+        return kernel
     fn = kernel.fn
-    names = {k: v.fn for k, v in fn.__globals__.items() if isinstance(v, JITFunction) and v is not kernel}
+    names = {
+        k: v.fn
+        for k, v in fn.__globals__.items()
+        if isinstance(v, JITFunction) and v is not kernel and not any(v is x for x in keep)
+    }
     clone = types.FunctionType(fn.__code__, {**fn.__globals__, **names}, fn.__name__, fn.__defaults__, fn.__closure__)
     clone.__qualname__, clone.__module__, clone.__annotations__ = fn.__qualname__, fn.__module__, fn.__annotations__
     return InterpretedFunction(clone)

@@ -19,6 +19,8 @@ import torch
 import triton
 import triton.language as tl
 
+from model.kernels.codes import interpreted
+
 
 @triton.jit
 def _add(a, b):
@@ -67,9 +69,7 @@ def _decode_kernel(
 
 @functools.cache
 def _interpreted() -> Any:
-    from triton.runtime.interpreter import InterpretedFunction
-
-    return InterpretedFunction(_decode_kernel.fn)
+    return interpreted(_decode_kernel, keep=(_add,))
 
 
 def recurrent_decode(

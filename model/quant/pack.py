@@ -20,6 +20,17 @@ def pack_fp8(w: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     return (w.float() / scale).to(FP8), scale.reshape(())
 
 
+def pack_fp8_block(w: torch.Tensor, block: tuple[int, int] = (128, 128)) -> tuple[torch.Tensor, torch.Tensor]:
+    """Block FP8 of a `[..., N, K]` weight: (E4M3 weight, float32 `weight_scale_inv [..., ceil(N/bn), ceil(K/bk)]`)
+    with `w ≈ e4m3 · scale[n // bn, k // bk]` (`formats.dequant_fp8_block`), scale `amax_blk / 448`."""
+    (n, k), (bn, bk) = w.shape[-2:], block
+    pad = torch.nn.functional.pad(w.float(), (0, -k % bk, 0, -n % bn))
+    blocks = pad.unflatten(-1, (-1, bk)).unflatten(-3, (-1, bn))  # [..., N/bn, bn, K/bk, bk]
+    scale = (blocks.abs().amax(dim=(-3, -1)) / 448.0).clamp_min(torch.finfo(torch.float32).tiny)
+    full = scale.repeat_interleave(bn, dim=-2)[..., :n, :].repeat_interleave(bk, dim=-1)[..., :k]
+    return (w.float() / full).to(FP8), scale
+
+
 def e2m1_encode(x: torch.Tensor) -> torch.Tensor:
     """Nearest E2M1 code (uint8, sign in bit 3) of each value of `x` (already scaled to |x| ≤ 6)."""
     grid = _E2M1_MAGNITUDES.to(x.device)
