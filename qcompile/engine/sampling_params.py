@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 # Temperatures below this are treated as greedy: dividing logits by them overflows.
 GREEDY_EPS = 1e-5
+# Seeds `torch.Generator.manual_seed` takes: any 64-bit pattern, signed or unsigned.
+SEED_MIN, SEED_END = -(2**63), 2**64
 
 
 def _is_int(value: object) -> bool:
@@ -46,8 +48,8 @@ class SamplingParams:
             raise bad("top_k", "an int >= 1, or -1/0 to disable")
         if not _is_int(self.max_tokens) or self.max_tokens < 1:
             raise bad("max_tokens", "an int >= 1")
-        if self.seed is not None and not _is_int(self.seed):
-            raise bad("seed", "None or an int")
+        if self.seed is not None and not (_is_int(self.seed) and SEED_MIN <= self.seed < SEED_END):
+            raise bad("seed", "None or an int in [-2**63, 2**64)")
         for name in ("logprobs", "prompt_logprobs"):
             value = getattr(self, name)
             if value is not None and (not _is_int(value) or value < 0):

@@ -35,8 +35,14 @@ class FakeModel(torch.nn.Module):
     def context(self, batch: Batch) -> AbstractContextManager[None]:
         return forward_context(batch.host)
 
-    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
-                offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+    def forward(
+        self,
+        input_ids: torch.Tensor,
+        positions: torch.Tensor,
+        slots: torch.Tensor,
+        offsets: torch.Tensor,
+        write_slots: torch.Tensor,
+    ) -> torch.Tensor:
         host = current()
         self.forward_calls.append(host.num_reqs)
         out = torch.zeros(input_ids.shape[0], self.mix.shape[0], dtype=torch.float64)

@@ -14,15 +14,35 @@ from .fake_model import FakeModel
 
 def test_defaults_and_normalisation() -> None:
     c = CompileConfig()
-    assert (c.scope, c.ranges, c.cudagraph, c.dump_dir) == ("layer", ((1, 256),), "none", None)
-    c = CompileConfig(ranges=[(1, 1), [2, 512]], dump_dir="/tmp/x")
-    assert c.ranges == ((1, 1), (2, 512)) and c.dump_dir == Path("/tmp/x")
+    assert (c.scope, c.ranges, c.cudagraph, c.dump_dir, c.dynamic, c.capture_sizes, c.max_capture_size) == (
+        "layer",
+        ((1, 256),),
+        "none",
+        None,
+        "oblivious",
+        None,
+        None,
+    )
+    c = CompileConfig(ranges=[(1, 1), [2, 512]], dump_dir="/tmp/x", capture_sizes=[1, 2, 4])
+    assert c.ranges == ((1, 1), (2, 512)) and c.dump_dir == Path("/tmp/x") and c.capture_sizes == (1, 2, 4)
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    ({"scope": ""}, "scope"), ({"cudagraph": None}, "cudagraph"), ({"ranges": []}, "ranges"),
-    ({"ranges": [(0, 4)]}, "ranges"), ({"ranges": [(8, 4)]}, "ranges"), ({"ranges": [(1, 2, 3)]}, "ranges"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"scope": ""}, "scope"),
+        ({"cudagraph": None}, "cudagraph"),
+        ({"ranges": []}, "ranges"),
+        ({"ranges": [(0, 4)]}, "ranges"),
+        ({"ranges": [(8, 4)]}, "ranges"),
+        ({"ranges": [(1, 2, 3)]}, "ranges"),
+        ({"dynamic": ""}, "dynamic"),
+        ({"capture_sizes": []}, "capture_sizes"),
+        ({"capture_sizes": [0]}, "capture_sizes"),
+        ({"capture_sizes": [True]}, "capture_sizes"),
+        ({"max_capture_size": 0}, "max_capture_size"),
+    ],
+)
 def test_invalid_values_name_the_field(kwargs: dict, field: str) -> None:
     with pytest.raises(ValueError, match=f"CompileConfig.{field} "):
         CompileConfig(**kwargs)
@@ -44,9 +64,18 @@ def test_runner_forwards_through_qcompile_compile(monkeypatch: pytest.MonkeyPatc
         return compiled
 
     monkeypatch.setattr(qcompile, "compile", fake_compile, raising=False)
-    model, config = FakeModel(), CompileConfig(scope="model")
+    model = FakeModel()
+    config = CompileConfig(scope="model", dynamic="unbacked", capture_sizes=(1, 2), max_capture_size=2)
     engine = Engine(ModelRunner(model, 2, 32, "cpu", config), eos_token_ids=[1])
     params = SamplingParams(temperature=0, max_tokens=3, ignore_eos=True)
     out = engine.generate([Sequence("0", None, [3, 4], params)])
-    expected = {"ranges": ((1, 256),), "scope": "model", "cudagraph": "none", "dump_dir": None}
+    expected = {
+        "ranges": ((1, 256),),
+        "scope": "model",
+        "cudagraph": "none",
+        "dump_dir": None,
+        "dynamic": "unbacked",
+        "capture_sizes": (1, 2),
+        "max_capture_size": 2,
+    }
     assert seen == [(model, expected)] and calls == 3 and len(out[0].outputs[0].token_ids) == 3

@@ -22,8 +22,14 @@ Run = Callable[..., list[RequestOutput]]
 def run() -> Run:
     """Build a fresh engine and run prompts through it."""
 
-    def go(prompts: list[list[int]], params: SamplingParams | list[SamplingParams], *, max_num_seqs: int = 8,
-           eos_token_id: int = 1, model: FakeModel | None = None) -> list[RequestOutput]:
+    def go(
+        prompts: list[list[int]],
+        params: SamplingParams | list[SamplingParams],
+        *,
+        max_num_seqs: int = 8,
+        eos_token_id: int = 1,
+        model: FakeModel | None = None,
+    ) -> list[RequestOutput]:
         model = model or FakeModel(eos_token_id=eos_token_id)
         engine = Engine(ModelRunner(model, max_num_seqs, 64, "cpu"), [model.config.eos_token_id])
         if isinstance(params, SamplingParams):
@@ -59,8 +65,7 @@ def test_more_requests_than_slots_queue_and_join_running_decodes(run: Run) -> No
 
 def test_all_requests_of_a_call_share_each_forward(run: Run) -> None:
     model = FakeModel()
-    run(PROMPTS, [SamplingParams(temperature=0, max_tokens=n, ignore_eos=True) for n in (3, 5, 5, 2)],
-        model=model)
+    run(PROMPTS, [SamplingParams(temperature=0, max_tokens=n, ignore_eos=True) for n in (3, 5, 5, 2)], model=model)
     # one prefill step samples the first token of each, then decodes drop out as they finish
     assert model.forward_calls == [4, 4, 3, 2, 2]
 
@@ -68,12 +73,19 @@ def test_all_requests_of_a_call_share_each_forward(run: Run) -> None:
 def test_seeded_sampling_does_not_depend_on_the_batch(run: Run) -> None:
     mine = SamplingParams(temperature=1.0, top_p=0.95, seed=123, max_tokens=12, ignore_eos=True)
     alone = tokens(run([PROMPTS[2]], mine))[0]
-    others = [SamplingParams(temperature=1.3, max_tokens=7, ignore_eos=True), GREEDY,
-              SamplingParams(temperature=0.7, seed=5, max_tokens=12, ignore_eos=True)]
+    others = [
+        SamplingParams(temperature=1.3, max_tokens=7, ignore_eos=True),
+        GREEDY,
+        SamplingParams(temperature=0.7, seed=5, max_tokens=12, ignore_eos=True),
+    ]
     batched = tokens(run(PROMPTS, [others[0], others[1], mine, others[2]]))[2]
     assert alone == batched
-    assert tokens(run([PROMPTS[2]], SamplingParams(temperature=1.0, top_p=0.95, seed=124, max_tokens=12,
-                                                   ignore_eos=True)))[0] != alone
+    assert (
+        tokens(
+            run([PROMPTS[2]], SamplingParams(temperature=1.0, top_p=0.95, seed=124, max_tokens=12, ignore_eos=True))
+        )[0]
+        != alone
+    )
 
 
 def test_logprobs_hold_the_sampled_token_and_the_top_k(run: Run) -> None:
@@ -107,8 +119,9 @@ def test_prompt_logprobs_match_the_decode_path(run: Run) -> None:
 
 def test_logprobs_are_the_log_softmax_of_raw_logits(run: Run) -> None:
     model = FakeModel()
-    out = run([[4, 4]], SamplingParams(temperature=0.5, seed=0, max_tokens=1, logprobs=0, prompt_logprobs=0),
-              model=model)[0]
+    out = run(
+        [[4, 4]], SamplingParams(temperature=0.5, seed=0, max_tokens=1, logprobs=0, prompt_logprobs=0), model=model
+    )[0]
     probe = FakeModel()
     probe.init_state(1, 8)
     batch = build_batch([Chunk(0, [4, 4], 0)], 1, "cpu")
@@ -124,12 +137,12 @@ def test_stop_on_eos_stop_token_and_max_tokens(run: Run) -> None:
     eos = free[3]
     cut = free.index(eos)
     out = run([PROMPTS[0]], SamplingParams(temperature=0, max_tokens=12), eos_token_id=eos)[0].outputs[0]
-    assert out.token_ids == free[:cut + 1] and out.finish_reason == "stop"
+    assert out.token_ids == free[: cut + 1] and out.finish_reason == "stop"
     out = run([PROMPTS[0]], GREEDY, eos_token_id=eos)[0].outputs[0]
     assert out.token_ids == free and out.finish_reason == "length"
     stop = SamplingParams(temperature=0, max_tokens=12, stop_token_ids=[eos], ignore_eos=True)
     out = run([PROMPTS[0]], stop)[0].outputs[0]
-    assert out.token_ids == free[:cut + 1] and out.finish_reason == "stop"
+    assert out.token_ids == free[: cut + 1] and out.finish_reason == "stop"
 
 
 def test_a_failed_step_frees_every_slot() -> None:
@@ -149,6 +162,8 @@ def test_a_failed_step_frees_every_slot() -> None:
     assert not engine.has_unfinished() and sorted(engine.scheduler.free_slots) == [0, 1] and calls == 1
     engine.runner.forward = model
     fresh = Engine(ModelRunner(FakeModel(), 2, 64, "cpu"), [1])
-    again = [engine.generate([Sequence("x", None, PROMPTS[0], GREEDY)]),
-             fresh.generate([Sequence("y", None, PROMPTS[0], GREEDY)])]
+    again = [
+        engine.generate([Sequence("x", None, PROMPTS[0], GREEDY)]),
+        fresh.generate([Sequence("y", None, PROMPTS[0], GREEDY)]),
+    ]
     assert tokens(again[0]) == tokens(again[1])

@@ -64,11 +64,13 @@ def test_logprobs_and_prompt_logprobs_structure(llm: LLM) -> None:
 
 def test_prompt_logprobs_match_the_decode_path(llm: LLM) -> None:
     prompt = PROMPTS[4]["prompt_token_ids"]
-    first = llm.generate([{"prompt_token_ids": prompt}],
-                         SamplingParams(temperature=0, max_tokens=4, logprobs=0, ignore_eos=True))[0].outputs[0]
+    first = llm.generate(
+        [{"prompt_token_ids": prompt}], SamplingParams(temperature=0, max_tokens=4, logprobs=0, ignore_eos=True)
+    )[0].outputs[0]
     full = prompt + first.token_ids
-    plp = llm.generate([{"prompt_token_ids": full}],
-                       SamplingParams(temperature=0, max_tokens=1, prompt_logprobs=0))[0].prompt_logprobs
+    plp = llm.generate([{"prompt_token_ids": full}], SamplingParams(temperature=0, max_tokens=1, prompt_logprobs=0))[
+        0
+    ].prompt_logprobs
     for i, tok in enumerate(first.token_ids):
         assert plp[len(prompt) + i][tok].logprob == pytest.approx(first.logprobs[i][tok].logprob, abs=1e-4)
 
@@ -78,31 +80,40 @@ def test_stops_on_eos_stop_tokens_and_max_tokens(llm: LLM, monkeypatch: pytest.M
     assert free.finish_reason == "length" and len(free.token_ids) == 16
     eos = free.token_ids[5]
     cut = free.token_ids.index(eos) + 1
-    stop = llm.generate([PROMPTS[0]], SamplingParams(temperature=0, max_tokens=16, stop_token_ids=[eos],
-                                                     ignore_eos=True))[0].outputs[0]
+    stop = llm.generate(
+        [PROMPTS[0]], SamplingParams(temperature=0, max_tokens=16, stop_token_ids=[eos], ignore_eos=True)
+    )[0].outputs[0]
     assert stop.token_ids == free.token_ids[:cut] and stop.finish_reason == "stop"
-    monkeypatch.setattr(llm.engine, "eos_token_ids", frozenset([eos]))
+    monkeypatch.setattr(llm.core.engine, "eos_token_ids", frozenset([eos]))
     out = llm.generate([PROMPTS[0]], SamplingParams(temperature=0, max_tokens=16))[0].outputs[0]
     assert out.token_ids == free.token_ids[:cut] and out.finish_reason == "stop"
     assert llm.generate([PROMPTS[0]], GREEDY)[0].outputs[0].token_ids == free.token_ids
 
 
-@pytest.mark.parametrize("prompts, params, message", [
-    ([{"prompt_token_ids": [1, 2]}, {"prompt_token_ids": [3, 600]}], None,
-     "request 1: prompt_token_ids contains id 600 >= vocab_size 512"),
-    ([{"prompt_token_ids": [-1]}], None, "request 0: prompt_token_ids contains negative id -1"),
-    ([{"prompt_token_ids": []}], None, "request 0: prompt is empty"),
-    (["a", {"prompt_token_ids": [1] * 120}], SamplingParams(max_tokens=16),
-     "request 1: prompt length 120 \\+ max_tokens 16 exceeds max_model_len 128"),
-    ([{"prompt_token_ids": [1]}], SamplingParams(stop_token_ids=[512]), "request 0: stop_token_ids"),
-    ([{"tokens": [1]}], None, "request 0: a prompt is"),
-    (["a", "b"], [SamplingParams()], "got 1 sampling_params for 2 prompts"),
-])
-def test_invalid_requests_name_the_request_and_field(llm: LLM, prompts: list, params: object,
-                                                     message: str) -> None:
+@pytest.mark.parametrize(
+    "prompts, params, message",
+    [
+        (
+            [{"prompt_token_ids": [1, 2]}, {"prompt_token_ids": [3, 600]}],
+            None,
+            "request 1: prompt_token_ids contains id 600 >= vocab_size 512",
+        ),
+        ([{"prompt_token_ids": [-1]}], None, "request 0: prompt_token_ids contains negative id -1"),
+        ([{"prompt_token_ids": []}], None, "request 0: prompt is empty"),
+        (
+            ["a", {"prompt_token_ids": [1] * 120}],
+            SamplingParams(max_tokens=16),
+            "request 1: prompt length 120 \\+ max_tokens 16 exceeds max_model_len 128",
+        ),
+        ([{"prompt_token_ids": [1]}], SamplingParams(stop_token_ids=[512]), "request 0: stop_token_ids"),
+        ([{"tokens": [1]}], None, "request 0: a prompt is"),
+        (["a", "b"], [SamplingParams()], "got 1 sampling_params for 2 prompts"),
+    ],
+)
+def test_invalid_requests_name_the_request_and_field(llm: LLM, prompts: list, params: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         llm.generate(prompts, params)
-    assert not llm.engine.has_unfinished()
+    assert not llm.core.engine.has_unfinished()
 
 
 def test_cli_generate_prints_prompt_and_completion(tiny_ckpt: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,8 +122,9 @@ def test_cli_generate_prints_prompt_and_completion(tiny_ckpt: Path, capsys: pyte
     assert "prompt:     'Hi there'" in out and "completion: " in out and "3 tokens" in out
 
 
-def test_cli_make_checkpoint_calls_the_builder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_make_checkpoint_calls_the_builder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import model.checkpoint.make as make
 
     calls = []
