@@ -84,8 +84,8 @@ class Sequence:
         self, token_id: int, logprobs: dict[int, Logprob] | None, eos_token_ids: Collection[int]
     ) -> RequestDelta:
         """Record a sampled token, finish the request if it stops here, and return the step's delta."""
-        self.num_output_tokens += 1
         stop_string = self.detokenizer.add(token_id) if self.detokenizer is not None else None
+        self.num_output_tokens += 1  # after the detokenizer, which may fail: then the token was never delivered
         p = self.params
         if not p.ignore_eos and token_id in eos_token_ids:
             self.finish("stop")

@@ -2,10 +2,18 @@
 
 import asyncio
 import itertools
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+import torch
 
 from qcompile import LLM, SamplingParams
-from qcompile.engine.async_engine import AsyncEngine
+from qcompile.engine.async_engine import AsyncEngine, EngineDeadError
 from qcompile.engine.outputs import RequestDelta
+
+from .conftest import MakeLLM
 
 PROMPTS = [[5, 9, 2], [7], list(range(30, 70)), [11, 12, 13, 14, 15, 16], [3, 3, 3], [40, 41]]
 
@@ -150,3 +158,114 @@ def test_streamed_text_only_grows_and_never_shows_a_stop_string(llm: LLM) -> Non
     assert joined(stream).text == free[: free.index(stop)] and stream[-1].stop_reason == stop
     texts = ["".join(d.text for d in stream[:i]) for i in range(len(stream) + 1)]
     assert not any(stop in t for t in texts)
+
+
+LONG = SamplingParams(temperature=0, max_tokens=100, ignore_eos=True)
+
+
+async def wait_for(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.005)
+
+
+def test_a_request_that_cannot_be_added_fails_alone(llm: LLM, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(seed: int) -> torch.Generator:
+        raise RuntimeError(f"no generator for seed {seed}")
+
+    monkeypatch.setattr(llm.core.runner, "make_generator", refuse)
+
+    async def main() -> tuple[list[RequestDelta], list[RequestDelta]]:
+        engine = AsyncEngine(llm.core)
+        try:
+            bad = await collect(engine, "bad", PROMPTS[0], SamplingParams(seed=7, logprobs=0))
+            good = await collect(engine, "good", PROMPTS[0], SamplingParams(temperature=0, max_tokens=3))
+            return bad, good
+        finally:
+            await engine.shutdown()
+
+    bad, good = asyncio.run(main())
+    assert len(bad) == 1 and bad[0].finish_reason == "error" and bad[0].error == "RuntimeError: no generator for seed 7"
+    assert bad[0].logprobs == [] and bad[0].num_prompt_tokens == 3
+    assert joined(good).finish_reason in ("stop", "length") and joined(good).error is None
+
+
+def test_a_queued_request_whose_consumer_leaves_is_aborted_at_once(llm: LLM) -> None:
+    """Every slot busy with long requests: the abandoned waiting request leaves the queue while they run."""
+
+    async def main() -> tuple[int, int]:
+        engine = AsyncEngine(llm.core)
+        try:
+            running = [asyncio.ensure_future(collect(engine, f"busy{i}", [5 + i], LONG)) for i in range(4)]
+            await wait_for(lambda: engine.stats().num_running == 4)
+            queued = asyncio.ensure_future(collect(engine, "queued", [9], LONG))
+            await wait_for(lambda: engine.stats().num_waiting == 1)
+            queued.cancel()
+            await wait_for(lambda: engine.stats().num_waiting == 0)
+            still_running = engine.stats().num_running
+            for task in running:
+                task.cancel()
+            await asyncio.gather(*running, queued, return_exceptions=True)
+            await wait_for(lambda: not llm.core.engine.has_unfinished())
+            return still_running, llm.core.engine.collector.generation_tokens
+        finally:
+            await engine.shutdown()
+
+    still_running, _ = asyncio.run(main())
+    assert still_running == 4
+
+
+def test_shutdown_aborts_queued_work_within_its_timeout_even_with_a_stuck_step(
+    llm: LLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release = threading.Event()
+    step = llm.core.engine.step
+
+    def stuck() -> list[RequestDelta]:
+        release.wait()
+        return step()
+
+    async def main() -> tuple[list[RequestDelta], float]:
+        engine = AsyncEngine(llm.core)
+        streams = [asyncio.ensure_future(collect(engine, f"q{i}", [5 + i], LONG)) for i in range(6)]
+        await wait_for(lambda: llm.core.engine.has_unfinished())
+        monkeypatch.setattr(llm.core.engine, "step", stuck)
+        start = time.monotonic()
+        await engine.shutdown(timeout=0.5)
+        took = time.monotonic() - start
+        finals = [s[-1] for s in await asyncio.gather(*streams)]
+        with pytest.raises(EngineDeadError, match="shut down"):
+            await anext(engine.generate("late", [5], LONG))
+        return finals, took
+
+    finals, took = asyncio.run(main())
+    release.set()
+    assert took < 5 and [f.finish_reason for f in finals] == ["abort"] * 6
+    monkeypatch.undo()
+    deadline = time.monotonic() + 30
+    while llm.core.engine.has_unfinished():  # the left-behind thread aborts what it held, then ends
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+def test_a_dead_engine_loop_fails_open_and_new_requests_at_once(make_llm: MakeLLM) -> None:
+    core = make_llm(max_num_seqs=2, max_num_batched_tokens=64).core  # its own engine: this one is left broken
+
+    def broken() -> list[RequestDelta]:
+        raise RuntimeError("loop bug")
+
+    async def main() -> tuple[list[RequestDelta], BaseException]:
+        engine = AsyncEngine(core)
+        assert engine.dead is None
+        core.engine.step = broken  # type: ignore[method-assign]
+        stream = await collect(engine, "open", [5], LONG)
+        why = await asyncio.wait_for(engine.wait_dead(), 10)
+        with pytest.raises(EngineDeadError, match="loop bug"):
+            await anext(engine.generate("new", [5], LONG))
+        await engine.shutdown()
+        return stream, why
+
+    stream, why = asyncio.run(main())
+    assert [d.finish_reason for d in stream] == ["error"] and "loop bug" in stream[0].error
+    assert isinstance(why, RuntimeError) and str(why) == "loop bug"

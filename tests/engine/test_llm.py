@@ -4,8 +4,11 @@ from pathlib import Path
 
 import pytest
 
+from model.checkpoint.make import default_checkpoint
 from qcompile import LLM, SamplingParams
 from qcompile.cli import main
+from qcompile.default_model import NAME, PATH
+from qcompile.engine.core import resolve_model
 
 PROMPTS: list = [
     {"prompt_token_ids": [5, 9, 2]},
@@ -132,3 +135,51 @@ def test_cli_make_checkpoint_calls_the_builder(
     main(["make-checkpoint", "--preset", "tiny8", "--out", str(tmp_path), "--seed", "3", "--device", "meta"])
     assert calls == [(("tiny8", tmp_path), {"seed": 3, "dtype": "float32", "device": "meta"})]
     assert str(tmp_path) in capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def default_llm() -> LLM:
+    return LLM(max_model_len=512)
+
+
+def test_llm_without_a_model_is_the_embedded_default_and_chats(default_llm: LLM) -> None:
+    question = [{"role": "user", "content": "What is the capital of France?"}]
+    out = default_llm.chat(question, SamplingParams(temperature=0, max_tokens=96))[0]
+    assert default_llm.path == PATH and default_llm.core.name == NAME
+    assert "Paris" in out.outputs[0].text.split("</think>")[-1] and out.outputs[0].finish_reason == "stop"
+    assert out.prompt == default_llm.tokenizer.apply_chat_template(question, add_generation_prompt=True, tokenize=False)
+
+
+def test_chat_passes_tools_and_template_kwargs_and_takes_several_conversations(default_llm: LLM) -> None:
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "description": "Weather of a city.",
+                "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
+            },
+        }
+    ]
+    talks = [[{"role": "user", "content": "Weather in Paris?"}], [{"role": "user", "content": "Hi"}]]
+    params = SamplingParams(temperature=0, max_tokens=4)
+    outs = default_llm.chat(talks, params, chat_template_kwargs={"enable_thinking": False}, tools=tools)
+    render = default_llm.tokenizer.apply_chat_template
+    assert [o.prompt for o in outs] == [
+        render(t, tools=tools, add_generation_prompt=True, tokenize=False, enable_thinking=False) for t in talks
+    ]
+    assert "get_weather" in outs[0].prompt
+    with pytest.raises(ValueError, match="conversation 0: messages must be a list"):
+        default_llm.chat(["not a message"], params)  # type: ignore[list-item]
+
+
+def test_models_resolve_to_the_default_a_preset_by_name_or_a_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert resolve_model(None) == (PATH, NAME)
+    assert resolve_model("tiny") == (default_checkpoint("tiny"), "tiny")
+    (tmp_path / "tiny").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert resolve_model("tiny") == (Path("tiny"), "tiny")  # an existing path wins over the preset name
+    with pytest.raises(FileNotFoundError, match="model 'nowhere' is neither a checkpoint folder nor a preset"):
+        resolve_model("nowhere")

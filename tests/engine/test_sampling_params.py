@@ -1,4 +1,5 @@
 import pytest
+import torch
 
 from qcompile import SamplingParams
 
@@ -36,3 +37,8 @@ def test_stop_token_ids_are_stored_as_a_tuple() -> None:
 def test_invalid_values_name_the_field(field: str, value: object) -> None:
     with pytest.raises(ValueError, match=f"SamplingParams.{field} "):
         SamplingParams(**{field: value})
+
+
+def test_every_64_bit_seed_reaches_the_generator() -> None:
+    for seed in (-(2**63), 2**64 - 1):
+        torch.Generator().manual_seed(SamplingParams(seed=seed).seed)
