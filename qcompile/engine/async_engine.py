@@ -230,6 +230,9 @@ class AsyncEngine:
                 self._publish(self._engine.step())
             self._publish(self._engine.abort_all())
         except BaseException as e:
+            if self._stopped:  # a step outlived `shutdown` and its loop: leave the engine clean for the next one
+                self._engine.abort_all()
+                return
             log.critical("the engine loop died: %s", error_message(e), exc_info=True)
             assert self._loop is not None
             if not self._loop.is_closed():

@@ -152,8 +152,13 @@ class ModelRunner:
         self.model.reset_slots(self._tensor([0]))
         return sizes
 
+    @torch.inference_mode()
     def capture(self) -> CaptureStats | None:
-        """Capture every CUDA graph now (after `warmup`), so requests only replay; None without graphs."""
+        """Capture every CUDA graph now (after `warmup`), so requests only replay; None without graphs.
+
+        Under inference mode, as every forward of the runner: the slot state is made there, and an
+        inference tensor cannot be written outside it.
+        """
         if self.compile_config is None or self.compile_config.cudagraph == "none":
             return None
         return self.forward.capture()

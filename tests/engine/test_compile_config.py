@@ -79,3 +79,27 @@ def test_runner_forwards_through_qcompile_compile(monkeypatch: pytest.MonkeyPatc
         "max_capture_size": 2,
     }
     assert seen == [(model, expected)] and calls == 3 and len(out[0].outputs[0].token_ids) == 3
+
+
+def test_capture_runs_under_inference_mode_like_every_forward(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The slot state is made under inference mode, and capture writes it (on the H200 a capture outside
+    inference mode failed with "Inplace update to inference tensor outside InferenceMode")."""
+    seen: list[bool] = []
+
+    class Graphed:
+        capture_sizes = [1, 2]
+
+        def __init__(self, model: torch.nn.Module) -> None:
+            self.model = model
+
+        def __call__(self, *args: torch.Tensor) -> torch.Tensor:
+            return self.model(*args)
+
+        def capture(self) -> str:
+            seen.append(torch.is_inference_mode_enabled())
+            return "stats"
+
+    monkeypatch.setattr(qcompile, "compile", lambda model, **kwargs: Graphed(model), raising=False)
+    runner = ModelRunner(FakeModel(), 2, 32, "cpu", CompileConfig(cudagraph="full"))
+    assert runner.capture() == "stats" and seen == [True] and runner.capture_sizes == [1, 2]
+    assert ModelRunner(FakeModel(), 2, 32, "cpu", CompileConfig()).capture() is None  # no graph mode, no capture
