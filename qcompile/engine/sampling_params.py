@@ -9,6 +9,9 @@ from dataclasses import dataclass
 GREEDY_EPS = 1e-5
 # Seeds `torch.Generator.manual_seed` takes: any 64-bit pattern, signed or unsigned.
 SEED_MIN, SEED_END = -(2**63), 2**64
+# Every generated token is checked against every stop string in the engine thread, which all requests
+# share: these bound what one request can make every other one wait for.
+MAX_STOP_STRINGS, MAX_STOP_CHARS = 64, 1024
 
 
 def _is_int(value: object) -> bool:
@@ -63,6 +66,8 @@ class SamplingParams:
             stop = (self.stop,) if isinstance(self.stop, str) else tuple(self.stop)
             if not all(isinstance(s, str) and s for s in stop):
                 raise bad("stop", "a list of non-empty strings")
+            if len(stop) > MAX_STOP_STRINGS or max((len(s) for s in stop), default=0) > MAX_STOP_CHARS:
+                raise bad("stop", f"at most {MAX_STOP_STRINGS} strings of at most {MAX_STOP_CHARS} characters")
             object.__setattr__(self, "stop", stop)
         if not isinstance(self.ignore_eos, bool):
             raise bad("ignore_eos", "a bool")

@@ -54,7 +54,10 @@ class Sequence:
     arrival_time: float = field(default_factory=time.monotonic)
     last_token_time: float | None = None
 
+    stop_token_ids: frozenset[int] = field(init=False)  # the params' stop ids, looked up once per token
+
     def __post_init__(self) -> None:
+        self.stop_token_ids = frozenset(self.params.stop_token_ids or ())
         if self.params.prompt_logprobs is not None:
             self.prompt_logprobs = [None]
 
@@ -89,7 +92,7 @@ class Sequence:
         p = self.params
         if not p.ignore_eos and token_id in eos_token_ids:
             self.finish("stop")
-        elif token_id in (p.stop_token_ids or ()):
+        elif token_id in self.stop_token_ids:
             self.finish("stop", token_id)
         elif stop_string is not None:
             self.finish("stop", stop_string)
