@@ -1,27 +1,42 @@
 """`AsyncEngine`: the engine behind an asyncio server, stepping in its own thread.
 
 The engine thread owns the `Engine` and is the only one that touches it. The event loop talks to
-it through a command queue (add, abort) and gets results back through one asyncio queue per request,
-fed with `call_soon_threadsafe`, so a step in progress never blocks the loop.
+it through a command queue (add, abort) and gets `RequestDelta`s back through one asyncio queue per
+request, fed with `call_soon_threadsafe`, so a step in progress never blocks the loop.
+
+A request that fails (when added or stepped) gets a final delta with finish_reason "error"; the loop
+goes on. If the loop itself dies, `dead` holds why, every open stream ends with an error delta and
+new requests raise `EngineDeadError` at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import queue
 import threading
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from qcompile.engine.outputs import RequestOutput
+from qcompile.engine.core import EngineCore
+from qcompile.engine.engine import error_message
+from qcompile.engine.outputs import RequestDelta
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
 
 if TYPE_CHECKING:
-    from qcompile.engine.llm import LLM
     from qcompile.engine.sequence import Sequence
+
+log = logging.getLogger(__name__)
+
+# How long `shutdown` waits for the step in progress before it gives up on the engine thread.
+SHUTDOWN_TIMEOUT_S = 10.0
+
+
+class EngineDeadError(RuntimeError):
+    """The engine loop has stopped (it died, or was shut down): no request can run."""
 
 
 @dataclass(frozen=True)
@@ -29,79 +44,109 @@ class _Abort:
     request_id: str
 
 
-class AsyncEngine:
-    """Many requests in flight; each `generate` call streams its own cumulative outputs.
+@dataclass
+class _Stream:
+    """The loop side of one request: its deltas, and whether its final delta was queued."""
 
-    Build it from a loaded `LLM` (`AsyncEngine(llm)`) or from `LLM`'s own arguments
-    (`AsyncEngine.from_args(model, compile=..., ...)`).
+    num_prompt_tokens: int
+    wants_logprobs: bool
+    deltas: asyncio.Queue[RequestDelta] = field(default_factory=asyncio.Queue)
+    closed: bool = False
+
+    def put(self, delta: RequestDelta) -> None:
+        if not self.closed:
+            self.closed = delta.finished
+            self.deltas.put_nowait(delta)
+
+
+class AsyncEngine:
+    """Many requests in flight; each `generate` call streams its own `RequestDelta`s.
+
+    Build it from an `EngineCore` (`AsyncEngine(core)`, after `core.prepare()` or its stages) or
+    from `EngineCore`'s arguments (`AsyncEngine.from_args(model, compile=..., ...)`).
     """
 
-    def __init__(self, llm: LLM, model_name: str | None = None) -> None:
-        self.llm = llm
-        self.engine = llm.engine
-        self.tokenizer = llm.tokenizer
-        self.model_name = model_name or llm.path.name
-        self.max_model_len = llm.max_model_len
+    def __init__(self, core: EngineCore, model_name: str | None = None) -> None:
+        self.core = core
+        self.tokenizer = core.tokenizer
+        self.model_name = model_name or core.name
+        self.max_model_len = core.max_model_len
+        self.dead: BaseException | None = None  # why the engine loop died; None while it lives
+        self._engine = core.engine
         self._commands: queue.SimpleQueue[Sequence | _Abort | None] = queue.SimpleQueue()
         self._wake = threading.Event()
-        self._streams: dict[str, asyncio.Queue[RequestOutput | BaseException]] = {}
+        self._streams: dict[str, _Stream] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
+        self._stopped = False
+        self._died = asyncio.Event()
         self._ids = itertools.count()
 
     @classmethod
     def from_args(cls, *args: Any, model_name: str | None = None, **kwargs: Any) -> AsyncEngine:
-        """Load the model as `LLM(*args, **kwargs)` would."""
-        from qcompile.engine.llm import LLM
-
-        return cls(LLM(*args, **kwargs), model_name)
+        """Load and prepare the model as `EngineCore(*args, **kwargs)` and `prepare()` would."""
+        core = EngineCore(*args, **kwargs)
+        core.prepare()
+        return cls(core, model_name)
 
     # ---- lifecycle -----------------------------------------------------------------------
     async def start(self) -> None:
         """Start the engine thread on the running loop; `generate` calls this itself if needed."""
-        if self._thread is not None:
+        if self._thread is not None or self._stopped:
             return
         self._loop = asyncio.get_running_loop()
         self._thread = threading.Thread(target=self._run, name="qcompile-engine", daemon=True)
         self._thread.start()
 
-    async def shutdown(self) -> None:
-        """Abort everything in flight and stop the engine thread."""
-        if self._thread is None:
-            return
-        self._commands.put(None)
-        self._wake.set()
-        await asyncio.to_thread(self._thread.join)
-        self._thread = None
+    async def shutdown(self, timeout: float = SHUTDOWN_TIMEOUT_S) -> None:
+        """Abort everything queued or running and stop the engine thread, waiting at most `timeout`
+        seconds for the step in progress; open streams end with finish_reason "abort"."""
+        self._stopped = True
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            self._commands.put(None)
+            self._wake.set()
+            await asyncio.to_thread(thread.join, timeout)
+            if thread.is_alive():
+                log.warning("the engine thread did not stop within %.0f s; leaving it behind", timeout)
+        for request_id, stream in list(self._streams.items()):
+            stream.put(self._final(request_id, stream, "abort"))
+
+    async def wait_dead(self) -> BaseException:
+        """Return once the engine loop has died (never, while it lives): why it died."""
+        await self._died.wait()
+        assert self.dead is not None
+        return self.dead
 
     # ---- requests ------------------------------------------------------------------------
-    async def generate(self, request_id: str | None, prompt_token_ids: list[int],
-                       params: SamplingParams) -> AsyncIterator[RequestOutput]:
-        """Yield the request's cumulative output after each step that changed it; the last is finished.
+    async def generate(
+        self, request_id: str | None, prompt_token_ids: list[int], params: SamplingParams
+    ) -> AsyncIterator[RequestDelta]:
+        """Yield the request's `RequestDelta` after each step that changed it; the last is finished.
 
-        Invalid requests raise ValueError before anything is queued. When the consumer stops early
-        (client disconnect, cancellation), the request is aborted and its slot freed. If the consumer
-        falls behind, outputs it has not read are skipped for the newest one, which holds them all.
+        Invalid requests raise ValueError, and a dead or shut-down engine raises `EngineDeadError`,
+        before anything is queued. When the consumer stops early (client disconnect, cancellation),
+        the request is aborted at once, queued or running, and its slot freed. If the consumer falls
+        behind, the deltas it has not read arrive merged into one.
         """
+        self._check_alive()
         await self.start()
         request_id = request_id or f"req-{next(self._ids)}"
         if request_id in self._streams:
             raise ValueError(f"request id {request_id!r} is already in flight")
-        seq = self.llm.processor.make_sequence(request_id, {"prompt_token_ids": list(prompt_token_ids)}, params)
-        stream: asyncio.Queue[RequestOutput | BaseException] = asyncio.Queue()
+        seq = self.core.processor.make_sequence(request_id, {"prompt_token_ids": list(prompt_token_ids)}, params)
+        stream = _Stream(seq.num_prompt_tokens, params.logprobs is not None)
         self._streams[request_id] = stream
         self._send(seq)
         finished = False
         try:
             while not finished:
-                item = await stream.get()
-                while not stream.empty():  # cumulative: only the newest one matters
-                    item = stream.get_nowait()
-                if isinstance(item, BaseException):
-                    finished = True
-                    raise item
-                finished = item.finished
-                yield item
+                deltas = [await stream.deltas.get()]
+                while not stream.deltas.empty():
+                    deltas.append(stream.deltas.get_nowait())
+                delta = deltas[0].merge(*deltas[1:]) if len(deltas) > 1 else deltas[0]
+                finished = delta.finished
+                yield delta
         finally:
             self._streams.pop(request_id, None)
             if not finished:
@@ -113,25 +158,51 @@ class AsyncEngine:
 
     def stats(self) -> EngineStats:
         """Running/waiting counts, token totals, and TTFT/ITL samples since the previous call."""
-        return self.engine.stats()
+        return self._engine.stats()
+
+    def _check_alive(self) -> None:
+        if self.dead is not None:
+            raise EngineDeadError(f"the engine loop died ({error_message(self.dead)}); restart the server")
+        if self._stopped:
+            raise EngineDeadError("the engine is shut down")
+
+    def _final(self, request_id: str, stream: _Stream, reason: str, error: str | None = None) -> RequestDelta:
+        """A last delta made on the loop side, for a request the engine thread can no longer finish."""
+        return RequestDelta(
+            request_id,
+            [],
+            "",
+            [] if stream.wants_logprobs else None,
+            None,
+            stream.num_prompt_tokens,
+            0,
+            reason,
+            None,
+            error,
+        )
 
     # ---- engine thread -------------------------------------------------------------------
     def _send(self, command: Sequence | _Abort) -> None:
         self._commands.put(command)
         self._wake.set()
 
-    def _publish(self, request_id: str, item: RequestOutput | BaseException) -> None:
-        """Hand a result to the loop; requests whose consumer is gone are dropped there."""
+    def _publish(self, deltas: list[RequestDelta]) -> None:
+        """Hand deltas to the loop; those of requests whose consumer is gone are dropped there."""
+        if not deltas:
+            return
+
         def put() -> None:
-            stream = self._streams.get(request_id)
-            if stream is not None:
-                stream.put_nowait(item)
+            for delta in deltas:
+                stream = self._streams.get(delta.request_id)
+                if stream is not None:
+                    stream.put(delta)
 
         assert self._loop is not None
         self._loop.call_soon_threadsafe(put)
 
     def _drain_commands(self) -> bool:
-        """Apply queued adds and aborts; False once shutdown was asked for."""
+        """Apply queued adds and aborts; False once shutdown was asked for. A request that cannot be
+        added fails alone."""
         while True:
             try:
                 command = self._commands.get_nowait()
@@ -140,27 +211,37 @@ class AsyncEngine:
             if command is None:
                 return False
             if isinstance(command, _Abort):
-                seq = self.engine.abort(command.request_id)
-                if seq is not None:
-                    self._publish(seq.request_id, seq.output())
-            else:
-                self.engine.add(command)
+                delta = self._engine.abort(command.request_id)
+                self._publish([] if delta is None else [delta])
+                continue
+            try:
+                self._engine.add(command)
+            except Exception as e:
+                log.exception("request %s could not be added", command.request_id)
+                self._publish([command.fail(error_message(e))])
 
     def _run(self) -> None:
         try:
             while self._drain_commands():
-                if not self.engine.has_unfinished():
+                if not self._engine.has_unfinished():
                     self._wake.wait()
                     self._wake.clear()
                     continue
-                try:
-                    changed = self.engine.step()
-                except Exception as e:  # the model failed: fail the requests in flight, keep serving
-                    for seq in self.engine.abort_all():
-                        self._publish(seq.request_id, e)
-                    continue
-                for seq in changed:
-                    self._publish(seq.request_id, seq.output())
-        finally:
-            for seq in self.engine.abort_all():
-                self._publish(seq.request_id, seq.output())
+                self._publish(self._engine.step())
+            self._publish(self._engine.abort_all())
+        except BaseException as e:
+            if self._stopped:  # a step outlived `shutdown` and its loop: leave the engine clean for the next one
+                self._engine.abort_all()
+                return
+            log.critical("the engine loop died: %s", error_message(e), exc_info=True)
+            assert self._loop is not None
+            if not self._loop.is_closed():
+                self._loop.call_soon_threadsafe(self._on_death, e)
+
+    def _on_death(self, e: BaseException) -> None:
+        """On the loop: record the death and end every open stream with it."""
+        self.dead = e
+        self._died.set()
+        message = f"the engine loop died: {error_message(e)}"
+        for request_id, stream in list(self._streams.items()):
+            stream.put(self._final(request_id, stream, "error", message))

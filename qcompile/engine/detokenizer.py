@@ -11,57 +11,61 @@ REPLACEMENT = "\ufffd"  # what a token that ends inside a multi-byte character d
 
 
 class Detokenizer:
-    """Grows `text` one token at a time by decoding only the tokens since the last emitted character.
+    """Turns one request's tokens into text deltas, keeping only a short window of either.
 
-    A token that ends mid-character adds nothing until the character completes. With stop strings,
-    `visible_text` holds back the last `len(longest stop) - 1` characters of an unfinished request,
-    so streamed text never shows the start of a stop string that is later cut off.
+    Each token decodes the few tokens since the last emitted character (with the one before as
+    context), so a token that ends mid-character adds nothing until the character completes. Text
+    waits in `pending` until `take` hands it out. With stop strings, `take` holds back the last
+    `len(longest stop) - 1` characters of an unfinished request, so streamed text never shows the
+    start of a stop string that is later cut off, and a stop string can only start inside `pending`:
+    searching that is enough.
     """
 
     def __init__(self, tokenizer: PreTrainedTokenizerBase, stop: tuple[str, ...] = ()) -> None:
         self.tokenizer = tokenizer
         self.stop = stop
         self.hold = max((len(s) for s in stop), default=1) - 1
-        self.ids: list[int] = []
-        self.text = ""
-        self._prefix = 0  # ids[_prefix:_read] are already in `text`, decoded again as context
-        self._read = 0
+        self.window: list[int] = []  # window[:read] are already in the text, decoded again as context
+        self.read = 0
+        self.pending = ""
 
     def _decode(self, ids: list[int]) -> str:
         return self.tokenizer.decode(ids, skip_special_tokens=True)
 
     def add(self, token_id: int) -> str | None:
         """Append one token; returns the stop string that now ends the text (the text is cut before it)."""
-        self.ids.append(token_id)
-        done = self._decode(self.ids[self._prefix:self._read])
-        new = self._decode(self.ids[self._prefix:])
+        self.window.append(token_id)
+        done = self._decode(self.window[: self.read])
+        new = self._decode(self.window)
         if len(new) <= len(done) or new.endswith(REPLACEMENT):
             return None
-        delta = new[len(done):]
-        self._prefix, self._read = self._read, len(self.ids)
-        self.text += delta
+        delta = new[len(done) :]
+        self.window = self.window[self.read :]
+        self.read = len(self.window)
+        self.pending += delta
         return self._cut_at_stop(len(delta))
 
     def _cut_at_stop(self, delta_len: int) -> str | None:
         """Find the earliest stop string that overlaps the newest `delta_len` characters."""
         best: tuple[int, str] | None = None
         for s in self.stop:
-            i = self.text.find(s, max(0, len(self.text) - delta_len - len(s) + 1))
+            i = self.pending.find(s, max(0, len(self.pending) - delta_len - len(s) + 1))
             if i >= 0 and (best is None or i < best[0]):
                 best = (i, s)
         if best is None:
             return None
-        self.text = self.text[:best[0]]
+        self.pending = self.pending[: best[0]]
         return best[1]
 
     def flush(self) -> None:
         """At the end, add what is left even if it ends mid-character (as a full decode would)."""
-        if self._read < len(self.ids):
-            done = self._decode(self.ids[self._prefix:self._read])
-            self.text += self._decode(self.ids[self._prefix:])[len(done):]
-            self._prefix = self._read = len(self.ids)
+        if self.read < len(self.window):
+            done = self._decode(self.window[: self.read])
+            self.pending += self._decode(self.window)[len(done) :]
+            self.window, self.read = [], 0
 
-    def visible_text(self, finished: bool) -> str:
-        if finished or not self.hold:
-            return self.text
-        return self.text[:max(0, len(self.text) - self.hold)]
+    def take(self, finished: bool) -> str:
+        """The text that became visible since the previous `take`; all of it once `finished`."""
+        keep = 0 if finished else min(self.hold, len(self.pending))
+        out, self.pending = self.pending[: len(self.pending) - keep], self.pending[len(self.pending) - keep :]
+        return out

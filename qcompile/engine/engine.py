@@ -1,5 +1,10 @@
 """The step loop: schedule, launch on the device, read back, detokenise, stop, release.
 
+Each step returns one `RequestDelta` per request it changed. A failure never escapes a step: an
+exception while processing one request's result fails that request alone, and a failed schedule,
+launch or read-back fails the requests that hold a slot (their slot state may be half written),
+while waiting requests go on. Either way the request's last delta has finish_reason "error".
+
 With `async_scheduling` the loop launches step n+1 before it reads step n back, so the host's
 scheduling and output work overlaps the device's forward. This is safe because step n+1's decode
 rows take their input token from the device. A request that stops at step n may already hold a row
@@ -9,13 +14,14 @@ read back, so no new request can be reset into a slot a launched step still writ
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from qcompile.engine.detokenizer import Detokenizer
-from qcompile.engine.outputs import Logprob, RequestOutput, logprob_dict
-from qcompile.engine.runner import LaunchedStep, ModelRunner, TopLogprobs
+from qcompile.engine.outputs import Logprob, OutputBuilder, RequestDelta, RequestOutput, logprob_dict
+from qcompile.engine.runner import LaunchedStep, ModelRunner, StepResult, TopLogprobs
 from qcompile.engine.scheduler import Scheduler
 from qcompile.engine.sequence import Sequence
 from qcompile.engine.stats import EngineStats, StatsCollector
@@ -23,11 +29,23 @@ from qcompile.engine.stats import EngineStats, StatsCollector
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
 
+log = logging.getLogger(__name__)
+
+
+def error_message(e: BaseException) -> str:
+    """How a failure reads in a request's final delta."""
+    return f"{type(e).__name__}: {e}"
+
 
 class Engine:
-    def __init__(self, runner: ModelRunner, eos_token_ids: Collection[int],
-                 tokenizer: PreTrainedTokenizerBase | None = None, max_num_batched_tokens: int = 2048,
-                 async_scheduling: bool = True) -> None:
+    def __init__(
+        self,
+        runner: ModelRunner,
+        eos_token_ids: Collection[int],
+        tokenizer: PreTrainedTokenizerBase | None = None,
+        max_num_batched_tokens: int = 2048,
+        async_scheduling: bool = True,
+    ) -> None:
         self.runner = runner
         self.eos_token_ids = frozenset(eos_token_ids)
         self.tokenizer = tokenizer
@@ -38,12 +56,12 @@ class Engine:
         self._by_id: dict[str, Sequence] = {}
 
     def add(self, seq: Sequence) -> None:
+        """Queue a request; if this raises, the engine is as it was."""
         if seq.request_id in self._by_id:
             raise ValueError(f"request id {seq.request_id!r} is already in the engine")
-        if seq.params.seed is not None:
-            seq.generator = self.runner.make_generator(seq.params.seed)
-        if self.tokenizer is not None:
-            seq.detokenizer = Detokenizer(self.tokenizer, seq.params.stop or ())
+        generator = None if seq.params.seed is None else self.runner.make_generator(seq.params.seed)
+        detokenizer = None if self.tokenizer is None else Detokenizer(self.tokenizer, seq.params.stop or ())
+        seq.generator, seq.detokenizer = generator, detokenizer
         self._by_id[seq.request_id] = seq
         self.scheduler.add(seq)
         self.collector.record_prompt(seq.num_prompt_tokens)
@@ -51,79 +69,128 @@ class Engine:
     def has_unfinished(self) -> bool:
         return self.scheduler.has_unfinished() or self.in_flight is not None
 
-    def abort(self, request_id: str) -> Sequence | None:
-        """Finish a request now (e.g. its client left); None if it is not in the engine."""
+    def abort(self, request_id: str) -> RequestDelta | None:
+        """Finish a request now (e.g. its client left), queued or running; its final delta, or None
+        if it is not in the engine."""
         seq = self._by_id.get(request_id)
         if seq is None or seq.is_finished:
             return None
-        self._finish(seq, "abort")
-        return seq
+        seq.finish("abort")
+        self._finish(seq)
+        return seq.delta([], None)
 
-    def abort_all(self) -> list[Sequence]:
-        """Drop every request, e.g. after a failed step, so the next call starts clean."""
-        self.in_flight = None
-        dropped = self.scheduler.reset()
-        for seq in dropped:
-            seq.num_in_flight = 0
+    def abort_all(self) -> list[RequestDelta]:
+        """Drop every request (at shutdown, or when an offline run fails), so the next call starts clean."""
+        deltas = []
+        for seq in self._by_id.values():
             if not seq.is_finished:
                 seq.finish("abort")
+                deltas.append(seq.delta([], None))
+        self._drop_all()
+        return deltas
+
+    def _drop_all(self) -> None:
+        self.in_flight = None
+        for seq in self.scheduler.reset():
+            seq.num_in_flight = 0
         self._by_id.clear()
-        return dropped
 
     def stats(self) -> EngineStats:
         return self.collector.snapshot(len(self.scheduler.running), len(self.scheduler.waiting))
 
-    def _finish(self, seq: Sequence, reason: str | None = None) -> None:
-        if reason is not None:
-            seq.finish(reason)
+    def _finish(self, seq: Sequence) -> None:
         self.scheduler.finish(seq)
         del self._by_id[seq.request_id]
 
-    def step(self) -> list[Sequence]:
-        """Run one step; returns the requests whose output changed (new tokens or finished)."""
-        batch = self.scheduler.schedule()
-        launched = None if batch is None else self.runner.launch(batch)
+    def step(self) -> list[RequestDelta]:
+        """Run one step; returns a delta for each request that changed (new tokens or finished)."""
+        try:
+            batch = self.scheduler.schedule()
+            launched = None if batch is None else self.runner.launch(batch)
+        except Exception as e:
+            return self._fail_running(e)
         if not self.async_scheduling:
-            return [] if launched is None else self._process(launched)
-        previous, self.in_flight = self.in_flight, launched
-        return [] if previous is None else self._process(previous)
+            previous = launched
+        else:
+            previous, self.in_flight = self.in_flight, launched
+        if previous is None:
+            return []
+        try:
+            results = self.runner.collect(previous)
+        except Exception as e:
+            return self._fail_running(e)
+        return self._process(previous, results)
 
-    def _process(self, launched: LaunchedStep) -> list[Sequence]:
-        results = self.runner.collect(launched)
+    def _fail_running(self, e: Exception) -> list[RequestDelta]:
+        """A step failed as a whole: fail every request that holds a slot, keep the waiting ones."""
+        log.exception("engine step failed; failing the %d running requests", len(self.scheduler.running))
+        self.in_flight = None
+        message = error_message(e)
+        deltas = []
+        for seq in self.scheduler.drop_running():
+            seq.num_in_flight = seq.num_pending = 0
+            self._by_id.pop(seq.request_id, None)
+            if not seq.is_finished:
+                deltas.append(seq.fail(message))
+        return deltas
+
+    def _process(self, launched: LaunchedStep, results: list[StepResult]) -> list[RequestDelta]:
         now = time.monotonic()
         batch = launched.batch
         self.scheduler.step_done(batch)
-        changed = []
+        deltas = []
         for seq, sample, res in zip(batch.seqs, batch.samples, results, strict=True):
             seq.num_pending -= sample
             if seq.is_finished:  # stopped or aborted after this step was launched: discard its row
                 continue
-            if seq.prompt_logprobs is not None:
-                seq.prompt_logprobs += [self._logprobs(e) for e in res.prompt_logprobs]
-            if res.token_id is None:
-                continue
-            first = seq.last_token_time is None
-            self.collector.record_token(now - seq.arrival_time if first else None,
-                                        None if first else now - seq.last_token_time)
-            seq.last_token_time = now
-            seq.append_token(res.token_id, None if res.logprobs is None else self._logprobs(res.logprobs),
-                             self.eos_token_ids)
-            if seq.is_finished:
+            try:
+                delta = self._advance(seq, res, now)
+            except Exception as e:  # this request's output failed (e.g. detokenising): fail it alone
+                log.exception("request %s failed", seq.request_id)
+                delta = seq.fail(error_message(e))
                 self._finish(seq)
-            changed.append(seq)
-        return changed
+            if delta is not None:
+                deltas.append(delta)
+        return deltas
+
+    def _advance(self, seq: Sequence, res: StepResult, now: float) -> RequestDelta | None:
+        if seq.prompt_logprobs is not None:
+            seq.prompt_logprobs += [self._logprobs(e) for e in res.prompt_logprobs]
+        if res.token_id is None:
+            return None
+        first = seq.last_token_time is None
+        self.collector.record_token(
+            now - seq.arrival_time if first else None, None if first else now - seq.last_token_time
+        )
+        seq.last_token_time = now
+        delta = seq.append_token(
+            res.token_id, None if res.logprobs is None else self._logprobs(res.logprobs), self.eos_token_ids
+        )
+        if seq.is_finished:
+            self._finish(seq)
+        return delta
 
     def generate(self, seqs: list[Sequence]) -> list[RequestOutput]:
-        """Run `seqs` to completion together; outputs in the order given."""
-        for seq in seqs:
-            self.add(seq)
+        """Run `seqs` to completion together; cumulative outputs in the order given, each built once at
+        the end. A request that fails raises here (after the engine dropped the rest)."""
+        builders = {
+            seq.request_id: OutputBuilder(
+                seq.request_id, seq.prompt, seq.prompt_token_ids, logprobs=None if seq.params.logprobs is None else []
+            )
+            for seq in seqs
+        }
         try:
+            for seq in seqs:
+                self.add(seq)
             while self.has_unfinished():
-                self.step()
+                for delta in self.step():
+                    if delta.finish_reason == "error":
+                        raise RuntimeError(f"request {delta.request_id!r} failed: {delta.error}")
+                    builders[delta.request_id].add(delta)
         except BaseException:
             self.abort_all()
             raise
-        return [seq.output() for seq in seqs]
+        return [b.build() for b in builders.values()]
 
     def _logprobs(self, entry: TopLogprobs) -> dict[int, Logprob]:
         decode = None if self.tokenizer is None else lambda t: self.tokenizer.decode([t])

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
 
 Prompt = str | dict[str, Any]
+Message = dict[str, Any]
 
 
 class InputProcessor:
@@ -22,19 +23,41 @@ class InputProcessor:
         self.max_model_len = max_model_len
 
     def prompt_ids(self, prompt: Prompt) -> tuple[str | None, list[int]]:
-        """The prompt's text (None when given as ids) and its token ids."""
+        """The prompt's text (None when given as ids only) and its token ids."""
         if isinstance(prompt, dict) and "prompt_token_ids" in prompt:
             ids = prompt["prompt_token_ids"]
             if not isinstance(ids, list) or not all(type(t) is int for t in ids):
                 raise ValueError("prompt_token_ids must be a list of ints")
-            return None, ids
+            text = prompt.get("prompt")
+            if text is not None and not isinstance(text, str):
+                raise ValueError(f"prompt (beside prompt_token_ids) must be a string, got {type(text).__name__}")
+            return text, ids
         text = prompt.get("prompt") if isinstance(prompt, dict) else prompt
         if not isinstance(text, str):
-            raise ValueError(f"a prompt is a string, {{'prompt': str}} or {{'prompt_token_ids': [...]}}, "
-                             f"got {prompt!r:.80}")
+            raise ValueError(
+                f"a prompt is a string, {{'prompt': str}} or {{'prompt_token_ids': [...]}}, got {prompt!r:.80}"
+            )
         if self.tokenizer is None:
             raise ValueError("text prompt given but the checkpoint has no tokenizer")
         return text, self.tokenizer.encode(text)
+
+    def chat_prompt(
+        self,
+        messages: list[Message],
+        tools: list[dict[str, Any]] | None = None,
+        chat_template_kwargs: dict[str, Any] | None = None,
+    ) -> Prompt:
+        """One conversation rendered by the checkpoint's chat template, with the generation prompt
+        opened, as a prompt of its text and ids (encoded without adding special tokens: the template
+        wrote them)."""
+        if self.tokenizer is None:
+            raise ValueError("chat needs a tokenizer with a chat template and the checkpoint has none")
+        if not isinstance(messages, list) or not all(isinstance(m, dict) for m in messages):
+            raise ValueError("messages must be a list of {'role': ..., 'content': ...} dicts")
+        text = self.tokenizer.apply_chat_template(
+            messages, tools=tools, add_generation_prompt=True, tokenize=False, **(chat_template_kwargs or {})
+        )
+        return {"prompt": text, "prompt_token_ids": self.tokenizer.encode(text, add_special_tokens=False)}
 
     def make_sequence(self, request_id: str, prompt: Prompt, params: SamplingParams) -> Sequence:
         if not isinstance(params, SamplingParams):
@@ -58,6 +81,7 @@ class InputProcessor:
             if k is not None and k > vocab:
                 raise ValueError(f"{name}={k} exceeds vocab_size {vocab}")
         if len(ids) + params.max_tokens > self.max_model_len:
-            raise ValueError(f"prompt length {len(ids)} + max_tokens {params.max_tokens} "
-                             f"exceeds max_model_len {self.max_model_len}")
+            raise ValueError(
+                f"prompt length {len(ids)} + max_tokens {params.max_tokens} exceeds max_model_len {self.max_model_len}"
+            )
         return Sequence(request_id, text, list(ids), params)

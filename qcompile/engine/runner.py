@@ -23,6 +23,7 @@ from qcompile.engine.scheduler import ScheduledBatch
 
 if TYPE_CHECKING:
     from qcompile.api import Compiled
+    from qcompile.cudagraph import CaptureStats
 
 # (ids, logprobs, ranks) of one position; the first id is the chosen or given token.
 TopLogprobs = tuple[list[int], list[float], list[int]]
@@ -46,8 +47,10 @@ class _TopK:
         if self.tensors is None:
             return [None] * len(self.ks)
         ids, lps, ranks = (t.tolist() for t in self.tensors)
-        return [None if k is None else (i[:k + 1], lp[:k + 1], r[:k + 1])
-                for k, i, lp, r in zip(self.ks, ids, lps, ranks, strict=True)]
+        return [
+            None if k is None else (i[: k + 1], lp[: k + 1], r[: k + 1])
+            for k, i, lp, r in zip(self.ks, ids, lps, ranks, strict=True)
+        ]
 
 
 @dataclass
@@ -70,8 +73,14 @@ def compile_model(model: torch.nn.Module, config: CompileConfig) -> Compiled:
 
 
 class ModelRunner:
-    def __init__(self, model: torch.nn.Module, max_num_seqs: int, max_model_len: int,
-                 device: torch.device | str, compile_config: CompileConfig | None = None) -> None:
+    def __init__(
+        self,
+        model: torch.nn.Module,
+        max_num_seqs: int,
+        max_model_len: int,
+        device: torch.device | str,
+        compile_config: CompileConfig | None = None,
+    ) -> None:
         self.model = model
         self.device = torch.device(device)
         self.max_num_seqs = max_num_seqs
@@ -103,6 +112,20 @@ class ModelRunner:
         """
         return [] if self.compile_config is None else self.compiled.warmup()
 
+    @torch.inference_mode()
+    def capture(self) -> CaptureStats | None:
+        """Capture every CUDA graph now (after `warmup`), so requests only replay; None without graphs.
+
+        Under inference mode, as every forward of the runner: the slot state is made there, and an
+        inference tensor cannot be written outside it.
+        """
+        return None if self.compile_config is None else self.compiled.capture()
+
+    @property
+    def capture_sizes(self) -> list[int]:
+        """Token counts a CUDA graph exists for (none without graphs)."""
+        return [] if self.compile_config is None else self.compiled.capture_sizes
+
     def _tensor(self, values: list[int]) -> torch.Tensor:
         return torch.tensor(values, dtype=torch.int64, device=self.device)
 
@@ -118,7 +141,7 @@ class ModelRunner:
         chunks, fed_back_rows, fed_back_slots = [], [], []
         row = 0
         for seq, n, s in zip(step.seqs, step.num_tokens, step.starts, strict=True):
-            known = seq.prompt_token_ids[s:s + n]  # output tokens come from the device instead
+            known = seq.prompt_token_ids[s : s + n]  # output tokens come from the device instead
             chunks.append(Chunk(seq.slot, known + [0] * (n - len(known)), s))
             fed_back_rows += range(row + len(known), row + n)
             fed_back_slots += [seq.slot] * (n - len(known))
@@ -137,14 +160,15 @@ class ModelRunner:
         prompt_count: list[int] = []
         sample_rows: list[int] = []
         sample_index: list[int] = []
-        for i, (seq, n, s, q) in enumerate(zip(step.seqs, step.num_tokens, step.starts, batch.host.query_start,
-                                               strict=False)):
+        for i, (seq, n, s, q) in enumerate(
+            zip(step.seqs, step.num_tokens, step.starts, batch.host.query_start, strict=False)
+        ):
             count = 0
             if seq.params.prompt_logprobs is not None:
                 # the row of position p predicts prompt token p + 1
                 count = max(0, min(s + n, seq.num_prompt_tokens - 1) - s)
                 prompt_rows += range(q, q + count)
-                prompt_targets += seq.prompt_token_ids[s + 1:s + 1 + count]
+                prompt_targets += seq.prompt_token_ids[s + 1 : s + 1 + count]
                 prompt_k += [seq.params.prompt_logprobs] * count
             prompt_count.append(count)
             if step.samples[i]:
@@ -152,15 +176,20 @@ class ModelRunner:
                 sample_index.append(i)
 
         logits = self.model.compute_logits(hidden[self._tensor(prompt_rows + sample_rows)]).float()
-        prompt_logits, sample_logits = logits[:len(prompt_rows)], logits[len(prompt_rows):]
+        prompt_logits, sample_logits = logits[: len(prompt_rows)], logits[len(prompt_rows) :]
         seqs = [step.seqs[i] for i in sample_index]
         params = [seq.params for seq in seqs]
         tokens = sample(sample_logits, params, [seq.generator or self.generator for seq in seqs])
         if sample_index:
             self.last_tokens.index_copy_(0, self._tensor([seq.slot for seq in seqs]), tokens)
-        return LaunchedStep(step, tokens, sample_index,
-                            self._top(sample_logits, tokens, [p.logprobs for p in params]),
-                            self._top(prompt_logits, self._tensor(prompt_targets), prompt_k), prompt_count)
+        return LaunchedStep(
+            step,
+            tokens,
+            sample_index,
+            self._top(sample_logits, tokens, [p.logprobs for p in params]),
+            self._top(prompt_logits, self._tensor(prompt_targets), prompt_k),
+            prompt_count,
+        )
 
     @staticmethod
     def _top(logits: torch.Tensor, token_ids: torch.Tensor, ks: list[int | None]) -> _TopK:
@@ -173,9 +202,10 @@ class ModelRunner:
     def collect(self, launched: LaunchedStep) -> list[StepResult]:
         """Read a launched step back to the host (this is where the host waits for the device)."""
         prompt = iter(launched.prompt.read())
-        results = [StepResult(prompt_logprobs=[e for _ in range(c) if (e := next(prompt)) is not None])
-                   for c in launched.prompt_count]
-        for i, token, lp in zip(launched.sample_index, launched.tokens.tolist(), launched.sampled.read(),
-                                strict=True):
+        results = [
+            StepResult(prompt_logprobs=[e for _ in range(c) if (e := next(prompt)) is not None])
+            for c in launched.prompt_count
+        ]
+        for i, token, lp in zip(launched.sample_index, launched.tokens.tolist(), launched.sampled.read(), strict=True):
             results[i].token_id, results[i].logprobs = token, lp
         return results

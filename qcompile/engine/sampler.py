@@ -12,8 +12,7 @@ import torch
 from qcompile.engine.sampling_params import SamplingParams
 
 
-def apply_top_k_top_p(logits: torch.Tensor, top_k: torch.Tensor | None,
-                      top_p: torch.Tensor | None) -> torch.Tensor:
+def apply_top_k_top_p(logits: torch.Tensor, top_k: torch.Tensor | None, top_p: torch.Tensor | None) -> torch.Tensor:
     """Set logits outside each row's top-k, then outside its top-p nucleus, to -inf.
 
     `top_k` [M] holds the vocab size for rows without top-k; `top_p` [M] holds 1.0 for rows
@@ -34,19 +33,16 @@ def apply_top_k_top_p(logits: torch.Tensor, top_k: torch.Tensor | None,
     return torch.empty_like(logits).scatter_(-1, idx, vals.masked_fill(drop, float("-inf")))
 
 
-def sample(logits: torch.Tensor, params: list[SamplingParams],
-           generators: list[torch.Generator]) -> torch.Tensor:
+def sample(logits: torch.Tensor, params: list[SamplingParams], generators: list[torch.Generator]) -> torch.Tensor:
     """Pick one token per row of `logits` [M, V]; greedy rows take the argmax and draw no noise."""
     greedy_tokens = logits.argmax(dim=-1)
     if all(p.greedy for p in params):
         return greedy_tokens
     device, vocab = logits.device, logits.shape[-1]
-    temperature = torch.tensor([1.0 if p.greedy else p.temperature for p in params],
-                               dtype=logits.dtype, device=device)
+    temperature = torch.tensor([1.0 if p.greedy else p.temperature for p in params], dtype=logits.dtype, device=device)
     top_k = top_p = None
     if any(p.top_k_enabled for p in params):
-        top_k = torch.tensor([min(p.top_k, vocab) if p.top_k_enabled else vocab for p in params],
-                             device=device)
+        top_k = torch.tensor([min(p.top_k, vocab) if p.top_k_enabled else vocab for p in params], device=device)
     if any(p.top_p < 1.0 for p in params):
         top_p = torch.tensor([p.top_p for p in params], dtype=logits.dtype, device=device)
     probs = apply_top_k_top_p(logits / temperature[:, None], top_k, top_p).softmax(dim=-1)
@@ -59,8 +55,9 @@ def sample(logits: torch.Tensor, params: list[SamplingParams],
     return torch.where(is_greedy, greedy_tokens, sampled)
 
 
-def top_logprobs(logprobs: torch.Tensor, token_ids: torch.Tensor,
-                 k: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+def top_logprobs(
+    logprobs: torch.Tensor, token_ids: torch.Tensor, k: int
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """Ids, log-probs and 1-based ranks [M, 1 + k]: column 0 is `token_ids`, then the k best."""
     token_lp = logprobs.gather(-1, token_ids[:, None])
     token_rank = (logprobs > token_lp).sum(dim=-1, keepdim=True) + 1
@@ -68,5 +65,8 @@ def top_logprobs(logprobs: torch.Tensor, token_ids: torch.Tensor,
         return token_ids[:, None], token_lp, token_rank
     best_lp, best_ids = logprobs.topk(k, dim=-1)
     best_rank = torch.arange(1, k + 1, device=logprobs.device).expand_as(best_ids)
-    return (torch.cat([token_ids[:, None], best_ids], dim=-1), torch.cat([token_lp, best_lp], dim=-1),
-            torch.cat([token_rank, best_rank], dim=-1))
+    return (
+        torch.cat([token_ids[:, None], best_ids], dim=-1),
+        torch.cat([token_lp, best_lp], dim=-1),
+        torch.cat([token_rank, best_rank], dim=-1),
+    )

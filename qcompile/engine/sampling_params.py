@@ -7,6 +7,11 @@ from dataclasses import dataclass
 
 # Temperatures below this are treated as greedy: dividing logits by them overflows.
 GREEDY_EPS = 1e-5
+# Seeds `torch.Generator.manual_seed` takes: any 64-bit pattern, signed or unsigned.
+SEED_MIN, SEED_END = -(2**63), 2**64
+# Every generated token is checked against every stop string in the engine thread, which all requests
+# share: these bound what one request can make every other one wait for.
+MAX_STOP_STRINGS, MAX_STOP_CHARS = 64, 1024
 
 
 def _is_int(value: object) -> bool:
@@ -46,8 +51,8 @@ class SamplingParams:
             raise bad("top_k", "an int >= 1, or -1/0 to disable")
         if not _is_int(self.max_tokens) or self.max_tokens < 1:
             raise bad("max_tokens", "an int >= 1")
-        if self.seed is not None and not _is_int(self.seed):
-            raise bad("seed", "None or an int")
+        if self.seed is not None and not (_is_int(self.seed) and SEED_MIN <= self.seed < SEED_END):
+            raise bad("seed", "None or an int in [-2**63, 2**64)")
         for name in ("logprobs", "prompt_logprobs"):
             value = getattr(self, name)
             if value is not None and (not _is_int(value) or value < 0):
@@ -61,6 +66,8 @@ class SamplingParams:
             stop = (self.stop,) if isinstance(self.stop, str) else tuple(self.stop)
             if not all(isinstance(s, str) and s for s in stop):
                 raise bad("stop", "a list of non-empty strings")
+            if len(stop) > MAX_STOP_STRINGS or max((len(s) for s in stop), default=0) > MAX_STOP_CHARS:
+                raise bad("stop", f"at most {MAX_STOP_STRINGS} strings of at most {MAX_STOP_CHARS} characters")
             object.__setattr__(self, "stop", stop)
         if not isinstance(self.ignore_eos, bool):
             raise bad("ignore_eos", "a bool")

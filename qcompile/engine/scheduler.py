@@ -104,6 +104,13 @@ class Scheduler:
     def _release(self, seq: Sequence) -> None:
         self.free_slots.append(seq.slot)
 
+    def drop_running(self) -> list[Sequence]:
+        """Forget every request that holds a slot and free every slot (after a failed step); the
+        waiting ones stay queued. Returns those dropped."""
+        dropped, self.running = self.running, []
+        self.free_slots = deque(range(self.max_num_seqs))
+        return dropped
+
     def reset(self) -> list[Sequence]:
         """Forget every request and free every slot (after a failed step); returns those dropped."""
         dropped = [*self.running, *self.waiting]

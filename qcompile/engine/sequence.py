@@ -1,4 +1,8 @@
-"""One request's state while it is in the engine: its tokens, slot, progress and results so far."""
+"""One request's state while it is in the engine: its prompt, slot, progress and stop checks.
+
+Nothing here grows with the output: tokens, text and logprobs leave in each step's `RequestDelta`
+(the detokenizer keeps only a short window), so a step costs the same at token 2,000 as at token 2.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from dataclasses import dataclass, field
 import torch
 
 from qcompile.engine.detokenizer import Detokenizer
-from qcompile.engine.outputs import CompletionOutput, Logprob, PromptLogprobs, RequestOutput, SampleLogprobs
+from qcompile.engine.outputs import Logprob, PromptLogprobs, RequestDelta
 from qcompile.engine.sampling_params import SamplingParams
 
 
@@ -28,6 +32,7 @@ class Sequence:
     slot state by the time any later step runs), so the next chunk starts there whatever the
     scheduler does. `num_pending` counts tokens sampled by launched steps that the host has not read
     back yet: they exist only on the device, and the next decode row takes its input from there.
+    Prompt logprobs gather over the prompt's chunks and leave with the first delta.
     """
 
     request_id: str
@@ -36,7 +41,7 @@ class Sequence:
     params: SamplingParams
     generator: torch.Generator | None = None  # own random stream when params.seed is set
     detokenizer: Detokenizer | None = None
-    output_token_ids: list[int] = field(default_factory=list)
+    num_output_tokens: int = 0  # read back so far
     status: SequenceStatus = SequenceStatus.WAITING
     slot: int = -1
     num_computed_tokens: int = 0
@@ -44,14 +49,15 @@ class Sequence:
     num_in_flight: int = 0  # launched steps not yet collected that hold a row of this request
     finish_reason: str | None = None
     stop_reason: int | str | None = None
-    logprobs: SampleLogprobs | None = None
-    prompt_logprobs: PromptLogprobs | None = None
+    error: str | None = None
+    prompt_logprobs: PromptLogprobs | None = None  # not yet sent
     arrival_time: float = field(default_factory=time.monotonic)
     last_token_time: float | None = None
 
+    stop_token_ids: frozenset[int] = field(init=False)  # the params' stop ids, looked up once per token
+
     def __post_init__(self) -> None:
-        if self.params.logprobs is not None:
-            self.logprobs = []
+        self.stop_token_ids = frozenset(self.params.stop_token_ids or ())
         if self.params.prompt_logprobs is not None:
             self.prompt_logprobs = [None]
 
@@ -62,7 +68,7 @@ class Sequence:
     @property
     def num_tokens(self) -> int:
         """Tokens the host knows: the prompt and the outputs read back so far."""
-        return len(self.prompt_token_ids) + len(self.output_token_ids)
+        return len(self.prompt_token_ids) + self.num_output_tokens
 
     @property
     def num_uncomputed_tokens(self) -> int:
@@ -71,39 +77,68 @@ class Sequence:
     @property
     def num_outputs_promised(self) -> int:
         """Outputs read back plus those already being sampled on the device."""
-        return len(self.output_token_ids) + self.num_pending
+        return self.num_output_tokens + self.num_pending
 
     @property
     def is_finished(self) -> bool:
         return self.status is SequenceStatus.FINISHED
 
-    def append_token(self, token_id: int, logprobs: dict[int, Logprob] | None, eos_token_ids: Collection[int]) -> None:
-        """Record a sampled token (text included) and finish the request if it stops here."""
-        self.output_token_ids.append(token_id)
-        if self.logprobs is not None and logprobs is not None:
-            self.logprobs.append(logprobs)
+    def append_token(
+        self, token_id: int, logprobs: dict[int, Logprob] | None, eos_token_ids: Collection[int]
+    ) -> RequestDelta:
+        """Record a sampled token, finish the request if it stops here, and return the step's delta."""
         stop_string = self.detokenizer.add(token_id) if self.detokenizer is not None else None
+        self.num_output_tokens += 1  # after the detokenizer, which may fail: then the token was never delivered
         p = self.params
         if not p.ignore_eos and token_id in eos_token_ids:
             self.finish("stop")
-        elif token_id in (p.stop_token_ids or ()):
+        elif token_id in self.stop_token_ids:
             self.finish("stop", token_id)
         elif stop_string is not None:
             self.finish("stop", stop_string)
-        elif len(self.output_token_ids) >= p.max_tokens:
+        elif self.num_output_tokens >= p.max_tokens:
             self.finish("length")
+        return self.delta([token_id], None if p.logprobs is None or logprobs is None else [logprobs])
 
     def finish(self, reason: str, stop_reason: int | str | None = None) -> None:
         self.status, self.finish_reason, self.stop_reason = SequenceStatus.FINISHED, reason, stop_reason
         if self.detokenizer is not None and not isinstance(stop_reason, str):
             self.detokenizer.flush()
 
-    def output(self) -> RequestOutput:
-        """The cumulative result so far (lists copied, so later steps do not change it)."""
-        text = "" if self.detokenizer is None else self.detokenizer.visible_text(self.is_finished)
-        completion = CompletionOutput(0, text, list(self.output_token_ids),
-                                      None if self.logprobs is None else list(self.logprobs),
-                                      self.finish_reason, self.stop_reason)
-        return RequestOutput(self.request_id, self.prompt, list(self.prompt_token_ids),
-                             None if self.prompt_logprobs is None else list(self.prompt_logprobs),
-                             [completion], finished=self.is_finished)
+    def fail(self, error: str) -> RequestDelta:
+        """Finish with finish_reason "error" and return the final delta, touching nothing that may have
+        failed (the detokenizer's held text is dropped)."""
+        self.status, self.finish_reason, self.stop_reason, self.error = SequenceStatus.FINISHED, "error", None, error
+        prompt_logprobs, self.prompt_logprobs = self.prompt_logprobs, None
+        return RequestDelta(
+            self.request_id,
+            [],
+            "",
+            None if self.params.logprobs is None else [],
+            prompt_logprobs,
+            self.num_prompt_tokens,
+            self.num_output_tokens,
+            "error",
+            None,
+            error,
+        )
+
+    def delta(self, token_ids: list[int], logprobs: list[dict[int, Logprob]] | None) -> RequestDelta:
+        """What changed now: `token_ids` (with their `logprobs`), the text they made visible, the prompt
+        logprobs if not sent yet, and the finish reason once finished."""
+        text = "" if self.detokenizer is None else self.detokenizer.take(self.is_finished)
+        if logprobs is None and self.params.logprobs is not None:
+            logprobs = []
+        prompt_logprobs, self.prompt_logprobs = self.prompt_logprobs, None
+        return RequestDelta(
+            self.request_id,
+            token_ids,
+            text,
+            logprobs,
+            prompt_logprobs,
+            self.num_prompt_tokens,
+            self.num_output_tokens,
+            self.finish_reason,
+            self.stop_reason,
+            self.error,
+        )

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import threading
+from collections import deque
 from dataclasses import dataclass, field
+
+# Latency samples kept between two snapshots: a server nobody scrapes must not grow without bound
+# (the oldest go first; a Prometheus scrape every few seconds never sees this many).
+MAX_SAMPLES = 100_000
 
 
 @dataclass(frozen=True)
@@ -29,8 +34,8 @@ class StatsCollector:
         self._lock = threading.Lock()
         self.prompt_tokens = 0
         self.generation_tokens = 0
-        self._ttft: list[float] = []
-        self._itl: list[float] = []
+        self._ttft: deque[float] = deque(maxlen=MAX_SAMPLES)
+        self._itl: deque[float] = deque(maxlen=MAX_SAMPLES)
 
     def record_prompt(self, num_tokens: int) -> None:
         with self._lock:
@@ -47,5 +52,7 @@ class StatsCollector:
 
     def snapshot(self, num_running: int, num_waiting: int) -> EngineStats:
         with self._lock:
-            ttft, itl, self._ttft, self._itl = self._ttft, self._itl, [], []
+            ttft, itl = list(self._ttft), list(self._itl)
+            self._ttft.clear()
+            self._itl.clear()
             return EngineStats(num_running, num_waiting, self.prompt_tokens, self.generation_tokens, ttft, itl)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import copy
 import warnings
-from types import SimpleNamespace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import torch

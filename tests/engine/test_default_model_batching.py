@@ -9,8 +9,12 @@ import torch
 from qcompile import LLM, CompileConfig, SamplingParams
 from qcompile.default_model import PATH
 
-PROMPTS = ["What is the capital of Italy?", "Once upon a time", "The weather in Paris is",
-           "Write a short list of fruits:"]
+PROMPTS = [
+    "What is the capital of Italy?",
+    "Once upon a time",
+    "The weather in Paris is",
+    "Write a short list of fruits:",
+]
 
 
 @pytest.mark.slow

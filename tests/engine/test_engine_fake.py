@@ -8,7 +8,7 @@ import torch
 from model.batch import Chunk, build_batch
 from qcompile import SamplingParams
 from qcompile.engine.engine import Engine
-from qcompile.engine.outputs import RequestOutput
+from qcompile.engine.outputs import RequestDelta, RequestOutput
 from qcompile.engine.runner import ModelRunner
 from qcompile.engine.sequence import Sequence
 
@@ -22,8 +22,14 @@ Run = Callable[..., list[RequestOutput]]
 def run() -> Run:
     """Build a fresh engine and run prompts through it."""
 
-    def go(prompts: list[list[int]], params: SamplingParams | list[SamplingParams], *, max_num_seqs: int = 8,
-           eos_token_id: int = 1, model: FakeModel | None = None) -> list[RequestOutput]:
+    def go(
+        prompts: list[list[int]],
+        params: SamplingParams | list[SamplingParams],
+        *,
+        max_num_seqs: int = 8,
+        eos_token_id: int = 1,
+        model: FakeModel | None = None,
+    ) -> list[RequestOutput]:
         model = model or FakeModel(eos_token_id=eos_token_id)
         engine = Engine(ModelRunner(model, max_num_seqs, 64, "cpu"), [model.config.eos_token_id])
         if isinstance(params, SamplingParams):
@@ -59,8 +65,7 @@ def test_more_requests_than_slots_queue_and_join_running_decodes(run: Run) -> No
 
 def test_all_requests_of_a_call_share_each_forward(run: Run) -> None:
     model = FakeModel()
-    run(PROMPTS, [SamplingParams(temperature=0, max_tokens=n, ignore_eos=True) for n in (3, 5, 5, 2)],
-        model=model)
+    run(PROMPTS, [SamplingParams(temperature=0, max_tokens=n, ignore_eos=True) for n in (3, 5, 5, 2)], model=model)
     # one prefill step samples the first token of each, then decodes drop out as they finish
     assert model.forward_calls == [4, 4, 3, 2, 2]
 
@@ -68,12 +73,19 @@ def test_all_requests_of_a_call_share_each_forward(run: Run) -> None:
 def test_seeded_sampling_does_not_depend_on_the_batch(run: Run) -> None:
     mine = SamplingParams(temperature=1.0, top_p=0.95, seed=123, max_tokens=12, ignore_eos=True)
     alone = tokens(run([PROMPTS[2]], mine))[0]
-    others = [SamplingParams(temperature=1.3, max_tokens=7, ignore_eos=True), GREEDY,
-              SamplingParams(temperature=0.7, seed=5, max_tokens=12, ignore_eos=True)]
+    others = [
+        SamplingParams(temperature=1.3, max_tokens=7, ignore_eos=True),
+        GREEDY,
+        SamplingParams(temperature=0.7, seed=5, max_tokens=12, ignore_eos=True),
+    ]
     batched = tokens(run(PROMPTS, [others[0], others[1], mine, others[2]]))[2]
     assert alone == batched
-    assert tokens(run([PROMPTS[2]], SamplingParams(temperature=1.0, top_p=0.95, seed=124, max_tokens=12,
-                                                   ignore_eos=True)))[0] != alone
+    assert (
+        tokens(
+            run([PROMPTS[2]], SamplingParams(temperature=1.0, top_p=0.95, seed=124, max_tokens=12, ignore_eos=True))
+        )[0]
+        != alone
+    )
 
 
 def test_logprobs_hold_the_sampled_token_and_the_top_k(run: Run) -> None:
@@ -107,8 +119,9 @@ def test_prompt_logprobs_match_the_decode_path(run: Run) -> None:
 
 def test_logprobs_are_the_log_softmax_of_raw_logits(run: Run) -> None:
     model = FakeModel()
-    out = run([[4, 4]], SamplingParams(temperature=0.5, seed=0, max_tokens=1, logprobs=0, prompt_logprobs=0),
-              model=model)[0]
+    out = run(
+        [[4, 4]], SamplingParams(temperature=0.5, seed=0, max_tokens=1, logprobs=0, prompt_logprobs=0), model=model
+    )[0]
     probe = FakeModel()
     probe.init_state(1, 8)
     batch = build_batch([Chunk(0, [4, 4], 0)], 1, "cpu")
@@ -124,12 +137,12 @@ def test_stop_on_eos_stop_token_and_max_tokens(run: Run) -> None:
     eos = free[3]
     cut = free.index(eos)
     out = run([PROMPTS[0]], SamplingParams(temperature=0, max_tokens=12), eos_token_id=eos)[0].outputs[0]
-    assert out.token_ids == free[:cut + 1] and out.finish_reason == "stop"
+    assert out.token_ids == free[: cut + 1] and out.finish_reason == "stop"
     out = run([PROMPTS[0]], GREEDY, eos_token_id=eos)[0].outputs[0]
     assert out.token_ids == free and out.finish_reason == "length"
     stop = SamplingParams(temperature=0, max_tokens=12, stop_token_ids=[eos], ignore_eos=True)
     out = run([PROMPTS[0]], stop)[0].outputs[0]
-    assert out.token_ids == free[:cut + 1] and out.finish_reason == "stop"
+    assert out.token_ids == free[: cut + 1] and out.finish_reason == "stop"
 
 
 def test_a_failed_step_frees_every_slot() -> None:
@@ -149,6 +162,131 @@ def test_a_failed_step_frees_every_slot() -> None:
     assert not engine.has_unfinished() and sorted(engine.scheduler.free_slots) == [0, 1] and calls == 1
     engine.runner.forward = model
     fresh = Engine(ModelRunner(FakeModel(), 2, 64, "cpu"), [1])
-    again = [engine.generate([Sequence("x", None, PROMPTS[0], GREEDY)]),
-             fresh.generate([Sequence("y", None, PROMPTS[0], GREEDY)])]
+    again = [
+        engine.generate([Sequence("x", None, PROMPTS[0], GREEDY)]),
+        fresh.generate([Sequence("y", None, PROMPTS[0], GREEDY)]),
+    ]
     assert tokens(again[0]) == tokens(again[1])
+
+
+class LetterTokenizer:
+    """Token t decodes to one letter; `poison` raises, as a broken detokenisation would."""
+
+    def __init__(self, poison: int | None = None) -> None:
+        self.poison = poison
+        self.decoded: list[int] = []  # the length of every decode call
+
+    def decode(self, ids: list[int], skip_special_tokens: bool = True) -> str:
+        self.decoded.append(len(ids))
+        if self.poison in ids:
+            raise UnicodeDecodeError("utf-8", b"", 0, 1, f"token {self.poison}")
+        return "".join(chr(ord("a") + t % 26) for t in ids)
+
+
+def step_all(engine: Engine) -> list[RequestDelta]:
+    deltas = []
+    while engine.has_unfinished():
+        deltas += engine.step()
+    return deltas
+
+
+def test_a_long_generation_costs_the_same_per_step() -> None:
+    """2,000 tokens: each delta carries one token, its logprobs and its letter; each step decodes a
+    bounded window; and nothing the engine keeps for the request grows with its output, so no step
+    can copy a whole token, text or logprob list."""
+    tokenizer = LetterTokenizer()
+    engine = Engine(ModelRunner(FakeModel(), 1, 2048, "cpu"), [1], tokenizer)  # type: ignore[arg-type]
+    params = SamplingParams(temperature=0, max_tokens=2000, logprobs=2, stop=["never"], ignore_eos=True)
+    seq = Sequence("long", None, [5, 9, 2], params)
+    engine.add(seq)
+    deltas, kept = [], []
+    while engine.has_unfinished():
+        for delta in engine.step():
+            deltas.append(delta)
+            kept.append(
+                sum(len(v) for v in vars(seq).values() if isinstance(v, (list, str, tuple)))
+                + len(seq.detokenizer.window)
+                + len(seq.detokenizer.pending)
+            )
+    assert len(deltas) == 2000 and deltas[-1].finish_reason == "length" and deltas[-1].num_output_tokens == 2000
+    assert all(len(d.token_ids) == 1 and len(d.logprobs) == 1 for d in deltas)
+    assert all(len(d.text) <= 1 for d in deltas[:-1]) and sum(len(d.text) for d in deltas) == 2000
+    assert max(tokenizer.decoded) <= 2 and len(tokenizer.decoded) == 2 * 2000 + 2000 * 3  # + logprob entries
+    assert max(kept[:-1]) == max(kept[:10])  # the retained state is flat from the first steps on (until it finishes)
+
+
+def test_a_request_whose_output_fails_fails_alone() -> None:
+    free = tokens(
+        Engine(ModelRunner(FakeModel(), 4, 64, "cpu"), [1]).generate(
+            [Sequence(str(i), None, p, GREEDY) for i, p in enumerate(PROMPTS)]
+        )
+    )
+    poison = free[2][3]  # request 2's fourth token; absent from the other outputs
+    assert all(poison not in t for i, t in enumerate(free) if i != 2)
+    engine = Engine(ModelRunner(FakeModel(), 4, 64, "cpu"), [1], LetterTokenizer(poison))  # type: ignore[arg-type]
+    for i, p in enumerate(PROMPTS):
+        engine.add(Sequence(str(i), None, p, GREEDY))
+    deltas = step_all(engine)
+    finals = {d.request_id: d for d in deltas if d.finished}
+    assert finals["2"].finish_reason == "error" and "UnicodeDecodeError" in finals["2"].error
+    assert finals["2"].num_output_tokens == 3
+    for i in (0, 1, 3):
+        got = [t for d in deltas if d.request_id == str(i) for t in d.token_ids]
+        assert got == free[i] and finals[str(i)].finish_reason == "length"
+    assert sorted(engine.scheduler.free_slots) == [0, 1, 2, 3]
+
+
+def test_a_failed_forward_fails_the_running_requests_and_the_queued_ones_go_on() -> None:
+    model = FakeModel()
+    engine = Engine(ModelRunner(model, 2, 64, "cpu"), [1])
+    calls = 0
+
+    def broken_once(*args: torch.Tensor) -> torch.Tensor:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("boom")
+        return model(*args)
+
+    engine.runner.forward = broken_once
+    for i, p in enumerate(PROMPTS):
+        engine.add(Sequence(str(i), None, p, GREEDY))
+    deltas = step_all(engine)
+    finals = {d.request_id: d for d in deltas if d.finished}
+    assert [finals[str(i)].finish_reason for i in range(4)] == ["error", "error", "length", "length"]
+    assert finals["0"].error == "RuntimeError: boom" and finals["0"].num_output_tokens == 0
+    alone = Engine(ModelRunner(FakeModel(), 2, 64, "cpu"), [1]).generate(
+        [Sequence("x", None, PROMPTS[2], GREEDY), Sequence("y", None, PROMPTS[3], GREEDY)]
+    )
+    assert [t for d in deltas if d.request_id == "2" for t in d.token_ids] == tokens(alone)[0]
+    assert sorted(engine.scheduler.free_slots) == [0, 1] and not engine.has_unfinished()
+
+
+def test_a_request_that_cannot_be_added_leaves_the_engine_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = Engine(ModelRunner(FakeModel(), 2, 64, "cpu"), [1])
+
+    def refuse(seed: int) -> torch.Generator:
+        raise RuntimeError(f"no generator for seed {seed}")
+
+    monkeypatch.setattr(engine.runner, "make_generator", refuse)
+    with pytest.raises(RuntimeError, match="seed 7"):
+        engine.add(Sequence("s", None, PROMPTS[0], SamplingParams(seed=7)))
+    assert not engine.has_unfinished()
+    assert (
+        tokens(engine.generate([Sequence("s", None, PROMPTS[0], GREEDY)]))[0]
+        == tokens(
+            Engine(ModelRunner(FakeModel(), 2, 64, "cpu"), [1]).generate([Sequence("t", None, PROMPTS[0], GREEDY)])
+        )[0]
+    )
+
+
+def test_aborting_a_queued_request_removes_it_at_once() -> None:
+    engine = Engine(ModelRunner(FakeModel(), 1, 64, "cpu"), [1])
+    engine.add(Sequence("running", None, PROMPTS[0], GREEDY))
+    engine.add(Sequence("queued", None, PROMPTS[1], SamplingParams(logprobs=1, prompt_logprobs=0)))
+    engine.step()
+    delta = engine.abort("queued")
+    assert delta is not None and delta.finish_reason == "abort" and delta.token_ids == [] and delta.logprobs == []
+    assert delta.prompt_logprobs == [None]
+    assert list(engine.scheduler.waiting) == [] and engine.abort("queued") is None
+    assert [d.request_id for d in step_all(engine)][-1] == "running"

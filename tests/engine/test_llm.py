@@ -6,6 +6,9 @@ import pytest
 
 from qcompile import LLM, SamplingParams
 from qcompile.commands.cli import main
+from qcompile.default_model import NAME, PATH
+from qcompile.engine.core import resolve_model
+from qcompile.synthetic import default_checkpoint
 
 PROMPTS: list = [
     {"prompt_token_ids": [5, 9, 2]},
@@ -64,11 +67,13 @@ def test_logprobs_and_prompt_logprobs_structure(llm: LLM) -> None:
 
 def test_prompt_logprobs_match_the_decode_path(llm: LLM) -> None:
     prompt = PROMPTS[4]["prompt_token_ids"]
-    first = llm.generate([{"prompt_token_ids": prompt}],
-                         SamplingParams(temperature=0, max_tokens=4, logprobs=0, ignore_eos=True))[0].outputs[0]
+    first = llm.generate(
+        [{"prompt_token_ids": prompt}], SamplingParams(temperature=0, max_tokens=4, logprobs=0, ignore_eos=True)
+    )[0].outputs[0]
     full = prompt + first.token_ids
-    plp = llm.generate([{"prompt_token_ids": full}],
-                       SamplingParams(temperature=0, max_tokens=1, prompt_logprobs=0))[0].prompt_logprobs
+    plp = llm.generate([{"prompt_token_ids": full}], SamplingParams(temperature=0, max_tokens=1, prompt_logprobs=0))[
+        0
+    ].prompt_logprobs
     for i, tok in enumerate(first.token_ids):
         assert plp[len(prompt) + i][tok].logprob == pytest.approx(first.logprobs[i][tok].logprob, abs=1e-4)
 
@@ -78,31 +83,40 @@ def test_stops_on_eos_stop_tokens_and_max_tokens(llm: LLM, monkeypatch: pytest.M
     assert free.finish_reason == "length" and len(free.token_ids) == 16
     eos = free.token_ids[5]
     cut = free.token_ids.index(eos) + 1
-    stop = llm.generate([PROMPTS[0]], SamplingParams(temperature=0, max_tokens=16, stop_token_ids=[eos],
-                                                     ignore_eos=True))[0].outputs[0]
+    stop = llm.generate(
+        [PROMPTS[0]], SamplingParams(temperature=0, max_tokens=16, stop_token_ids=[eos], ignore_eos=True)
+    )[0].outputs[0]
     assert stop.token_ids == free.token_ids[:cut] and stop.finish_reason == "stop"
-    monkeypatch.setattr(llm.engine, "eos_token_ids", frozenset([eos]))
+    monkeypatch.setattr(llm.core.engine, "eos_token_ids", frozenset([eos]))
     out = llm.generate([PROMPTS[0]], SamplingParams(temperature=0, max_tokens=16))[0].outputs[0]
     assert out.token_ids == free.token_ids[:cut] and out.finish_reason == "stop"
     assert llm.generate([PROMPTS[0]], GREEDY)[0].outputs[0].token_ids == free.token_ids
 
 
-@pytest.mark.parametrize("prompts, params, message", [
-    ([{"prompt_token_ids": [1, 2]}, {"prompt_token_ids": [3, 600]}], None,
-     "request 1: prompt_token_ids contains id 600 >= vocab_size 512"),
-    ([{"prompt_token_ids": [-1]}], None, "request 0: prompt_token_ids contains negative id -1"),
-    ([{"prompt_token_ids": []}], None, "request 0: prompt is empty"),
-    (["a", {"prompt_token_ids": [1] * 120}], SamplingParams(max_tokens=16),
-     "request 1: prompt length 120 \\+ max_tokens 16 exceeds max_model_len 128"),
-    ([{"prompt_token_ids": [1]}], SamplingParams(stop_token_ids=[512]), "request 0: stop_token_ids"),
-    ([{"tokens": [1]}], None, "request 0: a prompt is"),
-    (["a", "b"], [SamplingParams()], "got 1 sampling_params for 2 prompts"),
-])
-def test_invalid_requests_name_the_request_and_field(llm: LLM, prompts: list, params: object,
-                                                     message: str) -> None:
+@pytest.mark.parametrize(
+    "prompts, params, message",
+    [
+        (
+            [{"prompt_token_ids": [1, 2]}, {"prompt_token_ids": [3, 600]}],
+            None,
+            "request 1: prompt_token_ids contains id 600 >= vocab_size 512",
+        ),
+        ([{"prompt_token_ids": [-1]}], None, "request 0: prompt_token_ids contains negative id -1"),
+        ([{"prompt_token_ids": []}], None, "request 0: prompt is empty"),
+        (
+            ["a", {"prompt_token_ids": [1] * 120}],
+            SamplingParams(max_tokens=16),
+            "request 1: prompt length 120 \\+ max_tokens 16 exceeds max_model_len 128",
+        ),
+        ([{"prompt_token_ids": [1]}], SamplingParams(stop_token_ids=[512]), "request 0: stop_token_ids"),
+        ([{"tokens": [1]}], None, "request 0: a prompt is"),
+        (["a", "b"], [SamplingParams()], "got 1 sampling_params for 2 prompts"),
+    ],
+)
+def test_invalid_requests_name_the_request_and_field(llm: LLM, prompts: list, params: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         llm.generate(prompts, params)
-    assert not llm.engine.has_unfinished()
+    assert not llm.core.engine.has_unfinished()
 
 
 def test_cli_generate_prints_prompt_and_completion(tiny_ckpt: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,8 +125,9 @@ def test_cli_generate_prints_prompt_and_completion(tiny_ckpt: Path, capsys: pyte
     assert "prompt:     'Hi there'" in out and "completion: " in out and "3 tokens" in out
 
 
-def test_cli_make_checkpoint_calls_the_builder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_make_checkpoint_calls_the_builder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import qcompile.synthetic as make
 
     calls = []
@@ -120,3 +135,51 @@ def test_cli_make_checkpoint_calls_the_builder(tmp_path: Path, monkeypatch: pyte
     main(["make-checkpoint", "--preset", "tiny8", "--out", str(tmp_path), "--seed", "3", "--device", "meta"])
     assert calls == [(("tiny8", tmp_path), {"seed": 3, "dtype": "float32", "device": "meta"})]
     assert str(tmp_path) in capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def default_llm() -> LLM:
+    return LLM(max_model_len=512)
+
+
+def test_llm_without_a_model_is_the_embedded_default_and_chats(default_llm: LLM) -> None:
+    question = [{"role": "user", "content": "What is the capital of France?"}]
+    out = default_llm.chat(question, SamplingParams(temperature=0, max_tokens=96))[0]
+    assert default_llm.path == PATH and default_llm.core.name == NAME
+    assert "Paris" in out.outputs[0].text.split("</think>")[-1] and out.outputs[0].finish_reason == "stop"
+    assert out.prompt == default_llm.tokenizer.apply_chat_template(question, add_generation_prompt=True, tokenize=False)
+
+
+def test_chat_passes_tools_and_template_kwargs_and_takes_several_conversations(default_llm: LLM) -> None:
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "description": "Weather of a city.",
+                "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
+            },
+        }
+    ]
+    talks = [[{"role": "user", "content": "Weather in Paris?"}], [{"role": "user", "content": "Hi"}]]
+    params = SamplingParams(temperature=0, max_tokens=4)
+    outs = default_llm.chat(talks, params, chat_template_kwargs={"enable_thinking": False}, tools=tools)
+    render = default_llm.tokenizer.apply_chat_template
+    assert [o.prompt for o in outs] == [
+        render(t, tools=tools, add_generation_prompt=True, tokenize=False, enable_thinking=False) for t in talks
+    ]
+    assert "get_weather" in outs[0].prompt
+    with pytest.raises(ValueError, match="conversation 0: messages must be a list"):
+        default_llm.chat(["not a message"], params)  # type: ignore[list-item]
+
+
+def test_models_resolve_to_the_default_a_preset_by_name_or_a_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert resolve_model(None) == (PATH, NAME)
+    assert resolve_model("tiny") == (default_checkpoint("tiny"), "tiny")
+    (tmp_path / "tiny").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert resolve_model("tiny") == (Path("tiny"), "tiny")  # an existing path wins over the preset name
+    with pytest.raises(FileNotFoundError, match="model 'nowhere' is neither a checkpoint folder nor a preset"):
+        resolve_model("nowhere")

@@ -66,8 +66,12 @@ def test_seeded_rows_do_not_depend_on_the_batch() -> None:
         others = torch.randn(3, vocab, generator=gen(100 + step))
         alone = sample(mine[None], [mine_params], [alone_gen])
         batch = torch.cat([others[:2], mine[None], others[2:]])
-        params = [SamplingParams(temperature=1.5), SamplingParams(temperature=0), mine_params,
-                  SamplingParams(top_p=0.3)]
+        params = [
+            SamplingParams(temperature=1.5),
+            SamplingParams(temperature=0),
+            mine_params,
+            SamplingParams(top_p=0.3),
+        ]
         batched = sample(batch, params, [other_gen, other_gen, batched_gen, other_gen])
         assert batched[2] == alone[0]
 

@@ -5,14 +5,16 @@ from collections import deque
 import pytest
 import torch
 
-import qcompile
+import qcompile.api as api
+from model.checkpoint.metadata import read_eos_token_ids
+from model.context import BatchDescriptor, RuntimeMode
 from qcompile import LLM, CompileConfig, SamplingParams
-from qcompile.engine.llm import eos_token_ids
 from qcompile.engine.outputs import RequestOutput
 from qcompile.engine.scheduler import Scheduler
 from qcompile.engine.sequence import Sequence
 
 from .conftest import MakeLLM
+from .fake_model import FakeCompiled
 
 PROMPTS = [[5, 9, 2], list(range(30, 70)), [7], list(range(100, 160)), [11, 12, 13, 14, 15, 16], [3, 3, 3, 3]]
 GREEDY = SamplingParams(temperature=0.0, max_tokens=12, ignore_eos=True)
@@ -28,13 +30,28 @@ def summary(outs: list[RequestOutput]) -> list[tuple]:
     Tokens, text, ranks and stop reasons must match exactly. Log-prob values are rounded: a prompt
     chunked differently sums in a different order, which moves them in the last bits.
     """
-    def entries(lps: list | None) -> list | None:
-        return None if lps is None else [
-            None if e is None else {t: (round(v.logprob, 4), v.rank, v.decoded_token) for t, v in e.items()}
-            for e in lps]
 
-    return [(o.outputs[0].token_ids, o.outputs[0].text, o.outputs[0].finish_reason, o.outputs[0].stop_reason,
-             entries(o.outputs[0].logprobs), entries(o.prompt_logprobs)) for o in outs]
+    def entries(lps: list | None) -> list | None:
+        return (
+            None
+            if lps is None
+            else [
+                None if e is None else {t: (round(v.logprob, 4), v.rank, v.decoded_token) for t, v in e.items()}
+                for e in lps
+            ]
+        )
+
+    return [
+        (
+            o.outputs[0].token_ids,
+            o.outputs[0].text,
+            o.outputs[0].finish_reason,
+            o.outputs[0].stop_reason,
+            entries(o.outputs[0].logprobs),
+            entries(o.prompt_logprobs),
+        )
+        for o in outs
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -57,18 +74,18 @@ def alone(llm: LLM, prompts: list[list[int]], params: SamplingParams | list[Samp
 
 
 @pytest.mark.parametrize("async_scheduling", [False, True])
-def test_chunked_prefill_and_queueing_match_requests_run_alone(make_llm: MakeLLM, reference: LLM,
-                                                               monkeypatch: pytest.MonkeyPatch,
-                                                               async_scheduling: bool) -> None:
+def test_chunked_prefill_and_queueing_match_requests_run_alone(
+    make_llm: MakeLLM, reference: LLM, monkeypatch: pytest.MonkeyPatch, async_scheduling: bool
+) -> None:
     llm = make_llm(max_num_seqs=2, max_num_batched_tokens=8, async_scheduling=async_scheduling)
     sizes: list[int] = []
-    forward = llm.engine.runner.forward
+    forward = llm.core.engine.runner.forward
 
     def spy(*args: torch.Tensor) -> torch.Tensor:
         sizes.append(args[0].shape[0])
         return forward(*args)
 
-    monkeypatch.setattr(llm.engine.runner, "forward", spy)
+    monkeypatch.setattr(llm.core.engine.runner, "forward", spy)
     got = summary(llm.generate(as_prompts(PROMPTS), GREEDY))
     assert got == alone(reference, PROMPTS, GREEDY)
     assert max(sizes) == 8  # the 40- and 60-token prompts were split across steps
@@ -78,12 +95,22 @@ def test_chunked_prefill_and_queueing_match_requests_run_alone(make_llm: MakeLLM
 def test_overlap_on_and_off_give_identical_outputs(make_llm: MakeLLM) -> None:
     """Requests stop at different steps (stop tokens, max_tokens), slots are reused, seeds and logprobs on."""
     free = make_llm(max_num_seqs=8, async_scheduling=False).generate(as_prompts(PROMPTS), GREEDY)
-    params = [SamplingParams(temperature=0, max_tokens=12, stop_token_ids=[o.outputs[0].token_ids[k]],
-                             logprobs=2, ignore_eos=True) for o, k in zip(free, (2, 5, 0, 9, 3, 7), strict=True)]
+    params = [
+        SamplingParams(
+            temperature=0, max_tokens=12, stop_token_ids=[o.outputs[0].token_ids[k]], logprobs=2, ignore_eos=True
+        )
+        for o, k in zip(free, (2, 5, 0, 9, 3, 7), strict=True)
+    ]
     params[1] = SamplingParams(temperature=0.8, top_k=20, seed=7, max_tokens=9, logprobs=1, prompt_logprobs=1)
     params[4] = SamplingParams(temperature=1.0, seed=3, max_tokens=1)
-    runs = [summary(make_llm(max_num_seqs=3, max_num_batched_tokens=16, async_scheduling=a).generate(
-        as_prompts(PROMPTS), params)) for a in (False, True)]
+    runs = [
+        summary(
+            make_llm(max_num_seqs=3, max_num_batched_tokens=16, async_scheduling=a).generate(
+                as_prompts(PROMPTS), params
+            )
+        )
+        for a in (False, True)
+    ]
     assert runs[0] == runs[1]
     assert [r[2] for r in runs[0]].count("stop") >= 4
 
@@ -96,17 +123,16 @@ def test_finished_request_row_in_flight_is_discarded(make_llm: MakeLLM, referenc
     stop = SamplingParams(temperature=0, max_tokens=12, stop_token_ids=[free[4]], ignore_eos=True)
     got = summary(llm.generate(as_prompts(PROMPTS[:3]), [stop, GREEDY, stop]))
     assert got == alone(reference, PROMPTS[:3], [stop, GREEDY, stop])
-    assert got[0][0] == free[:free.index(free[4]) + 1]
-    assert sorted(llm.engine.scheduler.free_slots) == [0] and llm.engine.in_flight is None
+    assert got[0][0] == free[: free.index(free[4]) + 1]
+    assert sorted(llm.core.engine.scheduler.free_slots) == [0] and llm.core.engine.in_flight is None
 
 
-def test_several_eos_ids_from_generation_config(llm: LLM, tiny_ckpt: object,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    assert eos_token_ids(tiny_ckpt, llm.config.eos_token_id) == [1, 3]
-    assert llm.engine.eos_token_ids == {1, 3}
+def test_several_eos_ids_from_generation_config(llm: LLM, tiny_ckpt: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert read_eos_token_ids(tiny_ckpt, llm.core.config) == [1, 3]
+    assert llm.core.engine.eos_token_ids == {1, 3}
     free = llm.generate(as_prompts(PROMPTS[:1]), GREEDY)[0].outputs[0].token_ids
     a, b = free[7], free[4]
-    monkeypatch.setattr(llm.engine, "eos_token_ids", frozenset([a, b]))
+    monkeypatch.setattr(llm.core.engine, "eos_token_ids", frozenset([a, b]))
     out = llm.generate(as_prompts(PROMPTS[:1]), SamplingParams(temperature=0, max_tokens=12))[0].outputs[0]
     cut = min(free.index(a), free.index(b)) + 1
     assert out.token_ids == free[:cut] and out.finish_reason == "stop" and out.stop_reason is None
@@ -118,36 +144,35 @@ def test_stop_strings_cut_the_text_before_the_stop(llm: LLM) -> None:
     text = free.text
     stop = text[9:12]
     assert len(stop) == 3 and stop in text
-    out = llm.generate(prompt, SamplingParams(temperature=0, max_tokens=24, stop=["never there", stop],
-                                              ignore_eos=True))[0].outputs[0]
-    assert out.text == text[:text.index(stop)] and out.finish_reason == "stop" and out.stop_reason == stop
-    assert out.token_ids == free.token_ids[:len(out.token_ids)]
+    out = llm.generate(
+        prompt, SamplingParams(temperature=0, max_tokens=24, stop=["never there", stop], ignore_eos=True)
+    )[0].outputs[0]
+    assert out.text == text[: text.index(stop)] and out.finish_reason == "stop" and out.stop_reason == stop
+    assert out.token_ids == free.token_ids[: len(out.token_ids)]
     # the token that completed the stop string is the last one kept
     decode = llm.tokenizer.decode
     assert stop in decode(out.token_ids) and stop not in decode(out.token_ids[:-1])
 
 
-def test_padding_rows_never_change_real_outputs(make_llm: MakeLLM, reference: LLM, tiny_ckpt: object,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
+def test_padding_rows_never_change_real_outputs(
+    make_llm: MakeLLM, reference: LLM, tiny_ckpt: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fakes: list[FakeCompiled] = []
 
-    def fake_compile(model: torch.nn.Module, **kwargs: object):  # noqa: ANN202
-        def compiled(*args: torch.Tensor) -> torch.Tensor:
-            sizes.append(args[0].shape[0])
-            return model(*args)
+    def fake_compile(model: torch.nn.Module, config: CompileConfig) -> FakeCompiled:
+        fakes.append(FakeCompiled(model, config))
+        return fakes[-1]
 
-        compiled.run = compiled  # type: ignore[attr-defined]  # the forward without graphs (warmup)
-        return compiled
-
-    monkeypatch.setattr(qcompile, "compile", fake_compile, raising=False)
+    monkeypatch.setattr(api, "compile", fake_compile)
     config = CompileConfig(ranges=((1, 1), (2, 2), (4, 4), (8, 8), (16, 16), (32, 32), (64, 64)))
     llm = LLM(str(tiny_ckpt), max_num_seqs=3, max_model_len=128, max_num_batched_tokens=20, compile=config)
+    # construction compiled every range (largest first), then warmed up with a 1-token prefill and a decode
+    sizes = fakes[0].sizes
+    assert sizes == [64, 32, 16, 8, 4, 2, 1, 1, 1] and set(llm.core.stage_times) == {"load", "compile", "warmup"}
+    sizes.clear()
     params = SamplingParams(temperature=0, max_tokens=6, logprobs=1, prompt_logprobs=1, ignore_eos=True)
     assert summary(llm.generate(as_prompts(PROMPTS), params)) == alone(reference, PROMPTS, params)
     assert set(sizes) <= {1, 2, 4, 8, 16, 32} and 32 in sizes  # 20-token steps ran padded to 32
-    sizes.clear()
-    assert llm.warmup() == [64, 32, 16, 8, 4, 2, 1] == sizes
-    assert summary(llm.generate(as_prompts(PROMPTS[:2]), params)) == alone(reference, PROMPTS[:2], params)
 
 
 def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -156,7 +181,7 @@ def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: 
     Padding changes the matmul shapes, so values in the request's own slot may move in the last bits.
     """
     llm = make_llm(max_num_seqs=3, async_scheduling=False)
-    runner = llm.engine.runner
+    runner = llm.core.engine.runner
     llm.generate(as_prompts(PROMPTS[:3]), GREEDY)  # leave finished requests' state in every slot
     slots = runner.trash_slot + 1
     buffers = {n: b for n, b in runner.model.named_buffers() if b.dim() and b.shape[0] == slots}
@@ -171,9 +196,10 @@ def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: 
         scheduler = Scheduler(3, 64)
         scheduler.free_slots = deque([1])
         scheduler.add(seq)
-        monkeypatch.setattr(runner, "batch_size", lambda n: n + pad)
+        padded = lambda n, uniform: BatchDescriptor(RuntimeMode.NONE, n, n + pad)  # noqa: E731
+        monkeypatch.setattr(runner.dispatcher, "dispatch", padded)
         results = runner.collect(runner.launch(scheduler.schedule()))
-        return results, {n: b[:runner.trash_slot].clone() for n, b in buffers.items()}
+        return results, {n: b[: runner.trash_slot].clone() for n, b in buffers.items()}
 
     plain, padded = run(0), run(5)
     assert plain[0][0].token_id == padded[0][0].token_id is not None

@@ -287,7 +287,7 @@ def test_llm_and_cli_thread_weight_only(monkeypatch: pytest.MonkeyPatch) -> None
     outs = {}
     for weight_only in (False, True):
         llm = LLM(ROOT / "modelopt-nvfp4", max_num_seqs=2, max_model_len=64, weight_only=weight_only)
-        assert bool(packed_modules(llm.model)) == weight_only
+        assert bool(packed_modules(llm.core.model)) == weight_only
         outs[weight_only] = [o.outputs[0].token_ids for o in llm.generate(prompts, greedy)]
     assert outs[True] == outs[False]
 

@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from qcompile.engine.llm import load_tokenizer
+from qcompile.engine.core import load_tokenizer
 from qcompile.engine.outputs import CompletionOutput, RequestOutput
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats

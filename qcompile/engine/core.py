@@ -1,0 +1,174 @@
+"""`EngineCore`: a checkpoint loaded and made ready to run, the part `LLM` and `AsyncEngine` share.
+
+It owns the model, the runner (slot state, compiled forward, CUDA graphs), the step loop with its
+scheduler, the input processor, the tokenizer and the EOS ids. Construction only loads; the start-up
+stages (compile every range, capture graphs, warm up) run in `prepare()`, or one at a time through
+`startup_stages()` so that `qcompile serve` can show each with its time. Each stage's wall time is
+kept in `stage_times`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import torch
+
+from model.checkpoint.loader import load_model
+from model.checkpoint.metadata import check_tokenizer_files, read_eos_token_ids
+from model.presets import PRESETS
+from qcompile.config import CompileConfig
+from qcompile.default_model import NAME as DEFAULT_NAME
+from qcompile.default_model import PATH as DEFAULT_PATH
+from qcompile.engine.engine import Engine
+from qcompile.engine.inputs import InputProcessor
+from qcompile.engine.runner import ModelRunner
+from qcompile.engine.sampling_params import SamplingParams
+from qcompile.engine.sequence import Sequence
+from qcompile.engine.stats import StatsCollector
+
+if TYPE_CHECKING:
+    from transformers import PreTrainedTokenizerBase
+
+def load_tokenizer(path: Path) -> PreTrainedTokenizerBase | None:
+    """The checkpoint's tokenizer, or None when it ships without one (then prompts must be ids); its
+    files are checked first, so a broken one fails naming the file and field."""
+    if not check_tokenizer_files(path):
+        return None
+    from transformers import AutoTokenizer
+
+    return AutoTokenizer.from_pretrained(str(path))
+
+
+def resolve_model(model: str | Path | None) -> tuple[Path, str]:
+    """The checkpoint folder and the name to serve it under.
+
+    None is the embedded trained default (what `qcompile serve` uses). A string that names a preset
+    of `model.presets` and is not an existing path is that preset's random checkpoint, built on first
+    use into the cache. Anything else must be a checkpoint folder.
+    """
+    if model is None:
+        return DEFAULT_PATH, DEFAULT_NAME
+    if isinstance(model, str) and model in PRESETS and not Path(model).exists():
+        from qcompile.synthetic import default_checkpoint
+
+        return default_checkpoint(model), model
+    path = Path(model)
+    if not path.is_dir():
+        raise FileNotFoundError(
+            f"model {str(model)!r} is neither a checkpoint folder nor a preset name ({', '.join(sorted(PRESETS))})"
+        )
+    return path, path.name
+
+
+@dataclass(frozen=True)
+class StartupStage:
+    """One start-up stage: `key` names it in `stage_times`, `name` is what `serve` prints, and `run()`
+    returns a detail line, or None."""
+
+    key: str
+    name: str
+    run: Callable[[], str | None]
+
+
+class EngineCore:
+    """A loaded checkpoint with its step loop; see the module docstring for the stages.
+
+    `model` is a checkpoint folder, a preset name or None (the embedded default; see
+    `resolve_model`). `compile=None` runs eagerly; a `CompileConfig` runs the model through
+    `qcompile.compile`. A step feeds at most `max_num_batched_tokens` tokens (longer prompts are
+    prefilled in chunks); `async_scheduling` overlaps scheduling of the next step with the current
+    one. `ple_backend` says where PLE tables live ("device", "pinned", "mmap" or "preload"; see
+    `model/checkpoint/ple_tables.py`). `weight_only` keeps a quantised checkpoint's FP8, MXFP8 and NVFP4 linears
+    packed, run by the weight-only Triton GEMM (see `load_model`); needs Triton.
+    """
+
+    def __init__(
+        self,
+        model: str | Path | None = None,
+        device: str = "cpu",
+        dtype: str | torch.dtype = "float32",
+        compile: CompileConfig | None = None,
+        max_num_seqs: int = 16,
+        max_model_len: int = 2048,
+        max_num_batched_tokens: int = 2048,
+        async_scheduling: bool = True,
+        ple_backend: str = "device",
+        weight_only: bool = False,
+    ) -> None:
+        if max_num_seqs < 1:
+            raise ValueError(f"max_num_seqs must be >= 1, got {max_num_seqs}")
+        if max_model_len < 1:
+            raise ValueError(f"max_model_len must be >= 1, got {max_model_len}")
+        if compile is not None and not isinstance(compile, CompileConfig):
+            raise TypeError(f"compile must be a CompileConfig or None, got {type(compile).__name__}")
+        start = time.perf_counter()
+        self.path, self.name = resolve_model(model)
+        self.model = load_model(self.path, device=device, dtype=dtype, ple_backend=ple_backend, weight_only=weight_only)
+        self.config = self.model.config
+        if max_model_len > self.config.max_position_embeddings:
+            raise ValueError(
+                f"max_model_len {max_model_len} exceeds the checkpoint's "
+                f"max_position_embeddings {self.config.max_position_embeddings}"
+            )
+        self.tokenizer = load_tokenizer(self.path)
+        self.max_model_len = max_model_len
+        self.compile_config = compile
+        self.eos_token_ids = read_eos_token_ids(self.path, self.config)
+        self.processor = InputProcessor(self.tokenizer, self.config.vocab_size, max_model_len)
+        self.runner = ModelRunner(self.model, max_num_seqs, max_model_len, device, compile)
+        self.engine = Engine(self.runner, self.eos_token_ids, self.tokenizer, max_num_batched_tokens, async_scheduling)
+        self.stage_times: dict[str, float] = {"load": time.perf_counter() - start}
+
+    # ---- start-up stages ------------------------------------------------------------------
+    def startup_stages(self) -> list[StartupStage]:
+        """The stages this configuration needs and has not run yet, in order."""
+        stages = []
+        if self.compile_config is not None:
+            stages.append(StartupStage("compile", f"compile ({len(self.compile_config.ranges)} ranges)", self.compile))
+            if self.compile_config.cudagraph != "none":
+                stages.append(
+                    StartupStage("capture", f"graph capture (cudagraph {self.compile_config.cudagraph})", self.capture)
+                )
+        stages.append(StartupStage("warmup", "warmup", self.warmup))
+        return [s for s in stages if s.key not in self.stage_times]
+
+    def prepare(self) -> None:
+        """Run every pending start-up stage: afterwards no request compiles or captures anything."""
+        for stage in self.startup_stages():
+            stage.run()
+
+    def _timed(self, key: str, start: float) -> None:
+        self.stage_times[key] = time.perf_counter() - start
+
+    def compile(self) -> str | None:
+        """Compile every compile range now (`ModelRunner.warmup`), not on the first request that reaches it."""
+        start = time.perf_counter()
+        sizes = self.runner.warmup()
+        self._timed("compile", start)
+        return f"warmed token counts {sizes}"
+
+    def capture(self) -> str | None:
+        """Capture every CUDA graph now, after `compile`."""
+        start = time.perf_counter()
+        stats = self.runner.capture()
+        self._timed("capture", start)
+        if stats is None:
+            return None
+        return (
+            f"{len(self.runner.capture_sizes)} sizes, mode {stats.mode}, graph pool "
+            f"{stats.pool_bytes / 2**20:.0f} MiB (device {stats.bytes / 2**20:.0f} MiB)"
+        )
+
+    def warmup(self) -> str | None:
+        """One short greedy request through the whole step loop (prefill, decode, sampling), so the
+        first real request pays no first-call costs; the statistics start afterwards."""
+        start = time.perf_counter()
+        params = SamplingParams(temperature=0.0, max_tokens=max(1, min(2, self.max_model_len - 1)), ignore_eos=True)
+        self.engine.generate([Sequence("warmup", None, [0], params)])
+        self.engine.collector = StatsCollector()
+        self._timed("warmup", start)
+        return None
