@@ -196,6 +196,8 @@ class Qwen3CoderToolParser:
         self.value: list[str] = []  # a typed value's text so far
         self.json: list[str] = []  # a JSON block's text so far
         self.in_block = False  # the call opened with `<tool_call>` (else it is a bare `<function=…>`)
+        self.space = ""  # whitespace-only content held back
+        self.called = False  # a call (sent or dropped) was seen: whitespace left at the end is not content
 
     @property
     def open(self) -> bool:
@@ -220,16 +222,24 @@ class Qwen3CoderToolParser:
         return self.feed("")
 
     # ---- emitting ------------------------------------------------------------------------------
+    def _content(self, out: list[Event], text: str) -> None:
+        """Content; a run of whitespace only is held until text follows it, and dropped when a call
+        follows it (as vLLM drops the blank lines before a call)."""
+        if text.isspace():
+            self.space += text
+        elif text:
+            out.append(Text("content", self.space + text))
+            self.space = ""
+
     def _give_back(self, out: list[Event]) -> None:
         """What looked like the start of a call is content after all."""
-        if self.raw:
-            out.append(Text("content", self.raw))
+        self._content(out, self.raw)
         self.raw, self.state = "", _State.TEXT
 
     def _start_call(self, out: list[Event], name: str) -> None:
         out.append(CallStart(self.count, f"call_{uuid.uuid4().hex[:24]}", name))
         self.count += 1
-        self.fn, self.given, self.raw = self.functions[name], set(), ""
+        self.fn, self.given, self.raw, self.space, self.called = self.functions[name], set(), "", "", True
 
     def _start_param(self, out: list[Event], name: str) -> None:
         self.types = self.fn.params.get(name, frozenset())
@@ -339,13 +349,14 @@ class Qwen3CoderToolParser:
             hit = first_marker(buf, TEXT_MARKERS)
             if hit is None:
                 keep = 0 if self.final else partial_tail(buf, TEXT_MARKERS)
-                if buf[: len(buf) - keep]:
-                    out.append(Text("content", buf[: len(buf) - keep]))
+                self._content(out, buf[: len(buf) - keep])
                 self.buf = buf[len(buf) - keep :]
+                if self.final and self.space and not self.called:  # a reply of whitespace only
+                    out.append(Text("content", self.space))
+                    self.space = ""
                 return False
             i, marker = hit
-            if buf[:i]:
-                out.append(Text("content", buf[:i]))
+            self._content(out, buf[:i])
             self.raw, self.buf = marker, buf[i + len(marker) :]
             self.state = _State.BLOCK if marker.endswith(TOOL_CALL_START) else _State.NAME
             self.in_block = self.state is _State.BLOCK
@@ -373,6 +384,7 @@ class Qwen3CoderToolParser:
                 self.state = _State.FUNC
             elif name is not None and self.in_block:
                 self.buf, self.raw, self.state = buf[buf.index(">") + 1 :], "", _State.SKIP
+                self.space, self.called = "", True
             else:
                 self._give_back(out)
             return True
@@ -481,6 +493,7 @@ class Qwen3CoderToolParser:
             return False
         self.raw = ""
         if obj["name"] not in self.functions:
+            self.space, self.called = "", True
             return True
         args = obj.get("arguments", obj.get("parameters", {}))
         self._start_call(out, obj["name"])
