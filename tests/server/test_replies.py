@@ -134,3 +134,18 @@ def test_engine_failure_is_reported_and_the_server_lives_on(stub_server: Server,
         client.chat.completions.create(model=stub_server.model, messages=ASK).choices[0].message.content
         == "The capital of France is Paris."
     )
+
+
+def test_prompt_that_opens_reasoning(stub_server: Server, stub: StubEngine) -> None:
+    """A template whose generation prompt opens `<think>`: the reply is reasoning until `</think>`, in the
+    message and the stream; with `enable_thinking=False` the default template closes it, so all is content."""
+    opening = "{% for m in messages %}{{ m.content }}{% endfor %}<|im_start|>assistant\n<think>\n"
+    stub.reply = "Paris is the capital.\n</think>\n\nIt is Paris."
+    kwargs: dict[str, Any] = {"messages": ASK, "extra_body": {"chat_template_kwargs": {"chat_template": opening}}}
+    message = stub_server.client().chat.completions.create(model=stub_server.model, **kwargs).choices[0].message
+    assert (message.reasoning_content, message.content) == ("Paris is the capital.", "It is Paris.")
+    assert _stream(stub_server, **kwargs)[:2] == ("Paris is the capital.", "It is Paris.")
+    stub.reply = "Just content."
+    closed = {"messages": ASK, "extra_body": {"chat_template_kwargs": {"enable_thinking": False}}}
+    message = stub_server.client().chat.completions.create(model=stub_server.model, **closed).choices[0].message
+    assert (message.reasoning_content, message.content) == (None, "Just content.")
