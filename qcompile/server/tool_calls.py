@@ -7,8 +7,11 @@ hold any text, these tags included, so a value ends only where the structure goe
 followed by `<parameter=Q>` for a declared parameter Q not given yet, or by `</function>` and the end
 of the call (`</tool_call>`, then the end of the reply or the next call). The model's slips that
 vLLM's parser accepts are accepted too: a missing `</parameter>` before a required parameter not given
-yet, a missing `</parameter>` before `</function>`, and a bare `<function=…>` block without
-`<tool_call>`. The JSON form `<tool_call>{"name": …, "arguments": {…}}</tool_call>` is read whole.
+yet, a missing `</parameter>` before `</function>` (then `</tool_call>` and the end or the next call),
+and a bare `<function=…>` block without `<tool_call>`, on a line of its own. What no parser can tell
+apart: a value holding `</parameter>` and the head of a declared parameter not given yet reads as that
+parameter, and content holding a whole call reads as a call. The JSON form
+`<tool_call>{"name": …, "arguments": {…}}</tool_call>` is read whole.
 
 Arguments stream as OpenAI streams them: the header (id, name) first, then pieces of one JSON object;
 a string parameter's value streams as it is generated, a typed one when complete. Values are typed by
@@ -197,6 +200,7 @@ class Qwen3CoderToolParser:
         self.json: list[str] = []  # a JSON block's text so far
         self.in_block = False  # the call opened with `<tool_call>` (else it is a bare `<function=…>`)
         self.space = ""  # whitespace-only content held back
+        self.blank = True  # no content but whitespace since the start or the last call
         self.called = False  # a call (sent or dropped) was seen: whitespace left at the end is not content
 
     @property
@@ -223,13 +227,17 @@ class Qwen3CoderToolParser:
 
     # ---- emitting ------------------------------------------------------------------------------
     def _content(self, out: list[Event], text: str) -> None:
-        """Content; a run of whitespace only is held until text follows it, and dropped when a call
-        follows it (as vLLM drops the blank lines before a call)."""
-        if text.isspace():
+        """Content; whitespace with no text before it (since the start or the last call) is held until
+        text follows it, and dropped when a call follows it (as vLLM drops blank lines before a call)."""
+        if self.blank and text.isspace():
             self.space += text
         elif text:
             out.append(Text("content", self.space + text))
-            self.space = ""
+            self.space, self.blank = "", False
+
+    def _drop_space(self) -> None:
+        """A call (sent or dropped) begins: the blank content before it goes, and after it none is yet."""
+        self.space, self.called, self.blank = "", True, True
 
     def _give_back(self, out: list[Event]) -> None:
         """What looked like the start of a call is content after all."""
@@ -239,7 +247,8 @@ class Qwen3CoderToolParser:
     def _start_call(self, out: list[Event], name: str) -> None:
         out.append(CallStart(self.count, f"call_{uuid.uuid4().hex[:24]}", name))
         self.count += 1
-        self.fn, self.given, self.raw, self.space, self.called = self.functions[name], set(), "", "", True
+        self.fn, self.given, self.raw = self.functions[name], set(), ""
+        self._drop_space()
 
     def _start_param(self, out: list[Event], name: str) -> None:
         self.types = self.fn.params.get(name, frozenset())
@@ -303,10 +312,11 @@ class Qwen3CoderToolParser:
         return start
 
     def _after_function(self, buf: str, start: int) -> _Accept | _Wait | None:
-        """After `</function>`: the call ends if `</tool_call>` (or nothing) is followed by the end of the
-        reply or the next call."""
+        """After `</function>`, the call ends at the end of the reply or where the next call begins; inside
+        `<tool_call>` only through `</tool_call>` (a bare call may end with a stray one)."""
         r = self._skip_space(buf, start)
-        tag = self._more(buf, r, TOOL_CALL_END, TOOL_CALL_START, FUNCTION_START)
+        ends = (TOOL_CALL_END,) if self.in_block else (TOOL_CALL_END, TOOL_CALL_START, FUNCTION_START)
+        tag = self._more(buf, r, *ends)
         if tag in (None, _WAIT):
             return tag
         if tag != TOOL_CALL_END:
@@ -356,6 +366,10 @@ class Qwen3CoderToolParser:
                     self.space = ""
                 return False
             i, marker = hit
+            if marker == FUNCTION_START and not (self.blank and buf[:i].isspace() or self.blank and not i):
+                self._content(out, buf[: i + len(marker)])  # a bare `<function=` inside a line is text
+                self.buf = buf[i + len(marker) :]
+                return True
             self._content(out, buf[:i])
             self.raw, self.buf = marker, buf[i + len(marker) :]
             self.state = _State.BLOCK if marker.endswith(TOOL_CALL_START) else _State.NAME
@@ -378,13 +392,26 @@ class Qwen3CoderToolParser:
             name = self._name(buf, 0)
             if name is _WAIT:
                 return False
-            if name is not None and name in self.functions:
+            # `<function=NAME>` is a call only if a parameter or the function's end follows it (for a bare
+            # one, on the next line, as the template writes it); at the end of the reply it is text
+            follows: str | _Wait | None = None
+            if name is not None and self.in_block:
+                follows = (
+                    self._more(buf, self._skip_space(buf, buf.index(">") + 1), PARAMETER_START, FUNCTION_END) or None
+                )
+            elif name is not None:
+                follows = self._more(buf, buf.index(">") + 1, "\n" + PARAMETER_START, "\n" + FUNCTION_END) or None
+            if follows is _WAIT:
+                return False
+            if follows is None:
+                self._give_back(out)
+            elif name in self.functions:
                 self.buf = buf[buf.index(">") + 1 :]
                 self._start_call(out, name)
                 self.state = _State.FUNC
-            elif name is not None and self.in_block:
+            elif self.in_block:
                 self.buf, self.raw, self.state = buf[buf.index(">") + 1 :], "", _State.SKIP
-                self.space, self.called = "", True
+                self._drop_space()
             else:
                 self._give_back(out)
             return True
@@ -493,7 +520,7 @@ class Qwen3CoderToolParser:
             return False
         self.raw = ""
         if obj["name"] not in self.functions:
-            self.space, self.called = "", True
+            self._drop_space()
             return True
         args = obj.get("arguments", obj.get("parameters", {}))
         self._start_call(out, obj["name"])

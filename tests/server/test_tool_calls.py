@@ -284,3 +284,15 @@ def test_api_cut_call_is_length(stub_server: Server, stub: StubEngine) -> None:
         model=stub_server.model, messages=[{"role": "user", "content": "go"}], tools=TOOLS, max_tokens=12
     )
     assert r.choices[0].finish_reason == "length" and r.choices[0].message.tool_calls is None
+
+
+def test_call_headers_inside_text_stay_text() -> None:
+    """A `<function=…>` that the structure does not continue is content: inside a line, at the end of the
+    reply, or without a parameter after it."""
+    for text in (
+        "see <function=get_weather>\n<parameter=city>\nX\n</parameter>\n</function> here",
+        "ends with\n<function=get_weather>",
+        "<tool_call><function=get_weather> plain</tool_call>",
+    ):
+        reply, _, reason = run("", [text])
+        assert (reply.content, reply.tool_calls, reason) == (text, [], "stop")
