@@ -4,6 +4,7 @@ delta that stays flat over a long streamed reply."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -161,3 +162,58 @@ def test_parsers_selected_for_qwen4_exp_only(tmp_path: Path, default_model: Path
     assert select_parsers(default_model) == QWEN
     (tmp_path / "config.json").write_text(json.dumps({"model_type": "llama", "architectures": ["LlamaForCausalLM"]}))
     assert select_parsers(tmp_path) == Parsers()
+
+
+PIECES = [
+    "<tool_call>",
+    "</tool_call>",
+    "<function=get_weather>",
+    "<function=write_file>",
+    "<function=nope>",
+    "</function>",
+    "<parameter=city>",
+    "<parameter=path>",
+    "<parameter=content>",
+    "<parameter=days>",
+    "</parameter>",
+    "<think>",
+    "</think>",
+    "\n",
+    "\n\n",
+    " ",
+    "x",
+    "Paris",
+    "42",
+    '{"a": 1}',
+    "{",
+    "<",
+    ">",
+    "</",
+    "<tool",
+    "</param",
+    '<tool_call>\n{"name": "get_weather", "arguments": {"city": "</tool_call>"}}',
+]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_replies_parse_the_same_however_split(seed: int) -> None:
+    """Replies stitched from markup fragments at random: fed whole or in pieces of 1, 2 and 5 characters,
+    under each prompt kind and finish reason, the message and the stream agree."""
+    rng = random.Random(seed)
+    for _ in range(150):
+        text = "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 30)))
+        prompt, reason = rng.choice(["", "<think>\n", "<think>"]), rng.choice(["stop", "length"])
+        whole = parse(text, len(text), prompt=prompt, reason=reason)
+        for step in (1, 2, 5):
+            reply, stream, r = parse(text, step, prompt=prompt, reason=reason)
+            calls = [(c.name, c.arguments) for c in reply.tool_calls]
+            assert (reply.reasoning, reply.content, calls, r) == (
+                whole[0].reasoning,
+                whole[0].content,
+                [(c.name, c.arguments) for c in whole[0].tool_calls],
+                whole[2],
+            )
+            reasoning, content, streamed = from_stream(stream)
+            assert (reasoning, content) == (reply.reasoning, reply.content)
+            assert [(n, a) for _, n, a in streamed][: len(calls)] == calls
+            assert all(json.loads(a) is not None for _, a in calls)
