@@ -69,6 +69,11 @@ class ReplyParser:
     def cut_call(self) -> bool:
         return self.tools is not None and self.tools.open
 
+    @property
+    def num_calls(self) -> int:
+        """Calls sent whole (a cut one does not count)."""
+        return 0 if self.tools is None else self.tools.completed
+
 
 @dataclass
 class Reply:
@@ -95,8 +100,8 @@ class Reply:
                 self.tool_calls.append(ToolCall(call_id, name, "".join(parts)))
 
 
-def finish_reason(engine_reason: str | None, reply: ReplyParser, num_calls: int) -> str | None:
+def finish_reason(engine_reason: str | None, reply: ReplyParser) -> str | None:
     """`tool_calls` when the reply made calls and none was cut; a call cut by max_tokens is `length`."""
-    if num_calls and not reply.cut_call and engine_reason in ("stop", "length"):
+    if reply.num_calls and not reply.cut_call and engine_reason in ("stop", "length"):
         return "tool_calls"
     return engine_reason

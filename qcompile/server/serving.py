@@ -37,7 +37,7 @@ from qcompile.server.protocol import (
     tool_call_json,
     usage,
 )
-from qcompile.server.streaming import DONE, ChatDeltas, reasoning_fields, sse
+from qcompile.server.streaming import DONE, chat_deltas, reasoning_fields, sse
 
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
@@ -272,7 +272,7 @@ class Serving:
             "index": 0,
             "message": message,
             "logprobs": logprobs,
-            "finish_reason": finish_reason(final.finish_reason, parser, len(reply.tool_calls)),
+            "finish_reason": finish_reason(final.finish_reason, parser),
         }
         return JSONResponse(
             {
@@ -293,12 +293,12 @@ class Serving:
             )
 
         yield chunk({"role": "assistant", "content": ""})
-        deltas, k, last = ChatDeltas(), gen.params.logprobs, gen.first
+        k, last = gen.params.logprobs, gen.first
         async for last in gen.deltas():
             events = parser.feed(last.text)
             if last.finished:
                 events += parser.finish(last.finish_reason)
-            out = deltas.deltas(events)
+            out = chat_deltas(events)
             logprobs = None
             if k is not None and last.token_ids:
                 logprobs = chat_logprobs(last.logprobs or [], last.token_ids, k)
@@ -306,7 +306,7 @@ class Serving:
                 out = [{}]
             for i, delta in enumerate(out):
                 yield chunk(delta, logprobs=logprobs if i == len(out) - 1 else None)
-        yield chunk({}, finish_reason(last.finish_reason, parser, deltas.num_calls))
+        yield chunk({}, finish_reason(last.finish_reason, parser))
         if body.include_usage:
             yield sse({**head, "choices": [], "usage": usage(len(gen.prompt_ids), last.num_output_tokens)})
 

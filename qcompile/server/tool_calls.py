@@ -11,7 +11,8 @@ yet, a missing `</parameter>` before `</function>` (then `</tool_call>` and the 
 and a bare `<function=…>` block without `<tool_call>`, on a line of its own. What no parser can tell
 apart: a value holding `</parameter>` and the head of a declared parameter not given yet reads as that
 parameter, and content holding a whole call reads as a call. The JSON form
-`<tool_call>{"name": …, "arguments": {…}}</tool_call>` is read whole.
+`<tool_call>{"name": …, "arguments": {…}}</tool_call>` streams its arguments object as written once
+the head is read; another key order is read whole at `</tool_call>`.
 
 Arguments stream as OpenAI streams them: the header (id, name) first, then pieces of one JSON object;
 a string parameter's value streams as it is generated, a typed one when complete. Values are typed by
@@ -23,7 +24,9 @@ Calls to functions the request did not declare are dropped.
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
+import re
 import uuid
 from dataclasses import dataclass
 from enum import Enum
@@ -35,6 +38,9 @@ TOOL_CALL_START, TOOL_CALL_END = "<tool_call>", "</tool_call>"
 FUNCTION_START, FUNCTION_END = "<function=", "</function>"
 PARAMETER_START, PARAMETER_END = "<parameter=", "</parameter>"
 MAX_NAME = 256  # a longer `<function=…` / `<parameter=…` head is text, not markup
+# `{"name": "NAME", "arguments": ` before an object: past this head the arguments stream as generated
+JSON_HEAD = re.compile(r'\{\s*"name"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"(?:arguments|parameters)"\s*:\s*(?=\{)')
+MAX_JSON_HEAD = MAX_NAME + 64
 
 TEXT_MARKERS = ("\n" + TOOL_CALL_START, TOOL_CALL_START, "\n" + FUNCTION_START, FUNCTION_START)
 VALUE_MARKERS = ("\n" + PARAMETER_END, PARAMETER_END, "\n" + PARAMETER_START, "\n" + FUNCTION_END)
@@ -163,7 +169,9 @@ class _State(Enum):
     PARAM = "param"  # after `<parameter=`
     LEAD = "lead"  # after `<parameter=P>`: one newline is markup
     VALUE = "value"
-    JSON = "json"
+    JSON = "json"  # a JSON block, read whole
+    JSON_ARGS = "json_args"  # a JSON block's arguments object, streamed as generated
+    JSON_TAIL = "json_tail"  # after the arguments object: to `</tool_call>`
 
 
 @dataclass(frozen=True)
@@ -198,6 +206,9 @@ class Qwen3CoderToolParser:
         self.types: frozenset[str] = frozenset()
         self.value: list[str] = []  # a typed value's text so far
         self.json: list[str] = []  # a JSON block's text so far
+        self.json_len = 0
+        self.depth, self.quoted, self.escaped = 0, False, False  # where a streamed JSON object is
+        self.completed = 0  # calls sent whole
         self.in_block = False  # the call opened with `<tool_call>` (else it is a bare `<function=…>`)
         self.space = ""  # whitespace-only content held back
         self.blank = True  # no content but whitespace since the start or the last call
@@ -218,7 +229,7 @@ class Qwen3CoderToolParser:
     def finish(self, finish_reason: str | None) -> list[Event]:
         """The reply is complete; a call still open is closed as far as it went, unless `length` cut it."""
         self.final = True
-        if self.state not in (_State.TEXT, _State.FUNC_END) and finish_reason == "length":
+        if self.state not in (_State.TEXT, _State.FUNC_END, _State.JSON_TAIL) and finish_reason == "length":
             # what is held back (a cut header, or what may be a value's closing tag) is neither content nor
             # arguments: the streamed arguments stay a prefix of what the model meant
             self.cut, self.state, self.buf = True, _State.TEXT, ""
@@ -280,7 +291,11 @@ class Qwen3CoderToolParser:
 
     def _end_call(self, out: list[Event]) -> None:
         out.append(CallArgs(self.count - 1, "}" if self.given else "{}"))
+        self._complete(out)
+
+    def _complete(self, out: list[Event]) -> None:
         out.append(CallEnd(self.count - 1))
+        self.completed += 1
         self.state = _State.TEXT
 
     # ---- lookahead -----------------------------------------------------------------------------
@@ -382,7 +397,7 @@ class Qwen3CoderToolParser:
                 self.buf, self.state = buf[r + len(FUNCTION_START) :], _State.NAME
             elif buf[r:].startswith("{"):
                 self.raw += buf[:r]
-                self.buf, self.json, self.state = buf[r:], [], _State.JSON
+                self.buf, self.json, self.json_len, self.state = buf[r:], [], 0, _State.JSON
             elif not self.final and FUNCTION_START.startswith(buf[r:]):
                 return False
             else:
@@ -460,6 +475,16 @@ class Qwen3CoderToolParser:
             return True
         if state is _State.VALUE:
             return self._value_step(out, buf)
+        if state is _State.JSON_ARGS:
+            return self._json_args_step(out, buf)
+        if state is _State.JSON_TAIL:
+            i = buf.find(TOOL_CALL_END)
+            if i < 0 and not self.final:
+                self.buf = buf[len(buf) - partial_tail(buf, (TOOL_CALL_END,)) :]
+                return False
+            self.buf = "" if i < 0 else buf[i + len(TOOL_CALL_END) :]
+            self._complete(out)
+            return True
         return self._json_step(out, buf)
 
     def _value_step(self, out: list[Event], buf: str) -> bool:
@@ -493,6 +518,16 @@ class Qwen3CoderToolParser:
         return True
 
     def _json_step(self, out: list[Event], buf: str) -> bool:
+        if self.json_len < MAX_JSON_HEAD:  # the head is looked for in the block's first characters only
+            text = "".join(self.json) + buf
+            head = JSON_HEAD.match(text[:MAX_JSON_HEAD])
+            with contextlib.suppress(ValueError):
+                name = None if head is None else json.loads(head.group(1))
+            if head is not None and name in self.functions:
+                self._start_call(out, name)
+                self.buf, self.depth, self.quoted, self.escaped = text[head.end() :], 0, False, False
+                self.state = _State.JSON_ARGS
+                return True
         pos = 0
         while (i := buf.find(TOOL_CALL_END, pos)) >= 0:
             if self._json_call(out, "".join(self.json) + buf[:i]):
@@ -501,6 +536,7 @@ class Qwen3CoderToolParser:
             pos = i + len(TOOL_CALL_END)
         keep = 0 if self.final else partial_tail(buf, (TOOL_CALL_END,))
         self.json.append(buf[: len(buf) - keep])
+        self.json_len += len(buf) - keep
         self.buf = buf[len(buf) - keep :]
         if not self.final:
             return False
@@ -525,5 +561,31 @@ class Qwen3CoderToolParser:
         args = obj.get("arguments", obj.get("parameters", {}))
         self._start_call(out, obj["name"])
         out.append(CallArgs(self.count - 1, args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)))
-        out.append(CallEnd(self.count - 1))
+        self._complete(out)
         return True
+
+    def _json_args_step(self, out: list[Event], buf: str) -> bool:
+        """Stream the arguments object as written, to its closing brace (strings may hold any brace or tag)."""
+        end = None
+        for k, ch in enumerate(buf):
+            if self.quoted:
+                self.quoted = self.escaped or ch != '"'
+                self.escaped = not self.escaped and ch == "\\"
+            elif ch == '"':
+                self.quoted = True
+            elif ch in "{[":
+                self.depth += 1
+            elif ch in "}]":
+                self.depth -= 1
+                if self.depth == 0:
+                    end = k + 1
+                    break
+        text = buf if end is None else buf[:end]
+        if text:
+            out.append(CallArgs(self.count - 1, text))
+        self.buf = buf[len(text) :]
+        if end is not None:
+            self.state = _State.JSON_TAIL
+        elif self.final:  # the reply ended inside the arguments: no call, and nothing made up
+            self.cut, self.state = True, _State.TEXT
+        return end is not None or self.final

@@ -13,7 +13,7 @@ import pytest
 from qcompile.engine.llm import load_tokenizer
 from qcompile.server.parsers import Parsers, Reply, ReplyParser, finish_reason, select_parsers
 from qcompile.server.reasoning import QwenReasoningParser
-from qcompile.server.streaming import ChatDeltas
+from qcompile.server.streaming import chat_deltas
 from qcompile.server.tool_calls import Qwen3CoderToolParser
 
 QWEN = Parsers(QwenReasoningParser, Qwen3CoderToolParser)
@@ -68,16 +68,16 @@ def parse(
     reason: str = "stop",
 ) -> tuple[Reply, list[dict[str, Any]], str | None]:
     """The reply fed `step` characters at a time: the whole message, the stream's deltas, finish_reason."""
-    parser, reply, deltas = ReplyParser(QWEN, tools, prompt), Reply(), ChatDeltas()
+    parser, reply = ReplyParser(QWEN, tools, prompt), Reply()
     stream: list[dict[str, Any]] = []
     for i in range(0, len(text), step):
         events = parser.feed(text[i : i + step])
         reply.add(events)
-        stream += deltas.deltas(events)
+        stream += chat_deltas(events)
     events = parser.finish(reason)
     reply.add(events)
-    stream += deltas.deltas(events)
-    return reply, stream, finish_reason(reason, parser, len(reply.tool_calls))
+    stream += chat_deltas(events)
+    return reply, stream, finish_reason(reason, parser)
 
 
 def from_stream(stream: list[dict[str, Any]]) -> tuple[str, str, list[tuple[str, str, str]]]:

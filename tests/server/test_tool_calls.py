@@ -13,7 +13,7 @@ from transformers import PreTrainedTokenizerBase
 from qcompile.engine.llm import load_tokenizer
 from qcompile.server.parsers import Parsers, Reply, ReplyParser, finish_reason
 from qcompile.server.reasoning import QwenReasoningParser, prompt_opens_reasoning
-from qcompile.server.streaming import ChatDeltas
+from qcompile.server.streaming import chat_deltas
 from qcompile.server.tool_calls import Qwen3CoderToolParser, convert, schema_types
 from tests.server.conftest import Server
 from tests.server.stub import StubEngine
@@ -128,16 +128,16 @@ def token_deltas(tok: PreTrainedTokenizerBase, text: str) -> list[str]:
 
 
 def run(prompt: str, deltas: list[str], reason: str = "stop") -> tuple[Reply, list[dict[str, Any]], str | None]:
-    parser, reply, stream = ReplyParser(QWEN, TOOLS, prompt), Reply(), ChatDeltas()
+    parser, reply = ReplyParser(QWEN, TOOLS, prompt), Reply()
     out: list[dict[str, Any]] = []
     for delta in deltas:
         events = parser.feed(delta)
         reply.add(events)
-        out += stream.deltas(events)
+        out += chat_deltas(events)
     events = parser.finish(reason)
     reply.add(events)
-    out += stream.deltas(events)
-    return reply, out, finish_reason(reason, parser, len(reply.tool_calls))
+    out += chat_deltas(events)
+    return reply, out, finish_reason(reason, parser)
 
 
 @pytest.mark.parametrize("reasoning, content, calls", ROUND_TRIPS)
@@ -296,3 +296,21 @@ def test_call_headers_inside_text_stay_text() -> None:
     ):
         reply, _, reason = run("", [text])
         assert (reply.content, reply.tool_calls, reason) == (text, [], "stop")
+
+
+def test_json_arguments_stream_as_generated(tokenizer: PreTrainedTokenizerBase) -> None:
+    """The JSON form streams its arguments object as written after the header, braces and tags inside
+    strings included; a head it cannot stream (other key order) is read whole at `</tool_call>`."""
+    args = '{"path": "a}{]</tool_call>\\"", "content": "x\\\\", "mode": 12345678901234567890123}'
+    text = f'<tool_call>\n{{"name": "write_file", "arguments": {args}}}\n</tool_call>'
+    reply, stream, reason = run("", token_deltas(tokenizer, text))
+    pieces = [d["tool_calls"][0]["function"]["arguments"] for d in stream if "tool_calls" in d]
+    assert pieces[0] == "" and len(pieces) > 5 and "".join(pieces) == args
+    assert [(c.name, c.arguments) for c in reply.tool_calls] == [("write_file", args)] and reason == "tool_calls"
+    reordered = '<tool_call>\n{"arguments": {"city": "Oslo"}, "name": "get_weather"}\n</tool_call>'
+    reply, stream, _ = run("", token_deltas(tokenizer, reordered))
+    assert [json.loads(c.arguments) for c in reply.tool_calls] == [{"city": "Oslo"}]
+    cut, _, reason = run("", [text[:60]], "length")
+    assert (cut.tool_calls, reason) == ([], "length")
+    unfinished, _, reason = run("", [text[:60]])
+    assert (unfinished.tool_calls, unfinished.content, reason) == ([], "", "stop")

@@ -21,7 +21,7 @@ from qcompile.engine.llm import load_tokenizer
 from qcompile.server.markup import Text
 from qcompile.server.parsers import Reply
 from qcompile.server.reasoning import QwenReasoningParser, prompt_opens_reasoning
-from qcompile.server.streaming import ChatDeltas
+from qcompile.server.streaming import chat_deltas
 from qcompile.server.tool_calls import Qwen3CoderToolParser
 from tests.server.test_parsers import from_stream
 from tests.server.test_tool_calls import token_deltas
@@ -261,7 +261,7 @@ def tokenizer(default_model: Path) -> PreTrainedTokenizerBase:
 
 def tool_parse(deltas: list[str], tools: list[dict[str, Any]] | None) -> tuple[Reply, list[dict[str, Any]]]:
     """The tool parser alone, as vLLM tests it (no reasoning parser in front)."""
-    reply, stream = Reply(), ChatDeltas()
+    reply = Reply()
     out: list[dict[str, Any]] = []
     if tools is None:
         reply.content = "".join(deltas)
@@ -270,10 +270,10 @@ def tool_parse(deltas: list[str], tools: list[dict[str, Any]] | None) -> tuple[R
     for delta in deltas:
         events = parser.feed(delta)
         reply.add(events)
-        out += stream.deltas(events)
+        out += chat_deltas(events)
     events = parser.finish("stop")
     reply.add(events)
-    out += stream.deltas(events)
+    out += chat_deltas(events)
     return reply, out
 
 
