@@ -58,7 +58,9 @@ class ReplyParser:
         return out
 
     def feed(self, delta: str) -> list[Event]:
-        return self._route(self.reasoning.feed(delta) if self.reasoning is not None else [Text("content", delta)])
+        if self.reasoning is not None:
+            return self._route(self.reasoning.feed(delta))
+        return self._route([Text("content", delta)] if delta else [])
 
     def finish(self, finish_reason: str | None) -> list[Event]:
         """The reply ended (`finish_reason` from the engine): flush what was held back."""
@@ -67,7 +69,8 @@ class ReplyParser:
 
     @property
     def cut_call(self) -> bool:
-        return self.tools is not None and self.tools.open
+        """Generation stopped inside a tool call."""
+        return self.tools is not None and self.tools.cut
 
     @property
     def num_calls(self) -> int:

@@ -385,8 +385,11 @@ class Serving:
 
 
 def _template_message(message: ChatMessage) -> dict[str, Any]:
-    """A message as the chat template wants it: tool-call arguments as a mapping, not a JSON string."""
+    """A message as the chat template wants it: tool-call arguments as a mapping, not a JSON string, and
+    an assistant's `reasoning` (the field's newer name, as this server also sends it) as `reasoning_content`."""
     out = message.model_dump(exclude_none=True)
+    if "reasoning" in out:
+        out.setdefault("reasoning_content", out.pop("reasoning"))
     for call in out.get("tool_calls", []):
         fn = call.get("function", {})
         if isinstance(fn.get("arguments"), str):

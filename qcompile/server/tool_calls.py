@@ -214,11 +214,6 @@ class Qwen3CoderToolParser:
         self.blank = True  # no content but whitespace since the start or the last call
         self.called = False  # a call (sent or dropped) was seen: whitespace left at the end is not content
 
-    @property
-    def open(self) -> bool:
-        """A call was cut before its end."""
-        return self.cut
-
     def feed(self, delta: str) -> list[Event]:
         self.buf += delta
         out: list[Event] = []

@@ -149,3 +149,22 @@ def test_prompt_that_opens_reasoning(stub_server: Server, stub: StubEngine) -> N
     closed = {"messages": ASK, "extra_body": {"chat_template_kwargs": {"enable_thinking": False}}}
     message = stub_server.client().chat.completions.create(model=stub_server.model, **closed).choices[0].message
     assert (message.reasoning_content, message.content) == (None, "Just content.")
+
+
+def test_reply_sent_back_renders_as_generated(stub_server: Server, stub: StubEngine) -> None:
+    """The server's message, sent back as history the way clients do (`reasoning`, arguments as a JSON
+    string), renders through the chat template to exactly the text the model generated."""
+    call = {
+        "type": "function",
+        "function": {"name": "get_weather", "arguments": {"city": "Pa\n</parameter>\nris\n", "days": 2**70}},
+    }
+    turn = {"role": "assistant", "reasoning_content": "\nwhy\n", "content": "  Checking.", "tool_calls": [call]}
+    prompt = stub.tokenizer.apply_chat_template(ASK, tools=TOOLS, tokenize=False, add_generation_prompt=True)
+    whole = stub.tokenizer.apply_chat_template(ASK + [turn], tools=TOOLS, tokenize=False)
+    stub.reply = whole[len(prompt) : -len("<|im_end|>\n")]
+    client = stub_server.client()
+    message = client.chat.completions.create(model=stub_server.model, messages=ASK, tools=TOOLS).choices[0].message
+    history = message.model_dump(exclude_none=True)
+    del history["reasoning_content"]  # a client that keeps only the newer field name
+    client.chat.completions.create(model=stub_server.model, messages=[*ASK, history], tools=TOOLS)
+    assert stub.reply + "<|im_end|>" in stub.tokenizer.decode(stub.prompts[-1])
