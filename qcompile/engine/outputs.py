@@ -43,39 +43,48 @@ class RequestOutput:
 
 @dataclass
 class RequestDelta:
-    """What one step changed in a request: only what is new, so nothing cumulative is copied per step."""
+    """One request's change in one step (or in several merged steps): nothing in it is cumulative
+    except the counters, so building and sending it costs what is new, not what came before."""
 
     request_id: str
     token_ids: list[int]  # tokens new since the previous delta
     text: str  # detokenised text new since the previous delta (stop strings cut)
-    logprobs: list[dict[int, Logprob]] | None  # one entry per new token, when asked for
-    prompt_logprobs: list[dict[int, Logprob] | None] | None  # only in the first delta, when asked for
+    logprobs: SampleLogprobs | None  # one entry per new token, when asked for
+    prompt_logprobs: PromptLogprobs | None  # only in the request's first delta, when asked for
     num_prompt_tokens: int
-    num_output_tokens: int  # total output tokens so far (for usage)
+    num_output_tokens: int  # output tokens so far, this delta's included
     finish_reason: str | None = None  # "stop" | "length" | "abort" | "error"
-    stop_reason: int | str | None = None
-    error: str | None = None  # set with finish_reason "error": the request failed, the engine lives on
+    stop_reason: int | str | None = None  # the stop token id or stop string that ended it; None for EOS
+    error: str | None = None  # set with finish_reason "error": this request failed, the engine lives on
 
     @property
     def finished(self) -> bool:
         return self.finish_reason is not None
 
-    def merge(self, later: RequestDelta) -> RequestDelta:
-        """This delta followed by `later`, as one (for a consumer that fell behind)."""
-        logprobs = (
-            None if self.logprobs is None and later.logprobs is None else (self.logprobs or []) + (later.logprobs or [])
-        )
+    def merge(self, *later: RequestDelta) -> RequestDelta:
+        """This delta followed by `later` ones of the same request, as one (for a consumer that lagged).
+
+        All are concatenated in one pass, so merging k queued deltas costs their total size.
+        """
+        parts = (self, *later)
+        for d in later:
+            if d.request_id != self.request_id:
+                raise ValueError(f"cannot merge deltas of requests {self.request_id!r} and {d.request_id!r}")
+        logprobs = None
+        if any(d.logprobs is not None for d in parts):
+            logprobs = [e for d in parts for e in d.logprobs or ()]
+        last = parts[-1]
         return RequestDelta(
             self.request_id,
-            self.token_ids + later.token_ids,
-            self.text + later.text,
+            [t for d in parts for t in d.token_ids],
+            "".join(d.text for d in parts),
             logprobs,
-            self.prompt_logprobs if self.prompt_logprobs is not None else later.prompt_logprobs,
-            later.num_prompt_tokens,
-            later.num_output_tokens,
-            later.finish_reason,
-            later.stop_reason,
-            later.error,
+            next((d.prompt_logprobs for d in parts if d.prompt_logprobs is not None), None),
+            self.num_prompt_tokens,
+            last.num_output_tokens,
+            last.finish_reason,
+            last.stop_reason,
+            last.error,
         )
 
 

@@ -86,24 +86,6 @@ async def _as_deltas(stream: AsyncIterator[RequestDelta | RequestOutput]) -> Asy
         text, sent, first = out.text, len(out.token_ids), False
 
 
-def _joined(deltas: list[RequestDelta]) -> RequestDelta:
-    """A request's deltas as one, built once (merging them pairwise would copy the lists so far each time)."""
-    first, last = deltas[0], deltas[-1]
-    logprobs = None if first.logprobs is None else [entry for d in deltas for entry in d.logprobs or []]
-    return RequestDelta(
-        last.request_id,
-        [t for d in deltas for t in d.token_ids],
-        "".join(d.text for d in deltas),
-        logprobs,
-        first.prompt_logprobs,
-        last.num_prompt_tokens,
-        last.num_output_tokens,
-        last.finish_reason,
-        last.stop_reason,
-        last.error,
-    )
-
-
 class RequestFailed(RuntimeError):
     """The engine failed this request (a final delta with finish_reason "error")."""
 
@@ -157,7 +139,7 @@ class Generation:
                 if each is not None:
                     each(delta)
                 deltas.append(delta)
-            return _joined(deltas)
+            return deltas[0].merge(*deltas[1:])
 
         task, watch = asyncio.ensure_future(collect()), asyncio.ensure_future(_disconnected(request))
         await asyncio.wait({task, watch}, return_when=asyncio.FIRST_COMPLETED)
