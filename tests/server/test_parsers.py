@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from transformers import PreTrainedTokenizerBase
 
-from qcompile.engine.llm import load_tokenizer
 from qcompile.server.parsers import Parsers, Reply, ReplyParser, finish_reason, select_parsers
 from qcompile.server.reasoning import QwenReasoningParser
 from qcompile.server.streaming import chat_deltas
@@ -129,11 +129,11 @@ def test_examples_parse_as_written() -> None:
     }
 
 
-def test_streamed_work_per_delta_stays_flat(default_model: Path) -> None:
+def test_streamed_work_per_delta_stays_flat(tokenizer: PreTrainedTokenizerBase) -> None:
     """A 2,000-token reply streamed token by token: the characters the parser looks at per delta are
     bounded by the delta's length plus a marker's, and the last 200 steps cost about what the first 200
     cost (a parser that re-read the reply would look at about twenty times more there)."""
-    tok = load_tokenizer(default_model)
+    tok = tokenizer
     words = " ".join(f"step{i} the weather in Paris is fine" for i in range(400))
     text = (
         f"<think>\n{words[:3000]}\n</think>\n\nI will write it.\n<tool_call>\n<function=write_file>\n"

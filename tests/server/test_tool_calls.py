@@ -4,13 +4,11 @@ cases vLLM's tests leave out: literal tags in values, schema typing, undeclared 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from transformers import PreTrainedTokenizerBase
 
-from qcompile.engine.llm import load_tokenizer
 from qcompile.server.parsers import Parsers, Reply, ReplyParser, finish_reason
 from qcompile.server.reasoning import QwenReasoningParser, prompt_opens_reasoning
 from qcompile.server.streaming import chat_deltas
@@ -94,11 +92,6 @@ ROUND_TRIPS: list[tuple[str | None, str, list[tuple[str, dict[str, Any]]]]] = [
     ),
     ("\nreasoning with its own newlines\n", "\ncontent too\n", []),
 ]
-
-
-@pytest.fixture(scope="module")
-def tokenizer(default_model: Path) -> PreTrainedTokenizerBase:
-    return load_tokenizer(default_model)
 
 
 def render(tok: PreTrainedTokenizerBase, reasoning: str | None, content: str, calls: list[Any]) -> tuple[str, str]:

@@ -11,13 +11,11 @@ are a prompt that closed it. The pass counts are in docs/measurements.md ("vLLM 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from transformers import PreTrainedTokenizerBase
 
-from qcompile.engine.llm import load_tokenizer
 from qcompile.server.markup import Text
 from qcompile.server.parsers import Reply
 from qcompile.server.reasoning import QwenReasoningParser, prompt_opens_reasoning
@@ -252,11 +250,6 @@ TOOL_RUNS = [
     for streamed in (False, True)
     if case[0] in (STREAMED if streamed else WHOLE)
 ]
-
-
-@pytest.fixture(scope="module")
-def tokenizer(default_model: Path) -> PreTrainedTokenizerBase:
-    return load_tokenizer(default_model)
 
 
 def tool_parse(deltas: list[str], tools: list[dict[str, Any]] | None) -> tuple[Reply, list[dict[str, Any]]]:
