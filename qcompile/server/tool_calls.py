@@ -5,12 +5,12 @@ The chat template renders a call as
 exactly one newline on each side of VALUE as markup, so a value comes back byte for byte. A value may
 hold any text, these tags included, so a value ends only where the structure goes on: `</parameter>`
 followed by `<parameter=Q>` for a declared parameter Q not given yet, or by `</function>` and the end
-of the call (`</tool_call>`, then the end of the reply or the next call). The model's slips that
-vLLM's parser accepts are accepted too: a missing `</parameter>` before a required parameter not given
-yet, a missing `</parameter>` before `</function>` (then `</tool_call>` and the end or the next call),
-and a bare `<function=…>` block without `<tool_call>`, on a line of its own. What no parser can tell
-apart: a value holding `</parameter>` and the head of a declared parameter not given yet reads as that
-parameter, and content holding a whole call reads as a call. The JSON form
+of the call (`</tool_call>`, then the end of the reply or the next call). Slips of the model are
+accepted: a missing `</parameter>` before a required parameter not given yet and a bare
+`<function=…>` block without `<tool_call>` on a line of its own (as vLLM's parser accepts them), and a
+missing `</parameter>` before `</function>` (then `</tool_call>` and the end or the next call). What
+no parser can tell apart: a value holding `</parameter>` and the head of a declared parameter not
+given yet reads as that parameter, and content holding a whole call reads as a call. The JSON form
 `<tool_call>{"name": …, "arguments": {…}}</tool_call>` streams its arguments object as written once
 the head is read; another key order is read whole at `</tool_call>`.
 
