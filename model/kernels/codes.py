@@ -5,7 +5,8 @@ keeps signed zeros (Triton may compile negation without them) and makes every va
 kernels reproduce the torch formulas of `model/quant/formats.py` bit for bit.
 
 CPU tensors run kernels in Triton's interpreter. Built without `TRITON_INTERPRET`, the interpreter
-cannot call `@triton.jit` helpers from a kernel, so `interpreted()` runs a copy of the kernel whose
+cannot call `@triton.jit
+` helpers from a kernel, so `interpreted()` runs a copy of the kernel whose
 globals name the helpers' plain Python functions instead.
 """
 
@@ -17,6 +18,14 @@ from typing import Any
 
 import triton
 import triton.language as tl
+
+
+@triton.jit
+def add(a, b):
+    """The combine of sums and prefix sums for `tl.reduce` / `tl.associative_scan` (`tl.sum` and
+    `tl.cumsum` are JIT helpers the CPU interpreter cannot call unless `TRITON_INTERPRET=1` was set
+    before Triton was imported); `interpreted(kernel, keep=(add,))` leaves it a JIT function."""
+    return a + b
 
 
 @triton.jit

@@ -45,7 +45,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import interpreted
+from model.kernels.codes import add, interpreted
 
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 ALIGN_CHUNK_ELEMENTS = 8192  # one-hot [chunk, E] elements per align program
@@ -94,20 +94,13 @@ def default_tiles(pairs_per_expert: float, fp8: bool = False) -> MoETiles:
 
 
 @triton.jit
-def _add(a, b):
-    """The combine of sums and prefix sums (`tl.sum` / `tl.cumsum` are JIT helpers the CPU interpreter
-    cannot call from a kernel unless `TRITON_INTERPRET=1` was set before Triton was imported)."""
-    return a + b
-
-
-@triton.jit
 def _count_kernel(ids, counts, P, E, CHUNK: tl.constexpr, E_BLOCK: tl.constexpr):
     """counts[c, e]: how many of chunk c's pairs chose expert e."""
     c = tl.program_id(0)
     rp = c * CHUNK + tl.arange(0, CHUNK)
     v = tl.load(ids + rp, mask=rp < P, other=-1).to(tl.int32)
     experts = tl.arange(0, E_BLOCK)
-    row = tl.reduce((v[:, None] == experts[None, :]).to(tl.int32), 0, _add)
+    row = tl.reduce((v[:, None] == experts[None, :]).to(tl.int32), 0, add)
     tl.store(counts + c * E_BLOCK + experts, row, mask=experts < E)
 
 
@@ -134,35 +127,35 @@ def _align_kernel(
     before = tl.full([E_BLOCK], 0, tl.int32)  # this chunk's predecessors' pairs per expert
     if ONE_CHUNK:
         v0 = tl.load(ids + tl.arange(0, CHUNK), mask=tl.arange(0, CHUNK) < P, other=-1).to(tl.int32)
-        totals += tl.reduce((v0[:, None] == experts[None, :]).to(tl.int32), 0, _add)
+        totals += tl.reduce((v0[:, None] == experts[None, :]).to(tl.int32), 0, add)
     else:
         for c in range(0, n_chunks):
             row = tl.load(counts + c * E_BLOCK + experts)
             totals += row
             before += tl.where(c < pid, row, 0)
     padded = (totals + BLOCK_M - 1) // BLOCK_M * BLOCK_M
-    start = tl.associative_scan(padded, 0, _add) - padded
+    start = tl.associative_scan(padded, 0, add) - padded
     if pid < n_chunks:
         rp = pid * CHUNK + tl.arange(0, CHUNK)
         v = tl.load(ids + rp, mask=rp < P, other=-1).to(tl.int32)
         hit = v[:, None] == experts[None, :]
-        rank = tl.associative_scan(hit.to(tl.int32), 0, _add) - 1
-        dest = tl.reduce(tl.where(hit, rank + (start + before)[None, :], 0), 1, _add)
+        rank = tl.associative_scan(hit.to(tl.int32), 0, add) - 1
+        dest = tl.reduce(tl.where(hit, rank + (start + before)[None, :], 0), 1, add)
         tl.store(sorted_pairs + dest, rp, mask=rp < P)
     else:
         e = pid - n_chunks
         if e < E:
             mine = experts == e
-            count = tl.reduce(tl.where(mine, totals, 0), 0, _add)
-            first = tl.reduce(tl.where(mine, start, 0), 0, _add)
-            size = tl.reduce(tl.where(mine, padded, 0), 0, _add)
+            count = tl.reduce(tl.where(mine, totals, 0), 0, add)
+            first = tl.reduce(tl.where(mine, start, 0), 0, add)
+            size = tl.reduce(tl.where(mine, padded, 0), 0, add)
             r = count + tl.arange(0, BLOCK_M)
             tl.store(sorted_pairs + first + r, P, mask=r < size)
             for b0 in range(first // BLOCK_M, (first + size) // BLOCK_M, E_BLOCK):
                 b = b0 + experts
                 tl.store(block_expert + b, e, mask=b < (first + size) // BLOCK_M)
         else:
-            for b0 in range(tl.reduce(padded, 0, _add) // BLOCK_M, max_blocks, E_BLOCK):
+            for b0 in range(tl.reduce(padded, 0, add) // BLOCK_M, max_blocks, E_BLOCK):
                 b = b0 + experts
                 tl.store(block_expert + b, E, mask=b < max_blocks)
 
@@ -306,7 +299,7 @@ def _sum_kernel(parts, out, H, TOP_K, BLOCK: tl.constexpr):
 
 @functools.cache
 def _interpreted(kernel: triton.runtime.JITFunction) -> object:
-    return interpreted(kernel, keep=(_add,))
+    return interpreted(kernel, keep=(add,))
 
 
 def _on(device: torch.device, kernel: triton.runtime.JITFunction) -> object:

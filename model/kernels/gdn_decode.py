@@ -19,13 +19,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import interpreted
-
-
-@triton.jit
-def _add(a, b):
-    """`tl.sum`'s combine step, named here: the in-process interpreter cannot call library `@jit` helpers."""
-    return a + b
+from model.kernels.codes import add, interpreted
 
 
 @triton.jit
@@ -61,15 +55,15 @@ def _decode_kernel(
     vv = tl.load(v + row_head * DV + rv, mask=mv, other=0.0)
     decay = tl.exp(tl.load(g + row_head))
     s = s * decay
-    delta = (vv - tl.reduce(s * kk[:, None], 0, _add)) * tl.load(beta + row_head)
+    delta = (vv - tl.reduce(s * kk[:, None], 0, add)) * tl.load(beta + row_head)
     s = s + kk[:, None] * delta[None, :]
     tl.store(state + dst * (H * DK * DV) + block, s, mask=mask)
-    tl.store(out + row_head * DV + rv, tl.reduce(s * qq[:, None], 0, _add), mask=mv)
+    tl.store(out + row_head * DV + rv, tl.reduce(s * qq[:, None], 0, add), mask=mv)
 
 
 @functools.cache
 def _interpreted() -> Any:
-    return interpreted(_decode_kernel, keep=(_add,))
+    return interpreted(_decode_kernel, keep=(add,))
 
 
 def recurrent_decode(
