@@ -107,7 +107,7 @@ class PieceHook:
         d = None if ctx is None else ctx.descriptor
         if d is None or d.mode is not RuntimeMode.PIECEWISE:
             return self.fn(*args)
-        return self.graphs.replay(self, d.padded, ctx.capturing, args)
+        return self.graphs.run_piece(self, d.padded, ctx.capturing, args)
 
 
 def _addresses(args: Sequence[Any]) -> list[Any]:
@@ -144,7 +144,7 @@ class PieceGraphs:
         """Drop every graph (a new graphed forward captures its own) and capture on `device` from now on."""
         self.device, self.entries = device, {}
 
-    def replay(self, hook: PieceHook, size: int, capturing: bool, args: Sequence[Any]) -> Any:
+    def run_piece(self, hook: PieceHook, size: int, capturing: bool, args: Sequence[Any]) -> Any:
         entry = self.entries.get((hook, size))
         if entry is None:
             if not capturing or self.device is None:
