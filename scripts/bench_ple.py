@@ -174,17 +174,17 @@ def fake_quantise(model: torch.nn.Module, kind: str) -> None:
 def decode_tok_s(model: torch.nn.Module, steps: int) -> str:
     """Batch-1 greedy decode after a 512-token context, eagerly and replaying one FULL CUDA graph per
     step (as serving does): the graphed rate shows the weights' bandwidth, the eager one launch costs."""
-    from qcompile.commands.bench import decode, prefill
+    from qcompile.commands.workload import decode_rate, prefill_contexts
     from qcompile.cudagraph import GraphedModule
 
     context = 512
     model.init_state(max_num_seqs=1, max_model_len=context + steps + 8)
     with torch.no_grad():
-        prefill(model, context, distinct=1, slots=1)
-    eager, _ = decode(model, model, 1, context, steps, warm=2)
+        prefill_contexts(model, context, distinct=1, slots=1)
+    eager, _ = decode_rate(model, model, 1, context, steps, warm=2)
     graphed = GraphedModule(model, "full_decode_only", max_capture_size=1)
     graphed.capture()
-    full, _ = decode(model, graphed, 1, context, steps, warm=2)
+    full, _ = decode_rate(model, graphed, 1, context, steps, warm=2)
     del graphed
     torch.cuda.empty_cache()
     return f"eager {eager:.1f} tok/s, FULL graph {full:.1f} tok/s"

@@ -22,7 +22,8 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import model.working_set as working_set  # noqa: E402
-from qcompile.commands.bench import build, decode  # noqa: E402
+from qcompile.commands.bench import build  # noqa: E402
+from qcompile.commands.workload import decode_rate  # noqa: E402
 from qcompile.cudagraph import GraphedModule  # noqa: E402
 
 REPO = str(Path(__file__).resolve().parents[1])
@@ -98,7 +99,7 @@ def main() -> None:
         print(f"working set {budget} MiB:")
         reserved = pool_report(torch.cuda.memory._snapshot(), graphed.graphs.device.pool)
         torch.cuda.memory._record_memory_history(enabled=None)
-        tok_s = [decode(model, graphed, b, args.context, args.steps, warm=2)[0] for b in batches]
+        tok_s = [decode_rate(model, graphed, b, args.context, args.steps, warm=2)[0] for b in batches]
         rows.append((budget, stats.pool_bytes / MiB, reserved / MiB, stats.bytes / MiB, tok_s))
         del graphed
     print("\n| working set MiB | pool growth MiB (API) | pool reserved MiB | capture device MiB | "

@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 
 EAGER = "eager"  # the scope name for "not compiled"
 BASELINE = (EAGER, "full_decode_only")
-STATE = ("conv_tail", "recurrent", "k_cache", "v_cache", "index_keys", "ngram_ctx")
 
 
 @dataclass
@@ -133,64 +132,6 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int) -> float:
             + batch * (embed.shape[1] * embed.element_size() + c.ngram_heads * row_bytes))
 
 
-def state_tensors(model: Qwen4ExpForCausalLM) -> list[torch.Tensor]:
-    return [b for name, b in model.named_buffers() if name.rsplit(".", 1)[-1] in STATE]
-
-
-def prefill(model: Qwen4ExpForCausalLM, context: int, distinct: int, slots: int, seed: int = 0) -> None:
-    """Prefill `distinct` random contexts eagerly (one request per forward), then copy them to every slot."""
-    import torch
-
-    from model.batch import Chunk, build_batch
-
-    device = model.lm_head.weight.device
-    gen = torch.Generator().manual_seed(seed)
-    distinct = min(distinct, slots)
-    for slot in range(distinct):
-        tokens = torch.randint(2, model.config.vocab_size, (context,), generator=gen).tolist()
-        batch = build_batch([Chunk(slot, tokens, 0)], model.trash_slot, device)
-        with torch.no_grad():
-            model.run(batch)
-    for t in state_tensors(model):
-        for slot in range(distinct, slots):
-            t[slot].copy_(t[slot % distinct])
-
-
-def decode(model: Qwen4ExpForCausalLM, fn: Callable[..., torch.Tensor], batch: int, context: int, steps: int,
-           warm: int) -> tuple[float, float]:
-    """Greedy decode of `batch` requests after `context` tokens; returns (tokens/s, seconds of warm steps).
-
-    Tokens are fed back on the device (argmax into the next step's ids), as the engine does.
-    """
-    import torch
-
-    from model.context import HostBatch, forward_context
-
-    device = model.lm_head.weight.device
-    slots = torch.arange(batch, device=device)
-    write_slots = slots.clone()  # distinct tensors: Dynamo guards on inputs aliasing each other
-    offsets = torch.zeros(batch, dtype=torch.int64, device=device)
-    ids = torch.full((batch,), 7, dtype=torch.int64, device=device)
-    marks: list[float] = []
-    _sync(device)
-    with torch.no_grad():
-        for i in range(warm + steps + 1):
-            if i in (0, warm):
-                _sync(device)
-                marks.append(time.perf_counter())
-            if i == warm + steps:
-                break
-            pos = context + i
-            positions = torch.full((batch,), pos, dtype=torch.int64, device=device)
-            host = HostBatch(tuple(range(batch + 1)), (pos,) * batch, tuple(range(batch)), batch)
-            with forward_context(host):
-                hidden = fn(ids, positions, slots, offsets, write_slots)
-            ids = model.compute_logits(hidden).argmax(-1)
-    _sync(device)
-    end = time.perf_counter()
-    return batch * steps / (end - marks[-1]), marks[-1] - marks[0]
-
-
 def anchor(hf: torch.nn.Module, prefill_len: int, steps: int, vocab: int, device: torch.device) -> float:
     """transformers' eager decode tokens/s at batch 1 after `prefill_len` prompt tokens."""
     import torch
@@ -254,6 +195,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
     import qcompile
+    from qcompile.commands.workload import decode_rate, prefill_contexts, state_tensors
     from qcompile.cudagraph import GraphedModule
 
     device = torch.device(args.device)
@@ -268,7 +210,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     built_s = time.perf_counter() - start
     max_batch = max(batches)
     model.init_state(max_num_seqs=max_batch, max_model_len=args.context + args.warm_steps + args.steps + 8)
-    prefill_s, _ = _timed(device, lambda: prefill(model, args.context, args.contexts, max_batch))
+    prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
     snapshot = [t.clone() for t in state_tensors(model)]
     bandwidth = copy_bandwidth(device)
     roofline = {b: b * bandwidth / step_bytes(model, b) for b in batches}
@@ -277,7 +219,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         for b in batches:
             for t, s in zip(state_tensors(model), snapshot, strict=True):
                 t.copy_(s)
-            row.tok_s[b], warm_s = decode(model, fn, b, args.context, args.steps, args.warm_steps)
+            row.tok_s[b], warm_s = decode_rate(model, fn, b, args.context, args.steps, args.warm_steps)
             row.warmup_s += warm_s
             row.roofline_share[b] = row.tok_s[b] / roofline[b]
         print(f"bench: {row.scope}/{row.mode}: " + ", ".join(f"{b}: {v:.1f} tok/s" for b, v in row.tok_s.items()),

@@ -79,7 +79,7 @@ def _load(args: argparse.Namespace) -> Qwen4ExpForCausalLM:
 def _dump(args: argparse.Namespace) -> None:
     from qcompile.commands.dump import dump
 
-    summary = dump(_load(args), args.scope, args.out, args.ranges, args.device, full=not args.readable_only)
+    summary = dump(_load(args), args.scope, args.out, args.ranges, full=not args.readable_only)
     print(f"{args.out}: {summary['num_opaque_calls']} opaque calls, pieces per range "
           f"{ {k: len(v['pieces']) for k, v in summary['ranges'].items()} }, traces {summary['traces']}")
 
