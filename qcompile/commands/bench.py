@@ -11,7 +11,8 @@ Reported per (scope, mode): decode tokens/s per batch, the ratio to no-compile +
 active experts only, embedding and PLE rows looked up only; divided by the measured copy
 bandwidth), compile, warmup and capture seconds, and graph memory (the graph pool, and all device
 memory capture took). One markdown table, one JSON.
-On CPU (`--preset tiny --device cpu`) only mode "none" runs: a smoke run that keeps this script alive.
+On CPU (`--smoke`: the tiny preset, a few steps) only mode "none" runs: a smoke run that keeps this
+command alive on machines without a GPU.
 """
 
 from __future__ import annotations
@@ -51,40 +52,73 @@ class Row:
     graphs: int = 0
 
 
+# Flags the profile fills in when left out: the H200 measurement, or a seconds-long CPU smoke run.
+FULL: dict[str, Any] = {"preset": "bench", "device": "cuda", "dtype": "bfloat16", "scopes": [EAGER, "layer", "kernel"],
+                        "batches": [1, 8, 64], "context": 2048, "contexts": 8, "steps": 16, "warm_steps": 2,
+                        "anchor_prefill": 512, "anchor_steps": 16}
+SMOKE: dict[str, Any] = {"preset": "tiny", "device": "cpu", "dtype": "float32", "scopes": [EAGER, "layer"],
+                         "batches": [1, 2], "context": 24, "contexts": 2, "steps": 2, "warm_steps": 1,
+                         "anchor_prefill": 8, "anchor_steps": 4}
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from model.presets import PRESETS
+    from qcompile.commands.checks import choice_list, int_list, positive_int
+    from qcompile.cudagraph.modes import MODES
+    from qcompile.ops.registry import SCOPES
+
+    def default(name: str) -> str:
+        full, smoke = (",".join(map(str, v)) if isinstance(v, list) else v for v in (FULL[name], SMOKE[name]))
+        return f" (default {full}; --smoke: {smoke})"
 
     p = sub.add_parser("bench", help="decode tokens/s per scope and CUDA graph mode (default: bench preset, H200)")
-    p.add_argument("--preset", choices=sorted(PRESETS), default="bench")
-    p.add_argument("--device", default="cuda")
-    p.add_argument("--dtype", choices=("bfloat16", "float16", "float32"), default="bfloat16")
-    p.add_argument("--scopes", default="eager,layer,kernel", help="comma list of eager,layer,block,kernel")
-    p.add_argument("--modes", default="none,piecewise,full_decode_only",
+    p.add_argument("--smoke", action="store_true",
+                   help="the CPU smoke run: tiny preset, float32, a few steps (flags given still win)")
+    p.add_argument("--preset", choices=sorted(PRESETS), help="model geometry" + default("preset"))
+    p.add_argument("--device", help="cpu runs cudagraph mode 'none' only" + default("device"))
+    p.add_argument("--dtype", choices=("bfloat16", "float16", "float32"), help=default("dtype"))
+    p.add_argument("--scopes", type=choice_list({EAGER} | SCOPES, "scope"),
+                   help="comma list of eager,layer,block,kernel" + default("scopes"))
+    p.add_argument("--modes", type=choice_list(MODES, "cudagraph mode"), default="none,piecewise,full_decode_only",
                    help="comma list of CUDA graph modes for the compiled scopes (eager runs none and "
                         "full_decode_only, the baseline)")
-    p.add_argument("--batches", default="1,8,64", help="decode batch sizes")
-    p.add_argument("--context", type=int, default=2048, help="context tokens per request before decode")
-    p.add_argument("--contexts", type=int, default=8, help="distinct contexts prefilled (slots repeat them)")
-    p.add_argument("--steps", type=int, default=16, help="timed decode steps per measurement")
-    p.add_argument("--warm-steps", type=int, default=2, help="untimed decode steps before each measurement")
+    p.add_argument("--batches", type=int_list, help="decode batch sizes" + default("batches"))
+    p.add_argument("--context", type=positive_int, help="context tokens per request before decode" + default("context"))
+    p.add_argument("--contexts", type=positive_int,
+                   help="distinct contexts prefilled (slots repeat them)" + default("contexts"))
+    p.add_argument("--steps", type=positive_int, help="timed decode steps per measurement" + default("steps"))
+    p.add_argument("--warm-steps", type=int,
+                   help="untimed decode steps before each measurement" + default("warm_steps"))
     p.add_argument("--dynamic", choices=("oblivious", "unbacked"), default="oblivious",
                    help="oblivious: ranges 1:1 and 2:max batch; unbacked: one range 1:max batch (one compile, "
                         "but the attention region's reshape guards on its unbacked size at block/kernel scope)")
-    p.add_argument("--anchor-prefill", type=int, default=512, help="prompt tokens of the transformers anchor")
-    p.add_argument("--anchor-steps", type=int, default=16, help="timed decode tokens of the anchor (0: skip)")
+    p.add_argument("--anchor-prefill", type=positive_int,
+                   help="prompt tokens of the transformers anchor" + default("anchor_prefill"))
+    p.add_argument("--anchor-steps", type=int,
+                   help="timed decode tokens of the anchor (0: skip)" + default("anchor_steps"))
     p.add_argument("--json", type=Path, default=Path("bench.json"))
     p.set_defaults(func=main)
 
 
+def resolve(args: argparse.Namespace) -> None:
+    """Fill the flags left out from the profile, then check the device, before anything is built."""
+    from qcompile.commands.checks import UsageError, device_problem
+
+    for name, value in (SMOKE if args.smoke else FULL).items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
+    problem = device_problem(args.device)
+    if problem is not None:
+        raise UsageError(f"--device {problem}; the bench measures GPU decode, and "
+                         "`qcompile bench --smoke` runs its CPU smoke mode")
+
+
 def main(args: argparse.Namespace) -> None:
+    resolve(args)
     result = run(args)
     print(table(result))
     args.json.write_text(json.dumps(result, indent=2))
     print(f"\nwrote {args.json}")
-
-
-def _ints(text: str) -> list[int]:
-    return [int(v) for v in text.split(",") if v]
 
 
 def _sync(device: torch.device) -> None:
@@ -199,9 +233,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from qcompile.cudagraph import GraphedModule
 
     device = torch.device(args.device)
-    batches = _ints(args.batches)
-    scopes = args.scopes.split(",")
-    modes = args.modes.split(",")
+    batches, scopes, modes = args.batches, args.scopes, args.modes
     if device.type != "cuda":
         print("bench: no CUDA device, so only cudagraph mode 'none' runs (a smoke run)")
         modes = ["none"]

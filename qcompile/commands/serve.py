@@ -64,13 +64,16 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
 def serve(model: Path | None, compile: CompileConfig | None, host: str, port: int, api_key: str | None,
           device: str, dtype: str, max_num_seqs: int, max_model_len: int, ple_backend: str,
           weight_only: bool = False) -> None:
+    """Serve on `host:port`; the port is bound before the model loads, so a taken port fails first."""
     import uvicorn
 
+    from qcompile.commands.checks import reserve_port
     from qcompile.server.app import build_app
     from qcompile.server.parsers import select_parsers
 
+    sock = reserve_port(host, port)
     engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend, weight_only)
     app = build_app(engine, select_parsers(engine.llm.path), api_key)
     print(f"serving {engine.model_name!r} at http://{host}:{port}/v1 (OpenAI API; /health, /metrics)",
           file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run(sockets=[sock])

@@ -106,8 +106,13 @@ def _step(model: Qwen4ExpForCausalLM, forward: Forward, batch: Batch) -> tuple[t
     return lp, time.perf_counter() - t
 
 
-def run_greedy(model: Qwen4ExpForCausalLM, forward: Forward, workload: Workload, steps: int,
-               path: Sequence[Sequence[int]] | None = None) -> Trace:
+def run_greedy(
+    model: Qwen4ExpForCausalLM,
+    forward: Forward,
+    workload: Workload,
+    steps: int,
+    path: Sequence[Sequence[int]] | None = None,
+) -> Trace:
     """Prefill, then `steps` decode steps fed with `path[i]` (teacher forcing) or greedy tokens."""
     workload.fresh_state(model)
     lp, dt = _step(model, forward, workload.prefill_batch(model))
@@ -143,8 +148,9 @@ def prefill_contexts(model: Qwen4ExpForCausalLM, context: int, distinct: int, sl
             t[slot].copy_(t[slot % distinct])
 
 
-def decode_rate(model: Qwen4ExpForCausalLM, fn: Forward, batch: int, context: int, steps: int,
-                warm: int) -> tuple[float, float]:
+def decode_rate(
+    model: Qwen4ExpForCausalLM, fn: Forward, batch: int, context: int, steps: int, warm: int
+) -> tuple[float, float]:
     """Greedy decode of `batch` requests after `context` tokens; returns (tokens/s, seconds of warm steps).
 
     Tokens are fed back on the device (argmax into the next step's ids), as the engine does, so no

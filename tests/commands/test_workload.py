@@ -25,8 +25,9 @@ def test_a_vocabulary_without_ordinary_ids_is_named() -> None:
         Workload.for_vocab(2)
 
 
-def test_dump_runs_on_a_small_vocabulary(small_vocab_ckpt: Path, tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_dump_runs_on_a_small_vocabulary(
+    small_vocab_ckpt: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     main(["dump", "--model", str(small_vocab_ckpt), "--scope", "layer", "--out", str(tmp_path), "--readable-only"])
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["traces"] == 1 and summary["num_opaque_calls"] > 0
