@@ -19,6 +19,7 @@ import torch
 import qcompile.compiler.compiled as api
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.commands.dump import DEFAULT_RANGES, no_inductor_caches, num_kernels, summarize
+from qcompile.commands.progress import compile_stages, stage
 from qcompile.commands.workload import Trace, Workload, run_greedy
 from qcompile.compiler.backend import TraceRecord
 from qcompile.compiler.ranges import RangeSpec
@@ -50,7 +51,7 @@ def ablate_scope(model: Qwen4ExpForCausalLM, scope: str, workload: Workload, eag
     """Compile at `scope` (cold: Inductor caches off) and compare it along `eager`'s token path."""
     torch._dynamo.reset()
     compiled = api.compile(model, ranges, scope)
-    with no_inductor_caches():
+    with compile_stages(f"{scope}: compile, {len(eager.fed)} decode steps"), no_inductor_caches():
         got = run_greedy(model, compiled, workload, len(eager.fed), path=eager.fed)
     ref, new = torch.cat(eager.logprobs), torch.cat(got.logprobs)
     summary = summarize(compiled.backend.records, scope)
@@ -79,7 +80,8 @@ def ablate(model: Qwen4ExpForCausalLM, scopes: Sequence[str], steps: int = 64,
         raise ValueError(f"unknown scopes {unknown}; known: {', '.join(sorted(SCOPES))}")
     workload = Workload.for_model(model)
     with torch.no_grad():
-        eager = run_greedy(model, model, workload, steps)
+        with stage(f"eager: {steps} decode steps"):
+            eager = run_greedy(model, model, workload, steps)
         return [ablate_scope(model, s, workload, eager, ranges) for s in scopes]
 
 

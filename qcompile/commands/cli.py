@@ -47,13 +47,17 @@ def _checked_model(args: argparse.Namespace) -> Path | None:
 
 def _generate(args: argparse.Namespace) -> None:
     from qcompile import LLM, SamplingParams
+    from qcompile.commands.progress import stage
 
-    llm = LLM(_checked_model(args), device=args.device, dtype=args.dtype, ple_backend=args.ple_backend,
-              weight_only=args.weight_only)
+    with stage("load checkpoint"):
+        llm = LLM(_checked_model(args), device=args.device, dtype=args.dtype, ple_backend=args.ple_backend,
+                  weight_only=args.weight_only)
     params = SamplingParams(temperature=args.temperature, max_tokens=args.max_tokens, seed=args.seed)
     prompts = args.prompt or list(DEFAULT_PROMPTS)
     print(f"model: {llm.path}")
-    for out in llm.generate(prompts, params):
+    with stage(f"generate ({len(prompts)} prompts)"):
+        outs = llm.generate(prompts, params)
+    for out in outs:
         c = out.outputs[0]
         print(f"\nprompt:     {out.prompt!r}")
         print(f"completion: {c.text!r}")
@@ -88,9 +92,12 @@ def _serve(args: argparse.Namespace) -> None:
 
 def _load(args: argparse.Namespace) -> Qwen4ExpForCausalLM:
     from model.checkpoint.loader import load_model
+    from qcompile.commands.progress import stage
     from qcompile.synthetic import default_checkpoint
 
-    return load_model(_checked_model(args) or default_checkpoint("tiny"), args.device, args.dtype)
+    path = _checked_model(args) or default_checkpoint("tiny")
+    with stage(f"load {path.name}"):
+        return load_model(path, args.device, args.dtype)
 
 
 def _dump(args: argparse.Namespace) -> None:

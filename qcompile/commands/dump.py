@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import re
+import warnings
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -28,6 +30,7 @@ import torch.fx as fx
 
 import qcompile.compiler.compiled as api
 from model.qwen4_exp import Qwen4ExpForCausalLM
+from qcompile.commands.progress import compile_stages, stage
 from qcompile.commands.workload import PROMPT_LENGTHS, Workload, run_greedy
 from qcompile.compiler.backend import TraceRecord
 from qcompile.compiler.ranges import Range, RangeSpec
@@ -42,11 +45,26 @@ KERNEL_DEF = re.compile(r"^(\w+) = async_compile\.\w+\(", re.MULTILINE)
 EXTERN_CALL = re.compile(r"\bextern_kernels\.(\w+)\(")
 
 
+def _not_cache_noise(record: logging.LogRecord) -> bool:
+    """False for the warning each piece's compile logs when caches are off: there is nothing to save."""
+    return "artifact generation failed" not in record.getMessage()
+
+
 @contextlib.contextmanager
 def no_inductor_caches() -> Iterator[None]:
-    """Inductor's caches off: a cache hit skips the post-grad passes, so their graphs would be missing."""
-    with torch._inductor.config.patch(force_disable_caches=True):
-        yield
+    """Inductor's caches off: a cache hit skips the post-grad passes, so their graphs would be missing.
+
+    Off, caches make torch say so once per compiled piece (standalone_compile cannot save an
+    artifact) and once per trace (Dynamo's profile cache is off); both are expected here, so hidden.
+    """
+    logger = logging.getLogger("torch._inductor.standalone_compile")
+    logger.addFilter(_not_cache_noise)
+    try:
+        with torch._inductor.config.patch(force_disable_caches=True), warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="dynamo_pgo force disabled")
+            yield
+    finally:
+        logger.removeFilter(_not_cache_noise)
 
 
 def range_key(r: Range) -> str:
@@ -151,8 +169,9 @@ def dump(model: Qwen4ExpForCausalLM, scope: str, out: Path, ranges: Sequence[Ran
     torch._dynamo.reset()
     out.mkdir(parents=True, exist_ok=True)
     compiled = api.compile(model, ranges, scope, dump_dir=str(out / "depyf") if full else None)
-    with torch.no_grad(), no_inductor_caches():
+    with compile_stages(f"compile at scope {scope}, run the workload"), torch.no_grad(), no_inductor_caches():
         run_greedy(model, compiled, Workload.for_model(model), steps=1)
-    files = readable_files(compiled.backend.records, scope)
-    write_files(files, out)
+    with stage(f"write {out}"):
+        files = readable_files(compiled.backend.records, scope)
+        write_files(files, out)
     return json.loads(files["summary.json"])

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,23 +11,11 @@ if TYPE_CHECKING:
     from qcompile.engine.async_engine import AsyncEngine
 
 
-@contextlib.contextmanager
-def stage(name: str) -> Iterator[None]:
-    """Print `name`, run the block, then its wall time; a long compile shows which stage it is in."""
-    print(f"  {name:<44}", end="", flush=True, file=sys.stderr)
-    start = time.perf_counter()
-    try:
-        yield
-    except BaseException:
-        print("failed", file=sys.stderr)
-        raise
-    print(f"{time.perf_counter() - start:7.2f} s", file=sys.stderr)
-
-
 def load_engine(model: Path | None, compile: CompileConfig | None, device: str, dtype: str,
                 max_num_seqs: int, max_model_len: int, ple_backend: str = "device",
                 weight_only: bool = False) -> AsyncEngine:
     from qcompile import LLM, SamplingParams
+    from qcompile.commands.progress import compile_stages, stage
     from qcompile.engine.async_engine import AsyncEngine
 
     if model is None:
@@ -43,11 +28,11 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
                                            f"cudagraph {compile.cudagraph})"
     linears = ", weight-only linears" if weight_only else ""
     print(f"qcompile serve: {path}\n  {device}, {dtype}, PLE on {ple_backend}{linears}, {mode}", file=sys.stderr)
-    with stage("load checkpoint"):
+    with compile_stages("load checkpoint"):
         llm = LLM(path, device=device, dtype=dtype, compile=compile, max_num_seqs=max_num_seqs,
                   max_model_len=max_model_len, ple_backend=ple_backend, weight_only=weight_only)
     if compile is not None:
-        with stage(f"compile ({len(compile.ranges)} ranges)"):
+        with compile_stages(f"compile ({len(compile.ranges)} ranges)"):
             llm.warmup()
         if compile.cudagraph != "none":
             with stage(f"graph capture (cudagraph {compile.cudagraph})"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -28,8 +29,12 @@ def test_a_vocabulary_without_ordinary_ids_is_named() -> None:
 def test_dump_runs_on_a_small_vocabulary(
     small_vocab_ckpt: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """It also shows its stages with their times, the compile range on a line of its own."""
     main(["dump", "--model", str(small_vocab_ckpt), "--scope", "layer", "--out", str(tmp_path), "--readable-only"])
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["traces"] == 1 and summary["num_opaque_calls"] > 0
     assert summary["workload"] == {"prefill_tokens": sum(PROMPT_LENGTHS), "decode_tokens": len(PROMPT_LENGTHS)}
-    assert f"{tmp_path}: " in capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert f"{tmp_path}: " in out
+    timed = [line.split()[0] for line in err.splitlines() if re.search(r"\d+\.\d\d s$", line)]
+    assert timed == ["load", "range", "compile", "write"], err
