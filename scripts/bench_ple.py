@@ -1,4 +1,4 @@
-"""H200 bench for issue 5: PLE gather bandwidth from pinned memory, FP8 GEMMs, decode tokens/s.
+"""H200 bench of the PLE and quantised paths: PLE gather bandwidth from pinned memory, FP8 GEMMs, decode tokens/s.
 
 One run (about 6-9 minutes on one H200, ~75 GB of GPU memory, ~9 GB of pinned host memory):
 1. the Triton PLE gather of 65,536 random rows from a pinned host table (FP8 160-byte rows and
