@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 from model.checkpoint.loader import CheckpointError
-from model.config import ConfigError
+from model.config import ConfigError, Qwen4ExpConfig
 from model.quant.scheme import QuantFormatError
 from qcompile.compiler.ranges import Range, normalize_ranges
 
@@ -127,8 +127,9 @@ def device(text: str) -> str:
     return text
 
 
-def check_checkpoint(path: Path, flag: str = "--model") -> None:
-    """`path` looks like a checkpoint folder (config.json and safetensors), checked before any load."""
+def check_checkpoint(path: Path, flag: str = "--model") -> Qwen4ExpConfig:
+    """The config of the checkpoint folder at `path`, checked (files, then every config field) before
+    any load; the weights are read later, by the loader."""
     if not path.exists():
         raise UsageError(f"{flag} {path}: no such folder")
     if not path.is_dir():
@@ -137,6 +138,20 @@ def check_checkpoint(path: Path, flag: str = "--model") -> None:
         raise UsageError(f"{flag} {path}: not a checkpoint (no config.json)")
     if not any(path.glob("*.safetensors")):
         raise UsageError(f"{flag} {path}: not a checkpoint (no *.safetensors files)")
+    return Qwen4ExpConfig.from_file(path)
+
+
+def check_model_len(config: Qwen4ExpConfig, max_model_len: int) -> None:
+    """`--max-model-len` fits the checkpoint's positions."""
+    limit = config.max_position_embeddings
+    if max_model_len > limit:
+        raise UsageError(f"--max-model-len {max_model_len} exceeds the checkpoint's max_position_embeddings {limit}")
+
+
+def check_graphs_device(cudagraph: str | None, device_name: str) -> None:
+    """CUDA graph modes other than `none` need a CUDA device; said before the load, not after."""
+    if cudagraph not in (None, "none") and not device_name.startswith("cuda"):
+        raise UsageError(f"--cudagraph {cudagraph} needs --device cuda (CUDA graphs); on {device_name} leave it out")
 
 
 def reserve_port(host: str, port: int) -> socket.socket:

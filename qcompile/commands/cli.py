@@ -16,6 +16,8 @@ from qcompile.commands.checks import (
     EXPECTED,
     UsageError,
     check_checkpoint,
+    check_graphs_device,
+    check_model_len,
     choice_list,
     compile_ranges,
     device,
@@ -49,8 +51,9 @@ def _generate(args: argparse.Namespace) -> None:
     from qcompile import LLM, SamplingParams
     from qcompile.commands.progress import stage
 
+    path = _checked_model(args)
     with stage("load checkpoint"):
-        llm = LLM(_checked_model(args), device=args.device, dtype=args.dtype, ple_backend=args.ple_backend,
+        llm = LLM(path, device=args.device, dtype=args.dtype, ple_backend=args.ple_backend,
                   weight_only=args.weight_only)
     params = SamplingParams(temperature=args.temperature, max_tokens=args.max_tokens, seed=args.seed)
     prompts = args.prompt or list(DEFAULT_PROMPTS)
@@ -85,8 +88,12 @@ def _compile_config(args: argparse.Namespace) -> CompileConfig | None:
 
 def _serve(args: argparse.Namespace) -> None:
     from qcompile.commands.serve import serve
+    from qcompile.default_model import PATH
 
-    serve(_checked_model(args), _compile_config(args), args.host, args.port, args.api_key, args.device, args.dtype,
+    compile = _compile_config(args)
+    check_graphs_device(args.cudagraph, args.device)
+    check_model_len(check_checkpoint(args.model or PATH), args.max_model_len)
+    serve(args.model, compile, args.host, args.port, args.api_key, args.device, args.dtype,
           args.max_num_seqs, args.max_model_len, args.ple_backend, args.weight_only)
 
 

@@ -94,6 +94,7 @@ def test_a_config_field_the_model_cannot_run(
         (["--cudagraph", "fancy"], ["--cudagraph", "fancy"]),
         (["--port", "99999"], ["--port", "99999"]),
         (["--max-num-seqs", "0"], ["--max-num-seqs"]),
+        (["--max-model-len", "99999"], ["--max-model-len 99999", "max_position_embeddings"]),
     ],
 )
 def test_bad_serve_flags(flags: list[str], names: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -167,3 +168,8 @@ def test_the_installed_entry_point_prints_one_line(tmp_path: Path) -> None:
     )
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines() == [f"qcompile serve: error: --model {missing}: no such folder"]
+
+
+def test_graph_modes_on_cpu_are_named_before_the_load(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(["serve", "--scope", "layer", "--cudagraph", "full_decode_only", "--device", "cpu"], capsys)
+    assert "--cudagraph full_decode_only" in line and "--device cuda" in line
