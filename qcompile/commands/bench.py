@@ -229,20 +229,23 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
     import qcompile
+    from qcompile.commands.progress import compile_stages, stage
     from qcompile.commands.workload import decode_rate, prefill_contexts, state_tensors
     from qcompile.cudagraph import GraphedModule
 
     device = torch.device(args.device)
     batches, scopes, modes = args.batches, args.scopes, args.modes
     if device.type != "cuda":
-        print("bench: no CUDA device, so only cudagraph mode 'none' runs (a smoke run)")
+        print(f"bench: on {device.type} only cudagraph mode 'none' runs (a smoke run)")
         modes = ["none"]
     start = time.perf_counter()
-    model, anchor_tok_s = build(args, device)
+    with stage(f"build the {args.preset} preset" + (", time the transformers anchor" if args.anchor_steps else "")):
+        model, anchor_tok_s = build(args, device)
     built_s = time.perf_counter() - start
     max_batch = max(batches)
     model.init_state(max_num_seqs=max_batch, max_model_len=args.context + args.warm_steps + args.steps + 8)
-    prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
+    with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
+        prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
     snapshot = [t.clone() for t in state_tensors(model)]
     bandwidth = copy_bandwidth(device)
     roofline = {b: b * bandwidth / step_bytes(model, b) for b in batches}
@@ -259,7 +262,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         return row
 
     def graphed(row: Row, module: GraphedModule) -> Row:
-        stats = module.capture()
+        with stage(f"capture {row.scope}/{row.mode}"):
+            stats = module.capture()
         if stats is not None:
             row.capture_s, row.graphs = stats.seconds, stats.graphs
             row.graph_gib, row.device_gib = stats.pool_bytes / 2**30, stats.bytes / 2**30
@@ -276,7 +280,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         torch._dynamo.reset()
         ranges = [(1, max_batch)] if args.dynamic == "unbacked" else [(1, 1), (2, max_batch)]
         compiled = qcompile.compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
-        compile_s, _ = _timed(device, functools.partial(trace_and_compile, compiled, model, max_batch))
+        with compile_stages(f"compile scope {scope}"):
+            compile_s, _ = _timed(device, functools.partial(trace_and_compile, compiled, model, max_batch))
         for mode in modes:
             compiled.set_cudagraph(mode, max_capture_size=max_batch)
             row = graphed(Row(scope, mode, compile_s=compile_s), compiled)
