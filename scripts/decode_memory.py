@@ -5,6 +5,7 @@ bytes with the ops that hold them at the peak. Runs on CPU (no GPU needed) with 
 per-layer geometry: fewer layers, a small vocabulary and PLE table, none of which changes decode
 temporaries (layers run one after another). Usage: `python scripts/decode_memory.py [--batches 1,64]`.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,14 @@ def main() -> None:
     p.add_argument("--context", type=int, default=2074)
     args = p.parse_args()
     cfg = preset_config("bench")
-    cfg.update(num_hidden_layers=args.layers, layer_types=cfg["layer_types"][: args.layers], vocab_size=4096,
-               eos_token_id=4000, ngram_vocab_size_base=1000, split_ngram_parts=2)
+    cfg.update(
+        num_hidden_layers=args.layers,
+        layer_types=cfg["layer_types"][: args.layers],
+        vocab_size=4096,
+        eos_token_id=4000,
+        ngram_vocab_size_base=1000,
+        split_ngram_parts=2,
+    )
     torch.manual_seed(0)
     with torch.device("cpu"):
         model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(cfg)).to(torch.bfloat16).eval().requires_grad_(False)

@@ -46,8 +46,9 @@ class ScopeResult:
     records: list[TraceRecord]
 
 
-def ablate_scope(model: Qwen4ExpForCausalLM, scope: str, workload: Workload, eager: Trace,
-                 ranges: Sequence[RangeSpec]) -> ScopeResult:
+def ablate_scope(
+    model: Qwen4ExpForCausalLM, scope: str, workload: Workload, eager: Trace, ranges: Sequence[RangeSpec]
+) -> ScopeResult:
     """Compile at `scope` (cold: Inductor caches off) and compare it along `eager`'s token path."""
     torch._dynamo.reset()
     compiled = api.compile(model, ranges, scope)
@@ -70,8 +71,9 @@ def ablate_scope(model: Qwen4ExpForCausalLM, scope: str, workload: Workload, eag
     return ScopeResult(row, compiled.backend.records)
 
 
-def ablate(model: Qwen4ExpForCausalLM, scopes: Sequence[str], steps: int = 64,
-           ranges: Sequence[RangeSpec] = DEFAULT_RANGES) -> list[ScopeResult]:
+def ablate(
+    model: Qwen4ExpForCausalLM, scopes: Sequence[str], steps: int = 64, ranges: Sequence[RangeSpec] = DEFAULT_RANGES
+) -> list[ScopeResult]:
     """One result per scope, each against the same eager greedy run."""
     if steps < 1:
         raise ValueError("the ablation needs at least one decode step")
@@ -86,16 +88,24 @@ def ablate(model: Qwen4ExpForCausalLM, scopes: Sequence[str], steps: int = 64,
 
 
 def format_table(rows: Sequence[Row]) -> str:
-    header = ("scope", "exactness vs eager", "compile s", "opaque", "kernels", "eager ms", "compiled ms",
-              "speedup")
+    header = ("scope", "exactness vs eager", "compile s", "opaque", "kernels", "eager ms", "compiled ms", "speedup")
     lines = [header]
     for r in rows:
         exact = "bitwise" if r.bitwise else f"max|dlogp| {r.max_logprob_diff:.1e}, top1 {r.top1_agreement:.1%}"
         if r.traces != 1:
             exact += f" ({r.traces} traces)"
-        lines.append((r.scope, exact, f"{r.compile_s:.1f}", str(r.opaque_calls), str(r.kernels),
-                      f"{r.eager_step_ms:.2f}", f"{r.compiled_step_ms:.2f}",
-                      f"{r.eager_step_ms / r.compiled_step_ms:.2f}x"))
+        lines.append(
+            (
+                r.scope,
+                exact,
+                f"{r.compile_s:.1f}",
+                str(r.opaque_calls),
+                str(r.kernels),
+                f"{r.eager_step_ms:.2f}",
+                f"{r.compiled_step_ms:.2f}",
+                f"{r.eager_step_ms / r.compiled_step_ms:.2f}x",
+            )
+        )
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in lines)
 

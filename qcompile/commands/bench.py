@@ -47,18 +47,38 @@ class Row:
     compile_s: float = 0.0
     warmup_s: float = 0.0
     capture_s: float = 0.0
-    graph_gib: float = 0.0   # the graph pool
+    graph_gib: float = 0.0  # the graph pool
     device_gib: float = 0.0  # all device memory capture took
     graphs: int = 0
 
 
 # Flags the profile fills in when left out: the H200 measurement, or a seconds-long CPU smoke run.
-FULL: dict[str, Any] = {"preset": "bench", "device": "cuda", "dtype": "bfloat16", "scopes": [EAGER, "layer", "kernel"],
-                        "batches": [1, 8, 64], "context": 2048, "contexts": 8, "steps": 16, "warm_steps": 2,
-                        "anchor_prefill": 512, "anchor_steps": 16}
-SMOKE: dict[str, Any] = {"preset": "tiny", "device": "cpu", "dtype": "float32", "scopes": [EAGER, "layer"],
-                         "batches": [1, 2], "context": 24, "contexts": 2, "steps": 2, "warm_steps": 1,
-                         "anchor_prefill": 8, "anchor_steps": 4}
+FULL: dict[str, Any] = {
+    "preset": "bench",
+    "device": "cuda",
+    "dtype": "bfloat16",
+    "scopes": [EAGER, "layer", "kernel"],
+    "batches": [1, 8, 64],
+    "context": 2048,
+    "contexts": 8,
+    "steps": 16,
+    "warm_steps": 2,
+    "anchor_prefill": 512,
+    "anchor_steps": 16,
+}
+SMOKE: dict[str, Any] = {
+    "preset": "tiny",
+    "device": "cpu",
+    "dtype": "float32",
+    "scopes": [EAGER, "layer"],
+    "batches": [1, 2],
+    "context": 24,
+    "contexts": 2,
+    "steps": 2,
+    "warm_steps": 1,
+    "anchor_prefill": 8,
+    "anchor_steps": 4,
+}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -72,30 +92,50 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         return f" (default {full}; --smoke: {smoke})"
 
     p = sub.add_parser("bench", help="decode tokens/s per scope and CUDA graph mode (default: bench preset, H200)")
-    p.add_argument("--smoke", action="store_true",
-                   help="the CPU smoke run: tiny preset, float32, a few steps (flags given still win)")
+    p.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the CPU smoke run: tiny preset, float32, a few steps (flags given still win)",
+    )
     p.add_argument("--preset", choices=sorted(PRESETS), help="model geometry" + default("preset"))
     p.add_argument("--device", help="cpu runs cudagraph mode 'none' only" + default("device"))
     p.add_argument("--dtype", choices=("bfloat16", "float16", "float32"), help=default("dtype"))
-    p.add_argument("--scopes", type=choice_list({EAGER} | SCOPES, "scope"),
-                   help="comma list of eager,layer,block,kernel" + default("scopes"))
-    p.add_argument("--modes", type=choice_list(MODES, "cudagraph mode"), default="none,piecewise,full_decode_only",
-                   help="comma list of CUDA graph modes for the compiled scopes (eager runs none and "
-                        "full_decode_only, the baseline)")
+    p.add_argument(
+        "--scopes",
+        type=choice_list({EAGER} | SCOPES, "scope"),
+        help="comma list of eager,layer,block,kernel" + default("scopes"),
+    )
+    p.add_argument(
+        "--modes",
+        type=choice_list(MODES, "cudagraph mode"),
+        default="none,piecewise,full_decode_only",
+        help="comma list of CUDA graph modes for the compiled scopes (eager runs none and "
+        "full_decode_only, the baseline)",
+    )
     p.add_argument("--batches", type=int_list, help="decode batch sizes" + default("batches"))
     p.add_argument("--context", type=positive_int, help="context tokens per request before decode" + default("context"))
-    p.add_argument("--contexts", type=positive_int,
-                   help="distinct contexts prefilled (slots repeat them)" + default("contexts"))
+    p.add_argument(
+        "--contexts", type=positive_int, help="distinct contexts prefilled (slots repeat them)" + default("contexts")
+    )
     p.add_argument("--steps", type=positive_int, help="timed decode steps per measurement" + default("steps"))
-    p.add_argument("--warm-steps", type=int,
-                   help="untimed decode steps before each measurement" + default("warm_steps"))
-    p.add_argument("--dynamic", choices=("oblivious", "unbacked"), default="oblivious",
-                   help="oblivious: ranges 1:1 and 2:max batch; unbacked: one range 1:max batch (one compile, "
-                        "but the attention region's reshape guards on its unbacked size at block/kernel scope)")
-    p.add_argument("--anchor-prefill", type=positive_int,
-                   help="prompt tokens of the transformers anchor" + default("anchor_prefill"))
-    p.add_argument("--anchor-steps", type=int,
-                   help="timed decode tokens of the anchor (0: skip)" + default("anchor_steps"))
+    p.add_argument(
+        "--warm-steps", type=int, help="untimed decode steps before each measurement" + default("warm_steps")
+    )
+    p.add_argument(
+        "--dynamic",
+        choices=("oblivious", "unbacked"),
+        default="oblivious",
+        help="oblivious: ranges 1:1 and 2:max batch; unbacked: one range 1:max batch (one compile, "
+        "but the attention region's reshape guards on its unbacked size at block/kernel scope)",
+    )
+    p.add_argument(
+        "--anchor-prefill",
+        type=positive_int,
+        help="prompt tokens of the transformers anchor" + default("anchor_prefill"),
+    )
+    p.add_argument(
+        "--anchor-steps", type=int, help="timed decode tokens of the anchor (0: skip)" + default("anchor_steps")
+    )
     p.add_argument("--json", type=Path, default=Path("bench.json"))
     p.set_defaults(func=main)
 
@@ -109,8 +149,9 @@ def resolve(args: argparse.Namespace) -> None:
             setattr(args, name, value)
     problem = device_problem(args.device)
     if problem is not None:
-        raise UsageError(f"--device {problem}; the bench measures GPU decode, and "
-                         "`qcompile bench --smoke` runs its CPU smoke mode")
+        raise UsageError(
+            f"--device {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs its CPU smoke mode"
+        )
 
 
 def main(args: argparse.Namespace) -> None:
@@ -162,8 +203,14 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int) -> float:
     table_bytes = sum(t.ngram_embedding.weight.numel() * t.ngram_embedding.weight.element_size() for t in tables)
     row_bytes = sum(t.ngram_embedding.weight[0].numel() * t.ngram_embedding.weight.element_size() for t in tables)
     active = 1 - (1 - c.num_experts_per_tok / c.num_experts) ** batch
-    return (total - experts - embed.numel() * embed.element_size() - table_bytes + experts * active
-            + batch * (embed.shape[1] * embed.element_size() + c.ngram_heads * row_bytes))
+    return (
+        total
+        - experts
+        - embed.numel() * embed.element_size()
+        - table_bytes
+        + experts * active
+        + batch * (embed.shape[1] * embed.element_size() + c.ngram_heads * row_bytes)
+    )
 
 
 def anchor(hf: torch.nn.Module, prefill_len: int, steps: int, vocab: int, device: torch.device) -> float:
@@ -174,8 +221,7 @@ def anchor(hf: torch.nn.Module, prefill_len: int, steps: int, vocab: int, device
 
     def generate(new: int) -> float:
         with torch.inference_mode():
-            return _timed(device, lambda: hf.generate(ids, max_new_tokens=new, min_new_tokens=new,
-                                                      do_sample=False))[0]
+            return _timed(device, lambda: hf.generate(ids, max_new_tokens=new, min_new_tokens=new, do_sample=False))[0]
 
     generate(2)  # warm
     # the fastest of three runs of each: interference only ever adds time
@@ -194,8 +240,9 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
 
     hf = build_model(args.preset, dtype=args.dtype, device=str(device))
     config = preset_config(args.preset)
-    anchor_tok_s = (anchor(hf, args.anchor_prefill, args.anchor_steps, config["vocab_size"], device)
-                    if args.anchor_steps else None)
+    anchor_tok_s = (
+        anchor(hf, args.anchor_prefill, args.anchor_steps, config["vocab_size"], device) if args.anchor_steps else None
+    )
     with torch.device(device), _uninitialised(resolve_dtype(args.dtype)):
         model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(config))
     weights = hf.state_dict()
@@ -257,8 +304,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             row.tok_s[b], warm_s = decode_rate(model, fn, b, args.context, args.steps, args.warm_steps)
             row.warmup_s += warm_s
             row.roofline_share[b] = row.tok_s[b] / roofline[b]
-        print(f"bench: {row.scope}/{row.mode}: " + ", ".join(f"{b}: {v:.1f} tok/s" for b, v in row.tok_s.items()),
-              flush=True)
+        print(
+            f"bench: {row.scope}/{row.mode}: " + ", ".join(f"{b}: {v:.1f} tok/s" for b, v in row.tok_s.items()),
+            flush=True,
+        )
         return row
 
     def graphed(row: Row, module: GraphedModule) -> Row:
@@ -293,11 +342,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for r in rows:
         r.ratio = {b: r.tok_s[b] / ref.tok_s[b] for b in batches} if ref else {}
     return {
-        "preset": args.preset, "dtype": args.dtype, "device": _device_name(device), "torch": torch.__version__,
-        "context": args.context, "steps": args.steps, "batches": batches, "dynamic": args.dynamic,
-        "copy_bandwidth_gb_s": bandwidth / 1e9, "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
-        "roofline_tok_s": roofline, "anchor_tok_s": anchor_tok_s, "anchor_prefill": args.anchor_prefill,
-        "build_s": built_s, "prefill_s": prefill_s, "total_s": time.perf_counter() - start,
+        "preset": args.preset,
+        "dtype": args.dtype,
+        "device": _device_name(device),
+        "torch": torch.__version__,
+        "context": args.context,
+        "steps": args.steps,
+        "batches": batches,
+        "dynamic": args.dynamic,
+        "copy_bandwidth_gb_s": bandwidth / 1e9,
+        "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
+        "roofline_tok_s": roofline,
+        "anchor_tok_s": anchor_tok_s,
+        "anchor_prefill": args.anchor_prefill,
+        "build_s": built_s,
+        "prefill_s": prefill_s,
+        "total_s": time.perf_counter() - start,
         "rows": [asdict(r) for r in rows],
     }
 
@@ -319,12 +379,13 @@ def table(result: dict[str, Any]) -> str:
         f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s; decode step reads "
         + ", ".join(f"{result['step_gb'][b]:.3f} GB at batch {b}" for b in batches)
         + " (weights, active experts only) → roofline "
-        + ", ".join(f"{roof[b]:.0f}" for b in batches) + " tok/s.",
+        + ", ".join(f"{roof[b]:.0f}" for b in batches)
+        + " tok/s.",
         "transformers eager anchor (batch 1, after a "
-        f"{result['anchor_prefill']}-token prefill): "
-        + (f"{anchor_tok_s:.1f} tok/s." if anchor_tok_s else "not run."),
+        f"{result['anchor_prefill']}-token prefill): " + (f"{anchor_tok_s:.1f} tok/s." if anchor_tok_s else "not run."),
         "",
-        "| scope | cudagraph | " + " | ".join(f"batch {b} tok/s (× base, % roofline)" for b in batches)
+        "| scope | cudagraph | "
+        + " | ".join(f"batch {b} tok/s (× base, % roofline)" for b in batches)
         + " | compile s | warmup s | capture s | graphs | graph pool GiB | capture device GiB |",
         "|---|---|" + "---|" * len(batches) + "---|---|---|---|---|---|",
     ]
@@ -332,12 +393,19 @@ def table(result: dict[str, Any]) -> str:
         cells = []
         for b in batches:
             ratio = r["ratio"].get(b)
-            cells.append(f"{r['tok_s'][b]:.1f} ({ratio:.2f}×, {100 * r['roofline_share'][b]:.1f}%)" if ratio
-                         else f"{r['tok_s'][b]:.1f} ({100 * r['roofline_share'][b]:.1f}%)")
-        lines.append(f"| {r['scope']} | {r['mode']} | " + " | ".join(cells)
-                     + f" | {r['compile_s']:.1f} | {r['warmup_s']:.1f} | {r['capture_s']:.1f} | {r['graphs']}"
-                     f" | {r['graph_gib']:.3f} | {r['device_gib']:.3f} |")
+            cells.append(
+                f"{r['tok_s'][b]:.1f} ({ratio:.2f}×, {100 * r['roofline_share'][b]:.1f}%)"
+                if ratio
+                else f"{r['tok_s'][b]:.1f} ({100 * r['roofline_share'][b]:.1f}%)"
+            )
+        lines.append(
+            f"| {r['scope']} | {r['mode']} | "
+            + " | ".join(cells)
+            + f" | {r['compile_s']:.1f} | {r['warmup_s']:.1f} | {r['capture_s']:.1f} | {r['graphs']}"
+            f" | {r['graph_gib']:.3f} | {r['device_gib']:.3f} |"
+        )
     lines.append("")
-    lines.append(f"base: no-compile + full_decode_only. warmup s: untimed first decode steps. "
-                 f"total {result['total_s']:.0f} s.")
+    lines.append(
+        f"base: no-compile + full_decode_only. warmup s: untimed first decode steps. total {result['total_s']:.0f} s."
+    )
     return "\n".join(lines)

@@ -53,8 +53,9 @@ def _generate(args: argparse.Namespace) -> None:
 
     path = _checked_model(args)
     with stage("load checkpoint"):
-        llm = LLM(path, device=args.device, dtype=args.dtype, ple_backend=args.ple_backend,
-                  weight_only=args.weight_only)
+        llm = LLM(
+            path, device=args.device, dtype=args.dtype, ple_backend=args.ple_backend, weight_only=args.weight_only
+        )
     params = SamplingParams(temperature=args.temperature, max_tokens=args.max_tokens, seed=args.seed)
     prompts = args.prompt or list(DEFAULT_PROMPTS)
     print(f"model: {llm.path}")
@@ -93,8 +94,19 @@ def _serve(args: argparse.Namespace) -> None:
     compile = _compile_config(args)
     check_graphs_device(args.cudagraph, args.device)
     check_model_len(check_checkpoint(args.model or PATH), args.max_model_len)
-    serve(args.model, compile, args.host, args.port, args.api_key, args.device, args.dtype,
-          args.max_num_seqs, args.max_model_len, args.ple_backend, args.weight_only)
+    serve(
+        args.model,
+        compile,
+        args.host,
+        args.port,
+        args.api_key,
+        args.device,
+        args.dtype,
+        args.max_num_seqs,
+        args.max_model_len,
+        args.ple_backend,
+        args.weight_only,
+    )
 
 
 def _load(args: argparse.Namespace) -> Qwen4ExpForCausalLM:
@@ -111,8 +123,10 @@ def _dump(args: argparse.Namespace) -> None:
     from qcompile.commands.dump import dump
 
     summary = dump(_load(args), args.scope, args.out, args.ranges, full=not args.readable_only)
-    print(f"{args.out}: {summary['num_opaque_calls']} opaque calls, pieces per range "
-          f"{ {k: len(v['pieces']) for k, v in summary['ranges'].items()} }, traces {summary['traces']}")
+    print(
+        f"{args.out}: {summary['num_opaque_calls']} opaque calls, pieces per range "
+        f"{ {k: len(v['pieces']) for k, v in summary['ranges'].items()} }, traces {summary['traces']}"
+    )
 
 
 def _ablate(args: argparse.Namespace) -> None:
@@ -124,9 +138,18 @@ def _ablate(args: argparse.Namespace) -> None:
     rows = [r.row for r in ablate(model, args.scopes, args.steps, args.ranges)]
     print(format_table(rows))
     if args.json is not None:
-        write_json(rows, args.json, {"model": str(args.model or "tiny"), "device": args.device,
-                                     "dtype": args.dtype, "steps": args.steps, "ranges": args.ranges,
-                                     "torch": torch.__version__})
+        write_json(
+            rows,
+            args.json,
+            {
+                "model": str(args.model or "tiny"),
+                "device": args.device,
+                "dtype": args.dtype,
+                "steps": args.steps,
+                "ranges": args.ranges,
+                "torch": torch.__version__,
+            },
+        )
 
 
 def _add_compile_job(sub: argparse._SubParsersAction, name: str, summary: str) -> argparse.ArgumentParser:
@@ -135,23 +158,34 @@ def _add_compile_job(sub: argparse._SubParsersAction, name: str, summary: str) -
 
     job = sub.add_parser(name, help=summary)
     job.add_argument("--model", type=Path, help="checkpoint folder; default: the tiny preset, built on first use")
-    job.add_argument("--ranges", type=compile_ranges, default=DEFAULT_RANGES,
-                     help="compile token-count ranges (default 2:16: the workload's 10- and 2-token steps)")
+    job.add_argument(
+        "--ranges",
+        type=compile_ranges,
+        default=DEFAULT_RANGES,
+        help="compile token-count ranges (default 2:16: the workload's 10- and 2-token steps)",
+    )
     job.add_argument("--device", type=device, default="cpu")
     job.add_argument("--dtype", choices=DTYPES, default="float32")
     return job
 
 
 def _add_ple_backend(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ple-backend", choices=("device", "pinned", "mmap", "preload"), default="device",
-                        help="where PLE tables live: device memory, pinned host memory (Triton gather), "
-                             "memory-mapped files, or host RAM")
+    parser.add_argument(
+        "--ple-backend",
+        choices=("device", "pinned", "mmap", "preload"),
+        default="device",
+        help="where PLE tables live: device memory, pinned host memory (Triton gather), "
+        "memory-mapped files, or host RAM",
+    )
 
 
 def _add_weight_only(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--weight-only", action="store_true",
-                        help="keep a quantised checkpoint's FP8 (per-tensor, per-channel, block), MXFP8 and NVFP4 "
-                             "linears packed (weight-only Triton GEMMs, 16-bit activations), not dequantised")
+    parser.add_argument(
+        "--weight-only",
+        action="store_true",
+        help="keep a quantised checkpoint's FP8 (per-tensor, per-channel, block), MXFP8 and NVFP4 "
+        "linears packed (weight-only Triton GEMMs, 16-bit activations), not dequantised",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -176,8 +210,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     srv = sub.add_parser("serve", help="OpenAI-compatible server (default: the embedded default model)")
     srv.add_argument("--model", type=Path, help="checkpoint folder; default: the embedded default model")
-    srv.add_argument("--scope", choices=sorted(SCOPES),
-                     help="compile scope (what Dynamo traces); any compile flag turns compile on")
+    srv.add_argument(
+        "--scope", choices=sorted(SCOPES), help="compile scope (what Dynamo traces); any compile flag turns compile on"
+    )
     srv.add_argument("--ranges", type=compile_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
     srv.add_argument("--cudagraph", choices=list(MODES), help="CUDA graph mode of the compiled model")
     _add_ple_backend(srv)
@@ -198,8 +233,12 @@ def build_parser() -> argparse.ArgumentParser:
     dmp.set_defaults(func=_dump)
 
     abl = _add_compile_job(sub, "ablate", "exactness, compile time, opacity and step time per scope vs eager")
-    abl.add_argument("--scopes", type=choice_list(SCOPES, "scope"), default="layer,block,kernel",
-                     help="comma list of layer,block,kernel")
+    abl.add_argument(
+        "--scopes",
+        type=choice_list(SCOPES, "scope"),
+        default="layer,block,kernel",
+        help="comma list of layer,block,kernel",
+    )
     abl.add_argument("--steps", type=positive_int, default=64, help="teacher-forced decode steps")
     abl.add_argument("--json", type=Path, help="also write the rows here")
     abl.set_defaults(func=_ablate)
@@ -213,8 +252,9 @@ def build_parser() -> argparse.ArgumentParser:
     make.add_argument("--out", type=Path, required=True)
     make.add_argument("--seed", type=int, default=0)
     make.add_argument("--dtype", choices=DTYPES, default="float32")
-    make.add_argument("--device", type=device, default="cpu",
-                      help="where the random weights are drawn (cuda: fast for big presets)")
+    make.add_argument(
+        "--device", type=device, default="cpu", help="where the random weights are drawn (cuda: fast for big presets)"
+    )
     make.set_defaults(func=_make_checkpoint)
     for command in sub.choices.values():
         command.add_argument("--debug", action="store_true", help="show the traceback of an error")

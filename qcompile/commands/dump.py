@@ -73,8 +73,11 @@ def range_key(r: Range) -> str:
 
 def opaque_ops(gm: fx.GraphModule) -> dict[str, int]:
     """Calls of registry ops in `gm`, by qualified name."""
-    calls = Counter(e.qualname for n in gm.graph.nodes if n.op == "call_function"
-                    and (e := REGISTRY.for_target(n.target)) is not None)
+    calls = Counter(
+        e.qualname
+        for n in gm.graph.nodes
+        if n.op == "call_function" and (e := REGISTRY.for_target(n.target)) is not None
+    )
     return dict(sorted(calls.items()))
 
 
@@ -159,8 +162,9 @@ def write_files(files: dict[str, str], out: Path) -> None:
         path.write_text(text)
 
 
-def dump(model: Qwen4ExpForCausalLM, scope: str, out: Path, ranges: Sequence[RangeSpec] = DEFAULT_RANGES,
-         full: bool = True) -> dict[str, Any]:
+def dump(
+    model: Qwen4ExpForCausalLM, scope: str, out: Path, ranges: Sequence[RangeSpec] = DEFAULT_RANGES, full: bool = True
+) -> dict[str, Any]:
     """Compile `model` at `scope`, run the workload (prefill, one decode step), write the dump into
     `out`; returns the summary.
 
