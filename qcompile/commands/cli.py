@@ -49,17 +49,25 @@ def _checked_model(args: argparse.Namespace) -> Path | None:
 
 def _generate(args: argparse.Namespace) -> None:
     from qcompile import LLM, SamplingParams
-    from qcompile.commands.progress import stage
+    from qcompile.commands.progress import compile_stages
 
     path = _checked_model(args)
-    with stage("load checkpoint"):
+    compile = _compile_config(args)
+    check_graphs_device(args.cudagraph, args.device)
+    with compile_stages("load checkpoint"):
         llm = LLM(
-            path, device=args.device, dtype=args.dtype, ple_backend=args.ple_backend, weight_only=args.weight_only
+            path,
+            device=args.device,
+            dtype=args.dtype,
+            compile=compile,
+            ple_backend=args.ple_backend,
+            weight_only=args.weight_only,
         )
     params = SamplingParams(temperature=args.temperature, max_tokens=args.max_tokens, seed=args.seed)
     prompts = args.prompt or list(DEFAULT_PROMPTS)
     print(f"model: {llm.path}")
-    with stage(f"generate ({len(prompts)} prompts)"):
+    # a compile that LLM leaves to the first batch shows here, range by range
+    with compile_stages(f"generate ({len(prompts)} prompts)"):
         outs = llm.generate(prompts, params)
     for out in outs:
         c = out.outputs[0]
@@ -169,6 +177,17 @@ def _add_compile_job(sub: argparse._SubParsersAction, name: str, summary: str) -
     return job
 
 
+def _add_compile_flags(parser: argparse.ArgumentParser) -> None:
+    from qcompile.cudagraph.modes import MODES
+    from qcompile.ops.registry import SCOPES
+
+    parser.add_argument(
+        "--scope", choices=sorted(SCOPES), help="compile scope (what Dynamo traces); any compile flag turns compile on"
+    )
+    parser.add_argument("--ranges", type=compile_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
+    parser.add_argument("--cudagraph", choices=list(MODES), help="CUDA graph mode of the compiled model")
+
+
 def _add_ple_backend(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ple-backend",
@@ -190,7 +209,6 @@ def _add_weight_only(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     from model.presets import PRESETS
-    from qcompile.cudagraph.modes import MODES
     from qcompile.ops.registry import SCOPES
 
     parser = Parser(prog="qcompile", description="Qwen4-Exp inference and compile tools")
@@ -204,17 +222,14 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=int, default=None)
     gen.add_argument("--device", type=device, default="cpu")
     gen.add_argument("--dtype", choices=DTYPES, default="float32")
+    _add_compile_flags(gen)
     _add_ple_backend(gen)
     _add_weight_only(gen)
     gen.set_defaults(func=_generate)
 
     srv = sub.add_parser("serve", help="OpenAI-compatible server (default: the embedded default model)")
     srv.add_argument("--model", type=Path, help="checkpoint folder; default: the embedded default model")
-    srv.add_argument(
-        "--scope", choices=sorted(SCOPES), help="compile scope (what Dynamo traces); any compile flag turns compile on"
-    )
-    srv.add_argument("--ranges", type=compile_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
-    srv.add_argument("--cudagraph", choices=list(MODES), help="CUDA graph mode of the compiled model")
+    _add_compile_flags(srv)
     _add_ple_backend(srv)
     _add_weight_only(srv)
     srv.add_argument("--host", default="127.0.0.1", help="bind address (default: loopback only)")

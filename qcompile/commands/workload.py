@@ -51,10 +51,6 @@ class Workload:
     def for_model(cls, model: Qwen4ExpForCausalLM) -> Workload:
         return cls.for_vocab(model.config.vocab_size)
 
-    @property
-    def prefill_tokens(self) -> int:
-        return sum(map(len, self.prompts))
-
     def fresh_state(self, model: Qwen4ExpForCausalLM) -> None:
         """State slots for the requests, cleared (a previous run leaves its caches behind)."""
         if model.max_num_seqs != len(self.prompts) or model.max_model_len != self.max_model_len:

@@ -7,9 +7,11 @@ import inspect
 import logging
 import re
 import warnings
+from pathlib import Path
 
 import pytest
 
+from qcompile.commands.cli import main
 from qcompile.commands.dump import no_inductor_caches
 from qcompile.commands.progress import compile_stages, stage
 
@@ -57,3 +59,12 @@ def test_inductor_cache_noise_is_hidden_only_while_caches_are_off() -> None:
             warnings.warn("dynamo_pgo force disabled by torch.compiler.config.force_disable_caches", stacklevel=1)
         assert not seen
     assert logger.filter(noise)
+
+
+@pytest.mark.slow
+def test_a_compiled_generate_shows_its_compile(tiny_ckpt: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The first compiled batch compiles for minutes on a large model: its range has a line."""
+    main(["generate", "--model", str(tiny_ckpt), "--scope", "layer", "--ranges", "2:16", "--max-tokens", "2",
+          "--prompt", "Hello there"])  # fmt: skip
+    timed = [line.split()[:2] for line in capsys.readouterr().err.splitlines() if re.search(rf"{TIME}$", line)]
+    assert timed == [["load", "checkpoint"], ["range", "2-16"], ["generate", "(1"]]
