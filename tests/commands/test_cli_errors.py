@@ -102,7 +102,7 @@ def test_bad_serve_flags(flags: list[str], names: list[str], capsys: pytest.Capt
     assert all(n in line for n in names), line
 
 
-def test_a_port_in_use_is_named_before_the_model_loads(
+def test_a_port_in_use_or_a_foreign_host_is_named_before_the_model_loads(
     port_in_use: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def no_load(*args: object, **kwargs: object) -> None:
@@ -111,6 +111,8 @@ def test_a_port_in_use_is_named_before_the_model_loads(
     monkeypatch.setattr("qcompile.commands.serve.load_engine", no_load)
     line = one_line_error(["serve", "--port", str(port_in_use)], capsys)
     assert f"--port {port_in_use}" in line and "already in use" in line
+    line = one_line_error(["serve", "--host", "192.0.2.1"], capsys)  # TEST-NET-1: no machine's own address
+    assert "--host 192.0.2.1" in line and "not an address of this machine" in line
 
 
 @no_cuda
@@ -128,12 +130,16 @@ def test_bench_without_cuda_points_at_its_smoke_mode(capsys: pytest.CaptureFixtu
     assert "--device cuda" in line and "no CUDA device" in line and "--smoke" in line
 
 
-@pytest.mark.parametrize(("command", "flag"), [(["ablate"], "--scopes"), (["bench", "--smoke"], "--scopes")])
-def test_scope_lists_are_checked_before_any_runs(
-    command: list[str], flag: str, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("command", "flag", "good"),
+    [(["ablate"], "--scopes", "layer"), (["bench", "--smoke"], "--scopes", "eager"), (["bench"], "--modes", "full")],
+)
+def test_lists_are_checked_before_any_runs(
+    command: list[str], flag: str, good: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    line = one_line_error([*command, flag, "layer,foo"], capsys)
-    assert flag in line and "'foo'" in line and "'layer'" not in line.split("known")[0]
+    """The whole list, before the first entry runs: only the unknown entry is named."""
+    line = one_line_error([*command, flag, f"{good},foo"], capsys)
+    assert flag in line and "'foo'" in line and f"'{good}'" not in line.split("known")[0]
 
 
 def test_ablate_rejects_an_unknown_scope_before_the_eager_run() -> None:
