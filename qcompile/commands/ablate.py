@@ -18,9 +18,9 @@ import torch
 
 import qcompile.compiler.compiled as api
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from qcompile.commands.dump import DEFAULT_RANGES, no_inductor_caches, num_kernels, summarize
+from qcompile.commands.dump import no_inductor_caches, num_kernels, summarize
 from qcompile.commands.progress import compile_stages, stage
-from qcompile.commands.workload import Trace, Workload, run_greedy
+from qcompile.commands.workload import DEFAULT_RANGES, Trace, Workload, run_greedy
 from qcompile.compiler.backend import TraceRecord
 from qcompile.compiler.ranges import RangeSpec
 from qcompile.ops.registry import SCOPES

@@ -162,7 +162,7 @@ def _ablate(args: argparse.Namespace) -> None:
 
 def _add_compile_job(sub: argparse._SubParsersAction, name: str, summary: str) -> argparse.ArgumentParser:
     """A subcommand that compiles a checkpoint on the shared workload (`qcompile.commands.workload`)."""
-    from qcompile.commands.dump import DEFAULT_RANGES
+    from qcompile.commands.workload import DEFAULT_RANGES
 
     job = sub.add_parser(name, help=summary)
     job.add_argument("--model", type=Path, help="checkpoint folder; default: the tiny preset, built on first use")

@@ -31,16 +31,12 @@ import torch.fx as fx
 import qcompile.compiler.compiled as api
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.commands.progress import compile_stages, stage
-from qcompile.commands.workload import PROMPT_LENGTHS, Workload, run_greedy
+from qcompile.commands.workload import DEFAULT_RANGES, PROMPT_LENGTHS, Workload, run_greedy
 from qcompile.compiler.backend import TraceRecord
 from qcompile.compiler.ranges import Range, RangeSpec
 from qcompile.ops.registry import REGISTRY
 
 REPO = Path(__file__).resolve().parents[2]
-# One symbolic range holding both steps: one trace, one Inductor compile per piece. It leaves out
-# size 1: at the kernel scope, Dynamo's trace of the window gathers at several tokens guards `n >= 2`
-# even under backed_size_oblivious, so a one-token call traces and compiles everything again.
-DEFAULT_RANGES: tuple[Range, ...] = ((2, 16),)
 KERNEL_DEF = re.compile(r"^(\w+) = async_compile\.\w+\(", re.MULTILINE)
 EXTERN_CALL = re.compile(r"\bextern_kernels\.(\w+)\(")
 

@@ -179,3 +179,14 @@ def test_the_installed_entry_point_prints_one_line(tmp_path: Path) -> None:
 def test_graph_modes_on_cpu_are_named_before_the_load(capsys: pytest.CaptureFixture[str]) -> None:
     line = one_line_error(["serve", "--scope", "layer", "--cudagraph", "full_decode_only", "--device", "cpu"], capsys)
     assert "--cudagraph full_decode_only" in line and "--device cuda" in line
+
+
+def test_parsing_imports_no_compiler() -> None:
+    """A mistake costs torch's import, not Inductor's: the parser and its checks leave the compiler out."""
+    code = (
+        "import sys; from qcompile.commands.cli import build_parser; build_parser(); "
+        "print(sorted(m for m in sys.modules if m.startswith(('qcompile.compiler.backend', 'torch._dynamo'))))"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
