@@ -52,9 +52,11 @@ def choice_list(known: Collection[str], what: str) -> Callable[[str], list[str]]
     def parse(text: str) -> list[str]:
         names = [n for n in text.split(",") if n]
         unknown = [n for n in names if n not in known]
-        if unknown or not names:
+        if not names:
+            raise argparse.ArgumentTypeError(f"expected a comma list of {', '.join(sorted(known))}")
+        if unknown:
             raise argparse.ArgumentTypeError(
-                f"unknown {what} {', '.join(map(repr, unknown)) or 'list (empty)'}; known: {', '.join(sorted(known))}"
+                f"unknown {what} {', '.join(map(repr, unknown))}; known: {', '.join(sorted(known))}"
             )
         return names
 

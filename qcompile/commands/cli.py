@@ -117,12 +117,17 @@ def _serve(args: argparse.Namespace) -> None:
     )
 
 
-def _load(args: argparse.Namespace) -> Qwen4ExpForCausalLM:
-    from model.checkpoint.loader import load_model
-    from qcompile.commands.progress import stage
+def _compile_job_model(args: argparse.Namespace) -> Path:
+    """dump's and ablate's checkpoint: `--model`, checked, or the tiny preset (built on first use)."""
     from qcompile.synthetic import default_checkpoint
 
-    path = _checked_model(args) or default_checkpoint("tiny")
+    return _checked_model(args) or default_checkpoint("tiny")
+
+
+def _load(path: Path, args: argparse.Namespace) -> Qwen4ExpForCausalLM:
+    from model.checkpoint.loader import load_model
+    from qcompile.commands.progress import stage
+
     with stage(f"load {path.name}"):
         return load_model(path, args.device, args.dtype)
 
@@ -130,7 +135,9 @@ def _load(args: argparse.Namespace) -> Qwen4ExpForCausalLM:
 def _dump(args: argparse.Namespace) -> None:
     from qcompile.commands.dump import dump
 
-    summary = dump(_load(args), args.scope, args.out, args.ranges, full=not args.readable_only)
+    path = _compile_job_model(args)
+    args.out.mkdir(parents=True, exist_ok=True)  # an --out that cannot be written fails before the load
+    summary = dump(_load(path, args), args.scope, args.out, args.ranges, full=not args.readable_only)
     print(
         f"{args.out}: {summary['num_opaque_calls']} opaque calls, pieces per range "
         f"{ {k: len(v['pieces']) for k, v in summary['ranges'].items()} }, traces {summary['traces']}"
@@ -142,7 +149,7 @@ def _ablate(args: argparse.Namespace) -> None:
 
     from qcompile.commands.ablate import ablate, format_table, write_json
 
-    model = _load(args)
+    model = _load(_compile_job_model(args), args)
     rows = [r.row for r in ablate(model, args.scopes, args.steps, args.ranges)]
     print(format_table(rows))
     if args.json is not None:

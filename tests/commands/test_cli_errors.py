@@ -190,3 +190,21 @@ def test_parsing_imports_no_compiler() -> None:
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_an_out_folder_that_cannot_be_made_is_named_before_the_load(
+    tmp_path: Path, tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_load(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the model loaded before --out was checked")
+
+    monkeypatch.setattr("model.checkpoint.loader.load_model", no_load)
+    (tmp_path / "file").write_text("")
+    out = tmp_path / "file" / "dump"
+    line = one_line_error(["dump", "--scope", "layer", "--out", str(out), "--model", str(tiny_ckpt)], capsys)
+    assert str(out) in line and "Not a directory" in line
+
+
+def test_an_empty_list_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(["ablate", "--scopes", ","], capsys)
+    assert "--scopes" in line and "comma list of block, kernel, layer" in line
