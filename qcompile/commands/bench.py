@@ -1,8 +1,8 @@
 """`qcompile bench`: decode throughput per compile scope and CUDA graph mode, against the outside anchor.
 
 On the bench preset (bf16, random weights): the transformers reference model is built on the
-device, timed as the outside anchor (eager decode at batch 1 after a 512-token prefill, as in
-shared/notes/h200-anchor.md), and its weights are loaded into our model in memory. Every request
+device, timed as the outside anchor (eager decode at batch 1 after a `--anchor-prefill`-token
+prompt), and its weights are loaded into our model in memory. Every request
 gets a `--context`-token context (prefilled once, eagerly, then restored from a snapshot before
 each measurement), and decode runs greedily, fed back on the device, at each batch size.
 
