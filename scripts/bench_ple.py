@@ -1,4 +1,4 @@
-"""H200 bench for issue 5: PLE gather bandwidth from pinned memory, FP8 GEMMs, decode tokens/s.
+"""H200 bench of the PLE and quantised paths: PLE gather bandwidth from pinned memory, FP8 GEMMs, decode tokens/s.
 
 One run (about 6-9 minutes on one H200, ~75 GB of GPU memory, ~9 GB of pinned host memory):
 1. the Triton PLE gather of 65,536 random rows from a pinned host table (FP8 160-byte rows and
@@ -67,13 +67,24 @@ def bench_gather() -> list[Row]:
     for kind, table, blocks, row_bytes in (("fp8", fp8, None, WIDTH), ("nvfp4", packed, block, nvfp4_bytes)):
         want = dequant_ple_rows(kind, table[ids.cpu()], None if blocks is None else blocks[ids.cpu()], 0.01)
         for block_rows in (1, 2, 4, 8):
-            def run(kind: str = kind, table: torch.Tensor = table, blocks: torch.Tensor | None = blocks,
-                    block_rows: int = block_rows) -> torch.Tensor:
+
+            def run(
+                kind: str = kind,
+                table: torch.Tensor = table,
+                blocks: torch.Tensor | None = blocks,
+                block_rows: int = block_rows,
+            ) -> torch.Tensor:
                 return gather_rows(kind, table, blocks, 0.01, ids, WIDTH, torch.bfloat16, block_rows)
+
             exact = torch.equal(run().cpu(), want.to(torch.bfloat16))
             t = cuda_time(run)
-            out.append((f"PLE gather {kind} ({row_bytes} B rows), {block_rows} rows/program",
-                        f"{t * 1e3:.3f} ms", f"{ROWS * row_bytes / t / 1e9:.1f} GB/s{'' if exact else ' MISMATCH'}"))
+            out.append(
+                (
+                    f"PLE gather {kind} ({row_bytes} B rows), {block_rows} rows/program",
+                    f"{t * 1e3:.3f} ms",
+                    f"{ROWS * row_bytes / t / 1e9:.1f} GB/s{'' if exact else ' MISMATCH'}",
+                )
+            )
     small = ids[:16]
     t = cuda_time(lambda: gather_rows("fp8", fp8, None, 0.01, small, WIDTH, torch.bfloat16), iters=100)
     out.append(("PLE gather fp8, 16 rows (one decode token)", f"{t * 1e6:.1f} us", ""))
@@ -96,12 +107,22 @@ def bench_gemm() -> list[Row]:
             x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
             tb = cuda_time(lambda x=x, w=linear.weight: F.linear(x, w))
             tf = cuda_time(lambda x=x, f=fp8: f(x))
-            out.append((f"GEMM M={m} K={k} N={n}", f"bf16 {tb * 1e6:.1f} us", f"fp8 _scaled_mm {tf * 1e6:.1f} us "
-                        f"({tb / tf:.2f}x)"))
+            out.append(
+                (
+                    f"GEMM M={m} K={k} N={n}",
+                    f"bf16 {tb * 1e6:.1f} us",
+                    f"fp8 _scaled_mm {tf * 1e6:.1f} us ({tb / tf:.2f}x)",
+                )
+            )
             tg = graph_time(lambda x=x, w=linear.weight: F.linear(x, w))
             for wo, w in zip(weight_only, dequantised, strict=True):
-                out.append((f"GEMM M={m} K={k} N={n}", f"bf16 {tb * 1e6:.1f} us, graphed {tg * 1e6:.1f} us",
-                            bench_weight_only(wo, w, x, tg)))
+                out.append(
+                    (
+                        f"GEMM M={m} K={k} N={n}",
+                        f"bf16 {tb * 1e6:.1f} us, graphed {tg * 1e6:.1f} us",
+                        bench_weight_only(wo, w, x, tg),
+                    )
+                )
     return out
 
 
@@ -129,8 +150,10 @@ def bench_weight_only(wo: torch.nn.Module, w: torch.Tensor, x: torch.Tensor, t_b
     wo.block_n, wo.block_k = configs[0]
     t, bn, bk, _ = min(times)
     flag = "" if all(e for *_, e in times) else " MISMATCH"
-    return (f"weight-only {wo.kind} eager {te * 1e6:.1f} us, graphed {t * 1e6:.1f} us ({t_bf16 / t:.2f}x) "
-            f"at block_n={bn} block_k={bk}{flag}")
+    return (
+        f"weight-only {wo.kind} eager {te * 1e6:.1f} us, graphed {t * 1e6:.1f} us ({t_bf16 / t:.2f}x) "
+        f"at block_n={bn} block_k={bk}{flag}"
+    )
 
 
 def pinned_table(table: torch.Tensor, kind: str, dtype: torch.dtype) -> PinnedTable:
@@ -138,17 +161,17 @@ def pinned_table(table: torch.Tensor, kind: str, dtype: torch.dtype) -> PinnedTa
     rows, width = table.shape
     layout = PleLayout("bench.ngram_embedding.weight", kind, width, (PleShard("bench", rows, 1.0),), frozenset())
     if kind == "fp8":
-        scale = (table.float().abs().amax() / 448.0)
+        scale = table.float().abs().amax() / 448.0
         data = torch.empty(rows, width, dtype=torch.uint8, pin_memory=True)
         for i in range(0, rows, CHUNK):
-            data[i:i + CHUNK] = (table[i:i + CHUNK].float() / scale).to(torch.float8_e4m3fn).view(torch.uint8).cpu()
+            data[i : i + CHUNK] = (table[i : i + CHUNK].float() / scale).to(torch.float8_e4m3fn).view(torch.uint8).cpu()
         return PinnedTable(layout, data, None, float(scale), dtype)
     scale_2 = nvfp4_scale_2(table)
     data = torch.empty(rows, width // 2, dtype=torch.uint8, pin_memory=True)
     blocks = torch.empty(rows, width // 16, dtype=torch.uint8, pin_memory=True)
     for i in range(0, rows, CHUNK):
-        p, b, _ = pack_nvfp4(table[i:i + CHUNK], scale_2)
-        data[i:i + CHUNK], blocks[i:i + CHUNK] = p.cpu(), b.view(torch.uint8).cpu()
+        p, b, _ = pack_nvfp4(table[i : i + CHUNK], scale_2)
+        data[i : i + CHUNK], blocks[i : i + CHUNK] = p.cpu(), b.view(torch.uint8).cpu()
     return PinnedTable(layout, data, blocks, float(scale_2), dtype)
 
 
@@ -167,24 +190,24 @@ def fake_quantise(model: torch.nn.Module, kind: str) -> None:
     for name, p in model.named_parameters():
         if "ngram_embedding" in name or "norm" in name or p.dim() < 2 or p.shape[-1] % 16:
             continue
-        for w in (p.view(-1, *p.shape[-2:]) if p.dim() == 3 else p[None]):
+        for w in p.view(-1, *p.shape[-2:]) if p.dim() == 3 else p[None]:
             w.copy_(roundtrip(w))
 
 
 def decode_tok_s(model: torch.nn.Module, steps: int) -> str:
     """Batch-1 greedy decode after a 512-token context, eagerly and replaying one FULL CUDA graph per
     step (as serving does): the graphed rate shows the weights' bandwidth, the eager one launch costs."""
-    from qcompile.commands.bench import decode, prefill
+    from qcompile.commands.workload import decode_rate, prefill_contexts
     from qcompile.cudagraph import Dispatcher, GraphedForward, resolve_mode
 
     context = 512
     model.init_state(max_num_seqs=1, max_model_len=context + steps + 8)
     with torch.no_grad():
-        prefill(model, context, distinct=1, slots=1)
-    eager, _ = decode(model, model, Dispatcher(resolve_mode("none", False)), 1, context, steps, warm=2)
+        prefill_contexts(model, context, distinct=1, slots=1)
+    eager, _ = decode_rate(model, model, Dispatcher(resolve_mode("none", False)), 1, context, steps, warm=2)
     graphed = GraphedForward(model, model, "full_decode_only", max_capture_size=1)
     graphed.capture()
-    full, _ = decode(model, graphed, graphed.dispatcher, 1, context, steps, warm=2)
+    full, _ = decode_rate(model, graphed, graphed.dispatcher, 1, context, steps, warm=2)
     del graphed
     torch.cuda.empty_cache()
     return f"eager {eager:.1f} tok/s, FULL graph {full:.1f} tok/s"
@@ -228,11 +251,13 @@ def bench_decode(steps: int) -> list[Row]:
     print(*out[-1], flush=True)  # each decode row as soon as measured: the whole run is long
     for kind in ("fp8", "nvfp4"):  # before fake quantisation: each packs the bf16 weights once
         with swapped(model, functools.partial(swap_weight_only, kind=kind, keep=keep)) as n:
-            out.append((f"decode bf16 + weight-only {kind} on {n} linears, device PLE", "batch 1",
-                        decode_tok_s(model, steps)))
+            out.append(
+                (f"decode bf16 + weight-only {kind} on {n} linears, device PLE", "batch 1", decode_tok_s(model, steps))
+            )
         print(*out[-1], flush=True)
-    packed = {kind: {id(m): pinned_table(tables[id(m)], kind, torch.bfloat16) for m in ple}
-              for kind in ("fp8", "nvfp4")}
+    packed = {
+        kind: {id(m): pinned_table(tables[id(m)], kind, torch.bfloat16) for m in ple} for kind in ("fp8", "nvfp4")
+    }
     for m in ple:
         m.use_host_table(packed["fp8"][id(m)])
     fake_quantise(model, "fp8")
@@ -246,8 +271,7 @@ def bench_decode(steps: int) -> list[Row]:
     for m in ple:
         m.host_table = packed["fp8"][id(m)]
     with swapped(model, functools.partial(swap_linears, keep=keep)) as n:
-        out.append((f"decode FP8 with FP8Linear on {n} linears, pinned FP8 PLE", "batch 1",
-                    decode_tok_s(model, steps)))
+        out.append((f"decode FP8 with FP8Linear on {n} linears, pinned FP8 PLE", "batch 1", decode_tok_s(model, steps)))
     return out
 
 

@@ -5,6 +5,7 @@ bytes with the ops that hold them at the peak. Runs on CPU (no GPU needed) with 
 per-layer geometry: fewer layers, a small vocabulary and PLE table, none of which changes decode
 temporaries (layers run one after another). Usage: `python scripts/decode_memory.py [--batches 1,64]`.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,9 +21,9 @@ from torch.utils._pytree import tree_flatten
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from model.config import Qwen4ExpConfig  # noqa: E402
-from model.context import HostBatch, forward_context  # noqa: E402
 from model.presets import preset_config  # noqa: E402
 from model.qwen4_exp import Qwen4ExpForCausalLM  # noqa: E402
+from qcompile.commands.workload import decode_batch  # noqa: E402
 
 
 class Tracker(TorchDispatchMode):
@@ -62,8 +63,14 @@ def main() -> None:
     p.add_argument("--context", type=int, default=2074)
     args = p.parse_args()
     cfg = preset_config("bench")
-    cfg.update(num_hidden_layers=args.layers, layer_types=cfg["layer_types"][: args.layers], vocab_size=4096,
-               eos_token_id=4000, ngram_vocab_size_base=1000, split_ngram_parts=2)
+    cfg.update(
+        num_hidden_layers=args.layers,
+        layer_types=cfg["layer_types"][: args.layers],
+        vocab_size=4096,
+        eos_token_id=4000,
+        ngram_vocab_size_base=1000,
+        split_ngram_parts=2,
+    )
     torch.manual_seed(0)
     with torch.device("cpu"):
         model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(cfg)).to(torch.bfloat16).eval().requires_grad_(False)
@@ -71,13 +78,10 @@ def main() -> None:
     model.init_state(max_num_seqs=slots, max_model_len=args.context)
     known = {t.untyped_storage().data_ptr() for t in [*model.parameters(), *model.buffers()]}
     for n in (int(b) for b in args.batches.split(",")):
-        ids = torch.full((n,), 7)
-        pos = torch.full((n,), args.context - 8)
-        sl = torch.arange(n)
-        host = HostBatch(tuple(range(n + 1)), (args.context - 8,) * n, tuple(range(n)), n)
+        batch = decode_batch(model, [7] * n, [args.context - 8] * n)
         tracker = Tracker(known)
-        with torch.no_grad(), forward_context(host), tracker:
-            model(ids, pos, sl, torch.zeros(n, dtype=torch.int64), sl.clone())
+        with torch.no_grad(), model.context(batch), tracker:
+            model(*batch.tensors())
         by_op: collections.Counter[str] = collections.Counter()
         for nbytes, op in tracker.at_peak:
             by_op[op] += nbytes

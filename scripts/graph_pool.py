@@ -22,7 +22,8 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import model.working_set as working_set  # noqa: E402
-from qcompile.commands.bench import build, decode  # noqa: E402
+from qcompile.commands.bench import build  # noqa: E402
+from qcompile.commands.workload import decode_rate  # noqa: E402
 from qcompile.cudagraph import GraphedForward  # noqa: E402
 
 REPO = str(Path(__file__).resolve().parents[1])
@@ -67,8 +68,10 @@ def pool_report(snapshot: dict[str, Any], pool: tuple[int, int]) -> int:
     for site, sizes in sorted(by_site.items(), key=lambda kv: -sum(kv[1]))[:14]:
         print(f"    {sum(sizes) / MiB:8.1f} MiB  {len(sizes):3d}×  {site}")
     reserved = sum(s["total_size"] for s in segments)
-    print(f"  pool segments: {len(segments)}, reserved {reserved / MiB:.1f} MiB: "
-          + ", ".join(f"{s['total_size'] / MiB:.0f}" for s in sorted(segments, key=lambda s: -s["total_size"])))
+    print(
+        f"  pool segments: {len(segments)}, reserved {reserved / MiB:.1f} MiB: "
+        + ", ".join(f"{s['total_size'] / MiB:.0f}" for s in sorted(segments, key=lambda s: -s["total_size"]))
+    )
     return reserved
 
 
@@ -85,8 +88,10 @@ def main() -> None:
     batches = [int(b) for b in args.batches.split(",")]
     max_batch = max(batches)
     model.init_state(max_num_seqs=max_batch, max_model_len=args.context + args.steps + 16)
-    print(f"{torch.cuda.get_device_name(device)}, torch {torch.__version__}, bench preset, uncompiled, "
-          f"max batch {max_batch}, max_model_len {args.context + args.steps + 16}")
+    print(
+        f"{torch.cuda.get_device_name(device)}, torch {torch.__version__}, bench preset, uncompiled, "
+        f"max batch {max_batch}, max_model_len {args.context + args.steps + 16}"
+    )
     rows = []
     for budget in (int(b) for b in args.budgets.split(",")):
         working_set.WORKING_SET_BYTES = budget * MiB
@@ -97,11 +102,18 @@ def main() -> None:
         print(f"working set {budget} MiB:")
         reserved = pool_report(torch.cuda.memory._snapshot(), graphed.device.pool)
         torch.cuda.memory._record_memory_history(enabled=None)
-        tok_s = [decode(model, graphed, graphed.dispatcher, b, args.context, args.steps, warm=2)[0] for b in batches]
+        tok_s = [
+            decode_rate(model, graphed, graphed.dispatcher, b, args.context, args.steps, warm=2)[0] for b in batches
+        ]
         rows.append((budget, stats.pool_bytes / MiB, reserved / MiB, stats.bytes / MiB, tok_s))
         del graphed
-    print("\n| working set MiB | pool growth MiB (API) | pool reserved MiB | capture device MiB | "
-          + " | ".join(f"batch {b} tok/s" for b in batches) + " |\n" + "|---" * (4 + len(batches)) + "|")
+    print(
+        "\n| working set MiB | pool growth MiB (API) | pool reserved MiB | capture device MiB | "
+        + " | ".join(f"batch {b} tok/s" for b in batches)
+        + " |\n"
+        + "|---" * (4 + len(batches))
+        + "|"
+    )
     for budget, pool, reserved, dev, tok_s in rows:
         print(f"| {budget} | {pool:.1f} | {reserved:.1f} | {dev:.1f} | " + " | ".join(f"{t:.1f}" for t in tok_s) + " |")
 

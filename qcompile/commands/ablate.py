@@ -9,45 +9,21 @@ log-softmax, device sync); the table reports medians.
 from __future__ import annotations
 
 import json
-import statistics
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import torch
 
-import qcompile.compiler.compiled as api
-from model.batch import Batch
+import qcompile.api as api
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from qcompile.commands.dump import (
-    DEFAULT_RANGES,
-    PROMPTS,
-    decode_batch,
-    fresh_state,
-    no_inductor_caches,
-    num_kernels,
-    prefill_batch,
-    summarize,
-)
+from qcompile.commands.dump import no_inductor_caches, num_kernels, summarize
+from qcompile.commands.progress import compile_stages, stage
+from qcompile.commands.workload import DEFAULT_RANGES, Trace, Workload, run_greedy
 from qcompile.compiler.backend import TraceRecord
 from qcompile.compiler.ranges import RangeSpec
-
-Forward = Callable[..., torch.Tensor]
-
-
-@dataclass
-class Run:
-    """Log-probabilities per step (prefill first), each step's seconds, and the tokens fed."""
-
-    logprobs: list[torch.Tensor]
-    seconds: list[float]
-    fed: list[list[int]]
-
-    @property
-    def decode_ms(self) -> float:
-        return statistics.median(self.seconds[1:]) * 1e3
+from qcompile.ops.registry import SCOPES
 
 
 @dataclass
@@ -70,46 +46,14 @@ class ScopeResult:
     records: list[TraceRecord]
 
 
-def _sync(device: torch.device) -> None:
-    if device.type == "cuda":
-        torch.cuda.synchronize(device)
-
-
-def _step(model: Qwen4ExpForCausalLM, forward: Forward, batch: Batch) -> tuple[torch.Tensor, float]:
-    device = batch.input_ids.device
-    _sync(device)
-    t = time.perf_counter()
-    with model.context(batch):
-        hidden = forward(*batch.tensors())
-    lp = torch.log_softmax(model.compute_logits(hidden[batch.last_token_index]), dim=-1)
-    _sync(device)
-    return lp, time.perf_counter() - t
-
-
-def run(model: Qwen4ExpForCausalLM, forward: Forward, steps: int, device: torch.device,
-        path: Sequence[Sequence[int]] | None = None) -> Run:
-    """Prefill, then `steps` decode steps fed with `path[i]` (teacher forcing) or greedy tokens."""
-    fresh_state(model)
-    lp, dt = _step(model, forward, prefill_batch(model, device))
-    out = Run([lp], [dt], [])
-    pos = [len(p) for p in PROMPTS]
-    for i in range(steps):
-        tokens = list(path[i]) if path is not None else out.logprobs[-1].argmax(-1).tolist()
-        lp, dt = _step(model, forward, decode_batch(model, tokens, pos, device))
-        out.logprobs.append(lp)
-        out.seconds.append(dt)
-        out.fed.append(tokens)
-        pos = [p + 1 for p in pos]
-    return out
-
-
-def ablate_scope(model: Qwen4ExpForCausalLM, scope: str, eager: Run, ranges: Sequence[RangeSpec],
-                 device: torch.device) -> ScopeResult:
+def ablate_scope(
+    model: Qwen4ExpForCausalLM, scope: str, workload: Workload, eager: Trace, ranges: Sequence[RangeSpec]
+) -> ScopeResult:
     """Compile at `scope` (cold: Inductor caches off) and compare it along `eager`'s token path."""
     torch._dynamo.reset()
-    compiled = api.compile(model, ranges, scope)
-    with no_inductor_caches():
-        got = run(model, compiled, len(eager.fed), device, path=eager.fed)
+    compiled = api.compile(model, ranges=ranges, scope=scope)
+    with compile_stages(f"{scope}: compile, {len(eager.fed)} decode steps"), no_inductor_caches():
+        got = run_greedy(model, compiled, workload, len(eager.fed), path=eager.fed)
     ref, new = torch.cat(eager.logprobs), torch.cat(got.logprobs)
     summary = summarize(compiled.backend.records, scope)
     row = Row(
@@ -127,28 +71,41 @@ def ablate_scope(model: Qwen4ExpForCausalLM, scope: str, eager: Run, ranges: Seq
     return ScopeResult(row, compiled.backend.records)
 
 
-def ablate(model: Qwen4ExpForCausalLM, scopes: Sequence[str], steps: int = 64,
-           ranges: Sequence[RangeSpec] = DEFAULT_RANGES) -> list[ScopeResult]:
+def ablate(
+    model: Qwen4ExpForCausalLM, scopes: Sequence[str], steps: int = 64, ranges: Sequence[RangeSpec] = DEFAULT_RANGES
+) -> list[ScopeResult]:
     """One result per scope, each against the same eager greedy run."""
     if steps < 1:
         raise ValueError("the ablation needs at least one decode step")
-    device = model.lm_head.weight.device
+    unknown = [s for s in scopes if s not in SCOPES]
+    if unknown:  # before the eager run: a typo must not cost every scope before it
+        raise ValueError(f"unknown scopes {unknown}; known: {', '.join(sorted(SCOPES))}")
+    workload = Workload.for_model(model)
     with torch.no_grad():
-        eager = run(model, model, steps, device)
-        return [ablate_scope(model, s, eager, ranges, device) for s in scopes]
+        with stage(f"eager: {steps} decode steps"):
+            eager = run_greedy(model, model, workload, steps)
+        return [ablate_scope(model, s, workload, eager, ranges) for s in scopes]
 
 
 def format_table(rows: Sequence[Row]) -> str:
-    header = ("scope", "exactness vs eager", "compile s", "opaque", "kernels", "eager ms", "compiled ms",
-              "speedup")
+    header = ("scope", "exactness vs eager", "compile s", "opaque", "kernels", "eager ms", "compiled ms", "speedup")
     lines = [header]
     for r in rows:
         exact = "bitwise" if r.bitwise else f"max|dlogp| {r.max_logprob_diff:.1e}, top1 {r.top1_agreement:.1%}"
         if r.traces != 1:
             exact += f" ({r.traces} traces)"
-        lines.append((r.scope, exact, f"{r.compile_s:.1f}", str(r.opaque_calls), str(r.kernels),
-                      f"{r.eager_step_ms:.2f}", f"{r.compiled_step_ms:.2f}",
-                      f"{r.eager_step_ms / r.compiled_step_ms:.2f}x"))
+        lines.append(
+            (
+                r.scope,
+                exact,
+                f"{r.compile_s:.1f}",
+                str(r.opaque_calls),
+                str(r.kernels),
+                f"{r.eager_step_ms:.2f}",
+                f"{r.compiled_step_ms:.2f}",
+                f"{r.eager_step_ms / r.compiled_step_ms:.2f}x",
+            )
+        )
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in lines)
 

@@ -1,8 +1,8 @@
 """`qcompile bench`: decode throughput per compile scope and CUDA graph mode, against the outside anchor.
 
 On the bench preset (bf16, random weights): the transformers reference model is built on the
-device, timed as the outside anchor (eager decode at batch 1 after a 512-token prefill, as in
-shared/notes/h200-anchor.md), and its weights are loaded into our model in memory. Every request
+device, timed as the outside anchor (eager decode at batch 1 after a `--anchor-prefill`-token
+prompt), and its weights are loaded into our model in memory. Every request
 gets a `--context`-token context (prefilled once, eagerly, then restored from a snapshot before
 each measurement), and decode runs greedily, fed back on the device, at each batch size.
 
@@ -11,7 +11,8 @@ Reported per (scope, mode): decode tokens/s per batch, the ratio to no-compile +
 active experts only, embedding and PLE rows looked up only; divided by the measured copy
 bandwidth), compile, warmup and capture seconds, and graph memory (the graph pool, and all device
 memory capture took). One markdown table, one JSON.
-On CPU (`--preset tiny --device cpu`) only mode "none" runs: a smoke run that keeps this script alive.
+On CPU (`--smoke`: the tiny preset, a few steps) only mode "none" runs: a smoke run that keeps this
+command alive on machines without a GPU.
 """
 
 from __future__ import annotations
@@ -31,11 +32,9 @@ if TYPE_CHECKING:
     import torch
 
     from model.qwen4_exp import Qwen4ExpForCausalLM
-    from qcompile.cudagraph import Dispatcher
 
 EAGER = "eager"  # the scope name for "not compiled"
 BASELINE = (EAGER, "full_decode_only")
-STATE = ("conv_tail", "recurrent", "k_cache", "v_cache", "index_keys", "ngram_ctx")
 
 
 @dataclass
@@ -48,45 +47,119 @@ class Row:
     compile_s: float = 0.0
     warmup_s: float = 0.0
     capture_s: float = 0.0
-    graph_gib: float = 0.0   # the graph pool
+    graph_gib: float = 0.0  # the graph pool
     device_gib: float = 0.0  # all device memory capture took
     graphs: int = 0
 
 
+# Flags the profile fills in when left out: the H200 measurement, or a seconds-long CPU smoke run.
+FULL: dict[str, Any] = {
+    "preset": "bench",
+    "device": "cuda",
+    "dtype": "bfloat16",
+    "scopes": [EAGER, "layer", "kernel"],
+    "batches": [1, 8, 64],
+    "context": 2048,
+    "contexts": 8,
+    "steps": 16,
+    "warm_steps": 2,
+    "anchor_prefill": 512,
+    "anchor_steps": 16,
+}
+SMOKE: dict[str, Any] = {
+    "preset": "tiny",
+    "device": "cpu",
+    "dtype": "float32",
+    "scopes": [EAGER, "layer"],
+    "batches": [1, 2],
+    "context": 24,
+    "contexts": 2,
+    "steps": 2,
+    "warm_steps": 1,
+    "anchor_prefill": 8,
+    "anchor_steps": 4,
+}
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from model.presets import PRESETS
+    from qcompile.commands.checks import choice_list, int_list, positive_int
+    from qcompile.cudagraph.modes import MODES
+    from qcompile.ops.registry import SCOPES
+
+    def default(name: str) -> str:
+        full, smoke = (",".join(map(str, v)) if isinstance(v, list) else v for v in (FULL[name], SMOKE[name]))
+        return f" (default {full}; --smoke: {smoke})"
 
     p = sub.add_parser("bench", help="decode tokens/s per scope and CUDA graph mode (default: bench preset, H200)")
-    p.add_argument("--preset", choices=sorted(PRESETS), default="bench")
-    p.add_argument("--device", default="cuda")
-    p.add_argument("--dtype", choices=("bfloat16", "float16", "float32"), default="bfloat16")
-    p.add_argument("--scopes", default="eager,layer,kernel", help="comma list of eager,layer,block,kernel")
-    p.add_argument("--modes", default="none,piecewise,full_decode_only",
-                   help="comma list of CUDA graph modes for the compiled scopes (eager runs none and "
-                        "full_decode_only, the baseline)")
-    p.add_argument("--batches", default="1,8,64", help="decode batch sizes")
-    p.add_argument("--context", type=int, default=2048, help="context tokens per request before decode")
-    p.add_argument("--contexts", type=int, default=8, help="distinct contexts prefilled (slots repeat them)")
-    p.add_argument("--steps", type=int, default=16, help="timed decode steps per measurement")
-    p.add_argument("--warm-steps", type=int, default=2, help="untimed decode steps before each measurement")
-    p.add_argument("--dynamic", choices=("oblivious", "unbacked"), default="oblivious",
-                   help="oblivious: ranges 1:1 and 2:max batch; unbacked: one range 1:max batch (one compile, "
-                        "but the attention region's reshape guards on its unbacked size at block/kernel scope)")
-    p.add_argument("--anchor-prefill", type=int, default=512, help="prompt tokens of the transformers anchor")
-    p.add_argument("--anchor-steps", type=int, default=16, help="timed decode tokens of the anchor (0: skip)")
+    p.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the CPU smoke run: tiny preset, float32, a few steps (flags given still win)",
+    )
+    p.add_argument("--preset", choices=sorted(PRESETS), help="model geometry" + default("preset"))
+    p.add_argument("--device", help="cpu runs cudagraph mode 'none' only" + default("device"))
+    p.add_argument("--dtype", choices=("bfloat16", "float16", "float32"), help=default("dtype"))
+    p.add_argument(
+        "--scopes",
+        type=choice_list({EAGER} | SCOPES, "scope"),
+        help="comma list of eager,layer,block,kernel" + default("scopes"),
+    )
+    p.add_argument(
+        "--modes",
+        type=choice_list(MODES, "cudagraph mode"),
+        default="none,piecewise,full_decode_only",
+        help="comma list of CUDA graph modes for the compiled scopes (eager runs none and "
+        "full_decode_only, the baseline)",
+    )
+    p.add_argument("--batches", type=int_list, help="decode batch sizes" + default("batches"))
+    p.add_argument("--context", type=positive_int, help="context tokens per request before decode" + default("context"))
+    p.add_argument(
+        "--contexts", type=positive_int, help="distinct contexts prefilled (slots repeat them)" + default("contexts")
+    )
+    p.add_argument("--steps", type=positive_int, help="timed decode steps per measurement" + default("steps"))
+    p.add_argument(
+        "--warm-steps", type=int, help="untimed decode steps before each measurement" + default("warm_steps")
+    )
+    p.add_argument(
+        "--dynamic",
+        choices=("oblivious", "unbacked"),
+        default="oblivious",
+        help="oblivious: ranges 1:1 and 2:max batch; unbacked: one range 1:max batch (one compile, "
+        "but the attention region's reshape guards on its unbacked size at block/kernel scope)",
+    )
+    p.add_argument(
+        "--anchor-prefill",
+        type=positive_int,
+        help="prompt tokens of the transformers anchor" + default("anchor_prefill"),
+    )
+    p.add_argument(
+        "--anchor-steps", type=int, help="timed decode tokens of the anchor (0: skip)" + default("anchor_steps")
+    )
     p.add_argument("--json", type=Path, default=Path("bench.json"))
     p.set_defaults(func=main)
 
 
+def resolve(args: argparse.Namespace) -> None:
+    """Fill the flags left out from the profile, then check the device, before anything is built."""
+    from qcompile.commands.checks import UsageError, device_problem
+
+    for name, value in (SMOKE if args.smoke else FULL).items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
+    problem = device_problem(args.device)
+    if problem is not None:
+        raise UsageError(
+            f"--device {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs its CPU smoke mode"
+        )
+
+
 def main(args: argparse.Namespace) -> None:
+    resolve(args)
     result = run(args)
     print(table(result))
     args.json.write_text(json.dumps(result, indent=2))
     print(f"\nwrote {args.json}")
-
-
-def _ints(text: str) -> list[int]:
-    return [int(v) for v in text.split(",") if v]
 
 
 def _sync(device: torch.device) -> None:
@@ -130,69 +203,14 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int) -> float:
     table_bytes = sum(t.ngram_embedding.weight.numel() * t.ngram_embedding.weight.element_size() for t in tables)
     row_bytes = sum(t.ngram_embedding.weight[0].numel() * t.ngram_embedding.weight.element_size() for t in tables)
     active = 1 - (1 - c.num_experts_per_tok / c.num_experts) ** batch
-    return (total - experts - embed.numel() * embed.element_size() - table_bytes + experts * active
-            + batch * (embed.shape[1] * embed.element_size() + c.ngram_heads * row_bytes))
-
-
-def state_tensors(model: Qwen4ExpForCausalLM) -> list[torch.Tensor]:
-    return [b for name, b in model.named_buffers() if name.rsplit(".", 1)[-1] in STATE]
-
-
-def prefill(model: Qwen4ExpForCausalLM, context: int, distinct: int, slots: int, seed: int = 0) -> None:
-    """Prefill `distinct` random contexts eagerly (one request per forward), then copy them to every slot."""
-    import torch
-
-    from model.batch import Chunk, build_batch
-
-    device = model.lm_head.weight.device
-    gen = torch.Generator().manual_seed(seed)
-    distinct = min(distinct, slots)
-    for slot in range(distinct):
-        tokens = torch.randint(2, model.config.vocab_size, (context,), generator=gen).tolist()
-        batch = build_batch([Chunk(slot, tokens, 0)], model.trash_slot, device)
-        with torch.no_grad():
-            model.run(batch)
-    for t in state_tensors(model):
-        for slot in range(distinct, slots):
-            t[slot].copy_(t[slot % distinct])
-
-
-def decode(model: Qwen4ExpForCausalLM, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher, batch: int,
-           context: int, steps: int, warm: int) -> tuple[float, float]:
-    """Greedy decode of `batch` requests after `context` tokens; returns (tokens/s, seconds of warm steps).
-
-    As the engine's runner does: `dispatcher` says how the batch runs (padding rows go to the trash
-    slot), and tokens are fed back on the device (argmax into the next step's ids).
-    """
-    import torch
-
-    from model.context import HostBatch, forward_context
-
-    device = model.lm_head.weight.device
-    how = dispatcher.dispatch(batch, uniform_decode=True)
-    pad = how.padded - batch
-    slots = torch.cat([torch.arange(batch), torch.full((pad,), model.trash_slot)]).to(device)
-    write_slots = slots.clone()  # distinct tensors: Dynamo guards on inputs aliasing each other
-    offsets = torch.zeros(how.padded, dtype=torch.int64, device=device)
-    ids = torch.full((how.padded,), 7, dtype=torch.int64, device=device)
-    marks: list[float] = []
-    _sync(device)
-    with torch.no_grad():
-        for i in range(warm + steps + 1):
-            if i in (0, warm):
-                _sync(device)
-                marks.append(time.perf_counter())
-            if i == warm + steps:
-                break
-            pos = context + i
-            positions = torch.full((how.padded,), pos, dtype=torch.int64, device=device)
-            host = HostBatch(tuple(range(batch + 1)), (pos,) * batch, tuple(range(batch)), how.padded)
-            with forward_context(host, how):
-                hidden = fn(ids, positions, slots, offsets, write_slots)
-            ids = model.compute_logits(hidden).argmax(-1)
-    _sync(device)
-    end = time.perf_counter()
-    return batch * steps / (end - marks[-1]), marks[-1] - marks[0]
+    return (
+        total
+        - experts
+        - embed.numel() * embed.element_size()
+        - table_bytes
+        + experts * active
+        + batch * (embed.shape[1] * embed.element_size() + c.ngram_heads * row_bytes)
+    )
 
 
 def anchor(hf: torch.nn.Module, prefill_len: int, steps: int, vocab: int, device: torch.device) -> float:
@@ -203,8 +221,7 @@ def anchor(hf: torch.nn.Module, prefill_len: int, steps: int, vocab: int, device
 
     def generate(new: int) -> float:
         with torch.inference_mode():
-            return _timed(device, lambda: hf.generate(ids, max_new_tokens=new, min_new_tokens=new,
-                                                      do_sample=False))[0]
+            return _timed(device, lambda: hf.generate(ids, max_new_tokens=new, min_new_tokens=new, do_sample=False))[0]
 
     generate(2)  # warm
     # the fastest of three runs of each: interference only ever adds time
@@ -223,8 +240,9 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
 
     hf = build_model(args.preset, dtype=args.dtype, device=str(device))
     config = preset_config(args.preset)
-    anchor_tok_s = (anchor(hf, args.anchor_prefill, args.anchor_steps, config["vocab_size"], device)
-                    if args.anchor_steps else None)
+    anchor_tok_s = (
+        anchor(hf, args.anchor_prefill, args.anchor_steps, config["vocab_size"], device) if args.anchor_steps else None
+    )
     with torch.device(device), _uninitialised(resolve_dtype(args.dtype)):
         model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(config))
     weights = hf.state_dict()
@@ -246,21 +264,23 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
     from qcompile.api import Compiled, compile
+    from qcompile.commands.progress import compile_stages, stage
+    from qcompile.commands.workload import decode_rate, prefill_contexts, state_tensors
     from qcompile.cudagraph import Dispatcher, GraphedForward, resolve_mode
 
     device = torch.device(args.device)
-    batches = _ints(args.batches)
-    scopes = args.scopes.split(",")
-    modes = args.modes.split(",")
+    batches, scopes, modes = args.batches, args.scopes, args.modes
     if device.type != "cuda":
-        print("bench: no CUDA device, so only cudagraph mode 'none' runs (a smoke run)")
+        print(f"bench: on {device.type} only cudagraph mode 'none' runs (a smoke run)")
         modes = ["none"]
     start = time.perf_counter()
-    model, anchor_tok_s = build(args, device)
+    with stage(f"build the {args.preset} preset" + (", time the transformers anchor" if args.anchor_steps else "")):
+        model, anchor_tok_s = build(args, device)
     built_s = time.perf_counter() - start
     max_batch = max(batches)
     model.init_state(max_num_seqs=max_batch, max_model_len=args.context + args.warm_steps + args.steps + 8)
-    prefill_s, _ = _timed(device, lambda: prefill(model, args.context, args.contexts, max_batch))
+    with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
+        prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
     snapshot = [t.clone() for t in state_tensors(model)]
     bandwidth = copy_bandwidth(device)
     roofline = {b: b * bandwidth / step_bytes(model, b) for b in batches}
@@ -269,15 +289,18 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         for b in batches:
             for t, s in zip(state_tensors(model), snapshot, strict=True):
                 t.copy_(s)
-            row.tok_s[b], warm_s = decode(model, fn, dispatcher, b, args.context, args.steps, args.warm_steps)
+            row.tok_s[b], warm_s = decode_rate(model, fn, dispatcher, b, args.context, args.steps, args.warm_steps)
             row.warmup_s += warm_s
             row.roofline_share[b] = row.tok_s[b] / roofline[b]
-        print(f"bench: {row.scope}/{row.mode}: " + ", ".join(f"{b}: {v:.1f} tok/s" for b, v in row.tok_s.items()),
-              flush=True)
+        print(
+            f"bench: {row.scope}/{row.mode}: " + ", ".join(f"{b}: {v:.1f} tok/s" for b, v in row.tok_s.items()),
+            flush=True,
+        )
         return row
 
     def graphed(row: Row, module: Compiled | GraphedForward) -> Row:
-        stats = module.capture()
+        with stage(f"capture {row.scope}/{row.mode}"):
+            stats = module.capture()
         if stats is not None:
             row.capture_s, row.graphs = stats.seconds, stats.graphs
             row.graph_gib, row.device_gib = stats.pool_bytes / 2**30, stats.bytes / 2**30
@@ -294,7 +317,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         torch._dynamo.reset()
         ranges = ((1, max_batch),) if args.dynamic == "unbacked" else ((1, 1), (2, max_batch))
         compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
-        compile_s, _ = _timed(device, compiled.warmup)
+        with compile_stages(f"compile scope {scope}"):
+            compile_s, _ = _timed(device, compiled.warmup)
         for mode in modes:
             compiled.set_cudagraph(mode, max_capture_size=max_batch)
             row = graphed(Row(scope, mode, compile_s=compile_s), compiled)
@@ -306,11 +330,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for r in rows:
         r.ratio = {b: r.tok_s[b] / ref.tok_s[b] for b in batches} if ref else {}
     return {
-        "preset": args.preset, "dtype": args.dtype, "device": _device_name(device), "torch": torch.__version__,
-        "context": args.context, "steps": args.steps, "batches": batches, "dynamic": args.dynamic,
-        "copy_bandwidth_gb_s": bandwidth / 1e9, "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
-        "roofline_tok_s": roofline, "anchor_tok_s": anchor_tok_s, "anchor_prefill": args.anchor_prefill,
-        "build_s": built_s, "prefill_s": prefill_s, "total_s": time.perf_counter() - start,
+        "preset": args.preset,
+        "dtype": args.dtype,
+        "device": _device_name(device),
+        "torch": torch.__version__,
+        "context": args.context,
+        "steps": args.steps,
+        "batches": batches,
+        "dynamic": args.dynamic,
+        "copy_bandwidth_gb_s": bandwidth / 1e9,
+        "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
+        "roofline_tok_s": roofline,
+        "anchor_tok_s": anchor_tok_s,
+        "anchor_prefill": args.anchor_prefill,
+        "build_s": built_s,
+        "prefill_s": prefill_s,
+        "total_s": time.perf_counter() - start,
         "rows": [asdict(r) for r in rows],
     }
 
@@ -332,12 +367,13 @@ def table(result: dict[str, Any]) -> str:
         f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s; decode step reads "
         + ", ".join(f"{result['step_gb'][b]:.3f} GB at batch {b}" for b in batches)
         + " (weights, active experts only) → roofline "
-        + ", ".join(f"{roof[b]:.0f}" for b in batches) + " tok/s.",
+        + ", ".join(f"{roof[b]:.0f}" for b in batches)
+        + " tok/s.",
         "transformers eager anchor (batch 1, after a "
-        f"{result['anchor_prefill']}-token prefill): "
-        + (f"{anchor_tok_s:.1f} tok/s." if anchor_tok_s else "not run."),
+        f"{result['anchor_prefill']}-token prefill): " + (f"{anchor_tok_s:.1f} tok/s." if anchor_tok_s else "not run."),
         "",
-        "| scope | cudagraph | " + " | ".join(f"batch {b} tok/s (× base, % roofline)" for b in batches)
+        "| scope | cudagraph | "
+        + " | ".join(f"batch {b} tok/s (× base, % roofline)" for b in batches)
         + " | compile s | warmup s | capture s | graphs | graph pool GiB | capture device GiB |",
         "|---|---|" + "---|" * len(batches) + "---|---|---|---|---|---|",
     ]
@@ -345,12 +381,19 @@ def table(result: dict[str, Any]) -> str:
         cells = []
         for b in batches:
             ratio = r["ratio"].get(b)
-            cells.append(f"{r['tok_s'][b]:.1f} ({ratio:.2f}×, {100 * r['roofline_share'][b]:.1f}%)" if ratio
-                         else f"{r['tok_s'][b]:.1f} ({100 * r['roofline_share'][b]:.1f}%)")
-        lines.append(f"| {r['scope']} | {r['mode']} | " + " | ".join(cells)
-                     + f" | {r['compile_s']:.1f} | {r['warmup_s']:.1f} | {r['capture_s']:.1f} | {r['graphs']}"
-                     f" | {r['graph_gib']:.3f} | {r['device_gib']:.3f} |")
+            cells.append(
+                f"{r['tok_s'][b]:.1f} ({ratio:.2f}×, {100 * r['roofline_share'][b]:.1f}%)"
+                if ratio
+                else f"{r['tok_s'][b]:.1f} ({100 * r['roofline_share'][b]:.1f}%)"
+            )
+        lines.append(
+            f"| {r['scope']} | {r['mode']} | "
+            + " | ".join(cells)
+            + f" | {r['compile_s']:.1f} | {r['warmup_s']:.1f} | {r['capture_s']:.1f} | {r['graphs']}"
+            f" | {r['graph_gib']:.3f} | {r['device_gib']:.3f} |"
+        )
     lines.append("")
-    lines.append(f"base: no-compile + full_decode_only. warmup s: untimed first decode steps. "
-                 f"total {result['total_s']:.0f} s.")
+    lines.append(
+        f"base: no-compile + full_decode_only. warmup s: untimed first decode steps. total {result['total_s']:.0f} s."
+    )
     return "\n".join(lines)

@@ -1,11 +1,30 @@
-"""`qcompile` command line: one argparse subcommand per job."""
+"""`qcompile` command line: one argparse subcommand per job.
+
+Flags are checked while parsing and paths and ports before any model loads; a mistake prints one
+line naming the flag, path, field or port and exits non-zero (`--debug` shows the traceback).
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
+
+from qcompile.commands.checks import (
+    EXPECTED,
+    UsageError,
+    check_checkpoint,
+    check_graphs_device,
+    check_model_len,
+    choice_list,
+    compile_ranges,
+    device,
+    one_line,
+    port,
+    positive_int,
+)
 
 if TYPE_CHECKING:
     from model.qwen4_exp import Qwen4ExpForCausalLM
@@ -15,15 +34,43 @@ DTYPES = ("float32", "bfloat16", "float16")
 DEFAULT_PROMPTS = ("Hello, my name is", "The capital of France is")
 
 
-def _generate(args: argparse.Namespace) -> None:
-    from qcompile import LLM, SamplingParams
+class Parser(argparse.ArgumentParser):
+    """argparse with a one-line error: the usage block above it would bury the message."""
 
-    llm = LLM(args.model, device=args.device, dtype=args.dtype, ple_backend=args.ple_backend,
-              weight_only=args.weight_only)
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _checked_model(args: argparse.Namespace) -> Path | None:
+    if args.model is not None:
+        check_checkpoint(args.model)
+    return args.model
+
+
+def _generate(args: argparse.Namespace) -> None:
+    from qcompile.commands.progress import compile_stages
+    from qcompile.engine.llm import LLM
+    from qcompile.engine.sampling_params import SamplingParams
+
+    path = _checked_model(args)
+    compile = _compile_config(args)
+    check_graphs_device(args.cudagraph, args.device)
+    with compile_stages("load checkpoint"):
+        llm = LLM(
+            path,
+            device=args.device,
+            dtype=args.dtype,
+            compile=compile,
+            ple_backend=args.ple_backend,
+            weight_only=args.weight_only,
+        )
     params = SamplingParams(temperature=args.temperature, max_tokens=args.max_tokens, seed=args.seed)
     prompts = args.prompt or list(DEFAULT_PROMPTS)
     print(f"model: {llm.path}")
-    for out in llm.generate(prompts, params):
+    # a compile that LLM leaves to the first batch shows here, range by range
+    with compile_stages(f"generate ({len(prompts)} prompts)"):
+        outs = llm.generate(prompts, params)
+    for out in outs:
         c = out.outputs[0]
         print(f"\nprompt:     {out.prompt!r}")
         print(f"completion: {c.text!r}")
@@ -36,52 +83,66 @@ def _make_checkpoint(args: argparse.Namespace) -> None:
     print(make_checkpoint(args.preset, args.out, seed=args.seed, dtype=args.dtype, device=args.device))
 
 
-def _parse_ranges(text: str) -> tuple[tuple[int, int], ...]:
-    """`1:1,2:256` -> ((1, 1), (2, 256)): inclusive token-count ranges, one compiled artifact each."""
-    try:
-        return tuple((int(lo), int(hi)) for lo, hi in (part.split(":") for part in text.split(",")))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"ranges look like 1:1,2:256, not {text!r}") from None
-
-
-def _compile_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> CompileConfig | None:
-    """A `CompileConfig` when any compile flag is given (eager otherwise), or a clear error when this
-    build has no `qcompile.compile` to run it."""
+def _compile_config(args: argparse.Namespace) -> CompileConfig | None:
+    """A `CompileConfig` when any compile flag is given (eager otherwise)."""
     given = {name: getattr(args, name) for name in ("scope", "ranges", "cudagraph") if getattr(args, name) is not None}
     if not given:
         return None
-    import qcompile
     from qcompile.config import CompileConfig
 
-    if not hasattr(qcompile, "compile"):
-        parser.error(f"--{'/--'.join(given)} need qcompile.compile, which this build does not provide yet; "
-                     "leave them out to serve eagerly")
     try:
         return CompileConfig(**given)
     except ValueError as e:
-        parser.error(str(e))
+        raise UsageError(f"--{'/--'.join(given)}: {e}") from None
 
 
 def _serve(args: argparse.Namespace) -> None:
     from qcompile.commands.serve import serve
+    from qcompile.default_model import PATH
 
-    serve(args.model, args.compile, args.host, args.port, args.api_key, args.device, args.dtype,
-          args.max_num_seqs, args.max_model_len, args.ple_backend, args.weight_only)
+    compile = _compile_config(args)
+    check_graphs_device(args.cudagraph, args.device)
+    check_model_len(check_checkpoint(args.model or PATH), args.max_model_len)
+    serve(
+        args.model,
+        compile,
+        args.host,
+        args.port,
+        args.api_key,
+        args.device,
+        args.dtype,
+        args.max_num_seqs,
+        args.max_model_len,
+        args.ple_backend,
+        args.weight_only,
+    )
 
 
-def _load(args: argparse.Namespace) -> Qwen4ExpForCausalLM:
-    from model.checkpoint.loader import load_model
+def _compile_job_model(args: argparse.Namespace) -> Path:
+    """dump's and ablate's checkpoint: `--model`, checked, or the tiny preset (built on first use)."""
     from qcompile.synthetic import default_checkpoint
 
-    return load_model(args.model or default_checkpoint("tiny"), args.device, args.dtype)
+    return _checked_model(args) or default_checkpoint("tiny")
+
+
+def _load(path: Path, args: argparse.Namespace) -> Qwen4ExpForCausalLM:
+    from model.checkpoint.loader import load_model
+    from qcompile.commands.progress import stage
+
+    with stage(f"load {path.name}"):
+        return load_model(path, args.device, args.dtype)
 
 
 def _dump(args: argparse.Namespace) -> None:
     from qcompile.commands.dump import dump
 
-    summary = dump(_load(args), args.scope, args.out, args.ranges, args.device, full=not args.readable_only)
-    print(f"{args.out}: {summary['num_opaque_calls']} opaque calls, pieces per range "
-          f"{ {k: len(v['pieces']) for k, v in summary['ranges'].items()} }, traces {summary['traces']}")
+    path = _compile_job_model(args)
+    args.out.mkdir(parents=True, exist_ok=True)  # an --out that cannot be written fails before the load
+    summary = dump(_load(path, args), args.scope, args.out, args.ranges, full=not args.readable_only)
+    print(
+        f"{args.out}: {summary['num_opaque_calls']} opaque calls, pieces per range "
+        f"{ {k: len(v['pieces']) for k, v in summary['ranges'].items()} }, traces {summary['traces']}"
+    )
 
 
 def _ablate(args: argparse.Namespace) -> None:
@@ -89,73 +150,103 @@ def _ablate(args: argparse.Namespace) -> None:
 
     from qcompile.commands.ablate import ablate, format_table, write_json
 
-    model = _load(args)
-    rows = [r.row for r in ablate(model, args.scopes.split(","), args.steps, args.ranges)]
+    model = _load(_compile_job_model(args), args)
+    rows = [r.row for r in ablate(model, args.scopes, args.steps, args.ranges)]
     print(format_table(rows))
     if args.json is not None:
-        write_json(rows, args.json, {"model": str(args.model or "tiny"), "device": args.device,
-                                     "dtype": args.dtype, "steps": args.steps, "ranges": args.ranges,
-                                     "torch": torch.__version__})
+        write_json(
+            rows,
+            args.json,
+            {
+                "model": str(args.model or "tiny"),
+                "device": args.device,
+                "dtype": args.dtype,
+                "steps": args.steps,
+                "ranges": args.ranges,
+                "torch": torch.__version__,
+            },
+        )
 
 
 def _add_compile_job(sub: argparse._SubParsersAction, name: str, summary: str) -> argparse.ArgumentParser:
-    """A subcommand that compiles a checkpoint on the dump workload (`qcompile.commands.dump`)."""
-    from qcompile.commands.dump import DEFAULT_RANGES
+    """A subcommand that compiles a checkpoint on the shared workload (`qcompile.commands.workload`)."""
+    from qcompile.commands.workload import DEFAULT_RANGES
 
     job = sub.add_parser(name, help=summary)
     job.add_argument("--model", type=Path, help="checkpoint folder; default: the tiny preset, built on first use")
-    job.add_argument("--ranges", type=_parse_ranges, default=DEFAULT_RANGES,
-                     help="compile token-count ranges (default 2:16: the workload's 10- and 2-token steps)")
-    job.add_argument("--device", default="cpu")
+    job.add_argument(
+        "--ranges",
+        type=compile_ranges,
+        default=DEFAULT_RANGES,
+        help="compile token-count ranges (default 2:16: the workload's 10- and 2-token steps)",
+    )
+    job.add_argument("--device", type=device, default="cpu")
     job.add_argument("--dtype", choices=DTYPES, default="float32")
     return job
 
 
+def _add_compile_flags(parser: argparse.ArgumentParser) -> None:
+    from qcompile.cudagraph.modes import MODES
+    from qcompile.ops.registry import SCOPES
+
+    parser.add_argument(
+        "--scope", choices=sorted(SCOPES), help="compile scope (what Dynamo traces); any compile flag turns compile on"
+    )
+    parser.add_argument("--ranges", type=compile_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
+    parser.add_argument("--cudagraph", choices=list(MODES), help="CUDA graph mode of the compiled model")
+
+
 def _add_ple_backend(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ple-backend", choices=("device", "pinned", "mmap", "preload"), default="device",
-                        help="where PLE tables live: device memory, pinned host memory (Triton gather), "
-                             "memory-mapped files, or host RAM")
+    parser.add_argument(
+        "--ple-backend",
+        choices=("device", "pinned", "mmap", "preload"),
+        default="device",
+        help="where PLE tables live: device memory, pinned host memory (Triton gather), "
+        "memory-mapped files, or host RAM",
+    )
 
 
 def _add_weight_only(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--weight-only", action="store_true",
-                        help="keep a quantised checkpoint's FP8 (per-tensor, per-channel, block), MXFP8 and NVFP4 "
-                             "linears packed (weight-only Triton GEMMs, 16-bit activations), not dequantised")
+    parser.add_argument(
+        "--weight-only",
+        action="store_true",
+        help="keep a quantised checkpoint's FP8 (per-tensor, per-channel, block), MXFP8 and NVFP4 "
+        "linears packed (weight-only Triton GEMMs, 16-bit activations), not dequantised",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     from model.presets import PRESETS
     from qcompile.ops.registry import SCOPES
 
-    parser = argparse.ArgumentParser(prog="qcompile", description="Qwen4-Exp inference and compile tools")
+    parser = Parser(prog="qcompile", description="Qwen4-Exp inference and compile tools")
     sub = parser.add_subparsers(dest="command", required=True)
 
     gen = sub.add_parser("generate", help="generate completions (default: the tiny preset, greedy)")
-    gen.add_argument("--model", help="checkpoint folder; default: the tiny preset, built on first use")
+    gen.add_argument("--model", type=Path, help="checkpoint folder; default: the tiny preset, built on first use")
     gen.add_argument("--prompt", action="append", help="a text prompt; repeat for a batch")
-    gen.add_argument("--max-tokens", type=int, default=32)
+    gen.add_argument("--max-tokens", type=positive_int, default=32)
     gen.add_argument("--temperature", type=float, default=0.0, help="0 = greedy")
     gen.add_argument("--seed", type=int, default=None)
-    gen.add_argument("--device", default="cpu")
+    gen.add_argument("--device", type=device, default="cpu")
     gen.add_argument("--dtype", choices=DTYPES, default="float32")
+    _add_compile_flags(gen)
     _add_ple_backend(gen)
     _add_weight_only(gen)
     gen.set_defaults(func=_generate)
 
     srv = sub.add_parser("serve", help="OpenAI-compatible server (default: the embedded default model)")
     srv.add_argument("--model", type=Path, help="checkpoint folder; default: the embedded default model")
-    srv.add_argument("--scope", help="compile scope (what Dynamo traces); any compile flag turns compile on")
-    srv.add_argument("--ranges", type=_parse_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
-    srv.add_argument("--cudagraph", help="CUDA graph mode of the compiled model")
+    _add_compile_flags(srv)
     _add_ple_backend(srv)
     _add_weight_only(srv)
     srv.add_argument("--host", default="127.0.0.1", help="bind address (default: loopback only)")
-    srv.add_argument("--port", type=int, default=8000)
+    srv.add_argument("--port", type=port, default=8000)
     srv.add_argument("--api-key", help="require 'Authorization: Bearer KEY' on /v1 routes")
-    srv.add_argument("--device", default="cpu")
+    srv.add_argument("--device", type=device, default="cpu")
     srv.add_argument("--dtype", choices=DTYPES, default="float32")
-    srv.add_argument("--max-num-seqs", type=int, default=64, help="requests generating at once (state slots)")
-    srv.add_argument("--max-model-len", type=int, default=2048, help="prompt + output tokens per request")
+    srv.add_argument("--max-num-seqs", type=positive_int, default=64, help="requests generating at once (state slots)")
+    srv.add_argument("--max-model-len", type=positive_int, default=2048, help="prompt + output tokens per request")
     srv.set_defaults(func=_serve)
 
     dmp = _add_compile_job(sub, "dump", "compile at one scope and write its graphs, output code and summary.json")
@@ -165,12 +256,17 @@ def build_parser() -> argparse.ArgumentParser:
     dmp.set_defaults(func=_dump)
 
     abl = _add_compile_job(sub, "ablate", "exactness, compile time, opacity and step time per scope vs eager")
-    abl.add_argument("--scopes", default="layer,block,kernel")
-    abl.add_argument("--steps", type=int, default=64, help="teacher-forced decode steps")
+    abl.add_argument(
+        "--scopes",
+        type=choice_list(SCOPES, "scope"),
+        default="layer,block,kernel",
+        help="comma list of layer,block,kernel",
+    )
+    abl.add_argument("--steps", type=positive_int, default=64, help="teacher-forced decode steps")
     abl.add_argument("--json", type=Path, help="also write the rows here")
     abl.set_defaults(func=_ablate)
 
-    from qcompile.commands.bench import add_parser as add_bench_parser  # stdlib-only import
+    from qcompile.commands.bench import add_parser as add_bench_parser
 
     add_bench_parser(sub)
 
@@ -179,14 +275,23 @@ def build_parser() -> argparse.ArgumentParser:
     make.add_argument("--out", type=Path, required=True)
     make.add_argument("--seed", type=int, default=0)
     make.add_argument("--dtype", choices=DTYPES, default="float32")
-    make.add_argument("--device", default="cpu", help="where the random weights are drawn (cuda: fast for big presets)")
+    make.add_argument(
+        "--device", type=device, default="cpu", help="where the random weights are drawn (cuda: fast for big presets)"
+    )
     make.set_defaults(func=_make_checkpoint)
+    for command in sub.choices.values():
+        command.add_argument("--debug", action="store_true", help="show the traceback of an error")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command == "serve":
-        args.compile = _compile_config(args, parser)
-    args.func(args)
+    args = build_parser().parse_args(argv)
+    try:
+        args.func(args)
+    except EXPECTED as e:
+        if args.debug:
+            raise
+        print(f"qcompile {args.command}: error: {one_line(e)}", file=sys.stderr)
+        raise SystemExit(1) from None
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None

@@ -1,4 +1,4 @@
-"""Graph dumps: compile a checkpoint at one scope on a fixed workload and write what each stage saw.
+"""Graph dumps: compile a checkpoint at one scope on the shared workload and write what each stage saw.
 
 `dump` writes, under `out`:
 
@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import re
+import warnings
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -26,48 +28,39 @@ from typing import Any
 import torch
 import torch.fx as fx
 
-import qcompile.compiler.compiled as api
-from model.batch import Batch, Chunk, build_batch
+import qcompile.api as api
 from model.qwen4_exp import Qwen4ExpForCausalLM
+from qcompile.commands.progress import compile_stages, stage
+from qcompile.commands.workload import DEFAULT_RANGES, PROMPT_LENGTHS, Workload, run_greedy
 from qcompile.compiler.backend import TraceRecord
 from qcompile.compiler.ranges import Range, RangeSpec
 from qcompile.ops.registry import REGISTRY
 
-REPO = Path(__file__).resolve().parent.parent
-# Two requests: prefill chunks of 7 and 3 tokens (10 rows), then one decode token each (2 rows).
-PROMPTS: tuple[tuple[int, ...], ...] = ((11, 42, 7, 300, 5, 99, 250), (17, 3, 480))
-# One symbolic range holding both steps: one trace, one Inductor compile per piece. It leaves out
-# size 1: at the kernel scope, Dynamo's trace of the window gathers at several tokens guards `n >= 2`
-# even under backed_size_oblivious, so a one-token call traces and compiles everything again.
-DEFAULT_RANGES: tuple[Range, ...] = ((2, 16),)
-MAX_MODEL_LEN = 128
+REPO = Path(__file__).resolve().parents[2]
 KERNEL_DEF = re.compile(r"^(\w+) = async_compile\.\w+\(", re.MULTILINE)
 EXTERN_CALL = re.compile(r"\bextern_kernels\.(\w+)\(")
 
 
-def prefill_batch(model: Qwen4ExpForCausalLM, device: torch.device | str) -> Batch:
-    return build_batch([Chunk(slot, list(p), 0) for slot, p in enumerate(PROMPTS)], model.trash_slot, device)
-
-
-def decode_batch(model: Qwen4ExpForCausalLM, tokens: Sequence[int], pos: Sequence[int],
-                 device: torch.device | str) -> Batch:
-    """One token per request; `pos[i]` is the position of request `i`'s token."""
-    return build_batch([Chunk(slot, [t], p) for slot, (t, p) in enumerate(zip(tokens, pos, strict=True))],
-                       model.trash_slot, device)
-
-
-def fresh_state(model: Qwen4ExpForCausalLM) -> None:
-    """State slots for the workload's requests, cleared (a previous run leaves its caches behind)."""
-    if model.max_num_seqs != len(PROMPTS) or model.max_model_len != MAX_MODEL_LEN:
-        model.init_state(len(PROMPTS), MAX_MODEL_LEN)
-    model.reset_slots(list(range(len(PROMPTS) + 1)))
+def _not_cache_noise(record: logging.LogRecord) -> bool:
+    """False for the warning each piece's compile logs when caches are off: there is nothing to save."""
+    return "artifact generation failed" not in record.getMessage()
 
 
 @contextlib.contextmanager
 def no_inductor_caches() -> Iterator[None]:
-    """Inductor's caches off: a cache hit skips the post-grad passes, so their graphs would be missing."""
-    with torch._inductor.config.patch(force_disable_caches=True):
-        yield
+    """Inductor's caches off: a cache hit skips the post-grad passes, so their graphs would be missing.
+
+    Off, caches make torch say so once per compiled piece (standalone_compile cannot save an
+    artifact) and once per trace (Dynamo's profile cache is off); both are expected here, so hidden.
+    """
+    logger = logging.getLogger("torch._inductor.standalone_compile")
+    logger.addFilter(_not_cache_noise)
+    try:
+        with torch._inductor.config.patch(force_disable_caches=True), warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="dynamo_pgo force disabled")
+            yield
+    finally:
+        logger.removeFilter(_not_cache_noise)
 
 
 def range_key(r: Range) -> str:
@@ -76,8 +69,11 @@ def range_key(r: Range) -> str:
 
 def opaque_ops(gm: fx.GraphModule) -> dict[str, int]:
     """Calls of registry ops in `gm`, by qualified name."""
-    calls = Counter(e.qualname for n in gm.graph.nodes if n.op == "call_function"
-                    and (e := REGISTRY.for_target(n.target)) is not None)
+    calls = Counter(
+        e.qualname
+        for n in gm.graph.nodes
+        if n.op == "call_function" and (e := REGISTRY.for_target(n.target)) is not None
+    )
     return dict(sorted(calls.items()))
 
 
@@ -110,7 +106,7 @@ def summarize(records: Sequence[TraceRecord], scope: str) -> dict[str, Any]:
     return {
         "scope": scope,
         "traces": len(records),
-        "workload": {"prefill_tokens": sum(map(len, PROMPTS)), "decode_tokens": len(PROMPTS)},
+        "workload": {"prefill_tokens": sum(PROMPT_LENGTHS), "decode_tokens": len(PROMPT_LENGTHS)},
         "opaque_ops": ops,
         "num_opaque_calls": sum(ops.values()),
         "splitting_pieces": record.splitting,
@@ -162,29 +158,20 @@ def write_files(files: dict[str, str], out: Path) -> None:
         path.write_text(text)
 
 
-def run_workload(compiled: torch.nn.Module, model: Qwen4ExpForCausalLM, device: torch.device | str) -> None:
-    """The dump workload: the prefill batch, then one decode batch (greedy next tokens)."""
-    fresh_state(model)
-    batch = prefill_batch(model, device)
-    with model.context(batch):
-        hidden = compiled(*batch.tensors())
-    nxt = model.compute_logits(hidden[batch.last_token_index]).argmax(-1).tolist()
-    batch = decode_batch(model, nxt, [len(p) for p in PROMPTS], device)
-    with model.context(batch):
-        compiled(*batch.tensors())
-
-
-def dump(model: Qwen4ExpForCausalLM, scope: str, out: Path, ranges: Sequence[RangeSpec] = DEFAULT_RANGES,
-         device: torch.device | str = "cpu", full: bool = True) -> dict[str, Any]:
-    """Compile `model` at `scope`, run the workload, write the dump into `out`; returns the summary.
+def dump(
+    model: Qwen4ExpForCausalLM, scope: str, out: Path, ranges: Sequence[RangeSpec] = DEFAULT_RANGES, full: bool = True
+) -> dict[str, Any]:
+    """Compile `model` at `scope`, run the workload (prefill, one decode step), write the dump into
+    `out`; returns the summary.
 
     `full` adds depyf's raw dump (decompiled bytecode, every Dynamo/AOT/post-grad stage, output code).
     """
     torch._dynamo.reset()
     out.mkdir(parents=True, exist_ok=True)
-    compiled = api.compile(model, ranges, scope, dump_dir=str(out / "depyf") if full else None)
-    with torch.no_grad(), no_inductor_caches():
-        run_workload(compiled, model, device)
-    files = readable_files(compiled.backend.records, scope)
-    write_files(files, out)
+    compiled = api.compile(model, ranges=ranges, scope=scope, dump_dir=str(out / "depyf") if full else None)
+    with compile_stages(f"compile at scope {scope}, run the workload"), torch.no_grad(), no_inductor_caches():
+        run_greedy(model, compiled, Workload.for_model(model), steps=1)
+    with stage(f"write {out}"):
+        files = readable_files(compiled.backend.records, scope)
+        write_files(files, out)
     return json.loads(files["summary.json"])

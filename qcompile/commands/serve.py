@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,22 +11,10 @@ if TYPE_CHECKING:
     from qcompile.engine.async_engine import AsyncEngine
 
 
-@contextlib.contextmanager
-def stage(name: str) -> Iterator[None]:
-    """Print `name`, run the block, then its wall time; a long compile shows which stage it is in."""
-    print(f"  {name:<44}", end="", flush=True, file=sys.stderr)
-    start = time.perf_counter()
-    try:
-        yield
-    except BaseException:
-        print("failed", file=sys.stderr)
-        raise
-    print(f"{time.perf_counter() - start:7.2f} s", file=sys.stderr)
-
-
 def load_engine(model: Path | None, compile: CompileConfig | None, device: str, dtype: str,
                 max_num_seqs: int, max_model_len: int, ple_backend: str = "device",
                 weight_only: bool = False) -> AsyncEngine:
+    from qcompile.commands.progress import compile_stages, stage
     from qcompile.engine.async_engine import AsyncEngine
     from qcompile.engine.core import EngineCore
 
@@ -38,11 +23,11 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
     linears = ", weight-only linears" if weight_only else ""
     print(f"qcompile serve: {model or 'the embedded default model'}\n  {device}, {dtype}, PLE on {ple_backend}"
           f"{linears}, {mode}", file=sys.stderr)
-    with stage("load checkpoint"):
+    with compile_stages("load checkpoint"):
         core = EngineCore(model, device=device, dtype=dtype, compile=compile, max_num_seqs=max_num_seqs,
                           max_model_len=max_model_len, ple_backend=ple_backend, weight_only=weight_only)
     for step in core.startup_stages():
-        with stage(step.name):
+        with compile_stages(step.name) if step.key == "compile" else stage(step.name):
             detail = step.run()
         if detail is not None:
             print(f"    {detail}", file=sys.stderr)
@@ -52,13 +37,16 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
 def serve(model: Path | None, compile: CompileConfig | None, host: str, port: int, api_key: str | None,
           device: str, dtype: str, max_num_seqs: int, max_model_len: int, ple_backend: str,
           weight_only: bool = False) -> None:
+    """Serve on `host:port`; the port is bound before the model loads, so a taken port fails first."""
     import uvicorn
 
+    from qcompile.commands.checks import reserve_port
     from qcompile.server.app import build_app
     from qcompile.server.parsers import select_parsers
 
+    sock = reserve_port(host, port)
     engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend, weight_only)
     app = build_app(engine, select_parsers(engine.core.path), api_key)
     print(f"serving {engine.model_name!r} at http://{host}:{port}/v1 (OpenAI API; /health, /metrics)",
           file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run(sockets=[sock])

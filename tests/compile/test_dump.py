@@ -61,9 +61,11 @@ def test_summary_counts_match_registry(tiny_ablation: list[ScopeResult]) -> None
 
 
 def test_normalize_drops_machine_and_process_details() -> None:
-    text = (f"# AOT ID: ['7_inference']\n# kernel path: /tmp/torchinductor_x/ab/cab.py\n"
-            f"        # File: {REPO}/model/window.py:19 in gather_window, code: rel = offsets\n"
-            f'#include "/tmp/torchinductor_x/pb/cpb.h"   \nsee {REPO}/model/gdn.py\n')
+    text = (
+        f"# AOT ID: ['7_inference']\n# kernel path: /tmp/torchinductor_x/ab/cab.py\n"
+        f"        # File: {REPO}/model/window.py:19 in gather_window, code: rel = offsets\n"
+        f'#include "/tmp/torchinductor_x/pb/cpb.h"   \nsee {REPO}/model/gdn.py\n'
+    )
     assert normalize(text) == '#include "<inductor-cache>"\nsee model/gdn.py\n'
 
 

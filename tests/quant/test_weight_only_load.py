@@ -303,8 +303,9 @@ def test_llm_and_cli_thread_weight_only(monkeypatch: pytest.MonkeyPatch) -> None
             return []
 
     monkeypatch.setattr(qcompile, "LLM", Fake)
-    main(["generate", "--model", "x", "--prompt", "hi"])
-    main(["generate", "--model", "x", "--prompt", "hi", "--weight-only"])
+    ckpt = str(ROOT / "modelopt-nvfp4")  # a real folder: the CLI checks the path before it builds an LLM
+    main(["generate", "--model", ckpt, "--prompt", "hi"])
+    main(["generate", "--model", ckpt, "--prompt", "hi", "--weight-only"])
     assert [kw["weight_only"] for kw in seen] == [False, True]
 
     import qcompile.commands.serve as launch

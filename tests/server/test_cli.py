@@ -25,9 +25,25 @@ def cli_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     port = free_port()
     log = tmp_path_factory.mktemp("serve") / "stderr.txt"
     with log.open("w") as err:
-        proc = subprocess.Popen([sys.executable, "-m", "qcompile", "serve", "--port", str(port), "--api-key", KEY,
-                                 "--max-num-seqs", "4", "--max-model-len", "256"], cwd=ROOT, stderr=err,
-                                stdout=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "qcompile",
+                "serve",
+                "--port",
+                str(port),
+                "--api-key",
+                KEY,
+                "--max-num-seqs",
+                "4",
+                "--max-model-len",
+                "256",
+            ],
+            cwd=ROOT,
+            stderr=err,
+            stdout=subprocess.DEVNULL,
+        )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# One H200 batch run for issue 3 (and the PLE kernel gates of issue 5): compile scopes on CUDA in
+# The scope gates on one H200 (and the PLE kernel gates): compile scopes on CUDA in
 # bf16 and fp32, opcheck on CUDA, the ablation table, the pinned-gather GPU tests.
-# Usage on the device machine, from the repo root: bash scripts/gpu_issue3.sh  (wheels in .whl/)
+# Usage on the device machine, from the repo root: bash scripts/gpu_scope_gates.sh  (wheels in .whl/)
 set -uo pipefail
 out="${OUT:-/tmp/out}"; mkdir -p "$out"
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl

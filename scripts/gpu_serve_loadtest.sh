@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Issue 6 on one H200: the load test (scripts/loadtest.py) against `qcompile serve` on the bench
+# Serving under load on one H200: the load test (scripts/loadtest.py) against `qcompile serve` on the bench
 # preset (bf16, random weights, written once under /tmp), at 1, 8 and 64 concurrent streams,
 # for each configuration named: `eager` (no compile) and/or `compiled` (kernel scope, FULL decode
-# graphs). Usage from the repo root, wheels in .whl/: bash scripts/gpu_issue6.sh eager compiled
+# graphs). Usage from the repo root, wheels in .whl/: bash scripts/gpu_serve_loadtest.sh eager compiled
 # Server logs and loadtest tables go to $OUT (default /tmp/out).
 set -uo pipefail
 out="${OUT:-/tmp/out}"; mkdir -p "$out"
@@ -12,7 +12,7 @@ if ls .whl/*.whl >/dev/null 2>&1; then
 fi
 export PYTHONUNBUFFERED=1
 start=$(date +%s)
-stamp() { echo "[gpu_issue6] $1 after $(( $(date +%s) - start )) s"; }
+stamp() { echo "[gpu_serve_loadtest] $1 after $(( $(date +%s) - start )) s"; }
 preset="${PRESET:-bench}" device="${DEVICE:-cuda}" dtype="${DTYPE:-bfloat16}"  # PRESET=tiny DEVICE=cpu: a dry run
 ckpt="/tmp/qc-$preset-$dtype"
 if [ ! -f "$ckpt/config.json" ]; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 4 on one H200 (about 9 minutes): the gpu-marked CUDA graph gates, then `qcompile bench` with
+# The decode benchmark on one H200 (about 9 minutes): the gpu-marked CUDA graph gates, then `qcompile bench` with
 # its default subset; prints the gate results and the bench table. Logs and bench.json go to $OUT
 # (or the repo root). The bench needs transformers >= 5.24: carry its wheel in .whl/.
 set -uo pipefail
@@ -8,7 +8,7 @@ python="${PYTHON:-python3}"
 out="${OUT:-.}"
 export PYTHONUNBUFFERED=1
 start=$(date +%s)
-elapsed() { echo "[gpu_issue4] $1 after $(( $(date +%s) - start )) s"; }
+elapsed() { echo "[gpu_bench] $1 after $(( $(date +%s) - start )) s"; }
 
 # the bench preset needs transformers >= 5.24 (indexed attention); a wheel in .whl/ wins when present
 wheel=$(ls .whl/transformers-*.whl 2>/dev/null | head -1)

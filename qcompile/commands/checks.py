@@ -1,0 +1,185 @@
+"""What the commands check before they start work, and the one place that turns expected errors
+into one line.
+
+A mistake in a flag should cost a second, not a model load: argument types here reject bad values
+while argparse parses (its message names the flag), and `check_checkpoint` / `reserve_port` run
+before anything heavy. Errors the user can fix (`EXPECTED`) print as one line naming the offending
+flag, path, field or port; anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import socket
+from collections.abc import Callable, Collection
+from pathlib import Path
+
+from model.checkpoint.loader import CheckpointError
+from model.config import ConfigError, Qwen4ExpConfig
+from model.quant.scheme import QuantFormatError
+from qcompile.compiler.ranges import Range, normalize_ranges
+
+
+class UsageError(Exception):
+    """A value the user gave (flag, path, port) that cannot work; the message names it."""
+
+
+# Errors a user can fix: bad flags, paths, config fields, checkpoint tensors, ports.
+EXPECTED: tuple[type[BaseException], ...] = (
+    UsageError,
+    ConfigError,
+    CheckpointError,
+    QuantFormatError,
+    FileNotFoundError,
+    FileExistsError,
+    NotADirectoryError,
+    IsADirectoryError,
+    PermissionError,
+)
+
+
+def one_line(e: BaseException) -> str:
+    """The message of an expected error; a file error keeps its path, which is what it is about."""
+    if isinstance(e, OSError) and e.filename is not None:
+        return f"{e.filename}: {e.strerror}"
+    return str(e)
+
+
+def choice_list(known: Collection[str], what: str) -> Callable[[str], list[str]]:
+    """An argparse type for a comma list of `known` names, rejected whole before any runs."""
+
+    def parse(text: str) -> list[str]:
+        names = [n for n in text.split(",") if n]
+        unknown = [n for n in names if n not in known]
+        if not names:
+            raise argparse.ArgumentTypeError(f"expected a comma list of {', '.join(sorted(known))}")
+        if unknown:
+            raise argparse.ArgumentTypeError(
+                f"unknown {what} {', '.join(map(repr, unknown))}; known: {', '.join(sorted(known))}"
+            )
+        return names
+
+    return parse
+
+
+def int_list(text: str) -> list[int]:
+    """`1,8,64` -> [1, 8, 64], each >= 1."""
+    try:
+        values = [int(v) for v in text.split(",") if v]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers, not {text!r}") from None
+    if not values or min(values) < 1:
+        raise argparse.ArgumentTypeError(f"expected integers >= 1, not {text!r}")
+    return values
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, not {value}")
+    return value
+
+
+def port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a TCP port (1-65535)")
+    return value
+
+
+def compile_ranges(text: str) -> tuple[Range, ...]:
+    """`1:1,2:256` -> ((1, 1), (2, 256)): inclusive token-count ranges, one compiled artifact each."""
+    try:
+        pairs = [(int(lo), int(hi)) for lo, hi in (part.split(":") for part in text.split(","))]
+        return tuple(normalize_ranges(pairs))
+    except ValueError as e:
+        detail = str(e) if "range" in str(e) else "they look like 1:1,2:256"
+        raise argparse.ArgumentTypeError(f"{text!r}: {detail}") from None
+
+
+def device_problem(text: str) -> str | None:
+    """Why `text` is not a torch device of this machine (None when it is one)."""
+    import torch
+
+    try:
+        d = torch.device(text)
+    except RuntimeError:
+        return f"{text!r} is not a device (cpu, cuda, cuda:N)"
+    if d.type == "cuda":
+        if not torch.cuda.is_available():
+            build = "" if torch.version.cuda else f", and torch {torch.__version__} is built without CUDA"
+            return f"{text}: this machine has no CUDA device{build}"
+        if d.index is not None and d.index >= torch.cuda.device_count():
+            return f"{text}: this machine has {torch.cuda.device_count()} CUDA devices"
+    return None
+
+
+def device(text: str) -> str:
+    """An argparse type: `--device cuda` without a GPU fails while parsing, not after a load."""
+    problem = device_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def check_checkpoint(path: Path, flag: str = "--model") -> Qwen4ExpConfig:
+    """The config of the checkpoint folder at `path`, checked (files, then every config field) before
+    any load; the weights are read later, by the loader."""
+    if not path.exists():
+        raise UsageError(f"{flag} {path}: no such folder")
+    if not path.is_dir():
+        raise UsageError(f"{flag} {path}: not a folder (a checkpoint is a folder with config.json and *.safetensors)")
+    if not (path / "config.json").is_file():
+        raise UsageError(f"{flag} {path}: not a checkpoint (no config.json)")
+    if not any(path.glob("*.safetensors")):
+        raise UsageError(f"{flag} {path}: not a checkpoint (no *.safetensors files)")
+    return Qwen4ExpConfig.from_file(path)
+
+
+def check_model_len(config: Qwen4ExpConfig, max_model_len: int) -> None:
+    """`--max-model-len` fits the checkpoint's positions."""
+    limit = config.max_position_embeddings
+    if max_model_len > limit:
+        raise UsageError(f"--max-model-len {max_model_len} exceeds the checkpoint's max_position_embeddings {limit}")
+
+
+def check_graphs_device(cudagraph: str | None, device_name: str) -> None:
+    """CUDA graph modes other than `none` need a CUDA device; said before the load, not after."""
+    if cudagraph not in (None, "none") and not device_name.startswith("cuda"):
+        raise UsageError(f"--cudagraph {cudagraph} needs --device cuda (CUDA graphs); on {device_name} leave it out")
+
+
+def reserve_port(host: str, port: int) -> socket.socket:
+    """A socket bound to `host:port`, for the server to listen on once the model is ready.
+
+    Bound (not listening) before the load, so a port in use or a wrong host fails in a second, and
+    no other process can take the port while the model loads; clients are refused until then.
+    """
+    try:
+        family, kind, proto, _, addr = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[
+            0
+        ]
+    except socket.gaierror as e:
+        raise UsageError(f"--host {host}: cannot resolve it ({e.strerror})") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds: TIME_WAIT is no conflict
+    try:
+        sock.bind(addr)
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise UsageError(f"--port {port}: {host}:{port} is already in use; choose another --port") from None
+        if e.errno == errno.EADDRNOTAVAIL:
+            raise UsageError(f"--host {host}: not an address of this machine") from None
+        if e.errno == errno.EACCES:
+            raise UsageError(f"--port {port}: binding it needs more privileges; use a port above 1023") from None
+        raise
+    sock.set_inheritable(True)
+    return sock

@@ -1,0 +1,186 @@
+"""The workloads that the commands and scripts drive a model with, written once.
+
+Two shapes. `Workload` + `run_greedy`: a few short requests prefilled in one mixed batch, then one
+decode token each per step; `dump` traces it, `ablate` times it and compares scopes along it.
+`prefill_contexts` + `decode_rate`: long random contexts prefilled once, then uniform decode fed
+back on the device, as the engine does; `bench` and the GPU scripts measure tokens/s with it.
+Token ids come from the model's own vocabulary, so any checkpoint runs either one.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import torch
+
+from model.batch import Batch, Chunk, build_batch
+from model.context import HostBatch, forward_context
+from model.qwen4_exp import Qwen4ExpForCausalLM
+from qcompile.compiler.ranges import Range
+from qcompile.cudagraph import Dispatcher
+
+Forward = Callable[..., torch.Tensor]
+
+# Two requests: prefill chunks of 7 and 3 tokens (10 rows), then one decode token each (2 rows).
+PROMPT_LENGTHS = (7, 3)
+MAX_MODEL_LEN = 128
+# One symbolic range holding both steps: one trace, one Inductor compile per piece. It leaves out
+# size 1: at the kernel scope, Dynamo's trace of the window gathers at several tokens guards `n >= 2`
+# even under backed_size_oblivious, so a one-token call traces and compiles everything again.
+DEFAULT_RANGES: tuple[Range, ...] = ((2, 16),)
+FIRST_ID = 2  # ids below are special in the presets (0 pads, 1 ends), as in the bench's random contexts
+ID_STRIDE = 97  # a prime step, so the prompt ids spread over the vocabulary without repeating early
+STATE = ("conv_tail", "recurrent", "k_cache", "v_cache", "index_keys", "ngram_ctx")
+
+
+@dataclass(frozen=True)
+class Workload:
+    """Fixed prompts, one request per state slot, inside a `max_model_len` window."""
+
+    prompts: tuple[tuple[int, ...], ...]
+    max_model_len: int = MAX_MODEL_LEN
+
+    @classmethod
+    def for_vocab(cls, vocab_size: int, lengths: Sequence[int] = PROMPT_LENGTHS) -> Workload:
+        """Prompts of `lengths` tokens with ids in [FIRST_ID, vocab_size): the same on every run, so
+        dumps are reproducible, and inside any vocabulary."""
+        if vocab_size <= FIRST_ID:
+            raise ValueError(f"config field 'vocab_size' = {vocab_size}: the workload needs ids >= {FIRST_ID}")
+        span = vocab_size - FIRST_ID
+        ids = iter(FIRST_ID + (i * ID_STRIDE) % span for i in range(sum(lengths)))
+        return cls(tuple(tuple(next(ids) for _ in range(n)) for n in lengths))
+
+    @classmethod
+    def for_model(cls, model: Qwen4ExpForCausalLM) -> Workload:
+        return cls.for_vocab(model.config.vocab_size)
+
+    def fresh_state(self, model: Qwen4ExpForCausalLM) -> None:
+        """State slots for the requests, cleared (a previous run leaves its caches behind)."""
+        if model.max_num_seqs != len(self.prompts) or model.max_model_len != self.max_model_len:
+            model.init_state(len(self.prompts), self.max_model_len)
+        model.reset_slots(list(range(len(self.prompts) + 1)))
+
+    def prefill_batch(self, model: Qwen4ExpForCausalLM) -> Batch:
+        chunks = [Chunk(slot, list(p), 0) for slot, p in enumerate(self.prompts)]
+        return build_batch(chunks, model.trash_slot, _device(model))
+
+
+def decode_batch(model: Qwen4ExpForCausalLM, tokens: Sequence[int], pos: Sequence[int]) -> Batch:
+    """One token per request in slots 0..; `pos[i]` is the position of request `i`'s token."""
+    chunks = [Chunk(slot, [t], p) for slot, (t, p) in enumerate(zip(tokens, pos, strict=True))]
+    return build_batch(chunks, model.trash_slot, _device(model))
+
+
+@dataclass
+class Trace:
+    """Log-probabilities per step (prefill first), each step's seconds, and the tokens fed."""
+
+    logprobs: list[torch.Tensor]
+    seconds: list[float]
+    fed: list[list[int]]
+
+    @property
+    def decode_ms(self) -> float:
+        return statistics.median(self.seconds[1:]) * 1e3
+
+
+def _device(model: Qwen4ExpForCausalLM) -> torch.device:
+    return model.lm_head.weight.device
+
+
+def _sync(device: torch.device) -> None:
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+
+
+def _step(model: Qwen4ExpForCausalLM, forward: Forward, batch: Batch) -> tuple[torch.Tensor, float]:
+    """The last tokens' log-probabilities, and the seconds of the forward, logits and log-softmax."""
+    device = batch.input_ids.device
+    _sync(device)
+    t = time.perf_counter()
+    with model.context(batch):
+        hidden = forward(*batch.tensors())
+    lp = torch.log_softmax(model.compute_logits(hidden[batch.last_token_index]), dim=-1)
+    _sync(device)
+    return lp, time.perf_counter() - t
+
+
+def run_greedy(
+    model: Qwen4ExpForCausalLM,
+    forward: Forward,
+    workload: Workload,
+    steps: int,
+    path: Sequence[Sequence[int]] | None = None,
+) -> Trace:
+    """Prefill, then `steps` decode steps fed with `path[i]` (teacher forcing) or greedy tokens."""
+    workload.fresh_state(model)
+    lp, dt = _step(model, forward, workload.prefill_batch(model))
+    out = Trace([lp], [dt], [])
+    pos = [len(p) for p in workload.prompts]
+    for i in range(steps):
+        tokens = list(path[i]) if path is not None else out.logprobs[-1].argmax(-1).tolist()
+        lp, dt = _step(model, forward, decode_batch(model, tokens, pos))
+        out.logprobs.append(lp)
+        out.seconds.append(dt)
+        out.fed.append(tokens)
+        pos = [p + 1 for p in pos]
+    return out
+
+
+def state_tensors(model: Qwen4ExpForCausalLM) -> list[torch.Tensor]:
+    """Every per-slot state buffer (dim 0 is the slot): what a context leaves behind."""
+    return [b for name, b in model.named_buffers() if name.rsplit(".", 1)[-1] in STATE]
+
+
+def prefill_contexts(model: Qwen4ExpForCausalLM, context: int, distinct: int, slots: int, seed: int = 0) -> None:
+    """Prefill `distinct` random contexts eagerly (one request per forward), then copy them to every slot."""
+    device = _device(model)
+    gen = torch.Generator().manual_seed(seed)
+    distinct = min(distinct, slots)
+    for slot in range(distinct):
+        tokens = torch.randint(FIRST_ID, model.config.vocab_size, (context,), generator=gen).tolist()
+        batch = build_batch([Chunk(slot, tokens, 0)], model.trash_slot, device)
+        with torch.no_grad():
+            model.run(batch)
+    for t in state_tensors(model):
+        for slot in range(distinct, slots):
+            t[slot].copy_(t[slot % distinct])
+
+
+def decode_rate(
+    model: Qwen4ExpForCausalLM, fn: Forward, dispatcher: Dispatcher, batch: int, context: int, steps: int, warm: int
+) -> tuple[float, float]:
+    """Greedy decode of `batch` requests after `context` tokens; returns (tokens/s, seconds of warm steps).
+
+    As the engine's runner does: `dispatcher` says how the batch runs (padding rows go to the trash
+    slot) and the descriptor is published with the batch; tokens are fed back on the device (argmax
+    into the next step's ids), so no step reads anything back to the host.
+    """
+    device = _device(model)
+    how = dispatcher.dispatch(batch, uniform_decode=True)
+    pad = how.padded - batch
+    slots = torch.cat([torch.arange(batch), torch.full((pad,), model.trash_slot)]).to(device)
+    write_slots = slots.clone()  # distinct tensors: Dynamo guards on inputs aliasing each other
+    offsets = torch.zeros(how.padded, dtype=torch.int64, device=device)
+    ids = torch.full((how.padded,), 7, dtype=torch.int64, device=device)
+    marks: list[float] = []
+    _sync(device)
+    with torch.no_grad():
+        for i in range(warm + steps + 1):
+            if i in (0, warm):
+                _sync(device)
+                marks.append(time.perf_counter())
+            if i == warm + steps:
+                break
+            pos = context + i
+            positions = torch.full((how.padded,), pos, dtype=torch.int64, device=device)
+            host = HostBatch(tuple(range(batch + 1)), (pos,) * batch, tuple(range(batch)), how.padded)
+            with forward_context(host, how):
+                hidden = fn(ids, positions, slots, offsets, write_slots)
+            ids = model.compute_logits(hidden).argmax(-1)
+    _sync(device)
+    end = time.perf_counter()
+    return batch * steps / (end - marks[-1]), marks[-1] - marks[0]

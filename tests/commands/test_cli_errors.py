@@ -1,0 +1,210 @@
+"""Common mistakes end in one line naming the flag, path, field or port, a non-zero exit, no traceback.
+
+Each check fails before any model loads, so these run in-process in well under a second each.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import torch
+
+from qcompile.commands.ablate import ablate
+from qcompile.commands.checks import UsageError
+from qcompile.commands.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+no_cuda = pytest.mark.skipif(torch.cuda.is_available(), reason="checks the message of a machine without CUDA")
+
+
+def one_line_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run the CLI, expect a non-zero exit with exactly one line on stderr and no traceback."""
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code not in (0, None)
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+@pytest.fixture
+def port_in_use() -> Iterator[int]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        yield s.getsockname()[1]
+
+
+@pytest.fixture
+def bad_field_ckpt(tmp_path: Path, tiny_ckpt: Path) -> Path:
+    """tiny's config with an activation the model does not run, beside a (never read) weights file."""
+    config = json.loads((tiny_ckpt / "config.json").read_text())
+    config["text_config"]["hidden_act"] = "gelu"
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    (tmp_path / "model.safetensors").write_bytes(b"")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "command", [["serve"], ["generate"], ["dump", "--scope", "layer", "--out", "/tmp/unused"], ["ablate"]]
+)
+def test_a_wrong_model_path(command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nowhere"
+    line = one_line_error([*command, "--model", str(missing)], capsys)
+    assert "--model" in line and str(missing) in line and "no such folder" in line
+
+
+@pytest.mark.parametrize(
+    ("files", "says"),
+    [((), "no config.json"), (("config.json",), "no *.safetensors"), (("notes.txt",), "no config.json")],
+)
+def test_a_folder_that_is_not_a_checkpoint(
+    files: tuple[str, ...], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in files:
+        (tmp_path / name).write_text("{}")
+    line = one_line_error(["serve", "--model", str(tmp_path)], capsys)
+    assert f"--model {tmp_path}" in line and says in line
+
+
+def test_a_config_field_the_model_cannot_run(
+    bad_field_ckpt: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = one_line_error(
+        ["dump", "--model", str(bad_field_ckpt), "--scope", "layer", "--out", str(tmp_path / "d")], capsys
+    )
+    assert "'hidden_act'" in line and "gelu" in line
+
+
+@pytest.mark.parametrize(
+    ("flags", "names"),
+    [
+        (["--scope", "foo"], ["--scope", "foo"]),
+        (["--ranges", "5:2"], ["--ranges", "5:2"]),
+        (["--ranges", "1:4,3:8"], ["--ranges", "overlap"]),
+        (["--ranges", "one"], ["--ranges", "one"]),
+        (["--cudagraph", "fancy"], ["--cudagraph", "fancy"]),
+        (["--port", "99999"], ["--port", "99999"]),
+        (["--max-num-seqs", "0"], ["--max-num-seqs"]),
+        (["--max-model-len", "99999"], ["--max-model-len 99999", "max_position_embeddings"]),
+    ],
+)
+def test_bad_serve_flags(flags: list[str], names: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(["serve", *flags], capsys)
+    assert all(n in line for n in names), line
+
+
+def test_a_port_in_use_or_a_foreign_host_is_named_before_the_model_loads(
+    port_in_use: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_load(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the model loaded before the port was checked")
+
+    monkeypatch.setattr("qcompile.commands.serve.load_engine", no_load)
+    line = one_line_error(["serve", "--port", str(port_in_use)], capsys)
+    assert f"--port {port_in_use}" in line and "already in use" in line
+    line = one_line_error(["serve", "--host", "192.0.2.1"], capsys)  # TEST-NET-1: no machine's own address
+    assert "--host 192.0.2.1" in line and "not an address of this machine" in line
+
+
+@no_cuda
+@pytest.mark.parametrize(
+    "command", [["serve"], ["generate"], ["ablate"], ["make-checkpoint", "--preset", "tiny", "--out", "/tmp/unused"]]
+)
+def test_cuda_without_cuda(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error([*command, "--device", "cuda"], capsys)
+    assert "--device" in line and "no CUDA device" in line
+
+
+@no_cuda
+def test_bench_without_cuda_points_at_its_smoke_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(["bench"], capsys)
+    assert "--device cuda" in line and "no CUDA device" in line and "--smoke" in line
+
+
+@pytest.mark.parametrize(
+    ("command", "flag", "good"),
+    [(["ablate"], "--scopes", "layer"), (["bench", "--smoke"], "--scopes", "eager"), (["bench"], "--modes", "full")],
+)
+def test_lists_are_checked_before_any_runs(
+    command: list[str], flag: str, good: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The whole list, before the first entry runs: only the unknown entry is named."""
+    line = one_line_error([*command, flag, f"{good},foo"], capsys)
+    assert flag in line and "'foo'" in line and f"'{good}'" not in line.split("known")[0]
+
+
+def test_ablate_rejects_an_unknown_scope_before_the_eager_run() -> None:
+    """The check comes first: no model is touched (this one would fail on first use)."""
+    with pytest.raises(ValueError, match="'foo'"):
+        ablate(object(), ["layer", "foo"])  # type: ignore[arg-type]
+
+
+def test_debug_shows_the_traceback(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="no such folder"):
+        main(["serve", "--model", str(tmp_path / "nowhere"), "--debug"])
+
+
+def test_unexpected_errors_keep_their_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug, not a mistake")
+
+    monkeypatch.setattr("qcompile.commands.serve.serve", broken)
+    with pytest.raises(RuntimeError, match="a bug"):
+        main(["serve"])
+
+
+def test_the_installed_entry_point_prints_one_line(tmp_path: Path) -> None:
+    """`python -m qcompile` as a user runs it: the exit status and stderr of the real process."""
+    missing = tmp_path / "nowhere"
+    proc = subprocess.run(
+        [sys.executable, "-m", "qcompile", "serve", "--model", str(missing)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1
+    assert proc.stderr.strip().splitlines() == [f"qcompile serve: error: --model {missing}: no such folder"]
+
+
+def test_graph_modes_on_cpu_are_named_before_the_load(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(["serve", "--scope", "layer", "--cudagraph", "full_decode_only", "--device", "cpu"], capsys)
+    assert "--cudagraph full_decode_only" in line and "--device cuda" in line
+
+
+def test_parsing_imports_no_compiler() -> None:
+    """A mistake costs torch's import, not Inductor's: the parser and its checks leave the compiler out."""
+    code = (
+        "import sys; from qcompile.commands.cli import build_parser; build_parser(); "
+        "print(sorted(m for m in sys.modules if m.startswith(('qcompile.compiler.backend', 'torch._dynamo'))))"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
+def test_an_out_folder_that_cannot_be_made_is_named_before_the_load(
+    tmp_path: Path, tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_load(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the model loaded before --out was checked")
+
+    monkeypatch.setattr("model.checkpoint.loader.load_model", no_load)
+    (tmp_path / "file").write_text("")
+    out = tmp_path / "file" / "dump"
+    line = one_line_error(["dump", "--scope", "layer", "--out", str(out), "--model", str(tiny_ckpt)], capsys)
+    assert str(out) in line and "Not a directory" in line
+
+
+def test_an_empty_list_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(["ablate", "--scopes", ","], capsys)
+    assert "--scopes" in line and "comma list of block, kernel, layer" in line

@@ -1,0 +1,40 @@
+"""The shared workload: ids inside any vocabulary, the same on every run; `dump` runs it on any checkpoint."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from qcompile.commands.cli import main
+from qcompile.commands.workload import FIRST_ID, PROMPT_LENGTHS, Workload
+from tests.commands.conftest import SMALL_VOCAB
+
+
+@pytest.mark.parametrize("vocab", [3, 16, SMALL_VOCAB, 512, 151_936])
+def test_ids_lie_inside_the_vocabulary(vocab: int) -> None:
+    w = Workload.for_vocab(vocab)
+    assert tuple(map(len, w.prompts)) == PROMPT_LENGTHS
+    assert all(FIRST_ID <= t < vocab for p in w.prompts for t in p)
+    assert w == Workload.for_vocab(vocab)  # reproducible dumps
+
+
+def test_a_vocabulary_without_ordinary_ids_is_named() -> None:
+    with pytest.raises(ValueError, match="'vocab_size' = 2"):
+        Workload.for_vocab(2)
+
+
+def test_dump_runs_on_a_small_vocabulary(
+    small_vocab_ckpt: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It also shows its stages with their times, the compile range on a line of its own."""
+    main(["dump", "--model", str(small_vocab_ckpt), "--scope", "layer", "--out", str(tmp_path), "--readable-only"])
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["traces"] == 1 and summary["num_opaque_calls"] > 0
+    assert summary["workload"] == {"prefill_tokens": sum(PROMPT_LENGTHS), "decode_tokens": len(PROMPT_LENGTHS)}
+    out, err = capsys.readouterr()
+    assert f"{tmp_path}: " in out
+    timed = [line.split()[0] for line in err.splitlines() if re.search(r"\d+\.\d\d s$", line)]
+    assert timed == ["load", "range", "compile", "write"], err
