@@ -23,7 +23,6 @@ from qcompile.ops.registry import LIB, NAMESPACE, REGISTRY, OpEntry, Region, che
 KEY_ATTR = "_qcompile_key"
 # Layer key -> module, for the ops' implementations. Weak: a registered model may still be freed.
 MODULES: weakref.WeakValueDictionary[str, torch.nn.Module] = weakref.WeakValueDictionary()
-_model_ids = itertools.count()
 
 
 def scope(name: str | None) -> contextlib.AbstractContextManager[None]:
@@ -39,19 +38,30 @@ def scope(name: str | None) -> contextlib.AbstractContextManager[None]:
 def register_modules(root: torch.nn.Module) -> None:
     """Give every submodule of `root` a layer key and check its regions' state against the table.
 
-    A key is `m<k>.<qualified name>`, where `k` counts the roots registered in this process, so two
-    models with the same layout never share a key, and the string constants in traced graphs (and
-    so Inductor's cache keys) are the same from one process to the next. A module keeps the key it
-    got first, so compiling one model again (another scope, say) reaches the same modules.
+    A key is the module's qualified name, so the string constants in traced graphs (and so
+    Inductor's cache keys) are the same from one process to the next; when a live module of another
+    model already holds one of those names, the whole model takes the first free prefix `m<k>.`, so
+    two models with the same layout never share a key. A module keeps the key it got first, so
+    compiling one model again (another scope, say) reaches the same modules. State is checked here
+    when the model has it already (`init_state`), else on the region's first call.
     """
-    prefix = f"m{next(_model_ids)}"
-    for qualname, module in root.named_modules():
-        if getattr(module, KEY_ATTR, None) is None:
-            key = f"{prefix}.{qualname}" if qualname else prefix
-            setattr(module, KEY_ATTR, key)
-            MODULES[key] = module
+    fresh = [(q, m) for q, m in root.named_modules() if getattr(m, KEY_ATTR, None) is None]
+    prefix = next(p for p in _prefixes() if all(MODULES.get(p + (q or "<root>")) is None for q, _ in fresh))
+    for qualname, module in fresh:
+        key = prefix + (qualname or "<root>")
+        setattr(module, KEY_ATTR, key)
+        MODULES[key] = module
+    for _, module in root.named_modules():
         for name in _regions_of(module):
-            _state_of(REGISTRY[name], module)
+            try:
+                _state_of(REGISTRY[name], module)
+            except AttributeError:  # no state yet: checked on the first call instead
+                continue
+
+
+def _prefixes() -> Iterator[str]:
+    yield ""
+    yield from (f"m{k}." for k in itertools.count(1))
 
 
 def _regions_of(module: torch.nn.Module) -> Iterator[str]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import torch
 
 NAMESPACE = "qcompile"
-SCOPES = ("layer", "block", "kernel")  # widest first
+SCOPES = frozenset({"layer", "block", "kernel"})
 
 # (module, *inputs) -> (shape, dtype) of the caller-owned output a region writes.
 OutSpec = Callable[..., tuple[tuple[int | torch.SymInt, ...], torch.dtype]]
@@ -114,9 +114,9 @@ REGISTRY = _Registry()
 
 def check_scopes(scopes: frozenset[str] | set[str] | tuple[str, ...]) -> frozenset[str]:
     scopes = frozenset(scopes)
-    unknown = scopes - set(SCOPES)
+    unknown = scopes - SCOPES
     if unknown:
-        raise ValueError(f"unknown scopes {sorted(unknown)}; known: {list(SCOPES)}")
+        raise ValueError(f"unknown scopes {sorted(unknown)}; known: {sorted(SCOPES)}")
     return scopes
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +26,10 @@ def tiny_ablation(tiny_ckpt: Path) -> list[ScopeResult]:
     """Every scope compiled once on tiny (float32 CPU) and run 4 teacher-forced steps against eager.
 
     The graph test and the ablation test share these compiles (tens of seconds each on a small box).
+    Earlier tests' models are freed first, so this one gets the bare layer keys a fresh process (and
+    the committed graphs) has.
     """
+    torch._dynamo.reset()
+    gc.collect()
     model = load_model(tiny_ckpt, "cpu", torch.float32)
     return ablate(model, ("layer", "block", "kernel"), steps=4)
