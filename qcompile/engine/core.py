@@ -156,7 +156,7 @@ class EngineCore:
     def _timed(self, key: str, start: float) -> None:
         self.stage_times[key] = time.perf_counter() - start
 
-    def compile(self) -> str | None:
+    def compile(self) -> str:
         """Compile every compile range now (`ModelRunner.warmup`), not on the first request that reaches it."""
         start = time.perf_counter()
         sizes = self.runner.warmup()
@@ -175,7 +175,7 @@ class EngineCore:
             f"{stats.pool_bytes / 2**20:.0f} MiB (device {stats.bytes / 2**20:.0f} MiB)"
         )
 
-    def warmup(self) -> str | None:
+    def warmup(self) -> None:
         """One short greedy request through the whole step loop (prefill, decode, sampling), so the
         first real request pays no first-call costs; the statistics start afterwards."""
         start = time.perf_counter()
@@ -183,4 +183,3 @@ class EngineCore:
         self.engine.generate([Sequence("warmup", None, [0], params)])
         self.engine.collector = StatsCollector()
         self._timed("warmup", start)
-        return None
