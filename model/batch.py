@@ -81,3 +81,12 @@ def build_batch(chunks: list[Chunk], trash_slot: int, device: torch.device | str
 
     host = HostBatch(tuple(starts), tuple(c.start_pos for c in chunks), tuple(c.slot for c in chunks), total)
     return Batch(t(ids), t(pos), t(slots), t(offs), t(writes), host)
+
+
+def padding_batch(rows: int, trash_slot: int, device: torch.device | str) -> Batch:
+    """`rows` rows that write only to `trash_slot`, laid out as a uniform decode batch, so every
+    opaque kernel takes its tensor-only path: what warmup and graph capture run on."""
+    zeros = torch.zeros(rows, dtype=torch.int64, device=device)
+    trash = torch.full((rows,), trash_slot, dtype=torch.int64, device=device)
+    host = HostBatch(tuple(range(rows + 1)), (0,) * rows, (trash_slot,) * rows, rows)
+    return Batch(zeros, zeros.clone(), trash, zeros.clone(), trash.clone(), host)

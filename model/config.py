@@ -1,22 +1,58 @@
 """Qwen4-Exp text config, parsed from a raw `config.json` without importing transformers.
 
 Accepts the flat text config (`Qwen4ExpForCausalLM`) and the nested `text_config` of
-`Qwen4ExpForConditionalGeneration`. Validation mirrors transformers' `validate_architecture`
-and names the offending field.
+`Qwen4ExpForConditionalGeneration`. Every field's JSON type is checked once, in `from_dict` (an
+integer count is never a float or a string; a float field takes any finite number), then validation
+mirrors transformers' `validate_architecture`; errors name the field by its path in the file.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, get_type_hints
 
 LINEAR, INDEXED = "linear_attention", "indexed_attention"
 
 
 class ConfigError(ValueError):
     """A config field is missing or has a value this model cannot run."""
+
+
+# what a JSON value must be for each field type, in words
+_EXPECTED = {int: "an integer", float: "a finite number", bool: "true or false", str: "a string",
+             dict: "an object", tuple[int, ...]: "a list of integers", tuple[str, ...]: "a list of strings"}
+
+
+def brief_repr(value: object) -> str:
+    """`repr(value)` cut to one short line, for error messages that quote a file's value."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _fits(value: object, kind: object) -> bool:
+    if kind in (tuple[int, ...], tuple[str, ...]):  # parameterised generics compare equal, but are not singletons
+        item = int if kind == tuple[int, ...] else str
+        return isinstance(value, (list, tuple)) and all(_fits(v, item) for v in value)
+    if kind is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if kind is int:  # JSON true/false are Python ints; 4.0 is not an integer count here
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)  # type: ignore[arg-type]
+
+
+def _typed(name: str, value: Any, kind: object) -> Any:
+    """`value` of config field `name` as `kind` (lists become tuples, ints floats), or `ConfigError` naming it."""
+    if not _fits(value, kind):
+        got = type(value).__name__
+        if isinstance(value, list) and kind in (tuple[int, ...], tuple[str, ...]):
+            got = "a list with " + ", ".join(sorted({type(v).__name__ for v in value}))
+        raise ConfigError(f"config field '{name}' = {brief_repr(value)}: expected {_EXPECTED[kind]}, got {got}")
+    if isinstance(value, list):
+        return tuple(value)
+    return float(value) if kind is float else value
 
 
 @dataclass(frozen=True)
@@ -120,60 +156,81 @@ class Qwen4ExpConfig:
     # ---- parsing -------------------------------------------------------------------
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Qwen4ExpConfig:
-        text = raw.get("text_config", raw)
-        if not isinstance(text, dict):
-            raise ConfigError("config field 'text_config' must be an object")
-        known = {f.name for f in fields(cls)} - {"raw", "layer_types", "eos_token_id"}
-        kwargs: dict[str, Any] = {k: text[k] for k in known if k in text and text[k] is not None}
+        """The config of a `config.json` object; every field's type is checked here, once, naming the field."""
+        if not isinstance(raw, dict):
+            raise ConfigError(f"config must be a JSON object, got {type(raw).__name__}")
+        nested = "text_config" in raw
+        text = _typed("text_config", raw["text_config"], dict) if nested else raw
+        at = "text_config." if nested else ""
+        hints = get_type_hints(cls)
+        known = {f.name for f in fields(cls)} - {"raw", "layer_types", "eos_token_id", "torch_dtype"}
+        kwargs: dict[str, Any] = {k: _typed(at + k, text[k], hints[k]) for k in known if text.get(k) is not None}
         for name in ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
                      "num_key_value_heads"):
             if name not in kwargs:
-                raise ConfigError(f"config field '{name}' is required")
-        kwargs.setdefault("head_dim", kwargs["hidden_size"] // kwargs["num_attention_heads"])
-        rope = text.get("rope_parameters") or text.get("rope_scaling") or {}
-        if rope.get("rope_type", "default") not in ("default", None):
-            raise ConfigError(f"config field 'rope_parameters.rope_type' = {rope['rope_type']!r} is unsupported")
-        kwargs["rope_theta"] = float(rope.get("rope_theta", text.get("rope_theta", cls.rope_theta)))
-        kwargs["partial_rotary_factor"] = float(
-            rope.get("partial_rotary_factor", text.get("partial_rotary_factor", 1.0)))
+                raise ConfigError(f"config field '{at}{name}' is required")
+        heads = kwargs["num_attention_heads"]  # validate() names it when it is not > 0
+        kwargs.setdefault("head_dim", kwargs["hidden_size"] // heads if heads > 0 else 0)
+        rope_field = "rope_parameters" if text.get("rope_parameters") not in (None, {}) else "rope_scaling"
+        rope = _typed(at + rope_field, text.get(rope_field) or {}, dict)
+        rope_type = _typed(f"{at}{rope_field}.rope_type", rope.get("rope_type") or "default", str)
+        if rope_type != "default":
+            raise ConfigError(f"config field '{at}{rope_field}.rope_type' = {rope_type!r} is unsupported")
+        for name, default in (("rope_theta", cls.rope_theta), ("partial_rotary_factor", 1.0)):
+            if rope.get(name) is not None:
+                kwargs[name] = _typed(f"{at}{rope_field}.{name}", rope[name], float)
+            else:
+                kwargs.setdefault(name, default)
         n = kwargs["num_hidden_layers"]
         layer_types = text.get("layer_types")
         if layer_types is None:
-            interval = text.get("full_attention_interval", 4)
+            interval = _typed(at + "full_attention_interval", text.get("full_attention_interval", 4), int)
+            if interval <= 0:
+                raise ConfigError(f"config field '{at}full_attention_interval' = {interval}: must be > 0")
             layer_types = [LINEAR if (i + 1) % interval else INDEXED for i in range(n)]
-        layer_types = [INDEXED if t in ("full_attention", "qwen_sparse_attention") else t for t in layer_types]
+        layer_types = [INDEXED if t in ("full_attention", "qwen_sparse_attention") else t
+                       for t in _typed(at + "layer_types", layer_types, tuple[str, ...])]
+        eos_at = at if "eos_token_id" in text else ""
         eos = text.get("eos_token_id", raw.get("eos_token_id"))
         if isinstance(eos, list):
-            eos = eos[0] if eos else None
+            eos = next(iter(_typed(eos_at + "eos_token_id", eos, tuple[int, ...])), None)
         if eos is None:
-            raise ConfigError("config field 'eos_token_id' is required")
+            raise ConfigError(f"config field '{at}eos_token_id' is required")
+        eos = _typed(eos_at + "eos_token_id", eos, int)
         kwargs["ple_layer_ids"] = tuple(sorted(set(kwargs.get("ple_layer_ids", ()))))
         kwargs.setdefault("ple_embed_dim", kwargs["hidden_size"])
-        kwargs["output_gate_type"] = text.get("output_gate_type") or text.get("hidden_act", "silu")
-        dtype = text.get("dtype") or text.get("torch_dtype") or raw.get("dtype") or raw.get("torch_dtype")
-        if dtype:
-            kwargs["torch_dtype"] = str(dtype).replace("torch.", "")
-        cfg = cls(layer_types=tuple(layer_types), eos_token_id=int(eos), raw=raw, **kwargs)
+        kwargs["output_gate_type"] = kwargs.get("output_gate_type") or kwargs.get("hidden_act", "silu")
+        for where, holder in ((at, text), ("", raw)):
+            for name in ("dtype", "torch_dtype"):
+                if holder.get(name) and "torch_dtype" not in kwargs:
+                    kwargs["torch_dtype"] = _typed(where + name, holder[name], str).replace("torch.", "")
+        cfg = cls(layer_types=tuple(layer_types), eos_token_id=eos, raw=raw, **kwargs)
         cfg.validate()
         return cfg
 
     @classmethod
     def from_file(cls, path: str | Path) -> Qwen4ExpConfig:
+        """The config in `path` (a `config.json` or its folder); every error names the file."""
         path = Path(path)
         if path.is_dir():
             path = path / "config.json"
         try:
-            raw = json.loads(path.read_text())
+            raw = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise ConfigError(f"no config.json at {path}") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise ConfigError(f"{path} is not valid JSON: {e}") from None
-        return cls.from_dict(raw)
+        except (OSError, json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise ConfigError(f"{path} is not a readable JSON file: {e}") from None
+        try:
+            return cls.from_dict(raw)
+        except ConfigError as e:
+            raise ConfigError(f"{path}: {e}") from None
 
     def validate(self) -> None:
+        at = "text_config." if "text_config" in self.raw else ""
+
         def need(cond: bool, name: str, msg: str) -> None:
             if not cond:
-                raise ConfigError(f"config field '{name}' = {getattr(self, name)!r}: {msg}")
+                raise ConfigError(f"config field '{at}{name}' = {brief_repr(getattr(self, name))}: {msg}")
 
         for name in ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
                      "num_key_value_heads", "head_dim", "num_experts", "moe_intermediate_size",
@@ -200,7 +257,7 @@ class Qwen4ExpConfig:
                 need(getattr(self, name) > 0, name, "QSA layers need it > 0")
             kv = self.raw.get("text_config", self.raw).get("indexer_kv_heads", 1)
             if kv != 1:
-                raise ConfigError(f"config field 'indexer_kv_heads' = {kv!r}: Qwen4-Exp QSA requires 1")
+                raise ConfigError(f"config field '{at}indexer_kv_heads' = {brief_repr(kv)}: Qwen4-Exp QSA requires 1")
             need(self.indexer_budget % self.indexer_compress_ratio == 0, "indexer_budget",
                  "must be divisible by indexer_compress_ratio")
             need(self.rotary_dim <= self.indexer_head_dim, "indexer_head_dim", "must be >= the rotary dim")

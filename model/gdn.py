@@ -24,8 +24,9 @@ def l2norm(x: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
     return x * torch.rsqrt((x * x).sum(-1, keepdim=True) + eps)
 
 
-def recurrent_step(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor,
-                   state: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+def recurrent_step(
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor, state: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor]:
     """One token for a batch of independent states: q,k `[B, H, Dk]`, v `[B, H, Dv]`, g,beta `[B, H]`.
 
     `state [B, H, Dk, Dv]` must be the caller's own copy: it is updated in place, so at most one
@@ -38,8 +39,15 @@ def recurrent_step(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.T
     return (state * q[..., None]).sum(-2), state
 
 
-def chunk_rule(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor,
-               state: torch.Tensor, chunk: int = 64) -> tuple[torch.Tensor, torch.Tensor]:
+def chunk_rule(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    g: torch.Tensor,
+    beta: torch.Tensor,
+    state: torch.Tensor,
+    chunk: int = 64,
+) -> tuple[torch.Tensor, torch.Tensor]:
     """One request's tokens in chunks: q,k `[L, H, Dk]`, v `[L, H, Dv]`, g,beta `[L, H]`, state `[H, Dk, Dv]`.
 
     Within a chunk the delta-rule updates are folded into one unit-lower-triangular solve (the UT
@@ -47,8 +55,8 @@ def chunk_rule(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tenso
     """
     length = q.shape[0]
     pad = (-length) % chunk
-    q, k, v = (F.pad(t.transpose(0, 1), (0, 0, 0, pad)) for t in (q, k, v))      # [H, L', D]
-    g, beta = (F.pad(t.transpose(0, 1), (0, pad)) for t in (g, beta))             # [H, L']
+    q, k, v = (F.pad(t.transpose(0, 1), (0, 0, 0, pad)) for t in (q, k, v))  # [H, L', D]
+    g, beta = (F.pad(t.transpose(0, 1), (0, pad)) for t in (g, beta))  # [H, L']
     h = q.shape[0]
     q, k, v = (t.reshape(h, -1, chunk, t.shape[-1]) for t in (q, k, v))
     g, beta = g.reshape(h, -1, chunk), beta.reshape(h, -1, chunk)
@@ -69,6 +77,12 @@ def chunk_rule(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tenso
         out[:, i] = q_decayed[:, i] @ state + intra[:, i] @ v_new
         state = state * chunk_decay[:, i] + k_decayed[:, i].transpose(-1, -2) @ v_new
     return out.reshape(h, -1, out.shape[-1])[:, :length].transpose(0, 1), state
+
+
+def use_kernels(t: torch.Tensor) -> bool:
+    """Whether the delta-rule core runs the Triton kernels for `t`'s device: CUDA. (CPU tests patch this
+    to run the decode kernel in Triton's interpreter.)"""
+    return t.is_cuda
 
 
 class GatedDeltaNet(nn.Module):
@@ -92,11 +106,16 @@ class GatedDeltaNet(nn.Module):
 
     def init_state(self, num_slots: int, dtype: torch.dtype) -> None:
         dev = self.A_log.device
-        self.register_buffer("conv_tail", torch.zeros(num_slots, self.kernel - 1, self.conv_dim, dtype=dtype,
-                                                      device=dev), persistent=False)
-        self.register_buffer("recurrent", torch.zeros(num_slots, self.num_v_heads, self.head_k_dim,
-                                                      self.head_v_dim, dtype=torch.float32, device=dev),
-                             persistent=False)
+        self.register_buffer(
+            "conv_tail",
+            torch.zeros(num_slots, self.kernel - 1, self.conv_dim, dtype=dtype, device=dev),
+            persistent=False,
+        )
+        self.register_buffer(
+            "recurrent",
+            torch.zeros(num_slots, self.num_v_heads, self.head_k_dim, self.head_v_dim, dtype=torch.float32, device=dev),
+            persistent=False,
+        )
 
     def reset_slots(self, slots: torch.Tensor) -> None:
         self.conv_tail[slots] = 0
@@ -106,10 +125,11 @@ class GatedDeltaNet(nn.Module):
         return (self.recurrent,) if region == "delta_rule" else (self.conv_tail, self.recurrent)
 
     @region("gdn")
-    def forward(self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,
-                write_slots: torch.Tensor) -> torch.Tensor:
+    def forward(
+        self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor, write_slots: torch.Tensor
+    ) -> torch.Tensor:
         qkv = self.in_proj_qkv(x)
-        window = gather_window(qkv, self.conv_tail, slots, offsets)            # [N, K, C]
+        window = gather_window(qkv, self.conv_tail, slots, offsets)  # [N, K, C]
         commit_tail(self.conv_tail, window, write_slots)
         qkv = F.silu(F.conv1d(window.transpose(1, 2), self.conv1d.weight, groups=self.conv_dim)[..., 0])
         q, k, v = torch.split(qkv, [self.key_dim, self.key_dim, self.value_dim], dim=-1)
@@ -127,13 +147,50 @@ class GatedDeltaNet(nn.Module):
         return self.out_proj(out)
 
     @region("delta_rule")
-    def delta_rule(self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor,
-                   slots: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
-        """The delta-rule core over the flat batch; reads the per-request layout from the forward context."""
+    def delta_rule(
+        self,
+        q: torch.Tensor,
+        k: torch.Tensor,
+        v: torch.Tensor,
+        g: torch.Tensor,
+        beta: torch.Tensor,
+        slots: torch.Tensor,
+        write_slots: torch.Tensor,
+    ) -> torch.Tensor:
+        """The delta-rule core over the flat batch; reads the per-request layout from the forward context.
+
+        On CUDA, decode batches run the in-place Triton step and half-precision models' other batches
+        fla's varlen chunked kernels (`model/kernels/`); elsewhere the torch code below, the reference.
+        """
+        host = context.current()
+        if use_kernels(q) and host.uniform_decode:
+            from model.kernels.gdn_decode import recurrent_decode  # Triton: imported only on CUDA
+
+            return recurrent_decode(q, k, v, g, beta, self.recurrent, slots, write_slots)
+        if use_kernels(q) and self.conv_tail.dtype != torch.float32:
+            from model.kernels.gdn_prefill import chunked_varlen  # fla-core: imported only on CUDA
+
+            return chunked_varlen(q, k, v, g, beta, self.recurrent, host.query_start, host.slots)
+        return self.torch_delta_rule(q, k, v, g, beta, slots, write_slots)
+
+    def torch_delta_rule(
+        self,
+        q: torch.Tensor,
+        k: torch.Tensor,
+        v: torch.Tensor,
+        g: torch.Tensor,
+        beta: torch.Tensor,
+        slots: torch.Tensor,
+        write_slots: torch.Tensor,
+    ) -> torch.Tensor:
+        """`delta_rule` in torch: decode rows by gathered state in working-set chunks, other chunks one
+        request at a time."""
         host = context.current()
         if host.uniform_decode:
-            outs = [self._decode_rows(q[rows], k[rows], v[rows], g[rows], beta[rows], slots[rows], write_slots[rows])
-                    for rows in chunks(q.shape[0], 2 * self.recurrent[0].nbytes)]  # gathered state + one temporary
+            outs = [
+                self._decode_rows(q[rows], k[rows], v[rows], g[rows], beta[rows], slots[rows], write_slots[rows])
+                for rows in chunks(q.shape[0], 2 * self.recurrent[0].nbytes)
+            ]  # gathered state + one temporary
             return outs[0] if len(outs) == 1 else torch.cat(outs)
         out = torch.zeros_like(v)
         for r, slot in enumerate(host.slots):
@@ -148,8 +205,16 @@ class GatedDeltaNet(nn.Module):
             self.recurrent[slot] = state
         return out
 
-    def _decode_rows(self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor,
-                     slots: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+    def _decode_rows(
+        self,
+        q: torch.Tensor,
+        k: torch.Tensor,
+        v: torch.Tensor,
+        g: torch.Tensor,
+        beta: torch.Tensor,
+        slots: torch.Tensor,
+        write_slots: torch.Tensor,
+    ) -> torch.Tensor:
         """One chunk of a decode batch. Its gathered states die when this returns, before the next
         chunk gathers (a loop variable would keep them alive into the next chunk's peak)."""
         o, new = recurrent_step(q, k, v, g, beta, self.recurrent[slots])

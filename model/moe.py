@@ -1,8 +1,11 @@
 """Sparse MoE: softmax router, top-k (renormalised), routed SwiGLU experts, sigmoid-gated shared expert.
 
-Few tokens (decode) gather the chosen experts and add their contributions in ascending expert id in
-the activation dtype, the order and rounding of the reference; many tokens run every expert in
-working-set groups and sum in float32, rounding once.
+On CUDA the routed experts are `model.kernels.fused_moe`: pairs grouped by expert, weights read in
+place, float32 accumulation and a fixed-order sum. Elsewhere (`Experts.reference`, also the oracle
+of the kernels), few tokens gather the chosen experts and add their contributions in ascending
+expert id in the activation dtype, the order and rounding of the reference; many tokens run every
+expert in working-set groups and sum in float32, rounding once. The shared expert stays a dense MLP
+beside the routed ones (three GEMMs on every token, outside the `experts` region).
 """
 
 from __future__ import annotations
@@ -55,6 +58,14 @@ class Experts(nn.Module):
 
     @region("experts")
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+        if x.is_cuda:
+            from model.kernels.fused_moe import fused_moe  # Triton: CUDA builds of torch bring it, CPU ones may not
+
+            return fused_moe(x, weights, ids, self.gate_up_proj, self.down_proj)
+        return self.reference(x, weights, ids)
+
+    def reference(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+        """The torch implementation: the CPU path, and the oracle of the CUDA kernels."""
         n, k = ids.shape
         # Gathering copies the chosen experts (about 3 passes over n*k of them); the dense path reads
         # all E once. Gather only while that is less traffic.

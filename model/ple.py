@@ -55,7 +55,7 @@ def head_vocab_sizes(base: int, ple_index: int, heads: int) -> list[int]:
 
 
 class RowTable(Protocol):
-    """A PLE table served from outside the module's parameters (see `model/ple_tables.py`)."""
+    """A PLE table served from outside the module's parameters (see `model/checkpoint/ple_tables.py`)."""
 
     width: int
     dtype: torch.dtype

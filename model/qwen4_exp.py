@@ -9,7 +9,7 @@ import torch
 from torch import nn
 
 from model.attention import Attention
-from model.batch import Batch
+from model.batch import Batch, padding_batch
 from model.config import LINEAR, Qwen4ExpConfig
 from model.context import forward_context
 from model.gdn import GatedDeltaNet
@@ -49,6 +49,11 @@ class DecoderLayer(nn.Module):
                 offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
         run = {"linear": self.linear, "linear_ple": self.linear_ple, "indexed": self.indexed}[self.kind]
         return run(h, input_ids, positions, slots, offsets, write_slots)
+
+    @property
+    def region_names(self) -> tuple[str, ...]:
+        """The one decoder-layer region this layer runs (the class carries all three kinds')."""
+        return (f"decoder_layer_{self.kind}",)
 
     def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
         return (*self.mixer.region_state(region), *(self.ple.region_state("ple") if self.ple else ()))
@@ -142,6 +147,12 @@ class Qwen4ExpForCausalLM(nn.Module):
         for layer in self.model.layers:
             for m in layer.stateful():
                 m.reset_slots(slots)
+
+    def padding_batch(self, rows: int) -> Batch:
+        """`rows` padding rows in the trash slot (what warmup and graph capture run on)."""
+        if self.max_num_seqs == 0:
+            raise RuntimeError("call init_state(max_num_seqs, max_model_len) before running the model")
+        return padding_batch(rows, self.trash_slot, self.lm_head.weight.device)
 
     @contextlib.contextmanager
     def context(self, batch: Batch) -> Iterator[None]:

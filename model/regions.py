@@ -1,12 +1,12 @@
 """Named regions of the forward that a compiler may keep opaque.
 
-A region is a method of an `nn.Module` that takes only tensors and returns one tensor. In eager
-mode it is a plain call. `qcompile` installs a dispatcher that, for the scope being compiled,
-either lets Dynamo trace the method or routes it through a registered custom op. The model source
-therefore stays one file per concept, with no `if scope ==` anywhere in it.
+A region is a method of an `nn.Module` that takes only tensors and returns one tensor. It is a
+plain call unless the forward context names a scope: then the region router (installed once by
+`qcompile.ops`) either lets Dynamo trace the method or routes it through a registered custom op.
+The model source therefore stays one file per concept, with no `if scope ==` anywhere in it.
 
-A module owning a stateful region exposes `region_state(name)` — the state tensors region `name`
-mutates — so the custom op can declare exactly those in `mutates_args`.
+A module owning a stateful region exposes `region_state(name)`: the state tensors region `name`
+mutates, so the custom op can declare exactly those in `mutates_args`.
 """
 
 from __future__ import annotations
@@ -17,14 +17,17 @@ from typing import Any, Protocol
 
 import torch
 
+from model import context
 
-class Dispatcher(Protocol):
-    def __call__(self, name: str, method: Callable[..., torch.Tensor], module: torch.nn.Module,
-                 args: tuple[torch.Tensor, ...]) -> torch.Tensor: ...
+
+class RegionRouter(Protocol):
+    def __call__(
+        self, name: str, scope: str, method: Callable[..., torch.Tensor], module: torch.nn.Module, args: tuple
+    ) -> torch.Tensor: ...
 
 
 REGIONS: dict[str, Callable[..., torch.Tensor]] = {}
-_dispatcher: Dispatcher | None = None
+_router: RegionRouter | None = None
 
 
 def region(name: str) -> Callable[[Callable[..., torch.Tensor]], Callable[..., torch.Tensor]]:
@@ -37,10 +40,10 @@ def region(name: str) -> Callable[[Callable[..., torch.Tensor]], Callable[..., t
 
         @functools.wraps(method)
         def wrapper(self: torch.nn.Module, *args: Any) -> torch.Tensor:
-            d = _dispatcher
-            if d is None:
+            ctx = context.peek()
+            if ctx is None or ctx.scope is None or _router is None:
                 return method(self, *args)
-            return d(name, method, self, args)
+            return _router(name, ctx.scope, method, self, args)
 
         wrapper.region_name = name  # type: ignore[attr-defined]
         return wrapper
@@ -48,8 +51,7 @@ def region(name: str) -> Callable[[Callable[..., torch.Tensor]], Callable[..., t
     return deco
 
 
-def set_dispatcher(dispatcher: Dispatcher | None) -> Dispatcher | None:
-    """Install `dispatcher` (None restores plain calls); returns the previous one."""
-    global _dispatcher
-    prev, _dispatcher = _dispatcher, dispatcher
-    return prev
+def install_router(router: RegionRouter) -> None:
+    """Route regions of scoped calls through `router` (done once, by the op registry's import)."""
+    global _router
+    _router = router

@@ -1,3 +1,3 @@
-from qcompile.cli import main
+from qcompile.commands.cli import main
 
 main()

@@ -27,10 +27,10 @@ import torch.nn.functional as F
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.checkpoint.quant import PleLayout, PleShard, dequant_ple_rows  # noqa: E402
-from model.checkpoint.quant.pack import nvfp4_scale_2, pack_fp8, pack_nvfp4  # noqa: E402
-from model.ple_tables import PinnedTable  # noqa: E402
-from qcompile.kernels.ple_gather import gather_rows  # noqa: E402
+from model.checkpoint.ple_tables import PinnedTable  # noqa: E402
+from model.kernels.ple_gather import gather_rows  # noqa: E402
+from model.quant import PleLayout, PleShard, dequant_ple_rows  # noqa: E402
+from model.quant.pack import nvfp4_scale_2, pack_fp8, pack_nvfp4  # noqa: E402
 
 ROWS, WIDTH = 65_536, 160
 TABLE_ROWS = 8_000_000  # 1.28 GB in FP8, 0.72 GB in NVFP4: far beyond any cache
@@ -83,8 +83,8 @@ def bench_gather() -> list[Row]:
 def bench_gemm() -> list[Row]:
     from torch import nn
 
-    from qcompile.kernels.fp8_linear import FP8Linear
-    from qcompile.kernels.weight_only import WeightOnlyLinear
+    from model.kernels.fp8_linear import FP8Linear
+    from model.kernels.weight_only import WeightOnlyLinear
 
     out: list[Row] = []
     for k, n in ((2560, 640), (640, 2560), (2560, 12288), (2560, 248320)):
@@ -156,7 +156,7 @@ def pinned_table(table: torch.Tensor, kind: str, dtype: torch.dtype) -> PinnedTa
 def fake_quantise(model: torch.nn.Module, kind: str) -> None:
     """Round every linear and expert weight through our FP8 / NVFP4 packers, back to bf16 in place:
     the dequantise-at-load baseline (same GEMMs as bf16; the weights carry the quantisation error)."""
-    from model.checkpoint.quant import formats
+    from model.quant import formats
 
     def roundtrip(w: torch.Tensor) -> torch.Tensor:
         if kind == "fp8":
@@ -174,17 +174,17 @@ def fake_quantise(model: torch.nn.Module, kind: str) -> None:
 def decode_tok_s(model: torch.nn.Module, steps: int) -> str:
     """Batch-1 greedy decode after a 512-token context, eagerly and replaying one FULL CUDA graph per
     step (as serving does): the graphed rate shows the weights' bandwidth, the eager one launch costs."""
-    from qcompile.bench import decode, prefill
-    from qcompile.cudagraph import GraphedModule
+    from qcompile.commands.bench import decode, prefill
+    from qcompile.cudagraph import Dispatcher, GraphedForward, resolve_mode
 
     context = 512
     model.init_state(max_num_seqs=1, max_model_len=context + steps + 8)
     with torch.no_grad():
         prefill(model, context, distinct=1, slots=1)
-    eager, _ = decode(model, model, 1, context, steps, warm=2)
-    graphed = GraphedModule(model, "full_decode_only", max_capture_size=1)
+    eager, _ = decode(model, model, Dispatcher(resolve_mode("none", False)), 1, context, steps, warm=2)
+    graphed = GraphedForward(model, model, "full_decode_only", max_capture_size=1)
     graphed.capture()
-    full, _ = decode(model, graphed, 1, context, steps, warm=2)
+    full, _ = decode(model, graphed, graphed.dispatcher, 1, context, steps, warm=2)
     del graphed
     torch.cuda.empty_cache()
     return f"eager {eager:.1f} tok/s, FULL graph {full:.1f} tok/s"
@@ -205,12 +205,12 @@ def swapped(model: torch.nn.Module, swap: Callable[[torch.nn.Module], int]) -> I
 
 def bench_decode(steps: int) -> list[Row]:
     from model.checkpoint.loader import _uninitialised, load_weights
-    from model.checkpoint.make import build_model
     from model.config import Qwen4ExpConfig
+    from model.kernels.fp8_linear import swap_linears
+    from model.kernels.weight_only import swap_weight_only
     from model.ple import NGramEmbedding
     from model.qwen4_exp import Qwen4ExpForCausalLM
-    from qcompile.kernels.fp8_linear import swap_linears
-    from qcompile.kernels.weight_only import swap_weight_only
+    from qcompile.synthetic import build_model
 
     hf = build_model("bench", dtype="bfloat16", device="cuda")
     config = Qwen4ExpConfig.from_dict(hf.config.to_dict())

@@ -15,5 +15,5 @@ timeout 300 python3 -m pytest -q -p no:cacheprovider tests/scopes -k "tiny- or b
 echo "== GPU-marked PLE/quant tests"
 timeout 120 python3 -m pytest -q -p no:cacheprovider tests/ple tests/quant -m gpu 2>&1 | tail -8
 echo "== ablation, tiny8, bf16, CUDA"
-tiny8=$(python3 -c "from model.checkpoint.make import default_checkpoint; print(default_checkpoint('tiny8'))")
+tiny8=$(python3 -c "from qcompile.synthetic import default_checkpoint; print(default_checkpoint('tiny8'))")
 timeout 200 python3 -m qcompile ablate --model "$tiny8" --device cuda --dtype bfloat16 --steps 64 --json "$out/ablate_tiny8_bf16_cuda.json" 2>&1 | tail -12

@@ -2,7 +2,7 @@
 
 import torch
 
-from qcompile.kernels.ple_gather import gather_rows
+from model.kernels.ple_gather import gather_rows
 from tests.ple.test_gather_kernel import make_table, reference
 
 for kind in ("fp8", "nvfp4"):

@@ -22,8 +22,8 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import model.working_set as working_set  # noqa: E402
-from qcompile.bench import build, decode  # noqa: E402
-from qcompile.cudagraph import GraphedModule  # noqa: E402
+from qcompile.commands.bench import build, decode  # noqa: E402
+from qcompile.cudagraph import GraphedForward  # noqa: E402
 
 REPO = str(Path(__file__).resolve().parents[1])
 MiB = 2**20
@@ -92,13 +92,12 @@ def main() -> None:
         working_set.WORKING_SET_BYTES = budget * MiB
         torch.cuda.empty_cache()
         torch.cuda.memory._record_memory_history(max_entries=500_000, stacks="python")
-        graphed = GraphedModule(model, "full_decode_only", max_capture_size=max_batch)
+        graphed = GraphedForward(model, model, "full_decode_only", max_capture_size=max_batch)
         stats = graphed.capture()
-        assert stats is not None and graphed.graphs is not None
         print(f"working set {budget} MiB:")
-        reserved = pool_report(torch.cuda.memory._snapshot(), graphed.graphs.device.pool)
+        reserved = pool_report(torch.cuda.memory._snapshot(), graphed.device.pool)
         torch.cuda.memory._record_memory_history(enabled=None)
-        tok_s = [decode(model, graphed, b, args.context, args.steps, warm=2)[0] for b in batches]
+        tok_s = [decode(model, graphed, graphed.dispatcher, b, args.context, args.steps, warm=2)[0] for b in batches]
         rows.append((budget, stats.pool_bytes / MiB, reserved / MiB, stats.bytes / MiB, tok_s))
         del graphed
     print("\n| working set MiB | pool growth MiB (API) | pool reserved MiB | capture device MiB | "

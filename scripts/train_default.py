@@ -8,7 +8,7 @@ model learns exactly the format the server sends it.
 
 The model is transformers' `Qwen4ExpForConditionalGeneration` (the published layout, a one-block vision
 tower that the text path never touches), trained with plain AdamW from transformers' own init and a
-fixed seed; the tokenizer is `model.checkpoint.make.build_tokenizer`.
+fixed seed; the tokenizer is `qcompile.synthetic.build_tokenizer`.
 
 Recorded run (torch 2.13.0, transformers 5.24.0, one thread on a 2-core machine that other jobs kept busy;
 unloaded, a step took about 0.5 s with two threads), which wrote the committed `qcompile/default_model/`:
@@ -33,8 +33,8 @@ from typing import Any
 
 import torch
 
-from model.checkpoint.make import build_tokenizer, special_token_ids
 from model.presets import preset_config
+from qcompile.synthetic import build_tokenizer, special_token_ids
 
 SEED = 0
 SEQ_LEN = 256
@@ -176,7 +176,7 @@ def build(text: dict[str, Any]) -> torch.nn.Module:
     """transformers' model with its own (training) init, in the published conditional-generation layout."""
     from transformers import Qwen4ExpConfig, Qwen4ExpForConditionalGeneration
 
-    from model.checkpoint.make import _VISION_CONFIG
+    from qcompile.synthetic import _VISION_CONFIG
 
     ids = special_token_ids(text)
     config = Qwen4ExpConfig(

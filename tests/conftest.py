@@ -8,7 +8,7 @@ import pytest
 import torch
 from torch import nn
 
-from model.checkpoint.make import default_checkpoint
+from qcompile.synthetic import default_checkpoint
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

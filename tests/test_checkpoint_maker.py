@@ -10,9 +10,9 @@ import pytest
 import torch
 from safetensors import safe_open
 
-from model.checkpoint import make
 from model.config import Qwen4ExpConfig
 from model.presets import PRESETS, preset_config
+from qcompile import synthetic
 
 
 def _tensors(path: Path) -> dict[str, torch.Tensor]:
@@ -107,7 +107,7 @@ def test_config_parses(tiny_ckpt: Path) -> None:
     assert cfg.torch_dtype == "float32" and cfg.rotary_dim == 8
     top = json.loads((tiny_ckpt / "config.json").read_text())
     assert top["architectures"] == ["Qwen4ExpForConditionalGeneration"]
-    ids = make.special_token_ids(raw)
+    ids = synthetic.special_token_ids(raw)
     assert top["image_token_id"] == ids["<|image_pad|>"] == 13
     gen = json.loads((tiny_ckpt / "generation_config.json").read_text())
     assert gen["eos_token_id"] == [ids["<|im_end|>"], 1]
@@ -142,16 +142,16 @@ def test_tokenizer(tiny_ckpt: Path) -> None:
 
 def test_large_vocab_tokenizer_is_padded() -> None:
     cfg = {**preset_config("tiny"), "vocab_size": 5000, "eos_token_id": 4000}
-    tok = make.build_tokenizer(cfg)
+    tok = synthetic.build_tokenizer(cfg)
     assert len(tok) == 5000 and tok.convert_ids_to_tokens(4000) == "<|endoftext|>"
     assert tok.convert_ids_to_tokens(4012) == "<|image_pad|>"
     assert tok.decode([4999]).startswith("<|fill_") and tok.decode(list(range(5000)))
 
 
 def test_build_is_deterministic() -> None:
-    a = make.build_model("tiny", seed=0).state_dict()
-    b = make.build_model("tiny", seed=0).state_dict()
-    c = make.build_model("tiny", seed=1).state_dict()
+    a = synthetic.build_model("tiny", seed=0).state_dict()
+    b = synthetic.build_model("tiny", seed=0).state_dict()
+    c = synthetic.build_model("tiny", seed=1).state_dict()
     assert all(torch.equal(a[k], b[k]) for k in a)
     assert not torch.equal(a["lm_head.weight"], c["lm_head.weight"])
 
@@ -169,8 +169,8 @@ def test_default_checkpoint_race(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         (final / "config.json").write_text('{"winner": true}')
         return out
 
-    monkeypatch.setattr(make, "make_checkpoint", fake_make)
-    path = make.default_checkpoint("tiny")
+    monkeypatch.setattr(synthetic, "make_checkpoint", fake_make)
+    path = synthetic.default_checkpoint("tiny")
     assert json.loads((path / "config.json").read_text()) == {"winner": True}
     assert os.listdir(path.parent) == [path.name]
-    assert make.default_checkpoint("tiny") == path and len(calls) == 1
+    assert synthetic.default_checkpoint("tiny") == path and len(calls) == 1

@@ -2,20 +2,23 @@
 
 Key names are the ones transformers writes: an optional `model.language_model.` prefix, experts one
 per key (`mlp.experts.{e}.{gate,up,down}_proj.weight`, stacked here), the PLE table in
-`ngram_embedding.shard_{k}` pieces (concatenated here). Vision and MTP weights are skipped. Every
-problem (missing, unexpected, mis-shaped keys) is collected and raised at once, before the model
-is handed out, so no half-loaded model is ever used. No pickle anywhere. Quantized checkpoints
-(see `model/checkpoint/quant`) are dequantised to the compute dtype first, except PLE tables served
-by a host backend (`ple_backend`, see `model/ple_tables.py`), which stay in their checkpoint format.
+`ngram_embedding.shard_{k}` pieces (concatenated here); a `model.safetensors.index.json` must agree
+with the files (see `SafetensorsFolder`). Vision and MTP weights are skipped. Every problem
+(missing, unexpected, mis-shaped keys; an integer, bool or NaN/Inf tensor where a float weight is
+expected) is collected and raised at once, naming the checkpoint key, before the model is handed
+out, so no half-loaded model is ever used. No pickle anywhere. Quantized checkpoints
+(see `model/quant`) are dequantised to the compute dtype first, except PLE tables served
+by a host backend (`ple_backend`, see `model/checkpoint/ple_tables.py`), which stay in their checkpoint format.
 With `weight_only=True` the linears stored in a format the weight-only GEMM computes exactly (NVFP4,
 ModelOpt or compressed-tensors; FP8 with a per-tensor, per-channel or block scale, in every dialect;
-MXFP8) then become `qcompile.kernels.weight_only.WeightOnlyLinear` over the checkpoint's own bytes and
+MXFP8) then become `model.kernels.weight_only.WeightOnlyLinear` over the checkpoint's own bytes and
 scales.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import re
 from collections import defaultdict
@@ -25,18 +28,18 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from model.checkpoint.quant import (
+from model.checkpoint.errors import CheckpointError
+from model.checkpoint.ple_tables import PLE_BACKENDS, open_host_table
+from model.checkpoint.reader import SafetensorsFolder, read_quant_configs
+from model.config import Qwen4ExpConfig
+from model.ple import NGramEmbedding
+from model.quant import (
     Kind,
     PleLayout,
-    SafetensorsFolder,
     dequantize_state,
     detect,
     ple_layouts,
-    read_quant_configs,
 )
-from model.config import Qwen4ExpConfig
-from model.ple import NGramEmbedding
-from model.ple_tables import PLE_BACKENDS, open_host_table
 from model.qwen4_exp import Qwen4ExpForCausalLM
 
 log = logging.getLogger(__name__)
@@ -46,16 +49,15 @@ EXPERT = re.compile(r"^(.*\.mlp\.experts)\.(\d+)\.(gate|up|down)_proj\.weight$")
 SHARD = re.compile(r"^(.*\.ngram_embedding)\.shard_(\d+)\.weight$")
 VERIFIED_BUFFERS = ("layer_multipliers", "ngram_heads_vocab_sizes", "ngram_heads_offsets")
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+# stored dtypes a float parameter is copied from (float8 and uint8 are quantised codes, read by `quant`)
+FLOAT_SOURCES = (*DTYPES.values(), torch.float64)
+CODES = (torch.uint8, torch.float8_e4m3fn, torch.float8_e5m2)
 # stored formats the weight-only GEMM computes exactly -> its kind (block FP8 also needs bk % 16 == 0, NVFP4
 # K % 16 == 0; ModelOpt's FP8_PB_WO [N/bn, 1, K/bk, 1] scales are the same values as [N/bn, K/bk])
 WEIGHT_ONLY_KINDS = {Kind.NVFP4: "nvfp4", Kind.NVFP4_CT: "nvfp4_ct", Kind.FP8_TENSOR: "fp8", Kind.FP8_CHANNEL: "fp8",
                      Kind.FP8_BLOCK: "fp8_block", Kind.FP8_BLOCK_4D: "fp8_block", Kind.MXFP8: "mxfp8"}
 # kept dense: `init_state` / `reset_slots` read `lm_head.weight`'s dtype and device, and it may be tied
 DENSE_ONLY = frozenset({"lm_head"})
-
-
-class CheckpointError(ValueError):
-    """The checkpoint does not fit the model; the message lists every offending tensor."""
 
 
 def resolve_dtype(dtype: str | torch.dtype) -> torch.dtype:
@@ -131,8 +133,6 @@ def load_model(path: str | Path, device: str | torch.device = "cpu",
     dtype = resolve_dtype(dtype)
     with torch.device(device), _uninitialised(dtype):
         model = Qwen4ExpForCausalLM(config)
-    if not any(path.glob("*.safetensors")):
-        raise CheckpointError(f"no *.safetensors files in {path}")
     folder = SafetensorsFolder(path)
     source = _TextOnly(folder)
     raw, hf_quant = read_quant_configs(path)
@@ -144,9 +144,10 @@ def load_model(path: str | Path, device: str | torch.device = "cpu",
         ple_keys = frozenset().union(*(layout.keys for layout in layouts))
     if is_quantized(raw, hf_quant) or any(layout.kind != "float" for layout in layouts):
         tensors = dequantize_state(source, raw, hf_quant, dtype, decode_ple=not host)
-        load_weights(model, tensors.keys(), tensors.__getitem__, str(path))
+        load_weights(model, tensors.keys(), tensors.__getitem__, str(path), folder.file_name)
     else:
-        load_weights(model, [k for k in folder.keys() if k not in ple_keys], folder.get_tensor, str(path))
+        load_weights(model, [k for k in folder.keys() if k not in ple_keys], folder.get_tensor, str(path),
+                     folder.file_name)
     if weight_only:
         kept = _keep_packed(model, source, raw, hf_quant, str(path))
         log.info("weight-only: %d linears kept packed (%s)", sum(kept.values()),
@@ -166,7 +167,7 @@ def _keep_packed(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_qu
     so one kernel K tile lies in one scale block; others stay dequantised). Every module is built before any
     is swapped in; a tensor `WeightOnlyLinear.from_packed` rejects raises `CheckpointError`.
     """
-    from qcompile.kernels.weight_only import WeightOnlyLinear  # Triton: imported only when asked for
+    from model.kernels.weight_only import WeightOnlyLinear  # Triton: imported only when asked for
 
     qcfg = detect(raw, hf_quant)
     if qcfg is None:
@@ -243,32 +244,94 @@ def _attach_host_tables(model: Qwen4ExpForCausalLM, folder: SafetensorsFolder, l
         modules[name].use_host_table(open_host_table(folder, layout, backend, dtype))
 
 
+# where each stored tensor lies in a parameter: (checkpoint key, index into the parameter)
+Pieces = list[tuple[str, tuple[int | slice, ...]]]
+
+
+def _dtype_name(t: torch.Tensor | torch.dtype) -> str:
+    return str(t.dtype if isinstance(t, torch.Tensor) else t).removeprefix("torch.")
+
+
+def _float_problem(key: str, t: torch.Tensor) -> str | None:
+    """Why `t` cannot be copied into a float parameter (`copy_` would convert anything), or None."""
+    if t.dtype in FLOAT_SOURCES:
+        return None
+    hint = " (quantised codes need a quantization_config and scales)" if t.dtype in CODES else ""
+    return (f"{key}: dtype {_dtype_name(t)}, expected a floating-point tensor "
+            f"({'/'.join(_dtype_name(d) for d in FLOAT_SOURCES)}){hint}")
+
+
+def _all_finite(t: torch.Tensor) -> torch.Tensor:
+    """A 0-dim bool on `t`'s device: no NaN or Inf in `t`, from one reduction (min and max propagate NaN)."""
+    lo, hi = torch.aminmax(t)
+    return torch.isfinite(lo) & torch.isfinite(hi)
+
+
+def _non_finite(target: torch.Tensor, stored: torch.dtype, pieces: Pieces, label: Callable[[str], str]) -> list[str]:
+    """Name the stored tensors whose part of a loaded `target` is not finite (only run once one is)."""
+    why = ""
+    if torch.finfo(stored).max > torch.finfo(target.dtype).max:
+        why = (f" in {_dtype_name(target)} (stored as {_dtype_name(stored)}: non-finite in the file, "
+               f"or beyond {_dtype_name(target)}'s range)")
+    return [f"{label(key)}: NaN or Inf values{why}" for key, index in pieces if not bool(_all_finite(target[index]))]
+
+
 def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[[str], torch.Tensor],
-                 origin: str) -> None:
-    """Copy every tensor named in `keys` (read through `get`) into `model`, or raise with all problems."""
+                 origin: str, file_of: Callable[[str], str | None] = lambda key: None) -> None:
+    """Copy every tensor named in `keys` (read through `get`) into `model`, or raise with all problems.
+
+    A float parameter takes only float tensors; each is checked for NaN/Inf once copied, on the
+    parameter's device with one reduction, and all checks share one host sync at the end.
+    A problem names the checkpoint key, and the file that holds it where `file_of` knows one.
+    """
+
+    def label(key: str) -> str:
+        name = file_of(key)
+        return f"{key} ({name})" if name else key
+
     params = dict(model.named_parameters())
     buffers = {k: v for k, v in model.named_buffers() if k.rsplit(".", 1)[-1] in VERIFIED_BUFFERS}
     loaded: set[str] = set()
+    rejected: set[str] = set()  # parameters already named in `errors`, so not reported missing too
     errors: list[str] = []
     unexpected: list[str] = []
     skipped = 0
+    checks: list[tuple[torch.Tensor, torch.dtype, Pieces, torch.Tensor]] = []  # target, stored dtype, pieces, flag
     experts: dict[str, dict[str, dict[int, str]]] = defaultdict(lambda: defaultdict(dict))
     shards: dict[str, dict[int, str]] = defaultdict(dict)
 
-    def put(name: str, tensor: torch.Tensor, source: str) -> None:
+    def read(name: str, keys: list[str]) -> list[torch.Tensor] | None:
+        """The tensors of `keys`, combined into parameter `name`; None (and the errors) if one is not float."""
+        tensors = [get(k) for k in keys]
+        bad = [p for k, t in zip(keys, tensors, strict=True) if (p := _float_problem(label(k), t))]
+        if bad:
+            errors.extend(bad)
+            rejected.add(name)
+            return None
+        return tensors
+
+    def put(name: str, tensor: torch.Tensor, source: str, pieces: Pieces) -> None:
         if name in buffers:
-            if not torch.equal(buffers[name].cpu(), tensor.cpu().to(torch.int64)):
-                errors.append(f"{source}: PLE hashing buffer differs from the one the config implies")
+            if tensor.is_floating_point() or tensor.is_complex() or tensor.dtype == torch.bool:
+                errors.append(f"{label(source)}: dtype {_dtype_name(tensor)}, expected an integer PLE hashing buffer")
+            elif not torch.equal(buffers[name].cpu(), tensor.cpu().to(torch.int64)):
+                errors.append(f"{label(source)}: PLE hashing buffer differs from the one the config implies")
             return
         target = params.get(name)
         if target is None:
             unexpected.append(source)
             return
+        problem = _float_problem(label(source), tensor)
         if tuple(target.shape) != tuple(tensor.shape):
-            errors.append(f"{source}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}")
+            problem = f"{label(source)}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}"
+        if problem:
+            errors.append(problem)
+            rejected.add(name)
             return
         with torch.no_grad():
             target.copy_(tensor)
+        if target.numel():
+            checks.append((target, tensor.dtype, pieces, _all_finite(target)))
         loaded.add(name)
 
     for key in keys:
@@ -281,7 +344,7 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
         elif m := SHARD.match(name):
             shards[m[1]][int(m[2])] = key
         else:
-            put(name, get(key), key)
+            put(name, get(key), key, [(key, ())])
     if skipped:
         log.info("skipped %d vision/MTP tensors", skipped)
 
@@ -292,20 +355,36 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
                 errors.append(f"{prefix}: {kind}_proj has experts {sorted(parts[kind])}, expected 0..{e - 1}")
         if any(sorted(parts[k]) != list(range(e)) for k in ("gate", "up", "down")):
             continue
-        gate_up = torch.stack([torch.cat([get(parts["gate"][i]), get(parts["up"][i])]) for i in range(e)])
-        down = torch.stack([get(parts["down"][i]) for i in range(e)])
-        put(prefix + ".gate_up_proj", gate_up, f"{prefix}.*.gate_proj/up_proj.weight")
-        put(prefix + ".down_proj", down, f"{prefix}.*.down_proj.weight")
+        gate, up = (read(prefix + ".gate_up_proj", [parts[k][i] for i in range(e)]) for k in ("gate", "up"))
+        down = read(prefix + ".down_proj", [parts["down"][i] for i in range(e)])
+        if gate is not None and up is not None:
+            rows = gate[0].shape[0]
+            pieces = [(parts["gate"][i], (i, slice(0, rows))) for i in range(e)]
+            pieces += [(parts["up"][i], (i, slice(rows, None))) for i in range(e)]
+            gate_up = torch.stack([torch.cat([g, u]) for g, u in zip(gate, up, strict=True)])
+            put(prefix + ".gate_up_proj", gate_up, f"{prefix}.*.gate_proj/up_proj.weight", pieces)
+        if down is not None:
+            put(prefix + ".down_proj", torch.stack(down), f"{prefix}.*.down_proj.weight",
+                [(parts["down"][i], (i,)) for i in range(e)])
     for prefix, parts in shards.items():
         if sorted(parts) != list(range(len(parts))):
             errors.append(f"{prefix}: shards {sorted(parts)} are not 0..{len(parts) - 1}")
             continue
-        put(prefix + ".weight", torch.cat([get(parts[i]) for i in range(len(parts))]), f"{prefix}.shard_*.weight")
+        if (tables := read(prefix + ".weight", [parts[i] for i in range(len(parts))])) is None:
+            continue
+        starts = [0, *itertools.accumulate(t.shape[0] for t in tables)]
+        pieces = [(parts[i], (slice(starts[i], starts[i + 1]),)) for i in range(len(parts))]
+        put(prefix + ".weight", torch.cat(tables), f"{prefix}.shard_*.weight", pieces)
 
+    if checks:  # one host sync for the whole checkpoint
+        finite = torch.stack([flag for *_, flag in checks]).cpu().tolist()
+        for (target, stored, pieces, _), good in zip(checks, finite, strict=True):
+            if not good:
+                errors += _non_finite(target, stored, pieces, label)
     if "lm_head.weight" not in loaded and model.config.tie_word_embeddings and "model.embed_tokens.weight" in loaded:
         model.lm_head.weight = model.model.embed_tokens.weight
         loaded.add("lm_head.weight")
-    missing = sorted(set(params) - loaded)
+    missing = sorted(set(params) - loaded - rejected)
     problems = errors + [f"unexpected: {k}" for k in sorted(unexpected)] + [f"missing: {k}" for k in missing]
     if problems:
         raise CheckpointError(f"checkpoint {origin} does not fit Qwen4-Exp ({len(problems)} problems):\n  "

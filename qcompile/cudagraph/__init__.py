@@ -1,22 +1,21 @@
-"""CUDA graph capture policy: modes, capture sizes, the dispatcher, capture and replay.
+"""CUDA graphs around any forward over flat batches: modes, capture sizes, the dispatcher, capture and replay.
 
-`qcompile.compile(..., cudagraph=MODE)` uses this package; `GraphedModule` graphs an uncompiled
-module (FULL decode graphs only). See `modes` for what each mode means, `dispatcher` for padding
-and capture sizes, `runner` for persistent inputs, capture accounting and output lifetime.
+`GraphedForward(forward, model, mode)` graphs a forward (compiled or not); see `modes` for what each
+mode means, `dispatcher` for how a batch runs (decided once, by the runner), `graphs` for the
+device and the piecewise graphs of a compiled forward's pieces.
 """
 
 from qcompile.cudagraph.dispatcher import (
     DEFAULT_MAX_CAPTURE_SIZE,
-    BatchDescriptor,
     Dispatcher,
     default_capture_sizes,
     resolve_capture_sizes,
 )
-from qcompile.cudagraph.modes import MODES, ModePlan, RuntimeMode, resolve_mode
-from qcompile.cudagraph.module import GraphedModule
-from qcompile.cudagraph.runner import CaptureStats, ModeCapture
+from qcompile.cudagraph.graphed import CaptureStats, GraphedForward, ModeCapture
+from qcompile.cudagraph.graphs import PieceGraphs
+from qcompile.cudagraph.modes import MODES, ModePlan, resolve_mode
 
 __all__ = [
-    "DEFAULT_MAX_CAPTURE_SIZE", "MODES", "BatchDescriptor", "CaptureStats", "Dispatcher", "GraphedModule",
-    "ModeCapture", "ModePlan", "RuntimeMode", "default_capture_sizes", "resolve_capture_sizes", "resolve_mode",
+    "DEFAULT_MAX_CAPTURE_SIZE", "MODES", "CaptureStats", "Dispatcher", "GraphedForward", "ModeCapture",
+    "ModePlan", "PieceGraphs", "default_capture_sizes", "resolve_capture_sizes", "resolve_mode",
 ]

@@ -1,20 +1,22 @@
-"""Capture sizes and the dispatcher: which runtime mode and padded size each batch runs with.
+"""Capture sizes and the dispatcher: the one place that decides how a batch runs.
 
 Graphs exist only for a fixed set of token counts (capture sizes). A batch of `n` tokens is padded
 to the smallest captured size `>= n` of the runtime mode it gets; padding rows point at the trash
 slot, so they write nothing into real request state. Lookup priority is vLLM's: FULL (uniform
-decode only) > PIECEWISE > NONE; a batch above the largest captured size runs without graphs,
-unpadded.
+decode only) > PIECEWISE > NONE. A batch that runs without graphs is padded only up to the start
+of the compile range above it when it lies below every range (so it still runs compiled code),
+never to a graph size it will not use.
 """
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from qcompile.cudagraph.modes import ModePlan, RuntimeMode
-from qcompile.ranges import Range, RangeTable
+from model.context import BatchDescriptor, RuntimeMode
+from qcompile.cudagraph.modes import ModePlan
+
+Range = tuple[int, int]
 
 DEFAULT_MAX_CAPTURE_SIZE = 512
 
@@ -42,24 +44,15 @@ def resolve_capture_sizes(sizes: Sequence[int] | None, ranges: Sequence[Range],
     `max_size` defaults to `min(512, largest compile range end)`. Every size must lie inside a
     compile range: outside them the model runs eagerly, and that is not what a graph should freeze.
     """
-    table = RangeTable(ranges)
-    limit = min(DEFAULT_MAX_CAPTURE_SIZE, table.hi) if max_size is None else max_size
+    top = max(hi for _, hi in ranges)
+    limit = min(DEFAULT_MAX_CAPTURE_SIZE, top) if max_size is None else max_size
     chosen = default_capture_sizes(limit) if sizes is None else sorted(set(sizes))
     if not chosen:
         raise ValueError("capture_sizes is empty; use cudagraph='none' for no graphs")
-    bad = [s for s in chosen if not isinstance(s, int) or table.find(s) is None]
+    bad = [s for s in chosen if not isinstance(s, int) or not any(lo <= s <= hi for lo, hi in ranges)]
     if bad:
         raise ValueError(f"capture sizes {bad} are outside the compile ranges {list(ranges)}")
     return chosen
-
-
-@dataclass(frozen=True)
-class BatchDescriptor:
-    """How one batch runs: `mode`, its real rows and the rows the forward sees (`padded >= num_tokens`)."""
-
-    mode: RuntimeMode
-    num_tokens: int
-    padded: int
 
 
 class Dispatcher:
@@ -67,18 +60,27 @@ class Dispatcher:
 
     FULL graphs serve uniform decode batches, whose token count is their request count: their sizes
     are the capture sizes up to the first one `>= max_num_seqs` (no decode batch is larger).
-    PIECEWISE graphs are captured at every capture size when the mode uses them.
+    PIECEWISE graphs are captured at every capture size when the mode uses them. `ranges` are the
+    compile ranges (none for an uncompiled forward).
     """
 
-    def __init__(self, plan: ModePlan, capture_sizes: Sequence[int], max_num_seqs: int | None = None) -> None:
+    def __init__(
+        self,
+        plan: ModePlan,
+        capture_sizes: Sequence[int] = (),
+        max_num_seqs: int | None = None,
+        ranges: Sequence[Range] = (),
+    ) -> None:
         self.plan = plan
+        self.range_starts = sorted(lo for lo, _ in ranges)
+        self.range_ends = sorted(hi for _, hi in ranges)
         sizes = sorted(capture_sizes)
         uses = {plan.decode, plan.mixed}
         self.piecewise_sizes = sizes if RuntimeMode.PIECEWISE in uses else []
         full = sizes if RuntimeMode.FULL in uses else []
         if full and max_num_seqs is not None:
             cut = bisect.bisect_left(full, max_num_seqs)
-            full = full[:cut + 1]
+            full = full[: cut + 1]
         self.full_sizes = full
 
     @property
@@ -98,14 +100,17 @@ class Dispatcher:
             padded = _pad(self.full_sizes, num_tokens)
             if padded is not None:
                 return BatchDescriptor(RuntimeMode.FULL, num_tokens, padded)
-        padded = _pad(self.piecewise_sizes, num_tokens)  # empty unless some batch kind runs piecewise
+        padded = _pad(self.piecewise_sizes, num_tokens)  # empty unless mixed batches run piecewise
         if padded is not None:
             return BatchDescriptor(RuntimeMode.PIECEWISE, num_tokens, padded)
-        return BatchDescriptor(RuntimeMode.NONE, num_tokens, num_tokens)
+        return BatchDescriptor(RuntimeMode.NONE, num_tokens, self._range_padded(num_tokens))
 
-    def padded_size(self, num_tokens: int, uniform_decode: bool) -> int:
-        """Rows a scheduler should build a batch of `num_tokens` real tokens with."""
-        return self.dispatch(num_tokens, uniform_decode).padded
+    def _range_padded(self, n: int) -> int:
+        """`n` inside a compile range; below every range that holds it, the next range's start."""
+        i = bisect.bisect_left(self.range_ends, n)
+        if i == len(self.range_ends):
+            return n  # past every range: the eager fallback, unpadded
+        return max(n, self.range_starts[i])
 
 
 def _pad(sizes: list[int], n: int) -> int | None:

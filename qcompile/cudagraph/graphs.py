@@ -1,4 +1,4 @@
-"""Graph capture on the device, the per-step graph context, and the piecewise piece wrapper.
+"""Graph capture on the device, and the piecewise graphs of a compiled forward's pieces.
 
 Replay outputs are *views of graph memory*: a replay writes them in place, so they are valid until
 the next replay of any graph of the same runner (all graphs share one pool, and sizes reuse each
@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import torch
 from torch.utils._pytree import tree_map_only
 
-from qcompile.cudagraph.modes import RuntimeMode
+from model import context
+from model.context import RuntimeMode
 
 
 class Graph(Protocol):
@@ -93,41 +94,20 @@ class CudaGraphs:
         return sum(s["total_size"] for s in segments if tuple(s["segment_pool_id"]) == tuple(self.pool))
 
 
-@dataclass(frozen=True)
-class GraphStep:
-    """The runtime mode and padded size of the forward in flight, published to the piece wrappers."""
-
-    mode: RuntimeMode
-    size: int
-    pieces: PieceGraphs
-    capturing: bool = False
-
-
-_step: GraphStep | None = None
-
-
-@contextlib.contextmanager
-def graph_step(step: GraphStep) -> Iterator[None]:
-    global _step
-    prev, _step = _step, step
-    try:
-        yield
-    finally:
-        _step = prev
-
-
 class PieceHook:
-    """One compiled piece of one compile range. Inside a PIECEWISE step it runs as that size's graph
-    (captured on the capture step); otherwise, FULL captures included, it just calls the piece."""
+    """One compiled piece of one compile range. When the forward context says PIECEWISE, it runs as
+    that size's graph (captured on the capture step); otherwise, FULL captures included, it calls
+    the piece."""
 
-    def __init__(self, fn: Callable[..., Any]) -> None:
-        self.fn = fn
+    def __init__(self, fn: Callable[..., Any], graphs: PieceGraphs) -> None:
+        self.fn, self.graphs = fn, graphs
 
     def __call__(self, *args: Any) -> Any:
-        step = _step
-        if step is None or step.mode is not RuntimeMode.PIECEWISE:
+        ctx = context.peek()
+        d = None if ctx is None else ctx.descriptor
+        if d is None or d.mode is not RuntimeMode.PIECEWISE:
             return self.fn(*args)
-        return step.pieces.run(self, step, args)
+        return self.graphs.run_piece(self, d.padded, ctx.capturing, args)
 
 
 def _addresses(args: Sequence[Any]) -> list[Any]:
@@ -135,40 +115,49 @@ def _addresses(args: Sequence[Any]) -> list[Any]:
 
 
 @dataclass
-class _Piece:
+class _PieceGraph:
     graph: Graph
     addresses: list[Any]
     output: Any
 
 
-@dataclass
 class PieceGraphs:
-    """The piecewise graphs of one runner, one per (piece, size).
+    """The piecewise graphs of one compiled forward, one per (piece, size).
 
-    A piece graph reads its inputs where they were at capture. They are always there: forward
-    inputs are views of the runner's persistent buffers, parameters and state never move, and every
-    other input is an earlier piece's output in the graph pool (the splitting ops between pieces
-    mutate caller-owned outputs and return nothing). A replay checks that and raises otherwise,
-    rather than copying into memory that may no longer be the graph's.
+    `hook` wraps each compiled piece when it is compiled; the graphs exist once a graphed forward
+    gives the store a device and captures. A piece graph reads its inputs where they were at
+    capture. They are always there: forward inputs are views of the graphed forward's persistent
+    buffers, parameters and state never move, and every other input is an earlier piece's output in
+    the graph pool (the splitting ops between pieces mutate caller-owned outputs and return
+    nothing). A replay checks that and raises otherwise, rather than copying into memory that may no
+    longer be the graph's.
     """
 
-    device: GraphDevice
-    entries: dict[tuple[PieceHook, int], _Piece] = field(default_factory=dict)
+    def __init__(self) -> None:
+        self.device: GraphDevice | None = None
+        self.entries: dict[tuple[PieceHook, int], _PieceGraph] = {}
 
-    def run(self, hook: PieceHook, step: GraphStep, args: Sequence[Any]) -> Any:
-        entry = self.entries.get((hook, step.size))
+    def hook(self, fn: Callable[..., Any]) -> PieceHook:
+        return PieceHook(fn, self)
+
+    def reset(self, device: GraphDevice) -> None:
+        """Drop every graph (a new graphed forward captures its own) and capture on `device` from now on."""
+        self.device, self.entries = device, {}
+
+    def run_piece(self, hook: PieceHook, size: int, capturing: bool, args: Sequence[Any]) -> Any:
+        entry = self.entries.get((hook, size))
         if entry is None:
-            if not step.capturing:
-                raise RuntimeError(f"no piecewise graph for {step.size} tokens: the dispatcher chose a size "
-                                   "that was not captured")
+            if not capturing or self.device is None:
+                raise RuntimeError(
+                    f"no piecewise graph for {size} tokens: the dispatcher chose a size that was not captured"
+                )
             graph, out = self.device.capture(lambda: hook.fn(*args))
-            self.entries[(hook, step.size)] = _Piece(graph, _addresses(args), self.device.hold(out))
+            self.entries[(hook, size)] = _PieceGraph(graph, _addresses(args), self.device.hold(out))
             return out
         now = _addresses(args)
         if now != entry.addresses:
             moved = [i for i, (a, b) in enumerate(zip(now, entry.addresses, strict=True)) if a != b]
-            raise RuntimeError(f"piecewise graph for {step.size} tokens: inputs {moved} are not where they "
-                               "were at capture")
+            raise RuntimeError(f"piecewise graph for {size} tokens: inputs {moved} are not where they were at capture")
         entry.graph.replay()
         return entry.output
 

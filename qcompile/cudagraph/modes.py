@@ -19,19 +19,12 @@ vLLM downgrades it for such backends: to `full_and_piecewise` when piecewise gra
 
 from __future__ import annotations
 
-import enum
 import logging
 from dataclasses import dataclass
 
+from model.context import RuntimeMode
+
 log = logging.getLogger(__name__)
-
-
-class RuntimeMode(enum.Enum):
-    """How one batch runs."""
-
-    NONE = "none"
-    PIECEWISE = "piecewise"
-    FULL = "full"
 
 
 MODES: dict[str, tuple[RuntimeMode, RuntimeMode]] = {

@@ -9,7 +9,6 @@ kept in `stage_times`.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING
 import torch
 
 from model.checkpoint.loader import load_model
+from model.checkpoint.metadata import check_tokenizer_files, read_eos_token_ids
 from model.presets import PRESETS
 from qcompile.config import CompileConfig
 from qcompile.default_model import NAME as DEFAULT_NAME
@@ -33,26 +33,14 @@ from qcompile.engine.stats import StatsCollector
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
 
-TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "tokenizer.model")
-
-
 def load_tokenizer(path: Path) -> PreTrainedTokenizerBase | None:
-    """The checkpoint's tokenizer, or None when it ships without one (then prompts must be ids)."""
-    if not any((path / name).exists() for name in TOKENIZER_FILES):
+    """The checkpoint's tokenizer, or None when it ships without one (then prompts must be ids); its
+    files are checked first, so a broken one fails naming the file and field."""
+    if not check_tokenizer_files(path):
         return None
     from transformers import AutoTokenizer
 
     return AutoTokenizer.from_pretrained(str(path))
-
-
-def eos_token_ids(path: Path, config_eos: int) -> list[int]:
-    """Every id that ends generation: `generation_config.json` may list several (chat end, text end)."""
-    ids = [config_eos]
-    gen = path / "generation_config.json"
-    if gen.exists():
-        value = json.loads(gen.read_text()).get("eos_token_id")
-        ids += value if isinstance(value, list) else [] if value is None else [value]
-    return sorted(set(ids))
 
 
 def resolve_model(model: str | Path | None) -> tuple[Path, str]:
@@ -65,7 +53,7 @@ def resolve_model(model: str | Path | None) -> tuple[Path, str]:
     if model is None:
         return DEFAULT_PATH, DEFAULT_NAME
     if isinstance(model, str) and model in PRESETS and not Path(model).exists():
-        from model.checkpoint.make import default_checkpoint
+        from qcompile.synthetic import default_checkpoint
 
         return default_checkpoint(model), model
     path = Path(model)
@@ -94,7 +82,7 @@ class EngineCore:
     `qcompile.compile`. A step feeds at most `max_num_batched_tokens` tokens (longer prompts are
     prefilled in chunks); `async_scheduling` overlaps scheduling of the next step with the current
     one. `ple_backend` says where PLE tables live ("device", "pinned", "mmap" or "preload"; see
-    `model/ple_tables.py`). `weight_only` keeps a quantised checkpoint's FP8, MXFP8 and NVFP4 linears
+    `model/checkpoint/ple_tables.py`). `weight_only` keeps a quantised checkpoint's FP8, MXFP8 and NVFP4 linears
     packed, run by the weight-only Triton GEMM (see `load_model`); needs Triton.
     """
 
@@ -129,7 +117,7 @@ class EngineCore:
         self.tokenizer = load_tokenizer(self.path)
         self.max_model_len = max_model_len
         self.compile_config = compile
-        self.eos_token_ids = eos_token_ids(self.path, self.config.eos_token_id)
+        self.eos_token_ids = read_eos_token_ids(self.path, self.config)
         self.processor = InputProcessor(self.tokenizer, self.config.vocab_size, max_model_len)
         self.runner = ModelRunner(self.model, max_num_seqs, max_model_len, device, compile)
         self.engine = Engine(self.runner, self.eos_token_ids, self.tokenizer, max_num_batched_tokens, async_scheduling)

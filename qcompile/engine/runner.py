@@ -8,21 +8,22 @@ the next step, because a decode row's input token is gathered on the device from
 
 from __future__ import annotations
 
-import bisect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import torch
 
 from model.batch import Chunk, build_batch
+from model.context import forward_context
 from qcompile.config import CompileConfig
+from qcompile.cudagraph import Dispatcher, resolve_mode
 from qcompile.engine.sampler import sample, top_logprobs
 from qcompile.engine.scheduler import ScheduledBatch
-from qcompile.ranges import warmup_sizes
 
 if TYPE_CHECKING:
-    from qcompile.cudagraph.runner import CaptureStats
+    from qcompile.api import Compiled
+    from qcompile.cudagraph import CaptureStats
 
 # (ids, logprobs, ranks) of one position; the first id is the chosen or given token.
 TopLogprobs = tuple[list[int], list[float], list[int]]
@@ -64,39 +65,11 @@ class LaunchedStep:
     prompt_count: list[int]  # prompt-logprob rows per entry of `batch.seqs`
 
 
-def compile_model(model: torch.nn.Module, config: CompileConfig) -> Callable[..., torch.Tensor]:
-    """The one call into the compiler, imported late so eager runs never load it; every field of the
-    config is passed through."""
-    from qcompile import compile as qcompile_compile
+def compile_model(model: torch.nn.Module, config: CompileConfig) -> Compiled:
+    """The one call into the compiler, imported late so eager runs never load it."""
+    from qcompile.api import compile as qcompile_compile
 
-    dump_dir = None if config.dump_dir is None else str(config.dump_dir)
-    return qcompile_compile(
-        model,
-        ranges=config.ranges,
-        scope=config.scope,
-        cudagraph=config.cudagraph,
-        dump_dir=dump_dir,
-        dynamic=config.dynamic,
-        capture_sizes=config.capture_sizes,
-        max_capture_size=config.max_capture_size,
-    )
-
-
-def padded_size(n: int, ranges: Sequence[tuple[int, int]], capture_sizes: Sequence[int] = ()) -> int:
-    """The token count a batch of `n` runs at: the smallest compiled (or captured) size that fits.
-
-    With CUDA graph capture sizes, the smallest captured size >= n. Otherwise `n` itself when a
-    compile range holds it (a range serves all its sizes, so padding would only waste work), else the
-    start of the first range above it. Beyond everything compiled, `n` (the eager fallback).
-    """
-    if capture_sizes:
-        sizes = sorted(capture_sizes)
-        i = bisect.bisect_left(sizes, n)
-        return sizes[i] if i < len(sizes) else n
-    for lo, hi in sorted(ranges):
-        if n <= hi:
-            return max(n, lo)
-    return n
+    return qcompile_compile(model, config)
 
 
 class ModelRunner:
@@ -118,7 +91,11 @@ class ModelRunner:
             # the last sampled token of each slot (plus the trash slot), fed back by decode rows
             self.last_tokens = torch.zeros(max_num_seqs + 1, dtype=torch.int64, device=self.device)
         self.compile_config = compile_config
-        self.forward = model if compile_config is None else compile_model(model, compile_config)
+        self.forward: Callable[..., torch.Tensor] = model
+        self.dispatcher = Dispatcher(resolve_mode("none", piecewise_available=False))
+        if compile_config is not None:
+            self.compiled = compile_model(model, compile_config)
+            self.forward, self.dispatcher = self.compiled, self.compiled.dispatcher
         # Unseeded requests share one stream; seeded ones get their own from `make_generator`.
         self.generator = torch.Generator(self.device)
         self.generator.seed()
@@ -126,31 +103,14 @@ class ModelRunner:
     def make_generator(self, seed: int) -> torch.Generator:
         return torch.Generator(self.device).manual_seed(seed)
 
-    def batch_size(self, n: int) -> int:
-        """Rows a step of `n` real tokens runs with; eager runs are never padded."""
-        if self.compile_config is None:
-            return n
-        return padded_size(n, self.compile_config.ranges, self.capture_sizes)
-
     @torch.inference_mode()
     def warmup(self) -> list[int]:
-        """Compile every range now (`qcompile.ranges.warmup_sizes`: largest first, so the first call
-        traces the widest shape) instead of on the first request that reaches it; returns the token
-        counts run. Eager: nothing to do.
+        """Compile every range now (largest first, so the first call traces the widest shape) instead
+        of on the first request that reaches it; returns the token counts run. Eager: nothing to do.
 
-        Each size runs as one prefill chunk in slot 0, which is reset afterwards, without graphs:
-        capture is its own stage (`capture()`), not a side effect of a warmup size being captured.
+        Warmup runs padding batches in the trash slot, without graphs: capture is its own stage.
         """
-        if self.compile_config is None:
-            return []
-        cap = self.max_model_len
-        sizes = warmup_sizes([(lo, min(hi, cap)) for lo, hi in self.compile_config.ranges if lo <= cap])
-        for n in sizes:
-            batch = build_batch([Chunk(0, [0] * n, 0)], self.trash_slot, self.device)
-            with self.model.context(batch):
-                self.forward.run(*batch.tensors())
-        self.model.reset_slots(self._tensor([0]))
-        return sizes
+        return [] if self.compile_config is None else self.compiled.warmup()
 
     @torch.inference_mode()
     def capture(self) -> CaptureStats | None:
@@ -159,14 +119,12 @@ class ModelRunner:
         Under inference mode, as every forward of the runner: the slot state is made there, and an
         inference tensor cannot be written outside it.
         """
-        if self.compile_config is None or self.compile_config.cudagraph == "none":
-            return None
-        return self.forward.capture()
+        return None if self.compile_config is None else self.compiled.capture()
 
     @property
     def capture_sizes(self) -> list[int]:
         """Token counts a CUDA graph exists for (none without graphs)."""
-        return getattr(self.forward, "capture_sizes", [])
+        return [] if self.compile_config is None else self.compiled.capture_sizes
 
     def _tensor(self, values: list[int]) -> torch.Tensor:
         return torch.tensor(values, dtype=torch.int64, device=self.device)
@@ -188,11 +146,12 @@ class ModelRunner:
             fed_back_rows += range(row + len(known), row + n)
             fed_back_slots += [seq.slot] * (n - len(known))
             row += n
-        batch = build_batch(chunks, self.trash_slot, self.device, pad_to=self.batch_size(row))
+        how = self.dispatcher.dispatch(row, all(n == 1 for n in step.num_tokens))
+        batch = build_batch(chunks, self.trash_slot, self.device, pad_to=how.padded)
         if fed_back_rows:
             rows = self._tensor(fed_back_rows)
             batch.input_ids.index_copy_(0, rows, self.last_tokens[self._tensor(fed_back_slots)])
-        with self.model.context(batch):
+        with forward_context(batch.host, how):
             hidden = self.forward(*batch.tensors())
 
         prompt_rows: list[int] = []

@@ -1,17 +1,10 @@
-"""Opaque ops: the registry and the region dispatcher."""
+"""Opaque ops: the region registry, the router, and the model's region table."""
 
-from qcompile.ops import qwen4_exp  # noqa: E402, F401  (registers the model's regions)
-from qcompile.ops.regions import (
-    current_scope,
-    region_sample,
-    register_module,
-    register_modules,
-    register_region,
-    scope,
-)
-from qcompile.ops.registry import NAMESPACE, REGISTRY, SCOPES, OpEntry, RegionSpec, register_op
+from qcompile.ops import qwen4_exp  # noqa: F401  (registers the model's regions)
+from qcompile.ops.region_ops import op_arguments, register_modules, register_regions, scope
+from qcompile.ops.registry import NAMESPACE, REGISTRY, SCOPES, OpEntry, Region
 
 __all__ = [
-    "NAMESPACE", "REGISTRY", "SCOPES", "OpEntry", "RegionSpec", "current_scope", "register_module",
-    "register_modules", "register_op", "register_region", "region_sample", "scope",
+    "NAMESPACE", "REGISTRY", "SCOPES", "OpEntry", "Region", "op_arguments", "register_modules",
+    "register_regions", "scope",
 ]

@@ -1,24 +1,23 @@
-"""Registry of the custom ops that qcompile may keep opaque.
+"""The registry of opaque regions: one table row per region, one custom op per row.
 
-Every opaque piece of the model is a `torch.library` op in the `qcompile` namespace, so that Dynamo,
-AOTAutograd and Inductor all treat it as one extern call with an exact mutation schema. The registry
-keeps, next to the op, what the compiler needs to reason about it: in which scopes it stays opaque,
-whether the piecewise backend splits the graph at it, and sample inputs for `opcheck`.
+Every region that some scope keeps opaque is a `torch.library` op in the `qcompile` namespace, so
+Dynamo, AOTAutograd and Inductor all treat it as one extern call with an exact mutation schema.
+A row (`Region`) says what cannot be read off the model source: in which scopes the region is
+opaque, how many state tensors it mutates, whether the piecewise backend splits the graph at it,
+and how its caller-owned output is sized. The op's arity comes from the region method's signature.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 import torch
 
 NAMESPACE = "qcompile"
-SCOPES = frozenset({"layer", "block", "kernel"})
+SCOPES = ("layer", "block", "kernel")  # widest first
 
-SampleInputs = list[tuple[tuple[Any, ...], dict[str, Any]]]
-SampleBuilder = Callable[[torch.device], SampleInputs]
 # (module, *inputs) -> (shape, dtype) of the caller-owned output a region writes.
 OutSpec = Callable[..., tuple[tuple[int | torch.SymInt, ...], torch.dtype]]
 
@@ -26,46 +25,55 @@ OutSpec = Callable[..., tuple[tuple[int | torch.SymInt, ...], torch.dtype]]
 LIB = torch.library.Library(NAMESPACE, "FRAGMENT")
 
 
-@dataclass(frozen=True)
-class RegionSpec:
-    """Arity of a region op: `(layer_key, *inputs, *state, out)`."""
+def like_first_input(module: torch.nn.Module, *args: torch.Tensor) -> tuple[tuple[int, ...], torch.dtype]:
+    return tuple(args[0].shape), args[0].dtype
 
-    num_inputs: int
-    num_state: int
-    out_spec: OutSpec
+
+@dataclass(frozen=True)
+class Region:
+    """One row of a model's region table."""
+
+    name: str
+    opaque_in: frozenset[str]
+    num_state: int = 0
+    splitting: bool = False  # reads the forward context's host metadata: pieces must not freeze it
+    out_spec: OutSpec = like_first_input
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "opaque_in", check_scopes(self.opaque_in))
 
 
 @dataclass(frozen=True)
 class OpEntry:
-    """What the compiler knows about one registered op."""
+    """A registered region: its row, its op `(layer_key, *inputs, *state, out) -> ()`, its arity."""
 
-    name: str
+    region: Region
     op: torch._ops.OpOverload
-    impl: Callable[..., Any]
-    fake: Callable[..., Any]
-    mutates_args: tuple[str, ...]
-    opaque_in: frozenset[str]
-    splitting: bool = False
-    cudagraph_unsafe: bool = False
-    sample_builder: SampleBuilder | None = field(default=None, compare=False)
-    region: RegionSpec | None = None
+    num_inputs: int
+
+    @property
+    def name(self) -> str:
+        return self.region.name
 
     @property
     def qualname(self) -> str:
         return f"{NAMESPACE}::{self.name}"
 
     @property
-    def tags(self) -> tuple[torch.Tag, ...]:
-        return tuple(self.op.tags)
+    def splitting(self) -> bool:
+        return self.region.splitting
+
+    @property
+    def opaque_in(self) -> frozenset[str]:
+        return self.region.opaque_in
+
+    @property
+    def mutates_args(self) -> tuple[str, ...]:
+        return (*(f"s{i}" for i in range(self.region.num_state)), "out")
 
     def is_opaque(self, scope: str | None) -> bool:
         """Opaque when compiled with `scope`; None (eager) never routes through the op."""
-        return scope is not None and scope in self.opaque_in
-
-    def sample_inputs(self, device: torch.device | str = "cpu") -> SampleInputs:
-        if self.sample_builder is None:
-            return []
-        return self.sample_builder(torch.device(device))
+        return scope is not None and scope in self.region.opaque_in
 
 
 class _Registry(Mapping[str, OpEntry]):
@@ -104,45 +112,19 @@ class _Registry(Mapping[str, OpEntry]):
 REGISTRY = _Registry()
 
 
-def check_scopes(opaque_in: frozenset[str] | set[str] | tuple[str, ...]) -> frozenset[str]:
-    scopes = frozenset(opaque_in)
-    unknown = scopes - SCOPES
+def check_scopes(scopes: frozenset[str] | set[str] | tuple[str, ...]) -> frozenset[str]:
+    scopes = frozenset(scopes)
+    unknown = scopes - set(SCOPES)
     if unknown:
-        raise ValueError(f"unknown scopes {sorted(unknown)}; known: {sorted(SCOPES)}")
+        raise ValueError(f"unknown scopes {sorted(unknown)}; known: {list(SCOPES)}")
     return scopes
 
 
-def op_tags(cudagraph_unsafe: bool) -> tuple[torch.Tag, ...]:
-    # torch.Tag.cudagraph_unsafe makes Inductor's graph partition cut at the op (guarded for old torch).
-    if cudagraph_unsafe and hasattr(torch.Tag, "cudagraph_unsafe"):
-        return (torch.Tag.cudagraph_unsafe,)
-    return ()
-
-
-def register_op(
-    name: str,
-    impl: Callable[..., Any],
-    *,
-    mutates_args: tuple[str, ...],
-    fake: Callable[..., Any],
-    opaque_in: frozenset[str] | set[str] | tuple[str, ...],
-    splitting: bool = False,
-    cudagraph_unsafe: bool = False,
-    sample_inputs: SampleBuilder | None = None,
-    schema: str | None = None,
-) -> OpEntry:
-    """Register a plain (non-region) op `qcompile::name` from a typed Python function.
-
-    Caller-owned outputs are mutated arguments that the function fills and returns None for:
-    `custom_op` forbids returning aliases of inputs, and a mutated `out` reinplaces without a copy.
-    """
-    op = torch.library.custom_op(
-        f"{NAMESPACE}::{name}", impl, mutates_args=mutates_args, schema=schema,
-        tags=op_tags(cudagraph_unsafe),
-    )
-    op.register_fake(fake)
-    return REGISTRY.add(OpEntry(
-        name=name, op=op._opoverload, impl=impl, fake=fake, mutates_args=tuple(mutates_args),
-        opaque_in=check_scopes(opaque_in), splitting=splitting,
-        cudagraph_unsafe=cudagraph_unsafe, sample_builder=sample_inputs,
-    ))
+def region_arity(name: str, method: Callable[..., torch.Tensor]) -> int:
+    """Tensor inputs of region method `method(self, *tensors)`: its positional parameters but `self`."""
+    params = list(inspect.signature(method).parameters.values())[1:]
+    kinds = {inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD}
+    bad = [p.name for p in params if p.kind not in kinds or p.default is not inspect.Parameter.empty]
+    if bad or not params:
+        raise TypeError(f"region {name!r} must take one or more plain tensor parameters after self (bad: {bad})")
+    return len(params)

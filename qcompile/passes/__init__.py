@@ -1,10 +1,9 @@
 """Inductor post-grad passes, one per file, run in order by `PassManager`."""
 
 from qcompile.passes.caller_owned import CallerOwnedOutputs
-from qcompile.passes.dissolve import Dissolve
 from qcompile.passes.manager import PassManager, default_passes
 from qcompile.passes.noop import NoOpElimination
 from qcompile.passes.reinplace_guard import ReinplaceGuard
 
-__all__ = ["CallerOwnedOutputs", "Dissolve", "NoOpElimination", "PassManager", "ReinplaceGuard",
+__all__ = ["CallerOwnedOutputs", "NoOpElimination", "PassManager", "ReinplaceGuard",
            "default_passes"]

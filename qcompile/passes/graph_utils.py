@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -121,23 +121,6 @@ def materialise(graph: fx.Graph, node: fx.Node) -> fx.Node:
 
 def is_materialised(node: fx.Node) -> bool:
     return node.target is inductor_prims.force_stride_order
-
-
-def inline(graph: fx.Graph, at: fx.Node, gm: fx.GraphModule, inputs: Sequence[fx.Node]) -> Any:
-    """Copy `gm`'s body before `at`, feeding its placeholders from `inputs`; returns its outputs."""
-    env: dict[fx.Node, Any] = {}
-    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
-    env.update(zip(placeholders, inputs, strict=True))
-    result: Any = None
-    with graph.inserting_before(at):
-        for n in gm.graph.nodes:
-            if n.op == "placeholder":
-                continue
-            if n.op == "output":
-                result = fx.map_arg(n.args[0], lambda a: env[a])
-                continue
-            env[n] = graph.node_copy(n, lambda a: env[a])
-    return result
 
 
 def replace_getitems(node: fx.Node, values: Callable[[int], fx.Node | None]) -> None:

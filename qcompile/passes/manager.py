@@ -20,7 +20,6 @@ from torch._dynamo.utils import lazy_format_graph_code
 from torch._inductor.custom_graph_pass import CustomGraphPass, get_hash_for_files
 
 from qcompile.passes.caller_owned import CallerOwnedOutputs
-from qcompile.passes.dissolve import Dissolve
 from qcompile.passes.graph_utils import QPass
 from qcompile.passes.noop import NoOpElimination
 from qcompile.passes.reinplace_guard import ReinplaceGuard
@@ -28,10 +27,9 @@ from qcompile.passes.reinplace_guard import ReinplaceGuard
 Observer = Callable[[str, fx.Graph], None]
 
 
-def default_passes(scope: str | None) -> list[QPass]:
-    """Dissolve first (its bodies feed the rest), restore caller-owned outputs, guard, clean up."""
-    return [Dissolve(scope), NoOpElimination(), CallerOwnedOutputs(), ReinplaceGuard(),
-            NoOpElimination()]
+def default_passes() -> list[QPass]:
+    """Clean up, restore caller-owned outputs, guard their reads, clean up what that left."""
+    return [NoOpElimination(), CallerOwnedOutputs(), ReinplaceGuard(), NoOpElimination()]
 
 
 class PassManager(CustomGraphPass):
@@ -41,7 +39,7 @@ class PassManager(CustomGraphPass):
                  passes: Sequence[QPass] | None = None, observer: Observer | None = None) -> None:
         self.scope = scope
         self.compile_range = compile_range
-        self.passes = list(default_passes(scope) if passes is None else passes)
+        self.passes = list(default_passes() if passes is None else passes)
         self.observer = observer  # debugging only, not part of uuid: tests disable caches with it
 
     def __call__(self, graph: fx.Graph) -> None:

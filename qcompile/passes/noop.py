@@ -1,8 +1,7 @@
 """No-op elimination: identity views, reshapes, slices, expands, dtype casts, clones, self-copies.
 
 Inductor's own `remove_noop_ops` runs before the custom post pass; this one runs again after our
-rewrites (dissolved region bodies are full of reshapes back to the same shape, and restoring
-caller-owned outputs turns the input-mutation epilogue `copy_(x, new_x)` into `copy_(x, x)`).
+rewrites (restoring caller-owned outputs turns the input-mutation epilogue `copy_(x, new_x)` into `copy_(x, x)`).
 Clones are removed only while the graph is still functional: once an op writes in place, a clone
 may be the only copy of an old value.
 """

@@ -1,4 +1,4 @@
-"""Which output parsers a checkpoint gets, and how they turn a chat reply's text into its parts."""
+"""Which output parsers a checkpoint gets, and one request's reply parsed as it streams."""
 
 from __future__ import annotations
 
@@ -7,17 +7,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from qcompile.server.reasoning import THINK_END, THINK_START, QwenReasoningParser
-from qcompile.server.tool_calls import TOOL_CALL_START, Qwen3CoderToolParser, ToolCall
+from qcompile.server.markup import CallArgs, CallEnd, CallStart, Event, Scanned, Text
+from qcompile.server.reasoning import QwenReasoningParser, prompt_opens_reasoning
+from qcompile.server.tool_calls import Qwen3CoderToolParser, ToolCall
 
 QWEN4_EXP_MODEL_TYPES = ("qwen4_exp", "qwen4_exp_text")
 
 
 @dataclass(frozen=True)
 class Parsers:
-    """The reasoning parser and the tool-call parser class (built per request from its tools)."""
+    """The reasoning and tool-call parser classes (each request builds its own, they carry state)."""
 
-    reasoning: QwenReasoningParser | None = None
+    reasoning: type[QwenReasoningParser] | None = None
     tools: type[Qwen3CoderToolParser] | None = None
 
 
@@ -27,44 +28,83 @@ def select_parsers(model_dir: Path) -> Parsers:
     config = json.loads((Path(model_dir) / "config.json").read_text())
     architectures = config.get("architectures") or []
     if config.get("model_type") in QWEN4_EXP_MODEL_TYPES or any(a.startswith("Qwen4Exp") for a in architectures):
-        return Parsers(QwenReasoningParser(), Qwen3CoderToolParser)
+        return Parsers(QwenReasoningParser, Qwen3CoderToolParser)
     return Parsers()
 
 
-@dataclass(frozen=True)
-class ChatView:
-    """A chat reply split into its parts; strings are stripped, so a growing reply only appends."""
+class ReplyParser:
+    """One request's parsers, fed its text deltas: reasoning first, then tool calls in the content.
 
-    reasoning: str
-    content: str
-    tool_calls: list[ToolCall] = field(default_factory=list)
-
-
-def _partial_marker(text: str, markers: tuple[str, ...]) -> int:
-    """Length of the longest end of `text` that is the start of a marker (0 if none)."""
-    return max((n for m in markers for n in range(1, len(m)) if text.endswith(m[:n])), default=0)
-
-
-class ChatReplyParser:
-    """One request's parsers: reasoning first, then tool calls in what follows the reasoning.
-
-    While the reply is unfinished, an end that could be the start of a marker is held back, so a
-    marker that arrives in pieces is never streamed as content first.
+    State is carried between feeds and each feed looks only at its delta and a short held-back tail
+    (`scanned` counts the characters looked at), so a streamed reply costs time linear in its length.
+    `prompt` is the rendered chat prompt: it says whether the reply starts inside `<think>`.
     """
 
-    def __init__(self, parsers: Parsers, tools: list[dict[str, Any]] | None) -> None:
-        self.reasoning = parsers.reasoning
-        self.tools = parsers.tools(tools) if parsers.tools is not None and tools else None
-        markers = ((THINK_START, THINK_END) if self.reasoning else ()) + ((TOOL_CALL_START,) if self.tools else ())
-        self.markers: tuple[str, ...] = markers
+    def __init__(self, parsers: Parsers, tools: list[dict[str, Any]] | None, prompt: str) -> None:
+        self.scanned = Scanned()
+        self.tools = parsers.tools(tools, self.scanned) if parsers.tools is not None and tools else None
+        self.reasoning = (
+            None
+            if parsers.reasoning is None
+            else parsers.reasoning(prompt_opens_reasoning(prompt), self.tools is not None, self.scanned)
+        )
 
-    def view(self, text: str, final: bool) -> ChatView:
-        """Parse the cumulative `text`; `final` lets an unclosed tool-call block be read as is."""
-        if not final:
-            text = text[:len(text) - _partial_marker(text, self.markers)]
-        reasoning, content = self.reasoning.split(text) if self.reasoning is not None else (None, text)
-        calls: list[ToolCall] = []
-        if self.tools is not None:
-            parsed = self.tools.parse(content, final)
-            content, calls = parsed.content, parsed.calls
-        return ChatView((reasoning or "").strip(), content.strip(), calls)
+    def _route(self, events: list[Text]) -> list[Event]:
+        if self.tools is None:
+            return list(events)
+        out: list[Event] = []
+        for event in events:
+            out += self.tools.feed(event.text) if event.kind == "content" else [event]
+        return out
+
+    def feed(self, delta: str) -> list[Event]:
+        if self.reasoning is not None:
+            return self._route(self.reasoning.feed(delta))
+        return self._route([Text("content", delta)] if delta else [])
+
+    def finish(self, finish_reason: str | None) -> list[Event]:
+        """The reply ended (`finish_reason` from the engine): flush what was held back."""
+        out = self._route(self.reasoning.finish()) if self.reasoning is not None else []
+        return out + (self.tools.finish(finish_reason) if self.tools is not None else [])
+
+    @property
+    def cut_call(self) -> bool:
+        """Generation stopped inside a tool call."""
+        return self.tools is not None and self.tools.cut
+
+    @property
+    def num_calls(self) -> int:
+        """Calls sent whole (a cut one does not count)."""
+        return 0 if self.tools is None else self.tools.completed
+
+
+@dataclass
+class Reply:
+    """A whole reply put together from its events (the non-streaming message)."""
+
+    reasoning: str = ""
+    content: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    _open: dict[int, tuple[str, str, list[str]]] = field(default_factory=dict)
+
+    def add(self, events: list[Event]) -> None:
+        for e in events:
+            if isinstance(e, Text):
+                if e.kind == "reasoning":
+                    self.reasoning += e.text
+                else:
+                    self.content += e.text
+            elif isinstance(e, CallStart):
+                self._open[e.index] = (e.id, e.name, [])
+            elif isinstance(e, CallArgs):
+                self._open[e.index][2].append(e.text)
+            elif isinstance(e, CallEnd):
+                call_id, name, parts = self._open.pop(e.index)
+                self.tool_calls.append(ToolCall(call_id, name, "".join(parts)))
+
+
+def finish_reason(engine_reason: str | None, reply: ReplyParser) -> str | None:
+    """`tool_calls` when the reply made calls and none was cut; a call cut by max_tokens is `length`."""
+    if reply.num_calls and not reply.cut_call and engine_reason in ("stop", "length"):
+        return "tool_calls"
+    return engine_reason

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-import uuid
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -55,21 +54,31 @@ class _Sampling(_Request):
             raise APIError(f"n={self.n} is not supported; only n=1", param="n")
         room = max_model_len - prompt_len
         if room < 1:
-            raise APIError(f"the prompt has {prompt_len} tokens, which leaves no room in the context of "
-                           f"{max_model_len} tokens", param=self.prompt_field,
-                           code="context_length_exceeded")
+            raise APIError(
+                f"the prompt has {prompt_len} tokens, which leaves no room in the context of {max_model_len} tokens",
+                param=self.prompt_field,
+                code="context_length_exceeded",
+            )
         if max_tokens is not None and max_tokens > room:
-            raise APIError(f"{max_tokens_field}={max_tokens} is too large: the prompt has {prompt_len} tokens and the "
-                           f"context is {max_model_len} tokens, so at most {room} can be generated",
-                           param=max_tokens_field, code="context_length_exceeded")
+            raise APIError(
+                f"{max_tokens_field}={max_tokens} is too large: the prompt has {prompt_len} tokens and the "
+                f"context is {max_model_len} tokens, so at most {room} can be generated",
+                param=max_tokens_field,
+                code="context_length_exceeded",
+            )
         stop = [self.stop] if isinstance(self.stop, str) else self.stop
         if stop is not None and not all(stop):
             raise APIError("stop strings must not be empty", param="stop")
         return SamplingParams(
             temperature=1.0 if self.temperature is None else self.temperature,
-            top_p=1.0 if self.top_p is None else self.top_p, top_k=-1 if self.top_k is None else self.top_k,
-            max_tokens=room if max_tokens is None else max_tokens, seed=self.seed, logprobs=self.num_logprobs,
-            stop=stop or None, ignore_eos=self.ignore_eos)
+            top_p=1.0 if self.top_p is None else self.top_p,
+            top_k=-1 if self.top_k is None else self.top_k,
+            max_tokens=room if max_tokens is None else max_tokens,
+            seed=self.seed,
+            logprobs=self.num_logprobs,
+            stop=stop or None,
+            ignore_eos=self.ignore_eos,
+        )
 
     @property
     def include_usage(self) -> bool:
@@ -132,20 +141,22 @@ class CompletionRequest(_Sampling):
 
 # ---- responses ------------------------------------------------------------------------------------
 
+
 def usage(prompt_tokens: int, completion_tokens: int) -> dict[str, int]:
-    return {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-            "total_tokens": prompt_tokens + completion_tokens}
+    return {
+        "prompt_tokens": prompt_tokens,
+        "completion_tokens": completion_tokens,
+        "total_tokens": prompt_tokens + completion_tokens,
+    }
 
 
 def envelope(request_id: str, object: str, model: str, created: int | None = None) -> dict[str, Any]:
     return {"id": request_id, "object": object, "created": created or int(time.time()), "model": model}
 
 
-def tool_call_json(call: ToolCall, index: int | None = None) -> dict[str, Any]:
-    """One OpenAI tool call; stream deltas carry its `index` in the message's list."""
-    out: dict[str, Any] = {"id": f"call_{uuid.uuid4().hex[:24]}", "type": "function",
-                           "function": {"name": call.name, "arguments": call.arguments}}
-    return out if index is None else {"index": index, **out}
+def tool_call_json(call: ToolCall) -> dict[str, Any]:
+    """One OpenAI tool call of a whole message."""
+    return {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
 
 
 def _token(entry: Logprob, token_id: int) -> str:
@@ -154,6 +165,7 @@ def _token(entry: Logprob, token_id: int) -> str:
 
 def chat_logprobs(entries: SampleLogprobs, token_ids: list[int], top: int) -> dict[str, Any]:
     """OpenAI chat `logprobs`: per generated token, its logprob and the `top` most likely ones."""
+
     def item(token_id: int, entry: Logprob) -> dict[str, Any]:
         text = _token(entry, token_id)
         return {"token": text, "logprob": entry.logprob, "bytes": list(text.encode())}

@@ -14,7 +14,7 @@ import copy
 import json
 import logging
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from fastapi import Request
@@ -22,11 +22,11 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from jinja2 import TemplateError
 from starlette.types import Receive, Scope, Send
 
-from qcompile.engine.outputs import RequestOutput
+from qcompile.engine.outputs import RequestDelta
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
 from qcompile.server.errors import APIError
-from qcompile.server.parsers import ChatReplyParser, Parsers
+from qcompile.server.parsers import Parsers, Reply, ReplyParser, finish_reason
 from qcompile.server.protocol import (
     ChatCompletionRequest,
     ChatMessage,
@@ -37,7 +37,7 @@ from qcompile.server.protocol import (
     tool_call_json,
     usage,
 )
-from qcompile.server.streaming import DONE, ChatDeltas, sse
+from qcompile.server.streaming import DONE, chat_deltas, reasoning_fields, sse
 
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
@@ -55,12 +55,17 @@ class EngineClient(Protocol):
     model_name: str
     max_model_len: int
 
-    def generate(self, request_id: str | None, prompt_token_ids: list[int],
-                 params: SamplingParams) -> AsyncIterator[RequestOutput]: ...
+    def generate(
+        self, request_id: str | None, prompt_token_ids: list[int], params: SamplingParams
+    ) -> AsyncIterator[RequestDelta]: ...
     async def abort(self, request_id: str) -> None: ...
     def stats(self) -> EngineStats: ...
     async def start(self) -> None: ...
     async def shutdown(self) -> None: ...
+
+
+class RequestFailed(RuntimeError):
+    """The engine failed this request (a final delta with finish_reason "error")."""
 
 
 async def _disconnected(request: Request) -> None:
@@ -70,21 +75,31 @@ async def _disconnected(request: Request) -> None:
 
 
 class Generation:
-    """One request in the engine: the first output (already received) and the rest of the stream."""
+    """One request in the engine: the first delta (already received) and the rest of the stream."""
 
-    def __init__(self, engine: EngineClient, request_id: str, prompt_ids: list[int], params: SamplingParams,
-                 first: RequestOutput, rest: AsyncIterator[RequestOutput]) -> None:
+    def __init__(
+        self,
+        engine: EngineClient,
+        request_id: str,
+        prompt_ids: list[int],
+        params: SamplingParams,
+        first: RequestDelta,
+        rest: AsyncIterator[RequestDelta],
+    ) -> None:
         self.engine, self.request_id, self.prompt_ids, self.params = engine, request_id, prompt_ids, params
         self.first, self.rest = first, rest
         self.finished = first.finished
 
-    async def outputs(self) -> AsyncIterator[RequestOutput]:
-        yield self.first
-        if self.finished:
-            return
-        async for out in self.rest:
-            self.finished = out.finished
-            yield out
+    async def deltas(self) -> AsyncIterator[RequestDelta]:
+        """The request's deltas in order; a failed request raises `RequestFailed` after its last one."""
+        delta = self.first
+        yield delta
+        if not self.finished:
+            async for delta in self.rest:
+                self.finished = delta.finished
+                yield delta
+        if delta.finish_reason == "error":
+            raise RequestFailed(delta.error or "the request failed")
 
     async def cancel(self) -> None:
         """Free the request's slot if it is still generating (its client is gone)."""
@@ -92,15 +107,19 @@ class Generation:
             self.finished = True
             await self.engine.abort(self.request_id)
 
-    async def final(self, request: Request) -> RequestOutput | None:
-        """The finished output, or None when the client disconnected first (the request is then aborted)."""
-        async def last() -> RequestOutput:
-            out = self.first
-            async for result in self.outputs():
-                out = result
-            return out
+    async def final(self, request: Request, each: Callable[[RequestDelta], None] | None = None) -> RequestDelta | None:
+        """All deltas merged into one (each also handed to `each` as it arrives), or None when the client
+        disconnected first (the request is then aborted)."""
 
-        task, watch = asyncio.ensure_future(last()), asyncio.ensure_future(_disconnected(request))
+        async def collect() -> RequestDelta:
+            deltas = []
+            async for delta in self.deltas():
+                if each is not None:
+                    each(delta)
+                deltas.append(delta)
+            return deltas[0].merge(*deltas[1:])
+
+        task, watch = asyncio.ensure_future(collect()), asyncio.ensure_future(_disconnected(request))
         await asyncio.wait({task, watch}, return_when=asyncio.FIRST_COMPLETED)
         watch.cancel()
         if not task.done():
@@ -124,8 +143,11 @@ class EventStream(StreamingResponse):
     """
 
     def __init__(self, gen: Generation, events: AsyncIterator[str]) -> None:
-        super().__init__(self._body(events), media_type="text/event-stream",
-                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        super().__init__(
+            self._body(events),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
         self.gen = gen
 
     @staticmethod
@@ -154,13 +176,26 @@ class Serving:
         self.tokenizer = copy.deepcopy(engine.tokenizer)
 
     def models(self) -> dict[str, Any]:
-        return {"object": "list", "data": [{"id": self.engine.model_name, "object": "model", "created": 0,
-                                            "owned_by": "qcompile", "max_model_len": self.engine.max_model_len}]}
+        return {
+            "object": "list",
+            "data": [
+                {
+                    "id": self.engine.model_name,
+                    "object": "model",
+                    "created": 0,
+                    "owned_by": "qcompile",
+                    "max_model_len": self.engine.max_model_len,
+                }
+            ],
+        }
 
     def _check_model(self, model: str) -> None:
         if model != self.engine.model_name:
-            raise APIError(f"model {model!r} does not exist; this server serves {self.engine.model_name!r}",
-                           param="model", code="model_not_found")
+            raise APIError(
+                f"model {model!r} does not exist; this server serves {self.engine.model_name!r}",
+                param="model",
+                code="model_not_found",
+            )
 
     async def _start(self, request_id: str, prompt_ids: list[int], params: SamplingParams) -> Generation:
         """Queue the request and wait for its first output, so that the engine's own checks still
@@ -174,64 +209,83 @@ class Serving:
 
     # ---- chat ----------------------------------------------------------------------------------
 
-    def _chat_prompt(self, body: ChatCompletionRequest) -> list[int]:
-        """Prompt ids from the checkpoint's chat template, with the request's tools passed through."""
+    def _chat_prompt(self, body: ChatCompletionRequest) -> tuple[str, list[int]]:
+        """The prompt text from the checkpoint's chat template (the request's tools passed through), and its ids."""
         messages = [_template_message(m) for m in body.messages]
         tools = [t.model_dump(exclude_none=True) for t in body.tools] if body.tools else None
         try:
-            text = self.tokenizer.apply_chat_template(messages, tools=tools, add_generation_prompt=True,
-                                                      tokenize=False, **(body.chat_template_kwargs or {}))
+            text = self.tokenizer.apply_chat_template(
+                messages, tools=tools, add_generation_prompt=True, tokenize=False, **(body.chat_template_kwargs or {})
+            )
         except (TemplateError, TypeError, ValueError, KeyError) as e:
             raise APIError(f"the chat template cannot render these messages: {e}", param="messages") from e
-        return self.tokenizer.encode(text, add_special_tokens=False)
+        return text, self.tokenizer.encode(text, add_special_tokens=False)
 
     async def chat(self, request: Request, body: ChatCompletionRequest) -> Response:
         self._check_model(body.model)
-        ids = self._chat_prompt(body)
+        prompt, ids = self._chat_prompt(body)
         params = body.sampling_params(len(ids), self.engine.max_model_len)
-        reply = ChatReplyParser(self.parsers, [t.model_dump() for t in body.tools] if body.parse_tools else None)
+        tools = [t.model_dump() for t in body.tools] if body.parse_tools and body.tools else None
+        parser = ReplyParser(self.parsers, tools, prompt)
         gen = await self._start(f"chatcmpl-{uuid.uuid4().hex}", ids, params)
         if body.stream:
-            return EventStream(gen, self._chat_events(gen, reply, body))
-        final = await gen.final(request)
+            return EventStream(gen, self._chat_events(gen, parser, body))
+        reply = Reply()
+        final = await gen.final(request, lambda delta: reply.add(parser.feed(delta.text)))
         if final is None:
             return Response(status_code=CLIENT_CLOSED)
-        out = final.outputs[0]
-        view = reply.view(out.text, final=True)
-        message: dict[str, Any] = {"role": "assistant", "content": view.content or (None if view.tool_calls else ""),
-                                   "reasoning_content": view.reasoning or None}
-        if view.tool_calls:
-            message["tool_calls"] = [tool_call_json(call) for call in view.tool_calls]
-        logprobs = (None if params.logprobs is None
-                    else chat_logprobs(out.logprobs or [], out.token_ids, params.logprobs))
-        choice = {"index": 0, "message": message, "logprobs": logprobs,
-                  "finish_reason": "tool_calls" if view.tool_calls else out.finish_reason}
-        return JSONResponse({**envelope(gen.request_id, "chat.completion", body.model), "choices": [choice],
-                             "usage": usage(len(ids), len(out.token_ids))})
+        reply.add(parser.finish(final.finish_reason))
+        message: dict[str, Any] = {
+            "role": "assistant",
+            "content": reply.content or (None if reply.tool_calls else ""),
+            **reasoning_fields(reply.reasoning or None),
+        }
+        if reply.tool_calls:
+            message["tool_calls"] = [tool_call_json(call) for call in reply.tool_calls]
+        logprobs = (
+            None if params.logprobs is None else chat_logprobs(final.logprobs or [], final.token_ids, params.logprobs)
+        )
+        choice = {
+            "index": 0,
+            "message": message,
+            "logprobs": logprobs,
+            "finish_reason": finish_reason(final.finish_reason, parser),
+        }
+        return JSONResponse(
+            {
+                **envelope(gen.request_id, "chat.completion", body.model),
+                "choices": [choice],
+                "usage": usage(len(ids), final.num_output_tokens),
+            }
+        )
 
-    async def _chat_events(self, gen: Generation, reply: ChatReplyParser,
-                           body: ChatCompletionRequest) -> AsyncIterator[str]:
+    async def _chat_events(
+        self, gen: Generation, parser: ReplyParser, body: ChatCompletionRequest
+    ) -> AsyncIterator[str]:
         head = envelope(gen.request_id, "chat.completion.chunk", body.model)
 
         def chunk(delta: dict[str, Any], finish: str | None = None, logprobs: Any = None) -> str:
-            return sse({**head, "choices": [{"index": 0, "delta": delta, "logprobs": logprobs,
-                                             "finish_reason": finish}]})
+            return sse(
+                {**head, "choices": [{"index": 0, "delta": delta, "logprobs": logprobs, "finish_reason": finish}]}
+            )
 
         yield chunk({"role": "assistant", "content": ""})
-        deltas, sent, k = ChatDeltas(), 0, gen.params.logprobs
-        out = gen.first.outputs[0]
-        async for result in gen.outputs():
-            out = result.outputs[0]
-            delta = deltas.delta(reply.view(out.text, result.finished))
+        k, last = gen.params.logprobs, gen.first
+        async for last in gen.deltas():
+            events = parser.feed(last.text)
+            if last.finished:
+                events += parser.finish(last.finish_reason)
+            out = chat_deltas(events)
             logprobs = None
-            if k is not None and len(out.token_ids) > sent:
-                logprobs = chat_logprobs((out.logprobs or [])[sent:], out.token_ids[sent:], k)
-            sent = len(out.token_ids)
-            if delta or logprobs:
-                yield chunk(delta, logprobs=logprobs)
-        yield chunk({}, "tool_calls" if deltas.num_calls else out.finish_reason)
+            if k is not None and last.token_ids:
+                logprobs = chat_logprobs(last.logprobs or [], last.token_ids, k)
+            if logprobs is not None and not out:
+                out = [{}]
+            for i, delta in enumerate(out):
+                yield chunk(delta, logprobs=logprobs if i == len(out) - 1 else None)
+        yield chunk({}, finish_reason(last.finish_reason, parser))
         if body.include_usage:
-            yield sse({**head, "choices": [], "usage": usage(len(gen.prompt_ids), len(out.token_ids))})
+            yield sse({**head, "choices": [], "usage": usage(len(gen.prompt_ids), last.num_output_tokens)})
 
     # ---- completions ---------------------------------------------------------------------------
 
@@ -255,39 +309,50 @@ class Serving:
         final = await gen.final(request)
         if final is None:
             return Response(status_code=CLIENT_CLOSED)
-        out = final.outputs[0]
-        logprobs = (None if params.logprobs is None
-                    else completion_logprobs(out.logprobs or [], out.token_ids, params.logprobs, 0))
-        choice = {"index": 0, "text": out.text, "logprobs": logprobs, "finish_reason": out.finish_reason}
-        return JSONResponse({**envelope(gen.request_id, "text_completion", body.model), "choices": [choice],
-                             "usage": usage(len(ids), len(out.token_ids))})
+        logprobs = (
+            None
+            if params.logprobs is None
+            else completion_logprobs(final.logprobs or [], final.token_ids, params.logprobs, 0)
+        )
+        choice = {"index": 0, "text": final.text, "logprobs": logprobs, "finish_reason": final.finish_reason}
+        return JSONResponse(
+            {
+                **envelope(gen.request_id, "text_completion", body.model),
+                "choices": [choice],
+                "usage": usage(len(ids), final.num_output_tokens),
+            }
+        )
 
     async def _completion_events(self, gen: Generation, body: CompletionRequest) -> AsyncIterator[str]:
         head = envelope(gen.request_id, "text_completion", body.model)
-        text, sent, k = "", 0, gen.params.logprobs
-        out = gen.first.outputs[0]
-        async for result in gen.outputs():
-            out = result.outputs[0]
+        offset, k, last = 0, gen.params.logprobs, gen.first
+        async for last in gen.deltas():
             logprobs = None
-            if k is not None and len(out.token_ids) > sent:
-                logprobs = completion_logprobs((out.logprobs or [])[sent:], out.token_ids[sent:], k, len(text))
-            sent = len(out.token_ids)
-            delta, text = out.text[len(text):], out.text
-            finish = out.finish_reason if result.finished else None
-            if delta or logprobs or finish:
-                yield sse({**head, "choices": [{"index": 0, "text": delta, "logprobs": logprobs,
-                                                "finish_reason": finish}]})
+            if k is not None and last.token_ids:
+                logprobs = completion_logprobs(last.logprobs or [], last.token_ids, k, offset)
+            offset += len(last.text)
+            if last.text or logprobs or last.finished:
+                yield sse(
+                    {
+                        **head,
+                        "choices": [
+                            {"index": 0, "text": last.text, "logprobs": logprobs, "finish_reason": last.finish_reason}
+                        ],
+                    }
+                )
         if body.include_usage:
-            yield sse({**head, "choices": [], "usage": usage(len(gen.prompt_ids), len(out.token_ids))})
+            yield sse({**head, "choices": [], "usage": usage(len(gen.prompt_ids), last.num_output_tokens)})
 
 
 def _template_message(message: ChatMessage) -> dict[str, Any]:
-    """A message as the chat template wants it: tool-call arguments as a mapping, not a JSON string."""
+    """A message as the chat template wants it: tool-call arguments as a mapping, not a JSON string, and
+    an assistant's `reasoning` (the field's newer name, as this server also sends it) as `reasoning_content`."""
     out = message.model_dump(exclude_none=True)
+    if "reasoning" in out:
+        out.setdefault("reasoning_content", out.pop("reasoning"))
     for call in out.get("tool_calls", []):
         fn = call.get("function", {})
         if isinstance(fn.get("arguments"), str):
             with contextlib.suppress(json.JSONDecodeError):
                 fn["arguments"] = json.loads(fn["arguments"])
     return out
-

@@ -1,12 +1,11 @@
-"""Server-sent events, and the per-request bookkeeping that turns cumulative outputs into deltas."""
+"""Server-sent events, and a chat stream's parser events made into OpenAI message deltas."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from qcompile.server.parsers import ChatView
-from qcompile.server.protocol import tool_call_json
+from qcompile.server.markup import CallArgs, CallStart, Event, Text
 
 DONE = "data: [DONE]\n\n"
 
@@ -16,28 +15,41 @@ def sse(payload: dict[str, Any]) -> str:
     return f"data: {json.dumps(payload, ensure_ascii=False, separators=(',', ':'))}\n\n"
 
 
-class ChatDeltas:
-    """What a chat stream has sent so far; `delta(view)` is the message delta that catches up to `view`.
+def reasoning_fields(text: str | None) -> dict[str, str | None]:
+    """Reasoning under both names clients read: `reasoning_content` (DeepSeek, older vLLM) and `reasoning`."""
+    return {"reasoning_content": text, "reasoning": text}
 
-    Parsed parts only ever grow by appending (see `ChatView`), so each delta is a suffix; tool calls
-    are sent whole, one delta entry each, once their block is complete.
-    """
 
-    def __init__(self) -> None:
-        self.reasoning = ""
-        self.content = ""
-        self.num_calls = 0
-
-    def delta(self, view: ChatView) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if len(view.reasoning) > len(self.reasoning):
-            out["reasoning_content"] = view.reasoning[len(self.reasoning):]
-            self.reasoning = view.reasoning
-        if len(view.content) > len(self.content):
-            out["content"] = view.content[len(self.content):]
-            self.content = view.content
-        if len(view.tool_calls) > self.num_calls:
-            out["tool_calls"] = [tool_call_json(call, i)
-                                 for i, call in enumerate(view.tool_calls) if i >= self.num_calls]
-            self.num_calls = len(view.tool_calls)
-        return out
+def chat_deltas(events: list[Event]) -> list[dict[str, Any]]:
+    """One step's events as message deltas: reasoning, content and tool calls each in deltas of their
+    own; a call's header (id, name, empty arguments) before its argument pieces, as OpenAI streams."""
+    out: list[dict[str, Any]] = []
+    for e in events:
+        last = out[-1] if out else {}
+        if isinstance(e, Text):
+            key = "reasoning" if e.kind == "reasoning" else "content"
+            if key in last:
+                text = last[key] + e.text
+                last.update(reasoning_fields(text) if key == "reasoning" else {"content": text})
+            else:
+                out.append(reasoning_fields(e.text) if key == "reasoning" else {"content": e.text})
+        elif isinstance(e, CallStart):
+            out.append(
+                {
+                    "tool_calls": [
+                        {
+                            "index": e.index,
+                            "id": e.id,
+                            "type": "function",
+                            "function": {"name": e.name, "arguments": ""},
+                        }
+                    ]
+                }
+            )
+        elif isinstance(e, CallArgs):
+            entry = last.get("tool_calls", [{}])[0]
+            if entry.get("index") == e.index and "id" not in entry:
+                entry["function"]["arguments"] += e.text
+            else:
+                out.append({"tool_calls": [{"index": e.index, "function": {"arguments": e.text}}]})
+    return out

@@ -24,7 +24,7 @@ also `hf_quant_config.json`):
   breaks.
 
 The sources are built here as `Qwen4ExpForCausalLM` (keys `model.layers.*`), not with
-`model.checkpoint.make.make_checkpoint`: ModelOpt's export fails on that conditional-generation
+`qcompile.synthetic.make_checkpoint`: ModelOpt's export fails on that conditional-generation
 checkpoint (`TypeError: 'NoneType' object is not iterable`), and it takes preset names only, while
 the MXFP8 fixtures need the cut-down wide config. `dequantize_state` does not depend on the prefix.
 

@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from model.checkpoint.loader import load_model
-from qcompile.ablate import ScopeResult, ablate
+from qcompile.commands.ablate import ScopeResult, ablate
 
 
 @pytest.fixture(autouse=True)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from qcompile.ablate import Row, ScopeResult, format_table
-from qcompile.cli import main
+from qcompile.commands.ablate import Row, ScopeResult, format_table
+from qcompile.commands.cli import main
 
 
 @pytest.mark.slow

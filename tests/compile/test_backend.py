@@ -5,13 +5,14 @@ from __future__ import annotations
 import copy
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import torch
 import toy
 
-import qcompile.compile_api as api
-from qcompile.ranges import RangeTable, normalize_ranges, warmup_sizes
+import qcompile.api as api
+from qcompile.compiler.ranges import RangeTable, normalize_ranges, warmup_sizes
 
 RANGES = [(1, 1), (2, 8), (9, 16)]
 
@@ -47,11 +48,12 @@ def test_zero_recompiles_after_warmup(scope: str, dynamic: str) -> None:
     m, ref = _pair()
     c = api.compile(m, ranges=RANGES, scope=scope, dynamic=dynamic)
 
-    def make(n: int) -> tuple[tuple[torch.Tensor], dict[str, object]]:
+    def make(n: int) -> SimpleNamespace:
         ref(_ids(n))  # the reference sees the same calls (the mixers keep state)
-        return (_ids(n),), {}
+        return SimpleNamespace(host=None, tensors=lambda: (_ids(n),))
 
-    assert c.warmup(make) == [16, 8, 1]
+    assert c.compiled.warmup(make) == [16, 8, 1]
+    assert c.compiled.warmup(make) == []  # warmed once
     assert c.backend.traces == 1
     tol = {"atol": 1e-5, "rtol": 1e-5}
     with torch.compiler.set_stance("fail_on_recompile"):
@@ -97,7 +99,7 @@ def test_layer_scope_matches_eager() -> None:
 
 def test_api_rejects_bad_cudagraph_and_dynamic() -> None:
     m, _ = _pair()
-    with pytest.raises(ValueError, match="need a module on a CUDA device"):
+    with pytest.raises(ValueError, match="need a model on a CUDA device"):
         api.compile(m, cudagraph="piecewise")
     with pytest.raises(ValueError, match="cudagraph must be one of"):
         api.compile(m, cudagraph="reduce-overhead")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from qcompile.ablate import ScopeResult
-from qcompile.cli import main
-from qcompile.dump import REPO, normalize, readable_files, summarize
+from qcompile.commands.ablate import ScopeResult
+from qcompile.commands.cli import main
+from qcompile.commands.dump import REPO, normalize, readable_files, summarize
 from qcompile.ops.registry import REGISTRY
 
 GRAPHS = REPO / "graphs"

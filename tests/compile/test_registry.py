@@ -8,26 +8,54 @@ import pytest
 import torch
 import toy
 
-from qcompile.ops import REGISTRY, register_modules, scope
+from qcompile.ops import REGISTRY, Region, register_modules, register_regions, scope
 
-TOY = ["toy_mixer", "toy_mlp", "toy_layer", "toy_scale_add", "toy_add_into"]
+TOY = ["toy_mixer", "toy_mlp", "toy_layer"]
 
 
 @pytest.mark.parametrize("name", TOY)
 def test_opcheck(name: str) -> None:
     entry = REGISTRY[name]
     assert entry.op is getattr(torch.ops.qcompile, name).default
-    for args, kwargs in entry.sample_inputs("cpu"):
-        torch.library.opcheck(entry.op, args, kwargs)
+    module, args = toy.sample(name)
+    torch.library.opcheck(entry.op, args, {})
+    del module  # alive until the op has run
 
 
 def test_entry_metadata() -> None:
     mixer = REGISTRY["toy_mixer"]
-    assert mixer.mutates_args == ("s0", "out") and mixer.splitting
+    assert mixer.mutates_args == ("s0", "out") and mixer.splitting and mixer.num_inputs == 1
     assert mixer.is_opaque("kernel") and not mixer.is_opaque(None)
     assert REGISTRY["toy_layer"].opaque_in == frozenset({"layer"})
+    assert REGISTRY["toy_add_into"].num_inputs == 2  # from the method's signature
     assert REGISTRY.for_target(torch.ops.qcompile.toy_mlp.default) is REGISTRY["toy_mlp"]
     assert REGISTRY.for_target(torch.ops.aten.add.Tensor) is None
+
+
+def test_table_rows_are_checked() -> None:
+    with pytest.raises(ValueError, match="unknown scopes"):
+        Region("toy_x", frozenset({"everything"}))
+    with pytest.raises(ValueError, match="no model method declares"):
+        register_regions([Region("toy_undeclared", frozenset({"layer"}))])
+
+
+def test_state_is_checked_when_a_model_is_registered() -> None:
+    class WrongState(toy.ToyMixer):
+        def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
+            return ()
+
+    with pytest.raises(RuntimeError, match="declares 1 state tensors"):
+        register_modules(WrongState())
+
+
+def test_two_models_of_one_layout_get_their_own_keys() -> None:
+    a, b = toy.ToyModel(), toy.ToyModel()
+    register_modules(a)
+    register_modules(b)
+    ka, kb = a.layers[0].mixer._qcompile_key, b.layers[0].mixer._qcompile_key
+    assert ka != kb and ka.endswith(".layers.0.mixer") and kb.endswith(".layers.0.mixer")
+    register_modules(a)  # a second compile of one model keeps its keys
+    assert a.layers[0].mixer._qcompile_key == ka
 
 
 def test_bad_scope() -> None:

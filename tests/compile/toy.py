@@ -1,11 +1,11 @@
-"""Toy regions and ops for the compile tests: tiny, model-agnostic, one of each kind."""
+"""Toy regions for the compile tests: tiny, model-agnostic, one of each kind."""
 
 from __future__ import annotations
 
 import torch
 
 from model.regions import region
-from qcompile.ops import region_sample, register_op, register_region
+from qcompile.ops import REGISTRY, Region, op_arguments, register_modules, register_regions
 
 HIDDEN = 8
 
@@ -69,61 +69,34 @@ class ToyModel(torch.nn.Module):
         return torch.nn.functional.rms_norm(h, (h.shape[-1],)) * 2.0
 
 
-def _mixer_samples(device: torch.device) -> list[tuple[tuple[object, ...], dict[str, object]]]:
-    m = ToyMixer().to(device)
-    return [region_sample("toy_mixer", "sample.mixer", m, torch.randn(5, HIDDEN, device=device))]
+class ToyAdd(torch.nn.Module):
+    """A stateless region whose op the pass tests call directly: `out = x + y`."""
+
+    @region("toy_add_into")
+    def add(self, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return x + y
 
 
-def _mlp_samples(device: torch.device) -> list[tuple[tuple[object, ...], dict[str, object]]]:
-    m = ToyMLP().to(device)
-    return [region_sample("toy_mlp", "sample.mlp", m, torch.randn(3, HIDDEN, device=device))]
+TOY_TABLE = (
+    Region("toy_mixer", frozenset({"layer", "block", "kernel"}), num_state=1, splitting=True),
+    Region("toy_mlp", frozenset({"block"})),
+    Region("toy_layer", frozenset({"layer"}), num_state=1),
+    Region("toy_add_into", frozenset({"layer", "block", "kernel"})),
+)
+register_regions(TOY_TABLE)
+TOY_ADD = ToyAdd()
+register_modules(TOY_ADD)
 
 
-def _layer_samples(device: torch.device) -> list[tuple[tuple[object, ...], dict[str, object]]]:
-    m = ToyLayer().to(device)
-    return [region_sample("toy_layer", "sample.layer", m, torch.randn(4, HIDDEN, device=device))]
+def add_into(x: torch.Tensor, y: torch.Tensor, out: torch.Tensor) -> None:
+    """`qcompile::toy_add_into` on `TOY_ADD`: a caller-owned output written by an opaque op."""
+    torch.ops.qcompile.toy_add_into(TOY_ADD._qcompile_key, x, y, out)
 
 
-MIXER = register_region("toy_mixer", num_inputs=1, num_state=1, opaque_in={"layer", "block", "kernel"},
-                        splitting=True, sample_inputs=_mixer_samples)
-MLP = register_region("toy_mlp", num_inputs=1, opaque_in={"block"}, sample_inputs=_mlp_samples)
-LAYER = register_region("toy_layer", num_inputs=1, num_state=1, opaque_in={"layer"},
-                        sample_inputs=_layer_samples)
-
-
-def _scale_add(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
-    return x * 2.0 + y
-
-
-def _scale_add_fake(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
-    return torch.empty_like(x)
-
-
-def _add_into(x: torch.Tensor, y: torch.Tensor, out: torch.Tensor) -> None:
-    torch.add(x, y, out=out)
-
-
-def _add_into_fake(x: torch.Tensor, y: torch.Tensor, out: torch.Tensor) -> None:
-    return None
-
-
-def _two(device: torch.device) -> list[tuple[tuple[object, ...], dict[str, object]]]:
-    return [((torch.randn(4, 4, device=device), torch.randn(4, 4, device=device)), {})]
-
-
-def _three(device: torch.device) -> list[tuple[tuple[object, ...], dict[str, object]]]:
-    return [((*_two(device)[0][0], torch.empty(4, 4, device=device)), {})]
-
-
-SCALE_ADD = register_op("toy_scale_add", _scale_add, mutates_args=(), fake=_scale_add_fake,
-                        opaque_in={"layer"}, sample_inputs=_two)
-ADD_INTO = register_op("toy_add_into", _add_into, mutates_args=("out",), fake=_add_into_fake,
-                       opaque_in={"layer", "block", "kernel"}, sample_inputs=_three)
-
-
-def _axpy_into(x: torch.Tensor, y: torch.Tensor, out: torch.Tensor) -> None:
-    out.copy_(x * 3.0 + y)
-
-
-AXPY_INTO = register_op("toy_axpy_into", _axpy_into, mutates_args=("out",), fake=_add_into_fake,
-                        opaque_in={"layer"}, sample_inputs=_three)
+def sample(name: str, device: torch.device | str = "cpu") -> tuple[torch.nn.Module, tuple]:
+    """A module for toy region `name` and its op's arguments (keep the module alive: the op's
+    implementation finds it by its layer key)."""
+    module, n = {"toy_mixer": (ToyMixer, 5), "toy_mlp": (ToyMLP, 3), "toy_layer": (ToyLayer, 4)}[name]
+    m = module().to(device)
+    register_modules(m)
+    return m, op_arguments(REGISTRY[name], m, [torch.randn(n, HIDDEN, device=device)])

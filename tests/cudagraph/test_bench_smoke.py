@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from qcompile.cli import main
+from qcompile.commands.cli import main
 
 
 def test_bench_cpu_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from model.context import RuntimeMode
 from qcompile.cudagraph import (
     MODES,
     Dispatcher,
-    RuntimeMode,
     default_capture_sizes,
     resolve_capture_sizes,
     resolve_mode,
@@ -89,6 +89,17 @@ def test_full_sizes_follow_max_num_seqs_and_capture_order() -> None:
     assert Dispatcher(plan, [1, 2, 4], max_num_seqs=None).full_sizes == [1, 2, 4]
     only = Dispatcher(resolve_mode("full_decode_only", True), [1, 2, 4, 8], max_num_seqs=2)
     assert only.piecewise_sizes == [] and only.capture_sizes == [1, 2]
-    assert only.padded_size(2, True) == 2 and only.padded_size(3, True) == 3
+    assert only.dispatch(2, True).padded == 2 and only.dispatch(3, True).padded == 3
     with pytest.raises(ValueError, match="at least one token"):
         only.dispatch(0, True)
+
+
+def test_batches_without_graphs_pad_only_up_to_a_compile_range() -> None:
+    d = Dispatcher(resolve_mode("full_decode_only", True), [1, 2, 4, 8], max_num_seqs=8, ranges=[(1, 1), (4, 64)])
+    assert [d.dispatch(n, False).padded for n in (1, 2, 3, 4, 9, 64, 65)] == [1, 4, 4, 4, 9, 64, 65]
+    assert d.dispatch(3, True).padded == 4 and d.dispatch(3, True).mode is FULL
+    assert Dispatcher(resolve_mode("none", False)).dispatch(7, False).padded == 7  # eager: never padded
+    exact = Dispatcher(resolve_mode("none", True), ranges=[(1, 1), (2, 2), (4, 4), (8, 8)])
+    assert [exact.dispatch(n, False).padded for n in (1, 2, 3, 5, 8, 9)] == [1, 2, 4, 8, 8, 9]
+    ranges = Dispatcher(resolve_mode("none", True), ranges=[(1, 1), (2, 16), (32, 64)])
+    assert [ranges.dispatch(n, True).padded for n in (1, 2, 7, 16, 17, 40, 65)] == [1, 2, 7, 16, 32, 40, 65]

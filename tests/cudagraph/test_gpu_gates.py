@@ -29,9 +29,9 @@ from model import regions
 from model.config import Qwen4ExpConfig
 from model.presets import preset_config
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from qcompile.compile_api import CompiledModule
-from qcompile.cudagraph import GraphedModule
-from tests.cudagraph.drive import Trace, run
+from qcompile.api import Compiled
+from qcompile.cudagraph import GraphedForward
+from tests.cudagraph.drive import Trace, run, without_graphs
 
 pytestmark = pytest.mark.gpu
 
@@ -118,7 +118,7 @@ def models() -> tuple[Qwen4ExpForCausalLM, Qwen4ExpForCausalLM]:
 
 
 @pytest.fixture(scope="module")
-def scoped(request: pytest.FixtureRequest, models: tuple) -> Iterator[CompiledModule]:
+def scoped(request: pytest.FixtureRequest, models: tuple) -> Iterator[Compiled]:
     """The bf16 model compiled at scope `request.param` (one compile; modes switch over it)."""
     torch._dynamo.reset()
     yield qcompile.compile(models[1], ranges=RANGES, scope=request.param)
@@ -134,7 +134,7 @@ def no_host_sync() -> Iterator[None]:
         torch.cuda.set_sync_debug_mode(0)
 
 
-def guard_full_decode(compiled: GraphedModule):  # noqa: ANN201
+def guard_full_decode(compiled: Compiled | GraphedForward):  # noqa: ANN201
     """FULL decode steps must not synchronise the host."""
     full = compiled.cudagraph_mode.startswith("full")
     return lambda uniform: no_host_sync() if uniform and full else contextlib.nullcontext()
@@ -145,19 +145,19 @@ def same(a: Trace, b: Trace) -> bool:
 
 
 @pytest.mark.parametrize("scoped", ["layer", "block", "kernel"], indirect=True)
-def test_every_mode_is_bitwise_the_scope_without_graphs(models: tuple, scoped: CompiledModule) -> None:
+def test_every_mode_is_bitwise_the_scope_without_graphs(models: tuple, scoped: Compiled) -> None:
     model = models[1]
     for mode in MODES[1:]:
         scoped.set_cudagraph(mode)
         stats = scoped.capture()
         assert stats is not None and stats.graphs > 0
-        pad = scoped.dispatcher.padded_size
-        got = run(model, scoped, PROMPTS, 8, pad=pad, stop_after=STOPS, guard=guard_full_decode(scoped))
-        again = run(model, scoped, PROMPTS, 8, stop_after=STOPS)  # the runner pads by itself
+        dispatch = scoped.dispatcher.dispatch
+        got = run(model, scoped, PROMPTS, 8, dispatch=dispatch, stop_after=STOPS, guard=guard_full_decode(scoped))
         scoped.set_cudagraph("none")
-        ref = run(model, scoped, PROMPTS, 8, pad=pad, stop_after=STOPS)
+        ref = run(model, scoped, PROMPTS, 8, dispatch=without_graphs(dispatch), stop_after=STOPS)
+        unpadded = run(model, scoped, PROMPTS, 8, stop_after=STOPS)
         assert same(got, ref), f"{scoped.scope}/{mode}: graphs changed the logprobs"
-        assert same(again, ref), f"{scoped.scope}/{mode}: runner padding changed the logprobs"
+        assert same(unpadded, ref), f"{scoped.scope}/{mode}: padding changed the logprobs"
 
 
 def greedy_hash(model: Qwen4ExpForCausalLM, fn: object) -> tuple[list[int], str]:
@@ -166,7 +166,7 @@ def greedy_hash(model: Qwen4ExpForCausalLM, fn: object) -> tuple[list[int], str]
 
 
 @pytest.mark.parametrize("scoped", ["layer"], indirect=True)
-def test_layer_scope_8_token_gate_and_64_interval_hash(models: tuple, scoped: CompiledModule) -> None:
+def test_layer_scope_8_token_gate_and_64_interval_hash(models: tuple, scoped: Compiled) -> None:
     model = models[1]
     oracle, oracle_hash = greedy_hash(model, model)
     print(f"\nno-compile 64-token hash: {oracle_hash}")
@@ -203,7 +203,7 @@ def _reseed(models: tuple, seed: int) -> None:
 
 
 @pytest.mark.parametrize("scoped", ["block", "kernel"], indirect=True)
-def test_narrow_scope_is_no_worse_than_eager_against_fp32(models: tuple, scoped: CompiledModule) -> None:
+def test_narrow_scope_is_no_worse_than_eager_against_fp32(models: tuple, scoped: Compiled) -> None:
     """Pooled over SEEDS weight draws (4 x 1220 (token, layer) routing choices), teacher-forced along
     fp32's tokens; max, mean and top-1 also along fp32's routing (see `routed_experts`), expert
     agreement along each path's own.
@@ -234,7 +234,8 @@ def test_narrow_scope_is_no_worse_than_eager_against_fp32(models: tuple, scoped:
                     traces[name].append(run(model, fn, PROMPTS, TEACHER_STEPS, path=path))
                 ids[name].append(got)
             scoped.set_cudagraph("full_and_piecewise")
-            graphed = run(bf16, scoped, PROMPTS, TEACHER_STEPS, path=traces["ref"][-1].tokens)
+            graphed = run(bf16, scoped, PROMPTS, TEACHER_STEPS, path=traces["ref"][-1].tokens,
+                          dispatch=scoped.dispatcher.dispatch)
             scoped.set_cudagraph("none")
             assert same(graphed, traces["plain"][-1]), f"{scoped.scope}: graphs changed the logprobs (seed {seed})"
     finally:
@@ -262,7 +263,7 @@ def test_pinned_ple_table_inside_the_full_decode_graph(models: tuple) -> None:
     replays with new ids give bitwise the eager result."""
     model = copy.deepcopy(models[1])
     model.init_state(max_num_seqs=4, max_model_len=128)
-    from model.ple_tables import PinnedTable
+    from model.checkpoint.ple_tables import PinnedTable
 
     for layer in model.model.layers:
         if layer.ple is not None:
@@ -270,10 +271,10 @@ def test_pinned_ple_table_inside_the_full_decode_graph(models: tuple) -> None:
             weight = emb.ngram_embedding.weight
             layout = types.SimpleNamespace(kind="float", width=weight.shape[1], rows=weight.shape[0])
             emb.use_host_table(PinnedTable(layout, weight.cpu().pin_memory(), None, 1.0, weight.dtype))  # type: ignore[arg-type]
-    graphed = GraphedModule(model, "full_decode_only")
+    graphed = GraphedForward(model, model, "full_decode_only")
     graphed.capture()
-    got = run(model, graphed, PROMPTS, 8, pad=graphed.dispatcher.padded_size, stop_after=STOPS,
-              guard=guard_full_decode(graphed))
-    assert graphed.graphs is not None and graphed.graphs.full
-    ref = run(model, model, PROMPTS, 8, pad=graphed.dispatcher.padded_size, stop_after=STOPS)
+    dispatch = graphed.dispatcher.dispatch
+    got = run(model, graphed, PROMPTS, 8, dispatch=dispatch, stop_after=STOPS, guard=guard_full_decode(graphed))
+    assert graphed.full
+    ref = run(model, model, PROMPTS, 8, dispatch=without_graphs(dispatch), stop_after=STOPS)
     assert same(got, ref)

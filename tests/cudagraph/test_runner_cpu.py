@@ -1,6 +1,6 @@
-"""The graph runner on CPU with `FakeGraphs` (see fake.py): persistent inputs, padding, dispatch,
-capture order and accounting, piece hooks, and every mode bitwise equal to the same scope without
-graphs along prefill and shrinking decode batches on the tiny model."""
+"""CUDA graphs on CPU with `FakeGraphs` (see fake.py): persistent inputs, dispatch, capture order
+and accounting, piece hooks, and every mode bitwise equal to the same scope without graphs along
+prefill and shrinking decode batches on the tiny model."""
 
 from __future__ import annotations
 
@@ -11,14 +11,13 @@ import pytest
 import torch
 
 import qcompile
-import qcompile.cudagraph.module as graph_module
+import qcompile.cudagraph.graphed as graphed_module
 from model.checkpoint.loader import load_model
+from model.context import BatchDescriptor, RuntimeMode, forward_context
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from qcompile.compile_api import CompiledModule
-from qcompile.cudagraph import GraphedModule, RuntimeMode
-from qcompile.cudagraph.graphs import GraphStep, PieceGraphs, PieceHook, graph_step
-from qcompile.cudagraph.runner import StaticInputs, padding_values
-from tests.cudagraph.drive import run
+from qcompile.api import Compiled
+from qcompile.cudagraph import GraphedForward, PieceGraphs
+from tests.cudagraph.drive import run, without_graphs
 from tests.cudagraph.fake import FakeGraphs
 
 PROMPTS = [list(range(2, 24)), [5, 6, 7], [9, 1, 4, 4, 1, 8], [3]]   # one past the QSA budget, one with EOS
@@ -30,7 +29,7 @@ MODES = ["piecewise", "full", "full_decode_only", "full_and_piecewise"]
 
 @pytest.fixture(autouse=True)
 def fake_graphs(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(graph_module, "make_graph_device", lambda module: FakeGraphs())
+    monkeypatch.setattr(graphed_module, "_cuda_graphs", lambda target: FakeGraphs())
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +40,7 @@ def model(tiny_ckpt: Path) -> Qwen4ExpForCausalLM:
 
 
 @pytest.fixture(scope="module")
-def compiled(model: Qwen4ExpForCausalLM) -> Iterator[CompiledModule]:
+def compiled(model: Qwen4ExpForCausalLM) -> Iterator[Compiled]:
     torch._dynamo.reset()
     with torch.no_grad():
         yield qcompile.compile(model, ranges=[(1, 1), (2, 32)], scope="kernel")
@@ -54,36 +53,67 @@ def state(model: Qwen4ExpForCausalLM) -> list[torch.Tensor]:
             if name.rsplit(".", 1)[-1] in ("conv_tail", "recurrent", "k_cache", "v_cache", "index_keys", "ngram_ctx")]
 
 
-def replays(graphed: GraphedModule) -> dict[str, int]:
-    assert graphed.graphs is not None
-    full = sum(e.graph.replays for e in graphed.graphs.full.values())
-    pieces = sum(e.graph.replays for e in graphed.graphs.pieces.entries.values())
+def replays(graphed: GraphedForward) -> dict[str, int]:
+    full = sum(e.graph.replays for e in graphed.full.values())
+    pieces = sum(e.graph.replays for e in graphed.pieces.entries.values()) if graphed.pieces is not None else 0
     return {"full": full, "piecewise": pieces}
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_modes_bitwise_equal_to_no_graphs(model: Qwen4ExpForCausalLM, compiled: CompiledModule, mode: str) -> None:
-    """Same padded batches with and without graphs give the same bits and the same real-slot state;
-    a batch the runner pads itself gives them too."""
+def test_modes_bitwise_equal_to_no_graphs(model: Qwen4ExpForCausalLM, compiled: Compiled, mode: str) -> None:
+    """Same padded batches with and without graphs give the same bits and the same real-slot state."""
     compiled.set_cudagraph(mode, capture_sizes=SIZES)
-    pad = compiled.dispatcher.padded_size
-    graphed = run(model, compiled, PROMPTS, STEPS, pad=pad, stop_after=STOPS)
+    dispatch = compiled.dispatcher.dispatch
+    graphed = run(model, compiled, PROMPTS, STEPS, dispatch=dispatch, stop_after=STOPS)
     graphed_state = state(model)
-    used = replays(compiled)
-    unpadded = run(model, compiled, PROMPTS, STEPS, stop_after=STOPS)
-    unpadded_state = state(model)
+    assert compiled.graphed is not None
+    used = replays(compiled.graphed)
     compiled.set_cudagraph("none")
-    ref = run(model, compiled, PROMPTS, STEPS, pad=pad, stop_after=STOPS)
-    assert ref.tokens == graphed.tokens == unpadded.tokens
-    for a, b, c in zip(ref.logprobs, graphed.logprobs, unpadded.logprobs, strict=True):
-        assert torch.equal(a, b) and torch.equal(a, c)
-    for a, b, c in zip(state(model), graphed_state, unpadded_state, strict=True):
-        assert torch.equal(a, b) and torch.equal(a, c)
+    ref = run(model, compiled, PROMPTS, STEPS, dispatch=without_graphs(dispatch), stop_after=STOPS)
+    assert ref.tokens == graphed.tokens
+    assert all(torch.equal(a, b) for a, b in zip(ref.logprobs, graphed.logprobs, strict=True))
+    assert all(torch.equal(a, b) for a, b in zip(state(model), graphed_state, strict=True))
     assert used["full"] > 0 if "full" in mode else used["full"] == 0
     assert used["piecewise"] > 0 if mode != "full_decode_only" else used["piecewise"] == 0
 
 
-def test_capture_order_and_stats(model: Qwen4ExpForCausalLM, compiled: CompiledModule) -> None:
+def test_full_decode_only_runs_mixed_batches_unpadded(model: Qwen4ExpForCausalLM, compiled: Compiled) -> None:
+    """Under full_decode_only a mixed prefill+decode batch is never padded for a graph it will not
+    use, and a uniform decode batch replays its FULL graph."""
+    compiled.set_cudagraph("full_decode_only", capture_sizes=SIZES)
+    d = compiled.dispatcher
+    assert d.dispatch(3, uniform_decode=False) == BatchDescriptor(RuntimeMode.NONE, 3, 3)
+    assert d.dispatch(3, uniform_decode=True) == BatchDescriptor(RuntimeMode.FULL, 3, 4)
+    seen: list[tuple[int, RuntimeMode]] = []
+
+    def record(n: int, uniform: bool) -> BatchDescriptor:
+        how = d.dispatch(n, uniform)
+        seen.append((how.padded, how.mode))
+        return how
+
+    run(model, compiled, [[5, 6, 7], [9]], 2, dispatch=record)  # a 4-token mixed batch, then decode 2, 2
+    assert compiled.graphed is not None
+    assert seen == [(4, RuntimeMode.NONE), (2, RuntimeMode.FULL), (2, RuntimeMode.FULL)]
+    assert replays(compiled.graphed) == {"full": 2, "piecewise": 0}
+    compiled.set_cudagraph("none")
+
+
+def test_graphs_do_what_the_descriptor_says(model: Qwen4ExpForCausalLM, compiled: Compiled) -> None:
+    """The graphed forward decides nothing: no descriptor runs without graphs, and a batch whose
+    rows disagree with its descriptor is refused."""
+    compiled.set_cudagraph("full_decode_only", capture_sizes=SIZES)
+    assert compiled.graphed is not None
+    batch = model.padding_batch(2)
+    with torch.no_grad(), forward_context(batch.host):
+        compiled(*batch.tensors())
+    assert replays(compiled.graphed)["full"] == 0
+    with torch.no_grad(), forward_context(batch.host, BatchDescriptor(RuntimeMode.FULL, 1, 4)):
+        with pytest.raises(ValueError, match="2 rows, its descriptor says 4"):
+            compiled(*batch.tensors())
+    compiled.set_cudagraph("none")
+
+
+def test_capture_order_and_stats(model: Qwen4ExpForCausalLM, compiled: Compiled) -> None:
     compiled.set_cudagraph("full", capture_sizes=SIZES)
     assert compiled.cudagraph_mode == "full_and_piecewise" and compiled.capture_stats is None
     assert compiled.capture_sizes == SIZES
@@ -101,10 +131,11 @@ def test_capture_order_and_stats(model: Qwen4ExpForCausalLM, compiled: CompiledM
     assert compiled.capture_sizes == [] and compiled.capture_stats is None and compiled.capture() is None
 
 
-def test_output_is_graph_memory(model: Qwen4ExpForCausalLM, compiled: CompiledModule) -> None:
+def test_output_is_graph_memory(model: Qwen4ExpForCausalLM, compiled: Compiled) -> None:
     """A replay's output lives in graph memory: the next replay of that size overwrites it."""
     compiled.set_cudagraph("full_decode_only", capture_sizes=SIZES)
-    first = run(model, compiled, PROMPTS, 1)
+    dispatch = compiled.dispatcher.dispatch
+    first = run(model, compiled, PROMPTS, 1, dispatch=dispatch)
     outs = []
 
     def keep(*args: torch.Tensor) -> torch.Tensor:
@@ -112,19 +143,20 @@ def test_output_is_graph_memory(model: Qwen4ExpForCausalLM, compiled: CompiledMo
         outs.append(out)
         return out
 
-    run(model, keep, PROMPTS, 2)
+    run(model, keep, PROMPTS, 2, dispatch=dispatch)
     assert outs[1].data_ptr() == outs[2].data_ptr()  # both decode steps: the 4-row graph's output
     assert first.tokens
     compiled.set_cudagraph("none")
 
 
 def test_uncompiled_module_full_decode_graphs(model: Qwen4ExpForCausalLM) -> None:
-    graphed = GraphedModule(model, "full_and_piecewise", capture_sizes=[1, 2, 4])
+    graphed = GraphedForward(model, model, "full_and_piecewise", capture_sizes=[1, 2, 4])
     assert graphed.cudagraph_mode == "full_decode_only"
-    assert GraphedModule(model, "piecewise").graphs is None
-    pad = graphed.dispatcher.padded_size
-    got = run(model, graphed, PROMPTS, STEPS, stop_after=STOPS)
-    ref = run(model, model, PROMPTS, STEPS, pad=pad, stop_after=STOPS)
+    with pytest.raises(ValueError, match="captures no graphs"):
+        GraphedForward(model, model, "piecewise")
+    dispatch = graphed.dispatcher.dispatch
+    got = run(model, graphed, PROMPTS, STEPS, dispatch=dispatch, stop_after=STOPS)
+    ref = run(model, model, PROMPTS, STEPS, dispatch=without_graphs(dispatch), stop_after=STOPS)
     assert got.tokens == ref.tokens
     assert all(torch.equal(a, b) for a, b in zip(got.logprobs, ref.logprobs, strict=True))
     assert replays(graphed)["full"] == sum(len(t) > 0 for t in got.tokens)  # every decode step replayed
@@ -132,45 +164,34 @@ def test_uncompiled_module_full_decode_graphs(model: Qwen4ExpForCausalLM) -> Non
 
 def test_graphs_need_cuda_and_state(model: Qwen4ExpForCausalLM, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.undo()
-    with pytest.raises(ValueError, match="need a module on a CUDA device"):
-        GraphedModule(model, "full_decode_only")
-    bare = torch.nn.Module()
-    bare.forward = lambda input_ids, slots: input_ids  # type: ignore[method-assign]
-    bare.max_num_seqs = 0
+    with pytest.raises(ValueError, match="need a model on a CUDA device"):
+        GraphedForward(model, model, "full_decode_only")
+    bare = Qwen4ExpForCausalLM(model.config)
     with pytest.raises(RuntimeError, match="init_state"):
-        padding_values(bare)
-    assert padding_values(model) == (0, 0, 4, 0, 4)
-
-
-def test_static_inputs_pad_and_check() -> None:
-    inputs = StaticInputs((0, 7), rows=8, device=torch.device("cpu"))
-    a, b = torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])
-    views = inputs.load([a, b], padded=4)
-    assert views[0].tolist() == [1, 2, 3, 0] and views[1].tolist() == [4, 5, 6, 7]
-    assert views[0].data_ptr() == inputs.buffers[0].data_ptr()
-    assert inputs.load([a[:1], b[:1]], padded=4)[1].tolist() == [4, 7, 7, 7]  # stale rows re-padded
-    assert [v.tolist() for v in inputs.padding(2)] == [[0, 0], [7, 7]]
-    with pytest.raises(TypeError, match="2 positional tensors"):
-        inputs.load([a], padded=4)
-    with pytest.raises(ValueError, match="1-D with 3 rows"):
-        inputs.load([a, b[:2]], padded=4)
+        GraphedForward(bare, bare, "full_decode_only", device=FakeGraphs())
+    assert [t.tolist() for t in model.padding_batch(2).tensors()] == [[0, 0], [0, 0], [4, 4], [0, 0], [4, 4]]
 
 
 def test_piece_graphs_replay_in_place_and_check_addresses() -> None:
-    pieces = PieceGraphs(FakeGraphs())
-    hook = PieceHook(lambda x, n: (x * n,))
+    pieces = PieceGraphs()
+    pieces.reset(FakeGraphs())
+    hook = pieces.hook(lambda x, n: (x * n,))
     x = torch.ones(3)
-    assert hook(x, 2)[0].tolist() == [2, 2, 2]  # no step: a plain call
-    with graph_step(GraphStep(RuntimeMode.FULL, 3, pieces)):
+    host = torch.nn.Module  # any object: the hooks read only the descriptor
+    assert hook(x, 2)[0].tolist() == [2, 2, 2]  # no context: a plain call
+
+    def step(mode: RuntimeMode, capturing: bool = False):  # type: ignore[no-untyped-def]  # noqa: ANN202
+        return forward_context(host, BatchDescriptor(mode, 3, 3), capturing)  # type: ignore[arg-type]
+
+    with step(RuntimeMode.FULL):
         hook(x, 2)  # FULL steps (and FULL captures) call through
     assert len(pieces) == 0
-    with pytest.raises(RuntimeError, match="no piecewise graph for 3 tokens"):
-        with graph_step(GraphStep(RuntimeMode.PIECEWISE, 3, pieces)):
-            hook(x, 2)
-    with graph_step(GraphStep(RuntimeMode.PIECEWISE, 3, pieces, capturing=True)):
+    with pytest.raises(RuntimeError, match="no piecewise graph for 3 tokens"), step(RuntimeMode.PIECEWISE):
+        hook(x, 2)
+    with step(RuntimeMode.PIECEWISE, capturing=True):
         captured = hook(x, 2)
     x.fill_(5)
-    with graph_step(GraphStep(RuntimeMode.PIECEWISE, 3, pieces)):
+    with step(RuntimeMode.PIECEWISE):
         out = hook(x, 2)
         assert out[0].tolist() == [10, 10, 10] and out[0] is captured[0]
         with pytest.raises(RuntimeError, match=r"inputs \[0\] are not where they were"):

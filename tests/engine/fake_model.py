@@ -14,6 +14,9 @@ import torch
 
 from model.batch import Batch
 from model.context import current, forward_context
+from qcompile.compiler.ranges import warmup_sizes
+from qcompile.config import CompileConfig
+from qcompile.cudagraph import Dispatcher, resolve_mode
 
 
 class FakeModel(torch.nn.Module):
@@ -56,3 +59,29 @@ class FakeModel(torch.nn.Module):
 
     def compute_logits(self, hidden: torch.Tensor) -> torch.Tensor:
         return (hidden @ self.head).float()
+
+
+class FakeCompiled:
+    """What the runner uses of `qcompile.api.Compiled`, around the plain forward: a dispatcher that
+    pads to the compile ranges (no graphs), warmup on padding batches, and the sizes it ran."""
+
+    def __init__(self, model: torch.nn.Module, config: CompileConfig) -> None:
+        self.model, self.config = model, config
+        self.dispatcher = Dispatcher(resolve_mode("none", piecewise_available=False), ranges=config.ranges)
+        self.capture_sizes: list[int] = []
+        self.sizes: list[int] = []  # rows of every call, warmup included
+
+    def __call__(self, *args: torch.Tensor) -> torch.Tensor:
+        self.sizes.append(args[0].shape[0])
+        return self.model(*args)
+
+    def warmup(self) -> list[int]:
+        sizes = warmup_sizes(self.config.ranges)
+        for n in sizes:
+            batch = self.model.padding_batch(n)
+            with forward_context(batch.host):
+                self(*batch.tensors())
+        return sizes
+
+    def capture(self) -> None:
+        return None

@@ -3,13 +3,13 @@ from pathlib import Path
 import pytest
 import torch
 
-import qcompile
+import qcompile.api as api
 from qcompile import CompileConfig, SamplingParams
 from qcompile.engine.engine import Engine
 from qcompile.engine.runner import ModelRunner
 from qcompile.engine.sequence import Sequence
 
-from .fake_model import FakeModel
+from .fake_model import FakeCompiled, FakeModel
 
 
 def test_defaults_and_normalisation() -> None:
@@ -49,36 +49,22 @@ def test_invalid_values_name_the_field(kwargs: dict, field: str) -> None:
 
 
 def test_runner_forwards_through_qcompile_compile(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The runner hands the model and the config's fields to `qcompile.compile` and runs what it returns."""
-    seen: list[tuple[torch.nn.Module, dict]] = []
-    calls = 0
+    """The runner hands the model and its config to `qcompile.compile`, pads as the returned
+    dispatcher says, and runs what it returns."""
+    seen: list[FakeCompiled] = []
 
-    def fake_compile(model: torch.nn.Module, **kwargs: object):  # noqa: ANN202
-        seen.append((model, kwargs))
+    def fake_compile(model: torch.nn.Module, config: CompileConfig) -> FakeCompiled:
+        seen.append(FakeCompiled(model, config))
+        return seen[-1]
 
-        def compiled(*args: torch.Tensor) -> torch.Tensor:
-            nonlocal calls
-            calls += 1
-            return model(*args)
-
-        return compiled
-
-    monkeypatch.setattr(qcompile, "compile", fake_compile, raising=False)
+    monkeypatch.setattr(api, "compile", fake_compile)
     model = FakeModel()
-    config = CompileConfig(scope="model", dynamic="unbacked", capture_sizes=(1, 2), max_capture_size=2)
+    config = CompileConfig(scope="model", ranges=((4, 8),), dynamic="unbacked", capture_sizes=(4,), max_capture_size=4)
     engine = Engine(ModelRunner(model, 2, 32, "cpu", config), eos_token_ids=[1])
     params = SamplingParams(temperature=0, max_tokens=3, ignore_eos=True)
     out = engine.generate([Sequence("0", None, [3, 4], params)])
-    expected = {
-        "ranges": ((1, 256),),
-        "scope": "model",
-        "cudagraph": "none",
-        "dump_dir": None,
-        "dynamic": "unbacked",
-        "capture_sizes": (1, 2),
-        "max_capture_size": 2,
-    }
-    assert seen == [(model, expected)] and calls == 3 and len(out[0].outputs[0].token_ids) == 3
+    assert len(seen) == 1 and seen[0].model is model and seen[0].config is config
+    assert seen[0].sizes == [4, 4, 4] and len(out[0].outputs[0].token_ids) == 3  # 2 and 1 rows padded to 4
 
 
 def test_capture_runs_under_inference_mode_like_every_forward(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -86,20 +72,11 @@ def test_capture_runs_under_inference_mode_like_every_forward(monkeypatch: pytes
     inference mode failed with "Inplace update to inference tensor outside InferenceMode")."""
     seen: list[bool] = []
 
-    class Graphed:
-        capture_sizes = [1, 2]
-
-        def __init__(self, model: torch.nn.Module) -> None:
-            self.model = model
-
-        def __call__(self, *args: torch.Tensor) -> torch.Tensor:
-            return self.model(*args)
-
-        def capture(self) -> str:
+    class Graphed(FakeCompiled):
+        def capture(self) -> None:
             seen.append(torch.is_inference_mode_enabled())
-            return "stats"
 
-    monkeypatch.setattr(qcompile, "compile", lambda model, **kwargs: Graphed(model), raising=False)
-    runner = ModelRunner(FakeModel(), 2, 32, "cpu", CompileConfig(cudagraph="full"))
-    assert runner.capture() == "stats" and seen == [True] and runner.capture_sizes == [1, 2]
-    assert ModelRunner(FakeModel(), 2, 32, "cpu", CompileConfig()).capture() is None  # no graph mode, no capture
+    monkeypatch.setattr(api, "compile", Graphed)
+    ModelRunner(FakeModel(), 2, 32, "cpu", CompileConfig(cudagraph="full")).capture()
+    assert seen == [True]
+    assert ModelRunner(FakeModel(), 2, 32, "cpu", None).capture() is None  # eager: nothing to capture

@@ -4,11 +4,11 @@ from pathlib import Path
 
 import pytest
 
-from model.checkpoint.make import default_checkpoint
 from qcompile import LLM, SamplingParams
-from qcompile.cli import main
+from qcompile.commands.cli import main
 from qcompile.default_model import NAME, PATH
 from qcompile.engine.core import resolve_model
+from qcompile.synthetic import default_checkpoint
 
 PROMPTS: list = [
     {"prompt_token_ids": [5, 9, 2]},
@@ -128,7 +128,7 @@ def test_cli_generate_prints_prompt_and_completion(tiny_ckpt: Path, capsys: pyte
 def test_cli_make_checkpoint_calls_the_builder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import model.checkpoint.make as make
+    import qcompile.synthetic as make
 
     calls = []
     monkeypatch.setattr(make, "make_checkpoint", lambda *a, **kw: calls.append((a, kw)) or tmp_path)

@@ -5,15 +5,16 @@ from collections import deque
 import pytest
 import torch
 
-import qcompile
+import qcompile.api as api
+from model.checkpoint.metadata import read_eos_token_ids
+from model.context import BatchDescriptor, RuntimeMode
 from qcompile import LLM, CompileConfig, SamplingParams
-from qcompile.engine.core import eos_token_ids
 from qcompile.engine.outputs import RequestOutput
-from qcompile.engine.runner import padded_size
 from qcompile.engine.scheduler import Scheduler
 from qcompile.engine.sequence import Sequence
 
 from .conftest import MakeLLM
+from .fake_model import FakeCompiled
 
 PROMPTS = [[5, 9, 2], list(range(30, 70)), [7], list(range(100, 160)), [11, 12, 13, 14, 15, 16], [3, 3, 3, 3]]
 GREEDY = SamplingParams(temperature=0.0, max_tokens=12, ignore_eos=True)
@@ -127,7 +128,7 @@ def test_finished_request_row_in_flight_is_discarded(make_llm: MakeLLM, referenc
 
 
 def test_several_eos_ids_from_generation_config(llm: LLM, tiny_ckpt: object, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert eos_token_ids(tiny_ckpt, llm.core.config.eos_token_id) == [1, 3]
+    assert read_eos_token_ids(tiny_ckpt, llm.core.config) == [1, 3]
     assert llm.core.engine.eos_token_ids == {1, 3}
     free = llm.generate(as_prompts(PROMPTS[:1]), GREEDY)[0].outputs[0].token_ids
     a, b = free[7], free[4]
@@ -156,20 +157,17 @@ def test_stop_strings_cut_the_text_before_the_stop(llm: LLM) -> None:
 def test_padding_rows_never_change_real_outputs(
     make_llm: MakeLLM, reference: LLM, tiny_ckpt: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    sizes: list[int] = []
+    fakes: list[FakeCompiled] = []
 
-    def fake_compile(model: torch.nn.Module, **kwargs: object):  # noqa: ANN202
-        def compiled(*args: torch.Tensor) -> torch.Tensor:
-            sizes.append(args[0].shape[0])
-            return model(*args)
+    def fake_compile(model: torch.nn.Module, config: CompileConfig) -> FakeCompiled:
+        fakes.append(FakeCompiled(model, config))
+        return fakes[-1]
 
-        compiled.run = compiled  # type: ignore[attr-defined]  # the forward without graphs (warmup)
-        return compiled
-
-    monkeypatch.setattr(qcompile, "compile", fake_compile, raising=False)
+    monkeypatch.setattr(api, "compile", fake_compile)
     config = CompileConfig(ranges=((1, 1), (2, 2), (4, 4), (8, 8), (16, 16), (32, 32), (64, 64)))
     llm = LLM(str(tiny_ckpt), max_num_seqs=3, max_model_len=128, max_num_batched_tokens=20, compile=config)
     # construction compiled every range (largest first), then warmed up with a 1-token prefill and a decode
+    sizes = fakes[0].sizes
     assert sizes == [64, 32, 16, 8, 4, 2, 1, 1, 1] and set(llm.core.stage_times) == {"load", "compile", "warmup"}
     sizes.clear()
     params = SamplingParams(temperature=0, max_tokens=6, logprobs=1, prompt_logprobs=1, ignore_eos=True)
@@ -198,7 +196,8 @@ def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: 
         scheduler = Scheduler(3, 64)
         scheduler.free_slots = deque([1])
         scheduler.add(seq)
-        monkeypatch.setattr(runner, "batch_size", lambda n: n + pad)
+        padded = lambda n, uniform: BatchDescriptor(RuntimeMode.NONE, n, n + pad)  # noqa: E731
+        monkeypatch.setattr(runner.dispatcher, "dispatch", padded)
         results = runner.collect(runner.launch(scheduler.schedule()))
         return results, {n: b[: runner.trash_slot].clone() for n, b in buffers.items()}
 
@@ -209,11 +208,3 @@ def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: 
     for name, state in padded[1].items():
         assert torch.equal(state[[0, 2]], start[name][[0, 2]]), name
         assert torch.allclose(state[1], plain[1][name][1], atol=1e-5), name
-
-
-def test_padded_size_policy() -> None:
-    exact = [(1, 1), (2, 2), (4, 4), (8, 8)]
-    assert [padded_size(n, exact) for n in (1, 2, 3, 5, 8, 9)] == [1, 2, 4, 8, 8, 9]
-    ranges = [(1, 1), (2, 16), (32, 64)]
-    assert [padded_size(n, ranges) for n in (1, 2, 7, 16, 17, 40, 65)] == [1, 2, 7, 16, 32, 40, 65]
-    assert [padded_size(n, ranges, capture_sizes=[1, 2, 4, 8]) for n in (3, 8, 9)] == [4, 8, 9]

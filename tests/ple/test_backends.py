@@ -16,9 +16,10 @@ from safetensors.torch import save_file
 
 from model.batch import Chunk, build_batch
 from model.checkpoint.loader import load_model
-from model.checkpoint.quant import SafetensorsFolder, ple_layouts
+from model.checkpoint.ple_tables import PLE_BACKENDS, HostTable, PinnedTable, open_host_table
+from model.checkpoint.reader import SafetensorsFolder
 from model.ple import NGramEmbedding
-from model.ple_tables import PLE_BACKENDS, HostTable, PinnedTable, open_host_table
+from model.quant import ple_layouts
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from tests.ple.util import file_mappings, with_quantised_ple
 

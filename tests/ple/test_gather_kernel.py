@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 import torch
 
-from model.checkpoint.quant import dequant_ple_rows
+from model.quant import dequant_ple_rows
 
 triton = pytest.importorskip("triton", reason="the PLE gather kernel needs Triton")
-from qcompile.kernels.ple_gather import gather_rows  # noqa: E402
+from model.kernels.ple_gather import gather_rows  # noqa: E402
 
 DTYPES = [torch.float32, torch.bfloat16, torch.float16]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import torch
 from safetensors.torch import load_file, save_file
 
-from model.checkpoint.quant.pack import pack_fp8, pack_nvfp4
+from model.quant.pack import pack_fp8, pack_nvfp4
 
 
 def with_quantised_ple(src: Path, out: Path, kind: str) -> Path:

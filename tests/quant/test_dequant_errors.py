@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 import torch
 
-from model.checkpoint.quant import Kind, QuantFormatError, dequantize_state, detect
+from model.quant import Kind, QuantFormatError, dequantize_state, detect
 
 FP8 = torch.float8_e4m3fn
 M = "model.layers.0.mlp.experts.0.up_proj"

@@ -15,7 +15,8 @@ import pytest
 import torch
 from safetensors.torch import load_file
 
-from model.checkpoint.quant import SafetensorsFolder, dequantize_state, read_quant_configs
+from model.checkpoint.reader import SafetensorsFolder, read_quant_configs
+from model.quant import dequantize_state
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures" / "quant"
 FP8 = torch.float8_e4m3fn

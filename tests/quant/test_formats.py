@@ -6,7 +6,7 @@ import math
 
 import torch
 
-from model.checkpoint.quant import formats as F
+from model.quant import formats as F
 
 
 def e4m3_from_bits(b: int) -> float:

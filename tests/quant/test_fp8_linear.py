@@ -5,7 +5,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from qcompile.kernels.fp8_linear import FP8Linear, quantize_rows, swap_linears
+from model.kernels.fp8_linear import FP8Linear, quantize_rows, swap_linears
 
 
 def test_fp8_linear_is_the_scaled_product() -> None:

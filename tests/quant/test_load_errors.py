@@ -15,8 +15,8 @@ import torch
 from safetensors.torch import load_file, save_file
 
 from model.checkpoint.loader import load_model
-from model.checkpoint.quant import QuantFormatError
-from model.ple_tables import PLE_BACKENDS
+from model.checkpoint.ple_tables import PLE_BACKENDS
+from model.quant import QuantFormatError
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from tests.quant.test_fixtures import ROOT
 

@@ -21,13 +21,13 @@ import pytest
 import torch
 from torch import nn
 
-from model.checkpoint.quant import formats
-from model.checkpoint.quant.pack import pack_nvfp4
+from model.quant import formats
+from model.quant.pack import pack_nvfp4
 
 pytest.importorskip("triton", reason="the weight-only kernels need Triton")
-from qcompile.kernels import weight_only  # noqa: E402
-from qcompile.kernels.fp8_linear import quantize_rows  # noqa: E402
-from qcompile.kernels.weight_only import WeightOnlyLinear, swap_weight_only, weight_only_matmul  # noqa: E402
+from model.kernels import weight_only  # noqa: E402
+from model.kernels.fp8_linear import quantize_rows  # noqa: E402
+from model.kernels.weight_only import WeightOnlyLinear, swap_weight_only, weight_only_matmul  # noqa: E402
 
 U = 2.0**-24
 HALF_ULP = {torch.float32: 0.0, torch.bfloat16: 2.0**-8, torch.float16: 2.0**-11}

@@ -36,10 +36,10 @@ from torch import nn
 
 from model.batch import Chunk, build_batch
 from model.checkpoint.loader import CheckpointError, load_model
-from model.checkpoint.quant import QuantFormatError, formats
+from model.quant import QuantFormatError, formats
 
 pytest.importorskip("triton", reason="the weight-only kernels need Triton")
-from qcompile.kernels.weight_only import WeightOnlyLinear, weight_only_matmul  # noqa: E402
+from model.kernels.weight_only import WeightOnlyLinear, weight_only_matmul  # noqa: E402
 from tests.quant.test_weight_only import assert_within_bound, random_fp8_bytes  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures" / "quant"
@@ -280,7 +280,7 @@ def test_ct_kernel_divides_exactly() -> None:
 def test_llm_and_cli_thread_weight_only(monkeypatch: pytest.MonkeyPatch) -> None:
     import qcompile
     from qcompile import LLM, SamplingParams
-    from qcompile.cli import main
+    from qcompile.commands.cli import main
 
     greedy = SamplingParams(temperature=0.0, max_tokens=3, ignore_eos=True)
     prompts = [{"prompt_token_ids": p} for p in PROMPTS]
@@ -307,7 +307,7 @@ def test_llm_and_cli_thread_weight_only(monkeypatch: pytest.MonkeyPatch) -> None
     main(["generate", "--model", "x", "--prompt", "hi", "--weight-only"])
     assert [kw["weight_only"] for kw in seen] == [False, True]
 
-    import qcompile.server.launch as launch
+    import qcompile.commands.serve as launch
 
     served: list[bool] = []
     monkeypatch.setattr(launch, "serve", lambda *args: served.append(args[-1]))

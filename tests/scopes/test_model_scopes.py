@@ -74,3 +74,25 @@ def test_bf16_scopes_are_no_worse_than_eager(tiny_ckpt: Path) -> None:
         assert mean <= eager_mean and top1 >= eager_top1, (
             f"{scope}: bf16 mean error {mean:.3g}, top-1 {top1:.1%} (max {worst:.3g}) vs eager "
             f"{eager_mean:.3g}, {eager_top1:.1%} (max {eager_max:.3g})")
+
+
+def test_two_models_of_one_layout_compiled_in_one_process_stay_separate(tiny_ckpt: Path) -> None:
+    """Two models with the same layout but other weights, compiled side by side: each opaque op
+    reaches its own model's modules (layer keys are unique per model), so each matches its own eager."""
+    torch._dynamo.reset()
+    a = load_model(tiny_ckpt, device=DEVICE, dtype=torch.float32)
+    b = load_model(tiny_ckpt, device=DEVICE, dtype=torch.float32)
+    with torch.no_grad():
+        for p in b.parameters():
+            p.mul_(0.5)
+    for m in (a, b):
+        m.init_state(max_num_seqs=4, max_model_len=64)
+    ref_a, path_a = teacher_forced(a, a, 3)
+    ref_b, path_b = teacher_forced(b, b, 3)
+    assert not torch.equal(ref_a[0], ref_b[0])
+    compiled_a = qcompile.compile(a, ranges=RANGES, scope="layer")
+    compiled_b = qcompile.compile(b, ranges=RANGES, scope="layer")
+    got_b, _ = teacher_forced(b, compiled_b, 3, path_b)
+    got_a, _ = teacher_forced(a, compiled_a, 3, path_a)
+    assert all(torch.equal(x, y) for x, y in zip(ref_a, got_a, strict=True))
+    assert all(torch.equal(x, y) for x, y in zip(ref_b, got_b, strict=True))

@@ -12,27 +12,28 @@ import qcompile
 from model.batch import Chunk, build_batch
 from model.checkpoint.loader import load_model
 from model.context import forward_context
+from qcompile.compiler.ranges import warmup_sizes
 from qcompile.ops import REGISTRY
-from qcompile.ops.qwen4_exp import sample_batch
-from qcompile.ranges import warmup_sizes
+from qcompile.ops.qwen4_exp import QWEN4_EXP_REGIONS
 from tests.scopes.conftest import DEVICE
+from tests.scopes.op_samples import BUILDERS, sample_batch, samples
 
-MODEL_OPS = sorted(n for n, e in REGISTRY.items() if e.sample_builder is not None and not n.startswith("toy"))
+MODEL_OPS = sorted(row.name for row in QWEN4_EXP_REGIONS)
 
 
 def test_every_model_region_is_registered() -> None:
     from model.regions import REGIONS
 
-    assert set(REGIONS) - {n for n in REGIONS if n.startswith("toy")} == set(MODEL_OPS)
+    assert set(REGIONS) - {n for n in REGIONS if n.startswith("toy")} == set(MODEL_OPS) == set(BUILDERS)
 
 
 @pytest.mark.parametrize("name", MODEL_OPS)
 def test_opcheck(name: str) -> None:
     entry = REGISTRY[name]
-    samples = entry.sample_inputs(DEVICE)
-    assert samples, f"{name} has no sample inputs"
+    cases = samples(name, DEVICE)
+    assert cases, f"{name} has no sample inputs"
     with forward_context(sample_batch(DEVICE).host):
-        for args, kwargs in samples:
+        for args, kwargs in cases:
             torch.library.opcheck(entry.op, args, kwargs)
 
 

@@ -17,6 +17,7 @@ import openai
 import pytest
 import uvicorn
 from fastapi import FastAPI
+from transformers import PreTrainedTokenizerBase
 
 from qcompile.default_model import NAME, PATH
 from qcompile.engine.async_engine import AsyncEngine
@@ -72,8 +73,9 @@ def default_model() -> Path:
 
 @pytest.fixture(scope="session")
 def server(default_model: Path) -> Iterator[Server]:
-    engine = AsyncEngine.from_args(default_model, dtype="float32", max_num_seqs=MAX_NUM_SEQS,
-                                   max_model_len=MAX_MODEL_LEN, model_name=NAME)
+    engine = AsyncEngine.from_args(
+        default_model, dtype="float32", max_num_seqs=MAX_NUM_SEQS, max_model_len=MAX_MODEL_LEN, model_name=NAME
+    )
     with running(build_app(engine, select_parsers(default_model))) as url:
         yield Server(url, NAME)
 
@@ -81,6 +83,12 @@ def server(default_model: Path) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def stub() -> StubEngine:
     return StubEngine(PATH)
+
+
+@pytest.fixture(scope="session")
+def tokenizer(stub: StubEngine) -> PreTrainedTokenizerBase:
+    """The embedded model's tokenizer, loaded as the server loads it."""
+    return stub.tokenizer
 
 
 @pytest.fixture(scope="session")

@@ -11,13 +11,15 @@ from typing import Any
 import pytest
 
 from qcompile import LLM, SamplingParams
-from qcompile.server.parsers import ChatReplyParser, select_parsers
+from qcompile.server.parsers import Reply, ReplyParser, select_parsers
 from tests.server.conftest import MAX_MODEL_LEN, Server
 
 PROMPTS = ["Once upon a time, Anna went to", "The capital of France is", "Tom: Hello Mia, how are you today?\n"]
-CHATS = [[{"role": "user", "content": "What is the capital of Italy?"}],
-         [{"role": "user", "content": "What is 3 plus 4?"}],
-         [{"role": "user", "content": "Hello!"}]]
+CHATS = [
+    [{"role": "user", "content": "What is the capital of Italy?"}],
+    [{"role": "user", "content": "What is 3 plus 4?"}],
+    [{"role": "user", "content": "Hello!"}],
+]
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +51,11 @@ def test_chat_and_stream_agree(server: Server) -> None:
         reasoning += getattr(chunk.choices[0].delta, "reasoning_content", None) or ""
         content += chunk.choices[0].delta.content or ""
         finish = chunk.choices[0].finish_reason or finish
-    assert (reasoning, content, finish) == (whole.message.reasoning_content or "", whole.message.content,
-                                            whole.finish_reason)
+    assert (reasoning, content, finish) == (
+        whole.message.reasoning_content or "",
+        whole.message.content,
+        whole.finish_reason,
+    )
 
 
 def test_trained_model_reasons_and_calls_tools(server: Server) -> None:
@@ -59,11 +64,26 @@ def test_trained_model_reasons_and_calls_tools(server: Server) -> None:
     answer = client.chat.completions.create(model=server.model, messages=CHATS[0], temperature=0).choices[0]
     assert answer.finish_reason == "stop" and answer.message.reasoning_content
     assert "Rome" in answer.message.content
-    tools = [{"type": "function", "function": {"name": "get_weather", "description": "Get the current weather for "
-              "a city.", "parameters": {"type": "object", "required": ["city"], "properties": {
-                  "city": {"type": "string", "description": "The name of the city"}}}}}]
-    call = client.chat.completions.create(model=server.model, temperature=0, tools=tools, messages=[
-        {"role": "user", "content": "What is the weather like in Paris?"}]).choices[0]
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "description": "Get the current weather for a city.",
+                "parameters": {
+                    "type": "object",
+                    "required": ["city"],
+                    "properties": {"city": {"type": "string", "description": "The name of the city"}},
+                },
+            },
+        }
+    ]
+    call = client.chat.completions.create(
+        model=server.model,
+        temperature=0,
+        tools=tools,
+        messages=[{"role": "user", "content": "What is the weather like in Paris?"}],
+    ).choices[0]
     assert call.finish_reason == "tool_calls"
     assert call.message.tool_calls[0].function.name == "get_weather"
     assert json.loads(call.message.tool_calls[0].function.arguments) == {"city": "Paris"}
@@ -72,17 +92,20 @@ def test_trained_model_reasons_and_calls_tools(server: Server) -> None:
 def test_sampling_fields(server: Server) -> None:
     client = server.client()
     base: dict[str, Any] = {"model": server.model, "prompt": PROMPTS[0], "max_tokens": 16}
-    a, b = (client.completions.create(temperature=1.0, top_p=0.9, seed=7, extra_body={"top_k": 20}, **base)
-            for _ in range(2))
+    a, b = (
+        client.completions.create(temperature=1.0, top_p=0.9, seed=7, extra_body={"top_k": 20}, **base)
+        for _ in range(2)
+    )
     assert a.choices[0].text == b.choices[0].text  # same seed, same tokens
     greedy = client.completions.create(temperature=0, **base).choices[0].text
     stop = greedy.split()[1]
     cut = client.completions.create(temperature=0, stop=[stop], **base).choices[0]
-    assert cut.finish_reason == "stop" and cut.text == greedy[:greedy.index(stop)]
+    assert cut.finish_reason == "stop" and cut.text == greedy[: greedy.index(stop)]
     lp = client.completions.create(temperature=0, logprobs=3, **base).choices[0].logprobs
     assert "".join(lp.tokens) == greedy and all(len(top) == 3 for top in lp.top_logprobs)
-    chat = client.chat.completions.create(model=server.model, messages=CHATS[2], max_completion_tokens=5,
-                                          temperature=0, logprobs=True, top_logprobs=2).choices[0]
+    chat = client.chat.completions.create(
+        model=server.model, messages=CHATS[2], max_completion_tokens=5, temperature=0, logprobs=True, top_logprobs=2
+    ).choices[0]
     assert len(chat.logprobs.content) == 5 and all(len(t.top_logprobs) == 2 for t in chat.logprobs.content)
 
 
@@ -90,22 +113,44 @@ def test_greedy_matches_llm_generate(server: Server, default_model: Path, llm: L
     """Requests sent at once (so the server batches them) give exactly `LLM.generate`'s outputs."""
     tok = llm.tokenizer
     chat_prompts = [tok.apply_chat_template(m, add_generation_prompt=True, tokenize=False) for m in CHATS]
-    outs = [o.outputs[0] for o in llm.generate([{"prompt_token_ids": tok.encode(p)} for p in PROMPTS + chat_prompts],
-                                               SamplingParams(temperature=0.0, max_tokens=24))]
-    parser = ChatReplyParser(select_parsers(default_model), None)
-    expected = [(o.text, len(o.token_ids), o.finish_reason) for o in outs[:len(PROMPTS)]] + [
-        (parser.view(o.text, final=True).reasoning, parser.view(o.text, final=True).content, len(o.token_ids),
-         o.finish_reason) for o in outs[len(PROMPTS):]]
+    outs = [
+        o.outputs[0]
+        for o in llm.generate(
+            [{"prompt_token_ids": tok.encode(p)} for p in PROMPTS + chat_prompts],
+            SamplingParams(temperature=0.0, max_tokens=24),
+        )
+    ]
+
+    def parsed(prompt: str, text: str, reason: str | None) -> Reply:
+        parser, reply = ReplyParser(select_parsers(default_model), None, prompt), Reply()
+        reply.add(parser.feed(text) + parser.finish(reason))
+        return reply
+
+    replies = [parsed(p, o.text, o.finish_reason) for p, o in zip(chat_prompts, outs[len(PROMPTS) :], strict=True)]
+    expected = [(o.text, len(o.token_ids), o.finish_reason) for o in outs[: len(PROMPTS)]] + [
+        (r.reasoning, r.content, len(o.token_ids), o.finish_reason)
+        for r, o in zip(replies, outs[len(PROMPTS) :], strict=True)
+    ]
 
     async def ask() -> list[tuple[Any, ...]]:
         client = server.async_client()
         done = await asyncio.gather(
             *(client.completions.create(model=server.model, prompt=p, max_tokens=24, temperature=0) for p in PROMPTS),
-            *(client.chat.completions.create(model=server.model, messages=m, max_tokens=24, temperature=0)
-              for m in CHATS))
-        return [(r.choices[0].text, r.usage.completion_tokens, r.choices[0].finish_reason)
-                for r in done[:len(PROMPTS)]] + [
-            (r.choices[0].message.reasoning_content or "", r.choices[0].message.content, r.usage.completion_tokens,
-             r.choices[0].finish_reason) for r in done[len(PROMPTS):]]
+            *(
+                client.chat.completions.create(model=server.model, messages=m, max_tokens=24, temperature=0)
+                for m in CHATS
+            ),
+        )
+        return [
+            (r.choices[0].text, r.usage.completion_tokens, r.choices[0].finish_reason) for r in done[: len(PROMPTS)]
+        ] + [
+            (
+                r.choices[0].message.reasoning_content or "",
+                r.choices[0].message.content,
+                r.usage.completion_tokens,
+                r.choices[0].finish_reason,
+            )
+            for r in done[len(PROMPTS) :]
+        ]
 
     assert asyncio.run(ask()) == expected

@@ -1,78 +1,219 @@
-"""Reasoning and tool-call parsing on exact texts, whole and grown token by token."""
+"""The incremental reply parser: the same reply however its text is split into deltas, and work per
+delta that stays flat over a long streamed reply."""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
+from transformers import PreTrainedTokenizerBase
 
-from qcompile.server.parsers import ChatReplyParser, Parsers, select_parsers
+from qcompile.server.parsers import Parsers, Reply, ReplyParser, finish_reason, select_parsers
 from qcompile.server.reasoning import QwenReasoningParser
-from qcompile.server.streaming import ChatDeltas
+from qcompile.server.streaming import chat_deltas
 from qcompile.server.tool_calls import Qwen3CoderToolParser
 
-TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {
-    "city": {"type": "string"}, "days": {"type": "integer"}, "units": {"type": "object"}}}}}]
-QWEN = Parsers(QwenReasoningParser(), Qwen3CoderToolParser)
-
-XML_CALL = ("<tool_call>\n<function=get_weather>\n<parameter=city>\nNew York\n</parameter>\n"
-            "<parameter=days>\n3\n</parameter>\n<parameter=units>\n{\"t\": \"C\"}\n</parameter>\n</function>\n"
-            "</tool_call>")
+QWEN = Parsers(QwenReasoningParser, Qwen3CoderToolParser)
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "get_weather",
+            "parameters": {
+                "type": "object",
+                "properties": {"city": {"type": "string"}, "days": {"type": "integer"}, "units": {"type": "object"}},
+            },
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "write_file",
+            "parameters": {
+                "type": "object",
+                "required": ["path"],
+                "properties": {"path": {"type": "string"}, "content": {"type": "string"}},
+            },
+        },
+    },
+]
+GENERATION_PROMPT = "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"
+XML_CALL = (
+    "<tool_call>\n<function=get_weather>\n<parameter=city>\nNew York\n</parameter>\n"
+    '<parameter=days>\n3\n</parameter>\n<parameter=units>\n{"t": "C"}\n</parameter>\n</function>\n'
+    "</tool_call>"
+)
 JSON_CALL = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tool_call>'
-
-
-def test_reasoning_split() -> None:
-    p = QwenReasoningParser()
-    assert p.split("<think>\nadd them\n</think>\n\n5") == ("\nadd them\n", "\n\n5")
-    assert p.split("<think>\nstill thinking") == ("\nstill thinking", "")
-    assert p.split("plain answer") == (None, "plain answer")
-
-
-def test_xml_and_json_tool_calls_typed_by_schema() -> None:
-    parsed = Qwen3CoderToolParser(TOOLS).parse(f"Let me check.\n{XML_CALL}\n{JSON_CALL}", final=False)
-    assert parsed.content.strip() == "Let me check."
-    assert [c.name for c in parsed.calls] == ["get_weather", "get_weather"]
-    assert json.loads(parsed.calls[0].arguments) == {"city": "New York", "days": 3, "units": {"t": "C"}}
-    assert json.loads(parsed.calls[1].arguments) == {"city": "Oslo"}
-
-
-def test_open_block_waits_then_parses_when_final() -> None:
-    parser = Qwen3CoderToolParser(TOOLS)
-    text = "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>"
-    assert parser.parse(text, final=False).open
-    assert json.loads(parser.parse(text, final=True).calls[0].arguments) == {"city": "Paris"}
-
-
-def test_block_that_is_not_a_call_stays_content() -> None:
-    parsed = Qwen3CoderToolParser(TOOLS).parse("a <tool_call>not json</tool_call> b", final=True)
-    assert parsed.calls == [] and parsed.content == "a <tool_call>not json</tool_call> b"
-
-
-@pytest.mark.parametrize("text", [
+REPLIES = [
     "<think>\nThe user asks about Paris.\n</think>\n\nThe capital of France is Paris.",
     f"<think>\nweather needs a tool\n</think>\n\nChecking.\n{XML_CALL}",
     f"{JSON_CALL}\n{XML_CALL}",
     "no reasoning, no tools",
-])
-def test_streamed_deltas_add_up_to_the_whole_reply(text: str) -> None:
-    """Feeding the text a character at a time yields deltas whose sum is the non-streamed view."""
-    reply = ChatReplyParser(QWEN, TOOLS)
-    deltas = ChatDeltas()
-    reasoning, content, calls = "", "", []
-    for i in range(1, len(text) + 1):
-        d = deltas.delta(reply.view(text[:i], final=i == len(text)))
-        reasoning += d.get("reasoning_content", "")
-        content += d.get("content", "")
-        calls += d.get("tool_calls", [])
-    whole = reply.view(text, final=True)
-    assert (reasoning, content) == (whole.reasoning, whole.content)
-    assert [(c["function"]["name"], c["function"]["arguments"]) for c in calls] == \
-        [(c.name, c.arguments) for c in whole.tool_calls]
-    assert [c["index"] for c in calls] == list(range(len(calls)))
+    "    indented()\n\tcontent\n",
+    f"<think>\nno end tag, then a call\n\n{XML_CALL}",
+    "<tool_call>\n<function=write_file>\n<parameter=path>\na.py\n</parameter>\n<parameter=content>\n"
+    "x = '</parameter>'\n</parameter>\n<parameter=y>\n</function>\n</tool_call>\n"
+    "</parameter>\n</function>\n</tool_call>",
+]
+
+
+def parse(
+    text: str,
+    step: int,
+    tools: list[dict[str, Any]] | None = TOOLS,
+    prompt: str = GENERATION_PROMPT,
+    reason: str = "stop",
+) -> tuple[Reply, list[dict[str, Any]], str | None]:
+    """The reply fed `step` characters at a time: the whole message, the stream's deltas, finish_reason."""
+    parser, reply = ReplyParser(QWEN, tools, prompt), Reply()
+    stream: list[dict[str, Any]] = []
+    for i in range(0, len(text), step):
+        events = parser.feed(text[i : i + step])
+        reply.add(events)
+        stream += chat_deltas(events)
+    events = parser.finish(reason)
+    reply.add(events)
+    stream += chat_deltas(events)
+    return reply, stream, finish_reason(reason, parser)
+
+
+def from_stream(stream: list[dict[str, Any]]) -> tuple[str, str, list[tuple[str, str, str]]]:
+    """(reasoning, content, calls) put together from stream deltas, checking OpenAI's delta shapes."""
+    reasoning, content, calls = "", "", {}
+    for delta in stream:
+        assert len(delta.keys() & {"reasoning", "content", "tool_calls"}) == 1, delta
+        assert delta.get("reasoning") == delta.get("reasoning_content")
+        reasoning += delta.get("reasoning", "")
+        content += delta.get("content", "")
+        for call in delta.get("tool_calls", []):
+            if "id" in call:
+                assert call["index"] not in calls and call["function"]["arguments"] == ""
+                calls[call["index"]] = (call["id"], call["function"]["name"], "")
+            else:
+                cid, name, args = calls[call["index"]]
+                calls[call["index"]] = (cid, name, args + call["function"]["arguments"])
+    return reasoning, content, [calls[i] for i in sorted(calls)]
+
+
+@pytest.mark.parametrize("text", REPLIES)
+def test_any_split_gives_the_same_reply(text: str) -> None:
+    """Fed whole or a few characters at a time, the message is the same, and the stream adds up to it."""
+    whole, _, reason = parse(text, len(text))
+    for step in (1, 2, 3, 7):
+        reply, stream, r = parse(text, step)
+        assert (reply.reasoning, reply.content, r) == (whole.reasoning, whole.content, reason)
+        assert [(c.name, c.arguments) for c in reply.tool_calls] == [(c.name, c.arguments) for c in whole.tool_calls]
+        assert from_stream(stream) == (
+            reply.reasoning,
+            reply.content,
+            [(c.id, c.name, c.arguments) for c in reply.tool_calls],
+        )
+    for call in whole.tool_calls:
+        json.loads(call.arguments)
+
+
+def test_examples_parse_as_written() -> None:
+    reply = parse(REPLIES[1], 1)[0]
+    assert (reply.reasoning, reply.content) == ("weather needs a tool", "Checking.")
+    assert [json.loads(c.arguments) for c in reply.tool_calls] == [{"city": "New York", "days": 3, "units": {"t": "C"}}]
+    assert parse(REPLIES[4], 1)[0].content == REPLIES[4]
+    reply = parse(REPLIES[5], 1)[0]
+    assert (reply.reasoning, reply.content, len(reply.tool_calls)) == ("no end tag, then a call\n\n", "", 1)
+    [call] = parse(REPLIES[6], 1)[0].tool_calls
+    assert json.loads(call.arguments) == {
+        "path": "a.py",
+        "content": "x = '</parameter>'\n</parameter>\n<parameter=y>\n</function>\n</tool_call>",
+    }
+
+
+def test_streamed_work_per_delta_stays_flat(tokenizer: PreTrainedTokenizerBase) -> None:
+    """A 2,000-token reply streamed token by token: the characters the parser looks at per delta are
+    bounded by the delta's length plus a marker's, and the last 200 steps cost about what the first 200
+    cost (a parser that re-read the reply would look at about twenty times more there)."""
+    tok = tokenizer
+    words = " ".join(f"step{i} the weather in Paris is fine" for i in range(400))
+    text = (
+        f"<think>\n{words[:3000]}\n</think>\n\nI will write it.\n<tool_call>\n<function=write_file>\n"
+        f"<parameter=path>\nnotes.txt\n</parameter>\n<parameter=content>\n{words}\n</parameter>\n</function>\n"
+        "</tool_call>"
+    )
+    ids = tok.encode(text, add_special_tokens=False)[:2000]
+    assert len(ids) == 2000
+    deltas = []
+    for n in range(1, len(ids) + 1):  # incremental decoding, as the engine's detokenizer hands it over
+        full = tok.decode(ids[max(0, n - 8) : n], skip_special_tokens=True)
+        deltas.append(full[len(tok.decode(ids[max(0, n - 8) : n - 1], skip_special_tokens=True)) :])
+    parser, work = ReplyParser(QWEN, TOOLS, GENERATION_PROMPT), []
+    reply = Reply()
+    for delta in deltas:
+        before = parser.scanned.chars
+        reply.add(parser.feed(delta))
+        work.append(parser.scanned.chars - before)
+    assert reply.tool_calls == [] and "<parameter=content>" not in reply.content  # still inside the call
+    # a few passes (reasoning, then the tool parser's states) over the delta and a marker-sized tail
+    assert all(w <= 4 * (len(d) + len("\n</parameter>")) for w, d in zip(work, deltas, strict=True))
+    assert sum(work[-200:]) <= 4 * sum(work[:200])
 
 
 def test_parsers_selected_for_qwen4_exp_only(tmp_path: Path, default_model: Path) -> None:
     assert select_parsers(default_model) == QWEN
     (tmp_path / "config.json").write_text(json.dumps({"model_type": "llama", "architectures": ["LlamaForCausalLM"]}))
     assert select_parsers(tmp_path) == Parsers()
+
+
+PIECES = [
+    "<tool_call>",
+    "</tool_call>",
+    "<function=get_weather>",
+    "<function=write_file>",
+    "<function=nope>",
+    "</function>",
+    "<parameter=city>",
+    "<parameter=path>",
+    "<parameter=content>",
+    "<parameter=days>",
+    "</parameter>",
+    "<think>",
+    "</think>",
+    "\n",
+    "\n\n",
+    " ",
+    "x",
+    "Paris",
+    "42",
+    '{"a": 1}',
+    "{",
+    "<",
+    ">",
+    "</",
+    "<tool",
+    "</param",
+    '<tool_call>\n{"name": "get_weather", "arguments": {"city": "</tool_call>"}}',
+]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_replies_parse_the_same_however_split(seed: int) -> None:
+    """Replies stitched from markup fragments at random: fed whole or in pieces of 1, 2 and 5 characters,
+    under each prompt kind and finish reason, the message and the stream agree."""
+    rng = random.Random(seed)
+    for _ in range(150):
+        text = "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 30)))
+        prompt, reason = rng.choice(["", "<think>\n", "<think>"]), rng.choice(["stop", "length"])
+        whole = parse(text, len(text), prompt=prompt, reason=reason)
+        for step in (1, 2, 5):
+            reply, stream, r = parse(text, step, prompt=prompt, reason=reason)
+            calls = [(c.name, c.arguments) for c in reply.tool_calls]
+            assert (reply.reasoning, reply.content, calls, r) == (
+                whole[0].reasoning,
+                whole[0].content,
+                [(c.name, c.arguments) for c in whole[0].tool_calls],
+                whole[2],
+            )
+            reasoning, content, streamed = from_stream(stream)
+            assert (reasoning, content) == (reply.reasoning, reply.content)
+            assert [(n, a) for _, n, a in streamed][: len(calls)] == calls
+            assert all(json.loads(a) is not None for _, a in calls)

@@ -1,0 +1,87 @@
+"""Number formats decoded on the device, shared by the Triton kernels, and their CPU interpreter.
+
+Codes are turned into float32 by assembling bits, never by float negation or scaling tricks: that
+keeps signed zeros (Triton may compile negation without them) and makes every value exact, so the
+kernels reproduce the torch formulas of `model/quant/formats.py` bit for bit.
+
+CPU tensors run kernels in Triton's interpreter. Built without `TRITON_INTERPRET`, the interpreter
+cannot call `@triton.jit
+` helpers from a kernel, so `interpreted()` runs a copy of the kernel whose
+globals name the helpers' plain Python functions instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+from typing import Any
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add(a, b):
+    """The combine of sums and prefix sums for `tl.reduce` / `tl.associative_scan` (`tl.sum` and
+    `tl.cumsum` are JIT helpers the CPU interpreter cannot call unless `TRITON_INTERPRET=1` was set
+    before Triton was imported); `interpreted(kernel, keep=(add,))` leaves it a JIT function."""
+    return a + b
+
+
+@triton.jit
+def e2m1_value(c):
+    """4-bit E2M1 codes (s e1 e0 m, as uint32) -> float32: normals from bits, e = 0 gives m * 0.5."""
+    ce, cm = (c >> 1) & 3, c & 1
+    normal = (((c >> 3) << 31) | ((ce + 126) << 23) | (cm << 22)).to(tl.float32, bitcast=True)
+    sub = ((cm.to(tl.float32) * 0.5).to(tl.uint32, bitcast=True) | ((c >> 3) << 31)).to(tl.float32, bitcast=True)
+    return tl.where(ce > 0, normal, sub)
+
+
+@triton.jit
+def e4m3_value(q):
+    """E4M3 (fn) bytes (as uint32) -> float32: normals from bits, e = 0 gives m * 2^-9, S.1111.111 is NaN."""
+    e, m = (q >> 3) & 15, q & 7
+    normal = (((q >> 7) << 31) | ((e + 120) << 23) | (m << 20)).to(tl.float32, bitcast=True)
+    sub = ((m.to(tl.float32) * 0.001953125).to(tl.uint32, bitcast=True) | ((q >> 7) << 31)).to(tl.float32,
+                                                                                              bitcast=True)
+    return tl.where((q & 127) == 127, float("nan"), tl.where(e > 0, normal, sub))
+
+
+@triton.jit
+def e8m0_value(u):
+    """E8M0 bytes (as uint32) -> 2^(u-127) in float32: u >= 1 is the exponent field, u = 0 the subnormal
+    2^-127 (bit 22), 0xFF NaN (as `formats.e8m0_decode`)."""
+    bits = tl.where(u > 0, u << 23, u + 0x400000)
+    return tl.where(u == 255, float("nan"), bits.to(tl.float32, bitcast=True))
+
+
+@triton.jit
+def bf16_bits(x):
+    """float32 -> bfloat16 bits (int16), rounded to nearest even as torch does, NaN -> 0x7FC0 (Triton's
+    interpreter truncates instead)."""
+    bits = x.to(tl.uint32, bitcast=True)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    return tl.where(x != x, 0x7FC0, rounded).to(tl.int16)
+
+
+@functools.cache
+def interpreted(kernel: Any, keep: tuple[Any, ...] = ()) -> Any:
+    """`kernel` for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give).
+
+    Without `TRITON_INTERPRET` the interpreter cannot call `@triton.jit` helpers, so the copy it runs
+    names the helpers' plain Python functions instead, except those in `keep` (a reduction's combine
+    function: the interpreter calls its `.fn` itself)."""
+    from triton.runtime.interpreter import InterpretedFunction
+    from triton.runtime.jit import JITFunction
+
+    if isinstance(kernel, InterpretedFunction):
+        return kernel
+    fn = kernel.fn
+    names = {
+        k: v.fn
+        for k, v in fn.__globals__.items()
+        if isinstance(v, JITFunction) and v is not kernel and not any(v is x for x in keep)
+    }
+    clone = types.FunctionType(fn.__code__, {**fn.__globals__, **names}, fn.__name__, fn.__defaults__, fn.__closure__)
+    clone.__qualname__, clone.__module__, clone.__annotations__ = fn.__qualname__, fn.__module__, fn.__annotations__
+    return InterpretedFunction(clone)

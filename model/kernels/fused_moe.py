@@ -1,0 +1,443 @@
+"""Routed experts by index: (token, expert) pairs grouped by expert, two Triton GEMMs that read `W[e]` in place.
+
+The torch paths of `model.moe.Experts` either copy each token's chosen experts (few tokens) or run
+all experts on every token (many): bytes or FLOPs grow with the batch, not with the experts in use.
+Here, as in vLLM's and SGLang's fused MoE, the `T·k` routing pairs are sorted by expert into blocks
+of `BLOCK_M` rows (each expert's rows padded to a whole block), and every block multiplies its rows
+by its one expert's weights, read straight from the stacked `[E, ...]` parameters. Each active
+expert's weights are read once per N tile of a block, and only active experts are read.
+
+Up to five kernels, none with atomics, so results are deterministic and CUDA-graph capturable (no host
+sync; every size is a function of `T`, `k` and `E` alone):
+
+1. `_align_kernel`: one program per chunk of pairs writes each pair's slot in the expert-sorted,
+   block-padded order (a pair keeps its flat order `t·k + j` within its expert), and one program per
+   expert writes its padding slots and its blocks' expert id (`E` marks the unused tail blocks).
+   Every program derives the per-expert counts itself (from `_count_kernel`'s per-chunk table, or
+   from the ids when there is one chunk), so no prefix sum crosses programs.
+2. `_gate_up_kernel`: `silu(x W_g^T) * (x W_u^T)` per block, gate and up tiles accumulated in float32
+   side by side and multiplied in float32; the product is rounded once to the activation dtype
+   (the next GEMM's input), stored by padded slot.
+3. `_down_kernel`: `h W_d^T` in float32, times the pair's routing weight (float32), stored in float32
+   by pair, i.e. as `[T, k, H]`.
+4. `_sum_kernel`: each token's `k` rows added in float32 in routing order `j = 0..k-1`, rounded once.
+
+A single token (batch-1 decode) skips the alignment: its `k` experts are distinct, so pair `j` is
+row block `j` on its own, with the routing ids as the blocks' experts.
+
+Block-FP8 experts (E4M3 codes with float32 `weight_scale_inv` per 128 x 128 block) are read in place
+as well: each K tile lies in one scale block, its codes (exact in every activation dtype) go to the
+tensor cores as they are, and the tile's float32 partial product is multiplied by each column's
+scale, as in `qcompile/kernels/weight_only.py`'s "fp8_block".
+
+Float32 inputs multiply in IEEE float32 (no TF32); so do all inputs in Triton's interpreter (CPU
+tensors), whose 16-bit dot products are not IEEE. Routing ids must lie in `[0, E)` (the router's do;
+they are not checked on the device, which would need a sync).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+
+import torch
+import triton
+import triton.language as tl
+
+from model.kernels.codes import add, interpreted
+
+DTYPES = (torch.bfloat16, torch.float16, torch.float32)
+ALIGN_CHUNK_ELEMENTS = 8192  # one-hot [chunk, E] elements per align program
+SUM_BLOCK = 1024
+FP8_BLOCK = (128, 128)  # the official release's weight_scale_inv blocks (bn, bk)
+MIN_DOT_K = 16  # tl.dot's smallest K: a block FP8 bk must be a multiple of it
+
+
+@dataclass(frozen=True)
+class GemmTiles:
+    """One GEMM's tile shape and launch parameters (N and K tile widths, warps, pipeline stages)."""
+
+    block_n: int
+    block_k: int
+    warps: int = 4
+    stages: int = 3
+
+
+@dataclass(frozen=True)
+class MoETiles:
+    """The row block (pairs per block, shared by both GEMMs) and each GEMM's tiles."""
+
+    block_m: int
+    gate_up: GemmTiles
+    down: GemmTiles
+
+
+def default_tiles(pairs_per_expert: float, fp8: bool = False) -> MoETiles:
+    """Tiles by the mean number of pairs per expert: 16-row blocks while decode leaves most experts
+    with one or two rows (weight streaming, many N tiles to spread it over the SMs), larger row
+    blocks and wider tiles once an expert has enough rows to make the GEMMs compute-bound. Block-FP8
+    weights (half the bytes, a conversion and a scaled partial per K tile) keep smaller blocks and
+    deeper pipelines longer. Chosen by `scripts/bench_fused_moe.py --sweep / --fp8-sweep` at the
+    bench preset's shapes (docs/measurements.md)."""
+    if pairs_per_expert <= 4:
+        return MoETiles(16, GemmTiles(32, 128, 4, 4), GemmTiles(64, 128, 4, 4))
+    if fp8:
+        if pairs_per_expert <= 24:
+            return MoETiles(16, GemmTiles(32, 128, 4, 6), GemmTiles(64, 128, 4, 6))
+        return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
+    if pairs_per_expert <= 24:
+        return MoETiles(32, GemmTiles(64, 128, 4, 3), GemmTiles(128, 128, 4, 3))
+    if pairs_per_expert <= 96:
+        return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
+    return MoETiles(128, GemmTiles(128, 64, 8, 3), GemmTiles(128, 64, 8, 3))
+
+
+@triton.jit
+def _count_kernel(ids, counts, P, E, CHUNK: tl.constexpr, E_BLOCK: tl.constexpr):
+    """counts[c, e]: how many of chunk c's pairs chose expert e."""
+    c = tl.program_id(0)
+    rp = c * CHUNK + tl.arange(0, CHUNK)
+    v = tl.load(ids + rp, mask=rp < P, other=-1).to(tl.int32)
+    experts = tl.arange(0, E_BLOCK)
+    row = tl.reduce((v[:, None] == experts[None, :]).to(tl.int32), 0, add)
+    tl.store(counts + c * E_BLOCK + experts, row, mask=experts < E)
+
+
+@triton.jit
+def _align_kernel(
+    ids,
+    counts,
+    sorted_pairs,
+    block_expert,
+    P,
+    E,
+    n_chunks,
+    max_blocks,
+    BLOCK_M: tl.constexpr,
+    CHUNK: tl.constexpr,
+    E_BLOCK: tl.constexpr,
+    ONE_CHUNK: tl.constexpr,
+):
+    """Programs `0..n_chunks-1` place their chunk's pairs; program `n_chunks + e` pads expert e and
+    names its blocks; program `n_chunks + E` marks the unused tail blocks with `E`."""
+    pid = tl.program_id(0)
+    experts = tl.arange(0, E_BLOCK)
+    totals = tl.full([E_BLOCK], 0, tl.int32)
+    before = tl.full([E_BLOCK], 0, tl.int32)  # this chunk's predecessors' pairs per expert
+    if ONE_CHUNK:
+        v0 = tl.load(ids + tl.arange(0, CHUNK), mask=tl.arange(0, CHUNK) < P, other=-1).to(tl.int32)
+        totals += tl.reduce((v0[:, None] == experts[None, :]).to(tl.int32), 0, add)
+    else:
+        for c in range(0, n_chunks):
+            row = tl.load(counts + c * E_BLOCK + experts)
+            totals += row
+            before += tl.where(c < pid, row, 0)
+    padded = (totals + BLOCK_M - 1) // BLOCK_M * BLOCK_M
+    start = tl.associative_scan(padded, 0, add) - padded
+    if pid < n_chunks:
+        rp = pid * CHUNK + tl.arange(0, CHUNK)
+        v = tl.load(ids + rp, mask=rp < P, other=-1).to(tl.int32)
+        hit = v[:, None] == experts[None, :]
+        rank = tl.associative_scan(hit.to(tl.int32), 0, add) - 1
+        dest = tl.reduce(tl.where(hit, rank + (start + before)[None, :], 0), 1, add)
+        tl.store(sorted_pairs + dest, rp, mask=rp < P)
+    else:
+        e = pid - n_chunks
+        if e < E:
+            mine = experts == e
+            count = tl.reduce(tl.where(mine, totals, 0), 0, add)
+            first = tl.reduce(tl.where(mine, start, 0), 0, add)
+            size = tl.reduce(tl.where(mine, padded, 0), 0, add)
+            r = count + tl.arange(0, BLOCK_M)
+            tl.store(sorted_pairs + first + r, P, mask=r < size)
+            for b0 in range(first // BLOCK_M, (first + size) // BLOCK_M, E_BLOCK):
+                b = b0 + experts
+                tl.store(block_expert + b, e, mask=b < (first + size) // BLOCK_M)
+        else:
+            for b0 in range(tl.reduce(padded, 0, add) // BLOCK_M, max_blocks, E_BLOCK):
+                b = b0 + experts
+                tl.store(block_expert + b, E, mask=b < max_blocks)
+
+
+@triton.jit
+def _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M: tl.constexpr, DIRECT: tl.constexpr):
+    """(expert, pairs [BLOCK_M]) of row block `pid_m`; DIRECT: block j is pair j alone (one token, whose
+    k experts are distinct), `block_expert` the routing ids themselves."""
+    if DIRECT:
+        pair = tl.where(tl.arange(0, BLOCK_M) == 0, pid_m, P)
+    else:
+        pair = tl.load(sorted_pairs + pid_m * BLOCK_M + tl.arange(0, BLOCK_M))
+    return tl.load(block_expert + pid_m), pair
+
+
+@triton.jit
+def _tile_dot(acc, a, b_ptrs, b_mask, s_ptrs, n_live, FP8: tl.constexpr, DOT_F32: tl.constexpr):
+    """acc + a · B for one K tile. FP8: B holds E4M3 codes (exact in every activation dtype); their
+    float32 partial product is scaled by each column's block scale (the tile lies in one K block)."""
+    b = tl.load(b_ptrs, mask=b_mask, other=0)
+    if FP8:
+        b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)
+        if DOT_F32:
+            part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
+        else:
+            part = tl.dot(a, b)
+        return acc + part * tl.load(s_ptrs, mask=n_live, other=0.0)[None, :]
+    if DOT_F32:
+        return tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
+    return tl.dot(a, b, acc)
+
+
+@triton.jit
+def _gate_up_kernel(
+    x,
+    w,
+    scale,
+    sorted_pairs,
+    block_expert,
+    h,
+    P,
+    E,
+    TOP_K,
+    H,
+    I,
+    SCALE_BN,
+    SCALE_BK,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    BLOCK_K: tl.constexpr,
+    DIRECT: tl.constexpr,
+    FP8: tl.constexpr,
+    DOT_F32: tl.constexpr,
+):
+    """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k)."""
+    pid_n, pid_m = tl.program_id(0), tl.program_id(1)
+    e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
+    if e >= E:
+        return
+    live = pair < P
+    token = (pair // TOP_K).to(tl.int64)
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_live = rn < I
+    e64 = e.to(tl.int64)
+    gate_rows = w + e64 * (2 * I * H) + rn.to(tl.int64)[None, :] * H
+    up_rows = gate_rows + I * H
+    scale_k = (H + SCALE_BK - 1) // SCALE_BK
+    gate_scales = scale + e64 * ((2 * I + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn // SCALE_BN) * scale_k
+    up_scales = scale + e64 * ((2 * I + SCALE_BN - 1) // SCALE_BN) * scale_k + ((rn + I) // SCALE_BN) * scale_k
+    acc_g = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
+    acc_u = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
+    for k0 in range(0, H, BLOCK_K):
+        rk = k0 + tl.arange(0, BLOCK_K)
+        k_live = rk < H
+        a = tl.load(x + token[:, None] * H + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
+        wmask = k_live[:, None] & n_live[None, :]
+        acc_g = _tile_dot(acc_g, a, gate_rows + rk[:, None], wmask, gate_scales + k0 // SCALE_BK, n_live, FP8, DOT_F32)
+        acc_u = _tile_dot(acc_u, a, up_rows + rk[:, None], wmask, up_scales + k0 // SCALE_BK, n_live, FP8, DOT_F32)
+    act = acc_g / (1.0 + tl.exp(-acc_g)) * acc_u
+    slots = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    tl.store(h + slots.to(tl.int64)[:, None] * I + rn[None, :], act.to(h.dtype.element_ty), mask=n_live[None, :])
+
+
+@triton.jit
+def _down_kernel(
+    h,
+    w,
+    scale,
+    sorted_pairs,
+    block_expert,
+    weights,
+    out,
+    P,
+    E,
+    H,
+    I,
+    SCALE_BN,
+    SCALE_BK,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    BLOCK_K: tl.constexpr,
+    DIRECT: tl.constexpr,
+    FP8: tl.constexpr,
+    DOT_F32: tl.constexpr,
+):
+    """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots."""
+    pid_n, pid_m = tl.program_id(0), tl.program_id(1)
+    e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
+    if e >= E:
+        return
+    live = pair < P
+    slots = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_live = rn < H
+    e64 = e.to(tl.int64)
+    rows = w + e64 * (H * I) + rn.to(tl.int64)[None, :] * I
+    scale_k = (I + SCALE_BK - 1) // SCALE_BK
+    scales = scale + e64 * ((H + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn // SCALE_BN) * scale_k
+    acc = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
+    for k0 in range(0, I, BLOCK_K):
+        rk = k0 + tl.arange(0, BLOCK_K)
+        k_live = rk < I
+        a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
+        wmask = k_live[:, None] & n_live[None, :]
+        acc = _tile_dot(acc, a, rows + rk[:, None], wmask, scales + k0 // SCALE_BK, n_live, FP8, DOT_F32)
+    acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
+    tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
+
+
+@triton.jit
+def _sum_kernel(parts, out, H, TOP_K, BLOCK: tl.constexpr):
+    """out[t] = sum over j = 0..k-1, in that order, of parts[t, j] (float32), rounded once."""
+    t = tl.program_id(0).to(tl.int64)
+    rh = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
+    live = rh < H
+    acc = tl.full((BLOCK,), 0.0, tl.float32)
+    for j in range(0, TOP_K):
+        acc += tl.load(parts + (t * TOP_K + j) * H + rh, mask=live, other=0.0)
+    tl.store(out + t * H + rh, acc.to(out.dtype.element_ty), mask=live)
+
+
+@functools.cache
+def _interpreted(kernel: triton.runtime.JITFunction) -> object:
+    return interpreted(kernel, keep=(add,))
+
+
+def _on(device: torch.device, kernel: triton.runtime.JITFunction) -> object:
+    return kernel if device.type == "cuda" else _interpreted(kernel)
+
+
+def max_blocks(pairs: int, num_experts: int, block_m: int) -> int:
+    """Blocks the padded order can need: each used expert adds at most one partly filled block."""
+    return triton.cdiv(pairs, block_m) + min(num_experts, pairs)
+
+
+def align(ids: torch.Tensor, num_experts: int, block_m: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Pairs `t·k + j` grouped by expert → (`sorted_pairs [blocks·block_m]` int32, padding slots hold
+    `T·k`; `block_expert [blocks]` int32, `num_experts` for unused tail blocks), `blocks = max_blocks(...)`."""
+    flat = ids.reshape(-1)
+    pairs, device = flat.numel(), ids.device
+    blocks = max_blocks(pairs, num_experts, block_m)
+    e_block = triton.next_power_of_2(num_experts)
+    chunk = max(16, min(triton.next_power_of_2(pairs), ALIGN_CHUNK_ELEMENTS // e_block))
+    n_chunks = triton.cdiv(pairs, chunk)
+    sorted_pairs = torch.empty(blocks * block_m, dtype=torch.int32, device=device)
+    block_expert = torch.empty(blocks, dtype=torch.int32, device=device)
+    counts = torch.empty((n_chunks, e_block) if n_chunks > 1 else (1,), dtype=torch.int32, device=device)
+    if n_chunks > 1:
+        _on(device, _count_kernel)[(n_chunks,)](flat, counts, pairs, num_experts, CHUNK=chunk, E_BLOCK=e_block)
+    _on(device, _align_kernel)[(n_chunks + num_experts + 1,)](
+        flat,
+        counts,
+        sorted_pairs,
+        block_expert,
+        pairs,
+        num_experts,
+        n_chunks,
+        blocks,
+        BLOCK_M=block_m,
+        CHUNK=chunk,
+        E_BLOCK=e_block,
+        ONE_CHUNK=n_chunks == 1,
+    )
+    return sorted_pairs, block_expert
+
+
+def fused_moe(
+    x: torch.Tensor,
+    weights: torch.Tensor,
+    ids: torch.Tensor,
+    gate_up_proj: torch.Tensor,
+    down_proj: torch.Tensor,
+    tiles: MoETiles | None = None,
+    *,
+    gate_up_scale: torch.Tensor | None = None,
+    down_scale: torch.Tensor | None = None,
+    block: tuple[int, int] = FP8_BLOCK,
+) -> torch.Tensor:
+    """`sum_j weights[t, j] * down[e](silu(gate[e] x_t) * up[e] x_t)` with `e = ids[t, j]` → `[T, H]` in x's dtype.
+
+    `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`),
+    `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]`, in x's dtype and on its
+    device (CPU tensors run in Triton's interpreter). `tiles` defaults to `default_tiles(T·k / E, fp8)`.
+
+    Block FP8 (the official release's `weight_scale_inv`): with both scales given, the projections hold
+    E4M3 codes (float8_e4m3fn or their uint8 bytes) and `gate_up_scale [E, ceil(2I/bn), ceil(H/bk)]`,
+    `down_scale [E, ceil(H/bn), ceil(I/bk)]` the float dequant multipliers for `block = (bn, bk)`,
+    `w = e4m3 * scale[n // bn, k // bk]` as `formats.dequant_fp8_block`; K tiles are capped at the
+    largest power of two dividing bk, so each lies in one scale block.
+    """
+    if x.dim() != 2 or x.dtype not in DTYPES:
+        raise ValueError(f"fused_moe: x must be 2-D bfloat16/float16/float32, got {tuple(x.shape)} {x.dtype}")
+    t, hidden = x.shape
+    if gate_up_proj.dim() != 3 or gate_up_proj.shape[2] != hidden or gate_up_proj.shape[1] % 2:
+        raise ValueError(f"fused_moe: gate_up_proj must be [E, 2I, H={hidden}], got {tuple(gate_up_proj.shape)}")
+    e, inter = gate_up_proj.shape[0], gate_up_proj.shape[1] // 2
+    if tuple(down_proj.shape) != (e, hidden, inter):
+        raise ValueError(f"fused_moe: down_proj must be [E={e}, H={hidden}, I={inter}], got {tuple(down_proj.shape)}")
+    if ids.dim() != 2 or ids.shape[0] != t or tuple(weights.shape) != tuple(ids.shape):
+        raise ValueError(
+            f"fused_moe: ids and weights must both be [T={t}, k], got ids {tuple(ids.shape)}, "
+            f"weights {tuple(weights.shape)}"
+        )
+    k = ids.shape[1]
+    fp8 = gate_up_scale is not None or down_scale is not None
+    tiles = tiles or default_tiles(t * k / e, fp8)
+    projections = (
+        ("gate_up_proj", gate_up_proj, gate_up_scale, 2 * inter, hidden),
+        ("down_proj", down_proj, down_scale, hidden, inter),
+    )
+    if fp8:
+        bn, bk = block
+        group = bk & -bk  # the largest power of two dividing bk
+        if bn < 1 or group < MIN_DOT_K:
+            raise ValueError(f"fused_moe: block FP8 needs bn >= 1 and bk a multiple of {MIN_DOT_K}, got block {block}")
+        for name, w, sc, n, kk in projections:
+            if w.dtype not in (torch.float8_e4m3fn, torch.uint8) or w.device != x.device:
+                raise ValueError(
+                    f"fused_moe: block FP8 {name} must be float8_e4m3fn (or uint8) codes on {x.device}, "
+                    f"got {w.dtype} on {w.device}"
+                )
+            want = (e, triton.cdiv(n, bn), triton.cdiv(kk, bk))
+            if sc is None or tuple(sc.shape) != want:
+                got = None if sc is None else list(sc.shape)
+                raise ValueError(
+                    f"fused_moe: {name}'s block FP8 scale must be {list(want)} for block {block}, got {got}"
+                )
+        tiles = dataclasses.replace(
+            tiles,
+            gate_up=dataclasses.replace(tiles.gate_up, block_k=min(tiles.gate_up.block_k, group)),
+            down=dataclasses.replace(tiles.down, block_k=min(tiles.down.block_k, group)),
+        )
+        gate_up_proj, down_proj = gate_up_proj.view(torch.uint8), down_proj.view(torch.uint8)
+        gate_up_scale, down_scale = (sc.to(x.device, torch.float32).contiguous() for sc in (gate_up_scale, down_scale))
+    else:
+        bn, bk, gate_up_scale, down_scale = 1, 1, x, x  # scales unused
+        for name, w, _, _, _ in projections:
+            if w.dtype != x.dtype or w.device != x.device:
+                raise ValueError(f"fused_moe: {name} is {w.dtype} on {w.device}, x is {x.dtype} on {x.device}")
+    out = torch.empty_like(x)
+    if t == 0 or k == 0:
+        return out.zero_()
+    pairs = t * k
+    bm, gu, dn = tiles.block_m, tiles.gate_up, tiles.down
+    direct = t == 1  # one token: its k experts are distinct, so every pair is its own block
+    if direct:
+        sorted_pairs = block_expert = ids.reshape(-1)
+    else:
+        sorted_pairs, block_expert = align(ids, e, bm)
+    blocks = block_expert.numel()
+    x, gate_up_proj, down_proj = x.contiguous(), gate_up_proj.contiguous(), down_proj.contiguous()
+    flags = {"DIRECT": direct, "FP8": fp8, "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
+    h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
+    _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
+        x, gate_up_proj, gate_up_scale, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter, bn, bk,
+        BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps, num_stages=gu.stages, **flags,
+    )  # fmt: skip
+    parts = torch.empty(pairs, hidden, dtype=torch.float32, device=x.device)
+    _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks)](
+        h, down_proj, down_scale, sorted_pairs, block_expert, weights.contiguous(), parts, pairs, e, hidden, inter,
+        bn, bk, BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages,
+        **flags,
+    )  # fmt: skip
+    _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](parts, out, hidden, k, BLOCK=SUM_BLOCK)
+    return out

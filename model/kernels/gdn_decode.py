@@ -1,0 +1,134 @@
+"""Gated delta rule decode step, updating the fp32 recurrent state in place through slot indices.
+
+The torch reference (`model.gdn.recurrent_step`) gathers each row's `[H, Dk, Dv]` state, updates it in
+about five full passes and scatters it back. Here each program owns one `[Dk, BV]` column block of
+one row's head: it reads the block from `read_slots[b]` once, applies decay, delta update and readout
+in registers, and writes it to `write_slots[b]` once. Columns of the state are independent in the
+delta rule (`S^T k` reduces over `Dk` only), so splitting `Dv` into blocks changes no arithmetic.
+Padding rows point both indices at the trash slot, so they write only there. All arithmetic is fp32.
+
+CPU tensors run the same kernel in Triton's interpreter (how the CPU tests check it).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import torch
+import triton
+import triton.language as tl
+
+from model.kernels.codes import add, interpreted
+
+
+@triton.jit
+def _decode_kernel(
+    q,
+    k,
+    v,
+    g,
+    beta,
+    state,
+    read_slots,
+    write_slots,
+    out,
+    H: tl.constexpr,
+    DK: tl.constexpr,
+    DV: tl.constexpr,
+    BK: tl.constexpr,
+    BV: tl.constexpr,
+):
+    row_head = tl.program_id(0)  # b * H + h
+    h = row_head % H
+    rk = tl.arange(0, BK)
+    rv = tl.program_id(1) * BV + tl.arange(0, BV)
+    mk, mv = rk < DK, rv < DV
+    mask = mk[:, None] & mv[None, :]
+    b = row_head // H
+    src = tl.load(read_slots + b).to(tl.int64)
+    dst = tl.load(write_slots + b).to(tl.int64)
+    block = (h * DK + rk[:, None]) * DV + rv[None, :]
+    s = tl.load(state + src * (H * DK * DV) + block, mask=mask, other=0.0)
+    kk = tl.load(k + row_head * DK + rk, mask=mk, other=0.0)
+    qq = tl.load(q + row_head * DK + rk, mask=mk, other=0.0)
+    vv = tl.load(v + row_head * DV + rv, mask=mv, other=0.0)
+    decay = tl.exp(tl.load(g + row_head))
+    s = s * decay
+    delta = (vv - tl.reduce(s * kk[:, None], 0, add)) * tl.load(beta + row_head)
+    s = s + kk[:, None] * delta[None, :]
+    tl.store(state + dst * (H * DK * DV) + block, s, mask=mask)
+    tl.store(out + row_head * DV + rv, tl.reduce(s * qq[:, None], 0, add), mask=mv)
+
+
+@functools.cache
+def _interpreted() -> Any:
+    return interpreted(_decode_kernel, keep=(add,))
+
+
+def recurrent_decode(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    g: torch.Tensor,
+    beta: torch.Tensor,
+    state: torch.Tensor,
+    read_slots: torch.Tensor,
+    write_slots: torch.Tensor,
+    block_v: int | None = None,
+    num_warps: int = 4,
+) -> torch.Tensor:
+    """One token per row: q,k `[B, H, Dk]`, v `[B, H, Dv]`, g,beta `[B, H]` (fp32), `state [S, H, Dk, Dv]` fp32.
+
+    Row `b` reads `state[read_slots[b]]` and writes its update to `state[write_slots[b]]`; real rows must
+    name distinct slots (padding rows may share the trash slot). Returns `o [B, H, Dv]` (fp32).
+    `block_v` defaults to 64-wide column blocks once those alone give every SM many programs, else 32
+    (more, smaller programs for small batches).
+    """
+    bsz, heads, dk = q.shape
+    dv = v.shape[-1]
+    if state.dtype != torch.float32 or state.shape[1:] != (heads, dk, dv) or not state.is_contiguous():
+        raise ValueError(
+            f"state: expected contiguous float32 [S, {heads}, {dk}, {dv}], got {state.dtype} {tuple(state.shape)}"
+        )
+    rows = (bsz, heads)
+    expected = {
+        "q": (q, (*rows, dk)),
+        "k": (k, (*rows, dk)),
+        "v": (v, (*rows, dv)),
+        "g": (g, rows),
+        "beta": (beta, rows),
+    }
+    for name, (t, shape) in expected.items():
+        if t.dtype != torch.float32 or t.shape != shape:
+            raise ValueError(f"{name}: expected float32 {shape}, got {t.dtype} {tuple(t.shape)}")
+    for name, t in (("read_slots", read_slots), ("write_slots", write_slots)):
+        if t.shape != (bsz,):
+            raise ValueError(f"{name}: expected shape ({bsz},), got {tuple(t.shape)}")
+    q, k, v, g, beta = (t.contiguous() for t in (q, k, v, g, beta))
+    out = torch.empty_like(v)
+    if bsz == 0:
+        return out
+    if block_v is None:
+        sms = torch.cuda.get_device_properties(q.device).multi_processor_count if q.is_cuda else 1
+        block_v = 64 if bsz * heads * triton.cdiv(dv, 64) >= 16 * sms else 32
+    bv = min(block_v, triton.next_power_of_2(dv))
+    kernel = _decode_kernel if q.is_cuda else _interpreted()
+    kernel[(bsz * heads, triton.cdiv(dv, bv))](
+        q,
+        k,
+        v,
+        g,
+        beta,
+        state,
+        read_slots,
+        write_slots,
+        out,
+        H=heads,
+        DK=dk,
+        DV=dv,
+        BK=triton.next_power_of_2(dk),
+        BV=bv,
+        num_warps=num_warps,
+    )
+    return out

@@ -1,0 +1,64 @@
+"""Chunked gated delta rule over every request of a batch at once, through fla-core's varlen kernels.
+
+fla's `chunk_gated_delta_rule` takes the flat batch as one sequence split by `cu_seqlens` (our
+`query_start`), with one initial and one final state per request in our layout (`[N, H, Dk, Dv]`,
+fp32). Our inputs are already normalised and scaled (`scale=1`), `g` is the natural-log decay
+fla expects, and q/k come with one head per value head, so fla's own GVA is not needed. Its chunk
+kernels multiply with `tl.dot`, which rounds float32 operands to TF32: that is below a half-precision
+model's rounding but not float32's, so `model.gdn` uses this path only for half-precision models.
+The requests' states are gathered into fla's initial-state batch and scattered back (prefill moves
+one state per request, not per token). fla is imported on first use, so CPU code never needs it.
+
+The host metadata (chunk bounds, slots, and fla's per-block index, which fla would otherwise build
+from device tensors with a host sync) travels in one pinned, asynchronous copy: a pageable copy
+would synchronise the stream once per layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import torch
+
+BLOCK = 64  # fla's chunk length (its default)
+
+
+def chunked_varlen(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    g: torch.Tensor,
+    beta: torch.Tensor,
+    state: torch.Tensor,
+    query_start: Sequence[int],
+    slots: Sequence[int],
+    dtype: torch.dtype = torch.float32,
+) -> torch.Tensor:
+    """q,k `[N, H, Dk]`, v `[N, H, Dv]`, g,beta `[N, H]` over the chunks starting at `query_start` (plus
+    the real token count), one per request slot in `slots`; `state [S, H, Dk, Dv]` fp32.
+
+    Each chunk starts from and writes back its request's slot. q/k/v go to fla as `dtype`. Returns
+    `o [N, H, Dv]` in v's dtype, zero on padding rows.
+    """
+    from fla.ops.gated_delta_rule import chunk_gated_delta_rule
+
+    total, reqs = query_start[-1], len(slots)
+    lengths = [b - a for a, b in zip(query_start, query_start[1:], strict=False)]
+    blocks = [x for r, n in enumerate(lengths) for i in range(-(-n // BLOCK)) for x in (r, i)]
+    meta = torch.tensor([*query_start, *slots, *blocks], dtype=torch.int64, pin_memory=True)
+    meta = meta.to(q.device, non_blocking=True)
+    bounds, slots, block_index = meta[: reqs + 1], meta[reqs + 1 : 2 * reqs + 1], meta[2 * reqs + 1 :].view(-1, 2)
+    o, final = chunk_gated_delta_rule(
+        *(t[None, :total].to(dtype) for t in (q, k, v)),
+        g[None, :total],
+        beta[None, :total],
+        scale=1.0,
+        initial_state=state.index_select(0, slots),
+        output_final_state=True,
+        cu_seqlens=bounds,
+        chunk_indices=block_index,
+        chunk_size=BLOCK,
+    )
+    state.index_copy_(0, slots, final)
+    o = o[0].to(v.dtype)
+    return o if total == v.shape[0] else torch.cat([o, v.new_zeros(v.shape[0] - total, *v.shape[1:])])

@@ -1,0 +1,1 @@
+"""The `qcompile` commands: cli (the entry point), serve, dump, ablate, bench."""

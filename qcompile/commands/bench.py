@@ -1,0 +1,356 @@
+"""`qcompile bench`: decode throughput per compile scope and CUDA graph mode, against the outside anchor.
+
+On the bench preset (bf16, random weights): the transformers reference model is built on the
+device, timed as the outside anchor (eager decode at batch 1 after a 512-token prefill, as in
+shared/notes/h200-anchor.md), and its weights are loaded into our model in memory. Every request
+gets a `--context`-token context (prefilled once, eagerly, then restored from a snapshot before
+each measurement), and decode runs greedily, fed back on the device, at each batch size.
+
+Reported per (scope, mode): decode tokens/s per batch, the ratio to no-compile + full_decode_only
+(the seed's baseline), the share of the HBM roofline (bytes a decode step must read: weights only,
+active experts only, embedding and PLE rows looked up only; divided by the measured copy
+bandwidth), compile, warmup and capture seconds, and graph memory (the graph pool, and all device
+memory capture took). One markdown table, one JSON.
+On CPU (`--preset tiny --device cpu`) only mode "none" runs: a smoke run that keeps this script alive.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gc
+import json
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import torch
+
+    from model.qwen4_exp import Qwen4ExpForCausalLM
+    from qcompile.cudagraph import Dispatcher
+
+EAGER = "eager"  # the scope name for "not compiled"
+BASELINE = (EAGER, "full_decode_only")
+STATE = ("conv_tail", "recurrent", "k_cache", "v_cache", "index_keys", "ngram_ctx")
+
+
+@dataclass
+class Row:
+    scope: str
+    mode: str
+    tok_s: dict[int, float] = field(default_factory=dict)
+    ratio: dict[int, float] = field(default_factory=dict)
+    roofline_share: dict[int, float] = field(default_factory=dict)
+    compile_s: float = 0.0
+    warmup_s: float = 0.0
+    capture_s: float = 0.0
+    graph_gib: float = 0.0   # the graph pool
+    device_gib: float = 0.0  # all device memory capture took
+    graphs: int = 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    from model.presets import PRESETS
+
+    p = sub.add_parser("bench", help="decode tokens/s per scope and CUDA graph mode (default: bench preset, H200)")
+    p.add_argument("--preset", choices=sorted(PRESETS), default="bench")
+    p.add_argument("--device", default="cuda")
+    p.add_argument("--dtype", choices=("bfloat16", "float16", "float32"), default="bfloat16")
+    p.add_argument("--scopes", default="eager,layer,kernel", help="comma list of eager,layer,block,kernel")
+    p.add_argument("--modes", default="none,piecewise,full_decode_only",
+                   help="comma list of CUDA graph modes for the compiled scopes (eager runs none and "
+                        "full_decode_only, the baseline)")
+    p.add_argument("--batches", default="1,8,64", help="decode batch sizes")
+    p.add_argument("--context", type=int, default=2048, help="context tokens per request before decode")
+    p.add_argument("--contexts", type=int, default=8, help="distinct contexts prefilled (slots repeat them)")
+    p.add_argument("--steps", type=int, default=16, help="timed decode steps per measurement")
+    p.add_argument("--warm-steps", type=int, default=2, help="untimed decode steps before each measurement")
+    p.add_argument("--dynamic", choices=("oblivious", "unbacked"), default="oblivious",
+                   help="oblivious: ranges 1:1 and 2:max batch; unbacked: one range 1:max batch (one compile, "
+                        "but the attention region's reshape guards on its unbacked size at block/kernel scope)")
+    p.add_argument("--anchor-prefill", type=int, default=512, help="prompt tokens of the transformers anchor")
+    p.add_argument("--anchor-steps", type=int, default=16, help="timed decode tokens of the anchor (0: skip)")
+    p.add_argument("--json", type=Path, default=Path("bench.json"))
+    p.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> None:
+    result = run(args)
+    print(table(result))
+    args.json.write_text(json.dumps(result, indent=2))
+    print(f"\nwrote {args.json}")
+
+
+def _ints(text: str) -> list[int]:
+    return [int(v) for v in text.split(",") if v]
+
+
+def _sync(device: torch.device) -> None:
+    import torch
+
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+
+
+def _timed(device: torch.device, fn: Callable[[], Any]) -> tuple[float, Any]:
+    _sync(device)
+    start = time.perf_counter()
+    out = fn()
+    _sync(device)
+    return time.perf_counter() - start, out
+
+
+def copy_bandwidth(device: torch.device) -> float:
+    """Device-to-device copy bandwidth in bytes/s, read and write counted, median of 10 (1 GiB on CUDA)."""
+    import torch
+
+    n = (1 << 30) if device.type == "cuda" else (1 << 26)
+    src = torch.empty(n, dtype=torch.uint8, device=device)
+    dst = torch.empty_like(src)
+    dst.copy_(src)
+    times = [_timed(device, lambda: dst.copy_(src))[0] for _ in range(10)]
+    return 2 * n / statistics.median(times)
+
+
+def step_bytes(model: Qwen4ExpForCausalLM, batch: int) -> float:
+    """Weight bytes a decode step of `batch` tokens must read (state excluded).
+
+    Routed experts: the expected distinct experts of `batch` uniformly routed tokens; the input
+    embedding and PLE tables: only the rows looked up; everything else once.
+    """
+    c = model.config
+    total = sum(p.numel() * p.element_size() for p in model.parameters())
+    experts = sum(p.numel() * p.element_size() for name, p in model.named_parameters() if ".mlp.experts." in name)
+    embed = model.model.embed_tokens.weight
+    tables = [m.ple_embedding for m in (layer.ple for layer in model.model.layers) if m is not None]
+    table_bytes = sum(t.ngram_embedding.weight.numel() * t.ngram_embedding.weight.element_size() for t in tables)
+    row_bytes = sum(t.ngram_embedding.weight[0].numel() * t.ngram_embedding.weight.element_size() for t in tables)
+    active = 1 - (1 - c.num_experts_per_tok / c.num_experts) ** batch
+    return (total - experts - embed.numel() * embed.element_size() - table_bytes + experts * active
+            + batch * (embed.shape[1] * embed.element_size() + c.ngram_heads * row_bytes))
+
+
+def state_tensors(model: Qwen4ExpForCausalLM) -> list[torch.Tensor]:
+    return [b for name, b in model.named_buffers() if name.rsplit(".", 1)[-1] in STATE]
+
+
+def prefill(model: Qwen4ExpForCausalLM, context: int, distinct: int, slots: int, seed: int = 0) -> None:
+    """Prefill `distinct` random contexts eagerly (one request per forward), then copy them to every slot."""
+    import torch
+
+    from model.batch import Chunk, build_batch
+
+    device = model.lm_head.weight.device
+    gen = torch.Generator().manual_seed(seed)
+    distinct = min(distinct, slots)
+    for slot in range(distinct):
+        tokens = torch.randint(2, model.config.vocab_size, (context,), generator=gen).tolist()
+        batch = build_batch([Chunk(slot, tokens, 0)], model.trash_slot, device)
+        with torch.no_grad():
+            model.run(batch)
+    for t in state_tensors(model):
+        for slot in range(distinct, slots):
+            t[slot].copy_(t[slot % distinct])
+
+
+def decode(model: Qwen4ExpForCausalLM, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher, batch: int,
+           context: int, steps: int, warm: int) -> tuple[float, float]:
+    """Greedy decode of `batch` requests after `context` tokens; returns (tokens/s, seconds of warm steps).
+
+    As the engine's runner does: `dispatcher` says how the batch runs (padding rows go to the trash
+    slot), and tokens are fed back on the device (argmax into the next step's ids).
+    """
+    import torch
+
+    from model.context import HostBatch, forward_context
+
+    device = model.lm_head.weight.device
+    how = dispatcher.dispatch(batch, uniform_decode=True)
+    pad = how.padded - batch
+    slots = torch.cat([torch.arange(batch), torch.full((pad,), model.trash_slot)]).to(device)
+    write_slots = slots.clone()  # distinct tensors: Dynamo guards on inputs aliasing each other
+    offsets = torch.zeros(how.padded, dtype=torch.int64, device=device)
+    ids = torch.full((how.padded,), 7, dtype=torch.int64, device=device)
+    marks: list[float] = []
+    _sync(device)
+    with torch.no_grad():
+        for i in range(warm + steps + 1):
+            if i in (0, warm):
+                _sync(device)
+                marks.append(time.perf_counter())
+            if i == warm + steps:
+                break
+            pos = context + i
+            positions = torch.full((how.padded,), pos, dtype=torch.int64, device=device)
+            host = HostBatch(tuple(range(batch + 1)), (pos,) * batch, tuple(range(batch)), how.padded)
+            with forward_context(host, how):
+                hidden = fn(ids, positions, slots, offsets, write_slots)
+            ids = model.compute_logits(hidden).argmax(-1)
+    _sync(device)
+    end = time.perf_counter()
+    return batch * steps / (end - marks[-1]), marks[-1] - marks[0]
+
+
+def anchor(hf: torch.nn.Module, prefill_len: int, steps: int, vocab: int, device: torch.device) -> float:
+    """transformers' eager decode tokens/s at batch 1 after `prefill_len` prompt tokens."""
+    import torch
+
+    ids = torch.randint(2, vocab, (1, prefill_len), generator=torch.Generator().manual_seed(1)).to(device)
+
+    def generate(new: int) -> float:
+        with torch.inference_mode():
+            return _timed(device, lambda: hf.generate(ids, max_new_tokens=new, min_new_tokens=new,
+                                                      do_sample=False))[0]
+
+    generate(2)  # warm
+    # the fastest of three runs of each: interference only ever adds time
+    return steps / (min(generate(1 + steps) for _ in range(3)) - min(generate(1) for _ in range(3)))
+
+
+def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCausalLM, float | None]:
+    """Our model with the transformers model's random weights, and the anchor's tokens/s (or None)."""
+    import torch
+
+    from model.checkpoint.loader import _uninitialised, load_weights, resolve_dtype
+    from model.config import Qwen4ExpConfig
+    from model.presets import preset_config
+    from model.qwen4_exp import Qwen4ExpForCausalLM
+    from qcompile.synthetic import build_model
+
+    hf = build_model(args.preset, dtype=args.dtype, device=str(device))
+    config = preset_config(args.preset)
+    anchor_tok_s = (anchor(hf, args.anchor_prefill, args.anchor_steps, config["vocab_size"], device)
+                    if args.anchor_steps else None)
+    with torch.device(device), _uninitialised(resolve_dtype(args.dtype)):
+        model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(config))
+    weights = hf.state_dict()
+    load_weights(model, weights.keys(), functools.partial(_host_ints, weights), f"transformers {args.preset} model")
+    del hf, weights
+    gc.collect()
+    if device.type == "cuda":
+        torch.cuda.empty_cache()
+    return model.eval().requires_grad_(False), anchor_tok_s
+
+
+def _host_ints(weights: dict[str, torch.Tensor], key: str) -> torch.Tensor:
+    """`weights[key]`, on the host if it is an integer buffer (the loader checks those there)."""
+    t = weights[key]
+    return t if t.is_floating_point() else t.cpu()
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    import torch
+
+    from qcompile.api import Compiled, compile
+    from qcompile.cudagraph import Dispatcher, GraphedForward, resolve_mode
+
+    device = torch.device(args.device)
+    batches = _ints(args.batches)
+    scopes = args.scopes.split(",")
+    modes = args.modes.split(",")
+    if device.type != "cuda":
+        print("bench: no CUDA device, so only cudagraph mode 'none' runs (a smoke run)")
+        modes = ["none"]
+    start = time.perf_counter()
+    model, anchor_tok_s = build(args, device)
+    built_s = time.perf_counter() - start
+    max_batch = max(batches)
+    model.init_state(max_num_seqs=max_batch, max_model_len=args.context + args.warm_steps + args.steps + 8)
+    prefill_s, _ = _timed(device, lambda: prefill(model, args.context, args.contexts, max_batch))
+    snapshot = [t.clone() for t in state_tensors(model)]
+    bandwidth = copy_bandwidth(device)
+    roofline = {b: b * bandwidth / step_bytes(model, b) for b in batches}
+
+    def measure(row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher) -> Row:
+        for b in batches:
+            for t, s in zip(state_tensors(model), snapshot, strict=True):
+                t.copy_(s)
+            row.tok_s[b], warm_s = decode(model, fn, dispatcher, b, args.context, args.steps, args.warm_steps)
+            row.warmup_s += warm_s
+            row.roofline_share[b] = row.tok_s[b] / roofline[b]
+        print(f"bench: {row.scope}/{row.mode}: " + ", ".join(f"{b}: {v:.1f} tok/s" for b, v in row.tok_s.items()),
+              flush=True)
+        return row
+
+    def graphed(row: Row, module: Compiled | GraphedForward) -> Row:
+        stats = module.capture()
+        if stats is not None:
+            row.capture_s, row.graphs = stats.seconds, stats.graphs
+            row.graph_gib, row.device_gib = stats.pool_bytes / 2**30, stats.bytes / 2**30
+        return measure(row, module, module.dispatcher)
+
+    rows: list[Row] = []
+    for scope in scopes:
+        if scope == EAGER:
+            rows.append(measure(Row(EAGER, "none"), model, Dispatcher(resolve_mode("none", False))))
+            if device.type == "cuda":
+                base = GraphedForward(model, model, "full_decode_only", max_capture_size=max_batch)
+                rows.append(graphed(Row(*BASELINE), base))
+            continue
+        torch._dynamo.reset()
+        ranges = ((1, max_batch),) if args.dynamic == "unbacked" else ((1, 1), (2, max_batch))
+        compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
+        compile_s, _ = _timed(device, compiled.warmup)
+        for mode in modes:
+            compiled.set_cudagraph(mode, max_capture_size=max_batch)
+            row = graphed(Row(scope, mode, compile_s=compile_s), compiled)
+            compiled.set_cudagraph("none")
+            rows.append(row)
+            if device.type == "cuda":
+                torch.cuda.empty_cache()
+    ref = next((r for r in rows if (r.scope, r.mode) == BASELINE), None)
+    for r in rows:
+        r.ratio = {b: r.tok_s[b] / ref.tok_s[b] for b in batches} if ref else {}
+    return {
+        "preset": args.preset, "dtype": args.dtype, "device": _device_name(device), "torch": torch.__version__,
+        "context": args.context, "steps": args.steps, "batches": batches, "dynamic": args.dynamic,
+        "copy_bandwidth_gb_s": bandwidth / 1e9, "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
+        "roofline_tok_s": roofline, "anchor_tok_s": anchor_tok_s, "anchor_prefill": args.anchor_prefill,
+        "build_s": built_s, "prefill_s": prefill_s, "total_s": time.perf_counter() - start,
+        "rows": [asdict(r) for r in rows],
+    }
+
+
+def _device_name(device: torch.device) -> str:
+    import torch
+
+    return torch.cuda.get_device_name(device) if device.type == "cuda" else "cpu"
+
+
+def table(result: dict[str, Any]) -> str:
+    """The result as one markdown table, with the setup above it."""
+    batches: Sequence[int] = result["batches"]
+    roof = result["roofline_tok_s"]
+    anchor_tok_s = result["anchor_tok_s"]
+    lines = [
+        f"{result['preset']} preset, {result['dtype']}, {result['device']}, torch {result['torch']}; "
+        f"context {result['context']} tokens, {result['steps']} timed decode steps; "
+        f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s; decode step reads "
+        + ", ".join(f"{result['step_gb'][b]:.3f} GB at batch {b}" for b in batches)
+        + " (weights, active experts only) → roofline "
+        + ", ".join(f"{roof[b]:.0f}" for b in batches) + " tok/s.",
+        "transformers eager anchor (batch 1, after a "
+        f"{result['anchor_prefill']}-token prefill): "
+        + (f"{anchor_tok_s:.1f} tok/s." if anchor_tok_s else "not run."),
+        "",
+        "| scope | cudagraph | " + " | ".join(f"batch {b} tok/s (× base, % roofline)" for b in batches)
+        + " | compile s | warmup s | capture s | graphs | graph pool GiB | capture device GiB |",
+        "|---|---|" + "---|" * len(batches) + "---|---|---|---|---|---|",
+    ]
+    for r in result["rows"]:
+        cells = []
+        for b in batches:
+            ratio = r["ratio"].get(b)
+            cells.append(f"{r['tok_s'][b]:.1f} ({ratio:.2f}×, {100 * r['roofline_share'][b]:.1f}%)" if ratio
+                         else f"{r['tok_s'][b]:.1f} ({100 * r['roofline_share'][b]:.1f}%)")
+        lines.append(f"| {r['scope']} | {r['mode']} | " + " | ".join(cells)
+                     + f" | {r['compile_s']:.1f} | {r['warmup_s']:.1f} | {r['capture_s']:.1f} | {r['graphs']}"
+                     f" | {r['graph_gib']:.3f} | {r['device_gib']:.3f} |")
+    lines.append("")
+    lines.append(f"base: no-compile + full_decode_only. warmup s: untimed first decode steps. "
+                 f"total {result['total_s']:.0f} s.")
+    return "\n".join(lines)

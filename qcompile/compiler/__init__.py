@@ -1,0 +1,1 @@
+"""The torch.compile backend: compile ranges, the piecewise backend and the compiled callable."""

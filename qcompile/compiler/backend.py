@@ -1,0 +1,254 @@
+"""The torch.compile backend: split at splitting ops, compile each piece per compile range.
+
+Dynamo traces the model once with the token dimension symbolic over the union of the ranges. The
+backend cuts that graph at registry ops tagged as splitting (`split_module(keep_original_order=True)`
+keeps mutation order), so each non-splitting piece can later become one CUDA graph. For every range
+it compiles every piece with Inductor, under a `PassManager` keyed on scope and range:
+
+* a multi-size range reuses Dynamo's symbolic shapes (`standalone_compile(from_tracing_context)`);
+* a single size is compiled static (`standalone_compile(from_example_inputs)` on concrete shapes).
+
+All compiles happen here, up front, so later calls never compile. `wrap_piece` may wrap each
+compiled piece (the CUDA graph runner's piece hook). At runtime each call reads the
+token count (a lifted size argument if Dynamo made one, else dim 0 of the token tensor) and runs
+that range's pieces. Splitting pieces run as they are: an eager call of the opaque op.
+
+Each trace leaves a `TraceRecord` in `QBackend.records` (Dynamo's graph, the split, and per range
+and piece the post-grad graph and Inductor's output code), read by graph dumps and the ablation.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from unittest import mock
+
+import sympy
+import torch
+import torch.fx as fx
+from torch._inductor import standalone_compile
+from torch._inductor.graph import GraphLowering
+from torch.fx.passes.split_module import split_module
+
+from qcompile.compiler.ranges import Range, RangeTable
+from qcompile.ops.registry import REGISTRY
+from qcompile.passes.manager import PassManager
+
+log = logging.getLogger(__name__)
+
+
+def default_splitting_ops() -> frozenset[str]:
+    return frozenset(name for name, e in REGISTRY.items() if e.splitting)
+
+
+def split_at(gm: fx.GraphModule, splitting: Collection[str]) -> tuple[fx.GraphModule, set[str]]:
+    """Split `gm` so that every splitting op sits alone in its own submodule."""
+    part: dict[fx.Node, int] = {}
+    pid = 0
+    split_names: set[str] = set()
+    for node in gm.graph.nodes:
+        if node.op in ("placeholder", "output"):
+            continue
+        entry = REGISTRY.for_target(node.target) if node.op == "call_function" else None
+        if entry is not None and entry.name in splitting:
+            pid += 1
+            part[node] = pid
+            split_names.add(f"submod_{pid}")
+            pid += 1
+        else:
+            part[node] = pid
+    split = split_module(gm, None, lambda n: part[n], keep_original_order=True)
+    return split, split_names
+
+
+# Half-precision matmul padding (pad_mm) asks whether the token count is below 64 and guards on
+# the answer (seen on the H200 in bf16: guard `n < 64` against range (1, 64)); a compile range
+# promises one artifact for every size in it, so no pass may split it.
+INDUCTOR_PATCHES: dict[str, Any] = {"shape_padding": False}
+
+
+class _Piece(torch.nn.Module):
+    """A compiled piece in place of its submodule."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args: Any) -> Any:
+        return self.fn(*args)
+
+
+class _RecordPieceInputs(fx.Interpreter):
+    """Fake-runs the split graph, recording each submodule's inputs."""
+
+    def __init__(self, gm: fx.GraphModule) -> None:
+        super().__init__(gm)
+        self.inputs: dict[str, tuple[Any, ...]] = {}
+
+    def call_module(self, target: Any, args: Any, kwargs: Any) -> Any:
+        self.inputs[target] = tuple(args)
+        return super().call_module(target, args, kwargs)
+
+
+def _example_values(example_inputs: Sequence[Any]) -> list[Any]:
+    """Symbolic fakes of the inputs in the backend's fake mode (Dynamo memoised them there)."""
+    ctx = torch._guards.TracingContext.try_get()
+    if ctx is None or ctx.fake_mode is None:
+        return list(example_inputs)
+    return [ctx.fake_mode.from_tensor(x) if isinstance(x, torch.Tensor) else x for x in example_inputs]
+
+
+def _token_symbols(vals: Sequence[Any]) -> tuple[int, set[sympy.Symbol]]:
+    """Index of the first tensor input with a symbolic dim 0, and every dim-0 symbol."""
+    first, syms = -1, set()
+    for i, v in enumerate(vals):
+        if isinstance(v, torch.Tensor) and v.dim() > 0 and isinstance(v.shape[0], torch.SymInt):
+            expr = v.shape[0].node.expr
+            if isinstance(expr, sympy.Symbol):
+                syms.add(expr)
+                first = i if first < 0 else first
+    return first, syms
+
+
+def _concrete(v: Any, subs: dict[sympy.Symbol, int]) -> Any:
+    def num(x: Any) -> int:
+        return int(x.node.expr.xreplace(subs)) if isinstance(x, torch.SymInt) else int(x)
+
+    if isinstance(v, torch.Tensor):
+        return torch.empty_strided([num(s) for s in v.shape], [num(s) for s in v.stride()],
+                                   dtype=v.dtype, device=v.device)
+    return num(v) if isinstance(v, torch.SymInt) else v
+
+
+def target_name(target: Any) -> str:
+    """`aten.mm.default` for operators, `_operator.getitem` for plain Python callables."""
+    if isinstance(target, torch._ops.OperatorBase):
+        return str(target)
+    return f"{target.__module__}.{target.__qualname__}"
+
+
+@dataclass
+class PieceRecord:
+    """One piece compiled for one range: what Inductor saw after our passes, and what it wrote.
+
+    `post_grad` stays empty when Inductor's FX graph cache served the piece (post-grad passes
+    do not run on a hit); `output_code` is filled either way.
+    """
+
+    post_grad: str = ""
+    aten_ops: Counter[str] = field(default_factory=Counter)
+    output_code: str = ""
+
+    def observe(self, stage: str, graph: fx.Graph) -> None:
+        """`PassManager` observer: keep the graph after the last pass (each stage overwrites)."""
+        gm = graph.owning_module
+        self.post_grad = gm.print_readable(print_output=False) if gm is not None else str(graph)
+        self.aten_ops = Counter(target_name(n.target) for n in graph.nodes if n.op == "call_function")
+
+    def save_output_code(self, code: str) -> None:
+        self.output_code += code
+
+
+@dataclass
+class TraceRecord:
+    """What one Dynamo trace became: its graph, the split, and the compiled pieces per range."""
+
+    dynamo_graph: fx.GraphModule
+    split_graph: fx.GraphModule
+    splitting: list[str]
+    pieces: dict[Range, dict[str, PieceRecord]] = field(default_factory=dict)
+
+
+class QBackend:
+    """`torch.compile(backend=QBackend(ranges, scope))`; call once per Dynamo trace."""
+
+    def __init__(self, ranges: Sequence[Range], scope: str | None,
+                 splitting_ops: Collection[str] | None = None,
+                 wrap_piece: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None) -> None:
+        self.wrap_piece = wrap_piece  # e.g. `PieceHook`: each compiled piece becomes CUDA-graphable
+        self.ranges = list(ranges)
+        self.table = RangeTable(self.ranges)
+        self.scope = scope
+        self.splitting = default_splitting_ops() if splitting_ops is None else frozenset(splitting_ops)
+        self.split_gm: fx.GraphModule | None = None
+        self.split_names: set[str] = set()
+        self.traces = 0
+        self.records: list[TraceRecord] = []
+
+    def __call__(self, gm: fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
+        self.traces += 1
+        vals = _example_values(example_inputs)
+        tok, syms = _token_symbols(vals)
+        split, self.split_names = split_at(gm, self.splitting)
+        self.split_gm = split
+        pieces = [n.target for n in split.graph.nodes
+                  if n.op == "call_module" and n.target not in self.split_names]
+        record = TraceRecord(gm, split, sorted(self.split_names, key=lambda n: int(n.split("_")[1])))
+        self.records.append(record)
+        symbolic = self._piece_inputs(split, vals)
+        runners = []
+        for r in self.ranges if syms else self.ranges[:1]:  # static trace: one graph, one size
+            if r[0] == r[1] or not syms:
+                subs = {s: r[0] for s in syms}
+                real = {id(v): x for v, x in zip(vals, example_inputs, strict=True)}
+                inputs = {name: tuple(real.get(id(v)) if id(v) in real and not _has_sym(v)
+                                      else _concrete(v, subs) for v in args)
+                          for name, args in symbolic.items()}
+                mode = "from_example_inputs"
+            else:
+                inputs, mode = symbolic, "from_tracing_context"
+            record.pieces[r] = {name: PieceRecord() for name in pieces}
+            runners.append(self._compile_range(split, record.pieces[r], inputs, r, mode))
+        return self._dispatcher(runners, tok, syms, vals)
+
+    def _piece_inputs(self, split: fx.GraphModule, vals: Sequence[Any]) -> dict[str, tuple[Any, ...]]:
+        fake_mode = torch._guards.detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
+        rec = _RecordPieceInputs(split)
+        with fake_mode if fake_mode is not None else torch._C._DisableTorchDispatch():
+            rec.run(*vals)
+        return rec.inputs
+
+    def _compile_range(self, split: fx.GraphModule, pieces: dict[str, PieceRecord],
+                       inputs: dict[str, tuple[Any, ...]], r: Range, mode: str) -> fx.GraphModule:
+        root: dict[str, Any] = {name: getattr(split, name) for name in self.split_names}
+        for name, rec in pieces.items():
+            piece = getattr(split, name)
+            manager = PassManager(scope=self.scope, compile_range=r, observer=rec.observe)
+            log.info("qcompile: compiling %s for range %s (%s)", name, r, mode)
+            # torch's own hook for run_and_get_code; Inductor calls it on FX cache hits too
+            with mock.patch.object(GraphLowering, "save_output_code", rec.save_output_code):
+                art = standalone_compile(copy.deepcopy(piece), list(inputs[name]), dynamic_shapes=mode,
+                                         options={"config_patches": INDUCTOR_PATCHES | {
+                                             "post_grad_custom_post_pass": manager}})
+            root[name] = _Piece(art if self.wrap_piece is None else self.wrap_piece(art))
+        return fx.GraphModule(root, split.graph)
+
+    def _dispatcher(self, runners: list[fx.GraphModule], tok: int, syms: set[sympy.Symbol],
+                    vals: Sequence[Any]) -> Callable[..., Any]:
+        if not syms:  # nothing dynamic: one static graph for the one size it was traced at
+            only = runners[0]
+            return lambda *args: only(*args)
+        sym = vals[tok].shape[0].node.expr
+        lifted = next((i for i, v in enumerate(vals)
+                       if isinstance(v, torch.SymInt) and v.node.expr == sym), None)
+        find, ranges = self.table.find, self.ranges
+
+        def run(*args: Any) -> Any:
+            n = args[lifted] if lifted is not None else args[tok].shape[0]
+            i = find(n)
+            if i is None:
+                raise RuntimeError(f"token count {n} is outside the compile ranges {ranges}")
+            return runners[i](*args)
+
+        return run
+
+
+def _has_sym(v: Any) -> bool:
+    if isinstance(v, torch.SymInt):
+        return True
+    return isinstance(v, torch.Tensor) and any(
+        isinstance(s, torch.SymInt) for s in (*v.shape, *v.stride()))

@@ -1,1 +1,0 @@
-"""Triton kernels (imported lazily by their callers, so `import qcompile` never needs Triton)."""

@@ -1,0 +1,311 @@
+"""Build random Qwen4-Exp checkpoints of the presets (weights + tokenizer) in the published HF layout.
+
+The model is built by transformers itself as `Qwen4ExpForConditionalGeneration` with a minimal
+vision tower, so the files carry the real `model.language_model.*` / `model.visual.*` names,
+per-expert keys and sharded PLE tables that published checkpoints have. transformers' own init
+leaves norms at 0 (centered), PLE convs at 0 and gates near uniform, which would make exactness
+tests vacuous; here every parameter gets a deterministic, non-constant, unit-scale init instead.
+
+The `bench` preset (17.7 B params) is 70 GB in float32: build it with `dtype="bfloat16"` on a
+GPU box, e.g. `make_checkpoint("bench", out, dtype="bfloat16", device="cuda")` (about 36 GB of
+device memory and disk); construction skips transformers' init, so nothing is initialised twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import torch
+from torch import nn
+
+from model.presets import preset_config
+from qcompile.default_model import PATH as DEFAULT_MODEL_PATH
+
+# The Qwen special-token block, in Qwen's order. It starts at the config's `eos_token_id`, so eos
+# is `<|endoftext|>` and the vision ids land where Qwen3.5 has them (eos 248044 -> image 248056).
+# The bool says whether the token is "special" (dropped by `skip_special_tokens`), as in Qwen3.
+SPECIAL_TOKENS: tuple[tuple[str, bool], ...] = (
+    ("<|endoftext|>", True), ("<|im_start|>", True), ("<|im_end|>", True),
+    ("<|object_ref_start|>", True), ("<|object_ref_end|>", True), ("<|box_start|>", True),
+    ("<|box_end|>", True), ("<|quad_start|>", True), ("<|quad_end|>", True),
+    ("<|vision_start|>", True), ("<|vision_end|>", True), ("<|vision_pad|>", True),
+    ("<|image_pad|>", True), ("<|video_pad|>", True), ("<tool_call>", False), ("</tool_call>", False),
+    ("<|fim_prefix|>", False), ("<|fim_middle|>", False), ("<|fim_suffix|>", False),
+    ("<|fim_pad|>", False), ("<|repo_name|>", False), ("<|file_sep|>", False),
+    ("<tool_response>", False), ("</tool_response>", False), ("<think>", False), ("</think>", False),
+)
+
+# ChatML with Qwen3-Coder-style XML tool calls: the one template file, shared with the embedded model.
+CHAT_TEMPLATE_FILE = DEFAULT_MODEL_PATH / "chat_template.jinja"
+
+# Tokenizer training text, written for this file. Plain prose, chat and tool vocabulary, a bit of
+# code and JSON, so that the merges are ordinary English/code pieces.
+_CORPUS = """
+The old lighthouse stood at the end of the harbour, and every evening the keeper climbed the
+stairs to light the lamp. Ships passing in the night saw the beam and turned away from the rocks.
+In the morning the fishermen went out with their nets, and the children ran along the beach to
+watch the boats return. The weather was often cold and windy, but the people of the town were
+used to it. They said that the sea gives and the sea takes, and that a good neighbour is worth
+more than a full net.
+
+A simple recipe for bread needs flour, water, salt and yeast. Mix the flour and the salt in a
+large bowl, add the yeast and warm water, and knead the dough for ten minutes until it is smooth.
+Let it rise for an hour, shape it into a loaf, and bake it in a hot oven for about thirty minutes.
+The bread is ready when it sounds hollow when you knock on the bottom.
+
+Computers follow instructions written in programming languages. A program reads input, does some
+work, and writes output. Good programs are easy to read, easy to test and easy to change. When a
+test fails, the programmer reads the error message, finds the line that caused the problem, and
+fixes it. Small functions with clear names make this work much easier than long ones.
+
+The user asked the assistant a question, and the assistant answered politely. The system message
+told the assistant to be helpful, honest and brief. When the assistant needed more information it
+called a tool: the function returned a result, and the assistant used the result in its answer.
+Think step by step before you answer. First, read the question. Second, decide which tool to use.
+Third, check the result. Finally, write a short and correct reply for the user.
+
+What is the weather like in Paris today? It is sunny and warm, with a light wind from the west.
+What time is it in Tokyo? It is nine in the evening. How many days are there in a week? There
+are seven days in a week, twelve months in a year, and about three hundred and sixty five days
+in a year. The number one hundred is larger than the number ninety nine.
+
+def add(a: int, b: int) -> int:
+    return a + b
+
+for i in range(10):
+    print(i, add(i, i))
+
+{"name": "get_weather", "description": "Get the current weather for a city.",
+ "parameters": {"type": "object", "properties": {"city": {"type": "string",
+ "description": "The name of the city"}, "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}},
+ "required": ["city"]}}
+
+<function=get_weather>
+<parameter=city>
+Paris
+</parameter>
+</function>
+
+The river flows through the valley and into the sea. Along its banks there are farms, villages
+and small forests. In spring the fields are green and full of flowers; in autumn the leaves turn
+red and yellow and fall to the ground. Birds fly south for the winter and come back in the spring.
+The farmer works from early morning until late in the evening, and his family helps him with the
+animals and the harvest. On market day they sell eggs, milk, cheese, apples and vegetables in the
+town square, and they buy tools, cloth and coffee with the money they earn.
+
+Numbers and symbols: 0 1 2 3 4 5 6 7 8 9 10 42 100 2024 3.14 -1 +1
+= < > ( ) [ ] { } : ; , . ! ? ' " / \\ @ # $ % & * _ ~ |
+"""
+
+_VISION_CONFIG: dict[str, Any] = {
+    "depth": 1, "hidden_size": 32, "intermediate_size": 64, "num_heads": 2, "patch_size": 4,
+    "temporal_patch_size": 2, "spatial_merge_size": 2, "num_position_embeddings": 16,
+}
+
+# Init scales. Projections, the lm_head included, keep unit activation scale (std 1/sqrt(fan_in));
+# the router gets a larger gain so that routing is decisive rather than near-uniform. Logits of
+# std ~1 keep fp32 rounding in logprobs near 1e-6, so oracle comparisons at 1e-5 stay meaningful.
+_LM_HEAD_GAIN = 1.0
+_ROUTER_GAIN = 2.0
+_NORM_STD = 0.2
+
+
+def special_token_ids(text_config: dict[str, Any]) -> dict[str, int]:
+    """Ids of the Qwen special tokens for a preset's text config (the block starts at eos)."""
+    eos = int(text_config["eos_token_id"])
+    return {tok: eos + i for i, (tok, _) in enumerate(SPECIAL_TOKENS)}
+
+
+def build_tokenizer(text_config: dict[str, Any]) -> Any:
+    """A byte-level BPE `PreTrainedTokenizerFast` with exactly `vocab_size` ids.
+
+    Merges are trained on `_CORPUS`; ids left over (huge vocabularies) become filler tokens that
+    decode to `<|fill_N|>` but are never produced by encoding.
+    """
+    from tokenizers import AddedToken, Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers
+    from tokenizers.trainers import BpeTrainer
+    from transformers import PreTrainedTokenizerFast
+    from transformers.models.qwen3_5.tokenization_qwen3_5 import PRETOKENIZE_REGEX
+
+    vocab_size = int(text_config["vocab_size"])
+    specials = special_token_ids(text_config)
+    if max(specials.values()) >= vocab_size:
+        raise ValueError(f"eos_token_id {text_config['eos_token_id']} leaves no room for the "
+                         f"{len(SPECIAL_TOKENS)} special tokens below vocab_size {vocab_size}")
+    n_ordinary = vocab_size - len(specials)
+    if n_ordinary < 256:
+        raise ValueError(f"vocab_size {vocab_size} is too small for a byte-level vocabulary")
+
+    def pipeline(model: Any) -> Any:
+        """Qwen3.5's pipeline, which `AutoTokenizer` rebuilds around our vocab and merges anyway."""
+        tok = Tokenizer(model)
+        tok.normalizer = normalizers.NFC()
+        tok.pre_tokenizer = pre_tokenizers.Sequence([
+            pre_tokenizers.Split(Regex(PRETOKENIZE_REGEX), behavior="isolated", invert=False),
+            pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+        ])
+        tok.decoder = decoders.ByteLevel()
+        return tok
+
+    trainer = BpeTrainer(vocab_size=min(n_ordinary, 65536), show_progress=False,
+                         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), special_tokens=[])
+    trained = pipeline(models.BPE())
+    trained.train_from_iterator(_CORPUS.split("\n\n"), trainer=trainer)
+    model_json = json.loads(trained.to_str())["model"]
+    ordinary = sorted(model_json["vocab"], key=model_json["vocab"].__getitem__)
+    merges = [tuple(m) if isinstance(m, list) else tuple(m.split(" ")) for m in model_json["merges"]]
+    ordinary += [f"<|fill_{i}|>" for i in range(n_ordinary - len(ordinary))]
+
+    by_id = {i: tok for tok, i in specials.items()}
+    it = iter(ordinary)
+    vocab = {by_id[i] if i in by_id else next(it): i for i in range(vocab_size)}
+    tok = pipeline(models.BPE(vocab=vocab, merges=merges, fuse_unk=False, continuing_subword_prefix="",
+                              end_of_word_suffix=""))
+    tok.add_tokens([AddedToken(t, special=s, normalized=False) for t, s in SPECIAL_TOKENS])
+    assert tok.get_vocab_size(with_added_tokens=True) == vocab_size
+    return PreTrainedTokenizerFast(
+        tokenizer_object=tok, eos_token="<|im_end|>", pad_token="<|endoftext|>", bos_token=None,
+        unk_token=None, chat_template=CHAT_TEMPLATE_FILE.read_text(), clean_up_tokenization_spaces=False,
+        model_max_length=int(text_config.get("max_position_embeddings", 32768)),
+    )
+
+
+@torch.no_grad()
+def _init_params(model: nn.Module, seed: int) -> None:
+    """Give every parameter a deterministic, non-constant value (see the module docstring)."""
+    from transformers.models.qwen4_exp import modeling_qwen4_exp as M
+
+    gens: dict[torch.device, torch.Generator] = {}
+
+    def normal(t: torch.Tensor, mean: float, std: float) -> None:
+        if t.device not in gens:
+            gens[t.device] = torch.Generator(device=t.device).manual_seed(seed)
+        t.normal_(mean, std, generator=gens[t.device])
+
+    lm_head = model.get_output_embeddings()
+    for name, module in model.named_modules():
+        own = dict(module.named_parameters(recurse=False))
+        if not own:
+            continue
+        if module is lm_head:
+            normal(module.weight, 0.0, _LM_HEAD_GAIN / math.sqrt(module.in_features))
+        elif isinstance(module, M.Qwen4ExpTextRMSNorm):  # centered: scale is (1 + w)
+            normal(module.weight, 0.0, _NORM_STD)
+        elif isinstance(module, M.Qwen4ExpTextRMSNormGated):  # plain scale w
+            normal(module.weight, 1.0, _NORM_STD)
+        elif isinstance(module, M.Qwen4ExpTextTopKRouter):
+            normal(module.weight, 0.0, _ROUTER_GAIN / math.sqrt(module.hidden_dim))
+        elif isinstance(module, M.Qwen4ExpTextExperts):
+            normal(module.gate_up_proj, 0.0, 1 / math.sqrt(module.hidden_dim))
+            normal(module.down_proj, 0.0, 1 / math.sqrt(module.intermediate_dim))
+        elif isinstance(module, M.Qwen4ExpTextGatedDeltaNet):
+            # A in [0.05, 1]: per-step decays from ~0.3 to ~0.98, so the recurrent state matters
+            a = torch.empty_like(module.A_log, dtype=torch.float32)
+            normal(a, 0.0, 1.0)
+            module.A_log.copy_(torch.log(0.05 + 0.95 * torch.special.ndtr(a)))
+            normal(module.dt_bias, 0.5, 0.5)
+        elif isinstance(module, nn.Embedding):
+            normal(module.weight, 0.0, 1.0)
+        elif isinstance(module, (nn.Linear, nn.Conv1d, nn.Conv3d)):
+            normal(module.weight, 0.0, 1 / math.sqrt(module.weight[0].numel()))
+            if module.bias is not None:
+                normal(module.bias, 0.0, 0.02)
+        elif isinstance(module, nn.LayerNorm):
+            normal(module.weight, 1.0, 0.1)
+            normal(module.bias, 0.0, 0.1)
+        else:
+            raise TypeError(f"no init rule for {name} ({type(module).__name__}): {sorted(own)}")
+    for name, p in model.named_parameters():
+        if p.numel() > 1 and bool((p == p.reshape(-1)[0]).all()):
+            raise AssertionError(f"parameter {name} is still constant after init")
+
+
+def build_model(preset: str, seed: int = 0, dtype: str = "float32", device: str = "cpu") -> nn.Module:
+    """The transformers `Qwen4ExpForConditionalGeneration` of a preset, randomly initialised."""
+    from transformers import Qwen4ExpConfig, Qwen4ExpForConditionalGeneration
+    from transformers.initialization import no_init_weights
+
+    text = preset_config(preset)
+    text["dtype"] = dtype
+    ids = special_token_ids(text)
+    config = Qwen4ExpConfig(
+        text_config=text,
+        vision_config={**_VISION_CONFIG, "out_hidden_size": text["hidden_size"]},
+        image_token_id=ids["<|image_pad|>"], video_token_id=ids["<|video_pad|>"],
+        vision_start_token_id=ids["<|vision_start|>"], vision_end_token_id=ids["<|vision_end|>"],
+        tie_word_embeddings=False,
+    )
+    config.dtype = dtype
+    torch.manual_seed(seed)
+    previous = torch.get_default_dtype()
+    torch.set_default_dtype(getattr(torch, dtype))
+    try:
+        with no_init_weights(), torch.device(device):
+            model = Qwen4ExpForConditionalGeneration(config)
+    finally:
+        torch.set_default_dtype(previous)
+    _init_params(model, seed)
+    model.generation_config.eos_token_id = [ids["<|im_end|>"], ids["<|endoftext|>"]]
+    model.generation_config.pad_token_id = ids["<|endoftext|>"]
+    return model.eval()
+
+
+def make_checkpoint(preset: str, out: Path, seed: int = 0, dtype: str = "float32",
+                    device: str = "cpu") -> Path:
+    """Write a random checkpoint of `preset` (safetensors, config, tokenizer) into `out`."""
+    out = Path(out)
+    model = build_model(preset, seed, dtype, device)
+    model.save_pretrained(out)
+    del model
+    build_tokenizer(preset_config(preset)).save_pretrained(out)
+    return out
+
+
+def _source_digest() -> str:
+    """Hash of everything that determines a checkpoint, so cached builds go stale with the code."""
+    import tokenizers
+    import transformers
+
+    from model import presets
+
+    h = hashlib.sha256()
+    for path in (Path(__file__), Path(presets.__file__), CHAT_TEMPLATE_FILE):
+        h.update(path.read_bytes())
+    h.update(f"{transformers.__version__} {tokenizers.__version__} {torch.__version__}".encode())
+    return h.hexdigest()[:12]
+
+
+def cache_root() -> Path:
+    """`$QCOMPILE_CACHE`, else `~/.cache/qcompile`."""
+    return Path(os.environ.get("QCOMPILE_CACHE") or Path.home() / ".cache" / "qcompile")
+
+
+def default_checkpoint(preset: str = "tiny", seed: int = 0, dtype: str | None = None) -> Path:
+    """The cached checkpoint of `preset`, built on first use (dtype defaults to the preset's).
+
+    Builders race safely: each writes a private temp dir and renames it into place; a complete
+    folder only ever appears by that atomic rename, and the loser discards its copy.
+    """
+    dtype = dtype or preset_config(preset)["dtype"]
+    final = cache_root() / "checkpoints" / f"{preset}-seed{seed}-{dtype}-{_source_digest()}"
+    if final.is_dir():
+        return final
+    final.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=final.parent))
+    try:
+        make_checkpoint(preset, tmp, seed, dtype)
+        try:
+            os.rename(tmp, final)
+        except OSError:
+            if not final.is_dir():
+                raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return final

@@ -1,0 +1,213 @@
+"""Time the routed experts of one MoE layer on CUDA: the torch path against the fused Triton kernels.
+
+Bench-preset geometry (128 experts, top-10, hidden 2560, intermediate 640, bf16, random weights and a
+random router). For each token count: the error of both paths against an fp32 reference of the same
+weights, the µs per call of each (replayed in a CUDA graph), the bytes the active experts' weights
+take and their read time at `--bandwidth`, each kernel's share (a profiler pass), the same for
+block-FP8 experts (128 x 128 `weight_scale_inv`, read in place), and, with `--sweep`, the kernels at
+other tile shapes.
+
+    python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--sweep] [--fp8-sweep] [--iters 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import functools
+from collections.abc import Callable
+
+import torch
+
+from model.config import Qwen4ExpConfig
+from model.kernels.fused_moe import FP8_BLOCK, GemmTiles, MoETiles, default_tiles, fused_moe
+from model.moe import Experts, Router
+from model.presets import preset_config
+from model.quant.formats import dequant_fp8_block
+from model.quant.pack import pack_fp8_block
+
+SWEEP = {  # candidates for the tile classes (default_tiles' block_m) that the bench's token counts fall in
+    16: [
+        MoETiles(16, GemmTiles(bn, bk, w, s), GemmTiles(dn, dk, w, s))
+        for bn, bk, dn, dk, w, s in [
+            (32, 128, 64, 128, 4, 4),
+            (64, 128, 64, 128, 4, 4),
+            (32, 256, 32, 128, 4, 3),
+            (64, 64, 128, 64, 4, 5),
+            (16, 256, 64, 256, 4, 3),
+            (64, 128, 128, 128, 8, 3),
+        ]
+    ],
+    32: [
+        MoETiles(bm, GemmTiles(bn, bk, w, s), GemmTiles(dn, dk, w, s))
+        for bm, bn, bk, dn, dk, w, s in [
+            (16, 64, 128, 128, 128, 4, 3),
+            (32, 64, 128, 128, 128, 4, 3),
+            (32, 32, 128, 64, 128, 4, 4),
+            (16, 32, 128, 64, 128, 4, 4),
+            (32, 64, 64, 128, 64, 4, 4),
+        ]
+    ],
+    128: [
+        MoETiles(bm, GemmTiles(bn, bk, w, st), GemmTiles(dn, dk, w, st))
+        for bm, bn, bk, dn, dk, w, st in [
+            (128, 128, 64, 128, 64, 8, 3),
+            (128, 128, 64, 128, 64, 8, 4),
+            (128, 64, 64, 128, 64, 8, 4),
+            (128, 128, 64, 256, 64, 8, 3),
+            (64, 128, 64, 256, 64, 8, 3),
+            (128, 64, 128, 128, 128, 8, 2),
+        ]
+    ],
+}
+FP8_SWEEP = {  # block-FP8 candidates, by the bf16 tile class (K tiles are capped at 128, one scale block)
+    16: [
+        MoETiles(16, GemmTiles(bn, 128, w, st), GemmTiles(dn, 128, w, st))
+        for bn, dn, w, st in [(32, 64, 4, 4), (64, 128, 4, 4), (64, 64, 4, 6), (32, 64, 4, 8), (128, 128, 8, 4)]
+    ],
+    32: [
+        MoETiles(bm, GemmTiles(bn, 128, w, st), GemmTiles(dn, 128, w, st))
+        for bm, bn, dn, w, st in [(32, 64, 128, 4, 3), (16, 64, 128, 4, 5), (32, 128, 128, 8, 4), (16, 32, 64, 4, 6)]
+    ],
+    128: [
+        MoETiles(bm, GemmTiles(bn, bk, w, st), GemmTiles(dn, bk, w, st))
+        for bm, bn, bk, dn, w, st in [(128, 128, 64, 128, 8, 3), (64, 64, 64, 128, 4, 4), (128, 64, 128, 128, 8, 3)]
+    ],
+}
+
+
+def graphed_us(fn: Callable[[], torch.Tensor], iters: int) -> float:
+    """Mean µs of `fn` replayed `iters` times inside one CUDA graph (warmed and compiled first)."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        fn()
+        fn()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for _ in range(iters):
+            fn()
+    graph.replay()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    graph.replay()
+    end.record()
+    torch.cuda.synchronize()
+    del graph
+    return start.elapsed_time(end) * 1e3 / iters
+
+
+def kernel_breakdown(fn: Callable[[], torch.Tensor], calls: int = 10) -> str:
+    """µs per call of each fused-MoE kernel, from a profiler pass over `calls` eager calls."""
+    fn()
+    torch.cuda.synchronize()
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        for _ in range(calls):
+            fn()
+        torch.cuda.synchronize()
+    parts = []
+    for evt in prof.key_averages():
+        if evt.key.startswith("_") and evt.key.endswith("_kernel"):
+            us = getattr(evt, "device_time_total", None) or evt.cuda_time_total
+            parts.append(f"{evt.key} {us / calls:.1f}")
+    return ", ".join(sorted(parts))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tokens", default="1,8,64,2048")
+    parser.add_argument("--iters", type=int, default=50)
+    parser.add_argument("--bandwidth", type=float, default=4.8e12, help="bytes/s of the roofline")
+    parser.add_argument("--sweep", action="store_true", help="also time the kernels at other tiles")
+    parser.add_argument("--fp8-sweep", action="store_true", help="also time the block-FP8 kernels at other tiles")
+    args = parser.parse_args()
+    torch.manual_seed(0)
+    cfg = Qwen4ExpConfig.from_dict(preset_config("bench"))
+    dev = torch.device("cuda")
+    experts = Experts(cfg).to(dev, torch.bfloat16).eval()
+    router = Router(cfg).to(dev, torch.bfloat16).eval()
+    with torch.no_grad():
+        for p in (*experts.parameters(), *router.parameters()):
+            p.copy_(torch.randn(p.shape, device=dev) * p.shape[-1] ** -0.5)
+    ref_experts = copy.deepcopy(experts).float()
+    gu8, gu_scale = pack_fp8_block(experts.gate_up_proj.detach())
+    dn8, dn_scale = pack_fp8_block(experts.down_proj.detach())
+    fp8 = {"gate_up_proj": gu8, "down_proj": dn8, "gate_up_scale": gu_scale, "down_scale": dn_scale}
+    fp8_ref = copy.deepcopy(ref_experts)
+    with torch.no_grad():
+        fp8_ref.gate_up_proj.copy_(dequant_fp8_block(gu8, gu_scale, FP8_BLOCK))
+        fp8_ref.down_proj.copy_(dequant_fp8_block(dn8, dn_scale, FP8_BLOCK))
+    fp8_bytes = gu8[0].nbytes + dn8[0].nbytes + 4 * (gu_scale[0].numel() + dn_scale[0].numel())
+    e, two_i, hidden = experts.gate_up_proj.shape
+    expert_bytes = experts.gate_up_proj[0].nbytes + experts.down_proj[0].nbytes
+    print(
+        f"{torch.cuda.get_device_name()}, torch {torch.__version__}; E={e} k={cfg.num_experts_per_tok} "
+        f"H={hidden} I={two_i // 2} bf16, {args.iters} graphed iterations per timing"
+    )
+    rows, fp8_rows = [], []
+    for tokens in (int(t) for t in args.tokens.split(",")):
+        x = torch.randn(tokens, hidden, device=dev).bfloat16()
+        with torch.no_grad():
+            weights, ids = router(x)
+            ref = ref_experts.reference(x.float(), weights.float(), ids)
+            errs = []
+            for path in (experts.reference, experts.forward):
+                err = (path(x, weights, ids).float() - ref).abs()
+                errs.append((float(err.max()), float(err.mean())))
+            active = int(ids.unique().numel())
+            floor_us = (active * expert_bytes + 2 * x.nbytes) / args.bandwidth * 1e6
+            torch_us = graphed_us(functools.partial(experts.reference, x, weights, ids), args.iters)
+            kernel_us = graphed_us(functools.partial(experts, x, weights, ids), args.iters)
+            fp8_err = fused_moe(x, weights, ids, **fp8).float() - fp8_ref.reference(x.float(), weights.float(), ids)
+            fp8_us = graphed_us(functools.partial(fused_moe, x, weights, ids, **fp8), args.iters)
+            fp8_floor = (active * fp8_bytes + 2 * x.nbytes) / args.bandwidth * 1e6
+            rows.append((tokens, active, floor_us, torch_us, kernel_us, errs))
+            fp8_rows.append((tokens, fp8_floor, fp8_us, float(fp8_err.abs().max()), float(fp8_err.abs().mean())))
+            print(f"  breakdown T={tokens} bf16: {kernel_breakdown(functools.partial(experts, x, weights, ids))}")
+            print(
+                f"  breakdown T={tokens} fp8: {kernel_breakdown(functools.partial(fused_moe, x, weights, ids, **fp8))}"
+            )
+            tiles = default_tiles(ids.numel() / e)
+            sweeps = []
+            if args.sweep:
+                bf16 = {"gate_up_proj": experts.gate_up_proj, "down_proj": experts.down_proj}
+                sweeps += [("bf16", cand, bf16) for cand in SWEEP[tiles.block_m]]
+            if args.fp8_sweep:
+                sweeps += [("fp8", cand, fp8) for cand in FP8_SWEEP[tiles.block_m]]
+            for kind, cand, wts in sweeps:
+                run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
+                diff = float((run() - fused_moe(x, weights, ids, **wts)).abs().max())
+                mark = " (default)" if cand == default_tiles(ids.numel() / e, kind == "fp8") else ""
+                print(
+                    f"  sweep {kind} T={tokens}: {graphed_us(run, args.iters):8.1f} us, max diff to the default "
+                    f"{diff:.3g}, {cand}{mark}",
+                    flush=True,
+                )
+        print(f"T={tokens}: done", flush=True)
+    print(
+        f"\n| tokens | active experts | weight bytes MB | roofline us (at {args.bandwidth / 1e12:.1f} TB/s) | "
+        "torch us | kernel us | speedup | kernel share of roofline | max / mean err torch | max / mean err kernel |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for tokens, active, floor_us, torch_us, kernel_us, errs in rows:
+        print(
+            f"| {tokens} | {active} | {active * expert_bytes / 1e6:.1f} | {floor_us:.1f} | {torch_us:.1f} | "
+            f"{kernel_us:.1f} | {torch_us / kernel_us:.2f}x | {floor_us / kernel_us:.0%} | "
+            f"{errs[0][0]:.3g} / {errs[0][1]:.3g} | {errs[1][0]:.3g} / {errs[1][1]:.3g} |"
+        )
+
+    print(
+        "\n| tokens | block-FP8 roofline us | block-FP8 kernel us | share of roofline | vs bf16 kernel | "
+        "max / mean err (vs fp32 on the dequantised weights) |"
+    )
+    print("|---|---|---|---|---|---|")
+    for (tokens, floor_us, us, err_max, err_mean), row in zip(fp8_rows, rows, strict=True):
+        print(
+            f"| {tokens} | {floor_us:.1f} | {us:.1f} | {floor_us / us:.0%} | {row[4] / us:.2f}x | "
+            f"{err_max:.3g} / {err_mean:.3g} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,226 @@
+"""The GDN kernels (`model/kernels/`) against the torch delta rule (the reference).
+
+On CPU the decode kernel runs in Triton's interpreter, at tiny shapes, alone and as the region's
+decode path inside the model. fla's kernels need a GPU, so its varlen prefill is tested on CUDA,
+with the decode kernel at the bench preset's GDN shapes.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+import model.gdn as gdn_module
+from model.batch import Batch, Chunk, build_batch
+from model.checkpoint.loader import load_model
+from model.config import Qwen4ExpConfig
+from model.context import forward_context
+from model.gdn import GatedDeltaNet, chunk_rule, recurrent_step
+from model.kernels.gdn_decode import recurrent_decode
+from model.presets import preset_config
+
+BENCH = preset_config("bench")
+BENCH_HEADS, BENCH_DK, BENCH_DV = (
+    BENCH[k] for k in ("linear_num_value_heads", "linear_key_head_dim", "linear_value_head_dim")
+)
+
+
+def core_inputs(n: int, heads: int, dk: int, dv: int, seed: int = 0, device: str = "cpu") -> list[torch.Tensor]:
+    """q, k, v, g, beta as `GatedDeltaNet.forward` makes them: unit q/k (q scaled), log-decay g < 0."""
+    gen = torch.Generator().manual_seed(seed)
+    q = F.normalize(torch.randn(n, heads, dk, generator=gen), dim=-1) * dk**-0.5
+    k = F.normalize(torch.randn(n, heads, dk, generator=gen), dim=-1)
+    v = torch.randn(n, heads, dv, generator=gen)
+    g = -F.softplus(torch.randn(n, heads, generator=gen))
+    beta = torch.rand(n, heads, generator=gen)
+    return [t.to(device) for t in (q, k, v, g, beta)]
+
+
+def random_state(slots: int, heads: int, dk: int, dv: int, device: str = "cpu") -> torch.Tensor:
+    return torch.randn(slots, heads, dk, dv, generator=torch.Generator().manual_seed(7)).to(device)
+
+
+def check_decode(heads: int, dk: int, dv: int, read: list[int], trash: int, block_v: int, device: str) -> None:
+    """Real rows match the gathered torch step; slots no row names are untouched, bit for bit."""
+    q, k, v, g, beta = core_inputs(len(read), heads, dk, dv, device=device)
+    state = random_state(trash + 1, heads, dk, dv, device)
+    slots = torch.tensor(read, device=device)
+    real = [i for i, s in enumerate(read) if s != trash]
+    ref_out, ref_state = recurrent_step(q[real], k[real], v[real], g[real], beta[real], state[slots[real]].clone())
+    new = state.clone()
+    out = recurrent_decode(q, k, v, g, beta, new, slots, slots, block_v=block_v)
+    torch.testing.assert_close(out[real], ref_out)
+    torch.testing.assert_close(new[slots[real]], ref_state)
+    untouched = [s for s in range(trash) if s not in read]
+    assert torch.equal(new[untouched], state[untouched])
+
+
+@pytest.mark.parametrize(("heads", "dk", "dv", "block_v"), [(2, 16, 16, 16), (3, 12, 10, 4)])
+def test_decode_kernel_matches_torch_step_in_interpreter(heads: int, dk: int, dv: int, block_v: int) -> None:
+    """Power-of-two and masked head dims; the value dim whole or split into column blocks; two padding
+    rows sharing the trash slot."""
+    check_decode(heads, dk, dv, read=[2, 0, 5, 5], trash=5, block_v=block_v, device="cpu")
+
+
+def test_decode_kernel_rejects_bad_inputs() -> None:
+    q, k, v, g, beta = core_inputs(1, 2, 16, 16)
+    state, slot = torch.zeros(2, 2, 16, 16), torch.tensor([0])
+    with pytest.raises(ValueError, match=r"beta: expected float32 \(1, 2\), got torch.float32 \(1, 3\)"):
+        recurrent_decode(q, k, v, g, torch.rand(1, 3), state, slot, slot)
+    with pytest.raises(ValueError, match="write_slots: expected shape"):
+        recurrent_decode(q, k, v, g, beta, state, slot, torch.tensor([0, 1]))
+    with pytest.raises(ValueError, match="state: expected contiguous float32"):
+        recurrent_decode(
+            q, k, v, g, beta, torch.zeros(2, 2, 16, 16, dtype=torch.bfloat16), torch.tensor([0]), torch.tensor([0])
+        )
+
+
+def tiny_gdn(dtype: torch.dtype, device: str, slots: int) -> GatedDeltaNet:
+    gdn = GatedDeltaNet(Qwen4ExpConfig.from_dict(preset_config("tiny"))).to(device=device, dtype=dtype)
+    gdn.init_state(slots, dtype)
+    gdn.recurrent.copy_(random_state(slots, gdn.num_v_heads, gdn.head_k_dim, gdn.head_v_dim, device))
+    return gdn
+
+
+def run_core(gdn: GatedDeltaNet, batch: Batch, method: str) -> torch.Tensor:
+    c = gdn.recurrent.shape[1:]
+    inputs = core_inputs(batch.num_tokens, *c, seed=batch.num_tokens, device=str(gdn.recurrent.device))
+    with forward_context(batch.host):
+        return getattr(gdn, method)(*inputs, batch.slots, batch.write_slots)
+
+
+def test_region_dispatch_on_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the kernels on, a padded decode batch runs the decode kernel (close to torch, other slots
+    untouched); a float32 model's mixed batch keeps the torch path (fla's TF32 dots are for half models)."""
+    monkeypatch.setattr(gdn_module, "use_kernels", lambda t: True)
+    ours, ref = tiny_gdn(torch.float32, "cpu", 4), tiny_gdn(torch.float32, "cpu", 4)
+    decode = build_batch([Chunk(2, [1], 5), Chunk(0, [1], 3)], trash_slot=3, device="cpu", pad_to=4)
+    torch.testing.assert_close(run_core(ours, decode, "delta_rule")[:2], run_core(ref, decode, "torch_delta_rule")[:2])
+    torch.testing.assert_close(ours.recurrent[:3], ref.recurrent[:3])
+    assert torch.equal(ours.recurrent[1], random_state(4, *ours.recurrent.shape[1:])[1])
+    ours.recurrent.copy_(ref.recurrent)
+    mixed = build_batch([Chunk(1, [1, 2, 3], 0), Chunk(2, [1], 6)], trash_slot=3, device="cpu", pad_to=5)
+    assert torch.equal(run_core(ours, mixed, "delta_rule"), run_core(ref, mixed, "torch_delta_rule"))
+    assert torch.equal(ours.recurrent[:3], ref.recurrent[:3])
+
+
+def test_model_decode_with_the_kernel_matches_torch(tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A prefill, then padded decode steps of the tiny model: the kernel's logits follow torch's."""
+
+    def logits(kernels: bool) -> list[torch.Tensor]:
+        monkeypatch.setattr(gdn_module, "use_kernels", lambda t: kernels)
+        m = load_model(tiny_ckpt, dtype=torch.float32)
+        m.init_state(max_num_seqs=3, max_model_len=32)
+        steps = [[Chunk(0, [5, 9, 2, 7], 0), Chunk(2, [3, 4], 0)]]
+        steps += [[Chunk(0, [11 + i], 4 + i), Chunk(2, [20 + i], 2 + i)] for i in range(3)]
+        rows = []
+        with torch.no_grad():
+            for chunks in steps:
+                batch = build_batch(chunks, m.trash_slot, "cpu", pad_to=6)
+                rows.append(m.compute_logits(m.run(batch)[: batch.host.query_start[-1]]))
+        return rows
+
+    for ours, ref in zip(logits(True), logits(False), strict=True):
+        torch.testing.assert_close(ours, ref)
+
+
+# --- CUDA ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.gpu
+def test_decode_kernel_at_bench_shapes_and_in_a_cuda_graph() -> None:
+    """Batch 64 at the bench GDN shapes (slots shuffled, padding at the trash slot) matches torch in
+    float32; a graph replay of the kernel is bitwise to the eager launch."""
+    read = torch.randperm(70, generator=torch.Generator().manual_seed(0))[:60].tolist() + [70] * 4
+    check_decode(BENCH_HEADS, BENCH_DK, BENCH_DV, read=read, trash=70, block_v=32, device="cuda")
+    q, k, v, g, beta = core_inputs(8, BENCH_HEADS, BENCH_DK, BENCH_DV, device="cuda")
+    slots = torch.arange(8, device="cuda")
+    start = random_state(9, BENCH_HEADS, BENCH_DK, BENCH_DV, "cuda")
+    state = start.clone()
+    eager = recurrent_decode(q, k, v, g, beta, state, slots, slots)
+    eager_state, state = state.clone(), start.clone()
+    recurrent_decode(q, k, v, g, beta, state, slots, slots)  # warm (compiled) before capture
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        out = recurrent_decode(q, k, v, g, beta, state, slots, slots)
+    state.copy_(start)
+    graph.replay()
+    assert torch.equal(out, eager) and torch.equal(state, eager_state)
+
+
+def rms(x: torch.Tensor) -> float:
+    return x.double().pow(2).mean().sqrt().item()
+
+
+@pytest.mark.gpu
+def test_fla_varlen_prefill_error_is_below_bf16_rounding() -> None:
+    """fla's chunked rule over a mixed batch (a decode token, chunks across fla's 64-token blocks,
+    padding rows) against torch's float64 chunk rule, request by request: TF32 keeps two more mantissa
+    bits than bfloat16, so its error stays below the rounding a bf16 model applies to the core's
+    output (and to a bf16-sized state); padding rows are zero and unnamed slots untouched."""
+    pytest.importorskip("fla")
+    from model.kernels.gdn_prefill import chunked_varlen
+
+    heads, dk, dv = 8, BENCH_DK, BENCH_DV
+    batch = build_batch(
+        [Chunk(3, list(range(130)), 0), Chunk(0, [1], 9), Chunk(5, list(range(64)), 0), Chunk(1, list(range(7)), 2)],
+        trash_slot=6,
+        device="cuda",
+        pad_to=210,
+    )
+    q, k, v, g, beta = core_inputs(batch.num_tokens, heads, dk, dv, device="cuda")
+    start = random_state(7, heads, dk, dv, "cuda") * 0.1
+    state = start.clone()
+    out = chunked_varlen(q, k, v, g, beta, state, batch.host.query_start, batch.host.slots)
+    bounds, total = batch.host.query_start, batch.host.query_start[-1]
+    for r, slot in enumerate(batch.host.slots):
+        a, b = bounds[r], bounds[r + 1]
+        ref_o, ref_s = chunk_rule(*(t[a:b].double() for t in (q, k, v, g, beta)), start[slot].double())
+        for name, got, ref in (("output", out[a:b], ref_o), ("state", state[slot], ref_s)):
+            err, rounding = rms(got - ref), rms(ref.bfloat16().double() - ref)
+            assert err <= rounding, f"request {r} {name}: fla error {err:.3g} above bf16 rounding {rounding:.3g}"
+    assert torch.equal(out[total:], torch.zeros_like(out[total:]))
+    assert torch.equal(state[[2, 4, 6]], start[[2, 4, 6]])
+
+
+@pytest.mark.gpu
+def test_bf16_gdn_layer_error_with_kernels_within_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bf16 GDN layer (prefill of two requests, then three decode steps) with the kernels, against
+    the float32 torch layer of the same weights: its error is at most sqrt(2) times the bf16 torch
+    layer's. (The decode kernel is float32 arithmetic; fla's error is below the bf16 rounding that
+    the torch path's error already includes, and independent errors add in quadrature.)"""
+    pytest.importorskip("fla")
+    cfg = Qwen4ExpConfig.from_dict(
+        {**preset_config("tiny"), "linear_key_head_dim": 128, "linear_value_head_dim": 128, "hidden_size": 256}
+    )
+    gen = torch.Generator().manual_seed(0)
+    base = GatedDeltaNet(cfg)
+    with torch.no_grad():
+        for p in base.parameters():
+            p.copy_(torch.randn(p.shape, generator=gen) * (0.3 if p.dim() < 2 else p.shape[-1] ** -0.5))
+    steps = [[Chunk(0, list(range(100)), 0), Chunk(1, list(range(37)), 0)]]
+    steps += [[Chunk(0, [0], 100 + i), Chunk(1, [0], 37 + i)] for i in range(3)]
+    xs = [torch.randn(sum(len(c.token_ids) for c in s), cfg.hidden_size, generator=gen) for s in steps]
+
+    def run(dtype: torch.dtype, kernels: bool) -> torch.Tensor:
+        monkeypatch.setattr(gdn_module, "use_kernels", lambda t: kernels)
+        gdn = GatedDeltaNet(cfg).to("cuda")
+        gdn.load_state_dict(base.state_dict())
+        gdn = gdn.to(dtype)
+        gdn.init_state(3, dtype)
+        outs = []
+        for chunks, x in zip(steps, xs, strict=True):
+            b = build_batch(chunks, 2, "cuda")
+            with torch.no_grad(), forward_context(b.host):
+                outs.append(gdn(x.to("cuda", dtype), b.slots, b.offsets, b.write_slots).float())
+        return torch.cat(outs)
+
+    ref = run(torch.float32, kernels=False)
+    err_kernels, err_torch = rms(run(torch.bfloat16, True) - ref), rms(run(torch.bfloat16, False) - ref)
+    assert err_kernels <= math.sqrt(2) * err_torch, (
+        f"bf16 error {err_kernels:.3g} with kernels, {err_torch:.3g} without"
+    )
