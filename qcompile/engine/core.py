@@ -33,6 +33,7 @@ from qcompile.engine.stats import StatsCollector
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
 
+
 def load_tokenizer(path: Path) -> PreTrainedTokenizerBase | None:
     """The checkpoint's tokenizer, or None when it ships without one (then prompts must be ids); its
     files are checked first, so a broken one fails naming the file and field."""
@@ -144,7 +145,7 @@ class EngineCore:
     def _timed(self, key: str, start: float) -> None:
         self.stage_times[key] = time.perf_counter() - start
 
-    def compile(self) -> str | None:
+    def compile(self) -> str:
         """Compile every compile range now (`ModelRunner.warmup`), not on the first request that reaches it."""
         start = time.perf_counter()
         sizes = self.runner.warmup()
@@ -163,7 +164,7 @@ class EngineCore:
             f"{stats.pool_bytes / 2**20:.0f} MiB (device {stats.bytes / 2**20:.0f} MiB)"
         )
 
-    def warmup(self) -> str | None:
+    def warmup(self) -> None:
         """One short greedy request through the whole step loop (prefill, decode, sampling), so the
         first real request pays no first-call costs; the statistics start afterwards."""
         start = time.perf_counter()
@@ -171,4 +172,3 @@ class EngineCore:
         self.engine.generate([Sequence("warmup", None, [0], params)])
         self.engine.collector = StatsCollector()
         self._timed("warmup", start)
-        return None

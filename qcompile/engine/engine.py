@@ -38,6 +38,8 @@ def error_message(e: BaseException) -> str:
 
 
 class Engine:
+    """The step loop over one `ModelRunner`: requests in (`add`, `abort`), deltas out (`step`)."""
+
     def __init__(
         self,
         runner: ModelRunner,
@@ -86,14 +88,11 @@ class Engine:
             if not seq.is_finished:
                 seq.finish("abort")
                 deltas.append(seq.delta([], None))
-        self._drop_all()
-        return deltas
-
-    def _drop_all(self) -> None:
         self.in_flight = None
         for seq in self.scheduler.reset():
             seq.num_in_flight = 0
         self._by_id.clear()
+        return deltas
 
     def stats(self) -> EngineStats:
         return self.collector.snapshot(len(self.scheduler.running), len(self.scheduler.waiting))

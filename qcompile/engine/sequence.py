@@ -53,7 +53,6 @@ class Sequence:
     prompt_logprobs: PromptLogprobs | None = None  # not yet sent
     arrival_time: float = field(default_factory=time.monotonic)
     last_token_time: float | None = None
-
     stop_token_ids: frozenset[int] = field(init=False)  # the params' stop ids, looked up once per token
 
     def __post_init__(self) -> None:
@@ -109,24 +108,15 @@ class Sequence:
         """Finish with finish_reason "error" and return the final delta, touching nothing that may have
         failed (the detokenizer's held text is dropped)."""
         self.status, self.finish_reason, self.stop_reason, self.error = SequenceStatus.FINISHED, "error", None, error
-        prompt_logprobs, self.prompt_logprobs = self.prompt_logprobs, None
-        return RequestDelta(
-            self.request_id,
-            [],
-            "",
-            None if self.params.logprobs is None else [],
-            prompt_logprobs,
-            self.num_prompt_tokens,
-            self.num_output_tokens,
-            "error",
-            None,
-            error,
-        )
+        return self.delta([], None, text="")
 
-    def delta(self, token_ids: list[int], logprobs: list[dict[int, Logprob]] | None) -> RequestDelta:
-        """What changed now: `token_ids` (with their `logprobs`), the text they made visible, the prompt
-        logprobs if not sent yet, and the finish reason once finished."""
-        text = "" if self.detokenizer is None else self.detokenizer.take(self.is_finished)
+    def delta(
+        self, token_ids: list[int], logprobs: list[dict[int, Logprob]] | None, text: str | None = None
+    ) -> RequestDelta:
+        """What changed now: `token_ids` (with their `logprobs`), the text they made visible (`text`
+        overrides the detokenizer), the prompt logprobs if not sent yet, and the finish once finished."""
+        if text is None:
+            text = "" if self.detokenizer is None else self.detokenizer.take(self.is_finished)
         if logprobs is None and self.params.logprobs is not None:
             logprobs = []
         prompt_logprobs, self.prompt_logprobs = self.prompt_logprobs, None
