@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GDN kernels on one H200 (issue 13 item 2, a few minutes): the gpu-marked kernel tests, then
+# The GDN kernels on one H200 (a few minutes): the gpu-marked kernel tests, then
 # scripts/bench_gdn_kernels.py's tables (decode and prefill, torch path against the kernels).
 # fla-core comes from its wheel in .whl/ (or WHEELS=dir). Logs go to $OUT (or the repo root).
 # QC_TESTS_K selects tests (pytest -k); arguments go to the bench script (--sections, --no-sweep).

@@ -1,4 +1,4 @@
-"""Guard against the read-before-write reinplacing hazard (shared/notes/repro_reinplace_hazard.py).
+"""Guard against the read-before-write reinplacing hazard (`test_reinplace_hazard_without_guard_is_wrong` shows it).
 
 A pointwise read of a buffer's old value that precedes a mutating extern op in the graph, but whose
 value is consumed after it, stays an unrealized Inductor IR node. When Inductor lowers the op as a

@@ -1,4 +1,4 @@
-"""GPU exactness gates for every CUDA graph mode (issue 4), on the `wide` preset in bf16.
+"""GPU exactness gates for every CUDA graph mode, on the `wide` preset in bf16.
 
 * every mode gives bitwise the logprobs of the same scope without graphs (same padded batches);
   FULL decode steps run with `torch.cuda.set_sync_debug_mode("error")`: nothing there syncs the host;
@@ -9,7 +9,7 @@
   routed-expert agreement) is no larger than eager bf16's;
 * PLE from a pinned host table, gathered by the Triton kernel inside the FULL decode graph.
 
-Random weights make bf16 very sensitive to rounding (shared/notes/h200-anchor.md), hence the fp32
+Random weights make bf16 very sensitive to rounding, hence the fp32
 reference for the narrower scopes instead of a bf16-to-bf16 comparison.
 """
 

@@ -1,4 +1,4 @@
-"""Issue 6: on the embedded default model, a request's greedy output does not depend on what it is
+"""On the embedded default model, a request's greedy output does not depend on what it is
 batched with, eagerly and at each compile scope (float32, CPU)."""
 
 from __future__ import annotations

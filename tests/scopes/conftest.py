@@ -1,6 +1,6 @@
 """Helpers for running the compiled model along one token path (teacher forcing).
 
-`QCOMPILE_TEST_DEVICE=cuda` runs the scope tests on a GPU (issue 3's H200 run).
+`QCOMPILE_TEST_DEVICE=cuda` runs the scope tests on a GPU.
 """
 
 from __future__ import annotations

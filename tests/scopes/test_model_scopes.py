@@ -1,4 +1,4 @@
-"""Every compiled scope of the Qwen4-Exp model against our eager path (issue 3's exactness gates).
+"""Every compiled scope of the Qwen4-Exp model against our eager path.
 
 fp32: `layer` keeps whole decoder layers opaque, so Inductor only compiles the glue between them
 and the result is bitwise; `block` and `kernel` let Inductor fuse and reorder fp32 math inside the
