@@ -27,20 +27,41 @@ def stage(name: str) -> Iterator[None]:
     print(f"{time.perf_counter() - start:7.2f} s", file=sys.stderr)
 
 
-def load_engine(model: Path | None, compile: CompileConfig | None, device: str, dtype: str,
-                max_num_seqs: int, max_model_len: int, ple_backend: str = "device",
-                weight_only: bool = False) -> AsyncEngine:
+def load_engine(
+    model: Path | None,
+    compile: CompileConfig | None,
+    device: str,
+    dtype: str,
+    max_num_seqs: int,
+    max_model_len: int,
+    ple_backend: str = "device",
+    weight_only: bool = False,
+) -> AsyncEngine:
     from qcompile.engine.async_engine import AsyncEngine
     from qcompile.engine.core import EngineCore
 
-    mode = "eager" if compile is None else f"compiled (scope {compile.scope}, ranges {compile.ranges}, " \
-                                           f"cudagraph {compile.cudagraph})"
+    mode = (
+        "eager"
+        if compile is None
+        else f"compiled (scope {compile.scope}, ranges {compile.ranges}, cudagraph {compile.cudagraph})"
+    )
     linears = ", weight-only linears" if weight_only else ""
-    print(f"qcompile serve: {model or 'the embedded default model'}\n  {device}, {dtype}, PLE on {ple_backend}"
-          f"{linears}, {mode}", file=sys.stderr)
+    print(
+        f"qcompile serve: {model or 'the embedded default model'}\n  {device}, {dtype}, PLE on {ple_backend}"
+        f"{linears}, {mode}",
+        file=sys.stderr,
+    )
     with stage("load checkpoint"):
-        core = EngineCore(model, device=device, dtype=dtype, compile=compile, max_num_seqs=max_num_seqs,
-                          max_model_len=max_model_len, ple_backend=ple_backend, weight_only=weight_only)
+        core = EngineCore(
+            model,
+            device=device,
+            dtype=dtype,
+            compile=compile,
+            max_num_seqs=max_num_seqs,
+            max_model_len=max_model_len,
+            ple_backend=ple_backend,
+            weight_only=weight_only,
+        )
     for step in core.startup_stages():
         with stage(step.name):
             detail = step.run()
@@ -49,16 +70,33 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
     return AsyncEngine(core)
 
 
-def serve(model: Path | None, compile: CompileConfig | None, host: str, port: int, api_key: str | None,
-          device: str, dtype: str, max_num_seqs: int, max_model_len: int, ple_backend: str,
-          weight_only: bool = False) -> None:
+def serve(
+    model: Path | None,
+    compile: CompileConfig | None,
+    host: str,
+    port: int,
+    api_key: str | None,
+    device: str,
+    dtype: str,
+    max_num_seqs: int,
+    max_model_len: int,
+    ple_backend: str,
+    weight_only: bool = False,
+) -> None:
+    """Serve until SIGTERM/SIGINT (exit 0) or until the engine loop dies (exit 1, with one line saying why)."""
     import uvicorn
 
     from qcompile.server.app import build_app
+    from qcompile.server.lifecycle import SHUTDOWN_GRACE_S, EngineServer
     from qcompile.server.parsers import select_parsers
 
     engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend, weight_only)
     app = build_app(engine, select_parsers(engine.core.path), api_key)
-    print(f"serving {engine.model_name!r} at http://{host}:{port}/v1 (OpenAI API; /health, /metrics)",
-          file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    print(f"serving {engine.model_name!r} at http://{host}:{port}/v1 (OpenAI API; /health, /metrics)", file=sys.stderr)
+    server = EngineServer(
+        uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE_S),
+        engine,
+    )
+    server.run()
+    if server.died is not None:
+        sys.exit(1)

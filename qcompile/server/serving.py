@@ -11,17 +11,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import inspect
 import json
 import logging
 import uuid
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
 
 from fastapi import Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
-from jinja2 import TemplateError
 from starlette.types import Receive, Scope, Send
 
+from qcompile.engine.async_engine import EngineDeadError
+from qcompile.engine.engine import error_message
 from qcompile.engine.outputs import RequestDelta
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
@@ -51,9 +54,10 @@ CLIENT_CLOSED = 499
 class EngineClient(Protocol):
     """What the server needs from an engine (`qcompile.engine.async_engine.AsyncEngine`, or a stub)."""
 
-    tokenizer: PreTrainedTokenizerBase
+    tokenizer: PreTrainedTokenizerBase | None  # None: the checkpoint has none, only token-id prompts work
     model_name: str
     max_model_len: int
+    dead: BaseException | None  # why the engine loop died; None while it lives
 
     def generate(
         self, request_id: str | None, prompt_token_ids: list[int], params: SamplingParams
@@ -167,13 +171,40 @@ class EventStream(StreamingResponse):
             await self.gen.cancel()
 
 
+def _call_parameters(tokenizer: PreTrainedTokenizerBase | None) -> frozenset[str]:
+    """`apply_chat_template`'s own parameters: in `chat_template_kwargs` they would not be template
+    variables but switch the renderer (`chat_template` would run a user's template)."""
+    if tokenizer is None:
+        return frozenset()
+    parameters = inspect.signature(tokenizer.apply_chat_template).parameters.values()
+    return frozenset(p.name for p in parameters if p.kind is not inspect.Parameter.VAR_KEYWORD)
+
+
 class Serving:
+    """The endpoints' work. Template rendering and tokenization run in one worker thread of their own:
+    off the event loop, so a large prompt does not stall other streams, and never two at once on the
+    server's tokenizer (a Rust fast tokenizer used from two threads can fail with "Already borrowed")."""
+
     def __init__(self, engine: EngineClient, parsers: Parsers) -> None:
         self.engine = engine
         self.parsers = parsers
-        # Its own copy: the engine thread detokenises with the original, and a Rust fast tokenizer
-        # used from two threads at once can fail with "Already borrowed".
+        # Its own copy: the engine thread detokenises with the original.
         self.tokenizer = copy.deepcopy(engine.tokenizer)
+        self.reserved_template_kwargs = _call_parameters(self.tokenizer)
+        self._prompts = ThreadPoolExecutor(1, thread_name_prefix="qcompile-prompt")
+
+    def close(self) -> None:
+        self._prompts.shutdown(wait=False, cancel_futures=True)
+
+    async def _off_loop(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._prompts, fn, *args)
+
+    def _need_tokenizer(self, field: str) -> PreTrainedTokenizerBase:
+        if self.tokenizer is None:
+            raise APIError(
+                f"the checkpoint has no tokenizer, so {field} must be token ids (this one is text)", param=field
+            )
+        return self.tokenizer
 
     def models(self) -> dict[str, Any]:
         return {
@@ -205,25 +236,43 @@ class Serving:
             first = await anext(stream)
         except ValueError as e:
             raise APIError(str(e)) from e
+        except EngineDeadError as e:
+            raise APIError(str(e), type="server_error", code="engine_dead", status=503) from e
         return Generation(self.engine, request_id, prompt_ids, params, first, stream)
 
     # ---- chat ----------------------------------------------------------------------------------
 
     def _chat_prompt(self, body: ChatCompletionRequest) -> tuple[str, list[int]]:
-        """The prompt text from the checkpoint's chat template (the request's tools passed through), and its ids."""
+        """The prompt text from the checkpoint's chat template (the request's tools passed through), and its ids.
+
+        Only the checkpoint's template renders: a `chat_template` of the user's in `chat_template_kwargs`
+        is refused (as is any other renderer switch), because a template is a program whose time and
+        memory a thread cannot bound, and the checkpoint's is the one the model was trained on.
+        """
+        tokenizer = self._need_tokenizer("messages")
+        kwargs = body.chat_template_kwargs or {}
+        for key in kwargs:
+            if key in self.reserved_template_kwargs:
+                raise APIError(
+                    f"chat_template_kwargs.{key} is not accepted: only template variables may be set "
+                    "(the checkpoint's chat template is the one rendered)",
+                    param="chat_template_kwargs",
+                )
         messages = [_template_message(m) for m in body.messages]
         tools = [t.model_dump(exclude_none=True) for t in body.tools] if body.tools else None
         try:
-            text = self.tokenizer.apply_chat_template(
-                messages, tools=tools, add_generation_prompt=True, tokenize=False, **(body.chat_template_kwargs or {})
+            text = tokenizer.apply_chat_template(
+                messages, tools=tools, add_generation_prompt=True, tokenize=False, **kwargs
             )
-        except (TemplateError, TypeError, ValueError, KeyError) as e:
-            raise APIError(f"the chat template cannot render these messages: {e}", param="messages") from e
-        return text, self.tokenizer.encode(text, add_special_tokens=False)
+        except Exception as e:  # the template raised (bad messages, raise_exception, arithmetic on the input)
+            raise APIError(
+                f"the chat template cannot render these messages: {error_message(e)}", param="messages"
+            ) from e
+        return text, tokenizer.encode(text, add_special_tokens=False)
 
     async def chat(self, request: Request, body: ChatCompletionRequest) -> Response:
         self._check_model(body.model)
-        prompt, ids = self._chat_prompt(body)
+        prompt, ids = await self._off_loop(self._chat_prompt, body)
         params = body.sampling_params(len(ids), self.engine.max_model_len)
         tools = [t.model_dump() for t in body.tools] if body.parse_tools and body.tools else None
         parser = ReplyParser(self.parsers, tools, prompt)
@@ -296,12 +345,12 @@ class Serving:
                 raise APIError("only one prompt per request is supported", param="prompt")
             prompt = prompt[0]
         if isinstance(prompt, str):
-            return self.tokenizer.encode(prompt)  # as `LLM.generate` encodes text prompts
+            return self._need_tokenizer("prompt").encode(prompt)  # as `LLM.generate` encodes text prompts
         return list(prompt)
 
     async def completion(self, request: Request, body: CompletionRequest) -> Response:
         self._check_model(body.model)
-        ids = self._completion_prompt(body)
+        ids = await self._off_loop(self._completion_prompt, body)
         params = body.sampling_params(len(ids), self.engine.max_model_len)
         gen = await self._start(f"cmpl-{uuid.uuid4().hex}", ids, params)
         if body.stream:

@@ -33,6 +33,8 @@ INVALID: list[tuple[str, dict[str, Any], str | None]] = [
     ("chat", {"messages": HELLO, "logprobs": True, "top_logprobs": 50}, "top_logprobs"),
     ("chat", {"messages": HELLO, "tool_choice": "required"}, "tool_choice"),
     ("chat", {"messages": HELLO, "stream": "yes"}, "stream"),
+    ("chat", {"messages": HELLO, "chat_template_kwargs": {"chat_template": "{{ 1/0 }}"}}, "chat_template_kwargs"),
+    ("chat", {"messages": HELLO, "chat_template_kwargs": {"tokenize": True}}, "chat_template_kwargs"),
     ("completions", {"prompt": LONG}, "prompt"),
     ("completions", {"prompt": "Hi", "max_tokens": -5}, "max_tokens"),
     ("completions", {"prompt": [10**7]}, None),
