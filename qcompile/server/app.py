@@ -19,7 +19,7 @@ from qcompile.engine.engine import error_message
 from qcompile.server.errors import APIError, from_validation
 from qcompile.server.metrics import CONTENT_TYPE, Metrics
 from qcompile.server.parsers import Parsers
-from qcompile.server.protocol import ChatCompletionRequest, CompletionRequest
+from qcompile.server.protocol import ChatCompletionRequest, CompletionRequest, DetokenizeRequest, TokenizeRequest
 from qcompile.server.serving import EngineClient, Serving
 
 log = logging.getLogger(__name__)
@@ -126,6 +126,10 @@ def build_app(
     async def models() -> dict[str, Any]:
         return serving.models()
 
+    @v1.get("/models/{model_id:path}")
+    async def model(model_id: str) -> dict[str, Any]:
+        return serving.model(model_id)
+
     @v1.post("/chat/completions")
     async def chat(request: Request) -> Response:
         return await serving.chat(request, await _parse(request, ChatCompletionRequest, max_body_bytes))
@@ -134,5 +138,30 @@ def build_app(
     async def completions(request: Request) -> Response:
         return await serving.completion(request, await _parse(request, CompletionRequest, max_body_bytes))
 
+    @app.get("/version")
+    async def version() -> dict[str, str]:
+        return {"version": qcompile_version()}
+
+    # vLLM's token endpoints, beside /v1 as there (and behind the same key)
+    tokens = APIRouter(dependencies=[Depends(check_key)])
+
+    @tokens.post("/tokenize")
+    async def tokenize(request: Request) -> dict[str, Any]:
+        return await serving.tokenize(await _parse(request, TokenizeRequest, max_body_bytes))
+
+    @tokens.post("/detokenize")
+    async def detokenize(request: Request) -> dict[str, Any]:
+        return await serving.detokenize(await _parse(request, DetokenizeRequest, max_body_bytes))
+
     app.include_router(v1)
+    app.include_router(tokens)
     return app
+
+
+def qcompile_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("qcompile")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"

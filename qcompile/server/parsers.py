@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,52 @@ class ReplyParser:
         return 0 if self.tools is None else self.tools.completed
 
 
+def call_id() -> str:
+    return f"call_{uuid.uuid4().hex[:24]}"
+
+
+class ForcedCalls:
+    """The reply of a request whose `tool_choice` forced calls, as a `ReplyParser` reads one: JSON the
+    grammar kept to, made into calls (see `ChatCompletionRequest.tool_constraint`).
+
+    A named function's arguments stream as they are generated, after the call's header; the array of
+    `"required"` calls is read whole when the reply ends. A reply cut by max_tokens keeps what it has
+    (a named call its partial arguments) and reads as cut.
+    """
+
+    def __init__(self, function: str | None) -> None:
+        self.function = function  # None: `"required"`, the reply is an array of {"name", "parameters"}
+        self.buf: list[str] = []
+        self.cut_call = False
+        self.num_calls = 0
+
+    def feed(self, delta: str) -> list[Event]:
+        if self.function is None:
+            self.buf.append(delta)
+            return []
+        events: list[Event] = []
+        if not self.num_calls:
+            self.num_calls = 1
+            events.append(CallStart(0, call_id(), self.function))
+        return events + ([CallArgs(0, delta)] if delta else [])
+
+    def finish(self, finish_reason: str | None) -> list[Event]:
+        self.cut_call = finish_reason != "stop"
+        if self.function is not None:
+            return [*self.feed(""), CallEnd(0)]
+        try:
+            calls = json.loads("".join(self.buf))
+        except json.JSONDecodeError:  # cut before the array closed: nothing whole to report
+            self.cut_call = True
+            return [Text("content", "".join(self.buf))]
+        events: list[Event] = []
+        for i, call in enumerate(calls):
+            arguments = json.dumps(call["parameters"], ensure_ascii=False)
+            events += [CallStart(i, call_id(), call["name"]), CallArgs(i, arguments), CallEnd(i)]
+        self.num_calls = len(calls)
+        return events
+
+
 @dataclass
 class Reply:
     """A whole reply put together from its events (the non-streaming message)."""
@@ -103,7 +150,7 @@ class Reply:
                 self.tool_calls.append(ToolCall(call_id, name, "".join(parts)))
 
 
-def finish_reason(engine_reason: str | None, reply: ReplyParser) -> str | None:
+def finish_reason(engine_reason: str | None, reply: ReplyParser | ForcedCalls) -> str | None:
     """`tool_calls` when the reply made calls and none was cut; a call cut by max_tokens is `length`."""
     if reply.num_calls and not reply.cut_call and engine_reason in ("stop", "length"):
         return "tool_calls"
