@@ -19,7 +19,7 @@ class _Request(BaseModel):
 
 
 # Choices per request (n) times prompts per request: each is its own engine request.
-MAX_CHOICES = 16
+MAX_CHOICES = 32
 
 
 class StreamOptions(_Request):
