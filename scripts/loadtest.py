@@ -8,7 +8,10 @@ For each concurrency level, that many clients stream requests back to back until
 sent or `--duration` seconds have passed (requests in flight then finish), and one table row reports
 requests/s, output and total tokens/s, time to first token (TTFT) and inter-token latency (ITL: the
 gap between streamed chunks) at p50/p90/p99. `ignore_eos` is set so every request generates exactly
-`--max-tokens` tokens, which keeps runs comparable. Only loopback servers are accepted: this is a
+`--max-tokens` tokens, which keeps runs comparable; a request that returns another count is an error.
+With `--structured-every K`, every K-th request asks for JSON of a small schema (`guided_json`), which
+ends when the object is complete: its text must parse and fit the schema, or it is an error (a grammar
+mixed into the batch must not disturb any output). Only loopback servers are accepted: this is a
 benchmark, not a load generator for other people's machines. Needs the `openai` package (in the `test`
 extra).
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import json
 import time
 from dataclasses import dataclass, field
 from urllib.parse import urlparse
@@ -25,6 +29,13 @@ from urllib.parse import urlparse
 import openai
 
 MAX_REQUESTS = 10_000
+SCHEMA = {
+    "type": "object",
+    "properties": {"city": {"type": "string", "enum": ["Paris", "Rome", "Berlin"]},
+                   "count": {"type": "integer", "minimum": 0, "maximum": 999}},
+    "required": ["city", "count"],
+    "additionalProperties": False,
+}
 SENTENCES = (
     "The old lighthouse stood at the end of the harbour.", "Anna went to the market in the morning.",
     "A simple recipe for bread needs flour, water, salt and yeast.", "The river flows through the valley.",
@@ -64,9 +75,22 @@ def prompt(i: int, words: int) -> str:
     return " ".join(text)
 
 
+def fits_schema(text: str) -> bool:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return (isinstance(value, dict) and set(value) == {"city", "count"} and value["city"] in ("Paris", "Rome", "Berlin")
+            and type(value["count"]) is int and 0 <= value["count"] <= 999)
+
+
 async def one_request(client: openai.AsyncOpenAI, args: argparse.Namespace, i: int) -> Sample:
+    structured = args.structured_every > 0 and i % args.structured_every == 0
+    extra: dict[str, object] = {"ignore_eos": True}
+    if structured:
+        extra["guided_json"] = SCHEMA
     common = {"model": args.model, "max_tokens": args.max_tokens, "temperature": args.temperature, "stream": True,
-              "stream_options": {"include_usage": True}, "extra_body": {"ignore_eos": True}}
+              "stream_options": {"include_usage": True}, "extra_body": extra}
     start = time.perf_counter()
     if args.endpoint == "chat":
         stream = await client.chat.completions.create(
@@ -75,13 +99,20 @@ async def one_request(client: openai.AsyncOpenAI, args: argparse.Namespace, i: i
         stream = await client.completions.create(prompt=prompt(i, args.prompt_words), **common)
     times: list[float] = []
     output_tokens = prompt_tokens = 0
+    text = []
     async for chunk in stream:
         if chunk.usage is not None:
             output_tokens, prompt_tokens = chunk.usage.completion_tokens, chunk.usage.prompt_tokens
         if chunk.choices and _has_text(chunk.choices[0]):
             times.append(time.perf_counter())
+            choice = chunk.choices[0]
+            text.append(choice.delta.content or "" if hasattr(choice, "delta") else choice.text)
     if not times:
         raise RuntimeError("the stream carried no tokens")
+    if structured and not fits_schema("".join(text)):
+        raise RuntimeError(f"request {i}: the structured output does not fit its schema: {''.join(text)!r:.200}")
+    if not structured and output_tokens != args.max_tokens:
+        raise RuntimeError(f"request {i}: {output_tokens} output tokens, not {args.max_tokens}")
     return Sample(times[0] - start, [b - a for a, b in zip(times, times[1:], strict=False)], output_tokens,
                   prompt_tokens)
 
@@ -175,6 +206,8 @@ def main() -> None:
     parser.add_argument("--prompt-words", type=int, default=32)
     parser.add_argument("--temperature", type=float, default=0.0)
     parser.add_argument("--endpoint", choices=("completions", "chat"), default="completions")
+    parser.add_argument("--structured-every", type=int, default=0,
+                        help="every K-th request asks for JSON of a schema (guided_json) and is checked; 0: none")
     args = parser.parse_args()
     args.concurrency = [int(c) for c in args.concurrency.split(",")]
     if not loopback(args.url):
