@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import sys
 import time
 from collections.abc import Iterator
@@ -91,6 +92,12 @@ def serve(
     from qcompile.server.parsers import select_parsers
 
     engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend, weight_only)
+    access = logging.getLogger("qcompile.access")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s access %(message)s"))
+    access.addHandler(handler)
+    access.setLevel(logging.INFO)
+    access.propagate = False
     app = build_app(engine, select_parsers(engine.core.path), api_key)
     print(f"serving {engine.model_name!r} at http://{host}:{port}/v1 (OpenAI API; /health, /metrics)", file=sys.stderr)
     server = EngineServer(

@@ -55,8 +55,24 @@ def _validate(model: type[Body], raw: bytes) -> Body:
 
 async def _parse(request: Request, model: type[Body], limit: int) -> Body:
     """The body as `model`, parsed in a worker thread so a large body does not stall other streams;
-    bad JSON and bad fields alike are a 400 naming the field."""
+    bad JSON and bad fields alike are a 400 naming the field. Only `application/json` is read: a web
+    page can send `text/plain` across sites without asking, never JSON."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        raise APIError(f"Content-Type must be application/json, got {media or 'none'!r}", status=415)
     return await asyncio.to_thread(_validate, model, await read_body(request, limit))
+
+
+# Host names a server without an API key answers to: a page on another site can make a browser send
+# requests to 127.0.0.1 under its own name (DNS rebinding), never under these.
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def host_name(header: str) -> str:
+    """The name in a Host header, without its port (and without brackets for IPv6)."""
+    if header.startswith("["):
+        return header[1 : header.find("]")] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
 
 
 def build_app(
@@ -88,6 +104,19 @@ def build_app(
             )
 
     app = FastAPI(title="qcompile", lifespan=lifespan)
+
+    if api_key is None:
+
+        @app.middleware("http")
+        async def check_host(request: Request, call_next: Any) -> Response:
+            host = host_name(request.headers.get("host", "")).lower()
+            if host not in LOOPBACK_HOSTS:
+                return APIError(
+                    f"Host {host!r} is not served: without --api-key only loopback names are accepted",
+                    code="invalid_host",
+                    status=403,
+                ).response()
+            return await call_next(request)
 
     @app.exception_handler(APIError)
     async def api_error(request: Request, exc: APIError) -> Response:

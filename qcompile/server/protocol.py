@@ -65,6 +65,8 @@ class _Sampling(_Request):
     guided_json: dict[str, Any] | str | None = None
     guided_regex: str | None = None
     guided_choice: list[str] | None = None
+    # control tokens typed in user text (e.g. `<|im_start|>`) become real ones only when this is true
+    allow_control_tokens: bool = False
 
     @property
     def requested_max_tokens(self) -> tuple[int | None, str]:

@@ -14,6 +14,7 @@ import copy
 import inspect
 import json
 import logging
+import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +30,7 @@ from qcompile.engine.engine import error_message
 from qcompile.engine.outputs import RequestDelta
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
+from qcompile.server.control_tokens import Shield, control_tokens
 from qcompile.server.errors import APIError
 from qcompile.server.parsers import ForcedCalls, Parsers, Reply, ReplyParser, finish_reason
 from qcompile.server.protocol import (
@@ -51,6 +53,8 @@ if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
 
 log = logging.getLogger(__name__)
+# One line per engine request when it ends: id, tokens in and out, seconds, finish reason.
+access_log = logging.getLogger("qcompile.access")
 
 # Status for a request whose client left before the answer (nginx's convention; nobody reads it).
 CLIENT_CLOSED = 499
@@ -94,18 +98,37 @@ class Generation:
         params: SamplingParams,
         first: RequestDelta,
         rest: AsyncIterator[RequestDelta],
+        started: float,
     ) -> None:
         self.engine, self.request_id, self.prompt_ids, self.params = engine, request_id, prompt_ids, params
         self.first, self.rest = first, rest
+        self.started = started  # time.monotonic() when it was sent to the engine
+        self.num_output_tokens = 0
         self.finished = first.finished
+        if self.finished:
+            self._log(first.finish_reason)
+
+    def _log(self, finish_reason: str | None) -> None:
+        access_log.info(
+            "%s prompt_tokens=%d output_tokens=%d seconds=%.3f finish_reason=%s",
+            self.request_id,
+            len(self.prompt_ids),
+            self.num_output_tokens,
+            time.monotonic() - self.started,
+            finish_reason,
+        )
 
     async def deltas(self) -> AsyncIterator[RequestDelta]:
         """The request's deltas in order; a failed request raises `RequestFailed` after its last one."""
         delta = self.first
+        self.num_output_tokens = delta.num_output_tokens
         yield delta
         if not self.finished:
             async for delta in self.rest:
+                self.num_output_tokens = delta.num_output_tokens
                 self.finished = delta.finished
+                if self.finished:
+                    self._log(delta.finish_reason)
                 yield delta
         if delta.finish_reason == "error":
             raise RequestFailed(delta.error or "the request failed")
@@ -114,6 +137,7 @@ class Generation:
         """Free the request's slot if it is still generating (its client is gone)."""
         if not self.finished:
             self.finished = True
+            self._log("abort")
             await self.engine.abort(self.request_id)
 
 
@@ -237,6 +261,7 @@ class Serving:
         # Its own copy: the engine thread detokenises with the original.
         self.tokenizer = copy.deepcopy(engine.tokenizer)
         self.reserved_template_kwargs = _call_parameters(self.tokenizer)
+        self.control_tokens = () if self.tokenizer is None else control_tokens(self.tokenizer)
         self._prompts = ThreadPoolExecutor(1, thread_name_prefix="qcompile-prompt")
 
     def close(self) -> None:
@@ -311,6 +336,7 @@ class Serving:
     async def _start(self, request_id: str, prompt_ids: list[int], params: SamplingParams) -> Generation:
         """Queue the request and wait for its first output, so that the engine's own checks still
         become a 400 rather than an error in the middle of a stream."""
+        started = time.monotonic()
         stream = self.engine.generate(request_id, prompt_ids, params)
         try:
             first = await anext(stream)
@@ -318,7 +344,7 @@ class Serving:
             raise APIError(str(e)) from e
         except EngineDeadError as e:
             raise APIError(str(e), type="server_error", code="engine_dead", status=503) from e
-        return Generation(self.engine, request_id, prompt_ids, params, first, stream)
+        return Generation(self.engine, request_id, prompt_ids, params, first, stream, started)
 
     async def _start_all(
         self, request_id: str, body: ChatCompletionRequest | CompletionRequest, prompts: list[list[int]]
@@ -357,8 +383,9 @@ class Serving:
                     "(the checkpoint's chat template is the one rendered)",
                     param="chat_template_kwargs",
                 )
-        messages = [_template_message(m) for m in body.messages]
-        tools = [t.model_dump(exclude_none=True) for t in body.tools] if body.tools else None
+        shield = Shield(tokenizer, () if body.allow_control_tokens else self.control_tokens)
+        messages = shield.hide([_template_message(m) for m in body.messages])
+        tools = shield.hide([t.model_dump(exclude_none=True) for t in body.tools]) if body.tools else None
         try:
             text = tokenizer.apply_chat_template(
                 messages, tools=tools, add_generation_prompt=True, tokenize=False, **kwargs
@@ -367,7 +394,7 @@ class Serving:
             raise APIError(
                 f"the chat template cannot render these messages: {error_message(e)}", param="messages"
             ) from e
-        return text, tokenizer.encode(text, add_special_tokens=False)
+        return text, shield.encode(text)
 
     def _reply_parser(self, body: ChatCompletionRequest, prompt: str) -> ReplyParser | ForcedCalls:
         """How a choice's reply is read: calls forced by `tool_choice`, constrained text as it is, else
@@ -477,7 +504,9 @@ class Serving:
         out: list[tuple[str, list[int]]] = []
         for p in batch:
             if isinstance(p, str):
-                out.append((p, self._need_tokenizer("prompt").encode(p)))  # as `LLM.generate` encodes text
+                # as `LLM.generate` encodes text, but control tokens stay text unless allowed
+                ids = self._need_tokenizer("prompt").encode(p, split_special_tokens=not body.allow_control_tokens)
+                out.append((p, ids))
             else:
                 ids = list(p)  # type: ignore[arg-type]
                 echo = self.tokenizer.decode(ids) if body.echo and self.tokenizer is not None else ""
