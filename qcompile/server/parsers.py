@@ -38,10 +38,14 @@ class ReplyParser:
 
     State is carried between feeds and each feed looks only at its delta and a short held-back tail
     (`scanned` counts the characters looked at), so a streamed reply costs time linear in its length.
-    `prompt` is the rendered chat prompt: it says whether the reply starts inside `<think>`.
+    `prompt` is the rendered chat prompt: it says whether the reply starts inside `<think>`. With
+    `max_calls` (`parallel_tool_calls: false` is 1) calls past that many are dropped.
     """
 
-    def __init__(self, parsers: Parsers, tools: list[dict[str, Any]] | None, prompt: str) -> None:
+    def __init__(
+        self, parsers: Parsers, tools: list[dict[str, Any]] | None, prompt: str, max_calls: int | None = None
+    ) -> None:
+        self.max_calls = max_calls
         self.scanned = Scanned()
         self.tools = parsers.tools(tools, self.scanned) if parsers.tools is not None and tools else None
         self.reasoning = (
@@ -56,7 +60,13 @@ class ReplyParser:
         out: list[Event] = []
         for event in events:
             out += self.tools.feed(event.text) if event.kind == "content" else [event]
-        return out
+        return self._limit(out)
+
+    def _limit(self, events: list[Event]) -> list[Event]:
+        if self.max_calls is None:
+            return events
+        limit = self.max_calls
+        return [e for e in events if not isinstance(e, (CallStart, CallArgs, CallEnd)) or e.index < limit]
 
     def feed(self, delta: str) -> list[Event]:
         if self.reasoning is not None:
@@ -66,7 +76,7 @@ class ReplyParser:
     def finish(self, finish_reason: str | None) -> list[Event]:
         """The reply ended (`finish_reason` from the engine): flush what was held back."""
         out = self._route(self.reasoning.finish()) if self.reasoning is not None else []
-        return out + (self.tools.finish(finish_reason) if self.tools is not None else [])
+        return out + (self._limit(self.tools.finish(finish_reason)) if self.tools is not None else [])
 
     @property
     def cut_call(self) -> bool:
@@ -76,7 +86,8 @@ class ReplyParser:
     @property
     def num_calls(self) -> int:
         """Calls sent whole (a cut one does not count)."""
-        return 0 if self.tools is None else self.tools.completed
+        completed = 0 if self.tools is None else self.tools.completed
+        return completed if self.max_calls is None else min(completed, self.max_calls)
 
 
 def call_id() -> str:

@@ -39,8 +39,37 @@ class ResponseFormat(_Request):
     json_schema: JsonSchemaFormat | None = None
 
 
+# Fields of OpenAI's or vLLM's API this server does not implement, with the values that ask for
+# nothing (those pass); any other value is a 400 naming the field, never silently ignored.
+UNSUPPORTED: dict[str, tuple[Any, ...]] = {
+    "best_of": (None, 1),
+    "suffix": (None, ""),
+    "functions": (None, []),
+    "function_call": (None, "none"),
+    "min_p": (None, 0, 0.0),
+    "use_beam_search": (None, False),
+    "length_penalty": (None, 1, 1.0),
+    "bad_words": (None, []),
+    "allowed_token_ids": (None,),
+    "guided_grammar": (None,),
+    "structured_outputs": (None,),
+    "truncate_prompt_tokens": (None,),
+    "prediction": (None,),
+    "audio": (None,),
+    "modalities": (None, ["text"]),
+    "chat_template": (None,),
+    "include_stop_str_in_output": (None, False),
+    "continue_final_message": (None, False),
+    "add_generation_prompt": (None, True),
+    "skip_special_tokens": (None, True),
+}
+
+
 class _Sampling(_Request):
-    """The fields both endpoints share."""
+    """The fields both endpoints share; unknown ones are kept aside (`model_extra`) to refuse those
+    in `UNSUPPORTED`."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
 
     prompt_field: ClassVar[str]  # where the prompt is, for errors about its length
     model: str
@@ -65,6 +94,7 @@ class _Sampling(_Request):
     guided_json: dict[str, Any] | str | None = None
     guided_regex: str | None = None
     guided_choice: list[str] | None = None
+    stop_token_ids: list[int] | None = None
     # control tokens typed in user text (e.g. `<|im_start|>`) become real ones only when this is true
     allow_control_tokens: bool = False
 
@@ -79,6 +109,9 @@ class _Sampling(_Request):
 
     def check(self) -> None:
         """Checks across fields, before any prompt work."""
+        for name, value in (self.model_extra or {}).items():
+            if name in UNSUPPORTED and value not in UNSUPPORTED[name]:
+                raise APIError(f"{name} is not supported by this server", param=name)
         if self.stream_options is not None and not self.stream:
             raise APIError("stream_options is only allowed with stream: true", param="stream_options")
         if self.prompt_logprobs is not None and self.stream:
@@ -163,6 +196,7 @@ class _Sampling(_Request):
             logprobs=self.num_logprobs,
             prompt_logprobs=self.prompt_logprobs,
             stop=stop or None,
+            stop_token_ids=self.stop_token_ids,
             ignore_eos=self.ignore_eos,
             presence_penalty=self.presence_penalty or 0.0,
             frequency_penalty=self.frequency_penalty or 0.0,

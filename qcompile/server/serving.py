@@ -404,7 +404,7 @@ class Serving:
         if body.structured_outputs() is not None:
             return ReplyParser(Parsers(), None, prompt)
         tools = [t.model_dump() for t in body.tools] if body.parse_tools and body.tools else None
-        return ReplyParser(self.parsers, tools, prompt)
+        return ReplyParser(self.parsers, tools, prompt, 1 if body.parallel_tool_calls is False else None)
 
     async def chat(self, request: Request, body: ChatCompletionRequest) -> Response:
         self._check_model(body.model)

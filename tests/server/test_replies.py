@@ -176,3 +176,15 @@ def test_reply_sent_back_renders_as_generated(stub_server: Server, stub: StubEng
     del history["reasoning_content"]  # a client that keeps only the newer field name
     client.chat.completions.create(model=stub_server.model, messages=[*ASK, history], tools=TOOLS)
     assert stub.reply + "<|im_end|>" in stub.tokenizer.decode(stub.prompts[-1])
+
+
+def test_parallel_tool_calls_false_keeps_the_first(stub_server: Server, stub: StubEngine) -> None:
+    stub.reply = XML + "\n" + JSON
+    kwargs: dict[str, Any] = {"messages": ASK, "tools": TOOLS}
+    both = stub_server.client().chat.completions.create(model=stub_server.model, **kwargs).choices[0]
+    assert len(both.message.tool_calls or []) == 2
+    one = stub_server.client().chat.completions.create(model=stub_server.model, parallel_tool_calls=False, **kwargs)
+    [call] = one.choices[0].message.tool_calls or []
+    assert json.loads(call.function.arguments) == {"city": "Paris", "days": 2}
+    assert one.choices[0].finish_reason == "tool_calls"
+    assert len(_stream(stub_server, parallel_tool_calls=False, **kwargs)[2]) == 1
