@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, ClassVar, Literal
 
@@ -187,6 +188,13 @@ class _Sampling(_Request):
         max_tokens = room if max_tokens is None else max_tokens
         if self.min_tokens > max_tokens:
             raise APIError(f"min_tokens={self.min_tokens} exceeds max_tokens={max_tokens}", param="min_tokens")
+        try:
+            return self._params(max_tokens, stop)
+        except ValueError as e:  # the engine's own bounds (seed bits, stop strings, ...): name the field
+            field = re.match(r"SamplingParams\.(\w+)", str(e))
+            raise APIError(str(e), param=field.group(1) if field else None) from e
+
+    def _params(self, max_tokens: int, stop: list[str] | None) -> SamplingParams:
         return SamplingParams(
             temperature=1.0 if self.temperature is None else self.temperature,
             top_p=1.0 if self.top_p is None else self.top_p,
