@@ -222,12 +222,12 @@ def test_user_chat_template_is_refused(stub_server: Server) -> None:
 
 
 def test_rendering_runs_off_the_event_loop() -> None:
-    """A chat template that takes a second to render does not hold up /health meanwhile."""
+    """A chat template that takes two seconds to render does not hold up /health meanwhile."""
     stub = StubEngine(PATH)
     render = stub.tokenizer.apply_chat_template
 
     def slow(conversation: Any, **kwargs: Any) -> Any:
-        time.sleep(1.0)
+        time.sleep(2.0)
         return render(conversation, **kwargs)
 
     stub.tokenizer.apply_chat_template = slow  # type: ignore[method-assign]
@@ -241,7 +241,7 @@ def test_rendering_runs_off_the_event_loop() -> None:
         time.sleep(0.2)
         start = time.monotonic()
         assert _health(url)[0] == 200
-        assert time.monotonic() - start < 0.5
+        assert time.monotonic() - start < 1.0
         chat.join(timeout=10)
 
 
