@@ -35,6 +35,16 @@ class JsonSchemaFormat(_Request):
     strict: bool | None = None
 
 
+class StructuredOutputsField(_Request):
+    """vLLM's `structured_outputs` (the newer name of its `guided_*` fields); grammars are not taken."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    json_: dict[str, Any] | str | None = Field(None, alias="json")
+    regex: str | None = None
+    choice: list[str] | None = None
+    json_object: bool | None = None
+
+
 class ResponseFormat(_Request):
     type: Literal["text", "json_object", "json_schema"]
     json_schema: JsonSchemaFormat | None = None
@@ -53,7 +63,6 @@ UNSUPPORTED: dict[str, tuple[Any, ...]] = {
     "bad_words": (None, []),
     "allowed_token_ids": (None,),
     "guided_grammar": (None,),
-    "structured_outputs": (None,),
     "truncate_prompt_tokens": (None,),
     "prediction": (None,),
     "audio": (None,),
@@ -95,6 +104,7 @@ class _Sampling(_Request):
     guided_json: dict[str, Any] | str | None = None
     guided_regex: str | None = None
     guided_choice: list[str] | None = None
+    structured_outputs_: StructuredOutputsField | None = Field(None, alias="structured_outputs")
     stop_token_ids: list[int] | None = None
     # control tokens typed in user text (e.g. `<|im_start|>`) become real ones only when this is true
     allow_control_tokens: bool = False
@@ -137,6 +147,12 @@ class _Sampling(_Request):
             if not self.guided_choice or not all(self.guided_choice):
                 raise APIError("guided_choice must be a list of non-empty strings", param="guided_choice")
             given["guided_choice"] = StructuredOutputs(choice=self.guided_choice)
+        if self.structured_outputs_ is not None:
+            so = self.structured_outputs_
+            try:
+                given["structured_outputs"] = StructuredOutputs(so.json_, bool(so.json_object), so.regex, so.choice)
+            except ValueError as e:
+                raise APIError(str(e), param="structured_outputs") from e
         given.update(self.tool_constraint())
         if len(given) > 1:
             names = sorted(given)

@@ -86,6 +86,10 @@ def test_guided_fields_and_json_object(server: Server) -> None:
             messages=ASK, seed=seed, extra_body={"guided_json": SCHEMA}, **{**common, "max_tokens": 120}
         )
         assert _valid(json.loads(guided.choices[0].message.content or ""))
+        newer = client.completions.create(
+            prompt="Code:", seed=seed, extra_body={"structured_outputs": {"choice": ["red", "blue"]}}, **common
+        )
+        assert newer.choices[0].text in ("red", "blue")
     obj = client.chat.completions.create(
         messages=ASK, seed=1, response_format={"type": "json_object"}, **{**common, "max_tokens": 8}
     )
