@@ -31,15 +31,20 @@ import openai
 MAX_REQUESTS = 10_000
 SCHEMA = {
     "type": "object",
-    "properties": {"city": {"type": "string", "enum": ["Paris", "Rome", "Berlin"]},
-                   "count": {"type": "integer", "minimum": 0, "maximum": 999}},
+    "properties": {
+        "city": {"type": "string", "enum": ["Paris", "Rome", "Berlin"]},
+        "count": {"type": "integer", "minimum": 0, "maximum": 999},
+    },
     "required": ["city", "count"],
     "additionalProperties": False,
 }
 SENTENCES = (
-    "The old lighthouse stood at the end of the harbour.", "Anna went to the market in the morning.",
-    "A simple recipe for bread needs flour, water, salt and yeast.", "The river flows through the valley.",
-    "Computers follow instructions written in programming languages.", "Tom met Mia at the station.",
+    "The old lighthouse stood at the end of the harbour.",
+    "Anna went to the market in the morning.",
+    "A simple recipe for bread needs flour, water, salt and yeast.",
+    "The river flows through the valley.",
+    "Computers follow instructions written in programming languages.",
+    "Tom met Mia at the station.",
 )
 
 
@@ -80,8 +85,13 @@ def fits_schema(text: str) -> bool:
         value = json.loads(text)
     except json.JSONDecodeError:
         return False
-    return (isinstance(value, dict) and set(value) == {"city", "count"} and value["city"] in ("Paris", "Rome", "Berlin")
-            and type(value["count"]) is int and 0 <= value["count"] <= 999)
+    return (
+        isinstance(value, dict)
+        and set(value) == {"city", "count"}
+        and value["city"] in ("Paris", "Rome", "Berlin")
+        and type(value["count"]) is int
+        and 0 <= value["count"] <= 999
+    )
 
 
 async def one_request(client: openai.AsyncOpenAI, args: argparse.Namespace, i: int) -> Sample:
@@ -89,12 +99,19 @@ async def one_request(client: openai.AsyncOpenAI, args: argparse.Namespace, i: i
     extra: dict[str, object] = {"ignore_eos": True}
     if structured:
         extra["guided_json"] = SCHEMA
-    common = {"model": args.model, "max_tokens": args.max_tokens, "temperature": args.temperature, "stream": True,
-              "stream_options": {"include_usage": True}, "extra_body": extra}
+    common = {
+        "model": args.model,
+        "max_tokens": args.max_tokens,
+        "temperature": args.temperature,
+        "stream": True,
+        "stream_options": {"include_usage": True},
+        "extra_body": extra,
+    }
     start = time.perf_counter()
     if args.endpoint == "chat":
         stream = await client.chat.completions.create(
-            messages=[{"role": "user", "content": prompt(i, args.prompt_words)}], **common)
+            messages=[{"role": "user", "content": prompt(i, args.prompt_words)}], **common
+        )
     else:
         stream = await client.completions.create(prompt=prompt(i, args.prompt_words), **common)
     times: list[float] = []
@@ -113,8 +130,9 @@ async def one_request(client: openai.AsyncOpenAI, args: argparse.Namespace, i: i
         raise RuntimeError(f"request {i}: the structured output does not fit its schema: {''.join(text)!r:.200}")
     if not structured and output_tokens != args.max_tokens:
         raise RuntimeError(f"request {i}: {output_tokens} output tokens, not {args.max_tokens}")
-    return Sample(times[0] - start, [b - a for a, b in zip(times, times[1:], strict=False)], output_tokens,
-                  prompt_tokens)
+    return Sample(
+        times[0] - start, [b - a for a, b in zip(times, times[1:], strict=False)], output_tokens, prompt_tokens
+    )
 
 
 def _has_text(choice: object) -> bool:
@@ -125,8 +143,7 @@ def _has_text(choice: object) -> bool:
 
 
 async def run_level(args: argparse.Namespace, concurrency: int) -> Level:
-    client = openai.AsyncOpenAI(base_url=args.url, api_key=args.api_key or "none", max_retries=0,
-                                timeout=args.timeout)
+    client = openai.AsyncOpenAI(base_url=args.url, api_key=args.api_key or "none", max_retries=0, timeout=args.timeout)
     level = Level(concurrency)
     counter = iter(range(args.requests))
     deadline = time.perf_counter() + args.duration
@@ -148,8 +165,21 @@ async def run_level(args: argparse.Namespace, concurrency: int) -> Level:
 
 
 def table(levels: list[Level]) -> str:
-    head = ("conc", "reqs", "errs", "secs", "req/s", "out tok/s", "tot tok/s", "TTFT p50", "p90", "p99",
-            "ITL p50", "p90", "p99")
+    head = (
+        "conc",
+        "reqs",
+        "errs",
+        "secs",
+        "req/s",
+        "out tok/s",
+        "tot tok/s",
+        "TTFT p50",
+        "p90",
+        "p99",
+        "ITL p50",
+        "p90",
+        "p99",
+    )
     rows = [head]
     for lv in levels:
         out = sum(s.output_tokens for s in lv.samples)
@@ -157,10 +187,19 @@ def table(levels: list[Level]) -> str:
         ttft = [s.ttft * 1e3 for s in lv.samples]
         itl = [g * 1e3 for s in lv.samples for g in s.itl]
         secs = max(lv.seconds, 1e-9)
-        rows.append((str(lv.concurrency), str(len(lv.samples)), str(len(lv.errors)), f"{lv.seconds:.1f}",
-                     f"{len(lv.samples) / secs:.2f}", f"{out / secs:.1f}", f"{total / secs:.1f}",
-                     *(f"{percentile(ttft, q):.1f}" for q in (50, 90, 99)),
-                     *(f"{percentile(itl, q):.2f}" for q in (50, 90, 99))))
+        rows.append(
+            (
+                str(lv.concurrency),
+                str(len(lv.samples)),
+                str(len(lv.errors)),
+                f"{lv.seconds:.1f}",
+                f"{len(lv.samples) / secs:.2f}",
+                f"{out / secs:.1f}",
+                f"{total / secs:.1f}",
+                *(f"{percentile(ttft, q):.1f}" for q in (50, 90, 99)),
+                *(f"{percentile(itl, q):.2f}" for q in (50, 90, 99)),
+            )
+        )
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
     return "\n".join([lines[0], "-" * len(lines[0]), *lines[1:], "(latencies in ms)"])
@@ -187,8 +226,10 @@ async def main_async(args: argparse.Namespace) -> None:
         levels.append(level)
         for error in sorted(set(level.errors))[:3]:
             print(f"  concurrency {concurrency}: {error}")
-    print(f"model {args.model}, {args.endpoint}, {args.prompt_words}-word prompts, {args.max_tokens} output tokens, "
-          f"temperature {args.temperature}\n")
+    print(
+        f"model {args.model}, {args.endpoint}, {args.prompt_words}-word prompts, {args.max_tokens} output tokens, "
+        f"temperature {args.temperature}\n"
+    )
     print(table(levels))
 
 
@@ -199,15 +240,23 @@ def main() -> None:
     parser.add_argument("--api-key")
     parser.add_argument("--concurrency", default="8", help="comma-separated client counts, one row each")
     parser.add_argument("--requests", type=int, default=64, help=f"requests per level (at most {MAX_REQUESTS})")
-    parser.add_argument("--duration", type=float, default=120.0,
-                        help="seconds per level in which new requests start (those in flight then finish)")
+    parser.add_argument(
+        "--duration",
+        type=float,
+        default=120.0,
+        help="seconds per level in which new requests start (those in flight then finish)",
+    )
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds one request may take (else an error)")
     parser.add_argument("--max-tokens", type=int, default=64)
     parser.add_argument("--prompt-words", type=int, default=32)
     parser.add_argument("--temperature", type=float, default=0.0)
     parser.add_argument("--endpoint", choices=("completions", "chat"), default="completions")
-    parser.add_argument("--structured-every", type=int, default=0,
-                        help="every K-th request asks for JSON of a schema (guided_json) and is checked; 0: none")
+    parser.add_argument(
+        "--structured-every",
+        type=int,
+        default=0,
+        help="every K-th request asks for JSON of a schema (guided_json) and is checked; 0: none",
+    )
     args = parser.parse_args()
     args.concurrency = [int(c) for c in args.concurrency.split(",")]
     if not loopback(args.url):

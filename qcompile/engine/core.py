@@ -33,6 +33,7 @@ from qcompile.engine.stats import StatsCollector
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
 
+
 def load_tokenizer(path: Path) -> PreTrainedTokenizerBase | None:
     """The checkpoint's tokenizer, or None when it ships without one (then prompts must be ids); its
     files are checked first, so a broken one fails naming the file and field."""
