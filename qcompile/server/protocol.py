@@ -415,14 +415,18 @@ def prompt_logprobs_json(entries: PromptLogprobs | None) -> list[dict[str, dict[
 
 
 def completion_logprobs(entries: SampleLogprobs, token_ids: list[int], top: int, offset: int) -> dict[str, Any]:
-    """Legacy completions `logprobs`: parallel lists of tokens, logprobs, top-k dicts and text offsets."""
+    """Legacy completions `logprobs`: parallel lists of tokens, logprobs, top-k dicts and text offsets.
+
+    Each top-k dict also holds the chosen token (as vLLM's do), so `logprobs=0` gives it alone."""
     tokens, lps, tops, offsets = [], [], [], []
     for token_id, position in zip(token_ids, entries, strict=False):
         text = _token(position[token_id], token_id)
         tokens.append(text)
         lps.append(position[token_id].logprob)
         ranked = sorted(position.items(), key=lambda kv: kv[1].rank or 0)[:top]
-        tops.append({_token(e, t): e.logprob for t, e in ranked})
+        top_dict = {_token(e, t): e.logprob for t, e in ranked}
+        top_dict.setdefault(text, position[token_id].logprob)
+        tops.append(top_dict)
         offsets.append(offset)
         offset += len(text)
     return {"tokens": tokens, "token_logprobs": lps, "top_logprobs": tops, "text_offset": offsets}

@@ -230,6 +230,15 @@ def test_logit_bias_changes_greedy_output(server: Server, tokenizer: Any) -> Non
 
 def test_prompt_logprobs_and_continuous_usage(server: Server) -> None:
     client = server.client()
+    zero = (
+        client.completions.create(model=server.model, prompt="Hi", max_tokens=3, temperature=1.0, seed=2, logprobs=0)
+        .choices[0]
+        .logprobs
+    )
+    assert zero is not None and zero.top_logprobs is not None
+    assert [list(top.items()) for top in zero.top_logprobs] == [
+        [(t, lp)] for t, lp in zip(zero.tokens or [], zero.token_logprobs or [], strict=True)
+    ]
     reply = client.completions.create(
         model=server.model, prompt="Once upon a time", max_tokens=3, temperature=0, extra_body={"prompt_logprobs": 1}
     )
