@@ -99,8 +99,8 @@ class ForcedCalls:
     grammar kept to, made into calls (see `ChatCompletionRequest.tool_constraint`).
 
     A named function's arguments stream as they are generated, after the call's header; the array of
-    `"required"` calls is read whole when the reply ends. A reply cut by max_tokens keeps what it has
-    (a named call its partial arguments) and reads as cut.
+    `"required"` calls is read when the reply ends. A reply cut by max_tokens keeps what it has (a
+    named call its partial arguments, the required ones every call completed) and reads as cut.
     """
 
     def __init__(self, function: str | None) -> None:
@@ -123,17 +123,32 @@ class ForcedCalls:
         self.cut_call = finish_reason != "stop"
         if self.function is not None:
             return [*self.feed(""), CallEnd(0)]
-        try:
-            calls = json.loads("".join(self.buf))
-        except json.JSONDecodeError:  # cut before the array closed: nothing whole to report
-            self.cut_call = True
-            return [Text("content", "".join(self.buf))]
+        calls, whole = whole_calls("".join(self.buf))
+        self.cut_call = self.cut_call or not whole
         events: list[Event] = []
         for i, call in enumerate(calls):
             arguments = json.dumps(call["parameters"], ensure_ascii=False)
             events += [CallStart(i, call_id(), call["name"]), CallArgs(i, arguments), CallEnd(i)]
         self.num_calls = len(calls)
         return events
+
+
+def whole_calls(text: str) -> tuple[list[Any], bool]:
+    """The complete elements of a JSON array that may be cut short, and whether the array closed."""
+    decoder = json.JSONDecoder()
+    calls: list[Any] = []
+    i = text.find("[") + 1
+    while i > 0:
+        while i < len(text) and text[i] in " \n\t,":
+            i += 1
+        if text.startswith("]", i):
+            return calls, True
+        try:
+            call, i = decoder.raw_decode(text, i)
+        except json.JSONDecodeError:
+            break
+        calls.append(call)
+    return calls, False
 
 
 @dataclass
