@@ -134,6 +134,26 @@ def test_tool_choice_required_always_calls(server: Server) -> None:
             assert isinstance(json.loads(call.function.arguments), dict)
 
 
+def test_tool_choice_required_with_parallel_calls(server: Server) -> None:
+    """Calls may repeat until max_tokens cuts the list: every call completed by then is returned."""
+    for seed in range(5):
+        choice = (
+            server.client()
+            .chat.completions.create(
+                model=server.model,
+                messages=ASK,
+                tools=TOOLS,
+                tool_choice="required",
+                temperature=1.0,
+                seed=seed,
+                max_tokens=100,
+            )
+            .choices[0]
+        )
+        assert choice.message.tool_calls and choice.finish_reason in ("tool_calls", "length"), choice
+        assert all(c.function.name in ("get_weather", "get_time") for c in choice.message.tool_calls)
+
+
 def test_named_tool_choice_streams_its_arguments(server: Server) -> None:
     kwargs: dict[str, Any] = {
         "model": server.model,
