@@ -353,6 +353,7 @@ class TokenizeRequest(_Request):
     messages: list[ChatMessage] | None = None
     add_special_tokens: bool = True
     add_generation_prompt: bool = True
+    allow_control_tokens: bool = False  # as for generation: user text's control tokens stay text
 
 
 class DetokenizeRequest(_Request):

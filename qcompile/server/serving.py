@@ -295,19 +295,13 @@ class Serving:
     def _tokenize(self, body: TokenizeRequest) -> list[int]:
         if (body.prompt is None) == (body.messages is None):
             raise APIError("give exactly one of prompt and messages", param="prompt")
-        tokenizer = self._need_tokenizer("prompt" if body.messages is None else "messages")
         if body.prompt is not None:
-            return tokenizer.encode(body.prompt, add_special_tokens=body.add_special_tokens)
-        messages = [_template_message(m) for m in body.messages or []]
-        try:
-            text = tokenizer.apply_chat_template(
-                messages, add_generation_prompt=body.add_generation_prompt, tokenize=False
+            return self._need_tokenizer("prompt").encode(
+                body.prompt,
+                add_special_tokens=body.add_special_tokens,
+                split_special_tokens=not body.allow_control_tokens,
             )
-        except Exception as e:
-            raise APIError(
-                f"the chat template cannot render these messages: {error_message(e)}", param="messages"
-            ) from e
-        return tokenizer.encode(text, add_special_tokens=False)
+        return self._render(body.messages or [], None, body.allow_control_tokens, body.add_generation_prompt, {})[1]
 
     async def tokenize(self, body: TokenizeRequest) -> dict[str, Any]:
         if body.model is not None:
@@ -374,7 +368,6 @@ class Serving:
         is refused (as is any other renderer switch), because a template is a program whose time and
         memory a thread cannot bound, and the checkpoint's is the one the model was trained on.
         """
-        tokenizer = self._need_tokenizer("messages")
         kwargs = body.chat_template_kwargs or {}
         for key in kwargs:
             if key in self.reserved_template_kwargs:
@@ -383,12 +376,28 @@ class Serving:
                     "(the checkpoint's chat template is the one rendered)",
                     param="chat_template_kwargs",
                 )
-        shield = Shield(tokenizer, () if body.allow_control_tokens else self.control_tokens)
-        messages = shield.hide([_template_message(m) for m in body.messages])
-        tools = shield.hide([t.model_dump(exclude_none=True) for t in body.tools]) if body.tools else None
+        tools = [t.model_dump(exclude_none=True) for t in body.tools] if body.tools else None
+        return self._render(body.messages, tools, body.allow_control_tokens, True, kwargs)
+
+    def _render(
+        self,
+        messages: list[ChatMessage],
+        tools: list[dict[str, Any]] | None,
+        allow_control_tokens: bool,
+        add_generation_prompt: bool,
+        kwargs: dict[str, Any],
+    ) -> tuple[str, list[int]]:
+        """Messages rendered by the checkpoint's chat template, and the ids (control tokens the user
+        typed kept as text unless allowed; see `control_tokens`)."""
+        tokenizer = self._need_tokenizer("messages")
+        shield = Shield(tokenizer, () if allow_control_tokens else self.control_tokens)
         try:
             text = tokenizer.apply_chat_template(
-                messages, tools=tools, add_generation_prompt=True, tokenize=False, **kwargs
+                shield.hide([_template_message(m) for m in messages]),
+                tools=shield.hide(tools),
+                add_generation_prompt=add_generation_prompt,
+                tokenize=False,
+                **kwargs,
             )
         except Exception as e:  # the template raised (bad messages, raise_exception, arithmetic on the input)
             raise APIError(

@@ -296,6 +296,8 @@ def test_token_endpoints_version_and_models(server: Server, tokenizer: Any) -> N
     assert status == 200 and tok["tokens"] == tokenizer.encode("Hello there") and tok["count"] == len(tok["tokens"])
     status, chat = _get(f"{server.url}/tokenize", "POST", {"messages": ASK})
     assert status == 200 and chat["count"] > tok["count"]
+    reply = server.client().chat.completions.create(model=server.model, messages=ASK, max_tokens=1)
+    assert reply.usage is not None and reply.usage.prompt_tokens == chat["count"]  # the same prompt as chat
     status, text = _get(f"{server.url}/detokenize", "POST", {"tokens": tok["tokens"]})
     assert status == 200 and text["prompt"] == "Hello there"
     assert _get(f"{server.url}/detokenize", "POST", {"tokens": [10**6]})[0] == 400
