@@ -52,6 +52,9 @@ def sample(logits: torch.Tensor, params: list[SamplingParams], generators: list[
     if any(p.top_p < 1.0 for p in params):
         top_p = torch.tensor([p.top_p for p in params], dtype=logits.dtype, device=device)
     probs = apply_top_k_top_p(logits / temperature[:, None], top_k, top_p).softmax(dim=-1)
+    if any(p.min_p > 0 for p in params):
+        min_p = torch.tensor([p.min_p for p in params], dtype=probs.dtype, device=device)
+        probs = probs.masked_fill(probs < min_p[:, None] * probs.amax(dim=-1, keepdim=True), 0.0)
     noise = torch.ones_like(probs)
     for row, (p, gen) in enumerate(zip(params, generators, strict=True)):
         if not p.greedy:

@@ -81,6 +81,7 @@ class SamplingParams:
 
     temperature: float = 1.0
     top_p: float = 1.0
+    min_p: float = 0.0  # drop tokens less likely than min_p times the most likely one (vLLM's)
     top_k: int = -1
     max_tokens: int = 16
     seed: int | None = None
@@ -104,6 +105,8 @@ class SamplingParams:
             raise bad("temperature", "a number >= 0")
         if not isinstance(self.top_p, (int, float)) or not 0 < self.top_p <= 1:
             raise bad("top_p", "in (0, 1]")
+        if not _is_number(self.min_p) or not 0 <= self.min_p <= 1:
+            raise bad("min_p", "in [0, 1]")
         if not _is_int(self.top_k) or self.top_k < -1:
             raise bad("top_k", "an int >= 1, or -1/0 to disable")
         if not _is_int(self.max_tokens) or self.max_tokens < 1:

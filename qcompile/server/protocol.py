@@ -57,7 +57,6 @@ UNSUPPORTED: dict[str, tuple[Any, ...]] = {
     "suffix": (None, ""),
     "functions": (None, []),
     "function_call": (None, "none"),
-    "min_p": (None, 0, 0.0),
     "use_beam_search": (None, False),
     "length_penalty": (None, 1, 1.0),
     "bad_words": (None, []),
@@ -87,6 +86,7 @@ class _Sampling(_Request):
     temperature: float | None = Field(None, ge=0, le=2)
     top_p: float | None = Field(None, gt=0, le=1)
     top_k: int | None = Field(None, ge=-1)
+    min_p: float | None = Field(None, ge=0, le=1)  # vendor field (as in vLLM)
     seed: int | None = None
     stop: str | list[str] | None = None
     n: int = Field(1, ge=1, le=MAX_CHOICES)
@@ -215,6 +215,7 @@ class _Sampling(_Request):
             temperature=1.0 if self.temperature is None else self.temperature,
             top_p=1.0 if self.top_p is None else self.top_p,
             top_k=-1 if self.top_k is None else self.top_k,
+            min_p=self.min_p or 0.0,
             max_tokens=max_tokens,
             seed=self.seed,
             logprobs=self.num_logprobs,
