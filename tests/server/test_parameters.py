@@ -265,6 +265,12 @@ def test_prompt_logprobs_and_continuous_usage(server: Server) -> None:
     entries = reply.choices[0].model_extra["prompt_logprobs"]  # type: ignore[index]
     assert entries[0] is None and len(entries) == reply.usage.prompt_tokens  # type: ignore[union-attr]
     assert all(e and all(v["logprob"] <= 0 for v in e.values()) for e in entries[1:])
+    chat = client.chat.completions.create(
+        model=server.model, messages=ASK, max_tokens=2, extra_body={"prompt_logprobs": 0}
+    )
+    chat_entries = chat.model_extra["prompt_logprobs"]  # type: ignore[index]
+    assert chat_entries[0] is None and len(chat_entries) == chat.usage.prompt_tokens  # type: ignore[union-attr]
+    assert all(len(e) == 1 for e in chat_entries[1:])  # the prompt token itself
     counts = [
         c.usage.completion_tokens
         for c in client.completions.create(
