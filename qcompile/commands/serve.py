@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,19 +35,40 @@ def load_engine(model: Path | None, compile: CompileConfig | None, device: str, 
     return AsyncEngine(core)
 
 
-def serve(model: Path | None, compile: CompileConfig | None, host: str, port: int, api_key: str | None,
-          device: str, dtype: str, max_num_seqs: int, max_model_len: int, ple_backend: str,
-          weight_only: bool = False) -> None:
-    """Serve on `host:port`; the port is bound before the model loads, so a taken port fails first."""
+def serve(
+    model: Path | None,
+    compile: CompileConfig | None,
+    host: str,
+    port: int,
+    api_key: str | None,
+    device: str,
+    dtype: str,
+    max_num_seqs: int,
+    max_model_len: int,
+    ple_backend: str,
+    weight_only: bool = False,
+) -> None:
+    """Serve on `host:port` until SIGTERM/SIGINT (exit 0) or until the engine loop dies (exit 1, with one
+    line saying why). The port is bound before the model loads, so a taken port fails first."""
     import uvicorn
 
     from qcompile.commands.checks import reserve_port
     from qcompile.server.app import build_app
+    from qcompile.server.lifecycle import SHUTDOWN_GRACE_S, EngineServer
     from qcompile.server.parsers import select_parsers
 
     sock = reserve_port(host, port)
     engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend, weight_only)
+    access = logging.getLogger("qcompile.access")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s access %(message)s"))
+    access.addHandler(handler)
+    access.setLevel(logging.INFO)
+    access.propagate = False
     app = build_app(engine, select_parsers(engine.core.path), api_key)
-    print(f"serving {engine.model_name!r} at http://{host}:{port}/v1 (OpenAI API; /health, /metrics)",
-          file=sys.stderr)
-    uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run(sockets=[sock])
+    print(f"serving {engine.model_name!r} at http://{host}:{port}/v1 (OpenAI API; /health, /metrics)", file=sys.stderr)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_GRACE_S)
+    server = EngineServer(config, engine)
+    server.run(sockets=[sock])
+    if server.died is not None:
+        sys.exit(1)

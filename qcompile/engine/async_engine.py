@@ -125,21 +125,25 @@ class AsyncEngine:
         """Yield the request's `RequestDelta` after each step that changed it; the last is finished.
 
         Invalid requests raise ValueError, and a dead or shut-down engine raises `EngineDeadError`,
-        before anything is queued. When the consumer stops early (client disconnect, cancellation),
-        the request is aborted at once, queued or running, and its slot freed. If the consumer falls
-        behind, the deltas it has not read arrive merged into one.
+        before anything is queued. The request is checked (and its grammar compiled) in a worker
+        thread, so that work does not hold up other streams. When the consumer stops early (client
+        disconnect, cancellation), the request is aborted at once, queued or running, and its slot
+        freed. If the consumer falls behind, the deltas it has not read arrive merged into one.
         """
         self._check_alive()
         await self.start()
         request_id = request_id or f"req-{next(self._ids)}"
         if request_id in self._streams:
             raise ValueError(f"request id {request_id!r} is already in flight")
-        seq = self.core.processor.make_sequence(request_id, {"prompt_token_ids": list(prompt_token_ids)}, params)
-        stream = _Stream(seq.num_prompt_tokens, params.logprobs is not None)
+        stream = _Stream(len(prompt_token_ids), params.logprobs is not None)
         self._streams[request_id] = stream
-        self._send(seq)
-        finished = False
+        sent = finished = False
         try:
+            prompt = {"prompt_token_ids": list(prompt_token_ids)}
+            seq = await asyncio.to_thread(self.core.processor.make_sequence, request_id, prompt, params)
+            self._check_alive()
+            self._send(seq)
+            sent = True
             while not finished:
                 deltas = [await stream.deltas.get()]
                 while not stream.deltas.empty():
@@ -149,7 +153,7 @@ class AsyncEngine:
                 yield delta
         finally:
             self._streams.pop(request_id, None)
-            if not finished:
+            if sent and not finished:
                 self._send(_Abort(request_id))
 
     async def abort(self, request_id: str) -> None:

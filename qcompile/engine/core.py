@@ -119,7 +119,7 @@ class EngineCore:
         self.max_model_len = max_model_len
         self.compile_config = compile
         self.eos_token_ids = read_eos_token_ids(self.path, self.config)
-        self.processor = InputProcessor(self.tokenizer, self.config.vocab_size, max_model_len)
+        self.processor = InputProcessor(self.tokenizer, self.config.vocab_size, max_model_len, self.eos_token_ids)
         self.runner = ModelRunner(self.model, max_num_seqs, max_model_len, device, compile)
         self.engine = Engine(self.runner, self.eos_token_ids, self.tokenizer, max_num_batched_tokens, async_scheduling)
         self.stage_times: dict[str, float] = {"load": time.perf_counter() - start}

@@ -53,6 +53,7 @@ class Engine:
         self.tokenizer = tokenizer
         self.async_scheduling = async_scheduling
         self.scheduler = Scheduler(runner.max_num_seqs, max_num_batched_tokens)
+        runner.processors.eos_token_ids = tuple(sorted(self.eos_token_ids))
         self.in_flight: LaunchedStep | None = None
         self.collector = StatsCollector()
         self._by_id: dict[str, Sequence] = {}

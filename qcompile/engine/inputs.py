@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.sequence import Sequence
+from qcompile.engine.structured import GrammarCompiler
 
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
@@ -17,10 +19,26 @@ Message = dict[str, Any]
 class InputProcessor:
     """Checks every request before it reaches the engine, so a bad one fails alone with a ValueError."""
 
-    def __init__(self, tokenizer: PreTrainedTokenizerBase | None, vocab_size: int, max_model_len: int) -> None:
+    def __init__(
+        self,
+        tokenizer: PreTrainedTokenizerBase | None,
+        vocab_size: int,
+        max_model_len: int,
+        eos_token_ids: Collection[int] = (),
+    ) -> None:
         self.tokenizer = tokenizer
         self.vocab_size = vocab_size
         self.max_model_len = max_model_len
+        self.eos_token_ids = eos_token_ids
+        self._grammars: GrammarCompiler | None = None  # made on the first structured request
+
+    @property
+    def grammars(self) -> GrammarCompiler:
+        if self.tokenizer is None:
+            raise ValueError("structured_outputs need a tokenizer and the checkpoint has none")
+        if self._grammars is None:
+            self._grammars = GrammarCompiler(self.tokenizer, self.vocab_size, self.eos_token_ids)
+        return self._grammars
 
     def prompt_ids(self, prompt: Prompt) -> tuple[str | None, list[int]]:
         """The prompt's text (None when given as ids only) and its token ids."""
@@ -84,4 +102,10 @@ class InputProcessor:
             raise ValueError(
                 f"prompt length {len(ids)} + max_tokens {params.max_tokens} exceeds max_model_len {self.max_model_len}"
             )
-        return Sequence(request_id, text, list(ids), params)
+        bad = [t for t in params.logit_bias or () if t >= vocab]
+        if bad:
+            raise ValueError(f"logit_bias has token id {bad[0]} >= vocab_size {vocab}")
+        seq = Sequence(request_id, text, list(ids), params)
+        if params.structured_outputs is not None:
+            seq.grammar = self.grammars.grammar(params.structured_outputs)
+        return seq

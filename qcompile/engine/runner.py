@@ -18,7 +18,7 @@ from model.batch import Chunk, build_batch
 from model.context import forward_context
 from qcompile.config import CompileConfig
 from qcompile.cudagraph import Dispatcher, resolve_mode
-from qcompile.engine.sampler import sample, top_logprobs
+from qcompile.engine.sampler import LogitsProcessors, sample, top_logprobs
 from qcompile.engine.scheduler import ScheduledBatch
 
 if TYPE_CHECKING:
@@ -96,6 +96,7 @@ class ModelRunner:
         if compile_config is not None:
             self.compiled = compile_model(model, compile_config)
             self.forward, self.dispatcher = self.compiled, self.compiled.dispatcher
+        self.processors = LogitsProcessors(max_num_seqs + 1, model.config.vocab_size, self.device)
         # Unseeded requests share one stream; seeded ones get their own from `make_generator`.
         self.generator = torch.Generator(self.device)
         self.generator.seed()
@@ -138,6 +139,8 @@ class ModelRunner:
         """
         if step.fresh_slots:
             self.model.reset_slots(self._tensor(step.fresh_slots))
+            fresh = set(step.fresh_slots)
+            self.processors.admit([seq for seq in step.seqs if seq.slot in fresh])
         chunks, fed_back_rows, fed_back_slots = [], [], []
         row = 0
         for seq, n, s in zip(step.seqs, step.num_tokens, step.starts, strict=True):
@@ -179,9 +182,12 @@ class ModelRunner:
         prompt_logits, sample_logits = logits[: len(prompt_rows)], logits[len(prompt_rows) :]
         seqs = [step.seqs[i] for i in sample_index]
         params = [seq.params for seq in seqs]
-        tokens = sample(sample_logits, params, [seq.generator or self.generator for seq in seqs])
+        processed = self.processors.apply(sample_logits, seqs)
+        tokens = sample(processed, params, [seq.generator or self.generator for seq in seqs])
         if sample_index:
-            self.last_tokens.index_copy_(0, self._tensor([seq.slot for seq in seqs]), tokens)
+            slots = self._tensor([seq.slot for seq in seqs])
+            self.last_tokens.index_copy_(0, slots, tokens)
+            self.processors.record(slots, tokens)
         return LaunchedStep(
             step,
             tokens,

@@ -7,9 +7,15 @@ batched. Sampling uses the exponential race: argmax(p / q) with q ~ Exp(1) is a 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import torch
 
 from qcompile.engine.sampling_params import SamplingParams
+from qcompile.engine.structured import mask_to_grammars
+
+if TYPE_CHECKING:
+    from qcompile.engine.sequence import Sequence
 
 
 def apply_top_k_top_p(logits: torch.Tensor, top_k: torch.Tensor | None, top_p: torch.Tensor | None) -> torch.Tensor:
@@ -46,6 +52,9 @@ def sample(logits: torch.Tensor, params: list[SamplingParams], generators: list[
     if any(p.top_p < 1.0 for p in params):
         top_p = torch.tensor([p.top_p for p in params], dtype=logits.dtype, device=device)
     probs = apply_top_k_top_p(logits / temperature[:, None], top_k, top_p).softmax(dim=-1)
+    if any(p.min_p > 0 for p in params):
+        min_p = torch.tensor([p.min_p for p in params], dtype=probs.dtype, device=device)
+        probs = probs.masked_fill(probs < min_p[:, None] * probs.amax(dim=-1, keepdim=True), 0.0)
     noise = torch.ones_like(probs)
     for row, (p, gen) in enumerate(zip(params, generators, strict=True)):
         if not p.greedy:
@@ -70,3 +79,99 @@ def top_logprobs(
         torch.cat([token_lp, best_lp], dim=-1),
         torch.cat([token_rank, best_rank], dim=-1),
     )
+
+
+def apply_penalties(
+    logits: torch.Tensor,
+    counts: torch.Tensor,
+    prompt_seen: torch.Tensor,
+    presence: torch.Tensor,
+    frequency: torch.Tensor,
+    repetition: torch.Tensor,
+) -> torch.Tensor:
+    """Penalised logits [M, V] from each row's output token `counts` [M, V], its `prompt_seen` [M, V]
+    and its penalties [M]: repetition first (on prompt and output tokens), then frequency and presence
+    (on output tokens), as vLLM orders them."""
+    seen = prompt_seen | (counts > 0)
+    r = repetition[:, None]
+    logits = torch.where(seen, torch.where(logits > 0, logits / r, logits * r), logits)
+    return logits - frequency[:, None] * counts - presence[:, None] * (counts > 0)
+
+
+class LogitsProcessors:
+    """The logits processors of `SamplingParams` (bias, penalties, min_tokens, structured outputs),
+    applied to a step's sampling rows on the device, vectorised over the batch.
+
+    Penalties need each request's output token counts: a [slots, vocab] table on the device, made when
+    the first penalised request arrives and updated from the sampled tokens of every step after (on
+    the device, so async scheduling is untouched), plus which tokens each penalised prompt holds.
+    """
+
+    def __init__(self, num_slots: int, vocab_size: int, device: torch.device) -> None:
+        self.num_slots, self.vocab_size, self.device = num_slots, vocab_size, device
+        self.eos_token_ids: tuple[int, ...] = ()  # what min_tokens forbids besides stop_token_ids; the Engine sets it
+        self.counts: torch.Tensor | None = None
+        self.prompt_seen: torch.Tensor | None = None
+
+    def _tensor(self, values: list, dtype: torch.dtype = torch.int64) -> torch.Tensor:
+        return torch.tensor(values, dtype=dtype, device=self.device)
+
+    def admit(self, seqs: list[Sequence]) -> None:
+        """Requests getting a fresh slot: clear their counts and record their prompts' tokens."""
+        penalized = [s for s in seqs if s.params.penalized]
+        if not penalized:
+            return
+        if self.counts is None or self.prompt_seen is None:
+            self.counts = torch.zeros(self.num_slots, self.vocab_size, dtype=torch.int32, device=self.device)
+            self.prompt_seen = torch.zeros(self.num_slots, self.vocab_size, dtype=torch.bool, device=self.device)
+        slots = self._tensor([s.slot for s in penalized])
+        self.counts[slots] = 0
+        self.prompt_seen[slots] = False
+        rows = [s.slot for s in penalized for _ in s.prompt_token_ids]
+        ids = [t for s in penalized for t in s.prompt_token_ids]
+        self.prompt_seen[self._tensor(rows), self._tensor(ids)] = True
+
+    def record(self, slots: torch.Tensor, tokens: torch.Tensor) -> None:
+        """Count the tokens just sampled into their slots' rows."""
+        if self.counts is not None:
+            self.counts.index_put_((slots, tokens), torch.ones_like(tokens, dtype=torch.int32), accumulate=True)
+
+    def apply(self, logits: torch.Tensor, seqs: list[Sequence]) -> torch.Tensor:
+        """The processed logits of the sampling rows of `seqs` (a new tensor when any processor applies)."""
+        params = [s.params for s in seqs]
+        banned_rows: list[int] = []
+        banned_ids: list[int] = []
+        for row, seq in enumerate(seqs):
+            # tokens generated before this row's sample (the scheduler counted this sample as pending)
+            if seq.num_output_tokens + seq.num_pending - 1 < seq.params.min_tokens:
+                stop = (*self.eos_token_ids, *(seq.params.stop_token_ids or ()))
+                banned_rows += [row] * len(stop)
+                banned_ids += stop
+        bias = [(row, t, b) for row, p in enumerate(params) for t, b in (p.logit_bias or {}).items()]
+        penalized = any(p.penalized for p in params)
+        grammars = [s.grammar for s in seqs]
+        if not (banned_rows or bias or penalized or any(g is not None for g in grammars)):
+            return logits
+        logits = logits.clone()
+        if bias:
+            rows, ids, values = zip(*bias, strict=True)
+            logits.index_put_(
+                (self._tensor(list(rows)), self._tensor(list(ids))),
+                self._tensor(list(values), logits.dtype),
+                accumulate=True,
+            )
+        if penalized:
+            assert self.counts is not None and self.prompt_seen is not None
+            slots = self._tensor([s.slot for s in seqs])
+            logits = apply_penalties(
+                logits,
+                self.counts[slots],
+                self.prompt_seen[slots],
+                self._tensor([p.presence_penalty for p in params], logits.dtype),
+                self._tensor([p.frequency_penalty for p in params], logits.dtype),
+                self._tensor([p.repetition_penalty for p in params], logits.dtype),
+            )
+        if banned_rows:
+            logits[self._tensor(banned_rows), self._tensor(banned_ids)] = float("-inf")
+        mask_to_grammars(logits, grammars)
+        return logits

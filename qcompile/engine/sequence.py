@@ -16,6 +16,7 @@ import torch
 from qcompile.engine.detokenizer import Detokenizer
 from qcompile.engine.outputs import Logprob, PromptLogprobs, RequestDelta
 from qcompile.engine.sampling_params import SamplingParams
+from qcompile.engine.structured import Grammar
 
 
 class SequenceStatus(enum.Enum):
@@ -41,6 +42,7 @@ class Sequence:
     params: SamplingParams
     generator: torch.Generator | None = None  # own random stream when params.seed is set
     detokenizer: Detokenizer | None = None
+    grammar: Grammar | None = None  # with structured outputs: where the output is in its grammar
     num_output_tokens: int = 0  # read back so far
     status: SequenceStatus = SequenceStatus.WAITING
     slot: int = -1
@@ -86,6 +88,8 @@ class Sequence:
         self, token_id: int, logprobs: dict[int, Logprob] | None, eos_token_ids: Collection[int]
     ) -> RequestDelta:
         """Record a sampled token, finish the request if it stops here, and return the step's delta."""
+        if self.grammar is not None:
+            self.grammar.accept(token_id)
         stop_string = self.detokenizer.add(token_id) if self.detokenizer is not None else None
         self.num_output_tokens += 1  # after the detokenizer, which may fail: then the token was never delivered
         p = self.params
@@ -95,6 +99,8 @@ class Sequence:
             self.finish("stop", token_id)
         elif stop_string is not None:
             self.finish("stop", stop_string)
+        elif self.grammar is not None and self.grammar.terminated:
+            self.finish("stop")
         elif self.num_output_tokens >= p.max_tokens:
             self.finish("length")
         return self.delta([token_id], None if p.logprobs is None or logprobs is None else [logprobs])

@@ -1,34 +1,86 @@
-"""The FastAPI app: routes, bearer-token check, and OpenAI-shaped errors for anything a client sends wrong."""
+"""The FastAPI app: routes, bearer-token check, bounded bodies, and OpenAI-shaped errors for anything
+a client sends wrong (404 and 405 included) and for a dead engine."""
 
 from __future__ import annotations
 
+import asyncio
 import hmac
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, Depends, FastAPI, Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException
 
+from qcompile.engine.engine import error_message
 from qcompile.server.errors import APIError, from_validation
 from qcompile.server.metrics import CONTENT_TYPE, Metrics
 from qcompile.server.parsers import Parsers
-from qcompile.server.protocol import ChatCompletionRequest, CompletionRequest
+from qcompile.server.protocol import ChatCompletionRequest, CompletionRequest, DetokenizeRequest, TokenizeRequest
 from qcompile.server.serving import EngineClient, Serving
+
+log = logging.getLogger(__name__)
 
 Body = TypeVar("Body", bound=BaseModel)
 
+# Bodies are read whole before parsing; this bounds what one request can make the server hold and
+# parse. Far above any prompt that fits a context of the sizes served here.
+MAX_BODY_BYTES = 4 * 2**20
 
-async def _parse(request: Request, model: type[Body]) -> Body:
-    """The body as `model`; bad JSON and bad fields alike are a 400 naming the field."""
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body, refused with 413 as soon as it is known to exceed `limit` bytes (from Content-Length,
+    or while it arrives), so an oversized body is neither buffered whole nor parsed."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise APIError(f"the request body has {declared} bytes; at most {limit} are accepted", status=413)
+    parts, size = [], 0
+    async for part in request.stream():
+        size += len(part)
+        if size > limit:
+            raise APIError(f"the request body exceeds {limit} bytes", status=413)
+        parts.append(part)
+    return b"".join(parts)
+
+
+def _validate(model: type[Body], raw: bytes) -> Body:
     try:
-        return model.model_validate_json(await request.body())
+        return model.model_validate_json(raw)
     except ValidationError as e:
         raise from_validation(e) from e
 
 
-def build_app(engine: EngineClient, parsers: Parsers | None = None, api_key: str | None = None) -> FastAPI:
+async def _parse(request: Request, model: type[Body], limit: int) -> Body:
+    """The body as `model`, parsed in a worker thread so a large body does not stall other streams;
+    bad JSON and bad fields alike are a 400 naming the field. Only `application/json` is read: a web
+    page can send `text/plain` across sites without asking, never JSON."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        raise APIError(f"Content-Type must be application/json, got {media or 'none'!r}", status=415)
+    return await asyncio.to_thread(_validate, model, await read_body(request, limit))
+
+
+# Host names a server without an API key answers to: a page on another site can make a browser send
+# requests to 127.0.0.1 under its own name (DNS rebinding), never under these.
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def host_name(header: str) -> str:
+    """The name in a Host header, without its port (and without brackets for IPv6)."""
+    if header.startswith("["):
+        return header[1 : header.find("]")] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def build_app(
+    engine: EngineClient,
+    parsers: Parsers | None = None,
+    api_key: str | None = None,
+    max_body_bytes: int = MAX_BODY_BYTES,
+) -> FastAPI:
     """An app serving `engine`; the engine is started and shut down with the app."""
     serving = Serving(engine, parsers or Parsers())
     metrics = Metrics(engine.model_name)
@@ -40,24 +92,58 @@ def build_app(engine: EngineClient, parsers: Parsers | None = None, api_key: str
             yield
         finally:
             await engine.shutdown()
+            serving.close()
 
     async def check_key(request: Request) -> None:
         if api_key is None:
             return
         given = request.headers.get("authorization", "")
         if not hmac.compare_digest(given.encode(), f"Bearer {api_key}".encode()):
-            raise APIError("missing or invalid API key (send 'Authorization: Bearer <key>')",
-                           code="invalid_api_key", status=401)
+            raise APIError(
+                "missing or invalid API key (send 'Authorization: Bearer <key>')", code="invalid_api_key", status=401
+            )
 
     app = FastAPI(title="qcompile", lifespan=lifespan)
+
+    if api_key is None:
+
+        @app.middleware("http")
+        async def check_host(request: Request, call_next: Any) -> Response:
+            host = host_name(request.headers.get("host", "")).lower()
+            if host not in LOOPBACK_HOSTS:
+                return APIError(
+                    f"Host {host!r} is not served: without --api-key only loopback names are accepted",
+                    code="invalid_host",
+                    status=403,
+                ).response()
+            return await call_next(request)
 
     @app.exception_handler(APIError)
     async def api_error(request: Request, exc: APIError) -> Response:
         return exc.response()
 
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        """Starlette's own errors (unknown path, wrong method) in the OpenAI shape."""
+        error = APIError(
+            f"{request.method} {request.url.path}: {exc.detail}", code=str(exc.status_code), status=exc.status_code
+        )
+        return JSONResponse(error.body(), status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> Response:
+        """A bug in a handler: a 500 in the OpenAI shape (logged with its traceback); the server lives on."""
+        log.exception("%s %s failed", request.method, request.url.path)
+        return APIError(error_message(exc), type="server_error", status=500).response()
+
     @app.get("/health")
-    async def health() -> dict[str, Any]:
-        return {"status": "ok"}
+    async def health() -> Response:
+        dead = engine.dead
+        if dead is not None:
+            return JSONResponse(
+                {"status": "dead", "reason": f"the engine loop died: {error_message(dead)}"}, status_code=503
+            )
+        return JSONResponse({"status": "ok"})
 
     @app.get("/metrics")
     async def prometheus() -> Response:
@@ -69,13 +155,42 @@ def build_app(engine: EngineClient, parsers: Parsers | None = None, api_key: str
     async def models() -> dict[str, Any]:
         return serving.models()
 
+    @v1.get("/models/{model_id:path}")
+    async def model(model_id: str) -> dict[str, Any]:
+        return serving.model(model_id)
+
     @v1.post("/chat/completions")
     async def chat(request: Request) -> Response:
-        return await serving.chat(request, await _parse(request, ChatCompletionRequest))
+        return await serving.chat(request, await _parse(request, ChatCompletionRequest, max_body_bytes))
 
     @v1.post("/completions")
     async def completions(request: Request) -> Response:
-        return await serving.completion(request, await _parse(request, CompletionRequest))
+        return await serving.completion(request, await _parse(request, CompletionRequest, max_body_bytes))
+
+    @app.get("/version")
+    async def version() -> dict[str, str]:
+        return {"version": qcompile_version()}
+
+    # vLLM's token endpoints, beside /v1 as there (and behind the same key)
+    tokens = APIRouter(dependencies=[Depends(check_key)])
+
+    @tokens.post("/tokenize")
+    async def tokenize(request: Request) -> dict[str, Any]:
+        return await serving.tokenize(await _parse(request, TokenizeRequest, max_body_bytes))
+
+    @tokens.post("/detokenize")
+    async def detokenize(request: Request) -> dict[str, Any]:
+        return await serving.detokenize(await _parse(request, DetokenizeRequest, max_body_bytes))
 
     app.include_router(v1)
+    app.include_router(tokens)
     return app
+
+
+def qcompile_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("qcompile")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,10 +38,14 @@ class ReplyParser:
 
     State is carried between feeds and each feed looks only at its delta and a short held-back tail
     (`scanned` counts the characters looked at), so a streamed reply costs time linear in its length.
-    `prompt` is the rendered chat prompt: it says whether the reply starts inside `<think>`.
+    `prompt` is the rendered chat prompt: it says whether the reply starts inside `<think>`. With
+    `max_calls` (`parallel_tool_calls: false` is 1) calls past that many are dropped.
     """
 
-    def __init__(self, parsers: Parsers, tools: list[dict[str, Any]] | None, prompt: str) -> None:
+    def __init__(
+        self, parsers: Parsers, tools: list[dict[str, Any]] | None, prompt: str, max_calls: int | None = None
+    ) -> None:
+        self.max_calls = max_calls
         self.scanned = Scanned()
         self.tools = parsers.tools(tools, self.scanned) if parsers.tools is not None and tools else None
         self.reasoning = (
@@ -55,7 +60,13 @@ class ReplyParser:
         out: list[Event] = []
         for event in events:
             out += self.tools.feed(event.text) if event.kind == "content" else [event]
-        return out
+        return self._limit(out)
+
+    def _limit(self, events: list[Event]) -> list[Event]:
+        if self.max_calls is None:
+            return events
+        limit = self.max_calls
+        return [e for e in events if not isinstance(e, (CallStart, CallArgs, CallEnd)) or e.index < limit]
 
     def feed(self, delta: str) -> list[Event]:
         if self.reasoning is not None:
@@ -65,7 +76,7 @@ class ReplyParser:
     def finish(self, finish_reason: str | None) -> list[Event]:
         """The reply ended (`finish_reason` from the engine): flush what was held back."""
         out = self._route(self.reasoning.finish()) if self.reasoning is not None else []
-        return out + (self.tools.finish(finish_reason) if self.tools is not None else [])
+        return out + (self._limit(self.tools.finish(finish_reason)) if self.tools is not None else [])
 
     @property
     def cut_call(self) -> bool:
@@ -75,7 +86,69 @@ class ReplyParser:
     @property
     def num_calls(self) -> int:
         """Calls sent whole (a cut one does not count)."""
-        return 0 if self.tools is None else self.tools.completed
+        completed = 0 if self.tools is None else self.tools.completed
+        return completed if self.max_calls is None else min(completed, self.max_calls)
+
+
+def call_id() -> str:
+    return f"call_{uuid.uuid4().hex[:24]}"
+
+
+class ForcedCalls:
+    """The reply of a request whose `tool_choice` forced calls, as a `ReplyParser` reads one: JSON the
+    grammar kept to, made into calls (see `ChatCompletionRequest.tool_constraint`).
+
+    A named function's arguments stream as they are generated, after the call's header; the array of
+    `"required"` calls is read when the reply ends. A reply cut by max_tokens keeps what it has (a
+    named call its partial arguments, the required ones every call completed) and reads as cut.
+    """
+
+    def __init__(self, function: str | None) -> None:
+        self.function = function  # None: `"required"`, the reply is an array of {"name", "parameters"}
+        self.buf: list[str] = []
+        self.cut_call = False
+        self.num_calls = 0
+
+    def feed(self, delta: str) -> list[Event]:
+        if self.function is None:
+            self.buf.append(delta)
+            return []
+        events: list[Event] = []
+        if not self.num_calls:
+            self.num_calls = 1
+            events.append(CallStart(0, call_id(), self.function))
+        return events + ([CallArgs(0, delta)] if delta else [])
+
+    def finish(self, finish_reason: str | None) -> list[Event]:
+        self.cut_call = finish_reason != "stop"
+        if self.function is not None:
+            return [*self.feed(""), CallEnd(0)]
+        calls, whole = whole_calls("".join(self.buf))
+        self.cut_call = self.cut_call or not whole
+        events: list[Event] = []
+        for i, call in enumerate(calls):
+            arguments = json.dumps(call["parameters"], ensure_ascii=False)
+            events += [CallStart(i, call_id(), call["name"]), CallArgs(i, arguments), CallEnd(i)]
+        self.num_calls = len(calls)
+        return events
+
+
+def whole_calls(text: str) -> tuple[list[Any], bool]:
+    """The complete elements of a JSON array that may be cut short, and whether the array closed."""
+    decoder = json.JSONDecoder()
+    calls: list[Any] = []
+    i = text.find("[") + 1
+    while i > 0:
+        while i < len(text) and text[i] in " \n\t,":
+            i += 1
+        if text.startswith("]", i):
+            return calls, True
+        try:
+            call, i = decoder.raw_decode(text, i)
+        except json.JSONDecodeError:
+            break
+        calls.append(call)
+    return calls, False
 
 
 @dataclass
@@ -103,7 +176,7 @@ class Reply:
                 self.tool_calls.append(ToolCall(call_id, name, "".join(parts)))
 
 
-def finish_reason(engine_reason: str | None, reply: ReplyParser) -> str | None:
+def finish_reason(engine_reason: str | None, reply: ReplyParser | ForcedCalls) -> str | None:
     """`tool_calls` when the reply made calls and none was cut; a call cut by max_tokens is `length`."""
     if reply.num_calls and not reply.cut_call and engine_reason in ("stop", "length"):
         return "tool_calls"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from qcompile.engine.outputs import Logprob, SampleLogprobs
-from qcompile.engine.sampling_params import SamplingParams
+from qcompile.engine.outputs import Logprob, PromptLogprobs, SampleLogprobs
+from qcompile.engine.sampling_params import SEED_END, SEED_MIN, SamplingParams, StructuredOutputs
 from qcompile.server.errors import APIError
 from qcompile.server.tool_calls import ToolCall
 
@@ -18,12 +19,66 @@ class _Request(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore")
 
 
+# Choices per request (n) times prompts per request: each is its own engine request.
+MAX_CHOICES = 32
+
+
 class StreamOptions(_Request):
     include_usage: bool = False
+    continuous_usage_stats: bool = False  # vendor field (as in vLLM): usage so far in every chunk
+
+
+class JsonSchemaFormat(_Request):
+    name: str = "response"
+    description: str | None = None
+    schema_: dict[str, Any] | None = Field(None, alias="schema")
+    strict: bool | None = None
+
+
+class StructuredOutputsField(_Request):
+    """vLLM's `structured_outputs` (the newer name of its `guided_*` fields); grammars are not taken."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    json_: dict[str, Any] | str | None = Field(None, alias="json")
+    regex: str | None = None
+    choice: list[str] | None = None
+    json_object: bool | None = None
+
+
+class ResponseFormat(_Request):
+    type: Literal["text", "json_object", "json_schema"]
+    json_schema: JsonSchemaFormat | None = None
+
+
+# Fields of OpenAI's or vLLM's API this server does not implement, with the values that ask for
+# nothing (those pass); any other value is a 400 naming the field, never silently ignored.
+UNSUPPORTED: dict[str, tuple[Any, ...]] = {
+    "best_of": (None, 1),
+    "suffix": (None, ""),
+    "functions": (None, []),
+    "function_call": (None, "none"),
+    "use_beam_search": (None, False),
+    "length_penalty": (None, 1, 1.0),
+    "bad_words": (None, []),
+    "allowed_token_ids": (None,),
+    "guided_grammar": (None,),
+    "truncate_prompt_tokens": (None,),
+    "prediction": (None,),
+    "audio": (None,),
+    "modalities": (None, ["text"]),
+    "chat_template": (None,),
+    "include_stop_str_in_output": (None, False),
+    "continue_final_message": (None, False),
+    "add_generation_prompt": (None, True),
+    "skip_special_tokens": (None, True),
+}
 
 
 class _Sampling(_Request):
-    """The fields both endpoints share."""
+    """The fields both endpoints share; unknown ones are kept aside (`model_extra`) to refuse those
+    in `UNSUPPORTED`."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
 
     prompt_field: ClassVar[str]  # where the prompt is, for errors about its length
     model: str
@@ -31,12 +86,28 @@ class _Sampling(_Request):
     temperature: float | None = Field(None, ge=0, le=2)
     top_p: float | None = Field(None, gt=0, le=1)
     top_k: int | None = Field(None, ge=-1)
+    min_p: float | None = Field(None, ge=0, le=1)  # vendor field (as in vLLM)
     seed: int | None = None
     stop: str | list[str] | None = None
-    n: int = 1
+    n: int = Field(1, ge=1, le=MAX_CHOICES)
     stream: bool = False
     stream_options: StreamOptions | None = None
-    ignore_eos: bool = False  # vendor field (as in vLLM): generate exactly max_tokens tokens
+    presence_penalty: float | None = Field(None, ge=-2, le=2)
+    frequency_penalty: float | None = Field(None, ge=-2, le=2)
+    logit_bias: dict[str, float] | None = None
+    response_format: ResponseFormat | None = None
+    # vendor fields (as in vLLM)
+    ignore_eos: bool = False  # generate exactly max_tokens tokens
+    repetition_penalty: float | None = Field(None, gt=0)
+    min_tokens: int = Field(0, ge=0)
+    prompt_logprobs: int | None = Field(None, ge=0, le=20)
+    guided_json: dict[str, Any] | str | None = None
+    guided_regex: str | None = None
+    guided_choice: list[str] | None = None
+    structured_outputs_: StructuredOutputsField | None = Field(None, alias="structured_outputs")
+    stop_token_ids: list[int] | None = None
+    # control tokens typed in user text (e.g. `<|im_start|>`) become real ones only when this is true
+    allow_control_tokens: bool = False
 
     @property
     def requested_max_tokens(self) -> tuple[int | None, str]:
@@ -47,11 +118,72 @@ class _Sampling(_Request):
     def num_logprobs(self) -> int | None:
         raise NotImplementedError
 
+    def check(self) -> None:
+        """Checks across fields, before any prompt work."""
+        for name, value in (self.model_extra or {}).items():
+            if name in UNSUPPORTED and value not in UNSUPPORTED[name]:
+                raise APIError(f"{name} is not supported by this server", param=name)
+        if self.stream_options is not None and not self.stream:
+            raise APIError("stream_options is only allowed with stream: true", param="stream_options")
+        if self.prompt_logprobs is not None and self.stream:
+            raise APIError("prompt_logprobs is not supported with stream: true", param="prompt_logprobs")
+        self.structured_outputs()  # refuse conflicting constraints early
+
+    def structured_outputs(self) -> StructuredOutputs | None:
+        """The one output constraint asked for (`response_format` or vLLM's `guided_*`)."""
+        given: dict[str, StructuredOutputs] = {}
+        fmt = self.response_format
+        if fmt is not None and fmt.type == "json_object":
+            given["response_format"] = StructuredOutputs(json_object=True)
+        elif fmt is not None and fmt.type == "json_schema":
+            if fmt.json_schema is None or fmt.json_schema.schema_ is None:
+                raise APIError("response_format.json_schema.schema is required", param="response_format")
+            given["response_format"] = StructuredOutputs(json=fmt.json_schema.schema_)
+        if self.guided_json is not None:
+            given["guided_json"] = StructuredOutputs(json=self.guided_json)
+        if self.guided_regex is not None:
+            given["guided_regex"] = StructuredOutputs(regex=self.guided_regex)
+        if self.guided_choice is not None:
+            if not self.guided_choice or not all(self.guided_choice):
+                raise APIError("guided_choice must be a list of non-empty strings", param="guided_choice")
+            given["guided_choice"] = StructuredOutputs(choice=self.guided_choice)
+        if self.structured_outputs_ is not None:
+            so = self.structured_outputs_
+            try:
+                given["structured_outputs"] = StructuredOutputs(so.json_, bool(so.json_object), so.regex, so.choice)
+            except ValueError as e:
+                raise APIError(str(e), param="structured_outputs") from e
+        given.update(self.tool_constraint())
+        if len(given) > 1:
+            names = sorted(given)
+            raise APIError(f"{' and '.join(names)} cannot be combined: give one output constraint", param=names[1])
+        return next(iter(given.values()), None)
+
+    def tool_constraint(self) -> dict[str, StructuredOutputs]:
+        """A constraint made from `tool_choice` (chat only), by the field name."""
+        return {}
+
+    def _logit_bias(self) -> dict[int, float] | None:
+        if self.logit_bias is None:
+            return None
+        bias = {}
+        for key, value in self.logit_bias.items():
+            if not key.isdigit():
+                raise APIError(f"logit_bias keys must be token ids, got {key!r}", param="logit_bias")
+            if not -100 <= value <= 100:
+                raise APIError(f"logit_bias[{key}]={value} is outside [-100, 100]", param="logit_bias")
+            bias[int(key)] = value
+        return bias
+
+    def choice_seed(self, index: int) -> int | None:
+        """The seed of choice `index` (n > 1): seed + index, so seeded choices differ and repeat."""
+        if self.seed is None or index == 0:
+            return self.seed
+        return (self.seed + index - SEED_MIN) % (SEED_END - SEED_MIN) + SEED_MIN
+
     def sampling_params(self, prompt_len: int, max_model_len: int) -> SamplingParams:
         """Engine settings; `max_tokens` defaults to the rest of the context and must fit in it."""
         max_tokens, max_tokens_field = self.requested_max_tokens
-        if self.n != 1:
-            raise APIError(f"n={self.n} is not supported; only n=1", param="n")
         room = max_model_len - prompt_len
         if room < 1:
             raise APIError(
@@ -69,20 +201,43 @@ class _Sampling(_Request):
         stop = [self.stop] if isinstance(self.stop, str) else self.stop
         if stop is not None and not all(stop):
             raise APIError("stop strings must not be empty", param="stop")
+        max_tokens = room if max_tokens is None else max_tokens
+        if self.min_tokens > max_tokens:
+            raise APIError(f"min_tokens={self.min_tokens} exceeds max_tokens={max_tokens}", param="min_tokens")
+        try:
+            return self._params(max_tokens, stop)
+        except ValueError as e:  # the engine's own bounds (seed bits, stop strings, ...): name the field
+            field = re.match(r"SamplingParams\.(\w+)", str(e))
+            raise APIError(str(e), param=field.group(1) if field else None) from e
+
+    def _params(self, max_tokens: int, stop: list[str] | None) -> SamplingParams:
         return SamplingParams(
             temperature=1.0 if self.temperature is None else self.temperature,
             top_p=1.0 if self.top_p is None else self.top_p,
             top_k=-1 if self.top_k is None else self.top_k,
-            max_tokens=room if max_tokens is None else max_tokens,
+            min_p=self.min_p or 0.0,
+            max_tokens=max_tokens,
             seed=self.seed,
             logprobs=self.num_logprobs,
+            prompt_logprobs=self.prompt_logprobs,
             stop=stop or None,
+            stop_token_ids=self.stop_token_ids,
             ignore_eos=self.ignore_eos,
+            presence_penalty=self.presence_penalty or 0.0,
+            frequency_penalty=self.frequency_penalty or 0.0,
+            repetition_penalty=1.0 if self.repetition_penalty is None else self.repetition_penalty,
+            logit_bias=self._logit_bias(),
+            min_tokens=self.min_tokens,
+            structured_outputs=self.structured_outputs(),
         )
 
     @property
     def include_usage(self) -> bool:
         return self.stream_options is not None and self.stream_options.include_usage
+
+    @property
+    def continuous_usage(self) -> bool:
+        return self.stream_options is not None and self.stream_options.continuous_usage_stats
 
 
 class FunctionSpec(_Request):
@@ -94,6 +249,15 @@ class FunctionSpec(_Request):
 class ToolSpec(_Request):
     type: Literal["function"] = "function"
     function: FunctionSpec
+
+
+class NamedFunction(_Request):
+    name: str
+
+
+class NamedToolChoice(_Request):
+    type: Literal["function"] = "function"
+    function: NamedFunction
 
 
 class ChatMessage(BaseModel):
@@ -111,7 +275,8 @@ class ChatCompletionRequest(_Sampling):
     logprobs: bool = False
     top_logprobs: int | None = Field(None, ge=0, le=20)
     tools: list[ToolSpec] | None = None
-    tool_choice: Literal["none", "auto"] | None = None
+    tool_choice: Literal["none", "auto", "required"] | NamedToolChoice | None = None
+    parallel_tool_calls: bool | None = None
     chat_template_kwargs: dict[str, Any] | None = None  # vendor field, e.g. {"enable_thinking": false}
 
     @property
@@ -126,17 +291,75 @@ class ChatCompletionRequest(_Sampling):
 
     @property
     def parse_tools(self) -> bool:
-        return bool(self.tools) and self.tool_choice != "none"
+        """The reply is free text to parse for calls (not forced by `tool_choice`)."""
+        return bool(self.tools) and self.tool_choice in (None, "auto")
+
+    @property
+    def forced_function(self) -> str | None:
+        """The function a named `tool_choice` forces."""
+        return self.tool_choice.function.name if isinstance(self.tool_choice, NamedToolChoice) else None
+
+    def tool_constraint(self) -> dict[str, StructuredOutputs]:
+        """`tool_choice: "required"`: a JSON array of at least one call (one with `parallel_tool_calls:
+        false`) of a declared function, each `{"name": ..., "parameters": {...}}`; a named function: its
+        arguments object. vLLM builds both the same way."""
+        if self.tool_choice in (None, "none", "auto"):
+            return {}
+        if not self.tools:
+            raise APIError(f"tool_choice {self.tool_choice!r} needs tools", param="tool_choice")
+        schemas = {t.function.name: t.function.parameters or {"type": "object"} for t in self.tools}
+        name = self.forced_function
+        if name is not None:
+            if name not in schemas:
+                raise APIError(f"tool_choice names function {name!r}, which is not in tools", param="tool_choice")
+            return {"tool_choice": StructuredOutputs(json=schemas[name])}
+        call = {
+            "anyOf": [
+                {
+                    "type": "object",
+                    "properties": {"name": {"const": n}, "parameters": s},
+                    "required": ["name", "parameters"],
+                    "additionalProperties": False,
+                }
+                for n, s in schemas.items()
+            ]
+        }
+        array: dict[str, Any] = {"type": "array", "items": call, "minItems": 1}
+        if self.parallel_tool_calls is False:
+            array["maxItems"] = 1
+        return {"tool_choice": StructuredOutputs(json=array)}
 
 
 class CompletionRequest(_Sampling):
     prompt_field = "prompt"
-    prompt: str | list[int] | list[str]
+    prompt: str | list[int] | list[str] | list[list[int]]
     logprobs: int | None = Field(None, ge=0, le=20)
+    echo: bool = False
+
+    def check(self) -> None:
+        super().check()
+        if self.echo and self.logprobs is not None:
+            raise APIError("echo with logprobs is not supported", param="echo")
 
     @property
     def num_logprobs(self) -> int | None:
         return self.logprobs
+
+
+class TokenizeRequest(_Request):
+    """vLLM's /tokenize: a text prompt, or chat messages rendered by the chat template."""
+
+    model: str | None = None
+    prompt: str | None = None
+    messages: list[ChatMessage] | None = None
+    add_special_tokens: bool = True
+    add_generation_prompt: bool = True
+    allow_control_tokens: bool = False  # as for generation: user text's control tokens stay text
+
+
+class DetokenizeRequest(_Request):
+    model: str | None = None
+    tokens: list[int]
 
 
 # ---- responses ------------------------------------------------------------------------------------
@@ -177,15 +400,35 @@ def chat_logprobs(entries: SampleLogprobs, token_ids: list[int], top: int) -> di
     return {"content": content}
 
 
+def prompt_logprobs_json(entries: PromptLogprobs | None) -> list[dict[str, dict[str, Any]] | None] | None:
+    """vLLM's `prompt_logprobs`: per prompt position (None for the first), token id → its logprob,
+    rank and text."""
+    if entries is None:
+        return None
+    return [
+        None
+        if position is None
+        else {
+            str(t): {"logprob": e.logprob, "rank": e.rank, "decoded_token": e.decoded_token}
+            for t, e in position.items()
+        }
+        for position in entries
+    ]
+
+
 def completion_logprobs(entries: SampleLogprobs, token_ids: list[int], top: int, offset: int) -> dict[str, Any]:
-    """Legacy completions `logprobs`: parallel lists of tokens, logprobs, top-k dicts and text offsets."""
+    """Legacy completions `logprobs`: parallel lists of tokens, logprobs, top-k dicts and text offsets.
+
+    Each top-k dict also holds the chosen token (as vLLM's do), so `logprobs=0` gives it alone."""
     tokens, lps, tops, offsets = [], [], [], []
     for token_id, position in zip(token_ids, entries, strict=False):
         text = _token(position[token_id], token_id)
         tokens.append(text)
         lps.append(position[token_id].logprob)
         ranked = sorted(position.items(), key=lambda kv: kv[1].rank or 0)[:top]
-        tops.append({_token(e, t): e.logprob for t, e in ranked})
+        top_dict = {_token(e, t): e.logprob for t, e in ranked}
+        top_dict.setdefault(text, position[token_id].logprob)
+        tops.append(top_dict)
         offsets.append(offset)
         offset += len(text)
     return {"tokens": tokens, "token_logprobs": lps, "top_logprobs": tops, "text_offset": offsets}

@@ -11,29 +11,39 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import inspect
 import json
 import logging
+import time
 import uuid
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from fastapi import Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
-from jinja2 import TemplateError
 from starlette.types import Receive, Scope, Send
 
+from qcompile.engine.async_engine import EngineDeadError
+from qcompile.engine.engine import error_message
 from qcompile.engine.outputs import RequestDelta
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
+from qcompile.server.control_tokens import Shield, control_tokens
 from qcompile.server.errors import APIError
-from qcompile.server.parsers import Parsers, Reply, ReplyParser, finish_reason
+from qcompile.server.parsers import ForcedCalls, Parsers, Reply, ReplyParser, finish_reason
 from qcompile.server.protocol import (
+    MAX_CHOICES,
     ChatCompletionRequest,
     ChatMessage,
     CompletionRequest,
+    DetokenizeRequest,
+    TokenizeRequest,
     chat_logprobs,
     completion_logprobs,
     envelope,
+    prompt_logprobs_json,
     tool_call_json,
     usage,
 )
@@ -43,6 +53,8 @@ if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
 
 log = logging.getLogger(__name__)
+# One line per engine request when it ends: id, tokens in and out, seconds, finish reason.
+access_log = logging.getLogger("qcompile.access")
 
 # Status for a request whose client left before the answer (nginx's convention; nobody reads it).
 CLIENT_CLOSED = 499
@@ -51,9 +63,10 @@ CLIENT_CLOSED = 499
 class EngineClient(Protocol):
     """What the server needs from an engine (`qcompile.engine.async_engine.AsyncEngine`, or a stub)."""
 
-    tokenizer: PreTrainedTokenizerBase
+    tokenizer: PreTrainedTokenizerBase | None  # None: the checkpoint has none, only token-id prompts work
     model_name: str
     max_model_len: int
+    dead: BaseException | None  # why the engine loop died; None while it lives
 
     def generate(
         self, request_id: str | None, prompt_token_ids: list[int], params: SamplingParams
@@ -85,18 +98,37 @@ class Generation:
         params: SamplingParams,
         first: RequestDelta,
         rest: AsyncIterator[RequestDelta],
+        started: float,
     ) -> None:
         self.engine, self.request_id, self.prompt_ids, self.params = engine, request_id, prompt_ids, params
         self.first, self.rest = first, rest
+        self.started = started  # time.monotonic() when it was sent to the engine
+        self.num_output_tokens = 0
         self.finished = first.finished
+        if self.finished:
+            self._log(first.finish_reason)
+
+    def _log(self, finish_reason: str | None) -> None:
+        access_log.info(
+            "%s prompt_tokens=%d output_tokens=%d seconds=%.3f finish_reason=%s",
+            self.request_id,
+            len(self.prompt_ids),
+            self.num_output_tokens,
+            time.monotonic() - self.started,
+            finish_reason,
+        )
 
     async def deltas(self) -> AsyncIterator[RequestDelta]:
         """The request's deltas in order; a failed request raises `RequestFailed` after its last one."""
         delta = self.first
+        self.num_output_tokens = delta.num_output_tokens
         yield delta
         if not self.finished:
             async for delta in self.rest:
+                self.num_output_tokens = delta.num_output_tokens
                 self.finished = delta.finished
+                if self.finished:
+                    self._log(delta.finish_reason)
                 yield delta
         if delta.finish_reason == "error":
             raise RequestFailed(delta.error or "the request failed")
@@ -105,50 +137,91 @@ class Generation:
         """Free the request's slot if it is still generating (its client is gone)."""
         if not self.finished:
             self.finished = True
+            self._log("abort")
             await self.engine.abort(self.request_id)
 
-    async def final(self, request: Request, each: Callable[[RequestDelta], None] | None = None) -> RequestDelta | None:
-        """All deltas merged into one (each also handed to `each` as it arrives), or None when the client
-        disconnected first (the request is then aborted)."""
 
-        async def collect() -> RequestDelta:
-            deltas = []
-            async for delta in self.deltas():
-                if each is not None:
-                    each(delta)
-                deltas.append(delta)
-            return deltas[0].merge(*deltas[1:])
+async def finals(
+    request: Request, gens: list[Generation], each: Callable[[int, RequestDelta], None] | None = None
+) -> list[RequestDelta] | None:
+    """Each generation's deltas merged into one (each delta also handed to `each` with the generation's
+    index as it arrives), or None when the client disconnected first (then every one is aborted)."""
 
-        task, watch = asyncio.ensure_future(collect()), asyncio.ensure_future(_disconnected(request))
-        await asyncio.wait({task, watch}, return_when=asyncio.FIRST_COMPLETED)
-        watch.cancel()
-        if not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-            await self.cancel()
-            return None
+    async def collect(i: int, gen: Generation) -> RequestDelta:
+        deltas = []
+        async for delta in gen.deltas():
+            if each is not None:
+                each(i, delta)
+            deltas.append(delta)
+        return deltas[0].merge(*deltas[1:])
+
+    task = asyncio.ensure_future(asyncio.gather(*(collect(i, g) for i, g in enumerate(gens))))
+    watch = asyncio.ensure_future(_disconnected(request))
+    await asyncio.wait({task, watch}, return_when=asyncio.FIRST_COMPLETED)
+    watch.cancel()
+    if not task.done():
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        for gen in gens:
+            await gen.cancel()
+        return None
+    try:
+        return list(task.result())
+    except Exception as e:  # the model failed mid-request: a 500 in the OpenAI shape, the server lives on
+        log.exception("request %s failed", gens[0].request_id)
+        for gen in gens:
+            await gen.cancel()
+        raise APIError(str(e), type="server_error", status=500) from e
+
+
+async def interleaved(gens: list[Generation]) -> AsyncIterator[tuple[int, RequestDelta]]:
+    """The deltas of several generations as they arrive, each with its generation's index; a failure
+    of any one raises here (after the deltas before it)."""
+    if len(gens) == 1:
+        async for delta in gens[0].deltas():
+            yield 0, delta
+        return
+    queue: asyncio.Queue[tuple[int, RequestDelta] | Exception | None] = asyncio.Queue()
+
+    async def pump(i: int, gen: Generation) -> None:
         try:
-            return task.result()
-        except Exception as e:  # the model failed mid-request: a 500 in the OpenAI shape, the server lives on
-            log.exception("request %s failed", self.request_id)
-            raise APIError(str(e), type="server_error", status=500) from e
+            async for delta in gen.deltas():
+                queue.put_nowait((i, delta))
+        except Exception as e:
+            queue.put_nowait(e)
+        queue.put_nowait(None)
+
+    tasks = [asyncio.ensure_future(pump(i, g)) for i, g in enumerate(gens)]
+    try:
+        running = len(gens)
+        while running:
+            item = await queue.get()
+            if item is None:
+                running -= 1
+            elif isinstance(item, Exception):
+                raise item
+            else:
+                yield item
+    finally:
+        for task in tasks:
+            task.cancel()
 
 
 class EventStream(StreamingResponse):
-    """SSE response that ends with `[DONE]` and aborts its request however the response ends.
+    """SSE response that ends with `[DONE]` and aborts its requests however the response ends.
 
     On a disconnect Starlette cancels the send loop, which can leave the event generator suspended
     rather than closed; the `finally` here is the one place sure to run.
     """
 
-    def __init__(self, gen: Generation, events: AsyncIterator[str]) -> None:
+    def __init__(self, gens: list[Generation], events: AsyncIterator[str]) -> None:
         super().__init__(
             self._body(events),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
-        self.gen = gen
+        self.gens = gens
 
     @staticmethod
     async def _body(events: AsyncIterator[str]) -> AsyncIterator[str]:
@@ -164,30 +237,86 @@ class EventStream(StreamingResponse):
         try:
             await super().__call__(scope, receive, send)
         finally:
-            await self.gen.cancel()
+            for gen in self.gens:
+                await gen.cancel()
+
+
+def _call_parameters(tokenizer: PreTrainedTokenizerBase | None) -> frozenset[str]:
+    """`apply_chat_template`'s own parameters: in `chat_template_kwargs` they would not be template
+    variables but switch the renderer (`chat_template` would run a user's template)."""
+    if tokenizer is None:
+        return frozenset()
+    parameters = inspect.signature(tokenizer.apply_chat_template).parameters.values()
+    return frozenset(p.name for p in parameters if p.kind is not inspect.Parameter.VAR_KEYWORD)
 
 
 class Serving:
+    """The endpoints' work. Template rendering and tokenization run in one worker thread of their own:
+    off the event loop, so a large prompt does not stall other streams, and never two at once on the
+    server's tokenizer (a Rust fast tokenizer used from two threads can fail with "Already borrowed")."""
+
     def __init__(self, engine: EngineClient, parsers: Parsers) -> None:
         self.engine = engine
         self.parsers = parsers
-        # Its own copy: the engine thread detokenises with the original, and a Rust fast tokenizer
-        # used from two threads at once can fail with "Already borrowed".
+        # Its own copy: the engine thread detokenises with the original.
         self.tokenizer = copy.deepcopy(engine.tokenizer)
+        self.reserved_template_kwargs = _call_parameters(self.tokenizer)
+        self.control_tokens = () if self.tokenizer is None else control_tokens(self.tokenizer)
+        self._prompts = ThreadPoolExecutor(1, thread_name_prefix="qcompile-prompt")
+
+    def close(self) -> None:
+        self._prompts.shutdown(wait=False, cancel_futures=True)
+
+    async def _off_loop(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._prompts, fn, *args)
+
+    def _need_tokenizer(self, field: str) -> PreTrainedTokenizerBase:
+        if self.tokenizer is None:
+            raise APIError(
+                f"the checkpoint has no tokenizer, so {field} must be token ids (this one is text)", param=field
+            )
+        return self.tokenizer
 
     def models(self) -> dict[str, Any]:
+        return {"object": "list", "data": [self.model(self.engine.model_name)]}
+
+    def model(self, model_id: str) -> dict[str, Any]:
+        self._check_model(model_id)
         return {
-            "object": "list",
-            "data": [
-                {
-                    "id": self.engine.model_name,
-                    "object": "model",
-                    "created": 0,
-                    "owned_by": "qcompile",
-                    "max_model_len": self.engine.max_model_len,
-                }
-            ],
+            "id": self.engine.model_name,
+            "object": "model",
+            "created": 0,
+            "owned_by": "qcompile",
+            "max_model_len": self.engine.max_model_len,
         }
+
+    # ---- tokens --------------------------------------------------------------------------------
+
+    def _tokenize(self, body: TokenizeRequest) -> list[int]:
+        if (body.prompt is None) == (body.messages is None):
+            raise APIError("give exactly one of prompt and messages", param="prompt")
+        if body.prompt is not None:
+            return self._need_tokenizer("prompt").encode(
+                body.prompt,
+                add_special_tokens=body.add_special_tokens,
+                split_special_tokens=not body.allow_control_tokens,
+            )
+        return self._render(body.messages or [], None, body.allow_control_tokens, body.add_generation_prompt, {})[1]
+
+    async def tokenize(self, body: TokenizeRequest) -> dict[str, Any]:
+        if body.model is not None:
+            self._check_model(body.model)
+        ids = await self._off_loop(self._tokenize, body)
+        return {"count": len(ids), "max_model_len": self.engine.max_model_len, "tokens": ids}
+
+    async def detokenize(self, body: DetokenizeRequest) -> dict[str, Any]:
+        if body.model is not None:
+            self._check_model(body.model)
+        tokenizer = self._need_tokenizer("tokens")
+        bad = [t for t in body.tokens if not 0 <= t < len(tokenizer)]
+        if bad:
+            raise APIError(f"tokens holds {bad[0]}, which is not a token id of this tokenizer", param="tokens")
+        return {"prompt": await self._off_loop(tokenizer.decode, body.tokens)}
 
     def _check_model(self, model: str) -> None:
         if model != self.engine.model_name:
@@ -195,153 +324,261 @@ class Serving:
                 f"model {model!r} does not exist; this server serves {self.engine.model_name!r}",
                 param="model",
                 code="model_not_found",
+                status=404,
             )
 
     async def _start(self, request_id: str, prompt_ids: list[int], params: SamplingParams) -> Generation:
         """Queue the request and wait for its first output, so that the engine's own checks still
         become a 400 rather than an error in the middle of a stream."""
+        started = time.monotonic()
         stream = self.engine.generate(request_id, prompt_ids, params)
         try:
             first = await anext(stream)
         except ValueError as e:
             raise APIError(str(e)) from e
-        return Generation(self.engine, request_id, prompt_ids, params, first, stream)
+        except EngineDeadError as e:
+            raise APIError(str(e), type="server_error", code="engine_dead", status=503) from e
+        return Generation(self.engine, request_id, prompt_ids, params, first, stream, started)
+
+    async def _start_all(
+        self, request_id: str, body: ChatCompletionRequest | CompletionRequest, prompts: list[list[int]]
+    ) -> list[Generation]:
+        """One engine request per prompt and choice (choice index `p * n + i`), all queued at once; if
+        any is refused, the others are aborted and the refusal is the answer."""
+        jobs = []
+        for ids in prompts:
+            params = body.sampling_params(len(ids), self.engine.max_model_len)
+            for i in range(body.n):
+                jobs.append((f"{request_id}-{len(jobs)}", ids, replace(params, seed=body.choice_seed(i))))
+        started = await asyncio.gather(*(self._start(*job) for job in jobs), return_exceptions=True)
+        gens = [g for g in started if isinstance(g, Generation)]
+        failed = [e for e in started if not isinstance(e, Generation)]
+        if failed:
+            for gen in gens:
+                await gen.cancel()
+            raise failed[0]
+        return gens
 
     # ---- chat ----------------------------------------------------------------------------------
 
     def _chat_prompt(self, body: ChatCompletionRequest) -> tuple[str, list[int]]:
-        """The prompt text from the checkpoint's chat template (the request's tools passed through), and its ids."""
-        messages = [_template_message(m) for m in body.messages]
+        """The prompt text from the checkpoint's chat template (the request's tools passed through), and its ids.
+
+        Only the checkpoint's template renders: a `chat_template` of the user's in `chat_template_kwargs`
+        is refused (as is any other renderer switch), because a template is a program whose time and
+        memory a thread cannot bound, and the checkpoint's is the one the model was trained on.
+        """
+        kwargs = body.chat_template_kwargs or {}
+        for key in kwargs:
+            if key in self.reserved_template_kwargs:
+                raise APIError(
+                    f"chat_template_kwargs.{key} is not accepted: only template variables may be set "
+                    "(the checkpoint's chat template is the one rendered)",
+                    param="chat_template_kwargs",
+                )
         tools = [t.model_dump(exclude_none=True) for t in body.tools] if body.tools else None
+        return self._render(body.messages, tools, body.allow_control_tokens, True, kwargs)
+
+    def _render(
+        self,
+        messages: list[ChatMessage],
+        tools: list[dict[str, Any]] | None,
+        allow_control_tokens: bool,
+        add_generation_prompt: bool,
+        kwargs: dict[str, Any],
+    ) -> tuple[str, list[int]]:
+        """Messages rendered by the checkpoint's chat template, and the ids (control tokens the user
+        typed kept as text unless allowed; see `control_tokens`)."""
+        tokenizer = self._need_tokenizer("messages")
+        shield = Shield(tokenizer, () if allow_control_tokens else self.control_tokens)
         try:
-            text = self.tokenizer.apply_chat_template(
-                messages, tools=tools, add_generation_prompt=True, tokenize=False, **(body.chat_template_kwargs or {})
+            text = tokenizer.apply_chat_template(
+                shield.hide([_template_message(m) for m in messages]),
+                tools=shield.hide(tools),
+                add_generation_prompt=add_generation_prompt,
+                tokenize=False,
+                **kwargs,
             )
-        except (TemplateError, TypeError, ValueError, KeyError) as e:
-            raise APIError(f"the chat template cannot render these messages: {e}", param="messages") from e
-        return text, self.tokenizer.encode(text, add_special_tokens=False)
+        except Exception as e:  # the template raised (bad messages, raise_exception, arithmetic on the input)
+            raise APIError(
+                f"the chat template cannot render these messages: {error_message(e)}", param="messages"
+            ) from e
+        return text, shield.encode(text)
+
+    def _reply_parser(self, body: ChatCompletionRequest, prompt: str) -> ReplyParser | ForcedCalls:
+        """How a choice's reply is read: calls forced by `tool_choice`, constrained text as it is, else
+        reasoning and (with tools) tool calls parsed out."""
+        if body.tool_choice == "required" or body.forced_function is not None:
+            return ForcedCalls(body.forced_function)
+        if body.structured_outputs() is not None:
+            return ReplyParser(Parsers(), None, prompt)
+        tools = [t.model_dump() for t in body.tools] if body.parse_tools and body.tools else None
+        return ReplyParser(self.parsers, tools, prompt, 1 if body.parallel_tool_calls is False else None)
 
     async def chat(self, request: Request, body: ChatCompletionRequest) -> Response:
         self._check_model(body.model)
-        prompt, ids = self._chat_prompt(body)
-        params = body.sampling_params(len(ids), self.engine.max_model_len)
-        tools = [t.model_dump() for t in body.tools] if body.parse_tools and body.tools else None
-        parser = ReplyParser(self.parsers, tools, prompt)
-        gen = await self._start(f"chatcmpl-{uuid.uuid4().hex}", ids, params)
+        body.check()
+        prompt, ids = await self._off_loop(self._chat_prompt, body)
+        request_id = f"chatcmpl-{uuid.uuid4().hex}"
+        gens = await self._start_all(request_id, body, [ids])
+        parsers = [self._reply_parser(body, prompt) for _ in gens]
         if body.stream:
-            return EventStream(gen, self._chat_events(gen, parser, body))
-        reply = Reply()
-        final = await gen.final(request, lambda delta: reply.add(parser.feed(delta.text)))
-        if final is None:
+            return EventStream(gens, self._chat_events(request_id, gens, parsers, body, len(ids)))
+        replies = [Reply() for _ in gens]
+        done = await finals(request, gens, lambda i, delta: replies[i].add(parsers[i].feed(delta.text)))
+        if done is None:
             return Response(status_code=CLIENT_CLOSED)
-        reply.add(parser.finish(final.finish_reason))
-        message: dict[str, Any] = {
-            "role": "assistant",
-            "content": reply.content or (None if reply.tool_calls else ""),
-            **reasoning_fields(reply.reasoning or None),
-        }
-        if reply.tool_calls:
-            message["tool_calls"] = [tool_call_json(call) for call in reply.tool_calls]
-        logprobs = (
-            None if params.logprobs is None else chat_logprobs(final.logprobs or [], final.token_ids, params.logprobs)
-        )
-        choice = {
-            "index": 0,
-            "message": message,
-            "logprobs": logprobs,
-            "finish_reason": finish_reason(final.finish_reason, parser),
-        }
-        return JSONResponse(
-            {
-                **envelope(gen.request_id, "chat.completion", body.model),
-                "choices": [choice],
-                "usage": usage(len(ids), final.num_output_tokens),
+        choices = []
+        for i, (final, parser, reply) in enumerate(zip(done, parsers, replies, strict=True)):
+            reply.add(parser.finish(final.finish_reason))
+            message: dict[str, Any] = {
+                "role": "assistant",
+                "content": reply.content or (None if reply.tool_calls else ""),
+                **reasoning_fields(reply.reasoning or None),
             }
-        )
+            if reply.tool_calls:
+                message["tool_calls"] = [tool_call_json(call) for call in reply.tool_calls]
+            k = body.num_logprobs
+            choices.append(
+                {
+                    "index": i,
+                    "message": message,
+                    "logprobs": None if k is None else chat_logprobs(final.logprobs or [], final.token_ids, k),
+                    "finish_reason": finish_reason(final.finish_reason, parser),
+                    "stop_reason": final.stop_reason,
+                }
+            )
+        response = {
+            **envelope(request_id, "chat.completion", body.model),
+            "choices": choices,
+            "usage": usage(len(ids), sum(f.num_output_tokens for f in done)),
+        }
+        if body.prompt_logprobs is not None:
+            response["prompt_logprobs"] = prompt_logprobs_json(done[0].prompt_logprobs)
+        return JSONResponse(response)
 
     async def _chat_events(
-        self, gen: Generation, parser: ReplyParser, body: ChatCompletionRequest
+        self,
+        request_id: str,
+        gens: list[Generation],
+        parsers: list[ReplyParser | ForcedCalls],
+        body: ChatCompletionRequest,
+        prompt_len: int,
     ) -> AsyncIterator[str]:
-        head = envelope(gen.request_id, "chat.completion.chunk", body.model)
+        head = envelope(request_id, "chat.completion.chunk", body.model)
+        generated = [0] * len(gens)
 
-        def chunk(delta: dict[str, Any], finish: str | None = None, logprobs: Any = None) -> str:
-            return sse(
-                {**head, "choices": [{"index": 0, "delta": delta, "logprobs": logprobs, "finish_reason": finish}]}
-            )
+        def chunk(i: int, delta: dict[str, Any], logprobs: Any = None, final: RequestDelta | None = None) -> str:
+            choice = {"index": i, "delta": delta, "logprobs": logprobs, "finish_reason": None}
+            if final is not None:
+                choice.update(
+                    finish_reason=finish_reason(final.finish_reason, parsers[i]), stop_reason=final.stop_reason
+                )
+            payload = {**head, "choices": [choice]}
+            if body.continuous_usage:
+                payload["usage"] = usage(prompt_len, sum(generated))
+            return sse(payload)
 
-        yield chunk({"role": "assistant", "content": ""})
-        k, last = gen.params.logprobs, gen.first
-        async for last in gen.deltas():
-            events = parser.feed(last.text)
+        for i in range(len(gens)):
+            yield chunk(i, {"role": "assistant", "content": ""})
+        k = body.num_logprobs
+        async for i, last in interleaved(gens):
+            generated[i] = last.num_output_tokens
+            events = parsers[i].feed(last.text)
             if last.finished:
-                events += parser.finish(last.finish_reason)
+                events += parsers[i].finish(last.finish_reason)
             out = chat_deltas(events)
             logprobs = None
             if k is not None and last.token_ids:
                 logprobs = chat_logprobs(last.logprobs or [], last.token_ids, k)
             if logprobs is not None and not out:
                 out = [{}]
-            for i, delta in enumerate(out):
-                yield chunk(delta, logprobs=logprobs if i == len(out) - 1 else None)
-        yield chunk({}, finish_reason(last.finish_reason, parser))
+            for j, delta in enumerate(out):
+                yield chunk(i, delta, logprobs=logprobs if j == len(out) - 1 else None)
+            if last.finished:
+                yield chunk(i, {}, final=last)
         if body.include_usage:
-            yield sse({**head, "choices": [], "usage": usage(len(gen.prompt_ids), last.num_output_tokens)})
+            yield sse({**head, "choices": [], "usage": usage(prompt_len, sum(generated))})
 
     # ---- completions ---------------------------------------------------------------------------
 
-    def _completion_prompt(self, body: CompletionRequest) -> list[int]:
+    def _completion_prompts(self, body: CompletionRequest) -> list[tuple[str, list[int]]]:
+        """Each prompt's text (what `echo` repeats) and ids: one prompt, or a batch of them."""
         prompt = body.prompt
-        if isinstance(prompt, list) and prompt and isinstance(prompt[0], str):
-            if len(prompt) != 1:
-                raise APIError("only one prompt per request is supported", param="prompt")
-            prompt = prompt[0]
-        if isinstance(prompt, str):
-            return self.tokenizer.encode(prompt)  # as `LLM.generate` encodes text prompts
-        return list(prompt)
+        batch = [prompt] if isinstance(prompt, str) or not prompt or isinstance(prompt[0], int) else list(prompt)
+        if len(batch) * body.n > MAX_CHOICES:
+            raise APIError(
+                f"{len(batch)} prompts x n={body.n} choices exceed {MAX_CHOICES} per request", param="prompt"
+            )
+        out: list[tuple[str, list[int]]] = []
+        for p in batch:
+            if isinstance(p, str):
+                # as `LLM.generate` encodes text, but control tokens stay text unless allowed
+                ids = self._need_tokenizer("prompt").encode(p, split_special_tokens=not body.allow_control_tokens)
+                out.append((p, ids))
+            else:
+                ids = list(p)  # type: ignore[arg-type]
+                echo = self.tokenizer.decode(ids) if body.echo and self.tokenizer is not None else ""
+                out.append((echo, ids))
+        return out
 
     async def completion(self, request: Request, body: CompletionRequest) -> Response:
         self._check_model(body.model)
-        ids = self._completion_prompt(body)
-        params = body.sampling_params(len(ids), self.engine.max_model_len)
-        gen = await self._start(f"cmpl-{uuid.uuid4().hex}", ids, params)
+        body.check()
+        prompts = await self._off_loop(self._completion_prompts, body)
+        request_id = f"cmpl-{uuid.uuid4().hex}"
+        gens = await self._start_all(request_id, body, [ids for _, ids in prompts])
+        echoes = [prompts[k // body.n][0] if body.echo else "" for k in range(len(gens))]
+        prompt_tokens = sum(len(ids) for _, ids in prompts)
         if body.stream:
-            return EventStream(gen, self._completion_events(gen, body))
-        final = await gen.final(request)
-        if final is None:
+            return EventStream(gens, self._completion_events(request_id, gens, body, echoes, prompt_tokens))
+        done = await finals(request, gens)
+        if done is None:
             return Response(status_code=CLIENT_CLOSED)
-        logprobs = (
-            None
-            if params.logprobs is None
-            else completion_logprobs(final.logprobs or [], final.token_ids, params.logprobs, 0)
-        )
-        choice = {"index": 0, "text": final.text, "logprobs": logprobs, "finish_reason": final.finish_reason}
+        k = body.num_logprobs
+        choices = []
+        for i, final in enumerate(done):
+            choice = {
+                "index": i,
+                "text": echoes[i] + final.text,
+                "logprobs": None if k is None else completion_logprobs(final.logprobs or [], final.token_ids, k, 0),
+                "finish_reason": final.finish_reason,
+                "stop_reason": final.stop_reason,
+            }
+            if body.prompt_logprobs is not None:
+                choice["prompt_logprobs"] = prompt_logprobs_json(final.prompt_logprobs)
+            choices.append(choice)
         return JSONResponse(
             {
-                **envelope(gen.request_id, "text_completion", body.model),
-                "choices": [choice],
-                "usage": usage(len(ids), final.num_output_tokens),
+                **envelope(request_id, "text_completion", body.model),
+                "choices": choices,
+                "usage": usage(prompt_tokens, sum(f.num_output_tokens for f in done)),
             }
         )
 
-    async def _completion_events(self, gen: Generation, body: CompletionRequest) -> AsyncIterator[str]:
-        head = envelope(gen.request_id, "text_completion", body.model)
-        offset, k, last = 0, gen.params.logprobs, gen.first
-        async for last in gen.deltas():
+    async def _completion_events(
+        self, request_id: str, gens: list[Generation], body: CompletionRequest, echoes: list[str], prompt_tokens: int
+    ) -> AsyncIterator[str]:
+        head = envelope(request_id, "text_completion", body.model)
+        k = body.num_logprobs
+        offsets, generated = [0] * len(gens), [0] * len(gens)
+        async for i, last in interleaved(gens):
+            generated[i] = last.num_output_tokens
+            text, echoes[i] = echoes[i] + last.text, ""
             logprobs = None
             if k is not None and last.token_ids:
-                logprobs = completion_logprobs(last.logprobs or [], last.token_ids, k, offset)
-            offset += len(last.text)
-            if last.text or logprobs or last.finished:
-                yield sse(
-                    {
-                        **head,
-                        "choices": [
-                            {"index": 0, "text": last.text, "logprobs": logprobs, "finish_reason": last.finish_reason}
-                        ],
-                    }
-                )
+                logprobs = completion_logprobs(last.logprobs or [], last.token_ids, k, offsets[i])
+            offsets[i] += len(text)
+            if text or logprobs or last.finished:
+                choice = {"index": i, "text": text, "logprobs": logprobs, "finish_reason": last.finish_reason}
+                if last.finished:
+                    choice["stop_reason"] = last.stop_reason
+                payload: dict[str, Any] = {**head, "choices": [choice]}
+                if body.continuous_usage:
+                    payload["usage"] = usage(prompt_tokens, sum(generated))
+                yield sse(payload)
         if body.include_usage:
-            yield sse({**head, "choices": [], "usage": usage(len(gen.prompt_ids), last.num_output_tokens)})
+            yield sse({**head, "choices": [], "usage": usage(prompt_tokens, sum(generated))})
 
 
 def _template_message(message: ChatMessage) -> dict[str, Any]:

@@ -84,3 +84,14 @@ def test_top_logprobs_puts_the_given_token_first_with_its_rank() -> None:
     assert torch.allclose(lps[:, 0], logprobs[[0, 1], [0, 2]])
     ids, lps, ranks = top_logprobs(logprobs, torch.tensor([1, 0]), k=0)
     assert ids.tolist() == [[1], [0]] and ranks.tolist() == [[1], [2]]
+
+
+def test_min_p_keeps_tokens_near_the_best() -> None:
+    logits = torch.tensor([[0.5, 0.3, 0.15, 0.05]] * 2).log()
+    params = [SamplingParams(temperature=1.0, min_p=0.5), SamplingParams(temperature=1.0, min_p=1.0)]
+    drawn = [set(), set()]
+    for seed in range(200):
+        tokens = sample(logits, params, [gen(seed), gen(seed + 1000)])
+        drawn[0].add(int(tokens[0]))
+        drawn[1].add(int(tokens[1]))
+    assert drawn == [{0, 1}, {0}]  # 0.3 >= 0.5 * 0.5 stays, 0.15 does not; min_p=1 is greedy

@@ -18,6 +18,7 @@ REPLACEMENT = "\ufffd"  # a token that ends inside a character decodes to this u
 class StubEngine:
     model_name = "stub"
     max_model_len = 512
+    dead: BaseException | None = None
 
     def __init__(self, checkpoint: Path) -> None:
         self.tokenizer = load_tokenizer(checkpoint)

@@ -17,7 +17,6 @@ LONG = "The river flows through the valley. " * 200  # far more than MAX_MODEL_L
 
 # (endpoint, request body, the `param` the error must name)
 INVALID: list[tuple[str, dict[str, Any], str | None]] = [
-    ("chat", {"messages": HELLO, "model": "no-such-model"}, "model"),
     ("chat", {"messages": HELLO, "max_tokens": -1}, "max_tokens"),
     ("chat", {"messages": HELLO, "max_tokens": 0}, "max_tokens"),
     ("chat", {"messages": HELLO, "max_tokens": MAX_MODEL_LEN}, "max_tokens"),
@@ -28,16 +27,42 @@ INVALID: list[tuple[str, dict[str, Any], str | None]] = [
     ("chat", {"messages": "Hello"}, "messages"),
     ("chat", {"messages": []}, "messages"),
     ("chat", {"messages": [{"role": "wizard", "content": "hi"}]}, "messages"),
-    ("chat", {"messages": HELLO, "n": 2}, "n"),
+    ("chat", {"messages": HELLO, "n": 0}, "n"),
+    ("chat", {"messages": HELLO, "n": 33}, "n"),
+    ("chat", {"messages": HELLO, "stream_options": {"include_usage": True}}, "stream_options"),
+    ("chat", {"messages": HELLO, "response_format": {"type": "json_object"}, "guided_regex": "a+"}, "response_format"),
+    ("chat", {"messages": HELLO, "response_format": {"type": "xml"}}, "response_format"),
+    ("chat", {"messages": HELLO, "guided_regex": "("}, None),
+    ("chat", {"messages": HELLO, "logit_bias": {"x": 1}}, "logit_bias"),
+    ("chat", {"messages": HELLO, "logit_bias": {"3": 500}}, "logit_bias"),
+    ("chat", {"messages": HELLO, "presence_penalty": 3}, "presence_penalty"),
+    ("chat", {"messages": HELLO, "min_tokens": 20, "max_tokens": 10}, "min_tokens"),
+    ("chat", {"messages": HELLO, "tool_choice": {"type": "function", "function": {"name": "nope"}}}, "tool_choice"),
     ("chat", {"messages": HELLO, "top_p": 0}, "top_p"),
     ("chat", {"messages": HELLO, "logprobs": True, "top_logprobs": 50}, "top_logprobs"),
     ("chat", {"messages": HELLO, "tool_choice": "required"}, "tool_choice"),
     ("chat", {"messages": HELLO, "stream": "yes"}, "stream"),
+    ("chat", {"messages": HELLO, "chat_template_kwargs": {"chat_template": "{{ 1/0 }}"}}, "chat_template_kwargs"),
+    ("chat", {"messages": HELLO, "chat_template_kwargs": {"tokenize": True}}, "chat_template_kwargs"),
     ("completions", {"prompt": LONG}, "prompt"),
     ("completions", {"prompt": "Hi", "max_tokens": -5}, "max_tokens"),
     ("completions", {"prompt": [10**7]}, None),
     ("completions", {"prompt": ""}, None),
-    ("completions", {"prompt": ["a", "b"]}, "prompt"),
+    ("completions", {"prompt": ["a"] * 11, "n": 3}, "prompt"),
+    ("completions", {"prompt": "Hi", "echo": True, "logprobs": 1}, "echo"),
+    ("completions", {"prompt": "Hi", "best_of": 3}, "best_of"),
+    ("completions", {"prompt": "Hi", "suffix": "end"}, "suffix"),
+    ("completions", {"prompt": "Hi", "stop_token_ids": [10**7]}, None),
+    ("chat", {"messages": HELLO, "min_p": 1.5}, "min_p"),
+    ("chat", {"messages": HELLO, "use_beam_search": True}, "use_beam_search"),
+    ("chat", {"messages": HELLO, "seed": 2**64}, "seed"),
+    ("chat", {"messages": HELLO, "seed": -(2**63) - 1}, "seed"),
+    ("chat", {"messages": HELLO, "seed": 10**30}, "seed"),
+    ("completions", {"prompt": "Hi", "stop": [f"s{i}" for i in range(20_000)]}, "stop"),
+    ("chat", {"messages": HELLO, "chat_template": "{{ 1/0 }}"}, "chat_template"),
+    ("chat", {"messages": HELLO, "structured_outputs": {"grammar": "root ::= x"}}, "structured_outputs"),
+    ("chat", {"messages": HELLO, "structured_outputs": {"regex": "a", "choice": ["b"]}}, "structured_outputs"),
+    ("completions", {"prompt": "Hi", "stream": True, "prompt_logprobs": 1}, "prompt_logprobs"),
     ("completions", {"prompt": 42}, "prompt"),
     ("completions", {"prompt": "Hi", "stop": [""]}, "stop"),
 ]
@@ -64,9 +89,15 @@ def _assert_openai_error(status: int, body: dict[str, Any], param: str | None = 
 def test_invalid_requests_get_400_while_a_stream_finishes(server: Server) -> None:
     async def run() -> tuple[int, str | None, int]:
         client = server.async_client()
-        stream = await client.completions.create(model=server.model, prompt="Once upon a time", max_tokens=64,
-                                                 temperature=0.8, stream=True, extra_body={"ignore_eos": True},
-                                                 stream_options={"include_usage": True})
+        stream = await client.completions.create(
+            model=server.model,
+            prompt="Once upon a time",
+            max_tokens=64,
+            temperature=0.8,
+            stream=True,
+            extra_body={"ignore_eos": True},
+            stream_options={"include_usage": True},
+        )
         received, finish, usage = 0, None, 0
         checked = False
         async for chunk in stream:
@@ -77,8 +108,9 @@ def test_invalid_requests_get_400_while_a_stream_finishes(server: Server) -> Non
                 usage = chunk.usage.completion_tokens
             if not checked:  # the stream is live: now send every bad request
                 checked = True
-                await asyncio.gather(*(asyncio.to_thread(_check, endpoint, body, param)
-                                       for endpoint, body, param in INVALID))
+                await asyncio.gather(
+                    *(asyncio.to_thread(_check, endpoint, body, param) for endpoint, body, param in INVALID)
+                )
         return received, finish, usage
 
     def _check(endpoint: str, body: dict[str, Any], param: str | None) -> None:

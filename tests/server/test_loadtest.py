@@ -27,9 +27,20 @@ def loadtest() -> ModuleType:
 
 
 def test_levels_and_table(server: Server, loadtest: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
-    args = argparse.Namespace(url=f"{server.url}/v1", model=None, api_key=None, concurrency=[1, 4], requests=6,
-                              duration=60.0, max_tokens=5, prompt_words=12, temperature=0.0, endpoint="chat",
-                              timeout=60.0)
+    args = argparse.Namespace(
+        url=f"{server.url}/v1",
+        model=None,
+        api_key=None,
+        concurrency=[1, 4],
+        requests=6,
+        duration=60.0,
+        max_tokens=5,
+        prompt_words=12,
+        temperature=0.0,
+        endpoint="chat",
+        timeout=60.0,
+        structured_every=0,
+    )
     asyncio.run(loadtest.main_async(args))
     lines = capsys.readouterr().out.splitlines()
     rows = [line.split() for line in lines if line.split() and line.split()[0] in ("1", "4")]
@@ -38,11 +49,42 @@ def test_levels_and_table(server: Server, loadtest: ModuleType, capsys: pytest.C
 
 def test_requests_in_flight_at_the_deadline_finish(server: Server, loadtest: ModuleType) -> None:
     """The duration stops new requests; the ones streaming then run to their end and count."""
-    args = argparse.Namespace(url=f"{server.url}/v1", model=None, api_key=None, requests=6, duration=0.2,
-                              max_tokens=8, prompt_words=12, temperature=0.0, endpoint="completions", timeout=60.0)
+    args = argparse.Namespace(
+        url=f"{server.url}/v1",
+        model=None,
+        api_key=None,
+        requests=6,
+        duration=0.2,
+        max_tokens=8,
+        prompt_words=12,
+        temperature=0.0,
+        endpoint="completions",
+        timeout=60.0,
+        structured_every=0,
+    )
     level = asyncio.run(_one_level(loadtest, args, 3))
     assert level.errors == []
     assert level.samples and all(s.output_tokens == 8 for s in level.samples)
+
+
+def test_structured_requests_mixed_in(server: Server, loadtest: ModuleType) -> None:
+    """Every third request is grammar-constrained: all of them fit the schema, all others keep their length."""
+    for endpoint in ("completions", "chat"):
+        args = argparse.Namespace(
+            url=f"{server.url}/v1",
+            model=None,
+            api_key=None,
+            requests=24,
+            duration=60.0,
+            max_tokens=40,
+            prompt_words=12,
+            temperature=1.0,
+            endpoint=endpoint,
+            timeout=60.0,
+            structured_every=3,
+        )
+        level = asyncio.run(_one_level(loadtest, args, 12))
+        assert level.errors == [] and len(level.samples) == 24
 
 
 async def _one_level(loadtest: ModuleType, args: argparse.Namespace, concurrency: int) -> object:

@@ -8,7 +8,10 @@ from typing import Any
 import openai
 import pytest
 
-from tests.server.conftest import Server
+from qcompile.default_model import PATH
+from qcompile.server.app import build_app
+from qcompile.server.parsers import select_parsers
+from tests.server.conftest import Server, running
 from tests.server.stub import StubEngine
 
 TOOLS: list[Any] = [
@@ -137,14 +140,19 @@ def test_engine_failure_is_reported_and_the_server_lives_on(stub_server: Server,
 
 
 def test_prompt_that_opens_reasoning(stub_server: Server, stub: StubEngine) -> None:
-    """A template whose generation prompt opens `<think>`: the reply is reasoning until `</think>`, in the
-    message and the stream; with `enable_thinking=False` the default template closes it, so all is content."""
-    opening = "{% for m in messages %}{{ m.content }}{% endfor %}<|im_start|>assistant\n<think>\n"
-    stub.reply = "Paris is the capital.\n</think>\n\nIt is Paris."
-    kwargs: dict[str, Any] = {"messages": ASK, "extra_body": {"chat_template_kwargs": {"chat_template": opening}}}
-    message = stub_server.client().chat.completions.create(model=stub_server.model, **kwargs).choices[0].message
-    assert (message.reasoning_content, message.content) == ("Paris is the capital.", "It is Paris.")
-    assert _stream(stub_server, **kwargs)[:2] == ("Paris is the capital.", "It is Paris.")
+    """A checkpoint template whose generation prompt opens `<think>`: the reply is reasoning until `</think>`,
+    in the message and the stream; with `enable_thinking=False` the default template closes it, so all is
+    content."""
+    opening = StubEngine(PATH)
+    opening.tokenizer.chat_template = (
+        "{% for m in messages %}{{ m.content }}{% endfor %}<|im_start|>assistant\n<think>\n"
+    )
+    opening.reply = "Paris is the capital.\n</think>\n\nIt is Paris."
+    with running(build_app(opening, select_parsers(PATH))) as url:
+        server = Server(url, opening.model_name)
+        message = server.client().chat.completions.create(model=server.model, messages=ASK).choices[0].message
+        assert (message.reasoning_content, message.content) == ("Paris is the capital.", "It is Paris.")
+        assert _stream(server, messages=ASK)[:2] == ("Paris is the capital.", "It is Paris.")
     stub.reply = "Just content."
     closed = {"messages": ASK, "extra_body": {"chat_template_kwargs": {"enable_thinking": False}}}
     message = stub_server.client().chat.completions.create(model=stub_server.model, **closed).choices[0].message
@@ -168,3 +176,15 @@ def test_reply_sent_back_renders_as_generated(stub_server: Server, stub: StubEng
     del history["reasoning_content"]  # a client that keeps only the newer field name
     client.chat.completions.create(model=stub_server.model, messages=[*ASK, history], tools=TOOLS)
     assert stub.reply + "<|im_end|>" in stub.tokenizer.decode(stub.prompts[-1])
+
+
+def test_parallel_tool_calls_false_keeps_the_first(stub_server: Server, stub: StubEngine) -> None:
+    stub.reply = XML + "\n" + JSON
+    kwargs: dict[str, Any] = {"messages": ASK, "tools": TOOLS}
+    both = stub_server.client().chat.completions.create(model=stub_server.model, **kwargs).choices[0]
+    assert len(both.message.tool_calls or []) == 2
+    one = stub_server.client().chat.completions.create(model=stub_server.model, parallel_tool_calls=False, **kwargs)
+    [call] = one.choices[0].message.tool_calls or []
+    assert json.loads(call.function.arguments) == {"city": "Paris", "days": 2}
+    assert one.choices[0].finish_reason == "tool_calls"
+    assert len(_stream(stub_server, parallel_tool_calls=False, **kwargs)[2]) == 1
