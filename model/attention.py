@@ -55,8 +55,11 @@ class Attention(nn.Module):
         kv = (num_slots, max_len, self.num_kv_heads, self.head_dim)
         self.register_buffer("k_cache", torch.zeros(kv, dtype=dtype, device=dev), persistent=False)
         self.register_buffer("v_cache", torch.zeros(kv, dtype=dtype, device=dev), persistent=False)
-        self.register_buffer("index_keys", torch.zeros(num_slots, max_len, self.indexer.head_dim, dtype=dtype,
-                                                       device=dev), persistent=False)
+        self.register_buffer(
+            "index_keys",
+            torch.zeros(num_slots, max_len, self.indexer.head_dim, dtype=dtype, device=dev),
+            persistent=False,
+        )
 
     def reset_slots(self, slots: torch.Tensor) -> None:
         """Nothing to clear: a slot's cache rows are only read below its request's current length."""
@@ -80,8 +83,16 @@ class Attention(nn.Module):
         return self.o_proj(out)
 
     @region("attention_core")
-    def attention_core(self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, iq: torch.Tensor,
-                       ik: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
+    def attention_core(
+        self,
+        q: torch.Tensor,
+        k: torch.Tensor,
+        v: torch.Tensor,
+        iq: torch.Tensor,
+        ik: torch.Tensor,
+        positions: torch.Tensor,
+        slots: torch.Tensor,
+    ) -> torch.Tensor:
         """Write this step's K/V/indexer keys into the slots, then attend over each request's cache."""
         self.k_cache.index_put_((slots, positions), k)
         self.v_cache.index_put_((slots, positions), v)
@@ -106,7 +117,7 @@ class Attention(nn.Module):
 
     def _block_scores(self, iq: torch.Tensor, keys: torch.Tensor) -> torch.Tensor:
         """`iq [..., Hi, Di]`, `keys [..., nb, Di]` → `[..., nb]` fp32 scores."""
-        s = torch.relu(torch.matmul(iq.float(), keys.float().transpose(-1, -2)))    # [..., Hi, nb]
+        s = torch.relu(torch.matmul(iq.float(), keys.float().transpose(-1, -2)))  # [..., Hi, nb]
         return s.transpose(-1, -2).sum(-1) / math.sqrt(self.indexer.head_dim)
 
     def _attend(self, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, allowed: torch.Tensor) -> torch.Tensor:
@@ -161,14 +172,16 @@ class Attention(nn.Module):
         (K and V, and the indexer keys with their fp32 copy, per request).
         """
         row_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + 3 * self.index_keys[0].nbytes
-        outs = [self._decode_rows(q[rows], iq[rows], positions[rows], slots[rows])
-                for rows in chunks(q.shape[0], row_bytes)]
+        outs = [
+            self._decode_rows(q[rows], iq[rows], positions[rows], slots[rows]) for rows in chunks(q.shape[0], row_bytes)
+        ]
         return outs[0] if len(outs) == 1 else torch.cat(outs)
 
-    def _decode_rows(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor,
-                     slots: torch.Tensor) -> torch.Tensor:
+    def _decode_rows(
+        self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor
+    ) -> torch.Tensor:
         """One chunk of `_decode`; its gathered rows die when this returns, before the next chunk's."""
-        k = self.k_cache[slots].transpose(1, 2)                                    # [B, Hkv, L, hd]
+        k = self.k_cache[slots].transpose(1, 2)  # [B, Hkv, L, hd]
         v = self.v_cache[slots].transpose(1, 2)
         allowed = self.qsa_allowed(iq, positions, self.index_keys[slots])
         return self._attend(q.unsqueeze(2), k, v, allowed.unsqueeze(1)).squeeze(2)

@@ -20,11 +20,11 @@ class Chunk:
 
 @dataclass(frozen=True)
 class Batch:
-    input_ids: torch.Tensor     # [N] int64
-    positions: torch.Tensor     # [N] int64
-    slots: torch.Tensor         # [N] int64, trash slot for padding rows
-    offsets: torch.Tensor       # [N] int64, index inside the chunk
-    write_slots: torch.Tensor   # [N] int64, slot for each chunk's last token, else trash
+    input_ids: torch.Tensor  # [N] int64
+    positions: torch.Tensor  # [N] int64
+    slots: torch.Tensor  # [N] int64, trash slot for padding rows
+    offsets: torch.Tensor  # [N] int64, index inside the chunk
+    write_slots: torch.Tensor  # [N] int64, slot for each chunk's last token, else trash
     host: HostBatch
 
     @property
@@ -40,8 +40,9 @@ class Batch:
         return self.input_ids, self.positions, self.slots, self.offsets, self.write_slots
 
 
-def build_batch(chunks: list[Chunk], trash_slot: int, device: torch.device | str,
-                pad_to: int | None = None, pad_token_id: int = 0) -> Batch:
+def build_batch(
+    chunks: list[Chunk], trash_slot: int, device: torch.device | str, pad_to: int | None = None, pad_token_id: int = 0
+) -> Batch:
     """Lay `chunks` out flat; rows past the real tokens (up to `pad_to`) write only to `trash_slot`."""
     if not chunks:
         raise ValueError("build_batch needs at least one chunk")

@@ -22,8 +22,15 @@ class ConfigError(ValueError):
 
 
 # what a JSON value must be for each field type, in words
-_EXPECTED = {int: "an integer", float: "a finite number", bool: "true or false", str: "a string",
-             dict: "an object", tuple[int, ...]: "a list of integers", tuple[str, ...]: "a list of strings"}
+_EXPECTED = {
+    int: "an integer",
+    float: "a finite number",
+    bool: "true or false",
+    str: "a string",
+    dict: "an object",
+    tuple[int, ...]: "a list of integers",
+    tuple[str, ...]: "a list of strings",
+}
 
 
 def brief_repr(value: object) -> str:
@@ -165,8 +172,7 @@ class Qwen4ExpConfig:
         hints = get_type_hints(cls)
         known = {f.name for f in fields(cls)} - {"raw", "layer_types", "eos_token_id", "torch_dtype"}
         kwargs: dict[str, Any] = {k: _typed(at + k, text[k], hints[k]) for k in known if text.get(k) is not None}
-        for name in ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
-                     "num_key_value_heads"):
+        for name in ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads"):
             if name not in kwargs:
                 raise ConfigError(f"config field '{at}{name}' is required")
         heads = kwargs["num_attention_heads"]  # validate() names it when it is not > 0
@@ -188,8 +194,10 @@ class Qwen4ExpConfig:
             if interval <= 0:
                 raise ConfigError(f"config field '{at}full_attention_interval' = {interval}: must be > 0")
             layer_types = [LINEAR if (i + 1) % interval else INDEXED for i in range(n)]
-        layer_types = [INDEXED if t in ("full_attention", "qwen_sparse_attention") else t
-                       for t in _typed(at + "layer_types", layer_types, tuple[str, ...])]
+        layer_types = [
+            INDEXED if t in ("full_attention", "qwen_sparse_attention") else t
+            for t in _typed(at + "layer_types", layer_types, tuple[str, ...])
+        ]
         eos_at = at if "eos_token_id" in text else ""
         eos = text.get("eos_token_id", raw.get("eos_token_id"))
         if isinstance(eos, list):
@@ -232,25 +240,42 @@ class Qwen4ExpConfig:
             if not cond:
                 raise ConfigError(f"config field '{at}{name}' = {brief_repr(getattr(self, name))}: {msg}")
 
-        for name in ("vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
-                     "num_key_value_heads", "head_dim", "num_experts", "moe_intermediate_size",
-                     "shared_expert_intermediate_size", "hc_lowrank", "linear_conv_kernel_dim"):
+        for name in (
+            "vocab_size",
+            "hidden_size",
+            "num_hidden_layers",
+            "num_attention_heads",
+            "num_key_value_heads",
+            "head_dim",
+            "num_experts",
+            "moe_intermediate_size",
+            "shared_expert_intermediate_size",
+            "hc_lowrank",
+            "linear_conv_kernel_dim",
+        ):
             need(getattr(self, name) > 0, name, "must be > 0")
-        need(len(self.layer_types) == self.num_hidden_layers, "layer_types",
-             f"needs {self.num_hidden_layers} entries")
+        need(len(self.layer_types) == self.num_hidden_layers, "layer_types", f"needs {self.num_hidden_layers} entries")
         bad = sorted(set(self.layer_types) - {LINEAR, INDEXED})
         need(not bad, "layer_types", f"unsupported layer types {bad}")
-        need(self.num_attention_heads % self.num_key_value_heads == 0, "num_key_value_heads",
-             "must divide num_attention_heads")
-        need(self.linear_num_value_heads % self.linear_num_key_heads == 0, "linear_num_key_heads",
-             "must divide linear_num_value_heads")
+        need(
+            self.num_attention_heads % self.num_key_value_heads == 0,
+            "num_key_value_heads",
+            "must divide num_attention_heads",
+        )
+        need(
+            self.linear_num_value_heads % self.linear_num_key_heads == 0,
+            "linear_num_key_heads",
+            "must divide linear_num_value_heads",
+        )
         need(self.output_gate_type in ("sigmoid", "silu"), "output_gate_type", "must be sigmoid or silu")
         need(self.hidden_act == "silu", "hidden_act", "only silu is supported")
         need(self.hc_count > 1, "hc_count", "must be > 1")
-        need(0 < self.num_experts_per_tok <= self.num_experts, "num_experts_per_tok",
-             "must be in [1, num_experts]")
-        need(self.rotary_dim % 2 == 0 and self.rotary_dim <= self.head_dim, "partial_rotary_factor",
-             "head_dim * factor must be even and <= head_dim")
+        need(0 < self.num_experts_per_tok <= self.num_experts, "num_experts_per_tok", "must be in [1, num_experts]")
+        need(
+            self.rotary_dim % 2 == 0 and self.rotary_dim <= self.head_dim,
+            "partial_rotary_factor",
+            "head_dim * factor must be even and <= head_dim",
+        )
         need(0 <= self.eos_token_id < self.vocab_size, "eos_token_id", "must be a token id")
         if INDEXED in self.layer_types:
             for name in ("indexer_n_heads", "indexer_head_dim", "indexer_budget", "indexer_compress_ratio"):
@@ -258,12 +283,18 @@ class Qwen4ExpConfig:
             kv = self.raw.get("text_config", self.raw).get("indexer_kv_heads", 1)
             if kv != 1:
                 raise ConfigError(f"config field '{at}indexer_kv_heads' = {brief_repr(kv)}: Qwen4-Exp QSA requires 1")
-            need(self.indexer_budget % self.indexer_compress_ratio == 0, "indexer_budget",
-                 "must be divisible by indexer_compress_ratio")
+            need(
+                self.indexer_budget % self.indexer_compress_ratio == 0,
+                "indexer_budget",
+                "must be divisible by indexer_compress_ratio",
+            )
             need(self.rotary_dim <= self.indexer_head_dim, "indexer_head_dim", "must be >= the rotary dim")
         if self.ple_layer_ids:
-            need(self.ngram_heads > 0 and self.ple_embed_dim % self.ngram_heads == 0, "ple_embed_dim",
-                 "must be divisible by (ngram_size-1)*heads_per_ngram")
+            need(
+                self.ngram_heads > 0 and self.ple_embed_dim % self.ngram_heads == 0,
+                "ple_embed_dim",
+                "must be divisible by (ngram_size-1)*heads_per_ngram",
+            )
             for lid in self.ple_layer_ids:
                 need(1 <= lid <= self.num_hidden_layers, "ple_layer_ids", "ids are 1-indexed layer ids")
                 need(self.layer_types[lid - 1] == LINEAR, "ple_layer_ids", "PLE only on linear_attention layers")

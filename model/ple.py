@@ -73,8 +73,10 @@ class NGramEmbedding(nn.Module):
         offsets = [sum(sizes[:h]) for h in range(heads)]
         div = config.make_ngram_vocab_size_divisible_by
         rows = math.ceil(sum(sizes) / div) * div
-        self.register_buffer("layer_multipliers", torch.tensor(
-            layer_multipliers(config.vocab_size, config.ngram_size, ple_index, config.seed)))
+        self.register_buffer(
+            "layer_multipliers",
+            torch.tensor(layer_multipliers(config.vocab_size, config.ngram_size, ple_index, config.seed)),
+        )
         self.register_buffer("ngram_heads_vocab_sizes", torch.tensor(sizes))
         self.register_buffer("ngram_heads_offsets", torch.tensor(offsets))
         self.ngram_embedding = nn.Embedding(rows, config.ple_embed_dim // heads)
@@ -92,24 +94,26 @@ class NGramEmbedding(nn.Module):
         return self.ngram_embedding.embedding_dim, self.ngram_embedding.weight.dtype
 
     def init_state(self, num_slots: int) -> None:
-        ctx = torch.full((num_slots, self.ngram_size - 1, 1), self.eos, dtype=torch.int64,
-                         device=self.layer_multipliers.device)
+        ctx = torch.full(
+            (num_slots, self.ngram_size - 1, 1), self.eos, dtype=torch.int64, device=self.layer_multipliers.device
+        )
         self.register_buffer("ngram_ctx", ctx, persistent=False)
 
     def reset_slots(self, slots: torch.Tensor) -> None:
         self.ngram_ctx[slots] = self.eos
 
-    def ids(self, input_ids: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,
-            write_slots: torch.Tensor) -> torch.Tensor:
+    def ids(
+        self, input_ids: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor, write_slots: torch.Tensor
+    ) -> torch.Tensor:
         """Row ids `[N, heads]` of each token's n-grams; commits the n-gram context."""
         window = gather_window(input_ids[:, None], self.ngram_ctx, slots, offsets)
         commit_tail(self.ngram_ctx, window, write_slots)
-        window = window[..., 0]                                     # [N, ngram_size]: tok[i-W] .. tok[i]
+        window = window[..., 0]  # [N, ngram_size]: tok[i-W] .. tok[i]
         w = self.ngram_size - 1
         is_eos = window == self.eos
         shifted = [window[:, w]]
         for j in range(1, self.ngram_size):
-            crosses = is_eos[:, w - j + 1 : w].any(-1)              # an EOS strictly between i-j and i
+            crosses = is_eos[:, w - j + 1 : w].any(-1)  # an EOS strictly between i-j and i
             shifted.append(torch.where(crosses, self.eos, window[:, w - j]))
         blocks = []
         mix = shifted[0] * self.layer_multipliers[0]
@@ -148,8 +152,9 @@ class PLE(nn.Module):
 
     def init_state(self, num_slots: int, dtype: torch.dtype) -> None:
         self.ple_embedding.init_state(num_slots)
-        tail = torch.zeros(num_slots, (self.kernel - 1) * self.dilation, self.n * self.d, dtype=dtype,
-                           device=self.conv1d.weight.device)
+        tail = torch.zeros(
+            num_slots, (self.kernel - 1) * self.dilation, self.n * self.d, dtype=dtype, device=self.conv1d.weight.device
+        )
         self.register_buffer("conv_tail", tail, persistent=False)
 
     def reset_slots(self, slots: torch.Tensor) -> None:
@@ -160,8 +165,14 @@ class PLE(nn.Module):
         return (self.conv_tail,) if region == "ple_conv" else (self.ple_embedding.ngram_ctx, self.conv_tail)
 
     @region("ple")
-    def forward(self, h: torch.Tensor, input_ids: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,
-                write_slots: torch.Tensor) -> torch.Tensor:
+    def forward(
+        self,
+        h: torch.Tensor,
+        input_ids: torch.Tensor,
+        slots: torch.Tensor,
+        offsets: torch.Tensor,
+        write_slots: torch.Tensor,
+    ) -> torch.Tensor:
         emb = self.ple_embedding.gather(self.ple_embedding.ids(input_ids, slots, offsets, write_slots))
         emb = emb.to(h.dtype)
         key = self.norm_key(self.key_proj(emb)).unflatten(-1, (self.n, self.d))
@@ -173,10 +184,11 @@ class PLE(nn.Module):
         return gated + self.short_conv(self.norm_conv(gated), slots, offsets, write_slots)
 
     @region("ple_conv")
-    def short_conv(self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor,
-                   write_slots: torch.Tensor) -> torch.Tensor:
-        window = gather_window(x, self.conv_tail, slots, offsets)            # [N, (k-1)·dil + 1, C]
+    def short_conv(
+        self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor, write_slots: torch.Tensor
+    ) -> torch.Tensor:
+        window = gather_window(x, self.conv_tail, slots, offsets)  # [N, (k-1)·dil + 1, C]
         commit_tail(self.conv_tail, window, write_slots)
-        taps = window[:, :: self.dilation].float()                          # [N, k, C]
-        weight = self.conv1d.weight[:, 0, :].t().float()                    # [k, C]
+        taps = window[:, :: self.dilation].float()  # [N, k, C]
+        weight = self.conv1d.weight[:, 0, :].t().float()  # [k, C]
         return F.silu((taps * weight).sum(1)).to(x.dtype)

@@ -45,8 +45,15 @@ class DecoderLayer(nn.Module):
         """`linear`, `linear_ple` or `indexed`: decoder layers of one kind share a region op signature."""
         return "indexed" if not self.is_linear else "linear_ple" if self.ple is not None else "linear"
 
-    def forward(self, h: torch.Tensor, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
-                offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+    def forward(
+        self,
+        h: torch.Tensor,
+        input_ids: torch.Tensor,
+        positions: torch.Tensor,
+        slots: torch.Tensor,
+        offsets: torch.Tensor,
+        write_slots: torch.Tensor,
+    ) -> torch.Tensor:
         run = {"linear": self.linear, "linear_ple": self.linear_ple, "indexed": self.indexed}[self.kind]
         return run(h, input_ids, positions, slots, offsets, write_slots)
 
@@ -58,8 +65,15 @@ class DecoderLayer(nn.Module):
     def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
         return (*self.mixer.region_state(region), *(self.ple.region_state("ple") if self.ple else ()))
 
-    def _body(self, h: torch.Tensor, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
-              offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+    def _body(
+        self,
+        h: torch.Tensor,
+        input_ids: torch.Tensor,
+        positions: torch.Tensor,
+        slots: torch.Tensor,
+        offsets: torch.Tensor,
+        write_slots: torch.Tensor,
+    ) -> torch.Tensor:
         if self.ple is not None:
             h = h + self.ple(h, input_ids, slots, offsets, write_slots)
         x, hn = self.attn_hyper_connection.read(h)
@@ -96,8 +110,14 @@ class TextModel(nn.Module):
         self.layers = nn.ModuleList(DecoderLayer(config, i) for i in range(config.num_hidden_layers))
         self.hyper_connection_mixer = FinalMixer(config, combine=False)
 
-    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
-                offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+    def forward(
+        self,
+        input_ids: torch.Tensor,
+        positions: torch.Tensor,
+        slots: torch.Tensor,
+        offsets: torch.Tensor,
+        write_slots: torch.Tensor,
+    ) -> torch.Tensor:
         h = self.embed_tokens(input_ids).repeat(1, self.config.hc_count)
         for layer in self.layers:
             h = layer(h, input_ids, positions, slots, offsets, write_slots)
@@ -115,8 +135,14 @@ class Qwen4ExpForCausalLM(nn.Module):
         self.max_num_seqs = 0
         self.max_model_len = 0
 
-    def forward(self, input_ids: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor,
-                offsets: torch.Tensor, write_slots: torch.Tensor) -> torch.Tensor:
+    def forward(
+        self,
+        input_ids: torch.Tensor,
+        positions: torch.Tensor,
+        slots: torch.Tensor,
+        offsets: torch.Tensor,
+        write_slots: torch.Tensor,
+    ) -> torch.Tensor:
         """Hidden states `[N, hidden]` after the final mixer; state slots are updated in place."""
         return self.model(input_ids, positions, slots, offsets, write_slots)
 

@@ -16,7 +16,7 @@ def gather_window(x: torch.Tensor, tail: torch.Tensor, slots: torch.Tensor, offs
     """`x [N, C]`, `tail [S, W, C]` → `[N, W + 1, C]`; row `j` is the input `W - j` steps back."""
     w = tail.shape[1]
     steps = torch.arange(-w, 1, device=x.device)
-    rel = offsets[:, None] + steps                       # position inside the chunk; < 0 means "from tail"
+    rel = offsets[:, None] + steps  # position inside the chunk; < 0 means "from tail"
     flat = (torch.arange(x.shape[0], device=x.device)[:, None] + steps).clamp_min(0)
     from_tail = tail[slots[:, None], (rel + w).clamp(0, w - 1)]
     return torch.where((rel >= 0)[..., None], x[flat], from_tail)

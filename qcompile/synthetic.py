@@ -32,14 +32,32 @@ from qcompile.default_model import PATH as DEFAULT_MODEL_PATH
 # is `<|endoftext|>` and the vision ids land where Qwen3.5 has them (eos 248044 -> image 248056).
 # The bool says whether the token is "special" (dropped by `skip_special_tokens`), as in Qwen3.
 SPECIAL_TOKENS: tuple[tuple[str, bool], ...] = (
-    ("<|endoftext|>", True), ("<|im_start|>", True), ("<|im_end|>", True),
-    ("<|object_ref_start|>", True), ("<|object_ref_end|>", True), ("<|box_start|>", True),
-    ("<|box_end|>", True), ("<|quad_start|>", True), ("<|quad_end|>", True),
-    ("<|vision_start|>", True), ("<|vision_end|>", True), ("<|vision_pad|>", True),
-    ("<|image_pad|>", True), ("<|video_pad|>", True), ("<tool_call>", False), ("</tool_call>", False),
-    ("<|fim_prefix|>", False), ("<|fim_middle|>", False), ("<|fim_suffix|>", False),
-    ("<|fim_pad|>", False), ("<|repo_name|>", False), ("<|file_sep|>", False),
-    ("<tool_response>", False), ("</tool_response>", False), ("<think>", False), ("</think>", False),
+    ("<|endoftext|>", True),
+    ("<|im_start|>", True),
+    ("<|im_end|>", True),
+    ("<|object_ref_start|>", True),
+    ("<|object_ref_end|>", True),
+    ("<|box_start|>", True),
+    ("<|box_end|>", True),
+    ("<|quad_start|>", True),
+    ("<|quad_end|>", True),
+    ("<|vision_start|>", True),
+    ("<|vision_end|>", True),
+    ("<|vision_pad|>", True),
+    ("<|image_pad|>", True),
+    ("<|video_pad|>", True),
+    ("<tool_call>", False),
+    ("</tool_call>", False),
+    ("<|fim_prefix|>", False),
+    ("<|fim_middle|>", False),
+    ("<|fim_suffix|>", False),
+    ("<|fim_pad|>", False),
+    ("<|repo_name|>", False),
+    ("<|file_sep|>", False),
+    ("<tool_response>", False),
+    ("</tool_response>", False),
+    ("<think>", False),
+    ("</think>", False),
 )
 
 # ChatML with Qwen3-Coder-style XML tool calls: the one template file, shared with the embedded model.
@@ -105,8 +123,14 @@ Numbers and symbols: 0 1 2 3 4 5 6 7 8 9 10 42 100 2024 3.14 -1 +1
 """
 
 _VISION_CONFIG: dict[str, Any] = {
-    "depth": 1, "hidden_size": 32, "intermediate_size": 64, "num_heads": 2, "patch_size": 4,
-    "temporal_patch_size": 2, "spatial_merge_size": 2, "num_position_embeddings": 16,
+    "depth": 1,
+    "hidden_size": 32,
+    "intermediate_size": 64,
+    "num_heads": 2,
+    "patch_size": 4,
+    "temporal_patch_size": 2,
+    "spatial_merge_size": 2,
+    "num_position_embeddings": 16,
 }
 
 # Init scales. Projections, the lm_head included, keep unit activation scale (std 1/sqrt(fan_in));
@@ -137,8 +161,10 @@ def build_tokenizer(text_config: dict[str, Any]) -> Any:
     vocab_size = int(text_config["vocab_size"])
     specials = special_token_ids(text_config)
     if max(specials.values()) >= vocab_size:
-        raise ValueError(f"eos_token_id {text_config['eos_token_id']} leaves no room for the "
-                         f"{len(SPECIAL_TOKENS)} special tokens below vocab_size {vocab_size}")
+        raise ValueError(
+            f"eos_token_id {text_config['eos_token_id']} leaves no room for the "
+            f"{len(SPECIAL_TOKENS)} special tokens below vocab_size {vocab_size}"
+        )
     n_ordinary = vocab_size - len(specials)
     if n_ordinary < 256:
         raise ValueError(f"vocab_size {vocab_size} is too small for a byte-level vocabulary")
@@ -147,15 +173,21 @@ def build_tokenizer(text_config: dict[str, Any]) -> Any:
         """Qwen3.5's pipeline, which `AutoTokenizer` rebuilds around our vocab and merges anyway."""
         tok = Tokenizer(model)
         tok.normalizer = normalizers.NFC()
-        tok.pre_tokenizer = pre_tokenizers.Sequence([
-            pre_tokenizers.Split(Regex(PRETOKENIZE_REGEX), behavior="isolated", invert=False),
-            pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
-        ])
+        tok.pre_tokenizer = pre_tokenizers.Sequence(
+            [
+                pre_tokenizers.Split(Regex(PRETOKENIZE_REGEX), behavior="isolated", invert=False),
+                pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+            ]
+        )
         tok.decoder = decoders.ByteLevel()
         return tok
 
-    trainer = BpeTrainer(vocab_size=min(n_ordinary, 65536), show_progress=False,
-                         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), special_tokens=[])
+    trainer = BpeTrainer(
+        vocab_size=min(n_ordinary, 65536),
+        show_progress=False,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        special_tokens=[],
+    )
     trained = pipeline(models.BPE())
     trained.train_from_iterator(_CORPUS.split("\n\n"), trainer=trainer)
     model_json = json.loads(trained.to_str())["model"]
@@ -166,13 +198,19 @@ def build_tokenizer(text_config: dict[str, Any]) -> Any:
     by_id = {i: tok for tok, i in specials.items()}
     it = iter(ordinary)
     vocab = {by_id[i] if i in by_id else next(it): i for i in range(vocab_size)}
-    tok = pipeline(models.BPE(vocab=vocab, merges=merges, fuse_unk=False, continuing_subword_prefix="",
-                              end_of_word_suffix=""))
+    tok = pipeline(
+        models.BPE(vocab=vocab, merges=merges, fuse_unk=False, continuing_subword_prefix="", end_of_word_suffix="")
+    )
     tok.add_tokens([AddedToken(t, special=s, normalized=False) for t, s in SPECIAL_TOKENS])
     assert tok.get_vocab_size(with_added_tokens=True) == vocab_size
     return PreTrainedTokenizerFast(
-        tokenizer_object=tok, eos_token="<|im_end|>", pad_token="<|endoftext|>", bos_token=None,
-        unk_token=None, chat_template=CHAT_TEMPLATE_FILE.read_text(), clean_up_tokenization_spaces=False,
+        tokenizer_object=tok,
+        eos_token="<|im_end|>",
+        pad_token="<|endoftext|>",
+        bos_token=None,
+        unk_token=None,
+        chat_template=CHAT_TEMPLATE_FILE.read_text(),
+        clean_up_tokenization_spaces=False,
         model_max_length=int(text_config.get("max_position_embeddings", 32768)),
     )
 
@@ -238,8 +276,10 @@ def build_model(preset: str, seed: int = 0, dtype: str = "float32", device: str 
     config = Qwen4ExpConfig(
         text_config=text,
         vision_config={**_VISION_CONFIG, "out_hidden_size": text["hidden_size"]},
-        image_token_id=ids["<|image_pad|>"], video_token_id=ids["<|video_pad|>"],
-        vision_start_token_id=ids["<|vision_start|>"], vision_end_token_id=ids["<|vision_end|>"],
+        image_token_id=ids["<|image_pad|>"],
+        video_token_id=ids["<|video_pad|>"],
+        vision_start_token_id=ids["<|vision_start|>"],
+        vision_end_token_id=ids["<|vision_end|>"],
         tie_word_embeddings=False,
     )
     config.dtype = dtype
@@ -257,8 +297,7 @@ def build_model(preset: str, seed: int = 0, dtype: str = "float32", device: str 
     return model.eval()
 
 
-def make_checkpoint(preset: str, out: Path, seed: int = 0, dtype: str = "float32",
-                    device: str = "cpu") -> Path:
+def make_checkpoint(preset: str, out: Path, seed: int = 0, dtype: str = "float32", device: str = "cpu") -> Path:
     """Write a random checkpoint of `preset` (safetensors, config, tokenizer) into `out`."""
     out = Path(out)
     model = build_model(preset, seed, dtype, device)

@@ -27,10 +27,10 @@ import torch.nn.functional as F
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.checkpoint.ple_tables import PinnedTable  # noqa: E402
-from model.kernels.ple_gather import gather_rows  # noqa: E402
-from model.quant import PleLayout, PleShard, dequant_ple_rows  # noqa: E402
-from model.quant.pack import nvfp4_scale_2, pack_fp8, pack_nvfp4  # noqa: E402
+from model.checkpoint.ple_tables import PinnedTable
+from model.kernels.ple_gather import gather_rows
+from model.quant import PleLayout, PleShard, dequant_ple_rows
+from model.quant.pack import nvfp4_scale_2, pack_fp8, pack_nvfp4
 
 ROWS, WIDTH = 65_536, 160
 TABLE_ROWS = 8_000_000  # 1.28 GB in FP8, 0.72 GB in NVFP4: far beyond any cache

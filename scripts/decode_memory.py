@@ -20,10 +20,10 @@ from torch.utils._pytree import tree_flatten
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.config import Qwen4ExpConfig  # noqa: E402
-from model.presets import preset_config  # noqa: E402
-from model.qwen4_exp import Qwen4ExpForCausalLM  # noqa: E402
-from qcompile.commands.workload import decode_batch  # noqa: E402
+from model.config import Qwen4ExpConfig
+from model.presets import preset_config
+from model.qwen4_exp import Qwen4ExpForCausalLM
+from qcompile.commands.workload import decode_batch
 
 
 class Tracker(TorchDispatchMode):
@@ -36,7 +36,7 @@ class Tracker(TorchDispatchMode):
         self.now = self.peak = 0
         self.at_peak: list[tuple[int, str]] = []
 
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # noqa: ANN001, ANN204
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
         for t in tree_flatten(out)[0]:
             if isinstance(t, torch.Tensor):

@@ -21,10 +21,10 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import model.working_set as working_set  # noqa: E402
-from qcompile.commands.bench import build  # noqa: E402
-from qcompile.commands.workload import decode_rate  # noqa: E402
-from qcompile.cudagraph import GraphedForward  # noqa: E402
+import model.working_set as working_set
+from qcompile.commands.bench import build
+from qcompile.commands.workload import decode_rate
+from qcompile.cudagraph import GraphedForward
 
 REPO = str(Path(__file__).resolve().parents[1])
 MiB = 2**20

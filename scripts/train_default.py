@@ -41,28 +41,86 @@ SEQ_LEN = 256
 BATCH = 8
 
 NAMES = ("Anna", "Tom", "Mia", "Leo", "Sara", "Ben", "Lucy", "Sam", "Emma", "Jack", "Nora", "Paul")
-PLACES = ("the market", "the park", "the river", "the library", "the beach", "the old town", "the forest",
-          "the school", "the harbour", "the garden", "the station", "the hill")
+PLACES = (
+    "the market",
+    "the park",
+    "the river",
+    "the library",
+    "the beach",
+    "the old town",
+    "the forest",
+    "the school",
+    "the harbour",
+    "the garden",
+    "the station",
+    "the hill",
+)
 FOODS = ("apples", "bread", "cheese", "eggs", "milk", "fish", "rice", "soup", "tea", "coffee", "cake")
 TIMES = ("in the morning", "in the afternoon", "in the evening", "at night", "on Sunday", "after lunch")
 FEELINGS = ("happy", "tired", "hungry", "calm", "cold", "glad", "busy", "sleepy")
 WEATHER = ("sunny", "rainy", "cloudy", "windy", "cold", "warm", "foggy")
-CAPITALS = (("France", "Paris"), ("Italy", "Rome"), ("Spain", "Madrid"), ("Germany", "Berlin"),
-            ("Japan", "Tokyo"), ("Egypt", "Cairo"), ("Canada", "Ottawa"), ("Peru", "Lima"),
-            ("Norway", "Oslo"), ("Greece", "Athens"), ("Kenya", "Nairobi"), ("Chile", "Santiago"))
+CAPITALS = (
+    ("France", "Paris"),
+    ("Italy", "Rome"),
+    ("Spain", "Madrid"),
+    ("Germany", "Berlin"),
+    ("Japan", "Tokyo"),
+    ("Egypt", "Cairo"),
+    ("Canada", "Ottawa"),
+    ("Peru", "Lima"),
+    ("Norway", "Oslo"),
+    ("Greece", "Athens"),
+    ("Kenya", "Nairobi"),
+    ("Chile", "Santiago"),
+)
 CITIES = tuple(city for _, city in CAPITALS) + ("London", "New York", "Sydney")
-NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-           "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
+NUMBERS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+)
 
 TOOLS: list[dict[str, Any]] = [
-    {"type": "function", "function": {
-        "name": "get_weather", "description": "Get the current weather for a city.",
-        "parameters": {"type": "object", "required": ["city"], "properties": {
-            "city": {"type": "string", "description": "The name of the city"}}}}},
-    {"type": "function", "function": {
-        "name": "get_time", "description": "Get the local time in a city.",
-        "parameters": {"type": "object", "required": ["city"], "properties": {
-            "city": {"type": "string", "description": "The name of the city"}}}}},
+    {
+        "type": "function",
+        "function": {
+            "name": "get_weather",
+            "description": "Get the current weather for a city.",
+            "parameters": {
+                "type": "object",
+                "required": ["city"],
+                "properties": {"city": {"type": "string", "description": "The name of the city"}},
+            },
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "get_time",
+            "description": "Get the local time in a city.",
+            "parameters": {
+                "type": "object",
+                "required": ["city"],
+                "properties": {"city": {"type": "string", "description": "The name of the city"}},
+            },
+        },
+    },
 ]
 
 
@@ -85,22 +143,26 @@ def story(r: random.Random) -> str:
 def fact(r: random.Random) -> str:
     country, city = r.choice(CAPITALS)
     a, b = r.randint(0, 9), r.randint(0, 9)
-    return r.choice((
-        f"The capital of {country} is {city}.",
-        f"{city} is the capital of {country}.",
-        f"{NUMBERS[a].capitalize()} plus {NUMBERS[b]} is {NUMBERS[a + b]}.",
-        "There are seven days in a week and twelve months in a year.",
-        f"Hello, my name is {r.choice(NAMES)} and I live near {r.choice(PLACES)}.",
-        f"My friend {r.choice(NAMES)} likes {r.choice(FOODS)} {r.choice(TIMES)}.",
-    ))
+    return r.choice(
+        (
+            f"The capital of {country} is {city}.",
+            f"{city} is the capital of {country}.",
+            f"{NUMBERS[a].capitalize()} plus {NUMBERS[b]} is {NUMBERS[a + b]}.",
+            "There are seven days in a week and twelve months in a year.",
+            f"Hello, my name is {r.choice(NAMES)} and I live near {r.choice(PLACES)}.",
+            f"My friend {r.choice(NAMES)} likes {r.choice(FOODS)} {r.choice(TIMES)}.",
+        )
+    )
 
 
 def dialogue(r: random.Random) -> str:
     a, b = r.sample(NAMES, 2)
     place = r.choice(PLACES)
-    return (f"{a}: Hello {b}, how are you today?\n{b}: I am {r.choice(FEELINGS)}, thank you. "
-            f"And you?\n{a}: I am going to {place}. Do you want to come?\n"
-            f"{b}: Yes, I would like that. Let us go {r.choice(TIMES)}.")
+    return (
+        f"{a}: Hello {b}, how are you today?\n{b}: I am {r.choice(FEELINGS)}, thank you. "
+        f"And you?\n{a}: I am going to {place}. Do you want to come?\n"
+        f"{b}: Yes, I would like that. Let us go {r.choice(TIMES)}."
+    )
 
 
 def chat(r: random.Random) -> tuple[list[dict[str, Any]], list[dict[str, Any]] | None]:
@@ -108,29 +170,52 @@ def chat(r: random.Random) -> tuple[list[dict[str, Any]], list[dict[str, Any]] |
     kind = r.choice(("greet", "capital", "sum", "sum", "weather", "time"))
     name = r.choice(NAMES)
     if kind == "greet":
-        return [{"role": "user", "content": r.choice(("Hello!", "Hi, who are you?", f"Hello, I am {name}."))},
-                {"role": "assistant", "content": "Hello! I am a small assistant. I can answer simple questions "
-                 "and call tools."}], None
+        return [
+            {"role": "user", "content": r.choice(("Hello!", "Hi, who are you?", f"Hello, I am {name}."))},
+            {
+                "role": "assistant",
+                "content": "Hello! I am a small assistant. I can answer simple questions and call tools.",
+            },
+        ], None
     if kind == "capital":
         country, city = r.choice(CAPITALS)
-        return [{"role": "user", "content": f"What is the capital of {country}?"},
-                {"role": "assistant", "reasoning_content": f"The user asks about {country}. "
-                 f"The capital of {country} is {city}.", "content": f"The capital of {country} is {city}."}], None
+        return [
+            {"role": "user", "content": f"What is the capital of {country}?"},
+            {
+                "role": "assistant",
+                "reasoning_content": f"The user asks about {country}. The capital of {country} is {city}.",
+                "content": f"The capital of {country} is {city}.",
+            },
+        ], None
     if kind == "sum":
         a, b = r.randint(0, 9), r.randint(0, 9)
-        return [{"role": "user", "content": f"What is {a} plus {b}?"},
-                {"role": "assistant", "reasoning_content": f"I need to add {a} and {b}. {a} plus {b} is {a + b}.",
-                 "content": f"{a} plus {b} is {a + b}."}], None
+        return [
+            {"role": "user", "content": f"What is {a} plus {b}?"},
+            {
+                "role": "assistant",
+                "reasoning_content": f"I need to add {a} and {b}. {a} plus {b} is {a + b}.",
+                "content": f"{a} plus {b} is {a + b}.",
+            },
+        ], None
     city = r.choice(CITIES)
-    fn, question = (("get_weather", f"What is the weather like in {city}?") if kind == "weather"
-                    else ("get_time", f"What time is it in {city}?"))
-    messages = [{"role": "user", "content": question},
-                {"role": "assistant", "content": "", "tool_calls": [
-                    {"type": "function", "function": {"name": fn, "arguments": {"city": city}}}]}]
+    fn, question = (
+        ("get_weather", f"What is the weather like in {city}?")
+        if kind == "weather"
+        else ("get_time", f"What time is it in {city}?")
+    )
+    messages = [
+        {"role": "user", "content": question},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [{"type": "function", "function": {"name": fn, "arguments": {"city": city}}}],
+        },
+    ]
     if r.random() < 0.5:
-        result = (f"{r.choice(WEATHER)}, {r.randint(5, 30)} degrees" if kind == "weather"
-                  else f"{r.randint(1, 12)} o'clock")
-        answer = (f"It is {result} in {city}." if kind == "weather" else f"It is {result} in {city} now.")
+        result = (
+            f"{r.choice(WEATHER)}, {r.randint(5, 30)} degrees" if kind == "weather" else f"{r.randint(1, 12)} o'clock"
+        )
+        answer = f"It is {result} in {city}." if kind == "weather" else f"It is {result} in {city} now."
         messages += [{"role": "tool", "content": result}, {"role": "assistant", "content": answer}]
     return messages, TOOLS
 
@@ -160,15 +245,24 @@ def pack(tokenizer: Any, docs: list[str]) -> torch.Tensor:
     for doc in docs:
         ids += tokenizer.encode(doc) + [eot]
     n = len(ids) // SEQ_LEN
-    return torch.tensor(ids[:n * SEQ_LEN]).view(n, SEQ_LEN)
+    return torch.tensor(ids[: n * SEQ_LEN]).view(n, SEQ_LEN)
 
 
 def text_config() -> dict[str, Any]:
     """The tiny preset, wider: hidden 128, vocab 1024 (every id a real BPE piece of make.py's corpus)."""
     cfg = preset_config("tiny")
-    cfg.update(vocab_size=1024, hidden_size=128, moe_intermediate_size=96, shared_expert_intermediate_size=96,
-               linear_key_head_dim=32, linear_value_head_dim=32, hc_lowrank=32, ple_embed_dim=128,
-               indexer_budget=64, max_position_embeddings=4096)
+    cfg.update(
+        vocab_size=1024,
+        hidden_size=128,
+        moe_intermediate_size=96,
+        shared_expert_intermediate_size=96,
+        linear_key_head_dim=32,
+        linear_value_head_dim=32,
+        hc_lowrank=32,
+        ple_embed_dim=128,
+        indexer_budget=64,
+        max_position_embeddings=4096,
+    )
     return cfg
 
 
@@ -180,10 +274,14 @@ def build(text: dict[str, Any]) -> torch.nn.Module:
 
     ids = special_token_ids(text)
     config = Qwen4ExpConfig(
-        text_config=text, vision_config={**_VISION_CONFIG, "out_hidden_size": text["hidden_size"]},
-        image_token_id=ids["<|image_pad|>"], video_token_id=ids["<|video_pad|>"],
-        vision_start_token_id=ids["<|vision_start|>"], vision_end_token_id=ids["<|vision_end|>"],
-        tie_word_embeddings=False)
+        text_config=text,
+        vision_config={**_VISION_CONFIG, "out_hidden_size": text["hidden_size"]},
+        image_token_id=ids["<|image_pad|>"],
+        video_token_id=ids["<|video_pad|>"],
+        vision_start_token_id=ids["<|vision_start|>"],
+        vision_end_token_id=ids["<|vision_end|>"],
+        tie_word_embeddings=False,
+    )
     torch.manual_seed(SEED)
     model = Qwen4ExpForConditionalGeneration(config)
     model.generation_config.eos_token_id = [ids["<|im_end|>"], ids["<|endoftext|>"]]

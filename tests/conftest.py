@@ -26,7 +26,8 @@ def _load_hf(path: Path) -> nn.Module:
     from transformers import Qwen4ExpForConditionalGeneration
 
     model = Qwen4ExpForConditionalGeneration.from_pretrained(
-        path, dtype=torch.float32, attn_implementation="eager", experts_implementation="eager")
+        path, dtype=torch.float32, attn_implementation="eager", experts_implementation="eager"
+    )
     model.eval().requires_grad_(False)
     return model
 

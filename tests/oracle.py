@@ -24,7 +24,7 @@ def stable_topk() -> Iterator[None]:
     """
     original = torch.Tensor.topk
 
-    def topk(self: torch.Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True):  # noqa: A002
+    def topk(self: torch.Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True):
         values, indices = self.sort(dim=dim, descending=largest, stable=True)
         return torch.return_types.topk((values.narrow(dim, 0, k), indices.narrow(dim, 0, k)))
 

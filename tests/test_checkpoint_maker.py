@@ -19,7 +19,7 @@ def _tensors(path: Path) -> dict[str, torch.Tensor]:
     out: dict[str, torch.Tensor] = {}
     for file in sorted(path.glob("*.safetensors")):
         with safe_open(file, "pt") as f:
-            out.update({k: f.get_tensor(k) for k in f.keys()})  # noqa: SIM118 (safe_open is not a dict)
+            out.update({k: f.get_tensor(k) for k in f.keys()})
     return out
 
 
@@ -129,12 +129,24 @@ def test_tokenizer(tiny_ckpt: Path) -> None:
     msgs = [{"role": "user", "content": "hi"}]
     chat = tok.apply_chat_template(msgs, add_generation_prompt=True, tokenize=False)
     assert chat == "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"
-    tools = [{"type": "function", "function": {"name": "get_weather", "description": "Weather.",
-              "parameters": {"type": "object", "properties": {"city": {"type": "string"}},
-                             "required": ["city"]}}}]
-    msgs += [{"role": "assistant", "content": "",
-              "tool_calls": [{"function": {"name": "get_weather", "arguments": {"city": "Paris"}}}]},
-             {"role": "tool", "content": "sunny"}]
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "get_weather",
+                "description": "Weather.",
+                "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+            },
+        }
+    ]
+    msgs += [
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [{"function": {"name": "get_weather", "arguments": {"city": "Paris"}}}],
+        },
+        {"role": "tool", "content": "sunny"},
+    ]
     chat = tok.apply_chat_template(msgs, tools=tools, tokenize=False)
     assert "<name>get_weather</name>" in chat and "<tool_response>\nsunny\n</tool_response>" in chat
     assert "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n" in chat

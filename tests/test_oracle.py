@@ -51,4 +51,4 @@ def test_greedy_is_argmax_of_full_forward(hf_tiny: nn.Module) -> None:
     out = hf_greedy(hf_tiny, prompt, steps)
     assert len(out) == steps
     full = hf_prompt_logprobs(hf_tiny, prompt + out)
-    assert full[len(prompt) - 1: -1].argmax(-1).tolist() == out
+    assert full[len(prompt) - 1 : -1].argmax(-1).tolist() == out

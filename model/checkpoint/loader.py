@@ -54,8 +54,15 @@ FLOAT_SOURCES = (*DTYPES.values(), torch.float64)
 CODES = (torch.uint8, torch.float8_e4m3fn, torch.float8_e5m2)
 # stored formats the weight-only GEMM computes exactly -> its kind (block FP8 also needs bk % 16 == 0, NVFP4
 # K % 16 == 0; ModelOpt's FP8_PB_WO [N/bn, 1, K/bk, 1] scales are the same values as [N/bn, K/bk])
-WEIGHT_ONLY_KINDS = {Kind.NVFP4: "nvfp4", Kind.NVFP4_CT: "nvfp4_ct", Kind.FP8_TENSOR: "fp8", Kind.FP8_CHANNEL: "fp8",
-                     Kind.FP8_BLOCK: "fp8_block", Kind.FP8_BLOCK_4D: "fp8_block", Kind.MXFP8: "mxfp8"}
+WEIGHT_ONLY_KINDS = {
+    Kind.NVFP4: "nvfp4",
+    Kind.NVFP4_CT: "nvfp4_ct",
+    Kind.FP8_TENSOR: "fp8",
+    Kind.FP8_CHANNEL: "fp8",
+    Kind.FP8_BLOCK: "fp8_block",
+    Kind.FP8_BLOCK_4D: "fp8_block",
+    Kind.MXFP8: "mxfp8",
+}
 # kept dense: `init_state` / `reset_slots` read `lm_head.weight`'s dtype and device, and it may be tied
 DENSE_ONLY = frozenset({"lm_head"})
 
@@ -89,7 +96,7 @@ def _uninitialised(dtype: torch.dtype) -> Iterator[None]:
 
 def _normalise(key: str) -> str:
     if key.startswith("model.language_model."):
-        return "model." + key[len("model.language_model."):]
+        return "model." + key[len("model.language_model.") :]
     return key
 
 
@@ -114,9 +121,13 @@ def is_quantized(config: dict, hf_quant_config: dict | None) -> bool:
     return bool(config.get("quantization_config") or text.get("quantization_config") or hf_quant_config)
 
 
-def load_model(path: str | Path, device: str | torch.device = "cpu",
-               dtype: str | torch.dtype = torch.float32, ple_backend: str = "device",
-               weight_only: bool = False) -> Qwen4ExpForCausalLM:
+def load_model(
+    path: str | Path,
+    device: str | torch.device = "cpu",
+    dtype: str | torch.dtype = torch.float32,
+    ple_backend: str = "device",
+    weight_only: bool = False,
+) -> Qwen4ExpForCausalLM:
     """The checkpoint at `path` as an eval model on `device`; PLE tables where `ple_backend` says.
 
     `weight_only`: after the usual (dequantised, fully checked) load, every `nn.Linear` stored as
@@ -146,17 +157,22 @@ def load_model(path: str | Path, device: str | torch.device = "cpu",
         tensors = dequantize_state(source, raw, hf_quant, dtype, decode_ple=not host)
         load_weights(model, tensors.keys(), tensors.__getitem__, str(path), folder.file_name)
     else:
-        load_weights(model, [k for k in folder.keys() if k not in ple_keys], folder.get_tensor, str(path),
-                     folder.file_name)
+        load_weights(
+            model, [k for k in folder.keys() if k not in ple_keys], folder.get_tensor, str(path), folder.file_name
+        )
     if weight_only:
         kept = _keep_packed(model, source, raw, hf_quant, str(path))
-        log.info("weight-only: %d linears kept packed (%s)", sum(kept.values()),
-                 ", ".join(f"{n} {k}" for k, n in sorted(kept.items())) or "none eligible")
+        log.info(
+            "weight-only: %d linears kept packed (%s)",
+            sum(kept.values()),
+            ", ".join(f"{n} {k}" for k, n in sorted(kept.items())) or "none eligible",
+        )
     return model.eval().requires_grad_(False)
 
 
-def _keep_packed(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_quant: dict | None,
-                 origin: str) -> dict[str, int]:
+def _keep_packed(
+    model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_quant: dict | None, origin: str
+) -> dict[str, int]:
     """Swap each eligible dense `nn.Linear` for a `WeightOnlyLinear` over its stored tensors; returns
     the count per kernel kind.
 
@@ -205,13 +221,16 @@ def _keep_packed(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_qu
             problems.append(str(e))
             continue
         if (packed.in_features, packed.out_features) != (linear.in_features, linear.out_features):
-            problems.append(f"{module}: stored as [{packed.out_features}, {packed.in_features}], expected "
-                            f"[{linear.out_features}, {linear.in_features}]")
+            problems.append(
+                f"{module}: stored as [{packed.out_features}, {packed.in_features}], expected "
+                f"[{linear.out_features}, {linear.in_features}]"
+            )
             continue
         built.append((name, packed))
     if problems:
-        raise CheckpointError(f"checkpoint {origin}: weight-only load failed ({len(problems)} problems):\n  "
-                              + "\n  ".join(problems))
+        raise CheckpointError(
+            f"checkpoint {origin}: weight-only load failed ({len(problems)} problems):\n  " + "\n  ".join(problems)
+        )
     kept: dict[str, int] = defaultdict(int)
     for name, packed in built:
         parent, _, attr = name.rpartition(".")
@@ -220,8 +239,14 @@ def _keep_packed(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_qu
     return dict(kept)
 
 
-def _attach_host_tables(model: Qwen4ExpForCausalLM, folder: SafetensorsFolder, layouts: list[PleLayout],
-                        backend: str, dtype: torch.dtype, origin: str) -> None:
+def _attach_host_tables(
+    model: Qwen4ExpForCausalLM,
+    folder: SafetensorsFolder,
+    layouts: list[PleLayout],
+    backend: str,
+    dtype: torch.dtype,
+    origin: str,
+) -> None:
     """Give every PLE layer its host table, or raise naming the tables that do not fit."""
     modules = {name: m for name, m in model.named_modules() if isinstance(m, NGramEmbedding)}
     problems: list[str] = []
@@ -238,8 +263,9 @@ def _attach_host_tables(model: Qwen4ExpForCausalLM, folder: SafetensorsFolder, l
         found[name] = layout
     problems += [f"missing: {name}.ngram_embedding.weight" for name in sorted(set(modules) - set(found))]
     if problems:
-        raise CheckpointError(f"checkpoint {origin} does not fit Qwen4-Exp ({len(problems)} problems):\n  "
-                              + "\n  ".join(problems))
+        raise CheckpointError(
+            f"checkpoint {origin} does not fit Qwen4-Exp ({len(problems)} problems):\n  " + "\n  ".join(problems)
+        )
     for name, layout in found.items():
         modules[name].use_host_table(open_host_table(folder, layout, backend, dtype))
 
@@ -257,8 +283,10 @@ def _float_problem(key: str, t: torch.Tensor) -> str | None:
     if t.dtype in FLOAT_SOURCES:
         return None
     hint = " (quantised codes need a quantization_config and scales)" if t.dtype in CODES else ""
-    return (f"{key}: dtype {_dtype_name(t)}, expected a floating-point tensor "
-            f"({'/'.join(_dtype_name(d) for d in FLOAT_SOURCES)}){hint}")
+    return (
+        f"{key}: dtype {_dtype_name(t)}, expected a floating-point tensor "
+        f"({'/'.join(_dtype_name(d) for d in FLOAT_SOURCES)}){hint}"
+    )
 
 
 def _all_finite(t: torch.Tensor) -> torch.Tensor:
@@ -271,13 +299,20 @@ def _non_finite(target: torch.Tensor, stored: torch.dtype, pieces: Pieces, label
     """Name the stored tensors whose part of a loaded `target` is not finite (only run once one is)."""
     why = ""
     if torch.finfo(stored).max > torch.finfo(target.dtype).max:
-        why = (f" in {_dtype_name(target)} (stored as {_dtype_name(stored)}: non-finite in the file, "
-               f"or beyond {_dtype_name(target)}'s range)")
+        why = (
+            f" in {_dtype_name(target)} (stored as {_dtype_name(stored)}: non-finite in the file, "
+            f"or beyond {_dtype_name(target)}'s range)"
+        )
     return [f"{label(key)}: NaN or Inf values{why}" for key, index in pieces if not bool(_all_finite(target[index]))]
 
 
-def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[[str], torch.Tensor],
-                 origin: str, file_of: Callable[[str], str | None] = lambda key: None) -> None:
+def load_weights(
+    model: Qwen4ExpForCausalLM,
+    keys: Iterable[str],
+    get: Callable[[str], torch.Tensor],
+    origin: str,
+    file_of: Callable[[str], str | None] = lambda key: None,
+) -> None:
     """Copy every tensor named in `keys` (read through `get`) into `model`, or raise with all problems.
 
     A float parameter takes only float tensors; each is checked for NaN/Inf once copied, on the
@@ -364,8 +399,12 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
             gate_up = torch.stack([torch.cat([g, u]) for g, u in zip(gate, up, strict=True)])
             put(prefix + ".gate_up_proj", gate_up, f"{prefix}.*.gate_proj/up_proj.weight", pieces)
         if down is not None:
-            put(prefix + ".down_proj", torch.stack(down), f"{prefix}.*.down_proj.weight",
-                [(parts["down"][i], (i,)) for i in range(e)])
+            put(
+                prefix + ".down_proj",
+                torch.stack(down),
+                f"{prefix}.*.down_proj.weight",
+                [(parts["down"][i], (i,)) for i in range(e)],
+            )
     for prefix, parts in shards.items():
         if sorted(parts) != list(range(len(parts))):
             errors.append(f"{prefix}: shards {sorted(parts)} are not 0..{len(parts) - 1}")
@@ -387,5 +426,6 @@ def load_weights(model: Qwen4ExpForCausalLM, keys: Iterable[str], get: Callable[
     missing = sorted(set(params) - loaded - rejected)
     problems = errors + [f"unexpected: {k}" for k in sorted(unexpected)] + [f"missing: {k}" for k in missing]
     if problems:
-        raise CheckpointError(f"checkpoint {origin} does not fit Qwen4-Exp ({len(problems)} problems):\n  "
-                              + "\n  ".join(problems))
+        raise CheckpointError(
+            f"checkpoint {origin} does not fit Qwen4-Exp ({len(problems)} problems):\n  " + "\n  ".join(problems)
+        )

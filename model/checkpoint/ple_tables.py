@@ -56,8 +56,9 @@ class HostTable:
 class PinnedTable:
     """The whole table in one pinned host buffer, gathered by the Triton kernel on the ids' device."""
 
-    def __init__(self, layout: PleLayout, rows: torch.Tensor, block_scale: torch.Tensor | None, scale: float,
-                 dtype: torch.dtype) -> None:
+    def __init__(
+        self, layout: PleLayout, rows: torch.Tensor, block_scale: torch.Tensor | None, scale: float, dtype: torch.dtype
+    ) -> None:
         self.kind, self.width, self.num_rows, self.dtype = layout.kind, layout.width, layout.rows, dtype
         self.rows, self.block_scale, self.scale = rows, block_scale, scale
 
@@ -88,8 +89,9 @@ def _check_finite_codes(key: str, kind: str, stored: torch.Tensor) -> None:
             raise QuantFormatError(f"{key}: stored values decode to non-finite numbers (a NaN code?)")
 
 
-def open_host_table(folder: SafetensorsFolder, layout: PleLayout, backend: str,
-                    dtype: torch.dtype) -> HostTable | PinnedTable:
+def open_host_table(
+    folder: SafetensorsFolder, layout: PleLayout, backend: str, dtype: torch.dtype
+) -> HostTable | PinnedTable:
     """The table of `layout` served by a host `backend` ("pinned", "mmap" or "preload").
 
     "pinned" and "preload" read every row, so they also reject NaN codes (in the FP8 rows or the
@@ -122,8 +124,10 @@ def _pinned(layout: PleLayout, views: dict[str, torch.Tensor], dtype: torch.dtyp
     first = layout.shards[0]
     for s in layout.shards[1:]:
         if s.scale != first.scale:
-            raise QuantFormatError(f"{s.weight}: per-tensor scale {s.scale} differs from {first.weight}'s "
-                                   f"{first.scale}; the pinned PLE backend needs one scale per table")
+            raise QuantFormatError(
+                f"{s.weight}: per-tensor scale {s.scale} differs from {first.weight}'s "
+                f"{first.scale}; the pinned PLE backend needs one scale per table"
+            )
     pin = torch.cuda.is_available()
 
     def concat(keys: list[str]) -> torch.Tensor:

@@ -31,8 +31,9 @@ def _read_index(folder: Path) -> dict[str, str] | None:
         raise CheckpointError(f"{path}: field 'weight_map' must be an object of tensor key -> file name")
     for key, name in weight_map.items():
         if not isinstance(name, str) or Path(name).name != name or not name.endswith(".safetensors"):
-            raise CheckpointError(f"{path}: weight_map[{key!r}] = {name!r} is not a .safetensors file name "
-                                  f"in the checkpoint folder")
+            raise CheckpointError(
+                f"{path}: weight_map[{key!r}] = {name!r} is not a .safetensors file name in the checkpoint folder"
+            )
     return weight_map
 
 
@@ -92,8 +93,9 @@ class SafetensorsFolder:
         shards = [f"shard {name} is missing (the index puts {n} tensors in it)" for name, n in sorted(counts.items())]
         problems = shards + problems
         if problems:
-            raise CheckpointError(f"{path} does not match the checkpoint's files ({len(problems)} problems):\n  "
-                                  + "\n  ".join(problems))
+            raise CheckpointError(
+                f"{path} does not match the checkpoint's files ({len(problems)} problems):\n  " + "\n  ".join(problems)
+            )
 
     def _file(self, name: str) -> Any:
         path = self._where[name]
@@ -120,8 +122,13 @@ class SafetensorsFolder:
 
 
 # safetensors dtype names of the tensors a PLE table can be stored in
-ST_DTYPES = {"F32": torch.float32, "BF16": torch.bfloat16, "F16": torch.float16, "U8": torch.uint8,
-             "F8_E4M3": torch.float8_e4m3fn}
+ST_DTYPES = {
+    "F32": torch.float32,
+    "BF16": torch.bfloat16,
+    "F16": torch.float16,
+    "U8": torch.uint8,
+    "F8_E4M3": torch.float8_e4m3fn,
+}
 
 
 def mmap_tensors(path: str | Path, names: Iterable[str]) -> dict[str, torch.Tensor]:

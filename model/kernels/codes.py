@@ -42,8 +42,7 @@ def e4m3_value(q):
     """E4M3 (fn) bytes (as uint32) -> float32: normals from bits, e = 0 gives m * 2^-9, S.1111.111 is NaN."""
     e, m = (q >> 3) & 15, q & 7
     normal = (((q >> 7) << 31) | ((e + 120) << 23) | (m << 20)).to(tl.float32, bitcast=True)
-    sub = ((m.to(tl.float32) * 0.001953125).to(tl.uint32, bitcast=True) | ((q >> 7) << 31)).to(tl.float32,
-                                                                                              bitcast=True)
+    sub = ((m.to(tl.float32) * 0.001953125).to(tl.uint32, bitcast=True) | ((q >> 7) << 31)).to(tl.float32, bitcast=True)
     return tl.where((q & 127) == 127, float("nan"), tl.where(e > 0, normal, sub))
 
 

@@ -47,8 +47,13 @@ def swap_linears(module: nn.Module, keep: tuple[str, ...] = ()) -> int:
     for name, child in list(module.named_modules()):
         for attr, sub in list(child.named_children()):
             full = f"{name}.{attr}" if name else attr
-            if (isinstance(sub, nn.Linear) and sub.bias is None and not any(k in full for k in keep)
-                    and sub.in_features % 16 == 0 and sub.out_features % 16 == 0):
+            if (
+                isinstance(sub, nn.Linear)
+                and sub.bias is None
+                and not any(k in full for k in keep)
+                and sub.in_features % 16 == 0
+                and sub.out_features % 16 == 0
+            ):
                 setattr(child, attr, FP8Linear(sub))
                 swapped += 1
     return swapped

@@ -28,9 +28,20 @@ BLOCK_ROWS = 4
 
 
 @triton.jit
-def _gather_kernel(table, block_scale, ids, out, n_ids, n_rows, scale,
-                   WIDTH: tl.constexpr, BLOCK_W: tl.constexpr, KIND: tl.constexpr, BLOCK_R: tl.constexpr,
-                   OUT_BF16: tl.constexpr):
+def _gather_kernel(
+    table,
+    block_scale,
+    ids,
+    out,
+    n_ids,
+    n_rows,
+    scale,
+    WIDTH: tl.constexpr,
+    BLOCK_W: tl.constexpr,
+    KIND: tl.constexpr,
+    BLOCK_R: tl.constexpr,
+    OUT_BF16: tl.constexpr,
+):
     r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     in_batch = r < n_ids
     row = tl.load(ids + r, mask=in_batch, other=-1).to(tl.int64)
@@ -47,8 +58,9 @@ def _gather_kernel(table, block_scale, ids, out, n_ids, n_rows, scale,
         else:
             packed = tl.load(table + row[:, None] * (WIDTH // 2) + (col // 2)[None, :], mask=mask, other=0)
             v = e2m1_value((packed.to(tl.uint32) >> ((col % 2) * 4).to(tl.uint32)[None, :]) & 15)
-            q = tl.load(block_scale + row[:, None] * (WIDTH // 16) + (col // 16)[None, :], mask=mask,
-                        other=0).to(tl.uint32)
+            q = tl.load(block_scale + row[:, None] * (WIDTH // 16) + (col // 16)[None, :], mask=mask, other=0).to(
+                tl.uint32
+            )
         x = (v * e4m3_value(q)) * scale
     x = tl.where(mask, x, 0.0)
     y = bf16_bits(x) if OUT_BF16 else x.to(out.dtype.element_ty)
@@ -56,8 +68,16 @@ def _gather_kernel(table, block_scale, ids, out, n_ids, n_rows, scale,
     tl.store(dst, y, mask=in_batch[:, None] & live[None, :])
 
 
-def gather_rows(kind: str, table: torch.Tensor, block_scale: torch.Tensor | None, scale: float,
-                ids: torch.Tensor, width: int, dtype: torch.dtype, block_rows: int = BLOCK_ROWS) -> torch.Tensor:
+def gather_rows(
+    kind: str,
+    table: torch.Tensor,
+    block_scale: torch.Tensor | None,
+    scale: float,
+    ids: torch.Tensor,
+    width: int,
+    dtype: torch.dtype,
+    block_rows: int = BLOCK_ROWS,
+) -> torch.Tensor:
     """Rows `ids` (any shape, on the compute device) of a host `table`, as `[*ids.shape, width]` in `dtype`.
 
     `table` is `[rows, width]` (float rows, or E4M3 bytes as uint8) or `[rows, width/2]` uint8
@@ -79,7 +99,18 @@ def gather_rows(kind: str, table: torch.Tensor, block_scale: torch.Tensor | None
     kernel = _gather_kernel if ids.is_cuda else interpreted(_gather_kernel)
     grid = (triton.cdiv(flat.numel(), block_rows),)
     bf16 = dtype == torch.bfloat16
-    kernel[grid](table, table if block_scale is None else block_scale, flat, out.view(torch.int16) if bf16 else out,
-                 flat.numel(), table.shape[0], float(scale), WIDTH=width, BLOCK_W=triton.next_power_of_2(width),
-                 KIND=code, BLOCK_R=block_rows, OUT_BF16=bf16)
+    kernel[grid](
+        table,
+        table if block_scale is None else block_scale,
+        flat,
+        out.view(torch.int16) if bf16 else out,
+        flat.numel(),
+        table.shape[0],
+        float(scale),
+        WIDTH=width,
+        BLOCK_W=triton.next_power_of_2(width),
+        KIND=code,
+        BLOCK_R=block_rows,
+        OUT_BF16=bf16,
+    )
     return out.view(*ids.shape, width)

@@ -75,9 +75,28 @@ PACK_ELEMENTS = 1 << 22  # rows are packed in chunks of about this many weights 
 
 
 @triton.jit
-def _wo_kernel(x, w, block_scale, scale, out, M, N, K, stride_xm, K_PER_SPLIT, SCALE_BN, SCALE_BK,
-               KIND: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-               DOT_F32: tl.constexpr, PARTIAL: tl.constexpr, OUT_BF16: tl.constexpr, HW_E4M3: tl.constexpr):
+def _wo_kernel(
+    x,
+    w,
+    block_scale,
+    scale,
+    out,
+    M,
+    N,
+    K,
+    stride_xm,
+    K_PER_SPLIT,
+    SCALE_BN,
+    SCALE_BK,
+    KIND: tl.constexpr,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    BLOCK_K: tl.constexpr,
+    DOT_F32: tl.constexpr,
+    PARTIAL: tl.constexpr,
+    OUT_BF16: tl.constexpr,
+    HW_E4M3: tl.constexpr,
+):
     rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
     pid_k = tl.program_id(2)
@@ -108,11 +127,13 @@ def _wo_kernel(x, w, block_scale, scale, out, M, N, K, stride_xm, K_PER_SPLIT, S
             # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
             # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
             if KIND == 4:
-                s = tl.load(scale + (rn64 // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK,
-                            mask=n_live, other=0.0)
+                s = tl.load(
+                    scale + (rn64 // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK,
+                    mask=n_live,
+                    other=0.0,
+                )
             else:
-                s = e8m0_value(tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0)
-                               .to(tl.uint32))
+                s = e8m0_value(tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0).to(tl.uint32))
             if DOT_F32:
                 part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
             else:
@@ -139,10 +160,19 @@ def _wo_kernel(x, w, block_scale, scale, out, M, N, K, stride_xm, K_PER_SPLIT, S
         tl.store(dst, acc.to(out.dtype.element_ty), mask=mask)
 
 
-def weight_only_matmul(x: torch.Tensor, kind: str, weight: torch.Tensor, scale: torch.Tensor,
-                       block_scale: torch.Tensor | None = None, *, block: tuple[int, int] | None = None,
-                       block_m: int | None = None, block_n: int = 64, block_k: int = 128,
-                       split_k: int | None = None) -> torch.Tensor:
+def weight_only_matmul(
+    x: torch.Tensor,
+    kind: str,
+    weight: torch.Tensor,
+    scale: torch.Tensor,
+    block_scale: torch.Tensor | None = None,
+    *,
+    block: tuple[int, int] | None = None,
+    block_m: int | None = None,
+    block_n: int = 64,
+    block_k: int = 128,
+    split_k: int | None = None,
+) -> torch.Tensor:
     """`x [M, K] @ dequant(W)^T` -> `[M, N]` in x's dtype, float32 accumulation.
 
     "fp8": `weight` E4M3 bytes `[N, K]`, `scale` float32 `[N]`. "nvfp4": `weight` packed `[N, K/2]`,
@@ -173,17 +203,26 @@ def weight_only_matmul(x: torch.Tensor, kind: str, weight: torch.Tensor, scale: 
             if scale.dtype != torch.uint8:
                 raise ValueError(f"MXFP8 scales must be E8M0 uint8 bytes, got {scale.dtype}")
         if tuple(weight.shape) != (n, k) or tuple(scale.shape) != want:
-            raise ValueError(f"{kind} needs weight [N, K={k}] and scales {list(want)}; got weight "
-                             f"{tuple(weight.shape)}, scale {tuple(scale.shape)}")
+            raise ValueError(
+                f"{kind} needs weight [N, K={k}] and scales {list(want)}; got weight "
+                f"{tuple(weight.shape)}, scale {tuple(scale.shape)}"
+            )
         block_k = min(block_k, group)
-    elif code != 1 and (block_scale is None or k % NVFP4_GROUP or tuple(weight.shape) != (n, k // 2)
-                      or tuple(block_scale.shape) != (n, k // NVFP4_GROUP)):
-        raise ValueError(f"NVFP4 needs K % {NVFP4_GROUP} == 0, packed [N, K/2] and block scales [N, K/16]; got "
-                         f"K={k}, weight {tuple(weight.shape)}, block_scale "
-                         f"{None if block_scale is None else tuple(block_scale.shape)}")
+    elif code != 1 and (
+        block_scale is None
+        or k % NVFP4_GROUP
+        or tuple(weight.shape) != (n, k // 2)
+        or tuple(block_scale.shape) != (n, k // NVFP4_GROUP)
+    ):
+        raise ValueError(
+            f"NVFP4 needs K % {NVFP4_GROUP} == 0, packed [N, K/2] and block scales [N, K/16]; got "
+            f"K={k}, weight {tuple(weight.shape)}, block_scale "
+            f"{None if block_scale is None else tuple(block_scale.shape)}"
+        )
     if code == 1 and (tuple(weight.shape) != (n, k) or scale.numel() != n):
-        raise ValueError(f"FP8 needs weight [N, K={k}] and N row scales; got {tuple(weight.shape)}, "
-                         f"{scale.numel()} scales")
+        raise ValueError(
+            f"FP8 needs weight [N, K={k}] and N row scales; got {tuple(weight.shape)}, {scale.numel()} scales"
+        )
     if x.stride(-1) != 1:
         x = x.contiguous()
     block_m = block_m or min(64, max(16, triton.next_power_of_2(m)))
@@ -195,18 +234,37 @@ def weight_only_matmul(x: torch.Tensor, kind: str, weight: torch.Tensor, scale: 
     split_k = triton.cdiv(k, per_split)
     partial = split_k > 1
     bf16 = x.dtype == torch.bfloat16 and not partial
-    out = torch.empty((split_k, m, n) if partial else (m, n), dtype=torch.float32 if partial else x.dtype,
-                      device=x.device)
+    out = torch.empty(
+        (split_k, m, n) if partial else (m, n), dtype=torch.float32 if partial else x.dtype, device=x.device
+    )
     if m == 0 or n == 0:
         return out.sum(0).to(x.dtype) if partial else out
     scale = scale.to(device=x.device, dtype=torch.uint8 if code == 5 else torch.float32).reshape(-1)
     blocks = weight if block_scale is None else block_scale.view(torch.uint8)
     kernel = _wo_kernel if x.is_cuda else interpreted(_wo_kernel)
     grid = (triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)
-    kernel[grid](x, weight, blocks, scale, out.view(torch.int16) if bf16 else out, m, n, k, x.stride(0), per_split,
-                 bn, bk, KIND=code, BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k,
-                 DOT_F32=x.dtype == torch.float32 or not x.is_cuda, PARTIAL=partial, OUT_BF16=bf16,
-                 HW_E4M3=x.is_cuda and _has_fp8(x.device))
+    kernel[grid](
+        x,
+        weight,
+        blocks,
+        scale,
+        out.view(torch.int16) if bf16 else out,
+        m,
+        n,
+        k,
+        x.stride(0),
+        per_split,
+        bn,
+        bk,
+        KIND=code,
+        BLOCK_M=block_m,
+        BLOCK_N=block_n,
+        BLOCK_K=block_k,
+        DOT_F32=x.dtype == torch.float32 or not x.is_cuda,
+        PARTIAL=partial,
+        OUT_BF16=bf16,
+        HW_E4M3=x.is_cuda and _has_fp8(x.device),
+    )
     return out.sum(0).to(x.dtype) if partial else out
 
 
@@ -229,34 +287,42 @@ class WeightOnlyLinear(nn.Module):
         super().__init__()
         label = f"{name or 'nn.Linear'}({linear.in_features}, {linear.out_features})"
         if kind not in PACKABLE:
-            raise ValueError(f"{label}: weight-only kind must be one of {sorted(PACKABLE)} to pack a dense "
-                             f"linear, got {kind!r}")
+            raise ValueError(
+                f"{label}: weight-only kind must be one of {sorted(PACKABLE)} to pack a dense linear, got {kind!r}"
+            )
         if linear.bias is not None:
             raise ValueError(f"{label} has a bias; WeightOnlyLinear takes bias-free linears only")
         if kind == "nvfp4" and linear.in_features % NVFP4_GROUP:
-            raise ValueError(f"{label}: NVFP4 needs in_features divisible by {NVFP4_GROUP}, "
-                             f"got in_features={linear.in_features}")
+            raise ValueError(
+                f"{label}: NVFP4 needs in_features divisible by {NVFP4_GROUP}, got in_features={linear.in_features}"
+            )
         self.kind, self.in_features, self.out_features, self.block = kind, linear.in_features, linear.out_features, None
         self.block_n, self.block_k, self.split_k = 64, 128, None  # untuned defaults (see weight_only_matmul)
         w = linear.weight.detach()
         rows = max(1, PACK_ELEMENTS // w.shape[1])
         with torch.no_grad():
             if kind == "fp8":
-                parts = [quantize_rows(w[i:i + rows]) for i in range(0, w.shape[0], rows)]
+                parts = [quantize_rows(w[i : i + rows]) for i in range(0, w.shape[0], rows)]
                 self.register_buffer("weight", torch.cat([q.view(torch.uint8) for q, _ in parts]))
                 self.register_buffer("scale", torch.cat([s.reshape(-1) for _, s in parts]))  # [N] float32
                 self.register_buffer("block_scale", None)
             else:
                 scale_2 = nvfp4_scale_2(w)
-                parts = [pack_nvfp4(w[i:i + rows], scale_2) for i in range(0, w.shape[0], rows)]
+                parts = [pack_nvfp4(w[i : i + rows], scale_2) for i in range(0, w.shape[0], rows)]
                 self.register_buffer("weight", torch.cat([p for p, _, _ in parts]))  # [N, K/2] uint8
                 self.register_buffer("block_scale", torch.cat([b.view(torch.uint8) for _, b, _ in parts]))
                 self.register_buffer("scale", scale_2.reshape(1).float())  # scale_2, [1] float32
 
     @classmethod
-    def from_packed(cls, kind: str, weight: torch.Tensor, scale: torch.Tensor,
-                    block_scale: torch.Tensor | None = None, name: str = "",
-                    block: tuple[int, int] | None = None) -> WeightOnlyLinear:
+    def from_packed(
+        cls,
+        kind: str,
+        weight: torch.Tensor,
+        scale: torch.Tensor,
+        block_scale: torch.Tensor | None = None,
+        name: str = "",
+        block: tuple[int, int] | None = None,
+    ) -> WeightOnlyLinear:
         """A module over stored tensors, kept as they are (no re-quantisation); ValueError naming `name`.
 
         "fp8": `weight` E4M3 `[N, K]` (float8_e4m3fn or its uint8 bytes), `scale` a float per-tensor
@@ -296,22 +362,27 @@ class WeightOnlyLinear(nn.Module):
             elif tuple(scale.shape) in ((n,), (n, 1)):
                 rows = scale.reshape(n)
             else:
-                raise ValueError(f"{label}: FP8 scale must be per-tensor ([] or [1]) or per-output-channel "
-                                 f"([{n}] or [{n}, 1]) for weight {shape(weight)}, got {shape(scale)}")
+                raise ValueError(
+                    f"{label}: FP8 scale must be per-tensor ([] or [1]) or per-output-channel "
+                    f"([{n}] or [{n}, 1]) for weight {shape(weight)}, got {shape(scale)}"
+                )
             k, blocks, scale = weight.shape[1], None, rows.float().contiguous()
         elif kind in ("fp8_block", "mxfp8"):
             k = weight.shape[1]
             if kind == "fp8_block":
                 block = tuple(int(b) for b in (block or FP8_BLOCK))
                 if len(block) != 2 or block[0] < 1 or block[1] < 1 or block[1] % MIN_DOT_K:
-                    raise ValueError(f"{label}: block FP8 needs block = (bn >= 1, bk a multiple of {MIN_DOT_K}) "
-                                     f"(each kernel K tile in one scale block), got {block}")
+                    raise ValueError(
+                        f"{label}: block FP8 needs block = (bn >= 1, bk a multiple of {MIN_DOT_K}) "
+                        f"(each kernel K tile in one scale block), got {block}"
+                    )
                 want, what = [-(-n // block[0]), -(-k // block[1])], f"block FP8 {block[0]}x{block[1]} scale"
             else:
                 want, what = [n, -(-k // MXFP8_GROUP)], f"MXFP8 scale (one per {MXFP8_GROUP} inputs)"
             if shape(scale) != want:
-                raise ValueError(f"{label}: {what} must have shape {want} for weight {shape(weight)}, "
-                                 f"got {shape(scale)}")
+                raise ValueError(
+                    f"{label}: {what} must have shape {want} for weight {shape(weight)}, got {shape(scale)}"
+                )
             blocks = None
             scale = scale.contiguous() if kind == "mxfp8" else scale.float().contiguous()
         else:
@@ -325,8 +396,10 @@ class WeightOnlyLinear(nn.Module):
                 raise ValueError(f"{label}: NVFP4 block_scale must be float8_e4m3fn (or uint8 bytes), got {got}")
             want = [n, k // NVFP4_GROUP]
             if shape(block_scale) != want:
-                raise ValueError(f"{label}: NVFP4 block_scale must have shape {want} for packed weight "
-                                 f"{shape(weight)}, got {shape(block_scale)}")
+                raise ValueError(
+                    f"{label}: NVFP4 block_scale must have shape {want} for packed weight "
+                    f"{shape(weight)}, got {shape(block_scale)}"
+                )
             if scale.numel() != 1 or scale.dim() > 1:
                 raise ValueError(f"{label}: NVFP4 per-tensor scale must have shape [] or [1], got {shape(scale)}")
             blocks, scale = block_scale.view(torch.uint8).contiguous(), scale.reshape(1).float()
@@ -353,8 +426,17 @@ class WeightOnlyLinear(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         flat = x.reshape(-1, self.in_features)
-        out = weight_only_matmul(flat, self.kind, self.weight, self.scale, self.block_scale, block=self.block,
-                                 block_n=self.block_n, block_k=self.block_k, split_k=self.split_k)
+        out = weight_only_matmul(
+            flat,
+            self.kind,
+            self.weight,
+            self.scale,
+            self.block_scale,
+            block=self.block,
+            block_n=self.block_n,
+            block_k=self.block_k,
+            split_k=self.split_k,
+        )
         return out.view(*x.shape[:-1], self.out_features)
 
     def extra_repr(self) -> str:
@@ -370,8 +452,12 @@ def swap_weight_only(module: nn.Module, kind: str, keep: tuple[str, ...] = ()) -
     for name, child in list(module.named_modules()):
         for attr, sub in list(child.named_children()):
             full = f"{name}.{attr}" if name else attr
-            if (isinstance(sub, nn.Linear) and sub.bias is None and not any(k in full for k in keep)
-                    and (kind == "fp8" or sub.in_features % NVFP4_GROUP == 0)):
+            if (
+                isinstance(sub, nn.Linear)
+                and sub.bias is None
+                and not any(k in full for k in keep)
+                and (kind == "fp8" or sub.in_features % NVFP4_GROUP == 0)
+            ):
                 setattr(child, attr, WeightOnlyLinear(sub, kind, full))
                 swapped += 1
     return swapped

@@ -14,5 +14,16 @@ from model.quant.dequant import (
 )
 from model.quant.scheme import Kind, QuantConfig, QuantFormatError, Scheme, detect
 
-__all__ = ["Kind", "PleLayout", "PleShard", "QuantConfig", "QuantFormatError", "Scheme",
-           "TensorSource", "dequant_ple_rows", "dequantize_state", "detect", "ple_layouts"]
+__all__ = [
+    "Kind",
+    "PleLayout",
+    "PleShard",
+    "QuantConfig",
+    "QuantFormatError",
+    "Scheme",
+    "TensorSource",
+    "dequant_ple_rows",
+    "dequantize_state",
+    "detect",
+    "ple_layouts",
+]

@@ -26,10 +26,21 @@ import torch
 from model.quant import formats as F
 from model.quant.scheme import Kind, QuantConfig, QuantFormatError, Scheme, detect
 
-QUANT_SUFFIXES = frozenset({"weight_packed", "weight_scale", "weight_scale_inv", "weight_scale_2",
-                            "weight_global_scale", "input_scale", "input_global_scale"})
-_PLE = re.compile(r"^(?P<pre>.*\.ple_embedding)\.(?P<part>ngram_embedding\.shard_(?P<idx>\d+)|shard_|ngram_embedding)"
-                  r"\.(?P<suffix>weight|weight_scale|weight_scale_2)$")
+QUANT_SUFFIXES = frozenset(
+    {
+        "weight_packed",
+        "weight_scale",
+        "weight_scale_inv",
+        "weight_scale_2",
+        "weight_global_scale",
+        "input_scale",
+        "input_global_scale",
+    }
+)
+_PLE = re.compile(
+    r"^(?P<pre>.*\.ple_embedding)\.(?P<part>ngram_embedding\.shard_(?P<idx>\d+)|shard_|ngram_embedding)"
+    r"\.(?P<suffix>weight|weight_scale|weight_scale_2)$"
+)
 _FLOATS = (torch.float32, torch.bfloat16, torch.float16)
 
 
@@ -84,15 +95,19 @@ def _check(key: str, t: torch.Tensor, shape: tuple[int, ...] | None, dtypes: tup
     """Raise naming `key` unless `t` has `shape` (None: any) and one of `dtypes`."""
     names = "/".join(str(d).removeprefix("torch.") for d in dtypes)
     if t.dtype not in dtypes or (shape is not None and tuple(t.shape) != shape):
-        raise QuantFormatError(f"{key}: expected shape {_fmt(shape) if shape is not None else 'any'} dtype {names}, "
-                               f"got {_fmt(t.shape)} dtype {str(t.dtype).removeprefix('torch.')}")
+        raise QuantFormatError(
+            f"{key}: expected shape {_fmt(shape) if shape is not None else 'any'} dtype {names}, "
+            f"got {_fmt(t.shape)} dtype {str(t.dtype).removeprefix('torch.')}"
+        )
 
 
 def _check_scalar(key: str, t: torch.Tensor, positive: bool = True) -> None:
     """A per-tensor scale: one finite float value ([] or [1]), > 0 unless told otherwise."""
     if t.dtype not in _FLOATS or t.numel() != 1 or t.dim() > 1:
-        raise QuantFormatError(f"{key}: expected a per-tensor scale of shape [] or [1] and a float dtype, "
-                               f"got {_fmt(t.shape)} dtype {str(t.dtype).removeprefix('torch.')}")
+        raise QuantFormatError(
+            f"{key}: expected a per-tensor scale of shape [] or [1] and a float dtype, "
+            f"got {_fmt(t.shape)} dtype {str(t.dtype).removeprefix('torch.')}"
+        )
     v = float(t.float().reshape(()))
     if not math.isfinite(v) or v < 0 or (positive and v == 0):
         raise QuantFormatError(f"{key}: per-tensor scale {v} is not a finite positive number")
@@ -260,8 +275,10 @@ def _ple_layout(r: _Reader, pre: str, keys: list[str], row_width: int | None) ->
             sinfo = r.source.get_slice(skey)
             want = [rows, -(-d // F.NVFP4_GROUP)]
             if sinfo.get_shape() != want or sinfo.get_dtype() != "F8_E4M3":
-                raise QuantFormatError(f"{skey}: expected shape {_fmt(want)} dtype F8_E4M3, got "
-                                       f"{_fmt(sinfo.get_shape())} dtype {sinfo.get_dtype()}")
+                raise QuantFormatError(
+                    f"{skey}: expected shape {_fmt(want)} dtype F8_E4M3, got "
+                    f"{_fmt(sinfo.get_shape())} dtype {sinfo.get_dtype()}"
+                )
             r.used.add(skey)
             parts.append(PleShard(wkey, rows, scalar(f"{b}.weight_scale_2", f"{table}.weight_scale_2"), skey))
         else:
@@ -280,7 +297,7 @@ def _ple_table(r: _Reader, layout: PleLayout, dtype: torch.dtype) -> torch.Tenso
         block = r.get(shard.block_scale) if shard.block_scale else None
         vals = dequant_ple_rows(layout.kind, r.get(shard.weight), block, shard.scale)
         _check_finite(shard.weight, vals)
-        out[row:row + shard.rows] = vals
+        out[row : row + shard.rows] = vals
         row += shard.rows
     return out
 
@@ -366,8 +383,14 @@ def _cast(t: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
     return t.to(dtype) if t.is_floating_point() else t
 
 
-def _passthrough(r: _Reader, qcfg: QuantConfig | None, module: str, by_suffix: Mapping[str, str],
-                 dtype: torch.dtype, out: dict[str, torch.Tensor]) -> None:
+def _passthrough(
+    r: _Reader,
+    qcfg: QuantConfig | None,
+    module: str,
+    by_suffix: Mapping[str, str],
+    dtype: torch.dtype,
+    out: dict[str, torch.Tensor],
+) -> None:
     """A module without weight scales: its tensors must be plain floats (or integer buffers)."""
     for suffix, key in sorted(by_suffix.items(), key=lambda kv: kv[0] != "weight"):
         t = r.get(key)
@@ -376,8 +399,10 @@ def _passthrough(r: _Reader, qcfg: QuantConfig | None, module: str, by_suffix: M
             scale = f"{module}.{scheme.scale if scheme else 'weight_scale'}"
             raise QuantFormatError(f"{scale}: missing (the scale of {key}, stored as {t.dtype})")
         if suffix in QUANT_SUFFIXES:
-            raise QuantFormatError(f"{key}: activation or global scale beside the unquantised weight "
-                                   f"{module}.weight (its weight scale is missing?)")
+            raise QuantFormatError(
+                f"{key}: activation or global scale beside the unquantised weight "
+                f"{module}.weight (its weight scale is missing?)"
+            )
         out[key] = _cast(t, dtype)
 
 
@@ -387,10 +412,9 @@ def _scheme_for(qcfg: QuantConfig | None, module: str, weight_key: str) -> Schem
     scheme = qcfg.resolve(module)
     if scheme is None:
         what = "excluded by" if qcfg.ignored(module) else "not targeted by"
-        raise QuantFormatError(f"{weight_key}: stored quantised, but the module is {what} the {qcfg.dialect} "
-                               f"quantization config")
+        raise QuantFormatError(
+            f"{weight_key}: stored quantised, but the module is {what} the {qcfg.dialect} quantization config"
+        )
     if not weight_key.endswith("." + scheme.weight):
-        raise QuantFormatError(f"{weight_key}: a {scheme.kind.value} module stores its weight as "
-                               f"'{scheme.weight}'")
+        raise QuantFormatError(f"{weight_key}: a {scheme.kind.value} module stores its weight as '{scheme.weight}'")
     return scheme
-

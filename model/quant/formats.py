@@ -13,8 +13,24 @@ import math
 import torch
 
 # E2M1 code (bit pattern s e1 e0 m) -> value: 0, 0.5, 1, 1.5, 2, 3, 4, 6, then the negatives.
-E2M1_VALUES: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0,
-                                  -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0)
+E2M1_VALUES: tuple[float, ...] = (
+    0.0,
+    0.5,
+    1.0,
+    1.5,
+    2.0,
+    3.0,
+    4.0,
+    6.0,
+    -0.0,
+    -0.5,
+    -1.0,
+    -1.5,
+    -2.0,
+    -3.0,
+    -4.0,
+    -6.0,
+)
 _E2M1 = torch.tensor(E2M1_VALUES, dtype=torch.float32)
 # E8M0 byte u -> 2^(u-127), 0xFF = NaN. A table, because 2^-127 is a float32 subnormal that a
 # shift into the exponent field cannot produce.

@@ -103,8 +103,9 @@ def _modelopt_scheme(algo: str, where: str) -> Scheme:
     try:
         return _MODELOPT[algo.upper()]
     except KeyError:
-        raise QuantFormatError(f"{where}: unsupported ModelOpt quant_algo {algo!r}; "
-                               f"supported: {', '.join(_MODELOPT)}") from None
+        raise QuantFormatError(
+            f"{where}: unsupported ModelOpt quant_algo {algo!r}; supported: {', '.join(_MODELOPT)}"
+        ) from None
 
 
 def _ct_scheme(group: Mapping[str, Any], fmt: str | None, name: str) -> Scheme:
@@ -113,8 +114,9 @@ def _ct_scheme(group: Mapping[str, Any], fmt: str | None, name: str) -> Scheme:
     where = f"quantization_config.config_groups.{name}"
     if fmt == "nvfp4-pack-quantized":
         # `input_global_scale` is stored even for "dynamic: local" activations.
-        return Scheme(Kind.NVFP4_CT, weight="weight_packed", scale_2="weight_global_scale",
-                      activation=("input_global_scale",))
+        return Scheme(
+            Kind.NVFP4_CT, weight="weight_packed", scale_2="weight_global_scale", activation=("input_global_scale",)
+        )
     if fmt == "mxfp8-quantized":
         return Scheme(Kind.MXFP8)
     if fmt == "float-quantized" and w.get("num_bits") == 8 and w.get("type") == "float":
@@ -151,12 +153,17 @@ def detect(config: Mapping[str, Any], hf_quant_config: Mapping[str, Any] | None)
         if block is None:
             raise QuantFormatError("quantization_config: quant_method 'fp8' without weight_block_size is not supported")
         static = qc.get("activation_scheme") == "static"
-        scheme = Scheme(Kind.FP8_BLOCK, scale="weight_scale_inv", block=(int(block[0]), int(block[1])),
-                        activation=("input_scale",) if static else ())
+        scheme = Scheme(
+            Kind.FP8_BLOCK,
+            scale="weight_scale_inv",
+            block=(int(block[0]), int(block[1])),
+            activation=("input_scale",) if static else (),
+        )
         return QuantConfig("fp8", scheme, tuple(qc.get("modules_to_not_convert") or ()))
     if method == "compressed-tensors":
         groups_cfg: Mapping[str, Mapping[str, Any]] = qc.get("config_groups") or {}
-        groups = tuple((tuple(g.get("targets") or ()), _ct_scheme(g, qc.get("format"), n))
-                       for n, g in groups_cfg.items())
+        groups = tuple(
+            (tuple(g.get("targets") or ()), _ct_scheme(g, qc.get("format"), n)) for n, g in groups_cfg.items()
+        )
         return QuantConfig("compressed-tensors", None, tuple(qc.get("ignore") or ()), groups=groups)
     raise QuantFormatError(f"quantization_config: unsupported quant_method {method!r}")

@@ -12,21 +12,42 @@ if TYPE_CHECKING:
     from qcompile.engine.async_engine import AsyncEngine
 
 
-def load_engine(model: Path | None, compile: CompileConfig | None, device: str, dtype: str,
-                max_num_seqs: int, max_model_len: int, ple_backend: str = "device",
-                weight_only: bool = False) -> AsyncEngine:
+def load_engine(
+    model: Path | None,
+    compile: CompileConfig | None,
+    device: str,
+    dtype: str,
+    max_num_seqs: int,
+    max_model_len: int,
+    ple_backend: str = "device",
+    weight_only: bool = False,
+) -> AsyncEngine:
     from qcompile.commands.progress import compile_stages, stage
     from qcompile.engine.async_engine import AsyncEngine
     from qcompile.engine.core import EngineCore
 
-    mode = "eager" if compile is None else f"compiled (scope {compile.scope}, ranges {compile.ranges}, " \
-                                           f"cudagraph {compile.cudagraph})"
+    mode = (
+        "eager"
+        if compile is None
+        else f"compiled (scope {compile.scope}, ranges {compile.ranges}, cudagraph {compile.cudagraph})"
+    )
     linears = ", weight-only linears" if weight_only else ""
-    print(f"qcompile serve: {model or 'the embedded default model'}\n  {device}, {dtype}, PLE on {ple_backend}"
-          f"{linears}, {mode}", file=sys.stderr)
+    print(
+        f"qcompile serve: {model or 'the embedded default model'}\n  {device}, {dtype}, PLE on {ple_backend}"
+        f"{linears}, {mode}",
+        file=sys.stderr,
+    )
     with compile_stages("load checkpoint"):
-        core = EngineCore(model, device=device, dtype=dtype, compile=compile, max_num_seqs=max_num_seqs,
-                          max_model_len=max_model_len, ple_backend=ple_backend, weight_only=weight_only)
+        core = EngineCore(
+            model,
+            device=device,
+            dtype=dtype,
+            compile=compile,
+            max_num_seqs=max_num_seqs,
+            max_model_len=max_model_len,
+            ple_backend=ple_backend,
+            weight_only=weight_only,
+        )
     for step in core.startup_stages():
         with compile_stages(step.name) if step.key == "compile" else stage(step.name):
             detail = step.run()

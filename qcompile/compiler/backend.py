@@ -119,8 +119,9 @@ def _concrete(v: Any, subs: dict[sympy.Symbol, int]) -> Any:
         return int(x.node.expr.xreplace(subs)) if isinstance(x, torch.SymInt) else int(x)
 
     if isinstance(v, torch.Tensor):
-        return torch.empty_strided([num(s) for s in v.shape], [num(s) for s in v.stride()],
-                                   dtype=v.dtype, device=v.device)
+        return torch.empty_strided(
+            [num(s) for s in v.shape], [num(s) for s in v.stride()], dtype=v.dtype, device=v.device
+        )
     return num(v) if isinstance(v, torch.SymInt) else v
 
 
@@ -166,9 +167,13 @@ class TraceRecord:
 class QBackend:
     """`torch.compile(backend=QBackend(ranges, scope))`; call once per Dynamo trace."""
 
-    def __init__(self, ranges: Sequence[Range], scope: str | None,
-                 splitting_ops: Collection[str] | None = None,
-                 wrap_piece: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None) -> None:
+    def __init__(
+        self,
+        ranges: Sequence[Range],
+        scope: str | None,
+        splitting_ops: Collection[str] | None = None,
+        wrap_piece: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None,
+    ) -> None:
         self.wrap_piece = wrap_piece  # e.g. `PieceHook`: each compiled piece becomes CUDA-graphable
         self.ranges = list(ranges)
         self.table = RangeTable(self.ranges)
@@ -185,8 +190,7 @@ class QBackend:
         tok, syms = _token_symbols(vals)
         split, self.split_names = split_at(gm, self.splitting)
         self.split_gm = split
-        pieces = [n.target for n in split.graph.nodes
-                  if n.op == "call_module" and n.target not in self.split_names]
+        pieces = [n.target for n in split.graph.nodes if n.op == "call_module" and n.target not in self.split_names]
         record = TraceRecord(gm, split, sorted(self.split_names, key=lambda n: int(n.split("_")[1])))
         self.records.append(record)
         symbolic = self._piece_inputs(split, vals)
@@ -195,9 +199,12 @@ class QBackend:
             if r[0] == r[1] or not syms:
                 subs = {s: r[0] for s in syms}
                 real = {id(v): x for v, x in zip(vals, example_inputs, strict=True)}
-                inputs = {name: tuple(real.get(id(v)) if id(v) in real and not _has_sym(v)
-                                      else _concrete(v, subs) for v in args)
-                          for name, args in symbolic.items()}
+                inputs = {
+                    name: tuple(
+                        real.get(id(v)) if id(v) in real and not _has_sym(v) else _concrete(v, subs) for v in args
+                    )
+                    for name, args in symbolic.items()
+                }
                 mode = "from_example_inputs"
             else:
                 inputs, mode = symbolic, "from_tracing_context"
@@ -212,8 +219,14 @@ class QBackend:
             rec.run(*vals)
         return rec.inputs
 
-    def _compile_range(self, split: fx.GraphModule, pieces: dict[str, PieceRecord],
-                       inputs: dict[str, tuple[Any, ...]], r: Range, mode: str) -> fx.GraphModule:
+    def _compile_range(
+        self,
+        split: fx.GraphModule,
+        pieces: dict[str, PieceRecord],
+        inputs: dict[str, tuple[Any, ...]],
+        r: Range,
+        mode: str,
+    ) -> fx.GraphModule:
         root: dict[str, Any] = {name: getattr(split, name) for name in self.split_names}
         for name, rec in pieces.items():
             piece = getattr(split, name)
@@ -221,20 +234,23 @@ class QBackend:
             log.info("qcompile: compiling %s for range %s (%s)", name, r, mode)
             # torch's own hook for run_and_get_code; Inductor calls it on FX cache hits too
             with mock.patch.object(GraphLowering, "save_output_code", rec.save_output_code):
-                art = standalone_compile(copy.deepcopy(piece), list(inputs[name]), dynamic_shapes=mode,
-                                         options={"config_patches": INDUCTOR_PATCHES | {
-                                             "post_grad_custom_post_pass": manager}})
+                art = standalone_compile(
+                    copy.deepcopy(piece),
+                    list(inputs[name]),
+                    dynamic_shapes=mode,
+                    options={"config_patches": INDUCTOR_PATCHES | {"post_grad_custom_post_pass": manager}},
+                )
             root[name] = _Piece(art if self.wrap_piece is None else self.wrap_piece(art))
         return fx.GraphModule(root, split.graph)
 
-    def _dispatcher(self, runners: list[fx.GraphModule], tok: int, syms: set[sympy.Symbol],
-                    vals: Sequence[Any]) -> Callable[..., Any]:
+    def _dispatcher(
+        self, runners: list[fx.GraphModule], tok: int, syms: set[sympy.Symbol], vals: Sequence[Any]
+    ) -> Callable[..., Any]:
         if not syms:  # nothing dynamic: one static graph for the one size it was traced at
             only = runners[0]
             return lambda *args: only(*args)
         sym = vals[tok].shape[0].node.expr
-        lifted = next((i for i, v in enumerate(vals)
-                       if isinstance(v, torch.SymInt) and v.node.expr == sym), None)
+        lifted = next((i for i, v in enumerate(vals) if isinstance(v, torch.SymInt) and v.node.expr == sym), None)
         find, ranges = self.table.find, self.ranges
 
         def run(*args: Any) -> Any:
@@ -250,5 +266,4 @@ class QBackend:
 def _has_sym(v: Any) -> bool:
     if isinstance(v, torch.SymInt):
         return True
-    return isinstance(v, torch.Tensor) and any(
-        isinstance(s, torch.SymInt) for s in (*v.shape, *v.stride()))
+    return isinstance(v, torch.Tensor) and any(isinstance(s, torch.SymInt) for s in (*v.shape, *v.stride()))

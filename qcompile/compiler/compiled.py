@@ -135,5 +135,3 @@ def _mark_unbacked(t: torch.Tensor, lo: int, hi: int) -> None:
         mark(t, 0, min=lo, max=hi)
     else:
         mark(t, 0)
-
-

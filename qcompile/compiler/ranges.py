@@ -33,7 +33,7 @@ class RangeTable:
         self.lo, self.hi = ranges[0][0], ranges[-1][1]
         self._index: list[int | None] = [None] * (self.hi + 1)
         for i, (lo, hi) in enumerate(ranges):
-            self._index[lo:hi + 1] = [i] * (hi - lo + 1)
+            self._index[lo : hi + 1] = [i] * (hi - lo + 1)
 
     def find(self, n: int) -> int | None:
         return self._index[n] if 0 <= n <= self.hi else None

@@ -16,6 +16,15 @@ from qcompile.cudagraph.graphs import PieceGraphs
 from qcompile.cudagraph.modes import MODES, ModePlan, resolve_mode
 
 __all__ = [
-    "DEFAULT_MAX_CAPTURE_SIZE", "MODES", "CaptureStats", "Dispatcher", "GraphedForward", "ModeCapture",
-    "ModePlan", "PieceGraphs", "default_capture_sizes", "resolve_capture_sizes", "resolve_mode",
+    "DEFAULT_MAX_CAPTURE_SIZE",
+    "MODES",
+    "CaptureStats",
+    "Dispatcher",
+    "GraphedForward",
+    "ModeCapture",
+    "ModePlan",
+    "PieceGraphs",
+    "default_capture_sizes",
+    "resolve_capture_sizes",
+    "resolve_mode",
 ]

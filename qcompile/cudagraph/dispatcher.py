@@ -37,8 +37,9 @@ def default_capture_sizes(max_size: int) -> list[int]:
     return [*sizes, max_size]
 
 
-def resolve_capture_sizes(sizes: Sequence[int] | None, ranges: Sequence[Range],
-                          max_size: int | None = None) -> list[int]:
+def resolve_capture_sizes(
+    sizes: Sequence[int] | None, ranges: Sequence[Range], max_size: int | None = None
+) -> list[int]:
     """Sorted capture sizes: the given ones, or the default ladder up to `max_size`.
 
     `max_size` defaults to `min(512, largest compile range end)`. Every size must lie inside a
@@ -90,8 +91,9 @@ class Dispatcher:
 
     def graph_keys(self) -> list[tuple[RuntimeMode, int]]:
         """Graphs in capture order: piecewise, then full, each largest first (smaller ones reuse the pool)."""
-        return ([(RuntimeMode.PIECEWISE, s) for s in reversed(self.piecewise_sizes)]
-                + [(RuntimeMode.FULL, s) for s in reversed(self.full_sizes)])
+        return [(RuntimeMode.PIECEWISE, s) for s in reversed(self.piecewise_sizes)] + [
+            (RuntimeMode.FULL, s) for s in reversed(self.full_sizes)
+        ]
 
     def dispatch(self, num_tokens: int, uniform_decode: bool) -> BatchDescriptor:
         if num_tokens < 1:

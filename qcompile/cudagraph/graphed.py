@@ -51,7 +51,7 @@ class ModeCapture:
     sizes: tuple[int, ...]
     graphs: int
     seconds: float
-    bytes: int       # device memory in use after minus before: the pool, graph executables, library workspaces
+    bytes: int  # device memory in use after minus before: the pool, graph executables, library workspaces
     pool_bytes: int  # growth of the graph pool: the graph memory proper
 
 
@@ -81,10 +81,15 @@ class CaptureStats:
         return sum(m.graphs for m in self.modes)
 
     def summary(self) -> str:
-        lines = [f"qcompile: cudagraph={self.mode} (asked {self.requested}): {self.graphs} graphs, "
-                 f"pool {self.pool_bytes / 2**30:.3f} GiB (device {self.bytes / 2**30:.3f} GiB), {self.seconds:.2f} s"]
-        lines += [f"  {m.mode:<9} {m.graphs:>5} graphs  pool {m.pool_bytes / 2**30:.3f} GiB  device "
-                  f"{m.bytes / 2**30:.3f} GiB  {m.seconds:6.2f} s  sizes {list(m.sizes)}" for m in self.modes]
+        lines = [
+            f"qcompile: cudagraph={self.mode} (asked {self.requested}): {self.graphs} graphs, "
+            f"pool {self.pool_bytes / 2**30:.3f} GiB (device {self.bytes / 2**30:.3f} GiB), {self.seconds:.2f} s"
+        ]
+        lines += [
+            f"  {m.mode:<9} {m.graphs:>5} graphs  pool {m.pool_bytes / 2**30:.3f} GiB  device "
+            f"{m.bytes / 2**30:.3f} GiB  {m.seconds:6.2f} s  sizes {list(m.sizes)}"
+            for m in self.modes
+        ]
         return "\n".join(lines)
 
 

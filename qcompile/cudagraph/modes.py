@@ -60,8 +60,11 @@ def resolve_mode(requested: str, piecewise_available: bool) -> ModePlan:
     if not piecewise_available:
         name = {"piecewise": "none", "full_and_piecewise": "full_decode_only"}.get(name, name)
     if name != requested:
-        why = ("whole-forward graphs of mixed batches would freeze their host metadata"
-               if requested == "full" and piecewise_available else "piecewise graphs need compilation")
+        why = (
+            "whole-forward graphs of mixed batches would freeze their host metadata"
+            if requested == "full" and piecewise_available
+            else "piecewise graphs need compilation"
+        )
         log.warning("qcompile: cudagraph=%r runs as %r (%s)", requested, name, why)
     decode, mixed = MODES[name]
     return ModePlan(requested, name, decode, mixed)

@@ -5,6 +5,13 @@ from qcompile.ops.region_ops import op_arguments, register_modules, register_reg
 from qcompile.ops.registry import NAMESPACE, REGISTRY, SCOPES, OpEntry, Region
 
 __all__ = [
-    "NAMESPACE", "REGISTRY", "SCOPES", "OpEntry", "Region", "op_arguments", "register_modules",
-    "register_regions", "scope",
+    "NAMESPACE",
+    "REGISTRY",
+    "SCOPES",
+    "OpEntry",
+    "Region",
+    "op_arguments",
+    "register_modules",
+    "register_regions",
+    "scope",
 ]

@@ -5,5 +5,4 @@ from qcompile.passes.manager import PassManager, default_passes
 from qcompile.passes.noop import NoOpElimination
 from qcompile.passes.reinplace_guard import ReinplaceGuard
 
-__all__ = ["CallerOwnedOutputs", "NoOpElimination", "PassManager", "ReinplaceGuard",
-           "default_passes"]
+__all__ = ["CallerOwnedOutputs", "NoOpElimination", "PassManager", "ReinplaceGuard", "default_passes"]

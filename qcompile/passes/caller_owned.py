@@ -111,8 +111,11 @@ def restore(graph: fx.Graph, op_node: fx.Node) -> bool:
     with graph.inserting_before(op_node):
         for name in names:
             info = infos[name]
-            kwargs[name] = ([_regenerate(graph, i, bases) for i in info] if isinstance(info, list)
-                            else _regenerate(graph, info, bases))
+            kwargs[name] = (
+                [_regenerate(graph, i, bases) for i in info]
+                if isinstance(info, list)
+                else _regenerate(graph, info, bases)
+            )
         call = graph.call_function(op, kwargs=kwargs)
     # provenance only: "eager_input_vals" describes the HOP call, not the op call
     call.meta.update({k: v for k, v in op_node.meta.items() if k not in ("val", "eager_input_vals")})

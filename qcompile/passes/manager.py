@@ -35,8 +35,13 @@ def default_passes() -> list[QPass]:
 class PassManager(CustomGraphPass):
     """Runs `passes` in order on each post-grad graph (forward and, in training, backward)."""
 
-    def __init__(self, scope: str | None = None, compile_range: tuple[int, int] | None = None,
-                 passes: Sequence[QPass] | None = None, observer: Observer | None = None) -> None:
+    def __init__(
+        self,
+        scope: str | None = None,
+        compile_range: tuple[int, int] | None = None,
+        passes: Sequence[QPass] | None = None,
+        observer: Observer | None = None,
+    ) -> None:
         self.scope = scope
         self.compile_range = compile_range
         self.passes = list(default_passes() if passes is None else passes)

@@ -18,8 +18,14 @@ aten = torch.ops.aten
 prims = torch.ops.prims
 
 _SAME_SHAPE = {
-    aten.view.default, aten.reshape.default, aten._unsafe_view.default, aten.slice.Tensor,
-    aten.expand.default, aten.alias.default, aten.permute.default, aten.squeeze.dim,
+    aten.view.default,
+    aten.reshape.default,
+    aten._unsafe_view.default,
+    aten.slice.Tensor,
+    aten.expand.default,
+    aten.alias.default,
+    aten.permute.default,
+    aten.squeeze.dim,
     aten.unsqueeze.default,
 }
 # Copies: a no-op only in a functional graph, where no value can change under them.
@@ -27,10 +33,13 @@ _COPIES = {aten.clone.default, aten._to_copy.default, prims.convert_element_type
 
 
 def _same_layout(a: torch.Tensor, b: torch.Tensor) -> bool:
-    return (a.dtype == b.dtype and a.device == b.device
-            and statically_known_true(sym_eq(a.shape, b.shape))
-            and statically_known_true(sym_eq(a.stride(), b.stride()))
-            and statically_known_true(sym_eq(a.storage_offset(), b.storage_offset())))
+    return (
+        a.dtype == b.dtype
+        and a.device == b.device
+        and statically_known_true(sym_eq(a.shape, b.shape))
+        and statically_known_true(sym_eq(a.stride(), b.stride()))
+        and statically_known_true(sym_eq(a.storage_offset(), b.storage_offset()))
+    )
 
 
 def _is_noop(node: fx.Node, functional: bool) -> bool:

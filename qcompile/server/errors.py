@@ -11,8 +11,14 @@ from pydantic import ValidationError
 class APIError(Exception):
     """A request the server refuses; the server itself stays healthy."""
 
-    def __init__(self, message: str, param: str | None = None, code: str | None = None,
-                 status: int = 400, type: str = "invalid_request_error") -> None:
+    def __init__(
+        self,
+        message: str,
+        param: str | None = None,
+        code: str | None = None,
+        status: int = 400,
+        type: str = "invalid_request_error",
+    ) -> None:
         super().__init__(message)
         self.message, self.param, self.code, self.status, self.type = message, param, code, status, type
 

@@ -14,26 +14,75 @@ from qcompile.engine.stats import EngineStats
 disable_created_metrics()
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
-TTFT_BUCKETS = (0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0,
-                20.0, 40.0, 80.0)
-ITL_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3,
-               0.4, 0.5, 0.75, 1.0, 2.5)
+TTFT_BUCKETS = (
+    0.001,
+    0.005,
+    0.01,
+    0.02,
+    0.04,
+    0.06,
+    0.08,
+    0.1,
+    0.25,
+    0.5,
+    0.75,
+    1.0,
+    2.5,
+    5.0,
+    7.5,
+    10.0,
+    20.0,
+    40.0,
+    80.0,
+)
+ITL_BUCKETS = (
+    0.001,
+    0.0025,
+    0.005,
+    0.01,
+    0.015,
+    0.02,
+    0.025,
+    0.03,
+    0.04,
+    0.05,
+    0.075,
+    0.1,
+    0.15,
+    0.2,
+    0.3,
+    0.4,
+    0.5,
+    0.75,
+    1.0,
+    2.5,
+)
 
 
 class Metrics:
     def __init__(self, model_name: str) -> None:
         self.registry = CollectorRegistry()
         labels = ["model_name"]
-        running = Gauge("qcompile_num_requests_running", "Requests holding a state slot.", labels,
-                        registry=self.registry)
-        waiting = Gauge("qcompile_num_requests_waiting", "Requests queued for a slot.", labels,
-                        registry=self.registry)
+        running = Gauge(
+            "qcompile_num_requests_running", "Requests holding a state slot.", labels, registry=self.registry
+        )
+        waiting = Gauge("qcompile_num_requests_waiting", "Requests queued for a slot.", labels, registry=self.registry)
         prompt = Counter("qcompile_prompt_tokens", "Prompt tokens prefilled.", labels, registry=self.registry)
         generation = Counter("qcompile_generation_tokens", "Tokens generated.", labels, registry=self.registry)
-        ttft = Histogram("qcompile_time_to_first_token_seconds", "Arrival to first generated token.", labels,
-                         buckets=TTFT_BUCKETS, registry=self.registry)
-        itl = Histogram("qcompile_inter_token_latency_seconds", "Gap between consecutive generated tokens.",
-                        labels, buckets=ITL_BUCKETS, registry=self.registry)
+        ttft = Histogram(
+            "qcompile_time_to_first_token_seconds",
+            "Arrival to first generated token.",
+            labels,
+            buckets=TTFT_BUCKETS,
+            registry=self.registry,
+        )
+        itl = Histogram(
+            "qcompile_inter_token_latency_seconds",
+            "Gap between consecutive generated tokens.",
+            labels,
+            buckets=ITL_BUCKETS,
+            registry=self.registry,
+        )
         self._running, self._waiting = running.labels(model_name), waiting.labels(model_name)
         self._prompt, self._generation = prompt.labels(model_name), generation.labels(model_name)
         self._ttft, self._itl = ttft.labels(model_name), itl.labels(model_name)

@@ -47,8 +47,8 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from model.config import INDEXED, LINEAR  # noqa: E402
-from model.presets import preset_config  # noqa: E402
+from model.config import INDEXED, LINEAR
+from model.presets import preset_config
 
 # ModelOpt excludes these by default (Qwen3-Next names); llmcompressor is told the same.
 LLMC_IGNORE = ["lm_head", "re:.*mlp.gate$", "re:.*shared_expert_gate$", "re:.*in_proj_a$", "re:.*in_proj_b$"]
@@ -57,9 +57,16 @@ PLE_KEY = "model.layers.1.ple.ple_embedding.ngram_embedding"
 
 
 def _configs() -> dict[str, dict[str, Any]]:
-    wide_small = {**preset_config("wide"), "num_hidden_layers": 2, "layer_types": [LINEAR, INDEXED],
-                  "ple_layer_ids": [1], "num_experts": 2, "num_experts_per_tok": 1, "hc_lowrank": 32,
-                  "ple_embed_dim": 64}
+    wide_small = {
+        **preset_config("wide"),
+        "num_hidden_layers": 2,
+        "layer_types": [LINEAR, INDEXED],
+        "ple_layer_ids": [1],
+        "num_experts": 2,
+        "num_experts_per_tok": 1,
+        "hc_lowrank": 32,
+        "ple_embed_dim": 64,
+    }
     return {"tiny": preset_config("tiny"), "wide": wide_small}
 
 
@@ -90,8 +97,15 @@ def modelopt_quantize(src: Path, scheme: str, out: Path) -> None:
     import modelopt.torch.quantization as mtq
     from modelopt.torch.export import export_hf_checkpoint
 
-    cfg = getattr(mtq, {"nvfp4": "NVFP4_DEFAULT_CFG", "fp8": "FP8_DEFAULT_CFG",
-                        "fp8_pb_wo": "FP8_2D_BLOCKWISE_WEIGHT_ONLY_CFG", "mxfp8": "MXFP8_DEFAULT_CFG"}[scheme])
+    cfg = getattr(
+        mtq,
+        {
+            "nvfp4": "NVFP4_DEFAULT_CFG",
+            "fp8": "FP8_DEFAULT_CFG",
+            "fp8_pb_wo": "FP8_2D_BLOCKWISE_WEIGHT_ONLY_CFG",
+            "mxfp8": "MXFP8_DEFAULT_CFG",
+        }[scheme],
+    )
     model = load(src)
     ids = calib_ids(model.config.vocab_size)
 
@@ -124,8 +138,14 @@ def llmc_quantize(src: Path, scheme: str, out: Path) -> None:
     ids = calib_ids(model.config.vocab_size, n=8)
     data = Dataset.from_dict({"input_ids": ids.tolist(), "attention_mask": torch.ones_like(ids).tolist()})
     recipe = QuantizationModifier(targets="Linear", scheme=scheme.upper(), ignore=LLMC_IGNORE)
-    oneshot(model=model, processor=_tokenizer(model.config.vocab_size), dataset=data, recipe=recipe,
-            num_calibration_samples=len(ids), max_seq_length=ids.shape[1])
+    oneshot(
+        model=model,
+        processor=_tokenizer(model.config.vocab_size),
+        dataset=data,
+        recipe=recipe,
+        num_calibration_samples=len(ids),
+        max_seq_length=ids.shape[1],
+    )
     model.save_pretrained(out, save_compressed=True)
 
 

@@ -13,8 +13,13 @@ from qcompile.passes import PassManager
 from qcompile.passes.graph_utils import QPass, targets
 
 
-def compile_with(fn: Callable[..., Any], args: Sequence[Any], passes: Sequence[QPass] | None,
-                 scope: str | None = "kernel", **inductor: Any) -> tuple[Any, str, dict[str, list[str]]]:
+def compile_with(
+    fn: Callable[..., Any],
+    args: Sequence[Any],
+    passes: Sequence[QPass] | None,
+    scope: str | None = "kernel",
+    **inductor: Any,
+) -> tuple[Any, str, dict[str, list[str]]]:
     """(result, generated code, {stage: call targets}); caches off so the passes really run."""
     stages: dict[str, list[str]] = {}
 
@@ -23,12 +28,11 @@ def compile_with(fn: Callable[..., Any], args: Sequence[Any], passes: Sequence[Q
 
     manager = PassManager(scope=scope, passes=passes, observer=observe)
     torch._dynamo.reset()
-    with torch._inductor.config.patch(post_grad_custom_post_pass=manager, force_disable_caches=True,
-                                      **inductor):
+    with torch._inductor.config.patch(post_grad_custom_post_pass=manager, force_disable_caches=True, **inductor):
         result, code = run_and_get_code(torch.compile(fn, fullgraph=True), *args)
     return result, "\n".join(code), stages
 
 
 def call_body(code: str) -> str:
     """The `call` function of Inductor's output code, where buffers are allocated and ops run."""
-    return code[code.index("def call(self, args)"):]
+    return code[code.index("def call(self, args)") :]

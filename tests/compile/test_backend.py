@@ -41,8 +41,7 @@ def _ids(n: int) -> torch.Tensor:
     return torch.randint(0, 32, (n,), generator=torch.Generator().manual_seed(n))
 
 
-@pytest.mark.parametrize("scope,dynamic", [("layer", "oblivious"), ("kernel", "oblivious"),
-                                           ("block", "unbacked")])
+@pytest.mark.parametrize("scope,dynamic", [("layer", "oblivious"), ("kernel", "oblivious"), ("block", "unbacked")])
 def test_zero_recompiles_after_warmup(scope: str, dynamic: str) -> None:
     """Warm each range once (at its end); then every size of every range runs without compiling."""
     m, ref = _pair()
@@ -74,7 +73,8 @@ def test_pieces_split_at_splitting_ops() -> None:
     op_pieces = [getattr(split, name) for name in sorted(c.backend.split_names)]
     for piece in op_pieces:
         assert [n.target for n in piece.graph.nodes if n.op == "call_function"] == [
-            torch.ops.qcompile.toy_mixer.default]
+            torch.ops.qcompile.toy_mixer.default
+        ]
 
 
 def test_out_of_range_runs_eagerly_and_warns_once() -> None:

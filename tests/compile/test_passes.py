@@ -103,9 +103,11 @@ def hazard(x: torch.Tensor, y: torch.Tensor, out: torch.Tensor, w: torch.Tensor)
     return z * out * w
 
 
-HAZARD_MODES = [pytest.param(True, {}, id="training"),
-                pytest.param(False, {"reorder_for_locality": False}, id="no-reorder"),
-                pytest.param(False, {}, id="inference")]
+HAZARD_MODES = [
+    pytest.param(True, {}, id="training"),
+    pytest.param(False, {"reorder_for_locality": False}, id="no-reorder"),
+    pytest.param(False, {}, id="inference"),
+]
 
 
 def _hazard(training: bool, passes, inductor: dict) -> bool:  # type: ignore[no-untyped-def]
@@ -134,8 +136,10 @@ def test_reinplace_guard_graph() -> None:
     _, _, stages = compile_with(hazard, args, [ReinplaceGuard()], reorder_for_locality=False)
     assert stages["input"][:2] == ["aten.add.Tensor", "auto_functionalized_v2[qtest.add_out.default]"]
     assert stages["0.reinplace_guard"][:3] == [
-        "aten.add.Tensor", "prims.inductor_force_stride_order.default",
-        "auto_functionalized_v2[qtest.add_out.default]"]
+        "aten.add.Tensor",
+        "prims.inductor_force_stride_order.default",
+        "auto_functionalized_v2[qtest.add_out.default]",
+    ]
 
 
 def test_noop_elimination() -> None:
@@ -147,8 +151,13 @@ def test_noop_elimination() -> None:
     before = targets(gm.graph)
     NoOpElimination()(gm.graph)
     after = targets(gm.graph)
-    assert {"aten.view.default", "aten.slice.Tensor", "aten.permute.default", "aten.clone.default",
-            "aten.copy_.default"} <= set(before)
+    assert {
+        "aten.view.default",
+        "aten.slice.Tensor",
+        "aten.permute.default",
+        "aten.clone.default",
+        "aten.copy_.default",
+    } <= set(before)
     assert after == ["aten.add.Tensor"]
 
 

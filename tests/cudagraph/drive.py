@@ -26,8 +26,8 @@ Dispatch = Callable[[int, bool], BatchDescriptor]
 class Trace:
     """Per forward step: log-softmax rows of each request's last token, and the tokens fed next."""
 
-    logprobs: list[torch.Tensor]   # [live requests, vocab], in slot order
-    tokens: list[dict[int, int]]   # slot -> token fed at the next step
+    logprobs: list[torch.Tensor]  # [live requests, vocab], in slot order
+    tokens: list[dict[int, int]]  # slot -> token fed at the next step
 
 
 def run(
@@ -71,7 +71,6 @@ def run(
         trace.tokens.append(toks)
         chunks = [Chunk(c.slot, [toks[c.slot]], c.start_pos + len(c.token_ids)) for c, _ in live]
     return trace
-
 
 
 def without_graphs(dispatch: Dispatch) -> Dispatch:

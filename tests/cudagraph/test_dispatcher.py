@@ -58,23 +58,26 @@ def dispatch(mode: str, n: int, uniform: bool, max_num_seqs: int | None = 5) -> 
     return d.mode, d.padded
 
 
-@pytest.mark.parametrize("mode,n,uniform,expected", [
-    ("none", 3, True, (NONE, 3)),
-    ("piecewise", 3, True, (PIECEWISE, 4)),
-    ("piecewise", 9, False, (PIECEWISE, 16)),
-    ("piecewise", 17, False, (NONE, 17)),
-    ("full_decode_only", 3, True, (FULL, 4)),
-    ("full_decode_only", 5, True, (FULL, 8)),         # 8: the first size >= max_num_seqs
-    ("full_decode_only", 9, True, (NONE, 9)),
-    ("full_decode_only", 3, False, (NONE, 3)),
-    ("full_and_piecewise", 1, True, (FULL, 1)),
-    ("full_and_piecewise", 3, False, (PIECEWISE, 4)),
-    ("full_and_piecewise", 9, True, (PIECEWISE, 16)),  # above every FULL size: piecewise
-    ("full_and_piecewise", 16, False, (PIECEWISE, 16)),
-    ("full_and_piecewise", 17, False, (NONE, 17)),
-    ("full", 3, True, (FULL, 4)),
-    ("full", 3, False, (PIECEWISE, 4)),
-])
+@pytest.mark.parametrize(
+    "mode,n,uniform,expected",
+    [
+        ("none", 3, True, (NONE, 3)),
+        ("piecewise", 3, True, (PIECEWISE, 4)),
+        ("piecewise", 9, False, (PIECEWISE, 16)),
+        ("piecewise", 17, False, (NONE, 17)),
+        ("full_decode_only", 3, True, (FULL, 4)),
+        ("full_decode_only", 5, True, (FULL, 8)),  # 8: the first size >= max_num_seqs
+        ("full_decode_only", 9, True, (NONE, 9)),
+        ("full_decode_only", 3, False, (NONE, 3)),
+        ("full_and_piecewise", 1, True, (FULL, 1)),
+        ("full_and_piecewise", 3, False, (PIECEWISE, 4)),
+        ("full_and_piecewise", 9, True, (PIECEWISE, 16)),  # above every FULL size: piecewise
+        ("full_and_piecewise", 16, False, (PIECEWISE, 16)),
+        ("full_and_piecewise", 17, False, (NONE, 17)),
+        ("full", 3, True, (FULL, 4)),
+        ("full", 3, False, (PIECEWISE, 4)),
+    ],
+)
 def test_dispatch(mode: str, n: int, uniform: bool, expected: tuple[RuntimeMode, int]) -> None:
     assert dispatch(mode, n, uniform) == expected
 
@@ -83,8 +86,17 @@ def test_full_sizes_follow_max_num_seqs_and_capture_order() -> None:
     plan = resolve_mode("full_and_piecewise", True)
     d = Dispatcher(plan, [16, 1, 4, 2, 8], max_num_seqs=5)
     assert d.full_sizes == [1, 2, 4, 8] and d.piecewise_sizes == [1, 2, 4, 8, 16]
-    assert d.graph_keys() == [(PIECEWISE, 16), (PIECEWISE, 8), (PIECEWISE, 4), (PIECEWISE, 2), (PIECEWISE, 1),
-                              (FULL, 8), (FULL, 4), (FULL, 2), (FULL, 1)]
+    assert d.graph_keys() == [
+        (PIECEWISE, 16),
+        (PIECEWISE, 8),
+        (PIECEWISE, 4),
+        (PIECEWISE, 2),
+        (PIECEWISE, 1),
+        (FULL, 8),
+        (FULL, 4),
+        (FULL, 2),
+        (FULL, 1),
+    ]
     assert Dispatcher(plan, [1, 2, 4], max_num_seqs=64).full_sizes == [1, 2, 4]
     assert Dispatcher(plan, [1, 2, 4], max_num_seqs=None).full_sizes == [1, 2, 4]
     only = Dispatcher(resolve_mode("full_decode_only", True), [1, 2, 4, 8], max_num_seqs=2)

@@ -53,8 +53,9 @@ def _init(model: torch.nn.Module, seed: int = 0) -> None:
 
 
 @contextlib.contextmanager
-def routed_experts(model: Qwen4ExpForCausalLM, eager: bool,
-                   pinned: list[torch.Tensor] | None = None) -> Iterator[list[torch.Tensor]]:
+def routed_experts(
+    model: Qwen4ExpForCausalLM, eager: bool, pinned: list[torch.Tensor] | None = None
+) -> Iterator[list[torch.Tensor]]:
     """The top-k expert ids each MoE layer is called with, per forward, in layer order.
 
     `pinned` (fp32's ids, one tensor per call, as recorded here): rows whose expert set differs get
@@ -70,8 +71,9 @@ def routed_experts(model: Qwen4ExpForCausalLM, eager: bool,
     routers = {id(layer.mlp.experts): layer.mlp.gate for layer in model.model.layers}
     queue = iter(pinned) if pinned is not None else None
 
-    def choose(experts: torch.nn.Module, x: torch.Tensor, weights: torch.Tensor,
-               top: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def choose(
+        experts: torch.nn.Module, x: torch.Tensor, weights: torch.Tensor, top: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor]:
         if queue is not None:
             ref = next(queue).to(top.device)
             same = (top.sort(-1).values == ref.sort(-1).values).all(-1, keepdim=True)
@@ -85,8 +87,10 @@ def routed_experts(model: Qwen4ExpForCausalLM, eager: bool,
         return weights, top
 
     if eager:
-        hooks = [layer.mlp.experts.register_forward_pre_hook(lambda m, args: (args[0], *choose(m, *args)))
-                 for layer in model.model.layers]
+        hooks = [
+            layer.mlp.experts.register_forward_pre_hook(lambda m, args: (args[0], *choose(m, *args)))
+            for layer in model.model.layers
+        ]
         try:
             yield ids
         finally:
@@ -134,7 +138,7 @@ def no_host_sync() -> Iterator[None]:
         torch.cuda.set_sync_debug_mode(0)
 
 
-def guard_full_decode(compiled: Compiled | GraphedForward):  # noqa: ANN201
+def guard_full_decode(compiled: Compiled | GraphedForward):
     """FULL decode steps must not synchronise the host."""
     full = compiled.cudagraph_mode.startswith("full")
     return lambda uniform: no_host_sync() if uniform and full else contextlib.nullcontext()
@@ -224,18 +228,22 @@ def test_narrow_scope_is_no_worse_than_eager_against_fp32(models: tuple, scoped:
         for seed in SEEDS:
             _reseed(models, seed)
             scoped.set_cudagraph("none")  # the recorder runs in Python: only calls without graphs reach it
-            for name, model, fn, eager, pin in (("ref", fp32, fp32, True, False), ("eager", bf16, bf16, True, False),
-                                                ("eager_pinned", bf16, bf16, True, True),
-                                                ("plain", bf16, scoped, False, False),
-                                                ("plain_pinned", bf16, scoped, False, True)):
+            for name, model, fn, eager, pin in (
+                ("ref", fp32, fp32, True, False),
+                ("eager", bf16, bf16, True, False),
+                ("eager_pinned", bf16, bf16, True, True),
+                ("plain", bf16, scoped, False, False),
+                ("plain_pinned", bf16, scoped, False, True),
+            ):
                 path = traces["ref"][-1].tokens if name != "ref" else None
                 pinned = ids["ref"][-1] if pin else None
                 with routed_experts(model, eager, pinned) as got:
                     traces[name].append(run(model, fn, PROMPTS, TEACHER_STEPS, path=path))
                 ids[name].append(got)
             scoped.set_cudagraph("full_and_piecewise")
-            graphed = run(bf16, scoped, PROMPTS, TEACHER_STEPS, path=traces["ref"][-1].tokens,
-                          dispatch=scoped.dispatcher.dispatch)
+            graphed = run(
+                bf16, scoped, PROMPTS, TEACHER_STEPS, path=traces["ref"][-1].tokens, dispatch=scoped.dispatcher.dispatch
+            )
             scoped.set_cudagraph("none")
             assert same(graphed, traces["plain"][-1]), f"{scoped.scope}: graphs changed the logprobs (seed {seed})"
     finally:
@@ -250,9 +258,11 @@ def test_narrow_scope_is_no_worse_than_eager_against_fp32(models: tuple, scoped:
     ref = pooled("ref")
     eager = errors(ref, pooled("eager_pinned")) | {"experts": agreement("eager")}
     plain = errors(ref, pooled("plain_pinned")) | {"experts": agreement("plain")}
-    print(f"\nagainst fp32, {scoped.scope}, seeds {SEEDS}, routing pinned (experts: free):\n  eager bf16 {eager}\n"
-          f"  compiled {plain}\n  free routing: eager {errors(ref, pooled('eager'))}, "
-          f"compiled {errors(ref, pooled('plain'))}")
+    print(
+        f"\nagainst fp32, {scoped.scope}, seeds {SEEDS}, routing pinned (experts: free):\n  eager bf16 {eager}\n"
+        f"  compiled {plain}\n  free routing: eager {errors(ref, pooled('eager'))}, "
+        f"compiled {errors(ref, pooled('plain'))}"
+    )
     assert plain["max"] <= eager["max"] and plain["mean"] <= eager["mean"], (scoped.scope, plain, eager)
     assert plain["top1"] >= eager["top1"], (scoped.scope, plain, eager)
     assert plain["experts"] >= eager["experts"], (scoped.scope, plain, eager)

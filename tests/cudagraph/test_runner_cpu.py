@@ -20,8 +20,8 @@ from qcompile.cudagraph import GraphedForward, PieceGraphs
 from tests.cudagraph.drive import run, without_graphs
 from tests.cudagraph.fake import FakeGraphs
 
-PROMPTS = [list(range(2, 24)), [5, 6, 7], [9, 1, 4, 4, 1, 8], [3]]   # one past the QSA budget, one with EOS
-STOPS = [6, 4, 2, 1]       # decode batches of 4, 3 (padded to 4 over the 4th request's stale row), 2, 1
+PROMPTS = [list(range(2, 24)), [5, 6, 7], [9, 1, 4, 4, 1, 8], [3]]  # one past the QSA budget, one with EOS
+STOPS = [6, 4, 2, 1]  # decode batches of 4, 3 (padded to 4 over the 4th request's stale row), 2, 1
 STEPS = 6
 SIZES = [1, 2, 4, 8, 16, 32]
 MODES = ["piecewise", "full", "full_decode_only", "full_and_piecewise"]
@@ -49,8 +49,11 @@ def compiled(model: Qwen4ExpForCausalLM) -> Iterator[Compiled]:
 
 def state(model: Qwen4ExpForCausalLM) -> list[torch.Tensor]:
     """Every state tensor's real slots (the trash slot, last, is excluded)."""
-    return [b[:model.max_num_seqs].clone() for name, b in model.named_buffers()
-            if name.rsplit(".", 1)[-1] in ("conv_tail", "recurrent", "k_cache", "v_cache", "index_keys", "ngram_ctx")]
+    return [
+        b[: model.max_num_seqs].clone()
+        for name, b in model.named_buffers()
+        if name.rsplit(".", 1)[-1] in ("conv_tail", "recurrent", "k_cache", "v_cache", "index_keys", "ngram_ctx")
+    ]
 
 
 def replays(graphed: GraphedForward) -> dict[str, int]:
@@ -122,8 +125,11 @@ def test_capture_order_and_stats(model: Qwen4ExpForCausalLM, compiled: Compiled)
     piecewise, full = stats.modes
     assert (piecewise.mode, piecewise.sizes) == ("piecewise", (32, 16, 8, 4, 2, 1))
     assert (full.mode, full.sizes, full.graphs) == ("full", (4, 2, 1), 3)  # max_num_seqs=4
-    pieces = sum(1 for n in compiled.backend.split_gm.graph.nodes
-                 if n.op == "call_module" and n.target not in compiled.backend.split_names)
+    pieces = sum(
+        1
+        for n in compiled.backend.split_gm.graph.nodes
+        if n.op == "call_module" and n.target not in compiled.backend.split_names
+    )
     assert piecewise.graphs == pieces * len(SIZES)
     assert stats.graphs == piecewise.graphs + 3 and stats.bytes == stats.pool_bytes == 0
     assert "full_and_piecewise" in stats.summary() and "sizes [32, 16, 8, 4, 2, 1]" in stats.summary()
@@ -180,7 +186,7 @@ def test_piece_graphs_replay_in_place_and_check_addresses() -> None:
     host = torch.nn.Module  # any object: the hooks read only the descriptor
     assert hook(x, 2)[0].tolist() == [2, 2, 2]  # no context: a plain call
 
-    def step(mode: RuntimeMode, capturing: bool = False):  # type: ignore[no-untyped-def]  # noqa: ANN202
+    def step(mode: RuntimeMode, capturing: bool = False):  # type: ignore[no-untyped-def]
         return forward_context(host, BatchDescriptor(mode, 3, 3), capturing)  # type: ignore[arg-type]
 
     with step(RuntimeMode.FULL):

@@ -17,25 +17,39 @@ CASES: dict[str, tuple[dict[str, Any], str]] = {  # changed fields, expected mes
     "heads-bool": ({"num_attention_heads": True}, "'num_attention_heads' = True: expected an integer, got bool"),
     "rope-list": ({"rope_parameters": [1]}, r"'rope_parameters' = \[1\]: expected an object, got list"),
     "rope-string": ({"rope_parameters": "default"}, "'rope_parameters' = 'default': expected an object, got str"),
-    "rope-theta-word": ({"rope_parameters": {"rope_theta": "big"}},
-                        "'rope_parameters.rope_theta' = 'big': expected a finite number, got str"),
-    "rope-type-int": ({"rope_parameters": {"rope_type": 3}},
-                      "'rope_parameters.rope_type' = 3: expected a string, got int"),
-    "rope-type-unknown": ({"rope_parameters": {"rope_type": "yarn"}},
-                          "'rope_parameters.rope_type' = 'yarn' is unsupported"),
+    "rope-theta-word": (
+        {"rope_parameters": {"rope_theta": "big"}},
+        "'rope_parameters.rope_theta' = 'big': expected a finite number, got str",
+    ),
+    "rope-type-int": (
+        {"rope_parameters": {"rope_type": 3}},
+        "'rope_parameters.rope_type' = 3: expected a string, got int",
+    ),
+    "rope-type-unknown": (
+        {"rope_parameters": {"rope_type": "yarn"}},
+        "'rope_parameters.rope_type' = 'yarn' is unsupported",
+    ),
     "eps-nan": ({"rms_norm_eps": float("nan")}, "'rms_norm_eps' = nan: expected a finite number, got float"),
-    "tie-string": ({"tie_word_embeddings": "false"},
-                   "'tie_word_embeddings' = 'false': expected true or false, got str"),
-    "layer-types-mixed": ({"layer_types": ["linear_attention", 1, "linear_attention", "full_attention"]},
-                          r"'layer_types' = \['linear_attention', 1, .*: expected a list of strings, got a list with "
-                          "int, str"),
-    "layer-types-string": ({"layer_types": "linear_attention"},
-                           "'layer_types' = 'linear_attention': expected a list of strings, got str"),
+    "tie-string": (
+        {"tie_word_embeddings": "false"},
+        "'tie_word_embeddings' = 'false': expected true or false, got str",
+    ),
+    "layer-types-mixed": (
+        {"layer_types": ["linear_attention", 1, "linear_attention", "full_attention"]},
+        r"'layer_types' = \['linear_attention', 1, .*: expected a list of strings, got a list with "
+        "int, str",
+    ),
+    "layer-types-string": (
+        {"layer_types": "linear_attention"},
+        "'layer_types' = 'linear_attention': expected a list of strings, got str",
+    ),
     "ple-ids-floats": ({"ple_layer_ids": [2.0]}, r"'ple_layer_ids' = \[2.0\]: expected a list of integers"),
     "eos-word": ({"eos_token_id": "eos"}, "'eos_token_id' = 'eos': expected an integer, got str"),
     "eos-list-floats": ({"eos_token_id": [1.0]}, r"'eos_token_id' = \[1.0\]: expected a list of integers"),
-    "interval-zero": ({"layer_types": None, "full_attention_interval": 0},
-                      "'full_attention_interval' = 0: must be > 0"),
+    "interval-zero": (
+        {"layer_types": None, "full_attention_interval": 0},
+        "'full_attention_interval' = 0: must be > 0",
+    ),
     "gate-int": ({"output_gate_type": 1}, "'output_gate_type' = 1: expected a string, got int"),
     "heads-zero": ({"num_attention_heads": 0}, "'num_attention_heads' = 0: must be > 0"),
     "dtype-int": ({"dtype": 16}, "'dtype' = 16: expected a string, got int"),
@@ -71,10 +85,13 @@ def test_numbers_that_fit_are_accepted() -> None:
     assert Qwen4ExpConfig.from_dict(tiny(eos_token_id=[1, 3])).eos_token_id == 1
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    (json.dumps(tiny(num_hidden_layers="four")), "config field 'num_hidden_layers' = 'four': expected an integer"),
-    ("[1, 2]", "config must be a JSON object, got list"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (json.dumps(tiny(num_hidden_layers="four")), "config field 'num_hidden_layers' = 'four': expected an integer"),
+        ("[1, 2]", "config must be a JSON object, got list"),
+    ],
+)
 def test_file_errors_name_the_file(tmp_path: Path, text: str, message: str) -> None:
     (tmp_path / "config.json").write_text(text)
     with pytest.raises(ConfigError, match=f"^{tmp_path / 'config.json'}: {message}"):

@@ -13,13 +13,13 @@ import pytest
 import torch
 
 pytest.importorskip("triton", reason="the fused MoE kernels need Triton")
-from model.config import Qwen4ExpConfig  # noqa: E402
-from model.kernels import fused_moe as fused_moe_module  # noqa: E402
-from model.kernels.fused_moe import GemmTiles, MoETiles, align, default_tiles, fused_moe  # noqa: E402
-from model.moe import Experts, Router  # noqa: E402
-from model.presets import preset_config  # noqa: E402
-from model.quant.formats import dequant_fp8_block  # noqa: E402
-from model.quant.pack import pack_fp8_block  # noqa: E402
+from model.config import Qwen4ExpConfig
+from model.kernels import fused_moe as fused_moe_module
+from model.kernels.fused_moe import GemmTiles, MoETiles, align, default_tiles, fused_moe
+from model.moe import Experts, Router
+from model.presets import preset_config
+from model.quant.formats import dequant_fp8_block
+from model.quant.pack import pack_fp8_block
 
 SMALL = MoETiles(16, GemmTiles(16, 16), GemmTiles(16, 32))  # several N and K tiles even at tiny sizes
 

@@ -78,13 +78,19 @@ def test_gdn_chunked_equals_recurrent_and_reference() -> None:
     out_c, state_c = chunk_rule(q, k, v, gate, beta, state0)
     state, outs = state0[None].clone(), []  # recurrent_step updates its state in place
     for t in range(length):
-        o, state = recurrent_step(q[t:t + 1], k[t:t + 1], v[t:t + 1], gate[t:t + 1], beta[t:t + 1], state)
+        o, state = recurrent_step(q[t : t + 1], k[t : t + 1], v[t : t + 1], gate[t : t + 1], beta[t : t + 1], state)
         outs.append(o)
     torch.testing.assert_close(out_c, torch.cat(outs), atol=2e-6, rtol=0)
     torch.testing.assert_close(state_c, state[0], atol=2e-6, rtol=0)
     ref_out, ref_state = M.torch_chunk_gated_delta_rule(
-        (q * dk**0.5)[None], k[None], v[None], g=gate[None], beta=beta[None], initial_state=state0[None],
-        output_final_state=True)
+        (q * dk**0.5)[None],
+        k[None],
+        v[None],
+        g=gate[None],
+        beta=beta[None],
+        initial_state=state0[None],
+        output_final_state=True,
+    )
     torch.testing.assert_close(out_c, ref_out[0], atol=2e-6, rtol=0)
     torch.testing.assert_close(state_c, ref_state[0], atol=2e-6, rtol=0)
 
@@ -105,15 +111,16 @@ def test_qsa_selection_mask_equals_reference(length: int) -> None:
         expected = theirs(x, (cos, sin), causal, None)[0, 0] & causal[0, 0]
     ix = ours.indexer
     iq, ik = torch.split(ix.index_qk_proj(x[0]), [ix.n_heads * ix.head_dim, ix.head_dim], dim=-1)
-    iq = M.apply_rotary_pos_emb(ix.q_layernorm(iq.view(length, ix.n_heads, ix.head_dim))[None], cos=cos, sin=sin,
-                                unsqueeze_dim=2)[0]
+    iq = M.apply_rotary_pos_emb(
+        ix.q_layernorm(iq.view(length, ix.n_heads, ix.head_dim))[None], cos=cos, sin=sin, unsqueeze_dim=2
+    )[0]
     got = ours.qsa_allowed(iq, pos, ik)
     assert torch.equal(got, expected)
     assert (got.sum(-1) <= cfg.indexer_budget + cfg.indexer_compress_ratio - 1).all()
     assert bool((got == causal[0, 0]).all()) == (length <= cfg.indexer_budget + cfg.indexer_compress_ratio - 1)
 
 
-@pytest.mark.parametrize("tokens", [1, 40])   # 3*1*2 <= 8 experts: gathered path; 40: dense path
+@pytest.mark.parametrize("tokens", [1, 40])  # 3*1*2 <= 8 experts: gathered path; 40: dense path
 def test_moe_matches_reference(tokens: int) -> None:
     cfg, hf_cfg = configs("tiny")
     theirs = M.Qwen4ExpTextSparseMoeBlock(hf_cfg)

@@ -36,12 +36,13 @@ def logprobs(model: Qwen4ExpForCausalLM, chunks: list[Chunk]) -> tuple[torch.Ten
         return model.compute_logits(model.run(batch)).log_softmax(-1), list(batch.host.query_start)
 
 
-def run_greedy(model: Qwen4ExpForCausalLM, prompts: list[list[int]]) -> tuple[list[torch.Tensor], list[list[int]],
-                                                                              list[torch.Tensor]]:
+def run_greedy(
+    model: Qwen4ExpForCausalLM, prompts: list[list[int]]
+) -> tuple[list[torch.Tensor], list[list[int]], list[torch.Tensor]]:
     """Prefill all prompts in one batch, then decode them together; returns per-request rows."""
     model.reset_slots(list(range(len(prompts))))
     lp, starts = logprobs(model, [Chunk(i, p, 0) for i, p in enumerate(prompts)])
-    prompt_rows = [lp[starts[i]:starts[i + 1]] for i in range(len(prompts))]
+    prompt_rows = [lp[starts[i] : starts[i + 1]] for i in range(len(prompts))]
     last = [rows[-1] for rows in prompt_rows]
     generated: list[list[int]] = [[] for _ in prompts]
     decode_rows: list[list[torch.Tensor]] = [[] for _ in prompts]
@@ -87,7 +88,7 @@ def test_prefill_chunks_mixed_with_decodes(pair: tuple[Qwen4ExpForCausalLM, torc
     pos = 0
     seen: list[torch.Tensor] = []
     while pos < len(newcomer):
-        piece = newcomer[pos:pos + 7]
+        piece = newcomer[pos : pos + 7]
         toks = [int(r.argmax()) for r in nxt]
         chunks = [Chunk(0, piece, pos)] + [Chunk(i + 1, [t], len(running[i])) for i, t in enumerate(toks)]
         for i, t in enumerate(toks):

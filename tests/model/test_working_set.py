@@ -18,17 +18,20 @@ from model.gdn import GatedDeltaNet
 from model.working_set import chunks
 from tests.cudagraph.drive import run
 
-PROMPTS = [list(range(2, 24)), [5, 6, 7], [9, 1, 4, 4, 1, 8], [3]]   # one past the QSA budget, one with EOS
+PROMPTS = [list(range(2, 24)), [5, 6, 7], [9, 1, 4, 4, 1, 8], [3]]  # one past the QSA budget, one with EOS
 
 
-@pytest.mark.parametrize(("rows", "row_bytes", "budget", "sizes"), [
-    (64, 6, 64, [10] * 6 + [4]),     # at most 10 rows (60 bytes) each
-    (64, 1, 64, [64]),
-    (10, 3, 10, [3, 3, 3, 1]),
-    (3, 100, 1, [1, 1, 1]),          # a row over budget still gets a chunk of its own
-    (1, 10, 64, [1]),
-    (0, 10, 64, []),
-])
+@pytest.mark.parametrize(
+    ("rows", "row_bytes", "budget", "sizes"),
+    [
+        (64, 6, 64, [10] * 6 + [4]),  # at most 10 rows (60 bytes) each
+        (64, 1, 64, [64]),
+        (10, 3, 10, [3, 3, 3, 1]),
+        (3, 100, 1, [1, 1, 1]),  # a row over budget still gets a chunk of its own
+        (1, 10, 64, [1]),
+        (0, 10, 64, []),
+    ],
+)
 def test_chunks_cover_the_rows_within_budget(rows: int, row_bytes: int, budget: int, sizes: list[int]) -> None:
     got = chunks(rows, row_bytes, budget)
     assert [s.stop - s.start for s in got] == sizes
@@ -74,12 +77,20 @@ def _tracker_class() -> type:
     return module.Tracker
 
 
-@pytest.mark.parametrize(("cls", "method", "row_bytes"), [
-    (GatedDeltaNet, "delta_rule", lambda m: m.recurrent[0].nbytes),
-    (Attention, "_decode", lambda m: m.k_cache[0].nbytes + m.v_cache[0].nbytes + m.index_keys[0].nbytes),
-])
-def test_decode_chunks_are_alive_one_at_a_time(tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch, cls: type,
-                                               method: str, row_bytes: Callable[[torch.nn.Module], int]) -> None:
+@pytest.mark.parametrize(
+    ("cls", "method", "row_bytes"),
+    [
+        (GatedDeltaNet, "delta_rule", lambda m: m.recurrent[0].nbytes),
+        (Attention, "_decode", lambda m: m.k_cache[0].nbytes + m.v_cache[0].nbytes + m.index_keys[0].nbytes),
+    ],
+)
+def test_decode_chunks_are_alive_one_at_a_time(
+    tiny_ckpt: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    cls: type,
+    method: str,
+    row_bytes: Callable[[torch.nn.Module], int],
+) -> None:
     """Four requests in one-request chunks peak no higher than one request alone, give or take less than
     half a request's gathered rows: a chunk's gathered data is freed before the next chunk gathers (a
     loop variable that outlived its chunk once doubled the graph pool's peak on the bench preset)."""

@@ -137,8 +137,10 @@ def test_host_table_behind_the_kernel_scope_gather_op(quant_ckpt: Path) -> None:
     model.init_state(max_num_seqs=4, max_model_len=64)
     rows = []
     with torch.no_grad():
-        for chunks in ([Chunk(i, p, 0) for i, p in enumerate(PROMPTS)],
-                       [Chunk(i, [i + 20], len(p)) for i, p in enumerate(PROMPTS)]):
+        for chunks in (
+            [Chunk(i, p, 0) for i, p in enumerate(PROMPTS)],
+            [Chunk(i, [i + 20], len(p)) for i, p in enumerate(PROMPTS)],
+        ):
             batch = build_batch(chunks, model.trash_slot, "cpu")
             with model.context(batch):
                 rows.append(model.compute_logits(compiled(*batch.tensors())).log_softmax(-1))

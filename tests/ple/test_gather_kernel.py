@@ -36,8 +36,15 @@ def make_table(kind: str, rows: int, width: int, pin: bool = False) -> tuple[tor
     return host(packed), host(fp8_bytes(rows, width // 16) & 0x7F), 3.7e-3  # non-negative block scales
 
 
-def reference(kind: str, table: torch.Tensor, block: torch.Tensor | None, scale: float, ids: torch.Tensor,
-              width: int, dtype: torch.dtype) -> torch.Tensor:
+def reference(
+    kind: str,
+    table: torch.Tensor,
+    block: torch.Tensor | None,
+    scale: float,
+    ids: torch.Tensor,
+    width: int,
+    dtype: torch.dtype,
+) -> torch.Tensor:
     ids = ids.cpu()
     valid = (ids >= 0) & (ids < table.shape[0])
     safe = torch.where(valid, ids, 0)

@@ -14,21 +14,35 @@ M = "model.layers.0.mlp.experts.0.up_proj"
 PLE = "model.layers.1.ple.ple_embedding"
 
 MODELOPT_NVFP4 = {"quantization": {"quant_algo": "NVFP4", "exclude_modules": ["lm_head", "*.mlp.gate"]}}
-CT_NVFP4 = {"quantization_config": {
-    "quant_method": "compressed-tensors", "format": "nvfp4-pack-quantized", "ignore": ["lm_head", "re:.*mlp.gate$"],
-    "config_groups": {"g": {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "float"}}}}}
-FP8_BLOCK = {"quantization_config": {"quant_method": "fp8", "weight_block_size": [128, 128],
-                                     "modules_to_not_convert": ["lm_head", "model.layers.0.mlp.gate"]}}
+CT_NVFP4 = {
+    "quantization_config": {
+        "quant_method": "compressed-tensors",
+        "format": "nvfp4-pack-quantized",
+        "ignore": ["lm_head", "re:.*mlp.gate$"],
+        "config_groups": {"g": {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "float"}}},
+    }
+}
+FP8_BLOCK = {
+    "quantization_config": {
+        "quant_method": "fp8",
+        "weight_block_size": [128, 128],
+        "modules_to_not_convert": ["lm_head", "model.layers.0.mlp.gate"],
+    }
+}
 
 
 def nvfp4(n: int = 4, k: int = 32, scale_2: float = 0.5) -> dict[str, torch.Tensor]:
-    return {f"{M}.weight": torch.randint(0, 256, (n, k // 2), dtype=torch.uint8),
-            f"{M}.weight_scale": torch.ones(n, k // 16).to(FP8),
-            f"{M}.weight_scale_2": torch.tensor(scale_2), f"{M}.input_scale": torch.tensor(1.0)}
+    return {
+        f"{M}.weight": torch.randint(0, 256, (n, k // 2), dtype=torch.uint8),
+        f"{M}.weight_scale": torch.ones(n, k // 16).to(FP8),
+        f"{M}.weight_scale_2": torch.tensor(scale_2),
+        f"{M}.input_scale": torch.tensor(1.0),
+    }
 
 
-def run(state: dict[str, torch.Tensor], config: dict[str, Any], hf: dict[str, Any] | None = None
-        ) -> dict[str, torch.Tensor]:
+def run(
+    state: dict[str, torch.Tensor], config: dict[str, Any], hf: dict[str, Any] | None = None
+) -> dict[str, torch.Tensor]:
     return dequantize_state(state, config, hf, torch.bfloat16)
 
 
@@ -41,8 +55,9 @@ def test_detect_dialects_and_ignore_patterns() -> None:
     fp8 = detect(FP8_BLOCK, None)
     assert fp8 is not None and fp8.resolve(M).scale == "weight_scale_inv"
     assert fp8.resolve("model.layers.0.mlp.gate") is None and fp8.resolve("model.layers.0.mlp.gate_x") is not None
-    mixed = detect({}, {"quantization": {"quant_algo": "MIXED_PRECISION",
-                                         "quantized_layers": {M: {"quant_algo": "FP8"}}}})
+    mixed = detect(
+        {}, {"quantization": {"quant_algo": "MIXED_PRECISION", "quantized_layers": {M: {"quant_algo": "FP8"}}}}
+    )
     assert mixed is not None and mixed.resolve(M).kind is Kind.FP8_TENSOR and mixed.resolve("x") is None
     assert detect({"architectures": ["X"]}, None) is None
     with pytest.raises(QuantFormatError, match="unsupported ModelOpt quant_algo 'INT4_AWQ'"):
@@ -55,14 +70,21 @@ def test_passthrough_keeps_integer_buffers_and_casts_floats() -> None:
     assert out["a.weight"].dtype == torch.bfloat16 and out[f"{PLE}.layer_multipliers"].dtype == torch.int64
 
 
-@pytest.mark.parametrize(("key", "bad", "match"), [
-    (f"{M}.weight_scale", torch.ones(4, 3).to(FP8), r"expected shape \[4, 2\] dtype float8_e4m3fn, got \[4, 3\]"),
-    (f"{M}.weight_scale", torch.ones(4, 2), r"expected shape \[4, 2\] dtype float8_e4m3fn, got \[4, 2\] dtype float32"),
-    (f"{M}.weight_scale_2", torch.ones(2), r"expected a per-tensor scale of shape \[\] or \[1\]"),
-    (f"{M}.weight_scale_2", torch.tensor(float("nan")), "not a finite positive number"),
-    (f"{M}.input_scale", torch.tensor(-1.0), "not a finite positive number"),
-    (f"{M}.weight", torch.ones(4, 16), r"dtype uint8, got \[4, 16\] dtype float32"),
-])
+@pytest.mark.parametrize(
+    ("key", "bad", "match"),
+    [
+        (f"{M}.weight_scale", torch.ones(4, 3).to(FP8), r"expected shape \[4, 2\] dtype float8_e4m3fn, got \[4, 3\]"),
+        (
+            f"{M}.weight_scale",
+            torch.ones(4, 2),
+            r"expected shape \[4, 2\] dtype float8_e4m3fn, got \[4, 2\] dtype float32",
+        ),
+        (f"{M}.weight_scale_2", torch.ones(2), r"expected a per-tensor scale of shape \[\] or \[1\]"),
+        (f"{M}.weight_scale_2", torch.tensor(float("nan")), "not a finite positive number"),
+        (f"{M}.input_scale", torch.tensor(-1.0), "not a finite positive number"),
+        (f"{M}.weight", torch.ones(4, 16), r"dtype uint8, got \[4, 16\] dtype float32"),
+    ],
+)
 def test_modelopt_nvfp4_bad_scale_names_the_key(key: str, bad: torch.Tensor, match: str) -> None:
     state = nvfp4()
     state[key] = bad
@@ -103,8 +125,12 @@ def test_scale_beside_float_weight_and_leftover_tensors() -> None:
 
 def test_ct_nvfp4_needs_weight_packed_and_global_scale_divides() -> None:
     packed = torch.full((2, 8), 0x22, dtype=torch.uint8)  # every element code 2 = 1.0
-    state = {f"{M}.weight_packed": packed, f"{M}.weight_scale": torch.full((2, 1), 2.0).to(FP8),
-             f"{M}.weight_global_scale": torch.tensor([4.0]), f"{M}.input_global_scale": torch.tensor([3.0])}
+    state = {
+        f"{M}.weight_packed": packed,
+        f"{M}.weight_scale": torch.full((2, 1), 2.0).to(FP8),
+        f"{M}.weight_global_scale": torch.tensor([4.0]),
+        f"{M}.input_global_scale": torch.tensor([3.0]),
+    }
     out = run(state, CT_NVFP4)
     assert list(out) == [f"{M}.weight"] and out[f"{M}.weight"].eq(0.5).all()
     with pytest.raises(QuantFormatError, match=rf"^{M}.weight: a nvfp4_ct module stores its weight as 'weight_packed'"):
@@ -139,25 +165,32 @@ def test_mxfp8_nan_scale_byte_and_modelopt_4d_block_scale() -> None:
 
 def test_ple_layouts() -> None:
     a, b = torch.randn(6, 32), torch.randn(4, 32)
-    fp8 = {f"{PLE}.ngram_embedding.shard_1.weight": (b / 2).to(FP8),
-           f"{PLE}.ngram_embedding.shard_0.weight": (a / 2).to(FP8),
-           f"{PLE}.ngram_embedding.weight_scale": torch.tensor(2.0)}
+    fp8 = {
+        f"{PLE}.ngram_embedding.shard_1.weight": (b / 2).to(FP8),
+        f"{PLE}.ngram_embedding.shard_0.weight": (a / 2).to(FP8),
+        f"{PLE}.ngram_embedding.weight_scale": torch.tensor(2.0),
+    }
     out = dequantize_state(fp8, {}, None, torch.float32)
     want = torch.cat([(a / 2).to(FP8).float(), (b / 2).to(FP8).float()]) * 2
     assert list(out) == [f"{PLE}.ngram_embedding.weight"] and torch.equal(out[f"{PLE}.ngram_embedding.weight"], want)
     # ModelOpt's unsplit name, bf16 and NVFP4-packed
-    assert torch.equal(dequantize_state({f"{PLE}.shard_.weight": a}, {}, None, torch.float32)
-                       [f"{PLE}.ngram_embedding.weight"], a)
-    packed = {f"{PLE}.shard_.weight": torch.full((3, 16), 0x99, dtype=torch.uint8),  # codes 9 = -0.5
-              f"{PLE}.shard_.weight_scale": torch.full((3, 2), 4.0).to(FP8),
-              f"{PLE}.ngram_embedding.weight_scale_2": torch.tensor(0.25)}
+    assert torch.equal(
+        dequantize_state({f"{PLE}.shard_.weight": a}, {}, None, torch.float32)[f"{PLE}.ngram_embedding.weight"], a
+    )
+    packed = {
+        f"{PLE}.shard_.weight": torch.full((3, 16), 0x99, dtype=torch.uint8),  # codes 9 = -0.5
+        f"{PLE}.shard_.weight_scale": torch.full((3, 2), 4.0).to(FP8),
+        f"{PLE}.ngram_embedding.weight_scale_2": torch.tensor(0.25),
+    }
     assert dequantize_state(packed, {}, None, torch.float32)[f"{PLE}.ngram_embedding.weight"].eq(-0.5).all()
 
 
 def test_ple_errors_name_the_key() -> None:
-    base = {f"{PLE}.ngram_embedding.shard_0.weight": torch.zeros(3, 8, dtype=torch.uint8),
-            f"{PLE}.ngram_embedding.shard_0.weight_scale": torch.ones(3, 1).to(FP8),
-            f"{PLE}.ngram_embedding.weight_scale_2": torch.tensor(1.0)}
+    base = {
+        f"{PLE}.ngram_embedding.shard_0.weight": torch.zeros(3, 8, dtype=torch.uint8),
+        f"{PLE}.ngram_embedding.shard_0.weight_scale": torch.ones(3, 1).to(FP8),
+        f"{PLE}.ngram_embedding.weight_scale_2": torch.tensor(1.0),
+    }
     dequantize_state(base, {}, None, torch.float32)
     bad = {**base, f"{PLE}.ngram_embedding.shard_0.weight_scale": torch.ones(3, 2).to(FP8)}
     shard_scale = f"{PLE}.ngram_embedding.shard_0.weight_scale"

@@ -146,8 +146,12 @@ def test_hand_made_ple_tables(name: str, bound: float) -> None:
     if name == "ple_fp8":
         want = torch.cat([e4m3(ple[f"{s}.weight"]) for s in shards]) * ple[f"{table}.weight_scale"].double()
     else:
-        want = torch.cat([fp4_values(ple[f"{s}.weight"]) * per_col(e4m3(ple[f"{s}.weight_scale"]), 16, 16)
-                          for s in shards]) * ple[f"{table}.weight_scale_2"].double()
+        want = (
+            torch.cat(
+                [fp4_values(ple[f"{s}.weight"]) * per_col(e4m3(ple[f"{s}.weight_scale"]), 16, 16) for s in shards]
+            )
+            * ple[f"{table}.weight_scale_2"].double()
+        )
     torch.testing.assert_close(out[f"{table}.weight"].double(), want, rtol=2**-23, atol=0)
     ref = source_state("source-tiny")[f"{table}.weight"].float()
     err = float((out[f"{table}.weight"] - ref).norm() / ref.norm())

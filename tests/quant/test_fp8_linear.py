@@ -24,8 +24,12 @@ def test_fp8_linear_is_the_scaled_product() -> None:
 
 
 def test_swap_linears_skips_biased_odd_and_kept() -> None:
-    model = nn.Sequential(nn.Linear(32, 32, bias=False), nn.Linear(32, 32), nn.Linear(32, 8, bias=False),
-                          nn.Sequential(nn.Linear(32, 32, bias=False)))
+    model = nn.Sequential(
+        nn.Linear(32, 32, bias=False),
+        nn.Linear(32, 32),
+        nn.Linear(32, 8, bias=False),
+        nn.Sequential(nn.Linear(32, 32, bias=False)),
+    )
     assert swap_linears(model, keep=("3.",)) == 1
     assert isinstance(model[0], FP8Linear) and isinstance(model[1], nn.Linear)
     assert isinstance(model[2], nn.Linear) and isinstance(model[3][0], nn.Linear)

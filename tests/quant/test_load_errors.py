@@ -40,19 +40,34 @@ def nan_fp8(t: torch.Tensor) -> torch.Tensor:
 
 
 CASES = {  # fixture, key, corruption, expected message after the key
-    "nvfp4-nan-global": ("modelopt-nvfp4", f"{Q}.weight_scale_2", lambda t: torch.full_like(t, float("nan")),
-                         "not a finite positive number"),
-    "nvfp4-negative-global": ("llmc-nvfp4", f"{EXPERT}.weight_global_scale", lambda t: -t,
-                              "not a finite positive number"),
+    "nvfp4-nan-global": (
+        "modelopt-nvfp4",
+        f"{Q}.weight_scale_2",
+        lambda t: torch.full_like(t, float("nan")),
+        "not a finite positive number",
+    ),
+    "nvfp4-negative-global": (
+        "llmc-nvfp4",
+        f"{EXPERT}.weight_global_scale",
+        lambda t: -t,
+        "not a finite positive number",
+    ),
     "nvfp4-nan-block": ("modelopt-nvfp4", f"{EXPERT}.weight_scale", nan_fp8, "scales must be finite"),
-    "nvfp4-block-shape": ("modelopt-nvfp4", f"{EXPERT}.weight_scale", lambda t: t[:, :-1].contiguous(),
-                          r"expected shape \[\d+, \d+\]"),
+    "nvfp4-block-shape": (
+        "modelopt-nvfp4",
+        f"{EXPERT}.weight_scale",
+        lambda t: t[:, :-1].contiguous(),
+        r"expected shape \[\d+, \d+\]",
+    ),
     "fp8-negative": ("modelopt-fp8", f"{Q}.weight_scale", lambda t: -t, "not a finite positive number"),
     "fp8-block-negative": ("llmc-fp8_block", f"{Q}.weight_scale", lambda t: -t, "finite and non-negative"),
-    "fp8-block-shape": ("modelopt-fp8_pb_wo", f"{WIDE_Q}.weight_scale", lambda t: t.reshape(t.shape[0], -1),
-                        r"expected shape \[\d+, 1, \d+, 1\]"),
-    "mxfp8-nan": ("llmc-mxfp8", f"{WIDE_Q}.weight_scale", lambda t: torch.full_like(t, 0xFF),
-                  "scales must be finite"),
+    "fp8-block-shape": (
+        "modelopt-fp8_pb_wo",
+        f"{WIDE_Q}.weight_scale",
+        lambda t: t.reshape(t.shape[0], -1),
+        r"expected shape \[\d+, 1, \d+, 1\]",
+    ),
+    "mxfp8-nan": ("llmc-mxfp8", f"{WIDE_Q}.weight_scale", lambda t: torch.full_like(t, 0xFF), "scales must be finite"),
 }
 
 

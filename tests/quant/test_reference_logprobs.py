@@ -22,8 +22,10 @@ from tests.oracle import hf_prompt_logprobs
 from tests.quant.test_fixtures import FIXTURES, ROOT, ref_weight
 
 BOUND = 5e-6
-PROMPTS = [[5, 9, 2, 7, 8, 100, 3, 44, 45, 46, 47, 200, 201, 202, 203, 17, 18, 19, 20, 21, 22, 23],
-           [11, 12, 1, 13, 14, 1, 1, 15, 16, 17]]
+PROMPTS = [
+    [5, 9, 2, 7, 8, 100, 3, 44, 45, 46, 47, 200, 201, 202, 203, 17, 18, 19, 20, 21, 22, 23],
+    [11, 12, 1, 13, 14, 1, 1, 15, 16, 17],
+]
 
 
 def reference_checkpoint(name: str, out: Path) -> Path:
@@ -39,8 +41,9 @@ def reference_checkpoint(name: str, out: Path) -> Path:
             if suffix in ("weight", "weight_packed"):
                 state[f"{module}.weight"] = ref_weight(kind, raw, module).float()
         else:  # ModelOpt writes the PLE table unsplit as `ple_embedding.shard_.weight`
-            state[key.replace(".ple_embedding.shard_.", ".ple_embedding.ngram_embedding.")] = \
+            state[key.replace(".ple_embedding.shard_.", ".ple_embedding.ngram_embedding.")] = (
                 t.float() if t.is_floating_point() else t
+            )
     out.mkdir()
     save_file(state, str(out / "model.safetensors"))
     config = json.loads((ROOT / name / "config.json").read_text())
@@ -57,16 +60,22 @@ def ours(path: Path) -> list[torch.Tensor]:
     with torch.no_grad():
         lp = model.compute_logits(model.run(batch)).log_softmax(-1)
     starts = list(batch.host.query_start)
-    return [lp[starts[i]:starts[i + 1]] for i in range(len(PROMPTS))]
+    return [lp[starts[i] : starts[i + 1]] for i in range(len(PROMPTS))]
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURES))
 def test_quantised_logprobs_match_transformers(name: str, tmp_path: Path) -> None:
     from transformers import Qwen4ExpForCausalLM
 
-    ref = Qwen4ExpForCausalLM.from_pretrained(reference_checkpoint(name, tmp_path / "ref"), dtype=torch.float32,
-                                              attn_implementation="eager", experts_implementation="eager").eval()
-    worst = max(float((rows - hf_prompt_logprobs(ref, p)).abs().max())
-                for p, rows in zip(PROMPTS, ours(ROOT / name), strict=True))
+    ref = Qwen4ExpForCausalLM.from_pretrained(
+        reference_checkpoint(name, tmp_path / "ref"),
+        dtype=torch.float32,
+        attn_implementation="eager",
+        experts_implementation="eager",
+    ).eval()
+    worst = max(
+        float((rows - hf_prompt_logprobs(ref, p)).abs().max())
+        for p, rows in zip(PROMPTS, ours(ROOT / name), strict=True)
+    )
     print(f"{name}: max |logprob difference| {worst:.2e}")
     assert worst < BOUND, worst

@@ -25,9 +25,9 @@ from model.quant import formats
 from model.quant.pack import pack_nvfp4
 
 pytest.importorskip("triton", reason="the weight-only kernels need Triton")
-from model.kernels import weight_only  # noqa: E402
-from model.kernels.fp8_linear import quantize_rows  # noqa: E402
-from model.kernels.weight_only import WeightOnlyLinear, swap_weight_only, weight_only_matmul  # noqa: E402
+from model.kernels import weight_only
+from model.kernels.fp8_linear import quantize_rows
+from model.kernels.weight_only import WeightOnlyLinear, swap_weight_only, weight_only_matmul
 
 U = 2.0**-24
 HALF_ULP = {torch.float32: 0.0, torch.bfloat16: 2.0**-8, torch.float16: 2.0**-11}
@@ -64,8 +64,17 @@ def test_split_k_several_m_blocks_and_batched_input(kind: str) -> None:
     w = module.dequantized_weight()
     x = torch.randn(40, 160, dtype=torch.bfloat16)
     for split_k in (2, 3):  # 3 splits of 64 over K = 160: the last split is a partial tile
-        got = weight_only_matmul(x, kind, module.weight, module.scale, module.block_scale, block_m=16, block_n=32,
-                                 block_k=64, split_k=split_k)
+        got = weight_only_matmul(
+            x,
+            kind,
+            module.weight,
+            module.scale,
+            module.block_scale,
+            block_m=16,
+            block_n=32,
+            block_k=64,
+            split_k=split_k,
+        )
         assert_within_bound(got, x, w)
     out = module(x.view(4, 10, 160))  # default tiles; leading dims restored
     assert out.shape == (4, 10, 48)
@@ -78,8 +87,9 @@ def random_fp8_bytes(g: torch.Generator, *shape: int) -> torch.Tensor:
     return torch.where((b & 0x7F) == 0x7F, b - 1, b)
 
 
-def block_scales(g: torch.Generator, kind: str, n: int, k: int, block: tuple[int, int] | None = None,
-                 low: int = 112, high: int = 129) -> torch.Tensor:
+def block_scales(
+    g: torch.Generator, kind: str, n: int, k: int, block: tuple[int, int] | None = None, low: int = 112, high: int = 129
+) -> torch.Tensor:
     """Random scales, distinct per block and spread over 2^-12..2, so a scale read from another block moves
     outputs by O(S): float32 `[ceil(N/bn), ceil(K/bk)]` ("fp8_block") or E8M0 bytes in [low, high) over
     `[N, ceil(K/32)]` ("mxfp8")."""
@@ -90,23 +100,29 @@ def block_scales(g: torch.Generator, kind: str, n: int, k: int, block: tuple[int
     return (1 + torch.rand(shape, generator=g)) * 2.0 ** torch.randint(-12, 1, shape, generator=g).float()
 
 
-def block_module(g: torch.Generator, kind: str, n: int, k: int, block: tuple[int, int] | None = None,
-                 **scales: int) -> WeightOnlyLinear:
-    return WeightOnlyLinear.from_packed(kind, random_fp8_bytes(g, n, k).view(formats.FP8),
-                                        block_scales(g, kind, n, k, block, **scales), block=block)
+def block_module(
+    g: torch.Generator, kind: str, n: int, k: int, block: tuple[int, int] | None = None, **scales: int
+) -> WeightOnlyLinear:
+    return WeightOnlyLinear.from_packed(
+        kind, random_fp8_bytes(g, n, k).view(formats.FP8), block_scales(g, kind, n, k, block, **scales), block=block
+    )
 
 
 BLOCK_CASES = [  # (kind, N, K, block): partial edge blocks in N and K, K below one block, non-square blocks
-    ("fp8_block", 200, 300, (128, 128)), ("fp8_block", 40, 96, (128, 128)), ("fp8_block", 72, 80, (48, 32)),
-    ("mxfp8", 40, 96, None), ("mxfp8", 72, 80, None),
+    ("fp8_block", 200, 300, (128, 128)),
+    ("fp8_block", 40, 96, (128, 128)),
+    ("fp8_block", 72, 80, (48, 32)),
+    ("mxfp8", 40, 96, None),
+    ("mxfp8", 72, 80, None),
 ]
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
 @pytest.mark.parametrize("m", [1, 17])
 @pytest.mark.parametrize(("kind", "n", "k", "block"), BLOCK_CASES)
-def test_block_kinds_match_dequantised_product(kind: str, n: int, k: int, block: tuple[int, int] | None, m: int,
-                                               dtype: torch.dtype) -> None:
+def test_block_kinds_match_dequantised_product(
+    kind: str, n: int, k: int, block: tuple[int, int] | None, m: int, dtype: torch.dtype
+) -> None:
     g = torch.Generator().manual_seed(m * 1000 + k + n)
     module = block_module(g, kind, n, k, block)
     assert module.dequantized_weight().shape == (n, k)
@@ -124,8 +140,9 @@ def test_block_kinds_split_k(kind: str) -> None:
     w = module.dequantized_weight()
     x = torch.randn(40, 300, generator=g).to(torch.bfloat16)
     for split_k in (2, 3, 5):
-        got = weight_only_matmul(x, kind, module.weight, module.scale, block_m=16, block_n=32, block_k=32,
-                                 split_k=split_k)
+        got = weight_only_matmul(
+            x, kind, module.weight, module.scale, block_m=16, block_n=32, block_k=32, split_k=split_k
+        )
         assert_within_bound(got, x, w)
     assert_within_bound(module(x.view(4, 10, 300)).view(40, 48), x, w)
 
@@ -133,8 +150,9 @@ def test_block_kinds_split_k(kind: str) -> None:
 @pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")  # the infinite MXFP8 products
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
 @pytest.mark.parametrize(("kind", "n", "k", "block"), BLOCK_CASES)
-def test_block_kinds_decode_like_formats(kind: str, n: int, k: int, block: tuple[int, int] | None,
-                                         dtype: torch.dtype) -> None:
+def test_block_kinds_decode_like_formats(
+    kind: str, n: int, k: int, block: tuple[int, int] | None, dtype: torch.dtype
+) -> None:
     """One-hot rows pick single weights `fl(code · s)`: bitwise `formats.py`'s values, for every E4M3 code
     and, for MXFP8, every E8M0 scale byte but NaN (2^-127 .. 2^127: subnormal and infinite products
     included). A scale taken from a neighbouring block (row or column) changes most of them."""
@@ -142,8 +160,9 @@ def test_block_kinds_decode_like_formats(kind: str, n: int, k: int, block: tuple
     module = block_module(g, kind, n, k, block, low=0, high=255)
     ref = module.dequantized_weight()
     if kind == "fp8_block":
-        assert torch.equal(ref, formats.dequant_fp8_block(module.weight.view(formats.FP8), module.scale,
-                                                          block or (128, 128)))
+        assert torch.equal(
+            ref, formats.dequant_fp8_block(module.weight.view(formats.FP8), module.scale, block or (128, 128))
+        )
     else:
         assert torch.equal(ref, formats.dequant_mxfp8(module.weight.view(formats.FP8), module.scale))
         assert torch.isinf(ref).any() and ((ref != 0) & (ref.abs() < 2.0**-126)).any()
@@ -166,16 +185,24 @@ def test_from_packed_block_kinds_validate_and_name_the_module() -> None:
     w = random_fp8_bytes(g, 8, 40).view(formats.FP8)
     s, e8 = torch.ones(1, 1), torch.full((8, 2), 127, dtype=torch.uint8)
     bad = [
-        (("fp8_block", w, torch.ones(2, 2)), {}, r"block FP8 128x128 scale must have shape \[1, 1\] for weight "
-                                                 r"\[8, 40\], got \[2, 2\]"),
+        (
+            ("fp8_block", w, torch.ones(2, 2)),
+            {},
+            r"block FP8 128x128 scale must have shape \[1, 1\] for weight "
+            r"\[8, 40\], got \[2, 2\]",
+        ),
         (("fp8_block", w, torch.ones(2, 2)), {"block": (4, 16)}, r"4x16 scale must have shape \[2, 3\]"),
         (("fp8_block", w, s), {"block": (8, 24)}, "bk a multiple of 16"),
         (("fp8_block", w, s.int()), {}, "scale must be float"),
         (("fp8_block", w, s, e8), {}, "takes no block_scale"),
         (("fp8_block", w.view(torch.int8), s), {}, "float8_e4m3fn"),
         (("mxfp8", w, e8.float()), {}, r"E8M0 bytes \(uint8\), got torch.float32"),
-        (("mxfp8", w, e8[:, :1]), {}, r"MXFP8 scale \(one per 32 inputs\) must have shape \[8, 2\] for weight "
-                                      r"\[8, 40\], got \[8, 1\]"),
+        (
+            ("mxfp8", w, e8[:, :1]),
+            {},
+            r"MXFP8 scale \(one per 32 inputs\) must have shape \[8, 2\] for weight "
+            r"\[8, 40\], got \[8, 1\]",
+        ),
         (("mxfp8", w, e8), {"block": (128, 128)}, "only block FP8 takes a block shape"),
         (("fp8", w, s.reshape(1)), {"block": (128, 128)}, "only block FP8 takes a block shape"),
     ]
@@ -267,8 +294,12 @@ def test_rejects_bias_odd_k_and_unknown_kind() -> None:
 @pytest.mark.parametrize(("kind", "count"), [("fp8", 2), ("nvfp4", 1)])
 def test_swap_weight_only_counts_and_keeps(kind: str, count: int) -> None:
     torch.manual_seed(3)
-    model = nn.Sequential(nn.Linear(32, 32, bias=False), nn.Linear(32, 40), nn.Linear(40, 16, bias=False),
-                          nn.Sequential(nn.Linear(16, 16, bias=False)))
+    model = nn.Sequential(
+        nn.Linear(32, 32, bias=False),
+        nn.Linear(32, 40),
+        nn.Linear(40, 16, bias=False),
+        nn.Sequential(nn.Linear(16, 16, bias=False)),
+    )
     x = torch.randn(2, 3, 32)
     assert swap_weight_only(model, kind, keep=("3.",)) == count
     assert isinstance(model[0], WeightOnlyLinear) and isinstance(model[1], nn.Linear)

@@ -39,15 +39,22 @@ from model.checkpoint.loader import CheckpointError, load_model
 from model.quant import QuantFormatError, formats
 
 pytest.importorskip("triton", reason="the weight-only kernels need Triton")
-from model.kernels.weight_only import WeightOnlyLinear, weight_only_matmul  # noqa: E402
-from tests.quant.test_weight_only import assert_within_bound, random_fp8_bytes  # noqa: E402
+from model.kernels.weight_only import WeightOnlyLinear, weight_only_matmul
+from tests.quant.test_weight_only import assert_within_bound, random_fp8_bytes
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures" / "quant"
 BOUND = 5e-6
 PROMPTS = [[5, 9, 2, 7, 8, 100, 3, 44, 45, 46, 47, 200], [11, 12, 1, 13, 14, 1, 1, 15]]
-ELIGIBLE = {"modelopt-nvfp4": "nvfp4", "llmc-nvfp4": "nvfp4_ct", "modelopt-fp8": "fp8", "llmc-fp8": "fp8",
-            "llmc-fp8_block": "fp8_block", "modelopt-fp8_pb_wo": "fp8_block", "llmc-mxfp8": "mxfp8",
-            "modelopt-mxfp8": "mxfp8"}
+ELIGIBLE = {
+    "modelopt-nvfp4": "nvfp4",
+    "llmc-nvfp4": "nvfp4_ct",
+    "modelopt-fp8": "fp8",
+    "llmc-fp8": "fp8",
+    "llmc-fp8_block": "fp8_block",
+    "modelopt-fp8_pb_wo": "fp8_block",
+    "llmc-mxfp8": "mxfp8",
+    "modelopt-mxfp8": "mxfp8",
+}
 
 
 def prompt_logprobs(model: nn.Module) -> torch.Tensor:
@@ -60,8 +67,11 @@ def prompt_logprobs(model: nn.Module) -> torch.Tensor:
 def stored_quantised(path: Path, prefix: str = "") -> set[str]:
     """Our module names whose checkpoint weight is stored as FP8 or packed bytes (from the file's header)."""
     with safe_open(str(path / "model.safetensors"), framework="pt") as f:
-        names = {k.rpartition(".")[0] for k in f.keys() if k.rpartition(".")[2] in ("weight", "weight_packed")
-                 and f.get_slice(k).get_dtype() in ("U8", "F8_E4M3")}
+        names = {
+            k.rpartition(".")[0]
+            for k in f.keys()
+            if k.rpartition(".")[2] in ("weight", "weight_packed") and f.get_slice(k).get_dtype() in ("U8", "F8_E4M3")
+        }
     return {"model." + n.removeprefix(prefix) if prefix else n for n in names}
 
 
@@ -109,8 +119,11 @@ def test_language_model_prefix(tmp_path: Path) -> None:
     model = load_model(out, weight_only=True)
     dense = load_model(ROOT / "llmc-nvfp4")
     mods = packed_modules(model)
-    assert set(mods) == expected_packed(dense, out, prefix="model.language_model.") == expected_packed(
-        dense, ROOT / "llmc-nvfp4")
+    assert (
+        set(mods)
+        == expected_packed(dense, out, prefix="model.language_model.")
+        == expected_packed(dense, ROOT / "llmc-nvfp4")
+    )
     params = dict(dense.named_parameters())
     assert all(torch.equal(m.dequantized_weight(), params[f"{n}.weight"]) for n, m in mods.items())
 
@@ -157,16 +170,22 @@ def reblocked_fp8(out: Path, dialect: str, block: tuple[int, int]) -> Path:
     config = json.loads((out / "config.json").read_text())
     qc = config["quantization_config"]
     if dialect == "fp8":
-        config["quantization_config"] = {"quant_method": "fp8", "activation_scheme": "dynamic", "fmt": "e4m3",
-                                         "weight_block_size": list(block), "modules_to_not_convert": qc["ignore"]}
+        config["quantization_config"] = {
+            "quant_method": "fp8",
+            "activation_scheme": "dynamic",
+            "fmt": "e4m3",
+            "weight_block_size": list(block),
+            "modules_to_not_convert": qc["ignore"],
+        }
     else:
         qc["config_groups"]["group_0"]["weights"]["block_structure"] = list(block)
     (out / "config.json").write_text(json.dumps(config))
     return out
 
 
-@pytest.mark.parametrize(("dialect", "block"), [("fp8", (128, 128)), ("fp8", (48, 32)),
-                                                ("compressed-tensors", (64, 32)), ("fp8", (128, 8))])
+@pytest.mark.parametrize(
+    ("dialect", "block"), [("fp8", (128, 128)), ("fp8", (48, 32)), ("compressed-tensors", (64, 32)), ("fp8", (128, 8))]
+)
 def test_block_fp8_dialects_and_block_shapes(dialect: str, block: tuple[int, int], tmp_path: Path) -> None:
     """Both block-FP8 dialects and the configured block shape reach the kernel; a K block the kernel's
     16-wide tiles cannot respect (bk = 8) stays dequantised."""
@@ -194,15 +213,18 @@ def test_block_fp8_dialects_and_block_shapes(dialect: str, block: tuple[int, int
     assert diff < BOUND, diff
 
 
-@pytest.mark.parametrize(("name", "key", "shape"), [
-    ("modelopt-nvfp4", "model.layers.3.self_attn.q_proj.weight_scale", (256, 3)),
-    ("llmc-nvfp4", "model.layers.0.linear_attn.out_proj.weight_scale", (64, 8)),
-    ("llmc-fp8", "model.layers.3.self_attn.o_proj.weight_scale", (2,)),
-    ("modelopt-fp8", "model.layers.1.ple.key_proj.weight_scale", (256, 1, 1)),
-    ("llmc-fp8_block", "model.layers.3.self_attn.q_proj.weight_scale", (1, 1)),
-    ("modelopt-fp8_pb_wo", "model.layers.0.linear_attn.in_proj_qkv.weight_scale", (2, 2)),
-    ("llmc-mxfp8", "model.layers.0.linear_attn.out_proj.weight_scale", (256, 3)),
-])
+@pytest.mark.parametrize(
+    ("name", "key", "shape"),
+    [
+        ("modelopt-nvfp4", "model.layers.3.self_attn.q_proj.weight_scale", (256, 3)),
+        ("llmc-nvfp4", "model.layers.0.linear_attn.out_proj.weight_scale", (64, 8)),
+        ("llmc-fp8", "model.layers.3.self_attn.o_proj.weight_scale", (2,)),
+        ("modelopt-fp8", "model.layers.1.ple.key_proj.weight_scale", (256, 1, 1)),
+        ("llmc-fp8_block", "model.layers.3.self_attn.q_proj.weight_scale", (1, 1)),
+        ("modelopt-fp8_pb_wo", "model.layers.0.linear_attn.in_proj_qkv.weight_scale", (2, 2)),
+        ("llmc-mxfp8", "model.layers.0.linear_attn.out_proj.weight_scale", (256, 3)),
+    ],
+)
 def test_mis_shaped_scale_names_its_key(name: str, key: str, shape: tuple[int, ...], tmp_path: Path) -> None:
     out = copy_fixture(name, tmp_path / "ckpt")
     raw = load_file(ROOT / name / "model.safetensors")
@@ -217,8 +239,15 @@ def test_from_packed_rejections_are_collected_and_no_model_is_returned(monkeypat
     """A tensor the kernel's own checks reject (the dequantised load accepted it) fails the whole load."""
     real = WeightOnlyLinear.from_packed.__func__
 
-    def picky(cls: type, kind: str, weight: torch.Tensor, scale: torch.Tensor, block_scale: torch.Tensor | None = None,
-              name: str = "", block: tuple[int, int] | None = None) -> WeightOnlyLinear:
+    def picky(
+        cls: type,
+        kind: str,
+        weight: torch.Tensor,
+        scale: torch.Tensor,
+        block_scale: torch.Tensor | None = None,
+        name: str = "",
+        block: tuple[int, int] | None = None,
+    ) -> WeightOnlyLinear:
         if name.endswith(("q_proj", "o_proj")):
             block_scale = block_scale[:, :-1]
         return real(cls, kind, weight, scale, block_scale, name, block)
@@ -237,8 +266,11 @@ def test_from_packed_validates_and_names_the_module() -> None:
     s = torch.tensor(0.5)
     bad = [
         (("int4", w4, s), "kind must be one of"),
-        (("nvfp4", w4, s, blocks[:, :1]), r"block_scale must have shape \[8, 2\] for packed weight \[8, 16\], "
-                                           r"got \[8, 1\]"),
+        (
+            ("nvfp4", w4, s, blocks[:, :1]),
+            r"block_scale must have shape \[8, 2\] for packed weight \[8, 16\], "
+            r"got \[8, 1\]",
+        ),
         (("nvfp4", w4, s), "block_scale must be float8_e4m3fn"),
         (("nvfp4_ct", w4, torch.ones(2), blocks), r"per-tensor scale must have shape \[\] or \[1\], got \[2\]"),
         (("nvfp4", w4[:, :4], s, blocks[:, :1]), "in_features divisible by 16, got in_features=8"),

@@ -15,11 +15,12 @@ from model.qwen4_exp import Qwen4ExpForCausalLM
 
 DEVICE = os.environ.get("QCOMPILE_TEST_DEVICE", "cpu")
 Forward = Callable[..., torch.Tensor]
-PROMPTS = [list(range(2, 33)), [5, 6, 7], [9, 1, 4, 4, 1, 8]]   # one past the QSA budget, one with EOS (1)
+PROMPTS = [list(range(2, 33)), [5, 6, 7], [9, 1, 4, 4, 1, 8]]  # one past the QSA budget, one with EOS (1)
 
 
-def teacher_forced(model: Qwen4ExpForCausalLM, fn: Forward, steps: int,
-                   path: list[list[int]] | None = None) -> tuple[list[torch.Tensor], list[list[int]]]:
+def teacher_forced(
+    model: Qwen4ExpForCausalLM, fn: Forward, steps: int, path: list[list[int]] | None = None
+) -> tuple[list[torch.Tensor], list[list[int]]]:
     """Prefill PROMPTS in one batch, then decode `steps` tokens per request in batches.
 
     With `path` the decode tokens are the given ones (teacher forcing); without, greedy ones are

@@ -56,6 +56,7 @@ def _layer_samples(kind: str) -> object:
         model, b = _sample(device)
         h = _randn(b.num_tokens, model.config.hc_hidden_size, device=device)
         return [_args(f"decoder_layer_{kind}", _layers(model, kind), h, *b.tensors())]
+
     return build
 
 
@@ -113,7 +114,7 @@ def _experts_samples(device: torch.device) -> Samples:
     model, b = _sample(device)
     moe = model.model.layers[0].mlp
     out = []
-    for n in (1, 9):   # gathered (few tokens) and dense paths
+    for n in (1, 9):  # gathered (few tokens) and dense paths
         x = _randn(n, model.config.hidden_size, device=device)
         weights, ids = moe.gate(x)
         out.append(_args("experts", moe.experts, x, weights, ids))
@@ -140,11 +141,10 @@ def _ple_gather_samples(device: torch.device) -> Samples:
     model, b = _sample(device)
     emb = _ple(model).ple_embedding
     rows = emb.ngram_embedding.num_embeddings
-    ids = torch.randint(-2, rows + 2, (b.num_tokens, model.config.ngram_heads),
-                        generator=torch.Generator().manual_seed(0)).to(device)
+    ids = torch.randint(
+        -2, rows + 2, (b.num_tokens, model.config.ngram_heads), generator=torch.Generator().manual_seed(0)
+    ).to(device)
     return [_args("ple_gather", emb, ids)]
-
-
 
 
 BUILDERS = {

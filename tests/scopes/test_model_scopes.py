@@ -31,8 +31,9 @@ def eager(request: pytest.FixtureRequest) -> tuple[Qwen4ExpForCausalLM, list[tor
 
 
 @pytest.mark.parametrize("scope", ["layer", "block", "kernel"])
-def test_scope_matches_eager_fp32(eager: tuple[Qwen4ExpForCausalLM, list[torch.Tensor], list[list[int]]],
-                                  scope: str) -> None:
+def test_scope_matches_eager_fp32(
+    eager: tuple[Qwen4ExpForCausalLM, list[torch.Tensor], list[list[int]]], scope: str
+) -> None:
     model, ref, path = eager
     torch._dynamo.reset()
     compiled = qcompile.compile(model, ranges=RANGES, scope=scope)
@@ -73,7 +74,8 @@ def test_bf16_scopes_are_no_worse_than_eager(tiny_ckpt: Path) -> None:
         mean, top1, worst = error(qcompile.compile(model, ranges=RANGES, scope=scope))
         assert mean <= eager_mean and top1 >= eager_top1, (
             f"{scope}: bf16 mean error {mean:.3g}, top-1 {top1:.1%} (max {worst:.3g}) vs eager "
-            f"{eager_mean:.3g}, {eager_top1:.1%} (max {eager_max:.3g})")
+            f"{eager_mean:.3g}, {eager_top1:.1%} (max {eager_max:.3g})"
+        )
 
 
 def test_two_models_of_one_layout_compiled_in_one_process_stay_separate(tiny_ckpt: Path) -> None:

@@ -48,8 +48,12 @@ def test_caller_owned_outputs_and_state_are_written_in_place(tiny_ckpt: Path, sc
     batch = build_batch([Chunk(0, [3, 4, 5], 0), Chunk(1, [6], 0)], model.trash_slot, DEVICE)
     with torch.no_grad(), model.context(batch):
         compiled(*batch.tensors())
-    codes = [piece.output_code for rec in compiled.backend.records for pieces in rec.pieces.values()
-             for piece in pieces.values()]
+    codes = [
+        piece.output_code
+        for rec in compiled.backend.records
+        for pieces in rec.pieces.values()
+        for piece in pieces.values()
+    ]
     calls = 0
     for code in codes:
         assert not re.search(r"\bclone\(|\.copy_\(", code)
@@ -60,10 +64,13 @@ def test_caller_owned_outputs_and_state_are_written_in_place(tiny_ckpt: Path, sc
     assert calls > 0
 
 
-@pytest.mark.parametrize(("scope", "ranges"), [
-    ("layer", [(1, 1), (2, 8), (9, 24)]),
-    pytest.param("kernel", [(1, 24)], marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    ("scope", "ranges"),
+    [
+        ("layer", [(1, 1), (2, 8), (9, 24)]),
+        pytest.param("kernel", [(1, 24)], marks=pytest.mark.slow),
+    ],
+)
 def test_zero_recompiles_after_warmup(tiny_ckpt: Path, scope: str, ranges: list[tuple[int, int]]) -> None:
     """After warmup (`warmup_sizes`) every size of every range runs with no new trace.
 

@@ -40,8 +40,15 @@ def test_concurrent_streams_all_complete(server: Server) -> None:
 
     async def one(client: object, i: int) -> tuple[int, str | None, int]:
         chat = i % 2 == 0
-        kwargs = {"model": server.model, "max_tokens": lengths[i], "temperature": 1.0, "seed": i, "stream": True,
-                  "stream_options": {"include_usage": True}, "extra_body": {"ignore_eos": True}}
+        kwargs = {
+            "model": server.model,
+            "max_tokens": lengths[i],
+            "temperature": 1.0,
+            "seed": i,
+            "stream": True,
+            "stream_options": {"include_usage": True},
+            "extra_body": {"ignore_eos": True},
+        }
         if chat:
             stream = await client.chat.completions.create(messages=[{"role": "user", "content": f"Hi {i}"}], **kwargs)
         else:
@@ -75,8 +82,9 @@ def test_disconnect_frees_the_slot(server: Server) -> None:
     _wait_idle(server)
 
     before = _gauge(server, "qcompile_generation_tokens_total")
-    stream = server.client().completions.create(model=server.model, prompt=body["prompt"], max_tokens=max_tokens,
-                                                stream=True, extra_body={"ignore_eos": True})
+    stream = server.client().completions.create(
+        model=server.model, prompt=body["prompt"], max_tokens=max_tokens, stream=True, extra_body={"ignore_eos": True}
+    )
     for _, _ in zip(range(2), stream, strict=False):
         pass
     stream.close()
