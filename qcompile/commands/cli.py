@@ -48,15 +48,16 @@ def _checked_model(args: argparse.Namespace) -> Path | None:
 
 
 def _generate(args: argparse.Namespace) -> None:
-    from qcompile.commands.progress import compile_stages
+    from qcompile.commands.progress import compile_stages, prepare_core, stage
+    from qcompile.engine.core import EngineCore
     from qcompile.engine.llm import LLM
     from qcompile.engine.sampling_params import SamplingParams
 
     path = _checked_model(args)
     compile = _compile_config(args)
     check_graphs_device(args.cudagraph, args.device)
-    with compile_stages("load checkpoint"):
-        llm = LLM(
+    with stage("load checkpoint"):
+        core = EngineCore(
             path,
             device=args.device,
             dtype=args.dtype,
@@ -64,6 +65,8 @@ def _generate(args: argparse.Namespace) -> None:
             ple_backend=args.ple_backend,
             weight_only=args.weight_only,
         )
+    prepare_core(core)
+    llm = LLM.from_core(core)
     params = SamplingParams(temperature=args.temperature, max_tokens=args.max_tokens, seed=args.seed)
     prompts = args.prompt or list(DEFAULT_PROMPTS)
     print(f"model: {llm.path}")

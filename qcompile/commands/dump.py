@@ -124,6 +124,7 @@ _PROVENANCE = re.compile(r"^\s*# (File: |No stacktrace found).*\n", re.MULTILINE
 _AOT_ID = re.compile(r"^# AOT ID: .*\n", re.MULTILINE)  # a per-process compile counter
 _KERNEL_PATH = re.compile(r"^# kernel path: .*\n", re.MULTILINE)  # a path in Inductor's cache
 _CACHE_DIR = re.compile(r"/[\w./-]*torchinductor_[\w.-]+(/[\w.-]+)*")  # headers etc. in the cache
+_KEY_PREFIX = re.compile(r"'m\d+\.")  # a layer key's model prefix: set by which other models live in the process
 
 
 def normalize(text: str) -> str:
@@ -132,6 +133,7 @@ def normalize(text: str) -> str:
     text = _AOT_ID.sub("", text)
     text = _KERNEL_PATH.sub("", text)
     text = _CACHE_DIR.sub("<inductor-cache>", text)
+    text = _KEY_PREFIX.sub("'", text)
     text = text.replace(str(REPO) + "/", "")
     return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
 

@@ -11,8 +11,12 @@ import logging
 import sys
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from qcompile.compiler.ranges import Range
+
+if TYPE_CHECKING:
+    from qcompile.engine.core import EngineCore
 
 WIDTH = 44  # stage names are padded to this, so the times line up
 _open_line = False  # a stage's name is printed and waits for its time on the same line
@@ -74,3 +78,12 @@ def compile_stages(name: str) -> Iterator[None]:
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
+
+
+def prepare_core(core: EngineCore) -> None:
+    """Run an engine core's start-up stages (compile per range, capture, warmup), one stage line each."""
+    for step in core.startup_stages():
+        with compile_stages(step.name) if step.key == "compile" else stage(step.name):
+            detail = step.run()
+        if detail is not None:
+            print(f"    {detail}", file=sys.stderr)

@@ -22,7 +22,7 @@ def load_engine(
     ple_backend: str = "device",
     weight_only: bool = False,
 ) -> AsyncEngine:
-    from qcompile.commands.progress import compile_stages, stage
+    from qcompile.commands.progress import compile_stages, prepare_core
     from qcompile.engine.async_engine import AsyncEngine
     from qcompile.engine.core import EngineCore
 
@@ -48,11 +48,7 @@ def load_engine(
             ple_backend=ple_backend,
             weight_only=weight_only,
         )
-    for step in core.startup_stages():
-        with compile_stages(step.name) if step.key == "compile" else stage(step.name):
-            detail = step.run()
-        if detail is not None:
-            print(f"    {detail}", file=sys.stderr)
+    prepare_core(core)
     return AsyncEngine(core)
 
 

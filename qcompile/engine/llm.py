@@ -53,6 +53,17 @@ class LLM:
             ple_backend,
             weight_only,
         )
+        self._attach()
+
+    @classmethod
+    def from_core(cls, core: EngineCore) -> LLM:
+        """An `LLM` over a loaded core (its remaining start-up stages run here, if any are left)."""
+        llm = cls.__new__(cls)
+        llm.core = core
+        llm._attach()
+        return llm
+
+    def _attach(self) -> None:
         self.core.prepare()
         self.path = self.core.path
         self.tokenizer = self.core.tokenizer

@@ -310,7 +310,6 @@ def test_ct_kernel_divides_exactly() -> None:
 
 
 def test_llm_and_cli_thread_weight_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    import qcompile
     from qcompile import LLM, SamplingParams
     from qcompile.commands.cli import main
 
@@ -325,16 +324,25 @@ def test_llm_and_cli_thread_weight_only(monkeypatch: pytest.MonkeyPatch) -> None
 
     seen: list[dict] = []
 
-    class Fake:
+    class FakeCore:
         path = "fake"
 
         def __init__(self, *args: object, **kwargs: object) -> None:
             seen.append(kwargs)
 
+        def startup_stages(self) -> list:
+            return []
+
+    class FakeLLM:
+        path = "fake"
+
         def generate(self, *args: object) -> list:
             return []
 
-    monkeypatch.setattr(qcompile, "LLM", Fake)
+    import qcompile.engine.core as core
+
+    monkeypatch.setattr(core, "EngineCore", FakeCore)
+    monkeypatch.setattr(LLM, "from_core", classmethod(lambda cls, c: FakeLLM()))
     ckpt = str(ROOT / "modelopt-nvfp4")  # a real folder: the CLI checks the path before it builds an LLM
     main(["generate", "--model", ckpt, "--prompt", "hi"])
     main(["generate", "--model", ckpt, "--prompt", "hi", "--weight-only"])
