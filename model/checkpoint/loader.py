@@ -32,6 +32,7 @@ from model.checkpoint.errors import CheckpointError
 from model.checkpoint.ple_tables import PLE_BACKENDS, open_host_table
 from model.checkpoint.reader import SafetensorsFolder, read_quant_configs
 from model.config import Qwen4ExpConfig
+from model.parallel import Shard, check_divisible, shard_model
 from model.ple import NGramEmbedding
 from model.quant import (
     Kind,
@@ -127,8 +128,12 @@ def load_model(
     dtype: str | torch.dtype = torch.float32,
     ple_backend: str = "device",
     weight_only: bool = False,
+    shard: Shard | None = None,
 ) -> Qwen4ExpForCausalLM:
     """The checkpoint at `path` as an eval model on `device`; PLE tables where `ple_backend` says.
+
+    `shard`: keep only that tensor-parallel rank's slices (`model.parallel`). The full weights are
+    read and checked first, then sliced, so a rank briefly holds the whole model.
 
     `weight_only`: after the usual (dequantised, fully checked) load, every `nn.Linear` stored as
     NVFP4, per-tensor / per-channel / block FP8 or MXFP8 is replaced by a `WeightOnlyLinear` over the
@@ -141,6 +146,10 @@ def load_model(
         raise ValueError(f"ple_backend {ple_backend!r} is not one of {PLE_BACKENDS}")
     path = Path(path)
     config = Qwen4ExpConfig.from_file(path)
+    if shard is not None:
+        if weight_only:
+            raise ValueError("weight_only and a tensor-parallel shard cannot be combined yet")
+        check_divisible(config, shard.size)
     dtype = resolve_dtype(dtype)
     with torch.device(device), _uninitialised(dtype):
         model = Qwen4ExpForCausalLM(config)
@@ -167,6 +176,8 @@ def load_model(
             sum(kept.values()),
             ", ".join(f"{n} {k}" for k, n in sorted(kept.items())) or "none eligible",
         )
+    if shard is not None:
+        shard_model(model, shard)
     return model.eval().requires_grad_(False)
 
 
