@@ -10,6 +10,11 @@ scheduling and output work overlaps the device's forward. This is safe because s
 rows take their input token from the device. A request that stops at step n may already hold a row
 in step n+1: that row's result is discarded, and its slot is released only when step n+1 has been
 read back, so no new request can be reset into a slot a launched step still writes.
+
+A request with structured outputs cannot have two tokens in flight: its next mask is filled on the
+host from the grammar, which must take the token before. A step that samples for one is read back
+before the next is scheduled (that step runs without the overlap), so a constrained request still
+advances every step and the others lose the overlap only while one is running.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from typing import TYPE_CHECKING
 from qcompile.engine.detokenizer import Detokenizer
 from qcompile.engine.outputs import Logprob, OutputBuilder, RequestDelta, RequestOutput, logprob_dict
 from qcompile.engine.runner import LaunchedStep, ModelRunner, StepResult, TopLogprobs
-from qcompile.engine.scheduler import Scheduler
+from qcompile.engine.scheduler import ScheduledBatch, Scheduler
 from qcompile.engine.sequence import Sequence
 from qcompile.engine.stats import EngineStats, StatsCollector
 
@@ -35,6 +40,11 @@ log = logging.getLogger(__name__)
 def error_message(e: BaseException) -> str:
     """How a failure reads in a request's final delta."""
     return f"{type(e).__name__}: {e}"
+
+
+def _constrained(batch: ScheduledBatch) -> bool:
+    """Whether a step samples for a request whose grammar must take that token before its next mask."""
+    return any(sample and seq.grammar is not None for seq, sample in zip(batch.seqs, batch.samples, strict=True))
 
 
 class Engine:
@@ -104,22 +114,28 @@ class Engine:
 
     def step(self) -> list[RequestDelta]:
         """Run one step; returns a delta for each request that changed (new tokens or finished)."""
+        deltas: list[RequestDelta] = []
+        if self.in_flight is not None and _constrained(self.in_flight.batch):
+            # a constrained row's next mask needs the token in flight: read it back before scheduling
+            previous, self.in_flight = self.in_flight, None
+            deltas = self._read_back(previous)
         try:
             batch = self.scheduler.schedule()
             launched = None if batch is None else self.runner.launch(batch)
         except Exception as e:
-            return self._fail_running(e)
+            return deltas + self._fail_running(e)
         if not self.async_scheduling:
             previous = launched
         else:
             previous, self.in_flight = self.in_flight, launched
-        if previous is None:
-            return []
+        return deltas if previous is None else deltas + self._read_back(previous)
+
+    def _read_back(self, launched: LaunchedStep) -> list[RequestDelta]:
         try:
-            results = self.runner.collect(previous)
+            results = self.runner.collect(launched)
         except Exception as e:
             return self._fail_running(e)
-        return self._process(previous, results)
+        return self._process(launched, results)
 
     def _fail_running(self, e: Exception) -> list[RequestDelta]:
         """A step failed as a whole: fail every request that holds a slot, keep the waiting ones."""

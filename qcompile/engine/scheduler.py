@@ -53,8 +53,6 @@ class Scheduler:
         """False when nothing is left to feed, or every token it may still emit is already promised."""
         if seq.num_uncomputed_tokens == 0:
             return False
-        if seq.grammar is not None and seq.num_pending:  # its next mask needs the token in flight
-            return False
         done_prefill = seq.num_computed_tokens >= seq.num_prompt_tokens
         return not (done_prefill and seq.num_outputs_promised >= seq.params.max_tokens)
 

@@ -3,7 +3,7 @@
 xgrammar does the work (picked for its CPU cost per token; docs/measurements.md). A request's
 `Grammar` lives on its `Sequence`: each step fills the row's allowed-token mask before sampling and
 takes the sampled token after read-back, so a constrained request never has two tokens in flight
-(the scheduler waits for its read-back; see `Scheduler`). JSON is generated compactly (`", "` and
+(the engine reads such a step back before it schedules the next; see `Engine`). JSON is generated compactly (`", "` and
 `": "` separators, no free whitespace), so a small model cannot wander into endless blank space.
 """
 

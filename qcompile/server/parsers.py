@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,57 +99,82 @@ class ForcedCalls:
     """The reply of a request whose `tool_choice` forced calls, as a `ReplyParser` reads one: JSON the
     grammar kept to, made into calls (see `ChatCompletionRequest.tool_constraint`).
 
-    A named function's arguments stream as they are generated, after the call's header; the array of
-    `"required"` calls is read when the reply ends. A reply cut by max_tokens keeps what it has (a
-    named call its partial arguments, the required ones every call completed) and reads as cut.
+    Arguments stream as they are generated, after the call's header: a named function's reply is its
+    arguments object; a `"required"` reply is an array of `{"name": ..., "parameters": {...}}` (the
+    grammar writes the keys in that order, compactly), scanned character by character: a call's header
+    goes out once its name is complete, then each piece of its parameters object. A reply cut by
+    max_tokens keeps what it has and reads as cut.
     """
 
+    _HEADER = re.compile(r'\{"name": ("(?:[^"\\]|\\.)*"), "parameters": ')
+
     def __init__(self, function: str | None) -> None:
-        self.function = function  # None: `"required"`, the reply is an array of {"name", "parameters"}
-        self.buf: list[str] = []
+        self.function = function  # None: `"required"`
         self.cut_call = False
         self.num_calls = 0
+        self._depth = 0  # JSON nesting of the "required" array so far (1: inside the array)
+        self._in_string = self._escaped = False
+        self._call = ""  # the current call's text while its header is not yet read
+        self._in_args = False
+        self._closed = False  # the array's "]" came
 
     def feed(self, delta: str) -> list[Event]:
         if self.function is None:
-            self.buf.append(delta)
-            return []
+            return self._scan(delta)
         events: list[Event] = []
         if not self.num_calls:
             self.num_calls = 1
             events.append(CallStart(0, call_id(), self.function))
         return events + ([CallArgs(0, delta)] if delta else [])
 
+    def _scan(self, delta: str) -> list[Event]:
+        events: list[Event] = []
+        args: list[str] = []
+        for ch in delta:
+            before = self._depth
+            if self._in_string:
+                if self._escaped:
+                    self._escaped = False
+                elif ch == "\\":
+                    self._escaped = True
+                elif ch == '"':
+                    self._in_string = False
+            elif ch == '"':
+                self._in_string = True
+            elif ch in "[{":
+                self._depth += 1
+            elif ch in "]}":
+                self._depth -= 1
+            if self._in_args:
+                if self._depth >= 3 or before >= 3:
+                    args.append(ch)
+                elif before == 2 and self._depth == 1:  # the call's object closed
+                    events += self._args(args) + [CallEnd(self.num_calls - 1)]
+                    self._in_args = False
+            elif before == 1 and self._depth == 2:  # a call's object opened
+                self._call = ch
+            elif self._depth >= 2 and self._call:
+                self._call += ch
+                header = self._HEADER.fullmatch(self._call)
+                if header is not None:
+                    events.append(CallStart(self.num_calls, call_id(), json.loads(header.group(1))))
+                    self.num_calls += 1
+                    self._call, self._in_args = "", True
+            elif before == 1 and self._depth == 0:
+                self._closed = True
+        return events + self._args(args)
+
+    def _args(self, args: list[str]) -> list[Event]:
+        text = "".join(args)
+        args.clear()
+        return [CallArgs(self.num_calls - 1, text)] if text else []
+
     def finish(self, finish_reason: str | None) -> list[Event]:
         self.cut_call = finish_reason != "stop"
         if self.function is not None:
             return [*self.feed(""), CallEnd(0)]
-        calls, whole = whole_calls("".join(self.buf))
-        self.cut_call = self.cut_call or not whole
-        events: list[Event] = []
-        for i, call in enumerate(calls):
-            arguments = json.dumps(call["parameters"], ensure_ascii=False)
-            events += [CallStart(i, call_id(), call["name"]), CallArgs(i, arguments), CallEnd(i)]
-        self.num_calls = len(calls)
-        return events
-
-
-def whole_calls(text: str) -> tuple[list[Any], bool]:
-    """The complete elements of a JSON array that may be cut short, and whether the array closed."""
-    decoder = json.JSONDecoder()
-    calls: list[Any] = []
-    i = text.find("[") + 1
-    while i > 0:
-        while i < len(text) and text[i] in " \n\t,":
-            i += 1
-        if text.startswith("]", i):
-            return calls, True
-        try:
-            call, i = decoder.raw_decode(text, i)
-        except json.JSONDecodeError:
-            break
-        calls.append(call)
-    return calls, False
+        self.cut_call = self.cut_call or not self._closed
+        return [CallEnd(self.num_calls - 1)] if self._in_args else []
 
 
 @dataclass

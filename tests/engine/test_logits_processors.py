@@ -119,3 +119,28 @@ def test_bad_structured_outputs_fail_alone(llm: LLM) -> None:
     with pytest.raises(ValueError, match="logit_bias"):
         SamplingParams(logit_bias={3: 101.0})
     assert _tokens(llm, **GREEDY)  # the engine goes on
+
+
+def test_constrained_request_advances_every_step(llm: LLM, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under async scheduling a constrained row's step is read back before the next is scheduled, so it
+    samples in every step (not every other one), beside an unconstrained request that keeps its output."""
+    engine = llm.core.engine
+    assert engine.async_scheduling
+    steps = 0
+    step = engine.step
+
+    def counted() -> list:
+        nonlocal steps
+        steps += 1
+        return step()
+
+    plain = SamplingParams(**GREEDY)
+    alone = llm.generate([PROMPT], plain)[0].outputs[0].token_ids
+    monkeypatch.setattr(engine, "step", counted)
+    spec = StructuredOutputs(regex=r"[a-z]{40}")
+    out = llm.generate(
+        [PROMPT, PROMPT], [SamplingParams(temperature=0.0, max_tokens=8, structured_outputs=spec), plain]
+    )
+    assert re.fullmatch(r"[a-z]+", out[0].outputs[0].text) and len(out[0].outputs[0].token_ids) == 8
+    assert out[1].outputs[0].token_ids == alone
+    assert steps <= 8 + 2  # one step per token, plus the async tail

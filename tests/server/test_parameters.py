@@ -321,3 +321,27 @@ def test_404_and_405_are_openai_shaped(server: Server) -> None:
     for path, method, code in (("/v1/nothing", "GET", 404), ("/v1/chat/completions", "GET", 405)):
         status, body = _get(f"{server.url}{path}", method)
         assert status == code and set(body["error"]) == {"message", "type", "param", "code"}, body
+
+
+def test_tool_choice_required_streams_its_calls(server: Server) -> None:
+    """Each call's header comes first, then its arguments in several fragments, as they are generated;
+    together they are the non-streamed calls."""
+    kwargs: dict[str, Any] = {
+        "model": server.model,
+        "messages": ASK,
+        "tools": TOOLS,
+        "tool_choice": "required",
+        "parallel_tool_calls": False,
+        "temperature": 1.0,
+        "seed": 1,
+        "max_tokens": 100,
+    }
+    [call] = server.client().chat.completions.create(**kwargs).choices[0].message.tool_calls or []
+    names, fragments = [], []
+    for chunk in server.client().chat.completions.create(stream=True, **kwargs):
+        for delta in chunk.choices[0].delta.tool_calls or []:
+            assert not (delta.function.name and fragments), "a header after arguments"
+            names += [delta.function.name] if delta.function.name else []
+            fragments += [delta.function.arguments] if delta.function.arguments else []
+    assert names == [call.function.name] and "".join(fragments) == call.function.arguments
+    assert len(fragments) > 1 and isinstance(json.loads(call.function.arguments), dict)

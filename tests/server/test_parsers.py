@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from transformers import PreTrainedTokenizerBase
 
-from qcompile.server.markup import CallArgs, CallStart
-from qcompile.server.parsers import ForcedCalls, Parsers, Reply, ReplyParser, finish_reason, select_parsers, whole_calls
+from qcompile.server.markup import CallArgs, CallEnd, CallStart
+from qcompile.server.parsers import ForcedCalls, Parsers, Reply, ReplyParser, finish_reason, select_parsers
 from qcompile.server.reasoning import QwenReasoningParser
 from qcompile.server.streaming import chat_deltas
 from qcompile.server.tool_calls import Qwen3CoderToolParser
@@ -220,18 +220,17 @@ def test_random_replies_parse_the_same_however_split(seed: int) -> None:
             assert all(json.loads(a) is not None for _, a in calls)
 
 
-def test_forced_calls_keep_the_whole_ones_of_a_cut_array() -> None:
-    text = '[{"name": "a", "parameters": {"x": 1}}, {"name": "b", "parameters": {"y": [1, 2]}}, {"name": "c", "par'
-    assert whole_calls(text) == (
-        [{"name": "a", "parameters": {"x": 1}}, {"name": "b", "parameters": {"y": [1, 2]}}],
-        False,
+def test_forced_calls_stream_a_cut_array() -> None:
+    """Each call of a `"required"` array streams (header, argument pieces, end); strings may hold
+    brackets and escaped quotes; a call whose header was cut never starts, and the reply reads as cut."""
+    text = (
+        '[{"name": "a", "parameters": {"x": "}]\\"{"}}, {"name": "b", "parameters": {"y": [1, 2]}}, {"name": "c", "par'
     )
-    assert whole_calls('[{"name": "a", "parameters": {}}]') == ([{"name": "a", "parameters": {}}], True)
-    assert whole_calls("[") == ([], False)
     forced = ForcedCalls(None)
-    for piece in (text[:20], text[20:]):
-        assert forced.feed(piece) == []
-    events = forced.finish("length")
+    events = [e for i in range(0, len(text), 4) for e in forced.feed(text[i : i + 4])] + forced.finish("length")
     assert [e.name for e in events if isinstance(e, CallStart)] == ["a", "b"]
-    assert [e.text for e in events if isinstance(e, CallArgs)] == ['{"x": 1}', '{"y": [1, 2]}']
+    args = ["".join(e.text for e in events if isinstance(e, CallArgs) and e.index == i) for i in (0, 1)]
+    assert args == ['{"x": "}]\\"{"}', '{"y": [1, 2]}'] and json.loads(args[0]) == {"x": '}]"{'}
+    assert [e.index for e in events if isinstance(e, CallEnd)] == [0, 1]
+    assert len([e for e in events if isinstance(e, CallArgs)]) > 2
     assert finish_reason("length", forced) == "length"
