@@ -50,6 +50,9 @@ class Row:
     graph_gib: float = 0.0  # the graph pool
     device_gib: float = 0.0  # all device memory capture took
     graphs: int = 0
+    prefill_tok_s: dict[str, float] = field(default_factory=dict)  # "RxT": R prompts of T tokens
+    warm_compile_s: float | None = None
+    profile: dict[int, dict[str, Any]] = field(default_factory=dict)  # per batch: a `StepProfile`
 
 
 # Flags the profile fills in when left out: the H200 measurement, or a seconds-long CPU smoke run.
@@ -65,6 +68,8 @@ FULL: dict[str, Any] = {
     "warm_steps": 2,
     "anchor_prefill": 512,
     "anchor_steps": 16,
+    "prefill": [(1, 2048), (8, 512), (16, 256)],
+    "profile_steps": 4,
 }
 SMOKE: dict[str, Any] = {
     "preset": "tiny",
@@ -78,17 +83,24 @@ SMOKE: dict[str, Any] = {
     "warm_steps": 1,
     "anchor_prefill": 8,
     "anchor_steps": 4,
+    "prefill": [(1, 16), (2, 8)],
+    "profile_steps": 0,
 }
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from model.presets import PRESETS
-    from qcompile.commands.checks import choice_list, int_list, positive_int
+    from qcompile.commands.checks import choice_list, int_list, positive_int, shape_list
     from qcompile.cudagraph.modes import MODES
     from qcompile.ops.registry import SCOPES
 
+    def show(v: Any) -> str:
+        return (
+            ",".join("x".join(map(str, x)) if isinstance(x, tuple) else str(x) for x in v) if isinstance(v, list) else v
+        )
+
     def default(name: str) -> str:
-        full, smoke = (",".join(map(str, v)) if isinstance(v, list) else v for v in (FULL[name], SMOKE[name]))
+        full, smoke = show(FULL[name]), show(SMOKE[name])
         return f" (default {full}; --smoke: {smoke})"
 
     p = sub.add_parser("bench", help="decode tokens/s per scope and CUDA graph mode (default: bench preset, H200)")
@@ -135,6 +147,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--anchor-steps", type=int, help="timed decode tokens of the anchor (0: skip)" + default("anchor_steps")
+    )
+    p.add_argument(
+        "--prefill",
+        type=shape_list,
+        help="prefill shapes RxT (R fresh prompts of T tokens in one batch), timed per scope" + default("prefill"),
+    )
+    p.add_argument(
+        "--profile-steps",
+        type=int,
+        help="decode steps under torch.profiler per row and batch, for kernels per step and device time "
+        "per kernel class (0: no profile; CUDA only)" + default("profile_steps"),
+    )
+    p.add_argument(
+        "--warm-compile",
+        action="store_true",
+        help="compile each scope a second time after a Dynamo reset (Inductor's caches warm) and report it",
     )
     p.add_argument("--json", type=Path, default=Path("bench.json"))
     p.set_defaults(func=main)
@@ -213,6 +241,19 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int) -> float:
     )
 
 
+def state_bytes(model: Qwen4ExpForCausalLM, context: int) -> float:
+    """State bytes one request's decode step must move: GDN recurrent state and conv tails read and
+    written, and `context` rows of K, V and indexer keys read."""
+    total = 0.0
+    for name, b in model.named_buffers():
+        leaf = name.rsplit(".", 1)[-1]
+        if leaf in ("recurrent", "conv_tail"):
+            total += 2 * b[0].nbytes
+        elif leaf in ("k_cache", "v_cache", "index_keys"):
+            total += b[0, :context].nbytes
+    return total
+
+
 def anchor(hf: torch.nn.Module, prefill_len: int, steps: int, vocab: int, device: torch.device) -> float:
     """transformers' eager decode tokens/s at batch 1 after `prefill_len` prompt tokens."""
     import torch
@@ -264,8 +305,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
     from qcompile.api import Compiled, compile
+    from qcompile.commands.kernel_profile import profile_steps
     from qcompile.commands.progress import compile_stages, stage
-    from qcompile.commands.workload import decode_rate, prefill_contexts, state_tensors
+    from qcompile.commands.workload import decode_rate, prefill_contexts, prefill_rate, state_tensors
     from qcompile.cudagraph import Dispatcher, GraphedForward, resolve_mode
 
     device = torch.device(args.device)
@@ -278,20 +320,38 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         model, anchor_tok_s = build(args, device)
     built_s = time.perf_counter() - start
     max_batch = max(batches)
-    model.init_state(max_num_seqs=max_batch, max_model_len=args.context + args.warm_steps + args.steps + 8)
+    prefill_shapes = [] if args.prefill is None else args.prefill
+    max_tokens = max([max_batch, *(r * t for r, t in prefill_shapes)])
+    decode_len = args.context + args.warm_steps + max(args.steps, args.profile_steps) + 8
+    model.init_state(
+        max_num_seqs=max([max_batch, *(r for r, _ in prefill_shapes)]),
+        max_model_len=max([decode_len, *(t for _, t in prefill_shapes)]),
+    )
     with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
     snapshot = [t.clone() for t in state_tensors(model)]
     bandwidth = copy_bandwidth(device)
     roofline = {b: b * bandwidth / step_bytes(model, b) for b in batches}
+    per_request_state = state_bytes(model, args.context)
+    state_roofline = {b: b * bandwidth / (step_bytes(model, b) + b * per_request_state) for b in batches}
+    profiling = args.profile_steps > 0 and device.type == "cuda"
+
+    def restore() -> None:
+        for t, s in zip(state_tensors(model), snapshot, strict=True):
+            t.copy_(s)
 
     def measure(row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher) -> Row:
         for b in batches:
-            for t, s in zip(state_tensors(model), snapshot, strict=True):
-                t.copy_(s)
+            restore()
             row.tok_s[b], warm_s = decode_rate(model, fn, dispatcher, b, args.context, args.steps, args.warm_steps)
             row.warmup_s += warm_s
             row.roofline_share[b] = row.tok_s[b] / roofline[b]
+            if profiling:
+                restore()
+                steps = args.profile_steps
+                run = functools.partial(decode_rate, model, fn, dispatcher, b, args.context, steps, 0)
+                prof = profile_steps(run, steps)
+                row.profile[b] = {**asdict(prof), "busy_share": prof.device_us * 1e-6 * row.tok_s[b] / b}
         print(
             f"bench: {row.scope}/{row.mode}: " + ", ".join(f"{b}: {v:.1f} tok/s" for b, v in row.tok_s.items()),
             flush=True,
@@ -306,22 +366,36 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             row.graph_gib, row.device_gib = stats.pool_bytes / 2**30, stats.bytes / 2**30
         return measure(row, module, module.dispatcher)
 
+    def prefill(row: Row, fn: Callable[..., torch.Tensor]) -> Row:
+        for r, t in prefill_shapes:
+            with stage(f"prefill {r}x{t} {row.scope}"):
+                row.prefill_tok_s[f"{r}x{t}"] = prefill_rate(model, fn, r, t)
+        return row
+
     rows: list[Row] = []
     for scope in scopes:
         if scope == EAGER:
-            rows.append(measure(Row(EAGER, "none"), model, Dispatcher(resolve_mode("none", False))))
+            rows.append(measure(prefill(Row(EAGER, "none"), model), model, Dispatcher(resolve_mode("none", False))))
             if device.type == "cuda":
                 base = GraphedForward(model, model, "full_decode_only", max_capture_size=max_batch)
                 rows.append(graphed(Row(*BASELINE), base))
             continue
         torch._dynamo.reset()
-        ranges = ((1, max_batch),) if args.dynamic == "unbacked" else ((1, 1), (2, max_batch))
+        ranges = ((1, max_tokens),) if args.dynamic == "unbacked" else ((1, 1), (2, max_tokens))
         compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
         with compile_stages(f"compile scope {scope}"):
             compile_s, _ = _timed(device, compiled.warmup)
+        warm_compile_s = None
+        if args.warm_compile:
+            torch._dynamo.reset()
+            compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
+            with compile_stages(f"compile scope {scope} again (warm caches)"):
+                warm_compile_s, _ = _timed(device, compiled.warmup)
+        prefilled = prefill(Row(scope, "none"), compiled).prefill_tok_s
         for mode in modes:
             compiled.set_cudagraph(mode, max_capture_size=max_batch)
-            row = graphed(Row(scope, mode, compile_s=compile_s), compiled)
+            row = Row(scope, mode, compile_s=compile_s, warm_compile_s=warm_compile_s, prefill_tok_s=prefilled)
+            row = graphed(row, compiled)
             compiled.set_cudagraph("none")
             rows.append(row)
             if device.type == "cuda":
@@ -341,6 +415,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
         "roofline_tok_s": roofline,
+        "state_gb_per_request": per_request_state / 1e9,
+        "state_roofline_tok_s": state_roofline,
+        "prefill_shapes": [f"{r}x{t}" for r, t in prefill_shapes],
         "anchor_tok_s": anchor_tok_s,
         "anchor_prefill": args.anchor_prefill,
         "build_s": built_s,
@@ -393,7 +470,54 @@ def table(result: dict[str, Any]) -> str:
             f" | {r['graph_gib']:.3f} | {r['device_gib']:.3f} |"
         )
     lines.append("")
+    state_roof = result["state_roofline_tok_s"]
     lines.append(
-        f"base: no-compile + full_decode_only. warmup s: untimed first decode steps. total {result['total_s']:.0f} s."
+        f"base: no-compile + full_decode_only. warmup s: untimed first decode steps. With the state a request "
+        f"moves per step ({result['state_gb_per_request'] * 1e3:.1f} MB: GDN state and conv tails read and written, "
+        f"K/V and indexer keys read) the roofline is " + ", ".join(f"{state_roof[b]:.0f}" for b in batches) + " tok/s."
     )
+    lines += _prefill_table(result) + _profile_table(result)
+    lines.append(f"\ntotal {result['total_s']:.0f} s.")
     return "\n".join(lines)
+
+
+def _prefill_table(result: dict[str, Any]) -> list[str]:
+    shapes: list[str] = result["prefill_shapes"]
+    seen: dict[str, dict[str, Any]] = {}
+    for r in result["rows"]:
+        if r["prefill_tok_s"]:
+            seen.setdefault(r["scope"], r)
+    if not shapes or not seen:
+        return []
+    lines = ["", "| scope | " + " | ".join(f"prefill {s} tok/s" for s in shapes) + " | compile s | warm compile s |"]
+    lines.append("|---|" + "---|" * (len(shapes) + 2))
+    for scope, r in seen.items():
+        warm = r["warm_compile_s"]
+        lines.append(
+            f"| {scope} | "
+            + " | ".join(f"{r['prefill_tok_s'][s]:.0f}" for s in shapes)
+            + f" | {r['compile_s']:.1f} | {'-' if warm is None else f'{warm:.1f}'} |"
+        )
+    return lines
+
+
+def _profile_table(result: dict[str, Any]) -> list[str]:
+    """Kernels per step, GPU-busy share and device µs per kernel class, per profiled row and batch."""
+    profiled = [(r, int(b), p) for r in result["rows"] for b, p in r["profile"].items()]
+    if not profiled:
+        return []
+    classes = sorted({c for _, _, p in profiled for c in p["classes_us"]})
+    lines = ["", "| scope | cudagraph | batch | kernels/step | device µs/step | busy | " + " | ".join(classes) + " |"]
+    lines.append("|---|---|---|---|---|---|" + "---|" * len(classes))
+    for r, b, p in profiled:
+        lines.append(
+            f"| {r['scope']} | {r['mode']} | {b} | {p['kernels']:.0f} | {p['device_us']:.0f} | "
+            f"{100 * p['busy_share']:.0f}% | "
+            + " | ".join(f"{p['classes_us'].get(c, 0.0):.0f}" for c in classes)
+            + " |"
+        )
+    lines.append("")
+    for r, b, p in profiled:
+        lines.append(f"top kernels, {r['scope']}/{r['mode']} batch {b} (calls/step, µs/step):")
+        lines += [f"  {calls:6.1f} {us:9.1f}  {name}" for name, calls, us in p["top"]]
+    return lines

@@ -74,6 +74,17 @@ def int_list(text: str) -> list[int]:
     return values
 
 
+def shape_list(text: str) -> list[tuple[int, int]]:
+    """`1x2048,8x512` -> [(1, 2048), (8, 512)], each number >= 1."""
+    try:
+        values = [tuple(int(n) for n in v.split("x")) for v in text.split(",") if v]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated RxT shapes such as 8x512, not {text!r}") from None
+    if not values or any(len(v) != 2 or min(v) < 1 for v in values):
+        raise argparse.ArgumentTypeError(f"expected comma-separated RxT shapes with R, T >= 1, not {text!r}")
+    return values  # type: ignore[return-value]
+
+
 def positive_int(text: str) -> int:
     try:
         value = int(text)

@@ -4,6 +4,7 @@ Two shapes. `Workload` + `run_greedy`: a few short requests prefilled in one mix
 decode token each per step; `dump` traces it, `ablate` times it and compares scopes along it.
 `prefill_contexts` + `decode_rate`: long random contexts prefilled once, then uniform decode fed
 back on the device, as the engine does; `bench` and the GPU scripts measure tokens/s with it.
+`prefill_rate`: fresh prompts of one shape prefilled together in one flat batch.
 Token ids come from the model's own vocabulary, so any checkpoint runs either one.
 """
 
@@ -184,3 +185,31 @@ def decode_rate(
     _sync(device)
     end = time.perf_counter()
     return batch * steps / (end - marks[-1]), marks[-1] - marks[0]
+
+
+def prefill_rate(model: Qwen4ExpForCausalLM, fn: Forward, requests: int, tokens: int, repeats: int = 3) -> float:
+    """Tokens/s of prefilling `requests` fresh prompts of `tokens` tokens in one batch (slots 0..).
+
+    The first call warms (Triton compiles, autotuning); the fastest of `repeats` timed calls counts,
+    since interference only ever adds time. Logits are computed for the last token of each prompt,
+    as the engine does.
+    """
+    device = _device(model)
+    gen = torch.Generator().manual_seed(requests * tokens)
+    chunks = [
+        Chunk(slot, torch.randint(FIRST_ID, model.config.vocab_size, (tokens,), generator=gen).tolist(), 0)
+        for slot in range(requests)
+    ]
+    batch = build_batch(chunks, model.trash_slot, device)
+
+    def once() -> float:
+        _sync(device)
+        t = time.perf_counter()
+        with torch.no_grad(), model.context(batch):
+            hidden = fn(*batch.tensors())
+            model.compute_logits(hidden[batch.last_token_index])
+        _sync(device)
+        return time.perf_counter() - t
+
+    once()
+    return requests * tokens / min(once() for _ in range(repeats))
