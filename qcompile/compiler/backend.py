@@ -194,8 +194,15 @@ class QBackend:
         record = TraceRecord(gm, split, sorted(self.split_names, key=lambda n: int(n.split("_")[1])))
         self.records.append(record)
         symbolic = self._piece_inputs(split, vals)
-        runners = []
-        for r in self.ranges if syms else self.ranges[:1]:  # static trace: one graph, one size
+        todo = self.ranges if syms else self.ranges[:1]  # static trace: one graph, one size
+        runners: dict[Range, fx.GraphModule | None] = {}
+        # multi-size ranges first: compiling them may add guards (such as `n >= 2`) that exclude a
+        # single-size range, which would then be compiled only to never run
+        for r in sorted(todo, key=lambda r: r[0] == r[1]):
+            reach = _traced_reach(syms)
+            if syms and (r[1] < reach[0] or r[0] > reach[1]):
+                runners[r] = None  # this trace's guards exclude the range: another trace compiles it
+                continue
             if r[0] == r[1] or not syms:
                 subs = {s: r[0] for s in syms}
                 real = {id(v): x for v, x in zip(vals, example_inputs, strict=True)}
@@ -209,8 +216,8 @@ class QBackend:
             else:
                 inputs, mode = symbolic, "from_tracing_context"
             record.pieces[r] = {name: PieceRecord() for name in pieces}
-            runners.append(self._compile_range(split, record.pieces[r], inputs, r, mode))
-        return self._dispatcher(runners, tok, syms, vals)
+            runners[r] = self._compile_range(split, record.pieces[r], inputs, r, mode)
+        return self._dispatcher([runners[r] for r in todo], tok, syms, vals)
 
     def _piece_inputs(self, split: fx.GraphModule, vals: Sequence[Any]) -> dict[str, tuple[Any, ...]]:
         fake_mode = torch._guards.detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
@@ -244,10 +251,11 @@ class QBackend:
         return fx.GraphModule(root, split.graph)
 
     def _dispatcher(
-        self, runners: list[fx.GraphModule], tok: int, syms: set[sympy.Symbol], vals: Sequence[Any]
+        self, runners: list[fx.GraphModule | None], tok: int, syms: set[sympy.Symbol], vals: Sequence[Any]
     ) -> Callable[..., Any]:
         if not syms:  # nothing dynamic: one static graph for the one size it was traced at
             only = runners[0]
+            assert only is not None
             return lambda *args: only(*args)
         sym = vals[tok].shape[0].node.expr
         lifted = next((i for i, v in enumerate(vals) if isinstance(v, torch.SymInt) and v.node.expr == sym), None)
@@ -256,11 +264,29 @@ class QBackend:
         def run(*args: Any) -> Any:
             n = args[lifted] if lifted is not None else args[tok].shape[0]
             i = find(n)
-            if i is None:
-                raise RuntimeError(f"token count {n} is outside the compile ranges {ranges}")
-            return runners[i](*args)
+            runner = None if i is None else runners[i]
+            if runner is None:
+                raise RuntimeError(f"token count {n} is outside the compile ranges {ranges} of this trace")
+            return runner(*args)
 
         return run
+
+
+def _traced_reach(syms: set[sympy.Symbol]) -> tuple[float, float]:
+    """The token counts this trace's guards admit: the intersection of its dim-0 symbols' value ranges.
+
+    Dynamo marks the token dimension dynamic over every range, but tracing may add a guard such as
+    `n >= 2`; a range outside what is left would only be compiled to never run (a smaller count
+    traces again, at its own size).
+    """
+    ctx = torch._guards.TracingContext.try_get()
+    env = None if ctx is None or ctx.fake_mode is None else ctx.fake_mode.shape_env
+    lo, hi = -float("inf"), float("inf")
+    for s in syms if env is not None else ():
+        r = env.var_to_range.get(s)
+        if r is not None:
+            lo, hi = max(lo, float(r.lower)), min(hi, float(r.upper))
+    return lo, hi
 
 
 def _has_sym(v: Any) -> bool:

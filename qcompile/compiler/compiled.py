@@ -33,7 +33,9 @@ def _first_tensor(args: Sequence[Any], kwargs: dict[str, Any]) -> torch.Tensor |
 class CompiledForward:
     """Calls `module` through Dynamo + `QBackend` for token counts inside a range, eagerly outside.
 
-    The token count is dim 0 of the first tensor argument. On the first compiled call, dim 0 of every
+    Every compiled call runs without autograd: this is an inference compile, and Dynamo guards on
+    the grad mode, so a warmup under one mode and serving under another would trace again, at
+    static sizes. The token count is dim 0 of the first tensor argument. On the first compiled call, dim 0 of every
     tensor argument of that size is marked dynamic over `[min start, max end]`, without 0/1
     specialisation (`dynamic="oblivious"`: backed sizes with `backed_size_oblivious`; `"unbacked"`:
     `mark_unbacked`), so one trace serves every range, size 1 included. `wrap_piece` wraps every
@@ -81,7 +83,7 @@ class CompiledForward:
                     stacklevel=2,
                 )
             return self.module(*args, **kwargs)
-        with self._tracing_context(n, args, kwargs), scope(self.scope):
+        with self._tracing_context(n, args, kwargs), scope(self.scope), torch.no_grad():
             return self._compiled(*args, **kwargs)
 
     @contextlib.contextmanager

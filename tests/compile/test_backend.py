@@ -116,3 +116,44 @@ def test_dump_dir(tmp_path: Path) -> None:
     assert any(n.startswith("full_code_for_forward") for n in names), names
     assert any("qcompile_post_grad" in n for n in names), names
     assert any("kernel" in n for n in names), names
+
+
+def test_warmup_under_autograd_serves_calls_without_it() -> None:
+    """Dynamo guards on the grad mode; compiled calls run without autograd whatever the caller's
+    mode, so a warmup under autograd and serving under `no_grad` share one trace."""
+    m, ref = _pair()
+    c = api.compile(m, ranges=RANGES, scope="kernel")
+
+    def make(n: int) -> SimpleNamespace:
+        ref(_ids(n))
+        return SimpleNamespace(host=None, tensors=lambda: (_ids(n),))
+
+    with torch.enable_grad():
+        c.compiled.warmup(make)
+    with torch.compiler.set_stance("fail_on_recompile"):
+        for n in [1, 5, 16]:
+            ref(_ids(n))
+            c(_ids(n))
+        with torch.enable_grad():
+            assert not c(_ids(3)).requires_grad
+    assert c.backend.traces == 1
+
+
+def test_a_range_the_first_trace_excludes_is_compiled_once(caplog: pytest.LogCaptureFixture) -> None:
+    """The tiny model's window gathers add the guard `n >= 2` while range (2, 8) compiles, so size 1
+    traces again: its range is compiled by that second trace only."""
+    from model.config import Qwen4ExpConfig
+    from model.presets import preset_config
+    from model.qwen4_exp import Qwen4ExpForCausalLM
+
+    torch.manual_seed(0)
+    model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(preset_config("tiny"))).eval()
+    model.init_state(max_num_seqs=8, max_model_len=32)
+    c = api.compile(model, ranges=((1, 1), (2, 8)), scope="kernel")
+    with caplog.at_level("INFO", logger="qcompile.compiler.backend"):
+        c.warmup()
+    compiled = [r.args for r in caplog.records if "compiling" in r.getMessage()]
+    pieces = {name for name, _, _ in compiled}
+    assert c.backend.traces == 2
+    assert sorted(r for _, r, _ in compiled).count((1, 1)) == len(pieces)
+    assert sorted(r for _, r, _ in compiled).count((2, 8)) == len(pieces)
