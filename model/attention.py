@@ -16,6 +16,7 @@ from torch import nn
 
 from model import context
 from model.config import Qwen4ExpConfig
+from model.kernels import use_kernels
 from model.norm import RMSNorm
 from model.regions import region
 from model.rope import apply_rope, cos_sin, inv_freq
@@ -134,27 +135,36 @@ class Attention(nn.Module):
         probs = torch.softmax(scores, dim=-1, dtype=torch.float32).to(q.dtype).flatten(-3, -2)
         return torch.matmul(probs, v).reshape(*batch, hq, nq, hd)
 
-    def qsa_allowed(self, iq: torch.Tensor, t: torch.Tensor, raw_keys: torch.Tensor) -> torch.Tensor:
-        """Keys each query may attend to, `[nq, L]`: causal and QSA-selected.
+    def qsa_chosen(self, iq: torch.Tensor, t: torch.Tensor, raw_keys: torch.Tensor) -> torch.Tensor | None:
+        """The QSA blocks each query keeps, `[nq, L // c + 1]` (bool), or None when every block fits the budget.
 
         `iq [nq, Hi, Di]` are the queries at positions `t [nq]`; `raw_keys [L, Di]` (shared) or
         `[nq, L, Di]` (one request per query) are the indexer keys. Among equal scores the earlier
         block wins (a stable sort), so the choice never depends on the kernel or the vector length.
         """
-        length = raw_keys.shape[-2]
-        cols = torch.arange(length, device=iq.device)
-        allowed = cols[None, :] <= t[:, None]
-        total = length // self.block
+        total = raw_keys.shape[-2] // self.block
         if total <= self.block_topk:
-            return allowed
+            return None
         keys = self._block_keys(raw_keys[..., : total * self.block, :])
         nb = (t + 1) // self.block
         blk = torch.arange(total, device=iq.device)
         scores = self._block_scores(iq, keys).masked_fill(blk[None, :] >= nb[:, None], float("-inf"))
         top = scores.sort(dim=-1, descending=True, stable=True).indices[:, : self.block_topk]
-        chosen = torch.zeros(iq.shape[0], total + 1, dtype=torch.bool, device=iq.device).scatter_(1, top, True)
-        full = cols[None, :] < (nb * self.block)[:, None]
-        in_chosen = chosen.gather(1, (cols // self.block).clamp_max(total).expand(iq.shape[0], -1))
+        return torch.zeros(iq.shape[0], total + 1, dtype=torch.bool, device=iq.device).scatter_(1, top, True)
+
+    def qsa_allowed(self, iq: torch.Tensor, t: torch.Tensor, raw_keys: torch.Tensor) -> torch.Tensor:
+        """Keys each query may attend to, `[nq, L]`: causal, and inside a chosen block or the tail.
+
+        The tail is the incomplete block `nb*c .. t`, `nb = (t + 1) // c`; arguments as `qsa_chosen`.
+        """
+        length = raw_keys.shape[-2]
+        cols = torch.arange(length, device=iq.device)
+        allowed = cols[None, :] <= t[:, None]
+        chosen = self.qsa_chosen(iq, t, raw_keys)
+        if chosen is None:
+            return allowed
+        full = cols[None, :] < ((t + 1) // self.block * self.block)[:, None]
+        in_chosen = chosen.gather(1, (cols // self.block).clamp_max(chosen.shape[1] - 1).expand(iq.shape[0], -1))
         return allowed & (in_chosen | ~full)
 
     def _prefill(self, q: torch.Tensor, iq: torch.Tensor, start: int, slot: int) -> torch.Tensor:
@@ -168,9 +178,15 @@ class Attention(nn.Module):
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
         """One token per request, tensor-only (no host data), so it can be captured in a CUDA graph.
 
-        Each request's cache rows are gathered whole, so requests go in chunks of bounded bytes
-        (K and V, and the indexer keys with their fp32 copy, per request).
+        On CUDA the split-K Triton kernel reads K/V in place (`model/kernels/attention_decode.py`).
+        The torch code gathers each request's cache rows whole, so requests go in chunks of bounded
+        bytes (K and V, and the indexer keys with their fp32 copy, per request).
         """
+        if use_kernels(q):
+            from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
+
+            chosen = self.qsa_chosen(iq, positions, self.index_keys[slots])
+            return decode_attention(q, self.k_cache, self.v_cache, slots, positions, self.scaling, chosen, self.block)
         row_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + 3 * self.index_keys[0].nbytes
         outs = [
             self._decode_rows(q[rows], iq[rows], positions[rows], slots[rows]) for rows in chunks(q.shape[0], row_bytes)

@@ -14,6 +14,7 @@ from torch import nn
 
 from model import context
 from model.config import Qwen4ExpConfig
+from model.kernels import use_kernels
 from model.norm import GatedRMSNorm
 from model.regions import region
 from model.window import commit_tail, gather_window
@@ -77,12 +78,6 @@ def chunk_rule(
         out[:, i] = q_decayed[:, i] @ state + intra[:, i] @ v_new
         state = state * chunk_decay[:, i] + k_decayed[:, i].transpose(-1, -2) @ v_new
     return out.reshape(h, -1, out.shape[-1])[:, :length].transpose(0, 1), state
-
-
-def use_kernels(t: torch.Tensor) -> bool:
-    """Whether the delta-rule core runs the Triton kernels for `t`'s device: CUDA. (CPU tests patch this
-    to run the decode kernel in Triton's interpreter.)"""
-    return t.is_cuda
 
 
 class GatedDeltaNet(nn.Module):

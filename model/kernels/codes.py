@@ -29,6 +29,12 @@ def add(a, b):
 
 
 @triton.jit
+def maximum(a, b):
+    """The combine of maxima for `tl.reduce` (`tl.max` is a JIT helper, as `tl.sum` is)."""
+    return tl.maximum(a, b)
+
+
+@triton.jit
 def e2m1_value(c):
     """4-bit E2M1 codes (s e1 e0 m, as uint32) -> float32: normals from bits, e = 0 gives m * 0.5."""
     ce, cm = (c >> 1) & 3, c & 1

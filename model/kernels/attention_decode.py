@@ -1,0 +1,221 @@
+"""Split-K flash decoding over the slot caches, in place: one token per request, QSA mask applied.
+
+The torch reference (`model.attention.Attention._decode_rows`) gathers each request's whole K/V
+rows, builds a `[B, L]` mask and runs two matmuls with a softmax between. Here program `(b, h, s)`
+reads split `s` of request `b`'s keys for KV head `h` straight from `k_cache[slots[b]]`, with the
+`G` query heads of that KV head as one tile (one `tl.dot` per key block), and keeps an online
+softmax in fp32; a second kernel merges the splits. Key `j` is visible when `j <= t` (the query's
+position) and, under QSA, when it lies in the incomplete tail block or in a chosen block: exactly
+`Attention.qsa_allowed`.
+
+CPU tensors run the same kernels in Triton's interpreter (how the CPU tests check them).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import torch
+import triton
+import triton.language as tl
+
+from model.kernels.codes import add, interpreted, maximum
+
+BLOCK_N = 32  # keys per inner step
+MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save
+MAX_SPLITS = 256
+
+
+@triton.jit
+def _split_kernel(
+    q,
+    k_cache,
+    v_cache,
+    slots,
+    positions,
+    chosen,
+    part_acc,
+    part_ml,
+    scale,
+    stride_slot,
+    stride_pos,
+    stride_head,
+    HQ: tl.constexpr,
+    G: tl.constexpr,
+    D: tl.constexpr,
+    BG: tl.constexpr,
+    BD: tl.constexpr,
+    BN: tl.constexpr,
+    SPLIT_LEN: tl.constexpr,
+    SPLITS: tl.constexpr,
+    QSA: tl.constexpr,
+    BLOCK: tl.constexpr,
+    NCHOSEN: tl.constexpr,
+    IEEE: tl.constexpr,
+):
+    b = tl.program_id(0)
+    h = tl.program_id(1)
+    s = tl.program_id(2)
+    rg = tl.arange(0, BG)
+    rd = tl.arange(0, BD)
+    mg, md = rg < G, rd < D
+    slot = tl.load(slots + b).to(tl.int64)
+    t = tl.load(positions + b).to(tl.int32)
+    qt = tl.load(q + (b * HQ + h * G + rg[:, None]) * D + rd[None, :], mask=mg[:, None] & md[None, :], other=0.0)
+    start = s * SPLIT_LEN
+    end = tl.minimum(start + SPLIT_LEN, t + 1)
+    tail = ((t + 1) // BLOCK) * BLOCK  # first key of the incomplete block
+    m_i = tl.full([BG], float("-inf"), tl.float32)
+    l_i = tl.full([BG], 0.0, tl.float32)
+    acc = tl.full([BG, BD], 0.0, tl.float32)
+    base = slot * stride_slot + h * stride_head
+    for j0 in range(start, end, BN):
+        rn = j0 + tl.arange(0, BN)
+        mn = rn < end
+        offs = base + rn[:, None].to(tl.int64) * stride_pos + rd[None, :]
+        kt = tl.load(k_cache + offs, mask=mn[:, None] & md[None, :], other=0.0)
+        vt = tl.load(v_cache + offs, mask=mn[:, None] & md[None, :], other=0.0)
+        if IEEE:  # fp32 caches: no TF32 rounding
+            sc = tl.dot(qt, tl.trans(kt), input_precision="ieee") * scale
+        else:
+            sc = tl.dot(qt, tl.trans(kt)) * scale
+        visible = mn
+        if QSA:
+            pick = tl.load(chosen + b * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=mn, other=0)
+            visible = visible & ((rn >= tail) | (pick != 0))
+        sc = tl.where(visible[None, :], sc, float("-inf"))
+        m_new = tl.maximum(m_i, tl.reduce(sc, 1, maximum))
+        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+        alpha = tl.exp(m_i - m_safe)
+        p = tl.exp(sc - m_safe[:, None])
+        l_i = l_i * alpha + tl.reduce(p, 1, add)
+        if IEEE:
+            acc = acc * alpha[:, None] + tl.dot(p, vt, input_precision="ieee")
+        else:
+            acc = acc * alpha[:, None] + tl.dot(p.to(vt.dtype), vt)
+        m_i = m_new
+    part = (b * tl.num_programs(1) + h) * SPLITS + s
+    tl.store(part_acc + (part * BG + rg[:, None]) * BD + rd[None, :], acc)
+    tl.store(part_ml + (part * 2) * BG + rg, m_i)
+    tl.store(part_ml + (part * 2 + 1) * BG + rg, l_i)
+
+
+@triton.jit
+def _merge_kernel(
+    part_acc,
+    part_ml,
+    out,
+    HQ: tl.constexpr,
+    G: tl.constexpr,
+    D: tl.constexpr,
+    BG: tl.constexpr,
+    BD: tl.constexpr,
+    SPLITS: tl.constexpr,
+):
+    b = tl.program_id(0)
+    h = tl.program_id(1)
+    rg = tl.arange(0, BG)
+    rd = tl.arange(0, BD)
+    first = (b * tl.num_programs(1) + h) * SPLITS
+    m = tl.full([BG], float("-inf"), tl.float32)
+    for s in range(SPLITS):
+        m = tl.maximum(m, tl.load(part_ml + ((first + s) * 2) * BG + rg))
+    m_safe = tl.where(m == float("-inf"), 0.0, m)
+    l_sum = tl.full([BG], 0.0, tl.float32)
+    o = tl.full([BG, BD], 0.0, tl.float32)
+    for s in range(SPLITS):
+        w = tl.exp(tl.load(part_ml + ((first + s) * 2) * BG + rg) - m_safe)
+        l_sum += tl.load(part_ml + ((first + s) * 2 + 1) * BG + rg) * w
+        o += tl.load(part_acc + ((first + s) * BG + rg[:, None]) * BD + rd[None, :]) * w[:, None]
+    o = o / l_sum[:, None]
+    mask = (rg < G)[:, None] & (rd < D)[None, :]
+    tl.store(out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :], o.to(out.dtype.element_ty), mask=mask)
+
+
+@functools.cache
+def _interpreted(kernel: Any) -> Any:
+    return interpreted(kernel, keep=(add, maximum))
+
+
+def split_len(length: int, programs_per_split: int, sms: int) -> int:
+    """Keys per split: enough splits for about two programs per SM, at least `MIN_SPLIT` keys each,
+    at most `MAX_SPLITS` splits; a multiple of `BLOCK_N`. Depends only on static sizes (the cache
+    length and the batch), so a CUDA graph freezes one choice."""
+    splits = max(1, min(MAX_SPLITS, -(-2 * sms // programs_per_split), -(-length // MIN_SPLIT)))
+    per = -(-length // splits)
+    return -(-per // BLOCK_N) * BLOCK_N
+
+
+def decode_attention(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    slots: torch.Tensor,
+    positions: torch.Tensor,
+    scale: float,
+    chosen: torch.Tensor | None = None,
+    block: int = 1,
+    sms: int | None = None,
+) -> torch.Tensor:
+    """Attention of one query token per request over its slot's cache rows `0..positions[b]`.
+
+    q `[B, Hq, D]`; k_cache/v_cache `[S, L, Hkv, D]` (query head `i` reads KV head `i // (Hq/Hkv)`);
+    slots, positions `[B]`. `chosen [B, NB+1]` (bool, QSA): key `j` in a complete block `j // block`
+    is visible only if that block is chosen. `sms` (the device's SM count by default) sets how many
+    splits the keys get. Returns `[B, Hq, D]` in q's dtype.
+    """
+    bsz, hq, d = q.shape
+    _, length, hkv, dk = k_cache.shape
+    if k_cache.shape != v_cache.shape or dk != d or hq % hkv:
+        raise ValueError(
+            f"q {tuple(q.shape)}, k_cache {tuple(k_cache.shape)}, v_cache {tuple(v_cache.shape)}: expected "
+            "caches [S, L, Hkv, D] of one shape, D as q's, Hq a multiple of Hkv"
+        )
+    if k_cache.stride(-1) != 1 or k_cache.stride() != v_cache.stride():
+        raise ValueError("k_cache and v_cache must share strides, with unit stride over D")
+    out = torch.empty_like(q)
+    if bsz == 0:
+        return out
+    g = hq // hkv
+    bg, bd = max(16, triton.next_power_of_2(g)), max(16, triton.next_power_of_2(d))
+    if sms is None:
+        sms = torch.cuda.get_device_properties(q.device).multi_processor_count if q.is_cuda else 1
+    per = split_len(length, bsz * hkv, sms)
+    splits = -(-length // per)
+    part_acc = torch.empty(bsz * hkv * splits * bg * bd, dtype=torch.float32, device=q.device)
+    part_ml = torch.empty(bsz * hkv * splits * 2 * bg, dtype=torch.float32, device=q.device)
+    q = q.contiguous()
+    qsa = chosen is not None
+    pick = chosen.to(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
+    split = _split_kernel if q.is_cuda else _interpreted(_split_kernel)
+    merge = _merge_kernel if q.is_cuda else _interpreted(_merge_kernel)
+    split[(bsz, hkv, splits)](
+        q,
+        k_cache,
+        v_cache,
+        slots,
+        positions,
+        pick,
+        part_acc,
+        part_ml,
+        scale,
+        k_cache.stride(0),
+        k_cache.stride(1),
+        k_cache.stride(2),
+        HQ=hq,
+        G=g,
+        D=d,
+        BG=bg,
+        BD=bd,
+        BN=BLOCK_N,
+        SPLIT_LEN=per,
+        SPLITS=splits,
+        QSA=qsa,
+        BLOCK=block,
+        NCHOSEN=pick.shape[-1] if qsa else 1,
+        IEEE=q.dtype == torch.float32,
+        num_warps=4,
+    )
+    merge[(bsz, hkv)](part_acc, part_ml, out, HQ=hq, G=g, D=d, BG=bg, BD=bd, SPLITS=splits, num_warps=4)
+    return out

@@ -1,0 +1,128 @@
+"""The split-K decode attention kernel against the torch attention it replaces on CUDA.
+
+On CPU the kernel runs in Triton's interpreter at small shapes; `sms` forces many splits, so the
+merge of partial softmaxes is exercised as on the H200. The GPU test runs the bench preset's
+attention geometry in bf16 and judges it against an fp32 reference, with eager bf16 as the bar.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+import model.attention as attention_module
+from model.attention import Attention
+from model.batch import Chunk, build_batch
+from model.checkpoint.loader import load_model
+from model.config import Qwen4ExpConfig
+from model.kernels.attention_decode import decode_attention, split_len
+from model.presets import preset_config
+
+
+def dense_reference(q: torch.Tensor, kc: torch.Tensor, vc: torch.Tensor, slots: torch.Tensor, pos: torch.Tensor):
+    """Plain softmax attention of each query over its slot's keys 0..pos, in float64."""
+    g = q.shape[1] // kc.shape[2]
+    rows = []
+    for b in range(q.shape[0]):
+        k = kc[slots[b], : pos[b] + 1].double().repeat_interleave(g, 1)
+        v = vc[slots[b], : pos[b] + 1].double().repeat_interleave(g, 1)
+        p = torch.softmax(torch.einsum("hd,lhd->hl", q[b].double(), k) * q.shape[-1] ** -0.5, -1)
+        rows.append(torch.einsum("hl,lhd->hd", p, v))
+    return torch.stack(rows)
+
+
+@pytest.mark.parametrize("hq,hkv,d,sms", [(6, 2, 32, 1), (12, 1, 16, 64), (4, 4, 16, 40)])
+def test_dense_decode_matches_softmax_attention(hq: int, hkv: int, d: int, sms: int) -> None:
+    """Grouped heads (G = 3, 12, 1), one split or many, requests whose keys end mid-split."""
+    torch.manual_seed(hq * d)
+    slots_n, length = 5, 200
+    kc, vc = torch.randn(slots_n, length, hkv, d), torch.randn(slots_n, length, hkv, d)
+    q = torch.randn(4, hq, d)
+    slots, pos = torch.tensor([3, 0, 4, 1]), torch.tensor([199, 0, 70, 131])
+    out = decode_attention(q, kc, vc, slots, pos, d**-0.5, sms=sms)
+    torch.testing.assert_close(out.double(), dense_reference(q, kc, vc, slots, pos), atol=2e-6, rtol=2e-6)
+
+
+def test_split_len_is_a_block_multiple_covering_the_cache() -> None:
+    for length, programs, sms in [(2074, 2, 132), (2074, 128, 132), (64, 1, 132), (300_000, 1, 132)]:
+        per = split_len(length, programs, sms)
+        splits = -(-length // per)
+        assert per % 32 == 0 and per >= 32 and 1 <= splits <= 256 and splits * per >= length
+
+
+def tiny_attention(seed: int, slots: int, length: int) -> Attention:
+    """The tiny preset's attention (QSA budget 16, blocks of 4) with random weights and caches."""
+    torch.manual_seed(seed)
+    att = Attention(Qwen4ExpConfig.from_dict(preset_config("tiny")))
+    for p in att.parameters():
+        p.data.normal_(0, 0.3)
+    att.init_state(slots, length, torch.float32)
+    for buf in (att.k_cache, att.v_cache, att.index_keys):
+        buf.normal_()
+    return att
+
+
+@pytest.mark.parametrize("length", [12, 64])
+def test_decode_with_the_kernel_matches_torch_qsa_on_and_off(monkeypatch: pytest.MonkeyPatch, length: int) -> None:
+    """A cache of 12 keys keeps every block (dense); of 64, QSA keeps 4 of up to 16 blocks. Queries
+    sit just before, at and after block edges; a padding row points at the trash slot."""
+    att = tiny_attention(0, 4, length)
+    n = 5
+    q = torch.randn(n, att.num_heads, att.head_dim)
+    iq = torch.randn(n, att.indexer.n_heads, att.indexer.head_dim)
+    positions = torch.tensor([length - 1, 3, 4, length // 2 + 1, 0])
+    slots = torch.tensor([0, 2, 1, 3, 3])
+    assert (att.qsa_chosen(iq, positions, att.index_keys[slots]) is None) == (length == 12)
+    ref = att._decode(q, iq, positions, slots)
+    monkeypatch.setattr(attention_module, "use_kernels", lambda t: True)
+    torch.testing.assert_close(att._decode(q, iq, positions, slots), ref, atol=1e-5, rtol=1e-5)
+
+
+def test_model_decode_with_the_kernel_matches_torch(tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A prefill, then padded decode steps of the tiny model past its QSA budget: logits follow torch's."""
+
+    def logits(kernels: bool) -> list[torch.Tensor]:
+        monkeypatch.setattr(attention_module, "use_kernels", lambda t: kernels)
+        m = load_model(tiny_ckpt, dtype=torch.float32)
+        m.init_state(max_num_seqs=3, max_model_len=40)
+        steps = [[Chunk(0, list(range(3, 24)), 0), Chunk(2, [3, 4], 0)]]
+        steps += [[Chunk(0, [11 + i], 21 + i), Chunk(2, [20 + i], 2 + i)] for i in range(3)]
+        rows = []
+        with torch.no_grad():
+            for chunks in steps:
+                batch = build_batch(chunks, m.trash_slot, "cpu", pad_to=4 if len(chunks[0].token_ids) == 1 else None)
+                rows.append(m.compute_logits(m.run(batch)[: batch.host.query_start[-1]]))
+        return rows
+
+    for ours, ref in zip(logits(True), logits(False), strict=True):
+        torch.testing.assert_close(ours, ref, atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_bench_geometry_bf16_no_worse_than_torch_bf16() -> None:
+    """24 query heads over 2 KV heads of 256, a 2,074-key cache, up to 2,048 visible keys: the kernel's bf16 error
+    against fp32 torch attention is at most torch bf16's."""
+    cfg = preset_config("bench")
+    att32 = Attention(Qwen4ExpConfig.from_dict(cfg)).cuda()
+    torch.manual_seed(0)
+    for p in att32.parameters():
+        p.data.normal_(0, 0.02)
+    att32.init_state(64, 2074, torch.float32)
+    for buf in (att32.k_cache, att32.v_cache, att32.index_keys):
+        buf.normal_()
+    att16 = Attention(Qwen4ExpConfig.from_dict(cfg)).cuda().to(torch.bfloat16)
+    att16.load_state_dict(att32.state_dict())
+    att16.init_state(64, 2074, torch.bfloat16)
+    for a, b in ((att16.k_cache, att32.k_cache), (att16.v_cache, att32.v_cache), (att16.index_keys, att32.index_keys)):
+        a.copy_(b)
+    q = torch.randn(64, 24, 256, device="cuda")
+    iq = torch.randn(64, 4, 128, device="cuda")
+    positions = torch.randint(1, 2048, (64,), device="cuda")  # within the budget: every block kept
+    slots = torch.randperm(64, device="cuda")
+    exact = att32._decode_rows(q, iq, positions, slots)  # torch, fp32
+    torch_bf16 = att16._decode_rows(q.bfloat16(), iq.bfloat16(), positions, slots).float()
+    kernel_bf16 = att16._decode(q.bfloat16(), iq.bfloat16(), positions, slots).float()
+    assert (kernel_bf16 - exact).abs().max() <= (torch_bf16 - exact).abs().max()
