@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
+import math
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -32,11 +33,13 @@ from model.checkpoint.errors import CheckpointError
 from model.checkpoint.ple_tables import PLE_BACKENDS, open_host_table
 from model.checkpoint.reader import SafetensorsFolder, read_quant_configs
 from model.config import Qwen4ExpConfig
+from model.moe import Experts
 from model.parallel import Shard, check_divisible, shard_model
 from model.ple import NGramEmbedding
 from model.quant import (
     Kind,
     PleLayout,
+    Scheme,
     dequantize_state,
     detect,
     ple_layouts,
@@ -137,7 +140,8 @@ def load_model(
 
     `weight_only`: after the usual (dequantised, fully checked) load, every `nn.Linear` stored as
     NVFP4, per-tensor / per-channel / block FP8 or MXFP8 is replaced by a `WeightOnlyLinear` over the
-    stored tensors (see `_keep_packed`); other modules, routed experts and `lm_head` stay dense. Needs Triton.
+    stored tensors (see `_keep_packed`), and routed experts stored in block FP8 keep their codes and
+    scales (`_keep_fp8_experts`); other modules and `lm_head` stay dense. Needs Triton.
 
     Raises `CheckpointError` (every problem at once) or `QuantFormatError` (naming the tensor)
     before returning, so a model is only handed out once every tensor has been checked.
@@ -176,6 +180,7 @@ def load_model(
             sum(kept.values()),
             ", ".join(f"{n} {k}" for k, n in sorted(kept.items())) or "none eligible",
         )
+        log.info("weight-only: %d expert stacks kept in block FP8", _keep_fp8_experts(model, source, raw, hf_quant))
     if shard is not None:
         shard_model(model, shard)
     return model.eval().requires_grad_(False)
@@ -223,9 +228,7 @@ def _keep_packed(
             assert scheme.scale_2 is not None
             block, scale = scale, source.get_tensor(f"{module}.{scheme.scale_2}").to(dev)
         elif kind == "fp8_block":
-            block_shape = scheme.block
-            if scheme.kind is Kind.FP8_BLOCK_4D and scale.dim() == 4:  # [N/bn, 1, K/bk, 1], checked by the load
-                scale = scale.reshape(scale.shape[0], scale.shape[2])
+            block_shape, scale = scheme.block, _block_scale(scheme, scale)
         try:
             packed = WeightOnlyLinear.from_packed(kind, weight, scale, block, name=module, block=block_shape)
         except ValueError as e:
@@ -248,6 +251,69 @@ def _keep_packed(
         setattr(model.get_submodule(parent), attr, packed)
         kept[packed.kind] += 1
     return dict(kept)
+
+
+def _block_scale(scheme: Scheme, scale: torch.Tensor) -> torch.Tensor:
+    """Block-FP8 scales as `[ceil(N/bn), ceil(K/bk)]` (ModelOpt's FP8_PB_WO stores `[N/bn, 1, K/bk, 1]`,
+    a shape the dequantised load has checked)."""
+    if scheme.kind is Kind.FP8_BLOCK_4D and scale.dim() == 4:
+        return scale.reshape(scale.shape[0], scale.shape[2])
+    return scale
+
+
+def _stored_fp8_block(
+    source: _TextOnly, module: str, scheme: Scheme, device: torch.device
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """A block-FP8 module's E4M3 codes and its float32 `[ceil(N/bn), ceil(K/bk)]` scales."""
+    weight, scale = (source.get_tensor(f"{module}.{s}").to(device) for s in (scheme.weight, scheme.scale))
+    return weight.view(torch.float8_e4m3fn), _block_scale(scheme, scale).float()
+
+
+def _row_blocks(scale: torch.Tensor, bn: int, rows: int, step: int) -> torch.Tensor:
+    """`scale [ceil(rows/bn), C]` as the same per-row multipliers in blocks of `step` rows (`step` divides bn)."""
+    return scale.repeat_interleave(bn // step, dim=0)[: -(-rows // step)]
+
+
+PROJECTIONS = ("gate", "up", "down")  # an expert's checkpoint modules, `{experts}.{e}.{p}_proj`
+
+
+def _keep_fp8_experts(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_quant: dict | None) -> int:
+    """Give each `Experts` whose experts are all stored in one block-FP8 shape (bk a multiple of 16,
+    the fused kernel's K tile) their stored codes and scales; returns how many did.
+
+    Runs after the dequantised load has checked every stored tensor. Gate and up rows are stacked;
+    when I is not a multiple of bn their scale blocks would straddle the seam, so both are re-blocked
+    at `gcd(bn, I)` rows (the same multiplier per weight, so exactly the same dequantised values).
+    """
+    qcfg = detect(raw, hf_quant)
+    if qcfg is None:
+        return 0
+    stored = {_normalise(key.rpartition(".")[0]): key.rpartition(".")[0] for key in source.keys()}
+    kept = 0
+    for name, experts in model.named_modules():
+        if not isinstance(experts, Experts):
+            continue
+        parts = [[stored.get(f"{name}.{e}.{p}_proj") for p in PROJECTIONS] for e in range(experts.num_experts)]
+        schemes = {qcfg.resolve(m) if m is not None else None for row in parts for m in row}
+        scheme = next(iter(schemes)) if len(schemes) == 1 else None
+        if scheme is None or scheme.kind not in (Kind.FP8_BLOCK, Kind.FP8_BLOCK_4D) or scheme.block[1] % 16:
+            continue
+        bn, bk = scheme.block
+        dev = experts.gate_up_proj.device
+        inter = experts.down_proj.shape[-1]
+        step = math.gcd(bn, inter)
+        gate_up, gate_up_scale, down, down_scale = [], [], [], []
+        for gate_m, up_m, down_m in parts:
+            (g, gs), (u, us), (d, ds) = (_stored_fp8_block(source, m, scheme, dev) for m in (gate_m, up_m, down_m))
+            gate_up.append(torch.cat([g, u]))
+            gate_up_scale.append(torch.cat([_row_blocks(gs, bn, inter, step), _row_blocks(us, bn, inter, step)]))
+            down.append(d)
+            down_scale.append(_row_blocks(ds, bn, d.shape[0], step))
+        experts.keep_fp8_block(
+            torch.stack(gate_up), torch.stack(gate_up_scale), torch.stack(down), torch.stack(down_scale), (step, bk)
+        )
+        kept += 1
+    return kept
 
 
 def _attach_host_tables(

@@ -36,6 +36,7 @@ from torch import nn
 
 from model.batch import Chunk, build_batch
 from model.checkpoint.loader import CheckpointError, load_model
+from model.moe import Experts
 from model.quant import QuantFormatError, formats
 
 pytest.importorskip("triton", reason="the weight-only kernels need Triton")
@@ -96,11 +97,52 @@ def test_packed_linears_match_the_dequantised_model(name: str) -> None:
     for n, m in mods.items():
         assert m.kind == ELIGIBLE[name], n
         assert torch.equal(m.dequantized_weight(), dense_params[f"{n}.weight"]), n
+    fp8_experts = {n: m for n, m in packed.named_modules() if isinstance(m, Experts) and m.fp8_block is not None}
+    assert len(fp8_experts) == (len(packed.model.layers) if ELIGIBLE[name] == "fp8_block" else 0)
+    for n, m in fp8_experts.items():  # the codes and scales stand for exactly the dequantised weights
+        assert m.gate_up_proj.dtype == m.down_proj.dtype == torch.float8_e4m3fn
+        gate_up, down = m.dense_weights(torch.float32)
+        assert torch.equal(gate_up, dense_params[f"{n}.gate_up_proj"]), n
+        assert torch.equal(down, dense_params[f"{n}.down_proj"]), n
     for n, p in packed.named_parameters():  # everything else as the dequantised load has it
-        assert torch.equal(p, dense_params[n]), n
+        if n.rpartition(".")[0] not in fp8_experts:
+            assert torch.equal(p, dense_params[n]), n
     diff = float((prompt_logprobs(packed) - prompt_logprobs(dense)).abs().max())
     print(f"{name}: {len(mods)} linears packed, max |logprob difference| {diff:.2e}")
     assert diff < BOUND, diff
+
+
+@pytest.mark.parametrize("name", ["llmc-fp8_block", "modelopt-fp8_pb_wo"])
+@pytest.mark.parametrize("tokens", [1, 9])
+def test_fp8_experts_read_in_place_match_the_dequantised_experts(name: str, tokens: int) -> None:
+    """The fused MoE kernel (Triton's interpreter here) over the kept codes and scales against the
+    torch experts of the dequantised load. The weights are the same numbers (test above), so the two
+    differ by float32 arithmetic only: each K tile's partial product of codes is scaled once, torch
+    multiplies by the dequantised weights, each dot product within `(K + 2) u` of the exact one, as
+    in `tests/model/test_fused_moe.py`'s block-FP8 cases, whose tolerance this uses."""
+    from model.kernels.fused_moe import fused_moe
+
+    dense = load_model(ROOT / name, dtype=torch.float32)
+    packed = load_model(ROOT / name, dtype=torch.float32, weight_only=True)
+    torch.manual_seed(tokens)
+    for layer, ref_layer in zip(packed.model.layers, dense.model.layers, strict=True):
+        experts, ref = layer.mlp.experts, ref_layer.mlp.experts
+        x = torch.randn(tokens, ref.gate_up_proj.shape[-1])
+        weights, ids = ref_layer.mlp.gate(x)
+        with torch.no_grad():
+            want = ref.reference(x, weights, ids)
+            got = fused_moe(
+                x,
+                weights,
+                ids,
+                experts.gate_up_proj,
+                experts.down_proj,
+                gate_up_scale=experts.gate_up_scale,
+                down_scale=experts.down_scale,
+                block=experts.fp8_block,
+            )
+        assert float(want.abs().max()) > 1e-3
+        torch.testing.assert_close(got, want, atol=2e-6, rtol=2e-6)
 
 
 def copy_fixture(name: str, out: Path) -> Path:
