@@ -150,7 +150,7 @@ class LogitsProcessors:
         bias = [(row, t, b) for row, p in enumerate(params) for t, b in (p.logit_bias or {}).items()]
         penalized = any(p.penalized for p in params)
         grammars = [s.grammar for s in seqs]
-        if not (banned_rows or bias or penalized or any(g is not None for g in grammars)):
+        if not (banned_rows or bias or penalized or any(g is not None and g.constrains for g in grammars)):
             return logits
         logits = logits.clone()
         if bias:
