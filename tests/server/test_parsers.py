@@ -233,4 +233,4 @@ def test_forced_calls_stream_a_cut_array() -> None:
     assert args == ['{"x": "}]\\"{"}', '{"y": [1, 2]}'] and json.loads(args[0]) == {"x": '}]"{'}
     assert [e.index for e in events if isinstance(e, CallEnd)] == [0, 1]
     assert len([e for e in events if isinstance(e, CallArgs)]) > 2
-    assert finish_reason("length", forced) == "length"
+    assert forced.cut and finish_reason("length", ReplyParser(Parsers(), None, "", forced=forced)) == "length"
