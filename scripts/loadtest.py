@@ -11,9 +11,9 @@ gap between streamed chunks) at p50/p90/p99. `ignore_eos` is set so every reques
 `--max-tokens` tokens, which keeps runs comparable; a request that returns another count is an error.
 With `--structured-every K`, every K-th request asks for JSON of a small schema (`guided_json`; chat
 ones with thinking off), which ends when the object is complete: its text must parse and fit the
-schema, or it is an error (a grammar mixed into the batch must not disturb any output). Only loopback servers are accepted: this is a
-benchmark, not a load generator for other people's machines. Needs the `openai` package (in the `test`
-extra).
+schema, or it is an error (a grammar mixed into the batch must not disturb any output). Only loopback
+servers are accepted: this is a benchmark, not a load generator for other people's machines. Needs the
+`openai` package (in the `test` extra).
 """
 
 from __future__ import annotations
