@@ -144,3 +144,19 @@ def test_constrained_request_advances_every_step(llm: LLM, monkeypatch: pytest.M
     assert re.fullmatch(r"[a-z]+", out[0].outputs[0].text) and len(out[0].outputs[0].token_ids) == 8
     assert out[1].outputs[0].token_ids == alone
     assert steps <= 8 + 2  # one step per token, plus the async tail
+
+
+def test_constrained_steps_read_back_while_the_next_forward_runs(llm: LLM, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a constrained request in flight, each step launches its forward, then reads the step in
+    flight back (its grammar takes the token), then launches its sampling: the device never waits for
+    the host's output work, only the sampling waits for the mask."""
+    runner = llm.core.runner
+    calls: list[str] = []
+    for name, letter in (("launch_forward", "f"), ("collect", "c"), ("launch_sample", "s")):
+        method = getattr(runner, name)
+        monkeypatch.setattr(runner, name, lambda *a, _m=method, _l=letter: calls.append(_l) or _m(*a))
+    spec = StructuredOutputs(regex=r"[a-z]{40}")
+    out = llm.generate([PROMPT], SamplingParams(temperature=0.0, max_tokens=6, structured_outputs=spec))
+    assert len(out[0].outputs[0].token_ids) == 6
+    # the first step has nothing in flight; after the sixth token nothing is scheduled: the last is read back
+    assert "".join(calls) == "fs" + "fcs" * 5 + "c"

@@ -62,3 +62,23 @@ def test_constrained_requests_on_cuda_mask_on_the_device(monkeypatch: pytest.Mon
     assert head.startswith("<think>") and end and _valid(tail)
     assert applied and set(applied) == {("cuda", "cuda")}
     assert pinned and all(pinned)
+
+
+def test_async_scheduling_on_cuda_reads_each_step_back_alone() -> None:
+    """Each step's tokens come back through their own page-locked copy and event (not behind the step
+    queued after it): greedy outputs are those of synchronous scheduling, constrained or not."""
+    prompts = ["Once upon a time", "The capital of France is", "Tom met Mia"]
+    spec = StructuredOutputs(json=SCHEMA)
+    params = [
+        SamplingParams(temperature=0.0, max_tokens=32, ignore_eos=True, logprobs=2),
+        SamplingParams(temperature=0.0, max_tokens=64, structured_outputs=spec),
+        SamplingParams(temperature=0.0, max_tokens=32, ignore_eos=True),
+    ]
+
+    def run(async_scheduling: bool) -> list[tuple[list[int], Any, str]]:
+        llm = LLM(device="cuda", max_model_len=512, async_scheduling=async_scheduling)
+        outs = llm.generate(prompts, params)
+        return [(o.outputs[0].token_ids, o.outputs[0].logprobs, o.outputs[0].text) for o in outs]
+
+    overlapped = run(True)
+    assert overlapped == run(False) and _valid(overlapped[1][2])
