@@ -3,11 +3,10 @@ constrained by a regex (96 tokens) alone, four plain requests, and the constrain
 plain ones; one table row each, best of `--repeats` runs after one warm-up.
 
 Columns: engine steps, wall seconds, tokens/s of the first request and of all requests, and per step
-the host's time in `launch` (queueing the forward and sampling; on CPU it is the whole forward), in
-`collect` (waiting for the device and reading back), in the grammar's masks and in the rest of the step
-(scheduling, detokenising, stop checks). A constrained request has its step read back before the next is
-scheduled, so on CUDA the time the device waits for the host shows up as wall time beyond
-launch + collect.
+the host's milliseconds in `launch_forward` (queueing the forward; on CPU it is the whole forward), in
+`launch_sample` (logits processors and sampling, the grammar's masks included), in the masks alone, in
+`collect` (waiting for the device and reading back) and in the rest of the step (scheduling,
+detokenising, stop checks). On CUDA, `collect` is where the host waits for the device.
 
     python scripts/bench_constrained.py                  # CPU
     python scripts/bench_constrained.py --device cuda    # one GPU
@@ -27,7 +26,7 @@ from qcompile import LLM, SamplingParams
 from qcompile.engine.sampling_params import StructuredOutputs
 
 PROMPT = "Once upon a time"
-PHASES = ("launch", "collect", "mask")
+PHASES = ("forward", "sample", "mask", "collect")
 
 
 class StepClock:
@@ -38,7 +37,8 @@ class StepClock:
         self.steps = 0
         engine, runner = llm.core.engine, llm.core.runner
         engine.step = self._timed("step", engine.step, count=True)  # type: ignore[method-assign]
-        runner.launch = self._timed("launch", runner.launch)  # type: ignore[method-assign]
+        runner.launch_forward = self._timed("forward", runner.launch_forward)  # type: ignore[method-assign]
+        runner.launch_sample = self._timed("sample", runner.launch_sample)  # type: ignore[method-assign]
         runner.collect = self._timed("collect", runner.collect)  # type: ignore[method-assign]
         sampler.mask_to_grammars = self._timed("mask", sampler.mask_to_grammars)
 
@@ -96,7 +96,7 @@ def main() -> None:
         assert best is not None
         wall, steps, first, total, seconds = best
         per_step = {k: 1e3 * v / steps for k, v in seconds.items()}
-        rest = per_step["step"] - per_step["launch"] - per_step["collect"]  # the mask is inside launch
+        rest = per_step["step"] - per_step["forward"] - per_step["sample"] - per_step["collect"]  # mask: in sample
         phases = " | ".join(f"{per_step[p]:.2f}" for p in PHASES)
         print(
             f"| {name} | {steps} | {wall:.2f} | {first / wall:.1f} | {total / wall:.1f} | "
