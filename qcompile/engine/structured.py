@@ -3,16 +3,16 @@
 xgrammar does the work (picked for its CPU cost per token; docs/measurements.md). A request's
 `Grammar` lives on its `Sequence`: each step fills the row's allowed-token mask before sampling and
 takes the sampled token after read-back, so a constrained request never has two tokens in flight
-(the engine reads such a step back before it schedules the next; see `Engine`). JSON is generated
-compactly (`", "` and `": "` separators, no free whitespace), so a small model cannot wander into
-endless blank space.
+(the engine reads such a step back before it launches the next one's sampling; see `Engine`). JSON
+is generated compactly (`", "` and `": "` separators, no free whitespace), so a small model cannot
+wander into endless blank space.
 
 With `StructuredOutputs.reasoning` a thinking model reasons before the constrained output, as vLLM
 lets it: the grammar waits until `</think>` has been generated. Where the reply starts is read from
 the prompt's last marker (only whitespace after it): an open `<think>` means the reply is reasoning
 already, a `</think>` (a template with thinking disabled) that the output starts at once. Otherwise
-the first token is the grammar's or `<think>`, so a model that answers without reasoning is still
-constrained from its first token (vLLM would leave it unconstrained).
+the first token is the grammar's or `<think>` (which then always opens reasoning), so a model that
+answers without reasoning is still constrained from its first token (vLLM would leave it free).
 """
 
 from __future__ import annotations
