@@ -1,14 +1,23 @@
 """Structured chat replies after reasoning, on the embedded default model (it reasons in `<think>`
 before answering a capital question) through the `openai` client on loopback: the reasoning comes back
 in `reasoning_content`, the constrained output alone in `content` (or the forced calls), streaming too;
-with thinking disabled the grammar holds from the first token."""
+with thinking disabled the grammar holds from the first token; with a chat template that opens
+`<think>` in the generation prompt the reply starts inside the reasoning."""
 
 from __future__ import annotations
 
 import json
+import shutil
+from collections.abc import Iterator
 from typing import Any
 
-from tests.server.conftest import Server
+import pytest
+
+from qcompile.default_model import NAME, PATH
+from qcompile.engine.async_engine import AsyncEngine
+from qcompile.server.app import build_app
+from qcompile.server.parsers import select_parsers
+from tests.server.conftest import MAX_MODEL_LEN, Server, running
 
 FRANCE = [{"role": "user", "content": "What is the capital of France?"}]
 SCHEMA = {
@@ -100,3 +109,38 @@ def test_forced_calls_follow_the_reasoning(server: Server) -> None:
                         arguments[-1] += call.function.arguments or ""
             assert "France" in (reasoning or "") and arguments, (tool_choice, stream)
             assert all(set(json.loads(a)) <= {"country"} for a in arguments)
+
+
+@pytest.fixture(scope="module")
+def opening_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The embedded model behind a chat template whose generation prompt opens `<think>` (as many
+    Qwen thinking templates do)."""
+    folder = tmp_path_factory.mktemp("opens-think")
+    for item in PATH.iterdir():
+        if item.suffix in (".json", ".jinja"):
+            shutil.copy(item, folder)
+        elif item.suffix == ".safetensors":
+            (folder / item.name).symlink_to(item)
+    template = folder / "chat_template.jinja"
+    prompt = "{{- '<|im_start|>assistant\\n' -}}"
+    assert prompt in template.read_text()
+    template.write_text(template.read_text().replace(prompt, "{{- '<|im_start|>assistant\\n<think>\\n' -}}"))
+    engine = AsyncEngine.from_args(
+        folder, dtype="float32", max_num_seqs=4, max_model_len=MAX_MODEL_LEN, model_name=NAME
+    )
+    with running(build_app(engine, select_parsers(folder))) as url:
+        yield Server(url, NAME)
+
+
+def test_a_template_that_opens_reasoning_starts_the_reply_inside_it(opening_server: Server) -> None:
+    for stream in (False, True):
+        if not stream:
+            message = _ask(opening_server, seed=0, response_format=FORMAT).choices[0].message
+            reasoning, content = message.reasoning_content or "", message.content
+        else:
+            reasoning, content = "", ""
+            for chunk in _ask(opening_server, seed=0, response_format=FORMAT, stream=True):
+                delta = chunk.choices[0].delta if chunk.choices else None
+                reasoning += getattr(delta, "reasoning_content", None) or ""
+                content += (delta.content if delta else None) or ""
+        assert "France" in reasoning and "think>" not in reasoning and _valid(content), (reasoning, content)
