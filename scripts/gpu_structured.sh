@@ -11,7 +11,9 @@ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
 for module in numpy pydantic typing_extensions; do  # xgrammar's imports that no wheel here brings
   python3 -c "import $module" 2>/dev/null || echo "missing $module: add its wheel to .whl/ (scripts/fetch_gpu_wheels.sh)"
 done
-python3 -c "import torch, triton, xgrammar; print('torch', torch.__version__, 'triton', triton.__version__, 'xgrammar', xgrammar.__version__)"
+# tvm-ffi may build a torch DLPack add-on on its first import on a machine (not needed by xgrammar's use):
+# the time of a first import shows whether a fresh server would pay for that at its first grammar
+python3 -c "import time; t = time.time(); import torch, triton, xgrammar; print('torch', torch.__version__, 'triton', triton.__version__, 'xgrammar', xgrammar.__version__, f'(first import {time.time() - t:.1f} s)')"
 git log -1 --format='commit %H' 2>/dev/null || true
 echo "== GPU-marked structured-output test"
 timeout 240 python3 -m pytest -q -p no:cacheprovider -m gpu tests/engine/test_structured_cuda.py 2>&1 | tail -15
