@@ -160,3 +160,29 @@ def test_constrained_steps_read_back_while_the_next_forward_runs(llm: LLM, monke
     assert len(out[0].outputs[0].token_ids) == 6
     # the first step has nothing in flight; after the sixth token nothing is scheduled: the last is read back
     assert "".join(calls) == "fs" + "fcs" * 5 + "c"
+
+
+def test_a_failed_read_back_under_a_constrained_step_fails_its_requests_alone(
+    llm: LLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The read-back between a step's forward and its sampling fails: the running requests fail (the
+    forward just launched goes with them), nothing is left half done, and the engine serves on."""
+    runner, collect = llm.core.runner, llm.core.runner.collect
+    calls = 0
+
+    def fail_second(launched: object) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("device lost")
+        return collect(launched)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(runner, "collect", fail_second)
+    spec = StructuredOutputs(regex=r"[a-z]{40}")
+    constrained = SamplingParams(temperature=0.0, max_tokens=8, structured_outputs=spec)
+    with pytest.raises(RuntimeError, match="device lost"):
+        llm.generate([PROMPT, PROMPT], [constrained, SamplingParams(**GREEDY)])
+    assert calls == 2 and not llm.core.engine.has_unfinished()
+    monkeypatch.setattr(runner, "collect", collect)
+    again = llm.generate([PROMPT], constrained)[0].outputs[0]
+    assert re.fullmatch(r"[a-z]+", again.text) and len(again.token_ids) == 8
