@@ -55,12 +55,12 @@ class ReplyParser:
     ) -> None:
         self.max_calls = max_calls
         self.scanned = Scanned()
-        free = parsers.tools(tools, self.scanned) if parsers.tools is not None and tools else None
+        free = parsers.tools(tools, self.scanned) if forced is None and parsers.tools is not None and tools else None
         self.tools: Qwen3CoderToolParser | ForcedCalls | None = free if forced is None else forced
         self.reasoning = (
             None
             if parsers.reasoning is None
-            else parsers.reasoning(prompt_opens_reasoning(prompt), free is not None and forced is None, self.scanned)
+            else parsers.reasoning(prompt_opens_reasoning(prompt), free is not None, self.scanned)
         )
 
     def _route(self, events: list[Text]) -> list[Event]:
