@@ -3,6 +3,7 @@
 # preset (bf16, random weights, written once under /tmp), at 1, 8 and 64 concurrent streams,
 # for each configuration named: `eager` (no compile) and/or `compiled` (kernel scope, FULL decode
 # graphs). Usage from the repo root, wheels in .whl/: bash scripts/gpu_serve_loadtest.sh eager compiled
+# (STRUCTURED=4 makes every 4th request grammar-constrained; needs the xgrammar wheels)
 # Server logs and loadtest tables go to $OUT (default /tmp/out).
 set -uo pipefail
 out="${OUT:-/tmp/out}"; mkdir -p "$out"
@@ -35,8 +36,9 @@ for name in "$@"; do
     sleep 2
   done
   stamp "$name server up"
-  python3 scripts/loadtest.py --concurrency 1,8,64 --requests 64 --duration 20 --max-tokens 64 2>&1 \
-    | tee "$out/loadtest_$name.log"
+  # STRUCTURED=K: every K-th request is grammar-constrained (checked against its schema)
+  python3 scripts/loadtest.py --concurrency 1,8,64 --requests 64 --duration 20 --max-tokens 64 \
+    --structured-every "${STRUCTURED:-0}" 2>&1 | tee "$out/loadtest_$name.log"
   kill $server; wait $server 2>/dev/null
   stamp "$name done"
 done

@@ -9,11 +9,11 @@ sent or `--duration` seconds have passed (requests in flight then finish), and o
 requests/s, output and total tokens/s, time to first token (TTFT) and inter-token latency (ITL: the
 gap between streamed chunks) at p50/p90/p99. `ignore_eos` is set so every request generates exactly
 `--max-tokens` tokens, which keeps runs comparable; a request that returns another count is an error.
-With `--structured-every K`, every K-th request asks for JSON of a small schema (`guided_json`), which
-ends when the object is complete: its text must parse and fit the schema, or it is an error (a grammar
-mixed into the batch must not disturb any output). Only loopback servers are accepted: this is a
-benchmark, not a load generator for other people's machines. Needs the `openai` package (in the `test`
-extra).
+With `--structured-every K`, every K-th request asks for JSON of a small schema (`guided_json`; chat
+ones with thinking off), which ends when the object is complete: its text must parse and fit the
+schema, or it is an error (a grammar mixed into the batch must not disturb any output). Only loopback
+servers are accepted: this is a benchmark, not a load generator for other people's machines. Needs the
+`openai` package (in the `test` extra).
 """
 
 from __future__ import annotations
@@ -99,6 +99,8 @@ async def one_request(client: openai.AsyncOpenAI, args: argparse.Namespace, i: i
     extra: dict[str, object] = {"ignore_eos": True}
     if structured:
         extra["guided_json"] = SCHEMA
+        if args.endpoint == "chat":  # no reasoning before the JSON, so it always fits in max_tokens
+            extra["chat_template_kwargs"] = {"enable_thinking": False}
     common = {
         "model": args.model,
         "max_tokens": args.max_tokens,

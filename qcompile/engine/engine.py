@@ -12,9 +12,11 @@ in step n+1: that row's result is discarded, and its slot is released only when 
 read back, so no new request can be reset into a slot a launched step still writes.
 
 A request with structured outputs cannot have two tokens in flight: its next mask is filled on the
-host from the grammar, which must take the token before. A step that samples for one is read back
-before the next is scheduled (that step runs without the overlap), so a constrained request still
-advances every step and the others lose the overlap only while one is running.
+host from the grammar, which must take the token before. When the step in flight samples for one,
+the next step is scheduled and its forward launched first, then the step in flight is read back
+(while that forward runs on the device) and only then is the next step's sampling launched, with
+masks from the grammars as they now are. So a constrained request advances every step and the host's
+output work still overlaps the device's forward; what is lost is the overlap of the sampling.
 """
 
 from __future__ import annotations
@@ -114,14 +116,22 @@ class Engine:
 
     def step(self) -> list[RequestDelta]:
         """Run one step; returns a delta for each request that changed (new tokens or finished)."""
-        deltas: list[RequestDelta] = []
-        if self.in_flight is not None and _constrained(self.in_flight.batch):
-            # a constrained row's next mask needs the token in flight: read it back before scheduling
-            previous, self.in_flight = self.in_flight, None
-            deltas = self._read_back(previous)
         try:
             batch = self.scheduler.schedule()
-            launched = None if batch is None else self.runner.launch(batch)
+            forward = None if batch is None else self.runner.launch_forward(batch)
+        except Exception as e:
+            return self._fail_running(e)
+        deltas: list[RequestDelta] = []
+        if forward is not None and self.in_flight is not None and _constrained(self.in_flight.batch):
+            # a constrained row's next mask needs the token in flight: read it back while the forward runs
+            previous, self.in_flight = self.in_flight, None
+            try:
+                results = self.runner.collect(previous)
+            except Exception as e:
+                return self._fail_running(e)  # the forward just launched goes with the requests it ran
+            deltas = self._process(previous, results)
+        try:
+            launched = None if forward is None else self.runner.launch_sample(forward)
         except Exception as e:
             return deltas + self._fail_running(e)
         if not self.async_scheduling:

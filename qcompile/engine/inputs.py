@@ -107,5 +107,5 @@ class InputProcessor:
             raise ValueError(f"logit_bias has token id {bad[0]} >= vocab_size {vocab}")
         seq = Sequence(request_id, text, list(ids), params)
         if params.structured_outputs is not None:
-            seq.grammar = self.grammars.grammar(params.structured_outputs)
+            seq.grammar = self.grammars.grammar(params.structured_outputs, seq.prompt_token_ids)
         return seq

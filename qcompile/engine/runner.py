@@ -3,7 +3,10 @@
 `launch` turns a scheduled step into one padded flat-batch forward plus sampling, all queued on the
 device; `collect` reads the results back. Between the two the host is free to schedule and launch
 the next step, because a decode row's input token is gathered on the device from `last_tokens`
-(written by the sampler of the step before), never taken from the host.
+(written by the sampler of the step before), never taken from the host. `launch` is two halves,
+`launch_forward` (forward and logits) and `launch_sample` (logits processors and sampling), so that
+the engine can read the step before back while this one's forward runs, and fill grammar masks from
+its tokens just in time for this step's sampling.
 """
 
 from __future__ import annotations
@@ -36,9 +39,20 @@ class StepResult:
     prompt_logprobs: list[TopLogprobs] = field(default_factory=list)
 
 
+def _to_host(t: torch.Tensor) -> torch.Tensor:
+    """Queue the copy of a CUDA tensor into page-locked host memory (a CPU tensor is already there).
+
+    Reading a step back then waits only for that step (see `LaunchedStep.ready`): a plain `.tolist()`
+    would copy on the stream behind every step queued since, and so wait for those too.
+    """
+    if t.device.type != "cuda":
+        return t
+    return torch.empty(t.shape, dtype=t.dtype, pin_memory=True).copy_(t, non_blocking=True)
+
+
 @dataclass
 class _TopK:
-    """Device tensors of `top_logprobs` for some rows, and how many alternatives each row wants."""
+    """Host copies of `top_logprobs` for some rows, and how many alternatives each row wants."""
 
     tensors: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None
     ks: list[int | None]
@@ -54,15 +68,29 @@ class _TopK:
 
 
 @dataclass
+class ForwardStep:
+    """A step whose forward and logits are queued on the device, not yet sampled."""
+
+    batch: ScheduledBatch
+    prompt_logits: torch.Tensor  # rows of the prompt positions that want prompt logprobs
+    sample_logits: torch.Tensor  # one row per entry of `sample_index`
+    sample_index: list[int]  # which entries of `batch.seqs` sample, in row order
+    prompt_targets: list[int]  # the prompt token each prompt row predicts
+    prompt_k: list[int | None]
+    prompt_count: list[int]  # prompt-logprob rows per entry of `batch.seqs`
+
+
+@dataclass
 class LaunchedStep:
     """A step queued on the device and not yet read back."""
 
     batch: ScheduledBatch
-    tokens: torch.Tensor  # [number of sampling rows]
+    tokens: torch.Tensor  # [number of sampling rows], its host copy
     sample_index: list[int]  # which entries of `batch.seqs` sampled, in row order
     sampled: _TopK
     prompt: _TopK
     prompt_count: list[int]  # prompt-logprob rows per entry of `batch.seqs`
+    ready: torch.cuda.Event | None = None  # on CUDA: recorded once the host copies are written
 
 
 def compile_model(model: torch.nn.Module, config: CompileConfig) -> Compiled:
@@ -130,9 +158,13 @@ class ModelRunner:
     def _tensor(self, values: list[int]) -> torch.Tensor:
         return torch.tensor(values, dtype=torch.int64, device=self.device)
 
-    @torch.inference_mode()
     def launch(self, step: ScheduledBatch) -> LaunchedStep:
-        """Queue the forward and sampling of `step`; nothing here waits for the device.
+        """Queue the forward and sampling of `step`; nothing here waits for the device."""
+        return self.launch_sample(self.launch_forward(step))
+
+    @torch.inference_mode()
+    def launch_forward(self, step: ScheduledBatch) -> ForwardStep:
+        """Queue the forward of `step` and its logits; nothing here waits for the device.
 
         Logits are computed only for rows that need them: each sampling chunk's last row, and the
         prompt rows of requests that asked for prompt logprobs.
@@ -179,23 +211,41 @@ class ModelRunner:
                 sample_index.append(i)
 
         logits = self.model.compute_logits(hidden[self._tensor(prompt_rows + sample_rows)]).float()
-        prompt_logits, sample_logits = logits[: len(prompt_rows)], logits[len(prompt_rows) :]
-        seqs = [step.seqs[i] for i in sample_index]
+        return ForwardStep(
+            step,
+            logits[: len(prompt_rows)],
+            logits[len(prompt_rows) :],
+            sample_index,
+            prompt_targets,
+            prompt_k,
+            prompt_count,
+        )
+
+    @torch.inference_mode()
+    def launch_sample(self, forward: ForwardStep) -> LaunchedStep:
+        """Queue the logits processors and sampling of a step whose forward is queued; the processors
+        read the requests' host state (grammars, token counts) as it is now."""
+        step = forward.batch
+        seqs = [step.seqs[i] for i in forward.sample_index]
         params = [seq.params for seq in seqs]
-        processed = self.processors.apply(sample_logits, seqs)
+        processed = self.processors.apply(forward.sample_logits, seqs)
         tokens = sample(processed, params, [seq.generator or self.generator for seq in seqs])
-        if sample_index:
+        if seqs:
             slots = self._tensor([seq.slot for seq in seqs])
             self.last_tokens.index_copy_(0, slots, tokens)
             self.processors.record(slots, tokens)
-        return LaunchedStep(
+        launched = LaunchedStep(
             step,
-            tokens,
-            sample_index,
-            self._top(sample_logits, tokens, [p.logprobs for p in params]),
-            self._top(prompt_logits, self._tensor(prompt_targets), prompt_k),
-            prompt_count,
+            _to_host(tokens),
+            forward.sample_index,
+            self._top(forward.sample_logits, tokens, [p.logprobs for p in params]),
+            self._top(forward.prompt_logits, self._tensor(forward.prompt_targets), forward.prompt_k),
+            forward.prompt_count,
         )
+        if self.device.type == "cuda":
+            launched.ready = torch.cuda.Event()
+            launched.ready.record()
+        return launched
 
     @staticmethod
     def _top(logits: torch.Tensor, token_ids: torch.Tensor, ks: list[int | None]) -> _TopK:
@@ -203,10 +253,14 @@ class ModelRunner:
         wanted = [k for k in ks if k is not None]
         if not wanted:
             return _TopK(None, ks)
-        return _TopK(top_logprobs(logits.log_softmax(dim=-1), token_ids, max(wanted)), ks)
+        ids, lps, ranks = top_logprobs(logits.log_softmax(dim=-1), token_ids, max(wanted))
+        return _TopK((_to_host(ids), _to_host(lps), _to_host(ranks)), ks)
 
     def collect(self, launched: LaunchedStep) -> list[StepResult]:
-        """Read a launched step back to the host (this is where the host waits for the device)."""
+        """Read a launched step back to the host (this is where the host waits for the device, for this
+        step only)."""
+        if launched.ready is not None:
+            launched.ready.synchronize()
         prompt = iter(launched.prompt.read())
         results = [
             StepResult(prompt_logprobs=[e for _ in range(c) if (e := next(prompt)) is not None])

@@ -149,8 +149,9 @@ class LogitsProcessors:
                 banned_ids += stop
         bias = [(row, t, b) for row, p in enumerate(params) for t, b in (p.logit_bias or {}).items()]
         penalized = any(p.penalized for p in params)
-        grammars = [s.grammar for s in seqs]
-        if not (banned_rows or bias or penalized or any(g is not None for g in grammars)):
+        # a request finished by the step read back since this one was scheduled: its row is discarded
+        grammars = [s.grammar if s.grammar is not None and not s.is_finished else None for s in seqs]
+        if not (banned_rows or bias or penalized or any(g is not None and g.constrains for g in grammars)):
             return logits
         logits = logits.clone()
         if bias:

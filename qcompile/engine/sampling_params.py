@@ -32,13 +32,16 @@ class StructuredOutputs:
     """What the output must be, as in vLLM's `StructuredOutputsParams`; exactly one field is set.
 
     `json` is a JSON schema (a dict or its JSON text), `json_object` any JSON object, `regex` a regular
-    expression the whole output matches, `choice` one of the strings given.
+    expression the whole output matches, `choice` one of the strings given. With `reasoning` the model
+    may think first: a `<think>…</think>` block (or the rest of one the prompt opened) is left free and
+    the output after `</think>` is constrained (see `qcompile.engine.structured`).
     """
 
     json: str | Mapping[str, Any] | None = None
     json_object: bool = False
     regex: str | None = None
     choice: Sequence[str] | None = None  # stored as a tuple
+    reasoning: bool = False
 
     def __post_init__(self) -> None:
         given = [name for name in ("json", "regex", "choice") if getattr(self, name) is not None]
@@ -54,6 +57,8 @@ class StructuredOutputs:
             if not choice or not all(isinstance(c, str) and c for c in choice):
                 raise ValueError("StructuredOutputs.choice must be a list of non-empty strings")
             object.__setattr__(self, "choice", choice)
+        if not isinstance(self.reasoning, bool):
+            raise ValueError(f"StructuredOutputs.reasoning must be a bool, got {self.reasoning!r:.80}")
 
     @property
     def kind(self) -> str:
@@ -75,8 +80,8 @@ class SamplingParams:
     `presence_penalty` subtracts once from every token already generated and `frequency_penalty` once
     per time generated (OpenAI's); `repetition_penalty` divides positive logits of tokens in the prompt
     or the output by it and multiplies negative ones (HF's and vLLM's); `min_tokens` forbids EOS and
-    `stop_token_ids` until that many tokens were generated. `structured_outputs` constrains every
-    token to a grammar (see `StructuredOutputs`).
+    `stop_token_ids` until that many tokens were generated. `structured_outputs` constrains the
+    output to a grammar (see `StructuredOutputs`).
     """
 
     temperature: float = 1.0

@@ -3,15 +3,25 @@
 xgrammar does the work (picked for its CPU cost per token; docs/measurements.md). A request's
 `Grammar` lives on its `Sequence`: each step fills the row's allowed-token mask before sampling and
 takes the sampled token after read-back, so a constrained request never has two tokens in flight
-(the engine reads such a step back before it schedules the next; see `Engine`). JSON is generated compactly (`", "` and
-`": "` separators, no free whitespace), so a small model cannot wander into endless blank space.
+(the engine reads such a step back before it launches the next one's sampling; see `Engine`). JSON
+is generated compactly (`", "` and `": "` separators, no free whitespace), so a small model cannot
+wander into endless blank space.
+
+With `StructuredOutputs.reasoning` a thinking model reasons before the constrained output, as vLLM
+lets it: the grammar waits until `</think>` has been generated. Where the reply starts is read from
+the prompt's last marker (only whitespace after it): an open `<think>` means the reply is reasoning
+already, a `</think>` (a template with thinking disabled) that the output starts at once. Otherwise
+the first token is the grammar's or `<think>` (which then always opens reasoning), so a model that
+answers without reasoning is still constrained from its first token (vLLM would leave it free).
 """
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import torch
@@ -23,6 +33,45 @@ if TYPE_CHECKING:
 
 # xgrammar's errors start with a time and a source location: "[12:15:17] /project/cpp/x.cc:83: "
 _XGRAMMAR_PREFIX = re.compile(r"^\[[^\]]*\]\s+\S+:\d+:\s*")
+
+THINK_START, THINK_END = "<think>", "</think>"
+
+
+class Phase(enum.Enum):
+    """Where a reply is relative to its grammar."""
+
+    START = "start"  # the first token: it may open reasoning (`<think>`) or begin the output
+    REASONING = "reasoning"  # inside `<think>`: free until `</think>`
+    OUTPUT = "output"  # every token is the grammar's
+
+
+@dataclass(frozen=True)
+class ThinkTokens:
+    """The ids of `<think>` and `</think>`, each one token of the vocabulary."""
+
+    start: int
+    end: int
+
+
+def think_tokens(tokenizer: PreTrainedTokenizerBase) -> ThinkTokens | None:
+    """`ThinkTokens` of `tokenizer`, or None unless both markers encode to a single token."""
+    ids = [tokenizer.encode(marker, add_special_tokens=False) for marker in (THINK_START, THINK_END)]
+    if not all(len(i) == 1 for i in ids):
+        return None
+    return ThinkTokens(ids[0][0], ids[1][0])
+
+
+def start_phase(prompt_ids: list[int], think: ThinkTokens, tokenizer: PreTrainedTokenizerBase) -> Phase:
+    """Where a reply to `prompt_ids` starts: reasoning when the prompt ends with an open `<think>`, the
+    output when it ends with `</think>` (whitespace tokens after either allowed), else `Phase.START`."""
+    for token in reversed(prompt_ids):
+        if token == think.start:
+            return Phase.REASONING
+        if token == think.end:
+            return Phase.OUTPUT
+        if not tokenizer.decode([token]).isspace():
+            return Phase.START
+    return Phase.START
 
 
 def bounded_strings(schema: Any) -> Any:
@@ -47,23 +96,43 @@ def _choice_grammar(choice: tuple[str, ...]) -> str:
 
 
 class Grammar:
-    """One request's place in its grammar."""
+    """One request's place in its grammar, and (with `think`) in the reasoning before it: tokens of
+    the reasoning, `<think>` and `</think>` included, never reach the matcher."""
 
-    def __init__(self, matcher: Any) -> None:
+    def __init__(self, matcher: Any, think: ThinkTokens | None = None, phase: Phase = Phase.OUTPUT) -> None:
+        assert think is not None or phase is Phase.OUTPUT, "only the think tokens lead out of reasoning"
         self._matcher = matcher
+        self._think = think
+        self.phase = phase
+
+    @property
+    def constrains(self) -> bool:
+        """The next token is masked (false while the model reasons)."""
+        return self.phase is not Phase.REASONING
 
     def fill(self, bitmask: torch.Tensor, row: int) -> None:
-        """Write the allowed next tokens into row `row` of a bitmask from `allocate_bitmask`."""
+        """Write the allowed next tokens into row `row` of an int32 bitmask (one bit per token)."""
         self._matcher.fill_next_token_bitmask(bitmask, row)
+        if self.phase is Phase.START:
+            word, bit = divmod(self._think.start, 32)  # type: ignore[union-attr]
+            bitmask[row, word] |= (1 << bit) - (1 << 32 if bit == 31 else 0)  # bit 31 is int32's sign
 
     def accept(self, token_id: int) -> None:
+        if self.phase is Phase.START and token_id == self._think.start:  # type: ignore[union-attr]
+            self.phase = Phase.REASONING
+            return
+        if self.phase is Phase.REASONING:
+            if token_id == self._think.end:  # type: ignore[union-attr]
+                self.phase = Phase.OUTPUT
+            return
+        self.phase = Phase.OUTPUT
         if not self._matcher.accept_token(token_id):
             raise ValueError(f"token {token_id} is not allowed by the request's structured_outputs grammar")
 
     @property
     def terminated(self) -> bool:
         """The output is complete (the grammar took a stop token)."""
-        return self._matcher.is_terminated()
+        return self.phase is Phase.OUTPUT and self._matcher.is_terminated()
 
 
 class GrammarCompiler:
@@ -73,14 +142,24 @@ class GrammarCompiler:
         import xgrammar as xgr
 
         self._xgr = xgr
+        self._tokenizer = tokenizer
+        self._think = think_tokens(tokenizer)
         info = xgr.TokenizerInfo.from_huggingface(
             tokenizer, vocab_size=vocab_size, stop_token_ids=sorted(eos_token_ids)
         )
         self._compiler = xgr.GrammarCompiler(info)
 
-    def grammar(self, spec: StructuredOutputs) -> Grammar:
-        """A fresh matcher for `spec`; a schema, regex or choice the compiler refuses is a ValueError
-        naming the field."""
+    def grammar(self, spec: StructuredOutputs, prompt_ids: list[int]) -> Grammar:
+        """A fresh matcher for `spec`, placed where the reply to `prompt_ids` starts; a schema, regex or
+        choice the compiler refuses is a ValueError naming the field."""
+        phase = Phase.OUTPUT
+        if spec.reasoning:
+            if self._think is None:
+                raise ValueError(
+                    f"structured_outputs.reasoning needs {THINK_START} and {THINK_END} to be single tokens "
+                    "of the tokenizer, and this one has no such tokens"
+                )
+            phase = start_phase(prompt_ids, self._think, self._tokenizer)
         try:
             if spec.json is not None:
                 schema = json.loads(spec.json) if isinstance(spec.json, str) else spec.json
@@ -97,18 +176,31 @@ class GrammarCompiler:
         except (RuntimeError, ValueError, TypeError) as e:  # json.JSONDecodeError is a ValueError
             reason = _XGRAMMAR_PREFIX.sub("", str(e).strip().splitlines()[0])
             raise ValueError(f"structured_outputs.{spec.kind} cannot be compiled: {reason}") from None
-        return Grammar(self._xgr.GrammarMatcher(compiled))
+        return Grammar(self._xgr.GrammarMatcher(compiled), self._think, phase)
 
 
 def mask_to_grammars(logits: torch.Tensor, grammars: list[Grammar | None]) -> None:
-    """Set each constrained row's disallowed logits to -inf, in place: the masks are filled on the host
-    and applied in one call on the logits' device; rows without a grammar are left alone."""
+    """Set the disallowed logits of each row whose grammar constrains it to -inf, in place; other rows
+    are left alone.
+
+    The masks of those rows only are filled on the host, into page-locked memory when the logits are on
+    CUDA (so the copy is asynchronous), and copied to the logits' device in one transfer; xgrammar
+    applies them there (its Triton kernel on CUDA), so nothing else crosses between host and device.
+    """
     import xgrammar as xgr
 
-    rows = [i for i, g in enumerate(grammars) if g is not None]
+    rows = [i for i, g in enumerate(grammars) if g is not None and g.constrains]
     if not rows:
         return
-    bitmask = xgr.allocate_token_bitmask(len(grammars), logits.shape[-1])
-    for i in rows:
-        grammars[i].fill(bitmask, i)  # type: ignore[union-attr]
-    xgr.apply_token_bitmask_inplace(logits, bitmask.to(logits.device, non_blocking=True), indices=rows)
+    words = (logits.shape[-1] + 31) // 32
+    bitmask = torch.empty(len(rows), words, dtype=torch.int32, pin_memory=logits.is_cuda)
+    for k, i in enumerate(rows):
+        grammars[i].fill(bitmask, k)  # type: ignore[union-attr]
+    bitmask = bitmask.to(logits.device, non_blocking=True)
+    if len(rows) == len(grammars):
+        xgr.apply_token_bitmask_inplace(logits, bitmask)
+        return
+    index = torch.tensor(rows, device=logits.device)
+    masked = logits.index_select(0, index)
+    xgr.apply_token_bitmask_inplace(masked, bitmask)
+    logits.index_copy_(0, index, masked)

@@ -40,19 +40,27 @@ class ReplyParser:
     State is carried between feeds and each feed looks only at its delta and a short held-back tail
     (`scanned` counts the characters looked at), so a streamed reply costs time linear in its length.
     `prompt` is the rendered chat prompt: it says whether the reply starts inside `<think>`. With
-    `max_calls` (`parallel_tool_calls: false` is 1) calls past that many are dropped.
+    `max_calls` (`parallel_tool_calls: false` is 1) calls past that many are dropped. With `forced`
+    (calls a `tool_choice` grammar forced) the content after the reasoning is read by it, not by the
+    tool parser.
     """
 
     def __init__(
-        self, parsers: Parsers, tools: list[dict[str, Any]] | None, prompt: str, max_calls: int | None = None
+        self,
+        parsers: Parsers,
+        tools: list[dict[str, Any]] | None,
+        prompt: str,
+        max_calls: int | None = None,
+        forced: ForcedCalls | None = None,
     ) -> None:
         self.max_calls = max_calls
         self.scanned = Scanned()
-        self.tools = parsers.tools(tools, self.scanned) if parsers.tools is not None and tools else None
+        free = parsers.tools(tools, self.scanned) if forced is None and parsers.tools is not None and tools else None
+        self.tools: Qwen3CoderToolParser | ForcedCalls | None = free if forced is None else forced
         self.reasoning = (
             None
             if parsers.reasoning is None
-            else parsers.reasoning(prompt_opens_reasoning(prompt), self.tools is not None, self.scanned)
+            else parsers.reasoning(prompt_opens_reasoning(prompt), free is not None, self.scanned)
         )
 
     def _route(self, events: list[Text]) -> list[Event]:
@@ -96,8 +104,8 @@ def call_id() -> str:
 
 
 class ForcedCalls:
-    """The reply of a request whose `tool_choice` forced calls, as a `ReplyParser` reads one: JSON the
-    grammar kept to, made into calls (see `ChatCompletionRequest.tool_constraint`).
+    """The content of a reply whose `tool_choice` forced calls (read inside a `ReplyParser`, after the
+    reasoning): JSON the grammar kept to, made into calls (see `ChatCompletionRequest.tool_constraint`).
 
     Arguments stream as they are generated, after the call's header: a named function's reply is its
     arguments object; a `"required"` reply is an array of `{"name": ..., "parameters": {...}}` (the
@@ -110,8 +118,8 @@ class ForcedCalls:
 
     def __init__(self, function: str | None) -> None:
         self.function = function  # None: `"required"`
-        self.cut_call = False
-        self.num_calls = 0
+        self.cut = False  # the reply stopped before its calls were complete
+        self.begun = 0  # calls whose header went out
         self._depth = 0  # JSON nesting of the "required" array so far (1: inside the array)
         self._in_string = self._escaped = False
         self._call = ""  # the current call's text while its header is not yet read
@@ -122,8 +130,8 @@ class ForcedCalls:
         if self.function is None:
             return self._scan(delta)
         events: list[Event] = []
-        if not self.num_calls:
-            self.num_calls = 1
+        if not self.begun:
+            self.begun = 1
             events.append(CallStart(0, call_id(), self.function))
         return events + ([CallArgs(0, delta)] if delta else [])
 
@@ -149,7 +157,7 @@ class ForcedCalls:
                 if self._depth >= 3 or before >= 3:
                     args.append(ch)
                 elif before == 2 and self._depth == 1:  # the call's object closed
-                    events += self._args(args) + [CallEnd(self.num_calls - 1)]
+                    events += self._args(args) + [CallEnd(self.begun - 1)]
                     self._in_args = False
             elif before == 1 and self._depth == 2:  # a call's object opened
                 self._call = ch
@@ -157,8 +165,8 @@ class ForcedCalls:
                 self._call += ch
                 header = self._HEADER.fullmatch(self._call)
                 if header is not None:
-                    events.append(CallStart(self.num_calls, call_id(), json.loads(header.group(1))))
-                    self.num_calls += 1
+                    events.append(CallStart(self.begun, call_id(), json.loads(header.group(1))))
+                    self.begun += 1
                     self._call, self._in_args = "", True
             elif before == 1 and self._depth == 0:
                 self._closed = True
@@ -167,14 +175,19 @@ class ForcedCalls:
     def _args(self, args: list[str]) -> list[Event]:
         text = "".join(args)
         args.clear()
-        return [CallArgs(self.num_calls - 1, text)] if text else []
+        return [CallArgs(self.begun - 1, text)] if text else []
+
+    @property
+    def completed(self) -> int:
+        """Calls begun (whole unless `cut`)."""
+        return self.begun
 
     def finish(self, finish_reason: str | None) -> list[Event]:
-        self.cut_call = finish_reason != "stop"
+        self.cut = finish_reason != "stop"
         if self.function is not None:
-            return [*self.feed(""), CallEnd(0)]
-        self.cut_call = self.cut_call or not self._closed
-        return [CallEnd(self.num_calls - 1)] if self._in_args else []
+            return [CallEnd(0)] if self.begun else []
+        self.cut = self.cut or not self._closed
+        return [CallEnd(self.begun - 1)] if self._in_args else []
 
 
 @dataclass
@@ -202,7 +215,7 @@ class Reply:
                 self.tool_calls.append(ToolCall(call_id, name, "".join(parts)))
 
 
-def finish_reason(engine_reason: str | None, reply: ReplyParser | ForcedCalls) -> str | None:
+def finish_reason(engine_reason: str | None, reply: ReplyParser) -> str | None:
     """`tool_calls` when the reply made calls and none was cut; a call cut by max_tokens is `length`."""
     if reply.num_calls and not reply.cut_call and engine_reason in ("stop", "length"):
         return "tool_calls"

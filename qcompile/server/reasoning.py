@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from enum import Enum
 
+from qcompile.engine.structured import THINK_END, THINK_START
 from qcompile.server.markup import Scanned, Text, first_marker, partial_tail
 
-THINK_START, THINK_END = "<think>", "</think>"
 TOOL_CALL_START = "<tool_call>"
 
 

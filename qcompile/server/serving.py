@@ -30,6 +30,7 @@ from qcompile.engine.engine import error_message
 from qcompile.engine.outputs import RequestDelta
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
+from qcompile.engine.structured import think_tokens
 from qcompile.server.control_tokens import Shield, control_tokens
 from qcompile.server.errors import APIError
 from qcompile.server.parsers import ForcedCalls, Parsers, Reply, ReplyParser, finish_reason
@@ -262,6 +263,11 @@ class Serving:
         self.tokenizer = copy.deepcopy(engine.tokenizer)
         self.reserved_template_kwargs = _call_parameters(self.tokenizer)
         self.control_tokens = () if self.tokenizer is None else control_tokens(self.tokenizer)
+        # a structured chat reply may reason before its constrained output when the reasoning parser
+        # reads it and the engine can see where reasoning ends (`StructuredOutputs.reasoning`)
+        self.reasoning_first = (
+            parsers.reasoning is not None and self.tokenizer is not None and think_tokens(self.tokenizer) is not None
+        )
         self._prompts = ThreadPoolExecutor(1, thread_name_prefix="qcompile-prompt")
 
     def close(self) -> None:
@@ -341,13 +347,20 @@ class Serving:
         return Generation(self.engine, request_id, prompt_ids, params, first, stream, started)
 
     async def _start_all(
-        self, request_id: str, body: ChatCompletionRequest | CompletionRequest, prompts: list[list[int]]
+        self,
+        request_id: str,
+        body: ChatCompletionRequest | CompletionRequest,
+        prompts: list[list[int]],
+        reasoning: bool = False,
     ) -> list[Generation]:
         """One engine request per prompt and choice (choice index `p * n + i`), all queued at once; if
-        any is refused, the others are aborted and the refusal is the answer."""
+        any is refused, the others are aborted and the refusal is the answer. With `reasoning` a
+        structured output may follow the model's reasoning."""
         jobs = []
         for ids in prompts:
             params = body.sampling_params(len(ids), self.engine.max_model_len)
+            if reasoning and params.structured_outputs is not None:
+                params = replace(params, structured_outputs=replace(params.structured_outputs, reasoning=True))
             for i in range(body.n):
                 jobs.append((f"{request_id}-{len(jobs)}", ids, replace(params, seed=body.choice_seed(i))))
         started = await asyncio.gather(*(self._start(*job) for job in jobs), return_exceptions=True)
@@ -405,13 +418,13 @@ class Serving:
             ) from e
         return text, shield.encode(text)
 
-    def _reply_parser(self, body: ChatCompletionRequest, prompt: str) -> ReplyParser | ForcedCalls:
-        """How a choice's reply is read: calls forced by `tool_choice`, constrained text as it is, else
-        reasoning and (with tools) tool calls parsed out."""
+    def _reply_parser(self, body: ChatCompletionRequest, prompt: str) -> ReplyParser:
+        """How a choice's reply is read: reasoning parsed out, then calls forced by `tool_choice`,
+        constrained text as it is, or (with tools) tool calls parsed out of free text."""
         if body.tool_choice == "required" or body.forced_function is not None:
-            return ForcedCalls(body.forced_function)
+            return ReplyParser(self.parsers, None, prompt, forced=ForcedCalls(body.forced_function))
         if body.structured_outputs() is not None:
-            return ReplyParser(Parsers(), None, prompt)
+            return ReplyParser(self.parsers, None, prompt)
         tools = [t.model_dump() for t in body.tools] if body.parse_tools and body.tools else None
         return ReplyParser(self.parsers, tools, prompt, 1 if body.parallel_tool_calls is False else None)
 
@@ -420,7 +433,7 @@ class Serving:
         body.check()
         prompt, ids = await self._off_loop(self._chat_prompt, body)
         request_id = f"chatcmpl-{uuid.uuid4().hex}"
-        gens = await self._start_all(request_id, body, [ids])
+        gens = await self._start_all(request_id, body, [ids], reasoning=self.reasoning_first)
         parsers = [self._reply_parser(body, prompt) for _ in gens]
         if body.stream:
             return EventStream(gens, self._chat_events(request_id, gens, parsers, body, len(ids)))
@@ -461,7 +474,7 @@ class Serving:
         self,
         request_id: str,
         gens: list[Generation],
-        parsers: list[ReplyParser | ForcedCalls],
+        parsers: list[ReplyParser],
         body: ChatCompletionRequest,
         prompt_len: int,
     ) -> AsyncIterator[str]:

@@ -144,3 +144,45 @@ def test_constrained_request_advances_every_step(llm: LLM, monkeypatch: pytest.M
     assert re.fullmatch(r"[a-z]+", out[0].outputs[0].text) and len(out[0].outputs[0].token_ids) == 8
     assert out[1].outputs[0].token_ids == alone
     assert steps <= 8 + 2  # one step per token, plus the async tail
+
+
+def test_constrained_steps_read_back_while_the_next_forward_runs(llm: LLM, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a constrained request in flight, each step launches its forward, then reads the step in
+    flight back (its grammar takes the token), then launches its sampling: the device never waits for
+    the host's output work, only the sampling waits for the mask."""
+    runner = llm.core.runner
+    calls: list[str] = []
+    for name, letter in (("launch_forward", "f"), ("collect", "c"), ("launch_sample", "s")):
+        method = getattr(runner, name)
+        monkeypatch.setattr(runner, name, lambda *a, _m=method, _l=letter: calls.append(_l) or _m(*a))
+    spec = StructuredOutputs(regex=r"[a-z]{40}")
+    out = llm.generate([PROMPT], SamplingParams(temperature=0.0, max_tokens=6, structured_outputs=spec))
+    assert len(out[0].outputs[0].token_ids) == 6
+    # the first step has nothing in flight; after the sixth token nothing is scheduled: the last is read back
+    assert "".join(calls) == "fs" + "fcs" * 5 + "c"
+
+
+def test_a_failed_read_back_under_a_constrained_step_fails_its_requests_alone(
+    llm: LLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The read-back between a step's forward and its sampling fails: the running requests fail (the
+    forward just launched goes with them), nothing is left half done, and the engine serves on."""
+    runner, collect = llm.core.runner, llm.core.runner.collect
+    calls = 0
+
+    def fail_second(launched: object) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("device lost")
+        return collect(launched)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(runner, "collect", fail_second)
+    spec = StructuredOutputs(regex=r"[a-z]{40}")
+    constrained = SamplingParams(temperature=0.0, max_tokens=8, structured_outputs=spec)
+    with pytest.raises(RuntimeError, match="device lost"):
+        llm.generate([PROMPT, PROMPT], [constrained, SamplingParams(**GREEDY)])
+    assert calls == 2 and not llm.core.engine.has_unfinished()
+    monkeypatch.setattr(runner, "collect", collect)
+    again = llm.generate([PROMPT], constrained)[0].outputs[0]
+    assert re.fullmatch(r"[a-z]+", again.text) and len(again.token_ids) == 8

@@ -233,4 +233,20 @@ def test_forced_calls_stream_a_cut_array() -> None:
     assert args == ['{"x": "}]\\"{"}', '{"y": [1, 2]}'] and json.loads(args[0]) == {"x": '}]"{'}
     assert [e.index for e in events if isinstance(e, CallEnd)] == [0, 1]
     assert len([e for e in events if isinstance(e, CallArgs)]) > 2
-    assert finish_reason("length", forced) == "length"
+    assert forced.cut and finish_reason("length", ReplyParser(Parsers(), None, "", forced=forced)) == "length"
+
+
+def test_forced_calls_are_read_after_the_reasoning() -> None:
+    """A forced call's JSON follows the reasoning (a `<tool_call>` in it does not end it); a reply cut
+    inside the reasoning makes no call and reads as `length`."""
+    parser, reply = ReplyParser(QWEN, None, "", forced=ForcedCalls("f")), Reply()
+    for piece in ("<think>\nno <tool_call> here", "\n</think>", '{"x": 1}'):
+        reply.add(parser.feed(piece))
+    reply.add(parser.finish("stop"))
+    assert reply.reasoning == "no <tool_call> here" and reply.content == ""
+    assert [(c.name, c.arguments) for c in reply.tool_calls] == [("f", '{"x": 1}')]
+    assert finish_reason("stop", parser) == "tool_calls"
+    cut, events = ReplyParser(QWEN, None, "", forced=ForcedCalls("f")), []
+    events += cut.feed("<think>\nstill thinking") + cut.finish("length")
+    assert not [e for e in events if isinstance(e, (CallStart, CallArgs, CallEnd))]
+    assert finish_reason("length", cut) == "length"
