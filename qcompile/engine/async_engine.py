@@ -101,7 +101,12 @@ class AsyncEngine:
         self._thread.start()
         if self.core.workers is not None:
             loop = self._loop
-            self.core.workers.on_death(lambda e: loop.is_closed() or loop.call_soon_threadsafe(self._on_death, e))
+
+            def worker_died(e: BaseException) -> None:
+                if not loop.is_closed():
+                    loop.call_soon_threadsafe(self._on_death, e)
+
+            self.core.workers.on_death(worker_died)
 
     async def shutdown(self, timeout: float = SHUTDOWN_TIMEOUT_S) -> None:
         """Abort everything queued or running and stop the engine thread, waiting at most `timeout`
