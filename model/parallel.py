@@ -11,8 +11,11 @@ summed over the group: one all-reduce per sublayer (attention, GDN, MoE).
   the conv channels, `dt_bias`, `A_log` and the fp32 recurrent state are split to match.
 - MoE: routed experts and the shared expert by intermediate slices; the router and the shared
   expert gate are replicated, so the routed and shared partial sums share the one all-reduce.
-- Hyper-connections, PLE, the embedding and `lm_head` are replicated (small next to the experts,
-  and a replicated `lm_head` leaves sampling untouched).
+- Embedding and `lm_head` by vocabulary rows (uneven when the vocabulary does not divide): the
+  embedding looks up the rank's rows, zeroes ids outside them and all-reduces (exact: the other
+  ranks add zeros); `lm_head` computes its rows' logits and all-gathers them, so every rank holds
+  the full logits and rank 0 samples from them.
+- Hyper-connections and PLE are replicated (small next to the experts).
 
 Every rank computes the replicated parts on identical inputs: an all-reduce hands every rank the
 same sum.
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 
 import torch
 import torch.distributed as dist
+import torch.nn.functional as F
 from torch import nn
 
 from model.attention import Attention
@@ -31,6 +35,7 @@ from model.config import Qwen4ExpConfig
 from model.gdn import GatedDeltaNet
 from model.moe import SparseMoE
 from model.quant.split import TensorSplit
+from model.qwen4_exp import Embedding
 
 
 class ParallelError(ValueError):
@@ -52,6 +57,14 @@ class Shard:
     def all_reduce(self, t: torch.Tensor) -> torch.Tensor:
         dist.all_reduce(t, group=self.group)
         return t
+
+    def all_gather_last(self, t: torch.Tensor, widths: list[int]) -> torch.Tensor:
+        """Concatenate every rank's `t` along the last dimension; rank r's is `widths[r]` wide
+        (padded to the widest for the collective, which needs equal sizes)."""
+        padded = F.pad(t, (0, max(widths) - t.shape[-1])).contiguous()
+        parts = [torch.empty_like(padded) for _ in widths]
+        dist.all_gather(parts, padded, group=self.group)
+        return torch.cat([p[..., :w] for p, w in zip(parts, widths, strict=True)], dim=-1)
 
 
 def head_slices(groups: int, members: int, size: int, rank: int) -> tuple[slice, slice]:
@@ -168,6 +181,8 @@ def shard_plan(model: nn.Module, shard: Shard) -> dict[str, TensorSplit]:
     plan: dict[str, TensorSplit] = {}
     if shard.size == 1:
         return plan
+    vocab = _split(0, _part(model.config.vocab_size, shard))
+    plan |= {"model.embed_tokens.weight": vocab, "lm_head.weight": vocab}
     for index, layer in enumerate(model.model.layers):
         prefix = f"model.layers.{index}"
         if layer.is_linear:
@@ -176,6 +191,38 @@ def shard_plan(model: nn.Module, shard: Shard) -> dict[str, TensorSplit]:
             mixer = {f"{prefix}.self_attn.{k}": v for k, v in _attention_plan(layer.self_attn, shard).items()}
         plan |= mixer | {f"{prefix}.mlp.{k}": v for k, v in _moe_plan(layer.mlp, shard).items()}
     return plan
+
+
+class _VocabSlice(nn.Embedding):
+    """The lookup of a vocabulary-parallel embedding: this rank's rows, zero for ids outside them,
+    summed over the group. `VocabParallelEmbedding` puts it after `Embedding` in the method order,
+    so the model's own `Embedding.forward` (the `embed` region) reaches it as its `super().forward`."""
+
+    vocab_start: int
+    shard: Shard
+
+    def forward(self, input_ids: torch.Tensor) -> torch.Tensor:
+        local = input_ids - self.vocab_start
+        outside = (local < 0) | (local >= self.num_embeddings)
+        rows = super().forward(local.masked_fill(outside, 0))
+        return self.shard.all_reduce(rows.masked_fill(outside.unsqueeze(-1), 0))
+
+
+class VocabParallelEmbedding(Embedding, _VocabSlice):
+    """The model's `Embedding` holding the rows `vocab_start ..` of the vocabulary (`shard_model`)."""
+
+
+def _vocab_widths(vocab: int, size: int) -> list[int]:
+    return [(r + 1) * vocab // size - r * vocab // size for r in range(size)]
+
+
+def _localise_vocab(model: nn.Module, shard: Shard) -> None:
+    embed, vocab = model.model.embed_tokens, model.config.vocab_size
+    embed.__class__ = VocabParallelEmbedding
+    embed.vocab_start, embed.shard = _part(vocab, shard).start, shard
+    widths = _vocab_widths(vocab, shard.size)
+    embed.num_embeddings = model.lm_head.out_features = widths[shard.rank]
+    model.lm_head.register_forward_hook(lambda _m, _args, out: shard.all_gather_last(out, widths))
 
 
 def _localise_attention(attn: Attention, shard: Shard) -> None:
@@ -202,14 +249,18 @@ def shard_model(model: nn.Module, shard: Shard) -> nn.Module:
         raise ParallelError("shard_model must run before init_state: the state is sized by the local heads")
     if shard.size == 1:
         return model
-    for name, param in list(model.named_parameters()):
+    kept: dict[int, nn.Parameter] = {}  # a tied parameter (lm_head and embedding) stays tied
+    for name, param in list(model.named_parameters(remove_duplicate=False)):
         if (split := plan.get(name)) is not None:
+            if id(param) not in kept:
+                kept[id(param)] = nn.Parameter(split.take(param.data), requires_grad=False)
             owner, _, attr = name.rpartition(".")
-            setattr(model.get_submodule(owner), attr, nn.Parameter(split.take(param.data), requires_grad=False))
+            setattr(model.get_submodule(owner), attr, kept[id(param)])
     for layer in model.model.layers:
         if layer.is_linear:
             _localise_gdn(layer.linear_attn, shard)
         else:
             _localise_attention(layer.self_attn, shard)
         reduce_output(layer.mlp, shard)
+    _localise_vocab(model, shard)
     return model
