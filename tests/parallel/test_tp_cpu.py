@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
 
-from model.batch import Chunk, build_batch
+from model.batch import Batch, Chunk, build_batch
 from model.checkpoint.loader import load_model
 from model.config import Qwen4ExpConfig
 from model.parallel import ParallelError, Shard, check_divisible
@@ -38,10 +39,13 @@ def prompts_for(config: Qwen4ExpConfig) -> dict[int, list[int]]:
 
 
 def run_schedule(
-    model: Qwen4ExpForCausalLM, forced: list[dict[int, int]] | None
+    model: Qwen4ExpForCausalLM,
+    forced: list[dict[int, int]] | None,
+    forward: Callable[[Batch], torch.Tensor] | None = None,
 ) -> tuple[list[torch.Tensor], list[dict[int, int]]]:
     """Per step: the logprobs of every row, and the token each request whose prompt is done takes
-    next (its argmax, or `forced`'s token when given)."""
+    next (its argmax, or `forced`'s token when given). `forward` runs a batch (default `model.run`)."""
+    forward = forward or model.run
     seqs = {slot: list(p) for slot, p in prompts_for(model.config).items()}
     fed = dict.fromkeys(seqs, 0)
     model.reset_slots(list(seqs))
@@ -54,7 +58,7 @@ def run_schedule(
         ]
         batch = build_batch(chunks, model.trash_slot, "cpu")
         with torch.no_grad():
-            lp = model.compute_logits(model.run(batch)).log_softmax(-1)
+            lp = model.compute_logits(forward(batch)).log_softmax(-1)
         rows.append(lp)
         chosen = {}
         for c, end in zip(chunks, batch.last_token_index, strict=True):
