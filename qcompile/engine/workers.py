@@ -42,6 +42,7 @@ from model.checkpoint.loader import load_model
 from model.context import BatchDescriptor, HostBatch
 from model.parallel import Shard
 from qcompile.config import CompileConfig
+from qcompile.engine.engine import error_message
 from qcompile.engine.runner import FatalStepError, ModelRunner
 
 log = logging.getLogger(__name__)
@@ -106,13 +107,10 @@ def send_batch(batch: Batch) -> None:
 
 
 def receive_batch(host: HostBatch, device: str) -> Batch:
+    """A worker's side of `send_batch`: `host` says how many rows come."""
     packed = torch.empty(5, host.num_tokens, dtype=torch.int64, device=device)
     dist.broadcast(packed, src=0)
     return Batch(*packed, host)
-
-
-def _describe(e: BaseException) -> str:
-    return f"{type(e).__name__}: {e}"
 
 
 # ---- the worker process ------------------------------------------------------------------------
@@ -141,7 +139,7 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
     except BaseException as e:
         traceback.print_exc()
         try:
-            conn.send(("failed", _describe(e)))
+            conn.send(("failed", error_message(e)))
         except OSError:
             pass
         os._exit(1)
@@ -165,6 +163,15 @@ def _serve_commands(runner: ModelRunner, conn: multiprocessing.connection.Connec
 
 
 # ---- rank 0's side ---------------------------------------------------------------------------
+
+
+def _abort_nccl() -> None:
+    """Abort the NCCL communicators, so that a collective (or a sync behind one) waiting for the dead
+    rank fails instead of hanging: gloo fails such a collective by itself, NCCL waits for its peer."""
+    try:
+        dist.distributed_c10d._abort_process_group()
+    except Exception as e:  # experimental in torch; the timeout remains
+        log.warning("could not abort the NCCL process group: %s", error_message(e))
 
 
 @dataclass
@@ -237,7 +244,10 @@ class WorkerGroup:
                 group.workers.append(_Worker(rank, process, ours))
             atexit.register(group.close)
             group._wait_all("started", RENDEZVOUS_TIMEOUT_S)
-            join_group(store, 0, spec.size, rank_device(spec.device, 0))
+            device = rank_device(spec.device, 0)
+            if device.startswith("cuda"):
+                torch.cuda.set_device(device)
+            join_group(store, 0, spec.size, device)
         except BaseException:
             group.close()
             raise
@@ -287,6 +297,8 @@ class WorkerGroup:
             listeners = list(self._listeners)
         self._died.set()
         log.error("%s", error)
+        if backend_for(self.spec.device) == "nccl":
+            _abort_nccl()
         for listener in listeners:
             listener(error)
 
@@ -310,7 +322,7 @@ class WorkerGroup:
         if self._died.wait(DEATH_NOTICE_S):
             assert self.dead is not None
             return self.dead
-        return FatalStepError(f"a tensor-parallel step failed, the ranks are out of step: {_describe(e)}")
+        return FatalStepError(f"a tensor-parallel step failed, the ranks are out of step: {error_message(e)}")
 
     def _send(self, command: Any) -> None:
         for worker in self.workers:
