@@ -129,7 +129,7 @@ class ModelRunner:
         """
         if self.compile_config is None:
             return []
-        return self._with_peers("warmup", self.compiled.warmup)
+        return self._on_every_rank(lambda peers: peers.command("warmup"), self.compiled.warmup)
 
     @torch.inference_mode()
     def capture(self) -> CaptureStats | None:
@@ -140,15 +140,16 @@ class ModelRunner:
         """
         if self.compile_config is None:
             return None
-        return self._with_peers("capture", self.compiled.capture)
+        return self._on_every_rank(lambda peers: peers.command("capture"), self.compiled.capture)
 
-    def _with_peers(self, command: str, run: Callable[[], T]) -> T:
-        """`run()` here and `command` on every worker, in step (their forwards meet in collectives)."""
+    def _on_every_rank(self, hand_out: Callable[[WorkerGroup], None], run: Callable[[], T]) -> T:
+        """`run()` here once `hand_out` has given the workers their part (their forwards meet this one
+        in collectives). Once they have it, any failure leaves the ranks out of step: it is fatal."""
         if self.peers is None:
             return run()
         self.peers.check()
         try:
-            self.peers.command(command)
+            hand_out(self.peers)
             return run()
         except Exception as e:
             raise self.peers.failure(e) from e
@@ -168,8 +169,6 @@ class ModelRunner:
         Logits are computed only for rows that need them: each sampling chunk's last row, and the
         prompt rows of requests that asked for prompt logprobs.
         """
-        if self.peers is not None:
-            self.peers.check()
         if step.fresh_slots:
             fresh = set(step.fresh_slots)
             self.processors.admit([seq for seq in step.seqs if seq.slot in fresh])
@@ -209,14 +208,10 @@ class ModelRunner:
                 sample_index.append(i)
 
         rows = prompt_rows + sample_rows
-        if self.peers is None:
-            logits = self.execute(step.fresh_slots, batch, how, rows)
-        else:
-            try:  # once the workers have the step, any failure leaves the ranks out of step
-                self.peers.step(step.fresh_slots, batch, how, rows)
-                logits = self.execute(step.fresh_slots, batch, how, rows)
-            except Exception as e:
-                raise self.peers.failure(e) from e
+        logits = self._on_every_rank(
+            lambda peers: peers.step(step.fresh_slots, batch, how, rows),
+            lambda: self.execute(step.fresh_slots, batch, how, rows),
+        )
         prompt_logits, sample_logits = logits[: len(prompt_rows)], logits[len(prompt_rows) :]
         seqs = [step.seqs[i] for i in sample_index]
         params = [seq.params for seq in seqs]
