@@ -36,9 +36,6 @@ class TensorSplit:
         ndim = len(info.get_shape())
         return torch.cat([info[self._index(p, ndim)] for p in self.pieces], dim=self.dim)
 
-    def size(self) -> int:
-        return sum(p.stop - p.start for p in self.pieces)
-
 
 # stored tensor key -> its split, or None for a tensor every rank keeps whole
 SplitOf = Callable[[str], TensorSplit | None]
