@@ -27,6 +27,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import signal
+import sys
 import threading
 import traceback
 from collections.abc import Callable
@@ -138,6 +139,7 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
         os._exit(1)
     except BaseException as e:
         traceback.print_exc()
+        sys.stderr.flush()  # `os._exit` flushes nothing
         try:
             conn.send(("failed", error_message(e)))
         except OSError:
