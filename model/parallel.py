@@ -11,8 +11,11 @@ summed over the group: one all-reduce per sublayer (attention, GDN, MoE).
   the conv channels, `dt_bias`, `A_log` and the fp32 recurrent state are split to match.
 - MoE: routed experts and the shared expert by intermediate slices; the router and the shared
   expert gate are replicated, so the routed and shared partial sums share the one all-reduce.
-- Hyper-connections, PLE, the embedding and `lm_head` are replicated (small next to the experts,
-  and a replicated `lm_head` leaves sampling untouched).
+- Embedding and `lm_head` by vocabulary rows (uneven when the vocabulary does not divide): the
+  embedding looks up the rank's rows, zeroes ids outside them and all-reduces (exact: the other
+  ranks add zeros); `lm_head` computes its rows' logits and all-gathers them, so every rank holds
+  the full logits and rank 0 samples from them.
+- Hyper-connections and PLE are replicated (small next to the experts).
 
 Every rank computes the replicated parts on identical inputs: an all-reduce hands every rank the
 same sum.
@@ -24,12 +27,15 @@ from dataclasses import dataclass
 
 import torch
 import torch.distributed as dist
+import torch.nn.functional as F
 from torch import nn
 
 from model.attention import Attention
 from model.config import Qwen4ExpConfig
 from model.gdn import GatedDeltaNet
 from model.moe import SparseMoE
+from model.quant.split import TensorSplit
+from model.qwen4_exp import Embedding
 
 
 class ParallelError(ValueError):
@@ -51,6 +57,14 @@ class Shard:
     def all_reduce(self, t: torch.Tensor) -> torch.Tensor:
         dist.all_reduce(t, group=self.group)
         return t
+
+    def all_gather_last(self, t: torch.Tensor, widths: list[int]) -> torch.Tensor:
+        """Concatenate every rank's `t` along the last dimension; rank r's is `widths[r]` wide
+        (padded to the widest for the collective, which needs equal sizes)."""
+        padded = F.pad(t, (0, max(widths) - t.shape[-1])).contiguous()
+        parts = [torch.empty_like(padded) for _ in widths]
+        dist.all_gather(parts, padded, group=self.group)
+        return torch.cat([p[..., :w] for p, w in zip(parts, widths, strict=True)], dim=-1)
 
 
 def head_slices(groups: int, members: int, size: int, rank: int) -> tuple[slice, slice]:
@@ -97,18 +111,12 @@ def check_divisible(config: Qwen4ExpConfig, size: int) -> None:
         raise ParallelError(f"tensor_parallel_size = {size} does not divide {', '.join(problems)}")
 
 
-def _rows(module: nn.Module, name: str, *pieces: slice) -> None:
-    """Keep the rows `pieces` (concatenated) of parameter `name` of `module`."""
-    full = getattr(module, name)
-    setattr(module, name, nn.Parameter(torch.cat([full[p] for p in pieces]), requires_grad=False))
-
-
-def _cols(linear: nn.Linear, piece: slice) -> None:
-    linear.weight = nn.Parameter(linear.weight[:, piece].contiguous(), requires_grad=False)
-
-
 def _units(heads: slice, dim: int) -> slice:
     return slice(heads.start * dim, heads.stop * dim)
+
+
+def _split(dim: int, *pieces: slice) -> TensorSplit:
+    return TensorSplit(dim, pieces)
 
 
 def reduce_output(module: nn.Module, shard: Shard) -> None:
@@ -116,69 +124,143 @@ def reduce_output(module: nn.Module, shard: Shard) -> None:
     module.register_forward_hook(lambda _m, _args, out: shard.all_reduce(out))
 
 
-def _shard_attention(attn: Attention, shard: Shard) -> None:
+def _attention_plan(attn: Attention, shard: Shard) -> dict[str, TensorSplit]:
     kv, q = head_slices(attn.num_kv_heads, attn.num_heads, shard.size, shard.rank)
     hd = attn.head_dim
-    _rows(attn.q_proj, "weight", _units(q, 2 * hd))
-    _rows(attn.k_proj, "weight", _units(kv, hd))
-    _rows(attn.v_proj, "weight", _units(kv, hd))
-    _cols(attn.o_proj, _units(q, hd))
+    return {
+        "q_proj.weight": _split(0, _units(q, 2 * hd)),
+        "k_proj.weight": _split(0, _units(kv, hd)),
+        "v_proj.weight": _split(0, _units(kv, hd)),
+        "o_proj.weight": _split(1, _units(q, hd)),
+    }
+
+
+def _gdn_plan(gdn: GatedDeltaNet, shard: Shard) -> dict[str, TensorSplit]:
+    kh, vh = head_slices(gdn.num_k_heads, gdn.num_v_heads, shard.size, shard.rank)
+    qk, v, key_dim = _units(kh, gdn.head_k_dim), _units(vh, gdn.head_v_dim), gdn.key_dim
+    channels = (qk, slice(key_dim + qk.start, key_dim + qk.stop), slice(2 * key_dim + v.start, 2 * key_dim + v.stop))
+    return {
+        "in_proj_qkv.weight": _split(0, *channels),
+        "conv1d.weight": _split(0, *channels),
+        "in_proj_z.weight": _split(0, v),
+        "in_proj_b.weight": _split(0, vh),
+        "in_proj_a.weight": _split(0, vh),
+        "dt_bias": _split(0, vh),
+        "A_log": _split(0, vh),
+        "out_proj.weight": _split(1, v),
+    }
+
+
+def _part(size: int, shard: Shard) -> slice:
+    return slice(shard.rank * size // shard.size, (shard.rank + 1) * size // shard.size)
+
+
+def _moe_plan(moe: SparseMoE, shard: Shard) -> dict[str, TensorSplit]:
+    """The stacked expert parameters, and each expert's stored `gate/up/down_proj.weight` (keyed
+    without the expert index, as `experts.gate_proj.weight`) that the loader stacks into them."""
+    i = moe.experts.down_proj.shape[-1]
+    part = _part(i, shard)
+    spart = _part(moe.shared_expert.down_proj.weight.shape[-1], shard)
+    return {
+        "experts.gate_up_proj": _split(1, part, slice(i + part.start, i + part.stop)),
+        "experts.down_proj": _split(2, part),
+        "experts.gate_proj.weight": _split(0, part),
+        "experts.up_proj.weight": _split(0, part),
+        "experts.down_proj.weight": _split(1, part),
+        "shared_expert.gate_proj.weight": _split(0, spart),
+        "shared_expert.up_proj.weight": _split(0, spart),
+        "shared_expert.down_proj.weight": _split(1, spart),
+    }
+
+
+def shard_plan(model: nn.Module, shard: Shard) -> dict[str, TensorSplit]:
+    """What `shard` keeps of each split tensor of a full `Qwen4ExpForCausalLM`, by parameter name
+    (per-expert stored tensors as `<layer>.mlp.experts.{gate,up,down}_proj.weight`); a parameter it
+    does not name is replicated. The loader reads these slices; `shard_model` takes them."""
+    check_divisible(model.config, shard.size)
+    plan: dict[str, TensorSplit] = {}
+    if shard.size == 1:
+        return plan
+    vocab = _split(0, _part(model.config.vocab_size, shard))
+    plan |= {"model.embed_tokens.weight": vocab, "lm_head.weight": vocab}
+    for index, layer in enumerate(model.model.layers):
+        prefix = f"model.layers.{index}"
+        if layer.is_linear:
+            mixer = {f"{prefix}.linear_attn.{k}": v for k, v in _gdn_plan(layer.linear_attn, shard).items()}
+        else:
+            mixer = {f"{prefix}.self_attn.{k}": v for k, v in _attention_plan(layer.self_attn, shard).items()}
+        plan |= mixer | {f"{prefix}.mlp.{k}": v for k, v in _moe_plan(layer.mlp, shard).items()}
+    return plan
+
+
+class _VocabSlice(nn.Embedding):
+    """The lookup of a vocabulary-parallel embedding: this rank's rows, zero for ids outside them,
+    summed over the group. `VocabParallelEmbedding` puts it after `Embedding` in the method order,
+    so the model's own `Embedding.forward` (the `embed` region) reaches it as its `super().forward`."""
+
+    vocab_start: int
+    shard: Shard
+
+    def forward(self, input_ids: torch.Tensor) -> torch.Tensor:
+        local = input_ids - self.vocab_start
+        outside = (local < 0) | (local >= self.num_embeddings)
+        rows = super().forward(local.masked_fill(outside, 0))
+        return self.shard.all_reduce(rows.masked_fill(outside.unsqueeze(-1), 0))
+
+
+class VocabParallelEmbedding(Embedding, _VocabSlice):
+    """The model's `Embedding` holding the rows `vocab_start ..` of the vocabulary (`shard_model`)."""
+
+
+def _vocab_widths(vocab: int, size: int) -> list[int]:
+    return [(r + 1) * vocab // size - r * vocab // size for r in range(size)]
+
+
+def _localise_vocab(model: nn.Module, shard: Shard) -> None:
+    embed, vocab = model.model.embed_tokens, model.config.vocab_size
+    embed.__class__ = VocabParallelEmbedding
+    embed.vocab_start, embed.shard = _part(vocab, shard).start, shard
+    widths = _vocab_widths(vocab, shard.size)
+    embed.num_embeddings = model.lm_head.out_features = widths[shard.rank]
+    model.lm_head.register_forward_hook(lambda _m, _args, out: shard.all_gather_last(out, widths))
+
+
+def _localise_attention(attn: Attention, shard: Shard) -> None:
+    kv, q = head_slices(attn.num_kv_heads, attn.num_heads, shard.size, shard.rank)
     attn.num_heads, attn.num_kv_heads = q.stop - q.start, kv.stop - kv.start
     reduce_output(attn.o_proj, shard)
 
 
-def _shard_gdn(gdn: GatedDeltaNet, shard: Shard) -> None:
+def _localise_gdn(gdn: GatedDeltaNet, shard: Shard) -> None:
     kh, vh = head_slices(gdn.num_k_heads, gdn.num_v_heads, shard.size, shard.rank)
-    kd, vd, key_dim = gdn.head_k_dim, gdn.head_v_dim, gdn.key_dim
-    qk = _units(kh, kd)
-    v = _units(vh, vd)
-    channels = (qk, slice(key_dim + qk.start, key_dim + qk.stop), slice(2 * key_dim + v.start, 2 * key_dim + v.stop))
-    _rows(gdn.in_proj_qkv, "weight", *channels)
-    _rows(gdn.conv1d, "weight", *channels)
-    _rows(gdn.in_proj_z, "weight", v)
-    _rows(gdn.in_proj_b, "weight", vh)
-    _rows(gdn.in_proj_a, "weight", vh)
-    _rows(gdn, "dt_bias", vh)
-    _rows(gdn, "A_log", vh)
-    _cols(gdn.out_proj, v)
     gdn.num_k_heads, gdn.num_v_heads = kh.stop - kh.start, vh.stop - vh.start
-    gdn.key_dim, gdn.value_dim = gdn.num_k_heads * kd, gdn.num_v_heads * vd
+    gdn.key_dim, gdn.value_dim = gdn.num_k_heads * gdn.head_k_dim, gdn.num_v_heads * gdn.head_v_dim
     gdn.conv_dim = 2 * gdn.key_dim + gdn.value_dim
     gdn.conv1d.in_channels = gdn.conv1d.out_channels = gdn.conv1d.groups = gdn.conv_dim
     reduce_output(gdn.out_proj, shard)
 
 
-def _shard_moe(moe: SparseMoE, shard: Shard) -> None:
-    ex = moe.experts
-    i = ex.down_proj.shape[-1]
-    part = slice(shard.rank * i // shard.size, (shard.rank + 1) * i // shard.size)
-    gate_up = ex.gate_up_proj
-    ex.gate_up_proj = nn.Parameter(
-        torch.cat([gate_up[:, part], gate_up[:, i + part.start : i + part.stop]], dim=1), requires_grad=False
-    )
-    ex.down_proj = nn.Parameter(ex.down_proj[..., part].contiguous(), requires_grad=False)
-    mlp = moe.shared_expert
-    si = mlp.down_proj.weight.shape[-1]
-    spart = slice(shard.rank * si // shard.size, (shard.rank + 1) * si // shard.size)
-    _rows(mlp.gate_proj, "weight", spart)
-    _rows(mlp.up_proj, "weight", spart)
-    _cols(mlp.down_proj, spart)
-    reduce_output(moe, shard)
-
-
 def shard_model(model: nn.Module, shard: Shard) -> nn.Module:
-    """Keep `shard`'s slices of a full `Qwen4ExpForCausalLM` (before `init_state`, which then sizes
-    the KV caches and GDN state to the local heads); raises `ParallelError` naming the dimensions
-    the group size does not divide."""
-    check_divisible(model.config, shard.size)
+    """Keep `shard`'s slices (`shard_plan`) of a full `Qwen4ExpForCausalLM` (before `init_state`, which
+    then sizes the KV caches and GDN state to the local heads), set the local head counts and add the
+    all-reduces; raises `ParallelError` naming the dimensions the group size does not divide."""
+    plan = shard_plan(model, shard)
     if getattr(model, "max_num_seqs", 0):
         raise ParallelError("shard_model must run before init_state: the state is sized by the local heads")
     if shard.size == 1:
         return model
+    kept: dict[int, nn.Parameter] = {}  # a tied parameter (lm_head and embedding) stays tied
+    for name, param in list(model.named_parameters(remove_duplicate=False)):
+        if (split := plan.get(name)) is not None:
+            if id(param) not in kept:
+                kept[id(param)] = nn.Parameter(split.take(param.data), requires_grad=False)
+            owner, _, attr = name.rpartition(".")
+            setattr(model.get_submodule(owner), attr, kept[id(param)])
     for layer in model.model.layers:
         if layer.is_linear:
-            _shard_gdn(layer.linear_attn, shard)
+            _localise_gdn(layer.linear_attn, shard)
         else:
-            _shard_attention(layer.self_attn, shard)
-        _shard_moe(layer.mlp, shard)
+            _localise_attention(layer.self_attn, shard)
+        reduce_output(layer.mlp, shard)
+    _localise_vocab(model, shard)
     return model

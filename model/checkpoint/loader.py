@@ -28,13 +28,14 @@ from pathlib import Path
 
 import torch
 from torch import nn
+from torch.overrides import TorchFunctionMode
 
 from model.checkpoint.errors import CheckpointError
 from model.checkpoint.ple_tables import PLE_BACKENDS, open_host_table
 from model.checkpoint.reader import SafetensorsFolder, read_quant_configs
 from model.config import Qwen4ExpConfig
 from model.moe import Experts
-from model.parallel import Shard, check_divisible, shard_model
+from model.parallel import Shard, check_divisible, shard_model, shard_plan
 from model.ple import NGramEmbedding
 from model.quant import (
     Kind,
@@ -44,6 +45,7 @@ from model.quant import (
     detect,
     ple_layouts,
 )
+from model.quant.split import SplitOf, TensorSplit
 from model.qwen4_exp import Qwen4ExpForCausalLM
 
 log = logging.getLogger(__name__)
@@ -98,6 +100,38 @@ def _uninitialised(dtype: torch.dtype) -> Iterator[None]:
             cls.reset_parameters = fn  # type: ignore[method-assign]
 
 
+class _EmptyOnMeta(TorchFunctionMode):
+    """Tensors made by `torch.empty` (the weights of every Linear, Embedding, Conv1d and expert stack)
+    go to the meta device, so a sharded load never allocates the full model; `_materialise` then
+    gives the kept slices memory. Buffers computed from the config (`torch.tensor`, ...) stay real."""
+
+    def __torch_function__(self, func: Callable, types: Iterable[type], args: tuple = (), kwargs: dict | None = None):
+        kwargs = dict(kwargs or {})
+        if func is torch.empty:
+            kwargs["device"] = "meta"
+        return func(*args, **kwargs)
+
+
+def _materialise(model: nn.Module, device: str | torch.device) -> None:
+    """Give every meta parameter uninitialised memory on `device` (the loader fills it)."""
+    for module in model.modules():
+        for name, param in list(module._parameters.items()):
+            if param is not None and param.is_meta:
+                module._parameters[name] = nn.Parameter(torch.empty_like(param, device=device), requires_grad=False)
+
+
+def _split_of(plan: dict[str, TensorSplit]) -> SplitOf:
+    """Checkpoint key -> the part of it this rank keeps (`shard_plan`), None to read it whole."""
+
+    def split(key: str) -> TensorSplit | None:
+        name = _normalise(key)
+        if m := EXPERT.match(name):
+            name = f"{m[1]}.{m[3]}_proj.weight"
+        return plan.get(name)
+
+    return split
+
+
 def _normalise(key: str) -> str:
     if key.startswith("model.language_model."):
         return "model." + key[len("model.language_model.") :]
@@ -135,8 +169,10 @@ def load_model(
 ) -> Qwen4ExpForCausalLM:
     """The checkpoint at `path` as an eval model on `device`; PLE tables where `ple_backend` says.
 
-    `shard`: keep only that tensor-parallel rank's slices (`model.parallel`). The full weights are
-    read and checked first, then sliced, so a rank briefly holds the whole model.
+    `shard`: keep only that tensor-parallel rank's slices (`model.parallel.shard_plan`), read straight
+    from the files (`get_slice`; quantised weights with the scales their slices need): the model is
+    built with its split weights on the meta device and sharded before it is given memory, so a rank
+    neither reads nor holds the other ranks' parts. Bitwise the same as sharding a full load.
 
     `weight_only`: after the usual (dequantised, fully checked) load, every `nn.Linear` stored as
     NVFP4, per-tensor / per-channel / block FP8 or MXFP8 is replaced by a `WeightOnlyLinear` over the
@@ -155,8 +191,14 @@ def load_model(
             raise ValueError("weight_only and a tensor-parallel shard cannot be combined yet")
         check_divisible(config, shard.size)
     dtype = resolve_dtype(dtype)
-    with torch.device(device), _uninitialised(dtype):
+    with torch.device(device), _uninitialised(dtype), _EmptyOnMeta() if shard else contextlib.nullcontext():
         model = Qwen4ExpForCausalLM(config)
+    plan: dict[str, TensorSplit] = {}
+    if shard is not None:
+        plan = shard_plan(model, shard)
+        shard_model(model, shard)
+        _materialise(model, device)
+    split_of = _split_of(plan)
     folder = SafetensorsFolder(path)
     source = _TextOnly(folder)
     raw, hf_quant = read_quant_configs(path)
@@ -167,12 +209,15 @@ def load_model(
         _attach_host_tables(model, folder, layouts, ple_backend, dtype, str(path))
         ple_keys = frozenset().union(*(layout.keys for layout in layouts))
     if is_quantized(raw, hf_quant) or any(layout.kind != "float" for layout in layouts):
-        tensors = dequantize_state(source, raw, hf_quant, dtype, decode_ple=not host)
+        tensors = dequantize_state(source, raw, hf_quant, dtype, decode_ple=not host, split_of=split_of)
         load_weights(model, tensors.keys(), tensors.__getitem__, str(path), folder.file_name)
     else:
-        load_weights(
-            model, [k for k in folder.keys() if k not in ple_keys], folder.get_tensor, str(path), folder.file_name
-        )
+
+        def read(key: str) -> torch.Tensor:
+            split = split_of(key)
+            return folder.get_tensor(key) if split is None else split.read(folder.get_slice(key))
+
+        load_weights(model, [k for k in folder.keys() if k not in ple_keys], read, str(path), folder.file_name)
     if weight_only:
         kept = _keep_packed(model, source, raw, hf_quant, str(path))
         log.info(
@@ -181,8 +226,6 @@ def load_model(
             ", ".join(f"{n} {k}" for k, n in sorted(kept.items())) or "none eligible",
         )
         log.info("weight-only: %d expert stacks kept in block FP8", _keep_fp8_experts(model, source, raw, hf_quant))
-    if shard is not None:
-        shard_model(model, shard)
     return model.eval().requires_grad_(False)
 
 

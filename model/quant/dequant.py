@@ -11,6 +11,10 @@ Whether a module is quantised is read from its storage (a float8/uint8 `weight` 
 the config then says which format that storage is in. A float weight is passed through; a float
 weight with scale tensors beside it, a quantised weight the config excludes, and every scale whose
 shape or dtype does not fit raise `QuantFormatError` naming the key.
+
+With `split_of` (tensor parallelism) a tensor that a rank keeps only part of is read only in that
+part: a quantised weight's pieces are widened to its scale grid, dequantised and trimmed (`split.py`),
+so a rank reads about its share of the bytes and gets bitwise the slice of the full dequantisation.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import torch
 
 from model.quant import formats as F
 from model.quant.scheme import Kind, QuantConfig, QuantFormatError, Scheme, detect
+from model.quant.split import SplitOf, TensorSplit
 
 QUANT_SUFFIXES = frozenset(
     {
@@ -71,6 +76,9 @@ class _TensorInfo:
 
     def get_dtype(self) -> str:
         return self._DT.get(self._t.dtype, str(self._t.dtype))
+
+    def __getitem__(self, index: tuple[slice, ...]) -> torch.Tensor:
+        return self._t[index]
 
 
 class _MappingSource:
@@ -140,6 +148,15 @@ class _Reader:
     def opt(self, key: str) -> torch.Tensor | None:
         return self.get(key) if key in self.keys else None
 
+    def get_part(self, key: str, split: TensorSplit | None) -> torch.Tensor:
+        """`key`, or only its `split` when one is given."""
+        if split is None:
+            return self.get(key)
+        if key not in self.keys:
+            raise QuantFormatError(f"{key}: missing")
+        self.used.add(key)
+        return split.read(self.source.get_slice(key))
+
 
 def _dequant_module(r: _Reader, module: str, scheme: Scheme) -> torch.Tensor:
     """Dequantise one module's weight to float32, validating every tensor it reads."""
@@ -184,6 +201,56 @@ def _dequant_module(r: _Reader, module: str, scheme: Scheme) -> torch.Tensor:
             _check_scalar(f"{module}.{name}", a)
     _check_finite(wkey, out)
     return out
+
+
+def _grain(scheme: Scheme, axis: int) -> int | None:
+    """Logical weight entries per scale entry along `axis` (-2 rows, -1 columns); None where one scale
+    spans the whole axis."""
+    rows, cols = {
+        Kind.NVFP4: (1, F.NVFP4_GROUP),
+        Kind.NVFP4_CT: (1, F.NVFP4_GROUP),
+        Kind.MXFP8: (1, F.MXFP8_GROUP),
+        Kind.FP8_BLOCK: scheme.block,
+        Kind.FP8_BLOCK_4D: scheme.block,
+        Kind.FP8_TENSOR: (None, None),
+        Kind.FP8_CHANNEL: (1, None),
+    }[scheme.kind]
+    return rows if axis == -2 else cols
+
+
+def _narrow(info: SliceInfo, axis: int, start: int, stop: int) -> torch.Tensor:
+    ndim = len(info.get_shape())
+    return info[(slice(None),) * (axis % ndim) + (slice(start, stop),)]  # type: ignore[index]
+
+
+def _dequant_split(r: _Reader, module: str, scheme: Scheme, keys: Iterable[str], split: TensorSplit) -> torch.Tensor:
+    """`split` of one module's dequantised float32 weight, reading only the stored rows or columns
+    (and scales) it covers: each piece is widened to whole scale entries, dequantised by
+    `_dequant_module` (every check included) and trimmed."""
+    wkey, skey = f"{module}.{scheme.weight}", f"{module}.{scheme.scale}"
+    for key in (wkey, skey):
+        if key not in r.keys:
+            raise QuantFormatError(f"{key}: missing")
+    winfo, sinfo = r.source.get_slice(wkey), r.source.get_slice(skey)
+    shape = winfo.get_shape()
+    if len(shape) != 2:
+        raise QuantFormatError(f"{wkey}: expected a [out, in] weight, got {_fmt(shape)}")
+    axis = split.dim - 2 if split.dim >= 0 else split.dim
+    packed = 2 if scheme.kind in (Kind.NVFP4, Kind.NVFP4_CT) and axis == -1 else 1  # two E2M1 codes a byte
+    size = shape[axis] * packed
+    grain = _grain(scheme, axis)
+    unit = grain or packed
+    scale_axis = {-2: -4, -1: -2}[axis] if scheme.kind is Kind.FP8_BLOCK_4D and len(sinfo.get_shape()) == 4 else axis
+    others = {k: r.source.get_tensor(k) for k in keys if k not in (wkey, skey)}
+    whole_scale = r.source.get_tensor(skey) if grain is None else None
+    pieces = []
+    for piece in split.pieces:
+        lo, hi = piece.start // unit * unit, min(-(-piece.stop // unit) * unit, size)
+        scale = whole_scale if grain is None else _narrow(sinfo, scale_axis, lo // grain, -(-hi // grain))
+        part = _Reader(_MappingSource({wkey: _narrow(winfo, axis, lo // packed, hi // packed), skey: scale, **others}))
+        pieces.append(_dequant_module(part, module, scheme).narrow(axis, piece.start - lo, piece.stop - piece.start))
+        r.used |= part.used
+    return torch.cat(pieces, dim=axis)
 
 
 @dataclass(frozen=True)
@@ -337,6 +404,7 @@ def dequantize_state(
     hf_quant_config: Mapping[str, Any] | None,
     dtype: torch.dtype,
     decode_ple: bool = True,
+    split_of: SplitOf = lambda key: None,
 ) -> dict[str, torch.Tensor]:
     """Plain HF state dict in `dtype` (integer buffers keep their dtype) from a quantised checkpoint.
 
@@ -344,7 +412,8 @@ def dequantize_state(
     `hf_quant_config` ModelOpt's `hf_quant_config.json` when present. Raises `QuantFormatError`
     naming the key for a missing, mis-shaped, wrong-dtype or non-finite scale, or a leftover one.
     With `decode_ple=False` PLE tables are validated but left out (a host backend serves them
-    from the files through `ple_layouts`).
+    from the files through `ple_layouts`). `split_of` names the part of each tensor to read (keyed
+    by its stored name; a quantised module's by `<module>.weight`), see the module docstring.
     """
     source: TensorSource = _MappingSource(tensors) if isinstance(tensors, Mapping) else tensors
     qcfg = detect(config, hf_quant_config)
@@ -366,10 +435,16 @@ def dequantize_state(
 
     for module, by_suffix in modules.items():
         if not by_suffix.keys() & {"weight_packed", "weight_scale", "weight_scale_inv"}:
-            _passthrough(r, qcfg, module, by_suffix, dtype, out)
+            _passthrough(r, qcfg, module, by_suffix, dtype, out, split_of)
             continue
         scheme = _scheme_for(qcfg, module, by_suffix.get("weight_packed") or f"{module}.weight")
-        out[f"{module}.weight"] = _dequant_module(r, module, scheme).to(dtype)
+        split = split_of(f"{module}.weight")
+        weight = (
+            _dequant_module(r, module, scheme)
+            if split is None
+            else _dequant_split(r, module, scheme, by_suffix.values(), split)
+        )
+        out[f"{module}.weight"] = weight.to(dtype)
         for suffix, key in by_suffix.items():
             if key in r.used:
                 continue
@@ -390,10 +465,11 @@ def _passthrough(
     by_suffix: Mapping[str, str],
     dtype: torch.dtype,
     out: dict[str, torch.Tensor],
+    split_of: SplitOf,
 ) -> None:
     """A module without weight scales: its tensors must be plain floats (or integer buffers)."""
     for suffix, key in sorted(by_suffix.items(), key=lambda kv: kv[0] != "weight"):
-        t = r.get(key)
+        t = r.get_part(key, split_of(key))
         if t.dtype in (F.FP8, torch.uint8):
             scheme = qcfg.resolve(module) if qcfg is not None else None
             scale = f"{module}.{scheme.scale if scheme else 'weight_scale'}"

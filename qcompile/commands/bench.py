@@ -12,7 +12,8 @@ active experts only, embedding and PLE rows looked up only; divided by the measu
 bandwidth), compile, warmup and capture seconds, and graph memory (the graph pool, and all device
 memory capture took). One markdown table, one JSON.
 On CPU (`--smoke`: the tiny preset, a few steps) only mode "none" runs: a smoke run that keeps this
-command alive on machines without a GPU.
+command alive on machines without a GPU. `--tensor-parallel-size N` measures TP1 against TPN through
+the engine instead (`bench_tp.py`).
 """
 
 from __future__ import annotations
@@ -164,6 +165,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="compile each scope a second time after a Dynamo reset (Inductor's caches warm) and report it",
     )
+    p.add_argument(
+        "--tensor-parallel-size",
+        type=positive_int,
+        default=1,
+        help="N > 1: TP1 against TPN through the engine, same run (decode, prefill, collectives share)",
+    )
     p.add_argument("--json", type=Path, default=Path("bench.json"))
     p.set_defaults(func=main)
 
@@ -180,10 +187,21 @@ def resolve(args: argparse.Namespace) -> None:
         raise UsageError(
             f"--device {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs its CPU smoke mode"
         )
+    if args.tensor_parallel_size > 1:
+        from model.config import Qwen4ExpConfig
+        from model.presets import preset_config
+        from qcompile.commands.checks import check_tensor_parallel
+
+        config = Qwen4ExpConfig.from_dict(preset_config(args.preset))
+        check_tensor_parallel(config, args.tensor_parallel_size, args.device, weight_only=False)
 
 
 def main(args: argparse.Namespace) -> None:
     resolve(args)
+    if args.tensor_parallel_size > 1:
+        from qcompile.commands.bench_tp import main as bench_tp
+
+        return bench_tp(args)
     result = run(args)
     print(table(result))
     args.json.write_text(json.dumps(result, indent=2))

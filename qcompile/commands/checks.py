@@ -17,6 +17,7 @@ from pathlib import Path
 
 from model.checkpoint.loader import CheckpointError
 from model.config import ConfigError, Qwen4ExpConfig
+from model.parallel import geometry_problems
 from model.quant.scheme import QuantFormatError
 from qcompile.compiler.ranges import Range, normalize_ranges
 
@@ -165,6 +166,26 @@ def check_graphs_device(cudagraph: str | None, device_name: str) -> None:
     """CUDA graph modes other than `none` need a CUDA device; said before the load, not after."""
     if cudagraph not in (None, "none") and not device_name.startswith("cuda"):
         raise UsageError(f"--cudagraph {cudagraph} needs --device cuda (CUDA graphs); on {device_name} leave it out")
+
+
+def check_tensor_parallel(config: Qwen4ExpConfig, size: int, device_name: str, weight_only: bool) -> None:
+    """`--tensor-parallel-size` splits the checkpoint's heads and channels, and the machine has a GPU
+    per rank on CUDA; said before any process starts or any weight is read."""
+    if size == 1:
+        return
+    flag = f"--tensor-parallel-size {size}"
+    if problems := geometry_problems(config, size):
+        raise UsageError(f"{flag} does not divide the checkpoint's {', '.join(problems)}")
+    if weight_only:
+        raise UsageError(f"{flag} and --weight-only cannot be combined yet")
+    import torch
+
+    d = torch.device(device_name)
+    if d.type == "cuda":
+        if d.index is not None:
+            raise UsageError(f"--device {device_name}: with {flag} rank r runs on cuda:r; pass --device cuda")
+        if torch.cuda.device_count() < size:
+            raise UsageError(f"{flag} needs {size} CUDA devices; this machine has {torch.cuda.device_count()}")
 
 
 def reserve_port(host: str, port: int) -> socket.socket:

@@ -18,6 +18,7 @@ from qcompile.commands.checks import (
     check_checkpoint,
     check_graphs_device,
     check_model_len,
+    check_tensor_parallel,
     choice_list,
     compile_ranges,
     device,
@@ -105,7 +106,9 @@ def _serve(args: argparse.Namespace) -> None:
 
     compile = _compile_config(args)
     check_graphs_device(args.cudagraph, args.device)
-    check_model_len(check_checkpoint(args.model or PATH), args.max_model_len)
+    config = check_checkpoint(args.model or PATH)
+    check_model_len(config, args.max_model_len)
+    check_tensor_parallel(config, args.tensor_parallel_size, args.device, args.weight_only)
     serve(
         args.model,
         compile,
@@ -118,6 +121,7 @@ def _serve(args: argparse.Namespace) -> None:
         args.max_model_len,
         args.ple_backend,
         args.weight_only,
+        args.tensor_parallel_size,
     )
 
 
@@ -218,6 +222,15 @@ def _add_weight_only(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_tensor_parallel(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--tensor-parallel-size",
+        type=positive_int,
+        default=1,
+        help="shard the model over this many processes (one GPU each on CUDA; gloo on CPU)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     from model.presets import PRESETS
     from qcompile.ops.registry import SCOPES
@@ -250,6 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--dtype", choices=DTYPES, default="float32")
     srv.add_argument("--max-num-seqs", type=positive_int, default=64, help="requests generating at once (state slots)")
     srv.add_argument("--max-model-len", type=positive_int, default=2048, help="prompt + output tokens per request")
+    _add_tensor_parallel(srv)
     srv.set_defaults(func=_serve)
 
     dmp = _add_compile_job(sub, "dump", "compile at one scope and write its graphs, output code and summary.json")

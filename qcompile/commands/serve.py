@@ -21,6 +21,7 @@ def load_engine(
     max_model_len: int,
     ple_backend: str = "device",
     weight_only: bool = False,
+    tensor_parallel_size: int = 1,
 ) -> AsyncEngine:
     from qcompile.commands.progress import compile_stages, prepare_core
     from qcompile.engine.async_engine import AsyncEngine
@@ -32,9 +33,10 @@ def load_engine(
         else f"compiled (scope {compile.scope}, ranges {compile.ranges}, cudagraph {compile.cudagraph})"
     )
     linears = ", weight-only linears" if weight_only else ""
+    tp = f", tensor parallel over {tensor_parallel_size} processes" if tensor_parallel_size > 1 else ""
     print(
         f"qcompile serve: {model or 'the embedded default model'}\n  {device}, {dtype}, PLE on {ple_backend}"
-        f"{linears}, {mode}",
+        f"{linears}{tp}, {mode}",
         file=sys.stderr,
     )
     with compile_stages("load checkpoint"):
@@ -47,6 +49,7 @@ def load_engine(
             max_model_len=max_model_len,
             ple_backend=ple_backend,
             weight_only=weight_only,
+            tensor_parallel_size=tensor_parallel_size,
         )
     prepare_core(core)
     return AsyncEngine(core)
@@ -64,6 +67,7 @@ def serve(
     max_model_len: int,
     ple_backend: str,
     weight_only: bool = False,
+    tensor_parallel_size: int = 1,
 ) -> None:
     """Serve on `host:port` until SIGTERM/SIGINT (exit 0) or until the engine loop dies (exit 1, with one
     line saying why). The port is bound before the model loads, so a taken port fails first."""
@@ -75,7 +79,9 @@ def serve(
     from qcompile.server.parsers import select_parsers
 
     sock = reserve_port(host, port)
-    engine = load_engine(model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend, weight_only)
+    engine = load_engine(
+        model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend, weight_only, tensor_parallel_size
+    )
     access = logging.getLogger("qcompile.access")
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s access %(message)s"))

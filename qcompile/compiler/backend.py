@@ -41,8 +41,19 @@ from qcompile.passes.manager import PassManager
 log = logging.getLogger(__name__)
 
 
+# Dynamo's functional form of a tensor-parallel model's collectives (`dist.all_reduce` in the
+# all-reduce hooks, `dist.all_gather`): under the splitting name "collectives" each is a piece of its
+# own, so piecewise CUDA graphs never hold NCCL (it runs between them); FULL graphs capture it.
+COLLECTIVES = "collectives"
+_COLLECTIVE_OPS = frozenset(
+    op
+    for name in ("all_reduce", "all_gather_into_tensor", "reduce_scatter_tensor", "wait_tensor")
+    for op in (getattr(torch.ops._c10d_functional, name), getattr(torch.ops._c10d_functional, name).default)
+)  # Dynamo's graph calls the packets, a re-traced graph their overloads
+
+
 def default_splitting_ops() -> frozenset[str]:
-    return frozenset(name for name, e in REGISTRY.items() if e.splitting)
+    return frozenset(name for name, e in REGISTRY.items() if e.splitting) | {COLLECTIVES}
 
 
 def split_at(gm: fx.GraphModule, splitting: Collection[str]) -> tuple[fx.GraphModule, set[str]]:
@@ -54,7 +65,8 @@ def split_at(gm: fx.GraphModule, splitting: Collection[str]) -> tuple[fx.GraphMo
         if node.op in ("placeholder", "output"):
             continue
         entry = REGISTRY.for_target(node.target) if node.op == "call_function" else None
-        if entry is not None and entry.name in splitting:
+        collective = COLLECTIVES in splitting and node.op == "call_function" and node.target in _COLLECTIVE_OPS
+        if collective or (entry is not None and entry.name in splitting):
             pid += 1
             part[node] = pid
             split_names.add(f"submod_{pid}")

@@ -6,7 +6,9 @@ request, fed with `call_soon_threadsafe`, so a step in progress never blocks the
 
 A request that fails (when added or stepped) gets a final delta with finish_reason "error"; the loop
 goes on. If the loop itself dies, `dead` holds why, every open stream ends with an error delta and
-new requests raise `EngineDeadError` at once.
+new requests raise `EngineDeadError` at once. A tensor-parallel worker's death kills the loop the
+same way, even while the engine thread idles or waits inside a collective (the workers' watchdog
+calls `_on_death` directly).
 """
 
 from __future__ import annotations
@@ -97,6 +99,14 @@ class AsyncEngine:
         self._loop = asyncio.get_running_loop()
         self._thread = threading.Thread(target=self._run, name="qcompile-engine", daemon=True)
         self._thread.start()
+        if self.core.workers is not None:
+            loop = self._loop
+
+            def worker_died(e: BaseException) -> None:
+                if not loop.is_closed():
+                    loop.call_soon_threadsafe(self._on_death, e)
+
+            self.core.workers.on_death(worker_died)
 
     async def shutdown(self, timeout: float = SHUTDOWN_TIMEOUT_S) -> None:
         """Abort everything queued or running and stop the engine thread, waiting at most `timeout`
@@ -111,6 +121,7 @@ class AsyncEngine:
                 log.warning("the engine thread did not stop within %.0f s; leaving it behind", timeout)
         for request_id, stream in list(self._streams.items()):
             stream.put(self._final(request_id, stream, "abort"))
+        self.core.close()
 
     async def wait_dead(self) -> BaseException:
         """Return once the engine loop has died (never, while it lives): why it died."""
@@ -243,7 +254,10 @@ class AsyncEngine:
                 self._loop.call_soon_threadsafe(self._on_death, e)
 
     def _on_death(self, e: BaseException) -> None:
-        """On the loop: record the death and end every open stream with it."""
+        """On the loop: record the death (the first, if the watchdog and the loop both report one) and
+        end every open stream with it."""
+        if self.dead is not None:
+            return
         self.dead = e
         self._died.set()
         message = f"the engine loop died: {error_message(e)}"

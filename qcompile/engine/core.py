@@ -5,6 +5,10 @@ scheduler, the input processor, the tokenizer and the EOS ids. Construction only
 stages (compile every range, capture graphs, warm up) run in `prepare()`, or one at a time through
 `startup_stages()` so that `qcompile serve` can show each with its time. Each stage's wall time is
 kept in `stage_times`.
+
+With `tensor_parallel_size=N > 1` this process is rank 0 of N: it spawns the other ranks
+(`qcompile/engine/workers.py`) before its own load, so every rank reads its shard at once, and
+`close()` (or the interpreter's exit) stops them.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ import torch
 
 from model.checkpoint.loader import load_model
 from model.checkpoint.metadata import check_tokenizer_files, read_eos_token_ids
+from model.config import Qwen4ExpConfig
+from model.parallel import Shard, check_divisible
 from model.presets import PRESETS
 from qcompile.config import CompileConfig
 from qcompile.default_model import NAME as DEFAULT_NAME
@@ -29,6 +35,7 @@ from qcompile.engine.runner import ModelRunner
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.sequence import Sequence
 from qcompile.engine.stats import StatsCollector
+from qcompile.engine.workers import WorkerGroup, WorkerSpec, rank_device
 
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
@@ -85,6 +92,8 @@ class EngineCore:
     one. `ple_backend` says where PLE tables live ("device", "pinned", "mmap" or "preload"; see
     `model/checkpoint/ple_tables.py`). `weight_only` keeps a quantised checkpoint's FP8, MXFP8 and NVFP4 linears
     packed, run by the weight-only Triton GEMM (see `load_model`); needs Triton.
+    `tensor_parallel_size` shards the model over that many processes (one GPU each on CUDA); the
+    geometry must divide (`model.parallel.check_divisible`), which is checked before any process starts.
     """
 
     def __init__(
@@ -99,6 +108,7 @@ class EngineCore:
         async_scheduling: bool = True,
         ple_backend: str = "device",
         weight_only: bool = False,
+        tensor_parallel_size: int = 1,
     ) -> None:
         if max_num_seqs < 1:
             raise ValueError(f"max_num_seqs must be >= 1, got {max_num_seqs}")
@@ -108,21 +118,52 @@ class EngineCore:
             raise TypeError(f"compile must be a CompileConfig or None, got {type(compile).__name__}")
         start = time.perf_counter()
         self.path, self.name = resolve_model(model)
-        self.model = load_model(self.path, device=device, dtype=dtype, ple_backend=ple_backend, weight_only=weight_only)
-        self.config = self.model.config
+        self.config = Qwen4ExpConfig.from_file(self.path)
         if max_model_len > self.config.max_position_embeddings:
             raise ValueError(
                 f"max_model_len {max_model_len} exceeds the checkpoint's "
                 f"max_position_embeddings {self.config.max_position_embeddings}"
             )
-        self.tokenizer = load_tokenizer(self.path)
-        self.max_model_len = max_model_len
-        self.compile_config = compile
-        self.eos_token_ids = read_eos_token_ids(self.path, self.config)
-        self.processor = InputProcessor(self.tokenizer, self.config.vocab_size, max_model_len, self.eos_token_ids)
-        self.runner = ModelRunner(self.model, max_num_seqs, max_model_len, device, compile)
+        self.workers: WorkerGroup | None = None
+        if tensor_parallel_size != 1:
+            if weight_only:
+                raise ValueError("weight_only and tensor_parallel_size > 1 cannot be combined yet")
+            check_divisible(self.config, tensor_parallel_size)
+            threads = max(1, torch.get_num_threads() // tensor_parallel_size)
+            spec = WorkerSpec(
+                self.path,
+                device,
+                dtype,
+                tensor_parallel_size,
+                max_num_seqs,
+                max_model_len,
+                compile,
+                ple_backend,
+                threads,
+            )
+            self.workers = WorkerGroup.start(spec)
+            device = rank_device(device, 0)
+        try:
+            shard = None if self.workers is None else Shard.current()
+            self.model = load_model(self.path, device, dtype, ple_backend, weight_only, shard)
+            self.tokenizer = load_tokenizer(self.path)
+            self.max_model_len = max_model_len
+            self.compile_config = compile
+            self.eos_token_ids = read_eos_token_ids(self.path, self.config)
+            self.processor = InputProcessor(self.tokenizer, self.config.vocab_size, max_model_len, self.eos_token_ids)
+            self.runner = ModelRunner(self.model, max_num_seqs, max_model_len, device, compile, self.workers)
+            if self.workers is not None:
+                self.workers.wait_ready()
+        except BaseException:
+            self.close()
+            raise
         self.engine = Engine(self.runner, self.eos_token_ids, self.tokenizer, max_num_batched_tokens, async_scheduling)
         self.stage_times: dict[str, float] = {"load": time.perf_counter() - start}
+
+    def close(self) -> None:
+        """Stop the tensor-parallel workers, if any (the interpreter's exit does it too)."""
+        if self.workers is not None:
+            self.workers.close()
 
     # ---- start-up stages ------------------------------------------------------------------
     def startup_stages(self) -> list[StartupStage]:

@@ -4,6 +4,7 @@ Each step returns one `RequestDelta` per request it changed. A failure never esc
 exception while processing one request's result fails that request alone, and a failed schedule,
 launch or read-back fails the requests that hold a slot (their slot state may be half written),
 while waiting requests go on. Either way the request's last delta has finish_reason "error".
+A `FatalStepError` (a tensor-parallel rank is gone) is no request's failure: it stops the loop.
 
 With `async_scheduling` the loop launches step n+1 before it reads step n back, so the host's
 scheduling and output work overlaps the device's forward. This is safe because step n+1's decode
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from qcompile.engine.detokenizer import Detokenizer
 from qcompile.engine.outputs import Logprob, OutputBuilder, RequestDelta, RequestOutput, logprob_dict
-from qcompile.engine.runner import LaunchedStep, ModelRunner, StepResult, TopLogprobs
+from qcompile.engine.runner import FatalStepError, LaunchedStep, ModelRunner, StepResult, TopLogprobs
 from qcompile.engine.scheduler import ScheduledBatch, Scheduler
 from qcompile.engine.sequence import Sequence
 from qcompile.engine.stats import EngineStats, StatsCollector
@@ -119,6 +120,8 @@ class Engine:
         try:
             batch = self.scheduler.schedule()
             forward = None if batch is None else self.runner.launch_forward(batch)
+        except FatalStepError:
+            raise
         except Exception as e:
             return self._fail_running(e)
         deltas: list[RequestDelta] = []
@@ -132,6 +135,8 @@ class Engine:
             deltas = self._process(previous, results)
         try:
             launched = None if forward is None else self.runner.launch_sample(forward)
+        except FatalStepError:
+            raise
         except Exception as e:
             return deltas + self._fail_running(e)
         if not self.async_scheduling:

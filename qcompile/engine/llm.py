@@ -40,6 +40,7 @@ class LLM:
         async_scheduling: bool = True,
         ple_backend: str = "device",
         weight_only: bool = False,
+        tensor_parallel_size: int = 1,
     ) -> None:
         self.core = EngineCore(
             model,
@@ -52,6 +53,7 @@ class LLM:
             async_scheduling,
             ple_backend,
             weight_only,
+            tensor_parallel_size,
         )
         self._attach()
 
@@ -68,6 +70,10 @@ class LLM:
         self.path = self.core.path
         self.tokenizer = self.core.tokenizer
         self._ids = itertools.count()
+
+    def close(self) -> None:
+        """Stop the tensor-parallel workers now rather than at the interpreter's exit."""
+        self.core.close()
 
     def get_tokenizer(self) -> PreTrainedTokenizerBase | None:
         return self.tokenizer

@@ -7,13 +7,17 @@ the next step, because a decode row's input token is gathered on the device from
 `launch_forward` (forward and logits) and `launch_sample` (logits processors and sampling), so that
 the engine can read the step before back while this one's forward runs, and fill grammar masks from
 its tokens just in time for this step's sampling.
+
+Under tensor parallelism (`peers`, see `qcompile/engine/workers.py`) this runner is rank 0: it hands
+each step to the workers before its own forward (`execute`, the part every rank runs) and samples
+alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import torch
 
@@ -25,11 +29,21 @@ from qcompile.engine.sampler import LogitsProcessors, sample, top_logprobs
 from qcompile.engine.scheduler import ScheduledBatch
 
 if TYPE_CHECKING:
+    from model.batch import Batch
+    from model.context import BatchDescriptor
     from qcompile.api import Compiled
     from qcompile.cudagraph import CaptureStats
+    from qcompile.engine.workers import WorkerGroup
+
+
+class FatalStepError(RuntimeError):
+    """A step failed in a way no request's failure can contain: the engine cannot step again (a
+    tensor-parallel rank died, or the ranks are out of step)."""
+
 
 # (ids, logprobs, ranks) of one position; the first id is the chosen or given token.
 TopLogprobs = tuple[list[int], list[float], list[int]]
+T = TypeVar("T")
 
 
 @dataclass
@@ -108,8 +122,10 @@ class ModelRunner:
         max_model_len: int,
         device: torch.device | str,
         compile_config: CompileConfig | None = None,
+        peers: WorkerGroup | None = None,
     ) -> None:
         self.model = model
+        self.peers = peers
         self.device = torch.device(device)
         self.max_num_seqs = max_num_seqs
         self.max_model_len = max_model_len
@@ -139,7 +155,9 @@ class ModelRunner:
 
         Warmup runs padding batches in the trash slot, without graphs: capture is its own stage.
         """
-        return [] if self.compile_config is None else self.compiled.warmup()
+        if self.compile_config is None:
+            return []
+        return self._on_every_rank(lambda peers: peers.command("warmup"), self.compiled.warmup)
 
     @torch.inference_mode()
     def capture(self) -> CaptureStats | None:
@@ -148,7 +166,21 @@ class ModelRunner:
         Under inference mode, as every forward of the runner: the slot state is made there, and an
         inference tensor cannot be written outside it.
         """
-        return None if self.compile_config is None else self.compiled.capture()
+        if self.compile_config is None:
+            return None
+        return self._on_every_rank(lambda peers: peers.command("capture"), self.compiled.capture)
+
+    def _on_every_rank(self, hand_out: Callable[[WorkerGroup], None], run: Callable[[], T]) -> T:
+        """`run()` here once `hand_out` has given the workers their part (their forwards meet this one
+        in collectives). Once they have it, any failure leaves the ranks out of step: it is fatal."""
+        if self.peers is None:
+            return run()
+        self.peers.check()
+        try:
+            hand_out(self.peers)
+            return run()
+        except Exception as e:
+            raise self.peers.failure(e) from e
 
     @property
     def capture_sizes(self) -> list[int]:
@@ -170,7 +202,6 @@ class ModelRunner:
         prompt rows of requests that asked for prompt logprobs.
         """
         if step.fresh_slots:
-            self.model.reset_slots(self._tensor(step.fresh_slots))
             fresh = set(step.fresh_slots)
             self.processors.admit([seq for seq in step.seqs if seq.slot in fresh])
         chunks, fed_back_rows, fed_back_slots = [], [], []
@@ -186,8 +217,6 @@ class ModelRunner:
         if fed_back_rows:
             rows = self._tensor(fed_back_rows)
             batch.input_ids.index_copy_(0, rows, self.last_tokens[self._tensor(fed_back_slots)])
-        with forward_context(batch.host, how):
-            hidden = self.forward(*batch.tensors())
 
         prompt_rows: list[int] = []
         prompt_targets: list[int] = []
@@ -210,7 +239,11 @@ class ModelRunner:
                 sample_rows.append(q + n - 1)
                 sample_index.append(i)
 
-        logits = self.model.compute_logits(hidden[self._tensor(prompt_rows + sample_rows)]).float()
+        rows = prompt_rows + sample_rows
+        logits = self._on_every_rank(
+            lambda peers: peers.step(step.fresh_slots, batch, how, rows),
+            lambda: self.execute(step.fresh_slots, batch, how, rows),
+        )
         return ForwardStep(
             step,
             logits[: len(prompt_rows)],
@@ -246,6 +279,18 @@ class ModelRunner:
             launched.ready = torch.cuda.Event()
             launched.ready.record()
         return launched
+
+    @torch.inference_mode()
+    def execute(
+        self, fresh_slots: list[int], batch: Batch, how: BatchDescriptor, logit_rows: list[int]
+    ) -> torch.Tensor:
+        """What every tensor-parallel rank runs of a step: reset the fresh slots, run the forward as
+        `how` says, and return the float logits of `logit_rows`."""
+        if fresh_slots:
+            self.model.reset_slots(self._tensor(fresh_slots))
+        with forward_context(batch.host, how):
+            hidden = self.forward(*batch.tensors())
+        return self.model.compute_logits(hidden[self._tensor(logit_rows)]).float()
 
     @staticmethod
     def _top(logits: torch.Tensor, token_ids: torch.Tensor, ks: list[int | None]) -> _TopK:

@@ -1,4 +1,5 @@
-"""Tensor parallelism over gloo on loopback: TP2/TP4 give TP1's greedy tokens and logprobs (fp32, 1e-5).
+"""Tensor parallelism over gloo on loopback: TP2/TP4 give TP1's greedy tokens and logprobs (fp32, 1e-5),
+with the embedding and `lm_head` vocabulary-parallel (a rank holds vocab/N rows).
 
 The schedule mixes prefill chunks with decodes in one flat batch, and its long prompt is past the
 QSA budget, so the sparse block choice runs on every rank. The TP runs follow TP1's tokens, so a
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,11 +18,13 @@ import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
 
-from model.batch import Chunk, build_batch
+from model.batch import Batch, Chunk, build_batch
 from model.checkpoint.loader import load_model
 from model.config import Qwen4ExpConfig
 from model.parallel import ParallelError, Shard, check_divisible
+from model.presets import PRESETS
 from model.qwen4_exp import Qwen4ExpForCausalLM
+from qcompile.synthetic import make_checkpoint
 
 ATOL = 1e-5
 PIECE = 8  # prefill chunk length: the long prompts prefill over several steps, beside decodes
@@ -35,10 +39,13 @@ def prompts_for(config: Qwen4ExpConfig) -> dict[int, list[int]]:
 
 
 def run_schedule(
-    model: Qwen4ExpForCausalLM, forced: list[dict[int, int]] | None
+    model: Qwen4ExpForCausalLM,
+    forced: list[dict[int, int]] | None,
+    forward: Callable[[Batch], torch.Tensor] | None = None,
 ) -> tuple[list[torch.Tensor], list[dict[int, int]]]:
     """Per step: the logprobs of every row, and the token each request whose prompt is done takes
-    next (its argmax, or `forced`'s token when given)."""
+    next (its argmax, or `forced`'s token when given). `forward` runs a batch (default `model.run`)."""
+    forward = forward or model.run
     seqs = {slot: list(p) for slot, p in prompts_for(model.config).items()}
     fed = dict.fromkeys(seqs, 0)
     model.reset_slots(list(seqs))
@@ -51,7 +58,7 @@ def run_schedule(
         ]
         batch = build_batch(chunks, model.trash_slot, "cpu")
         with torch.no_grad():
-            lp = model.compute_logits(model.run(batch)).log_softmax(-1)
+            lp = model.compute_logits(forward(batch)).log_softmax(-1)
         rows.append(lp)
         chosen = {}
         for c, end in zip(chunks, batch.last_token_index, strict=True):
@@ -74,6 +81,9 @@ def _rank(rank: int, size: int, port: int, ckpt: Path, forced: list[dict[int, in
     )
     try:
         model = load_model(ckpt, dtype=torch.float32, shard=Shard.current())
+        v = model.config.vocab_size  # vocabulary-parallel: each rank holds its rows only
+        rows = (rank + 1) * v // size - rank * v // size
+        assert model.model.embed_tokens.weight.shape[0] == model.lm_head.weight.shape[0] == rows
         model.init_state(max_num_seqs=4, max_model_len=64)
         torch.save(run_schedule(model, forced), out / f"rank{rank}.pt")
     finally:
@@ -113,6 +123,12 @@ def test_tp2_tiny_matches_tp1(tiny_ckpt: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(("preset", "size"), [("tiny8", 2), ("tiny", 4), ("tiny8", 4)])
 def test_tp_matches_tp1(preset: str, size: int, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     check_tp(request.getfixturevalue(f"{preset}_ckpt"), size, tmp_path)
+
+
+def test_tp4_with_a_vocabulary_it_does_not_divide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """510 rows over 4 ranks: 127, 128, 127, 128; the logits gather pads and trims the short ones."""
+    monkeypatch.setitem(PRESETS, "tiny510", {**PRESETS["tiny"], "vocab_size": 510})
+    check_tp(make_checkpoint("tiny510", tmp_path / "ckpt"), 4, tmp_path)
 
 
 def test_bad_tp_size_is_refused_naming_the_heads(tiny_ckpt: Path) -> None:
