@@ -16,6 +16,7 @@ from torch import nn
 
 from model.config import Qwen4ExpConfig
 from model.quant.formats import dequant_fp8_block
+from model.quant.pack import pack_fp8_block
 from model.regions import region
 from model.working_set import chunks
 
@@ -83,6 +84,13 @@ class Experts(nn.Module):
         self.register_buffer("gate_up_scale", gate_up_scale.float())
         self.register_buffer("down_scale", down_scale.float())
         self.fp8_block = block
+
+    def pack_fp8_block(self, block: tuple[int, int] = (128, 128)) -> None:
+        """Quantise the dense experts to block FP8 in memory (`amax / 448` per block, as a block-FP8
+        checkpoint stores them; one block may span the gate/up seam, which the kernel allows)."""
+        gate_up, gate_up_scale = pack_fp8_block(self.gate_up_proj.detach(), block)
+        down, down_scale = pack_fp8_block(self.down_proj.detach(), block)
+        self.keep_fp8_block(gate_up, gate_up_scale, down, down_scale, block)
 
     @region("experts")
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:

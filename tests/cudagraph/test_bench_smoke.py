@@ -22,3 +22,14 @@ def test_bench_cpu_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert result["step_gb"]["1"] < result["step_gb"]["2"]
     printed = capsys.readouterr().out
     assert "| scope | cudagraph |" in printed and "| layer | none |" in printed
+
+
+def test_bench_fp8_experts_read_fewer_bytes(tmp_path: Path) -> None:
+    """`--fp8-experts`: the experts are block FP8 (one byte per weight), so a decode step reads less."""
+    dense, fp8 = tmp_path / "dense.json", tmp_path / "fp8.json"
+    flags = ["bench", "--smoke", "--scopes", "eager", "--batches", "1", "--anchor-steps", "0", "--prefill", "1x4"]
+    main([*flags, "--json", str(dense)])
+    main([*flags, "--fp8-experts", "--json", str(fp8)])
+    a, b = json.loads(dense.read_text()), json.loads(fp8.read_text())
+    assert b["fp8_experts"] and not a["fp8_experts"]
+    assert b["step_gb"]["1"] < a["step_gb"]["1"] and b["rows"][0]["tok_s"]["1"] > 0

@@ -239,3 +239,17 @@ def test_gpu_deterministic_and_graph_capturable(dtype: torch.dtype) -> None:
         graph.replay()
     torch.cuda.synchronize()
     assert torch.equal(captured, first)
+
+
+def test_pack_fp8_block_keeps_exactly_the_quantised_weights() -> None:
+    """`Experts.pack_fp8_block` holds the codes and scales `pack_fp8_block` makes; the torch path then
+    runs on their dequantisation, bit for bit the reference over those weights."""
+    experts, router = experts_and_router(64, 32)
+    x, weights, ids = routed(router, 5, seed=4)
+    args, ref_experts = fp8_experts(experts, (16, 16))
+    experts.pack_fp8_block((16, 16))
+    assert experts.gate_up_proj.dtype == torch.float8_e4m3fn and experts.fp8_block == (16, 16)
+    assert torch.equal(experts.gate_up_scale, args["gate_up_scale"])
+    assert torch.equal(experts.down_scale, args["down_scale"])
+    with torch.no_grad():
+        assert torch.equal(experts.reference(x, weights, ids), ref_experts.reference(x, weights, ids))
