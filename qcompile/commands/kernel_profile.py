@@ -21,8 +21,9 @@ KERNEL_CLASSES: tuple[tuple[str, str], ...] = (
     ("gemm", r"gemm|gemv|cutlass|nvjet|sm90_|sm100_|splitKreduce|cublas"),
     ("gather/scatter", r"gather|scatter|index_put|indexing_backward|index_elementwise|IndexKernel"),
     ("sort/topk", r"sort|topk|radix|bitonic|Radix"),
-    ("fused moe", r"_moe_|moe_align|moe_"),
-    ("gdn", r"gated_delta|gdn|delta_rule|recurrent|chunk_|l2norm|solve_tril"),
+    ("fused moe", r"^_(gate_up|down|sum|align|count)_kernel$"),  # model/kernels/fused_moe.py
+    ("gdn", r"^_decode_kernel$|gated_delta|delta_rule|recurrent|chunk_|l2norm|solve_tril"),  # ours, fla's
+    ("attention", r"^_(split|merge)_kernel$"),  # model/kernels/attention_decode.py
     ("inductor triton", r"^triton_"),
     ("other triton", r"_kernel$"),
     ("aten elementwise", r"elementwise|vectorized|unrolled|reduce_kernel|softmax|Reduce"),
