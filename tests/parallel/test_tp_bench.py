@@ -15,7 +15,7 @@ from qcompile.commands.cli import main
 def test_bench_measures_tp1_against_tp2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "bench_tp.json"
     main(
-        ["bench", "--smoke", "--tensor-parallel-size", "2", "--scopes", "eager", "--batches", "1,2"]
+        ["bench", "--smoke", "--tensor-parallel-size", "2", "--scopes", "eager", "--batches", "1,2", "--steps", "4"]
         + ["--json", str(out)]
     )
     rows = {r["tp"]: r for r in json.loads(out.read_text())["rows"]}
