@@ -11,7 +11,7 @@ Every request has a `--context`-token random prompt and decodes greedily with `i
 - prefill tokens/s: `--context` over the median time to first token of one request, of three;
 - collectives: a torch.profiler pass on rank 0 over a batch-1 generate of `1 + steps` tokens minus
   one of a single token (its prefill), summing the collectives' events (the NCCL kernels on CUDA,
-  gloo's calls on CPU) per decode step, against the profiled run's median inter-token latency.
+  the c10d calls on CPU) per decode step, against the profiled run's median inter-token latency.
 """
 
 from __future__ import annotations
@@ -62,8 +62,10 @@ def _latencies(llm: LLM, prompts: list[dict[str, list[int]]], tokens: int) -> En
 
 def _collective_ms(llm: LLM, prompts: list[dict[str, list[int]]], steps: int) -> tuple[float, float]:
     """(collective ms per decode step, median inter-token ms) of a profiled `1 + steps`-token
-    generate, net of a profiled one-token generate (its prefill)."""
+    generate, its collectives net of a profiled one-token generate's (the prefill). The collectives'
+    time includes waiting for the slowest rank, which is what a step loses to them."""
     import torch
+    from torch.autograd import DeviceType
     from torch.profiler import ProfilerActivity, profile
 
     activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if torch.cuda.is_available() else [])
@@ -72,9 +74,10 @@ def _collective_ms(llm: LLM, prompts: list[dict[str, list[int]]], steps: int) ->
         with profile(activities=activities) as prof:
             itl = _latencies(llm, prompts, tokens).inter_token_latency_s
         events = [e for e in prof.key_averages() if any(p in e.key.lower() for p in PROFILED)]
-        device = sum(getattr(e, "self_device_time_total", 0.0) for e in events)
-        host = sum(e.self_cpu_time_total for e in events)
-        return (device if device > 0 else host) / 1e3, itl
+        # on CUDA the NCCL kernels alone (the c10d call that launched one also carries its time)
+        kernels = [e for e in events if e.device_type == DeviceType.CUDA]
+        us = sum(e.self_device_time_total for e in kernels) if kernels else sum(e.self_cpu_time_total for e in events)
+        return us / 1e3, itl
 
     prefill, _ = profiled(1)
     total, itl = profiled(1 + steps)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from qcompile.config import CompileConfig
 from qcompile.engine.async_engine import AsyncEngine
 from qcompile.engine.llm import LLM
 from qcompile.engine.outputs import RequestOutput
@@ -67,6 +68,23 @@ def test_tp2_llm_gives_tp1_greedy_tokens_and_logprobs(tiny_ckpt: Path, tp2: LLM)
             if a is not None:
                 _close(a, b)
     assert want[0].prompt_logprobs is not None and len(want[0].prompt_logprobs) == 40
+
+
+@pytest.mark.slow
+def test_tp2_llm_compiled_at_kernel_scope_gives_tp1_greedy_tokens(tiny_ckpt: Path) -> None:
+    """Every rank compiles and warms the same ranges at construction (the workers' "warmup" command)."""
+    want = _run(LLM(str(tiny_ckpt), **ENGINE))
+    config = CompileConfig(scope="kernel", ranges=((1, 1), (2, 16)))
+    llm = LLM(str(tiny_ckpt), tensor_parallel_size=2, compile=config, **ENGINE)
+    try:
+        assert "compile" in llm.core.stage_times
+        got = _run(llm)
+    finally:
+        llm.close()
+    for w, g in zip(want, got, strict=True):
+        assert g.outputs[0].token_ids == w.outputs[0].token_ids
+        for a, b in zip(w.outputs[0].logprobs, g.outputs[0].logprobs, strict=True):
+            _close(a, b)
 
 
 def _wait_for(condition: object, what: str) -> float:
