@@ -67,7 +67,9 @@ def test_tp2_kernel_scope_compiles_once_per_rank_and_matches_tp1(tiny_ckpt: Path
     model.init_state(max_num_seqs=4, max_model_len=64)
     with torch.no_grad():
         want, picks = run_schedule(model, None)
-    mp.start_processes(_rank, (2, free_port(), tiny_ckpt, picks, tmp_path), nprocs=2, start_method="fork")
+    # spawned, not forked: a fork inherits Inductor's compile pool from earlier compiles in this process
+    # without its threads, and the child's compile then waits on it forever
+    mp.start_processes(_rank, (2, free_port(), tiny_ckpt, picks, tmp_path), nprocs=2, start_method="spawn")
     for rank in range(2):
         (got, got_picks), traces, traces_after, breaks, reduces, alone = torch.load(tmp_path / f"rank{rank}.pt")
         assert traces_after == traces == 1, f"rank {rank}: {traces} traces at warmup, {traces_after} after"
