@@ -22,6 +22,7 @@ float32 reordering. A mis-decoded or mis-scaled weight moves logprobs by O(1e-2)
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import shutil
@@ -393,7 +394,10 @@ def test_llm_and_cli_thread_weight_only(monkeypatch: pytest.MonkeyPatch) -> None
     import qcompile.commands.serve as launch
 
     served: list[bool] = []
-    monkeypatch.setattr(launch, "serve", lambda *args: served.append(args[-1]))
+    signature = inspect.signature(launch.serve)
+    monkeypatch.setattr(
+        launch, "serve", lambda *args: served.append(signature.bind(*args).arguments.get("weight_only", False))
+    )
     main(["serve"])
     main(["serve", "--weight-only"])
     assert served == [False, True]
