@@ -15,10 +15,11 @@ import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
-from model.quant.formats import dequant_fp8_block
-from model.quant.pack import pack_fp8_block
+from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, dequant_experts, pack_experts, stored_shapes
 from model.regions import region
 from model.working_set import chunks
+
+FP8_BLOCK = (128, 128)  # the official release's block-FP8 (bn, bk)
 
 
 class MLP(nn.Module):
@@ -51,9 +52,9 @@ class Router(nn.Module):
 class Experts(nn.Module):
     """All routed experts as two stacked tensors: `gate_up_proj [E, 2I, d]` (gate rows first), `down_proj [E, d, I]`.
 
-    `keep_fp8_block` swaps them for a checkpoint's block-FP8 codes and scales: the CUDA kernel reads
-    those in place; the torch path dequantises them per call (exactly the weights a dequantised
-    load holds).
+    `keep_quantised` swaps them for a checkpoint's stored codes and scales (block FP8, MXFP8 or NVFP4,
+    `model.quant.experts`): the CUDA kernel reads those in place; the torch path dequantises them per
+    call (exactly the weights a dequantised load holds).
     """
 
     def __init__(self, config: Qwen4ExpConfig):
@@ -62,62 +63,86 @@ class Experts(nn.Module):
         self.num_experts = e
         self.gate_up_proj = nn.Parameter(torch.empty(e, 2 * i, d))
         self.down_proj = nn.Parameter(torch.empty(e, d, i))
-        self.fp8_block: tuple[int, int] | None = None  # (bn, bk) of `gate_up_scale` / `down_scale` when kept FP8
+        self.quant: str | None = None  # the stored format of the kept codes, None for dense weights
+        self.block = FP8_BLOCK  # block FP8's (bn, bk) when kept in it
 
-    def keep_fp8_block(
+    def keep_quantised(
         self,
-        gate_up: torch.Tensor,
-        gate_up_scale: torch.Tensor,
-        down: torch.Tensor,
-        down_scale: torch.Tensor,
-        block: tuple[int, int],
+        quant: str,
+        gate_up: tuple[torch.Tensor, torch.Tensor, torch.Tensor | None],
+        down: tuple[torch.Tensor, torch.Tensor, torch.Tensor | None],
+        block: tuple[int, int] = FP8_BLOCK,
     ) -> None:
-        """Hold E4M3 codes `gate_up [E, 2I, d]`, `down [E, d, I]` (float8_e4m3fn) with float32 scales
-        `[E, ceil(rows/bn), ceil(cols/bk)]` for `block = (bn, bk)`, in place of the dense weights."""
-        for name, codes, like in (("gate_up", gate_up, self.gate_up_proj), ("down", down, self.down_proj)):
-            if codes.shape != like.shape or codes.dtype != torch.float8_e4m3fn:
+        """Hold each projection's stored (codes, scales, NVFP4 per-row `scale_2` or None) in `quant`'s
+        layout (`model.quant.experts`; `block` is block FP8's) in place of the dense weights, or raise
+        ValueError naming the projection and format."""
+        if quant not in EXPERT_FORMATS:
+            raise ValueError(f"experts: format must be one of {list(EXPERT_FORMATS)}, got {quant!r}")
+        for name, (codes, scale, scale_2), like in (
+            ("gate_up", gate_up, self.gate_up_proj),
+            ("down", down, self.down_proj),
+        ):
+            e, n, k = like.shape
+            want_codes, want_scale = stored_shapes(quant, n, k, block)
+            got = [list(t.shape) for t in (codes, scale)]
+            if got != [[e, *want_codes], [e, *want_scale]] or (scale_2 is None) != (quant not in NVFP4_KINDS):
                 raise ValueError(
-                    f"experts {name}: expected float8_e4m3fn {list(like.shape)}, got {codes.dtype} {list(codes.shape)}"
+                    f"experts {name} in {quant}: expected codes {[e, *want_codes]} and scales {[e, *want_scale]}"
+                    + (f" with scale_2 [{e}, {n}]" if quant in NVFP4_KINDS else "")
+                    + f", got {got[0]} and {got[1]}"
+                    + ("" if scale_2 is None else f" with {list(scale_2.shape)}")
                 )
-        self.gate_up_proj = nn.Parameter(gate_up, requires_grad=False)
-        self.down_proj = nn.Parameter(down, requires_grad=False)
-        self.register_buffer("gate_up_scale", gate_up_scale.float())
-        self.register_buffer("down_scale", down_scale.float())
-        self.fp8_block = block
+            code_dtypes = (torch.uint8,) if quant in NVFP4_KINDS else (torch.float8_e4m3fn, torch.uint8)
+            if codes.dtype not in code_dtypes:
+                raise ValueError(f"experts {name} in {quant}: codes must be {code_dtypes[0]}, got {codes.dtype}")
+            if scale_2 is not None and tuple(scale_2.shape) != (e, n):
+                raise ValueError(f"experts {name} in {quant}: scale_2 must be [{e}, {n}], got {list(scale_2.shape)}")
+        self.gate_up_proj = nn.Parameter(gate_up[0], requires_grad=False)
+        self.down_proj = nn.Parameter(down[0], requires_grad=False)
+        for name, (_, scale, scale_2) in (("gate_up", gate_up), ("down", down)):
+            self.register_buffer(f"{name}_scale", scale.float() if quant == "fp8_block" else scale)
+            self.register_buffer(f"{name}_scale_2", None if scale_2 is None else scale_2.float())
+        self.quant, self.block = quant, block
 
-    def pack_fp8_block(self, block: tuple[int, int] = (128, 128)) -> None:
-        """Quantise the dense experts to block FP8 in memory (`amax / 448` per block, as a block-FP8
-        checkpoint stores them; one block may span the gate/up seam, which the kernel allows)."""
-        gate_up, gate_up_scale = pack_fp8_block(self.gate_up_proj.detach(), block)
-        down, down_scale = pack_fp8_block(self.down_proj.detach(), block)
-        self.keep_fp8_block(gate_up, gate_up_scale, down, down_scale, block)
+    def pack(self, quant: str, block: tuple[int, int] = FP8_BLOCK) -> None:
+        """Quantise the dense experts in memory as a checkpoint stores them (`pack_experts`: block FP8
+        `amax / 448` per block, one of which may span the gate/up seam, which the kernel allows; MXFP8
+        by OCP's rule; NVFP4 with one `scale_2` per expert's gate, up and down tensor)."""
+        gate_up = pack_experts(quant, self.gate_up_proj.detach(), 2, block)
+        down = pack_experts(quant, self.down_proj.detach(), 1, block)
+        self.keep_quantised(quant, gate_up, down, block)
+
+    def stored(self) -> dict[str, object]:
+        """The fused MoE's keyword arguments for the kept format (none for dense weights)."""
+        if self.quant is None:
+            return {}
+        return {
+            "quant": self.quant,
+            "gate_up_scale": self.gate_up_scale,
+            "down_scale": self.down_scale,
+            "gate_up_scale_2": self.gate_up_scale_2,
+            "down_scale_2": self.down_scale_2,
+            "block": self.block,
+        }
 
     @region("experts")
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
         if x.is_cuda:
             from model.kernels.fused_moe import fused_moe  # Triton: CUDA builds of torch bring it, CPU ones may not
 
-            if self.fp8_block is None:
-                return fused_moe(x, weights, ids, self.gate_up_proj, self.down_proj)
-            return fused_moe(
-                x,
-                weights,
-                ids,
-                self.gate_up_proj,
-                self.down_proj,
-                gate_up_scale=self.gate_up_scale,
-                down_scale=self.down_scale,
-                block=self.fp8_block,
-            )
+            return fused_moe(x, weights, ids, self.gate_up_proj, self.down_proj, **self.stored())
         return self.reference(x, weights, ids)
 
     def dense_weights(self, dtype: torch.dtype) -> tuple[torch.Tensor, torch.Tensor]:
-        """`(gate_up, down)` as dense `dtype` tensors: the parameters, or the FP8 codes dequantised."""
-        if self.fp8_block is None:
+        """`(gate_up, down)` as dense `dtype` tensors: the parameters, or the kept codes dequantised."""
+        if self.quant is None:
             return self.gate_up_proj, self.down_proj
-        return (
-            dequant_fp8_block(self.gate_up_proj, self.gate_up_scale, self.fp8_block).to(dtype),
-            dequant_fp8_block(self.down_proj, self.down_scale, self.fp8_block).to(dtype),
+        return tuple(
+            dequant_experts(self.quant, codes, scale, scale_2, self.block).to(dtype)
+            for codes, scale, scale_2 in (
+                (self.gate_up_proj, self.gate_up_scale, self.gate_up_scale_2),
+                (self.down_proj, self.down_scale, self.down_scale_2),
+            )
         )
 
     def reference(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:

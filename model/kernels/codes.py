@@ -75,18 +75,23 @@ def interpreted(kernel: Any, keep: tuple[Any, ...] = ()) -> Any:
 
     Without `TRITON_INTERPRET` the interpreter cannot call `@triton.jit` helpers, so the copy it runs
     names the helpers' plain Python functions instead, except those in `keep` (a reduction's combine
-    function: the interpreter calls its `.fn` itself)."""
+    function: the interpreter calls its `.fn` itself). Helpers of the kernel's own module are copied
+    onto the same names, so they may call further helpers."""
     from triton.runtime.interpreter import InterpretedFunction
     from triton.runtime.jit import JITFunction
 
     if isinstance(kernel, InterpretedFunction):
         return kernel
     fn = kernel.fn
-    names = {
-        k: v.fn
-        for k, v in fn.__globals__.items()
-        if isinstance(v, JITFunction) and v is not kernel and not any(v is x for x in keep)
-    }
-    clone = types.FunctionType(fn.__code__, {**fn.__globals__, **names}, fn.__name__, fn.__defaults__, fn.__closure__)
+    names: dict[str, Any] = dict(fn.__globals__)
+    for k, v in fn.__globals__.items():
+        if isinstance(v, JITFunction) and v is not kernel and not any(v is x for x in keep):
+            names[k] = _rebound(v.fn, names) if v.fn.__globals__ is fn.__globals__ else v.fn
+    return InterpretedFunction(_rebound(fn, names))
+
+
+def _rebound(fn: Any, names: dict[str, Any]) -> Any:
+    """A copy of the function `fn` that looks its globals up in `names`."""
+    clone = types.FunctionType(fn.__code__, names, fn.__name__, fn.__defaults__, fn.__closure__)
     clone.__qualname__, clone.__module__, clone.__annotations__ = fn.__qualname__, fn.__module__, fn.__annotations__
-    return InterpretedFunction(clone)
+    return clone

@@ -25,10 +25,19 @@ sync; every size is a function of `T`, `k` and `E` alone):
 A single token (batch-1 decode) skips the alignment: its `k` experts are distinct, so pair `j` is
 row block `j` on its own, with the routing ids as the blocks' experts.
 
-Block-FP8 experts (E4M3 codes with float32 `weight_scale_inv` per 128 x 128 block) are read in place
-as well: each K tile lies in one scale block, its codes (exact in every activation dtype) go to the
-tensor cores as they are, and the tile's float32 partial product is multiplied by each column's
-scale, as in `qcompile/kernels/weight_only.py`'s "fp8_block".
+Quantised experts are read in place too, with the weight-only GEMM's schemes (`model/kernels/
+weight_only.py`, whose code decoders in `codes.py` these kernels share):
+- block FP8 (E4M3 codes, float32 `weight_scale_inv` per bn x bk block) and MXFP8 (E4M3, one E8M0 per
+  32 inputs): each K tile lies in one scale block, its codes (exact in every activation dtype) go to
+  the tensor cores as they are, and the tile's float32 partial product is multiplied by each column's
+  scale (a power of two for MXFP8, so exact there);
+- NVFP4 (E2M1 pairs, one E4M3 scale per 16 inputs, a per-tensor scale): `e2m1 * e4m3` is exact in
+  every activation dtype, so the decoded tile goes to the tensor cores and the per-tensor scale is
+  applied once to the float32 sum (multiplied for ModelOpt's `scale_2`, divided for
+  compressed-tensors' `global_scale`). The scale is stored per row, since gate and up rows come
+  from two checkpoint tensors with their own.
+The weights are thus exactly `formats.py`'s; only where the float32 roundings fall differs from a
+product with the dequantised weights.
 
 Float32 inputs multiply in IEEE float32 (no TF32); so do all inputs in Triton's interpreter (CPU
 tensors), whose 16-bit dot products are not IEEE. Routing ids must lie in `[0, E)` (the router's do;
@@ -45,13 +54,18 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, interpreted
+from model.kernels.codes import add, e2m1_value, e8m0_value, interpreted
+from model.quant import formats
+from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 ALIGN_CHUNK_ELEMENTS = 8192  # one-hot [chunk, E] elements per align program
 SUM_BLOCK = 1024
 FP8_BLOCK = (128, 128)  # the official release's weight_scale_inv blocks (bn, bk)
 MIN_DOT_K = 16  # tl.dot's smallest K: a block FP8 bk must be a multiple of it
+# stored format -> the kernels' KIND: 0 dense (x's dtype), then EXPERT_FORMATS' order, 1 block FP8,
+# 2 MXFP8, 3 NVFP4 (ModelOpt), 4 NVFP4 (compressed-tensors), the numbers `_tile_dot` tests
+KINDS: dict[str | None, int] = {None: 0} | {f: i + 1 for i, f in enumerate(EXPERT_FORMATS)}
 
 
 @dataclass(frozen=True)
@@ -172,20 +186,49 @@ def _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M: tl.constexpr, DIR
 
 
 @triton.jit
-def _tile_dot(acc, a, b_ptrs, b_mask, s_ptrs, n_live, FP8: tl.constexpr, DOT_F32: tl.constexpr):
-    """acc + a · B for one K tile. FP8: B holds E4M3 codes (exact in every activation dtype); their
-    float32 partial product is scaled by each column's block scale (the tile lies in one K block)."""
-    b = tl.load(b_ptrs, mask=b_mask, other=0)
-    if FP8:
-        b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)
-        if DOT_F32:
-            part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
-        else:
-            part = tl.dot(a, b)
-        return acc + part * tl.load(s_ptrs, mask=n_live, other=0.0)[None, :]
+def _scaled_dot(acc, a, b, s, DOT_F32: tl.constexpr):
+    """acc + (a · b) * s: a K tile's float32 partial scaled by each column's scale (one K block)."""
     if DOT_F32:
-        return tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
-    return tl.dot(a, b, acc)
+        part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
+    else:
+        part = tl.dot(a, b)
+    return acc + part * s[None, :]
+
+
+@triton.jit
+def _tile_dot(acc, a, w_rows, s_rows, rk, k0, k_live, n_live, SCALE_BK, KIND: tl.constexpr, DOT_F32: tl.constexpr):
+    """acc + a · B for the K tile `rk` (starting at k0) of the columns whose stored weight rows start at
+    `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc)."""
+    wmask = k_live[:, None] & n_live[None, :]
+    if KIND >= 3:  # NVFP4: E2M1 pairs (low nibble first) times their E4M3 block scale, exact in a.dtype
+        packed = tl.load(w_rows + (rk // 2)[:, None], mask=wmask, other=0).to(tl.uint32)
+        v = e2m1_value((packed >> ((rk % 2) * 4).to(tl.uint32)[:, None]) & 15)
+        q = tl.load(s_rows[None, :] + (rk // SCALE_BK)[:, None], mask=wmask, other=0)
+        b = (v * q.to(tl.float8e4nv, bitcast=True).to(tl.float32)).to(a.dtype)
+        if DOT_F32:
+            return tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
+        return tl.dot(a, b, acc)
+    b = tl.load(w_rows + rk[:, None], mask=wmask, other=0)
+    if KIND == 0:
+        if DOT_F32:
+            return tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
+        return tl.dot(a, b, acc)
+    b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)  # E4M3 codes: exact in every activation dtype
+    if KIND == 1:  # block FP8: float32 multipliers
+        return _scaled_dot(acc, a, b, tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0.0), DOT_F32)
+    e8m0 = tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0).to(tl.uint32)  # MXFP8: powers of two
+    return _scaled_dot(acc, a, b, e8m0_value(e8m0), DOT_F32)
+
+
+@triton.jit
+def _tensor_scale(acc, s2_rows, n_live, KIND: tl.constexpr):
+    """NVFP4's per-tensor scale (one per stored row here) on the float32 sum: ModelOpt's `scale_2`
+    multiplies, compressed-tensors' `global_scale` divides (IEEE `div_rn`: `/` may be approximate)."""
+    if KIND == 3:
+        return acc * tl.load(s2_rows, mask=n_live, other=1.0)[None, :]
+    if KIND == 4:
+        return tl.math.div_rn(acc, tl.broadcast_to(tl.load(s2_rows, mask=n_live, other=1.0)[None, :], acc.shape))
+    return acc
 
 
 @triton.jit
@@ -193,6 +236,7 @@ def _gate_up_kernel(
     x,
     w,
     scale,
+    scale_2,
     sorted_pairs,
     block_expert,
     h,
@@ -207,7 +251,7 @@ def _gate_up_kernel(
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
     DIRECT: tl.constexpr,
-    FP8: tl.constexpr,
+    KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
 ):
     """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k)."""
@@ -219,21 +263,24 @@ def _gate_up_kernel(
     token = (pair // TOP_K).to(tl.int64)
     rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     n_live = rn < I
-    e64 = e.to(tl.int64)
-    gate_rows = w + e64 * (2 * I * H) + rn.to(tl.int64)[None, :] * H
-    up_rows = gate_rows + I * H
+    e64, rn64 = e.to(tl.int64), rn.to(tl.int64)
+    row_bytes = H // 2 if KIND >= 3 else H
+    gate_rows = w + e64 * (2 * I * row_bytes) + rn64[None, :] * row_bytes
+    up_rows = gate_rows + I * row_bytes
     scale_k = (H + SCALE_BK - 1) // SCALE_BK
-    gate_scales = scale + e64 * ((2 * I + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn // SCALE_BN) * scale_k
-    up_scales = scale + e64 * ((2 * I + SCALE_BN - 1) // SCALE_BN) * scale_k + ((rn + I) // SCALE_BN) * scale_k
+    scales = scale + e64 * ((2 * I + SCALE_BN - 1) // SCALE_BN) * scale_k
+    gate_scales = scales + (rn64 // SCALE_BN) * scale_k
+    up_scales = scales + ((rn64 + I) // SCALE_BN) * scale_k
     acc_g = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
     acc_u = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
     for k0 in range(0, H, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < H
         a = tl.load(x + token[:, None] * H + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
-        wmask = k_live[:, None] & n_live[None, :]
-        acc_g = _tile_dot(acc_g, a, gate_rows + rk[:, None], wmask, gate_scales + k0 // SCALE_BK, n_live, FP8, DOT_F32)
-        acc_u = _tile_dot(acc_u, a, up_rows + rk[:, None], wmask, up_scales + k0 // SCALE_BK, n_live, FP8, DOT_F32)
+        acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, k_live, n_live, SCALE_BK, KIND, DOT_F32)
+        acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, k_live, n_live, SCALE_BK, KIND, DOT_F32)
+    acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
+    acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
     act = acc_g / (1.0 + tl.exp(-acc_g)) * acc_u
     slots = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     tl.store(h + slots.to(tl.int64)[:, None] * I + rn[None, :], act.to(h.dtype.element_ty), mask=n_live[None, :])
@@ -244,6 +291,7 @@ def _down_kernel(
     h,
     w,
     scale,
+    scale_2,
     sorted_pairs,
     block_expert,
     weights,
@@ -258,7 +306,7 @@ def _down_kernel(
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
     DIRECT: tl.constexpr,
-    FP8: tl.constexpr,
+    KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
 ):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots."""
@@ -270,17 +318,18 @@ def _down_kernel(
     slots = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
     rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     n_live = rn < H
-    e64 = e.to(tl.int64)
-    rows = w + e64 * (H * I) + rn.to(tl.int64)[None, :] * I
+    e64, rn64 = e.to(tl.int64), rn.to(tl.int64)
+    row_bytes = I // 2 if KIND >= 3 else I
+    rows = w + e64 * (H * row_bytes) + rn64[None, :] * row_bytes
     scale_k = (I + SCALE_BK - 1) // SCALE_BK
-    scales = scale + e64 * ((H + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn // SCALE_BN) * scale_k
+    scales = scale + e64 * ((H + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn64 // SCALE_BN) * scale_k
     acc = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
     for k0 in range(0, I, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
-        wmask = k_live[:, None] & n_live[None, :]
-        acc = _tile_dot(acc, a, rows + rk[:, None], wmask, scales + k0 // SCALE_BK, n_live, FP8, DOT_F32)
+        acc = _tile_dot(acc, a, rows, scales, rk, k0, k_live, n_live, SCALE_BK, KIND, DOT_F32)
+    acc = _tensor_scale(acc, scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
 
@@ -342,6 +391,49 @@ def align(ids: torch.Tensor, num_experts: int, block_m: int) -> tuple[torch.Tens
     return sorted_pairs, block_expert
 
 
+def _check_quantised(
+    name: str,
+    quant: str,
+    codes: torch.Tensor,
+    scale: torch.Tensor | None,
+    scale_2: torch.Tensor | None,
+    shape: tuple[int, int, int],
+    block: tuple[int, int],
+    device: torch.device,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]:
+    """`name`'s codes, scales and per-row tensor scales as the kernels read them (uint8 codes, float32
+    or byte scales), or a ValueError naming the tensor and the format."""
+    e, n, k = shape
+    want_codes, want_scale = stored_shapes(quant, n, k, block)
+    if quant in NVFP4_KINDS and k % 2:
+        raise ValueError(f"fused_moe: {quant} {name} needs an even K (two E2M1 codes a byte), got K={k}")
+    code_dtypes = (torch.uint8,) if quant in NVFP4_KINDS else (torch.float8_e4m3fn, torch.uint8)
+    if codes.dtype not in code_dtypes or tuple(codes.shape) != (e, *want_codes) or codes.device != device:
+        raise ValueError(
+            f"fused_moe: {quant} {name} must be {'/'.join(str(d) for d in code_dtypes)} codes {[e, *want_codes]} on "
+            f"{device}, got {codes.dtype} {list(codes.shape)} on {codes.device}"
+        )
+    scale_dtypes = {"fp8_block": (torch.float32, torch.bfloat16, torch.float16), "mxfp8": (torch.uint8,)}.get(
+        quant, (torch.float8_e4m3fn, torch.uint8)
+    )
+    if scale is None or tuple(scale.shape) != (e, *want_scale) or scale.dtype not in scale_dtypes:
+        got = None if scale is None else f"{scale.dtype} {list(scale.shape)}"
+        raise ValueError(
+            f"fused_moe: {name}'s {quant} scale must be {'/'.join(str(d) for d in scale_dtypes)} "
+            f"{[e, *want_scale]}" + (f" for block {block}" if quant == "fp8_block" else "") + f", got {got}"
+        )
+    scale = scale.to(device).contiguous()
+    scale = scale.float() if quant == "fp8_block" else scale.view(torch.uint8)
+    if quant not in NVFP4_KINDS:
+        if scale_2 is not None:
+            raise ValueError(f"fused_moe: {quant} {name} takes no per-tensor scale_2")
+        return codes.view(torch.uint8).contiguous(), scale, None
+    if scale_2 is None or tuple(scale_2.shape) != (e, n) or not scale_2.is_floating_point():
+        got = None if scale_2 is None else f"{scale_2.dtype} {list(scale_2.shape)}"
+        raise ValueError(f"fused_moe: {name}'s {quant} scale_2 must be float [{e}, {n}] (one per row), got {got}")
+    return codes.contiguous(), scale, scale_2.to(device, torch.float32).contiguous()
+
+
 def fused_moe(
     x: torch.Tensor,
     weights: torch.Tensor,
@@ -350,29 +442,41 @@ def fused_moe(
     down_proj: torch.Tensor,
     tiles: MoETiles | None = None,
     *,
+    quant: str | None = None,
     gate_up_scale: torch.Tensor | None = None,
     down_scale: torch.Tensor | None = None,
+    gate_up_scale_2: torch.Tensor | None = None,
+    down_scale_2: torch.Tensor | None = None,
     block: tuple[int, int] = FP8_BLOCK,
 ) -> torch.Tensor:
     """`sum_j weights[t, j] * down[e](silu(gate[e] x_t) * up[e] x_t)` with `e = ids[t, j]` → `[T, H]` in x's dtype.
 
-    `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`),
-    `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]`, in x's dtype and on its
-    device (CPU tensors run in Triton's interpreter). `tiles` defaults to `default_tiles(T·k / E, fp8)`.
+    `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
+    projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
+    on its device (CPU tensors run in Triton's interpreter). `tiles` defaults to
+    `default_tiles(T·k / E, quantised)`.
 
-    Block FP8 (the official release's `weight_scale_inv`): with both scales given, the projections hold
-    E4M3 codes (float8_e4m3fn or their uint8 bytes) and `gate_up_scale [E, ceil(2I/bn), ceil(H/bk)]`,
-    `down_scale [E, ceil(H/bn), ceil(I/bk)]` the float dequant multipliers for `block = (bn, bk)`,
-    `w = e4m3 * scale[n // bn, k // bk]` as `formats.dequant_fp8_block`; K tiles are capped at the
-    largest power of two dividing bk, so each lies in one scale block.
+    `quant` names the stored format of both projections (`[E, N, K]` each), read in place:
+    - "fp8_block": E4M3 codes (float8_e4m3fn or uint8) `[E, N, K]`, float scales `[E, ceil(N/bn),
+      ceil(K/bk)]` for `block = (bn, bk)` (bk a multiple of 16), `w = e4m3 * scale[n // bn, k // bk]`;
+    - "mxfp8": E4M3 codes `[E, N, K]`, E8M0 bytes (uint8) `[E, N, ceil(K/32)]`, `w = e4m3 * 2^(byte - 127)`;
+    - "nvfp4" / "nvfp4_ct": packed E2M1 uint8 `[E, N, K/2]` (low nibble first), E4M3 block scales
+      (float8_e4m3fn or uint8) `[E, N, ceil(K/16)]` and float per-row tensor scales `*_scale_2 [E, N]`
+      (the gate and up rows each carry their own checkpoint tensor's), `w = e2m1 * e4m3 * scale_2`
+      (ModelOpt) or `w = e2m1 * e4m3 / global_scale` (compressed-tensors), as `formats.py`.
     """
     if x.dim() != 2 or x.dtype not in DTYPES:
         raise ValueError(f"fused_moe: x must be 2-D bfloat16/float16/float32, got {tuple(x.shape)} {x.dtype}")
+    if quant not in KINDS:
+        raise ValueError(f"fused_moe: quant must be one of {list(EXPERT_FORMATS)} or None, got {quant!r}")
     t, hidden = x.shape
-    if gate_up_proj.dim() != 3 or gate_up_proj.shape[2] != hidden or gate_up_proj.shape[1] % 2:
+    packed = 2 if quant in NVFP4_KINDS else 1  # logical K per stored column
+    if gate_up_proj.dim() != 3 or gate_up_proj.shape[2] * packed != hidden or gate_up_proj.shape[1] % 2:
         raise ValueError(f"fused_moe: gate_up_proj must be [E, 2I, H={hidden}], got {tuple(gate_up_proj.shape)}")
     e, inter = gate_up_proj.shape[0], gate_up_proj.shape[1] // 2
-    if tuple(down_proj.shape) != (e, hidden, inter):
+    if down_proj.dim() != 3 or tuple(down_proj.shape[:2]) != (e, hidden):
+        raise ValueError(f"fused_moe: down_proj must be [E={e}, H={hidden}, I], got {tuple(down_proj.shape)}")
+    if quant is None and down_proj.shape[2] != inter:
         raise ValueError(f"fused_moe: down_proj must be [E={e}, H={hidden}, I={inter}], got {tuple(down_proj.shape)}")
     if ids.dim() != 2 or ids.shape[0] != t or tuple(weights.shape) != tuple(ids.shape):
         raise ValueError(
@@ -380,41 +484,36 @@ def fused_moe(
             f"weights {tuple(weights.shape)}"
         )
     k = ids.shape[1]
-    fp8 = gate_up_scale is not None or down_scale is not None
-    tiles = tiles or default_tiles(t * k / e, fp8)
-    projections = (
-        ("gate_up_proj", gate_up_proj, gate_up_scale, 2 * inter, hidden),
-        ("down_proj", down_proj, down_scale, hidden, inter),
-    )
-    if fp8:
-        bn, bk = block
-        group = bk & -bk  # the largest power of two dividing bk
+    tiles = tiles or default_tiles(t * k / e, quant is not None)
+    if quant is None:
+        bn, bk, gate_up_scale, down_scale, gate_up_scale_2, down_scale_2 = 1, 1, x, x, x, x  # scales unused
+        for name, w in (("gate_up_proj", gate_up_proj), ("down_proj", down_proj)):
+            if w.dtype != x.dtype or w.device != x.device:
+                raise ValueError(f"fused_moe: {name} is {w.dtype} on {w.device}, x is {x.dtype} on {x.device}")
+    else:
+        bn, bk = SCALE_GRID.get(quant, block)
+        group = {"fp8_block": bk & -bk, "mxfp8": formats.MXFP8_GROUP}.get(quant, 1 << 30)  # K tiles lie in one group
         if bn < 1 or group < MIN_DOT_K:
             raise ValueError(f"fused_moe: block FP8 needs bn >= 1 and bk a multiple of {MIN_DOT_K}, got block {block}")
-        for name, w, sc, n, kk in projections:
-            if w.dtype not in (torch.float8_e4m3fn, torch.uint8) or w.device != x.device:
-                raise ValueError(
-                    f"fused_moe: block FP8 {name} must be float8_e4m3fn (or uint8) codes on {x.device}, "
-                    f"got {w.dtype} on {w.device}"
-                )
-            want = (e, triton.cdiv(n, bn), triton.cdiv(kk, bk))
-            if sc is None or tuple(sc.shape) != want:
-                got = None if sc is None else list(sc.shape)
-                raise ValueError(
-                    f"fused_moe: {name}'s block FP8 scale must be {list(want)} for block {block}, got {got}"
-                )
+        inter_down = down_proj.shape[2] * packed
+        if inter_down != inter:
+            raise ValueError(
+                f"fused_moe: {quant} down_proj must be [E={e}, H={hidden}, I/{packed}={inter // packed}], "
+                f"got {tuple(down_proj.shape)}"
+            )
+        gate_up_proj, gate_up_scale, gate_up_scale_2 = _check_quantised(
+            "gate_up_proj", quant, gate_up_proj, gate_up_scale, gate_up_scale_2, (e, 2 * inter, hidden), block, x.device
+        )
+        down_proj, down_scale, down_scale_2 = _check_quantised(
+            "down_proj", quant, down_proj, down_scale, down_scale_2, (e, hidden, inter), block, x.device
+        )
+        if gate_up_scale_2 is None:
+            gate_up_scale_2 = down_scale_2 = gate_up_scale  # unused
         tiles = dataclasses.replace(
             tiles,
             gate_up=dataclasses.replace(tiles.gate_up, block_k=min(tiles.gate_up.block_k, group)),
             down=dataclasses.replace(tiles.down, block_k=min(tiles.down.block_k, group)),
         )
-        gate_up_proj, down_proj = gate_up_proj.view(torch.uint8), down_proj.view(torch.uint8)
-        gate_up_scale, down_scale = (sc.to(x.device, torch.float32).contiguous() for sc in (gate_up_scale, down_scale))
-    else:
-        bn, bk, gate_up_scale, down_scale = 1, 1, x, x  # scales unused
-        for name, w, _, _, _ in projections:
-            if w.dtype != x.dtype or w.device != x.device:
-                raise ValueError(f"fused_moe: {name} is {w.dtype} on {w.device}, x is {x.dtype} on {x.device}")
     out = torch.empty_like(x)
     if t == 0 or k == 0:
         return out.zero_()
@@ -427,17 +526,18 @@ def fused_moe(
         sorted_pairs, block_expert = align(ids, e, bm)
     blocks = block_expert.numel()
     x, gate_up_proj, down_proj = x.contiguous(), gate_up_proj.contiguous(), down_proj.contiguous()
-    flags = {"DIRECT": direct, "FP8": fp8, "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
+    flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
     h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
-        x, gate_up_proj, gate_up_scale, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter, bn, bk,
-        BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps, num_stages=gu.stages, **flags,
+        x, gate_up_proj, gate_up_scale, gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter,
+        bn, bk, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps, num_stages=gu.stages,
+        **flags,
     )  # fmt: skip
     parts = torch.empty(pairs, hidden, dtype=torch.float32, device=x.device)
     _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks)](
-        h, down_proj, down_scale, sorted_pairs, block_expert, weights.contiguous(), parts, pairs, e, hidden, inter,
-        bn, bk, BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages,
-        **flags,
+        h, down_proj, down_scale, down_scale_2, sorted_pairs, block_expert, weights.contiguous(), parts, pairs, e,
+        hidden, inter, bn, bk, BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps,
+        num_stages=dn.stages, **flags,
     )  # fmt: skip
     _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](parts, out, hidden, k, BLOCK=SUM_BLOCK)
     return out

@@ -66,11 +66,18 @@ def _expand_groups(scale: torch.Tensor, group: int, k: int) -> torch.Tensor:
     return scale.repeat_interleave(group, dim=-1)[..., :k]
 
 
+def _tensor_scale(scale: torch.Tensor) -> torch.Tensor:
+    """An NVFP4 second-level scale in float32: one per tensor ([] / [1]) as a scalar, or one per row
+    (`[..., N, 1]`, stacked experts whose rows come from several checkpoint tensors) as it is."""
+    s = scale.to(torch.float32)
+    return s.reshape(()) if s.numel() == 1 else s
+
+
 def dequant_nvfp4(packed: torch.Tensor, scale: torch.Tensor, scale_2: torch.Tensor) -> torch.Tensor:
     """ModelOpt NVFP4: w = E2M1[nib] * e4m3(scale[n, k//16]) * scale_2 (a per-tensor multiplier)."""
     codes = unpack_fp4(packed)
     block = _expand_groups(e4m3_decode(scale), NVFP4_GROUP, codes.shape[-1])
-    return e2m1_decode(codes) * block * scale_2.to(torch.float32).reshape(())
+    return e2m1_decode(codes) * block * _tensor_scale(scale_2)
 
 
 def dequant_nvfp4_ct(packed: torch.Tensor, scale: torch.Tensor, global_scale: torch.Tensor) -> torch.Tensor:
@@ -80,7 +87,7 @@ def dequant_nvfp4_ct(packed: torch.Tensor, scale: torch.Tensor, global_scale: to
     """
     codes = unpack_fp4(packed)
     block = _expand_groups(e4m3_decode(scale), NVFP4_GROUP, codes.shape[-1])
-    return e2m1_decode(codes) * block / global_scale.to(torch.float32).reshape(())
+    return e2m1_decode(codes) * block / _tensor_scale(global_scale)
 
 
 def dequant_mxfp8(weight: torch.Tensor, scale: torch.Tensor) -> torch.Tensor:

@@ -2,14 +2,15 @@
 
 Used to build quantised test and bench checkpoints in-process (no third-party quantiser needed).
 Scales follow the notes (qwen4-exp-model.md §5): FP8 `amax / 448`, NVFP4 `weight_scale_2 =
-amax / (6·448)` and `weight_scale = e4m3(amax_blk / 6 / weight_scale_2)`.
+amax / (6·448)` and `weight_scale = e4m3(amax_blk / 6 / weight_scale_2)`, MXFP8 the OCP MX rule
+`2^(floor(log2 amax_grp) - 8)` (E4M3's largest power of two is 2^8).
 """
 
 from __future__ import annotations
 
 import torch
 
-from model.quant.formats import E2M1_VALUES, FP8, NVFP4_GROUP
+from model.quant.formats import E2M1_VALUES, FP8, MXFP8_GROUP, NVFP4_GROUP
 
 _E2M1_MAGNITUDES = torch.tensor(E2M1_VALUES[:8])
 
@@ -56,3 +57,16 @@ def pack_nvfp4(w: torch.Tensor, scale_2: torch.Tensor | None = None) -> tuple[to
     denom = (block_scale.float() * scale_2)[..., None]
     codes = e2m1_encode(torch.where(denom > 0, blocks / denom, 0.0)).reshape(n, k)
     return codes[:, 0::2] | (codes[:, 1::2] << 4), block_scale, scale_2.reshape(())
+
+
+def pack_mxfp8(w: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """MXFP8 of a `[..., N, K]` weight: (E4M3 weight, E8M0 bytes `[..., N, ceil(K/32)]`) with
+    `w ≈ e4m3 · 2^(byte - 127)` (`formats.dequant_mxfp8`). Scaled values reach up to 2^9, so they are
+    clamped to E4M3's largest finite 448 (torch's cast would make them NaN); an all-zero group gets byte 0."""
+    k = w.shape[-1]
+    groups = torch.nn.functional.pad(w.float(), (0, -k % MXFP8_GROUP)).unflatten(-1, (-1, MXFP8_GROUP))
+    amax = groups.abs().amax(-1)
+    exponent = torch.where(amax > 0, torch.floor(torch.log2(amax)) - 8, torch.full_like(amax, -127))
+    scale = exponent.clamp(-127, 127)
+    values = (groups / torch.exp2(scale)[..., None]).clamp(-448.0, 448.0).flatten(-2)[..., :k]
+    return values.to(FP8), (scale + 127).to(torch.uint8)
