@@ -61,6 +61,7 @@ class Experts(nn.Module):
         super().__init__()
         e, i, d = config.num_experts, config.moe_intermediate_size, config.hidden_size
         self.num_experts = e
+        self.shapes = {"gate_up": (e, 2 * i, d), "down": (e, d, i)}  # logical [E, N, K] of each projection
         self.gate_up_proj = nn.Parameter(torch.empty(e, 2 * i, d))
         self.down_proj = nn.Parameter(torch.empty(e, d, i))
         self.quant: str | None = None  # the stored format of the kept codes, None for dense weights
@@ -78,11 +79,8 @@ class Experts(nn.Module):
         ValueError naming the projection and format."""
         if quant not in EXPERT_FORMATS:
             raise ValueError(f"experts: format must be one of {list(EXPERT_FORMATS)}, got {quant!r}")
-        for name, (codes, scale, scale_2), like in (
-            ("gate_up", gate_up, self.gate_up_proj),
-            ("down", down, self.down_proj),
-        ):
-            e, n, k = like.shape
+        for name, (codes, scale, scale_2) in (("gate_up", gate_up), ("down", down)):
+            e, n, k = self.shapes[name]
             want_codes, want_scale = stored_shapes(quant, n, k, block)
             got = [list(t.shape) for t in (codes, scale)]
             if got != [[e, *want_codes], [e, *want_scale]] or (scale_2 is None) != (quant not in NVFP4_KINDS):

@@ -3,6 +3,26 @@
 fp32 on CPU: both sides multiply in IEEE float32 and differ only in summation order, so they agree
 to float32 rounding of O(1) values. bf16 on CUDA: judged against an fp32 reference of the same
 weights, the kernel's error must be no larger than the torch bf16 path's (max and mean).
+
+Quantised experts read in place (block FP8, MXFP8, NVFP4 both conventions) against the torch path
+on their dequantised float32 weights, within `moe_error_bound`, derived here (u = 2^-24, float32
+everywhere: CPU runs every dot product in IEEE float32). The weights are the same numbers on both
+sides (`test_kept_weights_are_the_per_tensor_dequantisation`); only where roundings fall differs.
+1. Gate/up pre-activations `z = x · w` over K = H terms. The kernel sums products with the codes
+   (times the block scale per K tile for block FP8 / MXFP8, or decoded `e2m1 * e4m3` for NVFP4) and
+   applies each remaining scale once to a float32 partial: at most H + 1 roundings per term. The
+   torch path rounds each weight `fl(code * scales)` once and then sums: H + 1 as well. Each side is
+   within `(H + 2) u S` of the exact value (S = |x| · |w|, slack for second-order terms), so the two
+   differ by `δz ≤ (2H + 4) u S`.
+2. `act = silu(g) * up`: silu is 1.1-Lipschitz and |silu(g)| ≤ |g| + 0.28, so the inputs' difference
+   moves act by at most `1.1 δg (|up| + δup) + |silu(g)| δup`; each side's own evaluation (exp within
+   an ulp, the sum, the division, the product) adds at most 5 u |act|, 10 u for the two.
+3. `y = act · w_down` over K = I terms: the act difference carried through `Σ δact |w|`, plus each
+   side's own dot within `(I + 2) u Σ |act| |w|`.
+4. The routing-weighted sum over k experts: the weighted y differences plus `(2k + 2) u Σ |w_j y_j|`
+   (one rounding for each weight product, k - 1 additions, per side).
+The bound is evaluated from the float64 values of the reference; a dropped or misplaced scale moves
+outputs by a large fraction of their size, far above it (`test_bound_catches_a_dropped_scale`).
 """
 
 from __future__ import annotations
@@ -18,8 +38,7 @@ from model.kernels import fused_moe as fused_moe_module
 from model.kernels.fused_moe import GemmTiles, MoETiles, align, default_tiles, fused_moe
 from model.moe import Experts, Router
 from model.presets import preset_config
-from model.quant.formats import dequant_fp8_block
-from model.quant.pack import pack_fp8_block
+from model.quant import formats
 
 SMALL = MoETiles(16, GemmTiles(16, 16), GemmTiles(16, 32))  # several N and K tiles even at tiny sizes
 
@@ -113,44 +132,130 @@ def test_default_tiles_match_torch_reference(tokens: int, block_m: int) -> None:
     torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
 
 
-def fp8_experts(experts: Experts, block: tuple[int, int]) -> tuple[dict[str, torch.Tensor], Experts]:
-    """Block-FP8 codes and scales of `experts` (the kernel's arguments), and an fp32 `Experts` holding
-    exactly the weights they stand for."""
-    gu, gu_scale = pack_fp8_block(experts.gate_up_proj.detach(), block)
-    dn, dn_scale = pack_fp8_block(experts.down_proj.detach(), block)
+U = 2.0**-24
+BLOCKS = {"fp8_block": (16, 16)}  # tiny blocks: several scale blocks per expert at these sizes
+
+
+def kept(experts: Experts, quant: str, block: tuple[int, int] | None = None) -> tuple[Experts, Experts]:
+    """(`experts` packed in `quant` as a checkpoint stores them, an fp32 dense `Experts` holding exactly
+    the weights those codes stand for). "nvfp4_ct" is NVFP4 with the reciprocal per-tensor scales,
+    which divide, as compressed-tensors' `global_scale` does."""
+    packed = copy.deepcopy(experts)
+    block = block or BLOCKS.get(quant, (128, 128))
+    packed.pack("nvfp4" if quant == "nvfp4_ct" else quant, block)
+    if quant == "nvfp4_ct":
+        packed.keep_quantised(
+            quant,
+            (packed.gate_up_proj.data, packed.gate_up_scale, 1.0 / packed.gate_up_scale_2),
+            (packed.down_proj.data, packed.down_scale, 1.0 / packed.down_scale_2),
+        )
     ref = copy.deepcopy(experts).float()
+    gate_up, down = packed.dense_weights(torch.float32)
     with torch.no_grad():
-        ref.gate_up_proj.copy_(dequant_fp8_block(gu, gu_scale, block))
-        ref.down_proj.copy_(dequant_fp8_block(dn, dn_scale, block))
-    args = {"gate_up_proj": gu, "down_proj": dn, "gate_up_scale": gu_scale, "down_scale": dn_scale, "block": block}
-    return args, ref
+        ref.gate_up_proj.copy_(gate_up)
+        ref.down_proj.copy_(down)
+    return packed, ref
 
 
-@pytest.mark.parametrize(("hidden", "inter", "block"), [(64, 32, (16, 16)), (40, 24, (16, 32)), (64, 48, (24, 16))])
-@pytest.mark.parametrize("tokens", [1, 12])
-def test_block_fp8_matches_dequantised_reference(tokens: int, hidden: int, inter: int, block: tuple[int, int]) -> None:
-    """E4M3 codes read in place against the torch path on the dequantised float32 weights: each K tile's
-    float32 partial is scaled once, so the two differ only by float32 rounding (partial edge blocks and
-    a scale block height that is not a power of two included)."""
+def moe_error_bound(
+    x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor
+) -> torch.Tensor:
+    """Per-element bound `[T, H]` on |fused - reference| in float32, steps 1-4 of the module docstring."""
+    x, weights = x.detach().double(), weights.detach().double()
+    gu, dn = gate_up.detach().double()[ids], down.detach().double()[ids]  # [T, k, 2I, H], [T, k, H, I]
+    hidden, inter, top_k = x.shape[1], dn.shape[-1], ids.shape[1]
+    g, up = torch.einsum("th,tknh->tkn", x, gu).chunk(2, -1)
+    sg, sup = torch.einsum("th,tknh->tkn", x.abs(), gu.abs()).chunk(2, -1)
+    dg, dup = (2 * hidden + 4) * U * sg, (2 * hidden + 4) * U * sup
+    silu = torch.nn.functional.silu(g)
+    act = silu * up
+    dact = 1.1 * dg * (up.abs() + dup) + silu.abs() * dup + 10 * U * act.abs()
+    y = torch.einsum("tki,tkhi->tkh", act, dn)
+    dy = torch.einsum("tki,tkhi->tkh", dact, dn.abs())
+    dy = dy + (2 * inter + 4) * U * torch.einsum("tki,tkhi->tkh", act.abs() + dact, dn.abs())
+    w = weights.abs()[..., None]
+    return (w * dy).sum(1) + (2 * top_k + 2) * U * (w * (y.abs() + dy)).sum(1)
+
+
+def assert_within_moe_bound(got: torch.Tensor, ref: torch.Tensor, bound: torch.Tensor) -> None:
+    err = (got.double() - ref.double()).abs()
+    assert bool((err <= bound).all()), (
+        f"max error {float(err.max()):.3g}, bound there {float(bound.flatten()[err.argmax()]):.3g}"
+    )
+    assert float(bound.max()) < 1e-3 * float(ref.abs().max())  # small against the values
+
+
+QUANT_CASES = [("fp8_block", (16, 16)), ("fp8_block", (24, 16)), ("fp8_block", (16, 32))] + [
+    (q, None) for q in ("mxfp8", "nvfp4", "nvfp4_ct")
+]
+
+
+@pytest.mark.parametrize(("quant", "block"), QUANT_CASES)
+@pytest.mark.parametrize(("hidden", "inter", "tokens"), [(64, 32, 1), (48, 80, 12)])  # (48, 80): partial tiles
+def test_quantised_matches_dequantised_reference(
+    quant: str, block: tuple[int, int] | None, hidden: int, inter: int, tokens: int
+) -> None:
+    """Codes read in place against the torch path on the dequantised float32 weights, within the derived
+    bound (partial edge blocks and a block-FP8 scale block height that is not a power of two included)."""
     experts, router = experts_and_router(hidden, inter)
     x, weights, ids = routed(router, tokens, seed=2)
-    args, ref_experts = fp8_experts(experts, block)
+    packed, ref_experts = kept(experts, quant, block)
+    tiles = MoETiles(16, GemmTiles(32, 32), GemmTiles(32, 32))
     with torch.no_grad():
         ref = ref_experts.reference(x, weights, ids)
-        got = fused_moe(x, weights, ids, tiles=MoETiles(16, GemmTiles(16, 32), GemmTiles(16, 32)), **args)
-    torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
+        got = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, tiles, **packed.stored())
+    assert_within_moe_bound(got, ref, moe_error_bound(x, weights, ids, ref_experts.gate_up_proj, ref_experts.down_proj))
 
 
-@pytest.mark.parametrize("tokens", [40, 200])  # the block-FP8 default tiles beyond decode
-def test_block_fp8_default_tiles_match_dequantised_reference(tokens: int) -> None:
+@pytest.mark.parametrize(  # the quantised default tiles beyond decode (200: the largest class, 64-row blocks)
+    ("quant", "tokens"),
+    [(q, 40) for q in ("fp8_block", "mxfp8", "nvfp4", "nvfp4_ct")] + [("fp8_block", 200), ("nvfp4", 200)],
+)
+def test_quantised_default_tiles_match_dequantised_reference(quant: str, tokens: int) -> None:
     experts, router = experts_and_router()
     x, weights, ids = routed(router, tokens, seed=3)
-    assert default_tiles(ids.numel() / 8, fp8=True) != default_tiles(0, fp8=True)  # not the decode tiles
-    args, ref_experts = fp8_experts(experts, (16, 16))
+    assert default_tiles(ids.numel() / 8, True) != default_tiles(0, True)  # not the decode tiles
+    packed, ref_experts = kept(experts, quant)
     with torch.no_grad():
         ref = ref_experts.reference(x, weights, ids)
-        got = fused_moe(x, weights, ids, **args)
-    torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
+        got = (
+            packed(x, weights, ids)
+            if x.is_cuda
+            else fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, **packed.stored())
+        )
+    assert_within_moe_bound(got, ref, moe_error_bound(x, weights, ids, ref_experts.gate_up_proj, ref_experts.down_proj))
+
+
+def _dropped(quant: str, name: str, t: torch.Tensor) -> torch.Tensor:
+    """`t` (scale tensor `name`) as if the kernel ignored it: unit scales, or the gate and up halves of a
+    per-row tensor scale swapped (a kernel reading the other half)."""
+    if name == "swap":
+        return torch.cat(t.chunk(2, dim=1)[::-1], dim=1)
+    if t.dtype == torch.uint8:  # E8M0 byte 127 is 1.0, E4M3 byte 0x38 is 1.0
+        return torch.full_like(t, 127 if quant == "mxfp8" else 0x38)
+    return torch.ones_like(t)
+
+
+@pytest.mark.parametrize(
+    ("quant", "name"),
+    [("fp8_block", "gate_up_scale"), ("fp8_block", "down_scale"), ("mxfp8", "gate_up_scale"), ("mxfp8", "down_scale")]
+    + [(q, n) for q in ("nvfp4", "nvfp4_ct") for n in ("gate_up_scale", "down_scale_2", "gate_up_scale_2", "swap")],
+)
+@pytest.mark.filterwarnings("ignore:overflow encountered in exp:RuntimeWarning")  # silu of huge wrong values
+def test_bound_catches_a_dropped_scale(quant: str, name: str) -> None:
+    """The derived bound fails a kernel that leaves out one scale tensor (or mixes up the gate and up
+    rows' NVFP4 tensor scales, which differ: each part has its own `amax`)."""
+    experts, router = experts_and_router()
+    x, weights, ids = routed(router, 6, seed=5)
+    packed, ref_experts = kept(experts, quant)
+    args = packed.stored()
+    key = "gate_up_scale_2" if name == "swap" else name
+    args[key] = _dropped(quant, name, args[key])
+    with torch.no_grad():
+        ref = ref_experts.reference(x, weights, ids)
+        got = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, SMALL, **args)
+    bound = moe_error_bound(x, weights, ids, ref_experts.gate_up_proj, ref_experts.down_proj)
+    assert float(((got - ref).abs() / bound).max()) > 10
 
 
 def test_bad_shapes_name_the_tensor() -> None:
@@ -165,13 +270,36 @@ def test_bad_shapes_name_the_tensor() -> None:
         fused_moe(x, weights[:, :1], ids, gu, dn)
     with pytest.raises(ValueError, match="gate_up_proj is torch.float64"):
         fused_moe(x, weights, ids, gu.double(), dn)
-    args, _ = fp8_experts(experts, (16, 16))
-    with pytest.raises(ValueError, match=r"down_proj's block FP8 scale must be \[8, 4, 2\]"):
-        fused_moe(x, weights, ids, **(args | {"down_scale": args["down_scale"][:, :1]}))
-    with pytest.raises(ValueError, match="block FP8 gate_up_proj must be float8_e4m3fn"):
-        fused_moe(x, weights, ids, **(args | {"gate_up_proj": gu}))
+    with pytest.raises(ValueError, match="quant must be one of"):
+        fused_moe(x, weights, ids, gu, dn, quant="int4")
+    fp8, _ = kept(experts, "fp8_block")
+    args = fp8.stored()
+    with pytest.raises(ValueError, match=r"down_proj's fp8_block scale must be .* \[8, 4, 2\] for block \(16, 16\)"):
+        fused_moe(
+            x, weights, ids, fp8.gate_up_proj, fp8.down_proj, **(args | {"down_scale": args["down_scale"][:, :1]})
+        )
+    with pytest.raises(ValueError, match="fp8_block gate_up_proj must be torch.float8_e4m3fn/torch.uint8 codes"):
+        fused_moe(x, weights, ids, gu, fp8.down_proj, **args)
     with pytest.raises(ValueError, match="bk a multiple of 16"):
-        fused_moe(x, weights, ids, **(args | {"block": (16, 8)}))
+        fused_moe(x, weights, ids, fp8.gate_up_proj, fp8.down_proj, **(args | {"block": (16, 8)}))
+    mx, _ = kept(experts, "mxfp8")
+    args = mx.stored()
+    with pytest.raises(ValueError, match=r"gate_up_proj's mxfp8 scale must be torch.uint8 \[8, 64, 2\]"):
+        fused_moe(
+            x, weights, ids, mx.gate_up_proj, mx.down_proj, **(args | {"gate_up_scale": args["gate_up_scale"].float()})
+        )
+    with pytest.raises(ValueError, match="mxfp8 down_proj takes no per-tensor scale_2"):
+        fused_moe(x, weights, ids, mx.gate_up_proj, mx.down_proj, **(args | {"down_scale_2": torch.ones(8, 64)}))
+    nv, _ = kept(experts, "nvfp4")
+    args = nv.stored()
+    with pytest.raises(
+        ValueError, match=r"down_proj's nvfp4 scale_2 must be float \[8, 64\] \(one per row\), got None"
+    ):
+        fused_moe(x, weights, ids, nv.gate_up_proj, nv.down_proj, **(args | {"down_scale_2": None}))
+    with pytest.raises(ValueError, match=r"nvfp4 down_proj must be \[E=8, H=64, I/2=16\]"):
+        fused_moe(x, weights, ids, nv.gate_up_proj, nv.down_proj[:, :, :-1], **args)
+    with pytest.raises(ValueError, match=r"nvfp4 gate_up_proj must be torch.uint8 codes \[8, 64, 32\]"):
+        fused_moe(x, weights, ids, nv.gate_up_proj.view(torch.float8_e4m3fn), nv.down_proj, **args)
 
 
 def _errors(got: torch.Tensor, ref: torch.Tensor) -> tuple[float, float]:
@@ -204,26 +332,44 @@ def test_gpu_bf16_is_no_worse_than_torch_bf16(tokens: int) -> None:
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("quant", ["fp8_block", "mxfp8", "nvfp4", "nvfp4_ct"])
 @pytest.mark.parametrize("tokens", [1, 8, 64, 300])
-def test_gpu_block_fp8_is_no_worse_than_dequantised_bf16(tokens: int) -> None:
-    """bf16 activations, E4M3 weights read in place, against the fp32 path on the weights they stand
-    for: no worse than the torch bf16 path on those weights rounded to bf16 (dequantise-at-load)."""
+def test_gpu_quantised_is_no_worse_than_dequantised_bf16(quant: str, tokens: int) -> None:
+    """bf16 activations, codes read in place, against the fp32 path on the weights they stand for: no
+    worse than the torch bf16 path on those weights rounded to bf16 (dequantise-at-load)."""
     low, router = experts_and_router(256, 128, 32, 4, device="cuda", dtype=torch.bfloat16)
-    args, ref_experts = fp8_experts(low, (128, 128))
+    packed, ref_experts = kept(low, quant, (128, 128))
     xb, wb, ids = routed(router, tokens)
     with torch.no_grad():
         low.gate_up_proj.copy_(ref_experts.gate_up_proj)
         low.down_proj.copy_(ref_experts.down_proj)
         ref = ref_experts.reference(xb.float(), wb.float(), ids)
-        ours = _errors(fused_moe(xb, wb, ids, **args), ref)
+        ours = _errors(packed(xb, wb, ids), ref)
         dequantised = _errors(low.reference(xb, wb, ids), ref)
-    assert ours[0] <= dequantised[0] and ours[1] <= dequantised[1], f"fp8 kernel {ours} vs bf16 {dequantised}"
+    assert ours[0] <= dequantised[0] and ours[1] <= dequantised[1], f"{quant} kernel {ours} vs bf16 {dequantised}"
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("quant", ["fp8_block", "mxfp8", "nvfp4", "nvfp4_ct"])
+@pytest.mark.parametrize("tokens", [1, 64, 300])
+def test_gpu_quantised_fp32_within_bound(quant: str, tokens: int) -> None:
+    """float32 activations on the GPU (IEEE dot products, no TF32) obey the CPU tests' derived bound."""
+    experts, router = experts_and_router(256, 128, 32, 4, device="cuda")
+    packed, ref_experts = kept(experts, quant, (128, 128))
+    x, weights, ids = routed(router, tokens)
+    with torch.no_grad():
+        ref = ref_experts.reference(x, weights, ids)
+        got = packed(x, weights, ids)
+    assert_within_moe_bound(got, ref, moe_error_bound(x, weights, ids, ref_experts.gate_up_proj, ref_experts.down_proj))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("quant", [None, "fp8_block", "mxfp8", "nvfp4"])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
-def test_gpu_deterministic_and_graph_capturable(dtype: torch.dtype) -> None:
+def test_gpu_deterministic_and_graph_capturable(dtype: torch.dtype, quant: str | None) -> None:
     experts, router = experts_and_router(256, 128, 32, 4, device="cuda", dtype=dtype)
+    if quant is not None:
+        experts.pack(quant)
     x, weights, ids = routed(router, 64)
     with torch.no_grad():
         first = experts(x, weights, ids)
@@ -241,15 +387,28 @@ def test_gpu_deterministic_and_graph_capturable(dtype: torch.dtype) -> None:
     assert torch.equal(captured, first)
 
 
-def test_pack_fp8_block_keeps_exactly_the_quantised_weights() -> None:
-    """`Experts.pack_fp8_block` holds the codes and scales `pack_fp8_block` makes; the torch path then
-    runs on their dequantisation, bit for bit the reference over those weights."""
+@pytest.mark.parametrize("quant", ["nvfp4", "nvfp4_ct"])
+def test_kept_weights_are_the_per_tensor_dequantisation(quant: str) -> None:
+    """What the torch path multiplies NVFP4 experts by is, bit for bit, each expert's gate, up and down
+    tensor dequantised on its own with its one tensor scale by `formats.py` (as the dequantised load
+    does), though the stack holds one per row; the torch path on the kept codes is then bit for bit
+    the reference over those weights."""
     experts, router = experts_and_router(64, 32)
     x, weights, ids = routed(router, 5, seed=4)
-    args, ref_experts = fp8_experts(experts, (16, 16))
-    experts.pack_fp8_block((16, 16))
-    assert experts.gate_up_proj.dtype == torch.float8_e4m3fn and experts.fp8_block == (16, 16)
-    assert torch.equal(experts.gate_up_scale, args["gate_up_scale"])
-    assert torch.equal(experts.down_scale, args["down_scale"])
+    packed, ref_experts = kept(experts, quant)
+    dequant = formats.dequant_nvfp4 if quant == "nvfp4" else formats.dequant_nvfp4_ct
+    assert packed.quant == quant and packed.gate_up_proj.dtype == torch.uint8
+    stacks = [  # (codes, block scales, tensor scales, dense weights, rows of each checkpoint tensor)
+        (packed.gate_up_proj, packed.gate_up_scale, packed.gate_up_scale_2, ref_experts.gate_up_proj, 32),
+        (packed.down_proj, packed.down_scale, packed.down_scale_2, ref_experts.down_proj, 64),
+    ]
+    for codes, scale, scale_2, dense, rows in stacks:
+        for e in range(8):
+            for part in range(dense.shape[1] // rows):
+                r = slice(part * rows, (part + 1) * rows)
+                assert len(set(scale_2[e, r].tolist())) == 1  # one tensor scale per checkpoint tensor
+                want = dequant(codes[e, r], scale[e, r].view(formats.FP8), scale_2[e, r][:1])
+                assert torch.equal(dense[e, r], want), (e, part)
+    assert packed.gate_up_scale_2[0, 0] != packed.gate_up_scale_2[0, 32]  # gate and up scales differ
     with torch.no_grad():
-        assert torch.equal(experts.reference(x, weights, ids), ref_experts.reference(x, weights, ids))
+        assert torch.equal(packed.reference(x, weights, ids), ref_experts.reference(x, weights, ids))
