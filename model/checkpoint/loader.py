@@ -12,7 +12,7 @@ by a host backend (`ple_backend`, see `model/checkpoint/ple_tables.py`), which s
 With `weight_only=True` the linears stored in a format the weight-only GEMM computes exactly (NVFP4,
 ModelOpt or compressed-tensors; FP8 with a per-tensor, per-channel or block scale, in every dialect;
 MXFP8) then become `model.kernels.weight_only.WeightOnlyLinear` over the checkpoint's own bytes and
-scales.
+scales, and routed experts stored quantised keep theirs for the fused MoE (`Experts.keep_quantised`).
 """
 
 from __future__ import annotations
@@ -176,8 +176,9 @@ def load_model(
 
     `weight_only`: after the usual (dequantised, fully checked) load, every `nn.Linear` stored as
     NVFP4, per-tensor / per-channel / block FP8 or MXFP8 is replaced by a `WeightOnlyLinear` over the
-    stored tensors (see `_keep_packed`), and routed experts stored in block FP8 keep their codes and
-    scales (`_keep_fp8_experts`); other modules and `lm_head` stay dense. Needs Triton.
+    stored tensors (see `_keep_packed`), and routed experts stored quantised (NVFP4, MXFP8, any FP8) keep
+    their codes and scales for the fused MoE (`_keep_quantised_experts`; a layer whose experts cannot
+    be kept raises); other modules and `lm_head` stay dense. Needs Triton on CUDA.
 
     Raises `CheckpointError` (every problem at once) or `QuantFormatError` (naming the tensor)
     before returning, so a model is only handed out once every tensor has been checked.
@@ -225,7 +226,11 @@ def load_model(
             sum(kept.values()),
             ", ".join(f"{n} {k}" for k, n in sorted(kept.items())) or "none eligible",
         )
-        log.info("weight-only: %d expert stacks kept in block FP8", _keep_fp8_experts(model, source, raw, hf_quant))
+        experts = _keep_quantised_experts(model, source, raw, hf_quant, str(path))
+        log.info(
+            "weight-only: expert stacks kept quantised: %s",
+            ", ".join(f"{n} {k}" for k, n in sorted(experts.items())) or "none (stored unquantised)",
+        )
     return model.eval().requires_grad_(False)
 
 
@@ -304,59 +309,122 @@ def _block_scale(scheme: Scheme, scale: torch.Tensor) -> torch.Tensor:
     return scale
 
 
-def _stored_fp8_block(
-    source: _TextOnly, module: str, scheme: Scheme, device: torch.device
-) -> tuple[torch.Tensor, torch.Tensor]:
-    """A block-FP8 module's E4M3 codes and its float32 `[ceil(N/bn), ceil(K/bk)]` scales."""
-    weight, scale = (source.get_tensor(f"{module}.{s}").to(device) for s in (scheme.weight, scheme.scale))
-    return weight.view(torch.float8_e4m3fn), _block_scale(scheme, scale).float()
-
-
 def _row_blocks(scale: torch.Tensor, bn: int, rows: int, step: int) -> torch.Tensor:
     """`scale [ceil(rows/bn), C]` as the same per-row multipliers in blocks of `step` rows (`step` divides bn)."""
     return scale.repeat_interleave(bn // step, dim=0)[: -(-rows // step)]
 
 
 PROJECTIONS = ("gate", "up", "down")  # an expert's checkpoint modules, `{experts}.{e}.{p}_proj`
+# stored formats the fused MoE reads in place -> its format (per-tensor / per-channel FP8 become block
+# FP8 with one-row blocks: the same multiplier for every weight)
+EXPERT_KINDS = {
+    Kind.NVFP4: "nvfp4",
+    Kind.NVFP4_CT: "nvfp4_ct",
+    Kind.MXFP8: "mxfp8",
+    Kind.FP8_BLOCK: "fp8_block",
+    Kind.FP8_BLOCK_4D: "fp8_block",
+    Kind.FP8_TENSOR: "fp8_block",
+    Kind.FP8_CHANNEL: "fp8_block",
+}
+ROW_BLOCK_K = 128  # K width of the one-row blocks that per-tensor / per-channel FP8 experts are kept in
+Stored = tuple[torch.Tensor, torch.Tensor, "torch.Tensor | None"]  # codes, scales, NVFP4 per-row tensor scales
 
 
-def _keep_fp8_experts(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_quant: dict | None) -> int:
-    """Give each `Experts` whose experts are all stored in one block-FP8 shape (bk a multiple of 16,
-    the fused kernel's K tile) their stored codes and scales; returns how many did.
+def _expert_block(scheme: Scheme, inter: int) -> tuple[int, int]:
+    """The block-FP8 (bn, bk) a block-FP8 expert stack is kept in: rows re-blocked at `gcd(bn, I)` so no
+    block straddles the gate/up seam; (1, ROW_BLOCK_K) for per-tensor / per-channel scales."""
+    if scheme.kind in (Kind.FP8_TENSOR, Kind.FP8_CHANNEL):
+        return 1, ROW_BLOCK_K
+    return math.gcd(scheme.block[0], inter), scheme.block[1]
 
-    Runs after the dequantised load has checked every stored tensor. Gate and up rows are stacked;
-    when I is not a multiple of bn their scale blocks would straddle the seam, so both are re-blocked
-    at `gcd(bn, I)` rows (the same multiplier per weight, so exactly the same dequantised values).
+
+def _stored_expert(
+    source: _TextOnly, module: str, scheme: Scheme, block: tuple[int, int], device: torch.device
+) -> Stored:
+    """One expert projection's stored tensors in the fused MoE's layout (`model.quant.experts`)."""
+    weight, scale = (source.get_tensor(f"{module}.{s}").to(device) for s in (scheme.weight, scheme.scale))
+    rows, k = weight.shape[0], weight.shape[1]
+    if scheme.kind in (Kind.NVFP4, Kind.NVFP4_CT):
+        assert scheme.scale_2 is not None
+        tensor_scale = source.get_tensor(f"{module}.{scheme.scale_2}").to(device).float().reshape(())
+        return weight, scale.view(torch.uint8), tensor_scale.expand(rows)
+    codes = weight.view(torch.float8_e4m3fn)
+    if scheme.kind is Kind.MXFP8:
+        return codes, scale, None
+    if scheme.kind in (Kind.FP8_TENSOR, Kind.FP8_CHANNEL):
+        per_row = scale.float().reshape(-1).expand(rows)  # [] / [1] per tensor, [N, 1] per channel
+        return codes, per_row[:, None].expand(rows, -(-k // block[1])), None
+    return codes, _row_blocks(_block_scale(scheme, scale).float(), scheme.block[0], rows, block[0]), None
+
+
+def _stacked(experts: list) -> Stored:
+    """Per-expert (codes, scales, tensor scales or None) stacked into `[E, ...]` tensors."""
+    return tuple(None if parts[0] is None else torch.stack(parts) for parts in zip(*experts, strict=True))  # type: ignore[return-value]
+
+
+def _keep_quantised_experts(
+    model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_quant: dict | None, origin: str
+) -> dict[str, int]:
+    """Give each `Experts` whose experts are stored quantised their stored codes and scales, read in
+    place by the fused MoE (`EXPERT_KINDS`); returns how many stacks were kept per format.
+
+    Runs after the dequantised load has checked every stored tensor. A layer whose experts cannot be
+    kept (formats mixed within the layer, or block FP8 with bk not a multiple of 16, the kernel's K
+    tile) raises `CheckpointError` naming it and the format, before any layer is changed; experts
+    stored unquantised stay dense. Gate and up rows are stacked, each keeping its own tensor's scales.
     """
     qcfg = detect(raw, hf_quant)
     if qcfg is None:
-        return 0
-    stored = {_normalise(key.rpartition(".")[0]): key.rpartition(".")[0] for key in source.keys()}
-    kept = 0
+        return {}
+    suffixes: dict[str, tuple[str, set[str]]] = {}  # our module name -> (checkpoint module, its suffixes)
+    for key in source.keys():
+        module, _, suffix = key.rpartition(".")
+        suffixes.setdefault(_normalise(module), (module, set()))[1].add(suffix)
+
+    def scheme_of(name: str) -> Scheme | None:
+        module, stored = suffixes.get(name, ("", set()))
+        quantised = stored & {"weight_packed", "weight_scale", "weight_scale_inv"}
+        return qcfg.resolve(module) if quantised else None
+
+    plans: list[tuple[Experts, str, Scheme, list[list[str]]]] = []
+    problems: list[str] = []
     for name, experts in model.named_modules():
         if not isinstance(experts, Experts):
             continue
-        parts = [[stored.get(f"{name}.{e}.{p}_proj") for p in PROJECTIONS] for e in range(experts.num_experts)]
-        schemes = {qcfg.resolve(m) if m is not None else None for row in parts for m in row}
-        scheme = next(iter(schemes)) if len(schemes) == 1 else None
-        if scheme is None or scheme.kind not in (Kind.FP8_BLOCK, Kind.FP8_BLOCK_4D) or scheme.block[1] % 16:
+        names = [[f"{name}.{e}.{p}_proj" for p in PROJECTIONS] for e in range(experts.num_experts)]
+        schemes = {scheme_of(n) for row in names for n in row}
+        if schemes == {None}:
+            continue  # stored unquantised
+        scheme = next(iter(schemes))
+        if len(schemes) > 1 or scheme is None:
+            kinds = sorted("unquantised" if s is None else s.kind.value for s in schemes)
+            problems.append(f"{name}: experts stored in several formats ({', '.join(kinds)}); one format is kept")
             continue
-        bn, bk = scheme.block
-        dev = experts.gate_up_proj.device
-        inter = experts.down_proj.shape[-1]
-        step = math.gcd(bn, inter)
-        gate_up, gate_up_scale, down, down_scale = [], [], [], []
-        for gate_m, up_m, down_m in parts:
-            (g, gs), (u, us), (d, ds) = (_stored_fp8_block(source, m, scheme, dev) for m in (gate_m, up_m, down_m))
-            gate_up.append(torch.cat([g, u]))
-            gate_up_scale.append(torch.cat([_row_blocks(gs, bn, inter, step), _row_blocks(us, bn, inter, step)]))
-            down.append(d)
-            down_scale.append(_row_blocks(ds, bn, d.shape[0], step))
-        experts.keep_fp8_block(
-            torch.stack(gate_up), torch.stack(gate_up_scale), torch.stack(down), torch.stack(down_scale), (step, bk)
+        if scheme.kind in (Kind.FP8_BLOCK, Kind.FP8_BLOCK_4D) and scheme.block[1] % 16:
+            problems.append(
+                f"{name}: {scheme.kind.value} experts with block {scheme.block[0]}x{scheme.block[1]}: the fused "
+                "MoE reads block FP8 in place only for bk a multiple of 16"
+            )
+            continue
+        plans.append((experts, EXPERT_KINDS[scheme.kind], scheme, [[suffixes[n][0] for n in row] for row in names]))
+    if problems:
+        raise CheckpointError(
+            f"checkpoint {origin}: routed experts cannot be kept quantised ({len(problems)} problems; load "
+            "without weight_only to dequantise them):\n  " + "\n  ".join(problems)
         )
-        kept += 1
-    return kept
+    kept: dict[str, int] = defaultdict(int)
+    for experts, fmt, scheme, modules in plans:
+        block = _expert_block(scheme, experts.shapes["down"][2])
+        dev = experts.gate_up_proj.device
+        gate_up: list[list[torch.Tensor | None]] = []
+        down: list[Stored] = []
+        for gate_m, up_m, down_m in modules:
+            gate, up, dn = (_stored_expert(source, m, scheme, block, dev) for m in (gate_m, up_m, down_m))
+            gate_up.append([None if g is None else torch.cat([g, u]) for g, u in zip(gate, up, strict=True)])
+            down.append(dn)
+        experts.keep_quantised(fmt, _stacked(gate_up), _stacked(down), block)
+        kept[fmt] += 1
+    return dict(kept)
 
 
 def _attach_host_tables(

@@ -182,7 +182,8 @@ def assert_within_moe_bound(got: torch.Tensor, ref: torch.Tensor, bound: torch.T
     assert bool((err <= bound).all()), (
         f"max error {float(err.max()):.3g}, bound there {float(bound.flatten()[err.argmax()]):.3g}"
     )
-    assert float(bound.max()) < 1e-3 * float(ref.abs().max())  # small against the values
+    # a percent of the values at most: a dropped or mixed-up scale moves them by tens of percent
+    assert float(bound.max()) < 1e-2 * float(ref.abs().max())
 
 
 QUANT_CASES = [("fp8_block", (16, 16)), ("fp8_block", (24, 16)), ("fp8_block", (16, 32))] + [

@@ -17,13 +17,17 @@ FP8 / MXFP8: once per K tile's partial sum), torch sums `x · w` in its own orde
 per linear, carried through the 4 layers, measured max |Δ logprob| 4.8e-7 (ModelOpt NVFP4, both
 per-tensor FP8) and 9.5e-7 (compressed-tensors NVFP4, the four block FP8 / MXFP8 fixtures) on
 the prompts below; BOUND allows 5x that, as `test_reference_logprobs.py` does for the same kind of
-float32 reordering. A mis-decoded or mis-scaled weight moves logprobs by O(1e-2) or more.
+float32 reordering. A mis-decoded or mis-scaled weight moves logprobs by O(1e-2) or more. The routed
+experts, kept quantised and read in place by the fused MoE kernel (forced onto Triton's interpreter
+on CPU), add float32 reorderings of the same kind: measured 4.8e-7 (both NVFP4, ModelOpt per-tensor
+FP8, compressed-tensors block FP8) and 9.5e-7 (the rest), within the same BOUND.
 """
 
 from __future__ import annotations
 
 import inspect
 import json
+import math
 import re
 import shutil
 from pathlib import Path
@@ -41,7 +45,9 @@ from model.moe import Experts
 from model.quant import QuantFormatError, formats
 
 pytest.importorskip("triton", reason="the weight-only kernels need Triton")
+from model.kernels.fused_moe import fused_moe
 from model.kernels.weight_only import WeightOnlyLinear, weight_only_matmul
+from tests.model.test_fused_moe import assert_within_moe_bound, moe_error_bound
 from tests.quant.test_weight_only import assert_within_bound, random_fp8_bytes
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures" / "quant"
@@ -57,11 +63,13 @@ ELIGIBLE = {
     "llmc-mxfp8": "mxfp8",
     "modelopt-mxfp8": "mxfp8",
 }
+# the format each fixture's routed experts are kept in (per-tensor FP8: one-row block FP8)
+EXPERT_FORMAT = ELIGIBLE | {"modelopt-fp8": "fp8_block", "llmc-fp8": "fp8_block"}
 
 
-def prompt_logprobs(model: nn.Module) -> torch.Tensor:
+def prompt_logprobs(model: nn.Module, device: str = "cpu") -> torch.Tensor:
     model.init_state(max_num_seqs=len(PROMPTS), max_model_len=64)
-    batch = build_batch([Chunk(i, p, 0) for i, p in enumerate(PROMPTS)], model.trash_slot, "cpu")
+    batch = build_batch([Chunk(i, p, 0) for i, p in enumerate(PROMPTS)], model.trash_slot, device)
     with torch.no_grad():
         return model.compute_logits(model.run(batch)).log_softmax(-1)
 
@@ -98,31 +106,27 @@ def test_packed_linears_match_the_dequantised_model(name: str) -> None:
     for n, m in mods.items():
         assert m.kind == ELIGIBLE[name], n
         assert torch.equal(m.dequantized_weight(), dense_params[f"{n}.weight"]), n
-    fp8_experts = {n: m for n, m in packed.named_modules() if isinstance(m, Experts) and m.fp8_block is not None}
-    assert len(fp8_experts) == (len(packed.model.layers) if ELIGIBLE[name] == "fp8_block" else 0)
-    for n, m in fp8_experts.items():  # the codes and scales stand for exactly the dequantised weights
-        assert m.gate_up_proj.dtype == m.down_proj.dtype == torch.float8_e4m3fn
+    kept = {n: m for n, m in packed.named_modules() if isinstance(m, Experts)}
+    assert len(kept) == len(packed.model.layers)
+    for n, m in kept.items():  # the codes and scales stand for exactly the dequantised weights
+        assert m.quant == EXPERT_FORMAT[name], n
         gate_up, down = m.dense_weights(torch.float32)
         assert torch.equal(gate_up, dense_params[f"{n}.gate_up_proj"]), n
         assert torch.equal(down, dense_params[f"{n}.down_proj"]), n
     for n, p in packed.named_parameters():  # everything else as the dequantised load has it
-        if n.rpartition(".")[0] not in fp8_experts:
+        if n.rpartition(".")[0] not in kept:
             assert torch.equal(p, dense_params[n]), n
     diff = float((prompt_logprobs(packed) - prompt_logprobs(dense)).abs().max())
     print(f"{name}: {len(mods)} linears packed, max |logprob difference| {diff:.2e}")
     assert diff < BOUND, diff
 
 
-@pytest.mark.parametrize("name", ["llmc-fp8_block", "modelopt-fp8_pb_wo"])
+@pytest.mark.parametrize("name", sorted(ELIGIBLE))
 @pytest.mark.parametrize("tokens", [1, 9])
-def test_fp8_experts_read_in_place_match_the_dequantised_experts(name: str, tokens: int) -> None:
+def test_experts_read_in_place_match_the_dequantised_experts(name: str, tokens: int) -> None:
     """The fused MoE kernel (Triton's interpreter here) over the kept codes and scales against the
-    torch experts of the dequantised load. The weights are the same numbers (test above), so the two
-    differ by float32 arithmetic only: each K tile's partial product of codes is scaled once, torch
-    multiplies by the dequantised weights, each dot product within `(K + 2) u` of the exact one, as
-    in `tests/model/test_fused_moe.py`'s block-FP8 cases, whose tolerance this uses."""
-    from model.kernels.fused_moe import fused_moe
-
+    torch experts of the dequantised load, within `tests/model/test_fused_moe.py`'s derived bound: the
+    weights are the same numbers (test above), so the two differ by float32 arithmetic only."""
     dense = load_model(ROOT / name, dtype=torch.float32)
     packed = load_model(ROOT / name, dtype=torch.float32, weight_only=True)
     torch.manual_seed(tokens)
@@ -132,18 +136,43 @@ def test_fp8_experts_read_in_place_match_the_dequantised_experts(name: str, toke
         weights, ids = ref_layer.mlp.gate(x)
         with torch.no_grad():
             want = ref.reference(x, weights, ids)
-            got = fused_moe(
-                x,
-                weights,
-                ids,
-                experts.gate_up_proj,
-                experts.down_proj,
-                gate_up_scale=experts.gate_up_scale,
-                down_scale=experts.down_scale,
-                block=experts.fp8_block,
-            )
-        assert float(want.abs().max()) > 1e-3
-        torch.testing.assert_close(got, want, atol=2e-6, rtol=2e-6)
+            got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, **experts.stored())
+        assert experts.quant == EXPERT_FORMAT[name] and float(want.abs().max()) > 1e-3
+        assert_within_moe_bound(got, want, moe_error_bound(x, weights, ids, ref.gate_up_proj, ref.down_proj))
+
+
+def kernel_experts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Route every `Experts` call through the fused MoE kernel, on CPU too (Triton's interpreter)."""
+
+    def forward(self: Experts, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+        return fused_moe(x, weights, ids, self.gate_up_proj, self.down_proj, **self.stored())
+
+    monkeypatch.setattr(Experts, "forward", forward)
+
+
+@pytest.mark.parametrize("name", sorted(ELIGIBLE))
+def test_kept_experts_teacher_forced_logprobs(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Teacher-forced prompt logprobs with every linear packed and the experts read in place by the
+    kernel, against the dequantised load on the torch path: float32 reordering only (module doc), so
+    within BOUND."""
+    dense = load_model(ROOT / name, dtype=torch.float32)
+    packed = load_model(ROOT / name, dtype=torch.float32, weight_only=True)
+    want = prompt_logprobs(dense)
+    kernel_experts(monkeypatch)
+    diff = float((prompt_logprobs(packed) - want).abs().max())
+    print(f"{name}: experts {EXPERT_FORMAT[name]} in place, max |logprob difference| {diff:.2e}")
+    assert diff < BOUND, diff
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("name", sorted(ELIGIBLE))
+def test_gpu_kept_experts_teacher_forced_logprobs(name: str) -> None:
+    """The same on CUDA, where `Experts` runs the kernel itself: float32 (IEEE dot products, no TF32)."""
+    dense = load_model(ROOT / name, device="cuda", dtype=torch.float32)
+    packed = load_model(ROOT / name, device="cuda", dtype=torch.float32, weight_only=True)
+    assert {m.quant for m in packed.modules() if isinstance(m, Experts)} == {EXPERT_FORMAT[name]}
+    diff = float((prompt_logprobs(packed, "cuda") - prompt_logprobs(dense, "cuda")).abs().max())
+    assert diff < BOUND, diff
 
 
 def copy_fixture(name: str, out: Path) -> Path:
@@ -230,16 +259,20 @@ def reblocked_fp8(out: Path, dialect: str, block: tuple[int, int]) -> Path:
     ("dialect", "block"), [("fp8", (128, 128)), ("fp8", (48, 32)), ("compressed-tensors", (64, 32)), ("fp8", (128, 8))]
 )
 def test_block_fp8_dialects_and_block_shapes(dialect: str, block: tuple[int, int], tmp_path: Path) -> None:
-    """Both block-FP8 dialects and the configured block shape reach the kernel; a K block the kernel's
-    16-wide tiles cannot respect (bk = 8) stays dequantised."""
+    """Both block-FP8 dialects and the configured block shape reach the kernels; a K block the kernels'
+    16-wide tiles cannot respect (bk = 8) keeps linears dequantised, and fails the load for the routed
+    experts, which are asked to stay quantised, naming every layer and the block."""
     out = reblocked_fp8(tmp_path / "ckpt", dialect, block)
-    dense, model = load_model(out), load_model(out, weight_only=True)
-    mods = packed_modules(model)
+    dense = load_model(out)
     assert len(expected_packed(dense, out)) > 40
     if block[1] % 16:
-        assert not mods
-        assert all(torch.equal(a, b) for a, b in zip(model.parameters(), dense.parameters(), strict=True))
+        with pytest.raises(CheckpointError, match=r"\(4 problems; load without weight_only") as err:
+            load_model(out, weight_only=True)
+        assert "model.layers.3.mlp.experts: fp8_block experts with block 128x8: the fused MoE reads" in str(err.value)
         return
+    model = load_model(out, weight_only=True)
+    mods = packed_modules(model)
+    assert {m.block for m in model.modules() if isinstance(m, Experts)} == {(math.gcd(block[0], 32), block[1])}
     assert set(mods) == expected_packed(dense, out) and len(mods) > 40
     torch.manual_seed(0)
     multi = 0
