@@ -4,10 +4,10 @@ Bench-preset geometry (128 experts, top-10, hidden 2560, intermediate 640, bf16,
 random router). For each token count: the error of both paths against an fp32 reference of the same
 weights, the µs per call of each (replayed in a CUDA graph), the bytes the active experts' weights
 take and their read time at `--bandwidth`, each kernel's share (a profiler pass), the same for
-block-FP8 experts (128 x 128 `weight_scale_inv`, read in place), and, with `--sweep`, the kernels at
-other tile shapes.
+the experts kept quantised and read in place (`--quant`: block FP8 with 128 x 128 `weight_scale_inv`,
+MXFP8, NVFP4), and, with `--sweep`, the kernels at other tile shapes.
 
-    python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--sweep] [--fp8-sweep] [--iters 50]
+    python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--quant fp8_block,mxfp8,nvfp4] [--sweep] [--fp8-sweep]
 """
 
 from __future__ import annotations
@@ -20,11 +20,10 @@ from collections.abc import Callable
 import torch
 
 from model.config import Qwen4ExpConfig
-from model.kernels.fused_moe import FP8_BLOCK, GemmTiles, MoETiles, default_tiles, fused_moe
+from model.kernels.fused_moe import GemmTiles, MoETiles, default_tiles, fused_moe
 from model.moe import Experts, Router
 from model.presets import preset_config
-from model.quant.formats import dequant_fp8_block
-from model.quant.pack import pack_fp8_block
+from model.quant.experts import PACKABLE
 
 SWEEP = {  # candidates for the tile classes (default_tiles' block_m) that the bench's token counts fall in
     16: [
@@ -121,6 +120,7 @@ def main() -> None:
     parser.add_argument("--bandwidth", type=float, default=4.8e12, help="bytes/s of the roofline")
     parser.add_argument("--sweep", action="store_true", help="also time the kernels at other tiles")
     parser.add_argument("--fp8-sweep", action="store_true", help="also time the block-FP8 kernels at other tiles")
+    parser.add_argument("--quant", default=",".join(PACKABLE), help="kept expert formats to time (comma-separated)")
     args = parser.parse_args()
     torch.manual_seed(0)
     cfg = Qwen4ExpConfig.from_dict(preset_config("bench"))
@@ -131,21 +131,26 @@ def main() -> None:
         for p in (*experts.parameters(), *router.parameters()):
             p.copy_(torch.randn(p.shape, device=dev) * p.shape[-1] ** -0.5)
     ref_experts = copy.deepcopy(experts).float()
-    gu8, gu_scale = pack_fp8_block(experts.gate_up_proj.detach())
-    dn8, dn_scale = pack_fp8_block(experts.down_proj.detach())
-    fp8 = {"gate_up_proj": gu8, "down_proj": dn8, "gate_up_scale": gu_scale, "down_scale": dn_scale}
-    fp8_ref = copy.deepcopy(ref_experts)
-    with torch.no_grad():
-        fp8_ref.gate_up_proj.copy_(dequant_fp8_block(gu8, gu_scale, FP8_BLOCK))
-        fp8_ref.down_proj.copy_(dequant_fp8_block(dn8, dn_scale, FP8_BLOCK))
-    fp8_bytes = gu8[0].nbytes + dn8[0].nbytes + 4 * (gu_scale[0].numel() + dn_scale[0].numel())
+    kept = {}  # format -> (fused_moe's weight arguments, fp32 experts on the weights they stand for, bytes per expert)
+    for fmt in args.quant.split(","):
+        packed = copy.deepcopy(experts)
+        packed.pack(fmt)
+        exact = copy.deepcopy(ref_experts)
+        with torch.no_grad():
+            for param, dense in zip(
+                (exact.gate_up_proj, exact.down_proj), packed.dense_weights(torch.float32), strict=True
+            ):
+                param.copy_(dense)
+        stored = [t for t in (*packed.parameters(), *packed.buffers()) if t is not None]
+        wts = {"gate_up_proj": packed.gate_up_proj, "down_proj": packed.down_proj, **packed.stored()}
+        kept[fmt] = (wts, exact, sum(t[0].nbytes for t in stored))
     e, two_i, hidden = experts.gate_up_proj.shape
     expert_bytes = experts.gate_up_proj[0].nbytes + experts.down_proj[0].nbytes
     print(
         f"{torch.cuda.get_device_name()}, torch {torch.__version__}; E={e} k={cfg.num_experts_per_tok} "
         f"H={hidden} I={two_i // 2} bf16, {args.iters} graphed iterations per timing"
     )
-    rows, fp8_rows = [], []
+    rows, quant_rows = [], {fmt: [] for fmt in kept}
     for tokens in (int(t) for t in args.tokens.split(",")):
         x = torch.randn(tokens, hidden, device=dev).bfloat16()
         with torch.no_grad():
@@ -159,26 +164,26 @@ def main() -> None:
             floor_us = (active * expert_bytes + 2 * x.nbytes) / args.bandwidth * 1e6
             torch_us = graphed_us(functools.partial(experts.reference, x, weights, ids), args.iters)
             kernel_us = graphed_us(functools.partial(experts, x, weights, ids), args.iters)
-            fp8_err = fused_moe(x, weights, ids, **fp8).float() - fp8_ref.reference(x.float(), weights.float(), ids)
-            fp8_us = graphed_us(functools.partial(fused_moe, x, weights, ids, **fp8), args.iters)
-            fp8_floor = (active * fp8_bytes + 2 * x.nbytes) / args.bandwidth * 1e6
             rows.append((tokens, active, floor_us, torch_us, kernel_us, errs))
-            fp8_rows.append((tokens, fp8_floor, fp8_us, float(fp8_err.abs().max()), float(fp8_err.abs().mean())))
             print(f"  breakdown T={tokens} bf16: {kernel_breakdown(functools.partial(experts, x, weights, ids))}")
-            print(
-                f"  breakdown T={tokens} fp8: {kernel_breakdown(functools.partial(fused_moe, x, weights, ids, **fp8))}"
-            )
+            for fmt, (wts, exact, nbytes) in kept.items():
+                run = functools.partial(fused_moe, x, weights, ids, **wts)
+                err = (run().float() - exact.reference(x.float(), weights.float(), ids)).abs()
+                floor = (active * nbytes + 2 * x.nbytes) / args.bandwidth * 1e6
+                us = graphed_us(run, args.iters)
+                quant_rows[fmt].append((tokens, floor, us, float(err.max()), float(err.mean())))
+                print(f"  breakdown T={tokens} {fmt}: {kernel_breakdown(run)}")
             tiles = default_tiles(ids.numel() / e)
             sweeps = []
             if args.sweep:
                 bf16 = {"gate_up_proj": experts.gate_up_proj, "down_proj": experts.down_proj}
                 sweeps += [("bf16", cand, bf16) for cand in SWEEP[tiles.block_m]]
             if args.fp8_sweep:
-                sweeps += [("fp8", cand, fp8) for cand in FP8_SWEEP[tiles.block_m]]
+                sweeps += [("fp8_block", cand, kept["fp8_block"][0]) for cand in FP8_SWEEP[tiles.block_m]]
             for kind, cand, wts in sweeps:
                 run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
                 diff = float((run() - fused_moe(x, weights, ids, **wts)).abs().max())
-                mark = " (default)" if cand == default_tiles(ids.numel() / e, kind == "fp8") else ""
+                mark = " (default)" if cand == default_tiles(ids.numel() / e, kind != "bf16") else ""
                 print(
                     f"  sweep {kind} T={tokens}: {graphed_us(run, args.iters):8.1f} us, max diff to the default "
                     f"{diff:.3g}, {cand}{mark}",
@@ -198,15 +203,16 @@ def main() -> None:
         )
 
     print(
-        "\n| tokens | block-FP8 roofline us | block-FP8 kernel us | share of roofline | vs bf16 kernel | "
+        "\n| format | tokens | roofline us | kernel us | share of roofline | vs bf16 kernel | "
         "max / mean err (vs fp32 on the dequantised weights) |"
     )
-    print("|---|---|---|---|---|---|")
-    for (tokens, floor_us, us, err_max, err_mean), row in zip(fp8_rows, rows, strict=True):
-        print(
-            f"| {tokens} | {floor_us:.1f} | {us:.1f} | {floor_us / us:.0%} | {row[4] / us:.2f}x | "
-            f"{err_max:.3g} / {err_mean:.3g} |"
-        )
+    print("|---|---|---|---|---|---|---|")
+    for fmt, fmt_rows in quant_rows.items():
+        for (tokens, floor_us, us, err_max, err_mean), row in zip(fmt_rows, rows, strict=True):
+            print(
+                f"| {fmt} | {tokens} | {floor_us:.1f} | {us:.1f} | {floor_us / us:.0%} | {row[4] / us:.2f}x | "
+                f"{err_max:.3g} / {err_mean:.3g} |"
+            )
 
 
 if __name__ == "__main__":

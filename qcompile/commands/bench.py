@@ -91,6 +91,7 @@ SMOKE: dict[str, Any] = {
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from model.presets import PRESETS
+    from model.quant.experts import PACKABLE
     from qcompile.commands.checks import choice_list, int_list, positive_int, shape_list
     from qcompile.cudagraph.modes import MODES
     from qcompile.ops.registry import SCOPES
@@ -166,10 +167,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="compile each scope a second time after a Dynamo reset (Inductor's caches warm) and report it",
     )
     p.add_argument(
-        "--fp8-experts",
-        action="store_true",
-        help="quantise the routed experts to block FP8 (128x128, as the official release) after the build; "
-        "CUDA reads them in place",
+        "--quant-experts",
+        choices=PACKABLE,
+        help="quantise the routed experts after the build, as a checkpoint stores them (block FP8 128x128 as the "
+        "official release, MXFP8, or NVFP4 as ModelOpt); the fused MoE reads them in place on CUDA",
     )
     p.add_argument(
         "--tensor-parallel-size",
@@ -194,6 +195,10 @@ def resolve(args: argparse.Namespace) -> None:
             f"--device {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs its CPU smoke mode"
         )
     if args.tensor_parallel_size > 1:
+        if args.quant_experts:
+            raise UsageError(
+                "--quant-experts: the tensor-parallel bench (--tensor-parallel-size > 1) keeps dense experts"
+            )
         from model.config import Qwen4ExpConfig
         from model.presets import preset_config
         from qcompile.commands.checks import check_tensor_parallel
@@ -245,11 +250,13 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int) -> float:
     """Weight bytes a decode step of `batch` tokens must read (state excluded).
 
     Routed experts: the expected distinct experts of `batch` uniformly routed tokens; the input
-    embedding and PLE tables: only the rows looked up; everything else once.
+    embedding and PLE tables: only the rows looked up; everything else once. Experts kept quantised
+    read their scales (buffers) with their codes.
     """
     c = model.config
-    total = sum(p.numel() * p.element_size() for p in model.parameters())
-    experts = sum(p.numel() * p.element_size() for name, p in model.named_parameters() if ".mlp.experts." in name)
+    scales = sum(b.nbytes for name, b in model.named_buffers() if ".mlp.experts." in name)
+    total = sum(p.numel() * p.element_size() for p in model.parameters()) + scales
+    experts = scales + sum(p.nbytes for name, p in model.named_parameters() if ".mlp.experts." in name)
     embed = model.model.embed_tokens.weight
     tables = [m.ple_embedding for m in (layer.ple for layer in model.model.layers) if m is not None]
     table_bytes = sum(t.ngram_embedding.weight.numel() * t.ngram_embedding.weight.element_size() for t in tables)
@@ -313,9 +320,9 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     weights = hf.state_dict()
     load_weights(model, weights.keys(), functools.partial(_host_ints, weights), f"transformers {args.preset} model")
     del hf, weights
-    if args.fp8_experts:
+    if args.quant_experts:
         for layer in model.model.layers:
-            layer.mlp.experts.pack_fp8_block()
+            layer.mlp.experts.pack(args.quant_experts)
     gc.collect()
     if device.type == "cuda":
         torch.cuda.empty_cache()
@@ -439,7 +446,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "steps": args.steps,
         "batches": batches,
         "dynamic": args.dynamic,
-        "fp8_experts": args.fp8_experts,
+        "quant_experts": args.quant_experts,
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
         "roofline_tok_s": roofline,
@@ -468,7 +475,7 @@ def table(result: dict[str, Any]) -> str:
     anchor_tok_s = result["anchor_tok_s"]
     lines = [
         f"{result['preset']} preset, {result['dtype']}"
-        + (", block-FP8 experts" if result["fp8_experts"] else "")
+        + (f", {result['quant_experts']} experts" if result["quant_experts"] else "")
         + f", {result['device']}, torch {result['torch']}; "
         f"context {result['context']} tokens, {result['steps']} timed decode steps; "
         f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s; decode step reads "

@@ -19,8 +19,8 @@ per-tensor FP8) and 9.5e-7 (compressed-tensors NVFP4, the four block FP8 / MXFP8
 the prompts below; BOUND allows 5x that, as `test_reference_logprobs.py` does for the same kind of
 float32 reordering. A mis-decoded or mis-scaled weight moves logprobs by O(1e-2) or more. The routed
 experts, kept quantised and read in place by the fused MoE kernel (forced onto Triton's interpreter
-on CPU), add float32 reorderings of the same kind: measured 4.8e-7 (both NVFP4, ModelOpt per-tensor
-FP8, compressed-tensors block FP8) and 9.5e-7 (the rest), within the same BOUND.
+on CPU), add float32 reorderings of the same kind, within the same BOUND (measured in
+docs/measurements.md).
 """
 
 from __future__ import annotations
