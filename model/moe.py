@@ -61,7 +61,6 @@ class Experts(nn.Module):
         super().__init__()
         e, i, d = config.num_experts, config.moe_intermediate_size, config.hidden_size
         self.num_experts = e
-        self.shapes = {"gate_up": (e, 2 * i, d), "down": (e, d, i)}  # logical [E, N, K] of each projection
         self.gate_up_proj = nn.Parameter(torch.empty(e, 2 * i, d))
         self.down_proj = nn.Parameter(torch.empty(e, d, i))
         self.quant: str | None = None  # the stored format of the kept codes, None for dense weights
@@ -79,22 +78,18 @@ class Experts(nn.Module):
         ValueError naming the projection and format."""
         if quant not in EXPERT_FORMATS:
             raise ValueError(f"experts: format must be one of {list(EXPERT_FORMATS)}, got {quant!r}")
+        if self.quant is None:  # the logical [E, N, K] of each projection (as sharded, under tensor parallelism)
+            self.shapes = {"gate_up": tuple(self.gate_up_proj.shape), "down": tuple(self.down_proj.shape)}
         for name, (codes, scale, scale_2) in (("gate_up", gate_up), ("down", down)):
             e, n, k = self.shapes[name]
             want_codes, want_scale = stored_shapes(quant, n, k, block)
-            got = [list(t.shape) for t in (codes, scale)]
-            if got != [[e, *want_codes], [e, *want_scale]] or (scale_2 is None) != (quant not in NVFP4_KINDS):
-                raise ValueError(
-                    f"experts {name} in {quant}: expected codes {[e, *want_codes]} and scales {[e, *want_scale]}"
-                    + (f" with scale_2 [{e}, {n}]" if quant in NVFP4_KINDS else "")
-                    + f", got {got[0]} and {got[1]}"
-                    + ("" if scale_2 is None else f" with {list(scale_2.shape)}")
-                )
+            want = ([e, *want_codes], [e, *want_scale], [e, n] if quant in NVFP4_KINDS else None)
+            got = (list(codes.shape), list(scale.shape), None if scale_2 is None else list(scale_2.shape))
+            if got != want:
+                raise ValueError(f"experts {name} in {quant}: expected (codes, scales, scale_2) {want}, got {got}")
             code_dtypes = (torch.uint8,) if quant in NVFP4_KINDS else (torch.float8_e4m3fn, torch.uint8)
             if codes.dtype not in code_dtypes:
                 raise ValueError(f"experts {name} in {quant}: codes must be {code_dtypes[0]}, got {codes.dtype}")
-            if scale_2 is not None and tuple(scale_2.shape) != (e, n):
-                raise ValueError(f"experts {name} in {quant}: scale_2 must be [{e}, {n}], got {list(scale_2.shape)}")
         self.gate_up_proj = nn.Parameter(gate_up[0], requires_grad=False)
         self.down_proj = nn.Parameter(down[0], requires_grad=False)
         for name, (_, scale, scale_2) in (("gate_up", gate_up), ("down", down)):

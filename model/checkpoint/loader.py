@@ -414,7 +414,7 @@ def _keep_quantised_experts(
         )
     kept: dict[str, int] = defaultdict(int)
     for experts, fmt, scheme, modules in plans:
-        block = _expert_block(scheme, experts.shapes["down"][2])
+        block = _expert_block(scheme, experts.down_proj.shape[-1])
         dev = experts.gate_up_proj.device
         gate_up: list[list[torch.Tensor | None]] = []
         down: list[Stored] = []

@@ -413,3 +413,32 @@ def test_kept_weights_are_the_per_tensor_dequantisation(quant: str) -> None:
     assert packed.gate_up_scale_2[0, 0] != packed.gate_up_scale_2[0, 32]  # gate and up scales differ
     with torch.no_grad():
         assert torch.equal(packed.reference(x, weights, ids), ref_experts.reference(x, weights, ids))
+
+
+def test_keep_quantised_names_the_projection_and_format() -> None:
+    experts, _ = experts_and_router()  # E = 8, H = 64, I = 32
+    nv, _ = kept(experts, "nvfp4")
+    gate_up = (nv.gate_up_proj.data, nv.gate_up_scale, nv.gate_up_scale_2)
+    down = (nv.down_proj.data, nv.down_scale, nv.down_scale_2)
+    fresh = copy.deepcopy(experts)
+    with pytest.raises(ValueError, match="format must be one of"):
+        fresh.keep_quantised("int4", gate_up, down)
+    with pytest.raises(ValueError, match=r"experts down in nvfp4: expected .* \[8, 64\]\), got .* None\)"):
+        fresh.keep_quantised("nvfp4", gate_up, (*down[:2], None))
+    with pytest.raises(
+        ValueError, match=r"gate_up in nvfp4: expected \(codes, scales, scale_2\) \(\[8, 64, 32\], \[8, 64, 4\]"
+    ):
+        fresh.keep_quantised("nvfp4", (gate_up[0], gate_up[1][:, :, :1], gate_up[2]), down)
+    with pytest.raises(
+        ValueError, match="experts gate_up in nvfp4: codes must be torch.uint8, got torch.float8_e4m3fn"
+    ):
+        fresh.keep_quantised("nvfp4", (gate_up[0].view(formats.FP8), *gate_up[1:]), down)
+    with pytest.raises(
+        ValueError, match=r"gate_up in mxfp8: expected \(codes, scales, scale_2\) \(\[8, 64, 64\], \[8, 64, 2\], None\)"
+    ):
+        fresh.keep_quantised("mxfp8", gate_up, down)
+    assert fresh.quant is None  # nothing kept after a rejection
+    with pytest.raises(ValueError, match=r"NVFP4 experts need K divisible by 16, got \[E, N, K\] \[8, 64, 40\]"):
+        experts_and_router(40, 32)[0].pack("nvfp4")
+    with pytest.raises(ValueError, match="to pack dense experts, got 'nvfp4_ct'"):
+        fresh.pack("nvfp4_ct")
