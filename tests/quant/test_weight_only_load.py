@@ -289,6 +289,26 @@ def test_block_fp8_dialects_and_block_shapes(dialect: str, block: tuple[int, int
     assert diff < BOUND, diff
 
 
+def test_experts_in_several_formats_fail_naming_the_layer(tmp_path: Path) -> None:
+    """One expert stored unquantised (dequantised into the file, listed in `ignore`) beside FP8 ones:
+    the layer cannot be kept in one format, so the weight-only load fails naming it and the formats,
+    while the dequantised load of the same files works."""
+    out = copy_fixture("llmc-fp8", tmp_path / "ckpt")
+    raw = load_file(ROOT / "llmc-fp8" / "model.safetensors")
+    module = "model.layers.2.mlp.experts.5.up_proj"
+    scale = raw.pop(f"{module}.weight_scale")
+    raw.pop(f"{module}.input_scale", None)
+    raw[f"{module}.weight"] = formats.dequant_fp8_scaled(raw[f"{module}.weight"], scale).to(torch.bfloat16)
+    save_file(raw, str(out / "model.safetensors"))
+    config = json.loads((out / "config.json").read_text())
+    config["quantization_config"]["ignore"].append(module)
+    (out / "config.json").write_text(json.dumps(config))
+    load_model(out)
+    with pytest.raises(CheckpointError, match=r"\(1 problems; load without weight_only") as err:
+        load_model(out, weight_only=True)
+    assert "model.layers.2.mlp.experts: experts stored in several formats (fp8_tensor, unquantised)" in str(err.value)
+
+
 @pytest.mark.parametrize(
     ("name", "key", "shape"),
     [
