@@ -172,6 +172,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "CUDA reads them in place",
     )
     p.add_argument(
+        "--pinned-ple",
+        action="store_true",
+        help="pack the PLE tables to FP8 in pinned host memory, gathered by the Triton kernel "
+        "(the full preset always: 51.2 GB)",
+    )
+    p.add_argument(
         "--tensor-parallel-size",
         type=positive_int,
         default=1,
@@ -185,9 +191,17 @@ def resolve(args: argparse.Namespace) -> None:
     """Fill the flags left out from the profile, then check the device, before anything is built."""
     from qcompile.commands.checks import UsageError, device_problem
 
+    if args.preset == "full":  # no transformers model to anchor on; only FP8 experts and a host PLE fit
+        if args.anchor_steps:
+            raise UsageError(
+                "--anchor-steps: the full preset has no transformers model (354 GB in bf16); leave it out or pass 0"
+            )
+        args.anchor_steps, args.fp8_experts, args.pinned_ple = 0, True, True
     for name, value in (SMOKE if args.smoke else FULL).items():
         if getattr(args, name) is None:
             setattr(args, name, value)
+    if args.pinned_ple and args.anchor_steps:
+        raise UsageError("--pinned-ple: only without the anchor (--anchor-steps 0), whose model is built directly")
     problem = device_problem(args.device)
     if problem is not None:
         raise UsageError(
@@ -245,13 +259,15 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int) -> float:
     """Weight bytes a decode step of `batch` tokens must read (state excluded).
 
     Routed experts: the expected distinct experts of `batch` uniformly routed tokens; the input
-    embedding and PLE tables: only the rows looked up; everything else once.
+    embedding and device PLE tables: only the rows looked up; everything else once. Rows of a
+    pinned host table cross PCIe, not HBM, and are not counted.
     """
     c = model.config
     total = sum(p.numel() * p.element_size() for p in model.parameters())
     experts = sum(p.numel() * p.element_size() for name, p in model.named_parameters() if ".mlp.experts." in name)
     embed = model.model.embed_tokens.weight
-    tables = [m.ple_embedding for m in (layer.ple for layer in model.model.layers) if m is not None]
+    plain = (layer.ple.ple_embedding for layer in model.model.layers if layer.ple is not None)
+    tables = [t for t in plain if t.host_table is None]
     table_bytes = sum(t.ngram_embedding.weight.numel() * t.ngram_embedding.weight.element_size() for t in tables)
     row_bytes = sum(t.ngram_embedding.weight[0].numel() * t.ngram_embedding.weight.element_size() for t in tables)
     active = 1 - (1 - c.num_experts_per_tok / c.num_experts) ** batch
@@ -294,15 +310,27 @@ def anchor(hf: torch.nn.Module, prefill_len: int, steps: int, vocab: int, device
 
 
 def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCausalLM, float | None]:
-    """Our model with the transformers model's random weights, and the anchor's tokens/s (or None)."""
+    """Our model and the anchor's tokens/s: with an anchor, the transformers model's random weights
+    copied into ours; without, ours built directly (`build_random`: less memory, any preset)."""
     import torch
 
     from model.checkpoint.loader import _uninitialised, load_weights, resolve_dtype
     from model.config import Qwen4ExpConfig
     from model.presets import preset_config
     from model.qwen4_exp import Qwen4ExpForCausalLM
-    from qcompile.synthetic import build_model
+    from qcompile.synthetic import build_model, build_random
 
+    if not args.anchor_steps:
+        ple_from = _ple_from(args)
+        model = build_random(
+            args.preset,
+            args.dtype,
+            str(device),
+            fp8_experts=args.fp8_experts,
+            pinned_ple=args.pinned_ple,
+            ple_from=ple_from,
+        )
+        return model, None
     hf = build_model(args.preset, dtype=args.dtype, device=str(device))
     config = preset_config(args.preset)
     anchor_tok_s = (
@@ -320,6 +348,34 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     if device.type == "cuda":
         torch.cuda.empty_cache()
     return model.eval().requires_grad_(False), anchor_tok_s
+
+
+def _ple_from(args: argparse.Namespace) -> str | None:
+    """None, or "bench" when the host cannot pin the preset's PLE table at its own size (then it is
+    built at the bench preset's, and said so)."""
+    from model.config import Qwen4ExpConfig
+    from model.ple import table_bytes
+    from model.presets import preset_config
+
+    if not args.pinned_ple or args.preset == "bench":
+        return None
+    need = table_bytes(Qwen4ExpConfig.from_dict(preset_config(args.preset)), 1)
+    available = _host_available_bytes()
+    if need < 0.9 * available:
+        return None
+    print(
+        f"bench: the host has {available / 2**30:.1f} GiB available, too little to pin the {args.preset} "
+        f"preset's {need / 1e9:.1f} GB PLE table: it is built at the bench preset's size"
+    )
+    return "bench"
+
+
+def _host_available_bytes() -> int:
+    """MemAvailable of /proc/meminfo."""
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError("/proc/meminfo has no MemAvailable line")
 
 
 def _host_ints(weights: dict[str, torch.Tensor], key: str) -> torch.Tensor:
@@ -440,6 +496,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "batches": batches,
         "dynamic": args.dynamic,
         "fp8_experts": args.fp8_experts,
+        "pinned_ple": args.pinned_ple,
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
         "roofline_tok_s": roofline,
