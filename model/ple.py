@@ -67,7 +67,7 @@ def table_bytes(config: Qwen4ExpConfig, bytes_per_value: float) -> int:
         table_rows(config, head_vocab_sizes(config.ngram_vocab_size_base, i, heads))
         for i in range(len(config.ple_layer_ids))
     )
-    return int(rows * config.ple_embed_dim * bytes_per_value)
+    return int(rows * (config.ple_embed_dim // heads) * bytes_per_value)
 
 
 class RowTable(Protocol):

@@ -11,7 +11,7 @@ from model.batch import Chunk, build_batch
 from model.checkpoint.loader import _EmptyOnMeta
 from model.config import Qwen4ExpConfig
 from model.moe import Experts
-from model.ple import NGramEmbedding
+from model.ple import NGramEmbedding, table_bytes
 from model.presets import preset_config
 from model.quant.formats import dequant_fp8_block
 from model.qwen4_exp import Qwen4ExpForCausalLM
@@ -32,7 +32,7 @@ def test_full_preset_is_the_published_geometry() -> None:
     params = {n: p.numel() for n, p in model.named_parameters()}
     table = next(m for m in model.modules() if isinstance(m, NGramEmbedding)).ngram_embedding.weight
     experts = sum(v for n, v in params.items() if ".mlp.experts." in n)
-    assert tuple(table.shape) == (320_001_536, 160)
+    assert tuple(table.shape) == (320_001_536, 160) and table_bytes(config, 1) == 320_001_536 * 160
     assert len(model.model.layers) == 48 and config.num_experts == 512
     assert round(experts / 1e9, 2) == 120.80
     assert round(sum(params.values()) / 1e9, 2) == 176.94

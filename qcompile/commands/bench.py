@@ -350,6 +350,16 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     return model.eval().requires_grad_(False), anchor_tok_s
 
 
+def _snapshot(state: list[torch.Tensor], device: torch.device) -> list[torch.Tensor]:
+    """Copies of the prefilled state to restore before each measurement: on the device, or in host
+    memory when a device copy would leave less than 8 GiB free (the full preset)."""
+    import torch
+
+    size = sum(t.nbytes for t in state)
+    on_host = device.type == "cuda" and torch.cuda.mem_get_info(device)[0] - size < 8 * 2**30
+    return [t.to("cpu") if on_host else t.clone() for t in state]
+
+
 def _ple_from(args: argparse.Namespace) -> str | None:
     """None, or "bench" when the host cannot pin the preset's PLE table at its own size (then it is
     built at the bench preset's, and said so)."""
@@ -412,7 +422,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     )
     with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
-    snapshot = [t.clone() for t in state_tensors(model)]
+    snapshot = _snapshot(state_tensors(model), device)
     bandwidth = copy_bandwidth(device)
     roofline = {b: b * bandwidth / step_bytes(model, b) for b in batches}
     per_request_state = state_bytes(model, args.context)
