@@ -54,6 +54,22 @@ def head_vocab_sizes(base: int, ple_index: int, heads: int) -> list[int]:
     return sizes[-heads:]
 
 
+def table_rows(config: Qwen4ExpConfig, sizes: list[int]) -> int:
+    """Rows of a PLE table with head vocabularies `sizes`: their sum, padded to the config's multiple."""
+    div = config.make_ngram_vocab_size_divisible_by
+    return math.ceil(sum(sizes) / div) * div
+
+
+def table_bytes(config: Qwen4ExpConfig, bytes_per_value: float) -> int:
+    """Bytes of every PLE table of the model at `bytes_per_value` (1 for FP8): what a host backend holds."""
+    heads = config.ngram_heads
+    rows = sum(
+        table_rows(config, head_vocab_sizes(config.ngram_vocab_size_base, i, heads))
+        for i in range(len(config.ple_layer_ids))
+    )
+    return int(rows * (config.ple_embed_dim // heads) * bytes_per_value)
+
+
 class RowTable(Protocol):
     """A PLE table served from outside the module's parameters (see `model/checkpoint/ple_tables.py`)."""
 
@@ -71,8 +87,7 @@ class NGramEmbedding(nn.Module):
         heads = config.ngram_heads
         sizes = head_vocab_sizes(config.ngram_vocab_size_base, ple_index, heads)
         offsets = [sum(sizes[:h]) for h in range(heads)]
-        div = config.make_ngram_vocab_size_divisible_by
-        rows = math.ceil(sum(sizes) / div) * div
+        rows = table_rows(config, sizes)
         self.register_buffer(
             "layer_multipliers",
             torch.tensor(layer_multipliers(config.vocab_size, config.ngram_size, ple_index, config.seed)),

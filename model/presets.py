@@ -147,7 +147,25 @@ _BENCH: dict[str, Any] = {
     "dtype": "bfloat16",
 }
 
-PRESETS: dict[str, dict[str, Any]] = {"tiny": _TINY, "tiny8": _TINY8, "wide": _WIDE, "bench": _BENCH}
+# The published geometry (notes: qwen4-exp-model.md, "Published text config"): 48 layers, 512 experts,
+# 176.9 B text params, of which the PLE table is 51.2 B (320,001,536 rows x 160). Only
+# `qcompile.synthetic.build_random` builds it, with block-FP8 experts and the PLE table pinned on the host.
+_FULL: dict[str, Any] = {
+    **_BENCH,
+    "num_hidden_layers": 48,
+    "layer_types": _layer_types(48),
+    "num_experts": 512,
+    "ngram_vocab_size_base": 20_000_000,
+    "split_ngram_parts": 128,
+}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "tiny": _TINY,
+    "tiny8": _TINY8,
+    "wide": _WIDE,
+    "bench": _BENCH,
+    "full": _FULL,
+}
 
 
 def preset_config(name: str) -> dict[str, Any]:

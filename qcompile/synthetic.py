@@ -26,6 +26,7 @@ import torch
 from torch import nn
 
 from model.presets import preset_config
+from model.quant.experts import STORED_BYTES, pack_experts
 from qcompile.default_model import PATH as DEFAULT_MODEL_PATH
 
 # The Qwen special-token block, in Qwen's order. It starts at the config's `eos_token_id`, so eos
@@ -141,6 +142,10 @@ _ROUTER_GAIN = 2.0
 _NORM_STD = 0.2
 
 
+# Presets too large for a transformers model: only `build_random` makes them.
+RANDOM_BUILD_ONLY = {"full": "354 GB in bf16"}
+
+
 def special_token_ids(text_config: dict[str, Any]) -> dict[str, int]:
     """Ids of the Qwen special tokens for a preset's text config (the block starts at eos)."""
     eos = int(text_config["eos_token_id"])
@@ -244,10 +249,9 @@ def _init_params(model: nn.Module, seed: int) -> None:
             normal(module.gate_up_proj, 0.0, 1 / math.sqrt(module.hidden_dim))
             normal(module.down_proj, 0.0, 1 / math.sqrt(module.intermediate_dim))
         elif isinstance(module, M.Qwen4ExpTextGatedDeltaNet):
-            # A in [0.05, 1]: per-step decays from ~0.3 to ~0.98, so the recurrent state matters
             a = torch.empty_like(module.A_log, dtype=torch.float32)
             normal(a, 0.0, 1.0)
-            module.A_log.copy_(torch.log(0.05 + 0.95 * torch.special.ndtr(a)))
+            module.A_log.copy_(_decay_log(a))
             normal(module.dt_bias, 0.5, 0.5)
         elif isinstance(module, nn.Embedding):
             normal(module.weight, 0.0, 1.0)
@@ -270,6 +274,11 @@ def build_model(preset: str, seed: int = 0, dtype: str = "float32", device: str 
     from transformers import Qwen4ExpConfig, Qwen4ExpForConditionalGeneration
     from transformers.initialization import no_init_weights
 
+    if preset in RANDOM_BUILD_ONLY:
+        raise ValueError(
+            f"preset {preset!r} has no transformers model or checkpoint ({RANDOM_BUILD_ONLY[preset]}): "
+            "build it in memory with qcompile.synthetic.build_random"
+        )
     text = preset_config(preset)
     text["dtype"] = dtype
     ids = special_token_ids(text)
@@ -295,6 +304,139 @@ def build_model(preset: str, seed: int = 0, dtype: str = "float32", device: str 
     model.generation_config.eos_token_id = [ids["<|im_end|>"], ids["<|endoftext|>"]]
     model.generation_config.pad_token_id = ids["<|endoftext|>"]
     return model.eval()
+
+
+# Experts initialised per chunk while packing them: the dense chunk and its float32 temporaries stay small.
+_EXPERT_CHUNK = 16
+_FP8_BLOCK = (128, 128)
+
+
+@torch.no_grad()
+def build_random(
+    preset: str,
+    dtype: str = "bfloat16",
+    device: str = "cuda",
+    seed: int = 0,
+    quant_experts: str | None = None,
+    pinned_ple: bool = False,
+    ple_from: str | None = None,
+) -> nn.Module:
+    """Our `Qwen4ExpForCausalLM` of a preset with random weights, made where it runs (no transformers
+    model, no checkpoint): the only way to build the `full` preset, whose transformers model would
+    be 354 GB in bf16.
+
+    Every weight starts on the meta device and gets memory one module at a time, with the init rules
+    of `_init_params` (same means and scales; other values). With `quant_experts` (a format of
+    `model.quant.experts.PACKABLE`) the routed experts are made a few at a time and packed to it as
+    they are made, so the dense bf16 bank never exists; with `pinned_ple` each PLE table is packed
+    to FP8 (scale 1) straight into pinned host memory, a chunk of rows at a time, and served from
+    there. `ple_from` takes the n-gram table's
+    size from another preset (a host too small for the table at its own size).
+    """
+    from model.checkpoint.loader import _EmptyOnMeta, _uninitialised, resolve_dtype
+    from model.checkpoint.ple_tables import pack_pinned_table
+    from model.config import Qwen4ExpConfig
+    from model.gdn import GatedDeltaNet
+    from model.moe import Experts, Router
+    from model.norm import GatedRMSNorm, RMSNorm
+    from model.ple import NGramEmbedding
+    from model.qwen4_exp import Qwen4ExpForCausalLM
+
+    raw = preset_config(preset)
+    if ple_from is not None:
+        raw.update({k: preset_config(ple_from)[k] for k in ("ngram_vocab_size_base", "split_ngram_parts")})
+    config = Qwen4ExpConfig.from_dict(raw)
+    with torch.device(device), _uninitialised(resolve_dtype(dtype)), _EmptyOnMeta():
+        model = Qwen4ExpForCausalLM(config)
+    _check_fits(model, preset, device, quant_experts, pinned_ple)
+    gen = torch.Generator(device=device).manual_seed(seed)
+
+    def normal(shape: tuple[int, ...], mean: float, std: float, like: torch.dtype) -> torch.Tensor:
+        return torch.empty(shape, dtype=like, device=device).normal_(mean, std, generator=gen)
+
+    def fill(module: nn.Module, name: str, mean: float, std: float) -> None:
+        p = module._parameters[name]
+        assert p is not None
+        module._parameters[name] = nn.Parameter(normal(tuple(p.shape), mean, std, p.dtype), requires_grad=False)
+
+    def experts(module: Experts) -> None:
+        e, two_i, d = module.gate_up_proj.shape
+        i = module.down_proj.shape[-1]
+        gate_up_std, down_std = 1 / math.sqrt(d), 1 / math.sqrt(i)
+        if quant_experts is None:
+            fill(module, "gate_up_proj", 0.0, gate_up_std)
+            fill(module, "down_proj", 0.0, down_std)
+            return
+        parts: dict[str, list[tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]]] = {"gate_up": [], "down": []}
+        dense = module.gate_up_proj.dtype
+        for start in range(0, e, _EXPERT_CHUNK):
+            n = min(_EXPERT_CHUNK, e - start)
+            for key, shape, std, rows in (("gate_up", (n, two_i, d), gate_up_std, 2), ("down", (n, d, i), down_std, 1)):
+                parts[key].append(pack_experts(quant_experts, normal(shape, 0.0, std, dense), rows, _FP8_BLOCK))
+
+        def stacked(chunks: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]]) -> tuple:
+            return tuple(None if c[0] is None else torch.cat(c) for c in zip(*chunks, strict=True))
+
+        module.keep_quantised(quant_experts, stacked(parts["gate_up"]), stacked(parts["down"]), _FP8_BLOCK)
+
+    def ple_table(module: NGramEmbedding) -> None:
+        rows, width = module.ngram_embedding.weight.shape
+        like = module.ngram_embedding.weight.dtype
+        module.use_host_table(
+            pack_pinned_table("fp8", rows, lambda start, n: normal((n, width), 0.0, 1.0, like), 1.0, like)
+        )
+
+    if pinned_ple:  # first, so the device embeddings they replace are gone from `model.modules()`
+        for module in [m for m in model.modules() if isinstance(m, NGramEmbedding)]:
+            ple_table(module)
+    lm_head = model.lm_head
+    for module in model.modules():
+        if isinstance(module, Experts):
+            experts(module)
+        elif module is lm_head:
+            fill(module, "weight", 0.0, _LM_HEAD_GAIN / math.sqrt(module.in_features))
+        elif isinstance(module, RMSNorm):
+            fill(module, "weight", 0.0, _NORM_STD)
+        elif isinstance(module, GatedRMSNorm):
+            fill(module, "weight", 1.0, _NORM_STD)
+        elif isinstance(module, Router):
+            fill(module, "weight", 0.0, _ROUTER_GAIN / math.sqrt(module.weight.shape[1]))
+        elif isinstance(module, GatedDeltaNet):
+            a = normal(tuple(module.A_log.shape), 0.0, 1.0, torch.float32)
+            module.A_log = nn.Parameter(_decay_log(a).to(module.A_log.dtype), requires_grad=False)
+            fill(module, "dt_bias", 0.5, 0.5)
+        elif isinstance(module, nn.Embedding):
+            fill(module, "weight", 0.0, 1.0)
+        elif isinstance(module, (nn.Linear, nn.Conv1d)):
+            fill(module, "weight", 0.0, 1 / math.sqrt(module.weight[0].numel()))
+    left = [name for name, p in model.named_parameters() if p.is_meta]
+    if left:
+        raise AssertionError(f"build_random has no init rule for {left[:4]}")
+    return model.eval().requires_grad_(False)
+
+
+def _check_fits(model: nn.Module, preset: str, device: str, quant_experts: str | None, pinned_ple: bool) -> None:
+    """Raise before allocating when the weights would not fit the CUDA device's free memory."""
+    if torch.device(device).type != "cuda":
+        return
+    need = 0
+    for name, p in model.named_parameters():
+        if ".ngram_embedding." in name and pinned_ple:
+            continue
+        packed = quant_experts is not None and ".mlp.experts." in name
+        need += p.numel() * (STORED_BYTES[quant_experts] if packed else p.element_size())
+    free = torch.cuda.mem_get_info(torch.device(device))[0]
+    if need > free:
+        raise ValueError(
+            f"preset {preset!r}: its weights take {need / 1e9:.1f} GB on {device}, {free / 1e9:.1f} GB are free "
+            f"(experts {quant_experts or 'dense'}, pinned PLE {'on' if pinned_ple else 'off'})"
+        )
+
+
+def _decay_log(a: torch.Tensor) -> torch.Tensor:
+    """`A_log` from standard normals: A in [0.05, 1], per-step decays from ~0.3 to ~0.98, so the
+    recurrent state matters."""
+    return torch.log(0.05 + 0.95 * torch.special.ndtr(a))
 
 
 def make_checkpoint(preset: str, out: Path, seed: int = 0, dtype: str = "float32", device: str = "cpu") -> Path:

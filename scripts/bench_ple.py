@@ -27,14 +27,13 @@ import torch.nn.functional as F
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.checkpoint.ple_tables import PinnedTable
+from model.checkpoint.ple_tables import PinnedTable, pack_pinned_table
 from model.kernels.ple_gather import gather_rows
-from model.quant import PleLayout, PleShard, dequant_ple_rows
+from model.quant import dequant_ple_rows
 from model.quant.pack import nvfp4_scale_2, pack_fp8, pack_nvfp4
 
 ROWS, WIDTH = 65_536, 160
 TABLE_ROWS = 8_000_000  # 1.28 GB in FP8, 0.72 GB in NVFP4: far beyond any cache
-CHUNK = 1 << 20
 Row = tuple[str, str, str]
 
 
@@ -158,21 +157,8 @@ def bench_weight_only(wo: torch.nn.Module, w: torch.Tensor, x: torch.Tensor, t_b
 
 def pinned_table(table: torch.Tensor, kind: str, dtype: torch.dtype) -> PinnedTable:
     """Pack a device table [rows, D] into a pinned FP8 / NVFP4 `PinnedTable`, chunk by chunk."""
-    rows, width = table.shape
-    layout = PleLayout("bench.ngram_embedding.weight", kind, width, (PleShard("bench", rows, 1.0),), frozenset())
-    if kind == "fp8":
-        scale = table.float().abs().amax() / 448.0
-        data = torch.empty(rows, width, dtype=torch.uint8, pin_memory=True)
-        for i in range(0, rows, CHUNK):
-            data[i : i + CHUNK] = (table[i : i + CHUNK].float() / scale).to(torch.float8_e4m3fn).view(torch.uint8).cpu()
-        return PinnedTable(layout, data, None, float(scale), dtype)
-    scale_2 = nvfp4_scale_2(table)
-    data = torch.empty(rows, width // 2, dtype=torch.uint8, pin_memory=True)
-    blocks = torch.empty(rows, width // 16, dtype=torch.uint8, pin_memory=True)
-    for i in range(0, rows, CHUNK):
-        p, b, _ = pack_nvfp4(table[i : i + CHUNK], scale_2)
-        data[i : i + CHUNK], blocks[i : i + CHUNK] = p.cpu(), b.view(torch.uint8).cpu()
-    return PinnedTable(layout, data, blocks, float(scale_2), dtype)
+    scale = table.float().abs().amax() / 448.0 if kind == "fp8" else nvfp4_scale_2(table)
+    return pack_pinned_table(kind, table.shape[0], lambda i, n: table[i : i + n], float(scale), dtype)
 
 
 @torch.no_grad()

@@ -13,7 +13,7 @@ for module in numpy pydantic typing_extensions; do  # xgrammar's imports that no
 done
 # tvm-ffi may build a torch DLPack add-on on its first import on a machine (not needed by xgrammar's use):
 # the time of a first import shows whether a fresh server would pay for that at its first grammar
-python3 -c "import time; t = time.time(); import torch, triton, xgrammar; print('torch', torch.__version__, 'triton', triton.__version__, 'xgrammar', xgrammar.__version__, f'(first import {time.time() - t:.1f} s)')"
+python3 -c "import time; t = time.time(); import torch, triton, xgrammar; from importlib.metadata import version; print('torch', torch.__version__, 'triton', triton.__version__, 'xgrammar', version('xgrammar'), f'(first import {time.time() - t:.1f} s)')"
 git log -1 --format='commit %H' 2>/dev/null || true
 echo "== GPU-marked structured-output test"
 timeout 240 python3 -m pytest -q -p no:cacheprovider -m gpu tests/engine/test_structured_cuda.py 2>&1 | tail -15

@@ -14,6 +14,7 @@ The ids come from the device (hashing stays there); "mmap" and "preload" bring t
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,9 +22,12 @@ import torch
 
 from model.checkpoint.reader import SafetensorsFolder, mmap_tensors
 from model.quant import PleLayout, QuantFormatError, dequant_ple_rows
+from model.quant.formats import NVFP4_GROUP
+from model.quant.pack import pack_nvfp4
 
 PLE_BACKENDS = ("device", "pinned", "mmap", "preload")
 _CHECK_ROWS = 1 << 20  # rows per chunk when scanning a loaded table for non-finite codes
+_PACK_ROWS = 1 << 20  # rows per chunk when packing a table into pinned memory
 
 
 @dataclass(frozen=True)
@@ -57,9 +61,10 @@ class PinnedTable:
     """The whole table in one pinned host buffer, gathered by the Triton kernel on the ids' device."""
 
     def __init__(
-        self, layout: PleLayout, rows: torch.Tensor, block_scale: torch.Tensor | None, scale: float, dtype: torch.dtype
+        self, kind: str, rows: torch.Tensor, block_scale: torch.Tensor | None, scale: float, dtype: torch.dtype
     ) -> None:
-        self.kind, self.width, self.num_rows, self.dtype = layout.kind, layout.width, layout.rows, dtype
+        self.kind, self.num_rows, self.dtype = kind, rows.shape[0], dtype
+        self.width = rows.shape[1] * (2 if kind == "nvfp4" else 1)
         self.rows, self.block_scale, self.scale = rows, block_scale, scale
 
     def gather(self, ids: torch.Tensor) -> torch.Tensor:
@@ -138,4 +143,33 @@ def _pinned(layout: PleLayout, views: dict[str, torch.Tensor], dtype: torch.dtyp
 
     rows = concat([s.weight for s in layout.shards])
     block = concat([s.block_scale for s in layout.shards]) if first.block_scale is not None else None
-    return PinnedTable(layout, rows, block, first.scale, dtype)
+    return PinnedTable(layout.kind, rows, block, first.scale, dtype)
+
+
+def pack_pinned_table(
+    kind: str, num_rows: int, rows_of: Callable[[int, int], torch.Tensor], scale: float, dtype: torch.dtype
+) -> PinnedTable:
+    """A pinned FP8 or NVFP4 table packed from float rows `rows_of(start, count)`, a chunk at a time.
+
+    The rows may come from anywhere (a device table, a random generator on the GPU), so a table far
+    larger than device memory is only ever held packed, on the host. `scale` is the per-tensor FP8
+    scale or NVFP4 `scale_2` of the whole table (a chunk cannot know it).
+    """
+    if kind not in ("fp8", "nvfp4"):
+        raise ValueError(f"pinned PLE tables are packed as 'fp8' or 'nvfp4', not {kind!r}")
+    first = rows_of(0, min(_PACK_ROWS, num_rows))
+    width = first.shape[1]
+    pin = torch.cuda.is_available()
+    packed = width if kind == "fp8" else width // 2
+    data = torch.empty(num_rows, packed, dtype=torch.uint8, pin_memory=pin)
+    blocks = None if kind == "fp8" else torch.empty(num_rows, width // NVFP4_GROUP, dtype=torch.uint8, pin_memory=pin)
+    s = torch.tensor(scale, dtype=torch.float32)
+    for start in range(0, num_rows, _PACK_ROWS):
+        chunk = first if start == 0 else rows_of(start, min(_PACK_ROWS, num_rows - start))
+        stop = start + chunk.shape[0]
+        if kind == "fp8":
+            data[start:stop] = (chunk.float() / s.to(chunk.device)).to(torch.float8_e4m3fn).view(torch.uint8).cpu()
+        else:
+            codes, block_scale, _ = pack_nvfp4(chunk, s.to(chunk.device))
+            data[start:stop], blocks[start:stop] = codes.cpu(), block_scale.view(torch.uint8).cpu()  # type: ignore[index]
+    return PinnedTable(kind, data, blocks, scale, dtype)

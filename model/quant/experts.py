@@ -21,6 +21,11 @@ from model.quant.pack import nvfp4_scale_2, pack_fp8_block, pack_mxfp8, pack_nvf
 EXPERT_FORMATS = ("fp8_block", "mxfp8", "nvfp4", "nvfp4_ct")
 PACKABLE = ("fp8_block", "mxfp8", "nvfp4")  # formats `pack_experts` makes from dense weights
 NVFP4_KINDS = ("nvfp4", "nvfp4_ct")
+# bytes per logical weight of each format, scales included (block FP8's, at 128 x 128, and the NVFP4
+# per-row tensor scales are left out: a few bytes per thousands of weights)
+STORED_BYTES = {"fp8_block": 1.0, "mxfp8": 1 + 1 / formats.MXFP8_GROUP} | {
+    k: 0.5 + 1 / formats.NVFP4_GROUP for k in NVFP4_KINDS
+}
 # (rows, columns) per scale entry of the formats whose scale grid is fixed (block FP8's is its block)
 SCALE_GRID = {"mxfp8": (1, formats.MXFP8_GROUP)} | {k: (1, formats.NVFP4_GROUP) for k in NVFP4_KINDS}
 

@@ -173,6 +173,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "official release, MXFP8, or NVFP4 as ModelOpt); the fused MoE reads them in place on CUDA",
     )
     p.add_argument(
+        "--pinned-ple",
+        action="store_true",
+        help="pack the PLE tables to FP8 in pinned host memory, gathered by the Triton kernel "
+        "(the full preset always: 51.2 GB)",
+    )
+    p.add_argument(
         "--tensor-parallel-size",
         type=positive_int,
         default=1,
@@ -186,9 +192,18 @@ def resolve(args: argparse.Namespace) -> None:
     """Fill the flags left out from the profile, then check the device, before anything is built."""
     from qcompile.commands.checks import UsageError, device_problem
 
+    if args.preset == "full":  # no transformers model to anchor on; only quantised experts and a host PLE fit
+        if args.anchor_steps:
+            raise UsageError(
+                "--anchor-steps: the full preset has no transformers model (354 GB in bf16); leave it out or pass 0"
+            )
+        args.anchor_steps, args.pinned_ple = 0, True
+        args.quant_experts = args.quant_experts or "fp8_block"
     for name, value in (SMOKE if args.smoke else FULL).items():
         if getattr(args, name) is None:
             setattr(args, name, value)
+    if args.pinned_ple and args.anchor_steps:
+        raise UsageError("--pinned-ple: only without the anchor (--anchor-steps 0), whose model is built directly")
     problem = device_problem(args.device)
     if problem is not None:
         raise UsageError(
@@ -250,15 +265,17 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int) -> float:
     """Weight bytes a decode step of `batch` tokens must read (state excluded).
 
     Routed experts: the expected distinct experts of `batch` uniformly routed tokens; the input
-    embedding and PLE tables: only the rows looked up; everything else once. Experts kept quantised
-    read their scales (buffers) with their codes.
+    embedding and device PLE tables: only the rows looked up; everything else once. Rows of a
+    pinned host table cross PCIe, not HBM, and are not counted. Experts kept quantised read their
+    scales (buffers) with their codes.
     """
     c = model.config
     scales = sum(b.nbytes for name, b in model.named_buffers() if ".mlp.experts." in name)
     total = sum(p.numel() * p.element_size() for p in model.parameters()) + scales
     experts = scales + sum(p.nbytes for name, p in model.named_parameters() if ".mlp.experts." in name)
     embed = model.model.embed_tokens.weight
-    tables = [m.ple_embedding for m in (layer.ple for layer in model.model.layers) if m is not None]
+    plain = (layer.ple.ple_embedding for layer in model.model.layers if layer.ple is not None)
+    tables = [t for t in plain if t.host_table is None]
     table_bytes = sum(t.ngram_embedding.weight.numel() * t.ngram_embedding.weight.element_size() for t in tables)
     row_bytes = sum(t.ngram_embedding.weight[0].numel() * t.ngram_embedding.weight.element_size() for t in tables)
     active = 1 - (1 - c.num_experts_per_tok / c.num_experts) ** batch
@@ -301,15 +318,27 @@ def anchor(hf: torch.nn.Module, prefill_len: int, steps: int, vocab: int, device
 
 
 def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCausalLM, float | None]:
-    """Our model with the transformers model's random weights, and the anchor's tokens/s (or None)."""
+    """Our model and the anchor's tokens/s: with an anchor, the transformers model's random weights
+    copied into ours; without, ours built directly (`build_random`: less memory, any preset)."""
     import torch
 
     from model.checkpoint.loader import _uninitialised, load_weights, resolve_dtype
     from model.config import Qwen4ExpConfig
     from model.presets import preset_config
     from model.qwen4_exp import Qwen4ExpForCausalLM
-    from qcompile.synthetic import build_model
+    from qcompile.synthetic import build_model, build_random
 
+    if not args.anchor_steps:
+        ple_from = _ple_from(args)
+        model = build_random(
+            args.preset,
+            args.dtype,
+            str(device),
+            quant_experts=args.quant_experts,
+            pinned_ple=args.pinned_ple,
+            ple_from=ple_from,
+        )
+        return model, None
     hf = build_model(args.preset, dtype=args.dtype, device=str(device))
     config = preset_config(args.preset)
     anchor_tok_s = (
@@ -327,6 +356,44 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     if device.type == "cuda":
         torch.cuda.empty_cache()
     return model.eval().requires_grad_(False), anchor_tok_s
+
+
+def _snapshot(state: list[torch.Tensor], device: torch.device) -> list[torch.Tensor]:
+    """Copies of the prefilled state to restore before each measurement: on the device, or in host
+    memory when a device copy would leave less than 8 GiB free (the full preset)."""
+    import torch
+
+    size = sum(t.nbytes for t in state)
+    on_host = device.type == "cuda" and torch.cuda.mem_get_info(device)[0] - size < 8 * 2**30
+    return [t.to("cpu") if on_host else t.clone() for t in state]
+
+
+def _ple_from(args: argparse.Namespace) -> str | None:
+    """None, or "bench" when the host cannot pin the preset's PLE table at its own size (then it is
+    built at the bench preset's, and said so)."""
+    from model.config import Qwen4ExpConfig
+    from model.ple import table_bytes
+    from model.presets import preset_config
+
+    if not args.pinned_ple or args.preset == "bench":
+        return None
+    need = table_bytes(Qwen4ExpConfig.from_dict(preset_config(args.preset)), 1)
+    available = _host_available_bytes()
+    if need < 0.9 * available:
+        return None
+    print(
+        f"bench: the host has {available / 2**30:.1f} GiB available, too little to pin the {args.preset} "
+        f"preset's {need / 1e9:.1f} GB PLE table: it is built at the bench preset's size"
+    )
+    return "bench"
+
+
+def _host_available_bytes() -> int:
+    """MemAvailable of /proc/meminfo."""
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError("/proc/meminfo has no MemAvailable line")
 
 
 def _host_ints(weights: dict[str, torch.Tensor], key: str) -> torch.Tensor:
@@ -363,7 +430,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     )
     with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
-    snapshot = [t.clone() for t in state_tensors(model)]
+    snapshot = _snapshot(state_tensors(model), device)
     bandwidth = copy_bandwidth(device)
     roofline = {b: b * bandwidth / step_bytes(model, b) for b in batches}
     per_request_state = state_bytes(model, args.context)
@@ -447,6 +514,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "batches": batches,
         "dynamic": args.dynamic,
         "quant_experts": args.quant_experts,
+        "pinned_ple": args.pinned_ple,
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
         "roofline_tok_s": roofline,

@@ -82,8 +82,13 @@ def _generate(args: argparse.Namespace) -> None:
 
 
 def _make_checkpoint(args: argparse.Namespace) -> None:
-    from qcompile.synthetic import make_checkpoint
+    from qcompile.synthetic import RANDOM_BUILD_ONLY, make_checkpoint
 
+    if args.preset in RANDOM_BUILD_ONLY:
+        raise UsageError(
+            f"--preset {args.preset}: no checkpoint of it can be written ({RANDOM_BUILD_ONLY[args.preset]}); "
+            "`qcompile bench --preset full` builds it in memory (qcompile.synthetic.build_random)"
+        )
     print(make_checkpoint(args.preset, args.out, seed=args.seed, dtype=args.dtype, device=args.device))
 
 

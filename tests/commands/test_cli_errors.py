@@ -208,3 +208,19 @@ def test_an_out_folder_that_cannot_be_made_is_named_before_the_load(
 def test_an_empty_list_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     line = one_line_error(["ablate", "--scopes", ","], capsys)
     assert "--scopes" in line and "comma list of block, kernel, layer" in line
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["bench", "--preset", "full", "--anchor-steps", "4"], "--anchor-steps"),
+        (["bench", "--smoke", "--pinned-ple"], "--pinned-ple"),
+        (["make-checkpoint", "--preset", "full", "--out", "/tmp/unused-full"], "build_random"),
+    ],
+)
+def test_the_full_preset_is_only_built_in_memory(
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The full preset has no transformers model: asking for its anchor or checkpoint says so at once."""
+    line = one_line_error(argv, capsys)
+    assert named in line and ("full" in line or "anchor" in line)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import hashlib
-import types
 from collections.abc import Iterator
 
 import pytest
@@ -279,8 +278,7 @@ def test_pinned_ple_table_inside_the_full_decode_graph(models: tuple) -> None:
         if layer.ple is not None:
             emb = layer.ple.ple_embedding
             weight = emb.ngram_embedding.weight
-            layout = types.SimpleNamespace(kind="float", width=weight.shape[1], rows=weight.shape[0])
-            emb.use_host_table(PinnedTable(layout, weight.cpu().pin_memory(), None, 1.0, weight.dtype))  # type: ignore[arg-type]
+            emb.use_host_table(PinnedTable("float", weight.cpu().pin_memory(), None, 1.0, weight.dtype))
     graphed = GraphedForward(model, model, "full_decode_only")
     graphed.capture()
     dispatch = graphed.dispatcher.dispatch
