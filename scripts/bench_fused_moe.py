@@ -7,7 +7,7 @@ take and their read time at `--bandwidth`, each kernel's share (a profiler pass)
 the experts kept quantised and read in place (`--quant`: block FP8 with 128 x 128 `weight_scale_inv`,
 MXFP8, NVFP4), and, with `--sweep`, the kernels at other tile shapes.
 
-    python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--quant fp8_block,mxfp8,nvfp4] [--sweep] [--fp8-sweep]
+    python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--quant fp8_block,mxfp8,nvfp4] [--sweep] [--quant-sweep]
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ SWEEP = {  # candidates for the tile classes (default_tiles' block_m) that the b
         ]
     ],
 }
-FP8_SWEEP = {  # block-FP8 candidates, by the bf16 tile class (K tiles are capped at 128, one scale block)
+QUANT_SWEEP = {  # candidates for the kept formats, by the bf16 tile class (K tiles capped to one scale group)
     16: [
         MoETiles(16, GemmTiles(bn, 128, w, st), GemmTiles(dn, 128, w, st))
         for bn, dn, w, st in [(32, 64, 4, 4), (64, 128, 4, 4), (64, 64, 4, 6), (32, 64, 4, 8), (128, 128, 8, 4)]
@@ -119,7 +119,7 @@ def main() -> None:
     parser.add_argument("--iters", type=int, default=50)
     parser.add_argument("--bandwidth", type=float, default=4.8e12, help="bytes/s of the roofline")
     parser.add_argument("--sweep", action="store_true", help="also time the kernels at other tiles")
-    parser.add_argument("--fp8-sweep", action="store_true", help="also time the block-FP8 kernels at other tiles")
+    parser.add_argument("--quant-sweep", action="store_true", help="also time the kept formats' kernels at other tiles")
     parser.add_argument("--quant", default=",".join(PACKABLE), help="kept expert formats to time (comma-separated)")
     args = parser.parse_args()
     torch.manual_seed(0)
@@ -178,8 +178,8 @@ def main() -> None:
             if args.sweep:
                 bf16 = {"gate_up_proj": experts.gate_up_proj, "down_proj": experts.down_proj}
                 sweeps += [("bf16", cand, bf16) for cand in SWEEP[tiles.block_m]]
-            if args.fp8_sweep:
-                sweeps += [("fp8_block", cand, kept["fp8_block"][0]) for cand in FP8_SWEEP[tiles.block_m]]
+            if args.quant_sweep:
+                sweeps += [(fmt, cand, wts) for fmt, (wts, _, _) in kept.items() for cand in QUANT_SWEEP[tiles.block_m]]
             for kind, cand, wts in sweeps:
                 run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
                 diff = float((run() - fused_moe(x, weights, ids, **wts)).abs().max())
