@@ -186,38 +186,45 @@ def _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M: tl.constexpr, DIR
 
 
 @triton.jit
-def _scaled_dot(acc, a, b, s, DOT_F32: tl.constexpr):
-    """acc + (a · b) * s: a K tile's float32 partial scaled by each column's scale (one K block)."""
+def _dot(acc, a, b, DOT_F32: tl.constexpr):
+    """acc + a · b, accumulated in float32 (IEEE for float32 inputs and in the interpreter)."""
     if DOT_F32:
-        part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
+        acc = tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
     else:
-        part = tl.dot(a, b)
-    return acc + part * s[None, :]
+        acc = tl.dot(a, b, acc)
+    return acc
 
 
 @triton.jit
 def _tile_dot(acc, a, w_rows, s_rows, rk, k0, k_live, n_live, SCALE_BK, KIND: tl.constexpr, DOT_F32: tl.constexpr):
     """acc + a · B for the K tile `rk` (starting at k0) of the columns whose stored weight rows start at
-    `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc)."""
+    `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc).
+
+    Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
+    after a taken branch's `return` too, so an early return would not keep them out."""
     wmask = k_live[:, None] & n_live[None, :]
     if KIND >= 3:  # NVFP4: E2M1 pairs (low nibble first) times their E4M3 block scale, exact in a.dtype
         packed = tl.load(w_rows + (rk // 2)[:, None], mask=wmask, other=0).to(tl.uint32)
         v = e2m1_value((packed >> ((rk % 2) * 4).to(tl.uint32)[:, None]) & 15)
         q = tl.load(s_rows[None, :] + (rk // SCALE_BK)[:, None], mask=wmask, other=0)
-        b = (v * q.to(tl.float8e4nv, bitcast=True).to(tl.float32)).to(a.dtype)
-        if DOT_F32:
-            return tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
-        return tl.dot(a, b, acc)
-    b = tl.load(w_rows + rk[:, None], mask=wmask, other=0)
-    if KIND == 0:
-        if DOT_F32:
-            return tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
-        return tl.dot(a, b, acc)
-    b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)  # E4M3 codes: exact in every activation dtype
-    if KIND == 1:  # block FP8: float32 multipliers
-        return _scaled_dot(acc, a, b, tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0.0), DOT_F32)
-    e8m0 = tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0).to(tl.uint32)  # MXFP8: powers of two
-    return _scaled_dot(acc, a, b, e8m0_value(e8m0), DOT_F32)
+        acc = _dot(acc, a, (v * q.to(tl.float8e4nv, bitcast=True).to(tl.float32)).to(a.dtype), DOT_F32)
+    else:
+        b = tl.load(w_rows + rk[:, None], mask=wmask, other=0)
+        if KIND == 0:
+            acc = _dot(acc, a, b, DOT_F32)
+        else:
+            b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)  # E4M3 codes: exact in every activation dtype
+            if KIND == 1:  # block FP8: float32 multipliers
+                s = tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0.0)
+            else:  # MXFP8: E8M0 powers of two
+                s = e8m0_value(tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0).to(tl.uint32))
+            # the tile lies in one scale block: its float32 partial is scaled once per column
+            if DOT_F32:
+                part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
+            else:
+                part = tl.dot(a, b)
+            acc = acc + part * s[None, :]
+    return acc
 
 
 @triton.jit
@@ -225,9 +232,9 @@ def _tensor_scale(acc, s2_rows, n_live, KIND: tl.constexpr):
     """NVFP4's per-tensor scale (one per stored row here) on the float32 sum: ModelOpt's `scale_2`
     multiplies, compressed-tensors' `global_scale` divides (IEEE `div_rn`: `/` may be approximate)."""
     if KIND == 3:
-        return acc * tl.load(s2_rows, mask=n_live, other=1.0)[None, :]
-    if KIND == 4:
-        return tl.math.div_rn(acc, tl.broadcast_to(tl.load(s2_rows, mask=n_live, other=1.0)[None, :], acc.shape))
+        acc = acc * tl.load(s2_rows, mask=n_live, other=1.0)[None, :]
+    elif KIND == 4:
+        acc = tl.math.div_rn(acc, tl.broadcast_to(tl.load(s2_rows, mask=n_live, other=1.0)[None, :], acc.shape))
     return acc
 
 
