@@ -16,6 +16,7 @@ import torch.nn.functional as F
 from torch import nn
 
 pytest.importorskip("triton", reason="the skinny GEMM needs Triton")
+import qcompile
 from model.checkpoint.loader import load_model
 from model.kernels import skinny
 from model.kernels.fp8_linear import quantize_rows
@@ -242,3 +243,25 @@ def test_cuda_kernels_no_worse_than_cublas_and_graphed_bitwise(dtype: torch.dtyp
         captured = skinny_linear(x, w, plan)
     graph.replay()
     assert torch.equal(captured, plain)
+
+
+@pytest.mark.slow
+def test_kernel_scope_compiles_the_op_and_matches_eager(tiny_ckpt, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`qcompile.compile` at kernel scope over the retyped tiny model: the op stays in the compiled
+    pieces (no graph break, no recompile across decode sizes) and the logprobs match eager's within 1e-5."""
+    model = load_model(tiny_ckpt, device="cpu", dtype=torch.float32)
+    model.init_state(max_num_seqs=4, max_model_len=64)
+    shapes = {(m.weight.dtype, *m.weight.shape) for m in model.modules() if skinny.eligible(m)}
+    enable_skinny_gemm(model, {key: encode({4: FMA}) for key in shapes})
+    monkeypatch.setattr(skinny, "use_kernels", lambda t: True)
+    ref, path = teacher_forced(model, model, 2)
+    ran: list[int] = []
+    kernel = skinny.skinny_matmul
+    monkeypatch.setattr(skinny, "skinny_matmul", lambda x, w, c: ran.append(x.shape[0]) or kernel(x, w, c))
+    torch._dynamo.reset()
+    compiled = qcompile.compile(model, ranges=[(1, 64)], scope="kernel")
+    with torch._dynamo.config.patch(error_on_recompile=True):
+        got, _ = teacher_forced(model, compiled, 2, path)
+    worst = max((a - b).abs().max().item() for a, b in zip(ref, got, strict=True))
+    assert worst <= 1e-5, worst
+    assert set(ran) == {3} and len(ran) > 40
