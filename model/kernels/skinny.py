@@ -132,18 +132,25 @@ def skinny_matmul(x: torch.Tensor, weight: torch.Tensor, config: SkinnyConfig) -
     return launch(x, DENSE, weight, weight, weight, config.tiles(x.shape[0]))
 
 
-@torch.library.custom_op("qkernels::skinny_linear", mutates_args=())
-def skinny_linear(x: torch.Tensor, weight: torch.Tensor, plan: list[int]) -> torch.Tensor:
+# Defined through `torch.library.Library` rather than `custom_op`: every eager or piecewise call of a
+# linear pays the op's Python dispatch, and this way is the cheaper one.
+LIB = torch.library.Library("qkernels", "FRAGMENT")
+LIB.define("skinny_linear(Tensor x, Tensor weight, int[] plan) -> Tensor")
+
+
+def _skinny_linear(x: torch.Tensor, weight: torch.Tensor, plan: list[int]) -> torch.Tensor:
     """`F.linear(x, weight)` for 2-D x, by the kernel where `plan` names one for x's row count (CUDA)."""
-    config = decode(plan, x.shape[0])
-    if config is None or not use_kernels(x):
-        return F.linear(x, weight)
-    return skinny_matmul(x, weight, config)
+    config = decode(plan, x.shape[0]) if x.shape[0] <= MAX_M and use_kernels(x) else None
+    return F.linear(x, weight) if config is None else skinny_matmul(x, weight, config)
 
 
-@skinny_linear.register_fake
 def _skinny_linear_fake(x: torch.Tensor, weight: torch.Tensor, plan: list[int]) -> torch.Tensor:
     return x.new_empty((x.shape[0], weight.shape[0]))
+
+
+LIB.impl("skinny_linear", _skinny_linear, "CompositeExplicitAutograd")
+torch.library.register_fake("qkernels::skinny_linear", _skinny_linear_fake, lib=LIB)
+skinny_linear = torch.ops.qkernels.skinny_linear.default
 
 
 class SkinnyLinear(nn.Linear):
