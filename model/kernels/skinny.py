@@ -43,6 +43,7 @@ BUCKETS = (1, 2, 4, 8, 16)
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 FIELDS = 6  # ints per bucket in a plan: block_n (0: cuBLAS), block_k, programs, dot, num_warps, num_stages
 CUBLAS = (0,) * FIELDS
+ALL_CUBLAS = list(CUBLAS) * len(BUCKETS)
 MARGIN = 0.03  # a kernel replaces cuBLAS only when it is at least this much faster (timing noise)
 MAX_COPIES = 64  # weight copies cycled while timing, to exceed the L2 cache
 MIN_CALLS = 8  # calls per timed graph (a replay's own launch is spread over them)
@@ -108,10 +109,16 @@ def encode(picks: dict[int, SkinnyConfig | None]) -> list[int]:
     return plan
 
 
-def decode(plan: Sequence[int], m: int) -> SkinnyConfig | None:
-    """The configuration `plan` gives `m` rows, None for cuBLAS (also for m > MAX_M or m == 0)."""
+def check_plan(plan: Sequence[int]) -> list[int]:
+    """`plan` as a list of ints; ValueError unless it has FIELDS ints per bucket."""
     if len(plan) != FIELDS * len(BUCKETS):
         raise ValueError(f"a skinny plan has {FIELDS * len(BUCKETS)} ints ({FIELDS} per bucket), got {len(plan)}")
+    return [int(v) for v in plan]
+
+
+def decode(plan: Sequence[int], m: int) -> SkinnyConfig | None:
+    """The configuration `plan` gives `m` rows, None for cuBLAS (also for m > MAX_M or m == 0)."""
+    check_plan(plan)
     if not 1 <= m <= MAX_M:
         return None
     at = BUCKETS.index(bucket(m)) * FIELDS
@@ -187,9 +194,10 @@ def enable_skinny_gemm(
     """Retype every eligible linear of `model` into `SkinnyLinear`; returns the plan of each shape.
 
     Shapes missing from `plans` are measured by `tune(key, device)` (default: `tune_shape`'s plan) on
-    the weight's CUDA device; call this before compiling and before any CUDA graph capture. A CPU linear
-    whose shape has no plan stays as it is."""
-    plans = dict(plans or {})
+    the weight's CUDA device; call this before compiling and before any CUDA graph capture. A linear
+    whose plan is cuBLAS for every bucket stays as it is (the op would only add its dispatch), and so
+    does a CPU linear whose shape has no plan."""
+    plans = {key: check_plan(plan) for key, plan in (plans or {}).items()}
     for module in model.modules():
         if not eligible(module):
             continue
@@ -198,9 +206,10 @@ def enable_skinny_gemm(
         if key not in plans:
             if not w.is_cuda:
                 continue
-            plans[key] = (tune or tune_plan)(key, w.device)
-        module.__class__ = SkinnyLinear
-        module.plan = list(plans[key])
+            plans[key] = check_plan((tune or tune_plan)(key, w.device))
+        if plans[key] != ALL_CUBLAS:
+            module.__class__ = SkinnyLinear
+            module.plan = list(plans[key])
     return plans
 
 
@@ -297,6 +306,5 @@ def plans_from_json(raw: dict[str, list[int]]) -> dict[ShapeKey, list[int]]:
             raise ValueError(f"skinny plan key {name!r} is not '<dtype> <N>x<K>'") from None
         if dtype not in DTYPES:
             raise ValueError(f"skinny plan key {name!r}: dtype must be one of {DTYPES}")
-        decode(plan, 1)  # checks the length
-        plans[(dtype, n, k)] = [int(v) for v in plan]
+        plans[(dtype, n, k)] = check_plan(plan)
     return plans

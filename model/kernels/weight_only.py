@@ -61,7 +61,7 @@ import triton
 import triton.language as tl
 from torch import nn
 
-from model.kernels.codes import add, bf16_bits, e2m1_value, e4m3_value, e8m0_value, interpreted
+from model.kernels.codes import bf16_bits, e2m1_value, e4m3_value, e8m0_value, interpreted
 from model.kernels.fp8_linear import quantize_rows
 from model.quant import formats
 from model.quant.pack import nvfp4_scale_2, pack_nvfp4
@@ -161,7 +161,7 @@ def _wo_kernel(
         else:
             acc = tl.dot(a, b, acc)
     if not DOT:
-        acc = tl.reduce(lanes, 1, add)
+        acc = tl.reduce(lanes, 1, tl.standard._sum_combine)  # tl.sum's own combine: numpy's sum when interpreted
     if KIND == 1:
         acc = acc * tl.load(scale + rn64, mask=n_live, other=0.0)[None, :]
     elif KIND == 2:
@@ -299,7 +299,7 @@ def launch(
         return out
     parts = torch.empty((split_k, m, n), dtype=torch.float32, device=x.device) if partial else out
     on_gpu = x.is_cuda
-    kernel = _wo_kernel if on_gpu else interpreted(_wo_kernel, keep=(add,))
+    kernel = _wo_kernel if on_gpu else interpreted(_wo_kernel)
     kernel[(triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)](
         x,
         weight,

@@ -41,6 +41,7 @@ from tests.scopes.conftest import teacher_forced
 U = 2.0**-24
 HALF_ULP = {torch.float32: 0.0, torch.bfloat16: 2.0**-8, torch.float16: 2.0**-11}
 FMA, DOT = SkinnyConfig(8, 32, 0, False), SkinnyConfig(16, 64, 0, True)  # N = 37, K = 100: partial tiles
+WIDE = SkinnyConfig(64, 64, 0, False)  # few programs: the interpreter runs whole models through it
 
 
 def split(config: SkinnyConfig, splits: int, m: int, n: int) -> SkinnyConfig:
@@ -151,16 +152,21 @@ def test_opcheck(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_enable_retypes_in_place_and_keeps_hooks() -> None:
-    model = nn.Sequential(nn.Linear(48, 24, bias=False), nn.Linear(24, 16), nn.Linear(16, 8, bias=False))
+    model = nn.Sequential(
+        nn.Linear(48, 24, bias=False), nn.Linear(24, 16), nn.Linear(16, 8, bias=False), nn.Linear(8, 4, bias=False)
+    )
     weight = model[0].weight
     seen: list[torch.Size] = []
     model[0].register_forward_hook(lambda _m, _a, out: seen.append(out.shape))
-    plan = encode({2: FMA})
-    plans = enable_skinny_gemm(model, {(torch.float32, 24, 48): plan})
-    assert plans == {(torch.float32, 24, 48): plan}
+    plan, all_cublas = encode({2: FMA}), encode({})
+    plans = enable_skinny_gemm(model, {(torch.float32, 24, 48): plan, (torch.float32, 4, 8): all_cublas})
+    assert plans == {(torch.float32, 24, 48): plan, (torch.float32, 4, 8): all_cublas}
     assert type(model[0]) is SkinnyLinear and model[0].plan == plan and model[0].weight is weight
     assert type(model[1]) is nn.Linear  # has a bias
     assert type(model[2]) is nn.Linear  # CPU, no plan for its shape: left alone (nothing to time on)
+    assert type(model[3]) is nn.Linear  # cuBLAS at every size: the op would only add its dispatch
+    with pytest.raises(ValueError, match="30 ints"):
+        enable_skinny_gemm(model, {(torch.float32, 16, 8): plan[:6]})
     x = torch.randn(2, 1, 48)
     assert model[0](x).shape == (2, 1, 24) and seen == [torch.Size([2, 1, 24])]
 
@@ -194,7 +200,7 @@ def test_tiny_model_decodes_like_torch_through_the_kernels(tiny_ckpt, monkeypatc
     model.init_state(max_num_seqs=4, max_model_len=64)
     ref, path = teacher_forced(model, model, 2)
     shapes = {(m.weight.dtype, *m.weight.shape) for m in model.modules() if skinny.eligible(m)}
-    plans = enable_skinny_gemm(model, {key: encode({4: FMA}) for key in shapes})
+    plans = enable_skinny_gemm(model, {key: encode({4: WIDE}) for key in shapes})
     retyped = sum(type(m) is SkinnyLinear for m in model.modules())
     assert len(plans) == len(shapes) > 5 and retyped > 20
     ran: list[int] = []
@@ -212,12 +218,17 @@ def test_compiles_without_graph_breaks_or_recompiles(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(skinny, "use_kernels", lambda t: True)
     model = nn.Sequential(nn.Linear(48, 40, bias=False), nn.SiLU(), nn.Linear(40, 24, bias=False))
     enable_skinny_gemm(model, {(torch.float32, 40, 48): encode({2: FMA, 8: DOT}), (torch.float32, 24, 40): encode({})})
+    ran: list[int] = []
+    kernel = skinny.skinny_matmul
+    monkeypatch.setattr(skinny, "skinny_matmul", lambda x, w, c: ran.append(x.shape[0]) or kernel(x, w, c))
     torch._dynamo.reset()
     compiled = torch.compile(model, fullgraph=True, dynamic=True)
     with torch.no_grad(), torch._dynamo.config.patch(error_on_recompile=True):
         for m in (2, 7, 20):
-            x = torch.randn(m, 48)
-            assert torch.allclose(compiled(x), model(x), rtol=0, atol=1e-6)
+            x, before = torch.randn(m, 48), len(ran)
+            got = compiled(x)
+            assert ran[before:] == ([m] if m <= 8 else [])  # the compiled code's op ran the kernel where planned
+            assert torch.allclose(got, model(x), rtol=0, atol=1e-6)
 
 
 @pytest.mark.gpu
@@ -252,7 +263,7 @@ def test_kernel_scope_compiles_the_op_and_matches_eager(tiny_ckpt, monkeypatch: 
     model = load_model(tiny_ckpt, device="cpu", dtype=torch.float32)
     model.init_state(max_num_seqs=4, max_model_len=64)
     shapes = {(m.weight.dtype, *m.weight.shape) for m in model.modules() if skinny.eligible(m)}
-    enable_skinny_gemm(model, {key: encode({4: FMA}) for key in shapes})
+    enable_skinny_gemm(model, {key: encode({4: WIDE}) for key in shapes})
     monkeypatch.setattr(skinny, "use_kernels", lambda t: True)
     ref, path = teacher_forced(model, model, 2)
     ran: list[int] = []
