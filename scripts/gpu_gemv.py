@@ -120,12 +120,16 @@ def main() -> None:
         print(f"{'M':>3} {'path':<28} {'µs':>8} {'GB/s':>7} {'max err':>9} {'mean err':>9} {'ok':>3}")
         for m in rows:
             b = bucket(m)
-            errs = check(key, m, tuple(t.config for t in timings if t.m == b and t.config is not None), device)
+            built = tuple(t.config for t in timings if t.m == b and t.config is not None and t.us < float("inf"))
+            errs = check(key, m, built, device)
             pick = decode(plan, m)
             moved = (n * k + m * k + m * n) * dtype.itemsize
             base = next(t.us for t in timings if t.m == b and t.config is None)
             for t in (t for t in timings if t.m == b):
                 label = "cublas" if t.config is None else t.config.label
+                if label not in errs:
+                    print(f"{m:>3} {label:<28} not built (out of resources or a compile error)")
+                    continue
                 emax, emean, inside = errs[label]
                 ok = inside and emean <= errs["cublas"][1] * 1.01
                 mark = " <- pick" if t.config == pick else ""

@@ -33,6 +33,7 @@ import torch
 import torch.nn.functional as F
 import triton
 from torch import nn
+from triton.compiler.errors import CompilationError
 from triton.runtime.errors import OutOfResources
 
 from model.kernels import use_kernels
@@ -44,6 +45,7 @@ DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 FIELDS = 6  # ints per bucket in a plan: block_n (0: cuBLAS), block_k, programs, dot, num_warps, num_stages
 CUBLAS = (0,) * FIELDS
 ALL_CUBLAS = list(CUBLAS) * len(BUCKETS)
+PLAN_LEN = len(ALL_CUBLAS)
 MARGIN = 0.03  # a kernel replaces cuBLAS only when it is at least this much faster (timing noise)
 MAX_COPIES = 64  # weight copies cycled while timing, to exceed the L2 cache
 MIN_CALLS = 8  # calls per timed graph (a replay's own launch is spread over them)
@@ -111,14 +113,15 @@ def encode(picks: dict[int, SkinnyConfig | None]) -> list[int]:
 
 def check_plan(plan: Sequence[int]) -> list[int]:
     """`plan` as a list of ints; ValueError unless it has FIELDS ints per bucket."""
-    if len(plan) != FIELDS * len(BUCKETS):
-        raise ValueError(f"a skinny plan has {FIELDS * len(BUCKETS)} ints ({FIELDS} per bucket), got {len(plan)}")
+    if len(plan) != PLAN_LEN:
+        raise ValueError(f"a skinny plan has {PLAN_LEN} ints ({FIELDS} per bucket), got {len(plan)}")
     return [int(v) for v in plan]
 
 
 def decode(plan: Sequence[int], m: int) -> SkinnyConfig | None:
     """The configuration `plan` gives `m` rows, None for cuBLAS (also for m > MAX_M or m == 0)."""
-    check_plan(plan)
+    if len(plan) != PLAN_LEN:  # per call: only the length, no copy
+        check_plan(plan)
     if not 1 <= m <= MAX_M:
         return None
     at = BUCKETS.index(bucket(m)) * FIELDS
@@ -215,7 +218,7 @@ def enable_skinny_gemm(
 
 @dataclasses.dataclass(frozen=True)
 class Timing:
-    """One measurement of `tune_shape`: rows, the path (None: cuBLAS) and µs per call."""
+    """One measurement of `tune_shape`: rows, the path (None: cuBLAS) and µs per call (inf: not built)."""
 
     m: int
     config: SkinnyConfig | None
@@ -257,8 +260,9 @@ def tune_shape(
     """Time cuBLAS and every candidate per bucket on random weights of `key`; the plan and the timings.
 
     The calls (at least MIN_CALLS) cycle over enough weight copies to exceed twice the L2 cache (at most
-    MAX_COPIES), so each reads its weight from memory as decode does. A candidate the GPU cannot run (out
-    of resources) is skipped; a kernel is picked only when it beats cuBLAS by MARGIN."""
+    MAX_COPIES), so each reads its weight from memory as decode does. A candidate this GPU or Triton
+    cannot build (out of resources, a compile error) gets an infinite time; a kernel is picked only when
+    it beats cuBLAS by MARGIN."""
     dtype, n, k = key
     l2 = torch.cuda.get_device_properties(device).L2_cache_size if device.type == "cuda" else 0
     copies = max(1, min(MAX_COPIES, math.ceil(2 * l2 / (n * k * dtype.itemsize))))
@@ -275,8 +279,8 @@ def tune_shape(
         for config in candidates[m]:
             try:
                 us = timer([functools.partial(skinny_matmul, x, w, config) for w in weights])
-            except OutOfResources:
-                continue
+            except (OutOfResources, CompilationError):  # this GPU / Triton cannot build it: no candidate here
+                us = math.inf
             timings.append(Timing(m, config, us))
             if us < best_us:
                 best, best_us = config, us

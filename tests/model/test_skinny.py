@@ -10,12 +10,16 @@ column or K offset, a dropped split or tile moves outputs by O(S), far outside t
 
 from __future__ import annotations
 
+import math
+
 import pytest
 import torch
 import torch.nn.functional as F
 from torch import nn
 
 pytest.importorskip("triton", reason="the skinny GEMM needs Triton")
+from triton.runtime.errors import OutOfResources
+
 import qcompile
 from model.checkpoint.loader import load_model
 from model.kernels import skinny
@@ -172,18 +176,24 @@ def test_enable_retypes_in_place_and_keeps_hooks() -> None:
 
 
 def test_tune_picks_the_fastest_and_cublas_unless_beaten_by_the_margin() -> None:
-    """With a fake timer: each bucket keeps its fastest candidate when it beats cuBLAS by MARGIN."""
-    cands = {1: (FMA, DOT), 4: (FMA, DOT)}
+    """With a fake timer: each bucket keeps its fastest candidate when it beats cuBLAS by MARGIN; one the
+    GPU cannot build is timed as infinite."""
+    huge = SkinnyConfig(1024, 1024, 0, False)
+    cands = {1: (FMA, DOT, huge), 4: (FMA, DOT, huge)}
     times = {(1, None): 10.0, (1, FMA): 8.0, (1, DOT): 6.0, (4, None): 10.0, (4, FMA): 9.8, (4, DOT): 12.0}
+    times |= {(1, huge): math.inf, (4, huge): math.inf}
 
     def timer(calls: list) -> float:
         first = calls[0]
         config = first.args[2] if first.func is not F.linear else None
+        if config == huge:
+            raise OutOfResources(1 << 20, 1 << 18, "shared memory")
         return times[(first.args[0].shape[0], config)]
 
     plan, timings = tune_shape((torch.float32, 24, 48), torch.device("cpu"), (1, 4), cands, timer)
     assert decode(plan, 1) == DOT and decode(plan, 4) is None  # 9.8 is within the margin of 10
-    assert [(t.m, t.config, t.us) for t in timings] == [(m, c, times[(m, c)]) for m in (1, 4) for c in (None, FMA, DOT)]
+    want = [(m, c, times[(m, c)]) for m in (1, 4) for c in (None, FMA, DOT, huge)]
+    assert [(t.m, t.config, t.us) for t in timings] == want
 
 
 def test_candidates_cover_every_bucket_with_valid_tiles() -> None:
