@@ -86,14 +86,16 @@ def _dot(bn: int, bk: int, programs: int, warps: int = 4) -> SkinnyConfig:
     return SkinnyConfig(bn, bk, programs, True, warps)
 
 
-# A few configurations per row bucket (untuned guesses: the GPU script measures them per shape). FMA
-# tiles keep BLOCK_M * BLOCK_K * BLOCK_N float32 lanes in registers, so they shrink as rows grow.
+# A few configurations per row bucket (guesses checked only for registers and spills in an sm_90 build:
+# the GPU script measures them per shape). FMA tiles keep BLOCK_M * BLOCK_K * BLOCK_N float32 lanes in
+# registers, so they shrink as rows grow; tl.dot tiles (16 rows, software-pipelined loads) are the same
+# code in every bucket.
 CANDIDATES: dict[int, tuple[SkinnyConfig, ...]] = {
-    1: (_fma(8, 512, 528), _fma(16, 256, 528), _fma(32, 256, 264), _fma(64, 128, 264), _fma(16, 512, 264, 8)),
-    2: (_fma(8, 256, 528), _fma(16, 256, 528), _fma(32, 128, 264), _fma(16, 512, 264, 8), _dot(32, 128, 528)),
-    4: (_fma(8, 256, 528), _fma(16, 128, 528), _fma(32, 128, 264, 8), _dot(16, 256, 528), _dot(32, 128, 528)),
-    8: (_fma(8, 128, 528), _dot(16, 256, 528), _dot(32, 128, 528), _dot(64, 128, 264), _dot(32, 256, 264, 8)),
-    16: (_dot(16, 256, 528), _dot(32, 128, 528), _dot(64, 128, 264), _dot(32, 256, 264, 8), _dot(128, 64, 264, 8)),
+    1: (_fma(8, 256, 528), _fma(4, 512, 528), _fma(8, 512, 528), _fma(16, 256, 528, 8), _dot(16, 256, 528)),
+    2: (_fma(8, 128, 528), _fma(8, 256, 528), _dot(16, 256, 528), _dot(32, 128, 528), _dot(64, 128, 264)),
+    4: (_fma(8, 128, 528), _fma(4, 256, 528), _dot(16, 256, 528), _dot(32, 128, 528), _dot(64, 128, 264)),
+    8: (_fma(4, 128, 528), _dot(16, 128, 528), _dot(16, 256, 528), _dot(32, 128, 528), _dot(64, 128, 264)),
+    16: (_dot(16, 128, 528), _dot(16, 256, 528), _dot(32, 128, 528), _dot(64, 128, 264), _dot(32, 256, 264, 8)),
 }
 
 
