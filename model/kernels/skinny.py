@@ -13,8 +13,10 @@ kernel configuration or cuBLAS. `tune_shape` measures every candidate of `CANDID
 inside a CUDA graph over weight copies larger than the L2 cache (what a FULL decode graph sees: no
 launch gaps, cold weights) and keeps the fastest. A plan is fixed before any trace or capture and is an
 argument of the custom op `qkernels::skinny_linear`, so the choice is baked into compiled graphs and
-static under CUDA graphs (a given M always runs the same kernels, hence bitwise equal with and without
-graphs). On CPU, or for M > 16, or where the plan says cuBLAS, the op is `F.linear`.
+static under CUDA graphs: a given row count always runs the same kernels, so a graph replays bitwise
+what the same padded batch gives without graphs (rows never interact, so within a bucket each row's
+result does not depend on the row count either). On CPU, or for M > 16, or where the plan says cuBLAS,
+the op is `F.linear`.
 
 Entry points: `enable_skinny_gemm(model, plans)` retypes every eligible `nn.Linear` into `SkinnyLinear`
 (tuning the shapes the plans lack), and `skinny_linear(x2d, weight, plan)` for code that calls
