@@ -95,6 +95,14 @@ def test_half_precision_is_no_worse_than_torch(m: int, config: SkinnyConfig, spl
     assert float(err.mean()) <= float(torch_err.mean()) * (1 + 1e-3), (float(err.mean()), float(torch_err.mean()))
 
 
+@pytest.mark.parametrize(("config", "rows"), [(FMA, (3, 4)), (DOT, (9, 16)), (split(FMA, 3, 4, 37), (3, 4))])
+def test_rows_within_a_bucket_do_not_depend_on_the_row_count(config: SkinnyConfig, rows: tuple[int, int]) -> None:
+    """What makes a padded graph batch bitwise the unpadded one: each row's result is the same."""
+    x, w = operands(max(rows), 37, 100, torch.bfloat16, 7)
+    few, many = (skinny_matmul(x[:m], w, config) for m in rows)
+    assert torch.equal(few, many[: rows[0]])
+
+
 def test_kernel_rejects_what_it_cannot_run() -> None:
     x, w = operands(4, 16, 32, torch.float32, 0)
     with pytest.raises(ValueError, match="1..16 rows"):
