@@ -17,7 +17,7 @@ from model.config import Qwen4ExpConfig
 from model.kernels import use_kernels
 from model.norm import GatedRMSNorm
 from model.regions import region
-from model.window import commit_tail, gather_window
+from model.window import commit_tail, conv_silu, gather_window
 from model.working_set import chunks
 
 
@@ -126,7 +126,7 @@ class GatedDeltaNet(nn.Module):
         qkv = self.in_proj_qkv(x)
         window = gather_window(qkv, self.conv_tail, slots, offsets)  # [N, K, C]
         commit_tail(self.conv_tail, window, write_slots)
-        qkv = F.silu(F.conv1d(window.transpose(1, 2), self.conv1d.weight, groups=self.conv_dim)[..., 0])
+        qkv = conv_silu(window, self.conv1d.weight, x.dtype)
         q, k, v = torch.split(qkv, [self.key_dim, self.key_dim, self.value_dim], dim=-1)
         rep = self.num_v_heads // self.num_k_heads
         q = q.unflatten(-1, (self.num_k_heads, self.head_k_dim)).repeat_interleave(rep, dim=1)

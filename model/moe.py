@@ -15,6 +15,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
+from model.kernels import use_kernels
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, dequant_experts, pack_experts, stored_shapes
 from model.regions import region
 from model.working_set import chunks
@@ -40,8 +41,13 @@ class Router(nn.Module):
         self.weight = nn.Parameter(torch.zeros(config.num_experts, config.hidden_size))
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """→ (weights `[N, k]` in the activation dtype, expert ids `[N, k]`)."""
+        """→ (weights `[N, k]` in the activation dtype, expert ids `[N, k]`); on CUDA one Triton kernel
+        after the GEMM (`model/kernels/router.py`: the same math, the lowest id winning a tie)."""
         logits = F.linear(x, self.weight)
+        if use_kernels(logits):
+            from model.kernels.router import route_topk  # Triton: imported only on CUDA
+
+            return route_topk(logits, self.top_k, self.norm_topk)
         probs = torch.softmax(logits, dim=-1, dtype=torch.float)
         top, idx = torch.topk(probs, self.top_k, dim=-1)
         if self.norm_topk:

@@ -18,7 +18,7 @@ from torch import nn
 from model.config import Qwen4ExpConfig
 from model.norm import RMSNorm
 from model.regions import region
-from model.window import commit_tail, gather_window
+from model.window import commit_tail, conv_silu, gather_window
 
 _MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -204,6 +204,4 @@ class PLE(nn.Module):
     ) -> torch.Tensor:
         window = gather_window(x, self.conv_tail, slots, offsets)  # [N, (k-1)·dil + 1, C]
         commit_tail(self.conv_tail, window, write_slots)
-        taps = window[:, :: self.dilation].float()  # [N, k, C]
-        weight = self.conv1d.weight[:, 0, :].t().float()  # [k, C]
-        return F.silu((taps * weight).sum(1)).to(x.dtype)
+        return conv_silu(window[:, :: self.dilation], self.conv1d.weight, x.dtype)

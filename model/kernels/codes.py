@@ -35,6 +35,12 @@ def maximum(a, b):
 
 
 @triton.jit
+def minimum(a, b):
+    """The combine of minima for `tl.reduce` (`tl.min` is a JIT helper too)."""
+    return tl.minimum(a, b)
+
+
+@triton.jit
 def e2m1_value(c):
     """4-bit E2M1 codes (s e1 e0 m, as uint32) -> float32: normals from bits, e = 0 gives m * 0.5."""
     ce, cm = (c >> 1) & 3, c & 1

@@ -28,8 +28,11 @@ every E4M3 value is a float32); elsewhere, and in Triton's interpreter on CPU, b
 helpers of `codes.py`, which give the same values. `e2m1 * e4m3(block)` is exact in float32 and representable in
 bf16 and fp16, so the weight tile is cast to the activation dtype without loss and multiplied on the
 tensor cores; the row scale / `scale_2` / `global_scale` is applied once to the float32 accumulator.
-Small N gets a split over K (float32 partials summed by torch) so the GPU still has enough programs to
-stream the weight. Offsets are int64.
+Small N gets a split over K (float32 partials, summed in split order by a second small kernel that
+also rounds to the output dtype: deterministic, no atomics) so the GPU still has enough programs to
+stream the weight. Offsets are int64. The same kernel and launcher (`Tiles`, `launch`) run dense
+16-bit weights for the skinny decode GEMMs of `model/kernels/skinny.py` (code `DENSE`), optionally
+with float32 FMA tiles instead of `tl.dot` for 1..8 rows.
 
 "fp8_block" and "mxfp8" scales vary along K, so they cannot wait for the end. A block-FP8 weight
 `e4m3 * s` is generally not representable in bf16/fp16 (up to 4 + 24 significant bits), so instead each
@@ -50,6 +53,7 @@ dtypes; its cost is more, smaller `tl.dot`s (K = 32 each) on the GPU (untuned).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import torch
@@ -63,6 +67,7 @@ from model.quant import formats
 from model.quant.pack import nvfp4_scale_2, pack_nvfp4
 
 KINDS = {"fp8": 1, "nvfp4": 2, "nvfp4_ct": 3, "fp8_block": 4, "mxfp8": 5}
+DENSE = 0  # the kernel's code for weights stored in the activation dtype (`model/kernels/skinny.py`)
 PACKABLE = ("fp8", "nvfp4")  # kinds the constructor packs from a dense nn.Linear
 E4M3_KINDS = ("fp8", "fp8_block", "mxfp8")  # E4M3 bytes [N, K]
 NVFP4_GROUP = formats.NVFP4_GROUP
@@ -72,6 +77,7 @@ MIN_DOT_K = 16  # tl.dot's smallest K: block FP8's bk must be a multiple of it (
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 TARGET_PROGRAMS = 264  # about two per SM on an H200 (132 SMs); below it, K is split
 PACK_ELEMENTS = 1 << 22  # rows are packed in chunks of about this many weights (bounds packer memory)
+SUM_BLOCK = 1024  # outputs per program of the split-K sum
 
 
 @triton.jit
@@ -92,6 +98,8 @@ def _wo_kernel(
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
+    DOT: tl.constexpr,
+    LANES: tl.constexpr,
     DOT_F32: tl.constexpr,
     PARTIAL: tl.constexpr,
     OUT_BF16: tl.constexpr,
@@ -103,6 +111,9 @@ def _wo_kernel(
     m_live, n_live = rm < M, rn < N
     rm64, rn64 = rm.to(tl.int64), rn.to(tl.int64)
     acc = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)  # not tl.zeros: a JIT helper
+    # without DOT: one float32 product sum per (row, k lane, column), reduced over the lanes once at the
+    # end, so the loop is pure FMAs (LANES is BLOCK_K then, 1 with DOT)
+    lanes = tl.full((BLOCK_M, LANES, BLOCK_N), 0.0, tl.float32)
     k_start = pid_k * K_PER_SPLIT
     k_end = tl.minimum(k_start + K_PER_SPLIT, K)
     for k0 in range(k_start, k_end, BLOCK_K):
@@ -111,19 +122,24 @@ def _wo_kernel(
         a = tl.load(x + rm64[:, None] * stride_xm + rk[None, :], mask=m_live[:, None] & k_live[None, :], other=0.0)
         # the weight tile [BLOCK_K, BLOCK_N] (W^T)
         wmask = k_live[:, None] & n_live[None, :]
-        if KIND == 1 or KIND >= 4:
-            q = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0)
-            v = 1.0
+        if KIND == 0:
+            b = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0.0)
         else:
-            packed = tl.load(w + rn64[None, :] * (K // 2) + (rk // 2)[:, None], mask=wmask, other=0)
-            v = e2m1_value((packed.to(tl.uint32) >> ((rk % 2) * 4).to(tl.uint32)[:, None]) & 15)
-            q = tl.load(block_scale + rn64[None, :] * (K // 16) + (rk // 16)[:, None], mask=wmask, other=0)
-        if HW_E4M3:  # the GPU's own conversion: exact, and far fewer instructions than assembling bits
-            d = q.to(tl.float8e4nv, bitcast=True).to(tl.float32)
-        else:
-            d = e4m3_value(q.to(tl.uint32))
-        b = (v * d).to(a.dtype)  # exact: at most 6 significant bits, exponents within bf16 and fp16 range
-        if KIND >= 4:
+            if KIND == 1 or KIND >= 4:
+                q = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0)
+                v = 1.0
+            else:
+                packed = tl.load(w + rn64[None, :] * (K // 2) + (rk // 2)[:, None], mask=wmask, other=0)
+                v = e2m1_value((packed.to(tl.uint32) >> ((rk % 2) * 4).to(tl.uint32)[:, None]) & 15)
+                q = tl.load(block_scale + rn64[None, :] * (K // 16) + (rk // 16)[:, None], mask=wmask, other=0)
+            if HW_E4M3:  # the GPU's own conversion: exact, and far fewer instructions than assembling bits
+                d = q.to(tl.float8e4nv, bitcast=True).to(tl.float32)
+            else:
+                d = e4m3_value(q.to(tl.uint32))
+            b = (v * d).to(a.dtype)  # exact: at most 6 significant bits, exponents within bf16 and fp16 range
+        if not DOT:
+            lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
+        elif KIND >= 4:
             # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
             # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
             if KIND == 4:
@@ -144,6 +160,8 @@ def _wo_kernel(
             acc = tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
         else:
             acc = tl.dot(a, b, acc)
+    if not DOT:
+        acc = tl.reduce(lanes, 1, tl.standard._sum_combine)  # tl.sum's own combine: numpy's sum when interpreted
     if KIND == 1:
         acc = acc * tl.load(scale + rn64, mask=n_live, other=0.0)[None, :]
     elif KIND == 2:
@@ -223,49 +241,113 @@ def weight_only_matmul(
         raise ValueError(
             f"FP8 needs weight [N, K={k}] and N row scales; got {tuple(weight.shape)}, {scale.numel()} scales"
         )
+    scale = scale.to(device=x.device, dtype=torch.uint8 if code == 5 else torch.float32).reshape(-1)
+    blocks = weight if block_scale is None else block_scale.view(torch.uint8)
+    tiles = Tiles(block_m or min(64, max(16, triton.next_power_of_2(m))), block_n, block_k, split_k)
+    return launch(x, code, weight, blocks, scale, tiles, scale_block=(bn, bk))
+
+
+@dataclasses.dataclass(frozen=True)
+class Tiles:
+    """How `_wo_kernel` tiles `x [M, K] @ W^T`: row, column and K tiles (powers of two), the K split
+    (None: enough splits for `programs` programs), whether tiles multiply by `tl.dot` (BLOCK_M >= 16) or by
+    float32 FMAs (any BLOCK_M; the dense and per-tensor / per-row scaled kinds only), and the launch's
+    warps and pipeline stages."""
+
+    block_m: int
+    block_n: int
+    block_k: int
+    split_k: int | None = None
+    dot: bool = True
+    programs: int = TARGET_PROGRAMS
+    num_warps: int = 4
+    num_stages: int = 3
+
+
+def launch(
+    x: torch.Tensor,
+    code: int,
+    weight: torch.Tensor,
+    blocks: torch.Tensor,
+    scale: torch.Tensor,
+    tiles: Tiles,
+    scale_block: tuple[int, int] = (1, 1),
+) -> torch.Tensor:
+    """Run `_wo_kernel` over checked operands (shared by the weight-only and the skinny dense GEMMs).
+
+    Split K gives float32 partials `[splits, M, N]`, summed in split order and rounded once to x's dtype
+    by `_split_sum_kernel` (deterministic: no atomics)."""
+    m, k = x.shape
+    n = weight.shape[0]
     if x.stride(-1) != 1:
         x = x.contiguous()
-    block_m = block_m or min(64, max(16, triton.next_power_of_2(m)))
-    block_k = min(block_k, max(16, triton.next_power_of_2(k)))
+    if not tiles.dot and code >= 4:
+        raise ValueError(f"kind code {code} scales each K tile's partial: it needs tl.dot tiles (dot=True)")
+    if tiles.dot and tiles.block_m < MIN_DOT_K:
+        raise ValueError(f"tl.dot tiles need block_m >= {MIN_DOT_K}, got {tiles.block_m}")
+    block_m, block_n = tiles.block_m, tiles.block_n
+    block_k = min(tiles.block_k, max(16, triton.next_power_of_2(k)))
     tiles_k = triton.cdiv(k, block_k)
     grid_mn = triton.cdiv(n, block_n) * triton.cdiv(m, block_m)
-    split_k = split_k or max(1, TARGET_PROGRAMS // max(grid_mn, 1))
+    split_k = tiles.split_k or max(1, tiles.programs // max(grid_mn, 1))
     per_split = triton.cdiv(tiles_k, min(split_k, tiles_k)) * block_k  # whole K tiles per split
     split_k = triton.cdiv(k, per_split)
     partial = split_k > 1
-    bf16 = x.dtype == torch.bfloat16 and not partial
-    out = torch.empty(
-        (split_k, m, n) if partial else (m, n), dtype=torch.float32 if partial else x.dtype, device=x.device
-    )
+    bf16 = x.dtype == torch.bfloat16
+    out = torch.empty((m, n), dtype=x.dtype, device=x.device)
     if m == 0 or n == 0:
-        return out.sum(0).to(x.dtype) if partial else out
-    scale = scale.to(device=x.device, dtype=torch.uint8 if code == 5 else torch.float32).reshape(-1)
-    blocks = weight if block_scale is None else block_scale.view(torch.uint8)
-    kernel = _wo_kernel if x.is_cuda else interpreted(_wo_kernel)
-    grid = (triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)
-    kernel[grid](
+        return out
+    parts = torch.empty((split_k, m, n), dtype=torch.float32, device=x.device) if partial else out
+    on_gpu = x.is_cuda
+    kernel = _wo_kernel if on_gpu else interpreted(_wo_kernel)
+    kernel[(triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)](
         x,
         weight,
         blocks,
         scale,
-        out.view(torch.int16) if bf16 else out,
+        parts.view(torch.int16) if bf16 and not partial else parts,
         m,
         n,
         k,
         x.stride(0),
         per_split,
-        bn,
-        bk,
+        scale_block[0],
+        scale_block[1],
         KIND=code,
         BLOCK_M=block_m,
         BLOCK_N=block_n,
         BLOCK_K=block_k,
-        DOT_F32=x.dtype == torch.float32 or not x.is_cuda,
+        DOT=tiles.dot,
+        LANES=1 if tiles.dot else block_k,
+        DOT_F32=x.dtype == torch.float32 or not on_gpu,
         PARTIAL=partial,
-        OUT_BF16=bf16,
-        HW_E4M3=x.is_cuda and _has_fp8(x.device),
+        OUT_BF16=bf16 and not partial,
+        HW_E4M3=on_gpu and _has_fp8(x.device),
+        num_warps=tiles.num_warps,
+        num_stages=tiles.num_stages,
     )
-    return out.sum(0).to(x.dtype) if partial else out
+    if partial:
+        summed = _split_sum_kernel if on_gpu else interpreted(_split_sum_kernel)
+        summed[(triton.cdiv(m * n, SUM_BLOCK),)](
+            parts, out.view(torch.int16) if bf16 else out, m * n, split_k, BLOCK=SUM_BLOCK, OUT_BF16=bf16
+        )
+    return out
+
+
+@triton.jit
+def _split_sum_kernel(parts, out, MN, SPLITS, BLOCK: tl.constexpr, OUT_BF16: tl.constexpr):
+    """`out = sum_s parts[s]` in split order, float32, one rounding to the output dtype."""
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    live = offs < MN
+    src = parts + offs  # 64-bit pointers: stepping them by MN never overflows
+    acc = tl.load(src, mask=live, other=0.0)
+    for _ in range(1, SPLITS):
+        src += MN
+        acc += tl.load(src, mask=live, other=0.0)
+    if OUT_BF16:
+        tl.store(out + offs, bf16_bits(acc), mask=live)
+    else:
+        tl.store(out + offs, acc.to(out.dtype.element_ty), mask=live)
 
 
 @functools.cache

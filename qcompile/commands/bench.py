@@ -173,6 +173,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "official release, MXFP8, or NVFP4 as ModelOpt); the fused MoE reads them in place on CUDA",
     )
     p.add_argument(
+        "--skinny-gemm",
+        action="store_true",
+        help="decode-sized linears through the skinny Triton GEMM where timing on this GPU at start-up "
+        "finds it faster than cuBLAS (model/kernels/skinny.py); CUDA only",
+    )
+    p.add_argument(
         "--pinned-ple",
         action="store_true",
         help="pack the PLE tables to FP8 in pinned host memory, gathered by the Triton kernel "
@@ -419,6 +425,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     start = time.perf_counter()
     with stage(f"build the {args.preset} preset" + (", time the transformers anchor" if args.anchor_steps else "")):
         model, anchor_tok_s = build(args, device)
+    skinny_shapes = 0
+    if args.skinny_gemm and device.type == "cuda":
+        from model.kernels.skinny import ALL_CUBLAS, enable_skinny_gemm
+
+        with stage("time the skinny GEMM against cuBLAS per linear shape"):
+            plans = enable_skinny_gemm(model)
+        skinny_shapes = sum(plan != ALL_CUBLAS for plan in plans.values())
     built_s = time.perf_counter() - start
     max_batch = max(batches)
     prefill_shapes = [] if args.prefill is None else args.prefill
@@ -515,6 +528,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "dynamic": args.dynamic,
         "quant_experts": args.quant_experts,
         "pinned_ple": args.pinned_ple,
+        "skinny_shapes": skinny_shapes,
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
         "roofline_tok_s": roofline,
