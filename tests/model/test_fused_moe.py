@@ -41,7 +41,6 @@ from model.kernels.fused_moe import GemmTiles, MoETiles, align, default_tiles, f
 from model.moe import Experts, Router
 from model.presets import preset_config
 from model.quant import formats
-from model.quant.experts import NVFP4_KINDS
 
 SMALL = MoETiles(16, GemmTiles(16, 16), GemmTiles(16, 32))  # several N and K tiles even at tiny sizes
 
@@ -454,19 +453,12 @@ def test_kernels_compile_for_the_h200(kernel: str) -> None:
     Triton's interpreter runs code the CUDA compiler may reject (it once did: an early `return` in a
     constexpr branch, after which the compiler still generated an FP8 bitcast of bf16 weights)."""
     import triton
-    from triton.backends.compiler import GPUTarget
-    from triton.compiler import ASTSource
+
+    from scripts.fused_moe_build_check import build
 
     if not (Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "ptxas").exists():
         pytest.skip("this Triton build has no ptxas")
-    fn = getattr(fused_moe_module, kernel)
-    for quant, kind in fused_moe_module.KINDS.items():
-        weight = "*bf16" if quant is None else "*u8"
-        scale = {None: "*bf16", "fp8_block": "*fp32"}.get(quant, "*u8")
-        types = {"x": "*bf16", "h": "*bf16", "weights": "*bf16", "out": "*fp32", "w": weight, "scale": scale}
-        types |= {"scale_2": "*fp32" if quant in NVFP4_KINDS else scale, "sorted_pairs": "*i32", "block_expert": "*i32"}
-        block_k = 32 if quant == "mxfp8" else 128
-        const = {"BLOCK_M": 16, "BLOCK_N": 32, "BLOCK_K": block_k, "DIRECT": False, "KIND": kind, "DOT_F32": False}
-        signature = {p: types.get(p) or ("constexpr" if p in const else "i32") for p in fn.arg_names}
-        compiled = triton.compile(ASTSource(fn, signature, const), target=GPUTarget("cuda", 90, 32))
-        assert compiled.asm["cubin"], quant
+    for quant in fused_moe_module.KINDS:
+        tiles = default_tiles(1, quant is not None)
+        gemm = tiles.gate_up if kernel == "_gate_up_kernel" else tiles.down
+        assert build(kernel, quant, tiles.block_m, gemm).asm["cubin"], quant
