@@ -172,6 +172,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "CUDA reads them in place",
     )
     p.add_argument(
+        "--no-merge",
+        dest="merge",
+        action="store_false",
+        help="keep the projections that read one input as separate GEMMs (the A/B of model/fuse.py; "
+        "merged by default, as serving runs)",
+    )
+    p.add_argument(
         "--tensor-parallel-size",
         type=positive_int,
         default=1,
@@ -194,6 +201,8 @@ def resolve(args: argparse.Namespace) -> None:
             f"--device {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs its CPU smoke mode"
         )
     if args.tensor_parallel_size > 1:
+        if not args.merge:
+            raise UsageError("--no-merge: the tensor-parallel bench runs through the engine, which always merges")
         from model.config import Qwen4ExpConfig
         from model.presets import preset_config
         from qcompile.commands.checks import check_tensor_parallel
@@ -353,6 +362,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     model.init_state(
         max_num_seqs=max([max_batch, *(r for r, _ in prefill_shapes)]),
         max_model_len=max([decode_len, *(t for _, t in prefill_shapes)]),
+        merge=args.merge,
     )
     with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
@@ -440,6 +450,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "batches": batches,
         "dynamic": args.dynamic,
         "fp8_experts": args.fp8_experts,
+        "merge": args.merge,
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
         "roofline_tok_s": roofline,
@@ -469,6 +480,7 @@ def table(result: dict[str, Any]) -> str:
     lines = [
         f"{result['preset']} preset, {result['dtype']}"
         + (", block-FP8 experts" if result["fp8_experts"] else "")
+        + ("" if result["merge"] else ", projections not merged (--no-merge)")
         + f", {result['device']}, torch {result['torch']}; "
         f"context {result['context']} tokens, {result['steps']} timed decode steps; "
         f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s; decode step reads "
