@@ -5,7 +5,8 @@ bandwidth, so one GEMM over the stacked weights reads the same bytes in fewer, l
 The parts stay the modules they were, under their own names: `merge_projections` stacks their
 weights into one non-persistent buffer of the owning module and re-points each part's `weight` to
 its rows of it (a view, so nothing is held twice), which leaves checkpoint keys, `state_dict()`,
-the tensor-parallel shard plan and later in-place loads as they were.
+the tensor-parallel shard plan and later in-place loads as they were. (`copy.deepcopy` clones
+parameters one by one: a copy holds the same values, the parts and the merged weight apart.)
 
 A group merges only when every part is dense: a bias-free floating-point `weight [out, in]`
 parameter (an `nn.Linear`, or the router's), all of one dtype, device and input width. A quantised
