@@ -33,3 +33,15 @@ def test_bench_fp8_experts_read_fewer_bytes(tmp_path: Path) -> None:
     a, b = json.loads(dense.read_text()), json.loads(fp8.read_text())
     assert b["fp8_experts"] and not a["fp8_experts"]
     assert b["step_gb"]["1"] < a["step_gb"]["1"] and b["rows"][0]["tok_s"]["1"] > 0
+
+
+def test_bench_no_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--no-merge`: the A/B of merged projections runs, and the result and its table say which it was."""
+    out = tmp_path / "separate.json"
+    main(
+        ["bench", "--smoke", "--scopes", "eager", "--batches", "1", "--anchor-steps", "0", "--prefill", "1x4"]
+        + ["--no-merge", "--json", str(out)]
+    )
+    result = json.loads(out.read_text())
+    assert result["merge"] is False and result["rows"][0]["tok_s"]["1"] > 0
+    assert "projections not merged (--no-merge)" in capsys.readouterr().out
