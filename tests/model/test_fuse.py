@@ -122,17 +122,39 @@ class _CountMM(TorchDispatchMode):
         return func(*args, **(kwargs or {}))
 
 
+def _layer_gemms(model: Qwen4ExpForCausalLM) -> list[int]:
+    """2-D GEMMs each decoder layer runs for one token (its routed experts take the gathered path,
+    batched GEMMs, so every 2-D one is a projection)."""
+    batch = build_batch([Chunk(0, [5], 0)], model.trash_slot, "cpu")
+    mm = _CountMM()
+    starts: dict[int, int] = {}
+    counts: list[int] = []
+    hooks = [
+        h
+        for layer in model.model.layers
+        for h in (
+            layer.register_forward_pre_hook(lambda m, _args: starts.__setitem__(id(m), mm.count)),
+            layer.register_forward_hook(lambda m, _args, _out: counts.append(mm.count - starts[id(m)])),
+        )
+    ]
+    with torch.no_grad(), mm:
+        model.run(batch)
+    for h in hooks:
+        h.remove()
+    return counts
+
+
 def test_each_merged_group_runs_one_gemm(tiny8_ckpt: Path) -> None:
-    counts = {}
-    for merge in (False, True):
+    """Per decoder layer, merging saves one GEMM per part beyond the first of each merged group."""
+    separate, merged = [], []
+    for merge, out in ((False, separate), (True, merged)):
         model = load_model(tiny8_ckpt, dtype=torch.float32)
         model.init_state(max_num_seqs=2, max_model_len=16, merge=merge)
-        batch = build_batch([Chunk(0, [5], 0), Chunk(1, [7], 0)], model.trash_slot, "cpu")
-        with torch.no_grad(), _CountMM() as mm:
-            model.run(batch)
-        counts[merge] = mm.count
-    saved = sum(len(g.parts) - 1 for _, g in groups(model).values())
-    assert counts[False] - counts[True] == saved, counts
+        out += _layer_gemms(model)
+    for index, layer in enumerate(model.model.layers):
+        saved = sum(len(g.parts) - 1 for _, g in groups(layer).values())
+        assert separate[index] - merged[index] == saved, (layer.kind, separate[index], merged[index])
+        print(f"layer {index} ({layer.kind}): {separate[index]} GEMMs separate, {merged[index]} merged")
 
 
 class _Doubled(nn.Module):
