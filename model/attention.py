@@ -16,6 +16,7 @@ from torch import nn
 
 from model import context
 from model.config import Qwen4ExpConfig
+from model.fuse import Projections, project
 from model.kernels import use_kernels
 from model.norm import RMSNorm
 from model.regions import region
@@ -34,7 +35,12 @@ class QSAIndexer(nn.Module):
         self.k_layernorm = RMSNorm(self.head_dim, config.rms_norm_eps)
 
 
+ATTENTION_INPUT = Projections("merged_qkv_index", ("q_proj", "k_proj", "v_proj", "indexer.index_qk_proj"))
+
+
 class Attention(nn.Module):
+    PROJECTIONS = (ATTENTION_INPUT,)
+
     def __init__(self, config: Qwen4ExpConfig):
         super().__init__()
         c = config
@@ -72,12 +78,13 @@ class Attention(nn.Module):
     def forward(self, x: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
         n = x.shape[0]
         cos, sin = cos_sin(positions, self.inv_freq, x.dtype)
-        q, gate = torch.chunk(self.q_proj(x).view(n, self.num_heads, 2 * self.head_dim), 2, dim=-1)
+        q, k, v, index_qk = project(self, ATTENTION_INPUT, x)
+        q, gate = torch.chunk(q.view(n, self.num_heads, 2 * self.head_dim), 2, dim=-1)
         q = apply_rope(self.q_norm(q), cos, sin)
-        k = apply_rope(self.k_norm(self.k_proj(x).view(n, self.num_kv_heads, self.head_dim)), cos, sin)
-        v = self.v_proj(x).view(n, self.num_kv_heads, self.head_dim)
+        k = apply_rope(self.k_norm(k.view(n, self.num_kv_heads, self.head_dim)), cos, sin)
+        v = v.view(n, self.num_kv_heads, self.head_dim)
         ix = self.indexer
-        iq, ik = torch.split(ix.index_qk_proj(x), [ix.n_heads * ix.head_dim, ix.head_dim], dim=-1)
+        iq, ik = torch.split(index_qk, [ix.n_heads * ix.head_dim, ix.head_dim], dim=-1)
         iq = apply_rope(ix.q_layernorm(iq.unflatten(-1, (ix.n_heads, ix.head_dim))), cos, sin)
         out = self.attention_core(q, k, v, iq, ik, positions, slots)
         out = out.flatten(-2) * torch.sigmoid(gate.flatten(-2))

@@ -14,6 +14,7 @@ from torch import nn
 
 from model import context
 from model.config import Qwen4ExpConfig
+from model.fuse import Projections, project
 from model.kernels import use_kernels
 from model.norm import GatedRMSNorm
 from model.regions import region
@@ -80,7 +81,12 @@ def chunk_rule(
     return out.reshape(h, -1, out.shape[-1])[:, :length].transpose(0, 1), state
 
 
+GDN_INPUT = Projections("merged_in_proj", ("in_proj_qkv", "in_proj_z", "in_proj_b", "in_proj_a"))
+
+
 class GatedDeltaNet(nn.Module):
+    PROJECTIONS = (GDN_INPUT,)
+
     def __init__(self, config: Qwen4ExpConfig):
         super().__init__()
         c = config
@@ -123,7 +129,7 @@ class GatedDeltaNet(nn.Module):
     def forward(
         self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor, write_slots: torch.Tensor
     ) -> torch.Tensor:
-        qkv = self.in_proj_qkv(x)
+        qkv, z, b, a = project(self, GDN_INPUT, x)
         window = gather_window(qkv, self.conv_tail, slots, offsets)  # [N, K, C]
         commit_tail(self.conv_tail, window, write_slots)
         qkv = conv_silu(window, self.conv1d.weight, x.dtype)
@@ -134,11 +140,10 @@ class GatedDeltaNet(nn.Module):
         v = v.unflatten(-1, (self.num_v_heads, self.head_v_dim))
         q = l2norm(q.float()) * self.head_k_dim**-0.5
         k = l2norm(k.float())
-        beta = self.in_proj_b(x).sigmoid().float()
-        g = -self.A_log.float().exp() * F.softplus(self.in_proj_a(x).float() + self.dt_bias)
+        beta = b.sigmoid().float()
+        g = -self.A_log.float().exp() * F.softplus(a.float() + self.dt_bias)
         core = self.delta_rule(q, k, v.float(), g, beta, slots, write_slots).to(x.dtype)
-        z = self.in_proj_z(x).unflatten(-1, (self.num_v_heads, self.head_v_dim))
-        out = self.norm(core, z).flatten(-2)
+        out = self.norm(core, z.unflatten(-1, (self.num_v_heads, self.head_v_dim))).flatten(-2)
         return self.out_proj(out)
 
     @region("delta_rule")

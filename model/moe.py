@@ -5,7 +5,8 @@ place, float32 accumulation and a fixed-order sum. Elsewhere (`Experts.reference
 of the kernels), few tokens gather the chosen experts and add their contributions in ascending
 expert id in the activation dtype, the order and rounding of the reference; many tokens run every
 expert in working-set groups and sum in float32, rounding once. The shared expert stays a dense MLP
-beside the routed ones (three GEMMs on every token, outside the `experts` region).
+beside the routed ones, outside the `experts` region; the router, the shared expert's gate and its
+gate and up projections all read the MoE input, so they are one GEMM once merged (`model/fuse.py`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
+from model.fuse import Projections, project
 from model.kernels import use_kernels
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, dequant_experts, pack_experts, stored_shapes
 from model.regions import region
@@ -24,14 +26,17 @@ FP8_BLOCK = (128, 128)  # the official release's block-FP8 (bn, bk)
 
 
 class MLP(nn.Module):
+    """The shared expert: a SwiGLU whose gate and up projections run in `SparseMoE`'s input GEMMs."""
+
     def __init__(self, hidden: int, intermediate: int):
         super().__init__()
         self.gate_proj = nn.Linear(hidden, intermediate, bias=False)
         self.up_proj = nn.Linear(hidden, intermediate, bias=False)
         self.down_proj = nn.Linear(intermediate, hidden, bias=False)
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+    def forward(self, gate: torch.Tensor, up: torch.Tensor) -> torch.Tensor:
+        """`down(silu(gate) * up)` from the input's gate and up projections."""
+        return self.down_proj(F.silu(gate) * up)
 
 
 class Router(nn.Module):
@@ -41,9 +46,12 @@ class Router(nn.Module):
         self.weight = nn.Parameter(torch.zeros(config.num_experts, config.hidden_size))
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """→ (weights `[N, k]` in the activation dtype, expert ids `[N, k]`); on CUDA one Triton kernel
-        after the GEMM (`model/kernels/router.py`: the same math, the lowest id winning a tie)."""
-        logits = F.linear(x, self.weight)
+        """→ (weights `[N, k]` in the activation dtype, expert ids `[N, k]`)."""
+        return self.route(F.linear(x, self.weight))
+
+    def route(self, logits: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """`forward` from the router logits `x W^T` (computed in the MoE's input GEMM); on CUDA one
+        Triton kernel (`model/kernels/router.py`: the same math, the lowest id winning a tie)."""
         if use_kernels(logits):
             from model.kernels.router import route_topk  # Triton: imported only on CUDA
 
@@ -218,7 +226,14 @@ class Experts(nn.Module):
         return torch.sum(h * weights.t()[..., None], dim=0, dtype=torch.float32)
 
 
+MOE_INPUT = Projections(
+    "merged_router_shared", ("gate", "shared_expert_gate", "shared_expert.gate_proj", "shared_expert.up_proj")
+)
+
+
 class SparseMoE(nn.Module):
+    PROJECTIONS = (MOE_INPUT,)
+
     def __init__(self, config: Qwen4ExpConfig):
         super().__init__()
         self.gate = Router(config)
@@ -227,7 +242,8 @@ class SparseMoE(nn.Module):
         self.shared_expert_gate = nn.Linear(config.hidden_size, 1, bias=False)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        shared = self.shared_expert(x)
-        weights, ids = self.gate(x)
+        logits, shared_gate, gate, up = project(self, MOE_INPUT, x)
+        shared = self.shared_expert(gate, up)
+        weights, ids = self.gate.route(logits)
         routed = self.experts(x, weights, ids)
-        return routed + torch.sigmoid(self.shared_expert_gate(x)) * shared
+        return routed + torch.sigmoid(shared_gate) * shared

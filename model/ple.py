@@ -16,6 +16,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
+from model.fuse import Projections, project
 from model.norm import RMSNorm
 from model.regions import region
 from model.window import commit_tail, conv_silu, gather_window
@@ -149,8 +150,13 @@ class NGramEmbedding(nn.Module):
         return torch.where(valid[..., None], rows, 0).flatten(-2)
 
 
+PLE_INPUT = Projections("merged_key_value", ("key_proj", "value_proj"))
+
+
 class PLE(nn.Module):
     """Gate a shared n-gram value by each residual stream, then add a dilated causal short conv."""
+
+    PROJECTIONS = (PLE_INPUT,)
 
     def __init__(self, config: Qwen4ExpConfig, ple_index: int):
         super().__init__()
@@ -190,8 +196,8 @@ class PLE(nn.Module):
     ) -> torch.Tensor:
         emb = self.ple_embedding.gather(self.ple_embedding.ids(input_ids, slots, offsets, write_slots))
         emb = emb.to(h.dtype)
-        key = self.norm_key(self.key_proj(emb)).unflatten(-1, (self.n, self.d))
-        value = self.value_proj(emb)
+        key, value = project(self, PLE_INPUT, emb)
+        key = self.norm_key(key).unflatten(-1, (self.n, self.d))
         query = self.norm_query(h).unflatten(-1, (self.n, self.d))
         gate = (key * query).sum(dim=-1, keepdim=True) / math.sqrt(self.d)
         gate = gate.abs().clamp_min(1e-6).sqrt() * gate.sign()

@@ -12,6 +12,7 @@ from model.attention import Attention
 from model.batch import Batch, padding_batch
 from model.config import LINEAR, Qwen4ExpConfig
 from model.context import forward_context
+from model.fuse import merge_projections
 from model.gdn import GatedDeltaNet
 from model.hyper import GatedResidual
 from model.moe import SparseMoE
@@ -76,14 +77,14 @@ class DecoderLayer(nn.Module):
     ) -> torch.Tensor:
         if self.ple is not None:
             h = h + self.ple(h, input_ids, slots, offsets, write_slots)
-        x, hn = self.attn_hyper_connection.read(h)
+        x, inject = self.attn_hyper_connection.read(h)
         if self.is_linear:
             y = self.linear_attn(x, slots, offsets, write_slots)
         else:
             y = self.self_attn(x, positions, slots)
-        h = self.attn_hyper_connection.write(h, hn, y)
-        x, hn = self.mlp_hyper_connection.read(h)
-        return self.mlp_hyper_connection.write(h, hn, self.mlp(x))
+        h = self.attn_hyper_connection.write(h, inject, y)
+        x, inject = self.mlp_hyper_connection.read(h)
+        return self.mlp_hyper_connection.write(h, inject, self.mlp(x))
 
     linear = region("decoder_layer_linear")(_body)
     linear_ple = region("decoder_layer_linear_ple")(_body)
@@ -97,9 +98,14 @@ class Embedding(nn.Embedding):
 
 
 class FinalMixer(GatedResidual):
+    """The read without the write (built with `combine=False`: no injection weights to merge)."""
+
+    PROJECTIONS = ()
+
     @region("final_mixer")
     def forward(self, h: torch.Tensor) -> torch.Tensor:
-        return self.read(h)[0]
+        hn = self.hc_norm(h)
+        return self.mix(hn, self.input_mix_weight_down(hn))
 
 
 class TextModel(nn.Module):
@@ -150,8 +156,17 @@ class Qwen4ExpForCausalLM(nn.Module):
         return self.lm_head(hidden).float()
 
     # ---- state ---------------------------------------------------------------------------
-    def init_state(self, max_num_seqs: int, max_model_len: int) -> None:
-        """Preallocate per-request state for `max_num_seqs` slots plus one trash slot."""
+    def init_state(self, max_num_seqs: int, max_model_len: int, merge: bool = True) -> None:
+        """Preallocate per-request state for `max_num_seqs` slots plus one trash slot; with `merge`,
+        first merge the projections that read one input (`model.fuse.merge_projections`).
+
+        Every path (engine, tensor-parallel workers, bench, scripts, tests) calls this once its model
+        is final, loaded, sharded and with its quantised linears in place, and before any forward:
+        so the merge lives here, and each rank merges its own slices. `merge=False` (the A/B of
+        `qcompile bench --no-merge`) leaves the projections as they are.
+        """
+        if merge:
+            merge_projections(self)
         dtype = self.lm_head.weight.dtype
         slots = max_num_seqs + 1
         for layer in self.model.layers:

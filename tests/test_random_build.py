@@ -72,8 +72,8 @@ def test_random_build_is_seeded_and_routes_widely() -> None:
             "tiny", dtype="float32", device="cpu", seed=seed, quant_experts="fp8_block", pinned_ple=True
         )
         chosen: set[int] = set()
-        router = model.model.layers[0].mlp.gate
-        router.register_forward_hook(lambda m, args, out: chosen.update(out[1].flatten().tolist()))
+        experts = model.model.layers[0].mlp.experts  # called with (x, routing weights, expert ids)
+        experts.register_forward_pre_hook(lambda m, args: chosen.update(args[2].flatten().tolist()))
         with torch.no_grad():
             return _logprobs(model, prompts), chosen
 

@@ -5,7 +5,7 @@ class GraphModule(torch.nn.Module):
         s72: "Sym(s72)",
         L_input_ids_: "i64[s72]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
@@ -15,66 +15,46 @@ class GraphModule(torch.nn.Module):
         L_offsets_: "i64[s33]",
         s69: "Sym(s69)",
         L_write_slots_: "i64[s69]",
-        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_: "f32[32, 64]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_: "f32[32, 64]",
+        L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_gate_parameters_weight_: "f32[8, 64]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_gate_parameters_weight_: "f32[1, 64]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_: "i64[3, 2, 1]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_: "f32[3, 9, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
-        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_: "f32[32, 64]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_: "f32[32, 64]",
+        L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_gate_parameters_weight_: "f32[8, 64]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_gate_parameters_weight_: "f32[1, 64]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
-        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_: "f32[32, 64]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_: "f32[32, 64]",
+        L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_gate_parameters_weight_: "f32[8, 64]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_gate_parameters_weight_: "f32[1, 64]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_: "f32[3, 128, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_: "f32[3, 128, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_: "f32[3, 128, 16]",
         s80: "Sym(s80)",
         L_positions_: "i64[s80]",
-        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_: "f32[32, 64]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_: "f32[32, 64]",
+        L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_gate_parameters_weight_: "f32[8, 64]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_gate_parameters_weight_: "f32[1, 64]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
@@ -82,72 +62,52 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_embed_tokens_parameters_weight_ = L_self_modules_model_modules_embed_tokens_parameters_weight_
         l_input_ids_ = L_input_ids_
         l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_
         l_slots_ = L_slots_
         l_offsets_ = L_offsets_
         l_write_slots_ = L_write_slots_
-        l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_
+        l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_
         l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_
-        l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_
+        l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_
-        l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_
+        l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_
         l_positions_ = L_positions_
-        l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_
+        l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_
         l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_
@@ -165,23 +125,25 @@ class GraphModule(torch.nn.Module):
         add_1: "f32[256]" = 1.0 + float_2;  float_2 = None
         mul_1: "f32[s72, 256]" = out_1 * add_1;  out_1 = add_1 = None
         hn: "f32[s72, 256]" = mul_1.to(torch.float32);  mul_1 = None
-        linear: "f32[s72, 16]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv: "f32[s72, 16]" = linear / 4;  linear = None
+        linear: "f32[s72, 20]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split = torch.functional.split(linear, [16, 4], dim = -1);  linear = None
+        down: "f32[s72, 16]" = split[0]
+        inject: "f32[s72, 4]" = split[1];  split = None
+        truediv: "f32[s72, 16]" = down / 4;  down = None
         silu: "f32[s72, 16]" = torch.nn.functional.silu(truediv);  truediv = None
         linear_1: "f32[s72, 256]" = torch._C._nn.linear(silu, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         gate: "f32[s72, 256]" = torch.sigmoid(linear_1);  linear_1 = None
         unflatten_1: "f32[s72, 4, 64]" = gate.unflatten(-1, (4, 64));  gate = None
-        unflatten_2: "f32[s72, 4, 64]" = hn.unflatten(-1, (4, 64))
+        unflatten_2: "f32[s72, 4, 64]" = hn.unflatten(-1, (4, 64));  hn = None
         mul_2: "f32[s72, 4, 64]" = unflatten_1 * unflatten_2;  unflatten_1 = unflatten_2 = None
-        mixed: "f32[s72, 64]" = mul_2.mean(dim = -2);  mul_2 = None
-        out_2: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        gdn_default = torch.ops.qcompile.gdn.default('model.layers.0.linear_attn', mixed, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_2);  mixed = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = gdn_default = None
-        linear_2: "f32[s72, 4]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_1: "f32[s72, 4]" = linear_2 / 4;  linear_2 = None
+        x: "f32[s72, 64]" = mul_2.mean(dim = -2);  mul_2 = None
+        truediv_1: "f32[s72, 4]" = inject / 4;  inject = None
         sigmoid_1: "f32[s72, 4]" = torch.sigmoid(truediv_1);  truediv_1 = None
-        w: "f32[s72, 4]" = 2 * sigmoid_1;  sigmoid_1 = None
+        inject_1: "f32[s72, 4]" = 2 * sigmoid_1;  sigmoid_1 = None
+        out_2: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        gdn_default = torch.ops.qcompile.gdn.default('model.layers.0.linear_attn', x, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_2);  x = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = gdn_default = None
         unsqueeze: "f32[s72, 1, 64]" = out_2.unsqueeze(-2);  out_2 = None
-        unsqueeze_1: "f32[s72, 4, 1]" = w.unsqueeze(-1);  w = None
+        unsqueeze_1: "f32[s72, 4, 1]" = inject_1.unsqueeze(-1);  inject_1 = None
         mul_4: "f32[s72, 4, 64]" = unsqueeze * unsqueeze_1;  unsqueeze = unsqueeze_1 = None
         flatten_1: "f32[s72, 256]" = mul_4.flatten(-2);  mul_4 = None
         h_1: "f32[s72, 256]" = h + flatten_1;  h = flatten_1 = None
@@ -197,21 +159,30 @@ class GraphModule(torch.nn.Module):
         add_4: "f32[256]" = 1.0 + float_4;  float_4 = None
         mul_6: "f32[s72, 256]" = out_4 * add_4;  out_4 = add_4 = None
         hn_1: "f32[s72, 256]" = mul_6.to(torch.float32);  mul_6 = None
-        linear_3: "f32[s72, 16]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_2: "f32[s72, 16]" = linear_3 / 4;  linear_3 = None
+        linear_2: "f32[s72, 20]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_1 = torch.functional.split(linear_2, [16, 4], dim = -1);  linear_2 = None
+        down_1: "f32[s72, 16]" = split_1[0]
+        inject_2: "f32[s72, 4]" = split_1[1];  split_1 = None
+        truediv_2: "f32[s72, 16]" = down_1 / 4;  down_1 = None
         silu_1: "f32[s72, 16]" = torch.nn.functional.silu(truediv_2);  truediv_2 = None
-        linear_4: "f32[s72, 256]" = torch._C._nn.linear(silu_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_1 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_1: "f32[s72, 256]" = torch.sigmoid(linear_4);  linear_4 = None
+        linear_3: "f32[s72, 256]" = torch._C._nn.linear(silu_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_1 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_1: "f32[s72, 256]" = torch.sigmoid(linear_3);  linear_3 = None
         unflatten_4: "f32[s72, 4, 64]" = gate_1.unflatten(-1, (4, 64));  gate_1 = None
-        unflatten_5: "f32[s72, 4, 64]" = hn_1.unflatten(-1, (4, 64))
+        unflatten_5: "f32[s72, 4, 64]" = hn_1.unflatten(-1, (4, 64));  hn_1 = None
         mul_7: "f32[s72, 4, 64]" = unflatten_4 * unflatten_5;  unflatten_4 = unflatten_5 = None
-        mixed_1: "f32[s72, 64]" = mul_7.mean(dim = -2);  mul_7 = None
-        linear_5: "f32[s72, 32]" = torch._C._nn.linear(mixed_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
-        silu_2: "f32[s72, 32]" = torch.nn.functional.silu(linear_5);  linear_5 = None
-        linear_6: "f32[s72, 32]" = torch._C._nn.linear(mixed_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = None
-        mul_8: "f32[s72, 32]" = silu_2 * linear_6;  silu_2 = linear_6 = None
-        shared: "f32[s72, 64]" = torch._C._nn.linear(mul_8, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_8 = l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
-        logits: "f32[s72, 8]" = torch._C._nn.linear(mixed_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_gate_parameters_weight_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_gate_parameters_weight_ = None
+        x_1: "f32[s72, 64]" = mul_7.mean(dim = -2);  mul_7 = None
+        truediv_3: "f32[s72, 4]" = inject_2 / 4;  inject_2 = None
+        sigmoid_3: "f32[s72, 4]" = torch.sigmoid(truediv_3);  truediv_3 = None
+        inject_3: "f32[s72, 4]" = 2 * sigmoid_3;  sigmoid_3 = None
+        linear_4: "f32[s72, 73]" = torch._C._nn.linear(x_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = None
+        split_2 = torch.functional.split(linear_4, [8, 1, 32, 32], dim = -1);  linear_4 = None
+        logits: "f32[s72, 8]" = split_2[0]
+        shared_gate: "f32[s72, 1]" = split_2[1]
+        gate_2: "f32[s72, 32]" = split_2[2]
+        up: "f32[s72, 32]" = split_2[3];  split_2 = None
+        silu_2: "f32[s72, 32]" = torch.nn.functional.silu(gate_2);  gate_2 = None
+        mul_9: "f32[s72, 32]" = silu_2 * up;  silu_2 = up = None
+        shared: "f32[s72, 64]" = torch._C._nn.linear(mul_9, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_9 = l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs: "f32[s72, 8]" = torch.softmax(logits, dim = -1, dtype = torch.float32);  logits = None
         topk = torch.topk(probs, 2, dim = -1);  probs = None
         top: "f32[s72, 2]" = topk[0]
@@ -220,17 +191,12 @@ class GraphModule(torch.nn.Module):
         top_1: "f32[s72, 2]" = top / sum_1;  top = sum_1 = None
         weights: "f32[s72, 2]" = top_1.to(torch.float32);  top_1 = None
         out_5: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp.experts', mixed_1, weights, idx, out_5);  weights = idx = experts_default = None
-        linear_9: "f32[s72, 1]" = torch._C._nn.linear(mixed_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_gate_parameters_weight_, None);  mixed_1 = l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_gate_parameters_weight_ = None
-        sigmoid_3: "f32[s72, 1]" = torch.sigmoid(linear_9);  linear_9 = None
-        mul_9: "f32[s72, 64]" = sigmoid_3 * shared;  sigmoid_3 = shared = None
-        add_5: "f32[s72, 64]" = out_5 + mul_9;  out_5 = mul_9 = None
-        linear_10: "f32[s72, 4]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_1 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_4: "f32[s72, 4]" = linear_10 / 4;  linear_10 = None
-        sigmoid_4: "f32[s72, 4]" = torch.sigmoid(truediv_4);  truediv_4 = None
-        w_1: "f32[s72, 4]" = 2 * sigmoid_4;  sigmoid_4 = None
+        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp.experts', x_1, weights, idx, out_5);  x_1 = weights = idx = experts_default = None
+        sigmoid_4: "f32[s72, 1]" = torch.sigmoid(shared_gate);  shared_gate = None
+        mul_10: "f32[s72, 64]" = sigmoid_4 * shared;  sigmoid_4 = shared = None
+        add_5: "f32[s72, 64]" = out_5 + mul_10;  out_5 = mul_10 = None
         unsqueeze_2: "f32[s72, 1, 64]" = add_5.unsqueeze(-2);  add_5 = None
-        unsqueeze_3: "f32[s72, 4, 1]" = w_1.unsqueeze(-1);  w_1 = None
+        unsqueeze_3: "f32[s72, 4, 1]" = inject_3.unsqueeze(-1);  inject_3 = None
         mul_11: "f32[s72, 4, 64]" = unsqueeze_2 * unsqueeze_3;  unsqueeze_2 = unsqueeze_3 = None
         flatten_3: "f32[s72, 256]" = mul_11.flatten(-2);  mul_11 = None
         h_2: "f32[s72, 256]" = h_1 + flatten_3;  h_1 = flatten_3 = None
@@ -249,23 +215,25 @@ class GraphModule(torch.nn.Module):
         add_9: "f32[256]" = 1.0 + float_6;  float_6 = None
         mul_13: "f32[s72, 256]" = out_8 * add_9;  out_8 = add_9 = None
         hn_2: "f32[s72, 256]" = mul_13.to(torch.float32);  mul_13 = None
-        linear_11: "f32[s72, 16]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_5: "f32[s72, 16]" = linear_11 / 4;  linear_11 = None
+        linear_6: "f32[s72, 20]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_3 = torch.functional.split(linear_6, [16, 4], dim = -1);  linear_6 = None
+        down_2: "f32[s72, 16]" = split_3[0]
+        inject_4: "f32[s72, 4]" = split_3[1];  split_3 = None
+        truediv_5: "f32[s72, 16]" = down_2 / 4;  down_2 = None
         silu_3: "f32[s72, 16]" = torch.nn.functional.silu(truediv_5);  truediv_5 = None
-        linear_12: "f32[s72, 256]" = torch._C._nn.linear(silu_3, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_3 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_2: "f32[s72, 256]" = torch.sigmoid(linear_12);  linear_12 = None
-        unflatten_7: "f32[s72, 4, 64]" = gate_2.unflatten(-1, (4, 64));  gate_2 = None
-        unflatten_8: "f32[s72, 4, 64]" = hn_2.unflatten(-1, (4, 64))
+        linear_7: "f32[s72, 256]" = torch._C._nn.linear(silu_3, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_3 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_3: "f32[s72, 256]" = torch.sigmoid(linear_7);  linear_7 = None
+        unflatten_7: "f32[s72, 4, 64]" = gate_3.unflatten(-1, (4, 64));  gate_3 = None
+        unflatten_8: "f32[s72, 4, 64]" = hn_2.unflatten(-1, (4, 64));  hn_2 = None
         mul_14: "f32[s72, 4, 64]" = unflatten_7 * unflatten_8;  unflatten_7 = unflatten_8 = None
-        mixed_2: "f32[s72, 64]" = mul_14.mean(dim = -2);  mul_14 = None
-        out_9: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        gdn_default_1 = torch.ops.qcompile.gdn.default('model.layers.1.linear_attn', mixed_2, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_9);  mixed_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = gdn_default_1 = None
-        linear_13: "f32[s72, 4]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_2 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_6: "f32[s72, 4]" = linear_13 / 4;  linear_13 = None
+        x_2: "f32[s72, 64]" = mul_14.mean(dim = -2);  mul_14 = None
+        truediv_6: "f32[s72, 4]" = inject_4 / 4;  inject_4 = None
         sigmoid_6: "f32[s72, 4]" = torch.sigmoid(truediv_6);  truediv_6 = None
-        w_2: "f32[s72, 4]" = 2 * sigmoid_6;  sigmoid_6 = None
+        inject_5: "f32[s72, 4]" = 2 * sigmoid_6;  sigmoid_6 = None
+        out_9: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        gdn_default_1 = torch.ops.qcompile.gdn.default('model.layers.1.linear_attn', x_2, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_9);  x_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = gdn_default_1 = None
         unsqueeze_4: "f32[s72, 1, 64]" = out_9.unsqueeze(-2);  out_9 = None
-        unsqueeze_5: "f32[s72, 4, 1]" = w_2.unsqueeze(-1);  w_2 = None
+        unsqueeze_5: "f32[s72, 4, 1]" = inject_5.unsqueeze(-1);  inject_5 = None
         mul_16: "f32[s72, 4, 64]" = unsqueeze_4 * unsqueeze_5;  unsqueeze_4 = unsqueeze_5 = None
         flatten_5: "f32[s72, 256]" = mul_16.flatten(-2);  mul_16 = None
         h_4: "f32[s72, 256]" = h_3 + flatten_5;  h_3 = flatten_5 = None
@@ -281,21 +249,30 @@ class GraphModule(torch.nn.Module):
         add_12: "f32[256]" = 1.0 + float_8;  float_8 = None
         mul_18: "f32[s72, 256]" = out_11 * add_12;  out_11 = add_12 = None
         hn_3: "f32[s72, 256]" = mul_18.to(torch.float32);  mul_18 = None
-        linear_14: "f32[s72, 16]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_7: "f32[s72, 16]" = linear_14 / 4;  linear_14 = None
+        linear_8: "f32[s72, 20]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_4 = torch.functional.split(linear_8, [16, 4], dim = -1);  linear_8 = None
+        down_3: "f32[s72, 16]" = split_4[0]
+        inject_6: "f32[s72, 4]" = split_4[1];  split_4 = None
+        truediv_7: "f32[s72, 16]" = down_3 / 4;  down_3 = None
         silu_4: "f32[s72, 16]" = torch.nn.functional.silu(truediv_7);  truediv_7 = None
-        linear_15: "f32[s72, 256]" = torch._C._nn.linear(silu_4, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_4 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_3: "f32[s72, 256]" = torch.sigmoid(linear_15);  linear_15 = None
-        unflatten_10: "f32[s72, 4, 64]" = gate_3.unflatten(-1, (4, 64));  gate_3 = None
-        unflatten_11: "f32[s72, 4, 64]" = hn_3.unflatten(-1, (4, 64))
+        linear_9: "f32[s72, 256]" = torch._C._nn.linear(silu_4, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_4 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_4: "f32[s72, 256]" = torch.sigmoid(linear_9);  linear_9 = None
+        unflatten_10: "f32[s72, 4, 64]" = gate_4.unflatten(-1, (4, 64));  gate_4 = None
+        unflatten_11: "f32[s72, 4, 64]" = hn_3.unflatten(-1, (4, 64));  hn_3 = None
         mul_19: "f32[s72, 4, 64]" = unflatten_10 * unflatten_11;  unflatten_10 = unflatten_11 = None
-        mixed_3: "f32[s72, 64]" = mul_19.mean(dim = -2);  mul_19 = None
-        linear_16: "f32[s72, 32]" = torch._C._nn.linear(mixed_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
-        silu_5: "f32[s72, 32]" = torch.nn.functional.silu(linear_16);  linear_16 = None
-        linear_17: "f32[s72, 32]" = torch._C._nn.linear(mixed_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = None
-        mul_20: "f32[s72, 32]" = silu_5 * linear_17;  silu_5 = linear_17 = None
-        shared_1: "f32[s72, 64]" = torch._C._nn.linear(mul_20, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_20 = l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
-        logits_1: "f32[s72, 8]" = torch._C._nn.linear(mixed_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_gate_parameters_weight_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_gate_parameters_weight_ = None
+        x_3: "f32[s72, 64]" = mul_19.mean(dim = -2);  mul_19 = None
+        truediv_8: "f32[s72, 4]" = inject_6 / 4;  inject_6 = None
+        sigmoid_8: "f32[s72, 4]" = torch.sigmoid(truediv_8);  truediv_8 = None
+        inject_7: "f32[s72, 4]" = 2 * sigmoid_8;  sigmoid_8 = None
+        linear_10: "f32[s72, 73]" = torch._C._nn.linear(x_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = None
+        split_5 = torch.functional.split(linear_10, [8, 1, 32, 32], dim = -1);  linear_10 = None
+        logits_1: "f32[s72, 8]" = split_5[0]
+        shared_gate_1: "f32[s72, 1]" = split_5[1]
+        gate_5: "f32[s72, 32]" = split_5[2]
+        up_1: "f32[s72, 32]" = split_5[3];  split_5 = None
+        silu_5: "f32[s72, 32]" = torch.nn.functional.silu(gate_5);  gate_5 = None
+        mul_21: "f32[s72, 32]" = silu_5 * up_1;  silu_5 = up_1 = None
+        shared_1: "f32[s72, 64]" = torch._C._nn.linear(mul_21, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_21 = l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_1: "f32[s72, 8]" = torch.softmax(logits_1, dim = -1, dtype = torch.float32);  logits_1 = None
         topk_1 = torch.topk(probs_1, 2, dim = -1);  probs_1 = None
         top_2: "f32[s72, 2]" = topk_1[0]
@@ -304,17 +281,12 @@ class GraphModule(torch.nn.Module):
         top_3: "f32[s72, 2]" = top_2 / sum_2;  top_2 = sum_2 = None
         weights_1: "f32[s72, 2]" = top_3.to(torch.float32);  top_3 = None
         out_12: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp.experts', mixed_3, weights_1, idx_1, out_12);  weights_1 = idx_1 = experts_default_1 = None
-        linear_20: "f32[s72, 1]" = torch._C._nn.linear(mixed_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_gate_parameters_weight_, None);  mixed_3 = l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_gate_parameters_weight_ = None
-        sigmoid_8: "f32[s72, 1]" = torch.sigmoid(linear_20);  linear_20 = None
-        mul_21: "f32[s72, 64]" = sigmoid_8 * shared_1;  sigmoid_8 = shared_1 = None
-        add_13: "f32[s72, 64]" = out_12 + mul_21;  out_12 = mul_21 = None
-        linear_21: "f32[s72, 4]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_3 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_9: "f32[s72, 4]" = linear_21 / 4;  linear_21 = None
-        sigmoid_9: "f32[s72, 4]" = torch.sigmoid(truediv_9);  truediv_9 = None
-        w_3: "f32[s72, 4]" = 2 * sigmoid_9;  sigmoid_9 = None
+        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp.experts', x_3, weights_1, idx_1, out_12);  x_3 = weights_1 = idx_1 = experts_default_1 = None
+        sigmoid_9: "f32[s72, 1]" = torch.sigmoid(shared_gate_1);  shared_gate_1 = None
+        mul_22: "f32[s72, 64]" = sigmoid_9 * shared_1;  sigmoid_9 = shared_1 = None
+        add_13: "f32[s72, 64]" = out_12 + mul_22;  out_12 = mul_22 = None
         unsqueeze_6: "f32[s72, 1, 64]" = add_13.unsqueeze(-2);  add_13 = None
-        unsqueeze_7: "f32[s72, 4, 1]" = w_3.unsqueeze(-1);  w_3 = None
+        unsqueeze_7: "f32[s72, 4, 1]" = inject_7.unsqueeze(-1);  inject_7 = None
         mul_23: "f32[s72, 4, 64]" = unsqueeze_6 * unsqueeze_7;  unsqueeze_6 = unsqueeze_7 = None
         flatten_7: "f32[s72, 256]" = mul_23.flatten(-2);  mul_23 = None
         h_5: "f32[s72, 256]" = h_4 + flatten_7;  h_4 = flatten_7 = None
@@ -330,23 +302,25 @@ class GraphModule(torch.nn.Module):
         add_16: "f32[256]" = 1.0 + float_10;  float_10 = None
         mul_25: "f32[s72, 256]" = out_14 * add_16;  out_14 = add_16 = None
         hn_4: "f32[s72, 256]" = mul_25.to(torch.float32);  mul_25 = None
-        linear_22: "f32[s72, 16]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_10: "f32[s72, 16]" = linear_22 / 4;  linear_22 = None
+        linear_12: "f32[s72, 20]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_6 = torch.functional.split(linear_12, [16, 4], dim = -1);  linear_12 = None
+        down_4: "f32[s72, 16]" = split_6[0]
+        inject_8: "f32[s72, 4]" = split_6[1];  split_6 = None
+        truediv_10: "f32[s72, 16]" = down_4 / 4;  down_4 = None
         silu_6: "f32[s72, 16]" = torch.nn.functional.silu(truediv_10);  truediv_10 = None
-        linear_23: "f32[s72, 256]" = torch._C._nn.linear(silu_6, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_6 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_4: "f32[s72, 256]" = torch.sigmoid(linear_23);  linear_23 = None
-        unflatten_13: "f32[s72, 4, 64]" = gate_4.unflatten(-1, (4, 64));  gate_4 = None
-        unflatten_14: "f32[s72, 4, 64]" = hn_4.unflatten(-1, (4, 64))
+        linear_13: "f32[s72, 256]" = torch._C._nn.linear(silu_6, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_6 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_6: "f32[s72, 256]" = torch.sigmoid(linear_13);  linear_13 = None
+        unflatten_13: "f32[s72, 4, 64]" = gate_6.unflatten(-1, (4, 64));  gate_6 = None
+        unflatten_14: "f32[s72, 4, 64]" = hn_4.unflatten(-1, (4, 64));  hn_4 = None
         mul_26: "f32[s72, 4, 64]" = unflatten_13 * unflatten_14;  unflatten_13 = unflatten_14 = None
-        mixed_4: "f32[s72, 64]" = mul_26.mean(dim = -2);  mul_26 = None
-        out_15: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        gdn_default_2 = torch.ops.qcompile.gdn.default('model.layers.2.linear_attn', mixed_4, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_15);  mixed_4 = l_offsets_ = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = gdn_default_2 = None
-        linear_24: "f32[s72, 4]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_4 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_11: "f32[s72, 4]" = linear_24 / 4;  linear_24 = None
+        x_4: "f32[s72, 64]" = mul_26.mean(dim = -2);  mul_26 = None
+        truediv_11: "f32[s72, 4]" = inject_8 / 4;  inject_8 = None
         sigmoid_11: "f32[s72, 4]" = torch.sigmoid(truediv_11);  truediv_11 = None
-        w_4: "f32[s72, 4]" = 2 * sigmoid_11;  sigmoid_11 = None
+        inject_9: "f32[s72, 4]" = 2 * sigmoid_11;  sigmoid_11 = None
+        out_15: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        gdn_default_2 = torch.ops.qcompile.gdn.default('model.layers.2.linear_attn', x_4, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_15);  x_4 = l_offsets_ = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = gdn_default_2 = None
         unsqueeze_8: "f32[s72, 1, 64]" = out_15.unsqueeze(-2);  out_15 = None
-        unsqueeze_9: "f32[s72, 4, 1]" = w_4.unsqueeze(-1);  w_4 = None
+        unsqueeze_9: "f32[s72, 4, 1]" = inject_9.unsqueeze(-1);  inject_9 = None
         mul_28: "f32[s72, 4, 64]" = unsqueeze_8 * unsqueeze_9;  unsqueeze_8 = unsqueeze_9 = None
         flatten_9: "f32[s72, 256]" = mul_28.flatten(-2);  mul_28 = None
         h_6: "f32[s72, 256]" = h_5 + flatten_9;  h_5 = flatten_9 = None
@@ -362,21 +336,30 @@ class GraphModule(torch.nn.Module):
         add_19: "f32[256]" = 1.0 + float_12;  float_12 = None
         mul_30: "f32[s72, 256]" = out_17 * add_19;  out_17 = add_19 = None
         hn_5: "f32[s72, 256]" = mul_30.to(torch.float32);  mul_30 = None
-        linear_25: "f32[s72, 16]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_12: "f32[s72, 16]" = linear_25 / 4;  linear_25 = None
+        linear_14: "f32[s72, 20]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_7 = torch.functional.split(linear_14, [16, 4], dim = -1);  linear_14 = None
+        down_5: "f32[s72, 16]" = split_7[0]
+        inject_10: "f32[s72, 4]" = split_7[1];  split_7 = None
+        truediv_12: "f32[s72, 16]" = down_5 / 4;  down_5 = None
         silu_7: "f32[s72, 16]" = torch.nn.functional.silu(truediv_12);  truediv_12 = None
-        linear_26: "f32[s72, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_5: "f32[s72, 256]" = torch.sigmoid(linear_26);  linear_26 = None
-        unflatten_16: "f32[s72, 4, 64]" = gate_5.unflatten(-1, (4, 64));  gate_5 = None
-        unflatten_17: "f32[s72, 4, 64]" = hn_5.unflatten(-1, (4, 64))
+        linear_15: "f32[s72, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_7: "f32[s72, 256]" = torch.sigmoid(linear_15);  linear_15 = None
+        unflatten_16: "f32[s72, 4, 64]" = gate_7.unflatten(-1, (4, 64));  gate_7 = None
+        unflatten_17: "f32[s72, 4, 64]" = hn_5.unflatten(-1, (4, 64));  hn_5 = None
         mul_31: "f32[s72, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
-        mixed_5: "f32[s72, 64]" = mul_31.mean(dim = -2);  mul_31 = None
-        linear_27: "f32[s72, 32]" = torch._C._nn.linear(mixed_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
-        silu_8: "f32[s72, 32]" = torch.nn.functional.silu(linear_27);  linear_27 = None
-        linear_28: "f32[s72, 32]" = torch._C._nn.linear(mixed_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = None
-        mul_32: "f32[s72, 32]" = silu_8 * linear_28;  silu_8 = linear_28 = None
-        shared_2: "f32[s72, 64]" = torch._C._nn.linear(mul_32, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_32 = l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
-        logits_2: "f32[s72, 8]" = torch._C._nn.linear(mixed_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_gate_parameters_weight_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_gate_parameters_weight_ = None
+        x_5: "f32[s72, 64]" = mul_31.mean(dim = -2);  mul_31 = None
+        truediv_13: "f32[s72, 4]" = inject_10 / 4;  inject_10 = None
+        sigmoid_13: "f32[s72, 4]" = torch.sigmoid(truediv_13);  truediv_13 = None
+        inject_11: "f32[s72, 4]" = 2 * sigmoid_13;  sigmoid_13 = None
+        linear_16: "f32[s72, 73]" = torch._C._nn.linear(x_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = None
+        split_8 = torch.functional.split(linear_16, [8, 1, 32, 32], dim = -1);  linear_16 = None
+        logits_2: "f32[s72, 8]" = split_8[0]
+        shared_gate_2: "f32[s72, 1]" = split_8[1]
+        gate_8: "f32[s72, 32]" = split_8[2]
+        up_2: "f32[s72, 32]" = split_8[3];  split_8 = None
+        silu_8: "f32[s72, 32]" = torch.nn.functional.silu(gate_8);  gate_8 = None
+        mul_33: "f32[s72, 32]" = silu_8 * up_2;  silu_8 = up_2 = None
+        shared_2: "f32[s72, 64]" = torch._C._nn.linear(mul_33, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_33 = l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_2: "f32[s72, 8]" = torch.softmax(logits_2, dim = -1, dtype = torch.float32);  logits_2 = None
         topk_2 = torch.topk(probs_2, 2, dim = -1);  probs_2 = None
         top_4: "f32[s72, 2]" = topk_2[0]
@@ -385,17 +368,12 @@ class GraphModule(torch.nn.Module):
         top_5: "f32[s72, 2]" = top_4 / sum_3;  top_4 = sum_3 = None
         weights_2: "f32[s72, 2]" = top_5.to(torch.float32);  top_5 = None
         out_18: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp.experts', mixed_5, weights_2, idx_2, out_18);  weights_2 = idx_2 = experts_default_2 = None
-        linear_31: "f32[s72, 1]" = torch._C._nn.linear(mixed_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_gate_parameters_weight_, None);  mixed_5 = l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_gate_parameters_weight_ = None
-        sigmoid_13: "f32[s72, 1]" = torch.sigmoid(linear_31);  linear_31 = None
-        mul_33: "f32[s72, 64]" = sigmoid_13 * shared_2;  sigmoid_13 = shared_2 = None
-        add_20: "f32[s72, 64]" = out_18 + mul_33;  out_18 = mul_33 = None
-        linear_32: "f32[s72, 4]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_5 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_14: "f32[s72, 4]" = linear_32 / 4;  linear_32 = None
-        sigmoid_14: "f32[s72, 4]" = torch.sigmoid(truediv_14);  truediv_14 = None
-        w_5: "f32[s72, 4]" = 2 * sigmoid_14;  sigmoid_14 = None
+        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp.experts', x_5, weights_2, idx_2, out_18);  x_5 = weights_2 = idx_2 = experts_default_2 = None
+        sigmoid_14: "f32[s72, 1]" = torch.sigmoid(shared_gate_2);  shared_gate_2 = None
+        mul_34: "f32[s72, 64]" = sigmoid_14 * shared_2;  sigmoid_14 = shared_2 = None
+        add_20: "f32[s72, 64]" = out_18 + mul_34;  out_18 = mul_34 = None
         unsqueeze_10: "f32[s72, 1, 64]" = add_20.unsqueeze(-2);  add_20 = None
-        unsqueeze_11: "f32[s72, 4, 1]" = w_5.unsqueeze(-1);  w_5 = None
+        unsqueeze_11: "f32[s72, 4, 1]" = inject_11.unsqueeze(-1);  inject_11 = None
         mul_35: "f32[s72, 4, 64]" = unsqueeze_10 * unsqueeze_11;  unsqueeze_10 = unsqueeze_11 = None
         flatten_11: "f32[s72, 256]" = mul_35.flatten(-2);  mul_35 = None
         h_7: "f32[s72, 256]" = h_6 + flatten_11;  h_6 = flatten_11 = None
@@ -411,23 +389,25 @@ class GraphModule(torch.nn.Module):
         add_23: "f32[256]" = 1.0 + float_14;  float_14 = None
         mul_37: "f32[s72, 256]" = out_20 * add_23;  out_20 = add_23 = None
         hn_6: "f32[s72, 256]" = mul_37.to(torch.float32);  mul_37 = None
-        linear_33: "f32[s72, 16]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_15: "f32[s72, 16]" = linear_33 / 4;  linear_33 = None
+        linear_18: "f32[s72, 20]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_9 = torch.functional.split(linear_18, [16, 4], dim = -1);  linear_18 = None
+        down_6: "f32[s72, 16]" = split_9[0]
+        inject_12: "f32[s72, 4]" = split_9[1];  split_9 = None
+        truediv_15: "f32[s72, 16]" = down_6 / 4;  down_6 = None
         silu_9: "f32[s72, 16]" = torch.nn.functional.silu(truediv_15);  truediv_15 = None
-        linear_34: "f32[s72, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_6: "f32[s72, 256]" = torch.sigmoid(linear_34);  linear_34 = None
-        unflatten_19: "f32[s72, 4, 64]" = gate_6.unflatten(-1, (4, 64));  gate_6 = None
-        unflatten_20: "f32[s72, 4, 64]" = hn_6.unflatten(-1, (4, 64))
+        linear_19: "f32[s72, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_9: "f32[s72, 256]" = torch.sigmoid(linear_19);  linear_19 = None
+        unflatten_19: "f32[s72, 4, 64]" = gate_9.unflatten(-1, (4, 64));  gate_9 = None
+        unflatten_20: "f32[s72, 4, 64]" = hn_6.unflatten(-1, (4, 64));  hn_6 = None
         mul_38: "f32[s72, 4, 64]" = unflatten_19 * unflatten_20;  unflatten_19 = unflatten_20 = None
-        mixed_6: "f32[s72, 64]" = mul_38.mean(dim = -2);  mul_38 = None
-        out_21: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        attention_default = torch.ops.qcompile.attention.default('model.layers.3.self_attn', mixed_6, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, out_21);  mixed_6 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = attention_default = None
-        linear_35: "f32[s72, 4]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_6 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_16: "f32[s72, 4]" = linear_35 / 4;  linear_35 = None
+        x_6: "f32[s72, 64]" = mul_38.mean(dim = -2);  mul_38 = None
+        truediv_16: "f32[s72, 4]" = inject_12 / 4;  inject_12 = None
         sigmoid_16: "f32[s72, 4]" = torch.sigmoid(truediv_16);  truediv_16 = None
-        w_6: "f32[s72, 4]" = 2 * sigmoid_16;  sigmoid_16 = None
+        inject_13: "f32[s72, 4]" = 2 * sigmoid_16;  sigmoid_16 = None
+        out_21: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        attention_default = torch.ops.qcompile.attention.default('model.layers.3.self_attn', x_6, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, out_21);  x_6 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = attention_default = None
         unsqueeze_12: "f32[s72, 1, 64]" = out_21.unsqueeze(-2);  out_21 = None
-        unsqueeze_13: "f32[s72, 4, 1]" = w_6.unsqueeze(-1);  w_6 = None
+        unsqueeze_13: "f32[s72, 4, 1]" = inject_13.unsqueeze(-1);  inject_13 = None
         mul_40: "f32[s72, 4, 64]" = unsqueeze_12 * unsqueeze_13;  unsqueeze_12 = unsqueeze_13 = None
         flatten_13: "f32[s72, 256]" = mul_40.flatten(-2);  mul_40 = None
         h_8: "f32[s72, 256]" = h_7 + flatten_13;  h_7 = flatten_13 = None
@@ -443,21 +423,30 @@ class GraphModule(torch.nn.Module):
         add_26: "f32[256]" = 1.0 + float_16;  float_16 = None
         mul_42: "f32[s72, 256]" = out_23 * add_26;  out_23 = add_26 = None
         hn_7: "f32[s72, 256]" = mul_42.to(torch.float32);  mul_42 = None
-        linear_36: "f32[s72, 16]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_17: "f32[s72, 16]" = linear_36 / 4;  linear_36 = None
+        linear_20: "f32[s72, 20]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_10 = torch.functional.split(linear_20, [16, 4], dim = -1);  linear_20 = None
+        down_7: "f32[s72, 16]" = split_10[0]
+        inject_14: "f32[s72, 4]" = split_10[1];  split_10 = None
+        truediv_17: "f32[s72, 16]" = down_7 / 4;  down_7 = None
         silu_10: "f32[s72, 16]" = torch.nn.functional.silu(truediv_17);  truediv_17 = None
-        linear_37: "f32[s72, 256]" = torch._C._nn.linear(silu_10, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_10 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_7: "f32[s72, 256]" = torch.sigmoid(linear_37);  linear_37 = None
-        unflatten_22: "f32[s72, 4, 64]" = gate_7.unflatten(-1, (4, 64));  gate_7 = None
-        unflatten_23: "f32[s72, 4, 64]" = hn_7.unflatten(-1, (4, 64))
+        linear_21: "f32[s72, 256]" = torch._C._nn.linear(silu_10, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_10 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_10: "f32[s72, 256]" = torch.sigmoid(linear_21);  linear_21 = None
+        unflatten_22: "f32[s72, 4, 64]" = gate_10.unflatten(-1, (4, 64));  gate_10 = None
+        unflatten_23: "f32[s72, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
         mul_43: "f32[s72, 4, 64]" = unflatten_22 * unflatten_23;  unflatten_22 = unflatten_23 = None
-        mixed_7: "f32[s72, 64]" = mul_43.mean(dim = -2);  mul_43 = None
-        linear_38: "f32[s72, 32]" = torch._C._nn.linear(mixed_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
-        silu_11: "f32[s72, 32]" = torch.nn.functional.silu(linear_38);  linear_38 = None
-        linear_39: "f32[s72, 32]" = torch._C._nn.linear(mixed_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = None
-        mul_44: "f32[s72, 32]" = silu_11 * linear_39;  silu_11 = linear_39 = None
-        shared_3: "f32[s72, 64]" = torch._C._nn.linear(mul_44, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_44 = l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
-        logits_3: "f32[s72, 8]" = torch._C._nn.linear(mixed_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_gate_parameters_weight_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_gate_parameters_weight_ = None
+        x_7: "f32[s72, 64]" = mul_43.mean(dim = -2);  mul_43 = None
+        truediv_18: "f32[s72, 4]" = inject_14 / 4;  inject_14 = None
+        sigmoid_18: "f32[s72, 4]" = torch.sigmoid(truediv_18);  truediv_18 = None
+        inject_15: "f32[s72, 4]" = 2 * sigmoid_18;  sigmoid_18 = None
+        linear_22: "f32[s72, 73]" = torch._C._nn.linear(x_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = None
+        split_11 = torch.functional.split(linear_22, [8, 1, 32, 32], dim = -1);  linear_22 = None
+        logits_3: "f32[s72, 8]" = split_11[0]
+        shared_gate_3: "f32[s72, 1]" = split_11[1]
+        gate_11: "f32[s72, 32]" = split_11[2]
+        up_3: "f32[s72, 32]" = split_11[3];  split_11 = None
+        silu_11: "f32[s72, 32]" = torch.nn.functional.silu(gate_11);  gate_11 = None
+        mul_45: "f32[s72, 32]" = silu_11 * up_3;  silu_11 = up_3 = None
+        shared_3: "f32[s72, 64]" = torch._C._nn.linear(mul_45, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_45 = l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_3: "f32[s72, 8]" = torch.softmax(logits_3, dim = -1, dtype = torch.float32);  logits_3 = None
         topk_3 = torch.topk(probs_3, 2, dim = -1);  probs_3 = None
         top_6: "f32[s72, 2]" = topk_3[0]
@@ -466,17 +455,12 @@ class GraphModule(torch.nn.Module):
         top_7: "f32[s72, 2]" = top_6 / sum_4;  top_6 = sum_4 = None
         weights_3: "f32[s72, 2]" = top_7.to(torch.float32);  top_7 = None
         out_24: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'));  s72 = None
-        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp.experts', mixed_7, weights_3, idx_3, out_24);  weights_3 = idx_3 = experts_default_3 = None
-        linear_42: "f32[s72, 1]" = torch._C._nn.linear(mixed_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_gate_parameters_weight_, None);  mixed_7 = l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_gate_parameters_weight_ = None
-        sigmoid_18: "f32[s72, 1]" = torch.sigmoid(linear_42);  linear_42 = None
-        mul_45: "f32[s72, 64]" = sigmoid_18 * shared_3;  sigmoid_18 = shared_3 = None
-        add_27: "f32[s72, 64]" = out_24 + mul_45;  out_24 = mul_45 = None
-        linear_43: "f32[s72, 4]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_7 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_19: "f32[s72, 4]" = linear_43 / 4;  linear_43 = None
-        sigmoid_19: "f32[s72, 4]" = torch.sigmoid(truediv_19);  truediv_19 = None
-        w_7: "f32[s72, 4]" = 2 * sigmoid_19;  sigmoid_19 = None
+        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp.experts', x_7, weights_3, idx_3, out_24);  x_7 = weights_3 = idx_3 = experts_default_3 = None
+        sigmoid_19: "f32[s72, 1]" = torch.sigmoid(shared_gate_3);  shared_gate_3 = None
+        mul_46: "f32[s72, 64]" = sigmoid_19 * shared_3;  sigmoid_19 = shared_3 = None
+        add_27: "f32[s72, 64]" = out_24 + mul_46;  out_24 = mul_46 = None
         unsqueeze_14: "f32[s72, 1, 64]" = add_27.unsqueeze(-2);  add_27 = None
-        unsqueeze_15: "f32[s72, 4, 1]" = w_7.unsqueeze(-1);  w_7 = None
+        unsqueeze_15: "f32[s72, 4, 1]" = inject_15.unsqueeze(-1);  inject_15 = None
         mul_47: "f32[s72, 4, 64]" = unsqueeze_14 * unsqueeze_15;  unsqueeze_14 = unsqueeze_15 = None
         flatten_15: "f32[s72, 256]" = mul_47.flatten(-2);  mul_47 = None
         h_9: "f32[s72, 256]" = h_8 + flatten_15;  h_8 = flatten_15 = None
@@ -492,13 +476,13 @@ class GraphModule(torch.nn.Module):
         add_30: "f32[256]" = 1.0 + float_18;  float_18 = None
         mul_49: "f32[s72, 256]" = out_26 * add_30;  out_26 = add_30 = None
         hn_8: "f32[s72, 256]" = mul_49.to(torch.float32);  mul_49 = None
-        linear_44: "f32[s72, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_20: "f32[s72, 16]" = linear_44 / 4;  linear_44 = None
+        linear_24: "f32[s72, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
+        truediv_20: "f32[s72, 16]" = linear_24 / 4;  linear_24 = None
         silu_12: "f32[s72, 16]" = torch.nn.functional.silu(truediv_20);  truediv_20 = None
-        linear_45: "f32[s72, 256]" = torch._C._nn.linear(silu_12, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_, None);  silu_12 = l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_8: "f32[s72, 256]" = torch.sigmoid(linear_45);  linear_45 = None
-        unflatten_25: "f32[s72, 4, 64]" = gate_8.unflatten(-1, (4, 64));  gate_8 = None
+        linear_25: "f32[s72, 256]" = torch._C._nn.linear(silu_12, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_, None);  silu_12 = l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_12: "f32[s72, 256]" = torch.sigmoid(linear_25);  linear_25 = None
+        unflatten_25: "f32[s72, 4, 64]" = gate_12.unflatten(-1, (4, 64));  gate_12 = None
         unflatten_26: "f32[s72, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
         mul_50: "f32[s72, 4, 64]" = unflatten_25 * unflatten_26;  unflatten_25 = unflatten_26 = None
-        mixed_8: "f32[s72, 64]" = mul_50.mean(dim = -2);  mul_50 = None
-        return (mixed_8,)
+        mean_17: "f32[s72, 64]" = mul_50.mean(dim = -2);  mul_50 = None
+        return (mean_17,)

@@ -5,118 +5,85 @@ class GraphModule(torch.nn.Module):
         s72: "Sym(s33)",
         L_input_ids_: "i64[s33]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_qkv_parameters_weight_: "f32[128, 64]",
+        L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_: "f32[200, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         s33: "Sym(s33)",
         L_offsets_: "i64[s33]",
         L_slots_: "i64[s33]",
         L_write_slots_: "i64[s33]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_: "f32[128, 1, 4]",
-        L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_b_parameters_weight_: "f32[4, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_A_log_: "f32[4]",
-        L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_a_parameters_weight_: "f32[4, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_: "f32[4]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
-        L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_z_parameters_weight_: "f32[64, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_: "f32[64, 64]",
-        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_: "f32[32, 64]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_: "f32[32, 64]",
+        L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_gate_parameters_weight_: "f32[8, 64]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_gate_parameters_weight_: "f32[1, 64]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_: "i64[3, 2, 1]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_: "i64[3]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_: "i64[4]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_: "i64[4]",
-        L_self_modules_model_modules_layers_modules_1_modules_ple_modules_key_proj_parameters_weight_: "f32[256, 64]",
+        L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_: "f32[320, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_1_modules_ple_modules_value_proj_parameters_weight_: "f32[64, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_: "f32[3, 9, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_: "f32[256, 1, 4]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_qkv_parameters_weight_: "f32[128, 64]",
+        L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_: "f32[200, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_: "f32[128, 1, 4]",
-        L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_b_parameters_weight_: "f32[4, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_A_log_: "f32[4]",
-        L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_a_parameters_weight_: "f32[4, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_: "f32[4]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
-        L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_z_parameters_weight_: "f32[64, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_: "f32[64, 64]",
-        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_: "f32[32, 64]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_: "f32[32, 64]",
+        L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_gate_parameters_weight_: "f32[8, 64]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_gate_parameters_weight_: "f32[1, 64]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_qkv_parameters_weight_: "f32[128, 64]",
+        L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_: "f32[200, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_: "f32[128, 1, 4]",
-        L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_b_parameters_weight_: "f32[4, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_A_log_: "f32[4]",
-        L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_a_parameters_weight_: "f32[4, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_: "f32[4]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
-        L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_z_parameters_weight_: "f32[64, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_: "f32[64, 64]",
-        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_: "f32[32, 64]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_: "f32[32, 64]",
+        L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_gate_parameters_weight_: "f32[8, 64]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_gate_parameters_weight_: "f32[1, 64]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_: "f32[4]",
         L_positions_: "i64[s33]",
-        L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_proj_parameters_weight_: "f32[256, 64]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_: "f32[432, 64]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_: "f32[32]",
-        L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_proj_parameters_weight_: "f32[64, 64]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_: "f32[32]",
-        L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_v_proj_parameters_weight_: "f32[64, 64]",
-        L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_index_qk_proj_parameters_weight_: "f32[48, 64]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_: "f32[3, 128, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_: "f32[3, 128, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_: "f32[3, 128, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_: "f32[64, 128]",
-        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_: "f32[32, 64]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_: "f32[32, 64]",
+        L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_gate_parameters_weight_: "f32[8, 64]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_gate_parameters_weight_: "f32[1, 64]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_: "f32[4, 256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
@@ -124,117 +91,84 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_embed_tokens_parameters_weight_ = L_self_modules_model_modules_embed_tokens_parameters_weight_
         l_input_ids_ = L_input_ids_
         l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_qkv_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_qkv_parameters_weight_
+        l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_
         l_offsets_ = L_offsets_
         l_slots_ = L_slots_
         l_write_slots_ = L_write_slots_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_b_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_b_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_a_log_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_A_log_
-        l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_a_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_a_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_
-        l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_z_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_z_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_
+        l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_
-        l_self_modules_model_modules_layers_modules_1_modules_ple_modules_key_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_key_proj_parameters_weight_
+        l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_ = L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_ple_modules_value_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_value_proj_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_qkv_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_qkv_parameters_weight_
+        l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_b_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_b_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_a_log_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_A_log_
-        l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_a_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_a_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_
-        l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_z_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_z_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_
+        l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_qkv_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_qkv_parameters_weight_
+        l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_b_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_b_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_a_log_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_A_log_
-        l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_a_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_a_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_
-        l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_z_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_z_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_
+        l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_
         l_positions_ = L_positions_
-        l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_proj_parameters_weight_
+        l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_proj_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_v_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_v_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_index_qk_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_index_qk_proj_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_
+        l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_gate_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_gate_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_
         l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_
         l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_
@@ -252,68 +186,77 @@ class GraphModule(torch.nn.Module):
         add_1: "f32[256]" = 1.0 + float_2;  float_2 = None
         mul_1: "f32[s33, 256]" = out_1 * add_1;  out_1 = add_1 = None
         hn: "f32[s33, 256]" = mul_1.to(torch.float32);  mul_1 = None
-        linear: "f32[s33, 16]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv: "f32[s33, 16]" = linear / 4;  linear = None
+        linear: "f32[s33, 20]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split = torch.functional.split(linear, [16, 4], dim = -1);  linear = None
+        down: "f32[s33, 16]" = split[0]
+        inject: "f32[s33, 4]" = split[1];  split = None
+        truediv: "f32[s33, 16]" = down / 4;  down = None
         silu: "f32[s33, 16]" = torch.nn.functional.silu(truediv);  truediv = None
         linear_1: "f32[s33, 256]" = torch._C._nn.linear(silu, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         gate: "f32[s33, 256]" = torch.sigmoid(linear_1);  linear_1 = None
         unflatten_1: "f32[s33, 4, 64]" = gate.unflatten(-1, (4, 64));  gate = None
-        unflatten_2: "f32[s33, 4, 64]" = hn.unflatten(-1, (4, 64))
+        unflatten_2: "f32[s33, 4, 64]" = hn.unflatten(-1, (4, 64));  hn = None
         mul_2: "f32[s33, 4, 64]" = unflatten_1 * unflatten_2;  unflatten_1 = unflatten_2 = None
-        mixed: "f32[s33, 64]" = mul_2.mean(dim = -2);  mul_2 = None
-        qkv: "f32[s33, 128]" = torch._C._nn.linear(mixed, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_qkv_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_qkv_parameters_weight_ = None
+        x: "f32[s33, 64]" = mul_2.mean(dim = -2);  mul_2 = None
+        truediv_1: "f32[s33, 4]" = inject / 4;  inject = None
+        sigmoid_1: "f32[s33, 4]" = torch.sigmoid(truediv_1);  truediv_1 = None
+        inject_1: "f32[s33, 4]" = 2 * sigmoid_1;  sigmoid_1 = None
+        linear_2: "f32[s33, 200]" = torch._C._nn.linear(x, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_);  x = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_ = None
+        split_1 = torch.functional.split(linear_2, [128, 64, 4, 4], dim = -1);  linear_2 = None
+        qkv: "f32[s33, 128]" = split_1[0]
+        z: "f32[s33, 64]" = split_1[1]
+        b: "f32[s33, 4]" = split_1[2]
+        a: "f32[s33, 4]" = split_1[3];  split_1 = None
         steps: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel: "i64[s33, 4]" = getitem + steps;  getitem = None
+        getitem_6: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel: "i64[s33, 4]" = getitem_6 + steps;  getitem_6 = None
         arange_1: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_3: "i64[s33, 1]" = arange_1[(slice(None, None, None), None)];  arange_1 = None
-        add_3: "i64[s33, 4]" = getitem_3 + steps;  getitem_3 = steps = None
+        getitem_9: "i64[s33, 1]" = arange_1[(slice(None, None, None), None)];  arange_1 = None
+        add_3: "i64[s33, 4]" = getitem_9 + steps;  getitem_9 = steps = None
         flat: "i64[s33, 4]" = add_3.clamp_min(0);  add_3 = None
-        getitem_4: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_10: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_4: "i64[s33, 4]" = rel + 3
         clamp: "i64[s33, 4]" = add_4.clamp(0, 2);  add_4 = None
-        from_tail: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(getitem_4, clamp)];  getitem_4 = clamp = None
+        from_tail: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(getitem_10, clamp)];  getitem_10 = clamp = None
         ge: "b8[s33, 4]" = rel >= 0;  rel = None
-        getitem_6: "b8[s33, 4, 1]" = ge[(Ellipsis, None)];  ge = None
-        getitem_7: "f32[s33, 4, 128]" = qkv[flat];  qkv = flat = None
-        window: "f32[s33, 4, 128]" = torch.where(getitem_6, getitem_7, from_tail);  getitem_6 = getitem_7 = from_tail = None
-        getitem_8: "f32[s33, 3, 128]" = window[(slice(None, None, None), slice(1, None, None))]
-        to_1: "f32[s33, 3, 128]" = getitem_8.to(torch.float32);  getitem_8 = None
+        getitem_12: "b8[s33, 4, 1]" = ge[(Ellipsis, None)];  ge = None
+        getitem_13: "f32[s33, 4, 128]" = qkv[flat];  qkv = flat = None
+        window: "f32[s33, 4, 128]" = torch.where(getitem_12, getitem_13, from_tail);  getitem_12 = getitem_13 = from_tail = None
+        getitem_14: "f32[s33, 3, 128]" = window[(slice(None, None, None), slice(1, None, None))]
+        to_1: "f32[s33, 3, 128]" = getitem_14.to(torch.float32);  getitem_14 = None
         index_copy_: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_1);  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = to_1 = index_copy_ = None
         transpose: "f32[s33, 128, 4]" = window.transpose(1, 2);  window = None
         conv1d: "f32[s33, 128, 1]" = torch.conv1d(transpose, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_, groups = 128);  transpose = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        getitem_9: "f32[s33, 128]" = conv1d[(Ellipsis, 0)];  conv1d = None
-        qkv_1: "f32[s33, 128]" = torch.nn.functional.silu(getitem_9);  getitem_9 = None
-        split = torch.functional.split(qkv_1, [32, 32, 64], dim = -1);  qkv_1 = None
-        q: "f32[s33, 32]" = split[0]
-        k: "f32[s33, 32]" = split[1]
-        v: "f32[s33, 64]" = split[2];  split = None
+        getitem_15: "f32[s33, 128]" = conv1d[(Ellipsis, 0)];  conv1d = None
+        qkv_1: "f32[s33, 128]" = torch.nn.functional.silu(getitem_15);  getitem_15 = None
+        split_2 = torch.functional.split(qkv_1, [32, 32, 64], dim = -1);  qkv_1 = None
+        q: "f32[s33, 32]" = split_2[0]
+        k: "f32[s33, 32]" = split_2[1]
+        v: "f32[s33, 64]" = split_2[2];  split_2 = None
         unflatten_3: "f32[s33, 2, 16]" = q.unflatten(-1, (2, 16));  q = None
         q_1: "f32[s33, 4, 16]" = unflatten_3.repeat_interleave(2, dim = 1);  unflatten_3 = None
         unflatten_4: "f32[s33, 2, 16]" = k.unflatten(-1, (2, 16));  k = None
         k_1: "f32[s33, 4, 16]" = unflatten_4.repeat_interleave(2, dim = 1);  unflatten_4 = None
         v_1: "f32[s33, 4, 16]" = v.unflatten(-1, (4, 16));  v = None
         float_3: "f32[s33, 4, 16]" = q_1.float();  q_1 = None
-        mul_3: "f32[s33, 4, 16]" = float_3 * float_3
-        sum_1: "f32[s33, 4, 1]" = mul_3.sum(-1, keepdim = True);  mul_3 = None
+        mul_4: "f32[s33, 4, 16]" = float_3 * float_3
+        sum_1: "f32[s33, 4, 1]" = mul_4.sum(-1, keepdim = True);  mul_4 = None
         add_5: "f32[s33, 4, 1]" = sum_1 + 1e-06;  sum_1 = None
         rsqrt_1: "f32[s33, 4, 1]" = torch.rsqrt(add_5);  add_5 = None
-        mul_4: "f32[s33, 4, 16]" = float_3 * rsqrt_1;  float_3 = rsqrt_1 = None
-        q_2: "f32[s33, 4, 16]" = mul_4 * 0.25;  mul_4 = None
+        mul_5: "f32[s33, 4, 16]" = float_3 * rsqrt_1;  float_3 = rsqrt_1 = None
+        q_2: "f32[s33, 4, 16]" = mul_5 * 0.25;  mul_5 = None
         float_4: "f32[s33, 4, 16]" = k_1.float();  k_1 = None
-        mul_6: "f32[s33, 4, 16]" = float_4 * float_4
-        sum_2: "f32[s33, 4, 1]" = mul_6.sum(-1, keepdim = True);  mul_6 = None
+        mul_7: "f32[s33, 4, 16]" = float_4 * float_4
+        sum_2: "f32[s33, 4, 1]" = mul_7.sum(-1, keepdim = True);  mul_7 = None
         add_6: "f32[s33, 4, 1]" = sum_2 + 1e-06;  sum_2 = None
         rsqrt_2: "f32[s33, 4, 1]" = torch.rsqrt(add_6);  add_6 = None
         k_2: "f32[s33, 4, 16]" = float_4 * rsqrt_2;  float_4 = rsqrt_2 = None
-        linear_3: "f32[s33, 4]" = torch._C._nn.linear(mixed, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_b_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_b_parameters_weight_ = None
-        sigmoid_1: "f32[s33, 4]" = linear_3.sigmoid();  linear_3 = None
-        beta: "f32[s33, 4]" = sigmoid_1.float();  sigmoid_1 = None
+        sigmoid_2: "f32[s33, 4]" = b.sigmoid();  b = None
+        beta: "f32[s33, 4]" = sigmoid_2.float();  sigmoid_2 = None
         float_6: "f32[4]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_a_log_ = None
         exp: "f32[4]" = float_6.exp();  float_6 = None
         neg: "f32[4]" = -exp;  exp = None
-        linear_4: "f32[s33, 4]" = torch._C._nn.linear(mixed, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_a_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_a_parameters_weight_ = None
-        float_7: "f32[s33, 4]" = linear_4.float();  linear_4 = None
+        float_7: "f32[s33, 4]" = a.float();  a = None
         add_7: "f32[s33, 4]" = float_7 + l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_;  float_7 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_ = None
         softplus: "f32[s33, 4]" = torch._C._nn.softplus(add_7);  add_7 = None
         g: "f32[s33, 4]" = neg * softplus;  neg = softplus = None
@@ -321,8 +264,7 @@ class GraphModule(torch.nn.Module):
         out_2: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
         delta_rule_default = torch.ops.qcompile.delta_rule.default('model.layers.0.linear_attn', q_2, k_2, float_8, g, beta, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_2);  q_2 = k_2 = float_8 = g = beta = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = delta_rule_default = None
         core: "f32[s33, 4, 16]" = out_2.to(torch.float32);  out_2 = None
-        linear_5: "f32[s33, 64]" = torch._C._nn.linear(mixed, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_z_parameters_weight_, None);  mixed = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_in_proj_z_parameters_weight_ = None
-        z: "f32[s33, 4, 16]" = linear_5.unflatten(-1, (4, 16));  linear_5 = None
+        unflatten_6: "f32[s33, 4, 16]" = z.unflatten(-1, (4, 16));  z = None
         xf_2: "f32[s33, 4, 16]" = core.float();  core = None
         pow_2: "f32[s33, 4, 16]" = xf_2.pow(2)
         mean_2: "f32[s33, 4, 1]" = pow_2.mean(-1, keepdim = True);  pow_2 = None
@@ -331,18 +273,14 @@ class GraphModule(torch.nn.Module):
         xf_3: "f32[s33, 4, 16]" = xf_2 * rsqrt_3;  xf_2 = rsqrt_3 = None
         to_3: "f32[s33, 4, 16]" = xf_3.to(torch.float32);  xf_3 = None
         out_3: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ * to_3;  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ = to_3 = None
-        float_10: "f32[s33, 4, 16]" = z.float();  z = None
-        sigmoid_2: "f32[s33, 4, 16]" = torch.sigmoid(float_10);  float_10 = None
-        mul_11: "f32[s33, 4, 16]" = out_3 * sigmoid_2;  out_3 = sigmoid_2 = None
-        to_4: "f32[s33, 4, 16]" = mul_11.to(torch.float32);  mul_11 = None
+        float_10: "f32[s33, 4, 16]" = unflatten_6.float();  unflatten_6 = None
+        sigmoid_3: "f32[s33, 4, 16]" = torch.sigmoid(float_10);  float_10 = None
+        mul_12: "f32[s33, 4, 16]" = out_3 * sigmoid_3;  out_3 = sigmoid_3 = None
+        to_4: "f32[s33, 4, 16]" = mul_12.to(torch.float32);  mul_12 = None
         out_4: "f32[s33, 64]" = to_4.flatten(-2);  to_4 = None
         y: "f32[s33, 64]" = torch._C._nn.linear(out_4, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_4 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        linear_7: "f32[s33, 4]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_1: "f32[s33, 4]" = linear_7 / 4;  linear_7 = None
-        sigmoid_3: "f32[s33, 4]" = torch.sigmoid(truediv_1);  truediv_1 = None
-        w: "f32[s33, 4]" = 2 * sigmoid_3;  sigmoid_3 = None
         unsqueeze: "f32[s33, 1, 64]" = y.unsqueeze(-2);  y = None
-        unsqueeze_1: "f32[s33, 4, 1]" = w.unsqueeze(-1);  w = None
+        unsqueeze_1: "f32[s33, 4, 1]" = inject_1.unsqueeze(-1);  inject_1 = None
         mul_13: "f32[s33, 4, 64]" = unsqueeze * unsqueeze_1;  unsqueeze = unsqueeze_1 = None
         flatten_2: "f32[s33, 256]" = mul_13.flatten(-2);  mul_13 = None
         h_1: "f32[s33, 256]" = h + flatten_2;  h = flatten_2 = None
@@ -358,21 +296,30 @@ class GraphModule(torch.nn.Module):
         add_11: "f32[256]" = 1.0 + float_12;  float_12 = None
         mul_15: "f32[s33, 256]" = out_6 * add_11;  out_6 = add_11 = None
         hn_1: "f32[s33, 256]" = mul_15.to(torch.float32);  mul_15 = None
-        linear_8: "f32[s33, 16]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_2: "f32[s33, 16]" = linear_8 / 4;  linear_8 = None
+        linear_4: "f32[s33, 20]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_3 = torch.functional.split(linear_4, [16, 4], dim = -1);  linear_4 = None
+        down_1: "f32[s33, 16]" = split_3[0]
+        inject_2: "f32[s33, 4]" = split_3[1];  split_3 = None
+        truediv_2: "f32[s33, 16]" = down_1 / 4;  down_1 = None
         silu_2: "f32[s33, 16]" = torch.nn.functional.silu(truediv_2);  truediv_2 = None
-        linear_9: "f32[s33, 256]" = torch._C._nn.linear(silu_2, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_2 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_1: "f32[s33, 256]" = torch.sigmoid(linear_9);  linear_9 = None
+        linear_5: "f32[s33, 256]" = torch._C._nn.linear(silu_2, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_2 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_1: "f32[s33, 256]" = torch.sigmoid(linear_5);  linear_5 = None
         unflatten_8: "f32[s33, 4, 64]" = gate_1.unflatten(-1, (4, 64));  gate_1 = None
-        unflatten_9: "f32[s33, 4, 64]" = hn_1.unflatten(-1, (4, 64))
+        unflatten_9: "f32[s33, 4, 64]" = hn_1.unflatten(-1, (4, 64));  hn_1 = None
         mul_16: "f32[s33, 4, 64]" = unflatten_8 * unflatten_9;  unflatten_8 = unflatten_9 = None
-        mixed_1: "f32[s33, 64]" = mul_16.mean(dim = -2);  mul_16 = None
-        linear_10: "f32[s33, 32]" = torch._C._nn.linear(mixed_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
-        silu_3: "f32[s33, 32]" = torch.nn.functional.silu(linear_10);  linear_10 = None
-        linear_11: "f32[s33, 32]" = torch._C._nn.linear(mixed_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = None
-        mul_17: "f32[s33, 32]" = silu_3 * linear_11;  silu_3 = linear_11 = None
-        shared: "f32[s33, 64]" = torch._C._nn.linear(mul_17, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_17 = l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
-        logits: "f32[s33, 8]" = torch._C._nn.linear(mixed_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_gate_parameters_weight_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_gate_parameters_weight_ = None
+        x_1: "f32[s33, 64]" = mul_16.mean(dim = -2);  mul_16 = None
+        truediv_3: "f32[s33, 4]" = inject_2 / 4;  inject_2 = None
+        sigmoid_5: "f32[s33, 4]" = torch.sigmoid(truediv_3);  truediv_3 = None
+        inject_3: "f32[s33, 4]" = 2 * sigmoid_5;  sigmoid_5 = None
+        linear_6: "f32[s33, 73]" = torch._C._nn.linear(x_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = None
+        split_4 = torch.functional.split(linear_6, [8, 1, 32, 32], dim = -1);  linear_6 = None
+        logits: "f32[s33, 8]" = split_4[0]
+        shared_gate: "f32[s33, 1]" = split_4[1]
+        gate_2: "f32[s33, 32]" = split_4[2]
+        up: "f32[s33, 32]" = split_4[3];  split_4 = None
+        silu_3: "f32[s33, 32]" = torch.nn.functional.silu(gate_2);  gate_2 = None
+        mul_18: "f32[s33, 32]" = silu_3 * up;  silu_3 = up = None
+        shared: "f32[s33, 64]" = torch._C._nn.linear(mul_18, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_18 = l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs: "f32[s33, 8]" = torch.softmax(logits, dim = -1, dtype = torch.float32);  logits = None
         topk = torch.topk(probs, 2, dim = -1);  probs = None
         top: "f32[s33, 2]" = topk[0]
@@ -381,74 +328,72 @@ class GraphModule(torch.nn.Module):
         top_1: "f32[s33, 2]" = top / sum_3;  top = sum_3 = None
         weights: "f32[s33, 2]" = top_1.to(torch.float32);  top_1 = None
         out_7: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp.experts', mixed_1, weights, idx, out_7);  weights = idx = experts_default = None
-        linear_14: "f32[s33, 1]" = torch._C._nn.linear(mixed_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_gate_parameters_weight_, None);  mixed_1 = l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_gate_parameters_weight_ = None
-        sigmoid_5: "f32[s33, 1]" = torch.sigmoid(linear_14);  linear_14 = None
-        mul_18: "f32[s33, 64]" = sigmoid_5 * shared;  sigmoid_5 = shared = None
-        add_12: "f32[s33, 64]" = out_7 + mul_18;  out_7 = mul_18 = None
-        linear_15: "f32[s33, 4]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_1 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_4: "f32[s33, 4]" = linear_15 / 4;  linear_15 = None
-        sigmoid_6: "f32[s33, 4]" = torch.sigmoid(truediv_4);  truediv_4 = None
-        w_1: "f32[s33, 4]" = 2 * sigmoid_6;  sigmoid_6 = None
+        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp.experts', x_1, weights, idx, out_7);  x_1 = weights = idx = experts_default = None
+        sigmoid_6: "f32[s33, 1]" = torch.sigmoid(shared_gate);  shared_gate = None
+        mul_19: "f32[s33, 64]" = sigmoid_6 * shared;  sigmoid_6 = shared = None
+        add_12: "f32[s33, 64]" = out_7 + mul_19;  out_7 = mul_19 = None
         unsqueeze_2: "f32[s33, 1, 64]" = add_12.unsqueeze(-2);  add_12 = None
-        unsqueeze_3: "f32[s33, 4, 1]" = w_1.unsqueeze(-1);  w_1 = None
+        unsqueeze_3: "f32[s33, 4, 1]" = inject_3.unsqueeze(-1);  inject_3 = None
         mul_20: "f32[s33, 4, 64]" = unsqueeze_2 * unsqueeze_3;  unsqueeze_2 = unsqueeze_3 = None
         flatten_4: "f32[s33, 256]" = mul_20.flatten(-2);  mul_20 = None
         h_2: "f32[s33, 256]" = h_1 + flatten_4;  h_1 = flatten_4 = None
-        getitem_20: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
+        getitem_32: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
         steps_1: "i64[3]" = torch.arange(-2, 1, device = device(type='cpu'))
-        getitem_21: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_1: "i64[s33, 3]" = getitem_21 + steps_1;  getitem_21 = None
+        getitem_33: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_1: "i64[s33, 3]" = getitem_33 + steps_1;  getitem_33 = None
         arange_3: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_24: "i64[s33, 1]" = arange_3[(slice(None, None, None), None)];  arange_3 = None
-        add_15: "i64[s33, 3]" = getitem_24 + steps_1;  getitem_24 = steps_1 = None
+        getitem_36: "i64[s33, 1]" = arange_3[(slice(None, None, None), None)];  arange_3 = None
+        add_15: "i64[s33, 3]" = getitem_36 + steps_1;  getitem_36 = steps_1 = None
         flat_1: "i64[s33, 3]" = add_15.clamp_min(0);  add_15 = None
-        getitem_25: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_37: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_16: "i64[s33, 3]" = rel_1 + 2
         clamp_1: "i64[s33, 3]" = add_16.clamp(0, 1);  add_16 = None
-        from_tail_1: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_25, clamp_1)];  getitem_25 = clamp_1 = None
+        from_tail_1: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_37, clamp_1)];  getitem_37 = clamp_1 = None
         ge_1: "b8[s33, 3]" = rel_1 >= 0;  rel_1 = None
-        getitem_27: "b8[s33, 3, 1]" = ge_1[(Ellipsis, None)];  ge_1 = None
-        getitem_28: "i64[s33, 3, 1]" = getitem_20[flat_1];  getitem_20 = flat_1 = None
-        window_1: "i64[s33, 3, 1]" = torch.where(getitem_27, getitem_28, from_tail_1);  getitem_27 = getitem_28 = from_tail_1 = None
-        getitem_29: "i64[s33, 2, 1]" = window_1[(slice(None, None, None), slice(1, None, None))]
-        to_7: "i64[s33, 2, 1]" = getitem_29.to(torch.int64);  getitem_29 = None
+        getitem_39: "b8[s33, 3, 1]" = ge_1[(Ellipsis, None)];  ge_1 = None
+        getitem_40: "i64[s33, 3, 1]" = getitem_32[flat_1];  getitem_32 = flat_1 = None
+        window_1: "i64[s33, 3, 1]" = torch.where(getitem_39, getitem_40, from_tail_1);  getitem_39 = getitem_40 = from_tail_1 = None
+        getitem_41: "i64[s33, 2, 1]" = window_1[(slice(None, None, None), slice(1, None, None))]
+        to_7: "i64[s33, 2, 1]" = getitem_41.to(torch.int64);  getitem_41 = None
         index_copy__1: "i64[3, 2, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_.index_copy_(0, l_write_slots_, to_7);  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = to_7 = index_copy__1 = None
         window_2: "i64[s33, 3]" = window_1[(Ellipsis, 0)];  window_1 = None
         is_eos: "b8[s33, 3]" = window_2 == 1
-        getitem_31: "i64[s33]" = window_2[(slice(None, None, None), 2)]
-        getitem_32: "b8[s33, 0]" = is_eos[(slice(None, None, None), slice(2, 2, None))]
-        crosses: "b8[s33]" = getitem_32.any(-1);  getitem_32 = None
-        getitem_33: "i64[s33]" = window_2[(slice(None, None, None), 1)]
-        where_2: "i64[s33]" = torch.where(crosses, 1, getitem_33);  crosses = getitem_33 = None
-        getitem_34: "b8[s33, 1]" = is_eos[(slice(None, None, None), slice(1, 2, None))];  is_eos = None
-        crosses_1: "b8[s33]" = getitem_34.any(-1);  getitem_34 = None
-        getitem_35: "i64[s33]" = window_2[(slice(None, None, None), 0)];  window_2 = None
-        where_3: "i64[s33]" = torch.where(crosses_1, 1, getitem_35);  crosses_1 = getitem_35 = None
-        getitem_36: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
-        mix: "i64[s33]" = getitem_31 * getitem_36;  getitem_31 = getitem_36 = None
-        getitem_37: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
-        mul_22: "i64[s33]" = where_2 * getitem_37;  where_2 = getitem_37 = None
+        getitem_43: "i64[s33]" = window_2[(slice(None, None, None), 2)]
+        getitem_44: "b8[s33, 0]" = is_eos[(slice(None, None, None), slice(2, 2, None))]
+        crosses: "b8[s33]" = getitem_44.any(-1);  getitem_44 = None
+        getitem_45: "i64[s33]" = window_2[(slice(None, None, None), 1)]
+        where_2: "i64[s33]" = torch.where(crosses, 1, getitem_45);  crosses = getitem_45 = None
+        getitem_46: "b8[s33, 1]" = is_eos[(slice(None, None, None), slice(1, 2, None))];  is_eos = None
+        crosses_1: "b8[s33]" = getitem_46.any(-1);  getitem_46 = None
+        getitem_47: "i64[s33]" = window_2[(slice(None, None, None), 0)];  window_2 = None
+        where_3: "i64[s33]" = torch.where(crosses_1, 1, getitem_47);  crosses_1 = getitem_47 = None
+        getitem_48: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
+        mix: "i64[s33]" = getitem_43 * getitem_48;  getitem_43 = getitem_48 = None
+        getitem_49: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
+        mul_22: "i64[s33]" = where_2 * getitem_49;  where_2 = getitem_49 = None
         mix_1: "i64[s33]" = torch.bitwise_xor(mix, mul_22);  mix = mul_22 = None
-        getitem_38: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
-        getitem_39: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
-        remainder: "i64[s33, 2]" = torch.remainder(getitem_38, getitem_39);  getitem_38 = getitem_39 = None
-        getitem_40: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
-        add_17: "i64[s33, 2]" = remainder + getitem_40;  remainder = getitem_40 = None
-        getitem_41: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
-        mul_23: "i64[s33]" = where_3 * getitem_41;  where_3 = getitem_41 = None
+        getitem_50: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
+        getitem_51: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
+        remainder: "i64[s33, 2]" = torch.remainder(getitem_50, getitem_51);  getitem_50 = getitem_51 = None
+        getitem_52: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
+        add_17: "i64[s33, 2]" = remainder + getitem_52;  remainder = getitem_52 = None
+        getitem_53: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
+        mul_23: "i64[s33]" = where_3 * getitem_53;  where_3 = getitem_53 = None
         mix_2: "i64[s33]" = torch.bitwise_xor(mix_1, mul_23);  mix_1 = mul_23 = None
-        getitem_42: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
-        getitem_43: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
-        remainder_1: "i64[s33, 2]" = torch.remainder(getitem_42, getitem_43);  getitem_42 = getitem_43 = None
-        getitem_44: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
-        add_18: "i64[s33, 2]" = remainder_1 + getitem_44;  remainder_1 = getitem_44 = None
+        getitem_54: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
+        getitem_55: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
+        remainder_1: "i64[s33, 2]" = torch.remainder(getitem_54, getitem_55);  getitem_54 = getitem_55 = None
+        getitem_56: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
+        add_18: "i64[s33, 2]" = remainder_1 + getitem_56;  remainder_1 = getitem_56 = None
         cat: "i64[s33, 4]" = torch.cat([add_17, add_18], dim = -1);  add_17 = add_18 = None
         out_8: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         ple_gather_default = torch.ops.qcompile.ple_gather.default('model.layers.1.ple.ple_embedding', cat, out_8);  cat = ple_gather_default = None
         emb: "f32[s33, 64]" = out_8.to(torch.float32);  out_8 = None
-        linear_16: "f32[s33, 256]" = torch._C._nn.linear(emb, l_self_modules_model_modules_layers_modules_1_modules_ple_modules_key_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_key_proj_parameters_weight_ = None
-        xf_6: "f32[s33, 256]" = linear_16.float();  linear_16 = None
+        linear_8: "f32[s33, 320]" = torch._C._nn.linear(emb, l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_);  emb = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_ = None
+        split_5 = torch.functional.split(linear_8, [256, 64], dim = -1);  linear_8 = None
+        key: "f32[s33, 256]" = split_5[0]
+        value: "f32[s33, 64]" = split_5[1];  split_5 = None
+        xf_6: "f32[s33, 256]" = key.float();  key = None
         xf_7: "f32[s33, 4, 64]" = xf_6.unflatten(-1, (-1, 64));  xf_6 = None
         pow_4: "f32[s33, 4, 64]" = xf_7.pow(2)
         mean_5: "f32[s33, 4, 1]" = pow_4.mean(-1, keepdim = True);  pow_4 = None
@@ -460,8 +405,7 @@ class GraphModule(torch.nn.Module):
         add_20: "f32[256]" = 1.0 + float_14;  float_14 = None
         mul_25: "f32[s33, 256]" = out_10 * add_20;  out_10 = add_20 = None
         to_9: "f32[s33, 256]" = mul_25.to(torch.float32);  mul_25 = None
-        key: "f32[s33, 4, 64]" = to_9.unflatten(-1, (4, 64));  to_9 = None
-        value: "f32[s33, 64]" = torch._C._nn.linear(emb, l_self_modules_model_modules_layers_modules_1_modules_ple_modules_value_proj_parameters_weight_, None);  emb = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_value_proj_parameters_weight_ = None
+        key_1: "f32[s33, 4, 64]" = to_9.unflatten(-1, (4, 64));  to_9 = None
         xf_8: "f32[s33, 256]" = h_2.float()
         xf_9: "f32[s33, 4, 64]" = xf_8.unflatten(-1, (-1, 64));  xf_8 = None
         pow_5: "f32[s33, 4, 64]" = xf_9.pow(2)
@@ -475,15 +419,15 @@ class GraphModule(torch.nn.Module):
         mul_27: "f32[s33, 256]" = out_12 * add_22;  out_12 = add_22 = None
         to_10: "f32[s33, 256]" = mul_27.to(torch.float32);  mul_27 = None
         query: "f32[s33, 4, 64]" = to_10.unflatten(-1, (4, 64));  to_10 = None
-        mul_28: "f32[s33, 4, 64]" = key * query;  key = query = None
+        mul_28: "f32[s33, 4, 64]" = key_1 * query;  key_1 = query = None
         sum_4: "f32[s33, 4, 1]" = mul_28.sum(dim = -1, keepdim = True);  mul_28 = None
-        gate_2: "f32[s33, 4, 1]" = sum_4 / 8.0;  sum_4 = None
-        abs_1: "f32[s33, 4, 1]" = gate_2.abs()
+        gate_3: "f32[s33, 4, 1]" = sum_4 / 8.0;  sum_4 = None
+        abs_1: "f32[s33, 4, 1]" = gate_3.abs()
         clamp_min_2: "f32[s33, 4, 1]" = abs_1.clamp_min(1e-06);  abs_1 = None
         sqrt: "f32[s33, 4, 1]" = clamp_min_2.sqrt();  clamp_min_2 = None
-        sign: "f32[s33, 4, 1]" = gate_2.sign();  gate_2 = None
-        gate_3: "f32[s33, 4, 1]" = sqrt * sign;  sqrt = sign = None
-        sigmoid_7: "f32[s33, 4, 1]" = torch.sigmoid(gate_3);  gate_3 = None
+        sign: "f32[s33, 4, 1]" = gate_3.sign();  gate_3 = None
+        gate_4: "f32[s33, 4, 1]" = sqrt * sign;  sqrt = sign = None
+        sigmoid_7: "f32[s33, 4, 1]" = torch.sigmoid(gate_4);  gate_4 = None
         unsqueeze_4: "f32[s33, 1, 64]" = value.unsqueeze(-2);  value = None
         mul_30: "f32[s33, 4, 64]" = sigmoid_7 * unsqueeze_4;  sigmoid_7 = unsqueeze_4 = None
         gated: "f32[s33, 256]" = mul_30.flatten(-2);  mul_30 = None
@@ -500,27 +444,27 @@ class GraphModule(torch.nn.Module):
         mul_32: "f32[s33, 256]" = out_14 * add_24;  out_14 = add_24 = None
         to_11: "f32[s33, 256]" = mul_32.to(torch.float32);  mul_32 = None
         steps_2: "i64[10]" = torch.arange(-9, 1, device = device(type='cpu'))
-        getitem_49: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_2: "i64[s33, 10]" = getitem_49 + steps_2;  getitem_49 = None
+        getitem_63: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_2: "i64[s33, 10]" = getitem_63 + steps_2;  getitem_63 = None
         arange_5: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_52: "i64[s33, 1]" = arange_5[(slice(None, None, None), None)];  arange_5 = None
-        add_26: "i64[s33, 10]" = getitem_52 + steps_2;  getitem_52 = steps_2 = None
+        getitem_66: "i64[s33, 1]" = arange_5[(slice(None, None, None), None)];  arange_5 = None
+        add_26: "i64[s33, 10]" = getitem_66 + steps_2;  getitem_66 = steps_2 = None
         flat_2: "i64[s33, 10]" = add_26.clamp_min(0);  add_26 = None
-        getitem_53: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_67: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_27: "i64[s33, 10]" = rel_2 + 9
         clamp_2: "i64[s33, 10]" = add_27.clamp(0, 8);  add_27 = None
-        from_tail_2: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_53, clamp_2)];  getitem_53 = clamp_2 = None
+        from_tail_2: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_67, clamp_2)];  getitem_67 = clamp_2 = None
         ge_2: "b8[s33, 10]" = rel_2 >= 0;  rel_2 = None
-        getitem_55: "b8[s33, 10, 1]" = ge_2[(Ellipsis, None)];  ge_2 = None
-        getitem_56: "f32[s33, 10, 256]" = to_11[flat_2];  to_11 = flat_2 = None
-        window_3: "f32[s33, 10, 256]" = torch.where(getitem_55, getitem_56, from_tail_2);  getitem_55 = getitem_56 = from_tail_2 = None
-        getitem_57: "f32[s33, 9, 256]" = window_3[(slice(None, None, None), slice(1, None, None))]
-        to_12: "f32[s33, 9, 256]" = getitem_57.to(torch.float32);  getitem_57 = None
+        getitem_69: "b8[s33, 10, 1]" = ge_2[(Ellipsis, None)];  ge_2 = None
+        getitem_70: "f32[s33, 10, 256]" = to_11[flat_2];  to_11 = flat_2 = None
+        window_3: "f32[s33, 10, 256]" = torch.where(getitem_69, getitem_70, from_tail_2);  getitem_69 = getitem_70 = from_tail_2 = None
+        getitem_71: "f32[s33, 9, 256]" = window_3[(slice(None, None, None), slice(1, None, None))]
+        to_12: "f32[s33, 9, 256]" = getitem_71.to(torch.float32);  getitem_71 = None
         index_copy__2: "f32[3, 9, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_12);  l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = to_12 = index_copy__2 = None
-        getitem_58: "f32[s33, 4, 256]" = window_3[(slice(None, None, None), slice(None, None, 3))];  window_3 = None
-        taps: "f32[s33, 4, 256]" = getitem_58.float();  getitem_58 = None
-        getitem_59: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
-        t: "f32[4, 256]" = getitem_59.t();  getitem_59 = None
+        getitem_72: "f32[s33, 4, 256]" = window_3[(slice(None, None, None), slice(None, None, 3))];  window_3 = None
+        taps: "f32[s33, 4, 256]" = getitem_72.float();  getitem_72 = None
+        getitem_73: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
+        t: "f32[4, 256]" = getitem_73.t();  getitem_73 = None
         weight: "f32[4, 256]" = t.float();  t = None
         mul_33: "f32[s33, 4, 256]" = taps * weight;  taps = weight = None
         sum_5: "f32[s33, 256]" = mul_33.sum(1);  mul_33 = None
@@ -540,68 +484,77 @@ class GraphModule(torch.nn.Module):
         add_31: "f32[256]" = 1.0 + float_22;  float_22 = None
         mul_35: "f32[s33, 256]" = out_16 * add_31;  out_16 = add_31 = None
         hn_2: "f32[s33, 256]" = mul_35.to(torch.float32);  mul_35 = None
-        linear_18: "f32[s33, 16]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_6: "f32[s33, 16]" = linear_18 / 4;  linear_18 = None
+        linear_9: "f32[s33, 20]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_6 = torch.functional.split(linear_9, [16, 4], dim = -1);  linear_9 = None
+        down_2: "f32[s33, 16]" = split_6[0]
+        inject_4: "f32[s33, 4]" = split_6[1];  split_6 = None
+        truediv_6: "f32[s33, 16]" = down_2 / 4;  down_2 = None
         silu_5: "f32[s33, 16]" = torch.nn.functional.silu(truediv_6);  truediv_6 = None
-        linear_19: "f32[s33, 256]" = torch._C._nn.linear(silu_5, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_5 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_4: "f32[s33, 256]" = torch.sigmoid(linear_19);  linear_19 = None
-        unflatten_16: "f32[s33, 4, 64]" = gate_4.unflatten(-1, (4, 64));  gate_4 = None
-        unflatten_17: "f32[s33, 4, 64]" = hn_2.unflatten(-1, (4, 64))
+        linear_10: "f32[s33, 256]" = torch._C._nn.linear(silu_5, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_5 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_5: "f32[s33, 256]" = torch.sigmoid(linear_10);  linear_10 = None
+        unflatten_16: "f32[s33, 4, 64]" = gate_5.unflatten(-1, (4, 64));  gate_5 = None
+        unflatten_17: "f32[s33, 4, 64]" = hn_2.unflatten(-1, (4, 64));  hn_2 = None
         mul_36: "f32[s33, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
-        mixed_2: "f32[s33, 64]" = mul_36.mean(dim = -2);  mul_36 = None
-        qkv_2: "f32[s33, 128]" = torch._C._nn.linear(mixed_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_qkv_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_qkv_parameters_weight_ = None
+        x_2: "f32[s33, 64]" = mul_36.mean(dim = -2);  mul_36 = None
+        truediv_7: "f32[s33, 4]" = inject_4 / 4;  inject_4 = None
+        sigmoid_9: "f32[s33, 4]" = torch.sigmoid(truediv_7);  truediv_7 = None
+        inject_5: "f32[s33, 4]" = 2 * sigmoid_9;  sigmoid_9 = None
+        linear_11: "f32[s33, 200]" = torch._C._nn.linear(x_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_);  x_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_ = None
+        split_7 = torch.functional.split(linear_11, [128, 64, 4, 4], dim = -1);  linear_11 = None
+        qkv_2: "f32[s33, 128]" = split_7[0]
+        z_1: "f32[s33, 64]" = split_7[1]
+        b_1: "f32[s33, 4]" = split_7[2]
+        a_1: "f32[s33, 4]" = split_7[3];  split_7 = None
         steps_3: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_60: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_3: "i64[s33, 4]" = getitem_60 + steps_3;  getitem_60 = None
+        getitem_80: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_3: "i64[s33, 4]" = getitem_80 + steps_3;  getitem_80 = None
         arange_7: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_63: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
-        add_33: "i64[s33, 4]" = getitem_63 + steps_3;  getitem_63 = steps_3 = None
+        getitem_83: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
+        add_33: "i64[s33, 4]" = getitem_83 + steps_3;  getitem_83 = steps_3 = None
         flat_3: "i64[s33, 4]" = add_33.clamp_min(0);  add_33 = None
-        getitem_64: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_84: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_34: "i64[s33, 4]" = rel_3 + 3
         clamp_3: "i64[s33, 4]" = add_34.clamp(0, 2);  add_34 = None
-        from_tail_3: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_64, clamp_3)];  getitem_64 = clamp_3 = None
+        from_tail_3: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_84, clamp_3)];  getitem_84 = clamp_3 = None
         ge_3: "b8[s33, 4]" = rel_3 >= 0;  rel_3 = None
-        getitem_66: "b8[s33, 4, 1]" = ge_3[(Ellipsis, None)];  ge_3 = None
-        getitem_67: "f32[s33, 4, 128]" = qkv_2[flat_3];  qkv_2 = flat_3 = None
-        window_4: "f32[s33, 4, 128]" = torch.where(getitem_66, getitem_67, from_tail_3);  getitem_66 = getitem_67 = from_tail_3 = None
-        getitem_68: "f32[s33, 3, 128]" = window_4[(slice(None, None, None), slice(1, None, None))]
-        to_15: "f32[s33, 3, 128]" = getitem_68.to(torch.float32);  getitem_68 = None
+        getitem_86: "b8[s33, 4, 1]" = ge_3[(Ellipsis, None)];  ge_3 = None
+        getitem_87: "f32[s33, 4, 128]" = qkv_2[flat_3];  qkv_2 = flat_3 = None
+        window_4: "f32[s33, 4, 128]" = torch.where(getitem_86, getitem_87, from_tail_3);  getitem_86 = getitem_87 = from_tail_3 = None
+        getitem_88: "f32[s33, 3, 128]" = window_4[(slice(None, None, None), slice(1, None, None))]
+        to_15: "f32[s33, 3, 128]" = getitem_88.to(torch.float32);  getitem_88 = None
         index_copy__3: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_15);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = to_15 = index_copy__3 = None
         transpose_1: "f32[s33, 128, 4]" = window_4.transpose(1, 2);  window_4 = None
         conv1d_1: "f32[s33, 128, 1]" = torch.conv1d(transpose_1, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_, groups = 128);  transpose_1 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        getitem_69: "f32[s33, 128]" = conv1d_1[(Ellipsis, 0)];  conv1d_1 = None
-        qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(getitem_69);  getitem_69 = None
-        split_1 = torch.functional.split(qkv_3, [32, 32, 64], dim = -1);  qkv_3 = None
-        q_3: "f32[s33, 32]" = split_1[0]
-        k_3: "f32[s33, 32]" = split_1[1]
-        v_2: "f32[s33, 64]" = split_1[2];  split_1 = None
+        getitem_89: "f32[s33, 128]" = conv1d_1[(Ellipsis, 0)];  conv1d_1 = None
+        qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(getitem_89);  getitem_89 = None
+        split_8 = torch.functional.split(qkv_3, [32, 32, 64], dim = -1);  qkv_3 = None
+        q_3: "f32[s33, 32]" = split_8[0]
+        k_3: "f32[s33, 32]" = split_8[1]
+        v_2: "f32[s33, 64]" = split_8[2];  split_8 = None
         unflatten_18: "f32[s33, 2, 16]" = q_3.unflatten(-1, (2, 16));  q_3 = None
         q_4: "f32[s33, 4, 16]" = unflatten_18.repeat_interleave(2, dim = 1);  unflatten_18 = None
         unflatten_19: "f32[s33, 2, 16]" = k_3.unflatten(-1, (2, 16));  k_3 = None
         k_4: "f32[s33, 4, 16]" = unflatten_19.repeat_interleave(2, dim = 1);  unflatten_19 = None
         v_3: "f32[s33, 4, 16]" = v_2.unflatten(-1, (4, 16));  v_2 = None
         float_23: "f32[s33, 4, 16]" = q_4.float();  q_4 = None
-        mul_37: "f32[s33, 4, 16]" = float_23 * float_23
-        sum_6: "f32[s33, 4, 1]" = mul_37.sum(-1, keepdim = True);  mul_37 = None
+        mul_38: "f32[s33, 4, 16]" = float_23 * float_23
+        sum_6: "f32[s33, 4, 1]" = mul_38.sum(-1, keepdim = True);  mul_38 = None
         add_35: "f32[s33, 4, 1]" = sum_6 + 1e-06;  sum_6 = None
         rsqrt_9: "f32[s33, 4, 1]" = torch.rsqrt(add_35);  add_35 = None
-        mul_38: "f32[s33, 4, 16]" = float_23 * rsqrt_9;  float_23 = rsqrt_9 = None
-        q_5: "f32[s33, 4, 16]" = mul_38 * 0.25;  mul_38 = None
+        mul_39: "f32[s33, 4, 16]" = float_23 * rsqrt_9;  float_23 = rsqrt_9 = None
+        q_5: "f32[s33, 4, 16]" = mul_39 * 0.25;  mul_39 = None
         float_24: "f32[s33, 4, 16]" = k_4.float();  k_4 = None
-        mul_40: "f32[s33, 4, 16]" = float_24 * float_24
-        sum_7: "f32[s33, 4, 1]" = mul_40.sum(-1, keepdim = True);  mul_40 = None
+        mul_41: "f32[s33, 4, 16]" = float_24 * float_24
+        sum_7: "f32[s33, 4, 1]" = mul_41.sum(-1, keepdim = True);  mul_41 = None
         add_36: "f32[s33, 4, 1]" = sum_7 + 1e-06;  sum_7 = None
         rsqrt_10: "f32[s33, 4, 1]" = torch.rsqrt(add_36);  add_36 = None
         k_5: "f32[s33, 4, 16]" = float_24 * rsqrt_10;  float_24 = rsqrt_10 = None
-        linear_21: "f32[s33, 4]" = torch._C._nn.linear(mixed_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_b_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_b_parameters_weight_ = None
-        sigmoid_9: "f32[s33, 4]" = linear_21.sigmoid();  linear_21 = None
-        beta_1: "f32[s33, 4]" = sigmoid_9.float();  sigmoid_9 = None
+        sigmoid_10: "f32[s33, 4]" = b_1.sigmoid();  b_1 = None
+        beta_1: "f32[s33, 4]" = sigmoid_10.float();  sigmoid_10 = None
         float_26: "f32[4]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_a_log_ = None
         exp_1: "f32[4]" = float_26.exp();  float_26 = None
         neg_1: "f32[4]" = -exp_1;  exp_1 = None
-        linear_22: "f32[s33, 4]" = torch._C._nn.linear(mixed_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_a_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_a_parameters_weight_ = None
-        float_27: "f32[s33, 4]" = linear_22.float();  linear_22 = None
+        float_27: "f32[s33, 4]" = a_1.float();  a_1 = None
         add_37: "f32[s33, 4]" = float_27 + l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_;  float_27 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_ = None
         softplus_1: "f32[s33, 4]" = torch._C._nn.softplus(add_37);  add_37 = None
         g_1: "f32[s33, 4]" = neg_1 * softplus_1;  neg_1 = softplus_1 = None
@@ -609,8 +562,7 @@ class GraphModule(torch.nn.Module):
         out_17: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
         delta_rule_default_1 = torch.ops.qcompile.delta_rule.default('model.layers.1.linear_attn', q_5, k_5, float_28, g_1, beta_1, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_17);  q_5 = k_5 = float_28 = g_1 = beta_1 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = delta_rule_default_1 = None
         core_1: "f32[s33, 4, 16]" = out_17.to(torch.float32);  out_17 = None
-        linear_23: "f32[s33, 64]" = torch._C._nn.linear(mixed_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_z_parameters_weight_, None);  mixed_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_in_proj_z_parameters_weight_ = None
-        z_1: "f32[s33, 4, 16]" = linear_23.unflatten(-1, (4, 16));  linear_23 = None
+        unflatten_21: "f32[s33, 4, 16]" = z_1.unflatten(-1, (4, 16));  z_1 = None
         xf_14: "f32[s33, 4, 16]" = core_1.float();  core_1 = None
         pow_8: "f32[s33, 4, 16]" = xf_14.pow(2)
         mean_10: "f32[s33, 4, 1]" = pow_8.mean(-1, keepdim = True);  pow_8 = None
@@ -619,18 +571,14 @@ class GraphModule(torch.nn.Module):
         xf_15: "f32[s33, 4, 16]" = xf_14 * rsqrt_11;  xf_14 = rsqrt_11 = None
         to_17: "f32[s33, 4, 16]" = xf_15.to(torch.float32);  xf_15 = None
         out_18: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ * to_17;  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ = to_17 = None
-        float_30: "f32[s33, 4, 16]" = z_1.float();  z_1 = None
-        sigmoid_10: "f32[s33, 4, 16]" = torch.sigmoid(float_30);  float_30 = None
-        mul_45: "f32[s33, 4, 16]" = out_18 * sigmoid_10;  out_18 = sigmoid_10 = None
-        to_18: "f32[s33, 4, 16]" = mul_45.to(torch.float32);  mul_45 = None
+        float_30: "f32[s33, 4, 16]" = unflatten_21.float();  unflatten_21 = None
+        sigmoid_11: "f32[s33, 4, 16]" = torch.sigmoid(float_30);  float_30 = None
+        mul_46: "f32[s33, 4, 16]" = out_18 * sigmoid_11;  out_18 = sigmoid_11 = None
+        to_18: "f32[s33, 4, 16]" = mul_46.to(torch.float32);  mul_46 = None
         out_19: "f32[s33, 64]" = to_18.flatten(-2);  to_18 = None
         y_1: "f32[s33, 64]" = torch._C._nn.linear(out_19, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_19 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        linear_25: "f32[s33, 4]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_2 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_7: "f32[s33, 4]" = linear_25 / 4;  linear_25 = None
-        sigmoid_11: "f32[s33, 4]" = torch.sigmoid(truediv_7);  truediv_7 = None
-        w_2: "f32[s33, 4]" = 2 * sigmoid_11;  sigmoid_11 = None
         unsqueeze_5: "f32[s33, 1, 64]" = y_1.unsqueeze(-2);  y_1 = None
-        unsqueeze_6: "f32[s33, 4, 1]" = w_2.unsqueeze(-1);  w_2 = None
+        unsqueeze_6: "f32[s33, 4, 1]" = inject_5.unsqueeze(-1);  inject_5 = None
         mul_47: "f32[s33, 4, 64]" = unsqueeze_5 * unsqueeze_6;  unsqueeze_5 = unsqueeze_6 = None
         flatten_11: "f32[s33, 256]" = mul_47.flatten(-2);  mul_47 = None
         h_4: "f32[s33, 256]" = h_3 + flatten_11;  h_3 = flatten_11 = None
@@ -646,21 +594,30 @@ class GraphModule(torch.nn.Module):
         add_41: "f32[256]" = 1.0 + float_32;  float_32 = None
         mul_49: "f32[s33, 256]" = out_21 * add_41;  out_21 = add_41 = None
         hn_3: "f32[s33, 256]" = mul_49.to(torch.float32);  mul_49 = None
-        linear_26: "f32[s33, 16]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_8: "f32[s33, 16]" = linear_26 / 4;  linear_26 = None
+        linear_13: "f32[s33, 20]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_9 = torch.functional.split(linear_13, [16, 4], dim = -1);  linear_13 = None
+        down_3: "f32[s33, 16]" = split_9[0]
+        inject_6: "f32[s33, 4]" = split_9[1];  split_9 = None
+        truediv_8: "f32[s33, 16]" = down_3 / 4;  down_3 = None
         silu_7: "f32[s33, 16]" = torch.nn.functional.silu(truediv_8);  truediv_8 = None
-        linear_27: "f32[s33, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_5: "f32[s33, 256]" = torch.sigmoid(linear_27);  linear_27 = None
-        unflatten_23: "f32[s33, 4, 64]" = gate_5.unflatten(-1, (4, 64));  gate_5 = None
-        unflatten_24: "f32[s33, 4, 64]" = hn_3.unflatten(-1, (4, 64))
+        linear_14: "f32[s33, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_6: "f32[s33, 256]" = torch.sigmoid(linear_14);  linear_14 = None
+        unflatten_23: "f32[s33, 4, 64]" = gate_6.unflatten(-1, (4, 64));  gate_6 = None
+        unflatten_24: "f32[s33, 4, 64]" = hn_3.unflatten(-1, (4, 64));  hn_3 = None
         mul_50: "f32[s33, 4, 64]" = unflatten_23 * unflatten_24;  unflatten_23 = unflatten_24 = None
-        mixed_3: "f32[s33, 64]" = mul_50.mean(dim = -2);  mul_50 = None
-        linear_28: "f32[s33, 32]" = torch._C._nn.linear(mixed_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
-        silu_8: "f32[s33, 32]" = torch.nn.functional.silu(linear_28);  linear_28 = None
-        linear_29: "f32[s33, 32]" = torch._C._nn.linear(mixed_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = None
-        mul_51: "f32[s33, 32]" = silu_8 * linear_29;  silu_8 = linear_29 = None
-        shared_1: "f32[s33, 64]" = torch._C._nn.linear(mul_51, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_51 = l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
-        logits_1: "f32[s33, 8]" = torch._C._nn.linear(mixed_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_gate_parameters_weight_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_gate_parameters_weight_ = None
+        x_3: "f32[s33, 64]" = mul_50.mean(dim = -2);  mul_50 = None
+        truediv_9: "f32[s33, 4]" = inject_6 / 4;  inject_6 = None
+        sigmoid_13: "f32[s33, 4]" = torch.sigmoid(truediv_9);  truediv_9 = None
+        inject_7: "f32[s33, 4]" = 2 * sigmoid_13;  sigmoid_13 = None
+        linear_15: "f32[s33, 73]" = torch._C._nn.linear(x_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = None
+        split_10 = torch.functional.split(linear_15, [8, 1, 32, 32], dim = -1);  linear_15 = None
+        logits_1: "f32[s33, 8]" = split_10[0]
+        shared_gate_1: "f32[s33, 1]" = split_10[1]
+        gate_7: "f32[s33, 32]" = split_10[2]
+        up_1: "f32[s33, 32]" = split_10[3];  split_10 = None
+        silu_8: "f32[s33, 32]" = torch.nn.functional.silu(gate_7);  gate_7 = None
+        mul_52: "f32[s33, 32]" = silu_8 * up_1;  silu_8 = up_1 = None
+        shared_1: "f32[s33, 64]" = torch._C._nn.linear(mul_52, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_52 = l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_1: "f32[s33, 8]" = torch.softmax(logits_1, dim = -1, dtype = torch.float32);  logits_1 = None
         topk_1 = torch.topk(probs_1, 2, dim = -1);  probs_1 = None
         top_2: "f32[s33, 2]" = topk_1[0]
@@ -669,17 +626,12 @@ class GraphModule(torch.nn.Module):
         top_3: "f32[s33, 2]" = top_2 / sum_8;  top_2 = sum_8 = None
         weights_1: "f32[s33, 2]" = top_3.to(torch.float32);  top_3 = None
         out_22: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp.experts', mixed_3, weights_1, idx_1, out_22);  weights_1 = idx_1 = experts_default_1 = None
-        linear_32: "f32[s33, 1]" = torch._C._nn.linear(mixed_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_gate_parameters_weight_, None);  mixed_3 = l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_gate_parameters_weight_ = None
-        sigmoid_13: "f32[s33, 1]" = torch.sigmoid(linear_32);  linear_32 = None
-        mul_52: "f32[s33, 64]" = sigmoid_13 * shared_1;  sigmoid_13 = shared_1 = None
-        add_42: "f32[s33, 64]" = out_22 + mul_52;  out_22 = mul_52 = None
-        linear_33: "f32[s33, 4]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_3 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_10: "f32[s33, 4]" = linear_33 / 4;  linear_33 = None
-        sigmoid_14: "f32[s33, 4]" = torch.sigmoid(truediv_10);  truediv_10 = None
-        w_3: "f32[s33, 4]" = 2 * sigmoid_14;  sigmoid_14 = None
+        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp.experts', x_3, weights_1, idx_1, out_22);  x_3 = weights_1 = idx_1 = experts_default_1 = None
+        sigmoid_14: "f32[s33, 1]" = torch.sigmoid(shared_gate_1);  shared_gate_1 = None
+        mul_53: "f32[s33, 64]" = sigmoid_14 * shared_1;  sigmoid_14 = shared_1 = None
+        add_42: "f32[s33, 64]" = out_22 + mul_53;  out_22 = mul_53 = None
         unsqueeze_7: "f32[s33, 1, 64]" = add_42.unsqueeze(-2);  add_42 = None
-        unsqueeze_8: "f32[s33, 4, 1]" = w_3.unsqueeze(-1);  w_3 = None
+        unsqueeze_8: "f32[s33, 4, 1]" = inject_7.unsqueeze(-1);  inject_7 = None
         mul_54: "f32[s33, 4, 64]" = unsqueeze_7 * unsqueeze_8;  unsqueeze_7 = unsqueeze_8 = None
         flatten_13: "f32[s33, 256]" = mul_54.flatten(-2);  mul_54 = None
         h_5: "f32[s33, 256]" = h_4 + flatten_13;  h_4 = flatten_13 = None
@@ -695,68 +647,77 @@ class GraphModule(torch.nn.Module):
         add_45: "f32[256]" = 1.0 + float_34;  float_34 = None
         mul_56: "f32[s33, 256]" = out_24 * add_45;  out_24 = add_45 = None
         hn_4: "f32[s33, 256]" = mul_56.to(torch.float32);  mul_56 = None
-        linear_34: "f32[s33, 16]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_11: "f32[s33, 16]" = linear_34 / 4;  linear_34 = None
+        linear_17: "f32[s33, 20]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_11 = torch.functional.split(linear_17, [16, 4], dim = -1);  linear_17 = None
+        down_4: "f32[s33, 16]" = split_11[0]
+        inject_8: "f32[s33, 4]" = split_11[1];  split_11 = None
+        truediv_11: "f32[s33, 16]" = down_4 / 4;  down_4 = None
         silu_9: "f32[s33, 16]" = torch.nn.functional.silu(truediv_11);  truediv_11 = None
-        linear_35: "f32[s33, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_6: "f32[s33, 256]" = torch.sigmoid(linear_35);  linear_35 = None
-        unflatten_26: "f32[s33, 4, 64]" = gate_6.unflatten(-1, (4, 64));  gate_6 = None
-        unflatten_27: "f32[s33, 4, 64]" = hn_4.unflatten(-1, (4, 64))
+        linear_18: "f32[s33, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_8: "f32[s33, 256]" = torch.sigmoid(linear_18);  linear_18 = None
+        unflatten_26: "f32[s33, 4, 64]" = gate_8.unflatten(-1, (4, 64));  gate_8 = None
+        unflatten_27: "f32[s33, 4, 64]" = hn_4.unflatten(-1, (4, 64));  hn_4 = None
         mul_57: "f32[s33, 4, 64]" = unflatten_26 * unflatten_27;  unflatten_26 = unflatten_27 = None
-        mixed_4: "f32[s33, 64]" = mul_57.mean(dim = -2);  mul_57 = None
-        qkv_4: "f32[s33, 128]" = torch._C._nn.linear(mixed_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_qkv_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_qkv_parameters_weight_ = None
+        x_4: "f32[s33, 64]" = mul_57.mean(dim = -2);  mul_57 = None
+        truediv_12: "f32[s33, 4]" = inject_8 / 4;  inject_8 = None
+        sigmoid_16: "f32[s33, 4]" = torch.sigmoid(truediv_12);  truediv_12 = None
+        inject_9: "f32[s33, 4]" = 2 * sigmoid_16;  sigmoid_16 = None
+        linear_19: "f32[s33, 200]" = torch._C._nn.linear(x_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_);  x_4 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_ = None
+        split_12 = torch.functional.split(linear_19, [128, 64, 4, 4], dim = -1);  linear_19 = None
+        qkv_4: "f32[s33, 128]" = split_12[0]
+        z_2: "f32[s33, 64]" = split_12[1]
+        b_2: "f32[s33, 4]" = split_12[2]
+        a_2: "f32[s33, 4]" = split_12[3];  split_12 = None
         steps_4: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_80: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
-        rel_4: "i64[s33, 4]" = getitem_80 + steps_4;  getitem_80 = None
+        getitem_112: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
+        rel_4: "i64[s33, 4]" = getitem_112 + steps_4;  getitem_112 = None
         arange_9: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_83: "i64[s33, 1]" = arange_9[(slice(None, None, None), None)];  arange_9 = None
-        add_47: "i64[s33, 4]" = getitem_83 + steps_4;  getitem_83 = steps_4 = None
+        getitem_115: "i64[s33, 1]" = arange_9[(slice(None, None, None), None)];  arange_9 = None
+        add_47: "i64[s33, 4]" = getitem_115 + steps_4;  getitem_115 = steps_4 = None
         flat_4: "i64[s33, 4]" = add_47.clamp_min(0);  add_47 = None
-        getitem_84: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_116: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_48: "i64[s33, 4]" = rel_4 + 3
         clamp_4: "i64[s33, 4]" = add_48.clamp(0, 2);  add_48 = None
-        from_tail_4: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_84, clamp_4)];  getitem_84 = clamp_4 = None
+        from_tail_4: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_116, clamp_4)];  getitem_116 = clamp_4 = None
         ge_4: "b8[s33, 4]" = rel_4 >= 0;  rel_4 = None
-        getitem_86: "b8[s33, 4, 1]" = ge_4[(Ellipsis, None)];  ge_4 = None
-        getitem_87: "f32[s33, 4, 128]" = qkv_4[flat_4];  qkv_4 = flat_4 = None
-        window_5: "f32[s33, 4, 128]" = torch.where(getitem_86, getitem_87, from_tail_4);  getitem_86 = getitem_87 = from_tail_4 = None
-        getitem_88: "f32[s33, 3, 128]" = window_5[(slice(None, None, None), slice(1, None, None))]
-        to_22: "f32[s33, 3, 128]" = getitem_88.to(torch.float32);  getitem_88 = None
+        getitem_118: "b8[s33, 4, 1]" = ge_4[(Ellipsis, None)];  ge_4 = None
+        getitem_119: "f32[s33, 4, 128]" = qkv_4[flat_4];  qkv_4 = flat_4 = None
+        window_5: "f32[s33, 4, 128]" = torch.where(getitem_118, getitem_119, from_tail_4);  getitem_118 = getitem_119 = from_tail_4 = None
+        getitem_120: "f32[s33, 3, 128]" = window_5[(slice(None, None, None), slice(1, None, None))]
+        to_22: "f32[s33, 3, 128]" = getitem_120.to(torch.float32);  getitem_120 = None
         index_copy__4: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_22);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = to_22 = index_copy__4 = None
         transpose_2: "f32[s33, 128, 4]" = window_5.transpose(1, 2);  window_5 = None
         conv1d_2: "f32[s33, 128, 1]" = torch.conv1d(transpose_2, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_, groups = 128);  transpose_2 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        getitem_89: "f32[s33, 128]" = conv1d_2[(Ellipsis, 0)];  conv1d_2 = None
-        qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(getitem_89);  getitem_89 = None
-        split_2 = torch.functional.split(qkv_5, [32, 32, 64], dim = -1);  qkv_5 = None
-        q_6: "f32[s33, 32]" = split_2[0]
-        k_6: "f32[s33, 32]" = split_2[1]
-        v_4: "f32[s33, 64]" = split_2[2];  split_2 = None
+        getitem_121: "f32[s33, 128]" = conv1d_2[(Ellipsis, 0)];  conv1d_2 = None
+        qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(getitem_121);  getitem_121 = None
+        split_13 = torch.functional.split(qkv_5, [32, 32, 64], dim = -1);  qkv_5 = None
+        q_6: "f32[s33, 32]" = split_13[0]
+        k_6: "f32[s33, 32]" = split_13[1]
+        v_4: "f32[s33, 64]" = split_13[2];  split_13 = None
         unflatten_28: "f32[s33, 2, 16]" = q_6.unflatten(-1, (2, 16));  q_6 = None
         q_7: "f32[s33, 4, 16]" = unflatten_28.repeat_interleave(2, dim = 1);  unflatten_28 = None
         unflatten_29: "f32[s33, 2, 16]" = k_6.unflatten(-1, (2, 16));  k_6 = None
         k_7: "f32[s33, 4, 16]" = unflatten_29.repeat_interleave(2, dim = 1);  unflatten_29 = None
         v_5: "f32[s33, 4, 16]" = v_4.unflatten(-1, (4, 16));  v_4 = None
         float_35: "f32[s33, 4, 16]" = q_7.float();  q_7 = None
-        mul_58: "f32[s33, 4, 16]" = float_35 * float_35
-        sum_9: "f32[s33, 4, 1]" = mul_58.sum(-1, keepdim = True);  mul_58 = None
+        mul_59: "f32[s33, 4, 16]" = float_35 * float_35
+        sum_9: "f32[s33, 4, 1]" = mul_59.sum(-1, keepdim = True);  mul_59 = None
         add_49: "f32[s33, 4, 1]" = sum_9 + 1e-06;  sum_9 = None
         rsqrt_14: "f32[s33, 4, 1]" = torch.rsqrt(add_49);  add_49 = None
-        mul_59: "f32[s33, 4, 16]" = float_35 * rsqrt_14;  float_35 = rsqrt_14 = None
-        q_8: "f32[s33, 4, 16]" = mul_59 * 0.25;  mul_59 = None
+        mul_60: "f32[s33, 4, 16]" = float_35 * rsqrt_14;  float_35 = rsqrt_14 = None
+        q_8: "f32[s33, 4, 16]" = mul_60 * 0.25;  mul_60 = None
         float_36: "f32[s33, 4, 16]" = k_7.float();  k_7 = None
-        mul_61: "f32[s33, 4, 16]" = float_36 * float_36
-        sum_10: "f32[s33, 4, 1]" = mul_61.sum(-1, keepdim = True);  mul_61 = None
+        mul_62: "f32[s33, 4, 16]" = float_36 * float_36
+        sum_10: "f32[s33, 4, 1]" = mul_62.sum(-1, keepdim = True);  mul_62 = None
         add_50: "f32[s33, 4, 1]" = sum_10 + 1e-06;  sum_10 = None
         rsqrt_15: "f32[s33, 4, 1]" = torch.rsqrt(add_50);  add_50 = None
         k_8: "f32[s33, 4, 16]" = float_36 * rsqrt_15;  float_36 = rsqrt_15 = None
-        linear_37: "f32[s33, 4]" = torch._C._nn.linear(mixed_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_b_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_b_parameters_weight_ = None
-        sigmoid_16: "f32[s33, 4]" = linear_37.sigmoid();  linear_37 = None
-        beta_2: "f32[s33, 4]" = sigmoid_16.float();  sigmoid_16 = None
+        sigmoid_17: "f32[s33, 4]" = b_2.sigmoid();  b_2 = None
+        beta_2: "f32[s33, 4]" = sigmoid_17.float();  sigmoid_17 = None
         float_38: "f32[4]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_a_log_ = None
         exp_2: "f32[4]" = float_38.exp();  float_38 = None
         neg_2: "f32[4]" = -exp_2;  exp_2 = None
-        linear_38: "f32[s33, 4]" = torch._C._nn.linear(mixed_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_a_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_a_parameters_weight_ = None
-        float_39: "f32[s33, 4]" = linear_38.float();  linear_38 = None
+        float_39: "f32[s33, 4]" = a_2.float();  a_2 = None
         add_51: "f32[s33, 4]" = float_39 + l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_;  float_39 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_ = None
         softplus_2: "f32[s33, 4]" = torch._C._nn.softplus(add_51);  add_51 = None
         g_2: "f32[s33, 4]" = neg_2 * softplus_2;  neg_2 = softplus_2 = None
@@ -764,8 +725,7 @@ class GraphModule(torch.nn.Module):
         out_25: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
         delta_rule_default_2 = torch.ops.qcompile.delta_rule.default('model.layers.2.linear_attn', q_8, k_8, float_40, g_2, beta_2, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_25);  q_8 = k_8 = float_40 = g_2 = beta_2 = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = delta_rule_default_2 = None
         core_2: "f32[s33, 4, 16]" = out_25.to(torch.float32);  out_25 = None
-        linear_39: "f32[s33, 64]" = torch._C._nn.linear(mixed_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_z_parameters_weight_, None);  mixed_4 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_in_proj_z_parameters_weight_ = None
-        z_2: "f32[s33, 4, 16]" = linear_39.unflatten(-1, (4, 16));  linear_39 = None
+        unflatten_31: "f32[s33, 4, 16]" = z_2.unflatten(-1, (4, 16));  z_2 = None
         xf_20: "f32[s33, 4, 16]" = core_2.float();  core_2 = None
         pow_11: "f32[s33, 4, 16]" = xf_20.pow(2)
         mean_15: "f32[s33, 4, 1]" = pow_11.mean(-1, keepdim = True);  pow_11 = None
@@ -774,18 +734,14 @@ class GraphModule(torch.nn.Module):
         xf_21: "f32[s33, 4, 16]" = xf_20 * rsqrt_16;  xf_20 = rsqrt_16 = None
         to_24: "f32[s33, 4, 16]" = xf_21.to(torch.float32);  xf_21 = None
         out_26: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ * to_24;  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ = to_24 = None
-        float_42: "f32[s33, 4, 16]" = z_2.float();  z_2 = None
-        sigmoid_17: "f32[s33, 4, 16]" = torch.sigmoid(float_42);  float_42 = None
-        mul_66: "f32[s33, 4, 16]" = out_26 * sigmoid_17;  out_26 = sigmoid_17 = None
-        to_25: "f32[s33, 4, 16]" = mul_66.to(torch.float32);  mul_66 = None
+        float_42: "f32[s33, 4, 16]" = unflatten_31.float();  unflatten_31 = None
+        sigmoid_18: "f32[s33, 4, 16]" = torch.sigmoid(float_42);  float_42 = None
+        mul_67: "f32[s33, 4, 16]" = out_26 * sigmoid_18;  out_26 = sigmoid_18 = None
+        to_25: "f32[s33, 4, 16]" = mul_67.to(torch.float32);  mul_67 = None
         out_27: "f32[s33, 64]" = to_25.flatten(-2);  to_25 = None
         y_2: "f32[s33, 64]" = torch._C._nn.linear(out_27, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_27 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        linear_41: "f32[s33, 4]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_4 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_12: "f32[s33, 4]" = linear_41 / 4;  linear_41 = None
-        sigmoid_18: "f32[s33, 4]" = torch.sigmoid(truediv_12);  truediv_12 = None
-        w_4: "f32[s33, 4]" = 2 * sigmoid_18;  sigmoid_18 = None
         unsqueeze_9: "f32[s33, 1, 64]" = y_2.unsqueeze(-2);  y_2 = None
-        unsqueeze_10: "f32[s33, 4, 1]" = w_4.unsqueeze(-1);  w_4 = None
+        unsqueeze_10: "f32[s33, 4, 1]" = inject_9.unsqueeze(-1);  inject_9 = None
         mul_68: "f32[s33, 4, 64]" = unsqueeze_9 * unsqueeze_10;  unsqueeze_9 = unsqueeze_10 = None
         flatten_16: "f32[s33, 256]" = mul_68.flatten(-2);  mul_68 = None
         h_6: "f32[s33, 256]" = h_5 + flatten_16;  h_5 = flatten_16 = None
@@ -801,21 +757,30 @@ class GraphModule(torch.nn.Module):
         add_55: "f32[256]" = 1.0 + float_44;  float_44 = None
         mul_70: "f32[s33, 256]" = out_29 * add_55;  out_29 = add_55 = None
         hn_5: "f32[s33, 256]" = mul_70.to(torch.float32);  mul_70 = None
-        linear_42: "f32[s33, 16]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_13: "f32[s33, 16]" = linear_42 / 4;  linear_42 = None
+        linear_21: "f32[s33, 20]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_14 = torch.functional.split(linear_21, [16, 4], dim = -1);  linear_21 = None
+        down_5: "f32[s33, 16]" = split_14[0]
+        inject_10: "f32[s33, 4]" = split_14[1];  split_14 = None
+        truediv_13: "f32[s33, 16]" = down_5 / 4;  down_5 = None
         silu_11: "f32[s33, 16]" = torch.nn.functional.silu(truediv_13);  truediv_13 = None
-        linear_43: "f32[s33, 256]" = torch._C._nn.linear(silu_11, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_11 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_7: "f32[s33, 256]" = torch.sigmoid(linear_43);  linear_43 = None
-        unflatten_33: "f32[s33, 4, 64]" = gate_7.unflatten(-1, (4, 64));  gate_7 = None
-        unflatten_34: "f32[s33, 4, 64]" = hn_5.unflatten(-1, (4, 64))
+        linear_22: "f32[s33, 256]" = torch._C._nn.linear(silu_11, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_11 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_9: "f32[s33, 256]" = torch.sigmoid(linear_22);  linear_22 = None
+        unflatten_33: "f32[s33, 4, 64]" = gate_9.unflatten(-1, (4, 64));  gate_9 = None
+        unflatten_34: "f32[s33, 4, 64]" = hn_5.unflatten(-1, (4, 64));  hn_5 = None
         mul_71: "f32[s33, 4, 64]" = unflatten_33 * unflatten_34;  unflatten_33 = unflatten_34 = None
-        mixed_5: "f32[s33, 64]" = mul_71.mean(dim = -2);  mul_71 = None
-        linear_44: "f32[s33, 32]" = torch._C._nn.linear(mixed_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
-        silu_12: "f32[s33, 32]" = torch.nn.functional.silu(linear_44);  linear_44 = None
-        linear_45: "f32[s33, 32]" = torch._C._nn.linear(mixed_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = None
-        mul_72: "f32[s33, 32]" = silu_12 * linear_45;  silu_12 = linear_45 = None
-        shared_2: "f32[s33, 64]" = torch._C._nn.linear(mul_72, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_72 = l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
-        logits_2: "f32[s33, 8]" = torch._C._nn.linear(mixed_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_gate_parameters_weight_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_gate_parameters_weight_ = None
+        x_5: "f32[s33, 64]" = mul_71.mean(dim = -2);  mul_71 = None
+        truediv_14: "f32[s33, 4]" = inject_10 / 4;  inject_10 = None
+        sigmoid_20: "f32[s33, 4]" = torch.sigmoid(truediv_14);  truediv_14 = None
+        inject_11: "f32[s33, 4]" = 2 * sigmoid_20;  sigmoid_20 = None
+        linear_23: "f32[s33, 73]" = torch._C._nn.linear(x_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = None
+        split_15 = torch.functional.split(linear_23, [8, 1, 32, 32], dim = -1);  linear_23 = None
+        logits_2: "f32[s33, 8]" = split_15[0]
+        shared_gate_2: "f32[s33, 1]" = split_15[1]
+        gate_10: "f32[s33, 32]" = split_15[2]
+        up_2: "f32[s33, 32]" = split_15[3];  split_15 = None
+        silu_12: "f32[s33, 32]" = torch.nn.functional.silu(gate_10);  gate_10 = None
+        mul_73: "f32[s33, 32]" = silu_12 * up_2;  silu_12 = up_2 = None
+        shared_2: "f32[s33, 64]" = torch._C._nn.linear(mul_73, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_73 = l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_2: "f32[s33, 8]" = torch.softmax(logits_2, dim = -1, dtype = torch.float32);  logits_2 = None
         topk_2 = torch.topk(probs_2, 2, dim = -1);  probs_2 = None
         top_4: "f32[s33, 2]" = topk_2[0]
@@ -824,17 +789,12 @@ class GraphModule(torch.nn.Module):
         top_5: "f32[s33, 2]" = top_4 / sum_11;  top_4 = sum_11 = None
         weights_2: "f32[s33, 2]" = top_5.to(torch.float32);  top_5 = None
         out_30: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp.experts', mixed_5, weights_2, idx_2, out_30);  weights_2 = idx_2 = experts_default_2 = None
-        linear_48: "f32[s33, 1]" = torch._C._nn.linear(mixed_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_gate_parameters_weight_, None);  mixed_5 = l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_gate_parameters_weight_ = None
-        sigmoid_20: "f32[s33, 1]" = torch.sigmoid(linear_48);  linear_48 = None
-        mul_73: "f32[s33, 64]" = sigmoid_20 * shared_2;  sigmoid_20 = shared_2 = None
-        add_56: "f32[s33, 64]" = out_30 + mul_73;  out_30 = mul_73 = None
-        linear_49: "f32[s33, 4]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_5 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_15: "f32[s33, 4]" = linear_49 / 4;  linear_49 = None
-        sigmoid_21: "f32[s33, 4]" = torch.sigmoid(truediv_15);  truediv_15 = None
-        w_5: "f32[s33, 4]" = 2 * sigmoid_21;  sigmoid_21 = None
+        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp.experts', x_5, weights_2, idx_2, out_30);  x_5 = weights_2 = idx_2 = experts_default_2 = None
+        sigmoid_21: "f32[s33, 1]" = torch.sigmoid(shared_gate_2);  shared_gate_2 = None
+        mul_74: "f32[s33, 64]" = sigmoid_21 * shared_2;  sigmoid_21 = shared_2 = None
+        add_56: "f32[s33, 64]" = out_30 + mul_74;  out_30 = mul_74 = None
         unsqueeze_11: "f32[s33, 1, 64]" = add_56.unsqueeze(-2);  add_56 = None
-        unsqueeze_12: "f32[s33, 4, 1]" = w_5.unsqueeze(-1);  w_5 = None
+        unsqueeze_12: "f32[s33, 4, 1]" = inject_11.unsqueeze(-1);  inject_11 = None
         mul_75: "f32[s33, 4, 64]" = unsqueeze_11 * unsqueeze_12;  unsqueeze_11 = unsqueeze_12 = None
         flatten_18: "f32[s33, 256]" = mul_75.flatten(-2);  mul_75 = None
         h_7: "f32[s33, 256]" = h_6 + flatten_18;  h_6 = flatten_18 = None
@@ -850,30 +810,41 @@ class GraphModule(torch.nn.Module):
         add_59: "f32[256]" = 1.0 + float_46;  float_46 = None
         mul_77: "f32[s33, 256]" = out_32 * add_59;  out_32 = add_59 = None
         hn_6: "f32[s33, 256]" = mul_77.to(torch.float32);  mul_77 = None
-        linear_50: "f32[s33, 16]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_16: "f32[s33, 16]" = linear_50 / 4;  linear_50 = None
+        linear_25: "f32[s33, 20]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_16 = torch.functional.split(linear_25, [16, 4], dim = -1);  linear_25 = None
+        down_6: "f32[s33, 16]" = split_16[0]
+        inject_12: "f32[s33, 4]" = split_16[1];  split_16 = None
+        truediv_16: "f32[s33, 16]" = down_6 / 4;  down_6 = None
         silu_13: "f32[s33, 16]" = torch.nn.functional.silu(truediv_16);  truediv_16 = None
-        linear_51: "f32[s33, 256]" = torch._C._nn.linear(silu_13, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_13 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_8: "f32[s33, 256]" = torch.sigmoid(linear_51);  linear_51 = None
-        unflatten_36: "f32[s33, 4, 64]" = gate_8.unflatten(-1, (4, 64));  gate_8 = None
-        unflatten_37: "f32[s33, 4, 64]" = hn_6.unflatten(-1, (4, 64))
+        linear_26: "f32[s33, 256]" = torch._C._nn.linear(silu_13, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_13 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_11: "f32[s33, 256]" = torch.sigmoid(linear_26);  linear_26 = None
+        unflatten_36: "f32[s33, 4, 64]" = gate_11.unflatten(-1, (4, 64));  gate_11 = None
+        unflatten_37: "f32[s33, 4, 64]" = hn_6.unflatten(-1, (4, 64));  hn_6 = None
         mul_78: "f32[s33, 4, 64]" = unflatten_36 * unflatten_37;  unflatten_36 = unflatten_37 = None
-        mixed_6: "f32[s33, 64]" = mul_78.mean(dim = -2);  mul_78 = None
+        x_6: "f32[s33, 64]" = mul_78.mean(dim = -2);  mul_78 = None
+        truediv_17: "f32[s33, 4]" = inject_12 / 4;  inject_12 = None
+        sigmoid_23: "f32[s33, 4]" = torch.sigmoid(truediv_17);  truediv_17 = None
+        inject_13: "f32[s33, 4]" = 2 * sigmoid_23;  sigmoid_23 = None
         float_47: "f32[s33]" = l_positions_.float()
-        getitem_102: "f32[s33, 1]" = float_47[(Ellipsis, None)];  float_47 = None
+        getitem_142: "f32[s33, 1]" = float_47[(Ellipsis, None)];  float_47 = None
         float_48: "f32[4]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_ = None
-        freqs: "f32[s33, 4]" = getitem_102 * float_48;  getitem_102 = float_48 = None
+        freqs: "f32[s33, 4]" = getitem_142 * float_48;  getitem_142 = float_48 = None
         emb_1: "f32[s33, 8]" = torch.cat((freqs, freqs), dim = -1);  freqs = None
         cos: "f32[s33, 8]" = emb_1.cos()
         cos_1: "f32[s33, 8]" = cos.to(torch.float32);  cos = None
         sin: "f32[s33, 8]" = emb_1.sin();  emb_1 = None
         sin_1: "f32[s33, 8]" = sin.to(torch.float32);  sin = None
-        linear_52: "f32[s33, 256]" = torch._C._nn.linear(mixed_6, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_proj_parameters_weight_ = None
-        view: "f32[s33, 4, 64]" = linear_52.view(s33, 4, 64);  linear_52 = None
+        linear_27: "f32[s33, 432]" = torch._C._nn.linear(x_6, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_);  x_6 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_ = None
+        split_17 = torch.functional.split(linear_27, [256, 64, 64, 48], dim = -1);  linear_27 = None
+        q_9: "f32[s33, 256]" = split_17[0]
+        k_9: "f32[s33, 64]" = split_17[1]
+        v_6: "f32[s33, 64]" = split_17[2]
+        index_qk: "f32[s33, 48]" = split_17[3];  split_17 = None
+        view: "f32[s33, 4, 64]" = q_9.view(s33, 4, 64);  q_9 = None
         chunk = torch.chunk(view, 2, dim = -1);  view = None
-        q_9: "f32[s33, 4, 32]" = chunk[0]
-        gate_9: "f32[s33, 4, 32]" = chunk[1];  chunk = None
-        xf_26: "f32[s33, 4, 32]" = q_9.float();  q_9 = None
+        q_10: "f32[s33, 4, 32]" = chunk[0]
+        gate_12: "f32[s33, 4, 32]" = chunk[1];  chunk = None
+        xf_26: "f32[s33, 4, 32]" = q_10.float();  q_10 = None
         pow_14: "f32[s33, 4, 32]" = xf_26.pow(2)
         mean_20: "f32[s33, 4, 1]" = pow_14.mean(-1, keepdim = True);  pow_14 = None
         add_60: "f32[s33, 4, 1]" = mean_20 + 1e-06;  mean_20 = None
@@ -881,22 +852,21 @@ class GraphModule(torch.nn.Module):
         out_33: "f32[s33, 4, 32]" = xf_26 * rsqrt_19;  xf_26 = rsqrt_19 = None
         float_50: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_ = None
         add_61: "f32[32]" = 1.0 + float_50;  float_50 = None
-        mul_81: "f32[s33, 4, 32]" = out_33 * add_61;  out_33 = add_61 = None
-        to_31: "f32[s33, 4, 32]" = mul_81.to(torch.float32);  mul_81 = None
+        mul_82: "f32[s33, 4, 32]" = out_33 * add_61;  out_33 = add_61 = None
+        to_31: "f32[s33, 4, 32]" = mul_82.to(torch.float32);  mul_82 = None
         cos_2: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_2: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
         rot: "f32[s33, 4, 8]" = to_31[(Ellipsis, slice(None, 8, None))]
         rest: "f32[s33, 4, 24]" = to_31[(Ellipsis, slice(8, None, None))];  to_31 = None
         x1: "f32[s33, 4, 4]" = rot[(Ellipsis, slice(None, 4, None))]
         x2: "f32[s33, 4, 4]" = rot[(Ellipsis, slice(4, None, None))]
-        mul_82: "f32[s33, 4, 8]" = rot * cos_2;  rot = cos_2 = None
+        mul_83: "f32[s33, 4, 8]" = rot * cos_2;  rot = cos_2 = None
         neg_3: "f32[s33, 4, 4]" = -x2;  x2 = None
         cat_2: "f32[s33, 4, 8]" = torch.cat((neg_3, x1), dim = -1);  neg_3 = x1 = None
-        mul_83: "f32[s33, 4, 8]" = cat_2 * sin_2;  cat_2 = sin_2 = None
-        rotated: "f32[s33, 4, 8]" = mul_82 + mul_83;  mul_82 = mul_83 = None
-        q_10: "f32[s33, 4, 32]" = torch.cat((rotated, rest), dim = -1);  rotated = rest = None
-        linear_53: "f32[s33, 64]" = torch._C._nn.linear(mixed_6, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_proj_parameters_weight_ = None
-        view_1: "f32[s33, 2, 32]" = linear_53.view(s33, 2, 32);  linear_53 = None
+        mul_84: "f32[s33, 4, 8]" = cat_2 * sin_2;  cat_2 = sin_2 = None
+        rotated: "f32[s33, 4, 8]" = mul_83 + mul_84;  mul_83 = mul_84 = None
+        q_11: "f32[s33, 4, 32]" = torch.cat((rotated, rest), dim = -1);  rotated = rest = None
+        view_1: "f32[s33, 2, 32]" = k_9.view(s33, 2, 32);  k_9 = None
         xf_27: "f32[s33, 2, 32]" = view_1.float();  view_1 = None
         pow_15: "f32[s33, 2, 32]" = xf_27.pow(2)
         mean_21: "f32[s33, 2, 1]" = pow_15.mean(-1, keepdim = True);  pow_15 = None
@@ -905,26 +875,24 @@ class GraphModule(torch.nn.Module):
         out_34: "f32[s33, 2, 32]" = xf_27 * rsqrt_20;  xf_27 = rsqrt_20 = None
         float_52: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_ = None
         add_64: "f32[32]" = 1.0 + float_52;  float_52 = None
-        mul_85: "f32[s33, 2, 32]" = out_34 * add_64;  out_34 = add_64 = None
-        to_32: "f32[s33, 2, 32]" = mul_85.to(torch.float32);  mul_85 = None
+        mul_86: "f32[s33, 2, 32]" = out_34 * add_64;  out_34 = add_64 = None
+        to_32: "f32[s33, 2, 32]" = mul_86.to(torch.float32);  mul_86 = None
         cos_3: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_3: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
         rot_1: "f32[s33, 2, 8]" = to_32[(Ellipsis, slice(None, 8, None))]
         rest_1: "f32[s33, 2, 24]" = to_32[(Ellipsis, slice(8, None, None))];  to_32 = None
         x1_1: "f32[s33, 2, 4]" = rot_1[(Ellipsis, slice(None, 4, None))]
         x2_1: "f32[s33, 2, 4]" = rot_1[(Ellipsis, slice(4, None, None))]
-        mul_86: "f32[s33, 2, 8]" = rot_1 * cos_3;  rot_1 = cos_3 = None
+        mul_87: "f32[s33, 2, 8]" = rot_1 * cos_3;  rot_1 = cos_3 = None
         neg_4: "f32[s33, 2, 4]" = -x2_1;  x2_1 = None
         cat_4: "f32[s33, 2, 8]" = torch.cat((neg_4, x1_1), dim = -1);  neg_4 = x1_1 = None
-        mul_87: "f32[s33, 2, 8]" = cat_4 * sin_3;  cat_4 = sin_3 = None
-        rotated_1: "f32[s33, 2, 8]" = mul_86 + mul_87;  mul_86 = mul_87 = None
-        k_9: "f32[s33, 2, 32]" = torch.cat((rotated_1, rest_1), dim = -1);  rotated_1 = rest_1 = None
-        linear_54: "f32[s33, 64]" = torch._C._nn.linear(mixed_6, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_v_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_v_proj_parameters_weight_ = None
-        v_6: "f32[s33, 2, 32]" = linear_54.view(s33, 2, 32);  linear_54 = None
-        linear_55: "f32[s33, 48]" = torch._C._nn.linear(mixed_6, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_index_qk_proj_parameters_weight_, None);  mixed_6 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_index_qk_proj_parameters_weight_ = None
-        split_3 = torch.functional.split(linear_55, [32, 16], dim = -1);  linear_55 = None
-        iq: "f32[s33, 32]" = split_3[0]
-        ik: "f32[s33, 16]" = split_3[1];  split_3 = None
+        mul_88: "f32[s33, 2, 8]" = cat_4 * sin_3;  cat_4 = sin_3 = None
+        rotated_1: "f32[s33, 2, 8]" = mul_87 + mul_88;  mul_87 = mul_88 = None
+        k_10: "f32[s33, 2, 32]" = torch.cat((rotated_1, rest_1), dim = -1);  rotated_1 = rest_1 = None
+        v_7: "f32[s33, 2, 32]" = v_6.view(s33, 2, 32);  v_6 = None
+        split_18 = torch.functional.split(index_qk, [32, 16], dim = -1);  index_qk = None
+        iq: "f32[s33, 32]" = split_18[0]
+        ik: "f32[s33, 16]" = split_18[1];  split_18 = None
         unflatten_38: "f32[s33, 2, 16]" = iq.unflatten(-1, (2, 16));  iq = None
         xf_28: "f32[s33, 2, 16]" = unflatten_38.float();  unflatten_38 = None
         pow_16: "f32[s33, 2, 16]" = xf_28.pow(2)
@@ -934,33 +902,29 @@ class GraphModule(torch.nn.Module):
         out_35: "f32[s33, 2, 16]" = xf_28 * rsqrt_21;  xf_28 = rsqrt_21 = None
         float_54: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_ = None
         add_67: "f32[16]" = 1.0 + float_54;  float_54 = None
-        mul_89: "f32[s33, 2, 16]" = out_35 * add_67;  out_35 = add_67 = None
-        to_33: "f32[s33, 2, 16]" = mul_89.to(torch.float32);  mul_89 = None
+        mul_90: "f32[s33, 2, 16]" = out_35 * add_67;  out_35 = add_67 = None
+        to_33: "f32[s33, 2, 16]" = mul_90.to(torch.float32);  mul_90 = None
         cos_4: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2);  cos_1 = None
         sin_4: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2);  sin_1 = None
         rot_2: "f32[s33, 2, 8]" = to_33[(Ellipsis, slice(None, 8, None))]
         rest_2: "f32[s33, 2, 8]" = to_33[(Ellipsis, slice(8, None, None))];  to_33 = None
         x1_2: "f32[s33, 2, 4]" = rot_2[(Ellipsis, slice(None, 4, None))]
         x2_2: "f32[s33, 2, 4]" = rot_2[(Ellipsis, slice(4, None, None))]
-        mul_90: "f32[s33, 2, 8]" = rot_2 * cos_4;  rot_2 = cos_4 = None
+        mul_91: "f32[s33, 2, 8]" = rot_2 * cos_4;  rot_2 = cos_4 = None
         neg_5: "f32[s33, 2, 4]" = -x2_2;  x2_2 = None
         cat_6: "f32[s33, 2, 8]" = torch.cat((neg_5, x1_2), dim = -1);  neg_5 = x1_2 = None
-        mul_91: "f32[s33, 2, 8]" = cat_6 * sin_4;  cat_6 = sin_4 = None
-        rotated_2: "f32[s33, 2, 8]" = mul_90 + mul_91;  mul_90 = mul_91 = None
+        mul_92: "f32[s33, 2, 8]" = cat_6 * sin_4;  cat_6 = sin_4 = None
+        rotated_2: "f32[s33, 2, 8]" = mul_91 + mul_92;  mul_91 = mul_92 = None
         iq_1: "f32[s33, 2, 16]" = torch.cat((rotated_2, rest_2), dim = -1);  rotated_2 = rest_2 = None
         out_36: "f32[s33, 4, 32]" = torch.empty((s33, 4, 32), dtype = torch.float32, device = device(type='cpu'))
-        attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_10, k_9, v_6, iq_1, ik, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, out_36);  q_10 = k_9 = v_6 = iq_1 = ik = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = attention_core_default = None
+        attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_11, k_10, v_7, iq_1, ik, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, out_36);  q_11 = k_10 = v_7 = iq_1 = ik = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = attention_core_default = None
         flatten_20: "f32[s33, 128]" = out_36.flatten(-2);  out_36 = None
-        flatten_21: "f32[s33, 128]" = gate_9.flatten(-2);  gate_9 = None
-        sigmoid_23: "f32[s33, 128]" = torch.sigmoid(flatten_21);  flatten_21 = None
-        out_37: "f32[s33, 128]" = flatten_20 * sigmoid_23;  flatten_20 = sigmoid_23 = None
+        flatten_21: "f32[s33, 128]" = gate_12.flatten(-2);  gate_12 = None
+        sigmoid_24: "f32[s33, 128]" = torch.sigmoid(flatten_21);  flatten_21 = None
+        out_37: "f32[s33, 128]" = flatten_20 * sigmoid_24;  flatten_20 = sigmoid_24 = None
         y_3: "f32[s33, 64]" = torch._C._nn.linear(out_37, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_, None);  out_37 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = None
-        linear_57: "f32[s33, 4]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_6 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_17: "f32[s33, 4]" = linear_57 / 4;  linear_57 = None
-        sigmoid_24: "f32[s33, 4]" = torch.sigmoid(truediv_17);  truediv_17 = None
-        w_6: "f32[s33, 4]" = 2 * sigmoid_24;  sigmoid_24 = None
         unsqueeze_19: "f32[s33, 1, 64]" = y_3.unsqueeze(-2);  y_3 = None
-        unsqueeze_20: "f32[s33, 4, 1]" = w_6.unsqueeze(-1);  w_6 = None
+        unsqueeze_20: "f32[s33, 4, 1]" = inject_13.unsqueeze(-1);  inject_13 = None
         mul_94: "f32[s33, 4, 64]" = unsqueeze_19 * unsqueeze_20;  unsqueeze_19 = unsqueeze_20 = None
         flatten_22: "f32[s33, 256]" = mul_94.flatten(-2);  mul_94 = None
         h_8: "f32[s33, 256]" = h_7 + flatten_22;  h_7 = flatten_22 = None
@@ -976,21 +940,30 @@ class GraphModule(torch.nn.Module):
         add_71: "f32[256]" = 1.0 + float_56;  float_56 = None
         mul_96: "f32[s33, 256]" = out_39 * add_71;  out_39 = add_71 = None
         hn_7: "f32[s33, 256]" = mul_96.to(torch.float32);  mul_96 = None
-        linear_58: "f32[s33, 16]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_18: "f32[s33, 16]" = linear_58 / 4;  linear_58 = None
+        linear_29: "f32[s33, 20]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_19 = torch.functional.split(linear_29, [16, 4], dim = -1);  linear_29 = None
+        down_7: "f32[s33, 16]" = split_19[0]
+        inject_14: "f32[s33, 4]" = split_19[1];  split_19 = None
+        truediv_18: "f32[s33, 16]" = down_7 / 4;  down_7 = None
         silu_14: "f32[s33, 16]" = torch.nn.functional.silu(truediv_18);  truediv_18 = None
-        linear_59: "f32[s33, 256]" = torch._C._nn.linear(silu_14, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_14 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_10: "f32[s33, 256]" = torch.sigmoid(linear_59);  linear_59 = None
-        unflatten_40: "f32[s33, 4, 64]" = gate_10.unflatten(-1, (4, 64));  gate_10 = None
-        unflatten_41: "f32[s33, 4, 64]" = hn_7.unflatten(-1, (4, 64))
+        linear_30: "f32[s33, 256]" = torch._C._nn.linear(silu_14, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_14 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_13: "f32[s33, 256]" = torch.sigmoid(linear_30);  linear_30 = None
+        unflatten_40: "f32[s33, 4, 64]" = gate_13.unflatten(-1, (4, 64));  gate_13 = None
+        unflatten_41: "f32[s33, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
         mul_97: "f32[s33, 4, 64]" = unflatten_40 * unflatten_41;  unflatten_40 = unflatten_41 = None
-        mixed_7: "f32[s33, 64]" = mul_97.mean(dim = -2);  mul_97 = None
-        linear_60: "f32[s33, 32]" = torch._C._nn.linear(mixed_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_gate_proj_parameters_weight_ = None
-        silu_15: "f32[s33, 32]" = torch.nn.functional.silu(linear_60);  linear_60 = None
-        linear_61: "f32[s33, 32]" = torch._C._nn.linear(mixed_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_, None);  l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_up_proj_parameters_weight_ = None
-        mul_98: "f32[s33, 32]" = silu_15 * linear_61;  silu_15 = linear_61 = None
-        shared_3: "f32[s33, 64]" = torch._C._nn.linear(mul_98, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_98 = l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
-        logits_3: "f32[s33, 8]" = torch._C._nn.linear(mixed_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_gate_parameters_weight_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_gate_parameters_weight_ = None
+        x_7: "f32[s33, 64]" = mul_97.mean(dim = -2);  mul_97 = None
+        truediv_19: "f32[s33, 4]" = inject_14 / 4;  inject_14 = None
+        sigmoid_26: "f32[s33, 4]" = torch.sigmoid(truediv_19);  truediv_19 = None
+        inject_15: "f32[s33, 4]" = 2 * sigmoid_26;  sigmoid_26 = None
+        linear_31: "f32[s33, 73]" = torch._C._nn.linear(x_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = None
+        split_20 = torch.functional.split(linear_31, [8, 1, 32, 32], dim = -1);  linear_31 = None
+        logits_3: "f32[s33, 8]" = split_20[0]
+        shared_gate_3: "f32[s33, 1]" = split_20[1]
+        gate_14: "f32[s33, 32]" = split_20[2]
+        up_3: "f32[s33, 32]" = split_20[3];  split_20 = None
+        silu_15: "f32[s33, 32]" = torch.nn.functional.silu(gate_14);  gate_14 = None
+        mul_99: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
+        shared_3: "f32[s33, 64]" = torch._C._nn.linear(mul_99, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_99 = l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_3: "f32[s33, 8]" = torch.softmax(logits_3, dim = -1, dtype = torch.float32);  logits_3 = None
         topk_3 = torch.topk(probs_3, 2, dim = -1);  probs_3 = None
         top_6: "f32[s33, 2]" = topk_3[0]
@@ -999,17 +972,12 @@ class GraphModule(torch.nn.Module):
         top_7: "f32[s33, 2]" = top_6 / sum_12;  top_6 = sum_12 = None
         weights_3: "f32[s33, 2]" = top_7.to(torch.float32);  top_7 = None
         out_40: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'));  s33 = None
-        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp.experts', mixed_7, weights_3, idx_3, out_40);  weights_3 = idx_3 = experts_default_3 = None
-        linear_64: "f32[s33, 1]" = torch._C._nn.linear(mixed_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_gate_parameters_weight_, None);  mixed_7 = l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_gate_parameters_weight_ = None
-        sigmoid_26: "f32[s33, 1]" = torch.sigmoid(linear_64);  linear_64 = None
-        mul_99: "f32[s33, 64]" = sigmoid_26 * shared_3;  sigmoid_26 = shared_3 = None
-        add_72: "f32[s33, 64]" = out_40 + mul_99;  out_40 = mul_99 = None
-        linear_65: "f32[s33, 4]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_, None);  hn_7 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_block_inject_weight_parameters_weight_ = None
-        truediv_20: "f32[s33, 4]" = linear_65 / 4;  linear_65 = None
-        sigmoid_27: "f32[s33, 4]" = torch.sigmoid(truediv_20);  truediv_20 = None
-        w_7: "f32[s33, 4]" = 2 * sigmoid_27;  sigmoid_27 = None
+        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp.experts', x_7, weights_3, idx_3, out_40);  x_7 = weights_3 = idx_3 = experts_default_3 = None
+        sigmoid_27: "f32[s33, 1]" = torch.sigmoid(shared_gate_3);  shared_gate_3 = None
+        mul_100: "f32[s33, 64]" = sigmoid_27 * shared_3;  sigmoid_27 = shared_3 = None
+        add_72: "f32[s33, 64]" = out_40 + mul_100;  out_40 = mul_100 = None
         unsqueeze_21: "f32[s33, 1, 64]" = add_72.unsqueeze(-2);  add_72 = None
-        unsqueeze_22: "f32[s33, 4, 1]" = w_7.unsqueeze(-1);  w_7 = None
+        unsqueeze_22: "f32[s33, 4, 1]" = inject_15.unsqueeze(-1);  inject_15 = None
         mul_101: "f32[s33, 4, 64]" = unsqueeze_21 * unsqueeze_22;  unsqueeze_21 = unsqueeze_22 = None
         flatten_24: "f32[s33, 256]" = mul_101.flatten(-2);  mul_101 = None
         h_9: "f32[s33, 256]" = h_8 + flatten_24;  h_8 = flatten_24 = None
@@ -1025,13 +993,13 @@ class GraphModule(torch.nn.Module):
         add_75: "f32[256]" = 1.0 + float_58;  float_58 = None
         mul_103: "f32[s33, 256]" = out_42 * add_75;  out_42 = add_75 = None
         hn_8: "f32[s33, 256]" = mul_103.to(torch.float32);  mul_103 = None
-        linear_66: "f32[s33, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
-        truediv_21: "f32[s33, 16]" = linear_66 / 4;  linear_66 = None
+        linear_33: "f32[s33, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
+        truediv_21: "f32[s33, 16]" = linear_33 / 4;  linear_33 = None
         silu_16: "f32[s33, 16]" = torch.nn.functional.silu(truediv_21);  truediv_21 = None
-        linear_67: "f32[s33, 256]" = torch._C._nn.linear(silu_16, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_, None);  silu_16 = l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_11: "f32[s33, 256]" = torch.sigmoid(linear_67);  linear_67 = None
-        unflatten_43: "f32[s33, 4, 64]" = gate_11.unflatten(-1, (4, 64));  gate_11 = None
+        linear_34: "f32[s33, 256]" = torch._C._nn.linear(silu_16, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_, None);  silu_16 = l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = None
+        gate_15: "f32[s33, 256]" = torch.sigmoid(linear_34);  linear_34 = None
+        unflatten_43: "f32[s33, 4, 64]" = gate_15.unflatten(-1, (4, 64));  gate_15 = None
         unflatten_44: "f32[s33, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
         mul_104: "f32[s33, 4, 64]" = unflatten_43 * unflatten_44;  unflatten_43 = unflatten_44 = None
-        mixed_8: "f32[s33, 64]" = mul_104.mean(dim = -2);  mul_104 = None
-        return (mixed_8,)
+        mean_26: "f32[s33, 64]" = mul_104.mean(dim = -2);  mul_104 = None
+        return (mean_26,)

@@ -185,6 +185,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "(the full preset always: 51.2 GB)",
     )
     p.add_argument(
+        "--no-merge",
+        dest="merge",
+        action="store_false",
+        help="keep the projections that read one input as separate GEMMs (the A/B of model/fuse.py; "
+        "merged by default, as serving runs)",
+    )
+    p.add_argument(
         "--tensor-parallel-size",
         type=positive_int,
         default=1,
@@ -220,6 +227,8 @@ def resolve(args: argparse.Namespace) -> None:
             raise UsageError(
                 "--quant-experts: the tensor-parallel bench (--tensor-parallel-size > 1) keeps dense experts"
             )
+        if not args.merge:
+            raise UsageError("--no-merge: the tensor-parallel bench runs through the engine, which always merges")
         from model.config import Qwen4ExpConfig
         from model.presets import preset_config
         from qcompile.commands.checks import check_tensor_parallel
@@ -440,6 +449,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     model.init_state(
         max_num_seqs=max([max_batch, *(r for r, _ in prefill_shapes)]),
         max_model_len=max([decode_len, *(t for _, t in prefill_shapes)]),
+        merge=args.merge,
     )
     with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
@@ -529,6 +539,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "quant_experts": args.quant_experts,
         "pinned_ple": args.pinned_ple,
         "skinny_shapes": skinny_shapes,
+        "merge": args.merge,
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
         "roofline_tok_s": roofline,
@@ -558,6 +569,7 @@ def table(result: dict[str, Any]) -> str:
     lines = [
         f"{result['preset']} preset, {result['dtype']}"
         + (f", {result['quant_experts']} experts" if result["quant_experts"] else "")
+        + ("" if result["merge"] else ", projections not merged (--no-merge)")
         + f", {result['device']}, torch {result['torch']}; "
         f"context {result['context']} tokens, {result['steps']} timed decode steps; "
         f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s; decode step reads "

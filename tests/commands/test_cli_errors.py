@@ -130,6 +130,11 @@ def test_bench_without_cuda_points_at_its_smoke_mode(capsys: pytest.CaptureFixtu
     assert "--device cuda" in line and "no CUDA device" in line and "--smoke" in line
 
 
+def test_bench_no_merge_is_refused_with_tensor_parallelism(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(["bench", "--smoke", "--no-merge", "--tensor-parallel-size", "2"], capsys)
+    assert line.count("--no-merge") == 1 and "engine" in line
+
+
 @pytest.mark.parametrize(
     ("command", "flag", "good"),
     [(["ablate"], "--scopes", "layer"), (["bench", "--smoke"], "--scopes", "eager"), (["bench"], "--modes", "full")],

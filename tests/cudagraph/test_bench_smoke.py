@@ -45,3 +45,15 @@ def test_bench_quant_experts_is_checked(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit):
         main(["bench", "--smoke", "--quant-experts", "nvfp4", "--tensor-parallel-size", "2"])
     assert "--quant-experts: the tensor-parallel bench" in capsys.readouterr().err
+
+
+def test_bench_no_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--no-merge`: the A/B of merged projections runs, and the result and its table say which it was."""
+    out = tmp_path / "separate.json"
+    main(
+        ["bench", "--smoke", "--scopes", "eager", "--batches", "1", "--anchor-steps", "0", "--prefill", "1x4"]
+        + ["--no-merge", "--json", str(out)]
+    )
+    result = json.loads(out.read_text())
+    assert result["merge"] is False and result["rows"][0]["tok_s"]["1"] > 0
+    assert "projections not merged (--no-merge)" in capsys.readouterr().out

@@ -145,30 +145,35 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
 ''')
 
 
-cpp_fused_div_silu_1 = async_compile.cpp_pybinding(['float*', 'const int64_t'], r'''
+cpp_fused_div_silu_split_with_sizes_1 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
+extern "C"  void  kernel(const float* in_ptr0,
+                       float* out_ptr0,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L*ks0); x0+=static_cast<int64_t>(16L))
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
         {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
             {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*ks0)))
                 {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = tmp3.neg();
-                    auto tmp5 = tmp4.exp();
-                    auto tmp6 = static_cast<float>(1.0);
-                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                    auto tmp8 = tmp5 + tmp7;
-                    auto tmp9 = tmp3 / tmp8;
-                    tmp9.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 20L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = tmp3.neg();
+                        auto tmp5 = tmp4.exp();
+                        auto tmp6 = static_cast<float>(1.0);
+                        auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                        auto tmp8 = tmp5 + tmp7;
+                        auto tmp9 = tmp3 / tmp8;
+                        tmp9.store(out_ptr0 + static_cast<int64_t>(x1 + 16L*x0));
+                    }
                 }
             }
         }
@@ -179,11 +184,13 @@ extern "C"  void  kernel(float* in_out_ptr0,
 ''')
 
 
-cpp_fused_mean_mul_sigmoid_view_2 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
+cpp_fused_div_mean_mul_sigmoid_split_with_sizes_view_2 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
+                       const float* in_ptr2,
                        float* out_ptr0,
+                       float* out_ptr1,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -225,6 +232,29 @@ extern "C"  void  kernel(const float* in_ptr0,
             }
         }
     }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(16L + x1 + 20L*x0), static_cast<int64_t>(4L));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                        auto tmp5 = static_cast<float>(2.0);
+                        auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                        auto tmp7 = tmp4 * tmp6;
+                        tmp7.store(out_ptr1 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                    }
+                }
+            }
+        }
+    }
     inductor_cpu_integer_div_error_flag = nullptr;
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
@@ -254,28 +284,29 @@ class Runner:
         buf1 = empty_strided_cpu((s72, 4, 1), (4, 1, 4*s72), torch.float32)
         assert_size_stride(arg3_1, (256, ), (1, ), 'input')
         buf2 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
-        assert_size_stride(arg4_1, (16, 256), (256, 1), 'input')
+        assert_size_stride(arg4_1, (20, 256), (256, 1), 'input')
         cpp_fused_add_embedding_mean_mul_pow_repeat_rsqrt_view_0(arg0_1, arg2_1, arg3_1, buf0, buf1, buf2, s72)
         del arg0_1
         del arg2_1
         del arg3_1
         del buf1
-        buf3 = empty_strided_cpu((s72, 16), (16, 1), torch.float32)
+        buf3 = empty_strided_cpu((s72, 20), (20, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf2, reinterpret_tensor(arg4_1, (256, 16), (1, 256), 0), out=buf3)
+        extern_kernels.mm(buf2, reinterpret_tensor(arg4_1, (256, 20), (1, 256), 0), out=buf3)
         del arg4_1
-        buf4 = buf3; del buf3  # reuse
+        buf4 = empty_strided_cpu((s72, 16), (16, 1), torch.float32)
         assert_size_stride(arg5_1, (256, 16), (16, 1), 'input')
-        cpp_fused_div_silu_1(buf4, s72)
+        cpp_fused_div_silu_split_with_sizes_1(buf3, buf4, s72)
         buf5 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [truediv, silu, linear_1], Original ATen: [aten.div, aten.silu, aten.t, aten.mm]
+        # Topologically Sorted Source Nodes: [split, truediv, silu, linear_1], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
         extern_kernels.mm(buf4, reinterpret_tensor(arg5_1, (16, 256), (1, 16), 0), out=buf5)
         del arg5_1
         del buf4
         buf6 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
         buf7 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
-        cpp_fused_mean_mul_sigmoid_view_2(buf5, buf2, buf6, s72)
-        return (buf6, buf7, buf2, buf0, )
+        buf8 = empty_strided_cpu((s72, 4), (4, 1), torch.float32)
+        cpp_fused_div_mean_mul_sigmoid_split_with_sizes_view_2(buf5, buf2, buf3, buf6, buf8, s72)
+        return (buf6, buf7, buf8, buf0, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -288,7 +319,7 @@ def get_args():
     arg1_1 = 10
     arg2_1 = rand_strided((512, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg3_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg4_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg4_1 = rand_strided((20, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg5_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
     return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1]
 

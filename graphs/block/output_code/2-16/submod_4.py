@@ -47,49 +47,18 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_0 = async_compile.cpp_pybinding(['float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_0 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       const float* in_ptr0,
+extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
+                       const float* in_ptr3,
                        float* out_ptr0,
                        float* out_ptr1,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(16L))
-        {
-            {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))))))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                    auto tmp5 = static_cast<float>(2.0);
-                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                    auto tmp7 = tmp4 * tmp6;
-                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0));
-                }
-                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L)))) && x0 < static_cast<int64_t>(4L*ks0)))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                    auto tmp5 = static_cast<float>(2.0);
-                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                    auto tmp7 = tmp4 * tmp6;
-                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
-                }
-            }
-        }
-    }
     #pragma omp parallel
     {
         int tid = omp_get_thread_num();
@@ -110,7 +79,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
                                     auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 64L*x0), static_cast<int64_t>(16));
-                                    auto tmp2 = in_out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp2 = in_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp3 = at::vec::Vectorized<float>(tmp2);
                                     auto tmp4 = tmp1 * tmp3;
                                     auto tmp5 = tmp0 + tmp4;
@@ -136,9 +105,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
                             auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp2 = in_out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp2 = in_ptr2[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                             auto tmp6 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                            auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
                             auto tmp3 = at::vec::Vectorized<float>(tmp2);
                             auto tmp4 = tmp1 * tmp3;
                             auto tmp5 = tmp0 + tmp4;
@@ -166,30 +135,35 @@ extern "C"  void  kernel(float* in_out_ptr0,
 ''')
 
 
-cpp_fused_div_silu_1 = async_compile.cpp_pybinding(['float*', 'const int64_t'], r'''
+cpp_fused_div_silu_split_with_sizes_1 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
+extern "C"  void  kernel(const float* in_ptr0,
+                       float* out_ptr0,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L*ks0); x0+=static_cast<int64_t>(16L))
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
         {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
             {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*ks0)))
                 {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = tmp3.neg();
-                    auto tmp5 = tmp4.exp();
-                    auto tmp6 = static_cast<float>(1.0);
-                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                    auto tmp8 = tmp5 + tmp7;
-                    auto tmp9 = tmp3 / tmp8;
-                    tmp9.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 20L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = tmp3.neg();
+                        auto tmp5 = tmp4.exp();
+                        auto tmp6 = static_cast<float>(1.0);
+                        auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                        auto tmp8 = tmp5 + tmp7;
+                        auto tmp9 = tmp3 / tmp8;
+                        tmp9.store(out_ptr0 + static_cast<int64_t>(x1 + 16L*x0));
+                    }
                 }
             }
         }
@@ -252,7 +226,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused__softmax_3 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused__softmax_split_with_sizes_3 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        float* out_ptr0,
@@ -276,7 +250,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(8L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 73L*x0), static_cast<int64_t>(8L));
                             tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(8L));
                         }
                     }
@@ -292,7 +266,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(8L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 73L*x0), static_cast<int64_t>(8L));
                             auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
                             auto tmp2 = at::vec::Vectorized<float>(tmp1);
                             auto tmp3 = tmp0 - tmp2;
@@ -360,30 +334,34 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_mul_silu_5 = async_compile.cpp_pybinding(['float*', 'const float*', 'const int64_t'], r'''
+cpp_fused_mul_silu_split_with_sizes_5 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       const float* in_ptr0,
+extern "C"  void  kernel(const float* in_ptr0,
+                       float* out_ptr0,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(32L*ks0); x0+=static_cast<int64_t>(16L))
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
         {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(32L); x1+=static_cast<int64_t>(16L))
             {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(32L*ks0)))
                 {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = tmp0.neg();
-                    auto tmp2 = tmp1.exp();
-                    auto tmp3 = static_cast<float>(1.0);
-                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                    auto tmp5 = tmp2 + tmp4;
-                    auto tmp6 = tmp0 / tmp5;
-                    auto tmp8 = tmp6 * tmp7;
-                    tmp8.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(9L + x1 + 73L*x0), static_cast<int64_t>(16));
+                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(41L + x1 + 73L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = tmp0.neg();
+                        auto tmp2 = tmp1.exp();
+                        auto tmp3 = static_cast<float>(1.0);
+                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                        auto tmp5 = tmp2 + tmp4;
+                        auto tmp6 = tmp0 / tmp5;
+                        auto tmp8 = tmp6 * tmp7;
+                        tmp8.store(out_ptr0 + static_cast<int64_t>(x1 + 32L*x0));
+                    }
                 }
             }
         }
@@ -394,69 +372,44 @@ extern "C"  void  kernel(float* in_out_ptr0,
 ''')
 
 
-cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_6 = async_compile.cpp_pybinding(['float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       float* in_out_ptr1,
-                       const float* in_ptr0,
+extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
                        const float* in_ptr3,
                        const float* in_ptr4,
                        const float* in_ptr5,
+                       const float* in_ptr6,
+                       const float* in_ptr7,
                        float* out_ptr0,
                        float* out_ptr1,
                        float* out_ptr2,
+                       float* out_ptr3,
+                       float* out_ptr4,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(16L))
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
         {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
             {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))))))
                 {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                    auto tmp5 = static_cast<float>(2.0);
-                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                    auto tmp7 = tmp4 * tmp6;
-                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0));
-                }
-                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L)))) && x0 < static_cast<int64_t>(4L*ks0)))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                    auto tmp5 = static_cast<float>(2.0);
-                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                    auto tmp7 = tmp4 * tmp6;
-                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
-                }
-            }
-        }
-    }
-    {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
-        {
-            {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))))))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                    tmp1.store(in_out_ptr1 + static_cast<int64_t>(x0));
-                }
-                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0)))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
-                    auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                    tmp1.store(in_out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 20L*x0), static_cast<int64_t>(4L));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                        auto tmp5 = static_cast<float>(2.0);
+                        auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                        auto tmp7 = tmp4 * tmp6;
+                        tmp7.store(out_ptr0 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                    }
                 }
             }
         }
@@ -468,18 +421,25 @@ extern "C"  void  kernel(float* in_out_ptr0,
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
+                {
+                    {
+                        auto tmp0 = in_ptr1[static_cast<int64_t>(8L + 73L*x0)];
+                        auto tmp1 = decltype(tmp0)(1) / (decltype(tmp0)(1) + std::exp(-tmp0));
+                        out_ptr1[static_cast<int64_t>(x0)] = tmp1;
+                    }
+                }
                 for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(16L))
                 {
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp2 = in_ptr2[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp7 = in_out_ptr1[static_cast<int64_t>(x0)];
-                            auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp12 = in_out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp2 = in_ptr4[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp7 = out_ptr1[static_cast<int64_t>(x0)];
+                            auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp12 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                             auto tmp3 = at::vec::Vectorized<float>(tmp2);
                             auto tmp4 = tmp1 * tmp3;
                             auto tmp5 = tmp0 + tmp4;
@@ -489,7 +449,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             auto tmp13 = at::vec::Vectorized<float>(tmp12);
                             auto tmp14 = tmp11 * tmp13;
                             auto tmp15 = tmp5 + tmp14;
-                            tmp15.store(out_ptr0 + static_cast<int64_t>(x1 + 256L*x0));
+                            tmp15.store(out_ptr2 + static_cast<int64_t>(x1 + 256L*x0));
                         }
                     }
                 }
@@ -507,14 +467,14 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
                                 auto tmp1 = tmp0 * tmp0;
                                 tmp_acc0_vec = tmp_acc0_vec + tmp1;
                             }
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    out_ptr3[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
                 }
             }
         }
@@ -530,9 +490,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
-                                auto tmp1 = out_ptr1[static_cast<int64_t>(x1 + 4L*x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
                                 auto tmp2 = static_cast<float>(64.0);
                                 auto tmp3 = tmp1 / tmp2;
                                 auto tmp4 = static_cast<float>(1e-06);
@@ -544,9 +504,86 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                 auto tmp12 = tmp9 + tmp11;
                                 auto tmp13 = tmp8 * tmp12;
-                                tmp13.store(out_ptr2 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
+                                tmp13.store(out_ptr4 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
                             }
                         }
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_div_mean_mul_sigmoid_split_with_sizes_view_7 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const float* in_ptr0,
+                       const float* in_ptr1,
+                       const float* in_ptr2,
+                       float* out_ptr0,
+                       float* out_ptr1,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(64L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp4 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(64L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(128L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(128L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(192L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp16 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 256L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
+                        auto tmp3 = tmp1 * tmp2;
+                        auto tmp5 = decltype(tmp4)(1)/(decltype(tmp4)(1) + tmp4.neg().exp());
+                        auto tmp7 = tmp5 * tmp6;
+                        auto tmp8 = tmp3 + tmp7;
+                        auto tmp10 = decltype(tmp9)(1)/(decltype(tmp9)(1) + tmp9.neg().exp());
+                        auto tmp12 = tmp10 * tmp11;
+                        auto tmp13 = tmp8 + tmp12;
+                        auto tmp15 = decltype(tmp14)(1)/(decltype(tmp14)(1) + tmp14.neg().exp());
+                        auto tmp17 = tmp15 * tmp16;
+                        auto tmp18 = tmp13 + tmp17;
+                        auto tmp19 = static_cast<float>(4.0);
+                        auto tmp20 = at::vec::Vectorized<float>(tmp19);
+                        auto tmp21 = tmp18 / tmp20;
+                        tmp21.store(out_ptr0 + static_cast<int64_t>(x1 + 64L*x0));
+                    }
+                }
+            }
+        }
+    }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(16L + x1 + 20L*x0), static_cast<int64_t>(4L));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                        auto tmp5 = static_cast<float>(2.0);
+                        auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                        auto tmp7 = tmp4 * tmp6;
+                        tmp7.store(out_ptr1 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                     }
                 }
             }
@@ -572,129 +609,102 @@ class Runner:
         self.partitions = new_callables
 
     def call(self, args):
-        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1 = args
+        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1 = args
         args.clear()
         s72 = arg1_1
-        assert_size_stride(arg0_1, (s72, 256), (256, 1), 'input')
-        assert_size_stride(arg2_1, (4, 256), (256, 1), 'input')
-        buf0 = empty_strided_cpu((s72, 4), (4, 1), torch.float32)
+        assert_size_stride(arg3_1, (s72, 256), (256, 1), 'input')
+        assert_size_stride(arg0_1, (s72, 64), (64, 1), 'input')
+        assert_size_stride(arg2_1, (s72, 4), (4, 1), 'input')
+        buf0 = empty_strided_cpu((s72, 4, 1), (4, 1, 4*s72), torch.float32)
+        assert_size_stride(arg4_1, (256, ), (1, ), 'input')
+        buf1 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
+        assert_size_stride(arg5_1, (20, 256), (256, 1), 'input')
+        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_0(arg3_1, arg0_1, arg2_1, arg4_1, buf0, buf1, s72)
+        del arg4_1
+        buf2 = empty_strided_cpu((s72, 20), (20, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(arg0_1, reinterpret_tensor(arg2_1, (256, 4), (1, 256), 0), out=buf0)
+        extern_kernels.mm(buf1, reinterpret_tensor(arg5_1, (256, 20), (1, 256), 0), out=buf2)
+        del arg5_1
+        buf3 = empty_strided_cpu((s72, 16), (16, 1), torch.float32)
+        assert_size_stride(arg6_1, (256, 16), (16, 1), 'input')
+        cpp_fused_div_silu_split_with_sizes_1(buf2, buf3, s72)
+        buf4 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [split, truediv, silu, linear_1], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
+        extern_kernels.mm(buf3, reinterpret_tensor(arg6_1, (16, 256), (1, 16), 0), out=buf4)
+        del arg6_1
+        buf5 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
+        assert_size_stride(arg7_1, (73, 64), (64, 1), 'input')
+        cpp_fused_mean_mul_sigmoid_view_2(buf4, buf1, buf5, s72)
+        buf6 = empty_strided_cpu((s72, 73), (73, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_2], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf5, reinterpret_tensor(arg7_1, (64, 73), (1, 64), 0), out=buf6)
+        del arg7_1
+        buf7 = empty_strided_cpu((s72, 1), (1, s72), torch.float32)
+        buf9 = empty_strided_cpu((s72, 1), (1, s72), torch.float32)
+        buf10 = empty_strided_cpu((s72, 8), (8, 1), torch.float32)
+        cpp_fused__softmax_split_with_sizes_3(buf6, buf7, buf9, buf10, s72)
+        del buf7
+        # Topologically Sorted Source Nodes: [softmax, topk], Original ATen: [aten._softmax, aten.topk]
+        buf11 = torch.ops.aten.topk.default(buf10, 2, -1, True, True)
+        del buf10
+        buf12 = buf11[0]
+        assert_size_stride(buf12, (s72, 2), (2, 1), 'torch.ops.aten.topk.default')
+        assert_alignment(buf12, 16, 'torch.ops.aten.topk.default')
+        buf13 = buf11[1]
+        assert_size_stride(buf13, (s72, 2), (2, 1), 'torch.ops.aten.topk.default')
+        assert_alignment(buf13, 16, 'torch.ops.aten.topk.default')
+        del buf11
+        buf14 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
+        buf15 = empty_strided_cpu((s72, 2), (2, 1), torch.float32)
+        cpp_fused_div_sum_4(buf12, buf15, s72)
+        del buf12
+        # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
+        torch.ops.qcompile.experts.default(layer_key='model.layers.1.mlp.experts', x0=buf5, x1=buf15, x2=buf13, out=buf14)
+        del buf13
+        del buf15
+        buf18 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
+        assert_size_stride(arg8_1, (64, 32), (32, 1), 'input')
+        cpp_fused_mul_silu_split_with_sizes_5(buf6, buf18, s72)
+        buf19 = buf5; del buf5  # reuse
+        # Topologically Sorted Source Nodes: [split_1, silu_1, mul_5, linear_3], Original ATen: [aten.split_with_sizes, aten.silu, aten.mul, aten.t, aten.mm]
+        extern_kernels.mm(buf18, reinterpret_tensor(arg8_1, (32, 64), (1, 32), 0), out=buf19)
+        del arg8_1
+        del buf18
+        buf21 = reinterpret_tensor(buf0, (s72, 4), (4, 1), 0); del buf0  # reuse
+        buf20 = buf9; del buf9  # reuse
+        buf22 = buf4; del buf4  # reuse
+        buf23 = empty_strided_cpu((s72, 4, 1), (4, 1, 4*s72), torch.float32)
+        assert_size_stride(arg9_1, (256, ), (1, ), 'input')
+        buf24 = buf1; del buf1  # reuse
+        assert_size_stride(arg10_1, (20, 256), (256, 1), 'input')
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6(buf2, buf6, arg3_1, arg0_1, arg2_1, buf14, buf19, arg9_1, buf21, buf20, buf22, buf23, buf24, s72)
         del arg0_1
         del arg2_1
-        buf1 = buf0; del buf0  # reuse
-        assert_size_stride(arg4_1, (s72, 256), (256, 1), 'input')
-        assert_size_stride(arg3_1, (s72, 64), (64, 1), 'input')
-        buf2 = empty_strided_cpu((s72, 4, 1), (4, 1, 4*s72), torch.float32)
-        assert_size_stride(arg5_1, (256, ), (1, ), 'input')
-        buf3 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
-        assert_size_stride(arg6_1, (16, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_0(buf1, arg4_1, arg3_1, arg5_1, buf2, buf3, s72)
-        del arg5_1
-        buf4 = empty_strided_cpu((s72, 16), (16, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_1], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf3, reinterpret_tensor(arg6_1, (256, 16), (1, 256), 0), out=buf4)
-        del arg6_1
-        buf5 = buf4; del buf4  # reuse
-        assert_size_stride(arg7_1, (256, 16), (16, 1), 'input')
-        cpp_fused_div_silu_1(buf5, s72)
-        buf6 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [truediv_1, silu, linear_2], Original ATen: [aten.div, aten.silu, aten.t, aten.mm]
-        extern_kernels.mm(buf5, reinterpret_tensor(arg7_1, (16, 256), (1, 16), 0), out=buf6)
-        del arg7_1
-        buf7 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
-        assert_size_stride(arg11_1, (8, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_2(buf6, buf3, buf7, s72)
-        buf8 = empty_strided_cpu((s72, 8), (8, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_6], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf7, reinterpret_tensor(arg11_1, (64, 8), (1, 64), 0), out=buf8)
-        del arg11_1
-        buf9 = empty_strided_cpu((s72, 1), (1, s72), torch.float32)
-        buf11 = empty_strided_cpu((s72, 1), (1, s72), torch.float32)
-        buf12 = empty_strided_cpu((s72, 8), (8, 1), torch.float32)
-        cpp_fused__softmax_3(buf8, buf9, buf11, buf12, s72)
-        del buf11
-        del buf8
-        # Topologically Sorted Source Nodes: [softmax, topk], Original ATen: [aten._softmax, aten.topk]
-        buf13 = torch.ops.aten.topk.default(buf12, 2, -1, True, True)
-        del buf12
-        buf14 = buf13[0]
-        assert_size_stride(buf14, (s72, 2), (2, 1), 'torch.ops.aten.topk.default')
-        assert_alignment(buf14, 16, 'torch.ops.aten.topk.default')
-        buf15 = buf13[1]
-        assert_size_stride(buf15, (s72, 2), (2, 1), 'torch.ops.aten.topk.default')
-        assert_alignment(buf15, 16, 'torch.ops.aten.topk.default')
-        del buf13
-        buf16 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
-        buf17 = empty_strided_cpu((s72, 2), (2, 1), torch.float32)
-        cpp_fused_div_sum_4(buf14, buf17, s72)
-        del buf14
-        # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.1.mlp.experts', x0=buf7, x1=buf17, x2=buf15, out=buf16)
-        del buf15
-        del buf17
-        assert_size_stride(arg12_1, (1, 64), (64, 1), 'input')
-        buf20 = reinterpret_tensor(buf9, (s72, 1), (1, 1), 0); del buf9  # reuse
-        # Topologically Sorted Source Nodes: [linear_7], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf7, reinterpret_tensor(arg12_1, (64, 1), (1, 64), 0), out=buf20)
-        del arg12_1
-        assert_size_stride(arg8_1, (32, 64), (64, 1), 'input')
-        buf21 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf7, reinterpret_tensor(arg8_1, (64, 32), (1, 64), 0), out=buf21)
-        del arg8_1
-        assert_size_stride(arg9_1, (32, 64), (64, 1), 'input')
-        buf22 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf7, reinterpret_tensor(arg9_1, (64, 32), (1, 64), 0), out=buf22)
-        del arg9_1
-        buf23 = buf21; del buf21  # reuse
-        assert_size_stride(arg10_1, (64, 32), (32, 1), 'input')
-        cpp_fused_mul_silu_5(buf23, buf22, s72)
-        del buf22
-        buf24 = buf7; del buf7  # reuse
-        # Topologically Sorted Source Nodes: [silu_1, mul_5, linear_5], Original ATen: [aten.silu, aten.mul, aten.t, aten.mm]
-        extern_kernels.mm(buf23, reinterpret_tensor(arg10_1, (32, 64), (1, 32), 0), out=buf24)
-        del arg10_1
-        del buf23
-        assert_size_stride(arg13_1, (4, 256), (256, 1), 'input')
-        buf26 = reinterpret_tensor(buf2, (s72, 4), (4, 1), 0); del buf2  # reuse
-        # Topologically Sorted Source Nodes: [linear_8], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf3, reinterpret_tensor(arg13_1, (256, 4), (1, 256), 0), out=buf26)
-        del arg13_1
-        buf27 = buf26; del buf26  # reuse
-        buf25 = reinterpret_tensor(buf20, (s72, 1), (1, s72), 0); del buf20  # reuse
-        buf28 = buf3; del buf3  # reuse
-        buf29 = empty_strided_cpu((s72, 4, 1), (4, 1, 4*s72), torch.float32)
-        assert_size_stride(arg14_1, (256, ), (1, ), 'input')
-        buf30 = buf6; del buf6  # reuse
-        assert_size_stride(arg15_1, (16, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_6(buf27, buf25, arg4_1, arg3_1, buf1, buf16, buf24, arg14_1, buf28, buf29, buf30, s72)
-        del arg14_1
         del arg3_1
-        del arg4_1
-        del buf1
-        del buf16
-        del buf24
-        del buf25
-        del buf27
-        del buf29
-        buf31 = buf5; del buf5  # reuse
-        # Topologically Sorted Source Nodes: [linear_9], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf30, reinterpret_tensor(arg15_1, (256, 16), (1, 256), 0), out=buf31)
-        del arg15_1
-        buf32 = buf31; del buf31  # reuse
-        assert_size_stride(arg16_1, (256, 16), (16, 1), 'input')
-        cpp_fused_div_silu_1(buf32, s72)
-        buf33 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [truediv_4, silu_2, linear_10], Original ATen: [aten.div, aten.silu, aten.t, aten.mm]
-        extern_kernels.mm(buf32, reinterpret_tensor(arg16_1, (16, 256), (1, 16), 0), out=buf33)
-        del arg16_1
-        del buf32
-        buf34 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
-        buf35 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
-        cpp_fused_mean_mul_sigmoid_view_2(buf33, buf30, buf34, s72)
-        return (buf34, buf35, buf30, buf28, )
+        del arg9_1
+        del buf14
+        del buf19
+        del buf20
+        del buf21
+        del buf23
+        del buf6
+        buf25 = buf2; del buf2  # reuse
+        # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf24, reinterpret_tensor(arg10_1, (256, 20), (1, 256), 0), out=buf25)
+        del arg10_1
+        buf26 = buf3; del buf3  # reuse
+        assert_size_stride(arg11_1, (256, 16), (16, 1), 'input')
+        cpp_fused_div_silu_split_with_sizes_1(buf25, buf26, s72)
+        buf27 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [split_2, truediv_3, silu_2, linear_5], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
+        extern_kernels.mm(buf26, reinterpret_tensor(arg11_1, (16, 256), (1, 16), 0), out=buf27)
+        del arg11_1
+        del buf26
+        buf28 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
+        buf29 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
+        buf30 = empty_strided_cpu((s72, 4), (4, 1), torch.float32)
+        cpp_fused_div_mean_mul_sigmoid_split_with_sizes_view_7(buf27, buf24, buf25, buf28, buf30, s72)
+        return (buf28, buf29, buf30, buf22, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -703,24 +713,19 @@ recursively_apply_fns = runner.recursively_apply_fns
 
 def get_args():
     from torch._dynamo.testing import rand_strided
-    arg0_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg0_1 = rand_strided((10, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg1_1 = 10
-    arg2_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg3_1 = rand_strided((10, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg4_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg5_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg6_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg7_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
-    arg8_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg9_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg10_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
-    arg11_1 = rand_strided((8, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg12_1 = rand_strided((1, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg13_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg14_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg15_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg16_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
-    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1]
+    arg2_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
+    arg3_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg4_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg5_1 = rand_strided((20, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg6_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    arg7_1 = rand_strided((73, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg8_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
+    arg9_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg10_1 = rand_strided((20, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg11_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1]
 
 
 def benchmark_compiled_module(args, times=10, repeat=10):

@@ -1,103 +1,105 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s72, 256]", arg1_1: "Sym(s72)", arg2_1: "f32[4, 256]", arg3_1: "f32[s72, 64]", arg4_1: "f32[s72, 256]", arg5_1: "f32[256]", arg6_1: "f32[16, 256]", arg7_1: "f32[256, 16]", arg8_1: "f32[32, 64]", arg9_1: "f32[32, 64]", arg10_1: "f32[64, 32]", arg11_1: "f32[8, 64]", arg12_1: "f32[1, 64]", arg13_1: "f32[4, 256]", arg14_1: "i64[s72]", arg15_1: "i64[s55]", arg16_1: "Sym(s55)", arg17_1: "i64[s33]", arg18_1: "Sym(s33)", arg19_1: "i64[s69]", arg20_1: "Sym(s69)", arg21_1: "i64[3, 2, 1]", arg22_1: "f32[3, 9, 256]", arg23_1: "f32[256]", arg24_1: "f32[16, 256]", arg25_1: "f32[256, 16]"):
-        unsqueeze: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(arg3_1, -2);  arg3_1 = None
-        permute: "f32[256, 4]" = torch.ops.aten.permute.default(arg2_1, [1, 0]);  arg2_1 = None
-        mm: "f32[s72, 4]" = torch.ops.aten.mm.default(arg0_1, permute);  arg0_1 = permute = None
-        div: "f32[s72, 4]" = torch.ops.aten.div.Tensor(mm, 4);  mm = None
-        sigmoid: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div);  div = None
-        mul_6: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid, 2);  sigmoid = None
-        unsqueeze_1: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_6, -1);  mul_6 = None
-        mul_13: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze, unsqueeze_1);  unsqueeze = unsqueeze_1 = None
-        view: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_13, [arg1_1, 256]);  mul_13 = None
-        add_27: "f32[s72, 256]" = torch.ops.aten.add.Tensor(arg4_1, view);  arg4_1 = view = None
-        view_1: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_27, [arg1_1, 4, 64])
+    def forward(self, arg0_1: "f32[s72, 64]", arg1_1: "Sym(s72)", arg2_1: "f32[s72, 4]", arg3_1: "f32[s72, 256]", arg4_1: "f32[256]", arg5_1: "f32[20, 256]", arg6_1: "f32[256, 16]", arg7_1: "f32[73, 64]", arg8_1: "f32[64, 32]", arg9_1: "i64[s72]", arg10_1: "i64[s55]", arg11_1: "Sym(s55)", arg12_1: "i64[s33]", arg13_1: "Sym(s33)", arg14_1: "i64[s69]", arg15_1: "Sym(s69)", arg16_1: "i64[3, 2, 1]", arg17_1: "f32[3, 9, 256]", arg18_1: "f32[256]", arg19_1: "f32[20, 256]", arg20_1: "f32[256, 16]"):
+        unsqueeze: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(arg0_1, -2);  arg0_1 = None
+        unsqueeze_1: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(arg2_1, -1);  arg2_1 = None
+        mul_4: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze, unsqueeze_1);  unsqueeze = unsqueeze_1 = None
+        view: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_4, [arg1_1, 256]);  mul_4 = None
+        add_15: "f32[s72, 256]" = torch.ops.aten.add.Tensor(arg3_1, view);  arg3_1 = view = None
+        view_1: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_15, [arg1_1, 4, 64])
         pow_1: "f32[s72, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_1, 2)
         mean: "f32[s72, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
-        add_43: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
-        rsqrt: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_43);  add_43 = None
-        mul_34: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_1, rsqrt);  view_1 = rsqrt = None
-        view_2: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_34, [arg1_1, 256]);  mul_34 = None
-        add_59: "f32[256]" = torch.ops.aten.add.Tensor(arg5_1, 1.0);  arg5_1 = None
-        mul_43: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_2, add_59);  view_2 = add_59 = None
-        permute_1: "f32[256, 16]" = torch.ops.aten.permute.default(arg6_1, [1, 0]);  arg6_1 = None
-        mm_1: "f32[s72, 16]" = torch.ops.aten.mm.default(mul_43, permute_1);  permute_1 = None
-        div_1: "f32[s72, 16]" = torch.ops.aten.div.Tensor(mm_1, 4);  mm_1 = None
-        neg: "f32[s72, 16]" = torch.ops.aten.neg.default(div_1)
+        add_31: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
+        rsqrt: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_31);  add_31 = None
+        mul_25: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_1, rsqrt);  view_1 = rsqrt = None
+        view_2: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_25, [arg1_1, 256]);  mul_25 = None
+        add_47: "f32[256]" = torch.ops.aten.add.Tensor(arg4_1, 1.0);  arg4_1 = None
+        mul_34: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_2, add_47);  view_2 = add_47 = None
+        permute: "f32[256, 20]" = torch.ops.aten.permute.default(arg5_1, [1, 0]);  arg5_1 = None
+        mm: "f32[s72, 20]" = torch.ops.aten.mm.default(mul_34, permute);  permute = None
+        split_with_sizes = torch.ops.aten.split_with_sizes.default(mm, [16, 4], -1);  mm = None
+        getitem: "f32[s72, 16]" = split_with_sizes[0]
+        getitem_1: "f32[s72, 4]" = split_with_sizes[1];  split_with_sizes = None
+        div: "f32[s72, 16]" = torch.ops.aten.div.Tensor(getitem, 4);  getitem = None
+        neg: "f32[s72, 16]" = torch.ops.aten.neg.default(div)
         exp: "f32[s72, 16]" = torch.ops.aten.exp.default(neg);  neg = None
-        add_69: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
-        div_2: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div_1, add_69);  div_1 = add_69 = None
-        permute_2: "f32[16, 256]" = torch.ops.aten.permute.default(arg7_1, [1, 0]);  arg7_1 = None
-        mm_2: "f32[s72, 256]" = torch.ops.aten.mm.default(div_2, permute_2);  div_2 = permute_2 = None
-        sigmoid_1: "f32[s72, 256]" = torch.ops.aten.sigmoid.default(mm_2);  mm_2 = None
-        view_3: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_1, [arg1_1, 4, 64]);  sigmoid_1 = None
-        view_4: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_43, [arg1_1, 4, 64])
-        mul_60: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_3, view_4);  view_3 = view_4 = None
-        mean_1: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_60, [-2]);  mul_60 = None
-        permute_6: "f32[64, 8]" = torch.ops.aten.permute.default(arg11_1, [1, 0]);  arg11_1 = None
-        mm_6: "f32[s72, 8]" = torch.ops.aten.mm.default(mean_1, permute_6);  permute_6 = None
-        amax: "f32[s72, 1]" = torch.ops.aten.amax.default(mm_6, [-1], True)
-        sub_32: "f32[s72, 8]" = torch.ops.aten.sub.Tensor(mm_6, amax);  mm_6 = amax = None
-        exp_2: "f32[s72, 8]" = torch.ops.aten.exp.default(sub_32);  sub_32 = None
+        add_63: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
+        div_1: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div, add_63);  div = add_63 = None
+        permute_1: "f32[16, 256]" = torch.ops.aten.permute.default(arg6_1, [1, 0]);  arg6_1 = None
+        mm_1: "f32[s72, 256]" = torch.ops.aten.mm.default(div_1, permute_1);  div_1 = permute_1 = None
+        sigmoid: "f32[s72, 256]" = torch.ops.aten.sigmoid.default(mm_1);  mm_1 = None
+        view_3: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid, [arg1_1, 4, 64]);  sigmoid = None
+        view_4: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_34, [arg1_1, 4, 64]);  mul_34 = None
+        mul_55: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_3, view_4);  view_3 = view_4 = None
+        mean_1: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_55, [-2]);  mul_55 = None
+        permute_2: "f32[64, 73]" = torch.ops.aten.permute.default(arg7_1, [1, 0]);  arg7_1 = None
+        mm_2: "f32[s72, 73]" = torch.ops.aten.mm.default(mean_1, permute_2);  permute_2 = None
+        split_with_sizes_1 = torch.ops.aten.split_with_sizes.default(mm_2, [8, 1, 32, 32], -1);  mm_2 = None
+        getitem_2: "f32[s72, 8]" = split_with_sizes_1[0]
+        getitem_3: "f32[s72, 1]" = split_with_sizes_1[1]
+        getitem_4: "f32[s72, 32]" = split_with_sizes_1[2]
+        getitem_5: "f32[s72, 32]" = split_with_sizes_1[3];  split_with_sizes_1 = None
+        clone: "f32[s72, 8]" = torch.ops.aten.clone.default(getitem_2, memory_format = torch.contiguous_format);  getitem_2 = None
+        amax: "f32[s72, 1]" = torch.ops.aten.amax.default(clone, [-1], True)
+        sub_35: "f32[s72, 8]" = torch.ops.aten.sub.Tensor(clone, amax);  clone = amax = None
+        exp_2: "f32[s72, 8]" = torch.ops.aten.exp.default(sub_35);  sub_35 = None
         sum_1: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(exp_2, [-1], True)
         div_4: "f32[s72, 8]" = torch.ops.aten.div.Tensor(exp_2, sum_1);  exp_2 = sum_1 = None
         topk = torch.ops.aten.topk.default(div_4, 2);  div_4 = None
-        getitem: "f32[s72, 2]" = topk[0]
-        getitem_1: "i64[s72, 2]" = topk[1];  topk = None
-        sum_2: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(getitem, [-1], True)
-        div_5: "f32[s72, 2]" = torch.ops.aten.div.Tensor(getitem, sum_2);  getitem = sum_2 = None
+        getitem_6: "f32[s72, 2]" = topk[0]
+        getitem_7: "i64[s72, 2]" = topk[1];  topk = None
+        sum_2: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(getitem_6, [-1], True)
+        div_5: "f32[s72, 2]" = torch.ops.aten.div.Tensor(getitem_6, sum_2);  getitem_6 = sum_2 = None
         empty: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = 'model.layers.0.mlp.experts', x0 = mean_1, x1 = div_5, x2 = getitem_1, out = empty);  div_5 = getitem_1 = experts_default = None
-        permute_7: "f32[64, 1]" = torch.ops.aten.permute.default(arg12_1, [1, 0]);  arg12_1 = None
-        mm_7: "f32[s72, 1]" = torch.ops.aten.mm.default(mean_1, permute_7);  permute_7 = None
-        sigmoid_2: "f32[s72, 1]" = torch.ops.aten.sigmoid.default(mm_7);  mm_7 = None
-        permute_3: "f32[64, 32]" = torch.ops.aten.permute.default(arg8_1, [1, 0]);  arg8_1 = None
-        mm_3: "f32[s72, 32]" = torch.ops.aten.mm.default(mean_1, permute_3);  permute_3 = None
-        neg_1: "f32[s72, 32]" = torch.ops.aten.neg.default(mm_3)
+        experts_default = torch.ops.qcompile.experts.default(layer_key = 'model.layers.0.mlp.experts', x0 = mean_1, x1 = div_5, x2 = getitem_7, out = empty);  mean_1 = div_5 = getitem_7 = experts_default = None
+        sigmoid_2: "f32[s72, 1]" = torch.ops.aten.sigmoid.default(getitem_3);  getitem_3 = None
+        neg_1: "f32[s72, 32]" = torch.ops.aten.neg.default(getitem_4)
         exp_1: "f32[s72, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
-        add_97: "f32[s72, 32]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
-        div_3: "f32[s72, 32]" = torch.ops.aten.div.Tensor(mm_3, add_97);  mm_3 = add_97 = None
-        permute_4: "f32[64, 32]" = torch.ops.aten.permute.default(arg9_1, [1, 0]);  arg9_1 = None
-        mm_4: "f32[s72, 32]" = torch.ops.aten.mm.default(mean_1, permute_4);  mean_1 = permute_4 = None
-        mul_71: "f32[s72, 32]" = torch.ops.aten.mul.Tensor(div_3, mm_4);  div_3 = mm_4 = None
-        permute_5: "f32[32, 64]" = torch.ops.aten.permute.default(arg10_1, [1, 0]);  arg10_1 = None
-        mm_5: "f32[s72, 64]" = torch.ops.aten.mm.default(mul_71, permute_5);  mul_71 = permute_5 = None
-        mul_93: "f32[s72, 64]" = torch.ops.aten.mul.Tensor(sigmoid_2, mm_5);  sigmoid_2 = mm_5 = None
-        add_140: "f32[s72, 64]" = torch.ops.aten.add.Tensor(empty, mul_93);  empty = mul_93 = None
-        unsqueeze_2: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(add_140, -2);  add_140 = None
-        permute_8: "f32[256, 4]" = torch.ops.aten.permute.default(arg13_1, [1, 0]);  arg13_1 = None
-        mm_8: "f32[s72, 4]" = torch.ops.aten.mm.default(mul_43, permute_8);  mul_43 = permute_8 = None
-        div_6: "f32[s72, 4]" = torch.ops.aten.div.Tensor(mm_8, 4);  mm_8 = None
-        sigmoid_3: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div_6);  div_6 = None
-        mul_104: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_3, 2);  sigmoid_3 = None
-        unsqueeze_3: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_104, -1);  mul_104 = None
-        mul_111: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_2, unsqueeze_3);  unsqueeze_2 = unsqueeze_3 = None
-        view_5: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_111, [arg1_1, 256]);  mul_111 = None
-        add_171: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_27, view_5);  add_27 = view_5 = None
+        add_112: "f32[s72, 32]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
+        div_3: "f32[s72, 32]" = torch.ops.aten.div.Tensor(getitem_4, add_112);  getitem_4 = add_112 = None
+        mul_79: "f32[s72, 32]" = torch.ops.aten.mul.Tensor(div_3, getitem_5);  div_3 = getitem_5 = None
+        permute_3: "f32[32, 64]" = torch.ops.aten.permute.default(arg8_1, [1, 0]);  arg8_1 = None
+        mm_3: "f32[s72, 64]" = torch.ops.aten.mm.default(mul_79, permute_3);  mul_79 = permute_3 = None
+        mul_96: "f32[s72, 64]" = torch.ops.aten.mul.Tensor(sigmoid_2, mm_3);  sigmoid_2 = mm_3 = None
+        add_146: "f32[s72, 64]" = torch.ops.aten.add.Tensor(empty, mul_96);  empty = mul_96 = None
+        unsqueeze_2: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(add_146, -2);  add_146 = None
+        div_2: "f32[s72, 4]" = torch.ops.aten.div.Tensor(getitem_1, 4);  getitem_1 = None
+        sigmoid_1: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div_2);  div_2 = None
+        mul_64: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_1, 2);  sigmoid_1 = None
+        unsqueeze_3: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_64, -1);  mul_64 = None
+        mul_105: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_2, unsqueeze_3);  unsqueeze_2 = unsqueeze_3 = None
+        view_5: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_105, [arg1_1, 256]);  mul_105 = None
+        add_165: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_15, view_5);  add_15 = view_5 = None
         empty_1: "f32[s72, 256]" = torch.ops.aten.empty.memory_format([arg1_1, 256], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        ple_default = torch.ops.qcompile.ple.default(layer_key = 'model.layers.1.ple', x0 = add_171, x1 = arg14_1, x2 = arg15_1, x3 = arg17_1, x4 = arg19_1, s0 = arg21_1, s1 = arg22_1, out = empty_1);  arg14_1 = arg15_1 = arg17_1 = arg19_1 = arg21_1 = arg22_1 = ple_default = None
-        add_178: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_171, empty_1);  add_171 = empty_1 = None
-        view_6: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_178, [arg1_1, 4, 64])
+        ple_default = torch.ops.qcompile.ple.default(layer_key = 'model.layers.1.ple', x0 = add_165, x1 = arg9_1, x2 = arg10_1, x3 = arg12_1, x4 = arg14_1, s0 = arg16_1, s1 = arg17_1, out = empty_1);  arg9_1 = arg10_1 = arg12_1 = arg14_1 = arg16_1 = arg17_1 = ple_default = None
+        add_172: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_165, empty_1);  add_165 = empty_1 = None
+        view_6: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_172, [arg1_1, 4, 64])
         pow_2: "f32[s72, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_6, 2)
         mean_2: "f32[s72, 4, 1]" = torch.ops.aten.mean.dim(pow_2, [-1], True);  pow_2 = None
-        add_194: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
-        rsqrt_1: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_194);  add_194 = None
-        mul_136: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_6, rsqrt_1);  view_6 = rsqrt_1 = None
-        view_7: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_136, [arg1_1, 256]);  mul_136 = None
-        add_210: "f32[256]" = torch.ops.aten.add.Tensor(arg23_1, 1.0);  arg23_1 = None
-        mul_145: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_7, add_210);  view_7 = add_210 = None
-        permute_9: "f32[256, 16]" = torch.ops.aten.permute.default(arg24_1, [1, 0]);  arg24_1 = None
-        mm_9: "f32[s72, 16]" = torch.ops.aten.mm.default(mul_145, permute_9);  permute_9 = None
-        div_7: "f32[s72, 16]" = torch.ops.aten.div.Tensor(mm_9, 4);  mm_9 = None
-        neg_2: "f32[s72, 16]" = torch.ops.aten.neg.default(div_7)
+        add_188: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
+        rsqrt_1: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_188);  add_188 = None
+        mul_130: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_6, rsqrt_1);  view_6 = rsqrt_1 = None
+        view_7: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_130, [arg1_1, 256]);  mul_130 = None
+        add_204: "f32[256]" = torch.ops.aten.add.Tensor(arg18_1, 1.0);  arg18_1 = None
+        mul_139: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_7, add_204);  view_7 = add_204 = None
+        permute_4: "f32[256, 20]" = torch.ops.aten.permute.default(arg19_1, [1, 0]);  arg19_1 = None
+        mm_4: "f32[s72, 20]" = torch.ops.aten.mm.default(mul_139, permute_4);  permute_4 = None
+        split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_4, [16, 4], -1);  mm_4 = None
+        getitem_14: "f32[s72, 16]" = split_with_sizes_2[0]
+        getitem_15: "f32[s72, 4]" = split_with_sizes_2[1];  split_with_sizes_2 = None
+        div_6: "f32[s72, 16]" = torch.ops.aten.div.Tensor(getitem_14, 4);  getitem_14 = None
+        neg_2: "f32[s72, 16]" = torch.ops.aten.neg.default(div_6)
         exp_3: "f32[s72, 16]" = torch.ops.aten.exp.default(neg_2);  neg_2 = None
         add_220: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
-        div_8: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div_7, add_220);  div_7 = add_220 = None
-        permute_10: "f32[16, 256]" = torch.ops.aten.permute.default(arg25_1, [1, 0]);  arg25_1 = None
-        mm_10: "f32[s72, 256]" = torch.ops.aten.mm.default(div_8, permute_10);  div_8 = permute_10 = None
-        sigmoid_4: "f32[s72, 256]" = torch.ops.aten.sigmoid.default(mm_10);  mm_10 = None
-        view_8: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_4, [arg1_1, 4, 64]);  sigmoid_4 = None
-        view_9: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_145, [arg1_1, 4, 64])
-        mul_162: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, view_9);  view_8 = view_9 = None
-        mean_3: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_162, [-2]);  mul_162 = None
+        div_7: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div_6, add_220);  div_6 = add_220 = None
+        permute_5: "f32[16, 256]" = torch.ops.aten.permute.default(arg20_1, [1, 0]);  arg20_1 = None
+        mm_5: "f32[s72, 256]" = torch.ops.aten.mm.default(div_7, permute_5);  div_7 = permute_5 = None
+        sigmoid_3: "f32[s72, 256]" = torch.ops.aten.sigmoid.default(mm_5);  mm_5 = None
+        view_8: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_3, [arg1_1, 4, 64]);  sigmoid_3 = None
+        view_9: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_139, [arg1_1, 4, 64]);  mul_139 = None
+        mul_160: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, view_9);  view_8 = view_9 = None
+        mean_3: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_160, [-2]);  mul_160 = None
+        div_8: "f32[s72, 4]" = torch.ops.aten.div.Tensor(getitem_15, 4);  getitem_15 = None
+        sigmoid_4: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div_8);  div_8 = None
+        mul_169: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_4, 2);  sigmoid_4 = None
         empty_2: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
-        return (mean_3, empty_2, mul_145, add_178)
+        return (mean_3, empty_2, mul_169, add_172)

@@ -69,7 +69,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                         {
                             auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(32L))) + 256L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(32L)))), static_cast<int64_t>(16));
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(32L))) + 432L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(32L)))), static_cast<int64_t>(16));
                             auto tmp2 = decltype(tmp1)(1)/(decltype(tmp1)(1) + tmp1.neg().exp());
                             auto tmp3 = tmp0 * tmp2;
                             tmp3.store(out_ptr0 + static_cast<int64_t>(x1 + 128L*x0));
@@ -85,49 +85,18 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_1 = async_compile.cpp_pybinding(['float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       const float* in_ptr0,
+extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
+                       const float* in_ptr3,
                        float* out_ptr0,
                        float* out_ptr1,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(16L))
-        {
-            {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))))))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                    auto tmp5 = static_cast<float>(2.0);
-                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                    auto tmp7 = tmp4 * tmp6;
-                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0));
-                }
-                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L)))) && x0 < static_cast<int64_t>(4L*ks0)))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                    auto tmp5 = static_cast<float>(2.0);
-                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                    auto tmp7 = tmp4 * tmp6;
-                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
-                }
-            }
-        }
-    }
     #pragma omp parallel
     {
         int tid = omp_get_thread_num();
@@ -148,7 +117,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
                                     auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 64L*x0), static_cast<int64_t>(16));
-                                    auto tmp2 = in_out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp2 = in_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp3 = at::vec::Vectorized<float>(tmp2);
                                     auto tmp4 = tmp1 * tmp3;
                                     auto tmp5 = tmp0 + tmp4;
@@ -174,9 +143,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
                             auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp2 = in_out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp2 = in_ptr2[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                             auto tmp6 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                            auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
                             auto tmp3 = at::vec::Vectorized<float>(tmp2);
                             auto tmp4 = tmp1 * tmp3;
                             auto tmp5 = tmp0 + tmp4;
@@ -204,30 +173,35 @@ extern "C"  void  kernel(float* in_out_ptr0,
 ''')
 
 
-cpp_fused_div_silu_2 = async_compile.cpp_pybinding(['float*', 'const int64_t'], r'''
+cpp_fused_div_silu_split_with_sizes_2 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
+extern "C"  void  kernel(const float* in_ptr0,
+                       float* out_ptr0,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L*ks0); x0+=static_cast<int64_t>(16L))
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
         {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
             {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*ks0)))
                 {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = tmp3.neg();
-                    auto tmp5 = tmp4.exp();
-                    auto tmp6 = static_cast<float>(1.0);
-                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                    auto tmp8 = tmp5 + tmp7;
-                    auto tmp9 = tmp3 / tmp8;
-                    tmp9.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 20L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = tmp3.neg();
+                        auto tmp5 = tmp4.exp();
+                        auto tmp6 = static_cast<float>(1.0);
+                        auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                        auto tmp8 = tmp5 + tmp7;
+                        auto tmp9 = tmp3 / tmp8;
+                        tmp9.store(out_ptr0 + static_cast<int64_t>(x1 + 16L*x0));
+                    }
                 }
             }
         }
@@ -290,7 +264,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused__softmax_4 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused__softmax_split_with_sizes_4 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        float* out_ptr0,
@@ -314,7 +288,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(8L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 73L*x0), static_cast<int64_t>(8L));
                             tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(8L));
                         }
                     }
@@ -330,7 +304,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(8L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 73L*x0), static_cast<int64_t>(8L));
                             auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
                             auto tmp2 = at::vec::Vectorized<float>(tmp1);
                             auto tmp3 = tmp0 - tmp2;
@@ -398,30 +372,34 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_mul_silu_6 = async_compile.cpp_pybinding(['float*', 'const float*', 'const int64_t'], r'''
+cpp_fused_mul_silu_split_with_sizes_6 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       const float* in_ptr0,
+extern "C"  void  kernel(const float* in_ptr0,
+                       float* out_ptr0,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(32L*ks0); x0+=static_cast<int64_t>(16L))
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
         {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(32L); x1+=static_cast<int64_t>(16L))
             {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(32L*ks0)))
                 {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = tmp0.neg();
-                    auto tmp2 = tmp1.exp();
-                    auto tmp3 = static_cast<float>(1.0);
-                    auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                    auto tmp5 = tmp2 + tmp4;
-                    auto tmp6 = tmp0 / tmp5;
-                    auto tmp8 = tmp6 * tmp7;
-                    tmp8.store(in_out_ptr0 + static_cast<int64_t>(x0));
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(9L + x1 + 73L*x0), static_cast<int64_t>(16));
+                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(41L + x1 + 73L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = tmp0.neg();
+                        auto tmp2 = tmp1.exp();
+                        auto tmp3 = static_cast<float>(1.0);
+                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                        auto tmp5 = tmp2 + tmp4;
+                        auto tmp6 = tmp0 / tmp5;
+                        auto tmp8 = tmp6 * tmp7;
+                        tmp8.store(out_ptr0 + static_cast<int64_t>(x1 + 32L*x0));
+                    }
                 }
             }
         }
@@ -432,69 +410,44 @@ extern "C"  void  kernel(float* in_out_ptr0,
 ''')
 
 
-cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_7 = async_compile.cpp_pybinding(['float*', 'float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_7 = async_compile.cpp_pybinding(['float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
-                       float* in_out_ptr1,
-                       float* in_out_ptr2,
                        const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
                        const float* in_ptr3,
                        const float* in_ptr4,
                        const float* in_ptr5,
+                       const float* in_ptr6,
+                       const float* in_ptr7,
+                       float* out_ptr0,
                        float* out_ptr1,
+                       float* out_ptr3,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    auto out_ptr0 = in_out_ptr2;
+    auto out_ptr2 = in_out_ptr0;
     {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L*ks0); x0+=static_cast<int64_t>(16L))
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
         {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
             {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))))))
                 {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                    auto tmp5 = static_cast<float>(2.0);
-                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                    auto tmp7 = tmp4 * tmp6;
-                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0));
-                }
-                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L)))) && x0 < static_cast<int64_t>(4L*ks0)))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
-                    auto tmp1 = static_cast<float>(4.0);
-                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                    auto tmp3 = tmp0 / tmp2;
-                    auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                    auto tmp5 = static_cast<float>(2.0);
-                    auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                    auto tmp7 = tmp4 * tmp6;
-                    tmp7.store(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>((-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(4L))) + 4L*ks0));
-                }
-            }
-        }
-    }
-    {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
-        {
-            {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))))))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                    auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                    tmp1.store(in_out_ptr1 + static_cast<int64_t>(x0));
-                }
-                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0)))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
-                    auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                    tmp1.store(in_out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 20L*x0), static_cast<int64_t>(4L));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                        auto tmp5 = static_cast<float>(2.0);
+                        auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                        auto tmp7 = tmp4 * tmp6;
+                        tmp7.store(out_ptr0 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                    }
                 }
             }
         }
@@ -506,18 +459,25 @@ extern "C"  void  kernel(float* in_out_ptr0,
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
+                {
+                    {
+                        auto tmp0 = in_ptr1[static_cast<int64_t>(8L + 73L*x0)];
+                        auto tmp1 = decltype(tmp0)(1) / (decltype(tmp0)(1) + std::exp(-tmp0));
+                        out_ptr1[static_cast<int64_t>(x0)] = tmp1;
+                    }
+                }
                 for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(16L))
                 {
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp2 = in_ptr2[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp7 = in_out_ptr1[static_cast<int64_t>(x0)];
-                            auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp12 = in_out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp2 = in_ptr4[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp7 = out_ptr1[static_cast<int64_t>(x0)];
+                            auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp12 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                             auto tmp3 = at::vec::Vectorized<float>(tmp2);
                             auto tmp4 = tmp1 * tmp3;
                             auto tmp5 = tmp0 + tmp4;
@@ -527,7 +487,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             auto tmp13 = at::vec::Vectorized<float>(tmp12);
                             auto tmp14 = tmp11 * tmp13;
                             auto tmp15 = tmp5 + tmp14;
-                            tmp15.store(out_ptr0 + static_cast<int64_t>(x1 + 256L*x0));
+                            tmp15.store(out_ptr2 + static_cast<int64_t>(x1 + 256L*x0));
                         }
                     }
                 }
@@ -545,14 +505,14 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
                                 auto tmp1 = tmp0 * tmp0;
                                 tmp_acc0_vec = tmp_acc0_vec + tmp1;
                             }
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    out_ptr3[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
                 }
             }
         }
@@ -568,9 +528,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
-                                auto tmp1 = out_ptr1[static_cast<int64_t>(x1 + 4L*x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
                                 auto tmp2 = static_cast<float>(64.0);
                                 auto tmp3 = tmp1 / tmp2;
                                 auto tmp4 = static_cast<float>(1e-06);
@@ -582,10 +542,44 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                 auto tmp12 = tmp9 + tmp11;
                                 auto tmp13 = tmp8 * tmp12;
-                                tmp13.store(in_out_ptr2 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
+                                tmp13.store(in_out_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_div_silu_8 = async_compile.cpp_pybinding(['float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(16L*ks0); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*ks0)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp1 = static_cast<float>(4.0);
+                    auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                    auto tmp3 = tmp0 / tmp2;
+                    auto tmp4 = tmp3.neg();
+                    auto tmp5 = tmp4.exp();
+                    auto tmp6 = static_cast<float>(1.0);
+                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                    auto tmp8 = tmp5 + tmp7;
+                    auto tmp9 = tmp3 / tmp8;
+                    tmp9.store(in_out_ptr0 + static_cast<int64_t>(x0));
                 }
             }
         }
@@ -610,15 +604,15 @@ class Runner:
         self.partitions = new_callables
 
     def call(self, args):
-        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1 = args
+        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1 = args
         args.clear()
         s72 = arg1_1
-        s33 = arg14_1
+        s33 = arg11_1
         s55 = s33
         s69 = s33
         s80 = s33
         assert_size_stride(arg0_1, (s33, 4, 32), (128, 32, 1), 'input')
-        assert_size_stride(arg2_1, (s33, 4, 32), (256, 64, 1), 'input')
+        assert_size_stride(arg2_1, (s33, 4, 32), (432, 64, 1), 'input')
         buf0 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
         assert_size_stride(arg3_1, (64, 128), (128, 1), 'input')
         cpp_fused__unsafe_view_clone_mul_sigmoid_view_0(arg0_1, arg2_1, buf0, s33)
@@ -629,126 +623,99 @@ class Runner:
         extern_kernels.mm(buf0, reinterpret_tensor(arg3_1, (128, 64), (1, 128), 0), out=buf1)
         del arg3_1
         del buf0
-        assert_size_stride(arg4_1, (s33, 256), (256, 1), 'input')
-        assert_size_stride(arg5_1, (4, 256), (256, 1), 'input')
-        buf2 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        assert_size_stride(arg5_1, (s33, 256), (256, 1), 'input')
+        assert_size_stride(arg4_1, (s33, 4), (4, 1), 'input')
+        buf2 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        assert_size_stride(arg6_1, (256, ), (1, ), 'input')
+        buf3 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        assert_size_stride(arg7_1, (20, 256), (256, 1), 'input')
+        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg5_1, buf1, arg4_1, arg6_1, buf2, buf3, s33)
+        del arg6_1
+        del buf2
+        buf4 = empty_strided_cpu((s33, 20), (20, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_1], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(arg4_1, reinterpret_tensor(arg5_1, (256, 4), (1, 256), 0), out=buf2)
-        del arg4_1
-        del arg5_1
-        buf3 = buf2; del buf2  # reuse
-        assert_size_stride(arg6_1, (s33, 256), (256, 1), 'input')
-        buf4 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        assert_size_stride(arg7_1, (256, ), (1, ), 'input')
-        buf5 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        assert_size_stride(arg8_1, (16, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_1(buf3, arg6_1, buf1, arg7_1, buf4, buf5, s33)
+        extern_kernels.mm(buf3, reinterpret_tensor(arg7_1, (256, 20), (1, 256), 0), out=buf4)
         del arg7_1
-        del buf4
-        buf6 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_2], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf5, reinterpret_tensor(arg8_1, (256, 16), (1, 256), 0), out=buf6)
+        buf5 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
+        assert_size_stride(arg8_1, (256, 16), (16, 1), 'input')
+        cpp_fused_div_silu_split_with_sizes_2(buf4, buf5, s33)
+        buf6 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [split, truediv, silu, linear_2], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
+        extern_kernels.mm(buf5, reinterpret_tensor(arg8_1, (16, 256), (1, 16), 0), out=buf6)
         del arg8_1
-        buf7 = buf6; del buf6  # reuse
-        assert_size_stride(arg9_1, (256, 16), (16, 1), 'input')
-        cpp_fused_div_silu_2(buf7, s33)
-        buf8 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [truediv_1, silu, linear_3], Original ATen: [aten.div, aten.silu, aten.t, aten.mm]
-        extern_kernels.mm(buf7, reinterpret_tensor(arg9_1, (16, 256), (1, 16), 0), out=buf8)
+        del buf5
+        buf7 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        assert_size_stride(arg9_1, (73, 64), (64, 1), 'input')
+        cpp_fused_mean_mul_sigmoid_view_3(buf6, buf3, buf7, s33)
+        del buf3
+        buf8 = empty_strided_cpu((s33, 73), (73, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf7, reinterpret_tensor(arg9_1, (64, 73), (1, 64), 0), out=buf8)
         del arg9_1
-        del buf7
-        buf9 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
-        assert_size_stride(arg13_1, (8, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_3(buf8, buf5, buf9, s33)
-        del buf8
-        buf10 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_7], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf9, reinterpret_tensor(arg13_1, (64, 8), (1, 64), 0), out=buf10)
-        del arg13_1
+        buf9 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
         buf11 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
-        buf13 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
-        buf14 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
-        cpp_fused__softmax_4(buf10, buf11, buf13, buf14, s33)
-        del buf10
+        buf12 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
+        cpp_fused__softmax_split_with_sizes_4(buf8, buf9, buf11, buf12, s33)
         del buf11
         # Topologically Sorted Source Nodes: [softmax, topk], Original ATen: [aten._softmax, aten.topk]
-        buf15 = torch.ops.aten.topk.default(buf14, 2, -1, True, True)
+        buf13 = torch.ops.aten.topk.default(buf12, 2, -1, True, True)
+        del buf12
+        buf14 = buf13[0]
+        assert_size_stride(buf14, (s33, 2), (2, 1), 'torch.ops.aten.topk.default')
+        assert_alignment(buf14, 16, 'torch.ops.aten.topk.default')
+        buf15 = buf13[1]
+        assert_size_stride(buf15, (s33, 2), (2, 1), 'torch.ops.aten.topk.default')
+        assert_alignment(buf15, 16, 'torch.ops.aten.topk.default')
+        del buf13
+        buf16 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        buf17 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
+        cpp_fused_div_sum_5(buf14, buf17, s33)
         del buf14
-        buf16 = buf15[0]
-        assert_size_stride(buf16, (s33, 2), (2, 1), 'torch.ops.aten.topk.default')
-        assert_alignment(buf16, 16, 'torch.ops.aten.topk.default')
-        buf17 = buf15[1]
-        assert_size_stride(buf17, (s33, 2), (2, 1), 'torch.ops.aten.topk.default')
-        assert_alignment(buf17, 16, 'torch.ops.aten.topk.default')
-        del buf15
-        buf18 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
-        buf19 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
-        cpp_fused_div_sum_5(buf16, buf19, s33)
-        del buf16
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.3.mlp.experts', x0=buf9, x1=buf19, x2=buf17, out=buf18)
+        torch.ops.qcompile.experts.default(layer_key='model.layers.3.mlp.experts', x0=buf7, x1=buf17, x2=buf15, out=buf16)
+        del buf15
         del buf17
-        del buf19
-        assert_size_stride(arg15_1, (1, 64), (64, 1), 'input')
-        buf22 = reinterpret_tensor(buf13, (s33, 1), (1, 1), 0); del buf13  # reuse
-        # Topologically Sorted Source Nodes: [linear_8], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf9, reinterpret_tensor(arg15_1, (64, 1), (1, 64), 0), out=buf22)
-        del arg15_1
-        assert_size_stride(arg10_1, (32, 64), (64, 1), 'input')
-        buf23 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf9, reinterpret_tensor(arg10_1, (64, 32), (1, 64), 0), out=buf23)
+        buf20 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
+        assert_size_stride(arg10_1, (64, 32), (32, 1), 'input')
+        cpp_fused_mul_silu_split_with_sizes_6(buf8, buf20, s33)
+        buf21 = buf7; del buf7  # reuse
+        # Topologically Sorted Source Nodes: [split_1, silu_1, mul_6, linear_4], Original ATen: [aten.split_with_sizes, aten.silu, aten.mul, aten.t, aten.mm]
+        extern_kernels.mm(buf20, reinterpret_tensor(arg10_1, (32, 64), (1, 32), 0), out=buf21)
         del arg10_1
-        assert_size_stride(arg11_1, (32, 64), (64, 1), 'input')
-        buf24 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf9, reinterpret_tensor(arg11_1, (64, 32), (1, 64), 0), out=buf24)
-        del arg11_1
-        buf25 = buf23; del buf23  # reuse
-        assert_size_stride(arg12_1, (64, 32), (32, 1), 'input')
-        cpp_fused_mul_silu_6(buf25, buf24, s33)
-        del buf24
-        buf26 = buf9; del buf9  # reuse
-        # Topologically Sorted Source Nodes: [silu_1, mul_6, linear_6], Original ATen: [aten.silu, aten.mul, aten.t, aten.mm]
-        extern_kernels.mm(buf25, reinterpret_tensor(arg12_1, (32, 64), (1, 32), 0), out=buf26)
+        del buf20
+        buf23 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        buf22 = buf9; del buf9  # reuse
+        buf24 = buf6; del buf6  # reuse
+        buf25 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        assert_size_stride(arg12_1, (256, ), (1, ), 'input')
+        buf26 = buf24; del buf24  # reuse
+        assert_size_stride(arg13_1, (16, 256), (256, 1), 'input')
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_7(buf26, buf4, buf8, arg5_1, buf1, arg4_1, buf16, buf21, arg12_1, buf23, buf22, buf25, s33)
         del arg12_1
-        del buf25
-        assert_size_stride(arg16_1, (4, 256), (256, 1), 'input')
-        buf28 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_9], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf5, reinterpret_tensor(arg16_1, (256, 4), (1, 256), 0), out=buf28)
-        del arg16_1
-        buf29 = buf28; del buf28  # reuse
-        buf27 = reinterpret_tensor(buf22, (s33, 1), (1, s33), 0); del buf22  # reuse
-        buf30 = buf5; del buf5  # reuse
-        buf31 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        assert_size_stride(arg17_1, (256, ), (1, ), 'input')
-        buf32 = buf30; del buf30  # reuse
-        assert_size_stride(arg18_1, (16, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_7(buf29, buf27, buf32, arg6_1, buf1, buf3, buf18, buf26, arg17_1, buf31, s33)
-        del arg17_1
-        del arg6_1
+        del arg4_1
+        del arg5_1
         del buf1
-        del buf18
-        del buf27
-        del buf29
-        del buf3
-        del buf31
-        buf33 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_10], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf32, reinterpret_tensor(arg18_1, (256, 16), (1, 256), 0), out=buf33)
-        del arg18_1
-        buf34 = buf33; del buf33  # reuse
-        assert_size_stride(arg19_1, (256, 16), (16, 1), 'input')
-        cpp_fused_div_silu_2(buf34, s33)
-        buf35 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [truediv_4, silu_2, linear_11], Original ATen: [aten.div, aten.silu, aten.t, aten.mm]
-        extern_kernels.mm(buf34, reinterpret_tensor(arg19_1, (16, 256), (1, 16), 0), out=buf35)
-        del arg19_1
-        del buf34
-        buf36 = buf26; del buf26  # reuse
-        cpp_fused_mean_mul_sigmoid_view_3(buf35, buf32, buf36, s33)
-        return (buf36, )
+        del buf16
+        del buf22
+        del buf23
+        del buf25
+        del buf4
+        del buf8
+        buf27 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf26, reinterpret_tensor(arg13_1, (256, 16), (1, 256), 0), out=buf27)
+        del arg13_1
+        buf28 = buf27; del buf27  # reuse
+        assert_size_stride(arg14_1, (256, 16), (16, 1), 'input')
+        cpp_fused_div_silu_8(buf28, s33)
+        buf29 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [truediv_3, silu_2, linear_6], Original ATen: [aten.div, aten.silu, aten.t, aten.mm]
+        extern_kernels.mm(buf28, reinterpret_tensor(arg14_1, (16, 256), (1, 16), 0), out=buf29)
+        del arg14_1
+        del buf28
+        buf30 = buf21; del buf21  # reuse
+        cpp_fused_mean_mul_sigmoid_view_3(buf29, buf26, buf30, s33)
+        return (buf30, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -759,25 +726,20 @@ def get_args():
     from torch._dynamo.testing import rand_strided
     arg0_1 = rand_strided((10, 4, 32), (128, 32, 1), device='cpu', dtype=torch.float32)
     arg1_1 = 10
-    arg2_1 = rand_strided((10, 4, 32), (256, 64, 1), device='cpu', dtype=torch.float32)
+    arg2_1 = rand_strided((10, 4, 32), (432, 64, 1), device='cpu', dtype=torch.float32)
     arg3_1 = rand_strided((64, 128), (128, 1), device='cpu', dtype=torch.float32)
-    arg4_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg5_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg6_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg7_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg8_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg9_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
-    arg10_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg11_1 = rand_strided((32, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg12_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
-    arg13_1 = rand_strided((8, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg14_1 = 10
-    arg15_1 = rand_strided((1, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg16_1 = rand_strided((4, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg17_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg18_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg19_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
-    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1]
+    arg4_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
+    arg5_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg6_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg7_1 = rand_strided((20, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg8_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    arg9_1 = rand_strided((73, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg10_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
+    arg11_1 = 10
+    arg12_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg13_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg14_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1]
 
 
 def benchmark_compiled_module(args, times=10, repeat=10):

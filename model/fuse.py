@@ -1,0 +1,109 @@
+"""Projections that read the same input, merged into one weight once the model is final.
+
+At decode sizes every projection is a skinny GEMM whose weight streams far below the copy
+bandwidth, so one GEMM over the stacked weights reads the same bytes in fewer, larger launches.
+The parts stay the modules they were, under their own names: `merge_projections` stacks their
+weights into one non-persistent buffer of the owning module and re-points each part's `weight` to
+its rows of it (a view, so nothing is held twice), which leaves checkpoint keys, `state_dict()`,
+the tensor-parallel shard plan and later in-place loads as they were. (`copy.deepcopy` clones
+parameters one by one: a copy holds the same values, the parts and the merged weight apart.)
+
+A group merges only when every part is dense: a bias-free floating-point `weight [out, in]`
+parameter (an `nn.Linear`, or the router's), all of one dtype, device and input width. A quantised
+part (`WeightOnlyLinear`, `FP8Linear`) keeps its group's GEMMs separate, also when it is swapped in
+after the merge.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+log = logging.getLogger(__name__)
+
+DENSE_DTYPES = (torch.float32, torch.bfloat16, torch.float16)
+
+
+@dataclass(frozen=True)
+class Projections:
+    """Projections of one module that read the same input.
+
+    `parts` are attribute paths (below the module) of modules with a `weight [out, in]`; `merged`
+    names the module's buffer that holds their stacked weights once `merge_projections` has run.
+    A module declares its groups in the class attribute `PROJECTIONS`.
+    """
+
+    merged: str
+    parts: tuple[str, ...]
+
+
+def _part(owner: nn.Module, path: str) -> nn.Module | None:
+    module: nn.Module | None = owner
+    for attr in path.split("."):
+        module = getattr(module, attr, None)
+    return module
+
+
+def _dense(part: nn.Module | None) -> bool:
+    weight = getattr(part, "weight", None)
+    return (
+        isinstance(weight, nn.Parameter)
+        and weight.dim() == 2
+        and weight.dtype in DENSE_DTYPES
+        and getattr(part, "bias", None) is None
+    )
+
+
+def project(owner: nn.Module, group: Projections, x: torch.Tensor) -> tuple[torch.Tensor, ...]:
+    """Every part's projection of `x`, in `group.parts` order.
+
+    Merged (and every part still dense): one GEMM, split by columns. Otherwise one GEMM per part: a
+    dense part's is `x W^T` (an `nn.Linear`'s forward, the router's logits), another part runs its
+    own forward.
+    """
+    parts = [_part(owner, path) for path in group.parts]
+    dense = [_dense(p) for p in parts]
+    merged = getattr(owner, group.merged, None)
+    if merged is not None and all(dense):
+        return torch.split(F.linear(x, merged), [p.weight.shape[0] for p in parts], dim=-1)
+    return tuple(F.linear(x, p.weight) if d else p(x) for p, d in zip(parts, dense, strict=True))
+
+
+def _merge(owner: nn.Module, group: Projections) -> bool:
+    """Merge one group of `owner` if it can be (see the module docstring); returns whether it is merged."""
+    if getattr(owner, group.merged, None) is not None:
+        return True
+    parts = [_part(owner, path) for path in group.parts]
+    if not all(_dense(p) for p in parts):
+        return False
+    weights = [p.weight for p in parts]
+    if len({(w.dtype, w.device, w.shape[1]) for w in weights}) != 1:
+        return False
+    # a normal tensor also when the caller allocates state under inference mode (the runner does): an
+    # inference tensor could not be updated in place outside it, as the weights can now
+    with torch.inference_mode(False), torch.no_grad():
+        stacked = torch.cat([w.detach() for w in weights])
+        start = 0
+        for part, weight in zip(parts, weights, strict=True):
+            rows = weight.shape[0]
+            part.weight = nn.Parameter(stacked[start : start + rows], requires_grad=weight.requires_grad)
+            start += rows
+    owner.register_buffer(group.merged, stacked, persistent=False)
+    return True
+
+
+def merge_projections(model: nn.Module) -> list[str]:
+    """Merge every mergeable projection group of `model`'s modules in place; returns the merged
+    buffers' qualified names. Idempotent: a merged group stays as it is."""
+    merged, kept = [], []
+    for name, module in model.named_modules():
+        for group in getattr(type(module), "PROJECTIONS", ()):
+            qualified = f"{name}.{group.merged}" if name else group.merged
+            (merged if _merge(module, group) else kept).append(qualified)
+    if kept:
+        log.info("merge_projections: %d groups kept separate (a part is not dense): %s", len(kept), ", ".join(kept))
+    return merged
