@@ -17,6 +17,7 @@ after the merge.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
@@ -26,6 +27,7 @@ from torch import nn
 log = logging.getLogger(__name__)
 
 DENSE_DTYPES = (torch.float32, torch.bfloat16, torch.float16)
+SKINNY_PLANS = "_skinny_plans"  # a module's {merged buffer name: skinny GEMM plan} (`use_skinny`)
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,32 @@ def project(owner: nn.Module, group: Projections, x: torch.Tensor) -> tuple[torc
     dense = [_dense(p) for p in parts]
     merged = getattr(owner, group.merged, None)
     if merged is not None and all(dense):
-        return torch.split(F.linear(x, merged), [p.weight.shape[0] for p in parts], dim=-1)
+        plan = getattr(owner, SKINNY_PLANS, {}).get(group.merged)
+        y = F.linear(x, merged) if plan is None else _skinny(x, merged, plan)
+        return torch.split(y, [p.weight.shape[0] for p in parts], dim=-1)
     return tuple(F.linear(x, p.weight) if d else p(x) for p, d in zip(parts, dense, strict=True))
+
+
+def _skinny(x: torch.Tensor, weight: torch.Tensor, plan: list[int]) -> torch.Tensor:
+    from model.kernels.skinny import skinny_linear  # Triton: CUDA builds of torch bring it, CPU ones may not
+
+    return skinny_linear(x.reshape(-1, weight.shape[1]), weight, plan).view(*x.shape[:-1], weight.shape[0])
+
+
+def use_skinny(model: nn.Module, plan_of: Callable[[torch.Tensor], list[int] | None]) -> int:
+    """Run every merged GEMM through `qkernels::skinny_linear` under `plan_of(merged weight)` (None:
+    stay `F.linear`); returns how many do. Call after the merge, before compiling or capturing."""
+    count = 0
+    for module in model.modules():
+        for group in getattr(type(module), "PROJECTIONS", ()):
+            merged = getattr(module, group.merged, None)
+            plan = None if merged is None else plan_of(merged)
+            if plan is not None:
+                if not hasattr(module, SKINNY_PLANS):
+                    setattr(module, SKINNY_PLANS, {})
+                getattr(module, SKINNY_PLANS)[group.merged] = plan
+                count += 1
+    return count
 
 
 def _merge(owner: nn.Module, group: Projections) -> bool:

@@ -208,16 +208,26 @@ def enable_skinny_gemm(
     for module in model.modules():
         if not eligible(module):
             continue
-        w = module.weight
-        key = (w.dtype, w.shape[0], w.shape[1])
-        if key not in plans:
-            if not w.is_cuda:
-                continue
-            plans[key] = check_plan((tune or tune_plan)(key, w.device))
-        if plans[key] != ALL_CUBLAS:
+        plan = plan_for(module.weight, plans, tune)
+        if plan is not None:
             module.__class__ = SkinnyLinear
-            module.plan = list(plans[key])
+            module.plan = plan
     return plans
+
+
+def plan_for(
+    weight: torch.Tensor,
+    plans: dict[ShapeKey, list[int]],
+    tune: Callable[[ShapeKey, torch.device], list[int]] | None = None,
+) -> list[int] | None:
+    """The plan of `weight [N, K]`'s shape, timed on its GPU by `tune` when `plans` lacks it (and then
+    recorded there); None where every bucket is cuBLAS, or for a CPU weight without a plan."""
+    key = (weight.dtype, weight.shape[0], weight.shape[1])
+    if key not in plans:
+        if not weight.is_cuda:
+            return None
+        plans[key] = check_plan((tune or tune_plan)(key, weight.device))
+    return None if plans[key] == ALL_CUBLAS else list(plans[key])
 
 
 @dataclasses.dataclass(frozen=True)

@@ -373,6 +373,18 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     return model.eval().requires_grad_(False), anchor_tok_s
 
 
+def _skinny(model: Qwen4ExpForCausalLM) -> int:
+    """Linears and merged GEMMs through the skinny kernel where timing here picks it; the shapes that do."""
+    from model.fuse import use_skinny
+    from model.kernels.skinny import ALL_CUBLAS, enable_skinny_gemm, plan_for
+    from qcompile.commands.progress import stage
+
+    with stage("time the skinny GEMM against cuBLAS per linear shape"):
+        plans = enable_skinny_gemm(model)
+        use_skinny(model, functools.partial(plan_for, plans=plans))
+    return sum(plan != ALL_CUBLAS for plan in plans.values())
+
+
 def _snapshot(state: list[torch.Tensor], device: torch.device) -> list[torch.Tensor]:
     """Copies of the prefilled state to restore before each measurement: on the device, or in host
     memory when a device copy would leave less than 8 GiB free (the full preset)."""
@@ -434,13 +446,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     start = time.perf_counter()
     with stage(f"build the {args.preset} preset" + (", time the transformers anchor" if args.anchor_steps else "")):
         model, anchor_tok_s = build(args, device)
-    skinny_shapes = 0
-    if args.skinny_gemm and device.type == "cuda":
-        from model.kernels.skinny import ALL_CUBLAS, enable_skinny_gemm
-
-        with stage("time the skinny GEMM against cuBLAS per linear shape"):
-            plans = enable_skinny_gemm(model)
-        skinny_shapes = sum(plan != ALL_CUBLAS for plan in plans.values())
     built_s = time.perf_counter() - start
     max_batch = max(batches)
     prefill_shapes = [] if args.prefill is None else args.prefill
@@ -451,6 +456,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         max_model_len=max([decode_len, *(t for _, t in prefill_shapes)]),
         merge=args.merge,
     )
+    skinny_shapes = _skinny(model) if args.skinny_gemm and device.type == "cuda" else 0
     with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
     snapshot = _snapshot(state_tensors(model), device)
