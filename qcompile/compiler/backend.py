@@ -8,8 +8,13 @@ it compiles every piece with Inductor, under a `PassManager` keyed on scope and 
 * a multi-size range reuses Dynamo's symbolic shapes (`standalone_compile(from_tracing_context)`);
 * a single size is compiled static (`standalone_compile(from_example_inputs)` on concrete shapes).
 
+Pieces of identical layers are compiled once per range (`qcompile/compiler/dedup.py`): each piece's
+layer keys become placeholders, pieces of one structure share the first one's compiled callable,
+and each piece calls it with its own keys bound (`KeyBinding`), so a 48-layer model compiles as
+many pieces as one group of layers.
+
 All compiles happen here, up front, so later calls never compile. `wrap_piece` may wrap each
-compiled piece (the CUDA graph runner's piece hook). At runtime each call reads the
+compiled piece (the CUDA graph runner's piece hook), once per piece, shared or not. At runtime each call reads the
 token count (a lifted size argument if Dynamo made one, else dim 0 of the token tensor) and runs
 that range's pieces. Splitting pieces run as they are: an eager call of the opaque op.
 
@@ -34,7 +39,9 @@ from torch._inductor import standalone_compile
 from torch._inductor.graph import GraphLowering
 from torch.fx.passes.split_module import split_module
 
+from qcompile.compiler.dedup import canonical, structure
 from qcompile.compiler.ranges import Range, RangeTable
+from qcompile.ops.region_ops import KeyBinding
 from qcompile.ops.registry import REGISTRY
 from qcompile.passes.manager import PassManager
 
@@ -185,8 +192,10 @@ class QBackend:
         scope: str | None,
         splitting_ops: Collection[str] | None = None,
         wrap_piece: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None,
+        share_pieces: bool = True,
     ) -> None:
         self.wrap_piece = wrap_piece  # e.g. `PieceHook`: each compiled piece becomes CUDA-graphable
+        self.share_pieces = share_pieces  # False: every piece compiled on its own, keys and all
         self.ranges = list(ranges)
         self.table = RangeTable(self.ranges)
         self.scope = scope
@@ -246,21 +255,39 @@ class QBackend:
         r: Range,
         mode: str,
     ) -> fx.GraphModule:
+        """Compile each class of identical pieces once; every piece gets its own (hooked) callable."""
         root: dict[str, Any] = {name: getattr(split, name) for name in self.split_names}
-        for name, rec in pieces.items():
-            piece = getattr(split, name)
-            manager = PassManager(scope=self.scope, compile_range=r, observer=rec.observe)
-            log.info("qcompile: compiling %s for range %s (%s)", name, r, mode)
-            # torch's own hook for run_and_get_code; Inductor calls it on FX cache hits too
-            with mock.patch.object(GraphLowering, "save_output_code", rec.save_output_code):
-                art = standalone_compile(
-                    copy.deepcopy(piece),
-                    list(inputs[name]),
-                    dynamic_shapes=mode,
-                    options={"config_patches": INDUCTOR_PATCHES | {"post_grad_custom_post_pass": manager}},
-                )
-            root[name] = _Piece(art if self.wrap_piece is None else self.wrap_piece(art))
+        compiled: dict[Any, tuple[str, Callable[..., Any]]] = {}
+        for name in pieces:
+            if self.share_pieces:
+                piece, keys = canonical(getattr(split, name))
+                cls: Any = structure(piece, inputs[name])
+            else:
+                piece, keys, cls = copy.deepcopy(getattr(split, name)), (), name
+            if cls in compiled:
+                first, art = compiled[cls]
+                pieces[name] = pieces[first]  # the same post-grad graph and output code
+                log.info("qcompile: %s shares the compiled %s for range %s", name, first, r)
+            else:
+                art = self._compile_piece(piece, pieces[name], inputs[name], r, mode, name)
+                compiled[cls] = (name, art)
+            fn = KeyBinding(art, keys) if keys else art
+            root[name] = _Piece(fn if self.wrap_piece is None else self.wrap_piece(fn))
         return fx.GraphModule(root, split.graph)
+
+    def _compile_piece(
+        self, piece: fx.GraphModule, rec: PieceRecord, inputs: Sequence[Any], r: Range, mode: str, name: str
+    ) -> Callable[..., Any]:
+        manager = PassManager(scope=self.scope, compile_range=r, observer=rec.observe)
+        log.info("qcompile: compiling %s for range %s (%s)", name, r, mode)
+        # torch's own hook for run_and_get_code; Inductor calls it on FX cache hits too
+        with mock.patch.object(GraphLowering, "save_output_code", rec.save_output_code):
+            return standalone_compile(
+                piece,
+                list(inputs),
+                dynamic_shapes=mode,
+                options={"config_patches": INDUCTOR_PATCHES | {"post_grad_custom_post_pass": manager}},
+            )
 
     def _dispatcher(
         self, runners: list[fx.GraphModule | None], tok: int, syms: set[sympy.Symbol], vals: Sequence[Any]
