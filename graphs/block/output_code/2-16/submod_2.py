@@ -666,7 +666,7 @@ class Runner:
         cpp_fused_div_sum_4(buf14, buf17, s72)
         del buf14
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.0.mlp.experts', x0=buf7, x1=buf17, x2=buf15, out=buf16)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf7, x1=buf17, x2=buf15, out=buf16)
         del buf15
         del buf17
         assert_size_stride(arg12_1, (1, 64), (64, 1), 'input')
@@ -716,7 +716,7 @@ class Runner:
         del buf24
         del buf25
         # Topologically Sorted Source Nodes: [ple_default], Original ATen: []
-        torch.ops.qcompile.ple.default(layer_key='model.layers.1.ple', x0=buf28, x1=arg14_1, x2=arg15_1, x3=arg17_1, x4=arg19_1, s0=arg21_1, s1=arg22_1, out=buf29)
+        torch.ops.qcompile.ple.default(layer_key='@1', x0=buf28, x1=arg14_1, x2=arg15_1, x3=arg17_1, x4=arg19_1, s0=arg21_1, s1=arg22_1, out=buf29)
         del arg14_1
         del arg15_1
         del arg17_1

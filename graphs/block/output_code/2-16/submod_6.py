@@ -630,7 +630,7 @@ class Runner:
         cpp_fused_div_sum_4(buf14, buf17, s72)
         del buf14
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.2.mlp.experts', x0=buf7, x1=buf17, x2=buf15, out=buf16)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf7, x1=buf17, x2=buf15, out=buf16)
         del buf15
         del buf17
         assert_size_stride(arg12_1, (1, 64), (64, 1), 'input')

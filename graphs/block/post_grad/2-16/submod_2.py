@@ -46,7 +46,7 @@ class <lambda>(torch.nn.Module):
         sum_2: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(getitem, [-1], True)
         div_5: "f32[s72, 2]" = torch.ops.aten.div.Tensor(getitem, sum_2);  getitem = sum_2 = None
         empty: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = 'model.layers.0.mlp.experts', x0 = mean_1, x1 = div_5, x2 = getitem_1, out = empty);  div_5 = getitem_1 = experts_default = None
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_5, x2 = getitem_1, out = empty);  div_5 = getitem_1 = experts_default = None
         permute_7: "f32[64, 1]" = torch.ops.aten.permute.default(arg12_1, [1, 0]);  arg12_1 = None
         mm_7: "f32[s72, 1]" = torch.ops.aten.mm.default(mean_1, permute_7);  permute_7 = None
         sigmoid_2: "f32[s72, 1]" = torch.ops.aten.sigmoid.default(mm_7);  mm_7 = None
@@ -74,7 +74,7 @@ class <lambda>(torch.nn.Module):
         view_5: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_111, [arg1_1, 256]);  mul_111 = None
         add_171: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_27, view_5);  add_27 = view_5 = None
         empty_1: "f32[s72, 256]" = torch.ops.aten.empty.memory_format([arg1_1, 256], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        ple_default = torch.ops.qcompile.ple.default(layer_key = 'model.layers.1.ple', x0 = add_171, x1 = arg14_1, x2 = arg15_1, x3 = arg17_1, x4 = arg19_1, s0 = arg21_1, s1 = arg22_1, out = empty_1);  arg14_1 = arg15_1 = arg17_1 = arg19_1 = arg21_1 = arg22_1 = ple_default = None
+        ple_default = torch.ops.qcompile.ple.default(layer_key = '@1', x0 = add_171, x1 = arg14_1, x2 = arg15_1, x3 = arg17_1, x4 = arg19_1, s0 = arg21_1, s1 = arg22_1, out = empty_1);  arg14_1 = arg15_1 = arg17_1 = arg19_1 = arg21_1 = arg22_1 = ple_default = None
         add_178: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_171, empty_1);  add_171 = empty_1 = None
         view_6: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_178, [arg1_1, 4, 64])
         pow_2: "f32[s72, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_6, 2)

@@ -1703,7 +1703,7 @@ class Runner:
         cpp_fused_div_sum_5(buf18, buf21, s33)
         del buf18
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.0.mlp.experts', x0=buf11, x1=buf21, x2=buf19, out=buf20)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf11, x1=buf21, x2=buf19, out=buf20)
         del buf19
         del buf21
         assert_size_stride(arg20_1, (s33, ), (1, ), 'input')
@@ -1729,7 +1729,7 @@ class Runner:
         del buf27
         del buf28
         # Topologically Sorted Source Nodes: [ple_gather_default], Original ATen: []
-        torch.ops.qcompile.ple_gather.default(layer_key='model.layers.1.ple.ple_embedding', x0=buf29, out=buf30)
+        torch.ops.qcompile.ple_gather.default(layer_key='@1', x0=buf29, out=buf30)
         del buf29
         assert_size_stride(arg27_1, (256, 64), (64, 1), 'input')
         buf33 = buf10; del buf10  # reuse

@@ -1059,7 +1059,7 @@ class Runner:
         cpp_fused_div_sum_5(buf18, buf21, s33)
         del buf18
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.1.mlp.experts', x0=buf11, x1=buf21, x2=buf19, out=buf20)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf11, x1=buf21, x2=buf19, out=buf20)
         del buf19
         del buf21
         assert_size_stride(arg17_1, (1, 64), (64, 1), 'input')

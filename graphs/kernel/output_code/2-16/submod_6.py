@@ -1166,7 +1166,7 @@ class Runner:
         buf21 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
         cpp_fused_div_sum_5(buf18, buf21, s33)
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.2.mlp.experts', x0=buf11, x1=buf21, x2=buf19, out=buf20)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf11, x1=buf21, x2=buf19, out=buf20)
         del buf19
         assert_size_stride(arg17_1, (1, 64), (64, 1), 'input')
         buf24 = reinterpret_tensor(buf15, (s33, 1), (1, 1), 0); del buf15  # reuse

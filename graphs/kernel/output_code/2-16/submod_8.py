@@ -686,7 +686,7 @@ class Runner:
         cpp_fused_div_sum_5(buf16, buf19, s33)
         del buf16
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.3.mlp.experts', x0=buf9, x1=buf19, x2=buf17, out=buf18)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf9, x1=buf19, x2=buf17, out=buf18)
         del buf17
         del buf19
         assert_size_stride(arg15_1, (1, 64), (64, 1), 'input')

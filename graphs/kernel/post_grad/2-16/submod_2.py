@@ -60,7 +60,7 @@ class <lambda>(torch.nn.Module):
         sum_2: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(getitem, [-1], True)
         div_5: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem, sum_2);  getitem = sum_2 = None
         empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg16_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = 'model.layers.0.mlp.experts', x0 = mean_2, x1 = div_5, x2 = getitem_1, out = empty);  div_5 = getitem_1 = experts_default = None
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_2, x1 = div_5, x2 = getitem_1, out = empty);  div_5 = getitem_1 = experts_default = None
         unsqueeze_5: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg20_1, 1)
         iota: "i64[3]" = torch.ops.prims.iota.default(3, start = -2, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
         add_227: "i64[s33, 3]" = torch.ops.aten.add.Tensor(unsqueeze_5, iota);  unsqueeze_5 = None
@@ -113,7 +113,7 @@ class <lambda>(torch.nn.Module):
         add_333: "i64[s33, 2]" = torch.ops.aten.add.Tensor(remainder_1, slice_7);  remainder_1 = slice_7 = None
         cat: "i64[s33, 4]" = torch.ops.aten.cat.default([add_319, add_333], -1);  add_319 = add_333 = None
         empty_1: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg16_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        ple_gather_default = torch.ops.qcompile.ple_gather.default(layer_key = 'model.layers.1.ple.ple_embedding', x0 = cat, out = empty_1);  cat = ple_gather_default = None
+        ple_gather_default = torch.ops.qcompile.ple_gather.default(layer_key = '@1', x0 = cat, out = empty_1);  cat = ple_gather_default = None
         unsqueeze_12: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg20_1, 1)
         iota_2: "i64[10]" = torch.ops.prims.iota.default(10, start = -9, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
         add_503: "i64[s33, 10]" = torch.ops.aten.add.Tensor(unsqueeze_12, iota_2);  unsqueeze_12 = None

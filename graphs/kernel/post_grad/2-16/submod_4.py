@@ -60,7 +60,7 @@ class <lambda>(torch.nn.Module):
         sum_2: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(getitem, [-1], True)
         div_5: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem, sum_2);  getitem = sum_2 = None
         empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg16_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = 'model.layers.1.mlp.experts', x0 = mean_2, x1 = div_5, x2 = getitem_1, out = empty);  div_5 = getitem_1 = experts_default = None
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_2, x1 = div_5, x2 = getitem_1, out = empty);  div_5 = getitem_1 = experts_default = None
         unsqueeze_4: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg23_1, 1);  arg23_1 = None
         iota: "i64[4]" = torch.ops.prims.iota.default(4, start = -3, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
         add_290: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_4, iota);  unsqueeze_4 = None

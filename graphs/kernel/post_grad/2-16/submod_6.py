@@ -60,7 +60,7 @@ class <lambda>(torch.nn.Module):
         sum_2: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(getitem, [-1], True)
         div_5: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem, sum_2);  getitem = sum_2 = None
         empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg16_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = 'model.layers.2.mlp.experts', x0 = mean_2, x1 = div_5, x2 = getitem_1, out = empty);  div_5 = getitem_1 = experts_default = None
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_2, x1 = div_5, x2 = getitem_1, out = empty);  div_5 = getitem_1 = experts_default = None
         permute_9: "f32[64, 1]" = torch.ops.aten.permute.default(arg17_1, [1, 0]);  arg17_1 = None
         mm_9: "f32[s33, 1]" = torch.ops.aten.mm.default(mean_2, permute_9);  permute_9 = None
         sigmoid_3: "f32[s33, 1]" = torch.ops.aten.sigmoid.default(mm_9);  mm_9 = None
