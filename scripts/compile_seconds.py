@@ -2,7 +2,7 @@
 
     python scripts/compile_seconds.py --preset tiny8 --layers 16 --scope kernel --ranges 1,2:16 [--no-share]
 
-The model is built in memory with the preset's geometry and random weights; `--layers N` repeats the
+The model is built in memory on `--device` with the preset's geometry and random weights; `--layers N` repeats the
 preset's layer schedule (layer kinds, PLE layers) to N layers, so 8 and 16 layers of tiny8 hold the
 same distinct pieces. Cold is the first compile in a process with fresh cache folders; warm is a
 second compile after a Dynamo reset (Inductor's caches now hold every piece). Prints one table row
@@ -61,6 +61,7 @@ def main() -> None:
 
     import torch
 
+    from model.checkpoint.loader import _uninitialised
     from model.config import Qwen4ExpConfig
     from model.presets import preset_config
     from model.qwen4_exp import Qwen4ExpForCausalLM
@@ -73,9 +74,10 @@ def main() -> None:
         raw["ple_layer_ids"] = [i for i in range(n) if i % n0 in set(raw["ple_layer_ids"])]
         raw["num_hidden_layers"] = n
     torch.manual_seed(0)
-    with torch.device(args.device):
-        model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(raw)).to(getattr(torch, args.dtype)).eval()
-    model.requires_grad_(False)
+    with torch.device(args.device), _uninitialised(getattr(torch, args.dtype)):  # as the bench builds it
+        model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(raw)).eval().requires_grad_(False)
+    for weight in model.parameters():  # values do not change what compiles; finite ones keep warmup sane
+        weight.normal_(0.0, 0.02)
     model.init_state(max_num_seqs=4, max_model_len=64)
 
     counts = _Compiles()

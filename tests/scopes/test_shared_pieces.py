@@ -21,7 +21,11 @@ from model.config import Qwen4ExpConfig
 from model.presets import preset_config
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.compiler.compiled import CompiledForward
+from qcompile.cudagraph import GraphedForward, PieceGraphs
+from qcompile.cudagraph.graphs import PieceHook
 from qcompile.ops.region_ops import KeyBinding
+from tests.cudagraph.drive import run, without_graphs
+from tests.cudagraph.fake import FakeGraphs
 from tests.scopes.conftest import teacher_forced
 
 RANGES = [(2, 64)]  # the teacher-forced path's batches: a 40-token prefill, then 3 decode rows
@@ -38,10 +42,11 @@ class _Compiles(logging.Handler):
 
 
 class Run:
-    """One compiled forward, with every piece callable the backend made and its Inductor compiles."""
+    """One compiled forward, with every piece's CUDA graph hook and the number of Inductor compiles."""
 
     def __init__(self, model: Qwen4ExpForCausalLM, scope: str, share: bool) -> None:
-        self.hooks: list[Callable[..., Any]] = []
+        self.graphs = PieceGraphs()
+        self.hooks: list[PieceHook] = []
         self.compiled = CompiledForward(model, RANGES, scope, wrap_piece=self._hook, share_pieces=share)
         logger, counter = logging.getLogger("qcompile.compiler.backend"), _Compiles()
         level = logger.level
@@ -55,9 +60,13 @@ class Run:
             logger.setLevel(level)
         self.compiles = counter.count
 
-    def _hook(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        self.hooks.append(fn)
-        return fn
+    def _hook(self, fn: Callable[..., Any]) -> PieceHook:
+        self.hooks.append(self.graphs.hook(fn))
+        return self.hooks[-1]
+
+    def compiled_code(self) -> set[int]:
+        """The distinct compiled callables behind the hooks (a `KeyBinding` calls its piece's class's)."""
+        return {id(h.fn.fn if isinstance(h.fn, KeyBinding) else h.fn) for h in self.hooks}
 
     def __call__(self, *args: Any) -> torch.Tensor:
         return self.compiled(*args)
@@ -110,7 +119,7 @@ def test_one_compile_per_distinct_piece(shared: Run) -> None:
     assert len(shared.hooks) == 9 and distinct == 6
     assert shared.compiles == distinct
     assert len({id(h) for h in shared.hooks}) == len(shared.hooks)
-    assert len({id(h.fn if isinstance(h, KeyBinding) else h) for h in shared.hooks}) == distinct
+    assert len(shared.compiled_code()) == distinct
     deeper = Run(_model(16), "kernel", share=True)
     assert len(deeper.hooks) == 17 and deeper.compiles == shared.compiles
 
@@ -160,3 +169,19 @@ def test_shared_pieces_are_bitwise_the_unshared_ones(
     assert alone.compiles == len(alone.hooks) > with_sharing.compiles
     ref, _ = teacher_forced(model, alone, STEPS, path)
     assert all(torch.equal(a, b) for a, b in zip(ref, got, strict=True))
+
+
+@pytest.mark.parametrize("mode", ["piecewise", "full"])
+def test_graphs_over_shared_pieces_are_bitwise_no_graphs(tiny8: Qwen4ExpForCausalLM, shared: Run, mode: str) -> None:
+    """Each piece is captured with its own keys bound, so replays run each layer's modules (the
+    stand-in graphs replay by calling again, as `tests/cudagraph/fake.py` says)."""
+    prompts, stops = [list(range(2, 24)), [5, 6, 7], [9, 1, 4, 4, 1, 8], [3]], [3, 3, 2, 2]  # decode 4, 4, 2
+    graphed = GraphedForward(
+        shared.compiled, tiny8, mode, pieces=shared.graphs, ranges=RANGES, capture_sizes=[2, 4], device=FakeGraphs()
+    )
+    dispatch = graphed.dispatcher.dispatch
+    got = run(tiny8, graphed, prompts, STEPS, dispatch=dispatch, stop_after=stops)
+    replays = sum(g.replays for g in graphed.device.graphs)  # type: ignore[attr-defined]
+    ref = run(tiny8, shared.compiled, prompts, STEPS, dispatch=without_graphs(dispatch), stop_after=stops)
+    assert replays > 0 and got.tokens == ref.tokens
+    assert all(torch.equal(a, b) for a, b in zip(ref.logprobs, got.logprobs, strict=True))
