@@ -24,10 +24,11 @@ and piece the post-grad graph and Inductor's output code), read by graph dumps a
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import logging
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from unittest import mock
@@ -38,6 +39,7 @@ import torch.fx as fx
 from torch._inductor import standalone_compile
 from torch._inductor.graph import GraphLowering
 from torch.fx.passes.split_module import split_module
+from torch.utils._sympy.value_ranges import ValueRanges
 
 from qcompile.compiler.dedup import canonical, structure
 from qcompile.compiler.ranges import Range, RangeTable
@@ -237,7 +239,8 @@ class QBackend:
             else:
                 inputs, mode = symbolic, "from_tracing_context"
             record.pieces[r] = {name: PieceRecord() for name in pieces}
-            runners[r] = self._compile_range(split, record.pieces[r], inputs, r, mode)
+            with _at_least(syms, r[0]) if mode == "from_tracing_context" else contextlib.nullcontext():
+                runners[r] = self._compile_range(split, record.pieces[r], inputs, r, mode)
         return self._dispatcher([runners[r] for r in todo], tok, syms, vals)
 
     def _piece_inputs(self, split: fx.GraphModule, vals: Sequence[Any]) -> dict[str, tuple[Any, ...]]:
@@ -311,6 +314,35 @@ class QBackend:
         return run
 
 
+def _shape_env() -> Any:
+    ctx = torch._guards.TracingContext.try_get()
+    return None if ctx is None or ctx.fake_mode is None else ctx.fake_mode.shape_env
+
+
+@contextlib.contextmanager
+def _at_least(syms: set[sympy.Symbol], start: int) -> Iterator[None]:
+    """Compile a range knowing its token counts are at least its start.
+
+    Inductor guards on the facts its lowering needs (its `select` lowering asks `n != 1` of the PLE
+    n-gram window): a fact the range implies needs no guard, and that one would exclude size 1
+    from the whole trace, which would then trace again at size 1 only to compile range (1, 1).
+    The artifact runs only inside its range. Only the lower bound moves, so the trace's hint (the
+    largest warmup size) stays inside; the bounds are restored afterwards.
+    """
+    env = _shape_env()
+    saved = {s: env.var_to_range[s] for s in syms if s in env.var_to_range} if env is not None else {}
+    for s, vr in saved.items():
+        env.var_to_range[s] = ValueRanges(max(vr.lower, start), vr.upper)
+    if saved:
+        env._update_version_counter()  # cached static evaluations read the old bounds
+    try:
+        yield
+    finally:
+        if saved:
+            env.var_to_range.update(saved)
+            env._update_version_counter()
+
+
 def _traced_reach(syms: set[sympy.Symbol]) -> tuple[float, float]:
     """The token counts this trace's guards admit: the intersection of its dim-0 symbols' value ranges.
 
@@ -318,8 +350,7 @@ def _traced_reach(syms: set[sympy.Symbol]) -> tuple[float, float]:
     `n >= 2`; a range outside what is left would only be compiled to never run (a smaller count
     traces again, at its own size).
     """
-    ctx = torch._guards.TracingContext.try_get()
-    env = None if ctx is None or ctx.fake_mode is None else ctx.fake_mode.shape_env
+    env = _shape_env()
     lo, hi = -float("inf"), float("inf")
     for s in syms if env is not None else ():
         r = env.var_to_range.get(s)
