@@ -145,32 +145,6 @@ def test_each_layer_runs_its_own_weights(tiny8: Qwen4ExpForCausalLM, shared: Run
     assert worst <= 1e-5, f"max logprob difference {worst:.3g} to eager with layer 5 changed"
 
 
-@pytest.mark.parametrize(
-    "scope,dtype",
-    [
-        ("kernel", torch.float32),
-        ("kernel", torch.bfloat16),
-        pytest.param("block", torch.float32, marks=pytest.mark.slow),
-        pytest.param("block", torch.bfloat16, marks=pytest.mark.slow),
-        pytest.param("layer", torch.float32, marks=pytest.mark.slow),
-        pytest.param("layer", torch.bfloat16, marks=pytest.mark.slow),
-    ],
-)
-def test_shared_pieces_are_bitwise_the_unshared_ones(
-    tiny8_ckpt: Path, tiny8: Qwen4ExpForCausalLM, shared: Run, scope: str, dtype: torch.dtype
-) -> None:
-    """The shared compile gives the bits of compiling every piece on its own, real keys and all."""
-    model = tiny8 if dtype == torch.float32 else load_model(tiny8_ckpt, dtype=dtype)
-    model.init_state(max_num_seqs=4, max_model_len=64)
-    _, path = teacher_forced(model, model, STEPS)
-    with_sharing = shared if (scope, dtype) == ("kernel", torch.float32) else Run(model, scope, share=True)
-    got, _ = teacher_forced(model, with_sharing, STEPS, path)
-    alone = Run(model, scope, share=False)
-    assert alone.compiles == len(alone.hooks) > with_sharing.compiles
-    ref, _ = teacher_forced(model, alone, STEPS, path)
-    assert all(torch.equal(a, b) for a, b in zip(ref, got, strict=True))
-
-
 @pytest.mark.parametrize("mode", ["piecewise", "full"])
 def test_graphs_over_shared_pieces_are_bitwise_no_graphs(tiny8: Qwen4ExpForCausalLM, shared: Run, mode: str) -> None:
     """Each piece is captured with its own keys bound, so replays run each layer's modules (the
@@ -185,3 +159,33 @@ def test_graphs_over_shared_pieces_are_bitwise_no_graphs(tiny8: Qwen4ExpForCausa
     ref = run(tiny8, shared.compiled, prompts, STEPS, dispatch=without_graphs(dispatch), stop_after=stops)
     assert replays > 0 and got.tokens == ref.tokens
     assert all(torch.equal(a, b) for a, b in zip(ref.logprobs, got.logprobs, strict=True))
+
+
+@pytest.mark.parametrize(
+    "scope,dtype",
+    [
+        ("kernel", torch.float32),
+        ("kernel", torch.bfloat16),
+        pytest.param("block", torch.float32, marks=pytest.mark.slow),
+        pytest.param("block", torch.bfloat16, marks=pytest.mark.slow),
+        pytest.param("layer", torch.float32, marks=pytest.mark.slow),
+        pytest.param("layer", torch.bfloat16, marks=pytest.mark.slow),
+    ],
+)
+def test_shared_pieces_are_bitwise_the_unshared_ones(
+    tiny8_ckpt: Path, tiny8: Qwen4ExpForCausalLM, scope: str, dtype: torch.dtype
+) -> None:
+    """The shared compile gives the bits of compiling every piece on its own, real keys and all.
+
+    Last in the file: each case resets Dynamo, whose cache of the model's forward would otherwise
+    fill up with one entry per compile and fall back to eager."""
+    torch._dynamo.reset()
+    model = tiny8 if dtype == torch.float32 else load_model(tiny8_ckpt, dtype=dtype)
+    model.init_state(max_num_seqs=4, max_model_len=64)
+    _, path = teacher_forced(model, model, STEPS)
+    with_sharing = Run(model, scope, share=True)
+    got, _ = teacher_forced(model, with_sharing, STEPS, path)
+    alone = Run(model, scope, share=False)
+    assert alone.compiles == len(alone.hooks) > with_sharing.compiles
+    ref, _ = teacher_forced(model, alone, STEPS, path)
+    assert all(torch.equal(a, b) for a, b in zip(ref, got, strict=True))
