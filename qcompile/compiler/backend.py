@@ -8,8 +8,13 @@ it compiles every piece with Inductor, under a `PassManager` keyed on scope and 
 * a multi-size range reuses Dynamo's symbolic shapes (`standalone_compile(from_tracing_context)`);
 * a single size is compiled static (`standalone_compile(from_example_inputs)` on concrete shapes).
 
+Pieces of identical layers are compiled once per range (`qcompile/compiler/dedup.py`): each piece's
+layer keys become placeholders, pieces of one structure share the first one's compiled callable,
+and each piece calls it with its own keys bound (`KeyBinding`), so a 48-layer model compiles as
+many pieces as one group of layers.
+
 All compiles happen here, up front, so later calls never compile. `wrap_piece` may wrap each
-compiled piece (the CUDA graph runner's piece hook). At runtime each call reads the
+compiled piece (the CUDA graph runner's piece hook), once per piece, shared or not. At runtime each call reads the
 token count (a lifted size argument if Dynamo made one, else dim 0 of the token tensor) and runs
 that range's pieces. Splitting pieces run as they are: an eager call of the opaque op.
 
@@ -19,10 +24,11 @@ and piece the post-grad graph and Inductor's output code), read by graph dumps a
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import logging
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from unittest import mock
@@ -33,8 +39,11 @@ import torch.fx as fx
 from torch._inductor import standalone_compile
 from torch._inductor.graph import GraphLowering
 from torch.fx.passes.split_module import split_module
+from torch.utils._sympy.value_ranges import ValueRanges
 
+from qcompile.compiler.dedup import canonical, structure
 from qcompile.compiler.ranges import Range, RangeTable
+from qcompile.ops.region_ops import KeyBinding
 from qcompile.ops.registry import REGISTRY
 from qcompile.passes.manager import PassManager
 
@@ -185,8 +194,10 @@ class QBackend:
         scope: str | None,
         splitting_ops: Collection[str] | None = None,
         wrap_piece: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None,
+        share_pieces: bool = True,
     ) -> None:
         self.wrap_piece = wrap_piece  # e.g. `PieceHook`: each compiled piece becomes CUDA-graphable
+        self.share_pieces = share_pieces  # False: every piece compiled on its own, keys and all
         self.ranges = list(ranges)
         self.table = RangeTable(self.ranges)
         self.scope = scope
@@ -228,7 +239,8 @@ class QBackend:
             else:
                 inputs, mode = symbolic, "from_tracing_context"
             record.pieces[r] = {name: PieceRecord() for name in pieces}
-            runners[r] = self._compile_range(split, record.pieces[r], inputs, r, mode)
+            with _at_least(syms, r[0]) if mode == "from_tracing_context" else contextlib.nullcontext():
+                runners[r] = self._compile_range(split, record.pieces[r], inputs, r, mode)
         return self._dispatcher([runners[r] for r in todo], tok, syms, vals)
 
     def _piece_inputs(self, split: fx.GraphModule, vals: Sequence[Any]) -> dict[str, tuple[Any, ...]]:
@@ -246,21 +258,39 @@ class QBackend:
         r: Range,
         mode: str,
     ) -> fx.GraphModule:
+        """Compile each class of identical pieces once; every piece gets its own (hooked) callable."""
         root: dict[str, Any] = {name: getattr(split, name) for name in self.split_names}
-        for name, rec in pieces.items():
-            piece = getattr(split, name)
-            manager = PassManager(scope=self.scope, compile_range=r, observer=rec.observe)
-            log.info("qcompile: compiling %s for range %s (%s)", name, r, mode)
-            # torch's own hook for run_and_get_code; Inductor calls it on FX cache hits too
-            with mock.patch.object(GraphLowering, "save_output_code", rec.save_output_code):
-                art = standalone_compile(
-                    copy.deepcopy(piece),
-                    list(inputs[name]),
-                    dynamic_shapes=mode,
-                    options={"config_patches": INDUCTOR_PATCHES | {"post_grad_custom_post_pass": manager}},
-                )
-            root[name] = _Piece(art if self.wrap_piece is None else self.wrap_piece(art))
+        compiled: dict[Any, tuple[str, Callable[..., Any]]] = {}
+        for name in pieces:
+            if self.share_pieces:
+                piece, keys = canonical(getattr(split, name))
+                cls: Any = structure(piece, inputs[name])
+            else:
+                piece, keys, cls = copy.deepcopy(getattr(split, name)), (), name
+            if cls in compiled:
+                first, art = compiled[cls]
+                pieces[name] = pieces[first]  # the same post-grad graph and output code
+                log.info("qcompile: %s shares the compiled %s for range %s", name, first, r)
+            else:
+                art = self._compile_piece(piece, pieces[name], inputs[name], r, mode, name)
+                compiled[cls] = (name, art)
+            fn = KeyBinding(art, keys) if keys else art
+            root[name] = _Piece(fn if self.wrap_piece is None else self.wrap_piece(fn))
         return fx.GraphModule(root, split.graph)
+
+    def _compile_piece(
+        self, piece: fx.GraphModule, rec: PieceRecord, inputs: Sequence[Any], r: Range, mode: str, name: str
+    ) -> Callable[..., Any]:
+        manager = PassManager(scope=self.scope, compile_range=r, observer=rec.observe)
+        log.info("qcompile: compiling %s for range %s (%s)", name, r, mode)
+        # torch's own hook for run_and_get_code; Inductor calls it on FX cache hits too
+        with mock.patch.object(GraphLowering, "save_output_code", rec.save_output_code):
+            return standalone_compile(
+                piece,
+                list(inputs),
+                dynamic_shapes=mode,
+                options={"config_patches": INDUCTOR_PATCHES | {"post_grad_custom_post_pass": manager}},
+            )
 
     def _dispatcher(
         self, runners: list[fx.GraphModule | None], tok: int, syms: set[sympy.Symbol], vals: Sequence[Any]
@@ -284,6 +314,35 @@ class QBackend:
         return run
 
 
+def _shape_env() -> Any:
+    ctx = torch._guards.TracingContext.try_get()
+    return None if ctx is None or ctx.fake_mode is None else ctx.fake_mode.shape_env
+
+
+@contextlib.contextmanager
+def _at_least(syms: set[sympy.Symbol], start: int) -> Iterator[None]:
+    """Compile a range knowing its token counts are at least its start.
+
+    Inductor guards on the facts its lowering needs (its `select` lowering asks `n != 1` of the PLE
+    n-gram window): a fact the range implies needs no guard, and that one would exclude size 1
+    from the whole trace, which would then trace again at size 1 only to compile range (1, 1).
+    The artifact runs only inside its range. Only the lower bound moves, so the trace's hint (the
+    largest warmup size) stays inside; the bounds are restored afterwards.
+    """
+    env = _shape_env()
+    saved = {s: env.var_to_range[s] for s in syms if s in env.var_to_range} if env is not None else {}
+    for s, vr in saved.items():
+        env.var_to_range[s] = ValueRanges(max(vr.lower, start), vr.upper)
+    if saved:
+        env._update_version_counter()  # cached static evaluations read the old bounds
+    try:
+        yield
+    finally:
+        if saved:
+            env.var_to_range.update(saved)
+            env._update_version_counter()
+
+
 def _traced_reach(syms: set[sympy.Symbol]) -> tuple[float, float]:
     """The token counts this trace's guards admit: the intersection of its dim-0 symbols' value ranges.
 
@@ -291,8 +350,7 @@ def _traced_reach(syms: set[sympy.Symbol]) -> tuple[float, float]:
     `n >= 2`; a range outside what is left would only be compiled to never run (a smaller count
     traces again, at its own size).
     """
-    ctx = torch._guards.TracingContext.try_get()
-    env = None if ctx is None or ctx.fake_mode is None else ctx.fake_mode.shape_env
+    env = _shape_env()
     lo, hi = -float("inf"), float("inf")
     for s in syms if env is not None else ():
         r = env.var_to_range.get(s)

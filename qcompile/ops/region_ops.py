@@ -5,14 +5,20 @@
 scope becomes a call of its caller-owned op; any other region is called directly, so Dynamo traces
 it. The op's implementation finds the module by its layer key and runs the undecorated method with
 no scope, so regions nested inside an opaque one run plainly.
+
+A compiled piece may hold key placeholders (`key_placeholder(i)`, the piece's i-th distinct key)
+instead of layer keys, so that identical layers share one compiled piece; `KeyBinding` calls such
+a piece with one piece's real keys bound, and the ops resolve placeholders through that binding.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import itertools
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 import torch
 
@@ -23,6 +29,10 @@ from qcompile.ops.registry import LIB, NAMESPACE, REGISTRY, OpEntry, Region, che
 KEY_ATTR = "_qcompile_key"
 # Layer key -> module, for the ops' implementations. Weak: a registered model may still be freed.
 MODULES: weakref.WeakValueDictionary[str, torch.nn.Module] = weakref.WeakValueDictionary()
+# A layer key never starts with it (keys are qualified names, maybe prefixed `m<k>.`).
+PLACEHOLDER_MARK = "@"
+# The real keys of the piece being called, by placeholder index (`KeyBinding`).
+_BOUND_KEYS: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar("qcompile_bound_keys", default=())
 
 
 def scope(name: str | None) -> contextlib.AbstractContextManager[None]:
@@ -160,6 +170,47 @@ def _set_tensor_attr(owner: torch.nn.Module, attr: str, value: torch.Tensor) -> 
         object.__setattr__(owner, attr, value)
 
 
+def key_placeholder(index: int) -> str:
+    """The key an op of a shared compiled piece takes instead of the piece's `index`-th distinct key."""
+    return f"{PLACEHOLDER_MARK}{index}"
+
+
+def is_key_placeholder(key: str) -> bool:
+    return key.startswith(PLACEHOLDER_MARK)
+
+
+class KeyBinding:
+    """Calls a compiled piece that holds key placeholders with one piece's keys bound.
+
+    Pieces of identical layers differ only in the layer keys of their opaque ops, so they share
+    one compiled callable whose ops take placeholders; each piece keeps its own `KeyBinding` (and
+    so its own CUDA graph hook), and a capture made inside the call records that piece's modules.
+    """
+
+    def __init__(self, fn: Callable[..., Any], keys: Sequence[str]) -> None:
+        self.fn, self.keys = fn, tuple(keys)
+
+    def __call__(self, *args: Any) -> Any:
+        token = _BOUND_KEYS.set(self.keys)
+        try:
+            return self.fn(*args)
+        finally:
+            _BOUND_KEYS.reset(token)
+
+
+def _module_for(layer_key: str) -> torch.nn.Module:
+    if is_key_placeholder(layer_key):
+        bound = _BOUND_KEYS.get()
+        index = int(layer_key[len(PLACEHOLDER_MARK) :])
+        if index >= len(bound):
+            raise RuntimeError(
+                f"layer key placeholder {layer_key!r} called with {len(bound)} keys bound: "
+                "a shared compiled piece must run inside its KeyBinding"
+            )
+        layer_key = bound[index]
+    return MODULES[layer_key]
+
+
 def _define(row: Region) -> OpEntry:
     method = model_regions.REGIONS.get(row.name)
     if method is None:
@@ -170,7 +221,7 @@ def _define(row: Region) -> OpEntry:
     LIB.define(f"{row.name}(str layer_key, {', '.join(ins + state)}, Tensor(a{num_state}!) out) -> ()")
 
     def impl(layer_key: str, *tensors: torch.Tensor) -> None:
-        module = MODULES[layer_key]
+        module = _module_for(layer_key)
         inputs, state, out = tensors[:num_inputs], tensors[num_inputs : num_inputs + num_state], tensors[-1]
         with context.in_scope(None), _bound_state(module, row.name, state):  # looked up per call: tests hook it
             out.copy_(model_regions.REGIONS[row.name](module, *inputs))

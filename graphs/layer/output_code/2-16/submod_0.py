@@ -101,7 +101,7 @@ class Runner:
         buf0 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
         assert_size_stride(arg1_1, (s72, ), (1, ), 'input')
         # Topologically Sorted Source Nodes: [embed_default], Original ATen: []
-        torch.ops.qcompile.embed.default(layer_key='model.embed_tokens', x0=arg1_1, out=buf0)
+        torch.ops.qcompile.embed.default(layer_key='@0', x0=arg1_1, out=buf0)
         del arg1_1
         buf3 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
         buf4 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)

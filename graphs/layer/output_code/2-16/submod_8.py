@@ -67,7 +67,7 @@ class Runner:
         buf0 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
         assert_size_stride(arg1_1, (s72, 256), (256, 1), 'input')
         # Topologically Sorted Source Nodes: [final_mixer_default], Original ATen: []
-        torch.ops.qcompile.final_mixer.default(layer_key='model.hyper_connection_mixer', x0=arg1_1, out=buf0)
+        torch.ops.qcompile.final_mixer.default(layer_key='@0', x0=arg1_1, out=buf0)
         del arg1_1
         return (buf0, )
 
