@@ -10,7 +10,6 @@ tensor-only: no host sync, no per-request loop, so it traces and captures.
 from __future__ import annotations
 
 import torch
-import torch.nn.functional as F
 
 
 def gather_window(x: torch.Tensor, tail: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor) -> torch.Tensor:
@@ -26,10 +25,3 @@ def gather_window(x: torch.Tensor, tail: torch.Tensor, slots: torch.Tensor, offs
 def commit_tail(tail: torch.Tensor, window: torch.Tensor, write_slots: torch.Tensor) -> None:
     """Write each chunk's new tail (its last token's window without the oldest row) in place."""
     tail.index_copy_(0, write_slots, window[:, 1:].to(tail.dtype))
-
-
-def conv_silu(taps: torch.Tensor, weight: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
-    """SiLU of a depthwise causal conv at each token: `taps [N, k, C]` (oldest first) against
-    `weight [C, 1, k]`, products summed in float32 and rounded once to `dtype`. Elementwise, so the
-    compiler fuses it with the window gather and whatever follows (a conv op would be its own kernel)."""
-    return F.silu((taps.float() * weight[:, 0, :].t().float()).sum(1)).to(dtype)
