@@ -373,15 +373,21 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     return model.eval().requires_grad_(False), anchor_tok_s
 
 
-def _skinny(model: Qwen4ExpForCausalLM) -> int:
-    """Linears and merged GEMMs through the skinny kernel where timing here picks it; the shapes that do."""
+def _skinny(model: Qwen4ExpForCausalLM, batches: list[int]) -> int:
+    """Linears and merged GEMMs through the skinny kernel where timing here picks it, tuned only for
+    the row buckets of the timed batches (other sizes stay cuBLAS); the shapes that do."""
     from model.fuse import use_skinny
-    from model.kernels.skinny import ALL_CUBLAS, enable_skinny_gemm, plan_for
+    from model.kernels.skinny import ALL_CUBLAS, MAX_M, bucket, enable_skinny_gemm, plan_for, tune_shape
     from qcompile.commands.progress import stage
 
-    with stage("time the skinny GEMM against cuBLAS per linear shape"):
-        plans = enable_skinny_gemm(model)
-        use_skinny(model, functools.partial(plan_for, plans=plans))
+    buckets = sorted({bucket(b) for b in batches if b <= MAX_M})
+
+    def tune(key: tuple[torch.dtype, int, int], device: torch.device) -> list[int]:
+        return tune_shape(key, device, buckets)[0]
+
+    with stage(f"time the skinny GEMM against cuBLAS per linear shape (rows {buckets})"):
+        plans = enable_skinny_gemm(model, tune=tune)
+        use_skinny(model, functools.partial(plan_for, plans=plans, tune=tune))
     return sum(plan != ALL_CUBLAS for plan in plans.values())
 
 
@@ -456,7 +462,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         max_model_len=max([decode_len, *(t for _, t in prefill_shapes)]),
         merge=args.merge,
     )
-    skinny_shapes = _skinny(model) if args.skinny_gemm and device.type == "cuda" else 0
+    skinny_shapes = _skinny(model, batches) if args.skinny_gemm and device.type == "cuda" else 0
     with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
     snapshot = _snapshot(state_tensors(model), device)
