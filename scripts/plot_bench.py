@@ -36,7 +36,8 @@ def main() -> None:
     batches = sorted({b for r in rates.values() for b in r})
     names = list(rates)
     colors = {n: "0.8" if commits[n] == "roofline" else f"C{i}" for i, n in enumerate(names)}
-    fig, axes = plt.subplots(1, len(batches), figsize=(4 * len(batches), 3.6))
+    legend_rows = -(-len(names) // 2)  # two legend columns under the plots
+    fig, axes = plt.subplots(1, len(batches), figsize=(4 * len(batches), 2.8 + 0.18 * legend_rows))
     for ax, batch in zip(axes, batches, strict=True):
         shown = [n for n in names if batch in rates[n]]
         for i, n in enumerate(shown):
@@ -48,7 +49,7 @@ def main() -> None:
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=8, frameon=False)
     fig.suptitle("Qwen4-Exp bench preset on one H200 (bf16, 2k context, FULL decode graphs)")
-    fig.tight_layout(rect=(0, 0.16, 1, 1))
+    fig.tight_layout(rect=(0, 0.18 * legend_rows / (2.8 + 0.18 * legend_rows) + 0.02, 1, 1))
     fig.savefig(args.out, dpi=110)
     print(f"wrote {args.out}")
 
