@@ -125,8 +125,8 @@ class GraphModule(torch.nn.Module):
         add_1: "f32[256]" = 1.0 + float_2;  float_2 = None
         mul_1: "f32[s72, 256]" = out_1 * add_1;  out_1 = add_1 = None
         hn: "f32[s72, 256]" = mul_1.to(torch.float32);  mul_1 = None
-        linear: "f32[s72, 20]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split = torch.functional.split(linear, [16, 4], dim = -1);  linear = None
+        y: "f32[s72, 20]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split = torch.functional.split(y, [16, 4], dim = -1);  y = None
         down: "f32[s72, 16]" = split[0]
         inject: "f32[s72, 4]" = split[1];  split = None
         truediv: "f32[s72, 16]" = down / 4;  down = None
@@ -159,8 +159,8 @@ class GraphModule(torch.nn.Module):
         add_4: "f32[256]" = 1.0 + float_4;  float_4 = None
         mul_6: "f32[s72, 256]" = out_4 * add_4;  out_4 = add_4 = None
         hn_1: "f32[s72, 256]" = mul_6.to(torch.float32);  mul_6 = None
-        linear_2: "f32[s72, 20]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_1 = torch.functional.split(linear_2, [16, 4], dim = -1);  linear_2 = None
+        y_1: "f32[s72, 20]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_1 = torch.functional.split(y_1, [16, 4], dim = -1);  y_1 = None
         down_1: "f32[s72, 16]" = split_1[0]
         inject_2: "f32[s72, 4]" = split_1[1];  split_1 = None
         truediv_2: "f32[s72, 16]" = down_1 / 4;  down_1 = None
@@ -174,8 +174,8 @@ class GraphModule(torch.nn.Module):
         truediv_3: "f32[s72, 4]" = inject_2 / 4;  inject_2 = None
         sigmoid_3: "f32[s72, 4]" = torch.sigmoid(truediv_3);  truediv_3 = None
         inject_3: "f32[s72, 4]" = 2 * sigmoid_3;  sigmoid_3 = None
-        linear_4: "f32[s72, 73]" = torch._C._nn.linear(x_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = None
-        split_2 = torch.functional.split(linear_4, [8, 1, 32, 32], dim = -1);  linear_4 = None
+        y_2: "f32[s72, 73]" = torch._C._nn.linear(x_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = None
+        split_2 = torch.functional.split(y_2, [8, 1, 32, 32], dim = -1);  y_2 = None
         logits: "f32[s72, 8]" = split_2[0]
         shared_gate: "f32[s72, 1]" = split_2[1]
         gate_2: "f32[s72, 32]" = split_2[2]
@@ -215,8 +215,8 @@ class GraphModule(torch.nn.Module):
         add_9: "f32[256]" = 1.0 + float_6;  float_6 = None
         mul_13: "f32[s72, 256]" = out_8 * add_9;  out_8 = add_9 = None
         hn_2: "f32[s72, 256]" = mul_13.to(torch.float32);  mul_13 = None
-        linear_6: "f32[s72, 20]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_3 = torch.functional.split(linear_6, [16, 4], dim = -1);  linear_6 = None
+        y_3: "f32[s72, 20]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_3 = torch.functional.split(y_3, [16, 4], dim = -1);  y_3 = None
         down_2: "f32[s72, 16]" = split_3[0]
         inject_4: "f32[s72, 4]" = split_3[1];  split_3 = None
         truediv_5: "f32[s72, 16]" = down_2 / 4;  down_2 = None
@@ -249,8 +249,8 @@ class GraphModule(torch.nn.Module):
         add_12: "f32[256]" = 1.0 + float_8;  float_8 = None
         mul_18: "f32[s72, 256]" = out_11 * add_12;  out_11 = add_12 = None
         hn_3: "f32[s72, 256]" = mul_18.to(torch.float32);  mul_18 = None
-        linear_8: "f32[s72, 20]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_4 = torch.functional.split(linear_8, [16, 4], dim = -1);  linear_8 = None
+        y_4: "f32[s72, 20]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_4 = torch.functional.split(y_4, [16, 4], dim = -1);  y_4 = None
         down_3: "f32[s72, 16]" = split_4[0]
         inject_6: "f32[s72, 4]" = split_4[1];  split_4 = None
         truediv_7: "f32[s72, 16]" = down_3 / 4;  down_3 = None
@@ -264,8 +264,8 @@ class GraphModule(torch.nn.Module):
         truediv_8: "f32[s72, 4]" = inject_6 / 4;  inject_6 = None
         sigmoid_8: "f32[s72, 4]" = torch.sigmoid(truediv_8);  truediv_8 = None
         inject_7: "f32[s72, 4]" = 2 * sigmoid_8;  sigmoid_8 = None
-        linear_10: "f32[s72, 73]" = torch._C._nn.linear(x_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = None
-        split_5 = torch.functional.split(linear_10, [8, 1, 32, 32], dim = -1);  linear_10 = None
+        y_5: "f32[s72, 73]" = torch._C._nn.linear(x_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = None
+        split_5 = torch.functional.split(y_5, [8, 1, 32, 32], dim = -1);  y_5 = None
         logits_1: "f32[s72, 8]" = split_5[0]
         shared_gate_1: "f32[s72, 1]" = split_5[1]
         gate_5: "f32[s72, 32]" = split_5[2]
@@ -302,8 +302,8 @@ class GraphModule(torch.nn.Module):
         add_16: "f32[256]" = 1.0 + float_10;  float_10 = None
         mul_25: "f32[s72, 256]" = out_14 * add_16;  out_14 = add_16 = None
         hn_4: "f32[s72, 256]" = mul_25.to(torch.float32);  mul_25 = None
-        linear_12: "f32[s72, 20]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_6 = torch.functional.split(linear_12, [16, 4], dim = -1);  linear_12 = None
+        y_6: "f32[s72, 20]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_6 = torch.functional.split(y_6, [16, 4], dim = -1);  y_6 = None
         down_4: "f32[s72, 16]" = split_6[0]
         inject_8: "f32[s72, 4]" = split_6[1];  split_6 = None
         truediv_10: "f32[s72, 16]" = down_4 / 4;  down_4 = None
@@ -336,8 +336,8 @@ class GraphModule(torch.nn.Module):
         add_19: "f32[256]" = 1.0 + float_12;  float_12 = None
         mul_30: "f32[s72, 256]" = out_17 * add_19;  out_17 = add_19 = None
         hn_5: "f32[s72, 256]" = mul_30.to(torch.float32);  mul_30 = None
-        linear_14: "f32[s72, 20]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_7 = torch.functional.split(linear_14, [16, 4], dim = -1);  linear_14 = None
+        y_7: "f32[s72, 20]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_7 = torch.functional.split(y_7, [16, 4], dim = -1);  y_7 = None
         down_5: "f32[s72, 16]" = split_7[0]
         inject_10: "f32[s72, 4]" = split_7[1];  split_7 = None
         truediv_12: "f32[s72, 16]" = down_5 / 4;  down_5 = None
@@ -351,8 +351,8 @@ class GraphModule(torch.nn.Module):
         truediv_13: "f32[s72, 4]" = inject_10 / 4;  inject_10 = None
         sigmoid_13: "f32[s72, 4]" = torch.sigmoid(truediv_13);  truediv_13 = None
         inject_11: "f32[s72, 4]" = 2 * sigmoid_13;  sigmoid_13 = None
-        linear_16: "f32[s72, 73]" = torch._C._nn.linear(x_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = None
-        split_8 = torch.functional.split(linear_16, [8, 1, 32, 32], dim = -1);  linear_16 = None
+        y_8: "f32[s72, 73]" = torch._C._nn.linear(x_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = None
+        split_8 = torch.functional.split(y_8, [8, 1, 32, 32], dim = -1);  y_8 = None
         logits_2: "f32[s72, 8]" = split_8[0]
         shared_gate_2: "f32[s72, 1]" = split_8[1]
         gate_8: "f32[s72, 32]" = split_8[2]
@@ -389,8 +389,8 @@ class GraphModule(torch.nn.Module):
         add_23: "f32[256]" = 1.0 + float_14;  float_14 = None
         mul_37: "f32[s72, 256]" = out_20 * add_23;  out_20 = add_23 = None
         hn_6: "f32[s72, 256]" = mul_37.to(torch.float32);  mul_37 = None
-        linear_18: "f32[s72, 20]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_9 = torch.functional.split(linear_18, [16, 4], dim = -1);  linear_18 = None
+        y_9: "f32[s72, 20]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_9 = torch.functional.split(y_9, [16, 4], dim = -1);  y_9 = None
         down_6: "f32[s72, 16]" = split_9[0]
         inject_12: "f32[s72, 4]" = split_9[1];  split_9 = None
         truediv_15: "f32[s72, 16]" = down_6 / 4;  down_6 = None
@@ -423,8 +423,8 @@ class GraphModule(torch.nn.Module):
         add_26: "f32[256]" = 1.0 + float_16;  float_16 = None
         mul_42: "f32[s72, 256]" = out_23 * add_26;  out_23 = add_26 = None
         hn_7: "f32[s72, 256]" = mul_42.to(torch.float32);  mul_42 = None
-        linear_20: "f32[s72, 20]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_10 = torch.functional.split(linear_20, [16, 4], dim = -1);  linear_20 = None
+        y_10: "f32[s72, 20]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_10 = torch.functional.split(y_10, [16, 4], dim = -1);  y_10 = None
         down_7: "f32[s72, 16]" = split_10[0]
         inject_14: "f32[s72, 4]" = split_10[1];  split_10 = None
         truediv_17: "f32[s72, 16]" = down_7 / 4;  down_7 = None
@@ -438,8 +438,8 @@ class GraphModule(torch.nn.Module):
         truediv_18: "f32[s72, 4]" = inject_14 / 4;  inject_14 = None
         sigmoid_18: "f32[s72, 4]" = torch.sigmoid(truediv_18);  truediv_18 = None
         inject_15: "f32[s72, 4]" = 2 * sigmoid_18;  sigmoid_18 = None
-        linear_22: "f32[s72, 73]" = torch._C._nn.linear(x_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = None
-        split_11 = torch.functional.split(linear_22, [8, 1, 32, 32], dim = -1);  linear_22 = None
+        y_11: "f32[s72, 73]" = torch._C._nn.linear(x_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = None
+        split_11 = torch.functional.split(y_11, [8, 1, 32, 32], dim = -1);  y_11 = None
         logits_3: "f32[s72, 8]" = split_11[0]
         shared_gate_3: "f32[s72, 1]" = split_11[1]
         gate_11: "f32[s72, 32]" = split_11[2]

@@ -186,8 +186,8 @@ class GraphModule(torch.nn.Module):
         add_1: "f32[256]" = 1.0 + float_2;  float_2 = None
         mul_1: "f32[s33, 256]" = out_1 * add_1;  out_1 = add_1 = None
         hn: "f32[s33, 256]" = mul_1.to(torch.float32);  mul_1 = None
-        linear: "f32[s33, 20]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split = torch.functional.split(linear, [16, 4], dim = -1);  linear = None
+        y: "f32[s33, 20]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split = torch.functional.split(y, [16, 4], dim = -1);  y = None
         down: "f32[s33, 16]" = split[0]
         inject: "f32[s33, 4]" = split[1];  split = None
         truediv: "f32[s33, 16]" = down / 4;  down = None
@@ -201,8 +201,8 @@ class GraphModule(torch.nn.Module):
         truediv_1: "f32[s33, 4]" = inject / 4;  inject = None
         sigmoid_1: "f32[s33, 4]" = torch.sigmoid(truediv_1);  truediv_1 = None
         inject_1: "f32[s33, 4]" = 2 * sigmoid_1;  sigmoid_1 = None
-        linear_2: "f32[s33, 200]" = torch._C._nn.linear(x, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_);  x = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_ = None
-        split_1 = torch.functional.split(linear_2, [128, 64, 4, 4], dim = -1);  linear_2 = None
+        y_1: "f32[s33, 200]" = torch._C._nn.linear(x, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_);  x = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_ = None
+        split_1 = torch.functional.split(y_1, [128, 64, 4, 4], dim = -1);  y_1 = None
         qkv: "f32[s33, 128]" = split_1[0]
         z: "f32[s33, 64]" = split_1[1]
         b: "f32[s33, 4]" = split_1[2]
@@ -278,8 +278,8 @@ class GraphModule(torch.nn.Module):
         mul_12: "f32[s33, 4, 16]" = out_3 * sigmoid_3;  out_3 = sigmoid_3 = None
         to_4: "f32[s33, 4, 16]" = mul_12.to(torch.float32);  mul_12 = None
         out_4: "f32[s33, 64]" = to_4.flatten(-2);  to_4 = None
-        y: "f32[s33, 64]" = torch._C._nn.linear(out_4, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_4 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        unsqueeze: "f32[s33, 1, 64]" = y.unsqueeze(-2);  y = None
+        y_2: "f32[s33, 64]" = torch._C._nn.linear(out_4, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_4 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = None
+        unsqueeze: "f32[s33, 1, 64]" = y_2.unsqueeze(-2);  y_2 = None
         unsqueeze_1: "f32[s33, 4, 1]" = inject_1.unsqueeze(-1);  inject_1 = None
         mul_13: "f32[s33, 4, 64]" = unsqueeze * unsqueeze_1;  unsqueeze = unsqueeze_1 = None
         flatten_2: "f32[s33, 256]" = mul_13.flatten(-2);  mul_13 = None
@@ -296,8 +296,8 @@ class GraphModule(torch.nn.Module):
         add_11: "f32[256]" = 1.0 + float_12;  float_12 = None
         mul_15: "f32[s33, 256]" = out_6 * add_11;  out_6 = add_11 = None
         hn_1: "f32[s33, 256]" = mul_15.to(torch.float32);  mul_15 = None
-        linear_4: "f32[s33, 20]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_3 = torch.functional.split(linear_4, [16, 4], dim = -1);  linear_4 = None
+        y_3: "f32[s33, 20]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_3 = torch.functional.split(y_3, [16, 4], dim = -1);  y_3 = None
         down_1: "f32[s33, 16]" = split_3[0]
         inject_2: "f32[s33, 4]" = split_3[1];  split_3 = None
         truediv_2: "f32[s33, 16]" = down_1 / 4;  down_1 = None
@@ -311,8 +311,8 @@ class GraphModule(torch.nn.Module):
         truediv_3: "f32[s33, 4]" = inject_2 / 4;  inject_2 = None
         sigmoid_5: "f32[s33, 4]" = torch.sigmoid(truediv_3);  truediv_3 = None
         inject_3: "f32[s33, 4]" = 2 * sigmoid_5;  sigmoid_5 = None
-        linear_6: "f32[s33, 73]" = torch._C._nn.linear(x_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = None
-        split_4 = torch.functional.split(linear_6, [8, 1, 32, 32], dim = -1);  linear_6 = None
+        y_4: "f32[s33, 73]" = torch._C._nn.linear(x_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = None
+        split_4 = torch.functional.split(y_4, [8, 1, 32, 32], dim = -1);  y_4 = None
         logits: "f32[s33, 8]" = split_4[0]
         shared_gate: "f32[s33, 1]" = split_4[1]
         gate_2: "f32[s33, 32]" = split_4[2]
@@ -389,8 +389,8 @@ class GraphModule(torch.nn.Module):
         out_8: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         ple_gather_default = torch.ops.qcompile.ple_gather.default('model.layers.1.ple.ple_embedding', cat, out_8);  cat = ple_gather_default = None
         emb: "f32[s33, 64]" = out_8.to(torch.float32);  out_8 = None
-        linear_8: "f32[s33, 320]" = torch._C._nn.linear(emb, l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_);  emb = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_ = None
-        split_5 = torch.functional.split(linear_8, [256, 64], dim = -1);  linear_8 = None
+        y_5: "f32[s33, 320]" = torch._C._nn.linear(emb, l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_);  emb = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_ = None
+        split_5 = torch.functional.split(y_5, [256, 64], dim = -1);  y_5 = None
         key: "f32[s33, 256]" = split_5[0]
         value: "f32[s33, 64]" = split_5[1];  split_5 = None
         xf_6: "f32[s33, 256]" = key.float();  key = None
@@ -484,8 +484,8 @@ class GraphModule(torch.nn.Module):
         add_31: "f32[256]" = 1.0 + float_22;  float_22 = None
         mul_35: "f32[s33, 256]" = out_16 * add_31;  out_16 = add_31 = None
         hn_2: "f32[s33, 256]" = mul_35.to(torch.float32);  mul_35 = None
-        linear_9: "f32[s33, 20]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_6 = torch.functional.split(linear_9, [16, 4], dim = -1);  linear_9 = None
+        y_6: "f32[s33, 20]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_6 = torch.functional.split(y_6, [16, 4], dim = -1);  y_6 = None
         down_2: "f32[s33, 16]" = split_6[0]
         inject_4: "f32[s33, 4]" = split_6[1];  split_6 = None
         truediv_6: "f32[s33, 16]" = down_2 / 4;  down_2 = None
@@ -499,8 +499,8 @@ class GraphModule(torch.nn.Module):
         truediv_7: "f32[s33, 4]" = inject_4 / 4;  inject_4 = None
         sigmoid_9: "f32[s33, 4]" = torch.sigmoid(truediv_7);  truediv_7 = None
         inject_5: "f32[s33, 4]" = 2 * sigmoid_9;  sigmoid_9 = None
-        linear_11: "f32[s33, 200]" = torch._C._nn.linear(x_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_);  x_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_ = None
-        split_7 = torch.functional.split(linear_11, [128, 64, 4, 4], dim = -1);  linear_11 = None
+        y_7: "f32[s33, 200]" = torch._C._nn.linear(x_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_);  x_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_ = None
+        split_7 = torch.functional.split(y_7, [128, 64, 4, 4], dim = -1);  y_7 = None
         qkv_2: "f32[s33, 128]" = split_7[0]
         z_1: "f32[s33, 64]" = split_7[1]
         b_1: "f32[s33, 4]" = split_7[2]
@@ -576,8 +576,8 @@ class GraphModule(torch.nn.Module):
         mul_46: "f32[s33, 4, 16]" = out_18 * sigmoid_11;  out_18 = sigmoid_11 = None
         to_18: "f32[s33, 4, 16]" = mul_46.to(torch.float32);  mul_46 = None
         out_19: "f32[s33, 64]" = to_18.flatten(-2);  to_18 = None
-        y_1: "f32[s33, 64]" = torch._C._nn.linear(out_19, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_19 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        unsqueeze_5: "f32[s33, 1, 64]" = y_1.unsqueeze(-2);  y_1 = None
+        y_8: "f32[s33, 64]" = torch._C._nn.linear(out_19, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_19 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = None
+        unsqueeze_5: "f32[s33, 1, 64]" = y_8.unsqueeze(-2);  y_8 = None
         unsqueeze_6: "f32[s33, 4, 1]" = inject_5.unsqueeze(-1);  inject_5 = None
         mul_47: "f32[s33, 4, 64]" = unsqueeze_5 * unsqueeze_6;  unsqueeze_5 = unsqueeze_6 = None
         flatten_11: "f32[s33, 256]" = mul_47.flatten(-2);  mul_47 = None
@@ -594,8 +594,8 @@ class GraphModule(torch.nn.Module):
         add_41: "f32[256]" = 1.0 + float_32;  float_32 = None
         mul_49: "f32[s33, 256]" = out_21 * add_41;  out_21 = add_41 = None
         hn_3: "f32[s33, 256]" = mul_49.to(torch.float32);  mul_49 = None
-        linear_13: "f32[s33, 20]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_9 = torch.functional.split(linear_13, [16, 4], dim = -1);  linear_13 = None
+        y_9: "f32[s33, 20]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_9 = torch.functional.split(y_9, [16, 4], dim = -1);  y_9 = None
         down_3: "f32[s33, 16]" = split_9[0]
         inject_6: "f32[s33, 4]" = split_9[1];  split_9 = None
         truediv_8: "f32[s33, 16]" = down_3 / 4;  down_3 = None
@@ -609,8 +609,8 @@ class GraphModule(torch.nn.Module):
         truediv_9: "f32[s33, 4]" = inject_6 / 4;  inject_6 = None
         sigmoid_13: "f32[s33, 4]" = torch.sigmoid(truediv_9);  truediv_9 = None
         inject_7: "f32[s33, 4]" = 2 * sigmoid_13;  sigmoid_13 = None
-        linear_15: "f32[s33, 73]" = torch._C._nn.linear(x_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = None
-        split_10 = torch.functional.split(linear_15, [8, 1, 32, 32], dim = -1);  linear_15 = None
+        y_10: "f32[s33, 73]" = torch._C._nn.linear(x_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = None
+        split_10 = torch.functional.split(y_10, [8, 1, 32, 32], dim = -1);  y_10 = None
         logits_1: "f32[s33, 8]" = split_10[0]
         shared_gate_1: "f32[s33, 1]" = split_10[1]
         gate_7: "f32[s33, 32]" = split_10[2]
@@ -647,8 +647,8 @@ class GraphModule(torch.nn.Module):
         add_45: "f32[256]" = 1.0 + float_34;  float_34 = None
         mul_56: "f32[s33, 256]" = out_24 * add_45;  out_24 = add_45 = None
         hn_4: "f32[s33, 256]" = mul_56.to(torch.float32);  mul_56 = None
-        linear_17: "f32[s33, 20]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_11 = torch.functional.split(linear_17, [16, 4], dim = -1);  linear_17 = None
+        y_11: "f32[s33, 20]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_11 = torch.functional.split(y_11, [16, 4], dim = -1);  y_11 = None
         down_4: "f32[s33, 16]" = split_11[0]
         inject_8: "f32[s33, 4]" = split_11[1];  split_11 = None
         truediv_11: "f32[s33, 16]" = down_4 / 4;  down_4 = None
@@ -662,8 +662,8 @@ class GraphModule(torch.nn.Module):
         truediv_12: "f32[s33, 4]" = inject_8 / 4;  inject_8 = None
         sigmoid_16: "f32[s33, 4]" = torch.sigmoid(truediv_12);  truediv_12 = None
         inject_9: "f32[s33, 4]" = 2 * sigmoid_16;  sigmoid_16 = None
-        linear_19: "f32[s33, 200]" = torch._C._nn.linear(x_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_);  x_4 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_ = None
-        split_12 = torch.functional.split(linear_19, [128, 64, 4, 4], dim = -1);  linear_19 = None
+        y_12: "f32[s33, 200]" = torch._C._nn.linear(x_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_);  x_4 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_ = None
+        split_12 = torch.functional.split(y_12, [128, 64, 4, 4], dim = -1);  y_12 = None
         qkv_4: "f32[s33, 128]" = split_12[0]
         z_2: "f32[s33, 64]" = split_12[1]
         b_2: "f32[s33, 4]" = split_12[2]
@@ -739,8 +739,8 @@ class GraphModule(torch.nn.Module):
         mul_67: "f32[s33, 4, 16]" = out_26 * sigmoid_18;  out_26 = sigmoid_18 = None
         to_25: "f32[s33, 4, 16]" = mul_67.to(torch.float32);  mul_67 = None
         out_27: "f32[s33, 64]" = to_25.flatten(-2);  to_25 = None
-        y_2: "f32[s33, 64]" = torch._C._nn.linear(out_27, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_27 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        unsqueeze_9: "f32[s33, 1, 64]" = y_2.unsqueeze(-2);  y_2 = None
+        y_13: "f32[s33, 64]" = torch._C._nn.linear(out_27, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_27 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = None
+        unsqueeze_9: "f32[s33, 1, 64]" = y_13.unsqueeze(-2);  y_13 = None
         unsqueeze_10: "f32[s33, 4, 1]" = inject_9.unsqueeze(-1);  inject_9 = None
         mul_68: "f32[s33, 4, 64]" = unsqueeze_9 * unsqueeze_10;  unsqueeze_9 = unsqueeze_10 = None
         flatten_16: "f32[s33, 256]" = mul_68.flatten(-2);  mul_68 = None
@@ -757,8 +757,8 @@ class GraphModule(torch.nn.Module):
         add_55: "f32[256]" = 1.0 + float_44;  float_44 = None
         mul_70: "f32[s33, 256]" = out_29 * add_55;  out_29 = add_55 = None
         hn_5: "f32[s33, 256]" = mul_70.to(torch.float32);  mul_70 = None
-        linear_21: "f32[s33, 20]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_14 = torch.functional.split(linear_21, [16, 4], dim = -1);  linear_21 = None
+        y_14: "f32[s33, 20]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_14 = torch.functional.split(y_14, [16, 4], dim = -1);  y_14 = None
         down_5: "f32[s33, 16]" = split_14[0]
         inject_10: "f32[s33, 4]" = split_14[1];  split_14 = None
         truediv_13: "f32[s33, 16]" = down_5 / 4;  down_5 = None
@@ -772,8 +772,8 @@ class GraphModule(torch.nn.Module):
         truediv_14: "f32[s33, 4]" = inject_10 / 4;  inject_10 = None
         sigmoid_20: "f32[s33, 4]" = torch.sigmoid(truediv_14);  truediv_14 = None
         inject_11: "f32[s33, 4]" = 2 * sigmoid_20;  sigmoid_20 = None
-        linear_23: "f32[s33, 73]" = torch._C._nn.linear(x_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = None
-        split_15 = torch.functional.split(linear_23, [8, 1, 32, 32], dim = -1);  linear_23 = None
+        y_15: "f32[s33, 73]" = torch._C._nn.linear(x_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = None
+        split_15 = torch.functional.split(y_15, [8, 1, 32, 32], dim = -1);  y_15 = None
         logits_2: "f32[s33, 8]" = split_15[0]
         shared_gate_2: "f32[s33, 1]" = split_15[1]
         gate_10: "f32[s33, 32]" = split_15[2]
@@ -810,8 +810,8 @@ class GraphModule(torch.nn.Module):
         add_59: "f32[256]" = 1.0 + float_46;  float_46 = None
         mul_77: "f32[s33, 256]" = out_32 * add_59;  out_32 = add_59 = None
         hn_6: "f32[s33, 256]" = mul_77.to(torch.float32);  mul_77 = None
-        linear_25: "f32[s33, 20]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_16 = torch.functional.split(linear_25, [16, 4], dim = -1);  linear_25 = None
+        y_16: "f32[s33, 20]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_16 = torch.functional.split(y_16, [16, 4], dim = -1);  y_16 = None
         down_6: "f32[s33, 16]" = split_16[0]
         inject_12: "f32[s33, 4]" = split_16[1];  split_16 = None
         truediv_16: "f32[s33, 16]" = down_6 / 4;  down_6 = None
@@ -834,8 +834,8 @@ class GraphModule(torch.nn.Module):
         cos_1: "f32[s33, 8]" = cos.to(torch.float32);  cos = None
         sin: "f32[s33, 8]" = emb_1.sin();  emb_1 = None
         sin_1: "f32[s33, 8]" = sin.to(torch.float32);  sin = None
-        linear_27: "f32[s33, 432]" = torch._C._nn.linear(x_6, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_);  x_6 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_ = None
-        split_17 = torch.functional.split(linear_27, [256, 64, 64, 48], dim = -1);  linear_27 = None
+        y_17: "f32[s33, 432]" = torch._C._nn.linear(x_6, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_);  x_6 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_ = None
+        split_17 = torch.functional.split(y_17, [256, 64, 64, 48], dim = -1);  y_17 = None
         q_9: "f32[s33, 256]" = split_17[0]
         k_9: "f32[s33, 64]" = split_17[1]
         v_6: "f32[s33, 64]" = split_17[2]
@@ -922,8 +922,8 @@ class GraphModule(torch.nn.Module):
         flatten_21: "f32[s33, 128]" = gate_12.flatten(-2);  gate_12 = None
         sigmoid_24: "f32[s33, 128]" = torch.sigmoid(flatten_21);  flatten_21 = None
         out_37: "f32[s33, 128]" = flatten_20 * sigmoid_24;  flatten_20 = sigmoid_24 = None
-        y_3: "f32[s33, 64]" = torch._C._nn.linear(out_37, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_, None);  out_37 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = None
-        unsqueeze_19: "f32[s33, 1, 64]" = y_3.unsqueeze(-2);  y_3 = None
+        y_18: "f32[s33, 64]" = torch._C._nn.linear(out_37, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_, None);  out_37 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = None
+        unsqueeze_19: "f32[s33, 1, 64]" = y_18.unsqueeze(-2);  y_18 = None
         unsqueeze_20: "f32[s33, 4, 1]" = inject_13.unsqueeze(-1);  inject_13 = None
         mul_94: "f32[s33, 4, 64]" = unsqueeze_19 * unsqueeze_20;  unsqueeze_19 = unsqueeze_20 = None
         flatten_22: "f32[s33, 256]" = mul_94.flatten(-2);  mul_94 = None
@@ -940,8 +940,8 @@ class GraphModule(torch.nn.Module):
         add_71: "f32[256]" = 1.0 + float_56;  float_56 = None
         mul_96: "f32[s33, 256]" = out_39 * add_71;  out_39 = add_71 = None
         hn_7: "f32[s33, 256]" = mul_96.to(torch.float32);  mul_96 = None
-        linear_29: "f32[s33, 20]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_19 = torch.functional.split(linear_29, [16, 4], dim = -1);  linear_29 = None
+        y_19: "f32[s33, 20]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_19 = torch.functional.split(y_19, [16, 4], dim = -1);  y_19 = None
         down_7: "f32[s33, 16]" = split_19[0]
         inject_14: "f32[s33, 4]" = split_19[1];  split_19 = None
         truediv_18: "f32[s33, 16]" = down_7 / 4;  down_7 = None
@@ -955,8 +955,8 @@ class GraphModule(torch.nn.Module):
         truediv_19: "f32[s33, 4]" = inject_14 / 4;  inject_14 = None
         sigmoid_26: "f32[s33, 4]" = torch.sigmoid(truediv_19);  truediv_19 = None
         inject_15: "f32[s33, 4]" = 2 * sigmoid_26;  sigmoid_26 = None
-        linear_31: "f32[s33, 73]" = torch._C._nn.linear(x_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = None
-        split_20 = torch.functional.split(linear_31, [8, 1, 32, 32], dim = -1);  linear_31 = None
+        y_20: "f32[s33, 73]" = torch._C._nn.linear(x_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = None
+        split_20 = torch.functional.split(y_20, [8, 1, 32, 32], dim = -1);  y_20 = None
         logits_3: "f32[s33, 8]" = split_20[0]
         shared_gate_3: "f32[s33, 1]" = split_20[1]
         gate_14: "f32[s33, 32]" = split_20[2]

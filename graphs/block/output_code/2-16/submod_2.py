@@ -695,7 +695,7 @@ class Runner:
         cpp_fused_div_sum_4(buf12, buf15, s72)
         del buf12
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.0.mlp.experts', x0=buf5, x1=buf15, x2=buf13, out=buf14)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf5, x1=buf15, x2=buf13, out=buf14)
         del buf13
         del buf15
         buf18 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
@@ -725,7 +725,7 @@ class Runner:
         del buf20
         del buf6
         # Topologically Sorted Source Nodes: [ple_default], Original ATen: []
-        torch.ops.qcompile.ple.default(layer_key='model.layers.1.ple', x0=buf22, x1=arg9_1, x2=arg10_1, x3=arg12_1, x4=arg14_1, s0=arg16_1, s1=arg17_1, out=buf23)
+        torch.ops.qcompile.ple.default(layer_key='@1', x0=buf22, x1=arg9_1, x2=arg10_1, x3=arg12_1, x4=arg14_1, s0=arg16_1, s1=arg17_1, out=buf23)
         del arg10_1
         del arg12_1
         del arg14_1

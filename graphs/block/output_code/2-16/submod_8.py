@@ -619,7 +619,7 @@ class Runner:
         cpp_fused_div_sum_4(buf12, buf15, s72)
         del buf12
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.3.mlp.experts', x0=buf5, x1=buf15, x2=buf13, out=buf14)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf5, x1=buf15, x2=buf13, out=buf14)
         del buf13
         del buf15
         buf18 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)

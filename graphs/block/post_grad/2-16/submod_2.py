@@ -50,7 +50,7 @@ class <lambda>(torch.nn.Module):
         sum_2: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(getitem_6, [-1], True)
         div_5: "f32[s72, 2]" = torch.ops.aten.div.Tensor(getitem_6, sum_2);  getitem_6 = sum_2 = None
         empty: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = 'model.layers.0.mlp.experts', x0 = mean_1, x1 = div_5, x2 = getitem_7, out = empty);  mean_1 = div_5 = getitem_7 = experts_default = None
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_5, x2 = getitem_7, out = empty);  mean_1 = div_5 = getitem_7 = experts_default = None
         sigmoid_2: "f32[s72, 1]" = torch.ops.aten.sigmoid.default(getitem_3);  getitem_3 = None
         neg_1: "f32[s72, 32]" = torch.ops.aten.neg.default(getitem_4)
         exp_1: "f32[s72, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
@@ -70,7 +70,7 @@ class <lambda>(torch.nn.Module):
         view_5: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_105, [arg1_1, 256]);  mul_105 = None
         add_165: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_15, view_5);  add_15 = view_5 = None
         empty_1: "f32[s72, 256]" = torch.ops.aten.empty.memory_format([arg1_1, 256], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        ple_default = torch.ops.qcompile.ple.default(layer_key = 'model.layers.1.ple', x0 = add_165, x1 = arg9_1, x2 = arg10_1, x3 = arg12_1, x4 = arg14_1, s0 = arg16_1, s1 = arg17_1, out = empty_1);  arg9_1 = arg10_1 = arg12_1 = arg14_1 = arg16_1 = arg17_1 = ple_default = None
+        ple_default = torch.ops.qcompile.ple.default(layer_key = '@1', x0 = add_165, x1 = arg9_1, x2 = arg10_1, x3 = arg12_1, x4 = arg14_1, s0 = arg16_1, s1 = arg17_1, out = empty_1);  arg9_1 = arg10_1 = arg12_1 = arg14_1 = arg16_1 = arg17_1 = ple_default = None
         add_172: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_165, empty_1);  add_165 = empty_1 = None
         view_6: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_172, [arg1_1, 4, 64])
         pow_2: "f32[s72, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_6, 2)

@@ -1674,7 +1674,7 @@ class Runner:
         cpp_fused_div_sum_5(buf15, buf18, s33)
         del buf15
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.0.mlp.experts', x0=buf8, x1=buf18, x2=buf16, out=buf17)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, out=buf17)
         del buf16
         del buf18
         assert_size_stride(arg14_1, (s33, ), (1, ), 'input')
@@ -1700,7 +1700,7 @@ class Runner:
         del buf24
         del buf25
         # Topologically Sorted Source Nodes: [ple_gather_default], Original ATen: []
-        torch.ops.qcompile.ple_gather.default(layer_key='model.layers.1.ple.ple_embedding', x0=buf26, out=buf27)
+        torch.ops.qcompile.ple_gather.default(layer_key='@1', x0=buf26, out=buf27)
         del buf26
         assert_size_stride(arg21_1, (320, 64), (64, 1), 'input')
         buf30 = empty_strided_cpu((s33, 320), (320, 1), torch.float32)

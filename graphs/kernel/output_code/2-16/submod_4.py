@@ -1067,7 +1067,7 @@ class Runner:
         cpp_fused_div_sum_5(buf15, buf18, s33)
         del buf15
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.1.mlp.experts', x0=buf8, x1=buf18, x2=buf16, out=buf17)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, out=buf17)
         del buf16
         del buf18
         buf21 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)

@@ -1164,7 +1164,7 @@ class Runner:
         buf18 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
         cpp_fused_div_sum_5(buf15, buf18, s33)
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.2.mlp.experts', x0=buf8, x1=buf18, x2=buf16, out=buf17)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, out=buf17)
         del buf16
         buf21 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         assert_size_stride(arg11_1, (64, 32), (32, 1), 'input')

@@ -672,7 +672,7 @@ class Runner:
         cpp_fused_div_sum_5(buf14, buf17, s33)
         del buf14
         # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='model.layers.3.mlp.experts', x0=buf7, x1=buf17, x2=buf15, out=buf16)
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf7, x1=buf17, x2=buf15, out=buf16)
         del buf15
         del buf17
         buf20 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)

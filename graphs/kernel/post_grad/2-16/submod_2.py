@@ -62,7 +62,7 @@ class <lambda>(torch.nn.Module):
         sum_2: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(getitem_6, [-1], True)
         div_5: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem_6, sum_2);  getitem_6 = sum_2 = None
         empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg12_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = 'model.layers.0.mlp.experts', x0 = mean_2, x1 = div_5, x2 = getitem_7, out = empty);  mean_2 = div_5 = getitem_7 = experts_default = None
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_2, x1 = div_5, x2 = getitem_7, out = empty);  mean_2 = div_5 = getitem_7 = experts_default = None
         unsqueeze_5: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg14_1, 1)
         iota: "i64[3]" = torch.ops.prims.iota.default(3, start = -2, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
         add_218: "i64[s33, 3]" = torch.ops.aten.add.Tensor(unsqueeze_5, iota);  unsqueeze_5 = None
@@ -115,7 +115,7 @@ class <lambda>(torch.nn.Module):
         add_324: "i64[s33, 2]" = torch.ops.aten.add.Tensor(remainder_1, slice_7);  remainder_1 = slice_7 = None
         cat: "i64[s33, 4]" = torch.ops.aten.cat.default([add_310, add_324], -1);  add_310 = add_324 = None
         empty_1: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg12_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        ple_gather_default = torch.ops.qcompile.ple_gather.default(layer_key = 'model.layers.1.ple.ple_embedding', x0 = cat, out = empty_1);  cat = ple_gather_default = None
+        ple_gather_default = torch.ops.qcompile.ple_gather.default(layer_key = '@1', x0 = cat, out = empty_1);  cat = ple_gather_default = None
         permute_5: "f32[64, 320]" = torch.ops.aten.permute.default(arg21_1, [1, 0]);  arg21_1 = None
         mm_5: "f32[s33, 320]" = torch.ops.aten.mm.default(empty_1, permute_5);  empty_1 = permute_5 = None
         split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_5, [256, 64], -1);  mm_5 = None

@@ -57,7 +57,7 @@ class <lambda>(torch.nn.Module):
         sum_2: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(getitem_6, [-1], True)
         div_5: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem_6, sum_2);  getitem_6 = sum_2 = None
         empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg11_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = 'model.layers.3.mlp.experts', x0 = mean_1, x1 = div_5, x2 = getitem_7, out = empty);  mean_1 = div_5 = getitem_7 = experts_default = None
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_5, x2 = getitem_7, out = empty);  mean_1 = div_5 = getitem_7 = experts_default = None
         sigmoid_3: "f32[s33, 1]" = torch.ops.aten.sigmoid.default(getitem_3);  getitem_3 = None
         neg_1: "f32[s33, 32]" = torch.ops.aten.neg.default(getitem_4)
         exp_1: "f32[s33, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
