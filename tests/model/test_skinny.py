@@ -304,7 +304,7 @@ def test_kernel_scope_compiles_the_op_and_matches_eager(tiny_ckpt, monkeypatch: 
     kernel = skinny.skinny_matmul
     monkeypatch.setattr(skinny, "skinny_matmul", lambda x, w, c: ran.append(x.shape[0]) or kernel(x, w, c))
     torch._dynamo.reset()
-    compiled = qcompile.compile(model, ranges=[(1, 64)], scope="kernel")
+    compiled = qcompile.compile(model, ranges=[(1, 1), (2, 64)], scope="kernel")  # the serving ranges
     with torch._dynamo.config.patch(error_on_recompile=True):
         got, _ = teacher_forced(model, compiled, 2, path)
     worst = max((a - b).abs().max().item() for a, b in zip(ref, got, strict=True))

@@ -163,11 +163,10 @@ def test_graphs_over_shared_pieces_are_bitwise_no_graphs(tiny8: Qwen4ExpForCausa
 
 @pytest.mark.parametrize(
     "scope,dtype",
+    # the kernel scope (most pieces, most opaque ops) in the served dtype; the layer scope in both (cheap);
+    # the block scope's pieces are the kernel scope's with fewer ops inside, and cost the suite 45 s
     [
-        ("kernel", torch.float32),
         ("kernel", torch.bfloat16),
-        pytest.param("block", torch.float32, marks=pytest.mark.slow),
-        pytest.param("block", torch.bfloat16, marks=pytest.mark.slow),
         pytest.param("layer", torch.float32, marks=pytest.mark.slow),
         pytest.param("layer", torch.bfloat16, marks=pytest.mark.slow),
     ],
