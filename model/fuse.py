@@ -8,6 +8,10 @@ its rows of it (a view, so nothing is held twice), which leaves checkpoint keys,
 the tensor-parallel shard plan and later in-place loads as they were. (`copy.deepcopy` clones
 parameters one by one: a copy holds the same values, the parts and the merged weight apart.)
 
+Each part starts at a multiple of `ALIGN` rows (zero rows pad the gaps and the end), so the merged
+output's row stride and every part's columns are 16-element aligned: an odd width (the router's 128
++ the shared gate's 1 + the shared gate/up's 1280) sends cuBLAS to its slow align-1 kernels.
+
 A group merges only when every part is dense: a bias-free floating-point `weight [out, in]`
 parameter (an `nn.Linear`, or the router's), all of one dtype, device and input width. A quantised
 part (`WeightOnlyLinear`, `FP8Linear`) keeps its group's GEMMs separate, also when it is swapped in
@@ -27,6 +31,7 @@ from torch import nn
 log = logging.getLogger(__name__)
 
 DENSE_DTYPES = (torch.float32, torch.bfloat16, torch.float16)
+ALIGN = 16  # rows: where each part of a merged weight starts, and what its height rounds up to
 SKINNY_PLANS = "_skinny_plans"  # a module's {merged buffer name: skinny GEMM plan} (`use_skinny`)
 
 
@@ -73,8 +78,13 @@ def project(owner: nn.Module, group: Projections, x: torch.Tensor) -> tuple[torc
     if merged is not None and all(dense):
         plan = getattr(owner, SKINNY_PLANS, {}).get(group.merged)
         y = F.linear(x, merged) if plan is None else _skinny(x, merged, plan)
-        return torch.split(y, [p.weight.shape[0] for p in parts], dim=-1)
+        return torch.split(y, _layout([p.weight.shape[0] for p in parts]), dim=-1)[::2]
     return tuple(F.linear(x, p.weight) if d else p(x) for p, d in zip(parts, dense, strict=True))
+
+
+def _layout(rows: list[int]) -> list[int]:
+    """Split sizes of a merged weight's rows: each part's height, then the zero rows up to `ALIGN`."""
+    return [n for r in rows for n in (r, -r % ALIGN)]
 
 
 def _skinny(x: torch.Tensor, weight: torch.Tensor, plan: list[int]) -> torch.Tensor:
@@ -112,12 +122,11 @@ def _merge(owner: nn.Module, group: Projections) -> bool:
     # a normal tensor also when the caller allocates state under inference mode (the runner does): an
     # inference tensor could not be updated in place outside it, as the weights can now
     with torch.inference_mode(False), torch.no_grad():
-        stacked = torch.cat([w.detach() for w in weights])
-        start = 0
-        for part, weight in zip(parts, weights, strict=True):
-            rows = weight.shape[0]
-            part.weight = nn.Parameter(stacked[start : start + rows], requires_grad=weight.requires_grad)
-            start += rows
+        sizes = _layout([w.shape[0] for w in weights])
+        stacked = weights[0].new_zeros(sum(sizes), weights[0].shape[1])
+        for part, weight, rows in zip(parts, weights, stacked.split(sizes)[::2], strict=True):
+            rows.copy_(weight.detach())
+            part.weight = nn.Parameter(rows, requires_grad=weight.requires_grad)
     owner.register_buffer(group.merged, stacked, persistent=False)
     return True
 

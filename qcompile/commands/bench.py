@@ -54,6 +54,7 @@ class Row:
     prefill_tok_s: dict[str, float] = field(default_factory=dict)  # "RxT": R prompts of T tokens
     warm_compile_s: float | None = None
     profile: dict[int, dict[str, Any]] = field(default_factory=dict)  # per batch: a `StepProfile`
+    prefill_profile: dict[str, dict[str, Any]] = field(default_factory=dict)  # per prefill shape, one call
 
 
 # Flags the profile fills in when left out: the H200 measurement, or a seconds-long CPU smoke run.
@@ -506,6 +507,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         for r, t in prefill_shapes:
             with stage(f"prefill {r}x{t} {row.scope}"):
                 row.prefill_tok_s[f"{r}x{t}"] = prefill_rate(model, fn, r, t)
+                if profiling:  # the warm call and one timed call
+                    prof = profile_steps(functools.partial(prefill_rate, model, fn, r, t, repeats=1), 2)
+                    row.prefill_profile[f"{r}x{t}"] = asdict(prof)
         return row
 
     rows: list[Row] = []
@@ -527,10 +531,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
             with compile_stages(f"compile scope {scope} again (warm caches)"):
                 warm_compile_s, _ = _timed(device, compiled.warmup)
-        prefilled = prefill(Row(scope, "none"), compiled).prefill_tok_s
+        prefilled = prefill(Row(scope, "none"), compiled)
         for mode in modes:
             compiled.set_cudagraph(mode, max_capture_size=max_batch)
-            row = Row(scope, mode, compile_s=compile_s, warm_compile_s=warm_compile_s, prefill_tok_s=prefilled)
+            row = Row(scope, mode, compile_s=compile_s, warm_compile_s=warm_compile_s)
+            row.prefill_tok_s, row.prefill_profile = prefilled.prefill_tok_s, prefilled.prefill_profile
             row = graphed(row, compiled)
             compiled.set_cudagraph("none")
             rows.append(row)
@@ -644,6 +649,9 @@ def _prefill_table(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+TOP_KERNELS = 12  # kernels listed per profile in the table (the JSON keeps every one)
+
+
 def _profile_table(result: dict[str, Any]) -> list[str]:
     """Kernels per step, GPU-busy share and device µs per kernel class, per profiled row and batch."""
     profiled = [(r, int(b), p) for r in result["rows"] for b, p in r["profile"].items()]
@@ -662,5 +670,9 @@ def _profile_table(result: dict[str, Any]) -> list[str]:
     lines.append("")
     for r, b, p in profiled:
         lines.append(f"top kernels, {r['scope']}/{r['mode']} batch {b} (calls/step, µs/step):")
-        lines += [f"  {calls:6.1f} {us:9.1f}  {name}" for name, calls, us in p["top"]]
+        lines += [f"  {calls:6.1f} {us:9.1f}  {name}" for name, calls, us in p["top"][:TOP_KERNELS]]
+    for r in result["rows"]:
+        for shape, p in r.get("prefill_profile", {}).items():
+            lines.append(f"prefill {shape}, {r['scope']}/{r['mode']}: {p['device_us']:.0f} µs per call (calls, µs):")
+            lines += [f"  {calls:6.1f} {us:9.1f}  {name}" for name, calls, us in p["top"][:TOP_KERNELS]]
     return lines

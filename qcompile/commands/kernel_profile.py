@@ -41,7 +41,7 @@ class StepProfile:
     kernels: float
     device_us: float
     classes_us: dict[str, float] = field(default_factory=dict)
-    top: list[tuple[str, float, float]] = field(default_factory=list)  # (name, calls/step, µs/step)
+    top: list[tuple[str, float, float]] = field(default_factory=list)  # (name, calls/step, µs/step), every kernel
 
 
 def profile_steps(run: Callable[[], object], steps: int) -> StepProfile:
@@ -61,7 +61,7 @@ def profile_steps(run: Callable[[], object], steps: int) -> StepProfile:
     classes: Counter[str] = Counter()
     for name, t in us.items():
         classes[kernel_class(name)] += t
-    top = [(name[:80], calls[name] / steps, t / steps) for name, t in us.most_common(12)]
+    top = [(name[:120], calls[name] / steps, t / steps) for name, t in us.most_common()]
     return StepProfile(
         kernels=sum(calls.values()) / steps,
         device_us=sum(us.values()) / steps,

@@ -42,7 +42,7 @@ from torch.fx.passes.split_module import split_module
 from torch.utils._sympy.value_ranges import ValueRanges
 
 from qcompile.compiler.dedup import canonical, structure
-from qcompile.compiler.ranges import Range, RangeTable
+from qcompile.compiler.ranges import Range, RangeTable, compile_units
 from qcompile.ops.region_ops import KeyBinding
 from qcompile.ops.registry import REGISTRY
 from qcompile.passes.manager import PassManager
@@ -198,7 +198,7 @@ class QBackend:
     ) -> None:
         self.wrap_piece = wrap_piece  # e.g. `PieceHook`: each compiled piece becomes CUDA-graphable
         self.share_pieces = share_pieces  # False: every piece compiled on its own, keys and all
-        self.ranges = list(ranges)
+        self.ranges = compile_units(ranges)
         self.table = RangeTable(self.ranges)
         self.scope = scope
         self.splitting = default_splitting_ops() if splitting_ops is None else frozenset(splitting_ops)

@@ -25,6 +25,20 @@ def normalize_ranges(spec: Sequence[RangeSpec]) -> list[Range]:
     return ranges
 
 
+def compile_units(ranges: Sequence[Range]) -> list[Range]:
+    """The ranges as compiled: a multi-size range starting at 1 becomes (1, 1) and (2, end).
+
+    Compiling one artifact across sizes 1 and 2 lets a size-oblivious guard (`n > 1`, from fake
+    strides) narrow the symbol to start at 2; Inductor's FX graph cache saves that narrowing with
+    the artifact, and loading it on a warm start turns it into a real guard that breaks Dynamo's
+    constraint on the range. Size 1 compiled on its own has no symbol to narrow.
+    """
+    units: list[Range] = []
+    for lo, hi in ranges:
+        units += [(1, 1), (2, hi)] if lo == 1 < hi else [(lo, hi)]
+    return units
+
+
 class RangeTable:
     """O(1) token count → range index (None outside every range)."""
 
@@ -41,10 +55,7 @@ class RangeTable:
 
 def warmup_sizes(ranges: Sequence[Range]) -> list[int]:
     """Sizes that warm every range, largest first: each range's end (never 1 for a multi-size range,
-    which would specialise), then 1 again if a multi-size range starts there.
-
-    Some traced graphs (the kernel scope's) still guard on `n >= 2` under size-oblivious shapes; the
-    last size-1 call takes that second trace during warmup, so serving never recompiles.
+    which would specialise), then 1 again if a multi-size range starts there (its own compile unit).
     """
     sizes = sorted({hi for _, hi in ranges}, reverse=True)
     if any(lo == 1 < hi for lo, hi in ranges):

@@ -190,6 +190,21 @@ def errors(ref: Trace, got: Trace) -> dict[str, float]:
     return {"max": diffs.max().item(), "mean": diffs.mean().item(), "top1": top1.float().mean().item()}
 
 
+def worst(ref: Trace, got: Trace, other: Trace) -> str:
+    """Where `got`'s largest error sits (step, row, token), fp32's logprob there and `other`'s error
+    there: whether a maximum is one path's arithmetic or a position both find hard."""
+    step, row, token, err = max(
+        (
+            (i, *divmod(int((a - b).abs().argmax()), a.shape[-1]), (a - b).abs().max().item())
+            for i, (a, b) in enumerate(zip(ref.logprobs, got.logprobs, strict=True))
+        ),
+        key=lambda t: t[-1],
+    )
+    there = (ref.logprobs[step][row, token] - other.logprobs[step][row, token]).abs().item()
+    lp = ref.logprobs[step][row, token].item()
+    return f"step {step} row {row} token {token}: {err:.4f} (fp32 logprob {lp:.2f}; the other path {there:.4f})"
+
+
 def expert_agreement(ref: list[torch.Tensor], got: list[torch.Tensor]) -> float:
     """Share of (token, layer) pairs whose routed expert set is the reference's."""
     same_set = [(a.sort(-1).values == b.sort(-1).values).all(-1).flatten().cpu() for a, b in zip(ref, got, strict=True)]
@@ -260,7 +275,9 @@ def test_narrow_scope_is_no_worse_than_eager_against_fp32(models: tuple, scoped:
     print(
         f"\nagainst fp32, {scoped.scope}, seeds {SEEDS}, routing pinned (experts: free):\n  eager bf16 {eager}\n"
         f"  compiled {plain}\n  free routing: eager {errors(ref, pooled('eager'))}, "
-        f"compiled {errors(ref, pooled('plain'))}"
+        f"compiled {errors(ref, pooled('plain'))}\n"
+        f"  worst, eager: {worst(ref, pooled('eager_pinned'), pooled('plain_pinned'))}\n"
+        f"  worst, compiled: {worst(ref, pooled('plain_pinned'), pooled('eager_pinned'))}"
     )
     assert plain["max"] <= eager["max"] and plain["mean"] <= eager["mean"], (scoped.scope, plain, eager)
     assert plain["top1"] >= eager["top1"], (scoped.scope, plain, eager)

@@ -74,7 +74,7 @@ def test_caller_owned_outputs_and_state_are_written_in_place(tiny_ckpt: Path, sc
 def test_zero_recompiles_after_warmup(tiny_ckpt: Path, scope: str, ranges: list[tuple[int, int]]) -> None:
     """After warmup (`warmup_sizes`) every size of every range runs with no new trace.
 
-    The kernel scope's graph guards on `n >= 2`, so a range starting at 1 also warms at 1.
+    A range starting at 1 compiles size 1 on its own (`compile_units`) and warms it too.
     """
     torch._dynamo.reset()
     model = load_model(tiny_ckpt, device=DEVICE)
