@@ -31,6 +31,7 @@ from qcompile.engine.scheduler import ScheduledBatch
 if TYPE_CHECKING:
     from model.batch import Batch
     from model.context import BatchDescriptor
+    from model.skinny_setup import SkinnyReport
     from qcompile.api import Compiled
     from qcompile.cudagraph import CaptureStats
     from qcompile.engine.workers import WorkerGroup
@@ -169,6 +170,22 @@ class ModelRunner:
         if self.compile_config is None:
             return None
         return self._on_every_rank(lambda peers: peers.command("capture"), self.compiled.capture)
+
+    def decode_rows(self) -> list[int]:
+        """The row counts uniform decode batches of 1..max_num_seqs requests run at (padded as the
+        dispatcher pads them: to a FULL graph's size, a piecewise one's, or a compile range's start)."""
+        return sorted({self.dispatcher.dispatch(n, True).padded for n in range(1, self.max_num_seqs + 1)})
+
+    def prepare_skinny(self, prepare: Callable[[torch.nn.Module, list[int]], SkinnyReport]) -> SkinnyReport:
+        """Route this rank's decode GEMMs through the skinny kernel by `prepare(model, decode rows)`
+        (`model.skinny_setup`), then hand its plans to the other ranks, which take them as they are (one
+        timing, the same kernels on every rank). Before `warmup` and `capture`: the
+        plans are baked into what they trace."""
+        report = prepare(self.model, self.decode_rows())
+        if self.peers is not None:
+            self.peers.check()
+            self.peers.command(("skinny", report.plans))
+        return report
 
     def _on_every_rank(self, hand_out: Callable[[WorkerGroup], None], run: Callable[[], T]) -> T:
         """`run()` here once `hand_out` has given the workers their part (their forwards meet this one
