@@ -210,7 +210,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def resolve(args: argparse.Namespace) -> None:
     """Fill the flags left out from the profile, then check the device, before anything is built."""
-    from qcompile.commands.checks import UsageError, device_problem
+    from qcompile.commands.checks import UsageError, check_skinny_plans, device_problem
 
     if args.preset == "full":  # no transformers model to anchor on; only quantised experts and a host PLE fit
         if args.anchor_steps:
@@ -222,8 +222,7 @@ def resolve(args: argparse.Namespace) -> None:
     for name, value in (SMOKE if args.smoke else FULL).items():
         if getattr(args, name) is None:
             setattr(args, name, value)
-    if args.skinny_plans is not None and not args.skinny_gemm:
-        raise UsageError("--skinny-plans: only with --skinny-gemm")
+    check_skinny_plans(args.skinny_plans, args.skinny_gemm)
     if args.pinned_ple and args.anchor_steps:
         raise UsageError("--pinned-ple: only without the anchor (--anchor-steps 0), whose model is built directly")
     problem = device_problem(args.device)

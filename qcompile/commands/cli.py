@@ -18,6 +18,7 @@ from qcompile.commands.checks import (
     check_checkpoint,
     check_graphs_device,
     check_model_len,
+    check_skinny_plans,
     check_tensor_parallel,
     choice_list,
     compile_ranges,
@@ -109,9 +110,8 @@ def _compile_config(args: argparse.Namespace) -> CompileConfig | None:
 
 
 def _skinny_gemm(args: argparse.Namespace) -> bool | None:
-    """`EngineCore`'s `skinny_gemm`: None (on CUDA) unless `--no-skinny-gemm`; a plan file needs it on."""
-    if args.skinny_plans is not None and not args.skinny_gemm:
-        raise UsageError("--skinny-plans: not with --no-skinny-gemm")
+    """`EngineCore`'s `skinny_gemm`: None (on CUDA) unless `--no-skinny-gemm`; `--skinny-plans` checked."""
+    check_skinny_plans(args.skinny_plans, args.skinny_gemm)
     return None if args.skinny_gemm else False
 
 
