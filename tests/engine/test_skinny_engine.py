@@ -16,7 +16,7 @@ from model.fuse import SKINNY_PLANS
 from model.kernels import skinny
 from model.kernels.skinny import ALL_CUBLAS, SkinnyConfig, SkinnyLinear, encode, plans_to_json
 from model.skinny_setup import machine_key
-from qcompile import CompileConfig
+from qcompile import LLM, CompileConfig, SamplingParams
 from qcompile.cudagraph import Dispatcher, resolve_mode
 from qcompile.engine.core import EngineCore
 
@@ -93,3 +93,24 @@ def test_decode_rows_follow_the_dispatcher(make_llm: MakeLLM, monkeypatch: pytes
     graphs = Dispatcher(resolve_mode("full_decode_only", True), [1, 2, 8, 16], max_num_seqs=3, ranges=[(1, 16)])
     monkeypatch.setattr(runner, "dispatcher", graphs)
     assert runner.decode_rows() == [1, 2, 8]
+
+
+def test_tensor_parallel_workers_take_rank_0s_plans(tiny_ckpt: Path, tmp_path: Path, make_llm: MakeLLM) -> None:
+    """Rank 0 reads the plans and hands them to the worker (its "skinny" command), which applies them and
+    goes on stepping in step: greedy tokens as without TP (on CPU the op is `F.linear`)."""
+    plans = tmp_path / "plans.json"
+    core = EngineCore(
+        str(tiny_ckpt), max_num_seqs=2, max_model_len=128, tensor_parallel_size=2, skinny_gemm=True, skinny_plans=plans
+    )
+    try:
+        table = {key: encode({2: WIDE}) for key in gemm_shapes(core.model)}
+        plans.write_text(json.dumps({machine_key(torch.device("cpu")): plans_to_json(table)}))
+        llm = LLM.from_core(core)
+        assert skinny_linears(core.model) > 0
+        params = SamplingParams(temperature=0.0, max_tokens=6, ignore_eos=True)
+        prompts = [{"prompt_token_ids": [5, 9, 2]}, {"prompt_token_ids": [7] * 5}]
+        want = make_llm(max_num_seqs=2).generate(prompts, params)
+        got = llm.generate(prompts, params)
+        assert [o.outputs[0].token_ids for o in got] == [o.outputs[0].token_ids for o in want]
+    finally:
+        core.close()
