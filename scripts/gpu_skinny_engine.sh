@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The skinny GEMM in the engine on one H200, on the bench preset (bf16, random weights, written once
 # under /tmp). Parts, named as arguments (each well under 10 minutes):
-#   check  scripts/gpu_skinny_engine.py: LLM start-ups off / timed / from the plan file / without graphs /
-#          fp32, their skinny stage lines, decode tok/s, error against fp32, the bitwise checks
+#   check  scripts/gpu_skinny_engine.py: LLM start-ups off / timed / from the plan file / fp32, their
+#          skinny stage lines, decode tok/s, error against fp32, the plan file's bitwise check
 #   serve  `qcompile serve` (kernel scope, FULL decode graphs) with the skinny GEMM timed into a fresh
 #          plan file, then with --no-skinny-gemm, each under scripts/loadtest.py at 1, 8 and 64 streams;
 #          then a third start-up from the plan file (its skinny stage times nothing)

@@ -95,11 +95,12 @@ class EngineCore:
     packed, run by the weight-only Triton GEMM (see `load_model`); needs Triton.
     `tensor_parallel_size` shards the model over that many processes (one GPU each on CUDA); the
     geometry must divide (`model.parallel.check_divisible`), which is checked before any process starts.
-    `skinny_gemm` routes the decode GEMMs (rows up to `model.kernels.skinny.MAX_M`) through the skinny
-    Triton kernel where timing on the GPU at start-up finds it faster than cuBLAS (`model.skinny_setup`,
-    the first start-up stage): None does it on CUDA only (on CPU nothing is timed), False never, True
-    also on CPU, where only plans read from `skinny_plans` apply. `skinny_plans` is a JSON plan file,
-    read when it exists and rewritten with the shapes timed here.
+    `skinny_gemm` routes the GEMMs of decode batches that run in CUDA graphs (at their graph sizes up to
+    `model.kernels.skinny.MAX_M`) through the skinny Triton kernel where timing on the GPU at start-up
+    finds it faster than cuBLAS (`model.skinny_setup`, the first start-up stage): None does it on CUDA
+    only (on CPU nothing is timed), False never, True also on CPU, where only plans read from
+    `skinny_plans` apply. `skinny_plans` is a JSON plan file, read when it exists and rewritten with the
+    shapes timed here.
     """
 
     def __init__(
@@ -179,7 +180,7 @@ class EngineCore:
     def startup_stages(self) -> list[StartupStage]:
         """The stages this configuration needs and has not run yet, in order."""
         stages = []
-        if self.skinny_gemm:
+        if self.skinny_rows():
             stages.append(StartupStage("skinny", "time skinny GEMMs against cuBLAS", self.prepare_skinny))
         if self.compile_config is not None:
             stages.append(StartupStage("compile", f"compile ({len(self.compile_config.ranges)} ranges)", self.compile))
@@ -198,17 +199,26 @@ class EngineCore:
     def _timed(self, key: str, start: float) -> None:
         self.stage_times[key] = time.perf_counter() - start
 
+    def skinny_rows(self) -> list[int]:
+        """The decode row counts the skinny stage times: those run inside CUDA graphs, up to MAX_M (none
+        unless `skinny_gemm`). Without graphs every launch would pay Triton's host-side launcher, where
+        cuBLAS's is cheaper, and the plans are timed inside graphs, so nothing is timed there."""
+        if not self.skinny_gemm:
+            return []
+        from model.kernels.skinny import MAX_M
+
+        return [r for r in self.runner.graph_decode_rows() if r <= MAX_M]
+
     def prepare_skinny(self) -> str:
         """Route the decode GEMMs through the skinny kernel where it is faster (before `compile` and
         `capture`, which bake the plans in)."""
         from model.skinny_setup import prepare_skinny, prepare_skinny_cached
 
         start = time.perf_counter()
-        if self.skinny_plans is None:
-            report = self.runner.prepare_skinny(prepare_skinny)
-        else:
-            cached = functools.partial(prepare_skinny_cached, path=self.skinny_plans, device=self.runner.device)
-            report = self.runner.prepare_skinny(cached)
+        prepare = prepare_skinny
+        if self.skinny_plans is not None:
+            prepare = functools.partial(prepare_skinny_cached, path=self.skinny_plans, device=self.runner.device)
+        report = self.runner.prepare_skinny(prepare, self.skinny_rows())
         self._timed("skinny", start)
         return report.summary()
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import atexit
 import datetime
-import functools
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -155,10 +154,11 @@ def _serve_commands(runner: ModelRunner, conn: multiprocessing.connection.Connec
         if isinstance(command, StepCommand):
             batch = receive_batch(command.host, device)
             runner.execute(command.fresh_slots, batch, command.descriptor, command.logit_rows)
-        elif isinstance(command, tuple) and command[0] == "skinny":  # rank 0's plans
+        elif isinstance(command, tuple) and command[0] == "skinny":  # rank 0's decode rows and plans
             from model.skinny_setup import prepare_skinny
 
-            runner.prepare_skinny(functools.partial(prepare_skinny, plans=command[1]))
+            rows, plans = command[1]
+            prepare_skinny(runner.model, rows, plans)
         elif command == "warmup":
             runner.warmup()
         elif command == "capture":
@@ -342,7 +342,7 @@ class WorkerGroup:
 
     def command(self, name: str | tuple[str, Any]) -> None:
         """A start-up stage every rank runs in step with rank 0 ("warmup", "capture", or ("skinny",
-        plans))."""
+        (rows, plans)))."""
         self._send(name)
 
     def close(self) -> None:

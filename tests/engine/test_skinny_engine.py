@@ -41,6 +41,10 @@ def gemm_shapes(model: torch.nn.Module) -> set[tuple[torch.dtype, int, int]]:
     return shapes
 
 
+def full_graphs(sizes: list[int], max_num_seqs: int) -> Dispatcher:
+    return Dispatcher(resolve_mode("full_decode_only", True), sizes, max_num_seqs, ranges=[(1, max(sizes))])
+
+
 def test_off_by_default_on_cpu(make_llm: MakeLLM) -> None:
     llm = make_llm(max_num_seqs=4)
     assert not llm.core.skinny_gemm and "skinny" not in llm.core.stage_times
@@ -62,7 +66,9 @@ def test_prepared_before_compile_and_capture_from_a_plan_file(tiny_ckpt: Path, t
     shapes = sorted(gemm_shapes(model), key=str)
     table = {key: encode({4: WIDE}) for key in shapes} | {shapes[0]: ALL_CUBLAS}
     plans.write_text(json.dumps({machine_key(torch.device("cpu")): plans_to_json(table)}))
-    core.compile_config = dataclasses.replace(config, cudagraph="full")  # the capture stage, run by a fake below
+    # FULL decode graphs at 1, 2, 4 and 8 rows (CPU has none): the capture stage, run by a fake below
+    core.compile_config = dataclasses.replace(config, cudagraph="full")
+    core.runner.dispatcher = full_graphs([1, 2, 4, 8], 4)
     seen: list[tuple[str, int]] = []
     core.runner.warmup = lambda: seen.append(("compile", skinny_linears(model))) or []
     core.runner.capture = lambda: seen.append(("capture", skinny_linears(model)))
@@ -86,14 +92,20 @@ def test_disabled_leaves_the_model_alone(tiny_ckpt: Path) -> None:
     assert skinny_linears(core.model) == 0
 
 
-def test_decode_rows_follow_the_dispatcher(make_llm: MakeLLM, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Eager: every batch size up to max_num_seqs; FULL decode graphs: their padded sizes (the first
-    one at or above max_num_seqs ends them)."""
-    runner = make_llm(max_num_seqs=4).core.runner
-    assert runner.decode_rows() == [1, 2, 3, 4]
-    graphs = Dispatcher(resolve_mode("full_decode_only", True), [1, 2, 8, 16], max_num_seqs=3, ranges=[(1, 16)])
-    monkeypatch.setattr(runner, "dispatcher", graphs)
-    assert runner.decode_rows() == [1, 2, 8]
+def test_decode_rows_are_the_graph_sizes(make_llm: MakeLLM, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without graphs none (the stage is left out); with FULL or piecewise decode graphs their padded sizes
+    (the first one at or above max_num_seqs ends them), up to MAX_M."""
+    core = make_llm(max_num_seqs=4).core
+    runner = core.runner
+    assert runner.graph_decode_rows() == []
+    monkeypatch.setattr(runner, "dispatcher", full_graphs([1, 2, 8, 16], 3))
+    assert runner.graph_decode_rows() == [1, 2, 8]
+    piecewise = Dispatcher(resolve_mode("piecewise", True), [1, 2, 8, 16], max_num_seqs=3, ranges=[(1, 16)])
+    monkeypatch.setattr(runner, "dispatcher", piecewise)
+    assert runner.graph_decode_rows() == [1, 2, 8]
+    monkeypatch.setattr(runner, "dispatcher", full_graphs([2, 24, 32], 20))
+    monkeypatch.setattr(core, "skinny_gemm", True)
+    assert runner.graph_decode_rows() == [2, 24] and core.skinny_rows() == [2]
 
 
 def test_tensor_parallel_workers_take_rank_0s_plans(tiny_ckpt: Path, tmp_path: Path, make_llm: MakeLLM) -> None:
@@ -104,10 +116,12 @@ def test_tensor_parallel_workers_take_rank_0s_plans(tiny_ckpt: Path, tmp_path: P
         str(tiny_ckpt), max_num_seqs=2, max_model_len=128, tensor_parallel_size=2, skinny_gemm=True, skinny_plans=plans
     )
     try:
+        eager, core.runner.dispatcher = core.runner.dispatcher, full_graphs([1, 2], 2)  # rows to time (and send)
         table = {key: encode({2: WIDE}) for key in gemm_shapes(core.model)}
         plans.write_text(json.dumps({machine_key(torch.device("cpu")): plans_to_json(table)}))
         llm = LLM.from_core(core)
-        assert skinny_linears(core.model) > 0
+        assert skinny_linears(core.model) > 0 and "skinny" in core.stage_times
+        core.runner.dispatcher = eager  # the steps run as they were built to
         params = SamplingParams(temperature=0.0, max_tokens=6, ignore_eos=True)
         prompts = [{"prompt_token_ids": [5, 9, 2]}, {"prompt_token_ids": [7] * 5}]
         want = make_llm(max_num_seqs=2).generate(prompts, params)
