@@ -245,8 +245,9 @@ def _add_skinny(parser: argparse.ArgumentParser) -> None:
         "--no-skinny-gemm",
         dest="skinny_gemm",
         action="store_false",
-        help="keep every decode GEMM on cuBLAS; by default, on CUDA, the decode-sized linears (up to 16 rows) "
-        "run the skinny Triton GEMM where timing at start-up finds it faster (model/kernels/skinny.py)",
+        help="keep every decode GEMM on cuBLAS; by default, on CUDA with decode graphs (--cudagraph), the "
+        "linears at the graph sizes up to 16 rows run the skinny Triton GEMM where timing at start-up finds "
+        "it faster (model/kernels/skinny.py)",
     )
     parser.add_argument(
         "--skinny-plans",
