@@ -176,8 +176,9 @@ class SkinnyLinear(nn.Linear):
     plan: list[int]
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        out = skinny_linear(x.reshape(-1, self.in_features), self.weight, self.plan)
-        return out.view(*x.shape[:-1], self.out_features)
+        # widths from the weight: a tensor-parallel shard narrows it, not `in_features` / `out_features`
+        n, k = self.weight.shape
+        return skinny_linear(x.reshape(-1, k), self.weight, self.plan).view(*x.shape[:-1], n)
 
 
 ShapeKey = tuple[torch.dtype, int, int]  # (dtype, N, K)

@@ -180,6 +180,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "finds it faster than cuBLAS (model/kernels/skinny.py); CUDA only",
     )
     p.add_argument(
+        "--skinny-plans",
+        type=Path,
+        help="with --skinny-gemm: a JSON plan file, read when it exists and rewritten with the shapes timed "
+        "(keyed by GPU, torch and Triton versions)",
+    )
+    p.add_argument(
         "--pinned-ple",
         action="store_true",
         help="pack the PLE tables to FP8 in pinned host memory, gathered by the Triton kernel "
@@ -204,7 +210,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def resolve(args: argparse.Namespace) -> None:
     """Fill the flags left out from the profile, then check the device, before anything is built."""
-    from qcompile.commands.checks import UsageError, device_problem
+    from qcompile.commands.checks import UsageError, check_skinny_plans, device_problem
 
     if args.preset == "full":  # no transformers model to anchor on; only quantised experts and a host PLE fit
         if args.anchor_steps:
@@ -216,6 +222,7 @@ def resolve(args: argparse.Namespace) -> None:
     for name, value in (SMOKE if args.smoke else FULL).items():
         if getattr(args, name) is None:
             setattr(args, name, value)
+    check_skinny_plans(args.skinny_plans, args.skinny_gemm)
     if args.pinned_ple and args.anchor_steps:
         raise UsageError("--pinned-ple: only without the anchor (--anchor-steps 0), whose model is built directly")
     problem = device_problem(args.device)
@@ -374,22 +381,19 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     return model.eval().requires_grad_(False), anchor_tok_s
 
 
-def _skinny(model: Qwen4ExpForCausalLM, batches: list[int]) -> int:
+def _skinny(model: Qwen4ExpForCausalLM, batches: list[int], plans: Path | None, device: torch.device) -> int:
     """Linears and merged GEMMs through the skinny kernel where timing here picks it, tuned only for
-    the row buckets of the timed batches (other sizes stay cuBLAS); the shapes that do."""
-    from model.fuse import use_skinny
-    from model.kernels.skinny import ALL_CUBLAS, MAX_M, bucket, enable_skinny_gemm, plan_for, tune_shape
+    the row buckets of the timed batches (other sizes stay cuBLAS; with a plan file, every bucket of
+    the shapes it lacks); the shapes that do."""
+    from model.skinny_setup import decode_buckets, prepare_skinny, prepare_skinny_cached
     from qcompile.commands.progress import stage
 
-    buckets = sorted({bucket(b) for b in batches if b <= MAX_M})
-
-    def tune(key: tuple[torch.dtype, int, int], device: torch.device) -> list[int]:
-        return tune_shape(key, device, buckets)[0]
-
-    with stage(f"time the skinny GEMM against cuBLAS per linear shape (rows {buckets})"):
-        plans = enable_skinny_gemm(model, tune=tune)
-        use_skinny(model, functools.partial(plan_for, plans=plans, tune=tune))
-    return sum(plan != ALL_CUBLAS for plan in plans.values())
+    with stage(f"time the skinny GEMM against cuBLAS per linear shape (rows {decode_buckets(batches)})"):
+        if plans is None:
+            report = prepare_skinny(model, batches)
+        else:
+            report = prepare_skinny_cached(model, batches, plans, device)
+    return report.kernel_shapes
 
 
 def _snapshot(state: list[torch.Tensor], device: torch.device) -> list[torch.Tensor]:
@@ -463,7 +467,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         max_model_len=max([decode_len, *(t for _, t in prefill_shapes)]),
         merge=args.merge,
     )
-    skinny_shapes = _skinny(model, batches) if args.skinny_gemm and device.type == "cuda" else 0
+    skinny = args.skinny_gemm and device.type == "cuda"
+    skinny_shapes = _skinny(model, batches, args.skinny_plans, device) if skinny else 0
     with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
     snapshot = _snapshot(state_tensors(model), device)

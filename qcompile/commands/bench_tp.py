@@ -103,6 +103,8 @@ def measure(
         max_model_len=args.context + args.steps + 8,
         max_num_batched_tokens=max(args.context, max_batch),
         tensor_parallel_size=tp,
+        skinny_gemm=None if args.skinny_gemm else False,  # the engine's default, on CUDA
+        skinny_plans=args.skinny_plans,
     )
     row.startup_s = time.perf_counter() - start
     try:

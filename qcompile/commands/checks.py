@@ -162,6 +162,18 @@ def check_model_len(config: Qwen4ExpConfig, max_model_len: int) -> None:
         raise UsageError(f"--max-model-len {max_model_len} exceeds the checkpoint's max_position_embeddings {limit}")
 
 
+def check_skinny_plans(path: Path | None, skinny_gemm: bool) -> None:
+    """`--skinny-plans` goes with the skinny GEMM on, and its file (when it exists) reads and checks
+    before any load; a bad one names the file and key."""
+    if path is None:
+        return
+    if not skinny_gemm:
+        raise UsageError("--skinny-plans: the skinny GEMM is off (--no-skinny-gemm, or bench without --skinny-gemm)")
+    from model.skinny_setup import read_plan_file
+
+    read_plan_file(path)
+
+
 def check_graphs_device(cudagraph: str | None, device_name: str) -> None:
     """CUDA graph modes other than `none` need a CUDA device; said before the load, not after."""
     if cudagraph not in (None, "none") and not device_name.startswith("cuda"):

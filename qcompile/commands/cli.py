@@ -18,6 +18,7 @@ from qcompile.commands.checks import (
     check_checkpoint,
     check_graphs_device,
     check_model_len,
+    check_skinny_plans,
     check_tensor_parallel,
     choice_list,
     compile_ranges,
@@ -57,6 +58,7 @@ def _generate(args: argparse.Namespace) -> None:
     path = _checked_model(args)
     compile = _compile_config(args)
     check_graphs_device(args.cudagraph, args.device)
+    skinny_gemm = _skinny_gemm(args)
     with stage("load checkpoint"):
         core = EngineCore(
             path,
@@ -65,6 +67,8 @@ def _generate(args: argparse.Namespace) -> None:
             compile=compile,
             ple_backend=args.ple_backend,
             weight_only=args.weight_only,
+            skinny_gemm=skinny_gemm,
+            skinny_plans=args.skinny_plans,
         )
     prepare_core(core)
     llm = LLM.from_core(core)
@@ -105,12 +109,19 @@ def _compile_config(args: argparse.Namespace) -> CompileConfig | None:
         raise UsageError(f"--{'/--'.join(given)}: {e}") from None
 
 
+def _skinny_gemm(args: argparse.Namespace) -> bool | None:
+    """`EngineCore`'s `skinny_gemm`: None (on CUDA) unless `--no-skinny-gemm`; `--skinny-plans` checked."""
+    check_skinny_plans(args.skinny_plans, args.skinny_gemm)
+    return None if args.skinny_gemm else False
+
+
 def _serve(args: argparse.Namespace) -> None:
     from qcompile.commands.serve import serve
     from qcompile.default_model import PATH
 
     compile = _compile_config(args)
     check_graphs_device(args.cudagraph, args.device)
+    skinny_gemm = _skinny_gemm(args)
     config = check_checkpoint(args.model or PATH)
     check_model_len(config, args.max_model_len)
     check_tensor_parallel(config, args.tensor_parallel_size, args.device, args.weight_only)
@@ -127,6 +138,8 @@ def _serve(args: argparse.Namespace) -> None:
         args.ple_backend,
         args.weight_only,
         args.tensor_parallel_size,
+        skinny_gemm,
+        args.skinny_plans,
     )
 
 
@@ -227,6 +240,23 @@ def _add_weight_only(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_skinny(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-skinny-gemm",
+        dest="skinny_gemm",
+        action="store_false",
+        help="keep every decode GEMM on cuBLAS; by default, on CUDA with decode graphs (--cudagraph), the "
+        "linears at the graph sizes up to 16 rows run the skinny Triton GEMM where timing at start-up finds "
+        "it faster (model/kernels/skinny.py)",
+    )
+    parser.add_argument(
+        "--skinny-plans",
+        type=Path,
+        help="a JSON file of skinny GEMM plans, read when it exists and rewritten with the shapes timed "
+        "(keyed by GPU, torch and Triton versions), so a restart times nothing",
+    )
+
+
 def _add_tensor_parallel(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tensor-parallel-size",
@@ -254,6 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_compile_flags(gen)
     _add_ple_backend(gen)
     _add_weight_only(gen)
+    _add_skinny(gen)
     gen.set_defaults(func=_generate)
 
     srv = sub.add_parser("serve", help="OpenAI-compatible server (default: the embedded default model)")
@@ -261,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_compile_flags(srv)
     _add_ple_backend(srv)
     _add_weight_only(srv)
+    _add_skinny(srv)
     srv.add_argument("--host", default="127.0.0.1", help="bind address (default: loopback only)")
     srv.add_argument("--port", type=port, default=8000)
     srv.add_argument("--api-key", help="require 'Authorization: Bearer KEY' on /v1 routes")

@@ -22,6 +22,8 @@ def load_engine(
     ple_backend: str = "device",
     weight_only: bool = False,
     tensor_parallel_size: int = 1,
+    skinny_gemm: bool | None = None,
+    skinny_plans: Path | None = None,
 ) -> AsyncEngine:
     from qcompile.commands.progress import compile_stages, prepare_core
     from qcompile.engine.async_engine import AsyncEngine
@@ -50,6 +52,8 @@ def load_engine(
             ple_backend=ple_backend,
             weight_only=weight_only,
             tensor_parallel_size=tensor_parallel_size,
+            skinny_gemm=skinny_gemm,
+            skinny_plans=skinny_plans,
         )
     prepare_core(core)
     return AsyncEngine(core)
@@ -68,6 +72,8 @@ def serve(
     ple_backend: str,
     weight_only: bool = False,
     tensor_parallel_size: int = 1,
+    skinny_gemm: bool | None = None,
+    skinny_plans: Path | None = None,
 ) -> None:
     """Serve on `host:port` until SIGTERM/SIGINT (exit 0) or until the engine loop dies (exit 1, with one
     line saying why). The port is bound before the model loads, so a taken port fails first."""
@@ -80,7 +86,17 @@ def serve(
 
     sock = reserve_port(host, port)
     engine = load_engine(
-        model, compile, device, dtype, max_num_seqs, max_model_len, ple_backend, weight_only, tensor_parallel_size
+        model,
+        compile,
+        device,
+        dtype,
+        max_num_seqs,
+        max_model_len,
+        ple_backend,
+        weight_only,
+        tensor_parallel_size,
+        skinny_gemm,
+        skinny_plans,
     )
     access = logging.getLogger("qcompile.access")
     handler = logging.StreamHandler(sys.stderr)

@@ -13,6 +13,7 @@ With `tensor_parallel_size=N > 1` this process is rank 0 of N: it spawns the oth
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -94,6 +95,12 @@ class EngineCore:
     packed, run by the weight-only Triton GEMM (see `load_model`); needs Triton.
     `tensor_parallel_size` shards the model over that many processes (one GPU each on CUDA); the
     geometry must divide (`model.parallel.check_divisible`), which is checked before any process starts.
+    `skinny_gemm` routes the GEMMs of decode batches that run in CUDA graphs (at their graph sizes up to
+    `model.kernels.skinny.MAX_M`) through the skinny Triton kernel where timing on the GPU at start-up
+    finds it faster than cuBLAS (`model.skinny_setup`, the first start-up stage): None does it on CUDA
+    only (on CPU nothing is timed), False never, True also on CPU, where only plans read from
+    `skinny_plans` apply. `skinny_plans` is a JSON plan file, read when it exists and rewritten with the
+    shapes timed here.
     """
 
     def __init__(
@@ -109,6 +116,8 @@ class EngineCore:
         ple_backend: str = "device",
         weight_only: bool = False,
         tensor_parallel_size: int = 1,
+        skinny_gemm: bool | None = None,
+        skinny_plans: str | Path | None = None,
     ) -> None:
         if max_num_seqs < 1:
             raise ValueError(f"max_num_seqs must be >= 1, got {max_num_seqs}")
@@ -158,6 +167,8 @@ class EngineCore:
             self.close()
             raise
         self.engine = Engine(self.runner, self.eos_token_ids, self.tokenizer, max_num_batched_tokens, async_scheduling)
+        self.skinny_gemm = self.runner.device.type == "cuda" if skinny_gemm is None else skinny_gemm
+        self.skinny_plans = None if skinny_plans is None else Path(skinny_plans)
         self.stage_times: dict[str, float] = {"load": time.perf_counter() - start}
 
     def close(self) -> None:
@@ -169,6 +180,8 @@ class EngineCore:
     def startup_stages(self) -> list[StartupStage]:
         """The stages this configuration needs and has not run yet, in order."""
         stages = []
+        if self.skinny_rows():
+            stages.append(StartupStage("skinny", "time skinny GEMMs against cuBLAS", self.prepare_skinny))
         if self.compile_config is not None:
             stages.append(StartupStage("compile", f"compile ({len(self.compile_config.ranges)} ranges)", self.compile))
             if self.compile_config.cudagraph != "none":
@@ -185,6 +198,29 @@ class EngineCore:
 
     def _timed(self, key: str, start: float) -> None:
         self.stage_times[key] = time.perf_counter() - start
+
+    def skinny_rows(self) -> list[int]:
+        """The decode row counts the skinny stage times: those run inside CUDA graphs, up to MAX_M (none
+        unless `skinny_gemm`). Without graphs every launch would pay Triton's host-side launcher, where
+        cuBLAS's is cheaper, and the plans are timed inside graphs, so nothing is timed there."""
+        if not self.skinny_gemm:
+            return []
+        from model.kernels.skinny import MAX_M
+
+        return [r for r in self.runner.graph_decode_rows() if r <= MAX_M]
+
+    def prepare_skinny(self) -> str:
+        """Route the decode GEMMs through the skinny kernel where it is faster (before `compile` and
+        `capture`, which bake the plans in)."""
+        from model.skinny_setup import prepare_skinny, prepare_skinny_cached
+
+        start = time.perf_counter()
+        prepare = prepare_skinny
+        if self.skinny_plans is not None:
+            prepare = functools.partial(prepare_skinny_cached, path=self.skinny_plans, device=self.runner.device)
+        report = self.runner.prepare_skinny(prepare, self.skinny_rows())
+        self._timed("skinny", start)
+        return report.summary()
 
     def compile(self) -> str:
         """Compile every compile range now (`ModelRunner.warmup`), not on the first request that reaches it."""

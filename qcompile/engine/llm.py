@@ -25,7 +25,8 @@ class LLM:
     `model=None` is the embedded trained default (the model `qcompile serve` uses); a preset name of
     `model.presets` (e.g. "tiny") is that preset's random checkpoint; anything else is a checkpoint
     folder. With `compile=CompileConfig(...)` every compile range is compiled and every CUDA graph
-    captured here, so no request traces or captures. The other arguments are `EngineCore`'s.
+    captured here, so no request traces or captures; on CUDA the skinny decode GEMMs are timed here
+    first (`skinny_gemm=False`: not). The other arguments are `EngineCore`'s.
     """
 
     def __init__(
@@ -41,6 +42,8 @@ class LLM:
         ple_backend: str = "device",
         weight_only: bool = False,
         tensor_parallel_size: int = 1,
+        skinny_gemm: bool | None = None,
+        skinny_plans: str | Path | None = None,
     ) -> None:
         self.core = EngineCore(
             model,
@@ -54,6 +57,8 @@ class LLM:
             ple_backend,
             weight_only,
             tensor_parallel_size,
+            skinny_gemm,
+            skinny_plans,
         )
         self._attach()
 

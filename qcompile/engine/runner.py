@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 import torch
 
 from model.batch import Chunk, build_batch
-from model.context import forward_context
+from model.context import RuntimeMode, forward_context
 from qcompile.config import CompileConfig
 from qcompile.cudagraph import Dispatcher, resolve_mode
 from qcompile.engine.sampler import LogitsProcessors, sample, top_logprobs
@@ -31,6 +31,7 @@ from qcompile.engine.scheduler import ScheduledBatch
 if TYPE_CHECKING:
     from model.batch import Batch
     from model.context import BatchDescriptor
+    from model.skinny_setup import SkinnyReport
     from qcompile.api import Compiled
     from qcompile.cudagraph import CaptureStats
     from qcompile.engine.workers import WorkerGroup
@@ -169,6 +170,25 @@ class ModelRunner:
         if self.compile_config is None:
             return None
         return self._on_every_rank(lambda peers: peers.command("capture"), self.compiled.capture)
+
+    def graph_decode_rows(self) -> list[int]:
+        """The row counts uniform decode batches of 1..max_num_seqs requests run at inside CUDA graphs
+        (FULL or piecewise: the dispatcher's padded sizes); none without graphs."""
+        how = [self.dispatcher.dispatch(n, True) for n in range(1, self.max_num_seqs + 1)]
+        return sorted({d.padded for d in how if d.mode is not RuntimeMode.NONE})
+
+    def prepare_skinny(
+        self, prepare: Callable[[torch.nn.Module, list[int]], SkinnyReport], rows: list[int]
+    ) -> SkinnyReport:
+        """Route this rank's GEMMs through the skinny kernel for decode batches of `rows` rows by
+        `prepare(model, rows)` (`model.skinny_setup`), then hand the rows and plans to the other ranks,
+        which take them as they are (one timing, the same kernels on every rank). Before `warmup` and
+        `capture`: the plans are baked into what they trace."""
+        report = prepare(self.model, rows)
+        if self.peers is not None:
+            self.peers.check()
+            self.peers.command(("skinny", (rows, report.plans)))
+        return report
 
     def _on_every_rank(self, hand_out: Callable[[WorkerGroup], None], run: Callable[[], T]) -> T:
         """`run()` here once `hand_out` has given the workers their part (their forwards meet this one

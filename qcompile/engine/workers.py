@@ -154,6 +154,11 @@ def _serve_commands(runner: ModelRunner, conn: multiprocessing.connection.Connec
         if isinstance(command, StepCommand):
             batch = receive_batch(command.host, device)
             runner.execute(command.fresh_slots, batch, command.descriptor, command.logit_rows)
+        elif isinstance(command, tuple) and command[0] == "skinny":  # rank 0's decode rows and plans
+            from model.skinny_setup import prepare_skinny
+
+            rows, plans = command[1]
+            prepare_skinny(runner.model, rows, plans)
         elif command == "warmup":
             runner.warmup()
         elif command == "capture":
@@ -335,8 +340,9 @@ class WorkerGroup:
         self._send(StepCommand(fresh_slots, batch.host, descriptor, logit_rows))
         send_batch(batch)
 
-    def command(self, name: str) -> None:
-        """A start-up stage every rank runs in step with rank 0 ("warmup", "capture")."""
+    def command(self, name: str | tuple[str, Any]) -> None:
+        """A start-up stage every rank runs in step with rank 0 ("warmup", "capture", or ("skinny",
+        (rows, plans)))."""
         self._send(name)
 
     def close(self) -> None:

@@ -229,3 +229,22 @@ def test_the_full_preset_is_only_built_in_memory(
     """The full preset has no transformers model: asking for its anchor or checkpoint says so at once."""
     line = one_line_error(argv, capsys)
     assert named in line and ("full" in line or "anchor" in line)
+
+
+@pytest.mark.parametrize(
+    "command", [["serve", "--no-skinny-gemm"], ["generate", "--no-skinny-gemm"], ["bench", "--smoke"]]
+)
+def test_skinny_plans_need_the_skinny_gemm_on(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error([*command, "--skinny-plans", "/tmp/unused.json"], capsys)
+    assert "--skinny-plans" in line and "off" in line
+
+
+@pytest.mark.parametrize("command", [["serve"], ["generate"], ["bench", "--smoke", "--skinny-gemm"]])
+def test_a_bad_skinny_plan_file_is_one_line_before_the_load(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("triton", reason="the skinny GEMM needs Triton")
+    plans = tmp_path / "plans.json"
+    plans.write_text('{"some GPU | torch 2 | triton 3": {"bfloat16 64x32": [1, 2]}}')
+    line = one_line_error([*command, "--skinny-plans", str(plans)], capsys)
+    assert str(plans) in line and "'bfloat16 64x32'" in line and "30 ints" in line
