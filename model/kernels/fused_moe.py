@@ -13,8 +13,9 @@ sync; every size is a function of `T`, `k` and `E` alone):
 1. `_align_kernel`: one program per chunk of pairs writes each pair's slot in the expert-sorted,
    block-padded order (a pair keeps its flat order `t·k + j` within its expert), and one program per
    expert writes its padding slots and its blocks' expert id (`E` marks the unused tail blocks).
-   Every program derives the per-expert counts itself (from `_count_kernel`'s per-chunk table, or
-   from the ids when there is one chunk), so no prefix sum crosses programs.
+   Every program reads the per-expert counts it needs from the running sums (over chunks) of
+   `_count_kernel`'s per-chunk table, or derives them from the ids when there is one chunk: two rows
+   per program, where summing the table in every program grew with chunks x (chunks + experts).
 2. `_gate_up_kernel`: `silu(x W_g^T) * (x W_u^T)` per block, gate and up tiles accumulated in float32
    side by side and multiplied in float32; the product is rounded once to the activation dtype
    (the next GEMM's input), stored by padded slot.
@@ -134,19 +135,22 @@ def _align_kernel(
     ONE_CHUNK: tl.constexpr,
 ):
     """Programs `0..n_chunks-1` place their chunk's pairs; program `n_chunks + e` pads expert e and
-    names its blocks; program `n_chunks + E` marks the unused tail blocks with `E`."""
+    names its blocks; program `n_chunks + E` marks the unused tail blocks with `E`. `counts[c, e]`:
+    the pairs of chunks `0..c` that chose expert `e` (unused with one chunk)."""
     pid = tl.program_id(0)
     experts = tl.arange(0, E_BLOCK)
-    totals = tl.full([E_BLOCK], 0, tl.int32)
-    before = tl.full([E_BLOCK], 0, tl.int32)  # this chunk's predecessors' pairs per expert
     if ONE_CHUNK:
         v0 = tl.load(ids + tl.arange(0, CHUNK), mask=tl.arange(0, CHUNK) < P, other=-1).to(tl.int32)
-        totals += tl.reduce((v0[:, None] == experts[None, :]).to(tl.int32), 0, add)
+        totals = tl.reduce((v0[:, None] == experts[None, :]).to(tl.int32), 0, add)
+        before = tl.full([E_BLOCK], 0, tl.int32)
     else:
-        for c in range(0, n_chunks):
-            row = tl.load(counts + c * E_BLOCK + experts)
-            totals += row
-            before += tl.where(c < pid, row, 0)
+        used = experts < E
+        totals = tl.load(counts + (n_chunks - 1) * E_BLOCK + experts, mask=used, other=0)
+        # this chunk's predecessors' pairs per expert (chunk programs only: the others clamp and ignore it)
+        prev = tl.load(
+            counts + tl.minimum(tl.maximum(pid - 1, 0), n_chunks - 1) * E_BLOCK + experts, mask=used, other=0
+        )
+        before = tl.where(pid > 0, prev, 0)
     padded = (totals + BLOCK_M - 1) // BLOCK_M * BLOCK_M
     start = tl.associative_scan(padded, 0, add) - padded
     if pid < n_chunks:
@@ -381,6 +385,7 @@ def align(ids: torch.Tensor, num_experts: int, block_m: int) -> tuple[torch.Tens
     counts = torch.empty((n_chunks, e_block) if n_chunks > 1 else (1,), dtype=torch.int32, device=device)
     if n_chunks > 1:
         _on(device, _count_kernel)[(n_chunks,)](flat, counts, pairs, num_experts, CHUNK=chunk, E_BLOCK=e_block)
+        counts = counts.cumsum(0, dtype=torch.int32)  # columns past the experts are never read
     _on(device, _align_kernel)[(n_chunks + num_experts + 1,)](
         flat,
         counts,
