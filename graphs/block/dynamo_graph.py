@@ -5,7 +5,7 @@ class GraphModule(torch.nn.Module):
         s72: "Sym(s72)",
         L_input_ids_: "i64[s72]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
@@ -16,34 +16,34 @@ class GraphModule(torch.nn.Module):
         s69: "Sym(s69)",
         L_write_slots_: "i64[s69]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
+        L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_: "i64[3, 2, 1]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_: "f32[3, 9, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
+        L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
+        L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_: "f32[3, 128, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_: "f32[3, 128, 2, 32]",
@@ -51,9 +51,9 @@ class GraphModule(torch.nn.Module):
         s80: "Sym(s80)",
         L_positions_: "i64[s80]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
+        L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
@@ -125,10 +125,10 @@ class GraphModule(torch.nn.Module):
         add_1: "f32[256]" = 1.0 + float_2;  float_2 = None
         mul_1: "f32[s72, 256]" = out_1 * add_1;  out_1 = add_1 = None
         hn: "f32[s72, 256]" = mul_1.to(torch.float32);  mul_1 = None
-        y: "f32[s72, 20]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split = torch.functional.split(y, [16, 4], dim = -1);  y = None
+        y: "f32[s72, 32]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split = torch.functional.split(y, [16, 0, 4, 12], dim = -1);  y = None
         down: "f32[s72, 16]" = split[0]
-        inject: "f32[s72, 4]" = split[1];  split = None
+        inject: "f32[s72, 4]" = split[2];  split = None
         truediv: "f32[s72, 16]" = down / 4;  down = None
         silu: "f32[s72, 16]" = torch.nn.functional.silu(truediv);  truediv = None
         linear_1: "f32[s72, 256]" = torch._C._nn.linear(silu, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -159,10 +159,10 @@ class GraphModule(torch.nn.Module):
         add_4: "f32[256]" = 1.0 + float_4;  float_4 = None
         mul_6: "f32[s72, 256]" = out_4 * add_4;  out_4 = add_4 = None
         hn_1: "f32[s72, 256]" = mul_6.to(torch.float32);  mul_6 = None
-        y_1: "f32[s72, 20]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_1 = torch.functional.split(y_1, [16, 4], dim = -1);  y_1 = None
+        y_1: "f32[s72, 32]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_1 = torch.functional.split(y_1, [16, 0, 4, 12], dim = -1);  y_1 = None
         down_1: "f32[s72, 16]" = split_1[0]
-        inject_2: "f32[s72, 4]" = split_1[1];  split_1 = None
+        inject_2: "f32[s72, 4]" = split_1[2];  split_1 = None
         truediv_2: "f32[s72, 16]" = down_1 / 4;  down_1 = None
         silu_1: "f32[s72, 16]" = torch.nn.functional.silu(truediv_2);  truediv_2 = None
         linear_3: "f32[s72, 256]" = torch._C._nn.linear(silu_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_1 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -174,12 +174,12 @@ class GraphModule(torch.nn.Module):
         truediv_3: "f32[s72, 4]" = inject_2 / 4;  inject_2 = None
         sigmoid_3: "f32[s72, 4]" = torch.sigmoid(truediv_3);  truediv_3 = None
         inject_3: "f32[s72, 4]" = 2 * sigmoid_3;  sigmoid_3 = None
-        y_2: "f32[s72, 73]" = torch._C._nn.linear(x_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = None
-        split_2 = torch.functional.split(y_2, [8, 1, 32, 32], dim = -1);  y_2 = None
+        y_2: "f32[s72, 96]" = torch._C._nn.linear(x_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = None
+        split_2 = torch.functional.split(y_2, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_2 = None
         logits: "f32[s72, 8]" = split_2[0]
-        shared_gate: "f32[s72, 1]" = split_2[1]
-        gate_2: "f32[s72, 32]" = split_2[2]
-        up: "f32[s72, 32]" = split_2[3];  split_2 = None
+        shared_gate: "f32[s72, 1]" = split_2[2]
+        gate_2: "f32[s72, 32]" = split_2[4]
+        up: "f32[s72, 32]" = split_2[6];  split_2 = None
         silu_2: "f32[s72, 32]" = torch.nn.functional.silu(gate_2);  gate_2 = None
         mul_9: "f32[s72, 32]" = silu_2 * up;  silu_2 = up = None
         shared: "f32[s72, 64]" = torch._C._nn.linear(mul_9, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_9 = l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
@@ -215,10 +215,10 @@ class GraphModule(torch.nn.Module):
         add_9: "f32[256]" = 1.0 + float_6;  float_6 = None
         mul_13: "f32[s72, 256]" = out_8 * add_9;  out_8 = add_9 = None
         hn_2: "f32[s72, 256]" = mul_13.to(torch.float32);  mul_13 = None
-        y_3: "f32[s72, 20]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_3 = torch.functional.split(y_3, [16, 4], dim = -1);  y_3 = None
+        y_3: "f32[s72, 32]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_3 = torch.functional.split(y_3, [16, 0, 4, 12], dim = -1);  y_3 = None
         down_2: "f32[s72, 16]" = split_3[0]
-        inject_4: "f32[s72, 4]" = split_3[1];  split_3 = None
+        inject_4: "f32[s72, 4]" = split_3[2];  split_3 = None
         truediv_5: "f32[s72, 16]" = down_2 / 4;  down_2 = None
         silu_3: "f32[s72, 16]" = torch.nn.functional.silu(truediv_5);  truediv_5 = None
         linear_7: "f32[s72, 256]" = torch._C._nn.linear(silu_3, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_3 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -249,10 +249,10 @@ class GraphModule(torch.nn.Module):
         add_12: "f32[256]" = 1.0 + float_8;  float_8 = None
         mul_18: "f32[s72, 256]" = out_11 * add_12;  out_11 = add_12 = None
         hn_3: "f32[s72, 256]" = mul_18.to(torch.float32);  mul_18 = None
-        y_4: "f32[s72, 20]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_4 = torch.functional.split(y_4, [16, 4], dim = -1);  y_4 = None
+        y_4: "f32[s72, 32]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_4 = torch.functional.split(y_4, [16, 0, 4, 12], dim = -1);  y_4 = None
         down_3: "f32[s72, 16]" = split_4[0]
-        inject_6: "f32[s72, 4]" = split_4[1];  split_4 = None
+        inject_6: "f32[s72, 4]" = split_4[2];  split_4 = None
         truediv_7: "f32[s72, 16]" = down_3 / 4;  down_3 = None
         silu_4: "f32[s72, 16]" = torch.nn.functional.silu(truediv_7);  truediv_7 = None
         linear_9: "f32[s72, 256]" = torch._C._nn.linear(silu_4, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_4 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -264,12 +264,12 @@ class GraphModule(torch.nn.Module):
         truediv_8: "f32[s72, 4]" = inject_6 / 4;  inject_6 = None
         sigmoid_8: "f32[s72, 4]" = torch.sigmoid(truediv_8);  truediv_8 = None
         inject_7: "f32[s72, 4]" = 2 * sigmoid_8;  sigmoid_8 = None
-        y_5: "f32[s72, 73]" = torch._C._nn.linear(x_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = None
-        split_5 = torch.functional.split(y_5, [8, 1, 32, 32], dim = -1);  y_5 = None
+        y_5: "f32[s72, 96]" = torch._C._nn.linear(x_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = None
+        split_5 = torch.functional.split(y_5, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_5 = None
         logits_1: "f32[s72, 8]" = split_5[0]
-        shared_gate_1: "f32[s72, 1]" = split_5[1]
-        gate_5: "f32[s72, 32]" = split_5[2]
-        up_1: "f32[s72, 32]" = split_5[3];  split_5 = None
+        shared_gate_1: "f32[s72, 1]" = split_5[2]
+        gate_5: "f32[s72, 32]" = split_5[4]
+        up_1: "f32[s72, 32]" = split_5[6];  split_5 = None
         silu_5: "f32[s72, 32]" = torch.nn.functional.silu(gate_5);  gate_5 = None
         mul_21: "f32[s72, 32]" = silu_5 * up_1;  silu_5 = up_1 = None
         shared_1: "f32[s72, 64]" = torch._C._nn.linear(mul_21, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_21 = l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
@@ -302,10 +302,10 @@ class GraphModule(torch.nn.Module):
         add_16: "f32[256]" = 1.0 + float_10;  float_10 = None
         mul_25: "f32[s72, 256]" = out_14 * add_16;  out_14 = add_16 = None
         hn_4: "f32[s72, 256]" = mul_25.to(torch.float32);  mul_25 = None
-        y_6: "f32[s72, 20]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_6 = torch.functional.split(y_6, [16, 4], dim = -1);  y_6 = None
+        y_6: "f32[s72, 32]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_6 = torch.functional.split(y_6, [16, 0, 4, 12], dim = -1);  y_6 = None
         down_4: "f32[s72, 16]" = split_6[0]
-        inject_8: "f32[s72, 4]" = split_6[1];  split_6 = None
+        inject_8: "f32[s72, 4]" = split_6[2];  split_6 = None
         truediv_10: "f32[s72, 16]" = down_4 / 4;  down_4 = None
         silu_6: "f32[s72, 16]" = torch.nn.functional.silu(truediv_10);  truediv_10 = None
         linear_13: "f32[s72, 256]" = torch._C._nn.linear(silu_6, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_6 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -336,10 +336,10 @@ class GraphModule(torch.nn.Module):
         add_19: "f32[256]" = 1.0 + float_12;  float_12 = None
         mul_30: "f32[s72, 256]" = out_17 * add_19;  out_17 = add_19 = None
         hn_5: "f32[s72, 256]" = mul_30.to(torch.float32);  mul_30 = None
-        y_7: "f32[s72, 20]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_7 = torch.functional.split(y_7, [16, 4], dim = -1);  y_7 = None
+        y_7: "f32[s72, 32]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_7 = torch.functional.split(y_7, [16, 0, 4, 12], dim = -1);  y_7 = None
         down_5: "f32[s72, 16]" = split_7[0]
-        inject_10: "f32[s72, 4]" = split_7[1];  split_7 = None
+        inject_10: "f32[s72, 4]" = split_7[2];  split_7 = None
         truediv_12: "f32[s72, 16]" = down_5 / 4;  down_5 = None
         silu_7: "f32[s72, 16]" = torch.nn.functional.silu(truediv_12);  truediv_12 = None
         linear_15: "f32[s72, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -351,12 +351,12 @@ class GraphModule(torch.nn.Module):
         truediv_13: "f32[s72, 4]" = inject_10 / 4;  inject_10 = None
         sigmoid_13: "f32[s72, 4]" = torch.sigmoid(truediv_13);  truediv_13 = None
         inject_11: "f32[s72, 4]" = 2 * sigmoid_13;  sigmoid_13 = None
-        y_8: "f32[s72, 73]" = torch._C._nn.linear(x_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = None
-        split_8 = torch.functional.split(y_8, [8, 1, 32, 32], dim = -1);  y_8 = None
+        y_8: "f32[s72, 96]" = torch._C._nn.linear(x_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = None
+        split_8 = torch.functional.split(y_8, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_8 = None
         logits_2: "f32[s72, 8]" = split_8[0]
-        shared_gate_2: "f32[s72, 1]" = split_8[1]
-        gate_8: "f32[s72, 32]" = split_8[2]
-        up_2: "f32[s72, 32]" = split_8[3];  split_8 = None
+        shared_gate_2: "f32[s72, 1]" = split_8[2]
+        gate_8: "f32[s72, 32]" = split_8[4]
+        up_2: "f32[s72, 32]" = split_8[6];  split_8 = None
         silu_8: "f32[s72, 32]" = torch.nn.functional.silu(gate_8);  gate_8 = None
         mul_33: "f32[s72, 32]" = silu_8 * up_2;  silu_8 = up_2 = None
         shared_2: "f32[s72, 64]" = torch._C._nn.linear(mul_33, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_33 = l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
@@ -389,10 +389,10 @@ class GraphModule(torch.nn.Module):
         add_23: "f32[256]" = 1.0 + float_14;  float_14 = None
         mul_37: "f32[s72, 256]" = out_20 * add_23;  out_20 = add_23 = None
         hn_6: "f32[s72, 256]" = mul_37.to(torch.float32);  mul_37 = None
-        y_9: "f32[s72, 20]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_9 = torch.functional.split(y_9, [16, 4], dim = -1);  y_9 = None
+        y_9: "f32[s72, 32]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_9 = torch.functional.split(y_9, [16, 0, 4, 12], dim = -1);  y_9 = None
         down_6: "f32[s72, 16]" = split_9[0]
-        inject_12: "f32[s72, 4]" = split_9[1];  split_9 = None
+        inject_12: "f32[s72, 4]" = split_9[2];  split_9 = None
         truediv_15: "f32[s72, 16]" = down_6 / 4;  down_6 = None
         silu_9: "f32[s72, 16]" = torch.nn.functional.silu(truediv_15);  truediv_15 = None
         linear_19: "f32[s72, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -423,10 +423,10 @@ class GraphModule(torch.nn.Module):
         add_26: "f32[256]" = 1.0 + float_16;  float_16 = None
         mul_42: "f32[s72, 256]" = out_23 * add_26;  out_23 = add_26 = None
         hn_7: "f32[s72, 256]" = mul_42.to(torch.float32);  mul_42 = None
-        y_10: "f32[s72, 20]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_10 = torch.functional.split(y_10, [16, 4], dim = -1);  y_10 = None
+        y_10: "f32[s72, 32]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_10 = torch.functional.split(y_10, [16, 0, 4, 12], dim = -1);  y_10 = None
         down_7: "f32[s72, 16]" = split_10[0]
-        inject_14: "f32[s72, 4]" = split_10[1];  split_10 = None
+        inject_14: "f32[s72, 4]" = split_10[2];  split_10 = None
         truediv_17: "f32[s72, 16]" = down_7 / 4;  down_7 = None
         silu_10: "f32[s72, 16]" = torch.nn.functional.silu(truediv_17);  truediv_17 = None
         linear_21: "f32[s72, 256]" = torch._C._nn.linear(silu_10, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_10 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -438,12 +438,12 @@ class GraphModule(torch.nn.Module):
         truediv_18: "f32[s72, 4]" = inject_14 / 4;  inject_14 = None
         sigmoid_18: "f32[s72, 4]" = torch.sigmoid(truediv_18);  truediv_18 = None
         inject_15: "f32[s72, 4]" = 2 * sigmoid_18;  sigmoid_18 = None
-        y_11: "f32[s72, 73]" = torch._C._nn.linear(x_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = None
-        split_11 = torch.functional.split(y_11, [8, 1, 32, 32], dim = -1);  y_11 = None
+        y_11: "f32[s72, 96]" = torch._C._nn.linear(x_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = None
+        split_11 = torch.functional.split(y_11, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_11 = None
         logits_3: "f32[s72, 8]" = split_11[0]
-        shared_gate_3: "f32[s72, 1]" = split_11[1]
-        gate_11: "f32[s72, 32]" = split_11[2]
-        up_3: "f32[s72, 32]" = split_11[3];  split_11 = None
+        shared_gate_3: "f32[s72, 1]" = split_11[2]
+        gate_11: "f32[s72, 32]" = split_11[4]
+        up_3: "f32[s72, 32]" = split_11[6];  split_11 = None
         silu_11: "f32[s72, 32]" = torch.nn.functional.silu(gate_11);  gate_11 = None
         mul_45: "f32[s72, 32]" = silu_11 * up_3;  silu_11 = up_3 = None
         shared_3: "f32[s72, 64]" = torch._C._nn.linear(mul_45, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_45 = l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None

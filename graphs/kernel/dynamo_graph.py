@@ -5,9 +5,9 @@ class GraphModule(torch.nn.Module):
         s72: "Sym(s33)",
         L_input_ids_: "i64[s33]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_: "f32[200, 64]",
+        L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_: "f32[224, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         s33: "Sym(s33)",
         L_offsets_: "i64[s33]",
@@ -20,9 +20,9 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_: "f32[64, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
+        L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_: "i64[3, 2, 1]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_: "i64[3]",
@@ -35,9 +35,9 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_: "f32[3, 9, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_: "f32[256, 1, 4]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_: "f32[200, 64]",
+        L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_: "f32[224, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_: "f32[128, 1, 4]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_A_log_: "f32[4]",
@@ -46,14 +46,14 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_: "f32[64, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
+        L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_: "f32[200, 64]",
+        L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_: "f32[224, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_: "f32[128, 1, 4]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_A_log_: "f32[4]",
@@ -62,12 +62,12 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_: "f32[64, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
+        L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_: "f32[4]",
         L_positions_: "i64[s33]",
@@ -80,9 +80,9 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_: "f32[3, 128, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_: "f32[64, 128]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[20, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_: "f32[73, 64]",
+        L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
@@ -186,10 +186,10 @@ class GraphModule(torch.nn.Module):
         add_1: "f32[256]" = 1.0 + float_2;  float_2 = None
         mul_1: "f32[s33, 256]" = out_1 * add_1;  out_1 = add_1 = None
         hn: "f32[s33, 256]" = mul_1.to(torch.float32);  mul_1 = None
-        y: "f32[s33, 20]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split = torch.functional.split(y, [16, 4], dim = -1);  y = None
+        y: "f32[s33, 32]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split = torch.functional.split(y, [16, 0, 4, 12], dim = -1);  y = None
         down: "f32[s33, 16]" = split[0]
-        inject: "f32[s33, 4]" = split[1];  split = None
+        inject: "f32[s33, 4]" = split[2];  split = None
         truediv: "f32[s33, 16]" = down / 4;  down = None
         silu: "f32[s33, 16]" = torch.nn.functional.silu(truediv);  truediv = None
         linear_1: "f32[s33, 256]" = torch._C._nn.linear(silu, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -201,34 +201,34 @@ class GraphModule(torch.nn.Module):
         truediv_1: "f32[s33, 4]" = inject / 4;  inject = None
         sigmoid_1: "f32[s33, 4]" = torch.sigmoid(truediv_1);  truediv_1 = None
         inject_1: "f32[s33, 4]" = 2 * sigmoid_1;  sigmoid_1 = None
-        y_1: "f32[s33, 200]" = torch._C._nn.linear(x, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_);  x = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_ = None
-        split_1 = torch.functional.split(y_1, [128, 64, 4, 4], dim = -1);  y_1 = None
+        y_1: "f32[s33, 224]" = torch._C._nn.linear(x, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_);  x = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_ = None
+        split_1 = torch.functional.split(y_1, [128, 0, 64, 0, 4, 12, 4, 12], dim = -1);  y_1 = None
         qkv: "f32[s33, 128]" = split_1[0]
-        z: "f32[s33, 64]" = split_1[1]
-        b: "f32[s33, 4]" = split_1[2]
-        a: "f32[s33, 4]" = split_1[3];  split_1 = None
+        z: "f32[s33, 64]" = split_1[2]
+        b: "f32[s33, 4]" = split_1[4]
+        a: "f32[s33, 4]" = split_1[6];  split_1 = None
         steps: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_6: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel: "i64[s33, 4]" = getitem_6 + steps;  getitem_6 = None
+        getitem_12: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel: "i64[s33, 4]" = getitem_12 + steps;  getitem_12 = None
         arange_1: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_9: "i64[s33, 1]" = arange_1[(slice(None, None, None), None)];  arange_1 = None
-        add_3: "i64[s33, 4]" = getitem_9 + steps;  getitem_9 = steps = None
+        getitem_15: "i64[s33, 1]" = arange_1[(slice(None, None, None), None)];  arange_1 = None
+        add_3: "i64[s33, 4]" = getitem_15 + steps;  getitem_15 = steps = None
         flat: "i64[s33, 4]" = add_3.clamp_min(0);  add_3 = None
-        getitem_10: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_16: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_4: "i64[s33, 4]" = rel + 3
         clamp: "i64[s33, 4]" = add_4.clamp(0, 2);  add_4 = None
-        from_tail: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(getitem_10, clamp)];  getitem_10 = clamp = None
+        from_tail: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(getitem_16, clamp)];  getitem_16 = clamp = None
         ge: "b8[s33, 4]" = rel >= 0;  rel = None
-        getitem_12: "b8[s33, 4, 1]" = ge[(Ellipsis, None)];  ge = None
-        getitem_13: "f32[s33, 4, 128]" = qkv[flat];  qkv = flat = None
-        window: "f32[s33, 4, 128]" = torch.where(getitem_12, getitem_13, from_tail);  getitem_12 = getitem_13 = from_tail = None
-        getitem_14: "f32[s33, 3, 128]" = window[(slice(None, None, None), slice(1, None, None))]
-        to_1: "f32[s33, 3, 128]" = getitem_14.to(torch.float32);  getitem_14 = None
+        getitem_18: "b8[s33, 4, 1]" = ge[(Ellipsis, None)];  ge = None
+        getitem_19: "f32[s33, 4, 128]" = qkv[flat];  qkv = flat = None
+        window: "f32[s33, 4, 128]" = torch.where(getitem_18, getitem_19, from_tail);  getitem_18 = getitem_19 = from_tail = None
+        getitem_20: "f32[s33, 3, 128]" = window[(slice(None, None, None), slice(1, None, None))]
+        to_1: "f32[s33, 3, 128]" = getitem_20.to(torch.float32);  getitem_20 = None
         index_copy_: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_1);  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = to_1 = index_copy_ = None
         transpose: "f32[s33, 128, 4]" = window.transpose(1, 2);  window = None
         conv1d: "f32[s33, 128, 1]" = torch.conv1d(transpose, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_, groups = 128);  transpose = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        getitem_15: "f32[s33, 128]" = conv1d[(Ellipsis, 0)];  conv1d = None
-        qkv_1: "f32[s33, 128]" = torch.nn.functional.silu(getitem_15);  getitem_15 = None
+        getitem_21: "f32[s33, 128]" = conv1d[(Ellipsis, 0)];  conv1d = None
+        qkv_1: "f32[s33, 128]" = torch.nn.functional.silu(getitem_21);  getitem_21 = None
         split_2 = torch.functional.split(qkv_1, [32, 32, 64], dim = -1);  qkv_1 = None
         q: "f32[s33, 32]" = split_2[0]
         k: "f32[s33, 32]" = split_2[1]
@@ -296,10 +296,10 @@ class GraphModule(torch.nn.Module):
         add_11: "f32[256]" = 1.0 + float_12;  float_12 = None
         mul_15: "f32[s33, 256]" = out_6 * add_11;  out_6 = add_11 = None
         hn_1: "f32[s33, 256]" = mul_15.to(torch.float32);  mul_15 = None
-        y_3: "f32[s33, 20]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_3 = torch.functional.split(y_3, [16, 4], dim = -1);  y_3 = None
+        y_3: "f32[s33, 32]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_3 = torch.functional.split(y_3, [16, 0, 4, 12], dim = -1);  y_3 = None
         down_1: "f32[s33, 16]" = split_3[0]
-        inject_2: "f32[s33, 4]" = split_3[1];  split_3 = None
+        inject_2: "f32[s33, 4]" = split_3[2];  split_3 = None
         truediv_2: "f32[s33, 16]" = down_1 / 4;  down_1 = None
         silu_2: "f32[s33, 16]" = torch.nn.functional.silu(truediv_2);  truediv_2 = None
         linear_5: "f32[s33, 256]" = torch._C._nn.linear(silu_2, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_2 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -311,12 +311,12 @@ class GraphModule(torch.nn.Module):
         truediv_3: "f32[s33, 4]" = inject_2 / 4;  inject_2 = None
         sigmoid_5: "f32[s33, 4]" = torch.sigmoid(truediv_3);  truediv_3 = None
         inject_3: "f32[s33, 4]" = 2 * sigmoid_5;  sigmoid_5 = None
-        y_4: "f32[s33, 73]" = torch._C._nn.linear(x_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = None
-        split_4 = torch.functional.split(y_4, [8, 1, 32, 32], dim = -1);  y_4 = None
+        y_4: "f32[s33, 96]" = torch._C._nn.linear(x_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = None
+        split_4 = torch.functional.split(y_4, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_4 = None
         logits: "f32[s33, 8]" = split_4[0]
-        shared_gate: "f32[s33, 1]" = split_4[1]
-        gate_2: "f32[s33, 32]" = split_4[2]
-        up: "f32[s33, 32]" = split_4[3];  split_4 = None
+        shared_gate: "f32[s33, 1]" = split_4[2]
+        gate_2: "f32[s33, 32]" = split_4[4]
+        up: "f32[s33, 32]" = split_4[6];  split_4 = None
         silu_3: "f32[s33, 32]" = torch.nn.functional.silu(gate_2);  gate_2 = None
         mul_18: "f32[s33, 32]" = silu_3 * up;  silu_3 = up = None
         shared: "f32[s33, 64]" = torch._C._nn.linear(mul_18, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_18 = l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
@@ -337,62 +337,62 @@ class GraphModule(torch.nn.Module):
         mul_20: "f32[s33, 4, 64]" = unsqueeze_2 * unsqueeze_3;  unsqueeze_2 = unsqueeze_3 = None
         flatten_4: "f32[s33, 256]" = mul_20.flatten(-2);  mul_20 = None
         h_2: "f32[s33, 256]" = h_1 + flatten_4;  h_1 = flatten_4 = None
-        getitem_32: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
+        getitem_44: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
         steps_1: "i64[3]" = torch.arange(-2, 1, device = device(type='cpu'))
-        getitem_33: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_1: "i64[s33, 3]" = getitem_33 + steps_1;  getitem_33 = None
+        getitem_45: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_1: "i64[s33, 3]" = getitem_45 + steps_1;  getitem_45 = None
         arange_3: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_36: "i64[s33, 1]" = arange_3[(slice(None, None, None), None)];  arange_3 = None
-        add_15: "i64[s33, 3]" = getitem_36 + steps_1;  getitem_36 = steps_1 = None
+        getitem_48: "i64[s33, 1]" = arange_3[(slice(None, None, None), None)];  arange_3 = None
+        add_15: "i64[s33, 3]" = getitem_48 + steps_1;  getitem_48 = steps_1 = None
         flat_1: "i64[s33, 3]" = add_15.clamp_min(0);  add_15 = None
-        getitem_37: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_49: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_16: "i64[s33, 3]" = rel_1 + 2
         clamp_1: "i64[s33, 3]" = add_16.clamp(0, 1);  add_16 = None
-        from_tail_1: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_37, clamp_1)];  getitem_37 = clamp_1 = None
+        from_tail_1: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_49, clamp_1)];  getitem_49 = clamp_1 = None
         ge_1: "b8[s33, 3]" = rel_1 >= 0;  rel_1 = None
-        getitem_39: "b8[s33, 3, 1]" = ge_1[(Ellipsis, None)];  ge_1 = None
-        getitem_40: "i64[s33, 3, 1]" = getitem_32[flat_1];  getitem_32 = flat_1 = None
-        window_1: "i64[s33, 3, 1]" = torch.where(getitem_39, getitem_40, from_tail_1);  getitem_39 = getitem_40 = from_tail_1 = None
-        getitem_41: "i64[s33, 2, 1]" = window_1[(slice(None, None, None), slice(1, None, None))]
-        to_7: "i64[s33, 2, 1]" = getitem_41.to(torch.int64);  getitem_41 = None
+        getitem_51: "b8[s33, 3, 1]" = ge_1[(Ellipsis, None)];  ge_1 = None
+        getitem_52: "i64[s33, 3, 1]" = getitem_44[flat_1];  getitem_44 = flat_1 = None
+        window_1: "i64[s33, 3, 1]" = torch.where(getitem_51, getitem_52, from_tail_1);  getitem_51 = getitem_52 = from_tail_1 = None
+        getitem_53: "i64[s33, 2, 1]" = window_1[(slice(None, None, None), slice(1, None, None))]
+        to_7: "i64[s33, 2, 1]" = getitem_53.to(torch.int64);  getitem_53 = None
         index_copy__1: "i64[3, 2, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_.index_copy_(0, l_write_slots_, to_7);  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = to_7 = index_copy__1 = None
         window_2: "i64[s33, 3]" = window_1[(Ellipsis, 0)];  window_1 = None
         is_eos: "b8[s33, 3]" = window_2 == 1
-        getitem_43: "i64[s33]" = window_2[(slice(None, None, None), 2)]
-        getitem_44: "b8[s33, 0]" = is_eos[(slice(None, None, None), slice(2, 2, None))]
-        crosses: "b8[s33]" = getitem_44.any(-1);  getitem_44 = None
-        getitem_45: "i64[s33]" = window_2[(slice(None, None, None), 1)]
-        where_2: "i64[s33]" = torch.where(crosses, 1, getitem_45);  crosses = getitem_45 = None
-        getitem_46: "b8[s33, 1]" = is_eos[(slice(None, None, None), slice(1, 2, None))];  is_eos = None
-        crosses_1: "b8[s33]" = getitem_46.any(-1);  getitem_46 = None
-        getitem_47: "i64[s33]" = window_2[(slice(None, None, None), 0)];  window_2 = None
-        where_3: "i64[s33]" = torch.where(crosses_1, 1, getitem_47);  crosses_1 = getitem_47 = None
-        getitem_48: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
-        mix: "i64[s33]" = getitem_43 * getitem_48;  getitem_43 = getitem_48 = None
-        getitem_49: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
-        mul_22: "i64[s33]" = where_2 * getitem_49;  where_2 = getitem_49 = None
+        getitem_55: "i64[s33]" = window_2[(slice(None, None, None), 2)]
+        getitem_56: "b8[s33, 0]" = is_eos[(slice(None, None, None), slice(2, 2, None))]
+        crosses: "b8[s33]" = getitem_56.any(-1);  getitem_56 = None
+        getitem_57: "i64[s33]" = window_2[(slice(None, None, None), 1)]
+        where_2: "i64[s33]" = torch.where(crosses, 1, getitem_57);  crosses = getitem_57 = None
+        getitem_58: "b8[s33, 1]" = is_eos[(slice(None, None, None), slice(1, 2, None))];  is_eos = None
+        crosses_1: "b8[s33]" = getitem_58.any(-1);  getitem_58 = None
+        getitem_59: "i64[s33]" = window_2[(slice(None, None, None), 0)];  window_2 = None
+        where_3: "i64[s33]" = torch.where(crosses_1, 1, getitem_59);  crosses_1 = getitem_59 = None
+        getitem_60: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
+        mix: "i64[s33]" = getitem_55 * getitem_60;  getitem_55 = getitem_60 = None
+        getitem_61: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
+        mul_22: "i64[s33]" = where_2 * getitem_61;  where_2 = getitem_61 = None
         mix_1: "i64[s33]" = torch.bitwise_xor(mix, mul_22);  mix = mul_22 = None
-        getitem_50: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
-        getitem_51: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
-        remainder: "i64[s33, 2]" = torch.remainder(getitem_50, getitem_51);  getitem_50 = getitem_51 = None
-        getitem_52: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
-        add_17: "i64[s33, 2]" = remainder + getitem_52;  remainder = getitem_52 = None
-        getitem_53: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
-        mul_23: "i64[s33]" = where_3 * getitem_53;  where_3 = getitem_53 = None
+        getitem_62: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
+        getitem_63: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
+        remainder: "i64[s33, 2]" = torch.remainder(getitem_62, getitem_63);  getitem_62 = getitem_63 = None
+        getitem_64: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
+        add_17: "i64[s33, 2]" = remainder + getitem_64;  remainder = getitem_64 = None
+        getitem_65: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
+        mul_23: "i64[s33]" = where_3 * getitem_65;  where_3 = getitem_65 = None
         mix_2: "i64[s33]" = torch.bitwise_xor(mix_1, mul_23);  mix_1 = mul_23 = None
-        getitem_54: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
-        getitem_55: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
-        remainder_1: "i64[s33, 2]" = torch.remainder(getitem_54, getitem_55);  getitem_54 = getitem_55 = None
-        getitem_56: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
-        add_18: "i64[s33, 2]" = remainder_1 + getitem_56;  remainder_1 = getitem_56 = None
+        getitem_66: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
+        getitem_67: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
+        remainder_1: "i64[s33, 2]" = torch.remainder(getitem_66, getitem_67);  getitem_66 = getitem_67 = None
+        getitem_68: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
+        add_18: "i64[s33, 2]" = remainder_1 + getitem_68;  remainder_1 = getitem_68 = None
         cat: "i64[s33, 4]" = torch.cat([add_17, add_18], dim = -1);  add_17 = add_18 = None
         out_8: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         ple_gather_default = torch.ops.qcompile.ple_gather.default('model.layers.1.ple.ple_embedding', cat, out_8);  cat = ple_gather_default = None
         emb: "f32[s33, 64]" = out_8.to(torch.float32);  out_8 = None
         y_5: "f32[s33, 320]" = torch._C._nn.linear(emb, l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_);  emb = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_ = None
-        split_5 = torch.functional.split(y_5, [256, 64], dim = -1);  y_5 = None
+        split_5 = torch.functional.split(y_5, [256, 0, 64, 0], dim = -1);  y_5 = None
         key: "f32[s33, 256]" = split_5[0]
-        value: "f32[s33, 64]" = split_5[1];  split_5 = None
+        value: "f32[s33, 64]" = split_5[2];  split_5 = None
         xf_6: "f32[s33, 256]" = key.float();  key = None
         xf_7: "f32[s33, 4, 64]" = xf_6.unflatten(-1, (-1, 64));  xf_6 = None
         pow_4: "f32[s33, 4, 64]" = xf_7.pow(2)
@@ -444,27 +444,27 @@ class GraphModule(torch.nn.Module):
         mul_32: "f32[s33, 256]" = out_14 * add_24;  out_14 = add_24 = None
         to_11: "f32[s33, 256]" = mul_32.to(torch.float32);  mul_32 = None
         steps_2: "i64[10]" = torch.arange(-9, 1, device = device(type='cpu'))
-        getitem_63: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_2: "i64[s33, 10]" = getitem_63 + steps_2;  getitem_63 = None
+        getitem_77: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_2: "i64[s33, 10]" = getitem_77 + steps_2;  getitem_77 = None
         arange_5: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_66: "i64[s33, 1]" = arange_5[(slice(None, None, None), None)];  arange_5 = None
-        add_26: "i64[s33, 10]" = getitem_66 + steps_2;  getitem_66 = steps_2 = None
+        getitem_80: "i64[s33, 1]" = arange_5[(slice(None, None, None), None)];  arange_5 = None
+        add_26: "i64[s33, 10]" = getitem_80 + steps_2;  getitem_80 = steps_2 = None
         flat_2: "i64[s33, 10]" = add_26.clamp_min(0);  add_26 = None
-        getitem_67: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_81: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_27: "i64[s33, 10]" = rel_2 + 9
         clamp_2: "i64[s33, 10]" = add_27.clamp(0, 8);  add_27 = None
-        from_tail_2: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_67, clamp_2)];  getitem_67 = clamp_2 = None
+        from_tail_2: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_81, clamp_2)];  getitem_81 = clamp_2 = None
         ge_2: "b8[s33, 10]" = rel_2 >= 0;  rel_2 = None
-        getitem_69: "b8[s33, 10, 1]" = ge_2[(Ellipsis, None)];  ge_2 = None
-        getitem_70: "f32[s33, 10, 256]" = to_11[flat_2];  to_11 = flat_2 = None
-        window_3: "f32[s33, 10, 256]" = torch.where(getitem_69, getitem_70, from_tail_2);  getitem_69 = getitem_70 = from_tail_2 = None
-        getitem_71: "f32[s33, 9, 256]" = window_3[(slice(None, None, None), slice(1, None, None))]
-        to_12: "f32[s33, 9, 256]" = getitem_71.to(torch.float32);  getitem_71 = None
+        getitem_83: "b8[s33, 10, 1]" = ge_2[(Ellipsis, None)];  ge_2 = None
+        getitem_84: "f32[s33, 10, 256]" = to_11[flat_2];  to_11 = flat_2 = None
+        window_3: "f32[s33, 10, 256]" = torch.where(getitem_83, getitem_84, from_tail_2);  getitem_83 = getitem_84 = from_tail_2 = None
+        getitem_85: "f32[s33, 9, 256]" = window_3[(slice(None, None, None), slice(1, None, None))]
+        to_12: "f32[s33, 9, 256]" = getitem_85.to(torch.float32);  getitem_85 = None
         index_copy__2: "f32[3, 9, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_12);  l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = to_12 = index_copy__2 = None
-        getitem_72: "f32[s33, 4, 256]" = window_3[(slice(None, None, None), slice(None, None, 3))];  window_3 = None
-        taps: "f32[s33, 4, 256]" = getitem_72.float();  getitem_72 = None
-        getitem_73: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
-        t: "f32[4, 256]" = getitem_73.t();  getitem_73 = None
+        getitem_86: "f32[s33, 4, 256]" = window_3[(slice(None, None, None), slice(None, None, 3))];  window_3 = None
+        taps: "f32[s33, 4, 256]" = getitem_86.float();  getitem_86 = None
+        getitem_87: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
+        t: "f32[4, 256]" = getitem_87.t();  getitem_87 = None
         weight: "f32[4, 256]" = t.float();  t = None
         mul_33: "f32[s33, 4, 256]" = taps * weight;  taps = weight = None
         sum_5: "f32[s33, 256]" = mul_33.sum(1);  mul_33 = None
@@ -484,10 +484,10 @@ class GraphModule(torch.nn.Module):
         add_31: "f32[256]" = 1.0 + float_22;  float_22 = None
         mul_35: "f32[s33, 256]" = out_16 * add_31;  out_16 = add_31 = None
         hn_2: "f32[s33, 256]" = mul_35.to(torch.float32);  mul_35 = None
-        y_6: "f32[s33, 20]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_6 = torch.functional.split(y_6, [16, 4], dim = -1);  y_6 = None
+        y_6: "f32[s33, 32]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_6 = torch.functional.split(y_6, [16, 0, 4, 12], dim = -1);  y_6 = None
         down_2: "f32[s33, 16]" = split_6[0]
-        inject_4: "f32[s33, 4]" = split_6[1];  split_6 = None
+        inject_4: "f32[s33, 4]" = split_6[2];  split_6 = None
         truediv_6: "f32[s33, 16]" = down_2 / 4;  down_2 = None
         silu_5: "f32[s33, 16]" = torch.nn.functional.silu(truediv_6);  truediv_6 = None
         linear_10: "f32[s33, 256]" = torch._C._nn.linear(silu_5, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_5 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -499,34 +499,34 @@ class GraphModule(torch.nn.Module):
         truediv_7: "f32[s33, 4]" = inject_4 / 4;  inject_4 = None
         sigmoid_9: "f32[s33, 4]" = torch.sigmoid(truediv_7);  truediv_7 = None
         inject_5: "f32[s33, 4]" = 2 * sigmoid_9;  sigmoid_9 = None
-        y_7: "f32[s33, 200]" = torch._C._nn.linear(x_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_);  x_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_ = None
-        split_7 = torch.functional.split(y_7, [128, 64, 4, 4], dim = -1);  y_7 = None
+        y_7: "f32[s33, 224]" = torch._C._nn.linear(x_2, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_);  x_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_ = None
+        split_7 = torch.functional.split(y_7, [128, 0, 64, 0, 4, 12, 4, 12], dim = -1);  y_7 = None
         qkv_2: "f32[s33, 128]" = split_7[0]
-        z_1: "f32[s33, 64]" = split_7[1]
-        b_1: "f32[s33, 4]" = split_7[2]
-        a_1: "f32[s33, 4]" = split_7[3];  split_7 = None
+        z_1: "f32[s33, 64]" = split_7[2]
+        b_1: "f32[s33, 4]" = split_7[4]
+        a_1: "f32[s33, 4]" = split_7[6];  split_7 = None
         steps_3: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_80: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_3: "i64[s33, 4]" = getitem_80 + steps_3;  getitem_80 = None
+        getitem_100: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_3: "i64[s33, 4]" = getitem_100 + steps_3;  getitem_100 = None
         arange_7: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_83: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
-        add_33: "i64[s33, 4]" = getitem_83 + steps_3;  getitem_83 = steps_3 = None
+        getitem_103: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
+        add_33: "i64[s33, 4]" = getitem_103 + steps_3;  getitem_103 = steps_3 = None
         flat_3: "i64[s33, 4]" = add_33.clamp_min(0);  add_33 = None
-        getitem_84: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_104: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_34: "i64[s33, 4]" = rel_3 + 3
         clamp_3: "i64[s33, 4]" = add_34.clamp(0, 2);  add_34 = None
-        from_tail_3: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_84, clamp_3)];  getitem_84 = clamp_3 = None
+        from_tail_3: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_104, clamp_3)];  getitem_104 = clamp_3 = None
         ge_3: "b8[s33, 4]" = rel_3 >= 0;  rel_3 = None
-        getitem_86: "b8[s33, 4, 1]" = ge_3[(Ellipsis, None)];  ge_3 = None
-        getitem_87: "f32[s33, 4, 128]" = qkv_2[flat_3];  qkv_2 = flat_3 = None
-        window_4: "f32[s33, 4, 128]" = torch.where(getitem_86, getitem_87, from_tail_3);  getitem_86 = getitem_87 = from_tail_3 = None
-        getitem_88: "f32[s33, 3, 128]" = window_4[(slice(None, None, None), slice(1, None, None))]
-        to_15: "f32[s33, 3, 128]" = getitem_88.to(torch.float32);  getitem_88 = None
+        getitem_106: "b8[s33, 4, 1]" = ge_3[(Ellipsis, None)];  ge_3 = None
+        getitem_107: "f32[s33, 4, 128]" = qkv_2[flat_3];  qkv_2 = flat_3 = None
+        window_4: "f32[s33, 4, 128]" = torch.where(getitem_106, getitem_107, from_tail_3);  getitem_106 = getitem_107 = from_tail_3 = None
+        getitem_108: "f32[s33, 3, 128]" = window_4[(slice(None, None, None), slice(1, None, None))]
+        to_15: "f32[s33, 3, 128]" = getitem_108.to(torch.float32);  getitem_108 = None
         index_copy__3: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_15);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = to_15 = index_copy__3 = None
         transpose_1: "f32[s33, 128, 4]" = window_4.transpose(1, 2);  window_4 = None
         conv1d_1: "f32[s33, 128, 1]" = torch.conv1d(transpose_1, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_, groups = 128);  transpose_1 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        getitem_89: "f32[s33, 128]" = conv1d_1[(Ellipsis, 0)];  conv1d_1 = None
-        qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(getitem_89);  getitem_89 = None
+        getitem_109: "f32[s33, 128]" = conv1d_1[(Ellipsis, 0)];  conv1d_1 = None
+        qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(getitem_109);  getitem_109 = None
         split_8 = torch.functional.split(qkv_3, [32, 32, 64], dim = -1);  qkv_3 = None
         q_3: "f32[s33, 32]" = split_8[0]
         k_3: "f32[s33, 32]" = split_8[1]
@@ -594,10 +594,10 @@ class GraphModule(torch.nn.Module):
         add_41: "f32[256]" = 1.0 + float_32;  float_32 = None
         mul_49: "f32[s33, 256]" = out_21 * add_41;  out_21 = add_41 = None
         hn_3: "f32[s33, 256]" = mul_49.to(torch.float32);  mul_49 = None
-        y_9: "f32[s33, 20]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_9 = torch.functional.split(y_9, [16, 4], dim = -1);  y_9 = None
+        y_9: "f32[s33, 32]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_9 = torch.functional.split(y_9, [16, 0, 4, 12], dim = -1);  y_9 = None
         down_3: "f32[s33, 16]" = split_9[0]
-        inject_6: "f32[s33, 4]" = split_9[1];  split_9 = None
+        inject_6: "f32[s33, 4]" = split_9[2];  split_9 = None
         truediv_8: "f32[s33, 16]" = down_3 / 4;  down_3 = None
         silu_7: "f32[s33, 16]" = torch.nn.functional.silu(truediv_8);  truediv_8 = None
         linear_14: "f32[s33, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -609,12 +609,12 @@ class GraphModule(torch.nn.Module):
         truediv_9: "f32[s33, 4]" = inject_6 / 4;  inject_6 = None
         sigmoid_13: "f32[s33, 4]" = torch.sigmoid(truediv_9);  truediv_9 = None
         inject_7: "f32[s33, 4]" = 2 * sigmoid_13;  sigmoid_13 = None
-        y_10: "f32[s33, 73]" = torch._C._nn.linear(x_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = None
-        split_10 = torch.functional.split(y_10, [8, 1, 32, 32], dim = -1);  y_10 = None
+        y_10: "f32[s33, 96]" = torch._C._nn.linear(x_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = None
+        split_10 = torch.functional.split(y_10, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_10 = None
         logits_1: "f32[s33, 8]" = split_10[0]
-        shared_gate_1: "f32[s33, 1]" = split_10[1]
-        gate_7: "f32[s33, 32]" = split_10[2]
-        up_1: "f32[s33, 32]" = split_10[3];  split_10 = None
+        shared_gate_1: "f32[s33, 1]" = split_10[2]
+        gate_7: "f32[s33, 32]" = split_10[4]
+        up_1: "f32[s33, 32]" = split_10[6];  split_10 = None
         silu_8: "f32[s33, 32]" = torch.nn.functional.silu(gate_7);  gate_7 = None
         mul_52: "f32[s33, 32]" = silu_8 * up_1;  silu_8 = up_1 = None
         shared_1: "f32[s33, 64]" = torch._C._nn.linear(mul_52, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_52 = l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
@@ -647,10 +647,10 @@ class GraphModule(torch.nn.Module):
         add_45: "f32[256]" = 1.0 + float_34;  float_34 = None
         mul_56: "f32[s33, 256]" = out_24 * add_45;  out_24 = add_45 = None
         hn_4: "f32[s33, 256]" = mul_56.to(torch.float32);  mul_56 = None
-        y_11: "f32[s33, 20]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_11 = torch.functional.split(y_11, [16, 4], dim = -1);  y_11 = None
+        y_11: "f32[s33, 32]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_11 = torch.functional.split(y_11, [16, 0, 4, 12], dim = -1);  y_11 = None
         down_4: "f32[s33, 16]" = split_11[0]
-        inject_8: "f32[s33, 4]" = split_11[1];  split_11 = None
+        inject_8: "f32[s33, 4]" = split_11[2];  split_11 = None
         truediv_11: "f32[s33, 16]" = down_4 / 4;  down_4 = None
         silu_9: "f32[s33, 16]" = torch.nn.functional.silu(truediv_11);  truediv_11 = None
         linear_18: "f32[s33, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -662,34 +662,34 @@ class GraphModule(torch.nn.Module):
         truediv_12: "f32[s33, 4]" = inject_8 / 4;  inject_8 = None
         sigmoid_16: "f32[s33, 4]" = torch.sigmoid(truediv_12);  truediv_12 = None
         inject_9: "f32[s33, 4]" = 2 * sigmoid_16;  sigmoid_16 = None
-        y_12: "f32[s33, 200]" = torch._C._nn.linear(x_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_);  x_4 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_ = None
-        split_12 = torch.functional.split(y_12, [128, 64, 4, 4], dim = -1);  y_12 = None
+        y_12: "f32[s33, 224]" = torch._C._nn.linear(x_4, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_);  x_4 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_ = None
+        split_12 = torch.functional.split(y_12, [128, 0, 64, 0, 4, 12, 4, 12], dim = -1);  y_12 = None
         qkv_4: "f32[s33, 128]" = split_12[0]
-        z_2: "f32[s33, 64]" = split_12[1]
-        b_2: "f32[s33, 4]" = split_12[2]
-        a_2: "f32[s33, 4]" = split_12[3];  split_12 = None
+        z_2: "f32[s33, 64]" = split_12[2]
+        b_2: "f32[s33, 4]" = split_12[4]
+        a_2: "f32[s33, 4]" = split_12[6];  split_12 = None
         steps_4: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_112: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
-        rel_4: "i64[s33, 4]" = getitem_112 + steps_4;  getitem_112 = None
+        getitem_144: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
+        rel_4: "i64[s33, 4]" = getitem_144 + steps_4;  getitem_144 = None
         arange_9: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_115: "i64[s33, 1]" = arange_9[(slice(None, None, None), None)];  arange_9 = None
-        add_47: "i64[s33, 4]" = getitem_115 + steps_4;  getitem_115 = steps_4 = None
+        getitem_147: "i64[s33, 1]" = arange_9[(slice(None, None, None), None)];  arange_9 = None
+        add_47: "i64[s33, 4]" = getitem_147 + steps_4;  getitem_147 = steps_4 = None
         flat_4: "i64[s33, 4]" = add_47.clamp_min(0);  add_47 = None
-        getitem_116: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_148: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_48: "i64[s33, 4]" = rel_4 + 3
         clamp_4: "i64[s33, 4]" = add_48.clamp(0, 2);  add_48 = None
-        from_tail_4: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_116, clamp_4)];  getitem_116 = clamp_4 = None
+        from_tail_4: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_148, clamp_4)];  getitem_148 = clamp_4 = None
         ge_4: "b8[s33, 4]" = rel_4 >= 0;  rel_4 = None
-        getitem_118: "b8[s33, 4, 1]" = ge_4[(Ellipsis, None)];  ge_4 = None
-        getitem_119: "f32[s33, 4, 128]" = qkv_4[flat_4];  qkv_4 = flat_4 = None
-        window_5: "f32[s33, 4, 128]" = torch.where(getitem_118, getitem_119, from_tail_4);  getitem_118 = getitem_119 = from_tail_4 = None
-        getitem_120: "f32[s33, 3, 128]" = window_5[(slice(None, None, None), slice(1, None, None))]
-        to_22: "f32[s33, 3, 128]" = getitem_120.to(torch.float32);  getitem_120 = None
+        getitem_150: "b8[s33, 4, 1]" = ge_4[(Ellipsis, None)];  ge_4 = None
+        getitem_151: "f32[s33, 4, 128]" = qkv_4[flat_4];  qkv_4 = flat_4 = None
+        window_5: "f32[s33, 4, 128]" = torch.where(getitem_150, getitem_151, from_tail_4);  getitem_150 = getitem_151 = from_tail_4 = None
+        getitem_152: "f32[s33, 3, 128]" = window_5[(slice(None, None, None), slice(1, None, None))]
+        to_22: "f32[s33, 3, 128]" = getitem_152.to(torch.float32);  getitem_152 = None
         index_copy__4: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_22);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = to_22 = index_copy__4 = None
         transpose_2: "f32[s33, 128, 4]" = window_5.transpose(1, 2);  window_5 = None
         conv1d_2: "f32[s33, 128, 1]" = torch.conv1d(transpose_2, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_, groups = 128);  transpose_2 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        getitem_121: "f32[s33, 128]" = conv1d_2[(Ellipsis, 0)];  conv1d_2 = None
-        qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(getitem_121);  getitem_121 = None
+        getitem_153: "f32[s33, 128]" = conv1d_2[(Ellipsis, 0)];  conv1d_2 = None
+        qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(getitem_153);  getitem_153 = None
         split_13 = torch.functional.split(qkv_5, [32, 32, 64], dim = -1);  qkv_5 = None
         q_6: "f32[s33, 32]" = split_13[0]
         k_6: "f32[s33, 32]" = split_13[1]
@@ -757,10 +757,10 @@ class GraphModule(torch.nn.Module):
         add_55: "f32[256]" = 1.0 + float_44;  float_44 = None
         mul_70: "f32[s33, 256]" = out_29 * add_55;  out_29 = add_55 = None
         hn_5: "f32[s33, 256]" = mul_70.to(torch.float32);  mul_70 = None
-        y_14: "f32[s33, 20]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_14 = torch.functional.split(y_14, [16, 4], dim = -1);  y_14 = None
+        y_14: "f32[s33, 32]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_14 = torch.functional.split(y_14, [16, 0, 4, 12], dim = -1);  y_14 = None
         down_5: "f32[s33, 16]" = split_14[0]
-        inject_10: "f32[s33, 4]" = split_14[1];  split_14 = None
+        inject_10: "f32[s33, 4]" = split_14[2];  split_14 = None
         truediv_13: "f32[s33, 16]" = down_5 / 4;  down_5 = None
         silu_11: "f32[s33, 16]" = torch.nn.functional.silu(truediv_13);  truediv_13 = None
         linear_22: "f32[s33, 256]" = torch._C._nn.linear(silu_11, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_11 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -772,12 +772,12 @@ class GraphModule(torch.nn.Module):
         truediv_14: "f32[s33, 4]" = inject_10 / 4;  inject_10 = None
         sigmoid_20: "f32[s33, 4]" = torch.sigmoid(truediv_14);  truediv_14 = None
         inject_11: "f32[s33, 4]" = 2 * sigmoid_20;  sigmoid_20 = None
-        y_15: "f32[s33, 73]" = torch._C._nn.linear(x_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = None
-        split_15 = torch.functional.split(y_15, [8, 1, 32, 32], dim = -1);  y_15 = None
+        y_15: "f32[s33, 96]" = torch._C._nn.linear(x_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = None
+        split_15 = torch.functional.split(y_15, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_15 = None
         logits_2: "f32[s33, 8]" = split_15[0]
-        shared_gate_2: "f32[s33, 1]" = split_15[1]
-        gate_10: "f32[s33, 32]" = split_15[2]
-        up_2: "f32[s33, 32]" = split_15[3];  split_15 = None
+        shared_gate_2: "f32[s33, 1]" = split_15[2]
+        gate_10: "f32[s33, 32]" = split_15[4]
+        up_2: "f32[s33, 32]" = split_15[6];  split_15 = None
         silu_12: "f32[s33, 32]" = torch.nn.functional.silu(gate_10);  gate_10 = None
         mul_73: "f32[s33, 32]" = silu_12 * up_2;  silu_12 = up_2 = None
         shared_2: "f32[s33, 64]" = torch._C._nn.linear(mul_73, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_73 = l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
@@ -810,10 +810,10 @@ class GraphModule(torch.nn.Module):
         add_59: "f32[256]" = 1.0 + float_46;  float_46 = None
         mul_77: "f32[s33, 256]" = out_32 * add_59;  out_32 = add_59 = None
         hn_6: "f32[s33, 256]" = mul_77.to(torch.float32);  mul_77 = None
-        y_16: "f32[s33, 20]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
-        split_16 = torch.functional.split(y_16, [16, 4], dim = -1);  y_16 = None
+        y_16: "f32[s33, 32]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
+        split_16 = torch.functional.split(y_16, [16, 0, 4, 12], dim = -1);  y_16 = None
         down_6: "f32[s33, 16]" = split_16[0]
-        inject_12: "f32[s33, 4]" = split_16[1];  split_16 = None
+        inject_12: "f32[s33, 4]" = split_16[2];  split_16 = None
         truediv_16: "f32[s33, 16]" = down_6 / 4;  down_6 = None
         silu_13: "f32[s33, 16]" = torch.nn.functional.silu(truediv_16);  truediv_16 = None
         linear_26: "f32[s33, 256]" = torch._C._nn.linear(silu_13, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_13 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -826,20 +826,20 @@ class GraphModule(torch.nn.Module):
         sigmoid_23: "f32[s33, 4]" = torch.sigmoid(truediv_17);  truediv_17 = None
         inject_13: "f32[s33, 4]" = 2 * sigmoid_23;  sigmoid_23 = None
         float_47: "f32[s33]" = l_positions_.float()
-        getitem_142: "f32[s33, 1]" = float_47[(Ellipsis, None)];  float_47 = None
+        getitem_182: "f32[s33, 1]" = float_47[(Ellipsis, None)];  float_47 = None
         float_48: "f32[4]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_ = None
-        freqs: "f32[s33, 4]" = getitem_142 * float_48;  getitem_142 = float_48 = None
+        freqs: "f32[s33, 4]" = getitem_182 * float_48;  getitem_182 = float_48 = None
         emb_1: "f32[s33, 8]" = torch.cat((freqs, freqs), dim = -1);  freqs = None
         cos: "f32[s33, 8]" = emb_1.cos()
         cos_1: "f32[s33, 8]" = cos.to(torch.float32);  cos = None
         sin: "f32[s33, 8]" = emb_1.sin();  emb_1 = None
         sin_1: "f32[s33, 8]" = sin.to(torch.float32);  sin = None
         y_17: "f32[s33, 432]" = torch._C._nn.linear(x_6, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_);  x_6 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_merged_qkv_index_ = None
-        split_17 = torch.functional.split(y_17, [256, 64, 64, 48], dim = -1);  y_17 = None
+        split_17 = torch.functional.split(y_17, [256, 0, 64, 0, 64, 0, 48, 0], dim = -1);  y_17 = None
         q_9: "f32[s33, 256]" = split_17[0]
-        k_9: "f32[s33, 64]" = split_17[1]
-        v_6: "f32[s33, 64]" = split_17[2]
-        index_qk: "f32[s33, 48]" = split_17[3];  split_17 = None
+        k_9: "f32[s33, 64]" = split_17[2]
+        v_6: "f32[s33, 64]" = split_17[4]
+        index_qk: "f32[s33, 48]" = split_17[6];  split_17 = None
         view: "f32[s33, 4, 64]" = q_9.view(s33, 4, 64);  q_9 = None
         chunk = torch.chunk(view, 2, dim = -1);  view = None
         q_10: "f32[s33, 4, 32]" = chunk[0]
@@ -940,10 +940,10 @@ class GraphModule(torch.nn.Module):
         add_71: "f32[256]" = 1.0 + float_56;  float_56 = None
         mul_96: "f32[s33, 256]" = out_39 * add_71;  out_39 = add_71 = None
         hn_7: "f32[s33, 256]" = mul_96.to(torch.float32);  mul_96 = None
-        y_19: "f32[s33, 20]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
-        split_19 = torch.functional.split(y_19, [16, 4], dim = -1);  y_19 = None
+        y_19: "f32[s33, 32]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
+        split_19 = torch.functional.split(y_19, [16, 0, 4, 12], dim = -1);  y_19 = None
         down_7: "f32[s33, 16]" = split_19[0]
-        inject_14: "f32[s33, 4]" = split_19[1];  split_19 = None
+        inject_14: "f32[s33, 4]" = split_19[2];  split_19 = None
         truediv_18: "f32[s33, 16]" = down_7 / 4;  down_7 = None
         silu_14: "f32[s33, 16]" = torch.nn.functional.silu(truediv_18);  truediv_18 = None
         linear_30: "f32[s33, 256]" = torch._C._nn.linear(silu_14, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_14 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
@@ -955,12 +955,12 @@ class GraphModule(torch.nn.Module):
         truediv_19: "f32[s33, 4]" = inject_14 / 4;  inject_14 = None
         sigmoid_26: "f32[s33, 4]" = torch.sigmoid(truediv_19);  truediv_19 = None
         inject_15: "f32[s33, 4]" = 2 * sigmoid_26;  sigmoid_26 = None
-        y_20: "f32[s33, 73]" = torch._C._nn.linear(x_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = None
-        split_20 = torch.functional.split(y_20, [8, 1, 32, 32], dim = -1);  y_20 = None
+        y_20: "f32[s33, 96]" = torch._C._nn.linear(x_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = None
+        split_20 = torch.functional.split(y_20, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_20 = None
         logits_3: "f32[s33, 8]" = split_20[0]
-        shared_gate_3: "f32[s33, 1]" = split_20[1]
-        gate_14: "f32[s33, 32]" = split_20[2]
-        up_3: "f32[s33, 32]" = split_20[3];  split_20 = None
+        shared_gate_3: "f32[s33, 1]" = split_20[2]
+        gate_14: "f32[s33, 32]" = split_20[4]
+        up_3: "f32[s33, 32]" = split_20[6];  split_20 = None
         silu_15: "f32[s33, 32]" = torch.nn.functional.silu(gate_14);  gate_14 = None
         mul_99: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
         shared_3: "f32[s33, 64]" = torch._C._nn.linear(mul_99, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_99 = l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None

@@ -162,7 +162,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 20L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 32L*x0), static_cast<int64_t>(16));
                         auto tmp1 = static_cast<float>(4.0);
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = tmp0 / tmp2;
@@ -241,7 +241,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(16L + x1 + 20L*x0), static_cast<int64_t>(4L));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
                         auto tmp1 = static_cast<float>(4.0);
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = tmp0 / tmp2;
@@ -284,15 +284,15 @@ class Runner:
         buf1 = empty_strided_cpu((s72, 4, 1), (4, 1, 4*s72), torch.float32)
         assert_size_stride(arg3_1, (256, ), (1, ), 'input')
         buf2 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
-        assert_size_stride(arg4_1, (20, 256), (256, 1), 'input')
+        assert_size_stride(arg4_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_embedding_mean_mul_pow_repeat_rsqrt_view_0(arg0_1, arg2_1, arg3_1, buf0, buf1, buf2, s72)
         del arg0_1
         del arg2_1
         del arg3_1
         del buf1
-        buf3 = empty_strided_cpu((s72, 20), (20, 1), torch.float32)
+        buf3 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf2, reinterpret_tensor(arg4_1, (256, 20), (1, 256), 0), out=buf3)
+        extern_kernels.mm(buf2, reinterpret_tensor(arg4_1, (256, 32), (1, 256), 0), out=buf3)
         del arg4_1
         buf4 = empty_strided_cpu((s72, 16), (16, 1), torch.float32)
         assert_size_stride(arg5_1, (256, 16), (16, 1), 'input')
@@ -319,7 +319,7 @@ def get_args():
     arg1_1 = 10
     arg2_1 = rand_strided((512, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg3_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg4_1 = rand_strided((20, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg4_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg5_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
     return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1]
 

@@ -152,7 +152,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 20L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 32L*x0), static_cast<int64_t>(16));
                         auto tmp1 = static_cast<float>(4.0);
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = tmp0 / tmp2;
@@ -250,7 +250,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 73L*x0), static_cast<int64_t>(8L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 96L*x0), static_cast<int64_t>(8L));
                             tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(8L));
                         }
                     }
@@ -266,7 +266,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 73L*x0), static_cast<int64_t>(8L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 96L*x0), static_cast<int64_t>(8L));
                             auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
                             auto tmp2 = at::vec::Vectorized<float>(tmp1);
                             auto tmp3 = tmp0 - tmp2;
@@ -351,8 +351,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(9L + x1 + 73L*x0), static_cast<int64_t>(16));
-                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(41L + x1 + 73L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
                         auto tmp1 = tmp0.neg();
                         auto tmp2 = tmp1.exp();
                         auto tmp3 = static_cast<float>(1.0);
@@ -400,7 +400,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 20L*x0), static_cast<int64_t>(4L));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
                         auto tmp1 = static_cast<float>(4.0);
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = tmp0 / tmp2;
@@ -423,7 +423,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
             {
                 {
                     {
-                        auto tmp0 = in_ptr1[static_cast<int64_t>(8L + 73L*x0)];
+                        auto tmp0 = in_ptr1[static_cast<int64_t>(16L + 96L*x0)];
                         auto tmp1 = decltype(tmp0)(1) / (decltype(tmp0)(1) + std::exp(-tmp0));
                         out_ptr1[static_cast<int64_t>(x0)] = tmp1;
                     }
@@ -575,13 +575,13 @@ class Runner:
         buf0 = empty_strided_cpu((s72, 4, 1), (4, 1, 4*s72), torch.float32)
         assert_size_stride(arg4_1, (256, ), (1, ), 'input')
         buf1 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
-        assert_size_stride(arg5_1, (20, 256), (256, 1), 'input')
+        assert_size_stride(arg5_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_0(arg3_1, arg0_1, arg2_1, arg4_1, buf0, buf1, s72)
         del arg4_1
         del buf0
-        buf2 = empty_strided_cpu((s72, 20), (20, 1), torch.float32)
+        buf2 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf1, reinterpret_tensor(arg5_1, (256, 20), (1, 256), 0), out=buf2)
+        extern_kernels.mm(buf1, reinterpret_tensor(arg5_1, (256, 32), (1, 256), 0), out=buf2)
         del arg5_1
         buf3 = empty_strided_cpu((s72, 16), (16, 1), torch.float32)
         assert_size_stride(arg6_1, (256, 16), (16, 1), 'input')
@@ -592,12 +592,12 @@ class Runner:
         del arg6_1
         del buf3
         buf5 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
-        assert_size_stride(arg7_1, (73, 64), (64, 1), 'input')
+        assert_size_stride(arg7_1, (96, 64), (64, 1), 'input')
         cpp_fused_mean_mul_sigmoid_view_2(buf4, buf1, buf5, s72)
         del buf1
-        buf6 = empty_strided_cpu((s72, 73), (73, 1), torch.float32)
+        buf6 = empty_strided_cpu((s72, 96), (96, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_2], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf5, reinterpret_tensor(arg7_1, (64, 73), (1, 64), 0), out=buf6)
+        extern_kernels.mm(buf5, reinterpret_tensor(arg7_1, (64, 96), (1, 64), 0), out=buf6)
         del arg7_1
         buf7 = empty_strided_cpu((s72, 1), (1, s72), torch.float32)
         buf9 = empty_strided_cpu((s72, 1), (1, s72), torch.float32)
@@ -676,9 +676,9 @@ def get_args():
     arg2_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
     arg3_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg4_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg5_1 = rand_strided((20, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg5_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg6_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
-    arg7_1 = rand_strided((73, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg7_1 = rand_strided((96, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg8_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
     arg9_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg10_1 = rand_strided((16, 256), (256, 1), device='cpu', dtype=torch.float32)

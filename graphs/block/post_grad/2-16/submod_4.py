@@ -1,5 +1,5 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s72, 64]", arg1_1: "Sym(s72)", arg2_1: "f32[s72, 4]", arg3_1: "f32[s72, 256]", arg4_1: "f32[256]", arg5_1: "f32[20, 256]", arg6_1: "f32[256, 16]", arg7_1: "f32[73, 64]", arg8_1: "f32[64, 32]", arg9_1: "f32[256]", arg10_1: "f32[20, 256]", arg11_1: "f32[256, 16]"):
+    def forward(self, arg0_1: "f32[s72, 64]", arg1_1: "Sym(s72)", arg2_1: "f32[s72, 4]", arg3_1: "f32[s72, 256]", arg4_1: "f32[256]", arg5_1: "f32[32, 256]", arg6_1: "f32[256, 16]", arg7_1: "f32[96, 64]", arg8_1: "f32[64, 32]", arg9_1: "f32[256]", arg10_1: "f32[32, 256]", arg11_1: "f32[256, 16]"):
         unsqueeze: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(arg0_1, -2);  arg0_1 = None
         unsqueeze_1: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(arg2_1, -1);  arg2_1 = None
         mul_4: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze, unsqueeze_1);  unsqueeze = unsqueeze_1 = None
@@ -14,89 +14,89 @@ class <lambda>(torch.nn.Module):
         view_2: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_25, [arg1_1, 256]);  mul_25 = None
         add_47: "f32[256]" = torch.ops.aten.add.Tensor(arg4_1, 1.0);  arg4_1 = None
         mul_34: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_2, add_47);  view_2 = add_47 = None
-        permute: "f32[256, 20]" = torch.ops.aten.permute.default(arg5_1, [1, 0]);  arg5_1 = None
-        mm: "f32[s72, 20]" = torch.ops.aten.mm.default(mul_34, permute);  permute = None
-        split_with_sizes = torch.ops.aten.split_with_sizes.default(mm, [16, 4], -1);  mm = None
+        permute: "f32[256, 32]" = torch.ops.aten.permute.default(arg5_1, [1, 0]);  arg5_1 = None
+        mm: "f32[s72, 32]" = torch.ops.aten.mm.default(mul_34, permute);  permute = None
+        split_with_sizes = torch.ops.aten.split_with_sizes.default(mm, [16, 0, 4, 12], -1);  mm = None
         getitem: "f32[s72, 16]" = split_with_sizes[0]
-        getitem_1: "f32[s72, 4]" = split_with_sizes[1];  split_with_sizes = None
+        getitem_2: "f32[s72, 4]" = split_with_sizes[2];  split_with_sizes = None
         div: "f32[s72, 16]" = torch.ops.aten.div.Tensor(getitem, 4);  getitem = None
         neg: "f32[s72, 16]" = torch.ops.aten.neg.default(div)
         exp: "f32[s72, 16]" = torch.ops.aten.exp.default(neg);  neg = None
-        add_63: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
-        div_1: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div, add_63);  div = add_63 = None
+        add_67: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
+        div_1: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div, add_67);  div = add_67 = None
         permute_1: "f32[16, 256]" = torch.ops.aten.permute.default(arg6_1, [1, 0]);  arg6_1 = None
         mm_1: "f32[s72, 256]" = torch.ops.aten.mm.default(div_1, permute_1);  div_1 = permute_1 = None
         sigmoid: "f32[s72, 256]" = torch.ops.aten.sigmoid.default(mm_1);  mm_1 = None
         view_3: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid, [arg1_1, 4, 64]);  sigmoid = None
         view_4: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_34, [arg1_1, 4, 64]);  mul_34 = None
-        mul_55: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_3, view_4);  view_3 = view_4 = None
-        mean_1: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_55, [-2]);  mul_55 = None
-        permute_2: "f32[64, 73]" = torch.ops.aten.permute.default(arg7_1, [1, 0]);  arg7_1 = None
-        mm_2: "f32[s72, 73]" = torch.ops.aten.mm.default(mean_1, permute_2);  permute_2 = None
-        split_with_sizes_1 = torch.ops.aten.split_with_sizes.default(mm_2, [8, 1, 32, 32], -1);  mm_2 = None
-        getitem_2: "f32[s72, 8]" = split_with_sizes_1[0]
-        getitem_3: "f32[s72, 1]" = split_with_sizes_1[1]
-        getitem_4: "f32[s72, 32]" = split_with_sizes_1[2]
-        getitem_5: "f32[s72, 32]" = split_with_sizes_1[3];  split_with_sizes_1 = None
-        clone: "f32[s72, 8]" = torch.ops.aten.clone.default(getitem_2, memory_format = torch.contiguous_format);  getitem_2 = None
+        mul_58: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_3, view_4);  view_3 = view_4 = None
+        mean_1: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_58, [-2]);  mul_58 = None
+        permute_2: "f32[64, 96]" = torch.ops.aten.permute.default(arg7_1, [1, 0]);  arg7_1 = None
+        mm_2: "f32[s72, 96]" = torch.ops.aten.mm.default(mean_1, permute_2);  permute_2 = None
+        split_with_sizes_1 = torch.ops.aten.split_with_sizes.default(mm_2, [8, 8, 1, 15, 32, 0, 32, 0], -1);  mm_2 = None
+        getitem_4: "f32[s72, 8]" = split_with_sizes_1[0]
+        getitem_6: "f32[s72, 1]" = split_with_sizes_1[2]
+        getitem_8: "f32[s72, 32]" = split_with_sizes_1[4]
+        getitem_10: "f32[s72, 32]" = split_with_sizes_1[6];  split_with_sizes_1 = None
+        clone: "f32[s72, 8]" = torch.ops.aten.clone.default(getitem_4, memory_format = torch.contiguous_format);  getitem_4 = None
         amax: "f32[s72, 1]" = torch.ops.aten.amax.default(clone, [-1], True)
-        sub_35: "f32[s72, 8]" = torch.ops.aten.sub.Tensor(clone, amax);  clone = amax = None
-        exp_2: "f32[s72, 8]" = torch.ops.aten.exp.default(sub_35);  sub_35 = None
+        sub_41: "f32[s72, 8]" = torch.ops.aten.sub.Tensor(clone, amax);  clone = amax = None
+        exp_2: "f32[s72, 8]" = torch.ops.aten.exp.default(sub_41);  sub_41 = None
         sum_1: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(exp_2, [-1], True)
         div_4: "f32[s72, 8]" = torch.ops.aten.div.Tensor(exp_2, sum_1);  exp_2 = sum_1 = None
         topk = torch.ops.aten.topk.default(div_4, 2);  div_4 = None
-        getitem_6: "f32[s72, 2]" = topk[0]
-        getitem_7: "i64[s72, 2]" = topk[1];  topk = None
-        sum_2: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(getitem_6, [-1], True)
-        div_5: "f32[s72, 2]" = torch.ops.aten.div.Tensor(getitem_6, sum_2);  getitem_6 = sum_2 = None
+        getitem_12: "f32[s72, 2]" = topk[0]
+        getitem_13: "i64[s72, 2]" = topk[1];  topk = None
+        sum_2: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(getitem_12, [-1], True)
+        div_5: "f32[s72, 2]" = torch.ops.aten.div.Tensor(getitem_12, sum_2);  getitem_12 = sum_2 = None
         empty: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_5, x2 = getitem_7, out = empty);  mean_1 = div_5 = getitem_7 = experts_default = None
-        sigmoid_2: "f32[s72, 1]" = torch.ops.aten.sigmoid.default(getitem_3);  getitem_3 = None
-        neg_1: "f32[s72, 32]" = torch.ops.aten.neg.default(getitem_4)
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_5, x2 = getitem_13, out = empty);  mean_1 = div_5 = getitem_13 = experts_default = None
+        sigmoid_2: "f32[s72, 1]" = torch.ops.aten.sigmoid.default(getitem_6);  getitem_6 = None
+        neg_1: "f32[s72, 32]" = torch.ops.aten.neg.default(getitem_8)
         exp_1: "f32[s72, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
-        add_112: "f32[s72, 32]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
-        div_3: "f32[s72, 32]" = torch.ops.aten.div.Tensor(getitem_4, add_112);  getitem_4 = add_112 = None
-        mul_79: "f32[s72, 32]" = torch.ops.aten.mul.Tensor(div_3, getitem_5);  div_3 = getitem_5 = None
+        add_124: "f32[s72, 32]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
+        div_3: "f32[s72, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_124);  getitem_8 = add_124 = None
+        mul_88: "f32[s72, 32]" = torch.ops.aten.mul.Tensor(div_3, getitem_10);  div_3 = getitem_10 = None
         permute_3: "f32[32, 64]" = torch.ops.aten.permute.default(arg8_1, [1, 0]);  arg8_1 = None
-        mm_3: "f32[s72, 64]" = torch.ops.aten.mm.default(mul_79, permute_3);  mul_79 = permute_3 = None
-        mul_96: "f32[s72, 64]" = torch.ops.aten.mul.Tensor(sigmoid_2, mm_3);  sigmoid_2 = mm_3 = None
-        add_146: "f32[s72, 64]" = torch.ops.aten.add.Tensor(empty, mul_96);  empty = mul_96 = None
-        unsqueeze_2: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(add_146, -2);  add_146 = None
-        div_2: "f32[s72, 4]" = torch.ops.aten.div.Tensor(getitem_1, 4);  getitem_1 = None
+        mm_3: "f32[s72, 64]" = torch.ops.aten.mm.default(mul_88, permute_3);  mul_88 = permute_3 = None
+        mul_105: "f32[s72, 64]" = torch.ops.aten.mul.Tensor(sigmoid_2, mm_3);  sigmoid_2 = mm_3 = None
+        add_158: "f32[s72, 64]" = torch.ops.aten.add.Tensor(empty, mul_105);  empty = mul_105 = None
+        unsqueeze_2: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(add_158, -2);  add_158 = None
+        div_2: "f32[s72, 4]" = torch.ops.aten.div.Tensor(getitem_2, 4);  getitem_2 = None
         sigmoid_1: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div_2);  div_2 = None
-        mul_64: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_1, 2);  sigmoid_1 = None
-        unsqueeze_3: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_64, -1);  mul_64 = None
-        mul_105: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_2, unsqueeze_3);  unsqueeze_2 = unsqueeze_3 = None
-        view_5: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_105, [arg1_1, 256]);  mul_105 = None
-        add_165: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_15, view_5);  add_15 = view_5 = None
-        view_6: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_165, [arg1_1, 4, 64])
+        mul_67: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_1, 2);  sigmoid_1 = None
+        unsqueeze_3: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_67, -1);  mul_67 = None
+        mul_114: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_2, unsqueeze_3);  unsqueeze_2 = unsqueeze_3 = None
+        view_5: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_114, [arg1_1, 256]);  mul_114 = None
+        add_177: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_15, view_5);  add_15 = view_5 = None
+        view_6: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_177, [arg1_1, 4, 64])
         pow_2: "f32[s72, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_6, 2)
         mean_2: "f32[s72, 4, 1]" = torch.ops.aten.mean.dim(pow_2, [-1], True);  pow_2 = None
-        add_181: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
-        rsqrt_1: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_181);  add_181 = None
-        mul_126: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_6, rsqrt_1);  view_6 = rsqrt_1 = None
-        view_7: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_126, [arg1_1, 256]);  mul_126 = None
-        add_197: "f32[256]" = torch.ops.aten.add.Tensor(arg9_1, 1.0);  arg9_1 = None
-        mul_135: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_7, add_197);  view_7 = add_197 = None
-        permute_4: "f32[256, 20]" = torch.ops.aten.permute.default(arg10_1, [1, 0]);  arg10_1 = None
-        mm_4: "f32[s72, 20]" = torch.ops.aten.mm.default(mul_135, permute_4);  permute_4 = None
-        split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_4, [16, 4], -1);  mm_4 = None
-        getitem_10: "f32[s72, 16]" = split_with_sizes_2[0]
-        getitem_11: "f32[s72, 4]" = split_with_sizes_2[1];  split_with_sizes_2 = None
-        div_6: "f32[s72, 16]" = torch.ops.aten.div.Tensor(getitem_10, 4);  getitem_10 = None
+        add_193: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
+        rsqrt_1: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_193);  add_193 = None
+        mul_135: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_6, rsqrt_1);  view_6 = rsqrt_1 = None
+        view_7: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_135, [arg1_1, 256]);  mul_135 = None
+        add_209: "f32[256]" = torch.ops.aten.add.Tensor(arg9_1, 1.0);  arg9_1 = None
+        mul_144: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_7, add_209);  view_7 = add_209 = None
+        permute_4: "f32[256, 32]" = torch.ops.aten.permute.default(arg10_1, [1, 0]);  arg10_1 = None
+        mm_4: "f32[s72, 32]" = torch.ops.aten.mm.default(mul_144, permute_4);  permute_4 = None
+        split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_4, [16, 0, 4, 12], -1);  mm_4 = None
+        getitem_16: "f32[s72, 16]" = split_with_sizes_2[0]
+        getitem_18: "f32[s72, 4]" = split_with_sizes_2[2];  split_with_sizes_2 = None
+        div_6: "f32[s72, 16]" = torch.ops.aten.div.Tensor(getitem_16, 4);  getitem_16 = None
         neg_2: "f32[s72, 16]" = torch.ops.aten.neg.default(div_6)
         exp_3: "f32[s72, 16]" = torch.ops.aten.exp.default(neg_2);  neg_2 = None
-        add_213: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
-        div_7: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div_6, add_213);  div_6 = add_213 = None
+        add_229: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
+        div_7: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div_6, add_229);  div_6 = add_229 = None
         permute_5: "f32[16, 256]" = torch.ops.aten.permute.default(arg11_1, [1, 0]);  arg11_1 = None
         mm_5: "f32[s72, 256]" = torch.ops.aten.mm.default(div_7, permute_5);  div_7 = permute_5 = None
         sigmoid_3: "f32[s72, 256]" = torch.ops.aten.sigmoid.default(mm_5);  mm_5 = None
         view_8: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_3, [arg1_1, 4, 64]);  sigmoid_3 = None
-        view_9: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_135, [arg1_1, 4, 64]);  mul_135 = None
-        mul_156: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, view_9);  view_8 = view_9 = None
-        mean_3: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_156, [-2]);  mul_156 = None
+        view_9: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_144, [arg1_1, 4, 64]);  mul_144 = None
+        mul_168: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, view_9);  view_8 = view_9 = None
+        mean_3: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_168, [-2]);  mul_168 = None
         empty_1: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
-        div_8: "f32[s72, 4]" = torch.ops.aten.div.Tensor(getitem_11, 4);  getitem_11 = None
+        div_8: "f32[s72, 4]" = torch.ops.aten.div.Tensor(getitem_18, 4);  getitem_18 = None
         sigmoid_4: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div_8);  div_8 = None
-        mul_165: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_4, 2);  sigmoid_4 = None
-        return (mean_3, empty_1, mul_165, add_165)
+        mul_177: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_4, 2);  sigmoid_4 = None
+        return (mean_3, empty_1, mul_177, add_177)

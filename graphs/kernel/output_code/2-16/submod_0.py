@@ -163,7 +163,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 20L*x0), static_cast<int64_t>(4L));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
                         auto tmp1 = static_cast<float>(4.0);
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = tmp0 / tmp2;
@@ -186,7 +186,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 20L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 32L*x0), static_cast<int64_t>(16));
                         auto tmp1 = static_cast<float>(4.0);
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = tmp0 / tmp2;
@@ -293,7 +293,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1));
                                 auto tmp7 = c10::convert<int64_t>(tmp6);
                                 TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 200L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1))), static_cast<int64_t>(16));
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1))), static_cast<int64_t>(16));
                                 auto tmp10 = in_ptr2[static_cast<int64_t>(x0)];
                                 auto tmp1 = (-3L) + x1;
                                 auto tmp2 = c10::convert<int64_t>(tmp1);
@@ -530,7 +530,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(192L + x1 + 200L*x0), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
                                 tmp1.store(out_ptr4 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
@@ -568,7 +568,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
                                 auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr5 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(196L + x1 + 200L*x0), static_cast<int64_t>(4L));
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp3 = tmp1 + tmp2;
                                 auto tmp4 = static_cast<float>(20.0);
@@ -619,14 +619,14 @@ class Runner:
         buf1 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg3_1, (256, ), (1, ), 'input')
         buf2 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        assert_size_stride(arg4_1, (20, 256), (256, 1), 'input')
+        assert_size_stride(arg4_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_embedding_mean_mul_pow_repeat_rsqrt_view_0(arg0_1, arg2_1, arg3_1, buf0, buf1, buf2, s33)
         del arg0_1
         del arg2_1
         del arg3_1
-        buf3 = empty_strided_cpu((s33, 20), (20, 1), torch.float32)
+        buf3 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf2, reinterpret_tensor(arg4_1, (256, 20), (1, 256), 0), out=buf3)
+        extern_kernels.mm(buf2, reinterpret_tensor(arg4_1, (256, 32), (1, 256), 0), out=buf3)
         del arg4_1
         buf4 = reinterpret_tensor(buf1, (s33, 4), (4, 1), 0); del buf1  # reuse
         buf5 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
@@ -639,13 +639,13 @@ class Runner:
         del arg5_1
         del buf5
         buf7 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
-        assert_size_stride(arg6_1, (200, 64), (64, 1), 'input')
+        assert_size_stride(arg6_1, (224, 64), (64, 1), 'input')
         cpp_fused_mean_mul_sigmoid_view_2(buf6, buf2, buf7, s33)
         del buf2
         del buf6
-        buf8 = empty_strided_cpu((s33, 200), (200, 1), torch.float32)
+        buf8 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
         # Topologically Sorted Source Nodes: [sigmoid, unflatten_1, unflatten_2, mul_2, mean_1, linear_2], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
-        extern_kernels.mm(buf7, reinterpret_tensor(arg6_1, (64, 200), (1, 64), 0), out=buf8)
+        extern_kernels.mm(buf7, reinterpret_tensor(arg6_1, (64, 224), (1, 64), 0), out=buf8)
         del arg6_1
         del buf7
         assert_size_stride(arg7_1, (s33, ), (1, ), 'input')
@@ -680,7 +680,7 @@ class Runner:
         cpp_fused_add_clone_exp_expand_mul_neg_rsqrt_select_sigmoid_silu_softplus_split_with_sizes_sum_unsqueeze_view_4(buf14, buf8, arg13_1, arg14_1, buf15, buf16, buf17, buf18, buf19, buf20, buf21, s33)
         del arg13_1
         del arg14_1
-        return (buf16, buf18, reinterpret_tensor(buf14, (s33, 4, 16), (128, 16, 1), 64), buf21, buf19, buf22, reinterpret_tensor(buf8, (s33, 64), (200, 1), 128), buf4, buf0, )
+        return (buf16, buf18, reinterpret_tensor(buf14, (s33, 4, 16), (128, 16, 1), 64), buf21, buf19, buf22, reinterpret_tensor(buf8, (s33, 64), (224, 1), 128), buf4, buf0, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -693,9 +693,9 @@ def get_args():
     arg1_1 = 10
     arg2_1 = rand_strided((512, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg3_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg4_1 = rand_strided((20, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg4_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg5_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
-    arg6_1 = rand_strided((200, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg6_1 = rand_strided((224, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg7_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
     arg8_1 = 10
     arg9_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)

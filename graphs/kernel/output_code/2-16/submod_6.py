@@ -96,7 +96,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                             auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2), static_cast<int64_t>(16));
                             auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0), static_cast<int64_t>(16));
                             auto tmp2 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
-                            auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 200L*x0), static_cast<int64_t>(16));
+                            auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 224L*x0), static_cast<int64_t>(16));
                             auto tmp3 = static_cast<float>(16.0);
                             auto tmp4 = tmp2 / tmp3;
                             auto tmp5 = static_cast<float>(1e-06);
@@ -225,7 +225,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 20L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 32L*x0), static_cast<int64_t>(16));
                         auto tmp1 = static_cast<float>(4.0);
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = tmp0 / tmp2;
@@ -323,7 +323,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 73L*x0), static_cast<int64_t>(8L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 96L*x0), static_cast<int64_t>(8L));
                             tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(8L));
                         }
                     }
@@ -339,7 +339,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 73L*x0), static_cast<int64_t>(8L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 96L*x0), static_cast<int64_t>(8L));
                             auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
                             auto tmp2 = at::vec::Vectorized<float>(tmp1);
                             auto tmp3 = tmp0 - tmp2;
@@ -424,8 +424,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(9L + x1 + 73L*x0), static_cast<int64_t>(16));
-                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(41L + x1 + 73L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
                         auto tmp1 = tmp0.neg();
                         auto tmp2 = tmp1.exp();
                         auto tmp3 = static_cast<float>(1.0);
@@ -473,7 +473,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 20L*x0), static_cast<int64_t>(4L));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
                         auto tmp1 = static_cast<float>(4.0);
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = tmp0 / tmp2;
@@ -496,7 +496,7 @@ extern "C"  void  kernel(const float* in_ptr0,
             {
                 {
                     {
-                        auto tmp0 = in_ptr1[static_cast<int64_t>(8L + 73L*x0)];
+                        auto tmp0 = in_ptr1[static_cast<int64_t>(16L + 96L*x0)];
                         auto tmp1 = decltype(tmp0)(1) / (decltype(tmp0)(1) + std::exp(-tmp0));
                         out_ptr1[static_cast<int64_t>(x0)] = tmp1;
                     }
@@ -1062,7 +1062,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(16L + x1 + 20L*x0), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
                                 auto tmp1 = static_cast<float>(4.0);
                                 auto tmp2 = at::vec::Vectorized<float>(tmp1);
                                 auto tmp3 = tmp0 / tmp2;
@@ -1108,7 +1108,7 @@ class Runner:
         assert_size_stride(arg0_1, (s33, 4, 16), (64, 16, 1), 'input')
         buf0 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg3_1, (16, ), (1, ), 'input')
-        assert_size_stride(arg2_1, (s33, 64), (200, 1), 'input')
+        assert_size_stride(arg2_1, (s33, 64), (224, 1), 'input')
         buf1 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
         assert_size_stride(arg4_1, (64, 64), (64, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_0(arg0_1, arg3_1, arg2_1, buf0, buf1, s33)
@@ -1124,12 +1124,12 @@ class Runner:
         buf3 = buf0; del buf0  # reuse
         assert_size_stride(arg7_1, (256, ), (1, ), 'input')
         buf4 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        assert_size_stride(arg8_1, (20, 256), (256, 1), 'input')
+        assert_size_stride(arg8_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg6_1, buf2, arg5_1, arg7_1, buf3, buf4, s33)
         del arg7_1
-        buf5 = empty_strided_cpu((s33, 20), (20, 1), torch.float32)
+        buf5 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_1], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf4, reinterpret_tensor(arg8_1, (256, 20), (1, 256), 0), out=buf5)
+        extern_kernels.mm(buf4, reinterpret_tensor(arg8_1, (256, 32), (1, 256), 0), out=buf5)
         del arg8_1
         buf6 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
         assert_size_stride(arg9_1, (256, 16), (16, 1), 'input')
@@ -1139,11 +1139,11 @@ class Runner:
         extern_kernels.mm(buf6, reinterpret_tensor(arg9_1, (16, 256), (1, 16), 0), out=buf7)
         del arg9_1
         buf8 = reinterpret_tensor(buf1, (s33, 64), (64, 1), 0); del buf1  # reuse
-        assert_size_stride(arg10_1, (73, 64), (64, 1), 'input')
+        assert_size_stride(arg10_1, (96, 64), (64, 1), 'input')
         cpp_fused_mean_mul_sigmoid_view_3(buf7, buf4, buf8, s33)
-        buf9 = empty_strided_cpu((s33, 73), (73, 1), torch.float32)
+        buf9 = empty_strided_cpu((s33, 96), (96, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf8, reinterpret_tensor(arg10_1, (64, 73), (1, 64), 0), out=buf9)
+        extern_kernels.mm(buf8, reinterpret_tensor(arg10_1, (64, 96), (1, 64), 0), out=buf9)
         del arg10_1
         buf10 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
         buf12 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
@@ -1179,7 +1179,7 @@ class Runner:
         buf26 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg13_1, (256, ), (1, ), 'input')
         buf27 = buf4; del buf4  # reuse
-        assert_size_stride(arg14_1, (20, 256), (256, 1), 'input')
+        assert_size_stride(arg14_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_7(buf5, buf9, arg6_1, buf2, arg5_1, buf17, buf22, arg13_1, buf24, buf23, buf25, buf26, buf27, s33)
         del arg13_1
         del arg5_1
@@ -1190,7 +1190,7 @@ class Runner:
         del buf9
         buf28 = buf5; del buf5  # reuse
         # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf27, reinterpret_tensor(arg14_1, (256, 20), (1, 256), 0), out=buf28)
+        extern_kernels.mm(buf27, reinterpret_tensor(arg14_1, (256, 32), (1, 256), 0), out=buf28)
         del arg14_1
         buf29 = buf6; del buf6  # reuse
         assert_size_stride(arg15_1, (256, 16), (16, 1), 'input')
@@ -1253,19 +1253,19 @@ def get_args():
     from torch._dynamo.testing import rand_strided
     arg0_1 = rand_strided((10, 4, 16), (64, 16, 1), device='cpu', dtype=torch.float32)
     arg1_1 = 10
-    arg2_1 = rand_strided((10, 64), (200, 1), device='cpu', dtype=torch.float32)
+    arg2_1 = rand_strided((10, 64), (224, 1), device='cpu', dtype=torch.float32)
     arg3_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
     arg4_1 = rand_strided((64, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg5_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
     arg6_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg7_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg8_1 = rand_strided((20, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg8_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg9_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
-    arg10_1 = rand_strided((73, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg10_1 = rand_strided((96, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg11_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
     arg12_1 = 10
     arg13_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg14_1 = rand_strided((20, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg14_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg15_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
     arg16_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
     arg17_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)

@@ -190,7 +190,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 20L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 32L*x0), static_cast<int64_t>(16));
                         auto tmp1 = static_cast<float>(4.0);
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = tmp0 / tmp2;
@@ -288,7 +288,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 73L*x0), static_cast<int64_t>(8L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 96L*x0), static_cast<int64_t>(8L));
                             tmp_acc0_vec = max_masked_reduce(tmp_acc0_vec, tmp0, static_cast<int64_t>(8L));
                         }
                     }
@@ -304,7 +304,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 73L*x0), static_cast<int64_t>(8L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 96L*x0), static_cast<int64_t>(8L));
                             auto tmp1 = out_ptr0[static_cast<int64_t>(x0)];
                             auto tmp2 = at::vec::Vectorized<float>(tmp1);
                             auto tmp3 = tmp0 - tmp2;
@@ -389,8 +389,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(9L + x1 + 73L*x0), static_cast<int64_t>(16));
-                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(41L + x1 + 73L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
                         auto tmp1 = tmp0.neg();
                         auto tmp2 = tmp1.exp();
                         auto tmp3 = static_cast<float>(1.0);
@@ -438,7 +438,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 20L*x0), static_cast<int64_t>(4L));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
                         auto tmp1 = static_cast<float>(4.0);
                         auto tmp2 = at::vec::Vectorized<float>(tmp1);
                         auto tmp3 = tmp0 / tmp2;
@@ -461,7 +461,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
             {
                 {
                     {
-                        auto tmp0 = in_ptr1[static_cast<int64_t>(8L + 73L*x0)];
+                        auto tmp0 = in_ptr1[static_cast<int64_t>(16L + 96L*x0)];
                         auto tmp1 = decltype(tmp0)(1) / (decltype(tmp0)(1) + std::exp(-tmp0));
                         out_ptr1[static_cast<int64_t>(x0)] = tmp1;
                     }
@@ -628,13 +628,13 @@ class Runner:
         buf2 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg6_1, (256, ), (1, ), 'input')
         buf3 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        assert_size_stride(arg7_1, (20, 256), (256, 1), 'input')
+        assert_size_stride(arg7_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg5_1, buf1, arg4_1, arg6_1, buf2, buf3, s33)
         del arg6_1
         del buf2
-        buf4 = empty_strided_cpu((s33, 20), (20, 1), torch.float32)
+        buf4 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_1], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf3, reinterpret_tensor(arg7_1, (256, 20), (1, 256), 0), out=buf4)
+        extern_kernels.mm(buf3, reinterpret_tensor(arg7_1, (256, 32), (1, 256), 0), out=buf4)
         del arg7_1
         buf5 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
         assert_size_stride(arg8_1, (256, 16), (16, 1), 'input')
@@ -645,12 +645,12 @@ class Runner:
         del arg8_1
         del buf5
         buf7 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
-        assert_size_stride(arg9_1, (73, 64), (64, 1), 'input')
+        assert_size_stride(arg9_1, (96, 64), (64, 1), 'input')
         cpp_fused_mean_mul_sigmoid_view_3(buf6, buf3, buf7, s33)
         del buf3
-        buf8 = empty_strided_cpu((s33, 73), (73, 1), torch.float32)
+        buf8 = empty_strided_cpu((s33, 96), (96, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf7, reinterpret_tensor(arg9_1, (64, 73), (1, 64), 0), out=buf8)
+        extern_kernels.mm(buf7, reinterpret_tensor(arg9_1, (64, 96), (1, 64), 0), out=buf8)
         del arg9_1
         buf9 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
         buf11 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
@@ -731,9 +731,9 @@ def get_args():
     arg4_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
     arg5_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg6_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg7_1 = rand_strided((20, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg7_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg8_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
-    arg9_1 = rand_strided((73, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg9_1 = rand_strided((96, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg10_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
     arg11_1 = 10
     arg12_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)

@@ -1,5 +1,5 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s33, 4, 32]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 4, 32]", arg3_1: "f32[64, 128]", arg4_1: "f32[s33, 4]", arg5_1: "f32[s33, 256]", arg6_1: "f32[256]", arg7_1: "f32[20, 256]", arg8_1: "f32[256, 16]", arg9_1: "f32[73, 64]", arg10_1: "f32[64, 32]", arg11_1: "Sym(s33)", arg12_1: "f32[256]", arg13_1: "f32[16, 256]", arg14_1: "f32[256, 16]"):
+    def forward(self, arg0_1: "f32[s33, 4, 32]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 4, 32]", arg3_1: "f32[64, 128]", arg4_1: "f32[s33, 4]", arg5_1: "f32[s33, 256]", arg6_1: "f32[256]", arg7_1: "f32[32, 256]", arg8_1: "f32[256, 16]", arg9_1: "f32[96, 64]", arg10_1: "f32[64, 32]", arg11_1: "Sym(s33)", arg12_1: "f32[256]", arg13_1: "f32[16, 256]", arg14_1: "f32[256, 16]"):
         view: "f32[s33, 128]" = torch.ops.aten.reshape.default(arg0_1, [arg11_1, 128]);  arg0_1 = None
         clone: "f32[s33, 4, 32]" = torch.ops.aten.clone.default(arg2_1, memory_format = torch.contiguous_format);  arg2_1 = None
         view_1: "f32[s33, 128]" = torch.ops.aten.reshape.default(clone, [arg11_1, 128]);  clone = None
@@ -21,82 +21,82 @@ class <lambda>(torch.nn.Module):
         view_4: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_55, [arg11_1, 256]);  mul_55 = None
         add_66: "f32[256]" = torch.ops.aten.add.Tensor(arg6_1, 1.0);  arg6_1 = None
         mul_64: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_4, add_66);  view_4 = add_66 = None
-        permute_1: "f32[256, 20]" = torch.ops.aten.permute.default(arg7_1, [1, 0]);  arg7_1 = None
-        mm_1: "f32[s33, 20]" = torch.ops.aten.mm.default(mul_64, permute_1);  permute_1 = None
-        split_with_sizes = torch.ops.aten.split_with_sizes.default(mm_1, [16, 4], -1);  mm_1 = None
+        permute_1: "f32[256, 32]" = torch.ops.aten.permute.default(arg7_1, [1, 0]);  arg7_1 = None
+        mm_1: "f32[s33, 32]" = torch.ops.aten.mm.default(mul_64, permute_1);  permute_1 = None
+        split_with_sizes = torch.ops.aten.split_with_sizes.default(mm_1, [16, 0, 4, 12], -1);  mm_1 = None
         getitem: "f32[s33, 16]" = split_with_sizes[0]
-        getitem_1: "f32[s33, 4]" = split_with_sizes[1];  split_with_sizes = None
+        getitem_2: "f32[s33, 4]" = split_with_sizes[2];  split_with_sizes = None
         div: "f32[s33, 16]" = torch.ops.aten.div.Tensor(getitem, 4);  getitem = None
         neg: "f32[s33, 16]" = torch.ops.aten.neg.default(div)
         exp: "f32[s33, 16]" = torch.ops.aten.exp.default(neg);  neg = None
-        add_82: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
-        div_1: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div, add_82);  div = add_82 = None
+        add_86: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
+        div_1: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div, add_86);  div = add_86 = None
         permute_2: "f32[16, 256]" = torch.ops.aten.permute.default(arg8_1, [1, 0]);  arg8_1 = None
         mm_2: "f32[s33, 256]" = torch.ops.aten.mm.default(div_1, permute_2);  div_1 = permute_2 = None
         sigmoid_1: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_2);  mm_2 = None
         view_5: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_1, [arg11_1, 4, 64]);  sigmoid_1 = None
         view_6: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_64, [arg11_1, 4, 64]);  mul_64 = None
-        mul_85: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_5, view_6);  view_5 = view_6 = None
-        mean_1: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_85, [-2]);  mul_85 = None
-        permute_3: "f32[64, 73]" = torch.ops.aten.permute.default(arg9_1, [1, 0]);  arg9_1 = None
-        mm_3: "f32[s33, 73]" = torch.ops.aten.mm.default(mean_1, permute_3);  permute_3 = None
-        split_with_sizes_1 = torch.ops.aten.split_with_sizes.default(mm_3, [8, 1, 32, 32], -1);  mm_3 = None
-        getitem_2: "f32[s33, 8]" = split_with_sizes_1[0]
-        getitem_3: "f32[s33, 1]" = split_with_sizes_1[1]
-        getitem_4: "f32[s33, 32]" = split_with_sizes_1[2]
-        getitem_5: "f32[s33, 32]" = split_with_sizes_1[3];  split_with_sizes_1 = None
-        clone_1: "f32[s33, 8]" = torch.ops.aten.clone.default(getitem_2, memory_format = torch.contiguous_format);  getitem_2 = None
+        mul_88: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_5, view_6);  view_5 = view_6 = None
+        mean_1: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_88, [-2]);  mul_88 = None
+        permute_3: "f32[64, 96]" = torch.ops.aten.permute.default(arg9_1, [1, 0]);  arg9_1 = None
+        mm_3: "f32[s33, 96]" = torch.ops.aten.mm.default(mean_1, permute_3);  permute_3 = None
+        split_with_sizes_1 = torch.ops.aten.split_with_sizes.default(mm_3, [8, 8, 1, 15, 32, 0, 32, 0], -1);  mm_3 = None
+        getitem_4: "f32[s33, 8]" = split_with_sizes_1[0]
+        getitem_6: "f32[s33, 1]" = split_with_sizes_1[2]
+        getitem_8: "f32[s33, 32]" = split_with_sizes_1[4]
+        getitem_10: "f32[s33, 32]" = split_with_sizes_1[6];  split_with_sizes_1 = None
+        clone_1: "f32[s33, 8]" = torch.ops.aten.clone.default(getitem_4, memory_format = torch.contiguous_format);  getitem_4 = None
         amax: "f32[s33, 1]" = torch.ops.aten.amax.default(clone_1, [-1], True)
-        sub_41: "f32[s33, 8]" = torch.ops.aten.sub.Tensor(clone_1, amax);  clone_1 = amax = None
-        exp_2: "f32[s33, 8]" = torch.ops.aten.exp.default(sub_41);  sub_41 = None
+        sub_47: "f32[s33, 8]" = torch.ops.aten.sub.Tensor(clone_1, amax);  clone_1 = amax = None
+        exp_2: "f32[s33, 8]" = torch.ops.aten.exp.default(sub_47);  sub_47 = None
         sum_1: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(exp_2, [-1], True)
         div_4: "f32[s33, 8]" = torch.ops.aten.div.Tensor(exp_2, sum_1);  exp_2 = sum_1 = None
         topk = torch.ops.aten.topk.default(div_4, 2);  div_4 = None
-        getitem_6: "f32[s33, 2]" = topk[0]
-        getitem_7: "i64[s33, 2]" = topk[1];  topk = None
-        sum_2: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(getitem_6, [-1], True)
-        div_5: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem_6, sum_2);  getitem_6 = sum_2 = None
+        getitem_12: "f32[s33, 2]" = topk[0]
+        getitem_13: "i64[s33, 2]" = topk[1];  topk = None
+        sum_2: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(getitem_12, [-1], True)
+        div_5: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem_12, sum_2);  getitem_12 = sum_2 = None
         empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg11_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_5, x2 = getitem_7, out = empty);  mean_1 = div_5 = getitem_7 = experts_default = None
-        sigmoid_3: "f32[s33, 1]" = torch.ops.aten.sigmoid.default(getitem_3);  getitem_3 = None
-        neg_1: "f32[s33, 32]" = torch.ops.aten.neg.default(getitem_4)
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_5, x2 = getitem_13, out = empty);  mean_1 = div_5 = getitem_13 = experts_default = None
+        sigmoid_3: "f32[s33, 1]" = torch.ops.aten.sigmoid.default(getitem_6);  getitem_6 = None
+        neg_1: "f32[s33, 32]" = torch.ops.aten.neg.default(getitem_8)
         exp_1: "f32[s33, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
-        add_131: "f32[s33, 32]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
-        div_3: "f32[s33, 32]" = torch.ops.aten.div.Tensor(getitem_4, add_131);  getitem_4 = add_131 = None
-        mul_109: "f32[s33, 32]" = torch.ops.aten.mul.Tensor(div_3, getitem_5);  div_3 = getitem_5 = None
+        add_143: "f32[s33, 32]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
+        div_3: "f32[s33, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_143);  getitem_8 = add_143 = None
+        mul_118: "f32[s33, 32]" = torch.ops.aten.mul.Tensor(div_3, getitem_10);  div_3 = getitem_10 = None
         permute_4: "f32[32, 64]" = torch.ops.aten.permute.default(arg10_1, [1, 0]);  arg10_1 = None
-        mm_4: "f32[s33, 64]" = torch.ops.aten.mm.default(mul_109, permute_4);  mul_109 = permute_4 = None
-        mul_126: "f32[s33, 64]" = torch.ops.aten.mul.Tensor(sigmoid_3, mm_4);  sigmoid_3 = mm_4 = None
-        add_165: "f32[s33, 64]" = torch.ops.aten.add.Tensor(empty, mul_126);  empty = mul_126 = None
-        unsqueeze_2: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(add_165, -2);  add_165 = None
-        div_2: "f32[s33, 4]" = torch.ops.aten.div.Tensor(getitem_1, 4);  getitem_1 = None
+        mm_4: "f32[s33, 64]" = torch.ops.aten.mm.default(mul_118, permute_4);  mul_118 = permute_4 = None
+        mul_135: "f32[s33, 64]" = torch.ops.aten.mul.Tensor(sigmoid_3, mm_4);  sigmoid_3 = mm_4 = None
+        add_177: "f32[s33, 64]" = torch.ops.aten.add.Tensor(empty, mul_135);  empty = mul_135 = None
+        unsqueeze_2: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(add_177, -2);  add_177 = None
+        div_2: "f32[s33, 4]" = torch.ops.aten.div.Tensor(getitem_2, 4);  getitem_2 = None
         sigmoid_2: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(div_2);  div_2 = None
-        mul_94: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_2, 2);  sigmoid_2 = None
-        unsqueeze_3: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_94, -1);  mul_94 = None
-        mul_135: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_2, unsqueeze_3);  unsqueeze_2 = unsqueeze_3 = None
-        view_7: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_135, [arg11_1, 256]);  mul_135 = None
-        add_184: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_34, view_7);  add_34 = view_7 = None
-        view_8: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_184, [arg11_1, 4, 64]);  add_184 = None
+        mul_97: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_2, 2);  sigmoid_2 = None
+        unsqueeze_3: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_97, -1);  mul_97 = None
+        mul_144: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_2, unsqueeze_3);  unsqueeze_2 = unsqueeze_3 = None
+        view_7: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_144, [arg11_1, 256]);  mul_144 = None
+        add_196: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_34, view_7);  add_34 = view_7 = None
+        view_8: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_196, [arg11_1, 4, 64]);  add_196 = None
         pow_2: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_8, 2)
         mean_2: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_2, [-1], True);  pow_2 = None
-        add_200: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
-        rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_200);  add_200 = None
-        mul_156: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, rsqrt_1);  view_8 = rsqrt_1 = None
-        view_9: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_156, [arg11_1, 256]);  mul_156 = None
-        add_216: "f32[256]" = torch.ops.aten.add.Tensor(arg12_1, 1.0);  arg12_1 = None
-        mul_165: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_9, add_216);  view_9 = add_216 = None
+        add_212: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
+        rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_212);  add_212 = None
+        mul_165: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, rsqrt_1);  view_8 = rsqrt_1 = None
+        view_9: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_165, [arg11_1, 256]);  mul_165 = None
+        add_228: "f32[256]" = torch.ops.aten.add.Tensor(arg12_1, 1.0);  arg12_1 = None
+        mul_174: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_9, add_228);  view_9 = add_228 = None
         permute_5: "f32[256, 16]" = torch.ops.aten.permute.default(arg13_1, [1, 0]);  arg13_1 = None
-        mm_5: "f32[s33, 16]" = torch.ops.aten.mm.default(mul_165, permute_5);  permute_5 = None
+        mm_5: "f32[s33, 16]" = torch.ops.aten.mm.default(mul_174, permute_5);  permute_5 = None
         div_6: "f32[s33, 16]" = torch.ops.aten.div.Tensor(mm_5, 4);  mm_5 = None
         neg_2: "f32[s33, 16]" = torch.ops.aten.neg.default(div_6)
         exp_3: "f32[s33, 16]" = torch.ops.aten.exp.default(neg_2);  neg_2 = None
-        add_226: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
-        div_7: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div_6, add_226);  div_6 = add_226 = None
+        add_238: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
+        div_7: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div_6, add_238);  div_6 = add_238 = None
         permute_6: "f32[16, 256]" = torch.ops.aten.permute.default(arg14_1, [1, 0]);  arg14_1 = None
         mm_6: "f32[s33, 256]" = torch.ops.aten.mm.default(div_7, permute_6);  div_7 = permute_6 = None
         sigmoid_4: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_6);  mm_6 = None
         view_10: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_4, [arg11_1, 4, 64]);  sigmoid_4 = None
-        view_11: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_165, [arg11_1, 4, 64]);  mul_165 = arg11_1 = None
-        mul_182: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_10, view_11);  view_10 = view_11 = None
-        mean_3: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_182, [-2]);  mul_182 = None
+        view_11: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_174, [arg11_1, 4, 64]);  mul_174 = arg11_1 = None
+        mul_191: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_10, view_11);  view_10 = view_11 = None
+        mean_3: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_191, [-2]);  mul_191 = None
         return (mean_3,)
