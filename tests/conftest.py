@@ -50,3 +50,36 @@ def hf_tiny(tiny_ckpt: Path) -> nn.Module:
 @pytest.fixture(scope="session")
 def hf_tiny8(tiny8_ckpt: Path) -> nn.Module:
     return _load_hf(tiny8_ckpt)
+
+
+@pytest.fixture
+def launched(monkeypatch: pytest.MonkeyPatch) -> tuple[list[dict], list[dict]]:
+    """What the commands hand on, without building anything: `generate`'s `EngineCore` keyword
+    arguments and `serve`'s bound arguments, one dict per call, in call order."""
+    import inspect
+
+    import qcompile.commands.serve as launch
+    import qcompile.engine.core as core
+    from qcompile import LLM
+
+    cores: list[dict] = []
+    serves: list[dict] = []
+
+    class FakeCore:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            cores.append(kwargs)
+
+        def startup_stages(self) -> list:
+            return []
+
+    class FakeLLM:
+        path = "fake"
+
+        def generate(self, *args: object) -> list:
+            return []
+
+    signature = inspect.signature(launch.serve)
+    monkeypatch.setattr(core, "EngineCore", FakeCore)
+    monkeypatch.setattr(LLM, "from_core", classmethod(lambda cls, c: FakeLLM()))
+    monkeypatch.setattr(launch, "serve", lambda *args: serves.append(signature.bind(*args).arguments))
+    return cores, serves

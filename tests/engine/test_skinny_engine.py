@@ -4,7 +4,6 @@ where nothing can be timed, by default it does not), and for the row counts its 
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import json
 from pathlib import Path
 
@@ -131,40 +130,15 @@ def test_tensor_parallel_workers_take_rank_0s_plans(tiny_ckpt: Path, tmp_path: P
         core.close()
 
 
-def test_the_commands_pass_the_flags_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_commands_pass_the_flags_on(tmp_path: Path, launched: tuple[list[dict], list[dict]]) -> None:
     """`generate` and `serve`: on by default (None: CUDA decides), off with --no-skinny-gemm, the plan file
     passed as given."""
-    import qcompile.commands.serve as launch
-    import qcompile.engine.core as core
     from qcompile.commands.cli import main
 
-    seen: list[tuple[object, object]] = []
-
-    class FakeCore:
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            seen.append((kwargs["skinny_gemm"], kwargs["skinny_plans"]))
-
-        def startup_stages(self) -> list:
-            return []
-
-    class FakeLLM:
-        path = "fake"
-
-        def generate(self, *args: object) -> list:
-            return []
-
-    monkeypatch.setattr(core, "EngineCore", FakeCore)
-    monkeypatch.setattr(LLM, "from_core", classmethod(lambda cls, c: FakeLLM()))
-    signature = inspect.signature(launch.serve)
-
-    def serve(*args: object) -> None:
-        bound = signature.bind(*args).arguments
-        seen.append((bound["skinny_gemm"], bound["skinny_plans"]))
-
-    monkeypatch.setattr(launch, "serve", serve)
     plans = tmp_path / "plans.json"
     for command in (["generate", "--prompt", "hi"], ["serve"]):
         main(command)
         main([*command, "--no-skinny-gemm"])
         main([*command, "--skinny-plans", str(plans)])
-    assert seen == [(None, None), (False, None), (None, plans)] * 2
+    for calls in launched:
+        assert [(c["skinny_gemm"], c["skinny_plans"]) for c in calls] == [(None, None), (False, None), (None, plans)]

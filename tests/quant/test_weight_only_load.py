@@ -25,7 +25,6 @@ docs/measurements.md).
 
 from __future__ import annotations
 
-import inspect
 import json
 import math
 import re
@@ -405,7 +404,7 @@ def test_ct_kernel_divides_exactly() -> None:
     assert_within_bound(module(x), x, ref)
 
 
-def test_llm_and_cli_thread_weight_only(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_llm_and_cli_thread_weight_only(launched: tuple[list[dict], list[dict]]) -> None:
     from qcompile import LLM, SamplingParams
     from qcompile.commands.cli import main
 
@@ -418,39 +417,11 @@ def test_llm_and_cli_thread_weight_only(monkeypatch: pytest.MonkeyPatch) -> None
         outs[weight_only] = [o.outputs[0].token_ids for o in llm.generate(prompts, greedy)]
     assert outs[True] == outs[False]
 
-    seen: list[dict] = []
-
-    class FakeCore:
-        path = "fake"
-
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            seen.append(kwargs)
-
-        def startup_stages(self) -> list:
-            return []
-
-    class FakeLLM:
-        path = "fake"
-
-        def generate(self, *args: object) -> list:
-            return []
-
-    import qcompile.engine.core as core
-
-    monkeypatch.setattr(core, "EngineCore", FakeCore)
-    monkeypatch.setattr(LLM, "from_core", classmethod(lambda cls, c: FakeLLM()))
+    cores, serves = launched
     ckpt = str(ROOT / "modelopt-nvfp4")  # a real folder: the CLI checks the path before it builds an LLM
     main(["generate", "--model", ckpt, "--prompt", "hi"])
     main(["generate", "--model", ckpt, "--prompt", "hi", "--weight-only"])
-    assert [kw["weight_only"] for kw in seen] == [False, True]
-
-    import qcompile.commands.serve as launch
-
-    served: list[bool] = []
-    signature = inspect.signature(launch.serve)
-    monkeypatch.setattr(
-        launch, "serve", lambda *args: served.append(signature.bind(*args).arguments.get("weight_only", False))
-    )
     main(["serve"])
     main(["serve", "--weight-only"])
-    assert served == [False, True]
+    assert [c["weight_only"] for c in cores] == [False, True]
+    assert [c.get("weight_only", False) for c in serves] == [False, True]
