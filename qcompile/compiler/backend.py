@@ -244,6 +244,23 @@ class QBackend:
         return self._dispatcher([runners[r] for r in todo], tok, syms, vals)
 
     def _piece_inputs(self, split: fx.GraphModule, vals: Sequence[Any]) -> dict[str, tuple[Any, ...]]:
+        """Each submodule's example inputs: the values Dynamo recorded for the nodes that feed it
+        (`split_module` copies their meta onto the submodule's placeholders). Where one is missing,
+        a fake run of the whole split graph (every op again, under fake tensors: slow)."""
+        # the graph's own inputs as `vals` (the size-1 compile swaps those objects for the real inputs)
+        own = {
+            id(p.meta.get("example_value")): v
+            for p, v in zip(split.graph.find_nodes(op="placeholder"), vals, strict=True)
+        }
+        inputs: dict[str, tuple[Any, ...]] = {}
+        for node in split.graph.find_nodes(op="call_module"):
+            held = [p.meta.get("example_value") for p in getattr(split, node.target).graph.find_nodes(op="placeholder")]
+            if any(v is None for v in held):
+                return self._fake_run(split, vals)
+            inputs[node.target] = tuple(own.get(id(v), v) for v in held)
+        return inputs
+
+    def _fake_run(self, split: fx.GraphModule, vals: Sequence[Any]) -> dict[str, tuple[Any, ...]]:
         fake_mode = torch._guards.detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
         rec = _RecordPieceInputs(split)
         with fake_mode if fake_mode is not None else torch._C._DisableTorchDispatch():

@@ -163,3 +163,52 @@ def test_size_one_compiles_in_the_first_trace_once(caplog: pytest.LogCaptureFixt
             batch = model.padding_batch(n)
             with forward_context(batch.host):
                 c(*batch.tensors())
+
+
+def test_piece_inputs_are_dynamo_s_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each piece's example inputs come from the meta Dynamo left on the split graph: the same
+    shapes, strides, storage sharing and graph-input objects as a fake run of the split graph gives
+    (which stays the fallback when a value is missing)."""
+    from model.config import Qwen4ExpConfig
+    from model.presets import preset_config
+    from model.qwen4_exp import Qwen4ExpForCausalLM
+    from qcompile.compiler.backend import QBackend
+
+    def layout(values: tuple, graph_inputs: set[int]) -> list:
+        storages: dict[int, int] = {}
+        return [
+            (
+                tuple(v.shape),
+                v.stride(),
+                v.dtype,
+                v.storage_offset(),
+                storages.setdefault(id(v.untyped_storage()), len(storages)),
+                id(v) if id(v) in graph_inputs else None,
+            )
+            if isinstance(v, torch.Tensor)
+            else str(v)
+            for v in values
+        ]
+
+    checked: list[int] = []
+    from_meta = QBackend._piece_inputs
+
+    def compare(self: QBackend, split: torch.fx.GraphModule, vals: list) -> dict:
+        got, want = from_meta(self, split, vals), self._fake_run(split, vals)
+        ids = {id(v) for v in vals}
+        assert got.keys() == want.keys()
+        assert all(layout(got[k], ids) == layout(want[k], ids) for k in want)
+        piece = next(n.target for n in split.graph.find_nodes(op="call_module"))
+        placeholder = next(iter(getattr(split, piece).graph.find_nodes(op="placeholder")))
+        placeholder.meta.pop("example_value")  # a missing value: the fake run answers for every piece
+        fallback = from_meta(self, split, vals)
+        assert all(layout(fallback[k], ids) == layout(want[k], ids) for k in want)
+        checked.append(sum(len(v) for v in got.values()))
+        return got
+
+    monkeypatch.setattr(QBackend, "_piece_inputs", compare)
+    torch.manual_seed(0)
+    model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(preset_config("tiny"))).eval()
+    model.init_state(max_num_seqs=4, max_model_len=32)
+    api.compile(model, ranges=((2, 8),), scope="kernel").warmup()
+    assert checked and checked[0] > 20
