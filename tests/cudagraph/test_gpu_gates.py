@@ -4,9 +4,10 @@
   FULL decode steps run with `torch.cuda.set_sync_debug_mode("error")`: nothing there syncs the host;
 * scope "layer": the 8-token gate (greedy tokens equal to the eager oracle) and the 64-interval hash
   (sha256 of 64 greedy token ids, stable over three repeats, equal to the no-compile hash);
-* scopes "block" and "kernel": teacher-forced over 64 steps along the fp32 greedy path, the error
-  against the fp32 model of the same weights (max and mean logprob difference, top-1 agreement,
-  routed-expert agreement) is no larger than eager bf16's;
+* scopes "block" and "kernel": teacher-forced over 64 steps along the fp32 greedy path (routing and
+  QSA block choice pinned to fp32's), the error against the fp32 model of the same weights (max and
+  mean logprob difference, top-1 agreement; routed-expert and QSA agreement unpinned) is no larger
+  than eager bf16's;
 * PLE from a pinned host table, gathered by the Triton kernel inside the FULL decode graph.
 
 Random weights make bf16 very sensitive to rounding, hence the fp32
