@@ -5,6 +5,10 @@ tokens. Each block key is the fp32 mean of its raw indexer keys, normed and rota
 first position; blocks score `sum_heads relu(q_j . k_b) / sqrt(Di)`. The query attends to the
 `budget / c` best blocks plus the tail `nb*c .. t`. Within the budget that is every visible token,
 so dense causal attention is the exact special case.
+
+A block key depends only on its block's raw keys, so it is computed once, by the row whose token
+completes the block, and kept per slot (`block_keys`). The cache writes live in the forward,
+outside the attention core, where a compiler fuses them with the norms and RoPE that produce them.
 """
 
 from __future__ import annotations
@@ -67,12 +71,20 @@ class Attention(nn.Module):
             torch.zeros(num_slots, max_len, self.indexer.head_dim, dtype=dtype, device=dev),
             persistent=False,
         )
+        # one column past the blocks: rows with no complete block yet write zeros there, never read
+        self.register_buffer(
+            "block_keys",
+            torch.zeros(num_slots, max_len // self.block + 1, self.indexer.head_dim, dtype=dtype, device=dev),
+            persistent=False,
+        )
 
     def reset_slots(self, slots: torch.Tensor) -> None:
         """Nothing to clear: a slot's cache rows are only read below its request's current length."""
 
     def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
-        return self.k_cache, self.v_cache, self.index_keys
+        if region == "attention_core":  # reads the caches the forward wrote
+            return self.k_cache, self.v_cache, self.block_keys
+        return self.k_cache, self.v_cache, self.index_keys, self.block_keys
 
     @region("attention")
     def forward(self, x: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
@@ -86,25 +98,33 @@ class Attention(nn.Module):
         ix = self.indexer
         iq, ik = torch.split(index_qk, [ix.n_heads * ix.head_dim, ix.head_dim], dim=-1)
         iq = apply_rope(ix.q_layernorm(iq.unflatten(-1, (ix.n_heads, ix.head_dim))), cos, sin)
-        out = self.attention_core(q, k, v, iq, ik, positions, slots)
-        out = out.flatten(-2) * torch.sigmoid(gate.flatten(-2))
-        return self.o_proj(out)
-
-    @region("attention_core")
-    def attention_core(
-        self,
-        q: torch.Tensor,
-        k: torch.Tensor,
-        v: torch.Tensor,
-        iq: torch.Tensor,
-        ik: torch.Tensor,
-        positions: torch.Tensor,
-        slots: torch.Tensor,
-    ) -> torch.Tensor:
-        """Write this step's K/V/indexer keys into the slots, then attend over each request's cache."""
         self.k_cache.index_put_((slots, positions), k)
         self.v_cache.index_put_((slots, positions), v)
         self.index_keys.index_put_((slots, positions), ik)
+        self._update_block_keys(positions, slots)
+        out = self.attention_core(q, iq, positions, slots)
+        out = out.flatten(-2) * torch.sigmoid(gate.flatten(-2))
+        return self.o_proj(out)
+
+    def _update_block_keys(self, positions: torch.Tensor, slots: torch.Tensor) -> None:
+        """The key of each block a row completes, into `block_keys` (after the raw keys' write).
+
+        Tensor-only: every row computes a key, and rows that complete no block write zeros to the
+        spare last column instead, so no two writes of one step land on one real block."""
+        c = self.block
+        done = (positions + 1) % c == 0
+        start = (positions + 1 - c).clamp_min(0)  # the completed block's first position
+        rows = start[:, None] + torch.arange(c, device=positions.device)
+        keys = self._block_keys(self.index_keys[slots[:, None], rows], start)
+        keys = torch.where(done[:, None], keys, torch.zeros_like(keys))
+        spare = self.block_keys.shape[1] - 1
+        self.block_keys.index_put_((slots, torch.where(done, torch.div(start, c, rounding_mode="floor"), spare)), keys)
+
+    @region("attention_core")
+    def attention_core(
+        self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor
+    ) -> torch.Tensor:
+        """Attend over each request's cache (this step's rows already written by the forward)."""
         host = context.current()
         if host.uniform_decode:
             return self._decode(q, iq, positions, slots)
@@ -115,11 +135,10 @@ class Attention(nn.Module):
         return out
 
     # ---- helpers ------------------------------------------------------------------------
-    def _block_keys(self, raw: torch.Tensor) -> torch.Tensor:
-        """`raw [..., nb*c, Di]` → pooled, normed block keys rotated at each block's first position."""
-        nb = raw.shape[-2] // self.block
-        pooled = raw.unflatten(-2, (nb, self.block)).float().mean(-2).to(raw.dtype)
-        starts = torch.arange(nb, device=raw.device) * self.block
+    def _block_keys(self, raw: torch.Tensor, starts: torch.Tensor) -> torch.Tensor:
+        """`raw [N, c, Di]` (each block's raw keys) → `[N, Di]` pooled, normed block keys rotated at
+        the blocks' first positions `starts [N]`."""
+        pooled = raw.float().mean(-2).to(raw.dtype)
         cos, sin = cos_sin(starts, self.inv_freq, raw.dtype)
         return apply_rope(self.indexer.k_layernorm(pooled).unsqueeze(-2), cos, sin).squeeze(-2)
 
@@ -142,32 +161,42 @@ class Attention(nn.Module):
         probs = torch.softmax(scores, dim=-1, dtype=torch.float32).to(q.dtype).flatten(-3, -2)
         return torch.matmul(probs, v).reshape(*batch, hq, nq, hd)
 
-    def qsa_chosen(self, iq: torch.Tensor, t: torch.Tensor, raw_keys: torch.Tensor) -> torch.Tensor | None:
-        """The QSA blocks each query keeps, `[nq, L // c + 1]` (bool), or None when every block fits the budget.
+    def qsa_chosen(
+        self, iq: torch.Tensor, t: torch.Tensor, keys: torch.Tensor, slots: torch.Tensor | None = None
+    ) -> torch.Tensor | None:
+        """The QSA blocks each query keeps, `[nq, total + 1]` (nonzero = kept: bool, int8 from the
+        kernel), or None when every block fits the budget.
 
-        `iq [nq, Hi, Di]` are the queries at positions `t [nq]`; `raw_keys [L, Di]` (shared) or
-        `[nq, L, Di]` (one request per query) are the indexer keys. Among equal scores the earlier
-        block wins (a stable sort), so the choice never depends on the kernel or the vector length.
+        `iq [nq, Hi, Di]` are the queries at positions `t [nq]`; `keys [total, Di]` are one request's
+        block keys, or with `slots [nq]` the cache `[S, total, Di]` read at each query's slot. Among
+        equal scores the earlier block wins (a stable sort), so the choice never depends on the kernel
+        or the vector length. On CUDA the slot form runs `model/kernels/qsa_select.py` in place.
         """
-        total = raw_keys.shape[-2] // self.block
+        total = keys.shape[-2]
         if total <= self.block_topk:
             return None
-        keys = self._block_keys(raw_keys[..., : total * self.block, :])
+        if slots is not None and use_kernels(iq):
+            from model.kernels.qsa_select import select_blocks  # Triton: imported only on CUDA
+
+            return select_blocks(iq, keys, slots, t, self.block_topk, self.block)
+        if slots is not None:
+            keys = keys[slots]
         nb = (t + 1) // self.block
         blk = torch.arange(total, device=iq.device)
         scores = self._block_scores(iq, keys).masked_fill(blk[None, :] >= nb[:, None], float("-inf"))
         top = scores.sort(dim=-1, descending=True, stable=True).indices[:, : self.block_topk]
         return torch.zeros(iq.shape[0], total + 1, dtype=torch.bool, device=iq.device).scatter_(1, top, True)
 
-    def qsa_allowed(self, iq: torch.Tensor, t: torch.Tensor, raw_keys: torch.Tensor) -> torch.Tensor:
-        """Keys each query may attend to, `[nq, L]`: causal, and inside a chosen block or the tail.
+    def qsa_allowed(
+        self, iq: torch.Tensor, t: torch.Tensor, keys: torch.Tensor, length: int, slots: torch.Tensor | None = None
+    ) -> torch.Tensor:
+        """Keys each query may attend to, `[nq, length]`: causal, and inside a chosen block or the tail.
 
         The tail is the incomplete block `nb*c .. t`, `nb = (t + 1) // c`; arguments as `qsa_chosen`.
         """
-        length = raw_keys.shape[-2]
         cols = torch.arange(length, device=iq.device)
         allowed = cols[None, :] <= t[:, None]
-        chosen = self.qsa_chosen(iq, t, raw_keys)
+        chosen = self.qsa_chosen(iq, t, keys, slots)
         if chosen is None:
             return allowed
         full = cols[None, :] < ((t + 1) // self.block * self.block)[:, None]
@@ -179,7 +208,7 @@ class Attention(nn.Module):
         k = self.k_cache[slot, :length].transpose(0, 1)
         v = self.v_cache[slot, :length].transpose(0, 1)
         t = torch.arange(start, length, device=q.device)
-        allowed = self.qsa_allowed(iq, t, self.index_keys[slot, :length])
+        allowed = self.qsa_allowed(iq, t, self.block_keys[slot, : length // self.block], length)
         return self._attend(q.transpose(0, 1), k, v, allowed).transpose(0, 1)
 
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
@@ -187,18 +216,22 @@ class Attention(nn.Module):
 
         On CUDA the split-K Triton kernel reads K/V in place (`model/kernels/attention_decode.py`).
         The torch code gathers each request's cache rows whole, so requests go in chunks of bounded
-        bytes (K and V, and the indexer keys with their fp32 copy, per request).
+        bytes (K and V, and the block keys with their fp32 copy, per request).
         """
         if use_kernels(q):
             from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
 
-            chosen = self.qsa_chosen(iq, positions, self.index_keys[slots])
+            chosen = self.qsa_chosen(iq, positions, self._cached_blocks(), slots)
             return decode_attention(q, self.k_cache, self.v_cache, slots, positions, self.scaling, chosen, self.block)
-        row_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + 3 * self.index_keys[0].nbytes
+        row_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + 3 * self.block_keys[0].nbytes
         outs = [
             self._decode_rows(q[rows], iq[rows], positions[rows], slots[rows]) for rows in chunks(q.shape[0], row_bytes)
         ]
         return outs[0] if len(outs) == 1 else torch.cat(outs)
+
+    def _cached_blocks(self) -> torch.Tensor:
+        """`block_keys` without its spare column: `[S, L // c, Di]`."""
+        return self.block_keys[:, :-1]
 
     def _decode_rows(
         self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor
@@ -206,5 +239,5 @@ class Attention(nn.Module):
         """One chunk of `_decode`; its gathered rows die when this returns, before the next chunk's."""
         k = self.k_cache[slots].transpose(1, 2)  # [B, Hkv, L, hd]
         v = self.v_cache[slots].transpose(1, 2)
-        allowed = self.qsa_allowed(iq, positions, self.index_keys[slots])
+        allowed = self.qsa_allowed(iq, positions, self._cached_blocks(), k.shape[2], slots)
         return self._attend(q.unsqueeze(2), k, v, allowed.unsqueeze(1)).squeeze(2)

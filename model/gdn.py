@@ -18,7 +18,7 @@ from model.fuse import Projections, project
 from model.kernels import use_kernels
 from model.norm import GatedRMSNorm
 from model.regions import region
-from model.window import commit_tail, gather_window
+from model.window import causal_conv, commit_tail, gather_window
 from model.working_set import chunks
 
 
@@ -132,7 +132,7 @@ class GatedDeltaNet(nn.Module):
         qkv, z, b, a = project(self, GDN_INPUT, x)
         window = gather_window(qkv, self.conv_tail, slots, offsets)  # [N, K, C]
         commit_tail(self.conv_tail, window, write_slots)
-        qkv = F.silu(F.conv1d(window.transpose(1, 2), self.conv1d.weight, groups=self.conv_dim)[..., 0])
+        qkv = F.silu(causal_conv(window, self.conv1d.weight).to(x.dtype))  # the conv's output rounded, as a conv's is
         q, k, v = torch.split(qkv, [self.key_dim, self.key_dim, self.value_dim], dim=-1)
         rep = self.num_v_heads // self.num_k_heads
         q = q.unflatten(-1, (self.num_k_heads, self.head_k_dim)).repeat_interleave(rep, dim=1)

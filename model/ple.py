@@ -19,7 +19,7 @@ from model.config import Qwen4ExpConfig
 from model.fuse import Projections, project
 from model.norm import RMSNorm
 from model.regions import region
-from model.window import commit_tail, gather_window
+from model.window import causal_conv, commit_tail, gather_window
 
 _MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -210,6 +210,4 @@ class PLE(nn.Module):
     ) -> torch.Tensor:
         window = gather_window(x, self.conv_tail, slots, offsets)  # [N, (k-1)·dil + 1, C]
         commit_tail(self.conv_tail, window, write_slots)
-        taps = window[:, :: self.dilation].float()  # [N, k, C]
-        weight = self.conv1d.weight[:, 0, :].t().float()  # [k, C]
-        return F.silu((taps * weight).sum(1)).to(x.dtype)
+        return F.silu(causal_conv(window, self.conv1d.weight, self.dilation)).to(x.dtype)

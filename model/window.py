@@ -25,3 +25,16 @@ def gather_window(x: torch.Tensor, tail: torch.Tensor, slots: torch.Tensor, offs
 def commit_tail(tail: torch.Tensor, window: torch.Tensor, write_slots: torch.Tensor) -> None:
     """Write each chunk's new tail (its last token's window without the oldest row) in place."""
     tail.index_copy_(0, write_slots, window[:, 1:].to(tail.dtype))
+
+
+def causal_conv(window: torch.Tensor, weight: torch.Tensor, dilation: int = 1) -> torch.Tensor:
+    """A depthwise causal conv over `gather_window`'s rows: `window [N, (K-1)·dil + 1, C]`, a depthwise
+    `Conv1d`'s `weight [C, 1, K]` → `[N, C]` float32, the taps summed oldest first.
+
+    Elementwise, so a compiler fuses it with the gather before and the activation after (a conv
+    call is an opaque library kernel), and eager code keeps one `[N, C]` float32 sum alive."""
+    taps = weight[:, 0, :].float()
+    out = window[:, 0].float() * taps[:, 0]
+    for j in range(1, taps.shape[1]):
+        out = out + window[:, j * dilation].float() * taps[:, j]
+    return out

@@ -25,6 +25,7 @@ from model.kernels.codes import add, interpreted, maximum
 BLOCK_N = 32  # keys per inner step
 MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save
 MAX_SPLITS = 256
+MERGE_D = 64  # columns of D per merge program
 
 
 @triton.jit
@@ -111,19 +112,20 @@ def _merge_kernel(
     D: tl.constexpr,
     BG: tl.constexpr,
     BD: tl.constexpr,
+    BDM: tl.constexpr,
     SPLITS: tl.constexpr,
 ):
     b = tl.program_id(0)
     h = tl.program_id(1)
     rg = tl.arange(0, BG)
-    rd = tl.arange(0, BD)
+    rd = tl.program_id(2) * BDM + tl.arange(0, BDM)  # one slice of D per program: more programs at small B
     first = (b * tl.num_programs(1) + h) * SPLITS
     m = tl.full([BG], float("-inf"), tl.float32)
     for s in range(SPLITS):
         m = tl.maximum(m, tl.load(part_ml + ((first + s) * 2) * BG + rg))
     m_safe = tl.where(m == float("-inf"), 0.0, m)
     l_sum = tl.full([BG], 0.0, tl.float32)
-    o = tl.full([BG, BD], 0.0, tl.float32)
+    o = tl.full([BG, BDM], 0.0, tl.float32)
     for s in range(SPLITS):
         w = tl.exp(tl.load(part_ml + ((first + s) * 2) * BG + rg) - m_safe)
         l_sum += tl.load(part_ml + ((first + s) * 2 + 1) * BG + rg) * w
@@ -161,9 +163,9 @@ def decode_attention(
     """Attention of one query token per request over its slot's cache rows `0..positions[b]`.
 
     q `[B, Hq, D]`; k_cache/v_cache `[S, L, Hkv, D]` (query head `i` reads KV head `i // (Hq/Hkv)`);
-    slots, positions `[B]`. `chosen [B, NB+1]` (bool, QSA): key `j` in a complete block `j // block`
-    is visible only if that block is chosen. `sms` (the device's SM count by default) sets how many
-    splits the keys get. Returns `[B, Hq, D]` in q's dtype.
+    slots, positions `[B]`. `chosen [B, NB+1]` (bool or int8, nonzero = chosen; QSA): key `j` in a
+    complete block `j // block` is visible only if that block is chosen. `sms` (the device's SM
+    count by default) sets how many splits the keys get. Returns `[B, Hq, D]` in q's dtype.
     """
     bsz, hq, d = q.shape
     _, length, hkv, dk = k_cache.shape
@@ -187,7 +189,7 @@ def decode_attention(
     part_ml = torch.empty(bsz * hkv * splits * 2 * bg, dtype=torch.float32, device=q.device)
     q = q.contiguous()
     qsa = chosen is not None
-    pick = chosen.to(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
+    pick = chosen.view(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
     split = _split_kernel if q.is_cuda else _interpreted(_split_kernel)
     merge = _merge_kernel if q.is_cuda else _interpreted(_merge_kernel)
     split[(bsz, hkv, splits)](
@@ -217,5 +219,8 @@ def decode_attention(
         IEEE=q.dtype == torch.float32,
         num_warps=4,
     )
-    merge[(bsz, hkv)](part_acc, part_ml, out, HQ=hq, G=g, D=d, BG=bg, BD=bd, SPLITS=splits, num_warps=4)
+    bdm = min(bd, MERGE_D)
+    merge[(bsz, hkv, bd // bdm)](
+        part_acc, part_ml, out, HQ=hq, G=g, D=d, BG=bg, BD=bd, BDM=bdm, SPLITS=splits, num_warps=4
+    )
     return out

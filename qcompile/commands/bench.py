@@ -314,7 +314,7 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int) -> float:
 
 def state_bytes(model: Qwen4ExpForCausalLM, context: int) -> float:
     """State bytes one request's decode step must move: GDN recurrent state and conv tails read and
-    written, and `context` rows of K, V and indexer keys read."""
+    written, `context` rows of K, V and indexer keys read, and the block keys of `context` tokens read."""
     total = 0.0
     for name, b in model.named_buffers():
         leaf = name.rsplit(".", 1)[-1]
@@ -322,6 +322,8 @@ def state_bytes(model: Qwen4ExpForCausalLM, context: int) -> float:
             total += 2 * b[0].nbytes
         elif leaf in ("k_cache", "v_cache", "index_keys"):
             total += b[0, :context].nbytes
+        elif leaf == "block_keys":
+            total += b[0, : context // model.config.indexer_compress_ratio].nbytes
     return total
 
 

@@ -34,7 +34,7 @@ MAX_MODEL_LEN = 128
 DEFAULT_RANGES: tuple[Range, ...] = ((2, 16),)
 FIRST_ID = 2  # ids below are special in the presets (0 pads, 1 ends), as in the bench's random contexts
 ID_STRIDE = 97  # a prime step, so the prompt ids spread over the vocabulary without repeating early
-STATE = ("conv_tail", "recurrent", "k_cache", "v_cache", "index_keys", "ngram_ctx")
+STATE = ("conv_tail", "recurrent", "k_cache", "v_cache", "index_keys", "block_keys", "ngram_ctx")
 
 
 @dataclass(frozen=True)

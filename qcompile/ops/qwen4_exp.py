@@ -2,7 +2,7 @@
 
     layer   whole decoder layers, the input embedding and the final HC mixer (the seed's boundary)
     block   the token mixers (GDN, attention), the routed experts and PLE
-    kernel  only what Inductor cannot express: the attention core with its cache write, the
+    kernel  only what Inductor cannot express: the attention core over the caches, the
             delta-rule core with its state, the expert GEMMs and the PLE table gather
 
 Regions that read the forward context (per-request layout) are splitting: the piecewise backend
@@ -42,11 +42,11 @@ LAYER, BLOCK, KERNEL = frozenset({"layer"}), frozenset({"block"}), frozenset({"k
 QWEN4_EXP_REGIONS = (
     Region("decoder_layer_linear", LAYER, num_state=2, splitting=True),
     Region("decoder_layer_linear_ple", LAYER, num_state=4, splitting=True),
-    Region("decoder_layer_indexed", LAYER, num_state=3, splitting=True),
+    Region("decoder_layer_indexed", LAYER, num_state=4, splitting=True),
     Region("embed", LAYER, out_spec=_embedding_rows),
     Region("final_mixer", LAYER, out_spec=_mixed_rows),
     Region("gdn", BLOCK, num_state=2, splitting=True),
-    Region("attention", BLOCK, num_state=3, splitting=True),
+    Region("attention", BLOCK, num_state=4, splitting=True),
     Region("ple", BLOCK, num_state=2),
     Region("ple_conv", BLOCK, num_state=1),
     Region("experts", BLOCK | KERNEL),

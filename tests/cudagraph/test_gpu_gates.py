@@ -121,8 +121,10 @@ def qsa_choices(pinned: list[torch.Tensor | None] | None = None) -> Iterator[lis
     original = Attention.qsa_chosen
     queue = iter(pinned) if pinned is not None else None
 
-    def choose(self: Attention, iq: torch.Tensor, t: torch.Tensor, raw_keys: torch.Tensor) -> torch.Tensor | None:
-        mask = original(self, iq, t, raw_keys)
+    def choose(
+        self: Attention, iq: torch.Tensor, t: torch.Tensor, keys: torch.Tensor, slots: torch.Tensor | None = None
+    ) -> torch.Tensor | None:
+        mask = original(self, iq, t, keys, slots)
         if queue is not None:
             ref = next(queue)
             assert (ref is None) == (mask is None), "QSA: the pinned path's calls differ from fp32's"

@@ -18,6 +18,7 @@ from model.batch import Chunk, build_batch
 from model.checkpoint.loader import load_model
 from model.config import Qwen4ExpConfig
 from model.kernels.attention_decode import decode_attention, split_len
+from model.kernels.qsa_select import select_blocks
 from model.presets import preset_config
 
 
@@ -59,7 +60,7 @@ def tiny_attention(seed: int, slots: int, length: int) -> Attention:
     for p in att.parameters():
         p.data.normal_(0, 0.3)
     att.init_state(slots, length, torch.float32)
-    for buf in (att.k_cache, att.v_cache, att.index_keys):
+    for buf in (att.k_cache, att.v_cache, att.index_keys, att.block_keys):
         buf.normal_()
     return att
 
@@ -74,10 +75,47 @@ def test_decode_with_the_kernel_matches_torch_qsa_on_and_off(monkeypatch: pytest
     iq = torch.randn(n, att.indexer.n_heads, att.indexer.head_dim)
     positions = torch.tensor([length - 1, 3, 4, length // 2 + 1, 0])
     slots = torch.tensor([0, 2, 1, 3, 3])
-    assert (att.qsa_chosen(iq, positions, att.index_keys[slots]) is None) == (length == 12)
+    assert (att.qsa_chosen(iq, positions, att._cached_blocks(), slots) is None) == (length == 12)
     ref = att._decode(q, iq, positions, slots)
     monkeypatch.setattr(attention_module, "use_kernels", lambda t: True)
     torch.testing.assert_close(att._decode(q, iq, positions, slots), ref, atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_block_selection_kernel_is_the_stable_sort_s_choice(seed: int) -> None:
+    """Rows below, at and above the budget (16 blocks of 4, 4 kept), keys repeated so that scores
+    tie exactly (the earlier block must win), and keys facing away from the queries (every score a
+    relu zero): the kernel's mask is the torch sort's, bit for bit."""
+    torch.manual_seed(seed)
+    att = tiny_attention(seed, 4, 64)
+    keys = att._cached_blocks()
+    keys[1, 8:12] = keys[1, 2]  # exact ties with block 2
+    iq = torch.randn(6, att.indexer.n_heads, att.indexer.head_dim)
+    iq[5], keys[3] = iq[5].abs(), -keys[3].abs()  # slot 3 against query 5: every dot negative
+    positions = torch.tensor([63, 3, 19, 20, 47, 63])
+    slots = torch.tensor([0, 2, 1, 1, 1, 3])
+    got = select_blocks(iq, keys, slots, positions, att.block_topk, att.block)
+    ref = att.qsa_chosen(iq, positions, keys, slots)
+    assert got.dtype == torch.int8 and torch.equal(got.bool(), ref)
+    assert got[5].nonzero().flatten().tolist() == [0, 1, 2, 3]  # all tied at zero: the first four
+
+
+def test_block_keys_cached_step_by_step_equal_the_keys_of_the_whole_cache() -> None:
+    """Prefill chunks that end mid-block, then single tokens: each block's cached key is the key
+    computed from the finished cache at once, and the spare column holds only zeros."""
+    att = tiny_attention(0, 3, 40)
+    att.block_keys.zero_()
+    raw = att.index_keys.clone()
+    for lo, hi in ((0, 6), (6, 13), (13, 14), (14, 15), (15, 16), (16, 17)):
+        pos = torch.arange(lo, hi)
+        att._update_block_keys(torch.cat([pos, pos]), torch.tensor([0] * len(pos) + [2] * len(pos)))
+    nb = 17 // att.block
+    starts = torch.arange(nb) * att.block
+    for slot in (0, 2):
+        expected = att._block_keys(raw[slot, : nb * att.block].unflatten(0, (nb, att.block)), starts)
+        torch.testing.assert_close(att.block_keys[slot, :nb], expected, atol=0, rtol=0)
+        assert not att.block_keys[slot, nb:].any()
+    assert not att.block_keys[1].any()
 
 
 def test_model_decode_with_the_kernel_matches_torch(tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,12 +149,12 @@ def test_bench_geometry_bf16_no_worse_than_torch_bf16() -> None:
     for p in att32.parameters():
         p.data.normal_(0, 0.02)
     att32.init_state(64, 2074, torch.float32)
-    for buf in (att32.k_cache, att32.v_cache, att32.index_keys):
+    for buf in (att32.k_cache, att32.v_cache, att32.index_keys, att32.block_keys):
         buf.normal_()
     att16 = Attention(Qwen4ExpConfig.from_dict(cfg)).cuda().to(torch.bfloat16)
     att16.load_state_dict(att32.state_dict())
     att16.init_state(64, 2074, torch.bfloat16)
-    for a, b in ((att16.k_cache, att32.k_cache), (att16.v_cache, att32.v_cache), (att16.index_keys, att32.index_keys)):
+    for a, b in zip(att16.region_state("attention"), att32.region_state("attention"), strict=True):
         a.copy_(b)
     q = torch.randn(64, 24, 256, device="cuda")
     iq = torch.randn(64, 4, 128, device="cuda")
@@ -126,3 +164,30 @@ def test_bench_geometry_bf16_no_worse_than_torch_bf16() -> None:
     torch_bf16 = att16._decode_rows(q.bfloat16(), iq.bfloat16(), positions, slots).float()
     kernel_bf16 = att16._decode(q.bfloat16(), iq.bfloat16(), positions, slots).float()
     assert (kernel_bf16 - exact).abs().max() <= (torch_bf16 - exact).abs().max()
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_bench_geometry_block_selection_follows_the_sort(monkeypatch: pytest.MonkeyPatch) -> None:
+    """518 cached blocks of 4 heads x 128, 512 kept, 64 rows past the budget: the kernel keeps the
+    sort's blocks except where two scores lie closer than fp32 dot rounding (the kernel and cuBLAS
+    sum in different orders); every such swap is a pair of blocks at the budget's edge."""
+    cfg = Qwen4ExpConfig.from_dict(preset_config("bench"))
+    att = Attention(cfg).cuda()
+    att.init_state(64, 2074, torch.bfloat16)
+    torch.manual_seed(0)
+    att.block_keys.normal_()
+    iq = torch.randn(64, 4, 128, device="cuda", dtype=torch.bfloat16)
+    positions = torch.randint(2052, 2074, (64,), device="cuda")
+    slots = torch.randperm(64, device="cuda")
+    keys = att._cached_blocks()
+    got = select_blocks(iq, keys, slots, positions, att.block_topk, att.block).bool()
+    monkeypatch.setattr(attention_module, "use_kernels", lambda t: False)
+    ref = att.qsa_chosen(iq, positions, keys, slots)
+    assert got.sum(-1).eq(ref.sum(-1)).all()
+    differ = (got != ref).any(-1)
+    scores = att._block_scores(iq, keys[slots])
+    for row in differ.nonzero().flatten().tolist():
+        swapped = scores[row][(got[row] != ref[row])[:-1]]
+        assert (swapped.max() - swapped.min()) <= 1e-5 * swapped.abs().max(), f"row {row}: {swapped.tolist()}"
+    assert differ.float().mean() <= 0.05

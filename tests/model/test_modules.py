@@ -114,7 +114,9 @@ def test_qsa_selection_mask_equals_reference(length: int) -> None:
     iq = M.apply_rotary_pos_emb(
         ix.q_layernorm(iq.view(length, ix.n_heads, ix.head_dim))[None], cos=cos, sin=sin, unsqueeze_dim=2
     )[0]
-    got = ours.qsa_allowed(iq, pos, ik)
+    nb = length // ours.block
+    keys = ours._block_keys(ik[: nb * ours.block].unflatten(0, (nb, ours.block)), torch.arange(nb) * ours.block)
+    got = ours.qsa_allowed(iq, pos, keys, length)
     assert torch.equal(got, expected)
     assert (got.sum(-1) <= cfg.indexer_budget + cfg.indexer_compress_ratio - 1).all()
     assert bool((got == causal[0, 0]).all()) == (length <= cfg.indexer_budget + cfg.indexer_compress_ratio - 1)
