@@ -199,6 +199,7 @@ class Attention(nn.Module):
         chosen = self.qsa_chosen(iq, t, keys, slots)
         if chosen is None:
             return allowed
+        chosen = chosen.bool()  # the kernel's int8 mask
         full = cols[None, :] < ((t + 1) // self.block * self.block)[:, None]
         in_chosen = chosen.gather(1, (cols // self.block).clamp_max(chosen.shape[1] - 1).expand(iq.shape[0], -1))
         return allowed & (in_chosen | ~full)

@@ -103,11 +103,8 @@ def _attention_core_samples(device: torch.device) -> Samples:
     c, n = model.config, b.num_tokens
     attn = _layers(model, "indexed").self_attn
     q = _randn(n, c.num_attention_heads, c.head_dim, device=device, seed=1)
-    k = _randn(n, c.num_key_value_heads, c.head_dim, device=device, seed=2)
-    v = _randn(n, c.num_key_value_heads, c.head_dim, device=device, seed=3)
     iq = _randn(n, c.indexer_n_heads, c.indexer_head_dim, device=device, seed=4)
-    ik = _randn(n, c.indexer_head_dim, device=device, seed=5)
-    return [_args("attention_core", attn, q, k, v, iq, ik, b.positions, b.slots)]
+    return [_args("attention_core", attn, q, iq, b.positions, b.slots)]
 
 
 def _experts_samples(device: torch.device) -> Samples:
