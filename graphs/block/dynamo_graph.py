@@ -48,6 +48,7 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_: "f32[3, 128, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_: "f32[3, 128, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_: "f32[3, 128, 16]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_: "f32[3, 33, 16]",
         s80: "Sym(s80)",
         L_positions_: "i64[s80]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
@@ -102,6 +103,7 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_
+        l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_
         l_positions_ = L_positions_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_
@@ -405,7 +407,7 @@ class GraphModule(torch.nn.Module):
         sigmoid_16: "f32[s72, 4]" = torch.sigmoid(truediv_16);  truediv_16 = None
         inject_13: "f32[s72, 4]" = 2 * sigmoid_16;  sigmoid_16 = None
         out_21: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        attention_default = torch.ops.qcompile.attention.default('model.layers.3.self_attn', x_6, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, out_21);  x_6 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = attention_default = None
+        attention_default = torch.ops.qcompile.attention.default('model.layers.3.self_attn', x_6, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_21);  x_6 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_default = None
         unsqueeze_12: "f32[s72, 1, 64]" = out_21.unsqueeze(-2);  out_21 = None
         unsqueeze_13: "f32[s72, 4, 1]" = inject_13.unsqueeze(-1);  inject_13 = None
         mul_40: "f32[s72, 4, 64]" = unsqueeze_12 * unsqueeze_13;  unsqueeze_12 = unsqueeze_13 = None

@@ -22,6 +22,7 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_: "f32[3, 128, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_: "f32[3, 128, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_: "f32[3, 128, 16]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_: "f32[3, 33, 16]",
     ):
         l_input_ids_ = L_input_ids_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_
@@ -39,6 +40,7 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_
+        l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_
         out: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         embed_default = torch.ops.qcompile.embed.default('model.embed_tokens', l_input_ids_, out);  embed_default = None
         h: "f32[s72, 256]" = out.repeat(1, 4);  out = None
@@ -49,7 +51,7 @@ class GraphModule(torch.nn.Module):
         out_3: "f32[s72, 256]" = torch.empty((s72, 256), dtype = torch.float32, device = device(type='cpu'))
         decoder_layer_linear_default_1 = torch.ops.qcompile.decoder_layer_linear.default('model.layers.2', out_2, l_input_ids_, l_positions_, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_3);  out_2 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = decoder_layer_linear_default_1 = None
         out_4: "f32[s72, 256]" = torch.empty((s72, 256), dtype = torch.float32, device = device(type='cpu'))
-        decoder_layer_indexed_default = torch.ops.qcompile.decoder_layer_indexed.default('model.layers.3', out_3, l_input_ids_, l_positions_, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, out_4);  out_3 = l_input_ids_ = l_positions_ = l_slots_ = l_offsets_ = l_write_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = decoder_layer_indexed_default = None
+        decoder_layer_indexed_default = torch.ops.qcompile.decoder_layer_indexed.default('model.layers.3', out_3, l_input_ids_, l_positions_, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_4);  out_3 = l_input_ids_ = l_positions_ = l_slots_ = l_offsets_ = l_write_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = decoder_layer_indexed_default = None
         out_5: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'));  s72 = None
         final_mixer_default = torch.ops.qcompile.final_mixer.default('model.hyper_connection_mixer', out_4, out_5);  out_4 = final_mixer_default = None
         return (out_5,)

@@ -260,16 +260,26 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_convolution_ge_index_index_copy_slice_split_with_sizes_transpose_unsqueeze_where_3 = async_compile.cpp_pybinding(['const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_3 = async_compile.cpp_pybinding(['float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const int64_t* in_ptr0,
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const int64_t* in_ptr0,
                        const float* in_ptr1,
                        const int64_t* in_ptr2,
                        const float* in_ptr3,
                        const int64_t* in_ptr4,
+                       const float* in_ptr5,
+                       const float* in_ptr6,
+                       const float* in_ptr7,
                        float* out_ptr0,
                        float* out_ptr1,
-                       float* out_ptr2,
+                       float* out_ptr3,
+                       float* out_ptr4,
+                       float* out_ptr5,
+                       float* out_ptr6,
+                       float* out_ptr7,
+                       float* out_ptr8,
+                       float* out_ptr9,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -358,68 +368,33 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(16L))
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(1L))
                 {
-                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(4L); x2+=static_cast<int64_t>(16L))
                     {
                         {
-                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L) && x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(4L)))
-                            {
-                                alignas(std::max(std::size_t(16), alignof(float))) float tmp0[16*16];
-                                transpose_mxn<float,static_cast<int64_t>(4L),static_cast<int64_t>(16),false>(out_ptr0 + static_cast<int64_t>(x1 + 128L*x2 + 512L*x0), static_cast<int64_t>(128L), tmp0, static_cast<int64_t>(4L));
-                                for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
-                                {
-                                    auto tmp1 = at::vec::Vectorized<float>::loadu(tmp0 + static_cast<int64_t>(4L*x1_inner), static_cast<int64_t>(4L));
-                                    tmp1.store(out_ptr2 + static_cast<int64_t>(x2 + 4L*x1 + 4L*x1_inner + 512L*x0), static_cast<int64_t>(4L));
-                                }
-                            }
+                            auto tmp0 = out_ptr0[static_cast<int64_t>(x1 + 512L*x0)];
+                            auto tmp1 = in_ptr5[static_cast<int64_t>(4L*x1)];
+                            auto tmp3 = out_ptr0[static_cast<int64_t>(128L + x1 + 512L*x0)];
+                            auto tmp4 = in_ptr5[static_cast<int64_t>(1L + 4L*x1)];
+                            auto tmp7 = out_ptr0[static_cast<int64_t>(256L + x1 + 512L*x0)];
+                            auto tmp8 = in_ptr5[static_cast<int64_t>(2L + 4L*x1)];
+                            auto tmp11 = out_ptr0[static_cast<int64_t>(384L + x1 + 512L*x0)];
+                            auto tmp12 = in_ptr5[static_cast<int64_t>(3L + 4L*x1)];
+                            auto tmp2 = float(tmp0 * tmp1);
+                            auto tmp5 = float(tmp3 * tmp4);
+                            auto tmp6 = float(tmp2 + tmp5);
+                            auto tmp9 = float(tmp7 * tmp8);
+                            auto tmp10 = float(tmp6 + tmp9);
+                            auto tmp13 = float(tmp11 * tmp12);
+                            auto tmp14 = float(tmp10 + tmp13);
+                            auto tmp15 = decltype(tmp14)(-tmp14);
+                            auto tmp16 = std::exp(tmp15);
+                            auto tmp17 = static_cast<float>(1.0);
+                            auto tmp18 = float(tmp16 + tmp17);
+                            auto tmp19 = tmp14 / tmp18;
+                            in_out_ptr0[static_cast<int64_t>(x1 + 128L*x0)] = tmp19;
                         }
-                    }
-                }
-            }
-        }
-    }
-    inductor_cpu_integer_div_error_flag = nullptr;
-    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
-}
-''')
-
-
-cpp_fused_add_clone_exp_expand_mul_neg_rsqrt_select_sigmoid_silu_softplus_split_with_sizes_sum_unsqueeze_view_4 = async_compile.cpp_pybinding(['float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
-#include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       const float* in_ptr0,
-                       const float* in_ptr1,
-                       const float* in_ptr2,
-                       float* out_ptr0,
-                       float* out_ptr1,
-                       float* out_ptr2,
-                       float* out_ptr3,
-                       float* out_ptr4,
-                       float* out_ptr5,
-                       float* out_ptr6,
-                       const int64_t ks0)
-{
-    std::atomic<int> inductor_cpu_integer_div_error{0};
-    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    #pragma omp parallel
-    {
-        int tid = omp_get_thread_num();
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(128L*ks0); x0+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(128L*ks0)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp1 = tmp0.neg();
-                        auto tmp2 = tmp1.exp();
-                        auto tmp3 = static_cast<float>(1.0);
-                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                        auto tmp5 = tmp2 + tmp4;
-                        auto tmp6 = tmp0 / tmp5;
-                        tmp6.store(in_out_ptr0 + static_cast<int64_t>(x0));
                     }
                 }
             }
@@ -448,7 +423,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr3[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -456,7 +431,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
@@ -465,7 +440,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     auto tmp7 = static_cast<float>(0.25);
                                     auto tmp8 = at::vec::Vectorized<float>(tmp7);
                                     auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr1 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp9.store(out_ptr4 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -497,7 +472,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr2[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr5[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -505,13 +480,13 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr3 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp6.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -530,9 +505,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                                tmp1.store(out_ptr4 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp1.store(out_ptr7 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -547,10 +522,10 @@ extern "C"  void  kernel(float* in_out_ptr0,
                     {
                         if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(4L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                             auto tmp1 = tmp0.exp();
                             auto tmp2 = tmp1.neg();
-                            tmp2.store(out_ptr5 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                            tmp2.store(out_ptr8 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                         }
                     }
                 }
@@ -567,9 +542,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr5 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
-                                auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr8 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp3 = tmp1 + tmp2;
                                 auto tmp4 = static_cast<float>(20.0);
                                 auto tmp5 = at::vec::Vectorized<float>(tmp4);
@@ -578,7 +553,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp8 = tmp7.log1p();
                                 auto tmp9 = decltype(tmp3)::blendv(tmp8, tmp3, tmp6.template cast<float,1>());
                                 auto tmp10 = tmp0 * tmp9;
-                                tmp10.store(out_ptr6 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp10.store(out_ptr9 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -653,34 +628,28 @@ class Runner:
         assert_size_stride(arg10_1, (3, 3, 128), (384, 128, 1), 'input')
         buf9 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
         assert_size_stride(arg11_1, (s33, ), (1, ), 'input')
-        buf12 = empty_strided_cpu((s33, 128, 4), (512, 4, 1), torch.float32)
         assert_size_stride(arg12_1, (128, 1, 4), (4, 4, 1), 'input')
-        cpp_fused_add_arange_clamp_clamp_min_convolution_ge_index_index_copy_slice_split_with_sizes_transpose_unsqueeze_where_3(arg7_1, buf8, arg9_1, arg10_1, arg11_1, buf9, arg10_1, buf12, s33)
+        buf12 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
+        buf13 = buf12; del buf12  # reuse
+        buf14 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf15 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf16 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf17 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf18 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        assert_size_stride(arg13_1, (4, ), (1, ), 'input')
+        buf19 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        assert_size_stride(arg14_1, (4, ), (1, ), 'input')
+        buf20 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        buf21 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_3(buf13, arg7_1, buf8, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, buf9, arg10_1, buf14, buf15, buf16, buf17, buf18, buf19, buf20, s33)
         del arg10_1
         del arg11_1
-        del arg7_1
-        del arg9_1
-        del buf9
-        # Topologically Sorted Source Nodes: [transpose, conv1d], Original ATen: [aten.transpose, aten.convolution]
-        buf13 = extern_kernels.convolution(buf12, arg12_1, stride=(1,), padding=(0,), dilation=(1,), transposed=False, output_padding=(0,), groups=128, bias=None)
-        assert_size_stride(buf13, (s33, 128, 1), (128, 1, 1), 'torch.ops.aten.convolution.default')
         del arg12_1
-        del buf12
-        buf14 = reinterpret_tensor(buf13, (s33, 128), (128, 1), 0); del buf13  # reuse
-        buf15 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf16 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf17 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf18 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf19 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
-        assert_size_stride(arg13_1, (4, ), (1, ), 'input')
-        buf20 = empty_strided_cpu((4, ), (1, ), torch.float32)
-        assert_size_stride(arg14_1, (4, ), (1, ), 'input')
-        buf21 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
-        buf22 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        cpp_fused_add_clone_exp_expand_mul_neg_rsqrt_select_sigmoid_silu_softplus_split_with_sizes_sum_unsqueeze_view_4(buf14, buf8, arg13_1, arg14_1, buf15, buf16, buf17, buf18, buf19, buf20, buf21, s33)
         del arg13_1
         del arg14_1
-        return (buf16, buf18, reinterpret_tensor(buf14, (s33, 4, 16), (128, 16, 1), 64), buf21, buf19, buf22, reinterpret_tensor(buf8, (s33, 64), (224, 1), 128), buf4, buf0, )
+        del arg7_1
+        del arg9_1
+        return (buf15, buf17, reinterpret_tensor(buf13, (s33, 4, 16), (128, 16, 1), 64), buf20, buf18, buf21, reinterpret_tensor(buf8, (s33, 64), (224, 1), 128), buf4, buf0, )
 
 runner = Runner(partitions=[])
 call = runner.call

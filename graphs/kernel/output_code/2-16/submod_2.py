@@ -720,7 +720,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_t_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        float* in_out_ptr1,
@@ -1259,16 +1259,26 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_convolution_ge_index_index_copy_slice_split_with_sizes_transpose_unsqueeze_where_10 = async_compile.cpp_pybinding(['const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_10 = async_compile.cpp_pybinding(['float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const int64_t* in_ptr0,
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const int64_t* in_ptr0,
                        const float* in_ptr1,
                        const int64_t* in_ptr2,
                        const float* in_ptr3,
                        const int64_t* in_ptr4,
+                       const float* in_ptr5,
+                       const float* in_ptr6,
+                       const float* in_ptr7,
                        float* out_ptr0,
                        float* out_ptr1,
-                       float* out_ptr2,
+                       float* out_ptr3,
+                       float* out_ptr4,
+                       float* out_ptr5,
+                       float* out_ptr6,
+                       float* out_ptr7,
+                       float* out_ptr8,
+                       float* out_ptr9,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -1357,68 +1367,33 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(16L))
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(1L))
                 {
-                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(4L); x2+=static_cast<int64_t>(16L))
                     {
                         {
-                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L) && x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(4L)))
-                            {
-                                alignas(std::max(std::size_t(16), alignof(float))) float tmp0[16*16];
-                                transpose_mxn<float,static_cast<int64_t>(4L),static_cast<int64_t>(16),false>(out_ptr0 + static_cast<int64_t>(x1 + 128L*x2 + 512L*x0), static_cast<int64_t>(128L), tmp0, static_cast<int64_t>(4L));
-                                for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
-                                {
-                                    auto tmp1 = at::vec::Vectorized<float>::loadu(tmp0 + static_cast<int64_t>(4L*x1_inner), static_cast<int64_t>(4L));
-                                    tmp1.store(out_ptr2 + static_cast<int64_t>(x2 + 4L*x1 + 4L*x1_inner + 512L*x0), static_cast<int64_t>(4L));
-                                }
-                            }
+                            auto tmp0 = out_ptr0[static_cast<int64_t>(x1 + 512L*x0)];
+                            auto tmp1 = in_ptr5[static_cast<int64_t>(4L*x1)];
+                            auto tmp3 = out_ptr0[static_cast<int64_t>(128L + x1 + 512L*x0)];
+                            auto tmp4 = in_ptr5[static_cast<int64_t>(1L + 4L*x1)];
+                            auto tmp7 = out_ptr0[static_cast<int64_t>(256L + x1 + 512L*x0)];
+                            auto tmp8 = in_ptr5[static_cast<int64_t>(2L + 4L*x1)];
+                            auto tmp11 = out_ptr0[static_cast<int64_t>(384L + x1 + 512L*x0)];
+                            auto tmp12 = in_ptr5[static_cast<int64_t>(3L + 4L*x1)];
+                            auto tmp2 = float(tmp0 * tmp1);
+                            auto tmp5 = float(tmp3 * tmp4);
+                            auto tmp6 = float(tmp2 + tmp5);
+                            auto tmp9 = float(tmp7 * tmp8);
+                            auto tmp10 = float(tmp6 + tmp9);
+                            auto tmp13 = float(tmp11 * tmp12);
+                            auto tmp14 = float(tmp10 + tmp13);
+                            auto tmp15 = decltype(tmp14)(-tmp14);
+                            auto tmp16 = std::exp(tmp15);
+                            auto tmp17 = static_cast<float>(1.0);
+                            auto tmp18 = float(tmp16 + tmp17);
+                            auto tmp19 = tmp14 / tmp18;
+                            in_out_ptr0[static_cast<int64_t>(x1 + 128L*x0)] = tmp19;
                         }
-                    }
-                }
-            }
-        }
-    }
-    inductor_cpu_integer_div_error_flag = nullptr;
-    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
-}
-''')
-
-
-cpp_fused_add_clone_exp_expand_mul_neg_rsqrt_select_sigmoid_silu_softplus_split_with_sizes_sum_unsqueeze_view_11 = async_compile.cpp_pybinding(['float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
-#include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       const float* in_ptr0,
-                       const float* in_ptr1,
-                       const float* in_ptr2,
-                       float* out_ptr0,
-                       float* out_ptr1,
-                       float* out_ptr2,
-                       float* out_ptr3,
-                       float* out_ptr4,
-                       float* out_ptr5,
-                       float* out_ptr6,
-                       const int64_t ks0)
-{
-    std::atomic<int> inductor_cpu_integer_div_error{0};
-    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    #pragma omp parallel
-    {
-        int tid = omp_get_thread_num();
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(128L*ks0); x0+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(128L*ks0)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp1 = tmp0.neg();
-                        auto tmp2 = tmp1.exp();
-                        auto tmp3 = static_cast<float>(1.0);
-                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                        auto tmp5 = tmp2 + tmp4;
-                        auto tmp6 = tmp0 / tmp5;
-                        tmp6.store(in_out_ptr0 + static_cast<int64_t>(x0));
                     }
                 }
             }
@@ -1447,7 +1422,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr3[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -1455,7 +1430,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
@@ -1464,7 +1439,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     auto tmp7 = static_cast<float>(0.25);
                                     auto tmp8 = at::vec::Vectorized<float>(tmp7);
                                     auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr1 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp9.store(out_ptr4 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -1496,7 +1471,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr2[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr5[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -1504,13 +1479,13 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr3 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp6.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -1529,9 +1504,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                                tmp1.store(out_ptr4 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp1.store(out_ptr7 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -1546,10 +1521,10 @@ extern "C"  void  kernel(float* in_out_ptr0,
                     {
                         if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(4L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                             auto tmp1 = tmp0.exp();
                             auto tmp2 = tmp1.neg();
-                            tmp2.store(out_ptr5 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                            tmp2.store(out_ptr8 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                         }
                     }
                 }
@@ -1566,9 +1541,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr5 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
-                                auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr8 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp3 = tmp1 + tmp2;
                                 auto tmp4 = static_cast<float>(20.0);
                                 auto tmp5 = at::vec::Vectorized<float>(tmp4);
@@ -1577,7 +1552,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp8 = tmp7.log1p();
                                 auto tmp9 = decltype(tmp3)::blendv(tmp8, tmp3, tmp6.template cast<float,1>());
                                 auto tmp10 = tmp0 * tmp9;
-                                tmp10.store(out_ptr6 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp10.store(out_ptr9 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -1734,7 +1709,7 @@ class Runner:
         assert_size_stride(arg27_1, (256, ), (1, ), 'input')
         buf47 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         assert_size_stride(arg28_1, (32, 256), (256, 1), 'input')
-        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_t_unsqueeze_view_where_8(buf39, buf45, buf5, buf9, arg6_1, buf2, arg5_1, buf17, buf33, buf30, arg22_1, arg23_1, arg14_1, arg24_1, arg15_1, arg25_1, arg17_1, arg26_1, arg27_1, buf35, buf34, buf37, buf40, buf41, arg25_1, buf46, buf47, s33)
+        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_unsqueeze_view_where_8(buf39, buf45, buf5, buf9, arg6_1, buf2, arg5_1, buf17, buf33, buf30, arg22_1, arg23_1, arg14_1, arg24_1, arg15_1, arg25_1, arg17_1, arg26_1, arg27_1, buf35, buf34, buf37, buf40, buf41, arg25_1, buf46, buf47, s33)
         del arg22_1
         del arg23_1
         del arg24_1
@@ -1767,39 +1742,33 @@ class Runner:
         del buf47
         del buf51
         buf53 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [sigmoid_5, unflatten_10, unflatten_11, mul_26, mean_7, linear_8], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
+        # Topologically Sorted Source Nodes: [sigmoid_5, unflatten_10, unflatten_11, mul_29, mean_7, linear_8], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
         extern_kernels.mm(buf52, reinterpret_tensor(arg30_1, (64, 224), (1, 64), 0), out=buf53)
         del arg30_1
         assert_size_stride(arg31_1, (3, 3, 128), (384, 128, 1), 'input')
         buf54 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
-        buf57 = empty_strided_cpu((s33, 128, 4), (512, 4, 1), torch.float32)
         assert_size_stride(arg32_1, (128, 1, 4), (4, 4, 1), 'input')
-        cpp_fused_add_arange_clamp_clamp_min_convolution_ge_index_index_copy_slice_split_with_sizes_transpose_unsqueeze_where_10(arg14_1, buf53, arg15_1, arg31_1, arg17_1, buf54, arg31_1, buf57, s33)
+        buf57 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
+        buf58 = buf57; del buf57  # reuse
+        buf59 = buf40; del buf40  # reuse
+        buf60 = reinterpret_tensor(buf52, (s33, 4, 16), (64, 16, 1), 0); del buf52  # reuse
+        buf61 = buf39; del buf39  # reuse
+        buf62 = reinterpret_tensor(buf2, (s33, 4, 16), (64, 16, 1), 0); del buf2  # reuse
+        buf63 = reinterpret_tensor(buf37, (s33, 4), (4, 1), 0); del buf37  # reuse
+        assert_size_stride(arg33_1, (4, ), (1, ), 'input')
+        buf64 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        assert_size_stride(arg34_1, (4, ), (1, ), 'input')
+        buf65 = buf35; del buf35  # reuse
+        buf66 = reinterpret_tensor(buf17, (s33, 4, 16), (64, 16, 1), 0); del buf17  # reuse
+        cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_10(buf58, arg14_1, buf53, arg15_1, arg31_1, arg17_1, arg32_1, arg33_1, arg34_1, buf54, arg31_1, buf59, buf60, buf61, buf62, buf63, buf64, buf65, s33)
         del arg14_1
         del arg15_1
         del arg17_1
         del arg31_1
-        del buf54
-        # Topologically Sorted Source Nodes: [transpose, conv1d], Original ATen: [aten.transpose, aten.convolution]
-        buf58 = extern_kernels.convolution(buf57, arg32_1, stride=(1,), padding=(0,), dilation=(1,), transposed=False, output_padding=(0,), groups=128, bias=None)
-        assert_size_stride(buf58, (s33, 128, 1), (128, 1, 1), 'torch.ops.aten.convolution.default')
         del arg32_1
-        del buf57
-        buf59 = reinterpret_tensor(buf58, (s33, 128), (128, 1), 0); del buf58  # reuse
-        buf60 = buf40; del buf40  # reuse
-        buf61 = reinterpret_tensor(buf52, (s33, 4, 16), (64, 16, 1), 0); del buf52  # reuse
-        buf62 = buf39; del buf39  # reuse
-        buf63 = reinterpret_tensor(buf2, (s33, 4, 16), (64, 16, 1), 0); del buf2  # reuse
-        buf64 = reinterpret_tensor(buf37, (s33, 4), (4, 1), 0); del buf37  # reuse
-        assert_size_stride(arg33_1, (4, ), (1, ), 'input')
-        buf65 = empty_strided_cpu((4, ), (1, ), torch.float32)
-        assert_size_stride(arg34_1, (4, ), (1, ), 'input')
-        buf66 = buf35; del buf35  # reuse
-        buf67 = reinterpret_tensor(buf17, (s33, 4, 16), (64, 16, 1), 0); del buf17  # reuse
-        cpp_fused_add_clone_exp_expand_mul_neg_rsqrt_select_sigmoid_silu_softplus_split_with_sizes_sum_unsqueeze_view_11(buf59, buf53, arg33_1, arg34_1, buf60, buf61, buf62, buf63, buf64, buf65, buf66, s33)
         del arg33_1
         del arg34_1
-        return (buf61, buf63, reinterpret_tensor(buf59, (s33, 4, 16), (128, 16, 1), 64), buf66, buf64, buf67, reinterpret_tensor(buf53, (s33, 64), (224, 1), 128), buf49, buf45, )
+        return (buf60, buf62, reinterpret_tensor(buf58, (s33, 4, 16), (128, 16, 1), 64), buf65, buf63, buf66, reinterpret_tensor(buf53, (s33, 64), (224, 1), 128), buf49, buf45, )
 
 runner = Runner(partitions=[])
 call = runner.call

@@ -654,16 +654,26 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_convolution_ge_index_index_copy_slice_split_with_sizes_transpose_unsqueeze_where_9 = async_compile.cpp_pybinding(['const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_9 = async_compile.cpp_pybinding(['float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const int64_t* in_ptr0,
+extern "C"  void  kernel(float* in_out_ptr0,
+                       const int64_t* in_ptr0,
                        const float* in_ptr1,
                        const int64_t* in_ptr2,
                        const float* in_ptr3,
                        const int64_t* in_ptr4,
+                       const float* in_ptr5,
+                       const float* in_ptr6,
+                       const float* in_ptr7,
                        float* out_ptr0,
                        float* out_ptr1,
-                       float* out_ptr2,
+                       float* out_ptr3,
+                       float* out_ptr4,
+                       float* out_ptr5,
+                       float* out_ptr6,
+                       float* out_ptr7,
+                       float* out_ptr8,
+                       float* out_ptr9,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -752,68 +762,33 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(16L))
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(1L))
                 {
-                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(4L); x2+=static_cast<int64_t>(16L))
                     {
                         {
-                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L) && x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(4L)))
-                            {
-                                alignas(std::max(std::size_t(16), alignof(float))) float tmp0[16*16];
-                                transpose_mxn<float,static_cast<int64_t>(4L),static_cast<int64_t>(16),false>(out_ptr0 + static_cast<int64_t>(x1 + 128L*x2 + 512L*x0), static_cast<int64_t>(128L), tmp0, static_cast<int64_t>(4L));
-                                for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
-                                {
-                                    auto tmp1 = at::vec::Vectorized<float>::loadu(tmp0 + static_cast<int64_t>(4L*x1_inner), static_cast<int64_t>(4L));
-                                    tmp1.store(out_ptr2 + static_cast<int64_t>(x2 + 4L*x1 + 4L*x1_inner + 512L*x0), static_cast<int64_t>(4L));
-                                }
-                            }
+                            auto tmp0 = out_ptr0[static_cast<int64_t>(x1 + 512L*x0)];
+                            auto tmp1 = in_ptr5[static_cast<int64_t>(4L*x1)];
+                            auto tmp3 = out_ptr0[static_cast<int64_t>(128L + x1 + 512L*x0)];
+                            auto tmp4 = in_ptr5[static_cast<int64_t>(1L + 4L*x1)];
+                            auto tmp7 = out_ptr0[static_cast<int64_t>(256L + x1 + 512L*x0)];
+                            auto tmp8 = in_ptr5[static_cast<int64_t>(2L + 4L*x1)];
+                            auto tmp11 = out_ptr0[static_cast<int64_t>(384L + x1 + 512L*x0)];
+                            auto tmp12 = in_ptr5[static_cast<int64_t>(3L + 4L*x1)];
+                            auto tmp2 = float(tmp0 * tmp1);
+                            auto tmp5 = float(tmp3 * tmp4);
+                            auto tmp6 = float(tmp2 + tmp5);
+                            auto tmp9 = float(tmp7 * tmp8);
+                            auto tmp10 = float(tmp6 + tmp9);
+                            auto tmp13 = float(tmp11 * tmp12);
+                            auto tmp14 = float(tmp10 + tmp13);
+                            auto tmp15 = decltype(tmp14)(-tmp14);
+                            auto tmp16 = std::exp(tmp15);
+                            auto tmp17 = static_cast<float>(1.0);
+                            auto tmp18 = float(tmp16 + tmp17);
+                            auto tmp19 = tmp14 / tmp18;
+                            in_out_ptr0[static_cast<int64_t>(x1 + 128L*x0)] = tmp19;
                         }
-                    }
-                }
-            }
-        }
-    }
-    inductor_cpu_integer_div_error_flag = nullptr;
-    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
-}
-''')
-
-
-cpp_fused_add_clone_exp_expand_mul_neg_rsqrt_select_sigmoid_silu_softplus_split_with_sizes_sum_unsqueeze_view_10 = async_compile.cpp_pybinding(['float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
-#include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       const float* in_ptr0,
-                       const float* in_ptr1,
-                       const float* in_ptr2,
-                       float* out_ptr0,
-                       float* out_ptr1,
-                       float* out_ptr2,
-                       float* out_ptr3,
-                       float* out_ptr4,
-                       float* out_ptr5,
-                       float* out_ptr6,
-                       const int64_t ks0)
-{
-    std::atomic<int> inductor_cpu_integer_div_error{0};
-    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    #pragma omp parallel
-    {
-        int tid = omp_get_thread_num();
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(128L*ks0); x0+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(128L*ks0)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp1 = tmp0.neg();
-                        auto tmp2 = tmp1.exp();
-                        auto tmp3 = static_cast<float>(1.0);
-                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                        auto tmp5 = tmp2 + tmp4;
-                        auto tmp6 = tmp0 / tmp5;
-                        tmp6.store(in_out_ptr0 + static_cast<int64_t>(x0));
                     }
                 }
             }
@@ -842,7 +817,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr3[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -850,7 +825,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
@@ -859,7 +834,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     auto tmp7 = static_cast<float>(0.25);
                                     auto tmp8 = at::vec::Vectorized<float>(tmp7);
                                     auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr1 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp9.store(out_ptr4 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -891,7 +866,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr2[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr5[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -899,13 +874,13 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr3 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp6.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -924,9 +899,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                                tmp1.store(out_ptr4 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp1.store(out_ptr7 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -941,10 +916,10 @@ extern "C"  void  kernel(float* in_out_ptr0,
                     {
                         if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(4L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                             auto tmp1 = tmp0.exp();
                             auto tmp2 = tmp1.neg();
-                            tmp2.store(out_ptr5 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                            tmp2.store(out_ptr8 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                         }
                     }
                 }
@@ -961,9 +936,9 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr5 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
-                                auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr8 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp3 = tmp1 + tmp2;
                                 auto tmp4 = static_cast<float>(20.0);
                                 auto tmp5 = at::vec::Vectorized<float>(tmp4);
@@ -972,7 +947,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp8 = tmp7.log1p();
                                 auto tmp9 = decltype(tmp3)::blendv(tmp8, tmp3, tmp6.template cast<float,1>());
                                 auto tmp10 = tmp0 * tmp9;
-                                tmp10.store(out_ptr6 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp10.store(out_ptr9 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -1123,34 +1098,28 @@ class Runner:
         assert_size_stride(arg19_1, (3, 3, 128), (384, 128, 1), 'input')
         buf34 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
         assert_size_stride(arg20_1, (s33, ), (1, ), 'input')
-        buf37 = empty_strided_cpu((s33, 128, 4), (512, 4, 1), torch.float32)
         assert_size_stride(arg21_1, (128, 1, 4), (4, 4, 1), 'input')
-        cpp_fused_add_arange_clamp_clamp_min_convolution_ge_index_index_copy_slice_split_with_sizes_transpose_unsqueeze_where_9(arg17_1, buf33, arg18_1, arg19_1, arg20_1, buf34, arg19_1, buf37, s33)
+        buf37 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
+        buf38 = buf37; del buf37  # reuse
+        buf39 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf40 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf41 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf42 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf43 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        assert_size_stride(arg22_1, (4, ), (1, ), 'input')
+        buf44 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        assert_size_stride(arg23_1, (4, ), (1, ), 'input')
+        buf45 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        buf46 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_9(buf38, arg17_1, buf33, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, buf34, arg19_1, buf39, buf40, buf41, buf42, buf43, buf44, buf45, s33)
         del arg17_1
         del arg18_1
         del arg19_1
         del arg20_1
-        del buf34
-        # Topologically Sorted Source Nodes: [transpose, conv1d], Original ATen: [aten.transpose, aten.convolution]
-        buf38 = extern_kernels.convolution(buf37, arg21_1, stride=(1,), padding=(0,), dilation=(1,), transposed=False, output_padding=(0,), groups=128, bias=None)
-        assert_size_stride(buf38, (s33, 128, 1), (128, 1, 1), 'torch.ops.aten.convolution.default')
         del arg21_1
-        del buf37
-        buf39 = reinterpret_tensor(buf38, (s33, 128), (128, 1), 0); del buf38  # reuse
-        buf40 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf41 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf42 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf43 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf44 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
-        assert_size_stride(arg22_1, (4, ), (1, ), 'input')
-        buf45 = empty_strided_cpu((4, ), (1, ), torch.float32)
-        assert_size_stride(arg23_1, (4, ), (1, ), 'input')
-        buf46 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
-        buf47 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        cpp_fused_add_clone_exp_expand_mul_neg_rsqrt_select_sigmoid_silu_softplus_split_with_sizes_sum_unsqueeze_view_10(buf39, buf33, arg22_1, arg23_1, buf40, buf41, buf42, buf43, buf44, buf45, buf46, s33)
         del arg22_1
         del arg23_1
-        return (buf41, buf43, reinterpret_tensor(buf39, (s33, 4, 16), (128, 16, 1), 64), buf46, buf44, buf47, reinterpret_tensor(buf33, (s33, 64), (224, 1), 128), buf29, buf25, )
+        return (buf40, buf42, reinterpret_tensor(buf38, (s33, 4, 16), (128, 16, 1), 64), buf45, buf43, buf46, reinterpret_tensor(buf33, (s33, 64), (224, 1), 128), buf29, buf25, )
 
 runner = Runner(partitions=[])
 call = runner.call

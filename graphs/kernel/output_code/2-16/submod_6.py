@@ -591,7 +591,70 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused__to_copy_add_cat_cos_div_mean_mul_neg_pow_rsqrt_sigmoid_sin_slice_split_split_with_sizes_unsqueeze_view_8 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_div_mul_sigmoid_silu_split_with_sizes_8 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(const float* in_ptr0,
+                       float* out_ptr0,
+                       float* out_ptr1,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                        auto tmp5 = static_cast<float>(2.0);
+                        auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                        auto tmp7 = tmp4 * tmp6;
+                        tmp7.store(out_ptr0 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                    }
+                }
+            }
+        }
+    }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 32L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = tmp3.neg();
+                        auto tmp5 = tmp4.exp();
+                        auto tmp6 = static_cast<float>(1.0);
+                        auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                        auto tmp8 = tmp5 + tmp7;
+                        auto tmp9 = tmp3 / tmp8;
+                        tmp9.store(out_ptr1 + static_cast<int64_t>(x1 + 16L*x0));
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused__to_copy_add_arange_cat_clamp_min_cos_div_eq_index_index_put_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_sin_slice_split_split_with_sizes_squeeze_sub_unsqueeze_view_where_zeros_like_9 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -602,7 +665,11 @@ extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr6,
                        const float* in_ptr7,
                        const float* in_ptr8,
-                       const float* in_ptr9,
+                       const int64_t* in_ptr9,
+                       const float* in_ptr10,
+                       const float* in_ptr11,
+                       const float* in_ptr12,
+                       const float* in_ptr13,
                        float* out_ptr0,
                        float* out_ptr1,
                        float* out_ptr2,
@@ -619,6 +686,15 @@ extern "C"  void  kernel(const float* in_ptr0,
                        float* out_ptr13,
                        float* out_ptr14,
                        float* out_ptr15,
+                       float* out_ptr16,
+                       float* out_ptr17,
+                       float* out_ptr18,
+                       float* out_ptr19,
+                       float* out_ptr20,
+                       float* out_ptr21,
+                       float* out_ptr22,
+                       float* out_ptr23,
+                       float* out_ptr24,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -808,12 +884,12 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             float tmp_acc0 = 0;
                             at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
-                            for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(32L); x2+=static_cast<int64_t>(16L))
+                            for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                             {
                                 {
-                                    if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(32L)))
+                                    if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(384L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
@@ -827,12 +903,12 @@ extern "C"  void  kernel(const float* in_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(4L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(260L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(4L));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(388L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(4L));
                                     auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(4L + x2), static_cast<int64_t>(4L));
-                                    auto tmp15 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(4L));
+                                    auto tmp15 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(384L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(4L));
                                     auto tmp17 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2), static_cast<int64_t>(4L));
-                                    auto tmp2 = static_cast<float>(32.0);
+                                    auto tmp2 = static_cast<float>(16.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
                                     auto tmp5 = float(tmp3 + tmp4);
@@ -868,12 +944,12 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             float tmp_acc0 = 0;
                             at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
-                            for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
+                            for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(32L); x2+=static_cast<int64_t>(16L))
                             {
                                 {
-                                    if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
+                                    if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(32L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(384L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
@@ -887,12 +963,12 @@ extern "C"  void  kernel(const float* in_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(4L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(388L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(4L));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(260L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(4L));
                                     auto tmp1 = out_ptr8[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(4L + x2), static_cast<int64_t>(4L));
-                                    auto tmp15 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(384L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(4L));
+                                    auto tmp15 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(4L));
                                     auto tmp17 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x2), static_cast<int64_t>(4L));
-                                    auto tmp2 = static_cast<float>(16.0);
+                                    auto tmp2 = static_cast<float>(32.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
                                     auto tmp5 = float(tmp3 + tmp4);
@@ -930,7 +1006,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(8L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(8L));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(384L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(8L));
                                     auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2), static_cast<int64_t>(8L));
                                     auto tmp14 = in_ptr2[static_cast<int64_t>(x0)];
@@ -948,13 +1024,13 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     ()
                                     ;
                                     auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 8L*x1 + 16L*x0), static_cast<int64_t>(8L));
-                                    auto tmp25 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(384L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(8L));
+                                    auto tmp25 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(8L));
                                     auto tmp26 = out_ptr8[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp33 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x2), static_cast<int64_t>(8L));
                                     auto tmp37 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x2 + 8L*x1 + 16L*x0), static_cast<int64_t>(8L));
                                     auto tmp40 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(392L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(8L));
-                                    auto tmp42 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(8L));
-                                    auto tmp2 = static_cast<float>(32.0);
+                                    auto tmp42 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(8L));
+                                    auto tmp2 = static_cast<float>(16.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
                                     auto tmp5 = float(tmp3 + tmp4);
@@ -973,7 +1049,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp22 = tmp18.sin();
                                     auto tmp23 = tmp21 * tmp22;
                                     auto tmp24 = tmp20 + tmp23;
-                                    auto tmp27 = static_cast<float>(16.0);
+                                    auto tmp27 = static_cast<float>(32.0);
                                     auto tmp28 = tmp26 / tmp27;
                                     auto tmp29 = float(tmp28 + tmp4);
                                     auto tmp30 = 1 / std::sqrt(tmp29);
@@ -984,11 +1060,11 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp36 = tmp35 * tmp19;
                                     auto tmp38 = tmp37 * tmp22;
                                     auto tmp39 = tmp36 + tmp38;
-                                    auto tmp41 = tmp40 * tmp31;
+                                    auto tmp41 = tmp40 * tmp7;
                                     auto tmp43 = tmp42 + tmp11;
                                     auto tmp44 = tmp41 * tmp43;
-                                    tmp24.store(out_ptr11 + static_cast<int64_t>(x2 + 32L*x1 + 64L*x0), static_cast<int64_t>(8L));
-                                    tmp39.store(out_ptr12 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0), static_cast<int64_t>(8L));
+                                    tmp24.store(out_ptr11 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0), static_cast<int64_t>(8L));
+                                    tmp39.store(out_ptr12 + static_cast<int64_t>(x2 + 32L*x1 + 64L*x0), static_cast<int64_t>(8L));
                                     tmp44.store(out_ptr13 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0), static_cast<int64_t>(8L));
                                 }
                             }
@@ -1012,8 +1088,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(264L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr8[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(16));
                                     auto tmp2 = static_cast<float>(32.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
@@ -1030,8 +1106,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 if(C10_UNLIKELY(x2 >= static_cast<int64_t>(16L) && x2 < static_cast<int64_t>(24L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(264L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(8L));
-                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(8L));
+                                    auto tmp1 = out_ptr8[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(8L));
                                     auto tmp2 = static_cast<float>(32.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
@@ -1057,20 +1133,320 @@ extern "C"  void  kernel(const float* in_ptr0,
                 #pragma GCC ivdep
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(64L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
+                            {
+                                auto tmp0 = in_ptr9[static_cast<int64_t>(x0)];
+                                auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
+                                auto tmp18 = at::vec::Vectorized<float>::loadu(in_ptr10 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp19 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(320L + x1 + 432L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = 3L;
+                                auto tmp2 = c10::convert<int64_t>(tmp1);
+                                auto tmp3 = int64_t(tmp0 + tmp2);
+                                auto tmp4 = tmp0 < 0;
+                                auto tmp5 = tmp4 ? tmp3 : tmp0;
+                                auto tmp6 = tmp5;
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                                auto tmp10 = 128L;
+                                auto tmp11 = c10::convert<int64_t>(tmp10);
+                                auto tmp12 = int64_t(tmp9 + tmp11);
+                                auto tmp13 = tmp9 < 0;
+                                auto tmp14 = tmp13 ? tmp12 : tmp9;
+                                auto tmp15 = tmp14;
+                                auto tmp16 = c10::convert<int64_t>(tmp15);
+                                TORCH_CHECK((0 <= tmp16) & (tmp16 < 128L), "index out of bounds: 0 <= tmp16 < 128L");
+                                tmp18.store(out_ptr15 + static_cast<int64_t>(x1 + 64L*tmp14 + 8192L*tmp5));
+                                tmp19.store(out_ptr16 + static_cast<int64_t>(x1 + 64L*tmp14 + 8192L*tmp5));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
+                            {
+                                auto tmp0 = in_ptr9[static_cast<int64_t>(x0)];
+                                auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
+                                auto tmp18 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(416L + x1 + 432L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = 3L;
+                                auto tmp2 = c10::convert<int64_t>(tmp1);
+                                auto tmp3 = int64_t(tmp0 + tmp2);
+                                auto tmp4 = tmp0 < 0;
+                                auto tmp5 = tmp4 ? tmp3 : tmp0;
+                                auto tmp6 = tmp5;
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                                auto tmp10 = 128L;
+                                auto tmp11 = c10::convert<int64_t>(tmp10);
+                                auto tmp12 = int64_t(tmp9 + tmp11);
+                                auto tmp13 = tmp9 < 0;
+                                auto tmp14 = tmp13 ? tmp12 : tmp9;
+                                auto tmp15 = tmp14;
+                                auto tmp16 = c10::convert<int64_t>(tmp15);
+                                TORCH_CHECK((0 <= tmp16) & (tmp16 < 128L), "index out of bounds: 0 <= tmp16 < 128L");
+                                tmp18.store(out_ptr17 + static_cast<int64_t>(x1 + 16L*tmp14 + 2048L*tmp5));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    {
+                        float tmp_acc0 = 0;
+                        at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
+                        for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
+                        {
+                            {
+                                if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
+                                {
+                                    auto tmp0 = in_ptr9[static_cast<int64_t>(x0)];
+                                    auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
+                                    auto tmp1 = 3L;
+                                    auto tmp2 = c10::convert<int64_t>(tmp1);
+                                    auto tmp3 = int64_t(tmp0 + tmp2);
+                                    auto tmp4 = tmp0 < 0;
+                                    auto tmp5 = tmp4 ? tmp3 : tmp0;
+                                    auto tmp6 = tmp5;
+                                    auto tmp7 = c10::convert<int64_t>(tmp6);
+                                    TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                                    auto tmp10 = static_cast<int64_t>(1);
+                                    auto tmp11 = int64_t(tmp9 + tmp10);
+                                    auto tmp12 = static_cast<int64_t>(4);
+                                    auto tmp13 = int64_t(tmp11 - tmp12);
+                                    auto tmp14 = static_cast<int64_t>(0);
+                                    auto tmp15 = max_propagate_nan(tmp13, tmp14);
+                                    auto tmp16 = int64_t(tmp15 + tmp14);
+                                    auto tmp17 = 128L;
+                                    auto tmp18 = c10::convert<int64_t>(tmp17);
+                                    auto tmp19 = int64_t(tmp16 + tmp18);
+                                    auto tmp20 = tmp16 < 0;
+                                    auto tmp21 = tmp20 ? tmp19 : tmp16;
+                                    auto tmp22 = tmp21;
+                                    auto tmp23 = c10::convert<int64_t>(tmp22);
+                                    TORCH_CHECK((0 <= tmp23) & (tmp23 < 128L), "index out of bounds: 0 <= tmp23 < 128L");
+                                    auto tmp25 = at::vec::Vectorized<float>::loadu(out_ptr17 + static_cast<int64_t>(x1 + 16L*tmp21 + 2048L*tmp5), static_cast<int64_t>(16));
+                                    auto tmp26 = int64_t(tmp15 + tmp10);
+                                    auto tmp27 = int64_t(tmp26 + tmp18);
+                                    auto tmp28 = tmp26 < 0;
+                                    auto tmp29 = tmp28 ? tmp27 : tmp26;
+                                    auto tmp30 = tmp29;
+                                    auto tmp31 = c10::convert<int64_t>(tmp30);
+                                    TORCH_CHECK((0 <= tmp31) & (tmp31 < 128L), "index out of bounds: 0 <= tmp31 < 128L");
+                                    auto tmp33 = at::vec::Vectorized<float>::loadu(out_ptr17 + static_cast<int64_t>(x1 + 16L*tmp29 + 2048L*tmp5), static_cast<int64_t>(16));
+                                    auto tmp34 = tmp25 + tmp33;
+                                    auto tmp35 = static_cast<int64_t>(2);
+                                    auto tmp36 = int64_t(tmp15 + tmp35);
+                                    auto tmp37 = int64_t(tmp36 + tmp18);
+                                    auto tmp38 = tmp36 < 0;
+                                    auto tmp39 = tmp38 ? tmp37 : tmp36;
+                                    auto tmp40 = tmp39;
+                                    auto tmp41 = c10::convert<int64_t>(tmp40);
+                                    TORCH_CHECK((0 <= tmp41) & (tmp41 < 128L), "index out of bounds: 0 <= tmp41 < 128L");
+                                    auto tmp43 = at::vec::Vectorized<float>::loadu(out_ptr17 + static_cast<int64_t>(x1 + 16L*tmp39 + 2048L*tmp5), static_cast<int64_t>(16));
+                                    auto tmp44 = tmp34 + tmp43;
+                                    auto tmp45 = static_cast<int64_t>(3);
+                                    auto tmp46 = int64_t(tmp15 + tmp45);
+                                    auto tmp47 = int64_t(tmp46 + tmp18);
+                                    auto tmp48 = tmp46 < 0;
+                                    auto tmp49 = tmp48 ? tmp47 : tmp46;
+                                    auto tmp50 = tmp49;
+                                    auto tmp51 = c10::convert<int64_t>(tmp50);
+                                    TORCH_CHECK((0 <= tmp51) & (tmp51 < 128L), "index out of bounds: 0 <= tmp51 < 128L");
+                                    auto tmp53 = at::vec::Vectorized<float>::loadu(out_ptr17 + static_cast<int64_t>(x1 + 16L*tmp49 + 2048L*tmp5), static_cast<int64_t>(16));
+                                    auto tmp54 = tmp44 + tmp53;
+                                    auto tmp55 = static_cast<float>(4.0);
+                                    auto tmp56 = at::vec::Vectorized<float>(tmp55);
+                                    auto tmp57 = tmp54 / tmp56;
+                                    auto tmp58 = tmp57 * tmp57;
+                                    tmp57.store(out_ptr18 + static_cast<int64_t>(x1 + 16L*x0));
+                                    tmp_acc0_vec = tmp_acc0_vec + tmp58;
+                                }
+                            }
+                        }
+                        tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
+                        out_ptr19[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    }
+                }
+            }
+        }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
                     for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
                     {
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
-                                auto tmp1 = static_cast<float>(4.0);
-                                auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                                auto tmp3 = tmp0 / tmp2;
-                                auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                                auto tmp5 = static_cast<float>(2.0);
-                                auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                                auto tmp7 = tmp4 * tmp6;
-                                tmp7.store(out_ptr15 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr18 + static_cast<int64_t>(4L + x1 + 16L*x0), static_cast<int64_t>(4L));
+                                auto tmp1 = out_ptr19[static_cast<int64_t>(x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(4L + x1), static_cast<int64_t>(4L));
+                                auto tmp15 = at::vec::Vectorized<float>::loadu(out_ptr18 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
+                                auto tmp17 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp2 = static_cast<float>(16.0);
+                                auto tmp3 = tmp1 / tmp2;
+                                auto tmp4 = static_cast<float>(1e-06);
+                                auto tmp5 = float(tmp3 + tmp4);
+                                auto tmp6 = 1 / std::sqrt(tmp5);
+                                auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                                auto tmp8 = tmp0 * tmp7;
+                                auto tmp10 = static_cast<float>(1.0);
+                                auto tmp11 = at::vec::Vectorized<float>(tmp10);
+                                auto tmp12 = tmp9 + tmp11;
+                                auto tmp13 = tmp8 * tmp12;
+                                auto tmp14 = tmp13.neg();
+                                auto tmp16 = tmp15 * tmp7;
+                                auto tmp18 = tmp17 + tmp11;
+                                auto tmp19 = tmp16 * tmp18;
+                                tmp14.store(out_ptr20 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(4L));
+                                tmp19.store(out_ptr21 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(4L));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(8L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr18 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(8L));
+                                auto tmp1 = out_ptr19[static_cast<int64_t>(x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1), static_cast<int64_t>(8L));
+                                auto tmp14 = in_ptr2[static_cast<int64_t>(x0)];
+                                auto tmp22 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(8L); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr3[static_cast<int64_t>((static_cast<int64_t>(x1 + x1_inner) % static_cast<int64_t>(4L)))];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(8L));
+                                }
+                                ()
+                                ;
+                                auto tmp27 = at::vec::Vectorized<float>::loadu(in_ptr12 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(8L));
+                                auto tmp31 = at::vec::Vectorized<float>::loadu(out_ptr18 + static_cast<int64_t>(8L + x1 + 16L*x0), static_cast<int64_t>(8L));
+                                auto tmp33 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(8L + x1), static_cast<int64_t>(8L));
+                                auto tmp2 = static_cast<float>(16.0);
+                                auto tmp3 = tmp1 / tmp2;
+                                auto tmp4 = static_cast<float>(1e-06);
+                                auto tmp5 = float(tmp3 + tmp4);
+                                auto tmp6 = 1 / std::sqrt(tmp5);
+                                auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                                auto tmp8 = tmp0 * tmp7;
+                                auto tmp10 = static_cast<float>(1.0);
+                                auto tmp11 = at::vec::Vectorized<float>(tmp10);
+                                auto tmp12 = tmp9 + tmp11;
+                                auto tmp13 = tmp8 * tmp12;
+                                auto tmp15 = static_cast<int64_t>(1);
+                                auto tmp16 = int64_t(tmp14 + tmp15);
+                                auto tmp17 = static_cast<int64_t>(4);
+                                auto tmp18 = int64_t(tmp16 - tmp17);
+                                auto tmp19 = static_cast<int64_t>(0);
+                                auto tmp20 = max_propagate_nan(tmp18, tmp19);
+                                auto tmp21 = c10::convert<float>(tmp20);
+                                auto tmp23 = at::vec::Vectorized<float>(tmp21);
+                                auto tmp24 = tmp23 * tmp22;
+                                auto tmp25 = tmp24.cos();
+                                auto tmp26 = tmp13 * tmp25;
+                                auto tmp28 = tmp24.sin();
+                                auto tmp29 = tmp27 * tmp28;
+                                auto tmp30 = tmp26 + tmp29;
+                                auto tmp32 = tmp31 * tmp7;
+                                auto tmp34 = tmp33 + tmp11;
+                                auto tmp35 = tmp32 * tmp34;
+                                tmp30.store(out_ptr22 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(8L));
+                                tmp35.store(out_ptr23 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(8L));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
+                            {
+                                auto tmp0 = in_ptr9[static_cast<int64_t>(x0)];
+                                auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
+                                auto tmp37 = at::vec::Vectorized<float>::loadu(in_ptr13 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = 3L;
+                                auto tmp2 = c10::convert<int64_t>(tmp1);
+                                auto tmp3 = int64_t(tmp0 + tmp2);
+                                auto tmp4 = tmp0 < 0;
+                                auto tmp5 = tmp4 ? tmp3 : tmp0;
+                                auto tmp6 = tmp5;
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                                auto tmp10 = static_cast<int64_t>(1);
+                                auto tmp11 = int64_t(tmp9 + tmp10);
+                                auto tmp12 = static_cast<int64_t>(4);
+                                auto tmp13 = mod(tmp11, tmp12);
+                                auto tmp14 = static_cast<int32_t>(0);
+                                auto tmp15 = tmp13 != tmp14;
+                                auto tmp16 = std::signbit(tmp13);
+                                auto tmp17 = std::signbit(tmp12);
+                                auto tmp18 = tmp16 != tmp17;
+                                auto tmp19 = tmp15 & tmp18;
+                                auto tmp20 = int64_t(tmp13 + tmp12);
+                                auto tmp21 = tmp19 ? tmp20 : tmp13;
+                                auto tmp22 = static_cast<int64_t>(0);
+                                auto tmp23 = tmp21 == tmp22;
+                                auto tmp24 = int64_t(tmp11 - tmp12);
+                                auto tmp25 = max_propagate_nan(tmp24, tmp22);
+                                auto tmp26 = floor_divide_integral(tmp25, tmp12);
+                                auto tmp27 = static_cast<int64_t>(32);
+                                auto tmp28 = tmp23 ? tmp26 : tmp27;
+                                auto tmp29 = 33L;
+                                auto tmp30 = c10::convert<int64_t>(tmp29);
+                                auto tmp31 = int64_t(tmp28 + tmp30);
+                                auto tmp32 = tmp28 < 0;
+                                auto tmp33 = tmp32 ? tmp31 : tmp28;
+                                auto tmp34 = tmp33;
+                                auto tmp35 = c10::convert<int64_t>(tmp34);
+                                TORCH_CHECK((0 <= tmp35) & (tmp35 < 33L), "index out of bounds: 0 <= tmp35 < 33L");
+                                auto tmp38 = static_cast<float>(0.0);
+                                auto tmp39 = at::vec::VecMask<float,1>::from(tmp23);
+                                auto tmp40 = at::vec::Vectorized<float>(tmp38);
+                                auto tmp41 = decltype(tmp37)::blendv(tmp40, tmp37, tmp39.template cast<float,1>());
+                                tmp41.store(out_ptr24 + static_cast<int64_t>(x1 + 16L*tmp33 + 528L*tmp5));
                             }
                         }
                     }
@@ -1098,7 +1474,7 @@ class Runner:
         self.partitions = new_callables
 
     def call(self, args):
-        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1 = args
+        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, arg27_1 = args
         args.clear()
         s72 = arg1_1
         s33 = arg12_1
@@ -1173,6 +1549,7 @@ class Runner:
         # Topologically Sorted Source Nodes: [split_1, silu_1, mul_8, linear_4], Original ATen: [aten.split_with_sizes, aten.silu, aten.mul, aten.t, aten.mm]
         extern_kernels.mm(buf21, reinterpret_tensor(arg11_1, (32, 64), (1, 32), 0), out=buf22)
         del arg11_1
+        del buf21
         buf24 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
         buf23 = buf12; del buf12  # reuse
         buf25 = buf7; del buf7  # reuse
@@ -1192,57 +1569,78 @@ class Runner:
         # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
         extern_kernels.mm(buf27, reinterpret_tensor(arg14_1, (256, 32), (1, 256), 0), out=buf28)
         del arg14_1
-        buf29 = buf6; del buf6  # reuse
+        buf29 = reinterpret_tensor(buf26, (s33, 4), (4, 1), 0); del buf26  # reuse
+        buf30 = buf6; del buf6  # reuse
         assert_size_stride(arg15_1, (256, 16), (16, 1), 'input')
-        cpp_fused_div_silu_split_with_sizes_2(buf28, buf29, s33)
-        buf30 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        cpp_fused_div_mul_sigmoid_silu_split_with_sizes_8(buf28, buf29, buf30, s33)
+        buf31 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split_2, truediv_3, silu_2, linear_6], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
-        extern_kernels.mm(buf29, reinterpret_tensor(arg15_1, (16, 256), (1, 16), 0), out=buf30)
+        extern_kernels.mm(buf30, reinterpret_tensor(arg15_1, (16, 256), (1, 16), 0), out=buf31)
         del arg15_1
-        buf31 = buf22; del buf22  # reuse
+        buf32 = buf22; del buf22  # reuse
         assert_size_stride(arg18_1, (432, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_3(buf30, buf27, buf31, s33)
+        cpp_fused_mean_mul_sigmoid_view_3(buf31, buf27, buf32, s33)
         del buf27
-        del buf30
-        buf32 = empty_strided_cpu((s33, 432), (432, 1), torch.float32)
+        del buf31
+        buf33 = empty_strided_cpu((s33, 432), (432, 1), torch.float32)
         # Topologically Sorted Source Nodes: [sigmoid_4, unflatten_5, unflatten_6, mul_13, mean_4, linear_7], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
-        extern_kernels.mm(buf31, reinterpret_tensor(arg18_1, (64, 432), (1, 64), 0), out=buf32)
+        extern_kernels.mm(buf32, reinterpret_tensor(arg18_1, (64, 432), (1, 64), 0), out=buf33)
         del arg18_1
+        del buf32
         assert_size_stride(arg19_1, (32, ), (1, ), 'input')
-        buf33 = buf26; del buf26  # reuse
-        buf36 = reinterpret_tensor(buf21, (s33, 4, 8), (32, 8, 1), 0); del buf21  # reuse
-        buf34 = reinterpret_tensor(buf36, (s33, 4, 4), (32, 8, 1), 0)  # alias
-        buf35 = reinterpret_tensor(buf36, (s33, 4, 4), (32, 8, 1), 4)  # alias
+        buf34 = reinterpret_tensor(buf24, (s33, 4, 1), (4, 1, 4*s33), 0); del buf24  # reuse
+        buf37 = reinterpret_tensor(buf28, (s33, 4, 8), (32, 8, 1), 0); del buf28  # reuse
+        buf35 = reinterpret_tensor(buf37, (s33, 4, 4), (32, 8, 1), 0)  # alias
+        buf36 = reinterpret_tensor(buf37, (s33, 4, 4), (32, 8, 1), 4)  # alias
         assert_size_stride(arg16_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg17_1, (4, ), (1, ), 'input')
-        buf39 = empty_strided_cpu((s33, 4, 32), (128, 32, 1), torch.float32)
-        buf37 = reinterpret_tensor(buf39, (s33, 4, 8), (128, 32, 1), 0)  # alias
-        buf38 = reinterpret_tensor(buf39, (s33, 4, 24), (128, 32, 1), 8)  # alias
-        assert_size_stride(arg20_1, (32, ), (1, ), 'input')
-        buf40 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
-        buf43 = reinterpret_tensor(buf29, (s33, 2, 8), (16, 8, 1), 0); del buf29  # reuse
-        buf41 = reinterpret_tensor(buf43, (s33, 2, 4), (16, 8, 1), 0)  # alias
-        buf42 = reinterpret_tensor(buf43, (s33, 2, 4), (16, 8, 1), 4)  # alias
+        buf40 = empty_strided_cpu((s33, 4, 32), (128, 32, 1), torch.float32)
+        buf38 = reinterpret_tensor(buf40, (s33, 4, 8), (128, 32, 1), 0)  # alias
+        buf39 = reinterpret_tensor(buf40, (s33, 4, 24), (128, 32, 1), 8)  # alias
         assert_size_stride(arg21_1, (16, ), (1, ), 'input')
-        buf47 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
-        buf50 = empty_strided_cpu((s33, 2, 8), (16, 8, 1), torch.float32)
-        buf48 = reinterpret_tensor(buf50, (s33, 2, 4), (16, 8, 1), 0)  # alias
-        buf49 = reinterpret_tensor(buf50, (s33, 2, 4), (16, 8, 1), 4)  # alias
-        buf46 = reinterpret_tensor(buf31, (s33, 2, 32), (64, 32, 1), 0); del buf31  # reuse
-        buf44 = reinterpret_tensor(buf46, (s33, 2, 8), (64, 32, 1), 0)  # alias
-        buf53 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
-        buf51 = reinterpret_tensor(buf53, (s33, 2, 8), (32, 16, 1), 0)  # alias
-        buf52 = reinterpret_tensor(buf53, (s33, 2, 8), (32, 16, 1), 8)  # alias
-        buf45 = reinterpret_tensor(buf46, (s33, 2, 24), (64, 32, 1), 8)  # alias
-        buf54 = empty_strided_cpu((s33, 4, 32), (128, 32, 1), torch.float32)
-        buf55 = buf24; del buf24  # reuse
-        cpp_fused__to_copy_add_cat_cos_div_mean_mul_neg_pow_rsqrt_sigmoid_sin_slice_split_split_with_sizes_unsqueeze_view_8(buf32, arg19_1, arg16_1, arg17_1, buf36, arg20_1, arg21_1, buf43, buf50, buf28, buf33, buf34, buf35, buf37, buf38, buf40, buf41, buf42, buf47, buf48, buf49, buf44, buf51, buf52, buf45, buf55, s33)
+        buf41 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
+        buf44 = reinterpret_tensor(buf30, (s33, 2, 8), (16, 8, 1), 0); del buf30  # reuse
+        buf42 = reinterpret_tensor(buf44, (s33, 2, 4), (16, 8, 1), 0)  # alias
+        buf43 = reinterpret_tensor(buf44, (s33, 2, 4), (16, 8, 1), 4)  # alias
+        assert_size_stride(arg20_1, (32, ), (1, ), 'input')
+        buf48 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
+        buf51 = empty_strided_cpu((s33, 2, 8), (16, 8, 1), torch.float32)
+        buf49 = reinterpret_tensor(buf51, (s33, 2, 4), (16, 8, 1), 0)  # alias
+        buf50 = reinterpret_tensor(buf51, (s33, 2, 4), (16, 8, 1), 4)  # alias
+        buf47 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
+        buf45 = reinterpret_tensor(buf47, (s33, 2, 8), (32, 16, 1), 0)  # alias
+        buf54 = empty_strided_cpu((s33, 2, 32), (64, 32, 1), torch.float32)
+        buf52 = reinterpret_tensor(buf54, (s33, 2, 8), (64, 32, 1), 0)  # alias
+        buf46 = reinterpret_tensor(buf47, (s33, 2, 8), (32, 16, 1), 8)  # alias
+        buf53 = reinterpret_tensor(buf54, (s33, 2, 24), (64, 32, 1), 8)  # alias
+        assert_size_stride(arg23_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg22_1, (3, 128, 2, 32), (8192, 64, 32, 1), 'input')
+        assert_size_stride(arg24_1, (3, 128, 2, 32), (8192, 64, 32, 1), 'input')
+        assert_size_stride(arg25_1, (3, 128, 16), (2048, 16, 1), 'input')
+        buf58 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
+        buf59 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
+        assert_size_stride(arg26_1, (16, ), (1, ), 'input')
+        buf62 = empty_strided_cpu((s33, 1, 8), (8, 8, 1), torch.float32)
+        buf60 = reinterpret_tensor(buf62, (s33, 1, 4), (8, 8, 1), 0)  # alias
+        buf61 = reinterpret_tensor(buf62, (s33, 1, 4), (8, 8, 1), 4)  # alias
+        buf65 = empty_strided_cpu((s33, 1, 16), (16, 16, 1), torch.float32)
+        buf63 = reinterpret_tensor(buf65, (s33, 1, 8), (16, 16, 1), 0)  # alias
+        buf64 = reinterpret_tensor(buf65, (s33, 1, 8), (16, 16, 1), 8)  # alias
+        assert_size_stride(arg27_1, (3, 33, 16), (528, 16, 1), 'input')
+        buf67 = empty_strided_cpu((s33, 4, 32), (128, 32, 1), torch.float32)
+        cpp_fused__to_copy_add_arange_cat_clamp_min_cos_div_eq_index_index_put_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_sin_slice_split_split_with_sizes_squeeze_sub_unsqueeze_view_where_zeros_like_9(buf33, arg19_1, arg16_1, arg17_1, buf37, arg21_1, arg20_1, buf44, buf51, arg23_1, buf54, arg26_1, buf62, buf65, buf34, buf35, buf36, buf38, buf39, buf41, buf42, buf43, buf48, buf49, buf50, buf45, buf52, buf46, buf53, arg22_1, arg24_1, arg25_1, buf58, buf59, buf60, buf61, buf63, buf64, arg27_1, s33)
         del arg16_1
         del arg17_1
         del arg19_1
         del arg20_1
         del arg21_1
-        return (buf39, buf46, reinterpret_tensor(buf32, (s33, 2, 32), (432, 32, 1), 320), buf53, reinterpret_tensor(buf32, (s33, 16), (432, 1), 416), buf54, reinterpret_tensor(buf32, (s33, 4, 32), (432, 64, 1), 32), buf55, buf25, )
+        del arg22_1
+        del arg23_1
+        del arg24_1
+        del arg25_1
+        del arg26_1
+        del arg27_1
+        return (buf40, buf47, buf67, reinterpret_tensor(buf33, (s33, 4, 32), (432, 64, 1), 32), buf29, buf25, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -1273,7 +1671,13 @@ def get_args():
     arg19_1 = rand_strided((32, ), (1, ), device='cpu', dtype=torch.float32)
     arg20_1 = rand_strided((32, ), (1, ), device='cpu', dtype=torch.float32)
     arg21_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
-    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1]
+    arg22_1 = rand_strided((3, 128, 2, 32), (8192, 64, 32, 1), device='cpu', dtype=torch.float32)
+    arg23_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
+    arg24_1 = rand_strided((3, 128, 2, 32), (8192, 64, 32, 1), device='cpu', dtype=torch.float32)
+    arg25_1 = rand_strided((3, 128, 16), (2048, 16, 1), device='cpu', dtype=torch.float32)
+    arg26_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
+    arg27_1 = rand_strided((3, 33, 16), (528, 16, 1), device='cpu', dtype=torch.float32)
+    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, arg27_1]
 
 
 def benchmark_compiled_module(args, times=10, repeat=10):

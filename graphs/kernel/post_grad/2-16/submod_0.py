@@ -56,13 +56,26 @@ class <lambda>(torch.nn.Module):
         where: "f32[s33, 4, 128]" = torch.ops.aten.where.self(unsqueeze_3, index_1, index);  unsqueeze_3 = index_1 = index = None
         slice_1: "f32[s33, 3, 128]" = torch.ops.aten.slice.Tensor(where, 1, 1, 9223372036854775807)
         index_put: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg10_1, [arg11_1], slice_1);  arg11_1 = slice_1 = None
-        permute_3: "f32[s33, 128, 4]" = torch.ops.aten.permute.default(where, [0, 2, 1]);  where = None
-        convolution: "f32[s33, 128, 1]" = torch.ops.aten.convolution.default(permute_3, arg12_1, None, [1], [0], [1], False, [0], 128);  permute_3 = arg12_1 = None
-        select: "f32[s33, 128]" = torch.ops.aten.select.int(convolution, 2, 0);  convolution = None
-        neg_1: "f32[s33, 128]" = torch.ops.aten.neg.default(select)
+        select_1: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 0)
+        select: "f32[128, 4]" = torch.ops.aten.select.int(arg12_1, 1, 0);  arg12_1 = None
+        select_2: "f32[128]" = torch.ops.aten.select.int(select, 1, 0)
+        mul_104: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_1, select_2);  select_1 = select_2 = None
+        select_3: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 1)
+        select_4: "f32[128]" = torch.ops.aten.select.int(select, 1, 1)
+        mul_109: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_3, select_4);  select_3 = select_4 = None
+        add_182: "f32[s33, 128]" = torch.ops.aten.add.Tensor(mul_104, mul_109);  mul_104 = mul_109 = None
+        select_5: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 2)
+        select_6: "f32[128]" = torch.ops.aten.select.int(select, 1, 2)
+        mul_116: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_5, select_6);  select_5 = select_6 = None
+        add_192: "f32[s33, 128]" = torch.ops.aten.add.Tensor(add_182, mul_116);  add_182 = mul_116 = None
+        select_7: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 3);  where = None
+        select_8: "f32[128]" = torch.ops.aten.select.int(select, 1, 3);  select = None
+        mul_123: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_7, select_8);  select_7 = select_8 = None
+        add_202: "f32[s33, 128]" = torch.ops.aten.add.Tensor(add_192, mul_123);  add_192 = mul_123 = None
+        neg_1: "f32[s33, 128]" = torch.ops.aten.neg.default(add_202)
         exp_1: "f32[s33, 128]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
-        add_181: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
-        div_3: "f32[s33, 128]" = torch.ops.aten.div.Tensor(select, add_181);  select = add_181 = None
+        add_206: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
+        div_3: "f32[s33, 128]" = torch.ops.aten.div.Tensor(add_202, add_206);  add_202 = add_206 = None
         split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(div_3, [32, 32, 64], -1);  div_3 = None
         getitem_12: "f32[s33, 32]" = split_with_sizes_2[0]
         getitem_13: "f32[s33, 32]" = split_with_sizes_2[1]
@@ -73,31 +86,31 @@ class <lambda>(torch.nn.Module):
         expand: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_4, [arg8_1, 2, 2, 16]);  unsqueeze_4 = None
         clone: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
         view_5: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone, [arg8_1, 4, 16]);  clone = None
-        mul_148: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_5, view_5)
-        sum_1: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_148, [-1], True);  mul_148 = None
-        add_252: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_1, 1e-06);  sum_1 = None
-        rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_252);  add_252 = None
-        mul_157: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_5, rsqrt_1);  view_5 = rsqrt_1 = None
-        mul_160: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_157, 0.25);  mul_157 = None
+        mul_168: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_5, view_5)
+        sum_1: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_168, [-1], True);  mul_168 = None
+        add_277: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_1, 1e-06);  sum_1 = None
+        rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_277);  add_277 = None
+        mul_177: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_5, rsqrt_1);  view_5 = rsqrt_1 = None
+        mul_180: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_177, 0.25);  mul_177 = None
         view_6: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_13, [arg8_1, 2, 16]);  getitem_13 = None
         unsqueeze_5: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_6, 2);  view_6 = None
         expand_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_5, [arg8_1, 2, 2, 16]);  unsqueeze_5 = None
         clone_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
         view_7: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_1, [arg8_1, 4, 16]);  clone_1 = None
-        mul_163: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_7, view_7)
-        sum_2: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_163, [-1], True);  mul_163 = None
-        add_277: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_2, 1e-06);  sum_2 = None
-        rsqrt_2: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_277);  add_277 = None
-        mul_172: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_7, rsqrt_2);  view_7 = rsqrt_2 = None
+        mul_183: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_7, view_7)
+        sum_2: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_183, [-1], True);  mul_183 = None
+        add_302: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_2, 1e-06);  sum_2 = None
+        rsqrt_2: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_302);  add_302 = None
+        mul_192: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_7, rsqrt_2);  view_7 = rsqrt_2 = None
         sigmoid_2: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_8);  getitem_8 = None
         exp_2: "f32[4]" = torch.ops.aten.exp.default(arg13_1);  arg13_1 = None
         neg_2: "f32[4]" = torch.ops.aten.neg.default(exp_2);  exp_2 = None
-        add_293: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_10, arg14_1);  getitem_10 = arg14_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_293, 20)
-        exp_3: "f32[s33, 4]" = torch.ops.aten.exp.default(add_293)
+        add_318: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_10, arg14_1);  getitem_10 = arg14_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_318, 20)
+        exp_3: "f32[s33, 4]" = torch.ops.aten.exp.default(add_318)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_3);  exp_3 = None
-        where_1: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_293, log1p);  gt = add_293 = log1p = None
-        mul_181: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_1);  neg_2 = where_1 = None
+        where_1: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_318, log1p);  gt = add_318 = log1p = None
+        mul_201: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_1);  neg_2 = where_1 = None
         empty: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg8_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg8_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg10_1, index_put);  arg10_1 = index_put = copy_ = None
-        return (mul_160, mul_172, view_8, mul_181, sigmoid_2, empty, getitem_6, mul_56, repeat)
+        return (mul_180, mul_192, view_8, mul_201, sigmoid_2, empty, getitem_6, mul_56, repeat)

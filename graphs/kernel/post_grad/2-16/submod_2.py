@@ -198,48 +198,59 @@ class <lambda>(torch.nn.Module):
         where_3: "f32[s33, 10, 256]" = torch.ops.aten.where.self(unsqueeze_15, index_3, index_2);  unsqueeze_15 = index_3 = index_2 = None
         slice_8: "f32[s33, 9, 256]" = torch.ops.aten.slice.Tensor(where_3, 1, 1, 9223372036854775807)
         index_put_1: "f32[3, 9, 256]" = torch.ops.aten.index_put.default(arg25_1, [arg17_1], slice_8);  slice_8 = None
-        slice_9: "f32[s33, 4, 256]" = torch.ops.aten.slice.Tensor(where_3, 1, 0, 9223372036854775807, 3);  where_3 = None
+        select_8: "f32[s33, 256]" = torch.ops.aten.select.int(where_3, 1, 0)
         select_7: "f32[256, 4]" = torch.ops.aten.select.int(arg26_1, 1, 0);  arg26_1 = None
-        permute_6: "f32[4, 256]" = torch.ops.aten.permute.default(select_7, [1, 0]);  select_7 = None
-        mul_355: "f32[s33, 4, 256]" = torch.ops.aten.mul.Tensor(slice_9, permute_6);  slice_9 = permute_6 = None
-        sum_4: "f32[s33, 256]" = torch.ops.aten.sum.dim_IntList(mul_355, [1]);  mul_355 = None
-        neg_2: "f32[s33, 256]" = torch.ops.aten.neg.default(sum_4)
+        select_9: "f32[256]" = torch.ops.aten.select.int(select_7, 1, 0)
+        mul_355: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(select_8, select_9);  select_8 = select_9 = None
+        select_10: "f32[s33, 256]" = torch.ops.aten.select.int(where_3, 1, 3)
+        select_11: "f32[256]" = torch.ops.aten.select.int(select_7, 1, 1)
+        mul_360: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(select_10, select_11);  select_10 = select_11 = None
+        add_579: "f32[s33, 256]" = torch.ops.aten.add.Tensor(mul_355, mul_360);  mul_355 = mul_360 = None
+        select_12: "f32[s33, 256]" = torch.ops.aten.select.int(where_3, 1, 6)
+        select_13: "f32[256]" = torch.ops.aten.select.int(select_7, 1, 2)
+        mul_367: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(select_12, select_13);  select_12 = select_13 = None
+        add_589: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_579, mul_367);  add_579 = mul_367 = None
+        select_14: "f32[s33, 256]" = torch.ops.aten.select.int(where_3, 1, 9);  where_3 = None
+        select_15: "f32[256]" = torch.ops.aten.select.int(select_7, 1, 3);  select_7 = None
+        mul_374: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(select_14, select_15);  select_14 = select_15 = None
+        add_599: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_589, mul_374);  add_589 = mul_374 = None
+        neg_2: "f32[s33, 256]" = torch.ops.aten.neg.default(add_599)
         exp_3: "f32[s33, 256]" = torch.ops.aten.exp.default(neg_2);  neg_2 = None
-        add_578: "f32[s33, 256]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
-        div_7: "f32[s33, 256]" = torch.ops.aten.div.Tensor(sum_4, add_578);  sum_4 = add_578 = None
-        add_582: "f32[s33, 256]" = torch.ops.aten.add.Tensor(view_14, div_7);  view_14 = div_7 = None
-        add_586: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_220, add_582);  add_220 = add_582 = None
-        view_17: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_586, [arg12_1, 4, 64])
+        add_603: "f32[s33, 256]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
+        div_7: "f32[s33, 256]" = torch.ops.aten.div.Tensor(add_599, add_603);  add_599 = add_603 = None
+        add_607: "f32[s33, 256]" = torch.ops.aten.add.Tensor(view_14, div_7);  view_14 = div_7 = None
+        add_611: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_220, add_607);  add_220 = add_607 = None
+        view_17: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_611, [arg12_1, 4, 64])
         pow_6: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_17, 2)
         mean_6: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_6, [-1], True);  pow_6 = None
-        add_602: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_6, 1e-06);  mean_6 = None
-        rsqrt_5: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_602);  add_602 = None
-        mul_376: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_17, rsqrt_5);  view_17 = rsqrt_5 = None
-        view_18: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_376, [arg12_1, 256]);  mul_376 = None
-        add_618: "f32[256]" = torch.ops.aten.add.Tensor(arg27_1, 1.0);  arg27_1 = None
-        mul_385: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_18, add_618);  view_18 = add_618 = None
-        permute_7: "f32[256, 32]" = torch.ops.aten.permute.default(arg28_1, [1, 0]);  arg28_1 = None
-        mm_6: "f32[s33, 32]" = torch.ops.aten.mm.default(mul_385, permute_7);  permute_7 = None
+        add_627: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_6, 1e-06);  mean_6 = None
+        rsqrt_5: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_627);  add_627 = None
+        mul_395: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_17, rsqrt_5);  view_17 = rsqrt_5 = None
+        view_18: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_395, [arg12_1, 256]);  mul_395 = None
+        add_643: "f32[256]" = torch.ops.aten.add.Tensor(arg27_1, 1.0);  arg27_1 = None
+        mul_404: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_18, add_643);  view_18 = add_643 = None
+        permute_6: "f32[256, 32]" = torch.ops.aten.permute.default(arg28_1, [1, 0]);  arg28_1 = None
+        mm_6: "f32[s33, 32]" = torch.ops.aten.mm.default(mul_404, permute_6);  permute_6 = None
         split_with_sizes_3 = torch.ops.aten.split_with_sizes.default(mm_6, [16, 0, 4, 12], -1);  mm_6 = None
         getitem_22: "f32[s33, 16]" = split_with_sizes_3[0]
         getitem_24: "f32[s33, 4]" = split_with_sizes_3[2];  split_with_sizes_3 = None
         div_10: "f32[s33, 4]" = torch.ops.aten.div.Tensor(getitem_24, 4);  getitem_24 = None
         sigmoid_6: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(div_10);  div_10 = None
-        mul_418: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_6, 2);  sigmoid_6 = None
+        mul_437: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_6, 2);  sigmoid_6 = None
         div_8: "f32[s33, 16]" = torch.ops.aten.div.Tensor(getitem_22, 4);  getitem_22 = None
         neg_3: "f32[s33, 16]" = torch.ops.aten.neg.default(div_8)
         exp_4: "f32[s33, 16]" = torch.ops.aten.exp.default(neg_3);  neg_3 = None
-        add_638: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp_4, 1);  exp_4 = None
-        div_9: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div_8, add_638);  div_8 = add_638 = None
-        permute_8: "f32[16, 256]" = torch.ops.aten.permute.default(arg29_1, [1, 0]);  arg29_1 = None
-        mm_7: "f32[s33, 256]" = torch.ops.aten.mm.default(div_9, permute_8);  div_9 = permute_8 = None
+        add_663: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp_4, 1);  exp_4 = None
+        div_9: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div_8, add_663);  div_8 = add_663 = None
+        permute_7: "f32[16, 256]" = torch.ops.aten.permute.default(arg29_1, [1, 0]);  arg29_1 = None
+        mm_7: "f32[s33, 256]" = torch.ops.aten.mm.default(div_9, permute_7);  div_9 = permute_7 = None
         sigmoid_5: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_7);  mm_7 = None
         view_19: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_5, [arg12_1, 4, 64]);  sigmoid_5 = None
-        view_20: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_385, [arg12_1, 4, 64]);  mul_385 = None
-        mul_409: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_19, view_20);  view_19 = view_20 = None
-        mean_7: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_409, [-2]);  mul_409 = None
-        permute_9: "f32[64, 224]" = torch.ops.aten.permute.default(arg30_1, [1, 0]);  arg30_1 = None
-        mm_8: "f32[s33, 224]" = torch.ops.aten.mm.default(mean_7, permute_9);  mean_7 = permute_9 = None
+        view_20: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_404, [arg12_1, 4, 64]);  mul_404 = None
+        mul_428: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_19, view_20);  view_19 = view_20 = None
+        mean_7: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_428, [-2]);  mul_428 = None
+        permute_8: "f32[64, 224]" = torch.ops.aten.permute.default(arg30_1, [1, 0]);  arg30_1 = None
+        mm_8: "f32[s33, 224]" = torch.ops.aten.mm.default(mean_7, permute_8);  mean_7 = permute_8 = None
         split_with_sizes_4 = torch.ops.aten.split_with_sizes.default(mm_8, [128, 0, 64, 0, 4, 12, 4, 12], -1);  mm_8 = None
         getitem_26: "f32[s33, 128]" = split_with_sizes_4[0]
         getitem_28: "f32[s33, 64]" = split_with_sizes_4[2]
@@ -247,29 +258,42 @@ class <lambda>(torch.nn.Module):
         getitem_32: "f32[s33, 4]" = split_with_sizes_4[6];  split_with_sizes_4 = None
         unsqueeze_16: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg14_1, 1);  arg14_1 = None
         iota_4: "i64[4]" = torch.ops.prims.iota.default(4, start = -3, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
-        add_698: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_16, iota_4);  unsqueeze_16 = None
-        ge_9: "b8[s33, 4]" = torch.ops.aten.ge.Scalar(add_698, 0)
+        add_723: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_16, iota_4);  unsqueeze_16 = None
+        ge_9: "b8[s33, 4]" = torch.ops.aten.ge.Scalar(add_723, 0)
         unsqueeze_19: "b8[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(ge_9, 2);  ge_9 = None
         iota_5: "i64[s33]" = torch.ops.prims.iota.default(arg12_1, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
         unsqueeze_17: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(iota_5, 1);  iota_5 = None
-        add_708: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_17, iota_4);  unsqueeze_17 = iota_4 = None
-        clamp_min_5: "i64[s33, 4]" = torch.ops.aten.clamp_min.default(add_708, 0);  add_708 = None
+        add_733: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_17, iota_4);  unsqueeze_17 = iota_4 = None
+        clamp_min_5: "i64[s33, 4]" = torch.ops.aten.clamp_min.default(add_733, 0);  add_733 = None
         index_5: "f32[s33, 4, 128]" = torch.ops.aten.index.Tensor(getitem_26, [clamp_min_5]);  getitem_26 = clamp_min_5 = None
         unsqueeze_18: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg15_1, 1);  arg15_1 = None
-        add_718: "i64[s33, 4]" = torch.ops.aten.add.Tensor(add_698, 3);  add_698 = None
-        clamp_min_6: "i64[s33, 4]" = torch.ops.aten.clamp_min.default(add_718, 0);  add_718 = None
+        add_743: "i64[s33, 4]" = torch.ops.aten.add.Tensor(add_723, 3);  add_723 = None
+        clamp_min_6: "i64[s33, 4]" = torch.ops.aten.clamp_min.default(add_743, 0);  add_743 = None
         clamp_max_2: "i64[s33, 4]" = torch.ops.aten.clamp_max.default(clamp_min_6, 2);  clamp_min_6 = None
         index_4: "f32[s33, 4, 128]" = torch.ops.aten.index.Tensor(arg31_1, [unsqueeze_18, clamp_max_2]);  unsqueeze_18 = clamp_max_2 = None
         where_4: "f32[s33, 4, 128]" = torch.ops.aten.where.self(unsqueeze_19, index_5, index_4);  unsqueeze_19 = index_5 = index_4 = None
-        slice_10: "f32[s33, 3, 128]" = torch.ops.aten.slice.Tensor(where_4, 1, 1, 9223372036854775807)
-        index_put_2: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg31_1, [arg17_1], slice_10);  arg17_1 = slice_10 = None
-        permute_10: "f32[s33, 128, 4]" = torch.ops.aten.permute.default(where_4, [0, 2, 1]);  where_4 = None
-        convolution: "f32[s33, 128, 1]" = torch.ops.aten.convolution.default(permute_10, arg32_1, None, [1], [0], [1], False, [0], 128);  permute_10 = arg32_1 = None
-        select_8: "f32[s33, 128]" = torch.ops.aten.select.int(convolution, 2, 0);  convolution = None
-        neg_4: "f32[s33, 128]" = torch.ops.aten.neg.default(select_8)
+        slice_9: "f32[s33, 3, 128]" = torch.ops.aten.slice.Tensor(where_4, 1, 1, 9223372036854775807)
+        index_put_2: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg31_1, [arg17_1], slice_9);  arg17_1 = slice_9 = None
+        select_17: "f32[s33, 128]" = torch.ops.aten.select.int(where_4, 1, 0)
+        select_16: "f32[128, 4]" = torch.ops.aten.select.int(arg32_1, 1, 0);  arg32_1 = None
+        select_18: "f32[128]" = torch.ops.aten.select.int(select_16, 1, 0)
+        mul_485: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_17, select_18);  select_17 = select_18 = None
+        select_19: "f32[s33, 128]" = torch.ops.aten.select.int(where_4, 1, 1)
+        select_20: "f32[128]" = torch.ops.aten.select.int(select_16, 1, 1)
+        mul_490: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_19, select_20);  select_19 = select_20 = None
+        add_791: "f32[s33, 128]" = torch.ops.aten.add.Tensor(mul_485, mul_490);  mul_485 = mul_490 = None
+        select_21: "f32[s33, 128]" = torch.ops.aten.select.int(where_4, 1, 2)
+        select_22: "f32[128]" = torch.ops.aten.select.int(select_16, 1, 2)
+        mul_497: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_21, select_22);  select_21 = select_22 = None
+        add_801: "f32[s33, 128]" = torch.ops.aten.add.Tensor(add_791, mul_497);  add_791 = mul_497 = None
+        select_23: "f32[s33, 128]" = torch.ops.aten.select.int(where_4, 1, 3);  where_4 = None
+        select_24: "f32[128]" = torch.ops.aten.select.int(select_16, 1, 3);  select_16 = None
+        mul_504: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_23, select_24);  select_23 = select_24 = None
+        add_811: "f32[s33, 128]" = torch.ops.aten.add.Tensor(add_801, mul_504);  add_801 = mul_504 = None
+        neg_4: "f32[s33, 128]" = torch.ops.aten.neg.default(add_811)
         exp_5: "f32[s33, 128]" = torch.ops.aten.exp.default(neg_4);  neg_4 = None
-        add_765: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_5, 1);  exp_5 = None
-        div_11: "f32[s33, 128]" = torch.ops.aten.div.Tensor(select_8, add_765);  select_8 = add_765 = None
+        add_815: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_5, 1);  exp_5 = None
+        div_11: "f32[s33, 128]" = torch.ops.aten.div.Tensor(add_811, add_815);  add_811 = add_815 = None
         split_with_sizes_5 = torch.ops.aten.split_with_sizes.default(div_11, [32, 32, 64], -1);  div_11 = None
         getitem_34: "f32[s33, 32]" = split_with_sizes_5[0]
         getitem_35: "f32[s33, 32]" = split_with_sizes_5[1]
@@ -280,33 +304,33 @@ class <lambda>(torch.nn.Module):
         expand: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_20, [arg12_1, 2, 2, 16]);  unsqueeze_20 = None
         clone_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
         view_22: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_1, [arg12_1, 4, 16]);  clone_1 = None
-        mul_510: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_22, view_22)
-        sum_5: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_510, [-1], True);  mul_510 = None
-        add_836: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_5, 1e-06);  sum_5 = None
-        rsqrt_6: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_836);  add_836 = None
-        mul_519: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_22, rsqrt_6);  view_22 = rsqrt_6 = None
-        mul_522: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_519, 0.25);  mul_519 = None
+        mul_549: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_22, view_22)
+        sum_4: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_549, [-1], True);  mul_549 = None
+        add_886: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
+        rsqrt_6: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_886);  add_886 = None
+        mul_558: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_22, rsqrt_6);  view_22 = rsqrt_6 = None
+        mul_561: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_558, 0.25);  mul_558 = None
         view_23: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_35, [arg12_1, 2, 16]);  getitem_35 = None
         unsqueeze_21: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_23, 2);  view_23 = None
         expand_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_21, [arg12_1, 2, 2, 16]);  unsqueeze_21 = None
         clone_2: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
         view_24: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_2, [arg12_1, 4, 16]);  clone_2 = None
-        mul_525: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_24, view_24)
-        sum_6: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_525, [-1], True);  mul_525 = None
-        add_861: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_6, 1e-06);  sum_6 = None
-        rsqrt_7: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_861);  add_861 = None
-        mul_534: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_24, rsqrt_7);  view_24 = rsqrt_7 = None
+        mul_564: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_24, view_24)
+        sum_5: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_564, [-1], True);  mul_564 = None
+        add_911: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_5, 1e-06);  sum_5 = None
+        rsqrt_7: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_911);  add_911 = None
+        mul_573: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_24, rsqrt_7);  view_24 = rsqrt_7 = None
         sigmoid_7: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_30);  getitem_30 = None
         exp_6: "f32[4]" = torch.ops.aten.exp.default(arg33_1);  arg33_1 = None
         neg_5: "f32[4]" = torch.ops.aten.neg.default(exp_6);  exp_6 = None
-        add_877: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_32, arg34_1);  getitem_32 = arg34_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_877, 20)
-        exp_7: "f32[s33, 4]" = torch.ops.aten.exp.default(add_877)
+        add_927: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_32, arg34_1);  getitem_32 = arg34_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_927, 20)
+        exp_7: "f32[s33, 4]" = torch.ops.aten.exp.default(add_927)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_7);  exp_7 = None
-        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_877, log1p);  gt = add_877 = log1p = None
-        mul_543: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_5, where_5);  neg_5 = where_5 = None
+        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_927, log1p);  gt = add_927 = log1p = None
+        mul_582: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_5, where_5);  neg_5 = where_5 = None
         empty_2: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg12_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg12_1 = None
         copy_: "i64[3, 2, 1]" = torch.ops.aten.copy_.default(arg16_1, index_put);  arg16_1 = index_put = copy_ = None
         copy__1: "f32[3, 9, 256]" = torch.ops.aten.copy_.default(arg25_1, index_put_1);  arg25_1 = index_put_1 = copy__1 = None
         copy__2: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg31_1, index_put_2);  arg31_1 = index_put_2 = copy__2 = None
-        return (mul_522, mul_534, view_25, mul_543, sigmoid_7, empty_2, getitem_28, mul_418, add_586)
+        return (mul_561, mul_573, view_25, mul_582, sigmoid_7, empty_2, getitem_28, mul_437, add_611)

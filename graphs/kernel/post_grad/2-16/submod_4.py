@@ -135,13 +135,26 @@ class <lambda>(torch.nn.Module):
         where: "f32[s33, 4, 128]" = torch.ops.aten.where.self(unsqueeze_7, index_1, index);  unsqueeze_7 = index_1 = index = None
         slice_1: "f32[s33, 3, 128]" = torch.ops.aten.slice.Tensor(where, 1, 1, 9223372036854775807)
         index_put: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg19_1, [arg20_1], slice_1);  arg20_1 = slice_1 = None
-        permute_8: "f32[s33, 128, 4]" = torch.ops.aten.permute.default(where, [0, 2, 1]);  where = None
-        convolution: "f32[s33, 128, 1]" = torch.ops.aten.convolution.default(permute_8, arg21_1, None, [1], [0], [1], False, [0], 128);  permute_8 = arg21_1 = None
-        select: "f32[s33, 128]" = torch.ops.aten.select.int(convolution, 2, 0);  convolution = None
-        neg_3: "f32[s33, 128]" = torch.ops.aten.neg.default(select)
+        select_1: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 0)
+        select: "f32[128, 4]" = torch.ops.aten.select.int(arg21_1, 1, 0);  arg21_1 = None
+        select_2: "f32[128]" = torch.ops.aten.select.int(select, 1, 0)
+        mul_254: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_1, select_2);  select_1 = select_2 = None
+        select_3: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 1)
+        select_4: "f32[128]" = torch.ops.aten.select.int(select, 1, 1)
+        mul_259: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_3, select_4);  select_3 = select_4 = None
+        add_400: "f32[s33, 128]" = torch.ops.aten.add.Tensor(mul_254, mul_259);  mul_254 = mul_259 = None
+        select_5: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 2)
+        select_6: "f32[128]" = torch.ops.aten.select.int(select, 1, 2)
+        mul_266: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_5, select_6);  select_5 = select_6 = None
+        add_410: "f32[s33, 128]" = torch.ops.aten.add.Tensor(add_400, mul_266);  add_400 = mul_266 = None
+        select_7: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 3);  where = None
+        select_8: "f32[128]" = torch.ops.aten.select.int(select, 1, 3);  select = None
+        mul_273: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_7, select_8);  select_7 = select_8 = None
+        add_420: "f32[s33, 128]" = torch.ops.aten.add.Tensor(add_410, mul_273);  add_410 = mul_273 = None
+        neg_3: "f32[s33, 128]" = torch.ops.aten.neg.default(add_420)
         exp_4: "f32[s33, 128]" = torch.ops.aten.exp.default(neg_3);  neg_3 = None
-        add_399: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_4, 1);  exp_4 = None
-        div_9: "f32[s33, 128]" = torch.ops.aten.div.Tensor(select, add_399);  select = add_399 = None
+        add_424: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_4, 1);  exp_4 = None
+        div_9: "f32[s33, 128]" = torch.ops.aten.div.Tensor(add_420, add_424);  add_420 = add_424 = None
         split_with_sizes_4 = torch.ops.aten.split_with_sizes.default(div_9, [32, 32, 64], -1);  div_9 = None
         getitem_28: "f32[s33, 32]" = split_with_sizes_4[0]
         getitem_29: "f32[s33, 32]" = split_with_sizes_4[1]
@@ -152,31 +165,31 @@ class <lambda>(torch.nn.Module):
         expand: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_8, [arg12_1, 2, 2, 16]);  unsqueeze_8 = None
         clone_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
         view_13: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_1, [arg12_1, 4, 16]);  clone_1 = None
-        mul_298: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_13, view_13)
-        sum_3: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_298, [-1], True);  mul_298 = None
-        add_470: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_3, 1e-06);  sum_3 = None
-        rsqrt_3: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_470);  add_470 = None
-        mul_307: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_13, rsqrt_3);  view_13 = rsqrt_3 = None
-        mul_310: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_307, 0.25);  mul_307 = None
+        mul_318: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_13, view_13)
+        sum_3: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_318, [-1], True);  mul_318 = None
+        add_495: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_3, 1e-06);  sum_3 = None
+        rsqrt_3: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_495);  add_495 = None
+        mul_327: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_13, rsqrt_3);  view_13 = rsqrt_3 = None
+        mul_330: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_327, 0.25);  mul_327 = None
         view_14: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_29, [arg12_1, 2, 16]);  getitem_29 = None
         unsqueeze_9: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_14, 2);  view_14 = None
         expand_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_9, [arg12_1, 2, 2, 16]);  unsqueeze_9 = None
         clone_2: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
         view_15: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_2, [arg12_1, 4, 16]);  clone_2 = None
-        mul_313: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_15, view_15)
-        sum_4: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_313, [-1], True);  mul_313 = None
-        add_495: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
-        rsqrt_4: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_495);  add_495 = None
-        mul_322: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_15, rsqrt_4);  view_15 = rsqrt_4 = None
+        mul_333: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_15, view_15)
+        sum_4: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_333, [-1], True);  mul_333 = None
+        add_520: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
+        rsqrt_4: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_520);  add_520 = None
+        mul_342: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_15, rsqrt_4);  view_15 = rsqrt_4 = None
         sigmoid_6: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_24);  getitem_24 = None
         exp_5: "f32[4]" = torch.ops.aten.exp.default(arg22_1);  arg22_1 = None
         neg_4: "f32[4]" = torch.ops.aten.neg.default(exp_5);  exp_5 = None
-        add_511: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_26, arg23_1);  getitem_26 = arg23_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_511, 20)
-        exp_6: "f32[s33, 4]" = torch.ops.aten.exp.default(add_511)
+        add_536: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_26, arg23_1);  getitem_26 = arg23_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_536, 20)
+        exp_6: "f32[s33, 4]" = torch.ops.aten.exp.default(add_536)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_6);  exp_6 = None
-        where_1: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_511, log1p);  gt = add_511 = log1p = None
-        mul_331: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_4, where_1);  neg_4 = where_1 = None
+        where_1: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_536, log1p);  gt = add_536 = log1p = None
+        mul_351: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_4, where_1);  neg_4 = where_1 = None
         empty_1: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg12_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg12_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg19_1, index_put);  arg19_1 = index_put = copy_ = None
-        return (mul_310, mul_322, view_16, mul_331, sigmoid_6, empty_1, getitem_22, mul_206, add_220)
+        return (mul_330, mul_342, view_16, mul_351, sigmoid_6, empty_1, getitem_22, mul_206, add_220)

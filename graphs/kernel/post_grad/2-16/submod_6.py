@@ -1,5 +1,5 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 4]", arg6_1: "f32[s33, 256]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "f32[64, 32]", arg12_1: "Sym(s33)", arg13_1: "f32[256]", arg14_1: "f32[32, 256]", arg15_1: "f32[256, 16]", arg16_1: "i64[s33]", arg17_1: "f32[4]", arg18_1: "f32[432, 64]", arg19_1: "f32[32]", arg20_1: "f32[32]", arg21_1: "f32[16]"):
+    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 4]", arg6_1: "f32[s33, 256]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "f32[64, 32]", arg12_1: "Sym(s33)", arg13_1: "f32[256]", arg14_1: "f32[32, 256]", arg15_1: "f32[256, 16]", arg16_1: "i64[s33]", arg17_1: "f32[4]", arg18_1: "f32[432, 64]", arg19_1: "f32[32]", arg20_1: "f32[32]", arg21_1: "f32[16]", arg22_1: "f32[3, 128, 2, 32]", arg23_1: "i64[s33]", arg24_1: "f32[3, 128, 2, 32]", arg25_1: "f32[3, 128, 16]", arg26_1: "f32[16]", arg27_1: "f32[3, 33, 16]"):
         pow_1: "f32[s33, 4, 16]" = torch.ops.aten.pow.Tensor_Scalar(arg0_1, 2)
         mean: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
         add_12: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
@@ -95,6 +95,9 @@ class <lambda>(torch.nn.Module):
         split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_5, [16, 0, 4, 12], -1);  mm_5 = None
         getitem_16: "f32[s33, 16]" = split_with_sizes_2[0]
         getitem_18: "f32[s33, 4]" = split_with_sizes_2[2];  split_with_sizes_2 = None
+        div_8: "f32[s33, 4]" = torch.ops.aten.div.Tensor(getitem_18, 4);  getitem_18 = None
+        sigmoid_5: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(div_8);  div_8 = None
+        mul_206: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_5, 2);  sigmoid_5 = None
         div_6: "f32[s33, 16]" = torch.ops.aten.div.Tensor(getitem_16, 4);  getitem_16 = None
         neg_2: "f32[s33, 16]" = torch.ops.aten.neg.default(div_6)
         exp_3: "f32[s33, 16]" = torch.ops.aten.exp.default(neg_2);  neg_2 = None
@@ -118,9 +121,6 @@ class <lambda>(torch.nn.Module):
         split = torch.ops.aten.split.Tensor(view_13, 32, -1);  view_13 = None
         getitem_28: "f32[s33, 4, 32]" = split[0]
         getitem_29: "f32[s33, 4, 32]" = split[1];  split = None
-        split_with_sizes_4 = torch.ops.aten.split_with_sizes.default(getitem_26, [32, 16], -1);  getitem_26 = None
-        getitem_30: "f32[s33, 32]" = split_with_sizes_4[0]
-        getitem_31: "f32[s33, 16]" = split_with_sizes_4[1];  split_with_sizes_4 = None
         pow_4: "f32[s33, 4, 32]" = torch.ops.aten.pow.Tensor_Scalar(getitem_28, 2)
         mean_5: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_4, [-1], True);  pow_4 = None
         add_362: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_5, 1e-06);  mean_5 = None
@@ -129,9 +129,9 @@ class <lambda>(torch.nn.Module):
         add_375: "f32[32]" = torch.ops.aten.add.Tensor(arg19_1, 1.0);  arg19_1 = None
         mul_255: "f32[s33, 4, 32]" = torch.ops.aten.mul.Tensor(mul_252, add_375);  mul_252 = add_375 = None
         slice_1: "f32[s33, 4, 8]" = torch.ops.aten.slice.Tensor(mul_255, 2, 0, 8)
-        convert_element_type: "f32[s33]" = torch.ops.prims.convert_element_type.default(arg16_1, torch.float32);  arg16_1 = None
+        convert_element_type: "f32[s33]" = torch.ops.prims.convert_element_type.default(arg16_1, torch.float32)
         unsqueeze_4: "f32[s33, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type, 1);  convert_element_type = None
-        mul_211: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_4, arg17_1);  unsqueeze_4 = arg17_1 = None
+        mul_211: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_4, arg17_1);  unsqueeze_4 = None
         unsqueeze_5: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_211, 1);  mul_211 = None
         expand: "f32[s33, 2, 4]" = torch.ops.aten.expand.default(unsqueeze_5, [arg12_1, 2, 4]);  unsqueeze_5 = None
         clone_1: "f32[s33, 2, 4]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
@@ -149,27 +149,9 @@ class <lambda>(torch.nn.Module):
         add_420: "f32[s33, 4, 8]" = torch.ops.aten.add.Tensor(mul_270, mul_277);  mul_270 = mul_277 = None
         slice_2: "f32[s33, 4, 24]" = torch.ops.aten.slice.Tensor(mul_255, 2, 8, 9223372036854775807);  mul_255 = None
         cat_1: "f32[s33, 4, 32]" = torch.ops.aten.cat.default([add_420, slice_2], -1);  add_420 = slice_2 = None
-        view_14: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_22, [arg12_1, 2, 32]);  getitem_22 = None
-        pow_5: "f32[s33, 2, 32]" = torch.ops.aten.pow.Tensor_Scalar(view_14, 2)
-        mean_6: "f32[s33, 2, 1]" = torch.ops.aten.mean.dim(pow_5, [-1], True);  pow_5 = None
-        add_441: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_6, 1e-06);  mean_6 = None
-        rsqrt_4: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_441);  add_441 = None
-        mul_294: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(view_14, rsqrt_4);  view_14 = rsqrt_4 = None
-        add_454: "f32[32]" = torch.ops.aten.add.Tensor(arg20_1, 1.0);  arg20_1 = None
-        mul_297: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(mul_294, add_454);  mul_294 = add_454 = None
-        slice_5: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_297, 2, 0, 8)
-        unsqueeze_8: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2)
-        mul_312: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_5, unsqueeze_8);  unsqueeze_8 = None
-        slice_8: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_5, 2, 4, 9223372036854775807)
-        neg_4: "f32[s33, 2, 4]" = torch.ops.aten.neg.default(slice_8);  slice_8 = None
-        slice_7: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_5, 2, 0, 4);  slice_5 = None
-        cat_2: "f32[s33, 2, 8]" = torch.ops.aten.cat.default([neg_4, slice_7], -1);  neg_4 = slice_7 = None
-        unsqueeze_9: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2)
-        mul_319: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_2, unsqueeze_9);  cat_2 = unsqueeze_9 = None
-        add_499: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_312, mul_319);  mul_312 = mul_319 = None
-        slice_6: "f32[s33, 2, 24]" = torch.ops.aten.slice.Tensor(mul_297, 2, 8, 9223372036854775807);  mul_297 = None
-        cat_3: "f32[s33, 2, 32]" = torch.ops.aten.cat.default([add_499, slice_6], -1);  add_499 = slice_6 = None
-        view_15: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_24, [arg12_1, 2, 32]);  getitem_24 = None
+        split_with_sizes_4 = torch.ops.aten.split_with_sizes.default(getitem_26, [32, 16], -1);  getitem_26 = None
+        getitem_30: "f32[s33, 32]" = split_with_sizes_4[0]
+        getitem_31: "f32[s33, 16]" = split_with_sizes_4[1];  split_with_sizes_4 = None
         view_16: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_30, [arg12_1, 2, 16]);  getitem_30 = None
         pow_6: "f32[s33, 2, 16]" = torch.ops.aten.pow.Tensor_Scalar(view_16, 2)
         mean_7: "f32[s33, 2, 1]" = torch.ops.aten.mean.dim(pow_6, [-1], True);  pow_6 = None
@@ -179,19 +161,93 @@ class <lambda>(torch.nn.Module):
         add_543: "f32[16]" = torch.ops.aten.add.Tensor(arg21_1, 1.0);  arg21_1 = None
         mul_345: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_342, add_543);  mul_342 = add_543 = None
         slice_9: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_345, 2, 0, 8)
-        unsqueeze_10: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2);  cos = None
+        unsqueeze_10: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2)
         mul_360: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_9, unsqueeze_10);  unsqueeze_10 = None
         slice_12: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_9, 2, 4, 9223372036854775807)
         neg_5: "f32[s33, 2, 4]" = torch.ops.aten.neg.default(slice_12);  slice_12 = None
         slice_11: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_9, 2, 0, 4);  slice_9 = None
         cat_4: "f32[s33, 2, 8]" = torch.ops.aten.cat.default([neg_5, slice_11], -1);  neg_5 = slice_11 = None
-        unsqueeze_11: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2);  sin = None
+        unsqueeze_11: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2)
         mul_367: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_4, unsqueeze_11);  cat_4 = unsqueeze_11 = None
         add_588: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_360, mul_367);  mul_360 = mul_367 = None
         slice_10: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_345, 2, 8, 9223372036854775807);  mul_345 = None
         cat_5: "f32[s33, 2, 16]" = torch.ops.aten.cat.default([add_588, slice_10], -1);  add_588 = slice_10 = None
+        view_14: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_22, [arg12_1, 2, 32]);  getitem_22 = None
+        pow_5: "f32[s33, 2, 32]" = torch.ops.aten.pow.Tensor_Scalar(view_14, 2)
+        mean_6: "f32[s33, 2, 1]" = torch.ops.aten.mean.dim(pow_5, [-1], True);  pow_5 = None
+        add_441: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_6, 1e-06);  mean_6 = None
+        rsqrt_4: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_441);  add_441 = None
+        mul_294: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(view_14, rsqrt_4);  view_14 = rsqrt_4 = None
+        add_454: "f32[32]" = torch.ops.aten.add.Tensor(arg20_1, 1.0);  arg20_1 = None
+        mul_297: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(mul_294, add_454);  mul_294 = add_454 = None
+        slice_5: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_297, 2, 0, 8)
+        unsqueeze_8: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2);  cos = None
+        mul_312: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_5, unsqueeze_8);  unsqueeze_8 = None
+        slice_8: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_5, 2, 4, 9223372036854775807)
+        neg_4: "f32[s33, 2, 4]" = torch.ops.aten.neg.default(slice_8);  slice_8 = None
+        slice_7: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_5, 2, 0, 4);  slice_5 = None
+        cat_2: "f32[s33, 2, 8]" = torch.ops.aten.cat.default([neg_4, slice_7], -1);  neg_4 = slice_7 = None
+        unsqueeze_9: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2);  sin = None
+        mul_319: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_2, unsqueeze_9);  cat_2 = unsqueeze_9 = None
+        add_499: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_312, mul_319);  mul_312 = mul_319 = None
+        slice_6: "f32[s33, 2, 24]" = torch.ops.aten.slice.Tensor(mul_297, 2, 8, 9223372036854775807);  mul_297 = None
+        cat_3: "f32[s33, 2, 32]" = torch.ops.aten.cat.default([add_499, slice_6], -1);  add_499 = slice_6 = None
+        index_put: "f32[3, 128, 2, 32]" = torch.ops.aten.index_put.default(arg22_1, [arg23_1, arg16_1], cat_3);  cat_3 = None
+        view_15: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_24, [arg12_1, 2, 32]);  getitem_24 = None
+        index_put_1: "f32[3, 128, 2, 32]" = torch.ops.aten.index_put.default(arg24_1, [arg23_1, arg16_1], view_15);  view_15 = None
+        add_620: "i64[s33]" = torch.ops.aten.add.Tensor(arg16_1, 1)
+        remainder: "i64[s33]" = torch.ops.aten.remainder.Scalar(add_620, 4);  add_620 = None
+        eq_204: "b8[s33]" = torch.ops.aten.eq.Scalar(remainder, 0);  remainder = None
+        add_627: "i64[s33]" = torch.ops.aten.add.Tensor(arg16_1, 1)
+        sub_181: "i64[s33]" = torch.ops.aten.sub.Tensor(add_627, 4);  add_627 = None
+        clamp_min: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_181, 0);  sub_181 = None
+        div_9: "i64[s33]" = torch.ops.aten.div.Tensor_mode(clamp_min, 4, rounding_mode = 'floor')
+        full_default_1: "i64[]" = torch.ops.aten.full.default([], 32, dtype = torch.int64, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+        where_1: "i64[s33]" = torch.ops.aten.where.self(eq_204, div_9, full_default_1);  div_9 = full_default_1 = None
+        unsqueeze_19: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(eq_204, 1);  eq_204 = None
+        index_put_2: "f32[3, 128, 16]" = torch.ops.aten.index_put.default(arg25_1, [arg23_1, arg16_1], getitem_31);  arg16_1 = getitem_31 = None
+        unsqueeze_13: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg23_1, 1)
+        unsqueeze_12: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(clamp_min, 1)
+        iota: "i64[4]" = torch.ops.prims.iota.default(4, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
+        add_637: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_12, iota);  unsqueeze_12 = iota = None
+        index: "f32[s33, 4, 16]" = torch.ops.aten.index.Tensor(index_put_2, [unsqueeze_13, add_637]);  unsqueeze_13 = add_637 = None
+        mean_8: "f32[s33, 16]" = torch.ops.aten.mean.dim(index, [-2]);  index = None
+        pow_7: "f32[s33, 16]" = torch.ops.aten.pow.Tensor_Scalar(mean_8, 2)
+        mean_9: "f32[s33, 1]" = torch.ops.aten.mean.dim(pow_7, [-1], True);  pow_7 = None
+        add_674: "f32[s33, 1]" = torch.ops.aten.add.Tensor(mean_9, 1e-06);  mean_9 = None
+        rsqrt_6: "f32[s33, 1]" = torch.ops.aten.rsqrt.default(add_674);  add_674 = None
+        mul_418: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mean_8, rsqrt_6);  mean_8 = rsqrt_6 = None
+        add_684: "f32[16]" = torch.ops.aten.add.Tensor(arg26_1, 1.0);  arg26_1 = None
+        mul_421: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mul_418, add_684);  mul_418 = add_684 = None
+        unsqueeze_16: "f32[s33, 1, 16]" = torch.ops.aten.unsqueeze.default(mul_421, -2);  mul_421 = None
+        slice_13: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_16, 2, 0, 8)
+        convert_element_type_1: "f32[s33]" = torch.ops.prims.convert_element_type.default(clamp_min, torch.float32);  clamp_min = None
+        unsqueeze_14: "f32[s33, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type_1, 1);  convert_element_type_1 = None
+        mul_401: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_14, arg17_1);  unsqueeze_14 = arg17_1 = None
+        unsqueeze_15: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_401, 1);  mul_401 = None
+        expand_1: "f32[s33, 2, 4]" = torch.ops.aten.expand.default(unsqueeze_15, [arg12_1, 2, 4]);  unsqueeze_15 = None
+        clone_3: "f32[s33, 2, 4]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
+        view_17: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_3, [arg12_1, 8]);  clone_3 = None
+        cos_1: "f32[s33, 8]" = torch.ops.aten.cos.default(view_17)
+        unsqueeze_17: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos_1, -2);  cos_1 = None
+        mul_438: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(slice_13, unsqueeze_17);  unsqueeze_17 = None
+        slice_16: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(slice_13, 2, 4, 9223372036854775807)
+        neg_6: "f32[s33, 1, 4]" = torch.ops.aten.neg.default(slice_16);  slice_16 = None
+        slice_15: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(slice_13, 2, 0, 4);  slice_13 = None
+        cat_6: "f32[s33, 1, 8]" = torch.ops.aten.cat.default([neg_6, slice_15], -1);  neg_6 = slice_15 = None
+        sin_1: "f32[s33, 8]" = torch.ops.aten.sin.default(view_17);  view_17 = None
+        unsqueeze_18: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin_1, -2);  sin_1 = None
+        mul_445: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(cat_6, unsqueeze_18);  cat_6 = unsqueeze_18 = None
+        add_732: "f32[s33, 1, 8]" = torch.ops.aten.add.Tensor(mul_438, mul_445);  mul_438 = mul_445 = None
+        slice_14: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_16, 2, 8, 9223372036854775807);  unsqueeze_16 = None
+        cat_7: "f32[s33, 1, 16]" = torch.ops.aten.cat.default([add_732, slice_14], -1);  add_732 = slice_14 = None
+        squeeze: "f32[s33, 16]" = torch.ops.aten.squeeze.dim(cat_7, -2);  cat_7 = None
+        full_default: "f32[s33, 16]" = torch.ops.aten.full.default([arg1_1, 16], 0, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
+        where: "f32[s33, 16]" = torch.ops.aten.where.self(unsqueeze_19, squeeze, full_default);  unsqueeze_19 = squeeze = full_default = None
+        index_put_3: "f32[3, 33, 16]" = torch.ops.aten.index_put.default(arg27_1, [arg23_1, where_1], where);  arg23_1 = where_1 = where = None
         empty_1: "f32[s33, 4, 32]" = torch.ops.aten.empty.memory_format([arg12_1, 4, 32], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg12_1 = None
-        div_8: "f32[s33, 4]" = torch.ops.aten.div.Tensor(getitem_18, 4);  getitem_18 = None
-        sigmoid_5: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(div_8);  div_8 = None
-        mul_206: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_5, 2);  sigmoid_5 = None
-        return (cat_1, cat_3, view_15, cat_5, getitem_31, empty_1, getitem_29, mul_206, add_220)
+        copy_: "f32[3, 128, 2, 32]" = torch.ops.aten.copy_.default(arg22_1, index_put);  arg22_1 = index_put = copy_ = None
+        copy__1: "f32[3, 128, 2, 32]" = torch.ops.aten.copy_.default(arg24_1, index_put_1);  arg24_1 = index_put_1 = copy__1 = None
+        copy__2: "f32[3, 128, 16]" = torch.ops.aten.copy_.default(arg25_1, index_put_2);  arg25_1 = index_put_2 = copy__2 = None
+        copy__3: "f32[3, 33, 16]" = torch.ops.aten.copy_.default(arg27_1, index_put_3);  arg27_1 = index_put_3 = copy__3 = None
+        return (cat_1, cat_5, empty_1, getitem_29, mul_206, add_220)
