@@ -2,7 +2,8 @@
 # The skinny GEMM in the engine on one H200, on the bench preset (bf16, random weights, written once
 # under /tmp). Parts, named as arguments (each well under 10 minutes):
 #   check  scripts/gpu_skinny_engine.py: LLM start-ups off / timed / from the plan file / fp32, their
-#          skinny stage lines, decode tok/s, error against fp32, the plan file's bitwise check
+#          skinny stage lines, decode tok/s, error against fp32, the plan file's bitwise check; each
+#          start-up compiles (about 80 s on the H200), so CONFIGS=off,timed,cached leaves fp32 out
 #   serve  `qcompile serve` (kernel scope, FULL decode graphs) with the skinny GEMM timed into a fresh
 #          plan file, then with --no-skinny-gemm, each under scripts/loadtest.py at 1, 8 and 64 streams;
 #          then a third start-up from the plan file (its skinny stage times nothing)
@@ -48,7 +49,8 @@ serve_one() {  # name, then serve flags; loadtest unless name ends in -startup
 for part in "$@"; do
   case $part in
     check)
-      python3 scripts/gpu_skinny_engine.py --model "$ckpt" --plans "$out/skinny_plans_check.json" 2>&1 \
+      python3 scripts/gpu_skinny_engine.py --model "$ckpt" --plans "$out/skinny_plans_check.json" \
+        --configs "${CONFIGS:-off,timed,cached,fp32}" 2>&1 \
         | tee "$out/skinny_engine_check.log"
       [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
       stamp "check done";;
