@@ -1,6 +1,9 @@
 """Region ops: one model source, opaque scope chosen at compile time.
 
 `register_regions(table)` defines `qcompile::<name>(layer_key, *inputs, *state, out)` for each row.
+The caller allocates `out` and the op copies the region's result into it: between piecewise CUDA
+graphs a splitting op runs uncaptured, so its output must live where the piece before it put it (in
+the graph pool, at the address the next piece was captured with), not wherever the op allocates.
 `route` is the router `model.regions` calls for scoped calls: a region whose row is opaque in the
 scope becomes a call of its caller-owned op; any other region is called directly, so Dynamo traces
 it. The op's implementation finds the module by its layer key and runs the undecorated method with
