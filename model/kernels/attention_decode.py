@@ -114,21 +114,24 @@ def _merge_kernel(
     BD: tl.constexpr,
     BDM: tl.constexpr,
     SPLITS: tl.constexpr,
+    BS: tl.constexpr,
 ):
     b = tl.program_id(0)
     h = tl.program_id(1)
     rg = tl.arange(0, BG)
     rd = tl.program_id(2) * BDM + tl.arange(0, BDM)  # one slice of D per program: more programs at small B
     first = (b * tl.num_programs(1) + h) * SPLITS
-    m = tl.full([BG], float("-inf"), tl.float32)
-    for s in range(SPLITS):
-        m = tl.maximum(m, tl.load(part_ml + ((first + s) * 2) * BG + rg))
+    # every split's max and sum at once ([BS, BG] tiles), so only the accumulators loop over splits
+    rs = tl.arange(0, BS)
+    ml = part_ml + ((first + rs[:, None]) * 2) * BG + rg[None, :]
+    ms = tl.load(ml, mask=(rs < SPLITS)[:, None], other=float("-inf"))
+    m = tl.reduce(ms, 0, maximum)
     m_safe = tl.where(m == float("-inf"), 0.0, m)
-    l_sum = tl.full([BG], 0.0, tl.float32)
+    ls = tl.load(ml + BG, mask=(rs < SPLITS)[:, None], other=0.0)
+    l_sum = tl.reduce(ls * tl.exp(ms - m_safe[None, :]), 0, add)
     o = tl.full([BG, BDM], 0.0, tl.float32)
     for s in range(SPLITS):
         w = tl.exp(tl.load(part_ml + ((first + s) * 2) * BG + rg) - m_safe)
-        l_sum += tl.load(part_ml + ((first + s) * 2 + 1) * BG + rg) * w
         o += tl.load(part_acc + ((first + s) * BG + rg[:, None]) * BD + rd[None, :]) * w[:, None]
     o = o / l_sum[:, None]
     mask = (rg < G)[:, None] & (rd < D)[None, :]
@@ -221,6 +224,17 @@ def decode_attention(
     )
     bdm = min(bd, MERGE_D)
     merge[(bsz, hkv, bd // bdm)](
-        part_acc, part_ml, out, HQ=hq, G=g, D=d, BG=bg, BD=bd, BDM=bdm, SPLITS=splits, num_warps=4
+        part_acc,
+        part_ml,
+        out,
+        HQ=hq,
+        G=g,
+        D=d,
+        BG=bg,
+        BD=bd,
+        BDM=bdm,
+        SPLITS=splits,
+        BS=triton.next_power_of_2(splits),
+        num_warps=4,
     )
     return out

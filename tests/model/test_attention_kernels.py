@@ -34,9 +34,10 @@ def dense_reference(q: torch.Tensor, kc: torch.Tensor, vc: torch.Tensor, slots: 
     return torch.stack(rows)
 
 
-@pytest.mark.parametrize("hq,hkv,d,sms", [(6, 2, 32, 1), (12, 1, 16, 64), (4, 4, 16, 40)])
+@pytest.mark.parametrize("hq,hkv,d,sms", [(6, 2, 32, 1), (6, 2, 32, 12), (12, 1, 16, 64), (4, 4, 16, 40)])
 def test_dense_decode_matches_softmax_attention(hq: int, hkv: int, d: int, sms: int) -> None:
-    """Grouped heads (G = 3, 12, 1), one split or many, requests whose keys end mid-split."""
+    """Grouped heads (G = 3, 12, 1), one split, three (not a power of two) or four, requests whose
+    keys end mid-split."""
     torch.manual_seed(hq * d)
     slots_n, length = 5, 200
     kc, vc = torch.randn(slots_n, length, hkv, d), torch.randn(slots_n, length, hkv, d)
