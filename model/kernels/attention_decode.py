@@ -73,18 +73,18 @@ def _split_kernel(
     base = slot * stride_slot + h * stride_head
     for j0 in range(start, end, BN):
         rn = j0 + tl.arange(0, BN)
-        mn = rn < end
+        visible = rn < end
+        if QSA:
+            pick = tl.load(chosen + b * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=visible, other=0)
+            visible = visible & ((rn >= tail) | (pick != 0))
+        # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
         offs = base + rn[:, None].to(tl.int64) * stride_pos + rd[None, :]
-        kt = tl.load(k_cache + offs, mask=mn[:, None] & md[None, :], other=0.0)
-        vt = tl.load(v_cache + offs, mask=mn[:, None] & md[None, :], other=0.0)
+        kt = tl.load(k_cache + offs, mask=visible[:, None] & md[None, :], other=0.0)
+        vt = tl.load(v_cache + offs, mask=visible[:, None] & md[None, :], other=0.0)
         if IEEE:  # fp32 caches: no TF32 rounding
             sc = tl.dot(qt, tl.trans(kt), input_precision="ieee") * scale
         else:
             sc = tl.dot(qt, tl.trans(kt)) * scale
-        visible = mn
-        if QSA:
-            pick = tl.load(chosen + b * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=mn, other=0)
-            visible = visible & ((rn >= tail) | (pick != 0))
         sc = tl.where(visible[None, :], sc, float("-inf"))
         m_new = tl.maximum(m_i, tl.reduce(sc, 1, maximum))
         m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
