@@ -101,6 +101,19 @@ def test_block_selection_kernel_is_the_stable_sort_s_choice(seed: int) -> None:
     assert got[5].nonzero().flatten().tolist() == [0, 1, 2, 3]  # all tied at zero: the first four
 
 
+def test_block_selection_kernel_over_many_tiles() -> None:
+    """150 blocks, 20 kept: the rank kernel's tiles (64 blocks) and compare steps span several, rows
+    end mid-tile, and one row sits exactly at the budget."""
+    torch.manual_seed(2)
+    att = tiny_attention(2, 3, 600)
+    att.block_topk = 20
+    keys = att._cached_blocks()
+    iq = torch.randn(4, att.indexer.n_heads, att.indexer.head_dim)
+    positions, slots = torch.tensor([599, 300, 79, 450]), torch.tensor([0, 2, 1, 2])
+    got = select_blocks(iq, keys, slots, positions, att.block_topk, att.block)
+    assert torch.equal(got.bool(), att.qsa_chosen(iq, positions, keys, slots))
+
+
 def test_block_keys_cached_step_by_step_equal_the_keys_of_the_whole_cache() -> None:
     """Prefill chunks that end mid-block, then single tokens: each block's cached key is the key
     computed from the finished cache at once, and the spare column holds only zeros."""
