@@ -3,8 +3,7 @@
     Ĥ = hc_norm(H);  G = sigmoid(W_up silu(W_down Ĥ / n));  x = mean_s(G_s ⊙ Ĥ_s)
     w = 2 sigmoid(W_inj Ĥ / n);  H_s ← H_s + w_s F(x)
 The final mixer is the same read without the write. `W_down` and `W_inj` both read Ĥ, so the read
-computes the injection weights too (one GEMM once merged) and hands them to the write. On CUDA the
-up projection and the mix run as one kernel (`model/kernels/hc_mix.py`), the gate kept in registers.
+computes the injection weights too (one GEMM once merged) and hands them to the write.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from torch import nn
 
 from model.config import Qwen4ExpConfig
 from model.fuse import Projections, project
-from model.kernels import use_kernels
 from model.norm import RMSNorm
 
 HC_INPUT = Projections("merged_down_inject", ("input_mix_weight_down", "block_inject_weight"))
@@ -34,12 +32,6 @@ class GatedResidual(nn.Module):
 
     def mix(self, hn: torch.Tensor, down: torch.Tensor) -> torch.Tensor:
         """The sublayer input `[N, d]` from the normed streams `hn` and their `W_down` projection."""
-        up = self.input_mix_weight_up
-        if use_kernels(hn) and isinstance(up, nn.Linear) and up.weight.dtype == hn.dtype == down.dtype:
-            from model.kernels.hc_mix import hc_mix  # Triton: imported only on CUDA
-
-            x = hc_mix(hn.reshape(-1, hn.shape[-1]), down.reshape(-1, down.shape[-1]), up.weight, self.n)
-            return x.view(*hn.shape[:-1], self.d)
         gate = torch.sigmoid(self.input_mix_weight_up(F.silu(down / self.n)))
         return (gate.unflatten(-1, (self.n, self.d)) * hn.unflatten(-1, (self.n, self.d))).mean(dim=-2)
 

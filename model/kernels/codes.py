@@ -75,15 +75,6 @@ def bf16_bits(x):
     return tl.where(x != x, 0x7FC0, rounded).to(tl.int16)
 
 
-@triton.jit
-def bf16_rounded(x):
-    """float32 -> the nearest-even bfloat16 value, still as float32 (exact to convert to bf16 afterwards,
-    where the interpreter's own conversion would truncate)."""
-    bits = x.to(tl.uint32, bitcast=True)
-    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) << 16
-    return tl.where(x != x, x, rounded.to(tl.float32, bitcast=True))
-
-
 @functools.cache
 def interpreted(kernel: Any, keep: tuple[Any, ...] = ()) -> Any:
     """`kernel` for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give).
