@@ -1,23 +1,54 @@
-"""Where a prefill forward's host time goes, on CUDA: wall against device time, and cProfile's top.
+"""Where a prefill forward's host time goes, on CUDA: wall against host time, syncs, cProfile's top.
 
 Builds the bench preset in bf16 (random weights), compiles the kernel scope with the serving ranges,
-then for each prefill shape times it (`prefill_rate`) and profiles a warm and a timed call with
-cProfile (a host sync shows up as the tottime of whatever call waits). Usage:
+then for each prefill shape times it (`prefill_rate`), times how long the host takes to launch one
+call (the forward's return, before the stream drains) against the call's wall, lists every host
+sync of one call (`torch.cuda.set_sync_debug_mode`, by Python line), and profiles a warm and a timed
+call with cProfile. Without syncs the wall is the larger of host and device time; each sync adds
+the device's backlog to the host's. Usage:
 `python scripts/prefill_host.py [--scopes eager,kernel] [--shapes 1x2048,16x256]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import cProfile
 import pstats
 import time
+import warnings
 
 import torch
 
 import qcompile
-from qcompile.commands.workload import prefill_rate
+from model.batch import Chunk, build_batch
+from qcompile.commands.workload import FIRST_ID, prefill_rate
 from qcompile.synthetic import build_random
+
+
+def host_and_syncs(model, fn, requests: int, tokens: int) -> tuple[float, float, collections.Counter]:
+    """(host seconds to launch, wall seconds, sync sites) of one warm prefill call."""
+    gen = torch.Generator().manual_seed(1)
+    ids = [torch.randint(FIRST_ID, model.config.vocab_size, (tokens,), generator=gen).tolist() for _ in range(requests)]
+    batch = build_batch([Chunk(s, ids[s], 0) for s in range(requests)], model.trash_slot, "cuda")
+    sites: collections.Counter = collections.Counter()
+    for debug in (False, True):
+        torch.cuda.synchronize()
+        with warnings.catch_warnings(record=True) as seen, torch.no_grad(), model.context(batch):
+            warnings.simplefilter("always")
+            torch.cuda.set_sync_debug_mode("warn" if debug else 0)
+            t = time.perf_counter()
+            hidden = fn(*batch.tensors())
+            model.compute_logits(hidden[batch.last_token_index])
+            host = time.perf_counter() - t
+            torch.cuda.set_sync_debug_mode(0)
+            torch.cuda.synchronize()
+            wall = time.perf_counter() - t
+        if debug:
+            sites.update(f"{w.filename}:{w.lineno}" for w in seen if "synchroniz" in str(w.message))
+        else:
+            result = host, wall
+    return *result, sites
 
 
 def main() -> None:
@@ -39,11 +70,14 @@ def main() -> None:
             print(f"{scope}: compile {time.perf_counter() - t:.1f} s", flush=True)
         for r, t in shapes:
             rate = prefill_rate(model, fn, r, t)
+            host, wall, sites = host_and_syncs(model, fn, r, t)
+            print(f"\n{scope} {r}x{t}: {rate:.0f} tok/s; one call: host {host * 1e3:.1f} ms, wall {wall * 1e3:.1f} ms")
+            print(f"  host syncs: {sum(sites.values())}" + "".join(f"\n    {n}x {s}" for s, n in sites.most_common(12)))
             prof = cProfile.Profile()
             prof.enable()
             prefill_rate(model, fn, r, t, repeats=1)
             prof.disable()
-            print(f"\n{scope} {r}x{t}: {rate:.0f} tok/s; cProfile of a warm and a timed call:", flush=True)
+            print(f"{scope} {r}x{t}: cProfile of a warm and a timed call:", flush=True)
             pstats.Stats(prof).sort_stats("tottime").print_stats(args.top)
 
 
