@@ -5,8 +5,9 @@ then for each prefill shape times it (`prefill_rate`), times how long the host t
 call (the forward's return, before the stream drains) against the call's wall, lists every host
 sync of one call (`torch.cuda.set_sync_debug_mode`, by Python line), and profiles a warm and a timed
 call with cProfile. Without syncs the wall is the larger of host and device time; each sync adds
-the device's backlog to the host's. Usage:
-`python scripts/prefill_host.py [--scopes eager,kernel] [--shapes 1x2048,16x256]`.
+the device's backlog to the host's. `--skinny-gemm` first routes the decode-sized GEMMs through the
+skinny op for rows 1 and 8, as `qcompile bench --skinny-gemm` does. Usage:
+`python scripts/prefill_host.py [--scopes eager,kernel] [--shapes 1x2048,16x256] [--skinny-gemm]`.
 """
 
 from __future__ import annotations
@@ -57,10 +58,15 @@ def main() -> None:
     p.add_argument("--scopes", default="eager,kernel")
     p.add_argument("--shapes", default="1x2048,8x512,16x256")
     p.add_argument("--top", type=int, default=25)
+    p.add_argument("--skinny-gemm", action="store_true")
     args = p.parse_args()
     shapes = [tuple(int(x) for x in s.split("x")) for s in args.shapes.split(",")]
     model = build_random("bench", "bfloat16", "cuda")
     model.init_state(max_num_seqs=max(r for r, _ in shapes), max_model_len=max(t for _, t in shapes), merge=True)
+    if args.skinny_gemm:
+        from model.skinny_setup import prepare_skinny
+
+        print(prepare_skinny(model, [1, 8]).summary(), flush=True)
     for scope in args.scopes.split(","):
         fn = model
         if scope != "eager":
