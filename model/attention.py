@@ -124,7 +124,13 @@ class Attention(nn.Module):
     def attention_core(
         self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor
     ) -> torch.Tensor:
-        """Attend over each request's cache (this step's rows already written by the forward)."""
+        """Attend over each request's cache (this step's rows already written by the forward).
+
+        On CUDA every row, decode or prefill, is one query over its slot's rows `0..position`: one
+        selection and one split-K kernel for the whole batch (`model/kernels/attention_decode.py`),
+        with no loop over requests. The torch code below, the reference, attends per request."""
+        if use_kernels(q):
+            return self._attend_in_place(q, iq, positions, slots)
         host = context.current()
         if host.uniform_decode:
             return self._decode(q, iq, positions, slots)
@@ -212,18 +218,20 @@ class Attention(nn.Module):
         allowed = self.qsa_allowed(iq, t, self.block_keys[slot, : length // self.block], length)
         return self._attend(q.transpose(0, 1), k, v, allowed).transpose(0, 1)
 
+    def _attend_in_place(
+        self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor
+    ) -> torch.Tensor:
+        """Row `i` attends over `slots[i]`'s cache rows `0..positions[i]` (QSA-masked), by the kernels."""
+        from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
+
+        chosen = self.qsa_chosen(iq, positions, self._cached_blocks(), slots)
+        return decode_attention(q, self.k_cache, self.v_cache, slots, positions, self.scaling, chosen, self.block)
+
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
-        """One token per request, tensor-only (no host data), so it can be captured in a CUDA graph.
-
-        On CUDA the split-K Triton kernel reads K/V in place (`model/kernels/attention_decode.py`).
-        The torch code gathers each request's cache rows whole, so requests go in chunks of bounded
-        bytes (K and V, and the block keys with their fp32 copy, per request).
+        """One token per request in torch, tensor-only (no host data), so it can be captured in a CUDA
+        graph. It gathers each request's cache rows whole, so requests go in chunks of bounded bytes
+        (K and V, and the block keys with their fp32 copy, per request).
         """
-        if use_kernels(q):
-            from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
-
-            chosen = self.qsa_chosen(iq, positions, self._cached_blocks(), slots)
-            return decode_attention(q, self.k_cache, self.v_cache, slots, positions, self.scaling, chosen, self.block)
         row_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + 3 * self.block_keys[0].nbytes
         outs = [
             self._decode_rows(q[rows], iq[rows], positions[rows], slots[rows]) for rows in chunks(q.shape[0], row_bytes)

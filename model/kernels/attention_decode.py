@@ -1,11 +1,13 @@
-"""Split-K flash decoding over the slot caches, in place: one token per request, QSA mask applied.
+"""Split-K flash decoding over the slot caches, in place: one query token per row, QSA mask applied.
 
-The torch reference (`model.attention.Attention._decode_rows`) gathers each request's whole K/V
-rows, builds a `[B, L]` mask and runs two matmuls with a softmax between. Here program `(b, h, s)`
-reads split `s` of request `b`'s keys for KV head `h` straight from `k_cache[slots[b]]`, with the
-`G` query heads of that KV head as one tile (one `tl.dot` per key block), and keeps an online
-softmax in fp32; a second kernel merges the splits. Key `j` is visible when `j <= t` (the query's
-position) and, under QSA, when it lies in the incomplete tail block or in a chosen block: exactly
+Each row is a query at position `t` of the request in slot `slots[b]`: a decode token, or a prefill
+token whose chunk's keys the forward has already written, so one call serves a whole flat batch. The
+torch reference (`model.attention.Attention._decode_rows`) gathers each request's whole K/V rows,
+builds a `[B, L]` mask and runs two matmuls with a softmax between. Here program `(b, h, s)` reads
+split `s` of row `b`'s keys for KV head `h` straight from `k_cache[slots[b]]`, with the `G` query
+heads of that KV head as one tile (one `tl.dot` per key block), and keeps an online softmax in fp32;
+a second kernel merges the splits (one split writes the output itself). Key `j` is visible when
+`j <= t` and, under QSA, when it lies in the incomplete tail block or in a chosen block: exactly
 `Attention.qsa_allowed`.
 
 CPU tensors run the same kernels in Triton's interpreter (how the CPU tests check them).
@@ -38,6 +40,7 @@ def _split_kernel(
     chosen,
     part_acc,
     part_ml,
+    out,
     scale,
     stride_slot,
     stride_pos,
@@ -96,10 +99,15 @@ def _split_kernel(
         else:
             acc = acc * alpha[:, None] + tl.dot(p.to(vt.dtype), vt)
         m_i = m_new
-    part = (b * tl.num_programs(1) + h) * SPLITS + s
-    tl.store(part_acc + (part * BG + rg[:, None]) * BD + rd[None, :], acc)
-    tl.store(part_ml + (part * 2) * BG + rg, m_i)
-    tl.store(part_ml + (part * 2 + 1) * BG + rg, l_i)
+    if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
+        o = acc / l_i[:, None]
+        dst = out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :]
+        tl.store(dst, o.to(out.dtype.element_ty), mask=mg[:, None] & md[None, :])
+    else:
+        part = (b * tl.num_programs(1) + h) * SPLITS + s
+        tl.store(part_acc + (part * BG + rg[:, None]) * BD + rd[None, :], acc)
+        tl.store(part_ml + (part * 2) * BG + rg, m_i)
+        tl.store(part_ml + (part * 2 + 1) * BG + rg, l_i)
 
 
 @triton.jit
@@ -188,8 +196,9 @@ def decode_attention(
         sms = torch.cuda.get_device_properties(q.device).multi_processor_count if q.is_cuda else 1
     per = split_len(length, bsz * hkv, sms)
     splits = -(-length // per)
-    part_acc = torch.empty(bsz * hkv * splits * bg * bd, dtype=torch.float32, device=q.device)
-    part_ml = torch.empty(bsz * hkv * splits * 2 * bg, dtype=torch.float32, device=q.device)
+    parts = bsz * hkv * splits if splits > 1 else 0  # one split writes `out` itself
+    part_acc = torch.empty(parts * bg * bd, dtype=torch.float32, device=q.device)
+    part_ml = torch.empty(parts * 2 * bg, dtype=torch.float32, device=q.device)
     q = q.contiguous()
     qsa = chosen is not None
     pick = chosen.view(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
@@ -204,6 +213,7 @@ def decode_attention(
         pick,
         part_acc,
         part_ml,
+        out,
         scale,
         k_cache.stride(0),
         k_cache.stride(1),
@@ -222,6 +232,8 @@ def decode_attention(
         IEEE=q.dtype == torch.float32,
         num_warps=4,
     )
+    if splits == 1:
+        return out
     bdm = min(bd, MERGE_D)
     merge[(bsz, hkv, bd // bdm)](
         part_acc,

@@ -79,7 +79,28 @@ def test_decode_with_the_kernel_matches_torch_qsa_on_and_off(monkeypatch: pytest
     assert (att.qsa_chosen(iq, positions, att._cached_blocks(), slots) is None) == (length == 12)
     ref = att._decode(q, iq, positions, slots)
     monkeypatch.setattr(attention_module, "use_kernels", lambda t: True)
-    torch.testing.assert_close(att._decode(q, iq, positions, slots), ref, atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(att._attend_in_place(q, iq, positions, slots), ref, atol=1e-5, rtol=1e-5)
+
+
+def test_prefill_rows_with_the_kernel_match_torch_per_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One flat batch of a fresh 40-token prompt (QSA past its budget after 19 tokens), a 7-token
+    chunk continuing at position 25 and a padding row: the kernels, called once for every row,
+    give each request what the torch code gives it alone (`_prefill`)."""
+    att = tiny_attention(3, 4, 64)
+    requests = [(0, 0, 40), (2, 25, 7)]  # (slot, start, tokens)
+    n = sum(t for _, _, t in requests) + 1
+    q = torch.randn(n, att.num_heads, att.head_dim)
+    iq = torch.randn(n, att.indexer.n_heads, att.indexer.head_dim)
+    positions = torch.cat([torch.arange(s, s + t) for _, s, t in requests] + [torch.tensor([0])])
+    slots = torch.tensor([slot for slot, _, t in requests for _ in range(t)] + [3])
+    monkeypatch.setattr(attention_module, "use_kernels", lambda t: True)
+    assert att.qsa_chosen(iq, positions, att._cached_blocks(), slots) is not None
+    got = att._attend_in_place(q, iq, positions, slots)
+    a = 0
+    for slot, start, t in requests:
+        ref = att._prefill(q[a : a + t], iq[a : a + t], start, slot)
+        torch.testing.assert_close(got[a : a + t], ref, atol=1e-5, rtol=1e-5)
+        a += t
 
 
 @pytest.mark.parametrize("seed", [0, 1])
