@@ -176,8 +176,8 @@ def test_model_decode_with_the_kernel_matches_torch(tiny_ckpt: Path, monkeypatch
 @pytest.mark.gpu
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
 def test_bench_geometry_bf16_no_worse_than_torch_bf16() -> None:
-    """24 query heads over 2 KV heads of 256, a 2,074-key cache, up to 2,048 visible keys: the kernel's bf16 error
-    against fp32 torch attention is at most torch bf16's."""
+    """24 query heads over 2 KV heads of 256, a 2,074-key cache, up to 2,048 visible keys, decode rows
+    and then prefill rows: the kernel's bf16 error against fp32 torch attention is at most torch bf16's."""
     cfg = preset_config("bench")
     att32 = Attention(Qwen4ExpConfig.from_dict(cfg)).cuda()
     torch.manual_seed(0)
@@ -197,8 +197,19 @@ def test_bench_geometry_bf16_no_worse_than_torch_bf16() -> None:
     slots = torch.randperm(64, device="cuda")
     exact = att32._decode_rows(q, iq, positions, slots)  # torch, fp32
     torch_bf16 = att16._decode_rows(q.bfloat16(), iq.bfloat16(), positions, slots).float()
-    kernel_bf16 = att16._decode(q.bfloat16(), iq.bfloat16(), positions, slots).float()
+    kernel_bf16 = att16._attend_in_place(q.bfloat16(), iq.bfloat16(), positions, slots).float()
     assert (kernel_bf16 - exact).abs().max() <= (torch_bf16 - exact).abs().max()
+    rows = [(3, 0, 2048), (5, 1000, 300)]  # prefill: a whole prompt and a chunk after 1,000 cached keys
+    q, iq = torch.randn(2348, 24, 256, device="cuda"), torch.randn(2348, 4, 128, device="cuda")
+    positions = torch.cat([torch.arange(s, s + n, device="cuda") for _, s, n in rows])
+    slots = torch.tensor([slot for slot, _, n in rows for _ in range(n)], device="cuda")
+    kernel_bf16 = att16._attend_in_place(q.bfloat16(), iq.bfloat16(), positions, slots).float()
+    a = 0
+    for slot, start, n in rows:
+        exact = att32._prefill(q[a : a + n], iq[a : a + n], start, slot)
+        torch_bf16 = att16._prefill(q[a : a + n].bfloat16(), iq[a : a + n].bfloat16(), start, slot).float()
+        assert (kernel_bf16[a : a + n] - exact).abs().max() <= (torch_bf16 - exact).abs().max(), slot
+        a += n
 
 
 @pytest.mark.gpu
