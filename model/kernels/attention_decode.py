@@ -28,6 +28,7 @@ BLOCK_N = 32  # keys per inner step
 MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save
 MAX_SPLITS = 256
 MERGE_D = 64  # columns of D per merge program
+MERGE_S = 8  # splits a merge program reads per step: their loads issue together, not one after another
 
 
 @triton.jit
@@ -123,6 +124,7 @@ def _merge_kernel(
     BDM: tl.constexpr,
     SPLITS: tl.constexpr,
     BS: tl.constexpr,
+    SC: tl.constexpr,
 ):
     b = tl.program_id(0)
     h = tl.program_id(1)
@@ -138,9 +140,15 @@ def _merge_kernel(
     ls = tl.load(ml + BG, mask=(rs < SPLITS)[:, None], other=0.0)
     l_sum = tl.reduce(ls * tl.exp(ms - m_safe[None, :]), 0, add)
     o = tl.full([BG, BDM], 0.0, tl.float32)
-    for s in range(SPLITS):
-        w = tl.exp(tl.load(part_ml + ((first + s) * 2) * BG + rg) - m_safe)
-        o += tl.load(part_acc + ((first + s) * BG + rg[:, None]) * BD + rd[None, :]) * w[:, None]
+    rc = tl.arange(0, SC)
+    for s0 in range(0, SPLITS, SC):  # SC splits' accumulators per step, loaded at once ([SC, BG, BDM])
+        rs = s0 + rc
+        live = rs < SPLITS
+        mc = tl.load(part_ml + ((first + rs[:, None]) * 2) * BG + rg[None, :], mask=live[:, None], other=float("-inf"))
+        w = tl.exp(mc - m_safe[None, :])
+        offs = ((first + rs[:, None, None]) * BG + rg[None, :, None]) * BD + rd[None, None, :]
+        acc = tl.load(part_acc + offs, mask=live[:, None, None], other=0.0)
+        o += tl.reduce(acc * w[:, :, None], 0, add)
     o = o / l_sum[:, None]
     mask = (rg < G)[:, None] & (rd < D)[None, :]
     tl.store(out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :], o.to(out.dtype.element_ty), mask=mask)
@@ -247,6 +255,7 @@ def decode_attention(
         BDM=bdm,
         SPLITS=splits,
         BS=triton.next_power_of_2(splits),
+        SC=MERGE_S,
         num_warps=4,
     )
     return out

@@ -47,6 +47,18 @@ def test_dense_decode_matches_softmax_attention(hq: int, hkv: int, d: int, sms: 
     torch.testing.assert_close(out.double(), dense_reference(q, kc, vc, slots, pos), atol=2e-6, rtol=2e-6)
 
 
+def test_many_splits_merge_in_steps() -> None:
+    """A 1,100-key cache in 18 splits: the merge reads them in steps of MERGE_S (8, 8, then 2 of a
+    partial step), and a row whose keys end in the first split leaves the later ones empty."""
+    torch.manual_seed(5)
+    kc, vc = torch.randn(3, 1100, 2, 16), torch.randn(3, 1100, 2, 16)
+    q = torch.randn(3, 6, 16)
+    slots, pos = torch.tensor([2, 0, 1]), torch.tensor([1099, 40, 700])
+    assert -(-1100 // split_len(1100, 3 * 2, 132)) == 18
+    out = decode_attention(q, kc, vc, slots, pos, 16**-0.5, sms=132)
+    torch.testing.assert_close(out.double(), dense_reference(q, kc, vc, slots, pos), atol=2e-6, rtol=2e-6)
+
+
 def test_split_len_is_a_block_multiple_covering_the_cache() -> None:
     for length, programs, sms in [(2074, 2, 132), (2074, 128, 132), (64, 1, 132), (300_000, 1, 132)]:
         per = split_len(length, programs, sms)
