@@ -122,15 +122,22 @@ class Attention(nn.Module):
 
     @region("attention_core")
     def attention_core(
-        self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor
+        self,
+        q: torch.Tensor,
+        iq: torch.Tensor,
+        positions: torch.Tensor,
+        slots: torch.Tensor,
+        *,
+        out: torch.Tensor | None = None,
     ) -> torch.Tensor:
         """Attend over each request's cache (this step's rows already written by the forward).
 
         On CUDA every row, decode or prefill, is one query over its slot's rows `0..position`: one
         selection and one split-K kernel for the whole batch (`model/kernels/attention_decode.py`),
-        with no loop over requests. The torch code below, the reference, attends per request."""
+        with no loop over requests, its result written into `out` when given. The torch code below,
+        the reference, attends per request."""
         if use_kernels(q):
-            return self._attend_in_place(q, iq, positions, slots)
+            return self._attend_in_place(q, iq, positions, slots, out)
         host = context.current()
         if host.uniform_decode:
             return self._decode(q, iq, positions, slots)
@@ -219,13 +226,19 @@ class Attention(nn.Module):
         return self._attend(q.transpose(0, 1), k, v, allowed).transpose(0, 1)
 
     def _attend_in_place(
-        self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor
+        self,
+        q: torch.Tensor,
+        iq: torch.Tensor,
+        positions: torch.Tensor,
+        slots: torch.Tensor,
+        out: torch.Tensor | None = None,
     ) -> torch.Tensor:
         """Row `i` attends over `slots[i]`'s cache rows `0..positions[i]` (QSA-masked), by the kernels."""
         from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
 
         chosen = self.qsa_chosen(iq, positions, self._cached_blocks(), slots)
-        return decode_attention(q, self.k_cache, self.v_cache, slots, positions, self.scaling, chosen, self.block)
+        k, v = self.k_cache, self.v_cache
+        return decode_attention(q, k, v, slots, positions, self.scaling, chosen, self.block, out=out)
 
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
         """One token per request in torch, tensor-only (no host data), so it can be captured in a CUDA

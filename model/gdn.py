@@ -156,17 +156,20 @@ class GatedDeltaNet(nn.Module):
         beta: torch.Tensor,
         slots: torch.Tensor,
         write_slots: torch.Tensor,
+        *,
+        out: torch.Tensor | None = None,
     ) -> torch.Tensor:
         """The delta-rule core over the flat batch; reads the per-request layout from the forward context.
 
-        On CUDA, decode batches run the in-place Triton step and half-precision models' other batches
-        fla's varlen chunked kernels (`model/kernels/`); elsewhere the torch code below, the reference.
+        On CUDA, decode batches run the in-place Triton step (writing into `out` when given) and
+        half-precision models' other batches fla's varlen chunked kernels (`model/kernels/`);
+        elsewhere the torch code below, the reference.
         """
         host = context.current()
         if use_kernels(q) and host.uniform_decode:
             from model.kernels.gdn_decode import recurrent_decode  # Triton: imported only on CUDA
 
-            return recurrent_decode(q, k, v, g, beta, self.recurrent, slots, write_slots)
+            return recurrent_decode(q, k, v, g, beta, self.recurrent, slots, write_slots, out=out)
         if use_kernels(q) and self.conv_tail.dtype != torch.float32:
             from model.kernels.gdn_prefill import chunked_varlen  # fla-core: imported only on CUDA
 

@@ -133,11 +133,14 @@ class Experts(nn.Module):
         }
 
     @region("experts")
-    def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+    def forward(
+        self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, *, out: torch.Tensor | None = None
+    ) -> torch.Tensor:
+        """On CUDA the fused kernels, writing into `out` when given (the region op's buffer)."""
         if x.is_cuda:
             from model.kernels.fused_moe import fused_moe  # Triton: CUDA builds of torch bring it, CPU ones may not
 
-            return fused_moe(x, weights, ids, self.gate_up_proj, self.down_proj, **self.stored())
+            return fused_moe(x, weights, ids, self.gate_up_proj, self.down_proj, **self.stored(), out=out)
         return self.reference(x, weights, ids)
 
     def dense_weights(self, dtype: torch.dtype) -> tuple[torch.Tensor, torch.Tensor]:

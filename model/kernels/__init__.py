@@ -5,6 +5,18 @@ from __future__ import annotations
 import torch
 
 
+def output_like(out: torch.Tensor | None, like: torch.Tensor) -> torch.Tensor:
+    """`out` checked to match `like` (shape, dtype, device, contiguous), or a new tensor like it."""
+    if out is None:
+        return torch.empty_like(like, memory_format=torch.contiguous_format)
+    if out.shape != like.shape or out.dtype != like.dtype or out.device != like.device or not out.is_contiguous():
+        raise ValueError(
+            f"out: expected a contiguous {like.dtype} {tuple(like.shape)} on {like.device}, got "
+            f"{out.dtype} {tuple(out.shape)} on {out.device} (contiguous: {out.is_contiguous()})"
+        )
+    return out
+
+
 def use_kernels(t: torch.Tensor) -> bool:
     """Whether a region core runs its Triton kernels for `t`'s device: CUDA. (CPU tests patch the name
     in a model module to run the kernels in Triton's interpreter.)"""

@@ -22,6 +22,7 @@ import torch
 import triton
 import triton.language as tl
 
+from model.kernels import output_like
 from model.kernels.codes import add, interpreted, maximum
 
 BLOCK_N = 32  # keys per inner step
@@ -178,13 +179,15 @@ def decode_attention(
     chosen: torch.Tensor | None = None,
     block: int = 1,
     sms: int | None = None,
+    out: torch.Tensor | None = None,
 ) -> torch.Tensor:
     """Attention of one query token per request over its slot's cache rows `0..positions[b]`.
 
     q `[B, Hq, D]`; k_cache/v_cache `[S, L, Hkv, D]` (query head `i` reads KV head `i // (Hq/Hkv)`);
     slots, positions `[B]`. `chosen [B, NB+1]` (bool or int8, nonzero = chosen; QSA): key `j` in a
     complete block `j // block` is visible only if that block is chosen. `sms` (the device's SM
-    count by default) sets how many splits the keys get. Returns `[B, Hq, D]` in q's dtype.
+    count by default) sets how many splits the keys get. Returns `[B, Hq, D]` in q's dtype, in `out`
+    when given (`output_like`).
     """
     bsz, hq, d = q.shape
     _, length, hkv, dk = k_cache.shape
@@ -195,7 +198,7 @@ def decode_attention(
         )
     if k_cache.stride(-1) != 1 or k_cache.stride() != v_cache.stride():
         raise ValueError("k_cache and v_cache must share strides, with unit stride over D")
-    out = torch.empty_like(q)
+    out = output_like(out, q)
     if bsz == 0:
         return out
     g = hq // hkv

@@ -55,6 +55,7 @@ import torch
 import triton
 import triton.language as tl
 
+from model.kernels import output_like
 from model.kernels.codes import add, e2m1_value, e8m0_value, interpreted
 from model.quant import formats
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
@@ -460,8 +461,10 @@ def fused_moe(
     gate_up_scale_2: torch.Tensor | None = None,
     down_scale_2: torch.Tensor | None = None,
     block: tuple[int, int] = FP8_BLOCK,
+    out: torch.Tensor | None = None,
 ) -> torch.Tensor:
-    """`sum_j weights[t, j] * down[e](silu(gate[e] x_t) * up[e] x_t)` with `e = ids[t, j]` → `[T, H]` in x's dtype.
+    """`sum_j weights[t, j] * down[e](silu(gate[e] x_t) * up[e] x_t)` with `e = ids[t, j]` → `[T, H]` in x's dtype
+    (in `out` when given, `output_like`).
 
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
     projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
@@ -526,7 +529,7 @@ def fused_moe(
             gate_up=dataclasses.replace(tiles.gate_up, block_k=min(tiles.gate_up.block_k, group)),
             down=dataclasses.replace(tiles.down, block_k=min(tiles.down.block_k, group)),
         )
-    out = torch.empty_like(x)
+    out = output_like(out, x)
     if t == 0 or k == 0:
         return out.zero_()
     pairs = t * k

@@ -19,6 +19,7 @@ import torch
 import triton
 import triton.language as tl
 
+from model.kernels import output_like
 from model.kernels.codes import add, interpreted
 
 
@@ -77,11 +78,13 @@ def recurrent_decode(
     write_slots: torch.Tensor,
     block_v: int | None = None,
     num_warps: int = 4,
+    out: torch.Tensor | None = None,
 ) -> torch.Tensor:
     """One token per row: q,k `[B, H, Dk]`, v `[B, H, Dv]`, g,beta `[B, H]` (fp32), `state [S, H, Dk, Dv]` fp32.
 
     Row `b` reads `state[read_slots[b]]` and writes its update to `state[write_slots[b]]`; real rows must
-    name distinct slots (padding rows may share the trash slot). Returns `o [B, H, Dv]` (fp32).
+    name distinct slots (padding rows may share the trash slot). Returns `o [B, H, Dv]` (fp32), in `out`
+    when given (`output_like`).
     `block_v` defaults to 64-wide column blocks once those alone give every SM many programs, else 32
     (more, smaller programs for small batches).
     """
@@ -106,7 +109,7 @@ def recurrent_decode(
         if t.shape != (bsz,):
             raise ValueError(f"{name}: expected shape ({bsz},), got {tuple(t.shape)}")
     q, k, v, g, beta = (t.contiguous() for t in (q, k, v, g, beta))
-    out = torch.empty_like(v)
+    out = output_like(out, v)
     if bsz == 0:
         return out
     if block_v is None:

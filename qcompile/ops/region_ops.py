@@ -1,9 +1,10 @@
 """Region ops: one model source, opaque scope chosen at compile time.
 
 `register_regions(table)` defines `qcompile::<name>(layer_key, *inputs, *state, out)` for each row.
-The caller allocates `out` and the op copies the region's result into it: between piecewise CUDA
-graphs a splitting op runs uncaptured, so its output must live where the piece before it put it (in
-the graph pool, at the address the next piece was captured with), not wherever the op allocates.
+The caller allocates `out`: between piecewise CUDA graphs a splitting op runs uncaptured, so its
+output must live where the piece before it put it (in the graph pool, at the address the next piece
+was captured with), not wherever the op allocates. A region method that takes `out=` (`writes_out`)
+gets it and its kernels write the result there; any other result is copied into it.
 `route` is the router `model.regions` calls for scoped calls: a region whose row is opaque in the
 scope becomes a call of its caller-owned op; any other region is called directly, so Dynamo traces
 it. The op's implementation finds the module by its layer key and runs the undecorated method with
@@ -27,7 +28,16 @@ import torch
 
 from model import context
 from model import regions as model_regions
-from qcompile.ops.registry import LIB, NAMESPACE, REGISTRY, OpEntry, Region, check_scopes, region_arity
+from qcompile.ops.registry import (
+    LIB,
+    NAMESPACE,
+    REGISTRY,
+    OpEntry,
+    Region,
+    check_scopes,
+    region_arity,
+    writes_out,
+)
 
 KEY_ATTR = "_qcompile_key"
 # Layer key -> module, for the ops' implementations. Weak: a registered model may still be freed.
@@ -218,7 +228,7 @@ def _define(row: Region) -> OpEntry:
     method = model_regions.REGIONS.get(row.name)
     if method is None:
         raise ValueError(f"region table names {row.name!r}, which no model method declares with @region")
-    num_inputs, num_state = region_arity(row.name, method), row.num_state
+    num_inputs, num_state, takes_out = region_arity(row.name, method), row.num_state, writes_out(method)
     ins = [f"Tensor x{i}" for i in range(num_inputs)]
     state = [f"Tensor(a{i}!) s{i}" for i in range(num_state)]
     LIB.define(f"{row.name}(str layer_key, {', '.join(ins + state)}, Tensor(a{num_state}!) out) -> ()")
@@ -227,7 +237,9 @@ def _define(row: Region) -> OpEntry:
         module = _module_for(layer_key)
         inputs, state, out = tensors[:num_inputs], tensors[num_inputs : num_inputs + num_state], tensors[-1]
         with context.in_scope(None), _bound_state(module, row.name, state):  # looked up per call: tests hook it
-            out.copy_(model_regions.REGIONS[row.name](module, *inputs))
+            result = model_regions.REGIONS[row.name](module, *inputs, **({"out": out} if takes_out else {}))
+        if result is not out:
+            out.copy_(result)
 
     def fake(layer_key: str, *tensors: torch.Tensor) -> None:
         return None

@@ -112,6 +112,16 @@ class _Registry(Mapping[str, OpEntry]):
 REGISTRY = _Registry()
 
 
+OUT_PARAM = "out"
+
+
+def writes_out(method: Callable[..., torch.Tensor]) -> bool:
+    """Whether region method `method` takes a keyword-only `out=None`: a buffer of the result's shape
+    and dtype that it may write its result into (returning it) instead of allocating one."""
+    p = inspect.signature(method).parameters.get(OUT_PARAM)
+    return p is not None and p.kind is inspect.Parameter.KEYWORD_ONLY and p.default is None
+
+
 def check_scopes(scopes: frozenset[str] | set[str] | tuple[str, ...]) -> frozenset[str]:
     scopes = frozenset(scopes)
     unknown = scopes - SCOPES
@@ -121,8 +131,11 @@ def check_scopes(scopes: frozenset[str] | set[str] | tuple[str, ...]) -> frozens
 
 
 def region_arity(name: str, method: Callable[..., torch.Tensor]) -> int:
-    """Tensor inputs of region method `method(self, *tensors)`: its positional parameters but `self`."""
+    """Tensor inputs of region method `method(self, *tensors)`: its positional parameters but `self`
+    (a keyword-only `out`, see `writes_out`, is not one)."""
     params = list(inspect.signature(method).parameters.values())[1:]
+    if writes_out(method):
+        params = [p for p in params if p.name != OUT_PARAM]
     kinds = {inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD}
     bad = [p.name for p in params if p.kind not in kinds or p.default is not inspect.Parameter.empty]
     if bad or not params:

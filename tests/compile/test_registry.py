@@ -8,7 +8,8 @@ import pytest
 import torch
 import toy
 
-from qcompile.ops import REGISTRY, Region, register_modules, register_regions, scope
+from qcompile.ops import REGISTRY, Region, op_arguments, register_modules, register_regions, scope
+from qcompile.ops.registry import region_arity
 
 TOY = ["toy_mixer", "toy_mlp", "toy_layer"]
 
@@ -30,6 +31,33 @@ def test_entry_metadata() -> None:
     assert REGISTRY["toy_add_into"].num_inputs == 2  # from the method's signature
     assert REGISTRY.for_target(torch.ops.qcompile.toy_mlp.default) is REGISTRY["toy_mlp"]
     assert REGISTRY.for_target(torch.ops.aten.add.Tensor) is None
+
+
+def test_a_region_that_writes_out_gets_the_buffer() -> None:
+    """A method with `*, out=None` counts only its tensors as inputs; the op hands it the caller's
+    buffer, which it fills itself; called plainly (no scope) it gets none."""
+    assert REGISTRY["toy_double_into"].num_inputs == 1
+    m = toy.ToyDouble()
+    register_modules(m)
+    x = torch.randn(3, 4)
+    args = op_arguments(REGISTRY["toy_double_into"], m, [x])
+    REGISTRY["toy_double_into"].op(*args)
+    assert m.given == [True] and torch.equal(args[-1], 2 * x)
+    with scope(None):
+        assert torch.equal(m.double(x), 2 * x)
+    assert m.given == [True, False]
+
+
+def test_region_signatures_are_checked() -> None:
+    def positional_out(self: torch.nn.Module, x: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
+        return x
+
+    def keyword_tensor(self: torch.nn.Module, x: torch.Tensor, *, y: torch.Tensor) -> torch.Tensor:
+        return x
+
+    for method, bad in ((positional_out, "out"), (keyword_tensor, "y")):
+        with pytest.raises(TypeError, match=rf"bad: \['{bad}'\]"):
+            region_arity("toy_bad", method)
 
 
 def test_table_rows_are_checked() -> None:

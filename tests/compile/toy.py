@@ -77,11 +77,28 @@ class ToyAdd(torch.nn.Module):
         return x + y
 
 
+class ToyDouble(torch.nn.Module):
+    """A region that writes its result into the op's `out` itself: `out = 2 x`; `given` records
+    whether the call had a buffer."""
+
+    given: list[bool]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.given = []
+
+    @region("toy_double_into")
+    def double(self, x: torch.Tensor, *, out: torch.Tensor | None = None) -> torch.Tensor:
+        self.given.append(out is not None)
+        return torch.mul(x, 2, out=out) if out is not None else x * 2
+
+
 TOY_TABLE = (
     Region("toy_mixer", frozenset({"layer", "block", "kernel"}), num_state=1, splitting=True),
     Region("toy_mlp", frozenset({"block"})),
     Region("toy_layer", frozenset({"layer"}), num_state=1),
     Region("toy_add_into", frozenset({"layer", "block", "kernel"})),
+    Region("toy_double_into", frozenset({"kernel"})),
 )
 register_regions(TOY_TABLE)
 TOY_ADD = ToyAdd()

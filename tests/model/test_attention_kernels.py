@@ -249,3 +249,37 @@ def test_bench_geometry_block_selection_follows_the_sort(monkeypatch: pytest.Mon
         swapped = scores[row][(got[row] != ref[row])[:-1]]
         assert (swapped.max() - swapped.min()) <= 1e-5 * swapped.abs().max(), f"row {row}: {swapped.tolist()}"
     assert differ.float().mean() <= 0.05
+
+
+def test_attention_core_op_has_the_kernel_write_its_out_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the kernel scope the region op hands the core its caller-owned `out`, and the split-K
+    kernel writes the result there (no copy after): the buffer the kernel got is the op's."""
+    import model.kernels.attention_decode as kernels
+    from qcompile.ops import REGISTRY, op_arguments, register_modules
+
+    att = tiny_attention(4, 4, 64)
+    register_modules(att)
+    q = torch.randn(3, att.num_heads, att.head_dim)
+    iq = torch.randn(3, att.indexer.n_heads, att.indexer.head_dim)
+    positions, slots = torch.tensor([63, 10, 30]), torch.tensor([1, 0, 2])
+    monkeypatch.setattr(attention_module, "use_kernels", lambda t: True)
+    want = att._attend_in_place(q, iq, positions, slots)
+    given: list[torch.Tensor | None] = []
+
+    def spy(*args: object, out: torch.Tensor | None = None, **kwargs: object) -> torch.Tensor:
+        given.append(out)
+        return decode(*args, out=out, **kwargs)
+
+    decode = kernels.decode_attention
+    monkeypatch.setattr(kernels, "decode_attention", spy)
+    args = op_arguments(REGISTRY["attention_core"], att, [q, iq, positions, slots])
+    REGISTRY["attention_core"].op(*args)
+    assert len(given) == 1 and given[0] is args[-1]
+    torch.testing.assert_close(args[-1], want, atol=0, rtol=0)
+
+
+def test_a_mismatched_out_buffer_is_named() -> None:
+    kc = vc = torch.zeros(2, 8, 1, 16)
+    q, rows = torch.zeros(2, 2, 16), torch.tensor([0, 1])
+    with pytest.raises(ValueError, match=r"out: expected a contiguous torch.float32 \(2, 2, 16\)"):
+        decode_attention(q, kc, vc, rows, rows, 0.25, out=torch.zeros(2, 16, 2).transpose(1, 2))

@@ -52,7 +52,9 @@ def check_decode(heads: int, dk: int, dv: int, read: list[int], trash: int, bloc
     real = [i for i, s in enumerate(read) if s != trash]
     ref_out, ref_state = recurrent_step(q[real], k[real], v[real], g[real], beta[real], state[slots[real]].clone())
     new = state.clone()
-    out = recurrent_decode(q, k, v, g, beta, new, slots, slots, block_v=block_v)
+    buffer = torch.full_like(v, float("nan"))  # a caller's output buffer: every row is written
+    out = recurrent_decode(q, k, v, g, beta, new, slots, slots, block_v=block_v, out=buffer)
+    assert out is buffer and not out.isnan().any()
     torch.testing.assert_close(out[real], ref_out)
     torch.testing.assert_close(new[slots[real]], ref_state)
     untouched = [s for s in range(trash) if s not in read]
