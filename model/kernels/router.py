@@ -65,12 +65,15 @@ def _interpreted() -> Any:
     return interpreted(_route_kernel, keep=(add, maximum, minimum))
 
 
-@torch.library.custom_op("qcompile_kernels::route_topk", mutates_args=())
-def route_topk(logits: torch.Tensor, top_k: int, normalise: bool) -> tuple[torch.Tensor, torch.Tensor]:
-    """`logits [N, E]` → (weights `[N, k]` in the logits' dtype, expert ids `[N, k]` int64), largest first.
+# An op, so compiled graphs call it as one opaque kernel (and Dynamo needs no Triton tracing); defined
+# through `torch.library.Library` rather than `custom_op`, whose Python dispatch costs about three
+# times as much per call in eager and piecewise runs (as `model/kernels/skinny.py`'s op).
+LIB = torch.library.Library("qcompile_kernels", "FRAGMENT")
+LIB.define("route_topk(Tensor logits, int top_k, bool normalise) -> (Tensor, Tensor)")
 
-    A custom op, so compiled graphs call it as one opaque kernel (and Dynamo needs no Triton tracing).
-    """
+
+def _route_topk(logits: torch.Tensor, top_k: int, normalise: bool) -> tuple[torch.Tensor, torch.Tensor]:
+    """`logits [N, E]` → (weights `[N, k]` in the logits' dtype, expert ids `[N, k]` int64), largest first."""
     n, e = logits.shape
     weights, ids = _outputs(logits, top_k)
     logits = logits.contiguous()
@@ -93,9 +96,13 @@ def route_topk(logits: torch.Tensor, top_k: int, normalise: bool) -> tuple[torch
     return weights, ids
 
 
-@route_topk.register_fake
 def _route_topk_fake(logits: torch.Tensor, top_k: int, normalise: bool) -> tuple[torch.Tensor, torch.Tensor]:
     return _outputs(logits, top_k)
+
+
+LIB.impl("route_topk", _route_topk, "CompositeExplicitAutograd")
+torch.library.register_fake("qcompile_kernels::route_topk", _route_topk_fake, lib=LIB)
+route_topk = torch.ops.qcompile_kernels.route_topk.default
 
 
 def _outputs(logits: torch.Tensor, top_k: int) -> tuple[torch.Tensor, torch.Tensor]:

@@ -95,3 +95,8 @@ def test_router_kernel_on_cuda_matches_torch() -> None:
     torch.testing.assert_close(probs.gather(1, ids), ref_top, rtol=(512 + 8 + 1.5 * spread) * U, atol=0)
     torch.testing.assert_close(w.float(), ref_w.float(), rtol=2**-7, atol=0)
     assert (w != ref_w).float().mean().item() <= 0.02
+
+
+def test_fake_and_real_agree_for_the_compiler() -> None:
+    """`torch.library.opcheck`: the fake kernel's shapes, dtypes and strides are the real one's."""
+    torch.library.opcheck(route_topk, (torch.randn(3, 16), 4, True))
