@@ -83,6 +83,7 @@ def routed(router: Router, tokens: int, seed: int = 0) -> tuple[torch.Tensor, to
         (40, 2, 8, 16, 8192),  # 80 pairs on 8 experts: several full blocks per expert
         (30, 3, 16, 16, 256),  # 90 pairs in six align chunks of 16 (the per-chunk count table)
         (50, 3, 12, 16, 256),  # 12 experts in a 16-wide table: its last 4 columns are never written
+        (120, 3, 16, 16, 256),  # 23 chunks: the running totals take two steps of 16 chunks
         (7, 4, 16, 32, 8192),
     ],
 )
