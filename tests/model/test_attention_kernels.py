@@ -211,6 +211,8 @@ def test_bench_geometry_bf16_no_worse_than_torch_bf16() -> None:
     torch_bf16 = att16._decode_rows(q.bfloat16(), iq.bfloat16(), positions, slots).float()
     kernel_bf16 = att16._attend_in_place(q.bfloat16(), iq.bfloat16(), positions, slots).float()
     assert (kernel_bf16 - exact).abs().max() <= (torch_bf16 - exact).abs().max()
+    one = att16._attend_in_place(q[:1].bfloat16(), iq[:1].bfloat16(), positions[:1], slots[:1]).float()
+    assert (one - exact[:1]).abs().max() <= (torch_bf16[:1] - exact[:1]).abs().max()  # batch 1: 33 splits
     rows = [(3, 0, 2048), (5, 1000, 300)]  # prefill: a whole prompt and a chunk after 1,000 cached keys
     q, iq = torch.randn(2348, 24, 256, device="cuda"), torch.randn(2348, 4, 128, device="cuda")
     positions = torch.cat([torch.arange(s, s + n, device="cuda") for _, s, n in rows])
