@@ -143,11 +143,11 @@ def _merge_kernel(
     o = tl.full([BG, BDM], 0.0, tl.float32)
     rc = tl.arange(0, SC)
     for s0 in range(0, SPLITS, SC):  # SC splits' accumulators per step, loaded at once ([SC, BG, BDM])
-        rs = s0 + rc
-        live = rs < SPLITS
-        mc = tl.load(part_ml + ((first + rs[:, None]) * 2) * BG + rg[None, :], mask=live[:, None], other=float("-inf"))
+        rk = s0 + rc
+        live = rk < SPLITS
+        mc = tl.load(part_ml + ((first + rk[:, None]) * 2) * BG + rg[None, :], mask=live[:, None], other=float("-inf"))
         w = tl.exp(mc - m_safe[None, :])
-        offs = ((first + rs[:, None, None]) * BG + rg[None, :, None]) * BD + rd[None, None, :]
+        offs = ((first + rk[:, None, None]) * BG + rg[None, :, None]) * BD + rd[None, None, :]
         acc = tl.load(part_acc + offs, mask=live[:, None, None], other=0.0)
         o += tl.reduce(acc * w[:, :, None], 0, add)
     o = o / l_sum[:, None]
