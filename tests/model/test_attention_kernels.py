@@ -17,6 +17,7 @@ from model.attention import Attention
 from model.batch import Chunk, build_batch
 from model.checkpoint.loader import load_model
 from model.config import Qwen4ExpConfig
+from model.kernels import attention_decode
 from model.kernels.attention_decode import decode_attention, split_len
 from model.kernels.qsa_select import select_blocks
 from model.presets import preset_config
@@ -47,9 +48,11 @@ def test_dense_decode_matches_softmax_attention(hq: int, hkv: int, d: int, sms: 
     torch.testing.assert_close(out.double(), dense_reference(q, kc, vc, slots, pos), atol=2e-6, rtol=2e-6)
 
 
-def test_many_splits_merge_in_steps() -> None:
-    """A 1,100-key cache in 18 splits: the merge reads them in steps of MERGE_S (8, 8, then 2 of a
-    partial step), and a row whose keys end in the first split leaves the later ones empty."""
+@pytest.mark.parametrize("steps", [1, 8])
+def test_many_splits_merge_in_steps(steps: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1,100-key cache in 18 splits: the merge reads them one a step or in steps of 8 (8, 8, then 2
+    of a partial step), and a row whose keys end in the first split leaves the later ones empty."""
+    monkeypatch.setattr(attention_decode, "MERGE_S", steps)
     torch.manual_seed(5)
     kc, vc = torch.randn(3, 1100, 2, 16), torch.randn(3, 1100, 2, 16)
     q = torch.randn(3, 6, 16)
