@@ -1,12 +1,15 @@
-"""The Triton kernels changed since their last GPU run build for the H200 (sm_90) here, without a GPU.
+"""Every Triton kernel of the model builds for the H200 (sm_90) here, without a GPU, at the bench's sizes.
 
 Triton's interpreter runs a kernel's Python body, so it accepts code the compiler rejects (a loop
-variable whose shape changes, found by the first GPU run of bebfd8e's merge); building for sm_90 with
-Triton's bundled ptxas runs the real front end and back end at the bench's sizes.
+variable whose shape changes: bebfd8e's merge, found only by its first GPU run); building for sm_90
+with Triton's bundled ptxas runs the real front end and back end, so a kernel changed between GPU runs
+is known to compile before one.
 """
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +17,10 @@ import triton
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
-from model.kernels import attention_decode, fused_moe
+from model.kernels import attention_decode, fused_moe, gdn_decode, ple_gather, qsa_select, router, weight_only
+from model.kernels.fused_moe import KINDS, default_tiles
+from model.kernels.skinny import CANDIDATES
+from scripts import fused_moe_build_check, skinny_build_check
 
 
 def build_sm90(fn: Any, types: dict[str, str], constexprs: dict[str, Any], num_warps: int = 4) -> None:
@@ -25,27 +31,126 @@ def build_sm90(fn: Any, types: dict[str, str], constexprs: dict[str, Any], num_w
     triton.compile(source, target=GPUTarget("cuda", 90, 32), options={"num_warps": num_warps})
 
 
-@pytest.mark.parametrize("splits", [2, 9, 33])
-def test_merge_kernel_builds(splits: int) -> None:
-    """Bench geometry (12 query heads a KV head, D 256), 2 to 33 splits: a partial last step of eight."""
+ATTENTION = {"HQ": 24, "G": 12, "D": 256, "BG": 16, "BD": 256}  # 24 query heads over 2 KV heads of 256
+QSA = {"TOTAL": 518, "BLOCK": 4, "BJ": qsa_select.BLOCK_J}  # a 2,074-key cache in blocks of 4
+E_BLOCK = 128  # 128 experts
+
+
+def merge_case(splits: int) -> tuple[Any, dict[str, str], dict[str, Any], int]:
+    constexprs = ATTENTION | {"BDM": attention_decode.MERGE_D, "SPLITS": splits, "SC": attention_decode.MERGE_S}
     types = {"part_acc": "*fp32", "part_ml": "*fp32", "out": "*bf16"}
-    constexprs = {"HQ": 24, "G": 12, "D": 256, "BG": 16, "BD": 256, "BDM": attention_decode.MERGE_D}
-    constexprs |= {"SPLITS": splits, "BS": triton.next_power_of_2(splits), "SC": attention_decode.MERGE_S}
-    build_sm90(attention_decode._merge_kernel, types, constexprs)
+    return attention_decode._merge_kernel, types, constexprs | {"BS": triton.next_power_of_2(splits)}, 4
 
 
-@pytest.mark.parametrize(("splits", "qsa"), [(1, False), (33, True)])
-def test_split_kernel_builds(splits: int, qsa: bool) -> None:
-    """One split writing the output itself, and QSA's chosen blocks over 33 splits."""
-    types = {p: "*bf16" for p in ("q", "k_cache", "v_cache", "out")}
-    types |= {"slots": "*i64", "positions": "*i64", "chosen": "*i8", "part_acc": "*fp32", "part_ml": "*fp32"}
-    types |= {"scale": "fp32"}
-    constexprs = {"HQ": 24, "G": 12, "D": 256, "BG": 16, "BD": 256, "BN": attention_decode.BLOCK_N}
-    constexprs |= {"SPLIT_LEN": 64, "SPLITS": splits, "QSA": qsa, "BLOCK": 4, "NCHOSEN": 519, "IEEE": False}
-    build_sm90(attention_decode._split_kernel, types, constexprs)
+def split_case(splits: int, qsa: bool) -> tuple[Any, dict[str, str], dict[str, Any], int]:
+    types = {p: "*bf16" for p in ("q", "k_cache", "v_cache", "out")} | {"scale": "fp32", "chosen": "*i8"}
+    types |= {"slots": "*i64", "positions": "*i64", "part_acc": "*fp32", "part_ml": "*fp32"}
+    constexprs = ATTENTION | {"BN": attention_decode.BLOCK_N, "SPLIT_LEN": 64, "SPLITS": splits, "QSA": qsa}
+    return attention_decode._split_kernel, types, constexprs | {"BLOCK": 4, "NCHOSEN": 519, "IEEE": False}, 4
 
 
-def test_align_prefix_kernel_builds() -> None:
-    """The chunk counts' running totals at 128 experts (16 chunks a step)."""
-    constexprs = {"ROWS": fused_moe.ALIGN_CHUNK_ELEMENTS // 128, "E_BLOCK": 128}
-    build_sm90(fused_moe._prefix_kernel, {"counts": "*i32"}, constexprs)
+CASES = {
+    "attention merge, 2 splits": merge_case(2),
+    "attention merge, 33 splits": merge_case(33),
+    "attention split, one split writes out": split_case(1, False),
+    "attention split, 33 splits, QSA": split_case(33, True),
+    "QSA score": (
+        qsa_select._score_kernel,
+        {"iq": "*bf16", "keys": "*bf16", "slots": "*i64", "positions": "*i64", "scores": "*fp32"},
+        QSA | {"HI": 4, "DI": 128, "BD": 128},
+        4,
+    ),
+    "QSA rank": (
+        qsa_select._rank_kernel,
+        {"scores": "*fp32", "positions": "*i64", "chosen": "*i8"},
+        QSA | {"TOPK": 512, "BI": qsa_select.BLOCK_I},
+        4,
+    ),
+    "router top-10 of 128": (
+        router._route_kernel,
+        {"logits": "*bf16", "weights": "*i16", "ids": "*i64"},
+        {"K": 10, "NORM": True, "OUT_BF16": True, "BE": 128, "BK": 16},
+        1,
+    ),
+    "GDN decode": (
+        gdn_decode._decode_kernel,
+        {p: "*fp32" for p in ("q", "k", "v", "g", "beta", "state", "out")}
+        | {"read_slots": "*i64", "write_slots": "*i64"},
+        {"H": 48, "DK": 128, "DV": 128, "BK": 128, "BV": 64},
+        4,
+    ),
+    "MoE align count": (
+        fused_moe._count_kernel,
+        {"ids": "*i64", "counts": "*i32"},
+        {"CHUNK": 32, "E_BLOCK": E_BLOCK},
+        4,
+    ),
+    "MoE align prefix": (
+        fused_moe._prefix_kernel,
+        {"counts": "*i32"},
+        {"ROWS": fused_moe.ALIGN_CHUNK_ELEMENTS // E_BLOCK, "E_BLOCK": E_BLOCK},
+        4,
+    ),
+    "MoE align": (
+        fused_moe._align_kernel,
+        {"ids": "*i64", "counts": "*i32", "sorted_pairs": "*i32", "block_expert": "*i32"},
+        {"BLOCK_M": 16, "CHUNK": 32, "E_BLOCK": E_BLOCK, "ONE_CHUNK": False},
+        4,
+    ),
+    "MoE sum": (fused_moe._sum_kernel, {"parts": "*fp32", "out": "*bf16"}, {"BLOCK": fused_moe.SUM_BLOCK}, 4),
+    "skinny split-K sum": (
+        weight_only._split_sum_kernel,
+        {"parts": "*fp32", "out": "*i16"},
+        {"BLOCK": weight_only.SUM_BLOCK, "OUT_BF16": True},
+        4,
+    ),
+    **{
+        f"PLE gather, {kind} rows": (
+            ple_gather._gather_kernel,
+            {"table": "*bf16" if kind == "float" else "*u8", "block_scale": "*u8", "ids": "*i64", "out": "*i16"}
+            | {"scale": "fp32"},
+            {"WIDTH": 2560, "BLOCK_W": 4096, "KIND": code, "BLOCK_R": ple_gather.BLOCK_ROWS, "OUT_BF16": True},
+            4,
+        )
+        for kind, code in ple_gather.KINDS.items()
+    },
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_kernel_builds_for_sm90(case: str) -> None:
+    fn, types, constexprs, warps = CASES[case]
+    build_sm90(fn, types, constexprs, warps)
+
+
+@pytest.mark.parametrize("quant", KINDS)
+@pytest.mark.parametrize("pairs", [1.0, 50.0])
+def test_fused_moe_gemms_build_for_sm90(quant: str | None, pairs: float) -> None:
+    """Both GEMMs in each stored format at a decode and a prefill tile class (the build script's cases)."""
+    tiles = default_tiles(pairs, quant is not None)
+    for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
+        fused_moe_build_check.build(kernel, quant, tiles.block_m, gemm, 90)
+
+
+@pytest.mark.parametrize("rows", sorted(CANDIDATES))
+def test_skinny_candidates_build_for_sm90(rows: int) -> None:
+    """Each skinny-GEMM candidate at its row count, direct and split-K (the build script's cases)."""
+    for config in CANDIDATES[rows]:
+        for partial in (False, True):
+            skinny_build_check.build(config, rows, partial, "bf16", 90)
+
+
+def test_every_kernel_has_a_build_case() -> None:
+    """A new `*_kernel` in `model/kernels` needs a case here, so that it too is built before a GPU run."""
+    modules = (attention_decode, fused_moe, gdn_decode, ple_gather, qsa_select, router, weight_only)
+    kernels = {
+        name
+        for module in modules
+        for name, value in vars(module).items()
+        if isinstance(value, triton.runtime.JITFunction) and name.endswith("_kernel")
+    }
+    covered = {fn.__name__ for fn, *_ in CASES.values()} | {"_gate_up_kernel", "_down_kernel", "_wo_kernel"}
+    assert kernels == covered
+    sources = Path(attention_decode.__file__).parent.glob("*.py")
+    with_kernels = {p.stem for p in sources if re.search(r"@triton\.jit\ndef \w+_kernel\(", p.read_text())}
+    assert with_kernels == {m.__name__.rsplit(".", 1)[1] for m in modules}
