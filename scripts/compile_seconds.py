@@ -1,6 +1,7 @@
 """Seconds to compile a preset's model at one scope, cold (empty Inductor and Triton caches) then warm.
 
     python scripts/compile_seconds.py --preset tiny8 --layers 16 --scope kernel --ranges 1,2:16 [--no-share]
+        [--caches DIR] [--profile cold.prof]
 
 The model is built in memory on `--device` with the preset's geometry and random weights; `--layers N` repeats the
 preset's layer schedule (layer kinds, PLE layers) to N layers, so 8 and 16 layers of tiny8 hold the
@@ -13,6 +14,8 @@ and inside the backend (splitting and Inductor; the rest is Dynamo's tracing and
 from __future__ import annotations
 
 import argparse
+import contextlib
+import cProfile
 import logging
 import os
 import sys
@@ -54,9 +57,11 @@ def main() -> None:
     p.add_argument("--device", default="cpu")
     p.add_argument("--dtype", default="float32", choices=("float32", "bfloat16", "float16"))
     p.add_argument("--no-share", action="store_true", help="compile the pieces of identical layers one by one")
+    p.add_argument("--caches", type=Path, help="an empty folder for the Inductor and Triton caches (kept: the generated code)")
+    p.add_argument("--profile", type=Path, help="write a cProfile of the cold compile here (pstats format)")
     args = p.parse_args()
 
-    caches = tempfile.mkdtemp(prefix="qcompile-cold-")
+    caches = str(args.caches) if args.caches else tempfile.mkdtemp(prefix="qcompile-cold-")
     os.environ["TORCHINDUCTOR_CACHE_DIR"] = f"{caches}/inductor"
     os.environ["TRITON_CACHE_DIR"] = f"{caches}/triton"
 
@@ -105,12 +110,15 @@ def main() -> None:
         counts.compiled = counts.shared = 0
         backend_s[0] = 0.0
         compiled = CompiledForward(model, args.ranges, args.scope, share_pieces=not args.no_share)
+        profiler = cProfile.Profile() if args.profile and caches_state == "cold" else None
         start = time.perf_counter()
-        with torch.no_grad():
+        with torch.no_grad(), profiler or contextlib.nullcontext():
             compiled.warmup(model.padding_batch)
-        if args.device.startswith("cuda"):
-            torch.cuda.synchronize()
+            if args.device.startswith("cuda"):
+                torch.cuda.synchronize()
         seconds = time.perf_counter() - start
+        if profiler:
+            profiler.dump_stats(args.profile)
         row = (caches_state, share, compiled.backend.traces, counts.compiled, counts.shared, f"{seconds:.1f}")
         row += (f"{backend_s[0]:.1f}",)
         print("| " + " | ".join(map(str, row)) + " |", flush=True)

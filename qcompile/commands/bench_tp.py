@@ -9,9 +9,10 @@ Every request has a `--context`-token random prompt and decodes greedily with `i
 - decode tokens/s at batch b: b over the median inter-token latency of b requests generating
   `1 + steps` tokens (the engine's own per-token samples, so prefill and start-up do not count);
 - prefill tokens/s: `--context` over the median time to first token of one request, of three;
-- collectives: a torch.profiler pass on rank 0 over a batch-1 generate of `1 + steps` tokens minus
-  one of a single token (its prefill), summing the collectives' events (the NCCL kernels on CUDA,
-  the c10d calls on CPU) per decode step, against the profiled run's median inter-token latency.
+- collectives: a torch.profiler pass on rank 0 over a batch-1 generate of `1 + steps` tokens, summing
+  the collectives' events (the NCCL kernels on CUDA, the c10d calls on CPU) after the prefill's (as
+  many as a profiled one-token generate has) per decode step, against the run's median inter-token
+  latency.
 """
 
 from __future__ import annotations
@@ -62,26 +63,33 @@ def _latencies(llm: LLM, prompts: list[dict[str, list[int]]], tokens: int) -> En
 
 def _collective_ms(llm: LLM, prompts: list[dict[str, list[int]]], steps: int) -> tuple[float, float]:
     """(collective ms per decode step, median inter-token ms) of a profiled `1 + steps`-token
-    generate, its collectives net of a profiled one-token generate's (the prefill). The collectives'
-    time includes waiting for the slowest rank, which is what a step loses to them."""
+    generate. A profiled one-token generate counts the prefill's collectives; those first events of
+    the longer run (in time order) are dropped and the rest are the decode steps' own, so no
+    difference of two noisy totals enters. The collectives' time includes waiting for the slowest
+    rank, which is what a step loses to them."""
     import torch
     from torch.autograd import DeviceType
     from torch.profiler import ProfilerActivity, profile
 
     activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if torch.cuda.is_available() else [])
 
-    def profiled(tokens: int) -> tuple[float, list[float]]:
+    def profiled(tokens: int) -> tuple[list[float], list[float]]:
+        """Each collective's µs in time order, and the run's inter-token latencies."""
         with profile(activities=activities) as prof:
             itl = _latencies(llm, prompts, tokens).inter_token_latency_s
-        events = [e for e in prof.key_averages() if any(p in e.key.lower() for p in PROFILED)]
+        events = [e for e in prof.events() if any(p in e.name.lower() for p in PROFILED)]
         # on CUDA the NCCL kernels alone (the c10d call that launched one also carries its time)
         kernels = [e for e in events if e.device_type == DeviceType.CUDA]
-        us = sum(e.self_device_time_total for e in kernels) if kernels else sum(e.self_cpu_time_total for e in events)
-        return us / 1e3, itl
+        if kernels:
+            events, us = kernels, [e.self_device_time_total for e in kernels]
+        else:
+            us = [e.self_cpu_time_total for e in events]
+        order = sorted(range(len(events)), key=lambda i: events[i].time_range.start)
+        return [us[i] for i in order], itl
 
     prefill, _ = profiled(1)
-    total, itl = profiled(1 + steps)
-    return (total - prefill) / steps, 1e3 * statistics.median(itl)
+    timed, itl = profiled(1 + steps)
+    return sum(timed[len(prefill) :]) / 1e3 / steps, 1e3 * statistics.median(itl)
 
 
 def measure(
