@@ -57,7 +57,9 @@ def main() -> None:
     p.add_argument("--device", default="cpu")
     p.add_argument("--dtype", default="float32", choices=("float32", "bfloat16", "float16"))
     p.add_argument("--no-share", action="store_true", help="compile the pieces of identical layers one by one")
-    p.add_argument("--caches", type=Path, help="an empty folder for the Inductor and Triton caches (kept: the generated code)")
+    p.add_argument(
+        "--caches", type=Path, help="an empty folder for the Inductor and Triton caches (kept: generated code)"
+    )
     p.add_argument("--profile", type=Path, help="write a cProfile of the cold compile here (pstats format)")
     args = p.parse_args()
 
