@@ -3,8 +3,7 @@
     Ĥ = hc_norm(H);  G = sigmoid(W_up silu(W_down Ĥ / n));  x = mean_s(G_s ⊙ Ĥ_s)
     w = 2 sigmoid(W_inj Ĥ / n);  H_s ← H_s + w_s F(x)
 The final mixer is the same read without the write. `W_down` and `W_inj` both read Ĥ, so the read
-computes the injection weights too (one GEMM once merged) and hands them to the write. At decode sizes
-on CUDA the read is two Triton kernels (`model/kernels/hc_read.py`) where torch needs eight launches.
+computes the injection weights too (one GEMM once merged) and hands them to the write.
 """
 
 from __future__ import annotations
@@ -12,11 +11,9 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 from torch import nn
-from torch.fx.experimental.symbolic_shapes import statically_known_true
 
 from model.config import Qwen4ExpConfig
-from model.fuse import Projections, is_dense, merged_weight, project
-from model.kernels import use_kernels
+from model.fuse import Projections, project
 from model.norm import RMSNorm
 
 HC_INPUT = Projections("merged_down_inject", ("input_mix_weight_down", "block_inject_weight"))
@@ -38,26 +35,8 @@ class GatedResidual(nn.Module):
         gate = torch.sigmoid(self.input_mix_weight_up(F.silu(down / self.n)))
         return (gate.unflatten(-1, (self.n, self.d)) * hn.unflatten(-1, (self.n, self.d))).mean(dim=-2)
 
-    def kernel_read(
-        self, h: torch.Tensor, w_down: torch.Tensor | None, n_inject: int
-    ) -> tuple[torch.Tensor, torch.Tensor] | None:
-        """(x, injection weights) from the kernels, or None where they do not apply: they run on CUDA,
-        with dense weights, for at most `MAX_ROWS` rows known when traced (eager decode, the size-1
-        compile range; a dynamic range stays torch's, for Inductor to fuse)."""
-        if w_down is None or not use_kernels(h) or not is_dense(self.input_mix_weight_up):
-            return None
-        from model.kernels.hc_read import MAX_ROWS, hc_read, supported  # Triton: imported only on CUDA
-
-        if not (supported(self.n, self.d) and statically_known_true(h.shape[0] <= MAX_ROWS)):
-            return None
-        up = self.input_mix_weight_up.weight
-        return hc_read(h, self.hc_norm.weight, w_down, up, self.n, n_inject, self.hc_norm.eps)
-
     def read(self, h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """→ (sublayer input `[N, d]`, injection weights `[N, n]` for `write`)."""
-        fused = self.kernel_read(h, merged_weight(self, HC_INPUT), self.n)
-        if fused is not None:
-            return fused
         hn = self.hc_norm(h)
         down, inject = project(self, HC_INPUT, hn)
         return self.mix(hn, down), 2 * torch.sigmoid(inject / self.n)
