@@ -25,14 +25,13 @@ import pytest
 import torch
 
 import qcompile
-from model import regions
-from model.attention import Attention
 from model.config import Qwen4ExpConfig
 from model.presets import preset_config
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.api import Compiled
 from qcompile.cudagraph import GraphedForward
 from tests.cudagraph.drive import Trace, run, without_graphs
+from tests.cudagraph.recorders import qsa_choices, routed_experts
 
 pytestmark = pytest.mark.gpu
 
@@ -51,94 +50,6 @@ def _init(model: torch.nn.Module, seed: int = 0) -> None:
         for p in model.parameters():
             scale = 0.3 if p.dim() < 2 else p.shape[-1] ** -0.5
             p.copy_(torch.randn(p.shape, generator=gen) * scale)
-
-
-@contextlib.contextmanager
-def routed_experts(
-    model: Qwen4ExpForCausalLM, eager: bool, pinned: list[torch.Tensor] | None = None
-) -> Iterator[list[torch.Tensor]]:
-    """The top-k expert ids each MoE layer is called with, per forward, in layer order.
-
-    `pinned` (fp32's ids, one tensor per call, as recorded here): rows whose expert set differs get
-    fp32's ids, weighted by this path's own router at those ids (its renormalised softmax, what
-    `Router` returns for experts it chose). That is teacher forcing for routing, as the token path is
-    teacher-forced: the logprob errors then measure numerics, not which near-tied experts flipped.
-
-    `eager`: a forward pre-hook on each experts module (removed afterwards, so no compiled code sees
-    it). Otherwise the experts region is an opaque op that looks the region up at call time, so a
-    wrapper sees every call made without graphs.
-    """
-    ids: list[torch.Tensor] = []
-    routers = {id(layer.mlp.experts): layer.mlp.gate for layer in model.model.layers}
-    queue = iter(pinned) if pinned is not None else None
-
-    def choose(
-        experts: torch.nn.Module, x: torch.Tensor, weights: torch.Tensor, top: torch.Tensor
-    ) -> tuple[torch.Tensor, torch.Tensor]:
-        if queue is not None:
-            ref = next(queue).to(top.device)
-            same = (top.sort(-1).values == ref.sort(-1).values).all(-1, keepdim=True)
-            router = routers[id(experts)]
-            probs = torch.softmax(torch.nn.functional.linear(x, router.weight), dim=-1, dtype=torch.float)
-            forced = probs.gather(1, ref)
-            if router.norm_topk:
-                forced = forced / forced.sum(-1, keepdim=True)
-            weights, top = torch.where(same, weights, forced.to(weights.dtype)), torch.where(same, top, ref)
-        ids.append(top.clone())
-        return weights, top
-
-    if eager:
-        hooks = [
-            layer.mlp.experts.register_forward_pre_hook(lambda m, args: (args[0], *choose(m, *args)))
-            for layer in model.model.layers
-        ]
-        try:
-            yield ids
-        finally:
-            for h in hooks:
-                h.remove()
-        return
-    original = regions.REGIONS["experts"]
-
-    def record(module: torch.nn.Module, x: torch.Tensor, weights: torch.Tensor, top: torch.Tensor) -> torch.Tensor:
-        return original(module, x, *choose(module, x, weights, top))
-
-    regions.REGIONS["experts"] = record
-    try:
-        yield ids
-    finally:
-        regions.REGIONS["experts"] = original
-
-
-@contextlib.contextmanager
-def qsa_choices(pinned: list[torch.Tensor | None] | None = None) -> Iterator[list[torch.Tensor | None]]:
-    """The QSA block masks `Attention.qsa_chosen` returns, per call in call order (None: every block
-    fits the budget). `pinned` (fp32's, as recorded here): each call returns fp32's mask instead,
-    teacher forcing for the attention's block choice as `routed_experts` is for the experts'. Both
-    the eager and the compiled paths call it from Python: it runs inside the opaque attention core.
-    """
-    masks: list[torch.Tensor | None] = []
-    original = Attention.qsa_chosen
-    queue = iter(pinned) if pinned is not None else None
-
-    def choose(
-        self: Attention, iq: torch.Tensor, t: torch.Tensor, keys: torch.Tensor, slots: torch.Tensor | None = None
-    ) -> torch.Tensor | None:
-        mask = original(self, iq, t, keys, slots)
-        if queue is not None:
-            ref = next(queue)
-            assert (ref is None) == (mask is None), "QSA: the pinned path's calls differ from fp32's"
-            if ref is not None and mask is not None:
-                assert ref.shape == mask.shape, f"QSA mask {tuple(mask.shape)}, fp32's {tuple(ref.shape)}"
-                mask = ref.to(mask.device)
-        masks.append(None if mask is None else mask.clone())
-        return mask
-
-    Attention.qsa_chosen = choose  # type: ignore[method-assign]
-    try:
-        yield masks
-    finally:
-        Attention.qsa_chosen = original  # type: ignore[method-assign]
 
 
 @pytest.fixture(scope="module")

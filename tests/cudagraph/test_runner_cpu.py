@@ -19,6 +19,7 @@ from qcompile.api import Compiled
 from qcompile.cudagraph import GraphedForward, PieceGraphs
 from tests.cudagraph.drive import run, without_graphs
 from tests.cudagraph.fake import FakeGraphs
+from tests.cudagraph.recorders import routed_experts
 
 PROMPTS = [list(range(2, 24)), [5, 6, 7], [9, 1, 4, 4, 1, 8], [3]]  # one past the QSA budget, one with EOS
 STOPS = [6, 4, 2, 1]  # decode batches of 4, 3 (padded to 4 over the 4th request's stale row), 2, 1
@@ -204,3 +205,17 @@ def test_piece_graphs_replay_in_place_and_check_addresses() -> None:
             hook(torch.ones(3), 2)
         with pytest.raises(RuntimeError, match=r"inputs \[1\]"):
             hook(x, 3)
+
+
+def test_gate_recorder_sees_and_pins_every_compiled_expert_call(model: Qwen4ExpForCausalLM, compiled: Compiled) -> None:
+    """The GPU gates' expert recorder (`recorders.routed_experts`) inside the kernel scope's opaque
+    experts op, whose region method takes the op's `out` buffer: it sees one call per layer and forward,
+    and pinning a run to its own choices changes no bit."""
+    compiled.set_cudagraph("none")
+    with routed_experts(model, eager=False) as ids:
+        free = run(model, compiled, PROMPTS, 2)
+    assert ids and len(ids) % model.config.num_hidden_layers == 0
+    with routed_experts(model, eager=False, pinned=ids) as again:
+        pinned = run(model, compiled, PROMPTS, 2)
+    assert len(again) == len(ids) and all(torch.equal(a, b) for a, b in zip(again, ids, strict=True))
+    assert all(torch.equal(a, b) for a, b in zip(free.logprobs, pinned.logprobs, strict=True))
