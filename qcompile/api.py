@@ -32,6 +32,7 @@ class Compiled:
             wrap_piece=self.pieces.hook,
             dump_dir=config.dump_dir,
             dynamic=config.dynamic,
+            inductor=config.inductor,
         )
         self.graphed: GraphedForward | None = None
         self.set_cudagraph(config.cudagraph, config.capture_sizes, config.max_capture_size)

@@ -15,6 +15,8 @@ class CompileConfig:
     `cudagraph` selects the CUDA graph mode and `dump_dir` receives graphs for inspection.
     `dynamic` says how the token count is kept symbolic ("oblivious" or "unbacked"), and
     `capture_sizes` / `max_capture_size` choose the CUDA graph sizes (None: the default ladder).
+    `inductor` holds `(name, value)` patches of `torch._inductor.config` for every piece's compile
+    (an experiment's switch, such as `combo_kernels`, without editing the backend).
     The compiler owns the meaning of the names; this class only checks the shape of the values.
     """
 
@@ -25,6 +27,7 @@ class CompileConfig:
     dynamic: str = "oblivious"
     capture_sizes: tuple[int, ...] | None = None
     max_capture_size: int | None = None
+    inductor: tuple[tuple[str, object], ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("scope", "cudagraph", "dynamic"):
@@ -45,6 +48,10 @@ class CompileConfig:
             if not sizes or not all(_is_int(s) and s >= 1 for s in sizes):
                 raise ValueError(f"CompileConfig.capture_sizes must be None or ints >= 1, got {self.capture_sizes!r}")
             object.__setattr__(self, "capture_sizes", sizes)
+        patches = tuple(tuple(p) for p in self.inductor)
+        if not all(len(p) == 2 and isinstance(p[0], str) and p[0] for p in patches):
+            raise ValueError(f"CompileConfig.inductor must hold (name, value) pairs, got {self.inductor!r}")
+        object.__setattr__(self, "inductor", patches)
         if self.max_capture_size is not None and not (_is_int(self.max_capture_size) and self.max_capture_size >= 1):
             raise ValueError(
                 f"CompileConfig.max_capture_size must be None or an int >= 1, got {self.max_capture_size!r}"

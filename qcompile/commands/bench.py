@@ -93,7 +93,7 @@ SMOKE: dict[str, Any] = {
 def add_parser(sub: argparse._SubParsersAction) -> None:
     from model.presets import PRESETS
     from model.quant.experts import PACKABLE
-    from qcompile.commands.checks import choice_list, int_list, positive_int, shape_list
+    from qcompile.commands.checks import choice_list, inductor_patch_list, int_list, positive_int, shape_list
     from qcompile.cudagraph.modes import MODES
     from qcompile.ops.registry import SCOPES
 
@@ -203,6 +203,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         type=positive_int,
         default=1,
         help="N > 1: TP1 against TPN through the engine, same run (decode, prefill, collectives share)",
+    )
+    p.add_argument(
+        "--inductor-config",
+        type=inductor_patch_list,
+        default=[],
+        metavar="NAME=VALUE,...",
+        help="patches of torch._inductor.config for the compiled scopes (an A/B such as combo_kernels=True)",
     )
     p.add_argument("--json", type=Path, default=Path("bench.json"))
     p.set_defaults(func=main)
@@ -529,13 +536,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             continue
         torch._dynamo.reset()
         ranges = ((1, max_tokens),) if args.dynamic == "unbacked" else ((1, 1), (2, max_tokens))
-        compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
+        compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic, inductor=args.inductor_config)
         with compile_stages(f"compile scope {scope}"):
             compile_s, _ = _timed(device, compiled.warmup)
         warm_compile_s = None
         if args.warm_compile:
             torch._dynamo.reset()
-            compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic)
+            compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic, inductor=args.inductor_config)
             with compile_stages(f"compile scope {scope} again (warm caches)"):
                 warm_compile_s, _ = _timed(device, compiled.warmup)
         prefilled = prefill(Row(scope, "none"), compiled)
@@ -564,6 +571,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "pinned_ple": args.pinned_ple,
         "skinny_shapes": skinny_shapes,
         "merge": args.merge,
+        "inductor_config": [list(p) for p in args.inductor_config],
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
         "roofline_tok_s": roofline,
@@ -594,6 +602,7 @@ def table(result: dict[str, Any]) -> str:
         f"{result['preset']} preset, {result['dtype']}"
         + (f", {result['quant_experts']} experts" if result["quant_experts"] else "")
         + ("" if result["merge"] else ", projections not merged (--no-merge)")
+        + "".join(f", inductor {name}={value!r}" for name, value in result["inductor_config"])
         + f", {result['device']}, torch {result['torch']}; "
         f"context {result['context']} tokens, {result['steps']} timed decode steps; "
         f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s; decode step reads "

@@ -156,7 +156,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     max_batch = max(args.batches)
     for scope in (s for s in args.scopes if s != "eager"):
         for mode in modes:
-            config = CompileConfig(scope=scope, ranges=((1, 1), (2, max(max_batch, args.context))), cudagraph=mode)
+            ranges = ((1, 1), (2, max(max_batch, args.context)))
+            config = CompileConfig(scope=scope, ranges=ranges, cudagraph=mode, inductor=tuple(args.inductor_config))
             configs.append((scope, mode, config))
     rows = []
     for scope, mode, config in configs:

@@ -86,6 +86,31 @@ def shape_list(text: str) -> list[tuple[int, int]]:
     return values  # type: ignore[return-value]
 
 
+def inductor_patch_list(text: str) -> list[tuple[str, object]]:
+    """`combo_kernels=True,max_fusion_size=32` -> [("combo_kernels", True), ("max_fusion_size", 32)]:
+    Python literals, each name an option of `torch._inductor.config`."""
+    import ast
+
+    from qcompile.compiler.backend import inductor_patches
+
+    patches = []
+    for item in (v for v in text.split(",") if v):
+        name, sep, value = item.partition("=")
+        try:
+            patches.append((name.strip(), ast.literal_eval(value.strip()) if sep else None))
+        except (ValueError, SyntaxError):
+            raise argparse.ArgumentTypeError(f"{item!r}: the value must be a Python literal (True, 32, 'x')") from None
+        if not sep:
+            raise argparse.ArgumentTypeError(f"{item!r}: expected NAME=VALUE")
+    if not patches:
+        raise argparse.ArgumentTypeError("expected NAME=VALUE[,NAME=VALUE...]")
+    try:
+        inductor_patches(patches)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return patches
+
+
 def positive_int(text: str) -> int:
     try:
         value = int(text)

@@ -90,6 +90,21 @@ def split_at(gm: fx.GraphModule, splitting: Collection[str]) -> tuple[fx.GraphMo
 # the answer (seen on the H200 in bf16: guard `n < 64` against range (1, 64)); a compile range
 # promises one artifact for every size in it, so no pass may split it.
 INDUCTOR_PATCHES: dict[str, Any] = {"shape_padding": False}
+OWN_PATCHES = ("post_grad_custom_post_pass",)  # the pass pipeline's hook: not the caller's to set
+
+
+def inductor_patches(patches: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """`INDUCTOR_PATCHES` with the caller's `(name, value)` patches on top, each name checked against
+    `torch._inductor.config` (a typo would otherwise be ignored silently)."""
+    known = torch._inductor.config.get_config_copy()
+    out = dict(INDUCTOR_PATCHES)
+    for name, value in patches:
+        if name in OWN_PATCHES:
+            raise ValueError(f"inductor patch {name!r}: qcompile installs its pass pipeline there")
+        if name not in known:
+            raise ValueError(f"inductor patch {name!r}: torch._inductor.config has no such option")
+        out[name] = value
+    return out
 
 
 class _Piece(torch.nn.Module):
@@ -195,7 +210,9 @@ class QBackend:
         splitting_ops: Collection[str] | None = None,
         wrap_piece: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None,
         share_pieces: bool = True,
+        inductor: Sequence[tuple[str, Any]] = (),
     ) -> None:
+        self.inductor = inductor_patches(inductor)
         self.wrap_piece = wrap_piece  # e.g. `PieceHook`: each compiled piece becomes CUDA-graphable
         self.share_pieces = share_pieces  # False: every piece compiled on its own, keys and all
         self.ranges = compile_units(ranges)
@@ -306,7 +323,7 @@ class QBackend:
                 piece,
                 list(inputs),
                 dynamic_shapes=mode,
-                options={"config_patches": INDUCTOR_PATCHES | {"post_grad_custom_post_pass": manager}},
+                options={"config_patches": self.inductor | {"post_grad_custom_post_pass": manager}},
             )
 
     def _dispatcher(

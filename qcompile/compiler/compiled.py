@@ -40,7 +40,8 @@ class CompiledForward:
     specialisation (`dynamic="oblivious"`: backed sizes with `backed_size_oblivious`; `"unbacked"`:
     `mark_unbacked`), so one trace serves every range, size 1 included. `wrap_piece` wraps every
     compiled piece (CUDA graphs' piece hooks), so piecewise graphs need no second compile.
-    `share_pieces=False` compiles the pieces of identical layers one by one (for comparison).
+    `share_pieces=False` compiles the pieces of identical layers one by one (for comparison);
+    `inductor` patches Inductor's config for every piece (`QBackend`).
     """
 
     def __init__(
@@ -53,6 +54,7 @@ class CompiledForward:
         dump_dir: str | Path | None = None,
         dynamic: str = "oblivious",
         share_pieces: bool = True,
+        inductor: Sequence[tuple[str, Any]] = (),
     ) -> None:
         if dynamic not in DYNAMIC_MODES:
             raise ValueError(f"dynamic must be one of {DYNAMIC_MODES}, not {dynamic!r}")
@@ -66,7 +68,7 @@ class CompiledForward:
         self.scope = scope
         self.dump_dir = None if dump_dir is None else str(dump_dir)
         self.dynamic = dynamic
-        self.backend = QBackend(self.ranges, scope, wrap_piece=wrap_piece, share_pieces=share_pieces)
+        self.backend = QBackend(self.ranges, scope, wrap_piece=wrap_piece, share_pieces=share_pieces, inductor=inductor)
         register_modules(module)
         self._compiled = torch.compile(module, backend=self.backend, fullgraph=True, dynamic=False)
         self._traced = False

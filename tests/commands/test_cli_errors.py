@@ -248,3 +248,19 @@ def test_a_bad_skinny_plan_file_is_one_line_before_the_load(
     plans.write_text('{"some GPU | torch 2 | triton 3": {"bfloat16 64x32": [1, 2]}}')
     line = one_line_error([*command, "--skinny-plans", str(plans)], capsys)
     assert str(plans) in line and "'bfloat16 64x32'" in line and "30 ints" in line
+
+
+@pytest.mark.parametrize(
+    ("patches", "named"),
+    [
+        ("combo_kernel=True", "'combo_kernel': torch._inductor.config has no such option"),
+        ("post_grad_custom_post_pass=1", "qcompile installs its pass pipeline there"),
+        ("combo_kernels", "'combo_kernels': expected NAME=VALUE"),
+        ("combo_kernels=yes", "'combo_kernels=yes': the value must be a Python literal"),
+    ],
+)
+def test_bench_inductor_config_is_checked_before_any_runs(
+    patches: str, named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = one_line_error(["bench", "--smoke", "--inductor-config", patches], capsys)
+    assert "--inductor-config" in line and named in line

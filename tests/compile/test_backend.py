@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 import torch
 import toy
+from torch._inductor.custom_graph_pass import CustomGraphPass
 
 import qcompile.api as api
 from model.context import forward_context
@@ -106,6 +107,32 @@ def test_api_rejects_bad_cudagraph_and_dynamic() -> None:
         api.compile(m, cudagraph="reduce-overhead")
     with pytest.raises(ValueError, match="dynamic"):
         api.compile(m, dynamic="maybe")
+
+
+class _Seen(CustomGraphPass):
+    """A post-grad pre-pass that counts the graphs Inductor runs it on (uuid None: no FX cache hits)."""
+
+    def __init__(self) -> None:
+        self.graphs = 0
+
+    def __call__(self, graph: torch.fx.Graph) -> None:
+        self.graphs += 1
+
+    def uuid(self) -> None:
+        return None
+
+
+def test_inductor_patches_reach_every_piece_s_compile() -> None:
+    """`inductor=`: each compiled piece runs under the patches (here a pass hook that counts the pieces)."""
+    m, ref = _pair()
+    seen = _Seen()
+    c = api.compile(m, ranges=[(2, 8)], scope="kernel", inductor=(("post_grad_custom_pre_pass", seen),))
+    torch.testing.assert_close(c(_ids(4)), ref(_ids(4)), atol=1e-5, rtol=1e-5)
+    assert seen.graphs == 3  # the kernel scope's three compiled pieces (`test_pieces_split_at_splitting_ops`)
+    with pytest.raises(ValueError, match="inductor patch 'no_such_option': torch._inductor.config has no such"):
+        api.compile(m, inductor=(("no_such_option", 1),))
+    with pytest.raises(ValueError, match=r"CompileConfig.inductor must hold \(name, value\) pairs"):
+        api.compile(m, inductor=(("combo_kernels",),))
 
 
 def test_dump_dir(tmp_path: Path) -> None:

@@ -57,3 +57,15 @@ def test_bench_no_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     result = json.loads(out.read_text())
     assert result["merge"] is False and result["rows"][0]["tok_s"]["1"] > 0
     assert "projections not merged (--no-merge)" in capsys.readouterr().out
+
+
+def test_bench_inductor_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--inductor-config`: the compiled scopes run under the patches, and the result and its table say so."""
+    out = tmp_path / "patched.json"
+    main(
+        ["bench", "--smoke", "--scopes", "layer", "--batches", "1", "--anchor-steps", "0", "--prefill", "1x4"]
+        + ["--inductor-config", "max_fusion_size=8", "--json", str(out)]
+    )
+    result = json.loads(out.read_text())
+    assert result["inductor_config"] == [["max_fusion_size", 8]] and result["rows"][-1]["tok_s"]["1"] > 0
+    assert "inductor max_fusion_size=8" in capsys.readouterr().out
