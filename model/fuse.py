@@ -55,7 +55,8 @@ def _part(owner: nn.Module, path: str) -> nn.Module | None:
     return module
 
 
-def _dense(part: nn.Module | None) -> bool:
+def is_dense(part: nn.Module | None) -> bool:
+    """A bias-free floating-point `weight [out, in]` parameter: what merges, and what a kernel may read as is."""
     weight = getattr(part, "weight", None)
     return (
         isinstance(weight, nn.Parameter)
@@ -73,13 +74,19 @@ def project(owner: nn.Module, group: Projections, x: torch.Tensor) -> tuple[torc
     own forward.
     """
     parts = [_part(owner, path) for path in group.parts]
-    dense = [_dense(p) for p in parts]
+    dense = [is_dense(p) for p in parts]
     merged = getattr(owner, group.merged, None)
     if merged is not None and all(dense):
         plan = getattr(owner, SKINNY_PLANS, {}).get(group.merged)
         y = F.linear(x, merged) if plan is None else _skinny(x, merged, plan)
         return torch.split(y, _layout([p.weight.shape[0] for p in parts]), dim=-1)[::2]
     return tuple(F.linear(x, p.weight) if d else p(x) for p, d in zip(parts, dense, strict=True))
+
+
+def merged_weight(owner: nn.Module, group: Projections) -> torch.Tensor | None:
+    """The stacked weight `project` multiplies by (every part still dense), else None."""
+    merged = getattr(owner, group.merged, None)
+    return merged if merged is not None and all(is_dense(_part(owner, p)) for p in group.parts) else None
 
 
 def _layout(rows: list[int]) -> list[int]:
@@ -114,7 +121,7 @@ def _merge(owner: nn.Module, group: Projections) -> bool:
     if getattr(owner, group.merged, None) is not None:
         return True
     parts = [_part(owner, path) for path in group.parts]
-    if not all(_dense(p) for p in parts):
+    if not all(is_dense(p) for p in parts):
         return False
     weights = [p.weight for p in parts]
     if len({(w.dtype, w.device, w.shape[1]) for w in weights}) != 1:

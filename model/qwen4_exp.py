@@ -12,7 +12,7 @@ from model.attention import Attention
 from model.batch import Batch, padding_batch
 from model.config import LINEAR, Qwen4ExpConfig
 from model.context import forward_context
-from model.fuse import merge_projections
+from model.fuse import is_dense, merge_projections
 from model.gdn import GatedDeltaNet
 from model.hyper import GatedResidual
 from model.moe import SparseMoE
@@ -104,6 +104,10 @@ class FinalMixer(GatedResidual):
 
     @region("final_mixer")
     def forward(self, h: torch.Tensor) -> torch.Tensor:
+        down = self.input_mix_weight_down
+        fused = self.kernel_read(h, down.weight if is_dense(down) else None, 0, list(getattr(down, "plan", ())))
+        if fused is not None:
+            return fused[0]
         hn = self.hc_norm(h)
         return self.mix(hn, self.input_mix_weight_down(hn))
 

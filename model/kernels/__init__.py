@@ -21,3 +21,9 @@ def use_kernels(t: torch.Tensor) -> bool:
     """Whether a region core runs its Triton kernels for `t`'s device: CUDA. (CPU tests patch the name
     in a model module to run the kernels in Triton's interpreter.)"""
     return t.is_cuda
+
+
+# Ops whose kernels serve decode sizes only: {op: (most rows, its torch twin)}. The backend gives a
+# compile range that reaches past the rows the twin (`qcompile/compiler/backend.py`), which Inductor
+# traces through and fuses; each op's module adds its row on import.
+DECODE_ONLY: dict[torch._ops.OpOverload, tuple[int, torch._ops.OpOverload]] = {}

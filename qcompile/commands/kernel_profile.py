@@ -24,6 +24,7 @@ KERNEL_CLASSES: tuple[tuple[str, str], ...] = (
     ("fused moe", r"^_(gate_up|down|sum|align|count)_kernel$"),  # model/kernels/fused_moe.py
     ("gdn", r"^_decode_kernel$|gated_delta|delta_rule|recurrent|chunk_|l2norm|solve_tril"),  # ours, fla's
     ("attention", r"^_(split|merge)_kernel$"),  # model/kernels/attention_decode.py
+    ("hc read", r"^_hc_(down|mix)_kernel$"),  # model/kernels/hc_read.py
     ("inductor triton", r"^triton_"),
     ("other triton", r"_kernel$"),
     ("aten elementwise", r"elementwise|vectorized|unrolled|reduce_kernel|softmax|Reduce"),

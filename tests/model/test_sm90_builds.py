@@ -17,7 +17,16 @@ import triton
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
-from model.kernels import attention_decode, fused_moe, gdn_decode, ple_gather, qsa_select, router, weight_only
+from model.kernels import (
+    attention_decode,
+    fused_moe,
+    gdn_decode,
+    hc_read,
+    ple_gather,
+    qsa_select,
+    router,
+    weight_only,
+)
 from model.kernels.fused_moe import KINDS, default_tiles
 from model.kernels.skinny import CANDIDATES
 from scripts import fused_moe_build_check, skinny_build_check
@@ -49,7 +58,22 @@ def split_case(splits: int, qsa: bool) -> tuple[Any, dict[str, str], dict[str, A
     return attention_decode._split_kernel, types, constexprs | {"BLOCK": 4, "NCHOSEN": 519, "IEEE": False}, 4
 
 
+def hc_mix_case(n_inject: int) -> tuple[Any, dict[str, str], dict[str, Any], int]:
+    types = {p: "*bf16" for p in ("h", "norm_w", "w_up")} | {"rstd": "*fp32", "part": "*fp32"}
+    types |= {"x": "*i16", "inject": "*i16"}
+    constexprs = {"NS": 4, "NI": n_inject, "BD": hc_read.MIX_COLS, "LP": 512, "OUT_BF16": True}
+    return hc_read._hc_mix_kernel, types, constexprs, hc_read.MIX_WARPS
+
+
 CASES = {
+    "HC read down, 336 rows over 4 x 2560": (
+        hc_read._hc_down_kernel,
+        {"h": "*bf16", "norm_w": "*bf16", "w": "*bf16", "rstd": "*fp32", "part": "*fp32", "eps": "fp32"},
+        {"NS": 4, "BR": hc_read.DOWN_ROWS, "BK": hc_read.down_cols(2560), "NCH": 2560 // hc_read.down_cols(2560)},
+        hc_read.DOWN_WARPS,
+    ),
+    "HC read mix, injection weights": hc_mix_case(4),
+    "HC read mix, final mixer": hc_mix_case(0),
     "attention merge, 2 splits": merge_case(2),
     "attention merge, 33 splits": merge_case(33),
     "attention split, one split writes out": split_case(1, False),
@@ -141,7 +165,7 @@ def test_skinny_gemm_builds_for_sm90(dot: bool) -> None:
 
 def test_every_kernel_has_a_build_case() -> None:
     """A new `*_kernel` in `model/kernels` needs a case here, so that it too is built before a GPU run."""
-    modules = (attention_decode, fused_moe, gdn_decode, ple_gather, qsa_select, router, weight_only)
+    modules = (attention_decode, fused_moe, gdn_decode, hc_read, ple_gather, qsa_select, router, weight_only)
     kernels = {
         name
         for module in modules

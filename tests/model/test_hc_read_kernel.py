@@ -1,0 +1,181 @@
+"""The hyper-connection read op (`model/kernels/hc_read.py`): its kernels against the torch read in
+Triton's interpreter, its torch twin against the module's read, and the compile ranges that get each."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+import model.hyper as hyper
+import model.kernels.hc_read as hc_read_module
+import qcompile
+from model.batch import Chunk, build_batch
+from model.checkpoint.loader import load_model
+from model.config import Qwen4ExpConfig
+from model.fuse import SKINNY_PLANS, merge_projections
+from model.kernels.hc_read import MAX_ROWS, hc_read, hc_read_kernels, hc_read_torch
+from model.kernels.skinny import ALL_CUBLAS
+from model.presets import preset_config
+from model.qwen4_exp import FinalMixer
+from tests.scopes.conftest import PROMPTS, teacher_forced
+
+
+def residual(preset: str = "tiny", seed: int = 0, combine: bool = True) -> hyper.GatedResidual:
+    """A merged read with random weights (its linears are zero-initialised)."""
+    config = Qwen4ExpConfig.from_dict(preset_config(preset))
+    module = (hyper.GatedResidual if combine else FinalMixer)(config, combine=combine)
+    generator = torch.Generator().manual_seed(seed)
+    for weight in module.parameters():
+        weight.data.normal_(0.0, 0.3, generator=generator)
+    merge_projections(module)
+    return module
+
+
+def operands(module: hyper.GatedResidual) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, int, int, float]:
+    combine = module.block_inject_weight is not None
+    w_down = module.merged_down_inject if combine else module.input_mix_weight_down.weight
+    up = module.input_mix_weight_up.weight
+    return module.hc_norm.weight, w_down, up, module.n, module.n if combine else 0, module.hc_norm.eps
+
+
+def kernel(module: hyper.GatedResidual, h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    return hc_read_kernels(h, *operands(module))
+
+
+def streams(module: hyper.GatedResidual, rows: int, dtype: torch.dtype = torch.float32, seed: int = 1) -> torch.Tensor:
+    return torch.randn(rows, module.n * module.d, generator=torch.Generator().manual_seed(seed)).to(dtype)
+
+
+@pytest.mark.parametrize("rows", [1, 3])
+@pytest.mark.parametrize("preset", ["tiny", "wide"])
+def test_float32_read_matches_torch(preset: str, rows: int) -> None:
+    """float32: the kernels and torch differ in summation order only (and the norm's scale applied after
+    the down GEMM, not before): a few float32 ulp of values of order one."""
+    module = residual(preset)
+    h = streams(module, rows)
+    x, inject = kernel(module, h)
+    want_x, want_inject = module.double().read(h.double())
+    torch.testing.assert_close(x.double(), want_x, rtol=0, atol=2e-6)
+    torch.testing.assert_close(inject.double(), want_inject, rtol=0, atol=2e-6)
+
+
+def test_final_mixer_reads_without_injection() -> None:
+    module = residual(combine=False)
+    h = streams(module, 2)
+    x, inject = kernel(module, h)
+    assert inject.shape == (2, 0)
+    torch.testing.assert_close(x.double(), module.double()(h.double()), rtol=0, atol=2e-6)
+
+
+def test_bfloat16_read_is_no_worse_than_torch_s() -> None:
+    """bf16 weights and streams: torch rounds the normed streams, both GEMM outputs and the gate's
+    input to bf16, the kernels only their outputs; against a float64 read of the same bf16 values the
+    kernels' error is no larger than torch's, largest and mean."""
+    module = residual("wide").bfloat16()
+    h = streams(module, 2, torch.bfloat16)
+    x, inject = kernel(module, h)
+    torch_x, torch_inject = module.read(h)
+    exact_x, exact_inject = module.double().read(h.double())
+    for got, plain, exact in ((x, torch_x, exact_x), (inject, torch_inject, exact_inject)):
+        ours, theirs = (got.double() - exact).abs(), (plain.double() - exact).abs()
+        assert ours.max() <= theirs.max() and ours.mean() <= theirs.mean()
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_the_twin_is_the_module_s_read_bitwise(dtype: torch.dtype) -> None:
+    """The op's torch twin (what a compile range past `MAX_ROWS` traces) computes the module's torch
+    read exactly, with and without skinny plans (CPU: the skinny op's `F.linear`)."""
+    for combine in (True, False):
+        module = residual("wide", combine=combine).to(dtype)
+        h = streams(module, 5, dtype)
+        want = module.read(h) if combine else (module(h), None)
+        for plan in ([], ALL_CUBLAS):
+            x, inject = hc_read_torch(h, *operands(module), plan, plan)
+            assert torch.equal(x, want[0]) and (not combine or torch.equal(inject, want[1]))
+
+
+def test_read_calls_the_op_and_the_op_runs_the_kernels_at_decode_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the kernels on (CUDA; here the interpreter) `read` is the op's result: the kernels' up to
+    `MAX_ROWS` rows, torch's above, under the module's skinny plans; a quantised (not dense) up
+    projection keeps the module's own read."""
+    module = residual()
+    setattr(module, SKINNY_PLANS, {hyper.HC_INPUT.merged: ALL_CUBLAS})
+    small, large = streams(module, 2), streams(module, MAX_ROWS + 1)
+    plain = module.read(large)
+    calls: list[int] = []
+    monkeypatch.setattr(hyper, "use_kernels", lambda t: True)
+    monkeypatch.setattr(hc_read_module, "use_kernels", lambda t: True)
+    monkeypatch.setattr(
+        hc_read_module, "hc_read_kernels", lambda h, *rest: calls.append(h.shape[0]) or kernel(module, h)
+    )
+    plans: list[list[int]] = []
+    twin = hc_read_module._hc_read_torch
+    monkeypatch.setattr(hc_read_module, "_hc_read_torch", lambda *a: plans.append(a[7]) or twin(*a))
+    assert all(torch.equal(a, b) for a, b in zip(module.read(small), kernel(module, small), strict=True))
+    assert all(torch.equal(a, b) for a, b in zip(module.read(large), plain, strict=True))
+    assert calls == [2] and plans == [ALL_CUBLAS]
+    module.input_mix_weight_up.weight = torch.nn.Parameter(module.input_mix_weight_up.weight.to(torch.int8), False)
+    assert module.kernel_read(small, module.merged_down_inject, module.n, []) is None
+
+
+@pytest.mark.slow
+def test_kernel_scope_runs_the_kernels_in_the_size_one_range_only(tiny_ckpt, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Compiled at kernel scope over the serving ranges, with the kernels on: the size-1 range's graphs
+    call the op (its kernels run, every read of a step), the range 2..64 traces the twin (no call, the
+    kernels never run there: its reads are Inductor's); logprobs match eager's within 1e-5."""
+    model = load_model(tiny_ckpt, device="cpu", dtype=torch.float32)
+    model.init_state(max_num_seqs=4, max_model_len=64)
+    monkeypatch.setattr(hyper, "use_kernels", lambda t: True)
+    monkeypatch.setattr(hc_read_module, "use_kernels", lambda t: True)
+    ref, path = teacher_forced(model, model, 2)
+    ran: list[int] = []
+    kernels = hc_read_module.hc_read_kernels
+    monkeypatch.setattr(hc_read_module, "hc_read_kernels", lambda h, *rest: ran.append(h.shape[0]) or kernels(h, *rest))
+    torch._dynamo.reset()
+    compiled = qcompile.compile(model, ranges=[(1, 1), (2, 64)], scope="kernel")
+    with torch._dynamo.config.patch(error_on_recompile=True):
+        got, _ = teacher_forced(model, compiled, 2, path)
+        assert ran == []  # prefill and 3-row decodes: the range 2..64
+        batch = build_batch([Chunk(0, [path[0][1]], len(PROMPTS[0]) + 2)], model.trash_slot, torch.device("cpu"))
+        with torch.no_grad(), model.context(batch):
+            got.append(model.compute_logits(compiled(*batch.tensors())).log_softmax(-1))
+    reads = 2 * model.config.num_hidden_layers + 1
+    assert ran == [1] * reads
+    model.reset_slots(list(range(len(PROMPTS))))
+    ref, _ = teacher_forced(model, model, 2, path)
+    with torch.no_grad(), model.context(batch):
+        ref.append(model.compute_logits(model(*batch.tensors())).log_softmax(-1))
+    worst = max((a - b).abs().max().item() for a, b in zip(ref, got, strict=True))
+    assert worst <= 1e-5, worst
+    calls = {
+        r: sum(p.output_code.count("qcompile_hc.hc_read.default(") for p in pieces.values())
+        for r, pieces in compiled.backend.records[0].pieces.items()
+    }
+    assert calls[(1, 1)] > 0 and calls[(2, 64)] == 0
+
+
+def test_unsupported_geometry_names_its_sizes() -> None:
+    module = residual()
+    h = streams(module, 1)
+    with pytest.raises(ValueError, match=r"h \(1, 256\), n 3"):
+        hc_read_kernels(
+            h, module.hc_norm.weight, module.merged_down_inject, module.input_mix_weight_up.weight, 3, 3, 1e-6
+        )
+
+
+def test_fake_and_real_agree_for_the_compiler() -> None:
+    module = residual()
+    torch.library.opcheck(hc_read, (streams(module, 1), *operands(module), [], []))
+
+
+@pytest.mark.gpu
+def test_bench_geometry_on_cuda_is_no_worse_than_torch_s() -> None:
+    """The bench's read (4 streams of 2560, rank 320) in bf16 on the GPU, against float64."""
+    module = residual("bench").bfloat16().cuda()
+    h = streams(module, 4, torch.bfloat16).cuda()
+    x, inject = kernel(module, h)
+    torch_x, torch_inject = hc_read_torch(h, *operands(module), [], [])
+    exact_x, exact_inject = hc_read_torch(h.double(), *operands(module.double()), [], [])
+    for got, plain, exact in ((x, torch_x, exact_x), (inject, torch_inject, exact_inject)):
+        ours, theirs = (got.double() - exact).abs(), (plain.double() - exact).abs()
+        assert ours.max() <= theirs.max() and ours.mean() <= theirs.mean()
