@@ -41,12 +41,12 @@ from model.kernels import DECODE_ONLY, use_kernels
 from model.kernels.codes import add, bf16_bits, interpreted
 from model.norm import centered_rms_norm
 
-MAX_ROWS = 16  # rows up to which the op runs the kernels (decode); above, the twin's GEMMs and Inductor's fusion
+MAX_ROWS = 2  # rows up to which the op runs the kernels: each row reads the weights again (from L2), so by 4 rows torch's read is faster
 DOWN_ROWS = 4  # output rows (of W_down; W_inj) per down program
 DOWN_COLS = 512  # columns per load of a down program (the largest power of two that divides d, at most this)
-MIX_COLS = 8  # columns of d per mix program (times n streams of the up weight)
+MIX_COLS = 4  # columns of d per mix program (times n streams of the up weight)
 DOWN_WARPS = 4
-MIX_WARPS = 8
+MIX_WARPS = 4
 
 
 @triton.jit
