@@ -41,7 +41,7 @@ from model.kernels import DECODE_ONLY, use_kernels
 from model.kernels.codes import add, bf16_bits, interpreted
 from model.norm import centered_rms_norm
 
-MAX_ROWS = 2  # rows up to which the op runs the kernels: each row reads the weights again (from L2), so by 4 rows torch's read is faster
+MAX_ROWS = 2  # rows up to which the op runs the kernels (each row reads the weights again: 4 are slower than torch)
 DOWN_ROWS = 4  # output rows (of W_down; W_inj) per down program
 DOWN_COLS = 512  # columns per load of a down program (the largest power of two that divides d, at most this)
 MIX_COLS = 4  # columns of d per mix program (times n streams of the up weight)
