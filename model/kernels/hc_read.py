@@ -279,32 +279,15 @@ def hc_read_kernels(
     return x, inject
 
 
-def _hc_read(
-    h: torch.Tensor,
-    norm_weight: torch.Tensor,
-    w_down: torch.Tensor,
-    w_up: torch.Tensor,
-    n: int,
-    n_inject: int,
-    eps: float,
-    down_plan: list[int],
-    up_plan: list[int],
-) -> tuple[torch.Tensor, torch.Tensor]:
+def _hc_read(h: torch.Tensor, *operands: Any) -> tuple[torch.Tensor, torch.Tensor]:
+    """The op: `h` and the schema's other arguments, those of `_hc_read_torch`."""
     if h.shape[0] <= MAX_ROWS and use_kernels(h):
-        return hc_read_kernels(h, norm_weight, w_down, w_up, n, n_inject, eps)
-    return _hc_read_torch(h, norm_weight, w_down, w_up, n, n_inject, eps, down_plan, up_plan)
+        return hc_read_kernels(h, *operands[:6])  # the plans are the twin's
+    return _hc_read_torch(h, *operands)
 
 
 def _hc_read_fake(
-    h: torch.Tensor,
-    norm_weight: torch.Tensor,
-    w_down: torch.Tensor,
-    w_up: torch.Tensor,
-    n: int,
-    n_inject: int,
-    eps: float,
-    down_plan: list[int],
-    up_plan: list[int],
+    h: torch.Tensor, norm_weight: torch.Tensor, w_down: torch.Tensor, w_up: torch.Tensor, n: int, n_inject: int, *_: Any
 ) -> tuple[torch.Tensor, torch.Tensor]:
     return h.new_empty(h.shape[0], h.shape[1] // n), h.new_empty(h.shape[0], n_inject)
 
