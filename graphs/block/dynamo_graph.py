@@ -4,8 +4,8 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_embed_tokens_parameters_weight_: "f32[512, 64]",
         s72: "Sym(s72)",
         L_input_ids_: "i64[s72]",
-        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
@@ -15,35 +15,35 @@ class GraphModule(torch.nn.Module):
         L_offsets_: "i64[s33]",
         s69: "Sym(s69)",
         L_write_slots_: "i64[s69]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_: "i64[3, 2, 1]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_: "f32[3, 9, 256]",
-        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_: "f32[3, 128, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_: "f32[3, 128, 2, 32]",
@@ -51,67 +51,67 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_: "f32[3, 33, 16]",
         s80: "Sym(s80)",
         L_positions_: "i64[s80]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
     ):
         l_self_modules_model_modules_embed_tokens_parameters_weight_ = L_self_modules_model_modules_embed_tokens_parameters_weight_
         l_input_ids_ = L_input_ids_
-        l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_
         l_slots_ = L_slots_
         l_offsets_ = L_offsets_
         l_write_slots_ = L_write_slots_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_
         l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_
-        l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_
         l_positions_ = L_positions_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_
         embedding: "f32[s72, 64]" = torch.nn.functional.embedding(l_input_ids_, l_self_modules_model_modules_embed_tokens_parameters_weight_, None, None, 2.0, False, False);  l_self_modules_model_modules_embed_tokens_parameters_weight_ = None
         h: "f32[s72, 256]" = embedding.repeat(1, 4);  embedding = None

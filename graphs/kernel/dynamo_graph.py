@@ -4,8 +4,8 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_embed_tokens_parameters_weight_: "f32[512, 64]",
         s72: "Sym(s33)",
         L_input_ids_: "i64[s33]",
-        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_: "f32[224, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
@@ -19,8 +19,8 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_: "f32[64, 64]",
-        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
@@ -34,8 +34,8 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_: "f32[3, 9, 256]",
         L_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_: "f32[256, 1, 4]",
-        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_: "f32[224, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
@@ -45,13 +45,13 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_: "f32[64, 64]",
-        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_: "f32[224, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
@@ -61,13 +61,13 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_: "f32[64, 64]",
-        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_: "f32[4]",
         L_positions_: "i64[s33]",
@@ -81,19 +81,19 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_: "f32[3, 33, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_: "f32[64, 128]",
-        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
+        L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_: "f32[96, 64]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_: "f32[64, 32]",
-        L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_: "f32[16, 256]",
+        L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_: "f32[256]",
         L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
     ):
         l_self_modules_model_modules_embed_tokens_parameters_weight_ = L_self_modules_model_modules_embed_tokens_parameters_weight_
         l_input_ids_ = L_input_ids_
-        l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_
@@ -106,8 +106,8 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
@@ -121,8 +121,8 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_
         l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_merged_in_proj_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_
@@ -132,13 +132,13 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_merged_in_proj_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_
@@ -148,13 +148,13 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_
         l_positions_ = L_positions_
@@ -168,13 +168,13 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_
-        l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_
+        l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_buffers_merged_router_shared_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_
-        l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_
+        l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_
         l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_
         embedding: "f32[s33, 64]" = torch.nn.functional.embedding(l_input_ids_, l_self_modules_model_modules_embed_tokens_parameters_weight_, None, None, 2.0, False, False);  l_self_modules_model_modules_embed_tokens_parameters_weight_ = None
         h: "f32[s33, 256]" = embedding.repeat(1, 4);  embedding = None
