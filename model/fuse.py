@@ -78,7 +78,7 @@ def project(owner: nn.Module, group: Projections, x: torch.Tensor) -> tuple[torc
     merged = getattr(owner, group.merged, None)
     if merged is not None and all(dense):
         plan = getattr(owner, SKINNY_PLANS, {}).get(group.merged)
-        y = F.linear(x, merged) if plan is None else _skinny(x, merged, plan)
+        y = linear_planned(x, merged, plan)
         return torch.split(y, _layout([p.weight.shape[0] for p in parts]), dim=-1)[::2]
     return tuple(F.linear(x, p.weight) if d else p(x) for p, d in zip(parts, dense, strict=True))
 
@@ -94,7 +94,10 @@ def _layout(rows: list[int]) -> list[int]:
     return [n for r in rows for n in (r, -r % ALIGN)]
 
 
-def _skinny(x: torch.Tensor, weight: torch.Tensor, plan: list[int]) -> torch.Tensor:
+def linear_planned(x: torch.Tensor, weight: torch.Tensor, plan: list[int] | None) -> torch.Tensor:
+    """`F.linear(x, weight)`, through the skinny op under `plan` when there is one (`use_skinny`)."""
+    if not plan:
+        return F.linear(x, weight)
     from model.kernels.skinny import skinny_linear  # Triton: CUDA builds of torch bring it, CPU ones may not
 
     return skinny_linear(x.reshape(-1, weight.shape[1]), weight, plan).view(*x.shape[:-1], weight.shape[0])

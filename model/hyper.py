@@ -3,23 +3,88 @@
     Ĥ = hc_norm(H);  G = sigmoid(W_up silu(W_down Ĥ / n));  x = mean_s(G_s ⊙ Ĥ_s)
     w = 2 sigmoid(W_inj Ĥ / n);  H_s ← H_s + w_s F(x)
 The final mixer is the same read without the write. `W_down` and `W_inj` both read Ĥ, so the read
-computes the injection weights too (one GEMM once merged) and hands them to the write. On CUDA the
-read is one op (`model/kernels/hc_read.py`): two Triton kernels at decode sizes where torch needs eight
-launches, torch's read (that Inductor fuses) above.
+computes the injection weights too (one GEMM once merged) and hands them to the write.
+
+On CUDA, with dense weights, the read is one op, `qcompile_hc::hc_read`: two Triton kernels
+(`model/kernels/hc_read.py`) up to `HC_READ_ROWS` rows, where torch needs eight launches, and above
+them `read_torch`, which is also the op's twin `qcompile_hc::hc_read_torch`. One Dynamo trace serves
+every compile range, so the backend gives a range past those rows the twin (`DECODE_ONLY`), whose
+torch ops Inductor fuses there.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
-from model.fuse import SKINNY_PLANS, Projections, is_dense, merged_weight, project
-from model.kernels import use_kernels
-from model.norm import RMSNorm
+from model.fuse import ALIGN, SKINNY_PLANS, Projections, is_dense, linear_planned, merged_weight, project
+from model.kernels import DECODE_ONLY, HC_READ_ROWS, use_kernels
+from model.norm import RMSNorm, centered_rms_norm
 
 HC_INPUT = Projections("merged_down_inject", ("input_mix_weight_down", "block_inject_weight"))
+
+
+def stream_mean(gate: torch.Tensor, hn: torch.Tensor, n: int, d: int) -> torch.Tensor:
+    """`mean_s(G_s ⊙ Ĥ_s)`: the sublayer input `[N, d]` from the gate and the normed streams `[N, n·d]`."""
+    return (gate.unflatten(-1, (n, d)) * hn.unflatten(-1, (n, d))).mean(dim=-2)
+
+
+def read_torch(
+    h: torch.Tensor,
+    norm_weight: torch.Tensor,
+    w_down: torch.Tensor,
+    w_up: torch.Tensor,
+    n: int,
+    inject_row: int,
+    n_inject: int,
+    eps: float,
+    down_plan: list[int],
+    up_plan: list[int],
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The read with dense weights, as `GatedResidual.read` computes it: `w_down` holds the low-rank rows
+    first and the `n_inject` injection rows from `inject_row`; the GEMMs run under their skinny plans
+    (`[]`: `F.linear`)."""
+    d, lowrank = h.shape[-1] // n, w_up.shape[1]
+    hn = centered_rms_norm(h, norm_weight, eps, d)
+    y = linear_planned(hn, w_down, down_plan)
+    gate = torch.sigmoid(linear_planned(F.silu(y[..., :lowrank] / n), w_up, up_plan))
+    return stream_mean(gate, hn, n, d), 2 * torch.sigmoid(y[..., inject_row : inject_row + n_inject] / n)
+
+
+def _read(h: torch.Tensor, *operands: Any) -> tuple[torch.Tensor, torch.Tensor]:
+    """The op: `h` and the schema's other arguments, those of `read_torch`."""
+    if h.shape[0] <= HC_READ_ROWS and use_kernels(h):
+        from model.kernels.hc_read import hc_read_kernels  # Triton: imported only where kernels run
+
+        return hc_read_kernels(h, *operands[:7])  # the plans are the twin's
+    return read_torch(h, *operands)
+
+
+def _read_fake(
+    h: torch.Tensor, norm_weight: torch.Tensor, w_down: torch.Tensor, w_up: torch.Tensor, n: int, *rest: Any
+) -> tuple[torch.Tensor, torch.Tensor]:
+    return h.new_empty(h.shape[0], h.shape[1] // n), h.new_empty(h.shape[0], rest[1])
+
+
+# Ops through `torch.library.Library`, as the router's (a third of `custom_op`'s dispatch cost per
+# call). The twin is CompositeImplicitAutograd: tracing it records its torch ops, not a call.
+_SCHEMA = (
+    "(Tensor h, Tensor norm_weight, Tensor w_down, Tensor w_up, int n, int inject_row, int n_inject,"
+    " float eps, int[] down_plan, int[] up_plan) -> (Tensor, Tensor)"
+)
+LIB = torch.library.Library("qcompile_hc", "FRAGMENT")
+LIB.define("hc_read" + _SCHEMA)
+LIB.impl("hc_read", _read, "CompositeExplicitAutograd")
+torch.library.register_fake("qcompile_hc::hc_read", _read_fake, lib=LIB)
+LIB.define("hc_read_torch" + _SCHEMA)
+LIB.impl("hc_read_torch", read_torch, "CompositeImplicitAutograd")
+hc_read = torch.ops.qcompile_hc.hc_read.default
+hc_read_torch = torch.ops.qcompile_hc.hc_read_torch.default
+DECODE_ONLY[hc_read] = (HC_READ_ROWS, hc_read_torch)
 
 
 class GatedResidual(nn.Module):
@@ -35,26 +100,25 @@ class GatedResidual(nn.Module):
 
     def mix(self, hn: torch.Tensor, down: torch.Tensor) -> torch.Tensor:
         """The sublayer input `[N, d]` from the normed streams `hn` and their `W_down` projection."""
-        gate = torch.sigmoid(self.input_mix_weight_up(F.silu(down / self.n)))
-        return (gate.unflatten(-1, (self.n, self.d)) * hn.unflatten(-1, (self.n, self.d))).mean(dim=-2)
+        return stream_mean(torch.sigmoid(self.input_mix_weight_up(F.silu(down / self.n))), hn, self.n, self.d)
 
     def kernel_read(
         self, h: torch.Tensor, w_down: torch.Tensor | None, n_inject: int, down_plan: list[int]
     ) -> tuple[torch.Tensor, torch.Tensor] | None:
         """(x, injection weights) from the read op, or None where it does not apply: on CUDA, with dense
-        weights and a geometry the kernels take. The op runs the kernels at decode sizes and its torch
-        twin above them; a compile range past those sizes traces the twin (`DECODE_ONLY`)."""
+        weights and a geometry the kernels take."""
         up = self.input_mix_weight_up
         if w_down is None or not use_kernels(h) or not is_dense(up):
             return None
-        from model.kernels.hc_read import hc_read, supported  # Triton: imported only on CUDA
+        from model.kernels.hc_read import supported  # Triton: imported only on CUDA
 
-        if not supported(self.n, self.d, up.weight.shape[1]):
+        lowrank = up.weight.shape[1]
+        if not supported(self.n, self.d, lowrank):
             return None
+        inject_row = lowrank + (-lowrank % ALIGN)  # the merged layout (`model.fuse`)
         up_plan = list(getattr(up, "plan", ()))  # a `SkinnyLinear`'s
-        return hc_read(
-            h, self.hc_norm.weight, w_down, up.weight, self.n, n_inject, self.hc_norm.eps, down_plan, up_plan
-        )
+        eps = self.hc_norm.eps
+        return hc_read(h, self.hc_norm.weight, w_down, up.weight, self.n, inject_row, n_inject, eps, down_plan, up_plan)
 
     def read(self, h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """→ (sublayer input `[N, d]`, injection weights `[N, n]` for `write`)."""

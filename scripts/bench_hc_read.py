@@ -71,7 +71,8 @@ def main() -> None:
             module = modules[i]
             up = module.input_mix_weight_up.weight
             w_down = getattr(module, hyper.HC_INPUT.merged)
-            return hc_read.hc_read_kernels(streams[m], module.hc_norm.weight, w_down, up, module.n, module.n, 1e-6)
+            row = up.shape[1] + (-up.shape[1] % 16)  # the merged layout
+            return hc_read.hc_read_kernels(streams[m], module.hc_norm.weight, w_down, up, module.n, row, module.n, 1e-6)
 
         return call
 

@@ -134,8 +134,8 @@ class GraphModule(torch.nn.Module):
         truediv: "f32[s72, 16]" = down / 4;  down = None
         silu: "f32[s72, 16]" = torch.nn.functional.silu(truediv);  truediv = None
         linear_1: "f32[s72, 256]" = torch._C._nn.linear(silu, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate: "f32[s72, 256]" = torch.sigmoid(linear_1);  linear_1 = None
-        unflatten_1: "f32[s72, 4, 64]" = gate.unflatten(-1, (4, 64));  gate = None
+        sigmoid: "f32[s72, 256]" = torch.sigmoid(linear_1);  linear_1 = None
+        unflatten_1: "f32[s72, 4, 64]" = sigmoid.unflatten(-1, (4, 64));  sigmoid = None
         unflatten_2: "f32[s72, 4, 64]" = hn.unflatten(-1, (4, 64));  hn = None
         mul_2: "f32[s72, 4, 64]" = unflatten_1 * unflatten_2;  unflatten_1 = unflatten_2 = None
         x: "f32[s72, 64]" = mul_2.mean(dim = -2);  mul_2 = None
@@ -168,8 +168,8 @@ class GraphModule(torch.nn.Module):
         truediv_2: "f32[s72, 16]" = down_1 / 4;  down_1 = None
         silu_1: "f32[s72, 16]" = torch.nn.functional.silu(truediv_2);  truediv_2 = None
         linear_3: "f32[s72, 256]" = torch._C._nn.linear(silu_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_1 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_1: "f32[s72, 256]" = torch.sigmoid(linear_3);  linear_3 = None
-        unflatten_4: "f32[s72, 4, 64]" = gate_1.unflatten(-1, (4, 64));  gate_1 = None
+        sigmoid_2: "f32[s72, 256]" = torch.sigmoid(linear_3);  linear_3 = None
+        unflatten_4: "f32[s72, 4, 64]" = sigmoid_2.unflatten(-1, (4, 64));  sigmoid_2 = None
         unflatten_5: "f32[s72, 4, 64]" = hn_1.unflatten(-1, (4, 64));  hn_1 = None
         mul_7: "f32[s72, 4, 64]" = unflatten_4 * unflatten_5;  unflatten_4 = unflatten_5 = None
         x_1: "f32[s72, 64]" = mul_7.mean(dim = -2);  mul_7 = None
@@ -180,9 +180,9 @@ class GraphModule(torch.nn.Module):
         split_2 = torch.functional.split(y_2, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_2 = None
         logits: "f32[s72, 8]" = split_2[0]
         shared_gate: "f32[s72, 1]" = split_2[2]
-        gate_2: "f32[s72, 32]" = split_2[4]
+        gate: "f32[s72, 32]" = split_2[4]
         up: "f32[s72, 32]" = split_2[6];  split_2 = None
-        silu_2: "f32[s72, 32]" = torch.nn.functional.silu(gate_2);  gate_2 = None
+        silu_2: "f32[s72, 32]" = torch.nn.functional.silu(gate);  gate = None
         mul_9: "f32[s72, 32]" = silu_2 * up;  silu_2 = up = None
         shared: "f32[s72, 64]" = torch._C._nn.linear(mul_9, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_9 = l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs: "f32[s72, 8]" = torch.softmax(logits, dim = -1, dtype = torch.float32);  logits = None
@@ -224,8 +224,8 @@ class GraphModule(torch.nn.Module):
         truediv_5: "f32[s72, 16]" = down_2 / 4;  down_2 = None
         silu_3: "f32[s72, 16]" = torch.nn.functional.silu(truediv_5);  truediv_5 = None
         linear_7: "f32[s72, 256]" = torch._C._nn.linear(silu_3, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_3 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_3: "f32[s72, 256]" = torch.sigmoid(linear_7);  linear_7 = None
-        unflatten_7: "f32[s72, 4, 64]" = gate_3.unflatten(-1, (4, 64));  gate_3 = None
+        sigmoid_5: "f32[s72, 256]" = torch.sigmoid(linear_7);  linear_7 = None
+        unflatten_7: "f32[s72, 4, 64]" = sigmoid_5.unflatten(-1, (4, 64));  sigmoid_5 = None
         unflatten_8: "f32[s72, 4, 64]" = hn_2.unflatten(-1, (4, 64));  hn_2 = None
         mul_14: "f32[s72, 4, 64]" = unflatten_7 * unflatten_8;  unflatten_7 = unflatten_8 = None
         x_2: "f32[s72, 64]" = mul_14.mean(dim = -2);  mul_14 = None
@@ -258,8 +258,8 @@ class GraphModule(torch.nn.Module):
         truediv_7: "f32[s72, 16]" = down_3 / 4;  down_3 = None
         silu_4: "f32[s72, 16]" = torch.nn.functional.silu(truediv_7);  truediv_7 = None
         linear_9: "f32[s72, 256]" = torch._C._nn.linear(silu_4, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_4 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_4: "f32[s72, 256]" = torch.sigmoid(linear_9);  linear_9 = None
-        unflatten_10: "f32[s72, 4, 64]" = gate_4.unflatten(-1, (4, 64));  gate_4 = None
+        sigmoid_7: "f32[s72, 256]" = torch.sigmoid(linear_9);  linear_9 = None
+        unflatten_10: "f32[s72, 4, 64]" = sigmoid_7.unflatten(-1, (4, 64));  sigmoid_7 = None
         unflatten_11: "f32[s72, 4, 64]" = hn_3.unflatten(-1, (4, 64));  hn_3 = None
         mul_19: "f32[s72, 4, 64]" = unflatten_10 * unflatten_11;  unflatten_10 = unflatten_11 = None
         x_3: "f32[s72, 64]" = mul_19.mean(dim = -2);  mul_19 = None
@@ -270,9 +270,9 @@ class GraphModule(torch.nn.Module):
         split_5 = torch.functional.split(y_5, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_5 = None
         logits_1: "f32[s72, 8]" = split_5[0]
         shared_gate_1: "f32[s72, 1]" = split_5[2]
-        gate_5: "f32[s72, 32]" = split_5[4]
+        gate_1: "f32[s72, 32]" = split_5[4]
         up_1: "f32[s72, 32]" = split_5[6];  split_5 = None
-        silu_5: "f32[s72, 32]" = torch.nn.functional.silu(gate_5);  gate_5 = None
+        silu_5: "f32[s72, 32]" = torch.nn.functional.silu(gate_1);  gate_1 = None
         mul_21: "f32[s72, 32]" = silu_5 * up_1;  silu_5 = up_1 = None
         shared_1: "f32[s72, 64]" = torch._C._nn.linear(mul_21, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_21 = l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_1: "f32[s72, 8]" = torch.softmax(logits_1, dim = -1, dtype = torch.float32);  logits_1 = None
@@ -311,8 +311,8 @@ class GraphModule(torch.nn.Module):
         truediv_10: "f32[s72, 16]" = down_4 / 4;  down_4 = None
         silu_6: "f32[s72, 16]" = torch.nn.functional.silu(truediv_10);  truediv_10 = None
         linear_13: "f32[s72, 256]" = torch._C._nn.linear(silu_6, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_6 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_6: "f32[s72, 256]" = torch.sigmoid(linear_13);  linear_13 = None
-        unflatten_13: "f32[s72, 4, 64]" = gate_6.unflatten(-1, (4, 64));  gate_6 = None
+        sigmoid_10: "f32[s72, 256]" = torch.sigmoid(linear_13);  linear_13 = None
+        unflatten_13: "f32[s72, 4, 64]" = sigmoid_10.unflatten(-1, (4, 64));  sigmoid_10 = None
         unflatten_14: "f32[s72, 4, 64]" = hn_4.unflatten(-1, (4, 64));  hn_4 = None
         mul_26: "f32[s72, 4, 64]" = unflatten_13 * unflatten_14;  unflatten_13 = unflatten_14 = None
         x_4: "f32[s72, 64]" = mul_26.mean(dim = -2);  mul_26 = None
@@ -345,8 +345,8 @@ class GraphModule(torch.nn.Module):
         truediv_12: "f32[s72, 16]" = down_5 / 4;  down_5 = None
         silu_7: "f32[s72, 16]" = torch.nn.functional.silu(truediv_12);  truediv_12 = None
         linear_15: "f32[s72, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_7: "f32[s72, 256]" = torch.sigmoid(linear_15);  linear_15 = None
-        unflatten_16: "f32[s72, 4, 64]" = gate_7.unflatten(-1, (4, 64));  gate_7 = None
+        sigmoid_12: "f32[s72, 256]" = torch.sigmoid(linear_15);  linear_15 = None
+        unflatten_16: "f32[s72, 4, 64]" = sigmoid_12.unflatten(-1, (4, 64));  sigmoid_12 = None
         unflatten_17: "f32[s72, 4, 64]" = hn_5.unflatten(-1, (4, 64));  hn_5 = None
         mul_31: "f32[s72, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
         x_5: "f32[s72, 64]" = mul_31.mean(dim = -2);  mul_31 = None
@@ -357,9 +357,9 @@ class GraphModule(torch.nn.Module):
         split_8 = torch.functional.split(y_8, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_8 = None
         logits_2: "f32[s72, 8]" = split_8[0]
         shared_gate_2: "f32[s72, 1]" = split_8[2]
-        gate_8: "f32[s72, 32]" = split_8[4]
+        gate_2: "f32[s72, 32]" = split_8[4]
         up_2: "f32[s72, 32]" = split_8[6];  split_8 = None
-        silu_8: "f32[s72, 32]" = torch.nn.functional.silu(gate_8);  gate_8 = None
+        silu_8: "f32[s72, 32]" = torch.nn.functional.silu(gate_2);  gate_2 = None
         mul_33: "f32[s72, 32]" = silu_8 * up_2;  silu_8 = up_2 = None
         shared_2: "f32[s72, 64]" = torch._C._nn.linear(mul_33, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_33 = l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_2: "f32[s72, 8]" = torch.softmax(logits_2, dim = -1, dtype = torch.float32);  logits_2 = None
@@ -398,8 +398,8 @@ class GraphModule(torch.nn.Module):
         truediv_15: "f32[s72, 16]" = down_6 / 4;  down_6 = None
         silu_9: "f32[s72, 16]" = torch.nn.functional.silu(truediv_15);  truediv_15 = None
         linear_19: "f32[s72, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_9: "f32[s72, 256]" = torch.sigmoid(linear_19);  linear_19 = None
-        unflatten_19: "f32[s72, 4, 64]" = gate_9.unflatten(-1, (4, 64));  gate_9 = None
+        sigmoid_15: "f32[s72, 256]" = torch.sigmoid(linear_19);  linear_19 = None
+        unflatten_19: "f32[s72, 4, 64]" = sigmoid_15.unflatten(-1, (4, 64));  sigmoid_15 = None
         unflatten_20: "f32[s72, 4, 64]" = hn_6.unflatten(-1, (4, 64));  hn_6 = None
         mul_38: "f32[s72, 4, 64]" = unflatten_19 * unflatten_20;  unflatten_19 = unflatten_20 = None
         x_6: "f32[s72, 64]" = mul_38.mean(dim = -2);  mul_38 = None
@@ -432,8 +432,8 @@ class GraphModule(torch.nn.Module):
         truediv_17: "f32[s72, 16]" = down_7 / 4;  down_7 = None
         silu_10: "f32[s72, 16]" = torch.nn.functional.silu(truediv_17);  truediv_17 = None
         linear_21: "f32[s72, 256]" = torch._C._nn.linear(silu_10, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_10 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_10: "f32[s72, 256]" = torch.sigmoid(linear_21);  linear_21 = None
-        unflatten_22: "f32[s72, 4, 64]" = gate_10.unflatten(-1, (4, 64));  gate_10 = None
+        sigmoid_17: "f32[s72, 256]" = torch.sigmoid(linear_21);  linear_21 = None
+        unflatten_22: "f32[s72, 4, 64]" = sigmoid_17.unflatten(-1, (4, 64));  sigmoid_17 = None
         unflatten_23: "f32[s72, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
         mul_43: "f32[s72, 4, 64]" = unflatten_22 * unflatten_23;  unflatten_22 = unflatten_23 = None
         x_7: "f32[s72, 64]" = mul_43.mean(dim = -2);  mul_43 = None
@@ -444,9 +444,9 @@ class GraphModule(torch.nn.Module):
         split_11 = torch.functional.split(y_11, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_11 = None
         logits_3: "f32[s72, 8]" = split_11[0]
         shared_gate_3: "f32[s72, 1]" = split_11[2]
-        gate_11: "f32[s72, 32]" = split_11[4]
+        gate_3: "f32[s72, 32]" = split_11[4]
         up_3: "f32[s72, 32]" = split_11[6];  split_11 = None
-        silu_11: "f32[s72, 32]" = torch.nn.functional.silu(gate_11);  gate_11 = None
+        silu_11: "f32[s72, 32]" = torch.nn.functional.silu(gate_3);  gate_3 = None
         mul_45: "f32[s72, 32]" = silu_11 * up_3;  silu_11 = up_3 = None
         shared_3: "f32[s72, 64]" = torch._C._nn.linear(mul_45, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_45 = l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_3: "f32[s72, 8]" = torch.softmax(logits_3, dim = -1, dtype = torch.float32);  logits_3 = None
@@ -482,8 +482,8 @@ class GraphModule(torch.nn.Module):
         truediv_20: "f32[s72, 16]" = linear_24 / 4;  linear_24 = None
         silu_12: "f32[s72, 16]" = torch.nn.functional.silu(truediv_20);  truediv_20 = None
         linear_25: "f32[s72, 256]" = torch._C._nn.linear(silu_12, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_, None);  silu_12 = l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_12: "f32[s72, 256]" = torch.sigmoid(linear_25);  linear_25 = None
-        unflatten_25: "f32[s72, 4, 64]" = gate_12.unflatten(-1, (4, 64));  gate_12 = None
+        sigmoid_20: "f32[s72, 256]" = torch.sigmoid(linear_25);  linear_25 = None
+        unflatten_25: "f32[s72, 4, 64]" = sigmoid_20.unflatten(-1, (4, 64));  sigmoid_20 = None
         unflatten_26: "f32[s72, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
         mul_50: "f32[s72, 4, 64]" = unflatten_25 * unflatten_26;  unflatten_25 = unflatten_26 = None
         mean_17: "f32[s72, 64]" = mul_50.mean(dim = -2);  mul_50 = None

@@ -197,8 +197,8 @@ class GraphModule(torch.nn.Module):
         truediv: "f32[s33, 16]" = down / 4;  down = None
         silu: "f32[s33, 16]" = torch.nn.functional.silu(truediv);  truediv = None
         linear_1: "f32[s33, 256]" = torch._C._nn.linear(silu, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate: "f32[s33, 256]" = torch.sigmoid(linear_1);  linear_1 = None
-        unflatten_1: "f32[s33, 4, 64]" = gate.unflatten(-1, (4, 64));  gate = None
+        sigmoid: "f32[s33, 256]" = torch.sigmoid(linear_1);  linear_1 = None
+        unflatten_1: "f32[s33, 4, 64]" = sigmoid.unflatten(-1, (4, 64));  sigmoid = None
         unflatten_2: "f32[s33, 4, 64]" = hn.unflatten(-1, (4, 64));  hn = None
         mul_2: "f32[s33, 4, 64]" = unflatten_1 * unflatten_2;  unflatten_1 = unflatten_2 = None
         x: "f32[s33, 64]" = mul_2.mean(dim = -2);  mul_2 = None
@@ -326,8 +326,8 @@ class GraphModule(torch.nn.Module):
         truediv_2: "f32[s33, 16]" = down_1 / 4;  down_1 = None
         silu_2: "f32[s33, 16]" = torch.nn.functional.silu(truediv_2);  truediv_2 = None
         linear_5: "f32[s33, 256]" = torch._C._nn.linear(silu_2, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_2 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_1: "f32[s33, 256]" = torch.sigmoid(linear_5);  linear_5 = None
-        unflatten_8: "f32[s33, 4, 64]" = gate_1.unflatten(-1, (4, 64));  gate_1 = None
+        sigmoid_4: "f32[s33, 256]" = torch.sigmoid(linear_5);  linear_5 = None
+        unflatten_8: "f32[s33, 4, 64]" = sigmoid_4.unflatten(-1, (4, 64));  sigmoid_4 = None
         unflatten_9: "f32[s33, 4, 64]" = hn_1.unflatten(-1, (4, 64));  hn_1 = None
         mul_20: "f32[s33, 4, 64]" = unflatten_8 * unflatten_9;  unflatten_8 = unflatten_9 = None
         x_1: "f32[s33, 64]" = mul_20.mean(dim = -2);  mul_20 = None
@@ -338,9 +338,9 @@ class GraphModule(torch.nn.Module):
         split_4 = torch.functional.split(y_4, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_4 = None
         logits: "f32[s33, 8]" = split_4[0]
         shared_gate: "f32[s33, 1]" = split_4[2]
-        gate_2: "f32[s33, 32]" = split_4[4]
+        gate: "f32[s33, 32]" = split_4[4]
         up: "f32[s33, 32]" = split_4[6];  split_4 = None
-        silu_3: "f32[s33, 32]" = torch.nn.functional.silu(gate_2);  gate_2 = None
+        silu_3: "f32[s33, 32]" = torch.nn.functional.silu(gate);  gate = None
         mul_22: "f32[s33, 32]" = silu_3 * up;  silu_3 = up = None
         shared: "f32[s33, 64]" = torch._C._nn.linear(mul_22, l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_22 = l_self_modules_model_modules_layers_modules_0_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs: "f32[s33, 8]" = torch.softmax(logits, dim = -1, dtype = torch.float32);  logits = None
@@ -444,13 +444,13 @@ class GraphModule(torch.nn.Module):
         query: "f32[s33, 4, 64]" = to_11.unflatten(-1, (4, 64));  to_11 = None
         mul_32: "f32[s33, 4, 64]" = key_1 * query;  key_1 = query = None
         sum_4: "f32[s33, 4, 1]" = mul_32.sum(dim = -1, keepdim = True);  mul_32 = None
-        gate_3: "f32[s33, 4, 1]" = sum_4 / 8.0;  sum_4 = None
-        abs_1: "f32[s33, 4, 1]" = gate_3.abs()
+        gate_1: "f32[s33, 4, 1]" = sum_4 / 8.0;  sum_4 = None
+        abs_1: "f32[s33, 4, 1]" = gate_1.abs()
         clamp_min_2: "f32[s33, 4, 1]" = abs_1.clamp_min(1e-06);  abs_1 = None
         sqrt: "f32[s33, 4, 1]" = clamp_min_2.sqrt();  clamp_min_2 = None
-        sign: "f32[s33, 4, 1]" = gate_3.sign();  gate_3 = None
-        gate_4: "f32[s33, 4, 1]" = sqrt * sign;  sqrt = sign = None
-        sigmoid_7: "f32[s33, 4, 1]" = torch.sigmoid(gate_4);  gate_4 = None
+        sign: "f32[s33, 4, 1]" = gate_1.sign();  gate_1 = None
+        gate_2: "f32[s33, 4, 1]" = sqrt * sign;  sqrt = sign = None
+        sigmoid_7: "f32[s33, 4, 1]" = torch.sigmoid(gate_2);  gate_2 = None
         unsqueeze_4: "f32[s33, 1, 64]" = value.unsqueeze(-2);  value = None
         mul_34: "f32[s33, 4, 64]" = sigmoid_7 * unsqueeze_4;  sigmoid_7 = unsqueeze_4 = None
         gated: "f32[s33, 256]" = mul_34.flatten(-2);  mul_34 = None
@@ -528,8 +528,8 @@ class GraphModule(torch.nn.Module):
         truediv_6: "f32[s33, 16]" = down_2 / 4;  down_2 = None
         silu_5: "f32[s33, 16]" = torch.nn.functional.silu(truediv_6);  truediv_6 = None
         linear_10: "f32[s33, 256]" = torch._C._nn.linear(silu_5, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_5 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_5: "f32[s33, 256]" = torch.sigmoid(linear_10);  linear_10 = None
-        unflatten_16: "f32[s33, 4, 64]" = gate_5.unflatten(-1, (4, 64));  gate_5 = None
+        sigmoid_8: "f32[s33, 256]" = torch.sigmoid(linear_10);  linear_10 = None
+        unflatten_16: "f32[s33, 4, 64]" = sigmoid_8.unflatten(-1, (4, 64));  sigmoid_8 = None
         unflatten_17: "f32[s33, 4, 64]" = hn_2.unflatten(-1, (4, 64));  hn_2 = None
         mul_43: "f32[s33, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
         x_2: "f32[s33, 64]" = mul_43.mean(dim = -2);  mul_43 = None
@@ -657,8 +657,8 @@ class GraphModule(torch.nn.Module):
         truediv_8: "f32[s33, 16]" = down_3 / 4;  down_3 = None
         silu_7: "f32[s33, 16]" = torch.nn.functional.silu(truediv_8);  truediv_8 = None
         linear_14: "f32[s33, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_6: "f32[s33, 256]" = torch.sigmoid(linear_14);  linear_14 = None
-        unflatten_23: "f32[s33, 4, 64]" = gate_6.unflatten(-1, (4, 64));  gate_6 = None
+        sigmoid_12: "f32[s33, 256]" = torch.sigmoid(linear_14);  linear_14 = None
+        unflatten_23: "f32[s33, 4, 64]" = sigmoid_12.unflatten(-1, (4, 64));  sigmoid_12 = None
         unflatten_24: "f32[s33, 4, 64]" = hn_3.unflatten(-1, (4, 64));  hn_3 = None
         mul_61: "f32[s33, 4, 64]" = unflatten_23 * unflatten_24;  unflatten_23 = unflatten_24 = None
         x_3: "f32[s33, 64]" = mul_61.mean(dim = -2);  mul_61 = None
@@ -669,9 +669,9 @@ class GraphModule(torch.nn.Module):
         split_10 = torch.functional.split(y_10, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_10 = None
         logits_1: "f32[s33, 8]" = split_10[0]
         shared_gate_1: "f32[s33, 1]" = split_10[2]
-        gate_7: "f32[s33, 32]" = split_10[4]
+        gate_3: "f32[s33, 32]" = split_10[4]
         up_1: "f32[s33, 32]" = split_10[6];  split_10 = None
-        silu_8: "f32[s33, 32]" = torch.nn.functional.silu(gate_7);  gate_7 = None
+        silu_8: "f32[s33, 32]" = torch.nn.functional.silu(gate_3);  gate_3 = None
         mul_63: "f32[s33, 32]" = silu_8 * up_1;  silu_8 = up_1 = None
         shared_1: "f32[s33, 64]" = torch._C._nn.linear(mul_63, l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_63 = l_self_modules_model_modules_layers_modules_1_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_1: "f32[s33, 8]" = torch.softmax(logits_1, dim = -1, dtype = torch.float32);  logits_1 = None
@@ -710,8 +710,8 @@ class GraphModule(torch.nn.Module):
         truediv_11: "f32[s33, 16]" = down_4 / 4;  down_4 = None
         silu_9: "f32[s33, 16]" = torch.nn.functional.silu(truediv_11);  truediv_11 = None
         linear_18: "f32[s33, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_8: "f32[s33, 256]" = torch.sigmoid(linear_18);  linear_18 = None
-        unflatten_26: "f32[s33, 4, 64]" = gate_8.unflatten(-1, (4, 64));  gate_8 = None
+        sigmoid_15: "f32[s33, 256]" = torch.sigmoid(linear_18);  linear_18 = None
+        unflatten_26: "f32[s33, 4, 64]" = sigmoid_15.unflatten(-1, (4, 64));  sigmoid_15 = None
         unflatten_27: "f32[s33, 4, 64]" = hn_4.unflatten(-1, (4, 64));  hn_4 = None
         mul_68: "f32[s33, 4, 64]" = unflatten_26 * unflatten_27;  unflatten_26 = unflatten_27 = None
         x_4: "f32[s33, 64]" = mul_68.mean(dim = -2);  mul_68 = None
@@ -839,8 +839,8 @@ class GraphModule(torch.nn.Module):
         truediv_13: "f32[s33, 16]" = down_5 / 4;  down_5 = None
         silu_11: "f32[s33, 16]" = torch.nn.functional.silu(truediv_13);  truediv_13 = None
         linear_22: "f32[s33, 256]" = torch._C._nn.linear(silu_11, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_11 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_9: "f32[s33, 256]" = torch.sigmoid(linear_22);  linear_22 = None
-        unflatten_33: "f32[s33, 4, 64]" = gate_9.unflatten(-1, (4, 64));  gate_9 = None
+        sigmoid_19: "f32[s33, 256]" = torch.sigmoid(linear_22);  linear_22 = None
+        unflatten_33: "f32[s33, 4, 64]" = sigmoid_19.unflatten(-1, (4, 64));  sigmoid_19 = None
         unflatten_34: "f32[s33, 4, 64]" = hn_5.unflatten(-1, (4, 64));  hn_5 = None
         mul_86: "f32[s33, 4, 64]" = unflatten_33 * unflatten_34;  unflatten_33 = unflatten_34 = None
         x_5: "f32[s33, 64]" = mul_86.mean(dim = -2);  mul_86 = None
@@ -851,9 +851,9 @@ class GraphModule(torch.nn.Module):
         split_15 = torch.functional.split(y_15, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_15 = None
         logits_2: "f32[s33, 8]" = split_15[0]
         shared_gate_2: "f32[s33, 1]" = split_15[2]
-        gate_10: "f32[s33, 32]" = split_15[4]
+        gate_4: "f32[s33, 32]" = split_15[4]
         up_2: "f32[s33, 32]" = split_15[6];  split_15 = None
-        silu_12: "f32[s33, 32]" = torch.nn.functional.silu(gate_10);  gate_10 = None
+        silu_12: "f32[s33, 32]" = torch.nn.functional.silu(gate_4);  gate_4 = None
         mul_88: "f32[s33, 32]" = silu_12 * up_2;  silu_12 = up_2 = None
         shared_2: "f32[s33, 64]" = torch._C._nn.linear(mul_88, l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_88 = l_self_modules_model_modules_layers_modules_2_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_2: "f32[s33, 8]" = torch.softmax(logits_2, dim = -1, dtype = torch.float32);  logits_2 = None
@@ -892,8 +892,8 @@ class GraphModule(torch.nn.Module):
         truediv_16: "f32[s33, 16]" = down_6 / 4;  down_6 = None
         silu_13: "f32[s33, 16]" = torch.nn.functional.silu(truediv_16);  truediv_16 = None
         linear_26: "f32[s33, 256]" = torch._C._nn.linear(silu_13, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_13 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_11: "f32[s33, 256]" = torch.sigmoid(linear_26);  linear_26 = None
-        unflatten_36: "f32[s33, 4, 64]" = gate_11.unflatten(-1, (4, 64));  gate_11 = None
+        sigmoid_22: "f32[s33, 256]" = torch.sigmoid(linear_26);  linear_26 = None
+        unflatten_36: "f32[s33, 4, 64]" = sigmoid_22.unflatten(-1, (4, 64));  sigmoid_22 = None
         unflatten_37: "f32[s33, 4, 64]" = hn_6.unflatten(-1, (4, 64));  hn_6 = None
         mul_93: "f32[s33, 4, 64]" = unflatten_36 * unflatten_37;  unflatten_36 = unflatten_37 = None
         x_6: "f32[s33, 64]" = mul_93.mean(dim = -2);  mul_93 = None
@@ -918,7 +918,7 @@ class GraphModule(torch.nn.Module):
         view: "f32[s33, 4, 64]" = q_9.view(s33, 4, 64);  q_9 = None
         chunk = torch.chunk(view, 2, dim = -1);  view = None
         q_10: "f32[s33, 4, 32]" = chunk[0]
-        gate_12: "f32[s33, 4, 32]" = chunk[1];  chunk = None
+        gate_5: "f32[s33, 4, 32]" = chunk[1];  chunk = None
         xf_26: "f32[s33, 4, 32]" = q_10.float();  q_10 = None
         pow_14: "f32[s33, 4, 32]" = xf_26.pow(2)
         mean_20: "f32[s33, 4, 1]" = pow_14.mean(-1, keepdim = True);  pow_14 = None
@@ -1050,7 +1050,7 @@ class GraphModule(torch.nn.Module):
         out_53: "f32[s33, 4, 32]" = torch.empty((s33, 4, 32), dtype = torch.float32, device = device(type='cpu'))
         attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_11, iq_1, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_53);  q_11 = iq_1 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_core_default = None
         flatten_20: "f32[s33, 128]" = out_53.flatten(-2);  out_53 = None
-        flatten_21: "f32[s33, 128]" = gate_12.flatten(-2);  gate_12 = None
+        flatten_21: "f32[s33, 128]" = gate_5.flatten(-2);  gate_5 = None
         sigmoid_24: "f32[s33, 128]" = torch.sigmoid(flatten_21);  flatten_21 = None
         out_54: "f32[s33, 128]" = flatten_20 * sigmoid_24;  flatten_20 = sigmoid_24 = None
         y_18: "f32[s33, 64]" = torch._C._nn.linear(out_54, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_, None);  out_54 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = None
@@ -1078,8 +1078,8 @@ class GraphModule(torch.nn.Module):
         truediv_18: "f32[s33, 16]" = down_7 / 4;  down_7 = None
         silu_14: "f32[s33, 16]" = torch.nn.functional.silu(truediv_18);  truediv_18 = None
         linear_30: "f32[s33, 256]" = torch._C._nn.linear(silu_14, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_14 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_13: "f32[s33, 256]" = torch.sigmoid(linear_30);  linear_30 = None
-        unflatten_40: "f32[s33, 4, 64]" = gate_13.unflatten(-1, (4, 64));  gate_13 = None
+        sigmoid_25: "f32[s33, 256]" = torch.sigmoid(linear_30);  linear_30 = None
+        unflatten_40: "f32[s33, 4, 64]" = sigmoid_25.unflatten(-1, (4, 64));  sigmoid_25 = None
         unflatten_41: "f32[s33, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
         mul_117: "f32[s33, 4, 64]" = unflatten_40 * unflatten_41;  unflatten_40 = unflatten_41 = None
         x_7: "f32[s33, 64]" = mul_117.mean(dim = -2);  mul_117 = None
@@ -1090,9 +1090,9 @@ class GraphModule(torch.nn.Module):
         split_20 = torch.functional.split(y_20, [8, 8, 1, 15, 32, 0, 32, 0], dim = -1);  y_20 = None
         logits_3: "f32[s33, 8]" = split_20[0]
         shared_gate_3: "f32[s33, 1]" = split_20[2]
-        gate_14: "f32[s33, 32]" = split_20[4]
+        gate_6: "f32[s33, 32]" = split_20[4]
         up_3: "f32[s33, 32]" = split_20[6];  split_20 = None
-        silu_15: "f32[s33, 32]" = torch.nn.functional.silu(gate_14);  gate_14 = None
+        silu_15: "f32[s33, 32]" = torch.nn.functional.silu(gate_6);  gate_6 = None
         mul_119: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
         shared_3: "f32[s33, 64]" = torch._C._nn.linear(mul_119, l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_, None);  mul_119 = l_self_modules_model_modules_layers_modules_3_modules_mlp_modules_shared_expert_modules_down_proj_parameters_weight_ = None
         probs_3: "f32[s33, 8]" = torch.softmax(logits_3, dim = -1, dtype = torch.float32);  logits_3 = None
@@ -1128,8 +1128,8 @@ class GraphModule(torch.nn.Module):
         truediv_21: "f32[s33, 16]" = linear_33 / 4;  linear_33 = None
         silu_16: "f32[s33, 16]" = torch.nn.functional.silu(truediv_21);  truediv_21 = None
         linear_34: "f32[s33, 256]" = torch._C._nn.linear(silu_16, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_, None);  silu_16 = l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = None
-        gate_15: "f32[s33, 256]" = torch.sigmoid(linear_34);  linear_34 = None
-        unflatten_43: "f32[s33, 4, 64]" = gate_15.unflatten(-1, (4, 64));  gate_15 = None
+        sigmoid_28: "f32[s33, 256]" = torch.sigmoid(linear_34);  linear_34 = None
+        unflatten_43: "f32[s33, 4, 64]" = sigmoid_28.unflatten(-1, (4, 64));  sigmoid_28 = None
         unflatten_44: "f32[s33, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
         mul_124: "f32[s33, 4, 64]" = unflatten_43 * unflatten_44;  unflatten_43 = unflatten_44 = None
         mean_28: "f32[s33, 64]" = mul_124.mean(dim = -2);  mul_124 = None

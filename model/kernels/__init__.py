@@ -27,3 +27,7 @@ def use_kernels(t: torch.Tensor) -> bool:
 # compile range that reaches past the rows the twin (`qcompile/compiler/backend.py`), which Inductor
 # traces through and fuses; each op's module adds its row on import.
 DECODE_ONLY: dict[torch._ops.OpOverload, tuple[int, torch._ops.OpOverload]] = {}
+
+# Rows up to which the hyper-connection read runs its kernels (`hc_read.py`, the op in `model.hyper`):
+# each row reads the weights again, and at 3 rows torch's read under Inductor is as fast.
+HC_READ_ROWS = 2

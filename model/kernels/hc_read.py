@@ -21,9 +21,7 @@ Everything between the loads of `H` and the stores stays float32; the torch read
 outputs and `silu` to the activation dtype, so the two agree to that rounding, not bitwise (the CPU
 tests bound it against a float64 read). CPU tensors run the kernels in Triton's interpreter.
 
-The op `qcompile_hc::hc_read` runs the kernels up to `MAX_ROWS` rows and its torch twin
-`qcompile_hc::hc_read_torch` above; a compile range reaching past `MAX_ROWS` calls the twin instead
-(`DECODE_ONLY`, read by `qcompile/compiler/backend.py`), which Inductor traces through and fuses.
+`model.hyper` defines the op that runs them (up to `HC_READ_ROWS` rows) and its torch twin.
 """
 
 from __future__ import annotations
@@ -32,16 +30,11 @@ import functools
 from typing import Any
 
 import torch
-import torch.nn.functional as F
 import triton
 import triton.language as tl
 
-from model.fuse import ALIGN
-from model.kernels import DECODE_ONLY, use_kernels
 from model.kernels.codes import add, bf16_bits, interpreted
-from model.norm import centered_rms_norm
 
-MAX_ROWS = 2  # rows up to which the op runs the kernels (each row reads the weights again: 4 are slower than torch)
 DOWN_ROWS = 4  # output rows (of W_down; W_inj) per down program
 DOWN_COLS = 512  # columns per load of a down program (the largest power of two that divides d, at most this)
 MIX_COLS = 4  # columns of d per mix program (times n streams of the up weight)
@@ -162,10 +155,10 @@ def supported(n: int, d: int, lowrank: int) -> bool:
     return n & (n - 1) == 0 and d % 16 == 0 and n * MIX_COLS * triton.next_power_of_2(lowrank) <= 16384
 
 
-def _check(h: torch.Tensor, w_down: torch.Tensor, w_up: torch.Tensor, n: int, n_inject: int) -> tuple[int, int]:
-    """(d, the injection rows' offset in `w_down`) of a geometry the op takes, else a ValueError naming it."""
+def _check(h: torch.Tensor, w_down: torch.Tensor, w_up: torch.Tensor, n: int, offset: int, n_inject: int) -> int:
+    """`d` of a geometry the kernels take, else a ValueError naming it."""
     k, lowrank = h.shape[-1], w_up.shape[-1]
-    d, offset = k // n, lowrank + (-lowrank % ALIGN)
+    d = k // n
     if (
         h.dim() != 2
         or n < 1
@@ -173,44 +166,15 @@ def _check(h: torch.Tensor, w_down: torch.Tensor, w_up: torch.Tensor, n: int, n_
         or n_inject not in (0, n)
         or w_down.shape[-1] != k
         or w_up.shape[0] != k
+        or (n_inject and offset < lowrank)
         or w_down.shape[0] < (offset + n_inject if n_inject else lowrank)
         or not supported(n, d, lowrank)
     ):
         raise ValueError(
-            f"hc_read: unsupported geometry h {tuple(h.shape)}, n {n}, n_inject {n_inject}, "
+            f"hc_read: unsupported geometry h {tuple(h.shape)}, n {n}, injection rows {offset}+{n_inject}, "
             f"w_down {tuple(w_down.shape)}, w_up {tuple(w_up.shape)}"
         )
-    return d, offset
-
-
-def _project(x: torch.Tensor, weight: torch.Tensor, plan: list[int]) -> torch.Tensor:
-    if not plan:
-        return F.linear(x, weight)
-    from model.kernels.skinny import skinny_linear
-
-    return skinny_linear(x, weight, plan)
-
-
-def _hc_read_torch(
-    h: torch.Tensor,
-    norm_weight: torch.Tensor,
-    w_down: torch.Tensor,
-    w_up: torch.Tensor,
-    n: int,
-    n_inject: int,
-    eps: float,
-    down_plan: list[int],
-    up_plan: list[int],
-) -> tuple[torch.Tensor, torch.Tensor]:
-    """The read in torch, as `GatedResidual.read` computes it with dense weights (the skinny GEMMs
-    under their plans, `[]`: `F.linear`)."""
-    d, offset = _check(h, w_down, w_up, n, n_inject)
-    lowrank = w_up.shape[1]
-    hn = centered_rms_norm(h, norm_weight, eps, d)
-    y = _project(hn, w_down, down_plan)
-    gate = torch.sigmoid(_project(F.silu(y[:, :lowrank] / n), w_up, up_plan))
-    x = (gate.unflatten(-1, (n, d)) * hn.unflatten(-1, (n, d))).mean(dim=-2)
-    return x, 2 * torch.sigmoid(y[:, offset : offset + n_inject] / n)
+    return d
 
 
 def hc_read_kernels(
@@ -219,13 +183,14 @@ def hc_read_kernels(
     w_down: torch.Tensor,
     w_up: torch.Tensor,
     n: int,
+    offset: int,
     n_inject: int,
     eps: float,
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """`h [M, n·d]` → (`x [M, d]`, injection weights `[M, n_inject]`) by the two kernels. `w_down [R, n·d]`
-    holds the low-rank down rows first and, when `n_inject > 0`, the injection rows from the next
-    multiple of `ALIGN` (the merged layout of `model.fuse`); `w_up [n·d, L]`."""
-    d, offset = _check(h, w_down, w_up, n, n_inject)
+    holds the low-rank down rows first and the `n_inject` injection rows from row `offset` (the merged
+    layout of `model.fuse`); `w_up [n·d, L]`."""
+    d = _check(h, w_down, w_up, n, offset, n_inject)
     m, lowrank, rows = h.shape[0], w_up.shape[1], w_down.shape[0]
     x = h.new_empty(m, d)
     inject = h.new_empty(m, n_inject)
@@ -277,34 +242,3 @@ def hc_read_kernels(
         num_warps=MIX_WARPS,
     )
     return x, inject
-
-
-def _hc_read(h: torch.Tensor, *operands: Any) -> tuple[torch.Tensor, torch.Tensor]:
-    """The op: `h` and the schema's other arguments, those of `_hc_read_torch`."""
-    if h.shape[0] <= MAX_ROWS and use_kernels(h):
-        return hc_read_kernels(h, *operands[:6])  # the plans are the twin's
-    return _hc_read_torch(h, *operands)
-
-
-def _hc_read_fake(
-    h: torch.Tensor, norm_weight: torch.Tensor, w_down: torch.Tensor, w_up: torch.Tensor, n: int, n_inject: int, *_: Any
-) -> tuple[torch.Tensor, torch.Tensor]:
-    return h.new_empty(h.shape[0], h.shape[1] // n), h.new_empty(h.shape[0], n_inject)
-
-
-# Ops, so compiled graphs call the read as two opaque kernels; through `torch.library.Library` as the
-# router's (a third of `custom_op`'s dispatch cost per call). The twin is CompositeImplicitAutograd:
-# tracing it records its torch ops, not a call.
-_SCHEMA = (
-    "(Tensor h, Tensor norm_weight, Tensor w_down, Tensor w_up, int n, int n_inject, float eps,"
-    " int[] down_plan, int[] up_plan) -> (Tensor, Tensor)"
-)
-LIB = torch.library.Library("qcompile_hc", "FRAGMENT")
-LIB.define("hc_read" + _SCHEMA)
-LIB.impl("hc_read", _hc_read, "CompositeExplicitAutograd")
-torch.library.register_fake("qcompile_hc::hc_read", _hc_read_fake, lib=LIB)
-LIB.define("hc_read_torch" + _SCHEMA)
-LIB.impl("hc_read_torch", _hc_read_torch, "CompositeImplicitAutograd")
-hc_read = torch.ops.qcompile_hc.hc_read.default
-hc_read_torch = torch.ops.qcompile_hc.hc_read_torch.default
-DECODE_ONLY[hc_read] = (MAX_ROWS, hc_read_torch)
