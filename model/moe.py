@@ -4,9 +4,10 @@ On CUDA the routed experts are `model.kernels.fused_moe`: pairs grouped by exper
 place, float32 accumulation and a fixed-order sum. Elsewhere (`Experts.reference`, also the oracle
 of the kernels), few tokens gather the chosen experts and add their contributions in ascending
 expert id in the activation dtype, the order and rounding of the reference; many tokens run every
-expert in working-set groups and sum in float32, rounding once. The shared expert stays a dense MLP
-beside the routed ones, outside the `experts` region; the router, the shared expert's gate and its
-gate and up projections all read the MoE input, so they are one GEMM once merged (`model/fuse.py`).
+expert in working-set groups and sum in float32, rounding once. The shared expert is a dense MLP
+beside the routed ones: the router, its gate and its gate and up projections all read the MoE input,
+so they are one GEMM once merged (`model/fuse.py`); its down projection lies inside the `experts`
+region, where a single token's fused MoE takes it into its down kernel.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
-from model.fuse import Projections, project
+from model.fuse import Projections, is_dense, project
 from model.kernels import use_kernels
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, dequant_experts, pack_experts, stored_shapes
 from model.regions import region
@@ -36,7 +37,12 @@ class MLP(nn.Module):
 
     def forward(self, gate: torch.Tensor, up: torch.Tensor) -> torch.Tensor:
         """`down(silu(gate) * up)` from the input's gate and up projections."""
-        return self.down_proj(F.silu(gate) * up)
+        return self.down_proj(self.act(gate, up))
+
+    @staticmethod
+    def act(gate: torch.Tensor, up: torch.Tensor) -> torch.Tensor:
+        """`silu(gate) * up`, the down projection's input."""
+        return F.silu(gate) * up
 
 
 class Router(nn.Module):
@@ -132,15 +138,12 @@ class Experts(nn.Module):
             "block": self.block,
         }
 
-    @region("experts")
-    def forward(
-        self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, *, out: torch.Tensor | None = None
-    ) -> torch.Tensor:
-        """On CUDA the fused kernels, writing into `out` when given (the region op's buffer)."""
+    def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+        """On CUDA the fused kernels, else `reference`."""
         if x.is_cuda:
             from model.kernels.fused_moe import fused_moe  # Triton: CUDA builds of torch bring it, CPU ones may not
 
-            return fused_moe(x, weights, ids, self.gate_up_proj, self.down_proj, **self.stored(), out=out)
+            return fused_moe(x, weights, ids, self.gate_up_proj, self.down_proj, **self.stored())
         return self.reference(x, weights, ids)
 
     def dense_weights(self, dtype: torch.dtype) -> tuple[torch.Tensor, torch.Tensor]:
@@ -246,7 +249,33 @@ class SparseMoE(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         logits, shared_gate, gate, up = project(self, MOE_INPUT, x)
-        shared = self.shared_expert(gate, up)
         weights, ids = self.gate.route(logits)
-        routed = self.experts(x, weights, ids)
-        return routed + torch.sigmoid(shared_gate) * shared
+        return self.expert_sum(x, weights, ids, self.shared_expert.act(gate, up), shared_gate)
+
+    @region("experts")
+    def expert_sum(
+        self,
+        x: torch.Tensor,
+        weights: torch.Tensor,
+        ids: torch.Tensor,
+        shared: torch.Tensor,
+        shared_gate: torch.Tensor,
+        *,
+        out: torch.Tensor | None = None,
+    ) -> torch.Tensor:
+        """`sum_j w_j E_j(x) + sigmoid(g) W_sd s`: the routed experts and the shared expert's down
+        projection of its activation `s` in one region, added in float32 and rounded once (as
+        Inductor does when the sum lies outside), written into `out` when given (the region op's
+        buffer). On CUDA the fused MoE adds the shared output in its sum kernel, or for a single
+        token's dense experts takes the shared down projection into its own (`folds_shared`)."""
+        down, experts = self.shared_expert.down_proj, self.experts
+        if not x.is_cuda:
+            routed = experts(x, weights, ids).float()
+            mixed = routed + torch.sigmoid(shared_gate.float()) * down(shared).float()
+            return mixed.to(x.dtype) if out is None else out.copy_(mixed)
+        from model.kernels.fused_moe import folds_shared, fused_moe  # Triton: imported only on CUDA
+
+        w = (experts.gate_up_proj, experts.down_proj)
+        if is_dense(down) and folds_shared(x.shape[0], experts.quant, down.weight, experts.down_proj):
+            return fused_moe(x, weights, ids, *w, shared=(shared, shared_gate, down.weight), out=out)
+        return fused_moe(x, weights, ids, *w, **experts.stored(), shared_out=(down(shared), shared_gate), out=out)

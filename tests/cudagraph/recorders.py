@@ -1,5 +1,5 @@
 """What the GPU gates record and pin along a run: each MoE layer's expert choice and each attention
-layer's QSA block choice, on the eager path (hooks) and inside a scope's opaque ops (region lookups)."""
+layer's QSA block choice, on the eager path and inside a scope's opaque ops alike."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from model.qwen4_exp import Qwen4ExpForCausalLM
 
 @contextlib.contextmanager
 def routed_experts(
-    model: Qwen4ExpForCausalLM, eager: bool, pinned: list[torch.Tensor] | None = None
+    model: Qwen4ExpForCausalLM, pinned: list[torch.Tensor] | None = None
 ) -> Iterator[list[torch.Tensor]]:
     """The top-k expert ids each MoE layer is called with, per forward, in layer order.
 
@@ -24,51 +24,32 @@ def routed_experts(
     `Router` returns for experts it chose). That is teacher forcing for routing, as the token path is
     teacher-forced: the logprob errors then measure numerics, not which near-tied experts flipped.
 
-    `eager`: a forward pre-hook on each experts module (removed afterwards, so no compiled code sees
-    it). Otherwise the experts region is an opaque op that looks the region up at call time, so a
-    wrapper sees every call made without graphs.
+    The experts region is looked up at call time, by the eager forward and by the scopes' opaque
+    ops alike, so a wrapper sees every call made without graphs.
     """
     ids: list[torch.Tensor] = []
-    routers = {id(layer.mlp.experts): layer.mlp.gate for layer in model.model.layers}
     queue = iter(pinned) if pinned is not None else None
+    original = regions.REGIONS["experts"]
 
-    def choose(
-        experts: torch.nn.Module, x: torch.Tensor, weights: torch.Tensor, top: torch.Tensor
-    ) -> tuple[torch.Tensor, torch.Tensor]:
+    def record(
+        moe: torch.nn.Module,
+        x: torch.Tensor,
+        weights: torch.Tensor,
+        top: torch.Tensor,
+        *rest: torch.Tensor,
+        out: torch.Tensor | None = None,
+    ) -> torch.Tensor:
         if queue is not None:
             ref = next(queue).to(top.device)
             same = (top.sort(-1).values == ref.sort(-1).values).all(-1, keepdim=True)
-            router = routers[id(experts)]
+            router = moe.gate
             probs = torch.softmax(torch.nn.functional.linear(x, router.weight), dim=-1, dtype=torch.float)
             forced = probs.gather(1, ref)
             if router.norm_topk:
                 forced = forced / forced.sum(-1, keepdim=True)
             weights, top = torch.where(same, weights, forced.to(weights.dtype)), torch.where(same, top, ref)
         ids.append(top.clone())
-        return weights, top
-
-    if eager:
-        hooks = [
-            layer.mlp.experts.register_forward_pre_hook(lambda m, args: (args[0], *choose(m, *args)))
-            for layer in model.model.layers
-        ]
-        try:
-            yield ids
-        finally:
-            for h in hooks:
-                h.remove()
-        return
-    original = regions.REGIONS["experts"]
-
-    def record(
-        module: torch.nn.Module,
-        x: torch.Tensor,
-        weights: torch.Tensor,
-        top: torch.Tensor,
-        *,
-        out: torch.Tensor | None = None,
-    ) -> torch.Tensor:
-        return original(module, x, *choose(module, x, weights, top), out=out)  # `out`: the region op's buffer
+        return original(moe, x, weights, top, *rest, out=out)  # `out`: the region op's buffer
 
     regions.REGIONS["experts"] = record
     try:

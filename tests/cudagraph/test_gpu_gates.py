@@ -199,16 +199,16 @@ def test_narrow_scope_is_no_worse_than_eager_against_fp32(models: tuple, scoped:
         for seed in SEEDS:
             _reseed(models, seed)
             scoped.set_cudagraph("none")  # the recorder runs in Python: only calls without graphs reach it
-            for name, model, fn, eager, pin in (
-                ("ref", fp32, fp32, True, False),
-                ("eager", bf16, bf16, True, False),
-                ("eager_pinned", bf16, bf16, True, True),
-                ("plain", bf16, scoped, False, False),
-                ("plain_pinned", bf16, scoped, False, True),
+            for name, model, fn, pin in (
+                ("ref", fp32, fp32, False),
+                ("eager", bf16, bf16, False),
+                ("eager_pinned", bf16, bf16, True),
+                ("plain", bf16, scoped, False),
+                ("plain_pinned", bf16, scoped, True),
             ):
                 path = traces["ref"][-1].tokens if name != "ref" else None
                 pinned, pinned_blocks = (ids["ref"][-1], blocks["ref"][-1]) if pin else (None, None)
-                with routed_experts(model, eager, pinned) as got, qsa_choices(pinned_blocks) as chosen:
+                with routed_experts(model, pinned) as got, qsa_choices(pinned_blocks) as chosen:
                     traces[name].append(run(model, fn, PROMPTS, TEACHER_STEPS, path=path))
                 ids[name].append(got)
                 blocks[name].append(chosen)

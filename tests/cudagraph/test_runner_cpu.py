@@ -212,10 +212,10 @@ def test_gate_recorder_sees_and_pins_every_compiled_expert_call(model: Qwen4ExpF
     experts op, whose region method takes the op's `out` buffer: it sees one call per layer and forward,
     and pinning a run to its own choices changes no bit."""
     compiled.set_cudagraph("none")
-    with routed_experts(model, eager=False) as ids:
+    with routed_experts(model) as ids:
         free = run(model, compiled, PROMPTS, 2)
     assert ids and len(ids) % model.config.num_hidden_layers == 0
-    with routed_experts(model, eager=False, pinned=ids) as again:
+    with routed_experts(model, pinned=ids) as again:
         pinned = run(model, compiled, PROMPTS, 2)
     assert len(again) == len(ids) and all(torch.equal(a, b) for a, b in zip(again, ids, strict=True))
     assert all(torch.equal(a, b) for a, b in zip(free.logprobs, pinned.logprobs, strict=True))

@@ -121,7 +121,12 @@ CASES = {
         {"BLOCK_M": 16, "CHUNK": 32, "E_BLOCK": E_BLOCK, "ONE_CHUNK": False},
         4,
     ),
-    "MoE sum": (fused_moe._sum_kernel, {"parts": "*fp32", "out": "*bf16"}, {"BLOCK": fused_moe.SUM_BLOCK}, 4),
+    "MoE sum": (
+        fused_moe._sum_kernel,
+        {"parts": "*fp32", "shared_y": "*bf16", "shared_gate": "*bf16", "out": "*bf16"},
+        {"BLOCK": fused_moe.SUM_BLOCK, "SHARED": True},
+        4,
+    ),
     "skinny split-K sum": (
         weight_only._split_sum_kernel,
         {"parts": "*fp32", "out": "*i16"},

@@ -111,10 +111,11 @@ def _experts_samples(device: torch.device) -> Samples:
     model, b = _sample(device)
     moe = model.model.layers[0].mlp
     out = []
-    for n in (1, 9):  # gathered (few tokens) and dense paths
+    for n in (1, 9):  # gathered (few tokens) and dense paths; one token folds the shared expert on CUDA
         x = _randn(n, model.config.hidden_size, device=device)
         weights, ids = moe.gate(x)
-        out.append(_args("experts", moe.experts, x, weights, ids))
+        shared = _randn(n, moe.shared_expert.down_proj.in_features, device=device, seed=2)
+        out.append(_args("experts", moe, x, weights, ids, shared, _randn(n, 1, device=device, seed=3)))
     return out
 
 
