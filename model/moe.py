@@ -6,8 +6,8 @@ of the kernels), few tokens gather the chosen experts and add their contribution
 expert id in the activation dtype, the order and rounding of the reference; many tokens run every
 expert in working-set groups and sum in float32, rounding once. The shared expert is a dense MLP
 beside the routed ones: the router, its gate and its gate and up projections all read the MoE input,
-so they are one GEMM once merged (`model/fuse.py`); its down projection lies inside the `experts`
-region, where a single token's fused MoE takes it into its down kernel.
+so they are one GEMM once merged (`model/fuse.py`); its down projection and gated add lie inside
+the `experts` region, so that the add rounds once on every path (the fused MoE's sum kernel on CUDA).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
-from model.fuse import Projections, is_dense, project
+from model.fuse import Projections, project
 from model.kernels import use_kernels
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, dequant_experts, pack_experts, stored_shapes
 from model.regions import region
@@ -266,16 +266,13 @@ class SparseMoE(nn.Module):
         """`sum_j w_j E_j(x) + sigmoid(g) W_sd s`: the routed experts and the shared expert's down
         projection of its activation `s` in one region, added in float32 and rounded once (as
         Inductor does when the sum lies outside), written into `out` when given (the region op's
-        buffer). On CUDA the fused MoE adds the shared output in its sum kernel, or for a single
-        token's dense experts takes the shared down projection into its own (`folds_shared`)."""
+        buffer). On CUDA the fused MoE adds the shared output in its sum kernel."""
         down, experts = self.shared_expert.down_proj, self.experts
         if not x.is_cuda:
             routed = experts(x, weights, ids).float()
             mixed = routed + torch.sigmoid(shared_gate.float()) * down(shared).float()
             return mixed.to(x.dtype) if out is None else out.copy_(mixed)
-        from model.kernels.fused_moe import folds_shared, fused_moe  # Triton: imported only on CUDA
+        from model.kernels.fused_moe import fused_moe  # Triton: imported only on CUDA
 
         w = (experts.gate_up_proj, experts.down_proj)
-        if is_dense(down) and folds_shared(x.shape[0], experts.quant, down.weight, experts.down_proj):
-            return fused_moe(x, weights, ids, *w, shared=(shared, shared_gate, down.weight), out=out)
         return fused_moe(x, weights, ids, *w, **experts.stored(), shared_out=(down(shared), shared_gate), out=out)

@@ -5,26 +5,22 @@ random router). For each token count: the error of both paths against an fp32 re
 weights, the µs per call of each (replayed in a CUDA graph), the bytes the active experts' weights
 take and their read time at `--bandwidth`, each kernel's share (a profiler pass), the same for
 the experts kept quantised and read in place (`--quant`: block FP8 with 128 x 128 `weight_scale_inv`,
-MXFP8, NVFP4), and, with `--sweep`, the kernels at other tile shapes. `--token-sweep` times one
-token's routed experts with the gated shared expert (intermediate I) added: after them (the second
-down GEMM, its gate and the add) against folded into one down kernel, at `TOKEN_SWEEP`'s tiles.
+MXFP8, NVFP4), and, with `--sweep`, the kernels at other tile shapes.
 
     python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--quant fp8_block,mxfp8,nvfp4] [--sweep] [--quant-sweep]
-        [--token-sweep]
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
-import dataclasses
 import functools
 from collections.abc import Callable
 
 import torch
 
 from model.config import Qwen4ExpConfig
-from model.kernels.fused_moe import TOKEN_TILES, GemmTiles, MoETiles, default_tiles, fused_moe
+from model.kernels.fused_moe import GemmTiles, MoETiles, default_tiles, fused_moe
 from model.moe import Experts, Router
 from model.presets import preset_config
 from model.quant.experts import PACKABLE
@@ -83,44 +79,6 @@ QUANT_SWEEP = {  # candidates for the kept formats, by the bf16 tile class (K ti
         ]
     ],
 }
-TOKEN_SWEEP = [TOKEN_TILES] + [  # the single token's down kernel: output columns, K tile, warps, stages
-    GemmTiles(bn, bk, w, st)
-    for bn, bk, w, st in [
-        (16, 64, 4, 6),
-        (16, 256, 4, 3),
-        (32, 128, 4, 4),
-        (32, 64, 4, 6),
-        (16, 128, 8, 4),
-        (32, 128, 8, 3),
-    ]
-]
-
-
-def token_sweep(experts: Experts, router: Router, iters: int) -> None:
-    """One token: routed + gated shared expert in two steps, then folded at each of `TOKEN_SWEEP`'s tiles."""
-    _, hidden, inter = experts.down_proj.shape
-    dev = experts.down_proj.device
-    x = torch.randn(1, hidden, device=dev).bfloat16()
-    s = torch.randn(1, inter, device=dev).bfloat16()
-    g = torch.randn(1, 1, device=dev).bfloat16()
-    w_s = (torch.randn(hidden, inter, device=dev) * inter**-0.5).bfloat16()
-    with torch.no_grad():
-        weights, ids = router(x)
-        wts = (experts.gate_up_proj, experts.down_proj)
-
-        def two_steps() -> torch.Tensor:
-            return fused_moe(x, weights, ids, *wts) + torch.sigmoid(g) * torch.nn.functional.linear(s, w_s)
-
-        base = two_steps()
-        print(f"  token two steps: {graphed_us(two_steps, iters):8.1f} us; {kernel_breakdown(two_steps)}")
-        for cand in TOKEN_SWEEP:
-            tiles = dataclasses.replace(default_tiles(ids.numel() / experts.down_proj.shape[0]), down=cand)
-            run = functools.partial(fused_moe, x, weights, ids, *wts, tiles=tiles, shared=(s, g, w_s))
-            diff = float((run() - base).abs().max())
-            mark = " (default)" if cand == TOKEN_TILES else ""
-            print(f"  token folded: {graphed_us(run, iters):8.1f} us, max diff to two steps {diff:.3g}, {cand}{mark}")
-        folded = functools.partial(fused_moe, x, weights, ids, *wts, shared=(s, g, w_s))
-        print(f"  token folded breakdown: {kernel_breakdown(folded)}")
 
 
 def graphed_us(fn: Callable[[], torch.Tensor], iters: int) -> float:
@@ -168,7 +126,6 @@ def main() -> None:
     parser.add_argument("--bandwidth", type=float, default=4.8e12, help="bytes/s of the roofline")
     parser.add_argument("--sweep", action="store_true", help="also time the kernels at other tiles")
     parser.add_argument("--quant-sweep", action="store_true", help="also time the kept formats' kernels at other tiles")
-    parser.add_argument("--token-sweep", action="store_true", help="also time one token's folded shared expert")
     parser.add_argument("--quant", default=",".join(PACKABLE), help="kept expert formats to time (comma-separated)")
     args = parser.parse_args()
     torch.manual_seed(0)
@@ -199,8 +156,6 @@ def main() -> None:
         f"{torch.cuda.get_device_name()}, torch {torch.__version__}; E={e} k={cfg.num_experts_per_tok} "
         f"H={hidden} I={two_i // 2} bf16, {args.iters} graphed iterations per timing"
     )
-    if args.token_sweep:
-        token_sweep(experts, router, args.iters)
     rows, quant_rows = [], {fmt: [] for fmt in kept}
     for tokens in (int(t) for t in args.tokens.split(",")):
         x = torch.randn(tokens, hidden, device=dev).bfloat16()

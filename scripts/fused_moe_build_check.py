@@ -1,9 +1,8 @@
 """Build the fused MoE's two GEMMs for a GPU architecture without a GPU, and print what ptxas made of them.
 
 For each stored format (bf16, block FP8, MXFP8, NVFP4) and the default tiles of a decode and a
-prefill tile class (`default_tiles`), and for the single token's bf16 down kernel, Triton compiles
-for the chosen target with its bundled ptxas; registers, stack (spills) and shared memory come from
-cuobjdump, as in `scripts/skinny_build_check.py`.
+prefill tile class (`default_tiles`), Triton compiles for the chosen target with its bundled ptxas;
+registers, stack (spills) and shared memory come from cuobjdump, as in `scripts/skinny_build_check.py`.
 A configuration that spills is worth a GPU sweep (`scripts/bench_fused_moe.py --quant-sweep`).
 
     PYTHONPATH=. python scripts/fused_moe_build_check.py [--arch 90] [--pairs 1,50]
@@ -18,7 +17,7 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from model.kernels import fused_moe
-from model.kernels.fused_moe import KINDS, MIN_DOT_K, TOKEN_TILES, GemmTiles, default_tiles
+from model.kernels.fused_moe import KINDS, GemmTiles, default_tiles
 from model.quant.experts import NVFP4_KINDS
 from scripts.skinny_build_check import resources
 
@@ -45,19 +44,6 @@ def build(
     return triton.compile(source, target=GPUTarget("cuda", arch, 32), options=options)
 
 
-def build_token_down(top_k: int = 10, tiles: GemmTiles = TOKEN_TILES, arch: int = 90) -> triton.compiler.CompiledKernel:
-    """`_token_down_kernel` (one token's k experts and the shared one) for bf16, these tiles."""
-    fn = fused_moe._token_down_kernel
-    types = {p: "*bf16" for p in ("h", "w", "weights", "shared_h", "shared_gate", "shared_w", "out")} | {"ids": "*i64"}
-    constexprs = {"ROWS": max(MIN_DOT_K, triton.next_power_of_2(top_k + 1)), "BLOCK_N": tiles.block_n}
-    constexprs |= {"BLOCK_K": tiles.block_k, "DOT_F32": False}
-    signature = {p: types.get(p) or ("constexpr" if p in constexprs else "i32") for p in fn.arg_names}
-    attrs = {(i,): [["tt.divisibility", 16]] for i, p in enumerate(fn.arg_names) if p in types and p != "shared_gate"}
-    source = ASTSource(fn=fn, signature=signature, constexprs=constexprs, attrs=attrs)
-    options = {"num_warps": tiles.warps, "num_stages": tiles.stages}
-    return triton.compile(source, target=GPUTarget("cuda", arch, 32), options=options)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--arch", type=int, default=90, help="compute capability, e.g. 90 for the H200")
@@ -75,10 +61,6 @@ def main() -> None:
                 shape = f"{tiles.block_m}x{gemm.block_n}x{block_k}, {gemm.warps}, {gemm.stages}"
                 usage = resources(built.asm["cubin"], built.metadata.shared)
                 print(f"| {quant or 'bf16'} | {pairs:g} | {kernel.strip('_')} | {shape} | {usage} |", flush=True)
-    built, t = build_token_down(arch=args.arch), TOKEN_TILES
-    usage = resources(built.asm["cubin"], built.metadata.shared)
-    tile = f"16x{t.block_n}x{t.block_k}, {t.warps}, {t.stages}"
-    print(f"| bf16 | 1 token, k=10 + shared | token_down | {tile} | {usage} |")
 
 
 if __name__ == "__main__":

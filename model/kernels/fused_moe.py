@@ -27,10 +27,7 @@ sync; every size is a function of `T`, `k` and `E` alone):
    gated shared expert's output when given (`shared_out=`), rounded once.
 
 A single token (batch-1 decode) skips the alignment: its `k` experts are distinct, so pair `j` is
-row block `j` on its own, with the routing ids as the blocks' experts. With dense experts its down
-projection and sum are one kernel, `_token_down_kernel`, which also takes the gated shared expert's
-down projection (`shared=`): the `k + 1` products accumulate in float32 rows of one tile, are
-weighted and added in a fixed order and rounded once, saving two launches per layer.
+row block `j` on its own, with the routing ids as the blocks' experts.
 
 Quantised experts are read in place too, with the weight-only GEMM's schemes (`model/kernels/
 weight_only.py`, whose code decoders in `codes.py` these kernels share):
@@ -84,10 +81,6 @@ class GemmTiles:
     block_k: int
     warps: int = 4
     stages: int = 3
-
-
-# The single-token down kernel's tile (`_token_down_kernel`): output columns, K tile, warps, stages
-TOKEN_TILES = GemmTiles(16, 128, 4, 4)
 
 
 @dataclass(frozen=True)
@@ -372,56 +365,6 @@ def _down_kernel(
 
 
 @triton.jit
-def _token_down_kernel(
-    h,
-    w,
-    ids,
-    weights,
-    shared_h,
-    shared_gate,
-    shared_w,
-    out,
-    H,
-    I,
-    TOP_K,
-    H_ROW,
-    ROWS: tl.constexpr,
-    BLOCK_N: tl.constexpr,
-    BLOCK_K: tl.constexpr,
-    DOT_F32: tl.constexpr,
-):
-    """One token: out[n] = sum_j weight_j (h_j · W_d[e_j, n]) + sigmoid(g) (s · W_s[n]), rounded once.
-
-    Expert j (the shared one is j = TOP_K) accumulates into row j of a `[ROWS, BLOCK_N]` float32 tile:
-    its activation goes to row j of the dot's left operand, every other row zero. One loop over all
-    (expert, K tile) pairs keeps the weight loads in one pipeline; the rows are then weighted and
-    added in one fixed-order reduction."""
-    pid = tl.program_id(0)
-    rows = tl.arange(0, ROWS)
-    rn = pid * BLOCK_N + tl.arange(0, BLOCK_N)
-    n_live = rn < H
-    n_k = (I + BLOCK_K - 1) // BLOCK_K
-    acc = tl.full((ROWS, BLOCK_N), 0.0, tl.float32)
-    for it in range(0, (TOP_K + 1) * n_k):
-        j = it // n_k
-        rk = (it % n_k) * BLOCK_K + tl.arange(0, BLOCK_K)
-        k_live = rk < I
-        routed = j < TOP_K
-        e = tl.load(ids + tl.minimum(j, TOP_K - 1)).to(tl.int64)
-        w_rows = tl.where(routed, w + e * H * I, shared_w)
-        a_rows = tl.where(routed, h + j * H_ROW, shared_h)
-        a = tl.load(a_rows + rows[:, None] * 0 + rk[None, :], mask=(rows == j)[:, None] & k_live[None, :], other=0.0)
-        b_ptrs = w_rows + rn[None, :].to(tl.int64) * I + rk[:, None]
-        b = tl.load(b_ptrs, mask=k_live[:, None] & n_live[None, :], other=0.0)
-        acc = _dot(acc, a, b, DOT_F32)
-    g = tl.load(shared_gate).to(tl.float32)
-    scale = tl.load(weights + rows, mask=rows < TOP_K, other=0.0).to(tl.float32)
-    scale = tl.where(rows == TOP_K, 1.0 / (1.0 + tl.exp(-g)), scale)
-    y = tl.reduce(acc * scale[:, None], 0, add)
-    tl.store(out + rn, y.to(out.dtype.element_ty), mask=n_live)
-
-
-@triton.jit
 def _sum_kernel(parts, shared_y, shared_gate, out, H, TOP_K, BLOCK: tl.constexpr, SHARED: tl.constexpr):
     """out[t] = sum over j = 0..k-1, in that order, of parts[t, j] (float32), then (SHARED) plus
     sigmoid(g[t]) * y[t], rounded once."""
@@ -527,31 +470,11 @@ def _check_quantised(
     return codes.contiguous(), scale, scale_2.to(device, torch.float32).contiguous()
 
 
-def folds_shared(t: int, quant: str | None, shared_down: torch.Tensor, down_proj: torch.Tensor) -> bool:
-    """Whether `fused_moe` takes the shared expert's down projection `[H, I_s]` into its down kernel:
-    one token (batch-1 decode, where every launch counts), dense experts, `I_s == I`."""
-    return t == 1 and quant is None and tuple(shared_down.shape) == tuple(down_proj.shape[1:])
-
-
 def _check_like_x(kwarg: str, want: dict[str, tuple[torch.Tensor, tuple[int, ...]]], x: torch.Tensor) -> None:
     for name, (v, shape) in want.items():
         if tuple(v.shape) != shape or v.dtype != x.dtype or v.device != x.device:
             raise ValueError(f"fused_moe: {kwarg} {name} must be {x.dtype} {list(shape)} on {x.device}, got {v.dtype} "
                              f"{list(v.shape)} on {v.device}")  # fmt: skip
-
-
-def _check_shared(
-    shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor], x: torch.Tensor, down_proj: torch.Tensor, quant: str | None
-) -> None:
-    s, g, w_s = shared
-    if not folds_shared(x.shape[0], quant, w_s, down_proj):
-        raise ValueError(
-            f"fused_moe: shared folds into one token's dense experts with W_s {list(down_proj.shape[1:])}; got "
-            f"T={x.shape[0]}, quant {quant}, W_s {list(w_s.shape)}"
-        )
-    _check_like_x("shared", {"s": (s, (1, down_proj.shape[2])), "g": (g, (1, 1)), "W_s": (w_s, tuple(w_s.shape))}, x)
-    if not w_s.is_contiguous():
-        raise ValueError("fused_moe: shared W_s must be contiguous")
 
 
 def fused_moe(
@@ -568,22 +491,19 @@ def fused_moe(
     gate_up_scale_2: torch.Tensor | None = None,
     down_scale_2: torch.Tensor | None = None,
     block: tuple[int, int] = FP8_BLOCK,
-    shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
     shared_out: tuple[torch.Tensor, torch.Tensor] | None = None,
     out: torch.Tensor | None = None,
 ) -> torch.Tensor:
     """`sum_j weights[t, j] * down[e](silu(gate[e] x_t) * up[e] x_t)` with `e = ids[t, j]` → `[T, H]` in x's dtype
     (in `out` when given, `output_like`).
 
-    `shared = (s [1, I], g [1, 1], W_s [H, I])` adds a gated shared expert's down projection,
-    `sigmoid(g) * (s W_s^T)`, to a single token's dense sum (`folds_shared`): one down kernel for all
-    `k + 1` experts, its float32 sum rounded once. Otherwise `shared_out = (y [T, H], g [T, 1])`, the
-    shared expert's output, adds `sigmoid(g) * y` to the float32 sum before its one rounding.
+    `shared_out = (y [T, H], g [T, 1])`, a gated shared expert's output, adds `sigmoid(g) * y` to the
+    float32 sum before its one rounding.
 
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
     projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
     on its device (CPU tensors run in Triton's interpreter). `tiles` defaults to
-    `default_tiles(T·k / E, quantised)`, with `TOKEN_TILES` as the down kernel's when `shared` is given.
+    `default_tiles(T·k / E, quantised)`.
 
     `quant` names the stored format of both projections (`[E, N, K]` each), read in place:
     - "fp8_block": E4M3 codes (float8_e4m3fn or uint8) `[E, N, K]`, float scales `[E, ceil(N/bn),
@@ -613,10 +533,7 @@ def fused_moe(
             f"weights {tuple(weights.shape)}"
         )
     k = ids.shape[1]
-    if tiles is None:
-        tiles = default_tiles(t * k / e, quant is not None)
-        if shared is not None:
-            tiles = dataclasses.replace(tiles, down=TOKEN_TILES)
+    tiles = tiles or default_tiles(t * k / e, quant is not None)
     if quant is None:
         bn, bk, gate_up_scale, down_scale, gate_up_scale_2, down_scale_2 = 1, 1, x, x, x, x  # scales unused
         for name, w in (("gate_up_proj", gate_up_proj), ("down_proj", down_proj)):
@@ -646,10 +563,6 @@ def fused_moe(
             gate_up=dataclasses.replace(tiles.gate_up, block_k=min(tiles.gate_up.block_k, group)),
             down=dataclasses.replace(tiles.down, block_k=min(tiles.down.block_k, group)),
         )
-    if shared is not None and shared_out is not None:
-        raise ValueError("fused_moe: shared (folded) and shared_out (added) are one shared expert: give one")
-    if shared is not None:
-        _check_shared(shared, x, down_proj, quant)
     if shared_out is not None:
         _check_like_x("shared_out", {"y": (shared_out[0], (t, hidden)), "g": (shared_out[1], (t, 1))}, x)
     out = output_like(out, x)
@@ -671,14 +584,6 @@ def fused_moe(
         bn, bk, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps, num_stages=gu.stages,
         **flags,
     )  # fmt: skip
-    if shared is not None:
-        s, g, w_s = shared
-        _on(x.device, _token_down_kernel)[(triton.cdiv(hidden, dn.block_n),)](
-            h, down_proj, ids.reshape(-1), weights.contiguous(), s.contiguous(), g, w_s, out, hidden, inter, k,
-            bm * inter, ROWS=max(MIN_DOT_K, triton.next_power_of_2(k + 1)), BLOCK_N=dn.block_n, BLOCK_K=dn.block_k,
-            DOT_F32=flags["DOT_F32"], num_warps=dn.warps, num_stages=dn.stages,
-        )  # fmt: skip
-        return out
     parts = torch.empty(pairs, hidden, dtype=torch.float32, device=x.device)
     _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks)](
         h, down_proj, down_scale, down_scale_2, sorted_pairs, block_expert, weights.contiguous(), parts, pairs, e,

@@ -29,7 +29,6 @@ outputs by a large fraction of their size, far above it (`test_bound_catches_a_d
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -138,47 +137,14 @@ def test_default_tiles_match_torch_reference(tokens: int, block_m: int) -> None:
     torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
 
 
-def shared_expert(experts: Experts, seed: int = 5) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """A shared expert's activation `s [1, I]`, gate logit `g [1, 1]` and down projection `W_s [H, I]`."""
-    _, hidden, inter = experts.down_proj.shape
-    g = torch.Generator().manual_seed(seed)
-    w = experts.down_proj
-    s, gate, w_s = (torch.randn(shape, generator=g) for shape in ((1, inter), (1, 1), (hidden, inter)))
-    return s.to(w), gate.to(w), (w_s * inter**-0.5).to(w)
-
-
-def with_shared(routed_sum: torch.Tensor, shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor]) -> torch.Tensor:
-    s, g, w_s = shared
-    return routed_sum + torch.sigmoid(g) * (s @ w_s.T)
-
-
-TOKEN_SMALL = MoETiles(16, GemmTiles(16, 16), GemmTiles(16, 16))  # the token down kernel over several K tiles
-
-
-@pytest.mark.parametrize(("hidden", "inter", "top_k"), [(64, 32, 2), (40, 24, 2), (64, 48, 10)])
-@pytest.mark.parametrize("tiles", [TOKEN_SMALL, None], ids=["small", "default"])
-def test_token_down_folds_the_shared_expert(hidden: int, inter: int, top_k: int, tiles: MoETiles | None) -> None:
-    """One token's k experts and the gated shared one in one down kernel, fp32, against float64:
-    within float32 rounding of the sum (as the two-kernel path is)."""
-    experts, router = experts_and_router(hidden, inter, num_experts=16, top_k=top_k)
-    x, weights, ids = routed(router, 1, seed=2)
-    shared = shared_expert(experts)
-    with torch.no_grad():
-        exact = with_shared(copy.deepcopy(experts).double().reference(x.double(), weights.double(), ids), shared)
-        buffer = torch.full_like(x, float("nan"))
-        got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, tiles, shared=shared, out=buffer)
-    assert got is buffer and float(exact.abs().max()) > 0.3
-    torch.testing.assert_close(got.double(), exact, atol=2e-6, rtol=2e-6)
-
-
 @pytest.mark.parametrize("tokens", [1, 5, 40])
-def test_sum_kernel_adds_the_shared_output(tokens: int) -> None:
-    """Any token count and format: the shared expert's output, gated, joins the float32 sum before
-    its one rounding (fp32 here, against float64)."""
-    experts, router = experts_and_router(64, 32, num_experts=8, top_k=2)
+def test_sum_kernel_adds_the_shared_output(tokens: int, device: str = "cpu") -> None:
+    """Any token count: the shared expert's output, gated, joins the float32 sum before its one
+    rounding (fp32 here, against float64)."""
+    experts, router = experts_and_router(64, 32, num_experts=8, top_k=2, device=device)
     x, weights, ids = routed(router, tokens, seed=3)
     g = torch.Generator().manual_seed(9)
-    y, gate = torch.randn(tokens, 64, generator=g), torch.randn(tokens, 1, generator=g)
+    y, gate = (torch.randn(tokens, n, generator=g).to(device) for n in (64, 1))
     with torch.no_grad():
         routed_sum = copy.deepcopy(experts).double().reference(x.double(), weights.double(), ids)
         exact = routed_sum + torch.sigmoid(gate.double()) * y.double()
@@ -186,91 +152,6 @@ def test_sum_kernel_adds_the_shared_output(tokens: int) -> None:
     torch.testing.assert_close(got.double(), exact, atol=2e-6, rtol=2e-6)
     with pytest.raises(ValueError, match=rf"shared_out y must be torch.float32 \[{tokens}, 64\]"):
         fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, shared_out=(y[:, :32], gate))
-    shared = shared_expert(experts)
-    with pytest.raises(ValueError, match="give one"):
-        fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, shared=shared, shared_out=(y, gate))
-
-
-Rounding = Callable[[torch.Tensor], torch.Tensor]
-
-
-def _token_exact(
-    experts: Experts, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, to_low: Rounding
-) -> torch.Tensor:
-    """One token's routed sum in float64 from the activations `silu(g) * u` rounded by `to_low`, as
-    the gate/up kernel stores them: what the down kernel would return before its one rounding."""
-    gate_up, down = (w.double() for w in (experts.gate_up_proj, experts.down_proj))
-    out = torch.zeros(down.shape[1], dtype=torch.float64, device=x.device)
-    for w, e in zip(weights[0].double(), ids[0], strict=True):
-        gate, up = (gate_up[e] @ x[0].double()).chunk(2)
-        out += w * (down[e] @ to_low(torch.nn.functional.silu(gate) * up).double())
-    return out[None]
-
-
-def _truncated_bf16(t: torch.Tensor) -> torch.Tensor:
-    """float → bf16 rounded toward zero, as Triton's interpreter casts (the GPU rounds to nearest)."""
-    return (t.float().view(torch.int32) & -65536).view(torch.float32).bfloat16()
-
-
-def test_token_down_bf16_rounds_once() -> None:
-    """bf16 in the interpreter (float32 products; its casts truncate): the folded sum of k routed and
-    one shared expert is its float64 value truncated once, within one bf16 ulp; a second rounding
-    (of the routed sum before the shared one is added) would exceed it."""
-    low, router = experts_and_router(256, 48, num_experts=16, top_k=10, dtype=torch.bfloat16)
-    for seed in range(3):
-        x, weights, ids = routed(router, 1, seed=seed)
-        shared = shared_expert(low, seed)
-        with torch.no_grad():
-            exact = with_shared(_token_exact(low, x, weights, ids, _truncated_bf16), [t.double() for t in shared])
-            one = fused_moe(x, weights, ids, low.gate_up_proj, low.down_proj, shared=shared)
-        ulp = torch.ldexp(torch.ones_like(exact), torch.frexp(_truncated_bf16(exact).double()).exponent - 8)
-        assert ((one.double() - exact).abs() <= ulp * (1 + 1e-3)).all(), seed
-
-
-@pytest.mark.gpu
-@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
-def test_gpu_token_down_is_no_worse_than_two_steps(dtype: torch.dtype) -> None:
-    """On the H200 (at the bench's expert shape): fp32 within float32 rounding of float64; bf16 (its
-    casts round to nearest) no worse in max and mean than the routed bf16 sum plus the bf16 shared
-    output, against float64 from the same rounded activations, pooled over draws."""
-    low, router = experts_and_router(2560, 640, num_experts=32, top_k=10, device="cuda", dtype=dtype)
-    errors: dict[str, list[torch.Tensor]] = {"one": [], "two": []}
-    for seed in range(8):
-        x, weights, ids = routed(router, 1, seed=seed)
-        shared = shared_expert(low, seed)
-        with torch.no_grad():
-            exact = _token_exact(low, x, weights, ids, lambda h: h.to(dtype))
-            exact = with_shared(exact, [t.double() for t in shared])
-            two = fused_moe(x, weights, ids, low.gate_up_proj, low.down_proj) + with_shared(torch.zeros_like(x), shared)
-            one = fused_moe(x, weights, ids, low.gate_up_proj, low.down_proj, shared=shared)
-        errors["one"].append((one.double() - exact).abs())
-        errors["two"].append((two.double() - exact).abs())
-    one, two = torch.cat(errors["one"]), torch.cat(errors["two"])
-    if dtype == torch.float32:
-        assert float(one.max()) < 1e-5, float(one.max())
-        return
-    assert one.max() <= two.max() and one.mean() <= two.mean(), (one.max(), two.max(), one.mean(), two.mean())
-
-
-def test_bad_shared_names_the_tensor() -> None:
-    experts, router = experts_and_router()
-    gu, dn = experts.gate_up_proj.detach(), experts.down_proj.detach()
-    x, weights, ids = routed(router, 1)
-    s, g, w_s = shared_expert(experts)
-    with pytest.raises(ValueError, match=r"one token's dense experts with W_s \[64, 32\]; got T=3"):
-        fused_moe(*routed(router, 3), gu, dn, shared=(s, g, w_s))
-    with pytest.raises(ValueError, match=r"got T=1, quant None, W_s \[64, 16\]"):
-        fused_moe(x, weights, ids, gu, dn, shared=(s, g, w_s[:, :16]))
-    bad_s = r"shared s must be torch.float32 \[1, 32\] on cpu, got torch.float32 \[2, 32\]"
-    with pytest.raises(ValueError, match=bad_s):
-        fused_moe(x, weights, ids, gu, dn, shared=(s.expand(2, -1), g, w_s))
-    with pytest.raises(ValueError, match="shared g must be torch.float32 .* got torch.bfloat16"):
-        fused_moe(x, weights, ids, gu, dn, shared=(s, g.bfloat16(), w_s))
-    with pytest.raises(ValueError, match="shared W_s must be contiguous"):
-        fused_moe(x, weights, ids, gu, dn, shared=(s, g, w_s.T.contiguous().T))
-    fp8, _ = kept(experts, "fp8_block")
-    with pytest.raises(ValueError, match="got T=1, quant fp8_block"):
-        fused_moe(x, weights, ids, fp8.gate_up_proj, fp8.down_proj, **fp8.stored(), shared=(s, g, w_s))
 
 
 U = 2.0**-24
@@ -444,6 +325,12 @@ def test_bad_shapes_name_the_tensor() -> None:
         fused_moe(x, weights, ids, nv.gate_up_proj.view(torch.float8_e4m3fn), nv.down_proj, **args)
 
 
+@pytest.mark.gpu
+@pytest.mark.parametrize("tokens", [1, 5, 300])
+def test_gpu_sum_kernel_adds_the_shared_output(tokens: int) -> None:
+    test_sum_kernel_adds_the_shared_output(tokens, "cuda")
+
+
 def _errors(got: torch.Tensor, ref: torch.Tensor) -> tuple[float, float]:
     err = (got.float() - ref).abs()
     return float(err.max()), float(err.mean())
@@ -601,14 +488,3 @@ def test_kernels_compile_for_the_h200(kernel: str) -> None:
         tiles = default_tiles(1, quant is not None)
         gemm = tiles.gate_up if kernel == "_gate_up_kernel" else tiles.down
         assert build(kernel, quant, tiles.block_m, gemm).asm["cubin"], quant
-
-
-@pytest.mark.slow
-def test_token_down_kernel_compiles_for_the_h200() -> None:
-    import triton
-
-    from scripts.fused_moe_build_check import build_token_down
-
-    if not (Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "ptxas").exists():
-        pytest.skip("this Triton build has no ptxas")
-    assert build_token_down().asm["cubin"]
