@@ -7,7 +7,8 @@ expert id in the activation dtype, the order and rounding of the reference; many
 expert in working-set groups and sum in float32, rounding once. The shared expert is a dense MLP
 beside the routed ones: the router, its gate and its gate and up projections all read the MoE input,
 so they are one GEMM once merged (`model/fuse.py`); its down projection and gated add lie inside
-the `experts` region, so that the add rounds once on every path (the fused MoE's sum kernel on CUDA).
+the `experts` region: on CUDA the fused MoE's down kernel takes a dense shared expert beside dense
+experts as more row blocks, and every path adds it to the routed sum in float32, rounded once.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
-from model.fuse import Projections, project
+from model.fuse import Projections, is_dense, project
 from model.kernels import use_kernels
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, dequant_experts, pack_experts, stored_shapes
 from model.regions import region
@@ -266,7 +267,8 @@ class SparseMoE(nn.Module):
         """`sum_j w_j E_j(x) + sigmoid(g) W_sd s`: the routed experts and the shared expert's down
         projection of its activation `s` in one region, added in float32 and rounded once (as
         Inductor does when the sum lies outside), written into `out` when given (the region op's
-        buffer). On CUDA the fused MoE adds the shared output in its sum kernel."""
+        buffer). On CUDA a dense shared down projection of dense experts' shape runs in the fused MoE's
+        down kernel, any other is added in its sum kernel."""
         down, experts = self.shared_expert.down_proj, self.experts
         if not x.is_cuda:
             routed = experts(x, weights, ids).float()
@@ -274,5 +276,10 @@ class SparseMoE(nn.Module):
             return mixed.to(x.dtype) if out is None else out.copy_(mixed)
         from model.kernels.fused_moe import fused_moe  # Triton: imported only on CUDA
 
-        w = (experts.gate_up_proj, experts.down_proj)
+        w = (experts.gate_up_proj, experts.down_proj, None)
+        hidden, inter = x.shape[1], experts.gate_up_proj.shape[1] // 2
+        folds = experts.quant is None and is_dense(down) and down.weight.dtype == x.dtype
+        if folds and tuple(down.weight.shape) == (hidden, inter):
+            folded = (shared, shared_gate, down.weight)
+            return fused_moe(x, weights, ids, *w, **experts.stored(), shared=folded, out=out)
         return fused_moe(x, weights, ids, *w, **experts.stored(), shared_out=(down(shared), shared_gate), out=out)

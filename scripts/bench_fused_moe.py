@@ -5,9 +5,12 @@ random router). For each token count: the error of both paths against an fp32 re
 weights, the µs per call of each (replayed in a CUDA graph), the bytes the active experts' weights
 take and their read time at `--bandwidth`, each kernel's share (a profiler pass), the same for
 the experts kept quantised and read in place (`--quant`: block FP8 with 128 x 128 `weight_scale_inv`,
-MXFP8, NVFP4), and, with `--sweep`, the kernels at other tile shapes.
+MXFP8, NVFP4), and, with `--sweep`, the kernels at other tile shapes. `--shared` also times a gated
+shared expert of intermediate I added both ways: its own down GEMM with the output added in the sum
+kernel (`shared_out`), and folded into the down kernel as more row blocks (`shared`).
 
     python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--quant fp8_block,mxfp8,nvfp4] [--sweep] [--quant-sweep]
+        [--shared]
 """
 
 from __future__ import annotations
@@ -81,6 +84,24 @@ QUANT_SWEEP = {  # candidates for the kept formats, by the bf16 tile class (K ti
 }
 
 
+def shared_times(x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, experts: Experts, iters: int) -> None:
+    """A random gated shared expert (activation, gate, down projection): added after its own GEMM, or folded."""
+    _, hidden, inter = experts.down_proj.shape
+    s = torch.randn(x.shape[0], inter, device=x.device).bfloat16()
+    g = torch.randn(x.shape[0], 1, device=x.device).bfloat16()
+    w_s = (torch.randn(hidden, inter, device=x.device) * inter**-0.5).bfloat16()
+    w = (experts.gate_up_proj, experts.down_proj)
+
+    def added() -> torch.Tensor:
+        return fused_moe(x, weights, ids, *w, shared_out=(torch.nn.functional.linear(s, w_s), g))
+
+    folded = functools.partial(fused_moe, x, weights, ids, *w, shared=(s, g, w_s))
+    diff = float((added() - folded()).abs().max())
+    for name, fn in (("added", added), ("folded", folded)):
+        print(f"  shared T={x.shape[0]} {name}: {graphed_us(fn, iters):.1f} us; {kernel_breakdown(fn)}")
+    print(f"  shared T={x.shape[0]}: max difference {diff:.3g}")
+
+
 def graphed_us(fn: Callable[[], torch.Tensor], iters: int) -> float:
     """Mean µs of `fn` replayed `iters` times inside one CUDA graph (warmed and compiled first)."""
     side = torch.cuda.Stream()
@@ -126,6 +147,7 @@ def main() -> None:
     parser.add_argument("--bandwidth", type=float, default=4.8e12, help="bytes/s of the roofline")
     parser.add_argument("--sweep", action="store_true", help="also time the kernels at other tiles")
     parser.add_argument("--quant-sweep", action="store_true", help="also time the kept formats' kernels at other tiles")
+    parser.add_argument("--shared", action="store_true", help="also time a shared expert added and folded")
     parser.add_argument("--quant", default=",".join(PACKABLE), help="kept expert formats to time (comma-separated)")
     args = parser.parse_args()
     torch.manual_seed(0)
@@ -179,6 +201,8 @@ def main() -> None:
                 us = graphed_us(run, args.iters)
                 quant_rows[fmt].append((tokens, floor, us, float(err.max()), float(err.mean())))
                 print(f"  breakdown T={tokens} {fmt}: {kernel_breakdown(run)}")
+            if args.shared:
+                shared_times(x, weights, ids, experts, args.iters)
             tiles = default_tiles(ids.numel() / e)
             sweeps = []
             if args.sweep:

@@ -28,15 +28,18 @@ def build(
     kernel: str, quant: str | None, block_m: int, tiles: GemmTiles, arch: int = 90
 ) -> triton.compiler.CompiledKernel:
     """`_gate_up_kernel` / `_down_kernel` (`kernel`) for `quant`'s KIND, bf16 activations, these tiles
-    (block_k capped as `fused_moe` caps it), several row blocks (not the one-token path)."""
+    (block_k capped as `fused_moe` caps it), several row blocks (not the one-token path), the down
+    kernel with the shared expert's row blocks beside dense experts."""
     fn = getattr(fused_moe, kernel)
     scale = {None: "*bf16", "fp8_block": "*fp32"}.get(quant, "*u8")
     types = {"x": "*bf16", "h": "*bf16", "weights": "*bf16", "out": "*fp32", "w": "*bf16" if quant is None else "*u8"}
     types |= {"scale": scale, "scale_2": "*fp32" if quant in NVFP4_KINDS else scale}
     types |= {"sorted_pairs": "*i32", "block_expert": "*i32"}
+    types |= {"shared_h": "*bf16", "shared_gate": "*bf16", "shared_w": "*bf16"}  # the down kernel's shared blocks
     block_k = min(tiles.block_k, 32) if quant == "mxfp8" else tiles.block_k
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": tiles.block_n, "BLOCK_K": block_k, "DIRECT": False}
     constexprs |= {"KIND": KINDS[quant], "DOT_F32": False}
+    constexprs |= {"SHARED": quant is None} if "SHARED" in fn.arg_names else {}
     signature = {p: types.get(p) or ("constexpr" if p in constexprs else "i32") for p in fn.arg_names}
     attrs = {(i,): [["tt.divisibility", 16]] for i, p in enumerate(fn.arg_names) if p in POINTERS}
     source = ASTSource(fn=fn, signature=signature, constexprs=constexprs, attrs=attrs)

@@ -325,6 +325,9 @@ def _down_kernel(
     sorted_pairs,
     block_expert,
     weights,
+    shared_h,
+    shared_gate,
+    shared_w,
     out,
     P,
     E,
@@ -332,15 +335,27 @@ def _down_kernel(
     I,
     SCALE_BN,
     SCALE_BK,
+    BLOCKS,
+    T,
+    G_STRIDE,
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
     DIRECT: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
+    SHARED: tl.constexpr,
 ):
-    """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots."""
+    """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots; with
+    SHARED, row blocks from BLOCKS on are the shared expert's tokens: out[P + t, n] = sigmoid(g[t]) *
+    (s[t] · W_s[n]), its dense weights read as the routed ones are."""
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
+    if SHARED:
+        if pid_m >= BLOCKS:
+            block = pid_m - BLOCKS
+            _shared_rows(shared_h, shared_gate, shared_w, out, pid_n, block, P, H, I, T, G_STRIDE, BLOCK_M, BLOCK_N,
+                         BLOCK_K, DOT_F32)  # fmt: skip
+            return
     e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
     if e >= E:
         return
@@ -365,17 +380,54 @@ def _down_kernel(
 
 
 @triton.jit
-def _sum_kernel(parts, shared_y, shared_gate, out, H, TOP_K, BLOCK: tl.constexpr, SHARED: tl.constexpr):
-    """out[t] = sum over j = 0..k-1, in that order, of parts[t, j] (float32), then (SHARED) plus
-    sigmoid(g[t]) * y[t], rounded once."""
+def _shared_rows(
+    s,
+    g,
+    w,
+    out,
+    pid_n,
+    block,
+    P,
+    H,
+    I,
+    T,
+    G_STRIDE,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    BLOCK_K: tl.constexpr,
+    DOT_F32: tl.constexpr,
+):
+    """out[P + t, n] = sigmoid(g[t]) * (s[t] · W_s[n]) in float32 for the tokens of row block `block`."""
+    tok = (block * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    live = tok < T
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_live = rn < H
+    rows = w + rn.to(tl.int64)[None, :] * I
+    acc = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
+    for k0 in range(0, I, BLOCK_K):
+        rk = k0 + tl.arange(0, BLOCK_K)
+        k_live = rk < I
+        a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
+        acc = _tile_dot(acc, a, rows, rows, rk, k0, k_live, n_live, 1, 0, DOT_F32)
+    gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
+    acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
+    tl.store(out + (P + tok)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
+
+
+@triton.jit
+def _sum_kernel(parts, shared_y, shared_gate, out, T, H, TOP_K, G_STRIDE, BLOCK: tl.constexpr, SHARED: tl.constexpr):
+    """out[t] = sum over j = 0..k-1, in that order, of parts[t, j] (float32), then the shared expert's
+    gated output, rounded once: SHARED 1 sigmoid(g[t]) * y[t], 2 the down kernel's row parts[T k + t]."""
     t = tl.program_id(0).to(tl.int64)
     rh = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
     live = rh < H
     acc = tl.full((BLOCK,), 0.0, tl.float32)
     for j in range(0, TOP_K):
         acc += tl.load(parts + (t * TOP_K + j) * H + rh, mask=live, other=0.0)
-    if SHARED:
-        g = tl.load(shared_gate + t).to(tl.float32)
+    if SHARED == 2:
+        acc += tl.load(parts + (T * TOP_K + t) * H + rh, mask=live, other=0.0)
+    if SHARED == 1:
+        g = tl.load(shared_gate + t * G_STRIDE).to(tl.float32)
         acc += tl.load(shared_y + t * H + rh, mask=live, other=0.0).to(tl.float32) * (1.0 / (1.0 + tl.exp(-g)))
     tl.store(out + t * H + rh, acc.to(out.dtype.element_ty), mask=live)
 
@@ -491,14 +543,17 @@ def fused_moe(
     gate_up_scale_2: torch.Tensor | None = None,
     down_scale_2: torch.Tensor | None = None,
     block: tuple[int, int] = FP8_BLOCK,
+    shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
     shared_out: tuple[torch.Tensor, torch.Tensor] | None = None,
     out: torch.Tensor | None = None,
 ) -> torch.Tensor:
     """`sum_j weights[t, j] * down[e](silu(gate[e] x_t) * up[e] x_t)` with `e = ids[t, j]` → `[T, H]` in x's dtype
     (in `out` when given, `output_like`).
 
-    `shared_out = (y [T, H], g [T, 1])`, a gated shared expert's output, adds `sigmoid(g) * y` to the
-    float32 sum before its one rounding.
+    A gated shared expert joins the float32 sum before its one rounding: `shared = (s [T, I], g [T, 1],
+    W_s [H, I])` (its activation, gate logit and dense down projection) as more row blocks of the down
+    kernel, `sigmoid(g) * (s W_s^T)`, beside dense experts; or `shared_out = (y [T, H], g [T, 1])`, its
+    output, `sigmoid(g) * y`.
 
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
     projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
@@ -563,6 +618,16 @@ def fused_moe(
             gate_up=dataclasses.replace(tiles.gate_up, block_k=min(tiles.gate_up.block_k, group)),
             down=dataclasses.replace(tiles.down, block_k=min(tiles.down.block_k, group)),
         )
+    if shared is not None and shared_out is not None:
+        raise ValueError("fused_moe: shared and shared_out are two forms of one shared expert: give one")
+    if shared is not None and quant is not None:
+        raise ValueError(f"fused_moe: shared folds beside dense experts only (two weight kinds in one kernel spill on "
+                         f"sm_90), got quant {quant!r}: pass shared_out")  # fmt: skip
+    if shared is not None:
+        s_want = {"s": (shared[0], (t, inter)), "g": (shared[1], (t, 1)), "W_s": (shared[2], (hidden, inter))}
+        _check_like_x("shared", s_want, x)
+        if not shared[2].is_contiguous():
+            raise ValueError("fused_moe: shared W_s must be contiguous")
     if shared_out is not None:
         _check_like_x("shared_out", {"y": (shared_out[0], (t, hidden)), "g": (shared_out[1], (t, 1))}, x)
     out = output_like(out, x)
@@ -584,14 +649,19 @@ def fused_moe(
         bn, bk, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps, num_stages=gu.stages,
         **flags,
     )  # fmt: skip
-    parts = torch.empty(pairs, hidden, dtype=torch.float32, device=x.device)
-    _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks)](
-        h, down_proj, down_scale, down_scale_2, sorted_pairs, block_expert, weights.contiguous(), parts, pairs, e,
-        hidden, inter, bn, bk, BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps,
-        num_stages=dn.stages, **flags,
+    s, g, w_s = (
+        (shared[0].contiguous(), shared[1], shared[2]) if shared is not None else (h, x, x)
+    )  # unused without SHARED
+    shared_blocks = triton.cdiv(t, bm) if shared is not None else 0
+    parts = torch.empty(pairs + (t if shared is not None else 0), hidden, dtype=torch.float32, device=x.device)
+    _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks + shared_blocks)](
+        h, down_proj, down_scale, down_scale_2, sorted_pairs, block_expert, weights.contiguous(), s, g, w_s, parts,
+        pairs, e, hidden, inter, bn, bk, blocks, t, g.stride(0), BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k,
+        num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None, **flags,
     )  # fmt: skip
-    y, g = shared_out if shared_out is not None else (out, out)  # unused without SHARED
+    y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
+    mode = 2 if shared is not None else int(shared_out is not None)
     _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](
-        parts, y.contiguous(), g.contiguous(), out, hidden, k, BLOCK=SUM_BLOCK, SHARED=shared_out is not None
+        parts, y.contiguous(), gate, out, t, hidden, k, gate.stride(0), BLOCK=SUM_BLOCK, SHARED=mode
     )
     return out

@@ -137,21 +137,53 @@ def test_default_tiles_match_torch_reference(tokens: int, block_m: int) -> None:
     torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
 
 
+def shared_expert(hidden: int, inter: int, tokens: int, device: str) -> tuple[torch.Tensor, ...]:
+    """A shared expert's activation `s [T, I]`, gate logits `g [T, 1]` (a column of a wider tensor, as
+    the merged MoE-input GEMM leaves it) and down projection `W_s [H, I]`."""
+    g = torch.Generator().manual_seed(9)
+    s, logits, w_s = (torch.randn(shape, generator=g) for shape in ((tokens, inter), (tokens, 3), (hidden, inter)))
+    return s.to(device), logits.to(device)[:, 1:2], (w_s * inter**-0.5).to(device)
+
+
 @pytest.mark.parametrize("tokens", [1, 5, 40])
-def test_sum_kernel_adds_the_shared_output(tokens: int, device: str = "cpu") -> None:
-    """Any token count: the shared expert's output, gated, joins the float32 sum before its one
-    rounding (fp32 here, against float64)."""
+@pytest.mark.parametrize("form", ["shared", "shared_out"])
+def test_shared_expert_joins_the_sum(tokens: int, form: str, device: str = "cpu") -> None:
+    """Any token count: the gated shared expert, as more row blocks of the down kernel (`shared`) or
+    as its output (`shared_out`), joins the float32 sum before its one rounding (fp32 against float64)."""
     experts, router = experts_and_router(64, 32, num_experts=8, top_k=2, device=device)
     x, weights, ids = routed(router, tokens, seed=3)
-    g = torch.Generator().manual_seed(9)
-    y, gate = (torch.randn(tokens, n, generator=g).to(device) for n in (64, 1))
+    s, g, w_s = shared_expert(64, 32, tokens, device)
+    y = s @ w_s.T
     with torch.no_grad():
         routed_sum = copy.deepcopy(experts).double().reference(x.double(), weights.double(), ids)
-        exact = routed_sum + torch.sigmoid(gate.double()) * y.double()
-        got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, shared_out=(y, gate))
+        exact = routed_sum + torch.sigmoid(g.double()) * (s.double() @ w_s.double().T)
+        arg = {"shared": (s, g, w_s), "shared_out": (y, g)}[form]
+        got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, **{form: arg})
     torch.testing.assert_close(got.double(), exact, atol=2e-6, rtol=2e-6)
-    with pytest.raises(ValueError, match=rf"shared_out y must be torch.float32 \[{tokens}, 64\]"):
-        fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, shared_out=(y[:, :32], gate))
+
+
+def test_bad_shared_expert_names_the_tensor() -> None:
+    experts, router = experts_and_router(64, 32)
+    x, weights, ids = routed(router, 3)
+    s, g, w_s = shared_expert(64, 32, 3, "cpu")
+    w = (experts.gate_up_proj.detach(), experts.down_proj.detach())
+    with pytest.raises(
+        ValueError, match=r"shared_out y must be torch.float32 \[3, 64\] on cpu, got torch.float32 \[3, 32\]"
+    ):
+        fused_moe(x, weights, ids, *w, shared_out=(s, g))
+    with pytest.raises(
+        ValueError, match=r"shared W_s must be torch.float32 \[64, 32\] .* got torch.float32 \[64, 16\]"
+    ):
+        fused_moe(x, weights, ids, *w, shared=(s, g, w_s[:, :16]))
+    with pytest.raises(ValueError, match=r"shared g must be torch.float32 \[3, 1\] .* got torch.bfloat16"):
+        fused_moe(x, weights, ids, *w, shared=(s, g.bfloat16(), w_s))
+    with pytest.raises(ValueError, match="shared W_s must be contiguous"):
+        fused_moe(x, weights, ids, *w, shared=(s, g, w_s.T.contiguous().T))
+    fp8, _ = kept(experts, "fp8_block")
+    with pytest.raises(ValueError, match="shared folds beside dense experts only .* got quant 'fp8_block'"):
+        fused_moe(x, weights, ids, fp8.gate_up_proj, fp8.down_proj, **fp8.stored(), shared=(s, g, w_s))
+    with pytest.raises(ValueError, match="give one"):
+        fused_moe(x, weights, ids, *w, shared=(s, g, w_s), shared_out=(s @ w_s.T, g))
 
 
 U = 2.0**-24
@@ -327,8 +359,9 @@ def test_bad_shapes_name_the_tensor() -> None:
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("tokens", [1, 5, 300])
-def test_gpu_sum_kernel_adds_the_shared_output(tokens: int) -> None:
-    test_sum_kernel_adds_the_shared_output(tokens, "cuda")
+@pytest.mark.parametrize("form", ["shared", "shared_out"])
+def test_gpu_shared_expert_joins_the_sum(tokens: int, form: str) -> None:
+    test_shared_expert_joins_the_sum(tokens, form, "cuda")
 
 
 def _errors(got: torch.Tensor, ref: torch.Tensor) -> tuple[float, float]:

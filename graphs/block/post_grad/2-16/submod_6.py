@@ -1,5 +1,5 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s72, 64]", arg1_1: "Sym(s72)", arg2_1: "f32[s72, 4]", arg3_1: "f32[s72, 256]", arg4_1: "f32[256]", arg5_1: "f32[32, 256]", arg6_1: "f32[256, 16]", arg7_1: "f32[96, 64]", arg8_1: "f32[64, 32]", arg9_1: "f32[256]", arg10_1: "f32[32, 256]", arg11_1: "f32[256, 16]"):
+    def forward(self, arg0_1: "f32[s72, 64]", arg1_1: "Sym(s72)", arg2_1: "f32[s72, 4]", arg3_1: "f32[s72, 256]", arg4_1: "f32[256]", arg5_1: "f32[32, 256]", arg6_1: "f32[256, 16]", arg7_1: "f32[96, 64]", arg8_1: "f32[256]", arg9_1: "f32[32, 256]", arg10_1: "f32[256, 16]"):
         unsqueeze: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(arg0_1, -2);  arg0_1 = None
         unsqueeze_1: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(arg2_1, -1);  arg2_1 = None
         mul_4: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze, unsqueeze_1);  unsqueeze = unsqueeze_1 = None
@@ -40,63 +40,58 @@ class <lambda>(torch.nn.Module):
         getitem_10: "f32[s72, 32]" = split_with_sizes_1[6];  split_with_sizes_1 = None
         clone: "f32[s72, 8]" = torch.ops.aten.clone.default(getitem_4, memory_format = torch.contiguous_format);  getitem_4 = None
         amax: "f32[s72, 1]" = torch.ops.aten.amax.default(clone, [-1], True)
-        sub_41: "f32[s72, 8]" = torch.ops.aten.sub.Tensor(clone, amax);  clone = amax = None
-        exp_2: "f32[s72, 8]" = torch.ops.aten.exp.default(sub_41);  sub_41 = None
-        sum_1: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(exp_2, [-1], True)
-        div_4: "f32[s72, 8]" = torch.ops.aten.div.Tensor(exp_2, sum_1);  exp_2 = sum_1 = None
-        topk = torch.ops.aten.topk.default(div_4, 2);  div_4 = None
+        sub_38: "f32[s72, 8]" = torch.ops.aten.sub.Tensor(clone, amax);  clone = amax = None
+        exp_1: "f32[s72, 8]" = torch.ops.aten.exp.default(sub_38);  sub_38 = None
+        sum_1: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(exp_1, [-1], True)
+        div_3: "f32[s72, 8]" = torch.ops.aten.div.Tensor(exp_1, sum_1);  exp_1 = sum_1 = None
+        topk = torch.ops.aten.topk.default(div_3, 2);  div_3 = None
         getitem_12: "f32[s72, 2]" = topk[0]
         getitem_13: "i64[s72, 2]" = topk[1];  topk = None
         sum_2: "f32[s72, 1]" = torch.ops.aten.sum.dim_IntList(getitem_12, [-1], True)
-        div_5: "f32[s72, 2]" = torch.ops.aten.div.Tensor(getitem_12, sum_2);  getitem_12 = sum_2 = None
-        empty: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_5, x2 = getitem_13, out = empty);  mean_1 = div_5 = getitem_13 = experts_default = None
-        sigmoid_2: "f32[s72, 1]" = torch.ops.aten.sigmoid.default(getitem_6);  getitem_6 = None
+        div_4: "f32[s72, 2]" = torch.ops.aten.div.Tensor(getitem_12, sum_2);  getitem_12 = sum_2 = None
         neg_1: "f32[s72, 32]" = torch.ops.aten.neg.default(getitem_8)
-        exp_1: "f32[s72, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
-        add_124: "f32[s72, 32]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
-        div_3: "f32[s72, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_124);  getitem_8 = add_124 = None
-        mul_88: "f32[s72, 32]" = torch.ops.aten.mul.Tensor(div_3, getitem_10);  div_3 = getitem_10 = None
-        permute_3: "f32[32, 64]" = torch.ops.aten.permute.default(arg8_1, [1, 0]);  arg8_1 = None
-        mm_3: "f32[s72, 64]" = torch.ops.aten.mm.default(mul_88, permute_3);  mul_88 = permute_3 = None
-        mul_105: "f32[s72, 64]" = torch.ops.aten.mul.Tensor(sigmoid_2, mm_3);  sigmoid_2 = mm_3 = None
-        add_158: "f32[s72, 64]" = torch.ops.aten.add.Tensor(empty, mul_105);  empty = mul_105 = None
-        unsqueeze_2: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(add_158, -2);  add_158 = None
+        exp_2: "f32[s72, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
+        add_139: "f32[s72, 32]" = torch.ops.aten.add.Tensor(exp_2, 1);  exp_2 = None
+        div_5: "f32[s72, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_139);  getitem_8 = add_139 = None
+        mul_97: "f32[s72, 32]" = torch.ops.aten.mul.Tensor(div_5, getitem_10);  div_5 = getitem_10 = None
+        empty: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_4, x2 = getitem_13, x3 = mul_97, x4 = getitem_6, out = empty);  mean_1 = div_4 = getitem_13 = mul_97 = getitem_6 = experts_default = None
+        unsqueeze_4: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(empty, -2);  empty = None
         div_2: "f32[s72, 4]" = torch.ops.aten.div.Tensor(getitem_2, 4);  getitem_2 = None
         sigmoid_1: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div_2);  div_2 = None
         mul_67: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_1, 2);  sigmoid_1 = None
         unsqueeze_3: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_67, -1);  mul_67 = None
-        mul_114: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_2, unsqueeze_3);  unsqueeze_2 = unsqueeze_3 = None
-        view_5: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_114, [arg1_1, 256]);  mul_114 = None
-        add_177: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_15, view_5);  add_15 = view_5 = None
-        view_6: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_177, [arg1_1, 4, 64])
+        mul_106: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_4, unsqueeze_3);  unsqueeze_4 = unsqueeze_3 = None
+        view_5: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_106, [arg1_1, 256]);  mul_106 = None
+        add_164: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_15, view_5);  add_15 = view_5 = None
+        view_6: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_164, [arg1_1, 4, 64])
         pow_2: "f32[s72, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_6, 2)
         mean_2: "f32[s72, 4, 1]" = torch.ops.aten.mean.dim(pow_2, [-1], True);  pow_2 = None
-        add_193: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
-        rsqrt_1: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_193);  add_193 = None
-        mul_135: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_6, rsqrt_1);  view_6 = rsqrt_1 = None
-        view_7: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_135, [arg1_1, 256]);  mul_135 = None
-        add_209: "f32[256]" = torch.ops.aten.add.Tensor(arg9_1, 1.0);  arg9_1 = None
-        mul_144: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_7, add_209);  view_7 = add_209 = None
-        permute_4: "f32[256, 32]" = torch.ops.aten.permute.default(arg10_1, [1, 0]);  arg10_1 = None
-        mm_4: "f32[s72, 32]" = torch.ops.aten.mm.default(mul_144, permute_4);  permute_4 = None
-        split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_4, [16, 0, 4, 12], -1);  mm_4 = None
+        add_180: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
+        rsqrt_1: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_180);  add_180 = None
+        mul_127: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_6, rsqrt_1);  view_6 = rsqrt_1 = None
+        view_7: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_127, [arg1_1, 256]);  mul_127 = None
+        add_196: "f32[256]" = torch.ops.aten.add.Tensor(arg8_1, 1.0);  arg8_1 = None
+        mul_136: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_7, add_196);  view_7 = add_196 = None
+        permute_3: "f32[256, 32]" = torch.ops.aten.permute.default(arg9_1, [1, 0]);  arg9_1 = None
+        mm_3: "f32[s72, 32]" = torch.ops.aten.mm.default(mul_136, permute_3);  permute_3 = None
+        split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_3, [16, 0, 4, 12], -1);  mm_3 = None
         getitem_16: "f32[s72, 16]" = split_with_sizes_2[0]
         getitem_18: "f32[s72, 4]" = split_with_sizes_2[2];  split_with_sizes_2 = None
         div_6: "f32[s72, 16]" = torch.ops.aten.div.Tensor(getitem_16, 4);  getitem_16 = None
         neg_2: "f32[s72, 16]" = torch.ops.aten.neg.default(div_6)
         exp_3: "f32[s72, 16]" = torch.ops.aten.exp.default(neg_2);  neg_2 = None
-        add_229: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
-        div_7: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div_6, add_229);  div_6 = add_229 = None
-        permute_5: "f32[16, 256]" = torch.ops.aten.permute.default(arg11_1, [1, 0]);  arg11_1 = None
-        mm_5: "f32[s72, 256]" = torch.ops.aten.mm.default(div_7, permute_5);  div_7 = permute_5 = None
-        sigmoid_3: "f32[s72, 256]" = torch.ops.aten.sigmoid.default(mm_5);  mm_5 = None
-        view_8: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_3, [arg1_1, 4, 64]);  sigmoid_3 = None
-        view_9: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_144, [arg1_1, 4, 64]);  mul_144 = None
-        mul_168: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, view_9);  view_8 = view_9 = None
-        mean_3: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_168, [-2]);  mul_168 = None
+        add_216: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
+        div_7: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div_6, add_216);  div_6 = add_216 = None
+        permute_4: "f32[16, 256]" = torch.ops.aten.permute.default(arg10_1, [1, 0]);  arg10_1 = None
+        mm_4: "f32[s72, 256]" = torch.ops.aten.mm.default(div_7, permute_4);  div_7 = permute_4 = None
+        sigmoid_2: "f32[s72, 256]" = torch.ops.aten.sigmoid.default(mm_4);  mm_4 = None
+        view_8: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_2, [arg1_1, 4, 64]);  sigmoid_2 = None
+        view_9: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_136, [arg1_1, 4, 64]);  mul_136 = None
+        mul_160: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, view_9);  view_8 = view_9 = None
+        mean_3: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_160, [-2]);  mul_160 = None
         empty_1: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
         div_8: "f32[s72, 4]" = torch.ops.aten.div.Tensor(getitem_18, 4);  getitem_18 = None
-        sigmoid_4: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div_8);  div_8 = None
-        mul_177: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_4, 2);  sigmoid_4 = None
-        return (mean_3, empty_1, mul_177, add_177)
+        sigmoid_3: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div_8);  div_8 = None
+        mul_169: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_3, 2);  sigmoid_3 = None
+        return (mean_3, empty_1, mul_169, add_164)

@@ -373,10 +373,12 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_div_sum_5 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
+cpp_fused_div_mul_silu_split_with_sizes_sum_5 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
+                       const float* in_ptr1,
                        float* out_ptr0,
+                       float* out_ptr1,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -396,6 +398,30 @@ extern "C"  void  kernel(const float* in_ptr0,
                         auto tmp3 = float(tmp1 + tmp2);
                         auto tmp4 = tmp0 / tmp3;
                         out_ptr0[static_cast<int64_t>(x1 + 2L*x0)] = tmp4;
+                    }
+                }
+            }
+        }
+    }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(32L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = tmp0.neg();
+                        auto tmp2 = tmp1.exp();
+                        auto tmp3 = static_cast<float>(1.0);
+                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                        auto tmp5 = tmp2 + tmp4;
+                        auto tmp6 = tmp0 / tmp5;
+                        auto tmp8 = tmp6 * tmp7;
+                        tmp8.store(out_ptr1 + static_cast<int64_t>(x1 + 32L*x0));
                     }
                 }
             }
@@ -682,45 +708,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
 ''')
 
 
-cpp_fused_mul_silu_split_with_sizes_7 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
-#include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const float* in_ptr0,
-                       float* out_ptr0,
-                       const int64_t ks0)
-{
-    std::atomic<int> inductor_cpu_integer_div_error{0};
-    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    {
-        #pragma GCC ivdep
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-        {
-            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(32L); x1+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
-                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
-                        auto tmp1 = tmp0.neg();
-                        auto tmp2 = tmp1.exp();
-                        auto tmp3 = static_cast<float>(1.0);
-                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                        auto tmp5 = tmp2 + tmp4;
-                        auto tmp6 = tmp0 / tmp5;
-                        auto tmp8 = tmp6 * tmp7;
-                        tmp8.store(out_ptr0 + static_cast<int64_t>(x1 + 32L*x0));
-                    }
-                }
-            }
-        }
-    }
-    inductor_cpu_integer_div_error_flag = nullptr;
-    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
-}
-''')
-
-
-cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_unsqueeze_view_where_7 = async_compile.cpp_pybinding(['float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        float* in_out_ptr1,
@@ -732,29 +720,26 @@ extern "C"  void  kernel(float* in_out_ptr0,
                        const float* in_ptr5,
                        const float* in_ptr6,
                        const float* in_ptr7,
-                       const float* in_ptr8,
+                       const int64_t* in_ptr8,
                        const float* in_ptr9,
                        const int64_t* in_ptr10,
                        const float* in_ptr11,
                        const int64_t* in_ptr12,
                        const float* in_ptr13,
-                       const int64_t* in_ptr14,
-                       const float* in_ptr15,
-                       const float* in_ptr16,
+                       const float* in_ptr14,
                        float* out_ptr0,
-                       float* out_ptr1,
-                       float* out_ptr3,
+                       float* out_ptr2,
+                       float* out_ptr4,
                        float* out_ptr5,
                        float* out_ptr6,
-                       float* out_ptr7,
+                       float* out_ptr8,
                        float* out_ptr9,
-                       float* out_ptr10,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    auto out_ptr4 = in_out_ptr0;
-    auto out_ptr2 = in_out_ptr1;
+    auto out_ptr3 = in_out_ptr0;
+    auto out_ptr1 = in_out_ptr1;
     {
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
@@ -785,35 +770,23 @@ extern "C"  void  kernel(float* in_out_ptr0,
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
-                {
-                    {
-                        auto tmp0 = in_ptr1[static_cast<int64_t>(16L + 96L*x0)];
-                        auto tmp1 = decltype(tmp0)(1) / (decltype(tmp0)(1) + std::exp(-tmp0));
-                        out_ptr1[static_cast<int64_t>(x0)] = tmp1;
-                    }
-                }
                 for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(16L))
                 {
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp2 = in_ptr4[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp7 = out_ptr1[static_cast<int64_t>(x0)];
-                            auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp12 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp2 = in_ptr3[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp7 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                             auto tmp3 = at::vec::Vectorized<float>(tmp2);
                             auto tmp4 = tmp1 * tmp3;
                             auto tmp5 = tmp0 + tmp4;
-                            auto tmp9 = at::vec::Vectorized<float>(tmp7);
-                            auto tmp10 = tmp9 * tmp8;
-                            auto tmp11 = tmp6 + tmp10;
-                            auto tmp13 = at::vec::Vectorized<float>(tmp12);
-                            auto tmp14 = tmp11 * tmp13;
-                            auto tmp15 = tmp5 + tmp14;
-                            tmp15.store(out_ptr2 + static_cast<int64_t>(x1 + 256L*x0));
+                            auto tmp8 = at::vec::Vectorized<float>(tmp7);
+                            auto tmp9 = tmp6 * tmp8;
+                            auto tmp10 = tmp5 + tmp9;
+                            tmp10.store(out_ptr1 + static_cast<int64_t>(x1 + 256L*x0));
                         }
                     }
                 }
@@ -831,14 +804,14 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
                                 auto tmp1 = tmp0 * tmp0;
                                 tmp_acc0_vec = tmp_acc0_vec + tmp1;
                             }
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr3[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    out_ptr2[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
                 }
             }
         }
@@ -857,14 +830,14 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
                                     auto tmp1 = tmp0 * tmp0;
                                     tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                 }
                             }
                         }
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                        out_ptr4[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                        out_ptr3[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                     }
                     {
                         float tmp_acc0 = 0;
@@ -874,12 +847,12 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 4L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
-                                    auto tmp14 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
-                                    auto tmp15 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
-                                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                    auto tmp14 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                    auto tmp15 = out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
                                     auto tmp2 = static_cast<float>(64.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
@@ -983,7 +956,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                                 {
                                     auto tmp0 = in_out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
-                                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(256L + x2 + 320L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + x2 + 320L*x0), static_cast<int64_t>(16));
                                     auto tmp2 = at::vec::Vectorized<float>(tmp0);
                                     auto tmp3 = tmp2 * tmp1;
                                     auto tmp4 = tmp3 * tmp3;
@@ -992,7 +965,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             }
                         }
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                        out_ptr5[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                        out_ptr4[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                     }
                 }
             }
@@ -1009,15 +982,15 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(256L)))
                             {
-                                auto tmp0 = in_ptr10[static_cast<int64_t>(x0)];
+                                auto tmp0 = in_ptr8[static_cast<int64_t>(x0)];
                                 auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1));
                                 auto tmp7 = c10::convert<int64_t>(tmp6);
                                 TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
                                 auto tmp9 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
-                                auto tmp10 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + ((static_cast<int64_t>(x2) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp13 = out_ptr5[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
-                                auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x2), static_cast<int64_t>(16));
-                                auto tmp26 = in_ptr12[static_cast<int64_t>(x0)];
+                                auto tmp10 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + ((static_cast<int64_t>(x2) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp13 = out_ptr4[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
+                                auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(x2), static_cast<int64_t>(16));
+                                auto tmp26 = in_ptr10[static_cast<int64_t>(x0)];
                                 auto tmp1 = (-9L) + x1;
                                 auto tmp2 = c10::convert<int64_t>(tmp1);
                                 auto tmp3 = int64_t(tmp0 + tmp2);
@@ -1057,10 +1030,10 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp45 = tmp44;
                                 auto tmp46 = c10::convert<int64_t>(tmp45);
                                 TORCH_CHECK((0 <= tmp46) & (tmp46 < 9L), "index out of bounds: 0 <= tmp46 < 9L");
-                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr13 + static_cast<int64_t>(x2 + 256L*tmp44 + 2304L*tmp31), static_cast<int64_t>(16));
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x2 + 256L*tmp44 + 2304L*tmp31), static_cast<int64_t>(16));
                                 auto tmp49 = at::vec::VecMask<float,1>::from(tmp5);
                                 auto tmp50 = decltype(tmp25)::blendv(tmp48, tmp25, tmp49.template cast<float,1>());
-                                tmp50.store(out_ptr6 + static_cast<int64_t>(x2 + 256L*x1 + 2560L*x0));
+                                tmp50.store(out_ptr5 + static_cast<int64_t>(x2 + 256L*x1 + 2560L*x0));
                             }
                         }
                     }
@@ -1076,8 +1049,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(2304L)))
                         {
-                            auto tmp0 = in_ptr14[static_cast<int64_t>(x0)];
-                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr6 + static_cast<int64_t>(256L + x1 + 2560L*x0), static_cast<int64_t>(16));
+                            auto tmp0 = in_ptr12[static_cast<int64_t>(x0)];
+                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr5 + static_cast<int64_t>(256L + x1 + 2560L*x0), static_cast<int64_t>(16));
                             auto tmp1 = 3L;
                             auto tmp2 = c10::convert<int64_t>(tmp1);
                             auto tmp3 = int64_t(tmp0 + tmp2);
@@ -1086,7 +1059,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             auto tmp6 = tmp5;
                             auto tmp7 = c10::convert<int64_t>(tmp6);
                             TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                            tmp9.store(out_ptr7 + static_cast<int64_t>(x1 + 2304L*tmp5));
+                            tmp9.store(out_ptr6 + static_cast<int64_t>(x1 + 2304L*tmp5));
                         }
                     }
                 }
@@ -1101,17 +1074,17 @@ extern "C"  void  kernel(float* in_out_ptr0,
                 {
                     {
                         {
-                            auto tmp0 = out_ptr6[static_cast<int64_t>(x1 + 2560L*x0)];
-                            auto tmp1 = in_ptr15[static_cast<int64_t>(4L*x1)];
-                            auto tmp3 = out_ptr6[static_cast<int64_t>(768L + x1 + 2560L*x0)];
-                            auto tmp4 = in_ptr15[static_cast<int64_t>(1L + 4L*x1)];
-                            auto tmp7 = out_ptr6[static_cast<int64_t>(1536L + x1 + 2560L*x0)];
-                            auto tmp8 = in_ptr15[static_cast<int64_t>(2L + 4L*x1)];
-                            auto tmp11 = out_ptr6[static_cast<int64_t>(2304L + x1 + 2560L*x0)];
-                            auto tmp12 = in_ptr15[static_cast<int64_t>(3L + 4L*x1)];
-                            auto tmp15 = out_ptr2[static_cast<int64_t>(x1 + 256L*x0)];
+                            auto tmp0 = out_ptr5[static_cast<int64_t>(x1 + 2560L*x0)];
+                            auto tmp1 = in_ptr13[static_cast<int64_t>(4L*x1)];
+                            auto tmp3 = out_ptr5[static_cast<int64_t>(768L + x1 + 2560L*x0)];
+                            auto tmp4 = in_ptr13[static_cast<int64_t>(1L + 4L*x1)];
+                            auto tmp7 = out_ptr5[static_cast<int64_t>(1536L + x1 + 2560L*x0)];
+                            auto tmp8 = in_ptr13[static_cast<int64_t>(2L + 4L*x1)];
+                            auto tmp11 = out_ptr5[static_cast<int64_t>(2304L + x1 + 2560L*x0)];
+                            auto tmp12 = in_ptr13[static_cast<int64_t>(3L + 4L*x1)];
+                            auto tmp15 = out_ptr1[static_cast<int64_t>(x1 + 256L*x0)];
                             auto tmp16 = in_out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp17 = in_ptr7[static_cast<int64_t>(256L + 320L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L))))];
+                            auto tmp17 = in_ptr5[static_cast<int64_t>(256L + 320L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L))))];
                             auto tmp2 = float(tmp0 * tmp1);
                             auto tmp5 = float(tmp3 * tmp4);
                             auto tmp6 = float(tmp2 + tmp5);
@@ -1152,7 +1125,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr9[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    out_ptr8[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
                 }
             }
         }
@@ -1169,8 +1142,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                             {
                                 auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
-                                auto tmp1 = out_ptr9[static_cast<int64_t>(x1 + 4L*x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr16 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                auto tmp1 = out_ptr8[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr14 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
                                 auto tmp2 = static_cast<float>(64.0);
                                 auto tmp3 = tmp1 / tmp2;
                                 auto tmp4 = static_cast<float>(1e-06);
@@ -1182,7 +1155,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                 auto tmp12 = tmp9 + tmp11;
                                 auto tmp13 = tmp8 * tmp12;
-                                tmp13.store(out_ptr10 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
+                                tmp13.store(out_ptr9 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
                             }
                         }
                     }
@@ -1196,7 +1169,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
 ''')
 
 
-cpp_fused_div_mul_sigmoid_silu_split_with_sizes_9 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_div_mul_sigmoid_silu_split_with_sizes_8 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        float* out_ptr0,
@@ -1259,7 +1232,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_10 = async_compile.cpp_pybinding(['float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_9 = async_compile.cpp_pybinding(['float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        const int64_t* in_ptr0,
@@ -1580,10 +1553,10 @@ class Runner:
         self.partitions = new_callables
 
     def call(self, args):
-        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, arg27_1, arg28_1, arg29_1, arg30_1, arg31_1, arg32_1, arg33_1, arg34_1 = args
+        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, arg27_1, arg28_1, arg29_1, arg30_1, arg31_1, arg32_1, arg33_1 = args
         args.clear()
         s72 = arg1_1
-        s33 = arg12_1
+        s33 = arg11_1
         s55 = s33
         s69 = s33
         s80 = s33
@@ -1634,6 +1607,7 @@ class Runner:
         buf13 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
         cpp_fused__softmax_split_with_sizes_4(buf9, buf10, buf12, buf13, s33)
         del buf10
+        del buf12
         # Topologically Sorted Source Nodes: [softmax, topk], Original ATen: [aten._softmax, aten.topk]
         buf14 = torch.ops.aten.topk.default(buf13, 2, -1, True, True)
         del buf13
@@ -1646,129 +1620,122 @@ class Runner:
         del buf14
         buf17 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
         buf18 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
-        cpp_fused_div_sum_5(buf15, buf18, s33)
+        buf19 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
+        cpp_fused_div_mul_silu_split_with_sizes_sum_5(buf15, buf9, buf18, buf19, s33)
         del buf15
-        # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, out=buf17)
+        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_8, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
         del buf16
         del buf18
-        assert_size_stride(arg14_1, (s33, ), (1, ), 'input')
+        del buf19
+        del buf9
         assert_size_stride(arg13_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg15_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg16_1, (3, 2, 1), (2, 1, 1), 'input')
-        buf21 = empty_strided_cpu((s33, 3, 1), (3, 1, 1), torch.int64)
-        assert_size_stride(arg17_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg18_1, (3, ), (1, ), 'input')
+        assert_size_stride(arg12_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg14_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg15_1, (3, 2, 1), (2, 1, 1), 'input')
+        buf22 = empty_strided_cpu((s33, 3, 1), (3, 1, 1), torch.int64)
+        assert_size_stride(arg16_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg17_1, (3, ), (1, ), 'input')
+        assert_size_stride(arg18_1, (4, ), (1, ), 'input')
         assert_size_stride(arg19_1, (4, ), (1, ), 'input')
-        assert_size_stride(arg20_1, (4, ), (1, ), 'input')
-        buf26 = empty_strided_cpu((s33, 4), (4, 1), torch.int64)
-        buf24 = reinterpret_tensor(buf26, (s33, 2), (4, 1), 0)  # alias
-        buf25 = reinterpret_tensor(buf26, (s33, 2), (4, 1), 2)  # alias
-        buf27 = buf8; del buf8  # reuse
-        cpp_fused_add_any_arange_bitwise_xor_clamp_clamp_min_eq_ge_index_index_copy_mul_remainder_scalar_tensor_select_slice_unsqueeze_where_6(arg14_1, arg13_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, buf21, arg16_1, buf24, buf25, s33)
-        del arg13_1
-        del arg16_1
+        buf27 = empty_strided_cpu((s33, 4), (4, 1), torch.int64)
+        buf25 = reinterpret_tensor(buf27, (s33, 2), (4, 1), 0)  # alias
+        buf26 = reinterpret_tensor(buf27, (s33, 2), (4, 1), 2)  # alias
+        buf28 = buf8; del buf8  # reuse
+        cpp_fused_add_any_arange_bitwise_xor_clamp_clamp_min_eq_ge_index_index_copy_mul_remainder_scalar_tensor_select_slice_unsqueeze_where_6(arg13_1, arg12_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, buf22, arg15_1, buf25, buf26, s33)
+        del arg12_1
+        del arg15_1
+        del arg17_1
         del arg18_1
         del arg19_1
-        del arg20_1
-        del buf21
-        del buf24
+        del buf22
         del buf25
-        # Topologically Sorted Source Nodes: [ple_gather_default], Original ATen: []
-        torch.ops.qcompile.ple_gather.default(layer_key='@1', x0=buf26, out=buf27)
         del buf26
-        assert_size_stride(arg21_1, (320, 64), (64, 1), 'input')
-        buf30 = empty_strided_cpu((s33, 320), (320, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf27, reinterpret_tensor(arg21_1, (64, 320), (1, 64), 0), out=buf30)
-        del arg21_1
-        buf32 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        assert_size_stride(arg11_1, (64, 32), (32, 1), 'input')
-        cpp_fused_mul_silu_split_with_sizes_7(buf9, buf32, s33)
-        buf33 = buf27; del buf27  # reuse
-        # Topologically Sorted Source Nodes: [split_1, silu_1, mul_8, linear_4], Original ATen: [aten.split_with_sizes, aten.silu, aten.mul, aten.t, aten.mm]
-        extern_kernels.mm(buf32, reinterpret_tensor(arg11_1, (32, 64), (1, 32), 0), out=buf33)
-        del arg11_1
-        del buf32
-        buf35 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
-        buf34 = buf12; del buf12  # reuse
-        buf36 = buf7; del buf7  # reuse
-        buf37 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        # Topologically Sorted Source Nodes: [ple_gather_default], Original ATen: []
+        torch.ops.qcompile.ple_gather.default(layer_key='@1', x0=buf27, out=buf28)
+        del buf27
+        assert_size_stride(arg20_1, (320, 64), (64, 1), 'input')
+        buf31 = empty_strided_cpu((s33, 320), (320, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf28, reinterpret_tensor(arg20_1, (64, 320), (1, 64), 0), out=buf31)
+        del arg20_1
+        del buf28
+        buf33 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
+        buf34 = buf7; del buf7  # reuse
+        buf35 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        assert_size_stride(arg21_1, (256, ), (1, ), 'input')
         assert_size_stride(arg22_1, (256, ), (1, ), 'input')
+        buf32 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf36 = buf32; del buf32  # reuse
+        buf37 = buf36; del buf36  # reuse
+        buf38 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg23_1, (256, ), (1, ), 'input')
-        buf31 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf38 = buf31; del buf31  # reuse
-        buf39 = buf38; del buf38  # reuse
-        buf40 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        assert_size_stride(arg24_1, (256, ), (1, ), 'input')
-        assert_size_stride(arg25_1, (3, 9, 256), (2304, 256, 1), 'input')
-        buf41 = empty_strided_cpu((s33, 10, 256), (2560, 256, 1), torch.float32)
-        assert_size_stride(arg26_1, (256, 1, 4), (4, 4, 1), 'input')
-        buf45 = buf36; del buf36  # reuse
-        buf46 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        assert_size_stride(arg27_1, (256, ), (1, ), 'input')
-        buf47 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        assert_size_stride(arg28_1, (32, 256), (256, 1), 'input')
-        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_unsqueeze_view_where_8(buf39, buf45, buf5, buf9, arg6_1, buf2, arg5_1, buf17, buf33, buf30, arg22_1, arg23_1, arg14_1, arg24_1, arg15_1, arg25_1, arg17_1, arg26_1, arg27_1, buf35, buf34, buf37, buf40, buf41, arg25_1, buf46, buf47, s33)
+        assert_size_stride(arg24_1, (3, 9, 256), (2304, 256, 1), 'input')
+        buf39 = empty_strided_cpu((s33, 10, 256), (2560, 256, 1), torch.float32)
+        assert_size_stride(arg25_1, (256, 1, 4), (4, 4, 1), 'input')
+        buf43 = buf34; del buf34  # reuse
+        buf44 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        assert_size_stride(arg26_1, (256, ), (1, ), 'input')
+        buf45 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        assert_size_stride(arg27_1, (32, 256), (256, 1), 'input')
+        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_unsqueeze_view_where_7(buf37, buf43, buf5, arg6_1, buf2, arg5_1, buf17, buf31, arg21_1, arg22_1, arg13_1, arg23_1, arg14_1, arg24_1, arg16_1, arg25_1, arg26_1, buf33, buf35, buf38, buf39, arg24_1, buf44, buf45, s33)
+        del arg21_1
         del arg22_1
         del arg23_1
         del arg24_1
         del arg25_1
         del arg26_1
-        del arg27_1
         del arg5_1
         del arg6_1
-        del buf30
-        del buf34
-        del buf41
-        del buf9
-        buf48 = buf5; del buf5  # reuse
-        # Topologically Sorted Source Nodes: [linear_6], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf47, reinterpret_tensor(arg28_1, (256, 32), (1, 256), 0), out=buf48)
+        del buf31
+        del buf39
+        buf46 = buf5; del buf5  # reuse
+        # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf45, reinterpret_tensor(arg27_1, (256, 32), (1, 256), 0), out=buf46)
+        del arg27_1
+        buf47 = reinterpret_tensor(buf44, (s33, 4), (4, 1), 0); del buf44  # reuse
+        buf48 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
+        assert_size_stride(arg28_1, (256, 16), (16, 1), 'input')
+        cpp_fused_div_mul_sigmoid_silu_split_with_sizes_8(buf46, buf47, buf48, s33)
+        del buf46
+        buf49 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [split_3, truediv_4, silu_3, linear_6], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
+        extern_kernels.mm(buf48, reinterpret_tensor(arg28_1, (16, 256), (1, 16), 0), out=buf49)
         del arg28_1
-        buf49 = reinterpret_tensor(buf46, (s33, 4), (4, 1), 0); del buf46  # reuse
-        buf50 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
-        assert_size_stride(arg29_1, (256, 16), (16, 1), 'input')
-        cpp_fused_div_mul_sigmoid_silu_split_with_sizes_9(buf48, buf49, buf50, s33)
         del buf48
-        buf51 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [split_3, truediv_4, silu_3, linear_7], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
-        extern_kernels.mm(buf50, reinterpret_tensor(arg29_1, (16, 256), (1, 16), 0), out=buf51)
+        buf50 = buf2; del buf2  # reuse
+        assert_size_stride(arg29_1, (224, 64), (64, 1), 'input')
+        cpp_fused_mean_mul_sigmoid_view_3(buf49, buf45, buf50, s33)
+        del buf45
+        del buf49
+        buf51 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [sigmoid_4, unflatten_10, unflatten_11, mul_28, mean_7, linear_7], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
+        extern_kernels.mm(buf50, reinterpret_tensor(arg29_1, (64, 224), (1, 64), 0), out=buf51)
         del arg29_1
-        del buf50
-        buf52 = buf33; del buf33  # reuse
-        assert_size_stride(arg30_1, (224, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_3(buf51, buf47, buf52, s33)
-        del buf47
-        del buf51
-        buf53 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [sigmoid_5, unflatten_10, unflatten_11, mul_29, mean_7, linear_8], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
-        extern_kernels.mm(buf52, reinterpret_tensor(arg30_1, (64, 224), (1, 64), 0), out=buf53)
-        del arg30_1
-        assert_size_stride(arg31_1, (3, 3, 128), (384, 128, 1), 'input')
-        buf54 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
-        assert_size_stride(arg32_1, (128, 1, 4), (4, 4, 1), 'input')
-        buf57 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf58 = buf57; del buf57  # reuse
-        buf59 = buf40; del buf40  # reuse
-        buf60 = reinterpret_tensor(buf52, (s33, 4, 16), (64, 16, 1), 0); del buf52  # reuse
-        buf61 = buf39; del buf39  # reuse
-        buf62 = reinterpret_tensor(buf2, (s33, 4, 16), (64, 16, 1), 0); del buf2  # reuse
-        buf63 = reinterpret_tensor(buf37, (s33, 4), (4, 1), 0); del buf37  # reuse
+        assert_size_stride(arg30_1, (3, 3, 128), (384, 128, 1), 'input')
+        buf52 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
+        assert_size_stride(arg31_1, (128, 1, 4), (4, 4, 1), 'input')
+        buf55 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
+        buf56 = buf55; del buf55  # reuse
+        buf57 = buf38; del buf38  # reuse
+        buf58 = reinterpret_tensor(buf50, (s33, 4, 16), (64, 16, 1), 0); del buf50  # reuse
+        buf59 = buf37; del buf37  # reuse
+        buf60 = reinterpret_tensor(buf17, (s33, 4, 16), (64, 16, 1), 0); del buf17  # reuse
+        buf61 = reinterpret_tensor(buf35, (s33, 4), (4, 1), 0); del buf35  # reuse
+        assert_size_stride(arg32_1, (4, ), (1, ), 'input')
+        buf62 = empty_strided_cpu((4, ), (1, ), torch.float32)
         assert_size_stride(arg33_1, (4, ), (1, ), 'input')
-        buf64 = empty_strided_cpu((4, ), (1, ), torch.float32)
-        assert_size_stride(arg34_1, (4, ), (1, ), 'input')
-        buf65 = buf35; del buf35  # reuse
-        buf66 = reinterpret_tensor(buf17, (s33, 4, 16), (64, 16, 1), 0); del buf17  # reuse
-        cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_10(buf58, arg14_1, buf53, arg15_1, arg31_1, arg17_1, arg32_1, arg33_1, arg34_1, buf54, arg31_1, buf59, buf60, buf61, buf62, buf63, buf64, buf65, s33)
+        buf63 = buf33; del buf33  # reuse
+        buf64 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_9(buf56, arg13_1, buf51, arg14_1, arg30_1, arg16_1, arg31_1, arg32_1, arg33_1, buf52, arg30_1, buf57, buf58, buf59, buf60, buf61, buf62, buf63, s33)
+        del arg13_1
         del arg14_1
-        del arg15_1
-        del arg17_1
+        del arg16_1
+        del arg30_1
         del arg31_1
         del arg32_1
         del arg33_1
-        del arg34_1
-        return (buf60, buf62, reinterpret_tensor(buf58, (s33, 4, 16), (128, 16, 1), 64), buf65, buf63, buf66, reinterpret_tensor(buf53, (s33, 64), (224, 1), 128), buf49, buf45, )
+        return (buf58, buf60, reinterpret_tensor(buf56, (s33, 4, 16), (128, 16, 1), 64), buf63, buf61, buf64, reinterpret_tensor(buf51, (s33, 64), (224, 1), 128), buf47, buf43, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -1788,31 +1755,30 @@ def get_args():
     arg8_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg9_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
     arg10_1 = rand_strided((96, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg11_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
-    arg12_1 = 10
+    arg11_1 = 10
+    arg12_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
     arg13_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
     arg14_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
-    arg15_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
-    arg16_1 = rand_strided((3, 2, 1), (2, 1, 1), device='cpu', dtype=torch.int64)
-    arg17_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
-    arg18_1 = rand_strided((3, ), (1, ), device='cpu', dtype=torch.int64)
+    arg15_1 = rand_strided((3, 2, 1), (2, 1, 1), device='cpu', dtype=torch.int64)
+    arg16_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
+    arg17_1 = rand_strided((3, ), (1, ), device='cpu', dtype=torch.int64)
+    arg18_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.int64)
     arg19_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.int64)
-    arg20_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.int64)
-    arg21_1 = rand_strided((320, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg20_1 = rand_strided((320, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg21_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg22_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg23_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg24_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg25_1 = rand_strided((3, 9, 256), (2304, 256, 1), device='cpu', dtype=torch.float32)
-    arg26_1 = rand_strided((256, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
-    arg27_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg28_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg29_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
-    arg30_1 = rand_strided((224, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg31_1 = rand_strided((3, 3, 128), (384, 128, 1), device='cpu', dtype=torch.float32)
-    arg32_1 = rand_strided((128, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg24_1 = rand_strided((3, 9, 256), (2304, 256, 1), device='cpu', dtype=torch.float32)
+    arg25_1 = rand_strided((256, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg26_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg27_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg28_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    arg29_1 = rand_strided((224, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg30_1 = rand_strided((3, 3, 128), (384, 128, 1), device='cpu', dtype=torch.float32)
+    arg31_1 = rand_strided((128, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg32_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
     arg33_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
-    arg34_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
-    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, arg27_1, arg28_1, arg29_1, arg30_1, arg31_1, arg32_1, arg33_1, arg34_1]
+    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, arg27_1, arg28_1, arg29_1, arg30_1, arg31_1, arg32_1, arg33_1]
 
 
 def benchmark_compiled_module(args, times=10, repeat=10):

@@ -373,10 +373,12 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_div_sum_5 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
+cpp_fused_div_mul_silu_split_with_sizes_sum_5 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
+                       const float* in_ptr1,
                        float* out_ptr0,
+                       float* out_ptr1,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -401,20 +403,6 @@ extern "C"  void  kernel(const float* in_ptr0,
             }
         }
     }
-    inductor_cpu_integer_div_error_flag = nullptr;
-    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
-}
-''')
-
-
-cpp_fused_mul_silu_split_with_sizes_6 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
-#include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const float* in_ptr0,
-                       float* out_ptr0,
-                       const int64_t ks0)
-{
-    std::atomic<int> inductor_cpu_integer_div_error{0};
-    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
@@ -424,8 +412,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
-                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
                         auto tmp1 = tmp0.neg();
                         auto tmp2 = tmp1.exp();
                         auto tmp3 = static_cast<float>(1.0);
@@ -433,7 +421,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                         auto tmp5 = tmp2 + tmp4;
                         auto tmp6 = tmp0 / tmp5;
                         auto tmp8 = tmp6 * tmp7;
-                        tmp8.store(out_ptr0 + static_cast<int64_t>(x1 + 32L*x0));
+                        tmp8.store(out_ptr1 + static_cast<int64_t>(x1 + 32L*x0));
                     }
                 }
             }
@@ -445,7 +433,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_7 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -453,13 +441,10 @@ extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr3,
                        const float* in_ptr4,
                        const float* in_ptr5,
-                       const float* in_ptr6,
-                       const float* in_ptr7,
                        float* out_ptr0,
                        float* out_ptr1,
                        float* out_ptr2,
                        float* out_ptr3,
-                       float* out_ptr4,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -494,35 +479,23 @@ extern "C"  void  kernel(const float* in_ptr0,
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
-                {
-                    {
-                        auto tmp0 = in_ptr1[static_cast<int64_t>(16L + 96L*x0)];
-                        auto tmp1 = decltype(tmp0)(1) / (decltype(tmp0)(1) + std::exp(-tmp0));
-                        out_ptr1[static_cast<int64_t>(x0)] = tmp1;
-                    }
-                }
                 for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(16L))
                 {
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp2 = in_ptr4[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp7 = out_ptr1[static_cast<int64_t>(x0)];
-                            auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp12 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp2 = in_ptr3[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp7 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                             auto tmp3 = at::vec::Vectorized<float>(tmp2);
                             auto tmp4 = tmp1 * tmp3;
                             auto tmp5 = tmp0 + tmp4;
-                            auto tmp9 = at::vec::Vectorized<float>(tmp7);
-                            auto tmp10 = tmp9 * tmp8;
-                            auto tmp11 = tmp6 + tmp10;
-                            auto tmp13 = at::vec::Vectorized<float>(tmp12);
-                            auto tmp14 = tmp11 * tmp13;
-                            auto tmp15 = tmp5 + tmp14;
-                            tmp15.store(out_ptr2 + static_cast<int64_t>(x1 + 256L*x0));
+                            auto tmp8 = at::vec::Vectorized<float>(tmp7);
+                            auto tmp9 = tmp6 * tmp8;
+                            auto tmp10 = tmp5 + tmp9;
+                            tmp10.store(out_ptr1 + static_cast<int64_t>(x1 + 256L*x0));
                         }
                     }
                 }
@@ -540,14 +513,14 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
                                 auto tmp1 = tmp0 * tmp0;
                                 tmp_acc0_vec = tmp_acc0_vec + tmp1;
                             }
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr3[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    out_ptr2[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
                 }
             }
         }
@@ -563,9 +536,9 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
-                                auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
                                 auto tmp2 = static_cast<float>(64.0);
                                 auto tmp3 = tmp1 / tmp2;
                                 auto tmp4 = static_cast<float>(1e-06);
@@ -577,7 +550,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                 auto tmp12 = tmp9 + tmp11;
                                 auto tmp13 = tmp8 * tmp12;
-                                tmp13.store(out_ptr4 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
+                                tmp13.store(out_ptr3 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
                             }
                         }
                     }
@@ -591,7 +564,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_div_mul_sigmoid_silu_split_with_sizes_8 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_div_mul_sigmoid_silu_split_with_sizes_7 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        float* out_ptr0,
@@ -654,7 +627,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_9 = async_compile.cpp_pybinding(['float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(float* in_out_ptr0,
                        const int64_t* in_ptr0,
@@ -975,10 +948,10 @@ class Runner:
         self.partitions = new_callables
 
     def call(self, args):
-        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1 = args
+        arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1 = args
         args.clear()
         s72 = arg1_1
-        s33 = arg12_1
+        s33 = arg11_1
         s55 = s33
         s69 = s33
         s80 = s33
@@ -1027,6 +1000,7 @@ class Runner:
         buf13 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
         cpp_fused__softmax_split_with_sizes_4(buf9, buf10, buf12, buf13, s33)
         del buf10
+        del buf12
         # Topologically Sorted Source Nodes: [softmax, topk], Original ATen: [aten._softmax, aten.topk]
         buf14 = torch.ops.aten.topk.default(buf13, 2, -1, True, True)
         del buf13
@@ -1039,87 +1013,79 @@ class Runner:
         del buf14
         buf17 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
         buf18 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
-        cpp_fused_div_sum_5(buf15, buf18, s33)
+        buf19 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
+        cpp_fused_div_mul_silu_split_with_sizes_sum_5(buf15, buf9, buf18, buf19, s33)
         del buf15
-        # Topologically Sorted Source Nodes: [sum_1, truediv_2, experts_default], Original ATen: [aten.sum, aten.div]
-        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, out=buf17)
+        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_8, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
         del buf16
         del buf18
-        buf21 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        assert_size_stride(arg11_1, (64, 32), (32, 1), 'input')
-        cpp_fused_mul_silu_split_with_sizes_6(buf9, buf21, s33)
-        buf22 = buf8; del buf8  # reuse
-        # Topologically Sorted Source Nodes: [split_1, silu_1, mul_8, linear_4], Original ATen: [aten.split_with_sizes, aten.silu, aten.mul, aten.t, aten.mm]
-        extern_kernels.mm(buf21, reinterpret_tensor(arg11_1, (32, 64), (1, 32), 0), out=buf22)
-        del arg11_1
-        del buf21
-        buf24 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
-        buf23 = buf12; del buf12  # reuse
-        buf25 = buf7; del buf7  # reuse
-        buf26 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        assert_size_stride(arg13_1, (256, ), (1, ), 'input')
-        buf27 = buf4; del buf4  # reuse
-        assert_size_stride(arg14_1, (32, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_7(buf5, buf9, arg6_1, buf2, arg5_1, buf17, buf22, arg13_1, buf24, buf23, buf25, buf26, buf27, s33)
-        del arg13_1
+        del buf19
+        del buf8
+        del buf9
+        buf22 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
+        buf23 = buf7; del buf7  # reuse
+        buf24 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        assert_size_stride(arg12_1, (256, ), (1, ), 'input')
+        buf25 = buf4; del buf4  # reuse
+        assert_size_stride(arg13_1, (32, 256), (256, 1), 'input')
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6(buf5, arg6_1, buf2, arg5_1, buf17, arg12_1, buf22, buf23, buf24, buf25, s33)
+        del arg12_1
         del arg5_1
         del arg6_1
         del buf17
-        del buf2
-        del buf23
-        del buf24
-        del buf9
-        buf28 = buf5; del buf5  # reuse
-        # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf27, reinterpret_tensor(arg14_1, (256, 32), (1, 256), 0), out=buf28)
+        del buf22
+        buf26 = buf5; del buf5  # reuse
+        # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf25, reinterpret_tensor(arg13_1, (256, 32), (1, 256), 0), out=buf26)
+        del arg13_1
+        buf27 = reinterpret_tensor(buf24, (s33, 4), (4, 1), 0); del buf24  # reuse
+        buf28 = buf6; del buf6  # reuse
+        assert_size_stride(arg14_1, (256, 16), (16, 1), 'input')
+        cpp_fused_div_mul_sigmoid_silu_split_with_sizes_7(buf26, buf27, buf28, s33)
+        del buf26
+        buf29 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [split_2, truediv_3, silu_2, linear_5], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
+        extern_kernels.mm(buf28, reinterpret_tensor(arg14_1, (16, 256), (1, 16), 0), out=buf29)
         del arg14_1
-        buf29 = reinterpret_tensor(buf26, (s33, 4), (4, 1), 0); del buf26  # reuse
-        buf30 = buf6; del buf6  # reuse
-        assert_size_stride(arg15_1, (256, 16), (16, 1), 'input')
-        cpp_fused_div_mul_sigmoid_silu_split_with_sizes_8(buf28, buf29, buf30, s33)
         del buf28
-        buf31 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [split_2, truediv_3, silu_2, linear_6], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
-        extern_kernels.mm(buf30, reinterpret_tensor(arg15_1, (16, 256), (1, 16), 0), out=buf31)
+        buf30 = buf2; del buf2  # reuse
+        assert_size_stride(arg15_1, (224, 64), (64, 1), 'input')
+        cpp_fused_mean_mul_sigmoid_view_3(buf29, buf25, buf30, s33)
+        del buf25
+        del buf29
+        buf31 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [sigmoid_3, unflatten_5, unflatten_6, mul_12, mean_4, linear_6], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
+        extern_kernels.mm(buf30, reinterpret_tensor(arg15_1, (64, 224), (1, 64), 0), out=buf31)
         del arg15_1
         del buf30
-        buf32 = buf22; del buf22  # reuse
-        assert_size_stride(arg16_1, (224, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_3(buf31, buf27, buf32, s33)
-        del buf27
-        del buf31
-        buf33 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [sigmoid_4, unflatten_5, unflatten_6, mul_13, mean_4, linear_7], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
-        extern_kernels.mm(buf32, reinterpret_tensor(arg16_1, (64, 224), (1, 64), 0), out=buf33)
-        del arg16_1
-        del buf32
+        assert_size_stride(arg16_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg17_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg18_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg19_1, (3, 3, 128), (384, 128, 1), 'input')
-        buf34 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
-        assert_size_stride(arg20_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg21_1, (128, 1, 4), (4, 4, 1), 'input')
-        buf37 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf38 = buf37; del buf37  # reuse
+        assert_size_stride(arg18_1, (3, 3, 128), (384, 128, 1), 'input')
+        buf32 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
+        assert_size_stride(arg19_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg20_1, (128, 1, 4), (4, 4, 1), 'input')
+        buf35 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
+        buf36 = buf35; del buf35  # reuse
+        buf37 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf38 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
         buf39 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         buf40 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf41 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf42 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf43 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        buf41 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        assert_size_stride(arg21_1, (4, ), (1, ), 'input')
+        buf42 = empty_strided_cpu((4, ), (1, ), torch.float32)
         assert_size_stride(arg22_1, (4, ), (1, ), 'input')
-        buf44 = empty_strided_cpu((4, ), (1, ), torch.float32)
-        assert_size_stride(arg23_1, (4, ), (1, ), 'input')
-        buf45 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
-        buf46 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_9(buf38, arg17_1, buf33, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, buf34, arg19_1, buf39, buf40, buf41, buf42, buf43, buf44, buf45, s33)
+        buf43 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        buf44 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_8(buf36, arg16_1, buf31, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, buf32, arg18_1, buf37, buf38, buf39, buf40, buf41, buf42, buf43, s33)
+        del arg16_1
         del arg17_1
         del arg18_1
         del arg19_1
         del arg20_1
         del arg21_1
         del arg22_1
-        del arg23_1
-        return (buf40, buf42, reinterpret_tensor(buf38, (s33, 4, 16), (128, 16, 1), 64), buf45, buf43, buf46, reinterpret_tensor(buf33, (s33, 64), (224, 1), 128), buf29, buf25, )
+        return (buf38, buf40, reinterpret_tensor(buf36, (s33, 4, 16), (128, 16, 1), 64), buf43, buf41, buf44, reinterpret_tensor(buf31, (s33, 64), (224, 1), 128), buf27, buf23, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -1139,20 +1105,19 @@ def get_args():
     arg8_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg9_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
     arg10_1 = rand_strided((96, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg11_1 = rand_strided((64, 32), (32, 1), device='cpu', dtype=torch.float32)
-    arg12_1 = 10
-    arg13_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg14_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
-    arg15_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
-    arg16_1 = rand_strided((224, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg11_1 = 10
+    arg12_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
+    arg13_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg14_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
+    arg15_1 = rand_strided((224, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg16_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
     arg17_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
-    arg18_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
-    arg19_1 = rand_strided((3, 3, 128), (384, 128, 1), device='cpu', dtype=torch.float32)
-    arg20_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
-    arg21_1 = rand_strided((128, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg18_1 = rand_strided((3, 3, 128), (384, 128, 1), device='cpu', dtype=torch.float32)
+    arg19_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
+    arg20_1 = rand_strided((128, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg21_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
     arg22_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
-    arg23_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
-    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1]
+    return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1]
 
 
 def benchmark_compiled_module(args, times=10, repeat=10):

@@ -1,29 +1,29 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 4]", arg6_1: "f32[s33, 256]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "f32[64, 32]", arg12_1: "Sym(s33)", arg13_1: "f32[256]", arg14_1: "f32[32, 256]", arg15_1: "f32[256, 16]", arg16_1: "i64[s33]", arg17_1: "f32[4]", arg18_1: "f32[432, 64]", arg19_1: "f32[32]", arg20_1: "f32[32]", arg21_1: "f32[16]", arg22_1: "f32[3, 128, 2, 32]", arg23_1: "i64[s33]", arg24_1: "f32[3, 128, 2, 32]", arg25_1: "f32[3, 128, 16]", arg26_1: "f32[16]", arg27_1: "f32[3, 33, 16]"):
+    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 4]", arg6_1: "f32[s33, 256]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "Sym(s33)", arg12_1: "f32[256]", arg13_1: "f32[32, 256]", arg14_1: "f32[256, 16]", arg15_1: "i64[s33]", arg16_1: "f32[4]", arg17_1: "f32[432, 64]", arg18_1: "f32[32]", arg19_1: "f32[32]", arg20_1: "f32[16]", arg21_1: "f32[3, 128, 2, 32]", arg22_1: "i64[s33]", arg23_1: "f32[3, 128, 2, 32]", arg24_1: "f32[3, 128, 16]", arg25_1: "f32[16]", arg26_1: "f32[3, 33, 16]"):
         pow_1: "f32[s33, 4, 16]" = torch.ops.aten.pow.Tensor_Scalar(arg0_1, 2)
         mean: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
         add_12: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
         rsqrt: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_12);  add_12 = None
         mul_10: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(arg0_1, rsqrt);  arg0_1 = rsqrt = None
         mul_13: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(arg3_1, mul_10);  arg3_1 = mul_10 = None
-        view: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(arg2_1, [arg12_1, 4, 16]);  arg2_1 = None
+        view: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(arg2_1, [arg11_1, 4, 16]);  arg2_1 = None
         sigmoid: "f32[s33, 4, 16]" = torch.ops.aten.sigmoid.default(view);  view = None
         mul_18: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_13, sigmoid);  mul_13 = sigmoid = None
-        view_1: "f32[s33, 64]" = torch.ops.aten.reshape.default(mul_18, [arg12_1, 64]);  mul_18 = None
+        view_1: "f32[s33, 64]" = torch.ops.aten.reshape.default(mul_18, [arg11_1, 64]);  mul_18 = None
         permute: "f32[64, 64]" = torch.ops.aten.permute.default(arg4_1, [1, 0]);  arg4_1 = None
         mm: "f32[s33, 64]" = torch.ops.aten.mm.default(view_1, permute);  view_1 = permute = None
         unsqueeze: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(mm, -2);  mm = None
         unsqueeze_1: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(arg5_1, -1);  arg5_1 = None
         mul_33: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze, unsqueeze_1);  unsqueeze = unsqueeze_1 = None
-        view_2: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_33, [arg12_1, 256]);  mul_33 = None
+        view_2: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_33, [arg11_1, 256]);  mul_33 = None
         add_58: "f32[s33, 256]" = torch.ops.aten.add.Tensor(arg6_1, view_2);  arg6_1 = view_2 = None
-        view_3: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_58, [arg12_1, 4, 64])
+        view_3: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_58, [arg11_1, 4, 64])
         pow_2: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_3, 2)
         mean_1: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_2, [-1], True);  pow_2 = None
         add_74: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_1, 1e-06);  mean_1 = None
         rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_74);  add_74 = None
         mul_54: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_3, rsqrt_1);  view_3 = rsqrt_1 = None
-        view_4: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_54, [arg12_1, 256]);  mul_54 = None
+        view_4: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_54, [arg11_1, 256]);  mul_54 = None
         add_90: "f32[256]" = torch.ops.aten.add.Tensor(arg7_1, 1.0);  arg7_1 = None
         mul_63: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_4, add_90);  view_4 = add_90 = None
         permute_1: "f32[256, 32]" = torch.ops.aten.permute.default(arg8_1, [1, 0]);  arg8_1 = None
@@ -39,8 +39,8 @@ class <lambda>(torch.nn.Module):
         permute_2: "f32[16, 256]" = torch.ops.aten.permute.default(arg9_1, [1, 0]);  arg9_1 = None
         mm_2: "f32[s33, 256]" = torch.ops.aten.mm.default(div_1, permute_2);  div_1 = permute_2 = None
         sigmoid_1: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_2);  mm_2 = None
-        view_5: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_1, [arg12_1, 4, 64]);  sigmoid_1 = None
-        view_6: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_63, [arg12_1, 4, 64]);  mul_63 = None
+        view_5: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_1, [arg11_1, 4, 64]);  sigmoid_1 = None
+        view_6: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_63, [arg11_1, 4, 64]);  mul_63 = None
         mul_87: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_5, view_6);  view_5 = view_6 = None
         mean_2: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_87, [-2]);  mul_87 = None
         permute_3: "f32[64, 96]" = torch.ops.aten.permute.default(arg10_1, [1, 0]);  arg10_1 = None
@@ -52,202 +52,197 @@ class <lambda>(torch.nn.Module):
         getitem_10: "f32[s33, 32]" = split_with_sizes_1[6];  split_with_sizes_1 = None
         clone: "f32[s33, 8]" = torch.ops.aten.clone.default(getitem_4, memory_format = torch.contiguous_format);  getitem_4 = None
         amax: "f32[s33, 1]" = torch.ops.aten.amax.default(clone, [-1], True)
-        sub_52: "f32[s33, 8]" = torch.ops.aten.sub.Tensor(clone, amax);  clone = amax = None
-        exp_2: "f32[s33, 8]" = torch.ops.aten.exp.default(sub_52);  sub_52 = None
-        sum_1: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(exp_2, [-1], True)
-        div_4: "f32[s33, 8]" = torch.ops.aten.div.Tensor(exp_2, sum_1);  exp_2 = sum_1 = None
-        topk = torch.ops.aten.topk.default(div_4, 2);  div_4 = None
+        sub_49: "f32[s33, 8]" = torch.ops.aten.sub.Tensor(clone, amax);  clone = amax = None
+        exp_1: "f32[s33, 8]" = torch.ops.aten.exp.default(sub_49);  sub_49 = None
+        sum_1: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(exp_1, [-1], True)
+        div_3: "f32[s33, 8]" = torch.ops.aten.div.Tensor(exp_1, sum_1);  exp_1 = sum_1 = None
+        topk = torch.ops.aten.topk.default(div_3, 2);  div_3 = None
         getitem_12: "f32[s33, 2]" = topk[0]
         getitem_13: "i64[s33, 2]" = topk[1];  topk = None
         sum_2: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(getitem_12, [-1], True)
-        div_5: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem_12, sum_2);  getitem_12 = sum_2 = None
-        empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg12_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_2, x1 = div_5, x2 = getitem_13, out = empty);  mean_2 = div_5 = getitem_13 = experts_default = None
-        sigmoid_3: "f32[s33, 1]" = torch.ops.aten.sigmoid.default(getitem_6);  getitem_6 = None
+        div_4: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem_12, sum_2);  getitem_12 = sum_2 = None
         neg_1: "f32[s33, 32]" = torch.ops.aten.neg.default(getitem_8)
-        exp_1: "f32[s33, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
-        add_167: "f32[s33, 32]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
-        div_3: "f32[s33, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_167);  getitem_8 = add_167 = None
-        mul_117: "f32[s33, 32]" = torch.ops.aten.mul.Tensor(div_3, getitem_10);  div_3 = getitem_10 = None
-        permute_4: "f32[32, 64]" = torch.ops.aten.permute.default(arg11_1, [1, 0]);  arg11_1 = None
-        mm_4: "f32[s33, 64]" = torch.ops.aten.mm.default(mul_117, permute_4);  mul_117 = permute_4 = None
-        mul_134: "f32[s33, 64]" = torch.ops.aten.mul.Tensor(sigmoid_3, mm_4);  sigmoid_3 = mm_4 = None
-        add_201: "f32[s33, 64]" = torch.ops.aten.add.Tensor(empty, mul_134);  empty = mul_134 = None
-        unsqueeze_2: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(add_201, -2);  add_201 = None
+        exp_2: "f32[s33, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
+        add_182: "f32[s33, 32]" = torch.ops.aten.add.Tensor(exp_2, 1);  exp_2 = None
+        div_5: "f32[s33, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_182);  getitem_8 = add_182 = None
+        mul_126: "f32[s33, 32]" = torch.ops.aten.mul.Tensor(div_5, getitem_10);  div_5 = getitem_10 = None
+        empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg11_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_2, x1 = div_4, x2 = getitem_13, x3 = mul_126, x4 = getitem_6, out = empty);  mean_2 = div_4 = getitem_13 = mul_126 = getitem_6 = experts_default = None
+        unsqueeze_4: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(empty, -2);  empty = None
         div_2: "f32[s33, 4]" = torch.ops.aten.div.Tensor(getitem_2, 4);  getitem_2 = None
         sigmoid_2: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(div_2);  div_2 = None
         mul_96: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_2, 2);  sigmoid_2 = None
         unsqueeze_3: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_96, -1);  mul_96 = None
-        mul_143: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_2, unsqueeze_3);  unsqueeze_2 = unsqueeze_3 = None
-        view_7: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_143, [arg12_1, 256]);  mul_143 = None
-        add_220: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_58, view_7);  add_58 = view_7 = None
-        view_8: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_220, [arg12_1, 4, 64])
+        mul_135: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_4, unsqueeze_3);  unsqueeze_4 = unsqueeze_3 = None
+        view_7: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_135, [arg11_1, 256]);  mul_135 = None
+        add_207: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_58, view_7);  add_58 = view_7 = None
+        view_8: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_207, [arg11_1, 4, 64])
         pow_3: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_8, 2)
         mean_3: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_3, [-1], True);  pow_3 = None
-        add_236: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_3, 1e-06);  mean_3 = None
-        rsqrt_2: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_236);  add_236 = None
-        mul_164: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, rsqrt_2);  view_8 = rsqrt_2 = None
-        view_9: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_164, [arg12_1, 256]);  mul_164 = None
-        add_252: "f32[256]" = torch.ops.aten.add.Tensor(arg13_1, 1.0);  arg13_1 = None
-        mul_173: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_9, add_252);  view_9 = add_252 = None
-        permute_5: "f32[256, 32]" = torch.ops.aten.permute.default(arg14_1, [1, 0]);  arg14_1 = None
-        mm_5: "f32[s33, 32]" = torch.ops.aten.mm.default(mul_173, permute_5);  permute_5 = None
-        split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_5, [16, 0, 4, 12], -1);  mm_5 = None
+        add_223: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_3, 1e-06);  mean_3 = None
+        rsqrt_2: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_223);  add_223 = None
+        mul_156: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, rsqrt_2);  view_8 = rsqrt_2 = None
+        view_9: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_156, [arg11_1, 256]);  mul_156 = None
+        add_239: "f32[256]" = torch.ops.aten.add.Tensor(arg12_1, 1.0);  arg12_1 = None
+        mul_165: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_9, add_239);  view_9 = add_239 = None
+        permute_4: "f32[256, 32]" = torch.ops.aten.permute.default(arg13_1, [1, 0]);  arg13_1 = None
+        mm_4: "f32[s33, 32]" = torch.ops.aten.mm.default(mul_165, permute_4);  permute_4 = None
+        split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_4, [16, 0, 4, 12], -1);  mm_4 = None
         getitem_16: "f32[s33, 16]" = split_with_sizes_2[0]
         getitem_18: "f32[s33, 4]" = split_with_sizes_2[2];  split_with_sizes_2 = None
         div_8: "f32[s33, 4]" = torch.ops.aten.div.Tensor(getitem_18, 4);  getitem_18 = None
-        sigmoid_5: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(div_8);  div_8 = None
-        mul_206: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_5, 2);  sigmoid_5 = None
+        sigmoid_4: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(div_8);  div_8 = None
+        mul_198: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_4, 2);  sigmoid_4 = None
         div_6: "f32[s33, 16]" = torch.ops.aten.div.Tensor(getitem_16, 4);  getitem_16 = None
         neg_2: "f32[s33, 16]" = torch.ops.aten.neg.default(div_6)
         exp_3: "f32[s33, 16]" = torch.ops.aten.exp.default(neg_2);  neg_2 = None
-        add_272: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
-        div_7: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div_6, add_272);  div_6 = add_272 = None
-        permute_6: "f32[16, 256]" = torch.ops.aten.permute.default(arg15_1, [1, 0]);  arg15_1 = None
-        mm_6: "f32[s33, 256]" = torch.ops.aten.mm.default(div_7, permute_6);  div_7 = permute_6 = None
-        sigmoid_4: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_6);  mm_6 = None
-        view_10: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_4, [arg12_1, 4, 64]);  sigmoid_4 = None
-        view_11: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_173, [arg12_1, 4, 64]);  mul_173 = None
-        mul_197: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_10, view_11);  view_10 = view_11 = None
-        mean_4: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_197, [-2]);  mul_197 = None
-        permute_7: "f32[64, 432]" = torch.ops.aten.permute.default(arg18_1, [1, 0]);  arg18_1 = None
-        mm_7: "f32[s33, 432]" = torch.ops.aten.mm.default(mean_4, permute_7);  mean_4 = permute_7 = None
-        split_with_sizes_3 = torch.ops.aten.split_with_sizes.default(mm_7, [256, 0, 64, 0, 64, 0, 48, 0], -1);  mm_7 = None
+        add_259: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
+        div_7: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div_6, add_259);  div_6 = add_259 = None
+        permute_5: "f32[16, 256]" = torch.ops.aten.permute.default(arg14_1, [1, 0]);  arg14_1 = None
+        mm_5: "f32[s33, 256]" = torch.ops.aten.mm.default(div_7, permute_5);  div_7 = permute_5 = None
+        sigmoid_3: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_5);  mm_5 = None
+        view_10: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_3, [arg11_1, 4, 64]);  sigmoid_3 = None
+        view_11: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_165, [arg11_1, 4, 64]);  mul_165 = None
+        mul_189: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_10, view_11);  view_10 = view_11 = None
+        mean_4: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_189, [-2]);  mul_189 = None
+        permute_6: "f32[64, 432]" = torch.ops.aten.permute.default(arg17_1, [1, 0]);  arg17_1 = None
+        mm_6: "f32[s33, 432]" = torch.ops.aten.mm.default(mean_4, permute_6);  mean_4 = permute_6 = None
+        split_with_sizes_3 = torch.ops.aten.split_with_sizes.default(mm_6, [256, 0, 64, 0, 64, 0, 48, 0], -1);  mm_6 = None
         getitem_20: "f32[s33, 256]" = split_with_sizes_3[0]
         getitem_22: "f32[s33, 64]" = split_with_sizes_3[2]
         getitem_24: "f32[s33, 64]" = split_with_sizes_3[4]
         getitem_26: "f32[s33, 48]" = split_with_sizes_3[6];  split_with_sizes_3 = None
-        view_13: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(getitem_20, [arg12_1, 4, 64]);  getitem_20 = None
+        view_13: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(getitem_20, [arg11_1, 4, 64]);  getitem_20 = None
         split = torch.ops.aten.split.Tensor(view_13, 32, -1);  view_13 = None
         getitem_28: "f32[s33, 4, 32]" = split[0]
         getitem_29: "f32[s33, 4, 32]" = split[1];  split = None
         pow_4: "f32[s33, 4, 32]" = torch.ops.aten.pow.Tensor_Scalar(getitem_28, 2)
         mean_5: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_4, [-1], True);  pow_4 = None
-        add_362: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_5, 1e-06);  mean_5 = None
-        rsqrt_3: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_362);  add_362 = None
-        mul_252: "f32[s33, 4, 32]" = torch.ops.aten.mul.Tensor(getitem_28, rsqrt_3);  getitem_28 = rsqrt_3 = None
-        add_375: "f32[32]" = torch.ops.aten.add.Tensor(arg19_1, 1.0);  arg19_1 = None
-        mul_255: "f32[s33, 4, 32]" = torch.ops.aten.mul.Tensor(mul_252, add_375);  mul_252 = add_375 = None
-        slice_1: "f32[s33, 4, 8]" = torch.ops.aten.slice.Tensor(mul_255, 2, 0, 8)
-        convert_element_type: "f32[s33]" = torch.ops.prims.convert_element_type.default(arg16_1, torch.float32)
-        unsqueeze_4: "f32[s33, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type, 1);  convert_element_type = None
-        mul_211: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_4, arg17_1);  unsqueeze_4 = None
-        unsqueeze_5: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_211, 1);  mul_211 = None
-        expand: "f32[s33, 2, 4]" = torch.ops.aten.expand.default(unsqueeze_5, [arg12_1, 2, 4]);  unsqueeze_5 = None
+        add_349: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_5, 1e-06);  mean_5 = None
+        rsqrt_3: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_349);  add_349 = None
+        mul_244: "f32[s33, 4, 32]" = torch.ops.aten.mul.Tensor(getitem_28, rsqrt_3);  getitem_28 = rsqrt_3 = None
+        add_362: "f32[32]" = torch.ops.aten.add.Tensor(arg18_1, 1.0);  arg18_1 = None
+        mul_247: "f32[s33, 4, 32]" = torch.ops.aten.mul.Tensor(mul_244, add_362);  mul_244 = add_362 = None
+        slice_1: "f32[s33, 4, 8]" = torch.ops.aten.slice.Tensor(mul_247, 2, 0, 8)
+        convert_element_type: "f32[s33]" = torch.ops.prims.convert_element_type.default(arg15_1, torch.float32)
+        unsqueeze_5: "f32[s33, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type, 1);  convert_element_type = None
+        mul_203: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_5, arg16_1);  unsqueeze_5 = None
+        unsqueeze_6: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_203, 1);  mul_203 = None
+        expand: "f32[s33, 2, 4]" = torch.ops.aten.expand.default(unsqueeze_6, [arg11_1, 2, 4]);  unsqueeze_6 = None
         clone_1: "f32[s33, 2, 4]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
-        view_12: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_1, [arg12_1, 8]);  clone_1 = None
+        view_12: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_1, [arg11_1, 8]);  clone_1 = None
         cos: "f32[s33, 8]" = torch.ops.aten.cos.default(view_12)
-        unsqueeze_6: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2)
-        mul_270: "f32[s33, 4, 8]" = torch.ops.aten.mul.Tensor(slice_1, unsqueeze_6);  unsqueeze_6 = None
+        unsqueeze_7: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2)
+        mul_262: "f32[s33, 4, 8]" = torch.ops.aten.mul.Tensor(slice_1, unsqueeze_7);  unsqueeze_7 = None
         slice_4: "f32[s33, 4, 4]" = torch.ops.aten.slice.Tensor(slice_1, 2, 4, 9223372036854775807)
         neg_3: "f32[s33, 4, 4]" = torch.ops.aten.neg.default(slice_4);  slice_4 = None
         slice_3: "f32[s33, 4, 4]" = torch.ops.aten.slice.Tensor(slice_1, 2, 0, 4);  slice_1 = None
         cat: "f32[s33, 4, 8]" = torch.ops.aten.cat.default([neg_3, slice_3], -1);  neg_3 = slice_3 = None
         sin: "f32[s33, 8]" = torch.ops.aten.sin.default(view_12);  view_12 = None
-        unsqueeze_7: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2)
-        mul_277: "f32[s33, 4, 8]" = torch.ops.aten.mul.Tensor(cat, unsqueeze_7);  cat = unsqueeze_7 = None
-        add_420: "f32[s33, 4, 8]" = torch.ops.aten.add.Tensor(mul_270, mul_277);  mul_270 = mul_277 = None
-        slice_2: "f32[s33, 4, 24]" = torch.ops.aten.slice.Tensor(mul_255, 2, 8, 9223372036854775807);  mul_255 = None
-        cat_1: "f32[s33, 4, 32]" = torch.ops.aten.cat.default([add_420, slice_2], -1);  add_420 = slice_2 = None
+        unsqueeze_8: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2)
+        mul_269: "f32[s33, 4, 8]" = torch.ops.aten.mul.Tensor(cat, unsqueeze_8);  cat = unsqueeze_8 = None
+        add_407: "f32[s33, 4, 8]" = torch.ops.aten.add.Tensor(mul_262, mul_269);  mul_262 = mul_269 = None
+        slice_2: "f32[s33, 4, 24]" = torch.ops.aten.slice.Tensor(mul_247, 2, 8, 9223372036854775807);  mul_247 = None
+        cat_1: "f32[s33, 4, 32]" = torch.ops.aten.cat.default([add_407, slice_2], -1);  add_407 = slice_2 = None
         split_with_sizes_4 = torch.ops.aten.split_with_sizes.default(getitem_26, [32, 16], -1);  getitem_26 = None
         getitem_30: "f32[s33, 32]" = split_with_sizes_4[0]
         getitem_31: "f32[s33, 16]" = split_with_sizes_4[1];  split_with_sizes_4 = None
-        view_16: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_30, [arg12_1, 2, 16]);  getitem_30 = None
+        view_16: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_30, [arg11_1, 2, 16]);  getitem_30 = None
         pow_6: "f32[s33, 2, 16]" = torch.ops.aten.pow.Tensor_Scalar(view_16, 2)
         mean_7: "f32[s33, 2, 1]" = torch.ops.aten.mean.dim(pow_6, [-1], True);  pow_6 = None
-        add_530: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_7, 1e-06);  mean_7 = None
-        rsqrt_5: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_530);  add_530 = None
-        mul_342: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_16, rsqrt_5);  view_16 = rsqrt_5 = None
-        add_543: "f32[16]" = torch.ops.aten.add.Tensor(arg21_1, 1.0);  arg21_1 = None
-        mul_345: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_342, add_543);  mul_342 = add_543 = None
-        slice_9: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_345, 2, 0, 8)
-        unsqueeze_10: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2)
-        mul_360: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_9, unsqueeze_10);  unsqueeze_10 = None
+        add_517: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_7, 1e-06);  mean_7 = None
+        rsqrt_5: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_517);  add_517 = None
+        mul_334: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_16, rsqrt_5);  view_16 = rsqrt_5 = None
+        add_530: "f32[16]" = torch.ops.aten.add.Tensor(arg20_1, 1.0);  arg20_1 = None
+        mul_337: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_334, add_530);  mul_334 = add_530 = None
+        slice_9: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_337, 2, 0, 8)
+        unsqueeze_11: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2)
+        mul_352: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_9, unsqueeze_11);  unsqueeze_11 = None
         slice_12: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_9, 2, 4, 9223372036854775807)
         neg_5: "f32[s33, 2, 4]" = torch.ops.aten.neg.default(slice_12);  slice_12 = None
         slice_11: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_9, 2, 0, 4);  slice_9 = None
         cat_4: "f32[s33, 2, 8]" = torch.ops.aten.cat.default([neg_5, slice_11], -1);  neg_5 = slice_11 = None
-        unsqueeze_11: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2)
-        mul_367: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_4, unsqueeze_11);  cat_4 = unsqueeze_11 = None
-        add_588: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_360, mul_367);  mul_360 = mul_367 = None
-        slice_10: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_345, 2, 8, 9223372036854775807);  mul_345 = None
-        cat_5: "f32[s33, 2, 16]" = torch.ops.aten.cat.default([add_588, slice_10], -1);  add_588 = slice_10 = None
-        view_14: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_22, [arg12_1, 2, 32]);  getitem_22 = None
+        unsqueeze_12: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2)
+        mul_359: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_4, unsqueeze_12);  cat_4 = unsqueeze_12 = None
+        add_575: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_352, mul_359);  mul_352 = mul_359 = None
+        slice_10: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_337, 2, 8, 9223372036854775807);  mul_337 = None
+        cat_5: "f32[s33, 2, 16]" = torch.ops.aten.cat.default([add_575, slice_10], -1);  add_575 = slice_10 = None
+        view_14: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_22, [arg11_1, 2, 32]);  getitem_22 = None
         pow_5: "f32[s33, 2, 32]" = torch.ops.aten.pow.Tensor_Scalar(view_14, 2)
         mean_6: "f32[s33, 2, 1]" = torch.ops.aten.mean.dim(pow_5, [-1], True);  pow_5 = None
-        add_441: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_6, 1e-06);  mean_6 = None
-        rsqrt_4: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_441);  add_441 = None
-        mul_294: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(view_14, rsqrt_4);  view_14 = rsqrt_4 = None
-        add_454: "f32[32]" = torch.ops.aten.add.Tensor(arg20_1, 1.0);  arg20_1 = None
-        mul_297: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(mul_294, add_454);  mul_294 = add_454 = None
-        slice_5: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_297, 2, 0, 8)
-        unsqueeze_8: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2);  cos = None
-        mul_312: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_5, unsqueeze_8);  unsqueeze_8 = None
+        add_428: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_6, 1e-06);  mean_6 = None
+        rsqrt_4: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_428);  add_428 = None
+        mul_286: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(view_14, rsqrt_4);  view_14 = rsqrt_4 = None
+        add_441: "f32[32]" = torch.ops.aten.add.Tensor(arg19_1, 1.0);  arg19_1 = None
+        mul_289: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(mul_286, add_441);  mul_286 = add_441 = None
+        slice_5: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_289, 2, 0, 8)
+        unsqueeze_9: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2);  cos = None
+        mul_304: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_5, unsqueeze_9);  unsqueeze_9 = None
         slice_8: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_5, 2, 4, 9223372036854775807)
         neg_4: "f32[s33, 2, 4]" = torch.ops.aten.neg.default(slice_8);  slice_8 = None
         slice_7: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_5, 2, 0, 4);  slice_5 = None
         cat_2: "f32[s33, 2, 8]" = torch.ops.aten.cat.default([neg_4, slice_7], -1);  neg_4 = slice_7 = None
-        unsqueeze_9: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2);  sin = None
-        mul_319: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_2, unsqueeze_9);  cat_2 = unsqueeze_9 = None
-        add_499: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_312, mul_319);  mul_312 = mul_319 = None
-        slice_6: "f32[s33, 2, 24]" = torch.ops.aten.slice.Tensor(mul_297, 2, 8, 9223372036854775807);  mul_297 = None
-        cat_3: "f32[s33, 2, 32]" = torch.ops.aten.cat.default([add_499, slice_6], -1);  add_499 = slice_6 = None
-        index_put: "f32[3, 128, 2, 32]" = torch.ops.aten.index_put.default(arg22_1, [arg23_1, arg16_1], cat_3);  cat_3 = None
-        view_15: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_24, [arg12_1, 2, 32]);  getitem_24 = None
-        index_put_1: "f32[3, 128, 2, 32]" = torch.ops.aten.index_put.default(arg24_1, [arg23_1, arg16_1], view_15);  view_15 = None
-        add_620: "i64[s33]" = torch.ops.aten.add.Tensor(arg16_1, 1)
-        remainder: "i64[s33]" = torch.ops.aten.remainder.Scalar(add_620, 4);  add_620 = None
-        eq_204: "b8[s33]" = torch.ops.aten.eq.Scalar(remainder, 0);  remainder = None
-        add_627: "i64[s33]" = torch.ops.aten.add.Tensor(arg16_1, 1)
-        sub_181: "i64[s33]" = torch.ops.aten.sub.Tensor(add_627, 4);  add_627 = None
-        clamp_min: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_181, 0);  sub_181 = None
+        unsqueeze_10: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2);  sin = None
+        mul_311: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_2, unsqueeze_10);  cat_2 = unsqueeze_10 = None
+        add_486: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_304, mul_311);  mul_304 = mul_311 = None
+        slice_6: "f32[s33, 2, 24]" = torch.ops.aten.slice.Tensor(mul_289, 2, 8, 9223372036854775807);  mul_289 = None
+        cat_3: "f32[s33, 2, 32]" = torch.ops.aten.cat.default([add_486, slice_6], -1);  add_486 = slice_6 = None
+        index_put: "f32[3, 128, 2, 32]" = torch.ops.aten.index_put.default(arg21_1, [arg22_1, arg15_1], cat_3);  cat_3 = None
+        view_15: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_24, [arg11_1, 2, 32]);  getitem_24 = None
+        index_put_1: "f32[3, 128, 2, 32]" = torch.ops.aten.index_put.default(arg23_1, [arg22_1, arg15_1], view_15);  view_15 = None
+        add_607: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1)
+        remainder: "i64[s33]" = torch.ops.aten.remainder.Scalar(add_607, 4);  add_607 = None
+        eq_199: "b8[s33]" = torch.ops.aten.eq.Scalar(remainder, 0);  remainder = None
+        add_614: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1)
+        sub_177: "i64[s33]" = torch.ops.aten.sub.Tensor(add_614, 4);  add_614 = None
+        clamp_min: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_177, 0);  sub_177 = None
         div_9: "i64[s33]" = torch.ops.aten.div.Tensor_mode(clamp_min, 4, rounding_mode = 'floor')
         full_default_1: "i64[]" = torch.ops.aten.full.default([], 32, dtype = torch.int64, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
-        where_1: "i64[s33]" = torch.ops.aten.where.self(eq_204, div_9, full_default_1);  div_9 = full_default_1 = None
-        unsqueeze_19: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(eq_204, 1);  eq_204 = None
-        index_put_2: "f32[3, 128, 16]" = torch.ops.aten.index_put.default(arg25_1, [arg23_1, arg16_1], getitem_31);  arg16_1 = getitem_31 = None
-        unsqueeze_13: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg23_1, 1)
-        unsqueeze_12: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(clamp_min, 1)
+        where_1: "i64[s33]" = torch.ops.aten.where.self(eq_199, div_9, full_default_1);  div_9 = full_default_1 = None
+        unsqueeze_20: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(eq_199, 1);  eq_199 = None
+        index_put_2: "f32[3, 128, 16]" = torch.ops.aten.index_put.default(arg24_1, [arg22_1, arg15_1], getitem_31);  arg15_1 = getitem_31 = None
+        unsqueeze_14: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg22_1, 1)
+        unsqueeze_13: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(clamp_min, 1)
         iota: "i64[4]" = torch.ops.prims.iota.default(4, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
-        add_637: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_12, iota);  unsqueeze_12 = iota = None
-        index: "f32[s33, 4, 16]" = torch.ops.aten.index.Tensor(index_put_2, [unsqueeze_13, add_637]);  unsqueeze_13 = add_637 = None
+        add_624: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_13, iota);  unsqueeze_13 = iota = None
+        index: "f32[s33, 4, 16]" = torch.ops.aten.index.Tensor(index_put_2, [unsqueeze_14, add_624]);  unsqueeze_14 = add_624 = None
         mean_8: "f32[s33, 16]" = torch.ops.aten.mean.dim(index, [-2]);  index = None
         pow_7: "f32[s33, 16]" = torch.ops.aten.pow.Tensor_Scalar(mean_8, 2)
         mean_9: "f32[s33, 1]" = torch.ops.aten.mean.dim(pow_7, [-1], True);  pow_7 = None
-        add_674: "f32[s33, 1]" = torch.ops.aten.add.Tensor(mean_9, 1e-06);  mean_9 = None
-        rsqrt_6: "f32[s33, 1]" = torch.ops.aten.rsqrt.default(add_674);  add_674 = None
-        mul_418: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mean_8, rsqrt_6);  mean_8 = rsqrt_6 = None
-        add_684: "f32[16]" = torch.ops.aten.add.Tensor(arg26_1, 1.0);  arg26_1 = None
-        mul_421: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mul_418, add_684);  mul_418 = add_684 = None
-        unsqueeze_16: "f32[s33, 1, 16]" = torch.ops.aten.unsqueeze.default(mul_421, -2);  mul_421 = None
-        slice_13: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_16, 2, 0, 8)
+        add_661: "f32[s33, 1]" = torch.ops.aten.add.Tensor(mean_9, 1e-06);  mean_9 = None
+        rsqrt_6: "f32[s33, 1]" = torch.ops.aten.rsqrt.default(add_661);  add_661 = None
+        mul_410: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mean_8, rsqrt_6);  mean_8 = rsqrt_6 = None
+        add_671: "f32[16]" = torch.ops.aten.add.Tensor(arg25_1, 1.0);  arg25_1 = None
+        mul_413: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mul_410, add_671);  mul_410 = add_671 = None
+        unsqueeze_17: "f32[s33, 1, 16]" = torch.ops.aten.unsqueeze.default(mul_413, -2);  mul_413 = None
+        slice_13: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 0, 8)
         convert_element_type_1: "f32[s33]" = torch.ops.prims.convert_element_type.default(clamp_min, torch.float32);  clamp_min = None
-        unsqueeze_14: "f32[s33, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type_1, 1);  convert_element_type_1 = None
-        mul_401: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_14, arg17_1);  unsqueeze_14 = arg17_1 = None
-        unsqueeze_15: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_401, 1);  mul_401 = None
-        expand_1: "f32[s33, 2, 4]" = torch.ops.aten.expand.default(unsqueeze_15, [arg12_1, 2, 4]);  unsqueeze_15 = None
+        unsqueeze_15: "f32[s33, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type_1, 1);  convert_element_type_1 = None
+        mul_393: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_15, arg16_1);  unsqueeze_15 = arg16_1 = None
+        unsqueeze_16: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_393, 1);  mul_393 = None
+        expand_1: "f32[s33, 2, 4]" = torch.ops.aten.expand.default(unsqueeze_16, [arg11_1, 2, 4]);  unsqueeze_16 = None
         clone_3: "f32[s33, 2, 4]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
-        view_17: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_3, [arg12_1, 8]);  clone_3 = None
+        view_17: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_3, [arg11_1, 8]);  clone_3 = None
         cos_1: "f32[s33, 8]" = torch.ops.aten.cos.default(view_17)
-        unsqueeze_17: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos_1, -2);  cos_1 = None
-        mul_438: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(slice_13, unsqueeze_17);  unsqueeze_17 = None
+        unsqueeze_18: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos_1, -2);  cos_1 = None
+        mul_430: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(slice_13, unsqueeze_18);  unsqueeze_18 = None
         slice_16: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(slice_13, 2, 4, 9223372036854775807)
         neg_6: "f32[s33, 1, 4]" = torch.ops.aten.neg.default(slice_16);  slice_16 = None
         slice_15: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(slice_13, 2, 0, 4);  slice_13 = None
         cat_6: "f32[s33, 1, 8]" = torch.ops.aten.cat.default([neg_6, slice_15], -1);  neg_6 = slice_15 = None
         sin_1: "f32[s33, 8]" = torch.ops.aten.sin.default(view_17);  view_17 = None
-        unsqueeze_18: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin_1, -2);  sin_1 = None
-        mul_445: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(cat_6, unsqueeze_18);  cat_6 = unsqueeze_18 = None
-        add_732: "f32[s33, 1, 8]" = torch.ops.aten.add.Tensor(mul_438, mul_445);  mul_438 = mul_445 = None
-        slice_14: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_16, 2, 8, 9223372036854775807);  unsqueeze_16 = None
-        cat_7: "f32[s33, 1, 16]" = torch.ops.aten.cat.default([add_732, slice_14], -1);  add_732 = slice_14 = None
+        unsqueeze_19: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin_1, -2);  sin_1 = None
+        mul_437: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(cat_6, unsqueeze_19);  cat_6 = unsqueeze_19 = None
+        add_719: "f32[s33, 1, 8]" = torch.ops.aten.add.Tensor(mul_430, mul_437);  mul_430 = mul_437 = None
+        slice_14: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 8, 9223372036854775807);  unsqueeze_17 = None
+        cat_7: "f32[s33, 1, 16]" = torch.ops.aten.cat.default([add_719, slice_14], -1);  add_719 = slice_14 = None
         squeeze: "f32[s33, 16]" = torch.ops.aten.squeeze.dim(cat_7, -2);  cat_7 = None
         full_default: "f32[s33, 16]" = torch.ops.aten.full.default([arg1_1, 16], 0, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
-        where: "f32[s33, 16]" = torch.ops.aten.where.self(unsqueeze_19, squeeze, full_default);  unsqueeze_19 = squeeze = full_default = None
-        index_put_3: "f32[3, 33, 16]" = torch.ops.aten.index_put.default(arg27_1, [arg23_1, where_1], where);  arg23_1 = where_1 = where = None
-        empty_1: "f32[s33, 4, 32]" = torch.ops.aten.empty.memory_format([arg12_1, 4, 32], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg12_1 = None
-        copy_: "f32[3, 128, 2, 32]" = torch.ops.aten.copy_.default(arg22_1, index_put);  arg22_1 = index_put = copy_ = None
-        copy__1: "f32[3, 128, 2, 32]" = torch.ops.aten.copy_.default(arg24_1, index_put_1);  arg24_1 = index_put_1 = copy__1 = None
-        copy__2: "f32[3, 128, 16]" = torch.ops.aten.copy_.default(arg25_1, index_put_2);  arg25_1 = index_put_2 = copy__2 = None
-        copy__3: "f32[3, 33, 16]" = torch.ops.aten.copy_.default(arg27_1, index_put_3);  arg27_1 = index_put_3 = copy__3 = None
-        return (cat_1, cat_5, empty_1, getitem_29, mul_206, add_220)
+        where: "f32[s33, 16]" = torch.ops.aten.where.self(unsqueeze_20, squeeze, full_default);  unsqueeze_20 = squeeze = full_default = None
+        index_put_3: "f32[3, 33, 16]" = torch.ops.aten.index_put.default(arg26_1, [arg22_1, where_1], where);  arg22_1 = where_1 = where = None
+        empty_1: "f32[s33, 4, 32]" = torch.ops.aten.empty.memory_format([arg11_1, 4, 32], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg11_1 = None
+        copy_: "f32[3, 128, 2, 32]" = torch.ops.aten.copy_.default(arg21_1, index_put);  arg21_1 = index_put = copy_ = None
+        copy__1: "f32[3, 128, 2, 32]" = torch.ops.aten.copy_.default(arg23_1, index_put_1);  arg23_1 = index_put_1 = copy__1 = None
+        copy__2: "f32[3, 128, 16]" = torch.ops.aten.copy_.default(arg24_1, index_put_2);  arg24_1 = index_put_2 = copy__2 = None
+        copy__3: "f32[3, 33, 16]" = torch.ops.aten.copy_.default(arg26_1, index_put_3);  arg26_1 = index_put_3 = copy__3 = None
+        return (cat_1, cat_5, empty_1, getitem_29, mul_198, add_207)

@@ -1,8 +1,8 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s33, 4, 32]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 4, 32]", arg3_1: "f32[64, 128]", arg4_1: "f32[s33, 4]", arg5_1: "f32[s33, 256]", arg6_1: "f32[256]", arg7_1: "f32[32, 256]", arg8_1: "f32[256, 16]", arg9_1: "f32[96, 64]", arg10_1: "f32[64, 32]", arg11_1: "Sym(s33)", arg12_1: "f32[256]", arg13_1: "f32[16, 256]", arg14_1: "f32[256, 16]"):
-        view: "f32[s33, 128]" = torch.ops.aten.reshape.default(arg0_1, [arg11_1, 128]);  arg0_1 = None
+    def forward(self, arg0_1: "f32[s33, 4, 32]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 4, 32]", arg3_1: "f32[64, 128]", arg4_1: "f32[s33, 4]", arg5_1: "f32[s33, 256]", arg6_1: "f32[256]", arg7_1: "f32[32, 256]", arg8_1: "f32[256, 16]", arg9_1: "f32[96, 64]", arg10_1: "Sym(s33)", arg11_1: "f32[256]", arg12_1: "f32[16, 256]", arg13_1: "f32[256, 16]"):
+        view: "f32[s33, 128]" = torch.ops.aten.reshape.default(arg0_1, [arg10_1, 128]);  arg0_1 = None
         clone: "f32[s33, 4, 32]" = torch.ops.aten.clone.default(arg2_1, memory_format = torch.contiguous_format);  arg2_1 = None
-        view_1: "f32[s33, 128]" = torch.ops.aten.reshape.default(clone, [arg11_1, 128]);  clone = None
+        view_1: "f32[s33, 128]" = torch.ops.aten.reshape.default(clone, [arg10_1, 128]);  clone = None
         sigmoid: "f32[s33, 128]" = torch.ops.aten.sigmoid.default(view_1);  view_1 = None
         mul_25: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(view, sigmoid);  view = sigmoid = None
         permute: "f32[128, 64]" = torch.ops.aten.permute.default(arg3_1, [1, 0]);  arg3_1 = None
@@ -10,15 +10,15 @@ class <lambda>(torch.nn.Module):
         unsqueeze: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(mm, -2);  mm = None
         unsqueeze_1: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(arg4_1, -1);  arg4_1 = None
         mul_34: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze, unsqueeze_1);  unsqueeze = unsqueeze_1 = None
-        view_2: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_34, [arg11_1, 256]);  mul_34 = None
+        view_2: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_34, [arg10_1, 256]);  mul_34 = None
         add_34: "f32[s33, 256]" = torch.ops.aten.add.Tensor(arg5_1, view_2);  arg5_1 = view_2 = None
-        view_3: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_34, [arg11_1, 4, 64])
+        view_3: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_34, [arg10_1, 4, 64])
         pow_1: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_3, 2)
         mean: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
         add_50: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
         rsqrt: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_50);  add_50 = None
         mul_55: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_3, rsqrt);  view_3 = rsqrt = None
-        view_4: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_55, [arg11_1, 256]);  mul_55 = None
+        view_4: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_55, [arg10_1, 256]);  mul_55 = None
         add_66: "f32[256]" = torch.ops.aten.add.Tensor(arg6_1, 1.0);  arg6_1 = None
         mul_64: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_4, add_66);  view_4 = add_66 = None
         permute_1: "f32[256, 32]" = torch.ops.aten.permute.default(arg7_1, [1, 0]);  arg7_1 = None
@@ -34,8 +34,8 @@ class <lambda>(torch.nn.Module):
         permute_2: "f32[16, 256]" = torch.ops.aten.permute.default(arg8_1, [1, 0]);  arg8_1 = None
         mm_2: "f32[s33, 256]" = torch.ops.aten.mm.default(div_1, permute_2);  div_1 = permute_2 = None
         sigmoid_1: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_2);  mm_2 = None
-        view_5: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_1, [arg11_1, 4, 64]);  sigmoid_1 = None
-        view_6: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_64, [arg11_1, 4, 64]);  mul_64 = None
+        view_5: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_1, [arg10_1, 4, 64]);  sigmoid_1 = None
+        view_6: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_64, [arg10_1, 4, 64]);  mul_64 = None
         mul_88: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_5, view_6);  view_5 = view_6 = None
         mean_1: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_88, [-2]);  mul_88 = None
         permute_3: "f32[64, 96]" = torch.ops.aten.permute.default(arg9_1, [1, 0]);  arg9_1 = None
@@ -47,56 +47,51 @@ class <lambda>(torch.nn.Module):
         getitem_10: "f32[s33, 32]" = split_with_sizes_1[6];  split_with_sizes_1 = None
         clone_1: "f32[s33, 8]" = torch.ops.aten.clone.default(getitem_4, memory_format = torch.contiguous_format);  getitem_4 = None
         amax: "f32[s33, 1]" = torch.ops.aten.amax.default(clone_1, [-1], True)
-        sub_47: "f32[s33, 8]" = torch.ops.aten.sub.Tensor(clone_1, amax);  clone_1 = amax = None
-        exp_2: "f32[s33, 8]" = torch.ops.aten.exp.default(sub_47);  sub_47 = None
-        sum_1: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(exp_2, [-1], True)
-        div_4: "f32[s33, 8]" = torch.ops.aten.div.Tensor(exp_2, sum_1);  exp_2 = sum_1 = None
-        topk = torch.ops.aten.topk.default(div_4, 2);  div_4 = None
+        sub_44: "f32[s33, 8]" = torch.ops.aten.sub.Tensor(clone_1, amax);  clone_1 = amax = None
+        exp_1: "f32[s33, 8]" = torch.ops.aten.exp.default(sub_44);  sub_44 = None
+        sum_1: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(exp_1, [-1], True)
+        div_3: "f32[s33, 8]" = torch.ops.aten.div.Tensor(exp_1, sum_1);  exp_1 = sum_1 = None
+        topk = torch.ops.aten.topk.default(div_3, 2);  div_3 = None
         getitem_12: "f32[s33, 2]" = topk[0]
         getitem_13: "i64[s33, 2]" = topk[1];  topk = None
         sum_2: "f32[s33, 1]" = torch.ops.aten.sum.dim_IntList(getitem_12, [-1], True)
-        div_5: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem_12, sum_2);  getitem_12 = sum_2 = None
-        empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg11_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
-        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_5, x2 = getitem_13, out = empty);  mean_1 = div_5 = getitem_13 = experts_default = None
-        sigmoid_3: "f32[s33, 1]" = torch.ops.aten.sigmoid.default(getitem_6);  getitem_6 = None
+        div_4: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem_12, sum_2);  getitem_12 = sum_2 = None
         neg_1: "f32[s33, 32]" = torch.ops.aten.neg.default(getitem_8)
-        exp_1: "f32[s33, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
-        add_143: "f32[s33, 32]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
-        div_3: "f32[s33, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_143);  getitem_8 = add_143 = None
-        mul_118: "f32[s33, 32]" = torch.ops.aten.mul.Tensor(div_3, getitem_10);  div_3 = getitem_10 = None
-        permute_4: "f32[32, 64]" = torch.ops.aten.permute.default(arg10_1, [1, 0]);  arg10_1 = None
-        mm_4: "f32[s33, 64]" = torch.ops.aten.mm.default(mul_118, permute_4);  mul_118 = permute_4 = None
-        mul_135: "f32[s33, 64]" = torch.ops.aten.mul.Tensor(sigmoid_3, mm_4);  sigmoid_3 = mm_4 = None
-        add_177: "f32[s33, 64]" = torch.ops.aten.add.Tensor(empty, mul_135);  empty = mul_135 = None
-        unsqueeze_2: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(add_177, -2);  add_177 = None
+        exp_2: "f32[s33, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
+        add_158: "f32[s33, 32]" = torch.ops.aten.add.Tensor(exp_2, 1);  exp_2 = None
+        div_5: "f32[s33, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_158);  getitem_8 = add_158 = None
+        mul_127: "f32[s33, 32]" = torch.ops.aten.mul.Tensor(div_5, getitem_10);  div_5 = getitem_10 = None
+        empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg10_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
+        experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_4, x2 = getitem_13, x3 = mul_127, x4 = getitem_6, out = empty);  mean_1 = div_4 = getitem_13 = mul_127 = getitem_6 = experts_default = None
+        unsqueeze_4: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(empty, -2);  empty = None
         div_2: "f32[s33, 4]" = torch.ops.aten.div.Tensor(getitem_2, 4);  getitem_2 = None
         sigmoid_2: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(div_2);  div_2 = None
         mul_97: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_2, 2);  sigmoid_2 = None
         unsqueeze_3: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_97, -1);  mul_97 = None
-        mul_144: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_2, unsqueeze_3);  unsqueeze_2 = unsqueeze_3 = None
-        view_7: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_144, [arg11_1, 256]);  mul_144 = None
-        add_196: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_34, view_7);  add_34 = view_7 = None
-        view_8: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_196, [arg11_1, 4, 64]);  add_196 = None
+        mul_136: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_4, unsqueeze_3);  unsqueeze_4 = unsqueeze_3 = None
+        view_7: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_136, [arg10_1, 256]);  mul_136 = None
+        add_183: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_34, view_7);  add_34 = view_7 = None
+        view_8: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_183, [arg10_1, 4, 64]);  add_183 = None
         pow_2: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_8, 2)
         mean_2: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_2, [-1], True);  pow_2 = None
-        add_212: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
-        rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_212);  add_212 = None
-        mul_165: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, rsqrt_1);  view_8 = rsqrt_1 = None
-        view_9: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_165, [arg11_1, 256]);  mul_165 = None
-        add_228: "f32[256]" = torch.ops.aten.add.Tensor(arg12_1, 1.0);  arg12_1 = None
-        mul_174: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_9, add_228);  view_9 = add_228 = None
-        permute_5: "f32[256, 16]" = torch.ops.aten.permute.default(arg13_1, [1, 0]);  arg13_1 = None
-        mm_5: "f32[s33, 16]" = torch.ops.aten.mm.default(mul_174, permute_5);  permute_5 = None
-        div_6: "f32[s33, 16]" = torch.ops.aten.div.Tensor(mm_5, 4);  mm_5 = None
+        add_199: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
+        rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_199);  add_199 = None
+        mul_157: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, rsqrt_1);  view_8 = rsqrt_1 = None
+        view_9: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_157, [arg10_1, 256]);  mul_157 = None
+        add_215: "f32[256]" = torch.ops.aten.add.Tensor(arg11_1, 1.0);  arg11_1 = None
+        mul_166: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_9, add_215);  view_9 = add_215 = None
+        permute_4: "f32[256, 16]" = torch.ops.aten.permute.default(arg12_1, [1, 0]);  arg12_1 = None
+        mm_4: "f32[s33, 16]" = torch.ops.aten.mm.default(mul_166, permute_4);  permute_4 = None
+        div_6: "f32[s33, 16]" = torch.ops.aten.div.Tensor(mm_4, 4);  mm_4 = None
         neg_2: "f32[s33, 16]" = torch.ops.aten.neg.default(div_6)
         exp_3: "f32[s33, 16]" = torch.ops.aten.exp.default(neg_2);  neg_2 = None
-        add_238: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
-        div_7: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div_6, add_238);  div_6 = add_238 = None
-        permute_6: "f32[16, 256]" = torch.ops.aten.permute.default(arg14_1, [1, 0]);  arg14_1 = None
-        mm_6: "f32[s33, 256]" = torch.ops.aten.mm.default(div_7, permute_6);  div_7 = permute_6 = None
-        sigmoid_4: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_6);  mm_6 = None
-        view_10: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_4, [arg11_1, 4, 64]);  sigmoid_4 = None
-        view_11: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_174, [arg11_1, 4, 64]);  mul_174 = arg11_1 = None
-        mul_191: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_10, view_11);  view_10 = view_11 = None
-        mean_3: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_191, [-2]);  mul_191 = None
+        add_225: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
+        div_7: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div_6, add_225);  div_6 = add_225 = None
+        permute_5: "f32[16, 256]" = torch.ops.aten.permute.default(arg13_1, [1, 0]);  arg13_1 = None
+        mm_5: "f32[s33, 256]" = torch.ops.aten.mm.default(div_7, permute_5);  div_7 = permute_5 = None
+        sigmoid_3: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_5);  mm_5 = None
+        view_10: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_3, [arg10_1, 4, 64]);  sigmoid_3 = None
+        view_11: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_166, [arg10_1, 4, 64]);  mul_166 = arg10_1 = None
+        mul_183: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_10, view_11);  view_10 = view_11 = None
+        mean_3: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_183, [-2]);  mul_183 = None
         return (mean_3,)
