@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from qcompile.engine.core import EngineCore
-from qcompile.engine.engine import error_message
-from qcompile.engine.outputs import RequestDelta
+from qcompile.engine.outputs import RequestDelta, error_message
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
 

@@ -28,7 +28,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from qcompile.engine.detokenizer import Detokenizer
-from qcompile.engine.outputs import Logprob, OutputBuilder, RequestDelta, RequestOutput, logprob_dict
+from qcompile.engine.outputs import Logprob, OutputBuilder, RequestDelta, RequestOutput, error_message, logprob_dict
 from qcompile.engine.runner import FatalStepError, LaunchedStep, ModelRunner, StepResult, TopLogprobs
 from qcompile.engine.scheduler import ScheduledBatch, Scheduler
 from qcompile.engine.sequence import Sequence
@@ -38,11 +38,6 @@ if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
 
 log = logging.getLogger(__name__)
-
-
-def error_message(e: BaseException) -> str:
-    """How a failure reads in a request's final delta."""
-    return f"{type(e).__name__}: {e}"
 
 
 def _constrained(batch: ScheduledBatch) -> bool:

@@ -12,6 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
+def error_message(e: BaseException) -> str:
+    """How a failure reads in a request's final delta."""
+    return f"{type(e).__name__}: {e}"
+
+
 @dataclass
 class Logprob:
     """Log-probability of one token at one position, with its 1-based rank in the vocabulary."""

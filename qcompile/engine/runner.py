@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import torch
 
@@ -34,7 +34,21 @@ if TYPE_CHECKING:
     from model.skinny_setup import SkinnyReport
     from qcompile.api import Compiled
     from qcompile.cudagraph import CaptureStats
-    from qcompile.engine.workers import WorkerGroup
+
+
+class Peers(Protocol):
+    """The other ranks of a tensor-parallel group, as rank 0's runner drives them
+    (`qcompile.engine.workers.WorkerGroup`)."""
+
+    def check(self) -> None: ...
+
+    def failure(self, e: BaseException) -> FatalStepError: ...
+
+    def step(
+        self, fresh_slots: list[int], batch: Batch, descriptor: BatchDescriptor, logit_rows: list[int]
+    ) -> None: ...
+
+    def command(self, name: str | tuple[str, Any]) -> None: ...
 
 
 class FatalStepError(RuntimeError):
@@ -123,7 +137,7 @@ class ModelRunner:
         max_model_len: int,
         device: torch.device | str,
         compile_config: CompileConfig | None = None,
-        peers: WorkerGroup | None = None,
+        peers: Peers | None = None,
     ) -> None:
         self.model = model
         self.peers = peers
@@ -190,7 +204,7 @@ class ModelRunner:
             self.peers.command(("skinny", (rows, report.plans)))
         return report
 
-    def _on_every_rank(self, hand_out: Callable[[WorkerGroup], None], run: Callable[[], T]) -> T:
+    def _on_every_rank(self, hand_out: Callable[[Peers], None], run: Callable[[], T]) -> T:
         """`run()` here once `hand_out` has given the workers their part (their forwards meet this one
         in collectives). Once they have it, any failure leaves the ranks out of step: it is fatal."""
         if self.peers is None:

@@ -43,7 +43,7 @@ from model.checkpoint.loader import load_model
 from model.context import BatchDescriptor, HostBatch
 from model.parallel import Shard
 from qcompile.config import CompileConfig
-from qcompile.engine.engine import error_message
+from qcompile.engine.outputs import error_message
 from qcompile.engine.runner import FatalStepError, ModelRunner
 
 log = logging.getLogger(__name__)

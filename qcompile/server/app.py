@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 
-from qcompile.engine.engine import error_message
+from qcompile.engine.outputs import error_message
 from qcompile.server.errors import APIError, from_validation
 from qcompile.server.metrics import CONTENT_TYPE, Metrics
 from qcompile.server.parsers import Parsers

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import uvicorn
 
-from qcompile.engine.engine import error_message
+from qcompile.engine.outputs import error_message
 
 if TYPE_CHECKING:
     import socket

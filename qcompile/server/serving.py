@@ -26,8 +26,7 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from qcompile.engine.async_engine import EngineDeadError
-from qcompile.engine.engine import error_message
-from qcompile.engine.outputs import RequestDelta
+from qcompile.engine.outputs import RequestDelta, error_message
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
 from qcompile.engine.structured import think_tokens
