@@ -1,7 +1,7 @@
 """Seconds to compile a preset's model at one scope, cold (empty Inductor and Triton caches) then warm.
 
     python scripts/compile_seconds.py --preset tiny8 --layers 16 --scope kernel --ranges 1,2:16 [--no-share]
-        [--caches DIR] [--profile cold.prof]
+        [--caches DIR] [--profile cold.prof] [--inductor-config NAME=VALUE,...] [--cold-only]
 
 The model is built in memory on `--device` with the preset's geometry and random weights; `--layers N` repeats the
 preset's layer schedule (layer kinds, PLE layers) to N layers, so 8 and 16 layers of tiny8 hold the
@@ -61,6 +61,12 @@ def main() -> None:
         "--caches", type=Path, help="an empty folder for the Inductor and Triton caches (kept: generated code)"
     )
     p.add_argument("--profile", type=Path, help="write a cProfile of the cold compile here (pstats format)")
+    p.add_argument(
+        "--inductor-config",
+        default="",
+        help="patches of torch._inductor.config (an A/B such as triton.autotune_pointwise=False)",
+    )
+    p.add_argument("--cold-only", action="store_true", help="skip the second (warm-cache) compile")
     args = p.parse_args()
 
     caches = str(args.caches) if args.caches else tempfile.mkdtemp(prefix="qcompile-cold-")
@@ -69,6 +75,9 @@ def main() -> None:
 
     import torch
 
+    from qcompile.commands.checks import inductor_patch_list  # after the cache folders: it imports torch
+
+    patches = inductor_patch_list(args.inductor_config) if args.inductor_config else []
     from model.checkpoint.loader import _uninitialised
     from model.config import Qwen4ExpConfig
     from model.presets import preset_config
@@ -107,11 +116,11 @@ def main() -> None:
     share = "no" if args.no_share else "yes"
     print(f"{args.preset} x{raw['num_hidden_layers']} layers, scope {args.scope}, ranges {args.ranges}, {args.dtype}")
     print("| caches | share | traces | compiles | shared | seconds | in the backend |\n|---|---|---|---|---|---|---|")
-    for caches_state in ("cold", "warm"):
+    for caches_state in ("cold",) if args.cold_only else ("cold", "warm"):
         torch._dynamo.reset()
         counts.compiled = counts.shared = 0
         backend_s[0] = 0.0
-        compiled = CompiledForward(model, args.ranges, args.scope, share_pieces=not args.no_share)
+        compiled = CompiledForward(model, args.ranges, args.scope, share_pieces=not args.no_share, inductor=patches)
         profiler = cProfile.Profile() if args.profile and caches_state == "cold" else None
         start = time.perf_counter()
         with torch.no_grad(), profiler or contextlib.nullcontext():
