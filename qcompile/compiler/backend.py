@@ -93,7 +93,13 @@ def split_at(gm: fx.GraphModule, splitting: Collection[str]) -> tuple[fx.GraphMo
 # Half-precision matmul padding (pad_mm) asks whether the token count is below 64 and guards on
 # the answer (seen on the H200 in bf16: guard `n < 64` against range (1, 64)); a compile range
 # promises one artifact for every size in it, so no pass may split it.
-INDUCTOR_PATCHES: dict[str, Any] = {"shape_padding": False}
+# Pointwise autotuning builds and benchmarks several configs of every 1-D pointwise kernel at compile
+# time; off, each keeps its first config: a fifth of the cold compile for about 1% of decode time at
+# batch 8 and 64, none at batch 1 ("H200, fourteenth session" in docs/measurements.md).
+INDUCTOR_PATCHES: dict[str, Any] = {"shape_padding": False, "triton.autotune_pointwise": False}
+# A single-size range is batch-1 decode, bound by launches: combo kernels merge Inductor's
+# independent small kernels into one launch there; in the wide ranges they cost compile time only.
+SINGLE_SIZE_PATCHES: dict[str, Any] = {"combo_kernels": True}
 OWN_PATCHES = ("post_grad_custom_post_pass",)  # the pass pipeline's hook: not the caller's to set
 
 
@@ -110,10 +116,10 @@ def decode_only_twins(piece: fx.GraphModule, r: Range) -> None:
 
 
 def inductor_patches(patches: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-    """`INDUCTOR_PATCHES` with the caller's `(name, value)` patches on top, each name checked against
+    """The caller's `(name, value)` patches as a dict, each name checked against
     `torch._inductor.config` (a typo would otherwise be ignored silently)."""
     known = torch._inductor.config.get_config_copy()
-    out = dict(INDUCTOR_PATCHES)
+    out: dict[str, Any] = {}
     for name, value in patches:
         if name in OWN_PATCHES:
             raise ValueError(f"inductor patch {name!r}: qcompile installs its pass pipeline there")
@@ -121,6 +127,11 @@ def inductor_patches(patches: Sequence[tuple[str, Any]]) -> dict[str, Any]:
             raise ValueError(f"inductor patch {name!r}: torch._inductor.config has no such option")
         out[name] = value
     return out
+
+
+def range_patches(r: Range, caller: dict[str, Any]) -> dict[str, Any]:
+    """The Inductor options a range compiles under: ours, the single-size ones, the caller's on top."""
+    return INDUCTOR_PATCHES | (SINGLE_SIZE_PATCHES if r[0] == r[1] else {}) | caller
 
 
 class _Piece(torch.nn.Module):
@@ -341,7 +352,7 @@ class QBackend:
                 piece,
                 list(inputs),
                 dynamic_shapes=mode,
-                options={"config_patches": self.inductor | {"post_grad_custom_post_pass": manager}},
+                options={"config_patches": range_patches(r, self.inductor) | {"post_grad_custom_post_pass": manager}},
             )
 
     def _dispatcher(

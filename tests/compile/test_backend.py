@@ -135,6 +135,37 @@ def test_inductor_patches_reach_every_piece_s_compile() -> None:
         api.compile(m, inductor=(("combo_kernels",),))
 
 
+class _Options(CustomGraphPass):
+    """A post-grad pre-pass that records the Inductor options each piece compiles under."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[bool, bool]] = []
+
+    def __call__(self, graph: torch.fx.Graph) -> None:
+        cfg = torch._inductor.config
+        self.seen.append((cfg.combo_kernels, cfg.triton.autotune_pointwise))
+
+    def uuid(self) -> None:
+        return None
+
+
+def test_range_patches_single_size_ranges_and_the_caller_on_top() -> None:
+    """Combo kernels in the single-size range only, pointwise autotuning off everywhere; the
+    caller's patches override both."""
+    m, ref = _pair()
+    opts = _Options()
+    c = api.compile(m, ranges=[(1, 1), (2, 8)], scope="kernel", inductor=(("post_grad_custom_pre_pass", opts),))
+    for n in (1, 4):
+        torch.testing.assert_close(c(_ids(n)), ref(_ids(n)), atol=1e-5, rtol=1e-5)
+    assert sorted(set(opts.seen)) == [(False, False), (True, False)], opts.seen
+    opts = _Options()
+    caller = (("post_grad_custom_pre_pass", opts), ("combo_kernels", False), ("triton.autotune_pointwise", True))
+    c = api.compile(m, ranges=[(1, 1), (2, 8)], scope="kernel", inductor=caller)
+    for n in (1, 4):
+        c(_ids(n))
+    assert set(opts.seen) == {(False, True)}, opts.seen
+
+
 def test_dump_dir(tmp_path: Path) -> None:
     """depyf writes decompiled bytecode, the Dynamo graph, per-pass post-grad graphs, output code."""
     m, _ = _pair()
