@@ -94,11 +94,12 @@ def split_at(gm: fx.GraphModule, splitting: Collection[str]) -> tuple[fx.GraphMo
 # the answer (seen on the H200 in bf16: guard `n < 64` against range (1, 64)); a compile range
 # promises one artifact for every size in it, so no pass may split it.
 # Pointwise autotuning builds and benchmarks several configs of every 1-D pointwise kernel at compile
-# time; off, each keeps its first config: a fifth of the cold compile for about 1% of decode time at
-# batch 8 and 64, none at batch 1 ("H200, fourteenth session" in docs/measurements.md).
+# time; off, each keeps its first config: a fifth of the cold compile for about 2% of decode time at
+# batch 8 and 64 and 4% of prefill device time ("H200, fourteenth session" in docs/measurements.md).
 INDUCTOR_PATCHES: dict[str, Any] = {"shape_padding": False, "triton.autotune_pointwise": False}
 # A single-size range is batch-1 decode, bound by launches: combo kernels merge Inductor's
-# independent small kernels into one launch there; in the wide ranges they cost compile time only.
+# independent small kernels into one launch there (5% faster at batch 1, same section); in the wide
+# ranges they cost compile time only.
 SINGLE_SIZE_PATCHES: dict[str, Any] = {"combo_kernels": True}
 OWN_PATCHES = ("post_grad_custom_post_pass",)  # the pass pipeline's hook: not the caller's to set
 
