@@ -45,6 +45,7 @@ def build(config: SkinnyConfig, m: int, partial: bool, dtype: str, arch: int) ->
         "PARTIAL": partial,
         "OUT_BF16": not partial,
         "HW_E4M3": True,
+        "PDL": arch >= 90,  # programmatic dependent launch (`model.kernels.codes.pdl`)
     }
     signature = {p: f"*{dtype}" for p in POINTERS} | {"out": "*fp32" if partial else "*i16"}
     signature |= {i: "i32" for i in INTS} | {c: "constexpr" for c in constexprs}

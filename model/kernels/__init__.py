@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import torch
 
 
@@ -21,6 +23,15 @@ def use_kernels(t: torch.Tensor) -> bool:
     """Whether a region core runs its Triton kernels for `t`'s device: CUDA. (CPU tests patch the name
     in a model module to run the kernels in Triton's interpreter.)"""
     return t.is_cuda
+
+
+PDL_ENV = "QCOMPILE_PDL"
+
+
+def pdl_enabled() -> bool:
+    """Whether the kernels may launch as programmatic dependents (`codes.pdl`); `QCOMPILE_PDL=0` launches
+    them plainly, for an A/B in one tree."""
+    return os.environ.get(PDL_ENV, "1") != "0"
 
 
 # Ops whose kernels serve decode sizes only: {op: (most rows, its torch twin)}. The backend gives a

@@ -5,9 +5,11 @@ keeps signed zeros (Triton may compile negation without them) and makes every va
 kernels reproduce the torch formulas of `model/quant/formats.py` bit for bit.
 
 CPU tensors run kernels in Triton's interpreter. Built without `TRITON_INTERPRET`, the interpreter
-cannot call `@triton.jit
-` helpers from a kernel, so `interpreted()` runs a copy of the kernel whose
+cannot call `@triton.jit` helpers from a kernel, so `interpreted()` runs a copy of the kernel whose
 globals name the helpers' plain Python functions instead.
+
+Programmatic dependent launch (`pdl`, `launch_dependents`, `wait_for_inputs`) lives here too: the
+decode step's kernels share the one protocol.
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ import functools
 import types
 from typing import Any
 
+import torch
 import triton
 import triton.language as tl
+
+from model.kernels import pdl_enabled
 
 
 @triton.jit
@@ -73,6 +78,39 @@ def bf16_bits(x):
     bits = x.to(tl.uint32, bitcast=True)
     rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
     return tl.where(x != x, 0x7FC0, rounded).to(tl.int16)
+
+
+@functools.cache
+def _capability(index: int) -> tuple[int, int]:
+    return torch.cuda.get_device_capability(index)
+
+
+def pdl(t: torch.Tensor) -> bool:
+    """Whether kernels on `t`'s device launch as programmatic dependents (`launch_pdl`, sm_90 and newer).
+
+    Such a kernel's programs may start while the kernel before it still runs, once all of that one's
+    programs have called `launch_dependents`, and load weights meanwhile: nothing in a decode step writes
+    them. Everything else waits for `wait_for_inputs`, which returns when the kernel before has finished
+    and its writes are visible; every program of a kernel calls it before its first other load and its
+    first store (a store earlier could overwrite memory the kernel before still reads), so a kernel
+    finishes after the one before it, and the order holds down the chain. Kernels launched without it
+    (Inductor's, cuBLAS's) start after the one before as always. `QCOMPILE_PDL=0` turns it off
+    (`model.kernels.pdl_enabled`)."""
+    return t.is_cuda and pdl_enabled() and _capability(t.device.index)[0] >= 9
+
+
+@triton.jit
+def launch_dependents(PDL: tl.constexpr):
+    """Let the next kernel's programs start (the protocol of `pdl`)."""
+    if PDL:
+        tl.extra.cuda.gdc_launch_dependents()
+
+
+@triton.jit
+def wait_for_inputs(PDL: tl.constexpr):
+    """Return once the kernel before has finished and its writes are visible (the protocol of `pdl`)."""
+    if PDL:
+        tl.extra.cuda.gdc_wait()
 
 
 @functools.cache

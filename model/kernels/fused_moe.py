@@ -59,7 +59,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import add, e2m1_value, e8m0_value, interpreted
+from model.kernels.codes import add, e2m1_value, e8m0_value, interpreted, launch_dependents, pdl, wait_for_inputs
 from model.quant import formats
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
@@ -283,8 +283,11 @@ def _gate_up_kernel(
     DIRECT: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
+    PDL: tl.constexpr,
 ):
     """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k)."""
+    launch_dependents(PDL)
+    wait_for_inputs(PDL)
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
     e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
     if e >= E:
@@ -345,10 +348,13 @@ def _down_kernel(
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
     SHARED: tl.constexpr,
+    PDL: tl.constexpr,
 ):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots; with
     SHARED, row blocks from BLOCKS on are the shared expert's tokens: out[P + t, n] = sigmoid(g[t]) *
     (s[t] · W_s[n]), its dense weights read as the routed ones are."""
+    launch_dependents(PDL)
+    wait_for_inputs(PDL)
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
     if SHARED:
         if pid_m >= BLOCKS:
@@ -415,9 +421,14 @@ def _shared_rows(
 
 
 @triton.jit
-def _sum_kernel(parts, shared_y, shared_gate, out, T, H, TOP_K, G_STRIDE, BLOCK: tl.constexpr, SHARED: tl.constexpr):
+def _sum_kernel(
+    parts, shared_y, shared_gate, out, T, H, TOP_K, G_STRIDE, BLOCK: tl.constexpr, SHARED: tl.constexpr,
+    PDL: tl.constexpr,
+):  # fmt: skip
     """out[t] = sum over j = 0..k-1, in that order, of parts[t, j] (float32), then the shared expert's
     gated output, rounded once: SHARED 1 sigmoid(g[t]) * y[t], 2 the down kernel's row parts[T k + t]."""
+    launch_dependents(PDL)
+    wait_for_inputs(PDL)
     t = tl.program_id(0).to(tl.int64)
     rh = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
     live = rh < H
@@ -642,7 +653,9 @@ def fused_moe(
         sorted_pairs, block_expert = align(ids, e, bm)
     blocks = block_expert.numel()
     x, gate_up_proj, down_proj = x.contiguous(), gate_up_proj.contiguous(), down_proj.contiguous()
+    dependent = pdl(x)
     flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
+    flags |= {"PDL": dependent, "launch_pdl": dependent}
     h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
         x, gate_up_proj, gate_up_scale, gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter,
@@ -662,6 +675,7 @@ def fused_moe(
     y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
     mode = 2 if shared is not None else int(shared_out is not None)
     _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](
-        parts, y.contiguous(), gate, out, t, hidden, k, gate.stride(0), BLOCK=SUM_BLOCK, SHARED=mode
-    )
+        parts, y.contiguous(), gate, out, t, hidden, k, gate.stride(0), BLOCK=SUM_BLOCK, SHARED=mode, PDL=dependent,
+        launch_pdl=dependent,
+    )  # fmt: skip
     return out

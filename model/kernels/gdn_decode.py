@@ -20,7 +20,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import add, interpreted
+from model.kernels.codes import add, interpreted, launch_dependents, pdl, wait_for_inputs
 
 
 @triton.jit
@@ -39,7 +39,10 @@ def _decode_kernel(
     DV: tl.constexpr,
     BK: tl.constexpr,
     BV: tl.constexpr,
+    PDL: tl.constexpr,
 ):
+    launch_dependents(PDL)
+    wait_for_inputs(PDL)
     row_head = tl.program_id(0)  # b * H + h
     h = row_head % H
     rk = tl.arange(0, BK)
@@ -132,6 +135,8 @@ def recurrent_decode(
         DV=dv,
         BK=triton.next_power_of_2(dk),
         BV=bv,
+        PDL=pdl(q),
         num_warps=num_warps,
+        launch_pdl=pdl(q),
     )
     return out

@@ -11,7 +11,8 @@ Inductor eight launches around two skinny GEMMs of a few MB each. Here:
 2. `_hc_mix_kernel`, one program per (block of `d` columns, row): the stream sum of the partials
    (the same fixed-order sum in every program: no atomics), `silu`, the up GEMM for the block's
    columns of all `n` streams, the gate and the stream mean; program 0 also writes the injection
-   weights `2 sigmoid(inj / n)`.
+   weights `2 sigmoid(inj / n)`. Launched as a programmatic dependent of the down kernel (`codes.pdl`),
+   it loads its up weights while the down kernel still runs, so the read's two weight streams overlap.
 
 Neither kernel loops over memory: every program issues all its loads at once (a few tens of KB) and
 there are a few hundred programs a row, so the reads are in flight together (the looped first try was
@@ -33,7 +34,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, bf16_bits, interpreted
+from model.kernels.codes import add, bf16_bits, interpreted, launch_dependents, pdl, wait_for_inputs
 
 DOWN_ROWS = 4  # output rows (of W_down; W_inj) per down program
 DOWN_COLS = 512  # columns per load of a down program (the largest power of two that divides d, at most this)
@@ -65,7 +66,10 @@ def _hc_down_kernel(
     BR: tl.constexpr,
     BK: tl.constexpr,
     NCH: tl.constexpr,
+    PDL: tl.constexpr,
 ):
+    launch_dependents(PDL)  # the mix kernel loads its weights meanwhile
+    wait_for_inputs(PDL)
     rb, s, m = tl.program_id(0), tl.program_id(1), tl.program_id(2).to(tl.int64)
     K = NS * D
     rows = rb * BR + tl.arange(0, BR)
@@ -103,22 +107,26 @@ def _hc_mix_kernel(
     BD: tl.constexpr,
     LP: tl.constexpr,
     OUT_BF16: tl.constexpr,
+    PDL: tl.constexpr,
 ):
+    launch_dependents(PDL)
     p, m = tl.program_id(0), tl.program_id(1).to(tl.int64)
     K = NS * D
     s = tl.arange(0, NS)
     j = tl.arange(0, LP)
     jm = j < L
-    parts = part + (m * NS + s[:, None]) * R  # [NS, 1]
-    z = tl.reduce(tl.load(parts + j[None, :], mask=jm[None, :], other=0.0), 0, add) * (1.0 / NS)
-    z = z * _sigmoid(z)  # silu(down / n), [LP]
-    # the up GEMM for columns d of every stream: g[s, d] = sum_j W_up[s·D + d, j] · z_j
+    # the up weight for columns d of every stream, loaded while the down kernel runs (`codes.pdl`)
     d = p * BD + tl.arange(0, BD)
     dm = d < D
     up_rows = (s[:, None] * D + d[None, :]).to(tl.int64)  # [NS, BD]
     wt = tl.load(
         w_up + up_rows[:, :, None] * L + j[None, None, :], mask=dm[None, :, None] & jm[None, None, :], other=0.0
     )
+    wait_for_inputs(PDL)
+    parts = part + (m * NS + s[:, None]) * R  # [NS, 1]
+    z = tl.reduce(tl.load(parts + j[None, :], mask=jm[None, :], other=0.0), 0, add) * (1.0 / NS)
+    z = z * _sigmoid(z)  # silu(down / n), [LP]
+    # the up GEMM: g[s, d] = sum_j W_up[s·D + d, j] · z_j
     g = tl.reduce(wt.to(tl.float32) * z[None, None, :], 2, add)
     rs = tl.load(rstd + m * NS + s)
     hn = tl.load(h + m * K + up_rows, mask=dm[None, :], other=0.0).to(tl.float32)
@@ -203,6 +211,7 @@ def hc_read_kernels(
     mix = _hc_mix_kernel if h.is_cuda else _interpreted(_hc_mix_kernel)
     live = offset + n_inject if n_inject else lowrank
     bk = down_cols(d)
+    dependent = pdl(h)
     down[(triton.cdiv(live, DOWN_ROWS), n, m)](
         h,
         norm_weight,
@@ -219,7 +228,9 @@ def hc_read_kernels(
         BR=DOWN_ROWS,
         BK=bk,
         NCH=d // bk,
+        PDL=dependent,
         num_warps=DOWN_WARPS,
+        launch_pdl=dependent,
     )
     bf16 = h.dtype == torch.bfloat16
     mix[(triton.cdiv(d, MIX_COLS), m)](
@@ -239,6 +250,8 @@ def hc_read_kernels(
         BD=MIX_COLS,
         LP=triton.next_power_of_2(lowrank),
         OUT_BF16=bf16,
+        PDL=dependent,
         num_warps=MIX_WARPS,
+        launch_pdl=dependent,
     )
     return x, inject

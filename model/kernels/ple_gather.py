@@ -19,7 +19,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import bf16_bits, e2m1_value, e4m3_value, interpreted
+from model.kernels.codes import bf16_bits, e2m1_value, e4m3_value, interpreted, launch_dependents, pdl, wait_for_inputs
 
 FLOAT, FP8, NVFP4 = 0, 1, 2
 KINDS = {"float": FLOAT, "fp8": FP8, "nvfp4": NVFP4}
@@ -41,7 +41,10 @@ def _gather_kernel(
     KIND: tl.constexpr,
     BLOCK_R: tl.constexpr,
     OUT_BF16: tl.constexpr,
+    PDL: tl.constexpr,
 ):
+    launch_dependents(PDL)
+    wait_for_inputs(PDL)
     r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     in_batch = r < n_ids
     row = tl.load(ids + r, mask=in_batch, other=-1).to(tl.int64)
@@ -112,5 +115,7 @@ def gather_rows(
         KIND=code,
         BLOCK_R=block_rows,
         OUT_BF16=bf16,
+        PDL=pdl(ids),
+        launch_pdl=pdl(ids),
     )
     return out.view(*ids.shape, width)

@@ -26,7 +26,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, interpreted
+from model.kernels.codes import add, interpreted, launch_dependents, pdl, wait_for_inputs
 
 BLOCK_J = 64  # blocks per program (scored, or ranked)
 BLOCK_I = 64  # blocks per compare step of the ranking
@@ -47,7 +47,10 @@ def _score_kernel(
     BD: tl.constexpr,
     BLOCK: tl.constexpr,
     BJ: tl.constexpr,
+    PDL: tl.constexpr,
 ):
+    launch_dependents(PDL)
+    wait_for_inputs(PDL)
     b = tl.program_id(0)
     rj = tl.program_id(1) * BJ + tl.arange(0, BJ)
     nb = (tl.load(positions + b).to(tl.int32) + 1) // BLOCK
@@ -75,7 +78,10 @@ def _rank_kernel(
     BLOCK: tl.constexpr,
     BJ: tl.constexpr,
     BI: tl.constexpr,
+    PDL: tl.constexpr,
 ):
+    launch_dependents(PDL)
+    wait_for_inputs(PDL)
     b = tl.program_id(0)
     j0 = tl.program_id(1) * BJ
     rj = j0 + tl.arange(0, BJ)
@@ -119,6 +125,7 @@ def select_blocks(
     score = _score_kernel if iq.is_cuda else _interpreted(_score_kernel)
     rank = _rank_kernel if iq.is_cuda else _interpreted(_rank_kernel)
     iq = iq.contiguous()
+    dependent = pdl(iq)
     score[(bsz, triton.cdiv(total, BLOCK_J))](
         iq,
         keys,
@@ -133,9 +140,21 @@ def select_blocks(
         BD=triton.next_power_of_2(di),
         BLOCK=block,
         BJ=BLOCK_J,
+        PDL=dependent,
         num_warps=4,
+        launch_pdl=dependent,
     )
     rank[(bsz, triton.cdiv(total + 1, BLOCK_J))](
-        scores, positions, chosen, TOTAL=total, TOPK=topk, BLOCK=block, BJ=BLOCK_J, BI=BLOCK_I, num_warps=4
+        scores,
+        positions,
+        chosen,
+        TOTAL=total,
+        TOPK=topk,
+        BLOCK=block,
+        BJ=BLOCK_J,
+        BI=BLOCK_I,
+        PDL=dependent,
+        num_warps=4,
+        launch_pdl=dependent,
     )
     return chosen

@@ -20,7 +20,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, bf16_bits, interpreted, maximum, minimum
+from model.kernels.codes import add, bf16_bits, interpreted, launch_dependents, maximum, minimum, pdl, wait_for_inputs
 
 
 @triton.jit
@@ -34,7 +34,10 @@ def _route_kernel(
     OUT_BF16: tl.constexpr,
     BE: tl.constexpr,
     BK: tl.constexpr,
+    PDL: tl.constexpr,
 ):
+    launch_dependents(PDL)
+    wait_for_inputs(PDL)
     row = tl.program_id(0).to(tl.int64)
     cols = tl.arange(0, BE)
     live = cols < E
@@ -91,7 +94,9 @@ def _route_topk(logits: torch.Tensor, top_k: int, normalise: bool) -> tuple[torc
         OUT_BF16=bf16,
         BE=triton.next_power_of_2(e),
         BK=triton.next_power_of_2(top_k),
+        PDL=pdl(logits),
         num_warps=4 if e >= 256 else 1,
+        launch_pdl=pdl(logits),
     )
     return weights, ids
 

@@ -61,7 +61,16 @@ import triton
 import triton.language as tl
 from torch import nn
 
-from model.kernels.codes import bf16_bits, e2m1_value, e4m3_value, e8m0_value, interpreted
+from model.kernels.codes import (
+    bf16_bits,
+    e2m1_value,
+    e4m3_value,
+    e8m0_value,
+    interpreted,
+    launch_dependents,
+    pdl,
+    wait_for_inputs,
+)
 from model.kernels.fp8_linear import quantize_rows
 from model.quant import formats
 from model.quant.pack import nvfp4_scale_2, pack_nvfp4
@@ -104,7 +113,10 @@ def _wo_kernel(
     PARTIAL: tl.constexpr,
     OUT_BF16: tl.constexpr,
     HW_E4M3: tl.constexpr,
+    PDL: tl.constexpr,
 ):
+    launch_dependents(PDL)
+    wait_for_inputs(PDL)
     rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
     pid_k = tl.program_id(2)
@@ -298,7 +310,7 @@ def launch(
     if m == 0 or n == 0:
         return out
     parts = torch.empty((split_k, m, n), dtype=torch.float32, device=x.device) if partial else out
-    on_gpu = x.is_cuda
+    on_gpu, dependent = x.is_cuda, pdl(x)
     kernel = _wo_kernel if on_gpu else interpreted(_wo_kernel)
     kernel[(triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)](
         x,
@@ -323,20 +335,31 @@ def launch(
         PARTIAL=partial,
         OUT_BF16=bf16 and not partial,
         HW_E4M3=on_gpu and _has_fp8(x.device),
+        PDL=dependent,
         num_warps=tiles.num_warps,
         num_stages=tiles.num_stages,
+        launch_pdl=dependent,
     )
     if partial:
         summed = _split_sum_kernel if on_gpu else interpreted(_split_sum_kernel)
         summed[(triton.cdiv(m * n, SUM_BLOCK),)](
-            parts, out.view(torch.int16) if bf16 else out, m * n, split_k, BLOCK=SUM_BLOCK, OUT_BF16=bf16
+            parts,
+            out.view(torch.int16) if bf16 else out,
+            m * n,
+            split_k,
+            BLOCK=SUM_BLOCK,
+            OUT_BF16=bf16,
+            PDL=dependent,
+            launch_pdl=dependent,
         )
     return out
 
 
 @triton.jit
-def _split_sum_kernel(parts, out, MN, SPLITS, BLOCK: tl.constexpr, OUT_BF16: tl.constexpr):
+def _split_sum_kernel(parts, out, MN, SPLITS, BLOCK: tl.constexpr, OUT_BF16: tl.constexpr, PDL: tl.constexpr):
     """`out = sum_s parts[s]` in split order, float32, one rounding to the output dtype."""
+    launch_dependents(PDL)
+    wait_for_inputs(PDL)
     offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
     live = offs < MN
     src = parts + offs  # 64-bit pointers: stepping them by MN never overflows

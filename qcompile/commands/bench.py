@@ -452,6 +452,7 @@ def _host_ints(weights: dict[str, torch.Tensor], key: str) -> torch.Tensor:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
+    from model.kernels import pdl_enabled
     from qcompile.api import Compiled, compile
     from qcompile.commands.kernel_profile import profile_steps
     from qcompile.commands.progress import compile_stages, stage
@@ -572,6 +573,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "skinny_shapes": skinny_shapes,
         "merge": args.merge,
         "inductor_config": [list(p) for p in args.inductor_config],
+        "pdl": pdl_enabled(),
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
         "roofline_tok_s": roofline,
@@ -595,6 +597,8 @@ def _device_name(device: torch.device) -> str:
 
 def table(result: dict[str, Any]) -> str:
     """The result as one markdown table, with the setup above it."""
+    from model.kernels import PDL_ENV
+
     batches: Sequence[int] = result["batches"]
     roof = result["roofline_tok_s"]
     anchor_tok_s = result["anchor_tok_s"]
@@ -603,6 +607,7 @@ def table(result: dict[str, Any]) -> str:
         + (f", {result['quant_experts']} experts" if result["quant_experts"] else "")
         + ("" if result["merge"] else ", projections not merged (--no-merge)")
         + "".join(f", inductor {name}={value!r}" for name, value in result["inductor_config"])
+        + ("" if result.get("pdl", True) else f", kernels launched plainly ({PDL_ENV}=0)")
         + f", {result['device']}, torch {result['torch']}; "
         f"context {result['context']} tokens, {result['steps']} timed decode steps; "
         f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s; decode step reads "

@@ -33,8 +33,9 @@ from scripts import fused_moe_build_check, skinny_build_check
 
 
 def build_sm90(fn: Any, types: dict[str, str], constexprs: dict[str, Any], num_warps: int = 4) -> None:
-    """Compile `fn` for sm_90: arguments in `types` take that type, those in `constexprs` their value,
-    the rest are int32."""
+    """Compile `fn` for sm_90: arguments in `types` take that type, those in `constexprs` their value
+    (`PDL` True: the H200 launches the kernels as programmatic dependents), the rest are int32."""
+    constexprs = {"PDL": True} | constexprs if "PDL" in fn.arg_names else constexprs
     signature = {a: "constexpr" if a in constexprs else types.get(a, "i32") for a in fn.arg_names}
     source = ASTSource(fn=fn, signature=signature, constexprs=constexprs)
     triton.compile(source, target=GPUTarget("cuda", 90, 32), options={"num_warps": num_warps})
