@@ -23,7 +23,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import add, interpreted, launch_dependents, maximum, pdl, wait_for_inputs
+from model.kernels.codes import add, interpreted, launch_dependents, maximum, pdl_launch, wait_for_inputs
 
 BLOCK_N = 32  # keys per inner step
 MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save
@@ -223,7 +223,7 @@ def decode_attention(
     pick = chosen.view(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
     split = _split_kernel if q.is_cuda else _interpreted(_split_kernel)
     merge = _merge_kernel if q.is_cuda else _interpreted(_merge_kernel)
-    dependent = pdl(q)
+    dependent = pdl_launch(q)
     split[(bsz, hkv, splits)](
         q,
         k_cache,
@@ -250,9 +250,8 @@ def decode_attention(
         BLOCK=block,
         NCHOSEN=pick.shape[-1] if qsa else 1,
         IEEE=q.dtype == torch.float32,
-        PDL=dependent,
         num_warps=4,
-        launch_pdl=dependent,
+        **dependent,
     )
     if splits == 1:
         return out
@@ -270,8 +269,7 @@ def decode_attention(
         SPLITS=splits,
         BS=triton.next_power_of_2(splits),
         SC=MERGE_S,
-        PDL=dependent,
         num_warps=4,
-        launch_pdl=dependent,
+        **dependent,
     )
     return out

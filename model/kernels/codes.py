@@ -8,7 +8,7 @@ CPU tensors run kernels in Triton's interpreter. Built without `TRITON_INTERPRET
 cannot call `@triton.jit` helpers from a kernel, so `interpreted()` runs a copy of the kernel whose
 globals name the helpers' plain Python functions instead.
 
-Programmatic dependent launch (`pdl`, `launch_dependents`, `wait_for_inputs`) lives here too: the
+Programmatic dependent launch (`pdl`, `pdl_launch`, `launch_dependents`, `wait_for_inputs`) lives here too: the
 decode step's kernels share the one protocol.
 """
 
@@ -97,6 +97,13 @@ def pdl(t: torch.Tensor) -> bool:
     (Inductor's, cuBLAS's) start after the one before as always. `QCOMPILE_PDL=0` turns it off
     (`model.kernels.pdl_enabled`)."""
     return t.is_cuda and pdl_enabled() and _capability(t.device.index)[0] >= 9
+
+
+def pdl_launch(t: torch.Tensor) -> dict[str, bool]:
+    """The keywords that launch a kernel on `t`'s device under the `pdl` protocol: its `PDL` constexpr
+    and Triton's `launch_pdl`."""
+    dependent = pdl(t)
+    return {"PDL": dependent, "launch_pdl": dependent}
 
 
 @triton.jit

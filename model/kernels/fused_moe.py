@@ -59,7 +59,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import add, e2m1_value, e8m0_value, interpreted, launch_dependents, pdl, wait_for_inputs
+from model.kernels.codes import add, e2m1_value, e8m0_value, interpreted, launch_dependents, pdl_launch, wait_for_inputs
 from model.quant import formats
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
@@ -653,9 +653,9 @@ def fused_moe(
         sorted_pairs, block_expert = align(ids, e, bm)
     blocks = block_expert.numel()
     x, gate_up_proj, down_proj = x.contiguous(), gate_up_proj.contiguous(), down_proj.contiguous()
-    dependent = pdl(x)
+    dependent = pdl_launch(x)
     flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
-    flags |= {"PDL": dependent, "launch_pdl": dependent}
+    flags |= dependent
     h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
         x, gate_up_proj, gate_up_scale, gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter,
@@ -675,7 +675,6 @@ def fused_moe(
     y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
     mode = 2 if shared is not None else int(shared_out is not None)
     _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](
-        parts, y.contiguous(), gate, out, t, hidden, k, gate.stride(0), BLOCK=SUM_BLOCK, SHARED=mode, PDL=dependent,
-        launch_pdl=dependent,
+        parts, y.contiguous(), gate, out, t, hidden, k, gate.stride(0), BLOCK=SUM_BLOCK, SHARED=mode, **dependent,
     )  # fmt: skip
     return out

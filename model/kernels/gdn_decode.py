@@ -20,7 +20,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import add, interpreted, launch_dependents, pdl, wait_for_inputs
+from model.kernels.codes import add, interpreted, launch_dependents, pdl_launch, wait_for_inputs
 
 
 @triton.jit
@@ -135,8 +135,7 @@ def recurrent_decode(
         DV=dv,
         BK=triton.next_power_of_2(dk),
         BV=bv,
-        PDL=pdl(q),
         num_warps=num_warps,
-        launch_pdl=pdl(q),
+        **pdl_launch(q),
     )
     return out

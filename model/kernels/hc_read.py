@@ -34,7 +34,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, bf16_bits, interpreted, launch_dependents, pdl, wait_for_inputs
+from model.kernels.codes import add, bf16_bits, interpreted, launch_dependents, pdl_launch, wait_for_inputs
 
 DOWN_ROWS = 4  # output rows (of W_down; W_inj) per down program
 DOWN_COLS = 512  # columns per load of a down program (the largest power of two that divides d, at most this)
@@ -211,7 +211,7 @@ def hc_read_kernels(
     mix = _hc_mix_kernel if h.is_cuda else _interpreted(_hc_mix_kernel)
     live = offset + n_inject if n_inject else lowrank
     bk = down_cols(d)
-    dependent = pdl(h)
+    dependent = pdl_launch(h)
     down[(triton.cdiv(live, DOWN_ROWS), n, m)](
         h,
         norm_weight,
@@ -228,9 +228,8 @@ def hc_read_kernels(
         BR=DOWN_ROWS,
         BK=bk,
         NCH=d // bk,
-        PDL=dependent,
         num_warps=DOWN_WARPS,
-        launch_pdl=dependent,
+        **dependent,
     )
     bf16 = h.dtype == torch.bfloat16
     mix[(triton.cdiv(d, MIX_COLS), m)](
@@ -250,8 +249,7 @@ def hc_read_kernels(
         BD=MIX_COLS,
         LP=triton.next_power_of_2(lowrank),
         OUT_BF16=bf16,
-        PDL=dependent,
         num_warps=MIX_WARPS,
-        launch_pdl=dependent,
+        **dependent,
     )
     return x, inject

@@ -19,7 +19,15 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import bf16_bits, e2m1_value, e4m3_value, interpreted, launch_dependents, pdl, wait_for_inputs
+from model.kernels.codes import (
+    bf16_bits,
+    e2m1_value,
+    e4m3_value,
+    interpreted,
+    launch_dependents,
+    pdl_launch,
+    wait_for_inputs,
+)
 
 FLOAT, FP8, NVFP4 = 0, 1, 2
 KINDS = {"float": FLOAT, "fp8": FP8, "nvfp4": NVFP4}
@@ -115,7 +123,6 @@ def gather_rows(
         KIND=code,
         BLOCK_R=block_rows,
         OUT_BF16=bf16,
-        PDL=pdl(ids),
-        launch_pdl=pdl(ids),
+        **pdl_launch(ids),
     )
     return out.view(*ids.shape, width)

@@ -26,7 +26,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, interpreted, launch_dependents, pdl, wait_for_inputs
+from model.kernels.codes import add, interpreted, launch_dependents, pdl_launch, wait_for_inputs
 
 BLOCK_J = 64  # blocks per program (scored, or ranked)
 BLOCK_I = 64  # blocks per compare step of the ranking
@@ -125,7 +125,7 @@ def select_blocks(
     score = _score_kernel if iq.is_cuda else _interpreted(_score_kernel)
     rank = _rank_kernel if iq.is_cuda else _interpreted(_rank_kernel)
     iq = iq.contiguous()
-    dependent = pdl(iq)
+    dependent = pdl_launch(iq)
     score[(bsz, triton.cdiv(total, BLOCK_J))](
         iq,
         keys,
@@ -140,9 +140,8 @@ def select_blocks(
         BD=triton.next_power_of_2(di),
         BLOCK=block,
         BJ=BLOCK_J,
-        PDL=dependent,
         num_warps=4,
-        launch_pdl=dependent,
+        **dependent,
     )
     rank[(bsz, triton.cdiv(total + 1, BLOCK_J))](
         scores,
@@ -153,8 +152,7 @@ def select_blocks(
         BLOCK=block,
         BJ=BLOCK_J,
         BI=BLOCK_I,
-        PDL=dependent,
         num_warps=4,
-        launch_pdl=dependent,
+        **dependent,
     )
     return chosen

@@ -20,7 +20,16 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, bf16_bits, interpreted, launch_dependents, maximum, minimum, pdl, wait_for_inputs
+from model.kernels.codes import (
+    add,
+    bf16_bits,
+    interpreted,
+    launch_dependents,
+    maximum,
+    minimum,
+    pdl_launch,
+    wait_for_inputs,
+)
 
 
 @triton.jit
@@ -94,9 +103,8 @@ def _route_topk(logits: torch.Tensor, top_k: int, normalise: bool) -> tuple[torc
         OUT_BF16=bf16,
         BE=triton.next_power_of_2(e),
         BK=triton.next_power_of_2(top_k),
-        PDL=pdl(logits),
         num_warps=4 if e >= 256 else 1,
-        launch_pdl=pdl(logits),
+        **pdl_launch(logits),
     )
     return weights, ids
 

@@ -68,7 +68,7 @@ from model.kernels.codes import (
     e8m0_value,
     interpreted,
     launch_dependents,
-    pdl,
+    pdl_launch,
     wait_for_inputs,
 )
 from model.kernels.fp8_linear import quantize_rows
@@ -310,7 +310,7 @@ def launch(
     if m == 0 or n == 0:
         return out
     parts = torch.empty((split_k, m, n), dtype=torch.float32, device=x.device) if partial else out
-    on_gpu, dependent = x.is_cuda, pdl(x)
+    on_gpu, dependent = x.is_cuda, pdl_launch(x)
     kernel = _wo_kernel if on_gpu else interpreted(_wo_kernel)
     kernel[(triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)](
         x,
@@ -335,10 +335,9 @@ def launch(
         PARTIAL=partial,
         OUT_BF16=bf16 and not partial,
         HW_E4M3=on_gpu and _has_fp8(x.device),
-        PDL=dependent,
         num_warps=tiles.num_warps,
         num_stages=tiles.num_stages,
-        launch_pdl=dependent,
+        **dependent,
     )
     if partial:
         summed = _split_sum_kernel if on_gpu else interpreted(_split_sum_kernel)
@@ -349,8 +348,7 @@ def launch(
             split_k,
             BLOCK=SUM_BLOCK,
             OUT_BF16=bf16,
-            PDL=dependent,
-            launch_pdl=dependent,
+            **dependent,
         )
     return out
 

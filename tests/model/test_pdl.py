@@ -33,7 +33,8 @@ LAUNCHERS = (attention_decode, fused_moe, gdn_decode, hc_read, ple_gather, qsa_s
 
 def test_only_cuda_tensors_launch_as_dependents() -> None:
     assert not codes.pdl(torch.zeros(1))
-    assert all(m.pdl is codes.pdl for m in LAUNCHERS)  # every launcher asks the one rule
+    assert all(m.pdl_launch is codes.pdl_launch for m in LAUNCHERS)  # every launcher asks the one rule
+    assert codes.pdl_launch(torch.zeros(1)) == {"PDL": False, "launch_pdl": False}
 
 
 @contextmanager
