@@ -69,3 +69,14 @@ def test_bench_inductor_config(tmp_path: Path, capsys: pytest.CaptureFixture[str
     result = json.loads(out.read_text())
     assert result["inductor_config"] == [["max_fusion_size", 8]] and result["rows"][-1]["tok_s"]["1"] > 0
     assert "inductor max_fusion_size=8" in capsys.readouterr().out
+
+
+def test_an_anchor_lost_in_timing_noise_is_an_error_naming_the_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decode steps that take no longer than the prefill alone give no rate (not a negative one)."""
+    import torch
+
+    from qcompile.commands import bench
+
+    monkeypatch.setattr(bench, "_timed", lambda device, fn: (1.0, None))
+    with pytest.raises(RuntimeError, match="--anchor-steps"):
+        bench.anchor(torch.nn.Module(), 8, 4, 100, torch.device("cpu"))
