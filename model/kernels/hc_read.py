@@ -12,7 +12,8 @@ Inductor eight launches around two skinny GEMMs of a few MB each. Here:
    (the same fixed-order sum in every program: no atomics), `silu`, the up GEMM for the block's
    columns of all `n` streams, the gate and the stream mean; program 0 also writes the injection
    weights `2 sigmoid(inj / n)`. Launched as a programmatic dependent of the down kernel (`codes.pdl`),
-   it loads its up weights while the down kernel still runs, so the read's two weight streams overlap.
+   it loads its up weights while the down kernel still runs: at two rows the read is faster for it, at
+   one the down kernel slows by what the mix gains (`docs/measurements.md`, "fifteenth session").
 
 Neither kernel loops over memory: every program issues all its loads at once (a few tens of KB) and
 there are a few hundred programs a row, so the reads are in flight together (the looped first try was
