@@ -3,13 +3,16 @@
     Ĥ = hc_norm(H);  G = sigmoid(W_up silu(W_down Ĥ / n));  x = mean_s(G_s ⊙ Ĥ_s)
     w = 2 sigmoid(W_inj Ĥ / n);  H_s ← H_s + w_s F(x)
 The final mixer is the same read without the write. `W_down` and `W_inj` both read Ĥ, so the read
-computes the injection weights too (one GEMM once merged) and hands them to the write.
+computes the injection weights too (one GEMM once merged) and hands them to the write. A decoder
+layer's attention write and its MLP read are one call (`write_read`), so at decode sizes the write
+rides in the read's first kernel instead of a launch of its own.
 
 On CUDA, with dense weights, the read is one op, `qcompile_hc::hc_read`: two Triton kernels
 (`model/kernels/hc_read.py`) up to `HC_READ_ROWS` rows, where torch needs eight launches, and above
 them `read_torch`, which is also the op's twin `qcompile_hc::hc_read_torch`. One Dynamo trace serves
 every compile range, so the backend gives a range past those rows the twin (`DECODE_ONLY`), whose
-torch ops Inductor fuses there.
+torch ops Inductor fuses there. `qcompile_hc::hc_write_read` and its twin do the same for the write
+and read together.
 """
 
 from __future__ import annotations
@@ -55,6 +58,19 @@ def read_torch(
     return stream_mean(gate, hn, n, d), 2 * torch.sigmoid(y[..., inject_row : inject_row + n_inject] / n)
 
 
+def write_torch(h: torch.Tensor, inject: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """`H_s + w_s y`: the sublayer output `y [N, d]` into every stream `h [N, n·d]` with its weight `inject [N, n]`."""
+    return h + (y.unsqueeze(-2) * inject.unsqueeze(-1)).flatten(-2)
+
+
+def write_read_torch(
+    h: torch.Tensor, inject: torch.Tensor, y: torch.Tensor, *operands: Any
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """`write_torch`, then `read_torch` (its other arguments) of the result → (written h, x, injection weights)."""
+    h = write_torch(h, inject, y)
+    return (h, *read_torch(h, *operands))
+
+
 def _read(h: torch.Tensor, *operands: Any) -> tuple[torch.Tensor, torch.Tensor]:
     """The op: `h` and the schema's other arguments, those of `read_torch`."""
     if h.shape[0] <= HC_READ_ROWS and use_kernels(h):
@@ -64,18 +80,37 @@ def _read(h: torch.Tensor, *operands: Any) -> tuple[torch.Tensor, torch.Tensor]:
     return read_torch(h, *operands)
 
 
+def _write_read(
+    h: torch.Tensor, inject: torch.Tensor, y: torch.Tensor, *operands: Any
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The write-and-read op: `h`, the write's weights and `y`, then the read's schema arguments."""
+    if h.shape[0] <= HC_READ_ROWS and use_kernels(h):
+        from model.kernels.hc_read import hc_write_read_kernels  # Triton: imported only where kernels run
+
+        return hc_write_read_kernels(h, inject, y, *operands[:7])
+    return write_read_torch(h, inject, y, *operands)
+
+
 def _read_fake(
     h: torch.Tensor, norm_weight: torch.Tensor, w_down: torch.Tensor, w_up: torch.Tensor, n: int, *rest: Any
 ) -> tuple[torch.Tensor, torch.Tensor]:
     return h.new_empty(h.shape[0], h.shape[1] // n), h.new_empty(h.shape[0], rest[1])
 
 
+def _write_read_fake(
+    h: torch.Tensor, inject: torch.Tensor, y: torch.Tensor, *operands: Any
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    return (torch.empty_like(h), *_read_fake(h, *operands))
+
+
 # Ops through `torch.library.Library`, as the router's (a third of `custom_op`'s dispatch cost per
 # call). The twin is CompositeImplicitAutograd: tracing it records its torch ops, not a call.
-_SCHEMA = (
-    "(Tensor h, Tensor norm_weight, Tensor w_down, Tensor w_up, int n, int inject_row, int n_inject,"
-    " float eps, int[] down_plan, int[] up_plan) -> (Tensor, Tensor)"
+_READ_ARGS = (
+    "Tensor norm_weight, Tensor w_down, Tensor w_up, int n, int inject_row, int n_inject, float eps, int[] down_plan,"
+    " int[] up_plan"
 )
+_SCHEMA = f"(Tensor h, {_READ_ARGS}) -> (Tensor, Tensor)"
+_WRITE_SCHEMA = f"(Tensor h, Tensor inject, Tensor y, {_READ_ARGS}) -> (Tensor, Tensor, Tensor)"
 LIB = torch.library.Library("qcompile_hc", "FRAGMENT")
 LIB.define("hc_read" + _SCHEMA)
 LIB.impl("hc_read", _read, "CompositeExplicitAutograd")
@@ -85,6 +120,14 @@ LIB.impl("hc_read_torch", read_torch, "CompositeImplicitAutograd")
 hc_read = torch.ops.qcompile_hc.hc_read.default
 hc_read_torch = torch.ops.qcompile_hc.hc_read_torch.default
 DECODE_ONLY[hc_read] = (HC_READ_ROWS, hc_read_torch)
+LIB.define("hc_write_read" + _WRITE_SCHEMA)
+LIB.impl("hc_write_read", _write_read, "CompositeExplicitAutograd")
+torch.library.register_fake("qcompile_hc::hc_write_read", _write_read_fake, lib=LIB)
+LIB.define("hc_write_read_torch" + _WRITE_SCHEMA)
+LIB.impl("hc_write_read_torch", write_read_torch, "CompositeImplicitAutograd")
+hc_write_read = torch.ops.qcompile_hc.hc_write_read.default
+hc_write_read_torch = torch.ops.qcompile_hc.hc_write_read_torch.default
+DECODE_ONLY[hc_write_read] = (HC_READ_ROWS, hc_write_read_torch)
 
 
 class GatedResidual(nn.Module):
@@ -102,10 +145,10 @@ class GatedResidual(nn.Module):
         """The sublayer input `[N, d]` from the normed streams `hn` and their `W_down` projection."""
         return stream_mean(torch.sigmoid(self.input_mix_weight_up(F.silu(down / self.n))), hn, self.n, self.d)
 
-    def kernel_read(
+    def read_operands(
         self, h: torch.Tensor, w_down: torch.Tensor | None, n_inject: int, down_plan: list[int]
-    ) -> tuple[torch.Tensor, torch.Tensor] | None:
-        """(x, injection weights) from the read op, or None where it does not apply: on CUDA, with dense
+    ) -> tuple[Any, ...] | None:
+        """The read op's arguments after `h`, or None where the op does not apply: on CUDA, with dense
         weights and a geometry the kernels take."""
         up = self.input_mix_weight_up
         if w_down is None or not use_kernels(h) or not is_dense(up):
@@ -117,19 +160,43 @@ class GatedResidual(nn.Module):
             return None
         inject_row = lowrank + (-lowrank % ALIGN)  # the merged layout (`model.fuse`)
         up_plan = list(getattr(up, "plan", ()))  # a `SkinnyLinear`'s
-        eps = self.hc_norm.eps
-        return hc_read(h, self.hc_norm.weight, w_down, up.weight, self.n, inject_row, n_inject, eps, down_plan, up_plan)
+        return (
+            self.hc_norm.weight,
+            w_down,
+            up.weight,
+            self.n,
+            inject_row,
+            n_inject,
+            self.hc_norm.eps,
+            down_plan,
+            up_plan,
+        )
+
+    def _merged_operands(self, h: torch.Tensor) -> tuple[Any, ...] | None:
+        """`read_operands` of the merged down and injection weight, under its skinny plan."""
+        plan = getattr(self, SKINNY_PLANS, {}).get(HC_INPUT.merged, [])
+        return self.read_operands(h, merged_weight(self, HC_INPUT), self.n, plan)
 
     def read(self, h: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """→ (sublayer input `[N, d]`, injection weights `[N, n]` for `write`)."""
-        plan = getattr(self, SKINNY_PLANS, {}).get(HC_INPUT.merged, [])
-        fused = self.kernel_read(h, merged_weight(self, HC_INPUT), self.n, plan)
-        if fused is not None:
-            return fused
+        operands = self._merged_operands(h)
+        if operands is not None:
+            return hc_read(h, *operands)
         hn = self.hc_norm(h)
         down, inject = project(self, HC_INPUT, hn)
         return self.mix(hn, down), 2 * torch.sigmoid(inject / self.n)
 
     def write(self, h: torch.Tensor, inject: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
         """Add the sublayer output `y [N, d]` into every stream with its injection weight."""
-        return h + (y.unsqueeze(-2) * inject.unsqueeze(-1)).flatten(-2)
+        return write_torch(h, inject, y)
+
+    def write_read(
+        self, h: torch.Tensor, inject: torch.Tensor, y: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """`write(h, inject, y)` (another connection's weights: the write has none of its own), then this
+        connection's `read` of the result → (written streams, sublayer input, injection weights)."""
+        operands = self._merged_operands(h)
+        if operands is not None:
+            return hc_write_read(h, inject, y, *operands)
+        h = self.write(h, inject, y)
+        return (h, *self.read(h))

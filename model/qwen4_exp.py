@@ -14,7 +14,7 @@ from model.config import LINEAR, Qwen4ExpConfig
 from model.context import forward_context
 from model.fuse import is_dense, merge_projections
 from model.gdn import GatedDeltaNet
-from model.hyper import GatedResidual
+from model.hyper import GatedResidual, hc_read
 from model.moe import SparseMoE
 from model.ple import PLE
 from model.regions import region
@@ -82,8 +82,7 @@ class DecoderLayer(nn.Module):
             y = self.linear_attn(x, slots, offsets, write_slots)
         else:
             y = self.self_attn(x, positions, slots)
-        h = self.attn_hyper_connection.write(h, inject, y)
-        x, inject = self.mlp_hyper_connection.read(h)
+        h, x, inject = self.mlp_hyper_connection.write_read(h, inject, y)  # the attention write, the MLP read
         return self.mlp_hyper_connection.write(h, inject, self.mlp(x))
 
     linear = region("decoder_layer_linear")(_body)
@@ -105,9 +104,9 @@ class FinalMixer(GatedResidual):
     @region("final_mixer")
     def forward(self, h: torch.Tensor) -> torch.Tensor:
         down = self.input_mix_weight_down
-        fused = self.kernel_read(h, down.weight if is_dense(down) else None, 0, list(getattr(down, "plan", ())))
-        if fused is not None:
-            return fused[0]
+        operands = self.read_operands(h, down.weight if is_dense(down) else None, 0, list(getattr(down, "plan", ())))
+        if operands is not None:
+            return hc_read(h, *operands)[0]
         hn = self.hc_norm(h)
         return self.mix(hn, self.input_mix_weight_down(hn))
 

@@ -80,6 +80,12 @@ def bf16_bits(x):
     return tl.where(x != x, 0x7FC0, rounded).to(tl.int16)
 
 
+@triton.jit
+def bf16_float(bits):
+    """bfloat16 bits (int16) -> their float32 value (exact)."""
+    return ((bits.to(tl.int32) & 0xFFFF) << 16).to(tl.float32, bitcast=True)
+
+
 @functools.cache
 def _capability(index: int) -> tuple[int, int]:
     return torch.cuda.get_device_capability(index)

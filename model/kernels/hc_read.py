@@ -2,7 +2,10 @@
 
 Per row of the `n` residual streams `H [M, n·d]` the read is a grouped RMSNorm, the merged GEMM
 `[W_down; W_inj] Ĥ`, `silu(· / n)`, the up GEMM, a sigmoid gate and the mean over the streams: under
-Inductor eight launches around two skinny GEMMs of a few MB each. Here:
+Inductor eight launches around two skinny GEMMs of a few MB each. The write before a read
+(`H_s + w_s y`, the previous sublayer's output `y [M, d]`) can ride along: the down kernel then forms
+each stream from `H`, `w` and `y` in float32, rounds it once to H's dtype, stores it and reads that.
+Here:
 
 1. `_hc_down_kernel`, one program per (block of output rows, stream, row): its rows' dot with the
    stream's `H ⊙ (1 + w)` and the stream's sum of squares, both float32. The norm's scale
@@ -35,7 +38,15 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, bf16_bits, interpreted, launch_dependents, pdl_launch, wait_for_inputs
+from model.kernels.codes import (
+    add,
+    bf16_bits,
+    bf16_float,
+    interpreted,
+    launch_dependents,
+    pdl_launch,
+    wait_for_inputs,
+)
 
 DOWN_ROWS = 4  # output rows (of W_down; W_inj) per down program
 DOWN_COLS = 512  # columns per load of a down program (the largest power of two that divides d, at most this)
@@ -57,6 +68,9 @@ def _hc_down_kernel(
     w,
     rstd,
     part,
+    y,
+    w_in,
+    h_out,
     D,
     R,
     L,
@@ -67,6 +81,8 @@ def _hc_down_kernel(
     BR: tl.constexpr,
     BK: tl.constexpr,
     NCH: tl.constexpr,
+    WRITE: tl.constexpr,
+    H_BF16: tl.constexpr,
     PDL: tl.constexpr,
 ):
     launch_dependents(PDL)  # the mix kernel loads its weights meanwhile
@@ -80,6 +96,20 @@ def _hc_down_kernel(
     for c in tl.static_range(NCH):  # unrolled: the chunks' loads are independent, all in flight
         cols = s * D + c * BK + tl.arange(0, BK)
         hf = tl.load(h + m * K + cols).to(tl.float32)
+        if WRITE:  # this stream after the write, rounded once as the stored streams are
+            hf += tl.load(w_in + m * NS + s).to(tl.float32) * tl.load(y + m * D + c * BK + tl.arange(0, BK)).to(
+                tl.float32
+            )
+            if H_BF16:
+                bits = bf16_bits(hf)
+                if rb == 0:
+                    tl.store(h_out + m * K + cols, bits)
+                hf = bf16_float(bits)
+            else:
+                stored = hf.to(h_out.dtype.element_ty)
+                if rb == 0:
+                    tl.store(h_out + m * K + cols, stored)
+                hf = stored.to(tl.float32)
         ss += hf * hf
         a = hf * (1.0 + tl.load(norm_w + cols).to(tl.float32))
         wt = tl.load(w + rows[:, None].to(tl.int64) * K + cols[None, :], mask=live[:, None], other=0.0)
@@ -199,13 +229,53 @@ def hc_read_kernels(
     """`h [M, n·d]` → (`x [M, d]`, injection weights `[M, n_inject]`) by the two kernels. `w_down [R, n·d]`
     holds the low-rank down rows first and the `n_inject` injection rows from row `offset` (the merged
     layout of `model.fuse`); `w_up [n·d, L]`."""
+    return _read(h, None, norm_weight, w_down, w_up, n, offset, n_inject, eps)[1:]
+
+
+def hc_write_read_kernels(
+    h: torch.Tensor,
+    write_weights: torch.Tensor,
+    y: torch.Tensor,
+    norm_weight: torch.Tensor,
+    w_down: torch.Tensor,
+    w_up: torch.Tensor,
+    n: int,
+    offset: int,
+    n_inject: int,
+    eps: float,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The write `H_s + write_weights[:, s] y` (`write_weights [M, n]`, `y [M, d]`), then the read of its
+    result (`hc_read_kernels`' other arguments) → (the written `h`, `x`, injection weights)."""
+    m, d = h.shape[0], h.shape[-1] // max(n, 1)
+    if tuple(write_weights.shape) != (m, n) or tuple(y.shape) != (m, d) or {write_weights.dtype, y.dtype} != {h.dtype}:
+        raise ValueError(
+            f"hc_write_read: write weights {tuple(write_weights.shape)} {write_weights.dtype} and y {tuple(y.shape)} "
+            f"{y.dtype} must be [{m}, {n}] and [{m}, {d}] in h's {h.dtype}"
+        )
+    return _read(h, (write_weights.contiguous(), y.contiguous()), norm_weight, w_down, w_up, n, offset, n_inject, eps)
+
+
+def _read(
+    h: torch.Tensor,
+    write: tuple[torch.Tensor, torch.Tensor] | None,
+    norm_weight: torch.Tensor,
+    w_down: torch.Tensor,
+    w_up: torch.Tensor,
+    n: int,
+    offset: int,
+    n_inject: int,
+    eps: float,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(the streams read, `x`, injection weights): the read of `h`, after the write `(weights, y)` if given."""
     d = _check(h, w_down, w_up, n, offset, n_inject)
     m, lowrank, rows = h.shape[0], w_up.shape[1], w_down.shape[0]
     x = h.new_empty(m, d)
     inject = h.new_empty(m, n_inject)
+    h = h.contiguous()
+    read = torch.empty_like(h) if write is not None else h
     if m == 0:
-        return x, inject
-    h, norm_weight, w_down, w_up = (t.contiguous() for t in (h, norm_weight, w_down, w_up))
+        return read, x, inject
+    norm_weight, w_down, w_up = (t.contiguous() for t in (norm_weight, w_down, w_up))
     rstd = torch.empty(m, n, dtype=torch.float32, device=h.device)
     part = torch.empty(m, n, rows, dtype=torch.float32, device=h.device)
     down = _hc_down_kernel if h.is_cuda else _interpreted(_hc_down_kernel)
@@ -213,12 +283,17 @@ def hc_read_kernels(
     live = offset + n_inject if n_inject else lowrank
     bk = down_cols(d)
     dependent = pdl_launch(h)
+    bf16 = h.dtype == torch.bfloat16
+    w_in, y = write if write is not None else (h, h)  # unread without WRITE
     down[(triton.cdiv(live, DOWN_ROWS), n, m)](
         h,
         norm_weight,
         w_down,
         rstd,
         part,
+        y,
+        w_in,
+        read.view(torch.int16) if bf16 else read,
         d,
         rows,
         lowrank,
@@ -229,12 +304,13 @@ def hc_read_kernels(
         BR=DOWN_ROWS,
         BK=bk,
         NCH=d // bk,
+        WRITE=write is not None,
+        H_BF16=bf16,
         num_warps=DOWN_WARPS,
         **dependent,
     )
-    bf16 = h.dtype == torch.bfloat16
     mix[(triton.cdiv(d, MIX_COLS), m)](
-        h,
+        read,
         norm_weight,
         rstd,
         part,
@@ -253,4 +329,4 @@ def hc_read_kernels(
         num_warps=MIX_WARPS,
         **dependent,
     )
-    return x, inject
+    return read, x, inject

@@ -14,13 +14,15 @@ from model.batch import Chunk, build_batch
 from model.checkpoint.loader import load_model
 from model.config import Qwen4ExpConfig
 from model.fuse import SKINNY_PLANS, merge_projections
-from model.hyper import hc_read, hc_read_torch
+from model.hyper import hc_read, hc_read_torch, hc_write_read, hc_write_read_torch
 from model.kernels import HC_READ_ROWS
-from model.kernels.hc_read import hc_read_kernels
+from model.kernels.hc_read import hc_read_kernels, hc_write_read_kernels
 from model.kernels.skinny import ALL_CUBLAS
 from model.presets import preset_config
 from model.qwen4_exp import FinalMixer
 from tests.scopes.conftest import PROMPTS, teacher_forced
+
+OPS = ("hc_read", "hc_write_read")
 
 
 def residual(preset: str = "tiny", seed: int = 0, combine: bool = True) -> hyper.GatedResidual:
@@ -118,21 +120,25 @@ def test_read_calls_the_op_and_the_op_runs_the_kernels_at_decode_sizes(monkeypat
     assert all(torch.equal(a, b) for a, b in zip(module.read(large), plain, strict=True))
     assert calls == [2] and plans == [ALL_CUBLAS]
     module.input_mix_weight_up.weight = torch.nn.Parameter(module.input_mix_weight_up.weight.to(torch.int8), False)
-    assert module.kernel_read(small, module.merged_down_inject, module.n, []) is None
+    assert module.read_operands(small, module.merged_down_inject, module.n, []) is None
 
 
 @pytest.mark.slow
 def test_kernel_scope_runs_the_kernels_in_the_size_one_range_only(tiny_ckpt, monkeypatch: pytest.MonkeyPatch) -> None:
     """Compiled at kernel scope over the serving ranges, with the kernels on: the size-1 range's graphs
-    call the op (its kernels run, every read of a step), the range 2..64 traces the twin (no call, the
-    kernels never run there: its reads are Inductor's); logprobs match eager's within 1e-5."""
+    call the ops (their kernels run, every read of a step: each layer's attention read, its attention
+    write with the MLP read, the final mixer), the range 2..64 traces the twins (no call, the kernels
+    never run there: its reads are Inductor's); logprobs match eager's within 1e-5."""
     model = load_model(tiny_ckpt, device="cpu", dtype=torch.float32)
     model.init_state(max_num_seqs=4, max_model_len=64)
     monkeypatch.setattr(hyper, "use_kernels", lambda t: True)
     ref, path = teacher_forced(model, model, 2)
-    ran: list[int] = []
-    kernels = hc_read_module.hc_read_kernels
-    monkeypatch.setattr(hc_read_module, "hc_read_kernels", lambda h, *rest: ran.append(h.shape[0]) or kernels(h, *rest))
+    ran: list[tuple[str, int]] = []
+    for name in ("hc_read_kernels", "hc_write_read_kernels"):
+        run = getattr(hc_read_module, name)
+        monkeypatch.setattr(
+            hc_read_module, name, lambda h, *rest, n=name, k=run: ran.append((n, h.shape[0])) or k(h, *rest)
+        )
     torch._dynamo.reset()
     compiled = qcompile.compile(model, ranges=[(1, 1), (2, 64)], scope="kernel")
     with torch._dynamo.config.patch(error_on_recompile=True):
@@ -141,8 +147,8 @@ def test_kernel_scope_runs_the_kernels_in_the_size_one_range_only(tiny_ckpt, mon
         batch = build_batch([Chunk(0, [path[0][1]], len(PROMPTS[0]) + 2)], model.trash_slot, torch.device("cpu"))
         with torch.no_grad(), model.context(batch):
             got.append(model.compute_logits(compiled(*batch.tensors())).log_softmax(-1))
-    reads = 2 * model.config.num_hidden_layers + 1
-    assert ran == [1] * reads
+    layers = model.config.num_hidden_layers
+    assert sorted(ran) == [("hc_read_kernels", 1)] * (layers + 1) + [("hc_write_read_kernels", 1)] * layers
     model.reset_slots(list(range(len(PROMPTS))))
     ref, _ = teacher_forced(model, model, 2, path)
     with torch.no_grad(), model.context(batch):
@@ -150,7 +156,7 @@ def test_kernel_scope_runs_the_kernels_in_the_size_one_range_only(tiny_ckpt, mon
     worst = max((a - b).abs().max().item() for a, b in zip(ref, got, strict=True))
     assert worst <= 1e-5, worst
     calls = {
-        r: sum(p.output_code.count("qcompile_hc.hc_read.default(") for p in pieces.values())
+        r: sum(p.output_code.count(f"qcompile_hc.{op}.default(") for p in pieces.values() for op in OPS)
         for r, pieces in compiled.backend.records[0].pieces.items()
     }
     assert calls[(1, 1)] > 0 and calls[(2, 64)] == 0
@@ -169,6 +175,47 @@ def test_fake_and_real_agree_for_the_compiler() -> None:
     module = residual()
     weights = [w.detach() if isinstance(w, torch.Tensor) else w for w in operands(module)]  # inference: no autograd
     torch.library.opcheck(hc_read, (streams(module, 1), *weights, [], []))
+    pending = pending_write(module, 1)
+    torch.library.opcheck(hc_write_read, (streams(module, 1), *pending, *weights, [], []))
+
+
+def pending_write(
+    module: hyper.GatedResidual, rows: int, dtype: torch.dtype = torch.float32
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """A write's weights `[rows, n]` (in 0..2, as `2 sigmoid`) and sublayer output `[rows, d]`."""
+    gen = torch.Generator().manual_seed(5)
+    return (2 * torch.rand(rows, module.n, generator=gen)).to(dtype), torch.randn(rows, module.d, generator=gen).to(
+        dtype
+    )
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_the_write_rides_in_the_read(dtype: torch.dtype) -> None:
+    """The down kernel forms each stream `H_s + w_s y` in float32 and rounds it once: bitwise what that
+    formula gives in torch, and the read then is bitwise the kernels' read of those streams."""
+    module = residual().to(dtype)
+    h, (weights, y) = streams(module, 2, dtype), pending_write(module, 2, dtype)
+    written, x, inject = hc_write_read_kernels(h, weights, y, *operands(module))
+    want = (h.float() + (y.float().unsqueeze(-2) * weights.float().unsqueeze(-1)).flatten(-2)).to(dtype)
+    assert torch.equal(written, want)
+    assert all(torch.equal(a, b) for a, b in zip((x, inject), kernel(module, want), strict=True))
+
+
+def test_the_write_and_read_twin_is_the_module_s_write_then_read() -> None:
+    module = residual()
+    h, (weights, y) = streams(module, 3), pending_write(module, 3)
+    written = module.write(h, weights, y)
+    want = (written, *module.read(written))
+    got = hc_write_read_torch(h, weights, y, *operands(module), [], [])
+    assert all(torch.equal(a, b) for a, b in zip(got, want, strict=True))
+    assert all(torch.equal(a, b) for a, b in zip(module.write_read(h, weights, y), want, strict=True))
+
+
+def test_a_write_of_the_wrong_size_names_its_shapes() -> None:
+    module = residual()
+    weights, y = pending_write(module, 1)
+    with pytest.raises(ValueError, match=r"y \(1, 63\)"):
+        hc_write_read_kernels(streams(module, 1), weights, y[:, :-1], *operands(module))
 
 
 @pytest.mark.gpu
@@ -182,3 +229,20 @@ def test_bench_geometry_on_cuda_is_no_worse_than_torch_s() -> None:
     for got, plain, exact in ((x, torch_x, exact_x), (inject, torch_inject, exact_inject)):
         ours, theirs = (got.double() - exact).abs(), (plain.double() - exact).abs()
         assert ours.max() <= theirs.max() and ours.mean() <= theirs.mean()
+
+
+@pytest.mark.gpu
+def test_bench_geometry_write_and_read_on_cuda() -> None:
+    """On the GPU the kernel may fuse `H + w y` into one FMA where torch rounds the product first: the
+    written streams are within one bf16 step of torch's, and the read of them no worse than torch's."""
+    module = residual("bench").bfloat16().cuda()
+    h = streams(module, 1, torch.bfloat16).cuda()
+    weights, y = (t.cuda() for t in pending_write(module, 1, torch.bfloat16))
+    written, x, _ = hc_write_read_kernels(h, weights, y, *operands(module))
+    want = (h.float() + (y.float().unsqueeze(-2) * weights.float().unsqueeze(-1)).flatten(-2)).bfloat16()
+    step = torch.finfo(torch.bfloat16).eps * want.float().abs().clamp_min(torch.finfo(torch.bfloat16).tiny)
+    assert ((written.float() - want.float()).abs() <= step).all()
+    plain = hc_read_torch(written, *operands(module), [], [])[0]
+    exact = hc_read_torch(written.double(), *operands(module.double()), [], [])[0]
+    ours, theirs = (x.double() - exact).abs(), (plain.double() - exact).abs()
+    assert ours.max() <= theirs.max() and ours.mean() <= theirs.mean()

@@ -67,12 +67,17 @@ def hc_mix_case(n_inject: int) -> tuple[Any, dict[str, str], dict[str, Any], int
 
 
 CASES = {
-    "HC read down, 336 rows over 4 x 2560": (
-        hc_read._hc_down_kernel,
-        {"h": "*bf16", "norm_w": "*bf16", "w": "*bf16", "rstd": "*fp32", "part": "*fp32", "eps": "fp32"},
-        {"NS": 4, "BR": hc_read.DOWN_ROWS, "BK": hc_read.down_cols(2560), "NCH": 2560 // hc_read.down_cols(2560)},
-        hc_read.DOWN_WARPS,
-    ),
+    **{
+        f"HC read down, 336 rows over 4 x 2560{', the write before it' if write else ''}": (
+            hc_read._hc_down_kernel,
+            {"h": "*bf16", "norm_w": "*bf16", "w": "*bf16", "rstd": "*fp32", "part": "*fp32", "eps": "fp32"}
+            | {"y": "*bf16", "w_in": "*bf16", "h_out": "*i16"},
+            {"NS": 4, "BR": hc_read.DOWN_ROWS, "BK": hc_read.down_cols(2560), "NCH": 2560 // hc_read.down_cols(2560)}
+            | {"WRITE": write, "H_BF16": True},
+            hc_read.DOWN_WARPS,
+        )
+        for write in (False, True)
+    },
     "HC read mix, injection weights": hc_mix_case(4),
     "HC read mix, final mixer": hc_mix_case(0),
     "attention merge, 2 splits": merge_case(2),
