@@ -23,7 +23,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import add, interpreted, launch_dependents, maximum, pdl_launch, wait_for_inputs
+from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
 
 BLOCK_N = 32  # keys per inner step
 MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save
@@ -63,7 +63,6 @@ def _split_kernel(
     IEEE: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     b = tl.program_id(0)
     h = tl.program_id(1)
@@ -133,7 +132,6 @@ def _merge_kernel(
     SC: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     b = tl.program_id(0)
     h = tl.program_id(1)

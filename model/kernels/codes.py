@@ -8,8 +8,8 @@ CPU tensors run kernels in Triton's interpreter. Built without `TRITON_INTERPRET
 cannot call `@triton.jit` helpers from a kernel, so `interpreted()` runs a copy of the kernel whose
 globals name the helpers' plain Python functions instead.
 
-Programmatic dependent launch (`pdl`, `pdl_launch`, `launch_dependents`, `wait_for_inputs`) lives here too: the
-decode step's kernels share the one protocol.
+Programmatic dependent launch (`pdl`, `pdl_launch`, `wait_for_inputs`) lives here too: the decode step's
+kernels share the one protocol.
 """
 
 from __future__ import annotations
@@ -94,14 +94,15 @@ def _capability(index: int) -> tuple[int, int]:
 def pdl(t: torch.Tensor) -> bool:
     """Whether kernels on `t`'s device launch as programmatic dependents (`launch_pdl`, sm_90 and newer).
 
-    Such a kernel's programs may start while the kernel before it still runs, once all of that one's
-    programs have called `launch_dependents`, and load weights meanwhile: nothing in a decode step writes
-    them. Everything else waits for `wait_for_inputs`, which returns when the kernel before has finished
-    and its writes are visible; every program of a kernel calls it before its first other load and its
-    first store (a store earlier could overwrite memory the kernel before still reads), so a kernel
-    finishes after the one before it, and the order holds down the chain. Kernels launched without it
-    (Inductor's, cuBLAS's) start after the one before as always. `QCOMPILE_PDL=0` turns it off
-    (`model.kernels.pdl_enabled`)."""
+    Such a kernel's programs may start while the kernel before it still runs, and load weights
+    meanwhile: nothing in a decode step writes them. Everything else waits for `wait_for_inputs`, which
+    returns when the kernel before has finished and its writes are visible; every program calls it
+    before its first other load and its first store (a store earlier could overwrite memory the kernel
+    before still reads). Only then does it let the next kernel start, so at most one kernel waits at a
+    time, and when a kernel starts, the one two back has finished: Inductor's PDL kernels
+    (`triton.enable_pdl`) load what neither of their two predecessors wrote before they wait, and
+    keep the same rule. Kernels launched without it (cuBLAS's) start after the one before as always.
+    `QCOMPILE_PDL=0` turns it off (`model.kernels.pdl_enabled`)."""
     return t.is_cuda and pdl_enabled() and _capability(t.device.index)[0] >= 9
 
 
@@ -113,17 +114,12 @@ def pdl_launch(t: torch.Tensor) -> dict[str, bool]:
 
 
 @triton.jit
-def launch_dependents(PDL: tl.constexpr):
-    """Let the next kernel's programs start (the protocol of `pdl`)."""
-    if PDL:
-        tl.extra.cuda.gdc_launch_dependents()
-
-
-@triton.jit
 def wait_for_inputs(PDL: tl.constexpr):
-    """Return once the kernel before has finished and its writes are visible (the protocol of `pdl`)."""
+    """Return once the kernel before has finished and its writes are visible, and let the next kernel's
+    programs start (the protocol of `pdl`)."""
     if PDL:
         tl.extra.cuda.gdc_wait()
+        tl.extra.cuda.gdc_launch_dependents()
 
 
 @functools.cache

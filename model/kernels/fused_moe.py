@@ -59,7 +59,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import add, e2m1_value, e8m0_value, interpreted, launch_dependents, pdl_launch, wait_for_inputs
+from model.kernels.codes import add, e2m1_value, e8m0_value, interpreted, pdl_launch, wait_for_inputs
 from model.quant import formats
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
@@ -286,7 +286,6 @@ def _gate_up_kernel(
     PDL: tl.constexpr,
 ):
     """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k)."""
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
     e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
@@ -353,7 +352,6 @@ def _down_kernel(
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots; with
     SHARED, row blocks from BLOCKS on are the shared expert's tokens: out[P + t, n] = sigmoid(g[t]) *
     (s[t] · W_s[n]), its dense weights read as the routed ones are."""
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
     if SHARED:
@@ -427,7 +425,6 @@ def _sum_kernel(
 ):  # fmt: skip
     """out[t] = sum over j = 0..k-1, in that order, of parts[t, j] (float32), then the shared expert's
     gated output, rounded once: SHARED 1 sigmoid(g[t]) * y[t], 2 the down kernel's row parts[T k + t]."""
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     t = tl.program_id(0).to(tl.int64)
     rh = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)

@@ -20,7 +20,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import add, interpreted, launch_dependents, pdl_launch, wait_for_inputs
+from model.kernels.codes import add, interpreted, pdl_launch, wait_for_inputs
 
 
 @triton.jit
@@ -41,7 +41,6 @@ def _decode_kernel(
     BV: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     row_head = tl.program_id(0)  # b * H + h
     h = row_head % H

@@ -43,7 +43,6 @@ from model.kernels.codes import (
     bf16_bits,
     bf16_float,
     interpreted,
-    launch_dependents,
     pdl_launch,
     wait_for_inputs,
 )
@@ -85,7 +84,6 @@ def _hc_down_kernel(
     H_BF16: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    launch_dependents(PDL)  # the mix kernel loads its weights meanwhile
     wait_for_inputs(PDL)
     rb, s, m = tl.program_id(0), tl.program_id(1), tl.program_id(2).to(tl.int64)
     K = NS * D
@@ -140,7 +138,6 @@ def _hc_mix_kernel(
     OUT_BF16: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    launch_dependents(PDL)
     p, m = tl.program_id(0), tl.program_id(1).to(tl.int64)
     K = NS * D
     s = tl.arange(0, NS)

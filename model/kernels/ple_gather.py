@@ -24,7 +24,6 @@ from model.kernels.codes import (
     e2m1_value,
     e4m3_value,
     interpreted,
-    launch_dependents,
     pdl_launch,
     wait_for_inputs,
 )
@@ -51,7 +50,6 @@ def _gather_kernel(
     OUT_BF16: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     r = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     in_batch = r < n_ids

@@ -26,7 +26,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, interpreted, launch_dependents, pdl_launch, wait_for_inputs
+from model.kernels.codes import add, interpreted, pdl_launch, wait_for_inputs
 
 BLOCK_J = 64  # blocks per program (scored, or ranked)
 BLOCK_I = 64  # blocks per compare step of the ranking
@@ -49,7 +49,6 @@ def _score_kernel(
     BJ: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     b = tl.program_id(0)
     rj = tl.program_id(1) * BJ + tl.arange(0, BJ)
@@ -80,7 +79,6 @@ def _rank_kernel(
     BI: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     b = tl.program_id(0)
     j0 = tl.program_id(1) * BJ

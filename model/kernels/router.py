@@ -24,7 +24,6 @@ from model.kernels.codes import (
     add,
     bf16_bits,
     interpreted,
-    launch_dependents,
     maximum,
     minimum,
     pdl_launch,
@@ -45,7 +44,6 @@ def _route_kernel(
     BK: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     row = tl.program_id(0).to(tl.int64)
     cols = tl.arange(0, BE)

@@ -67,7 +67,6 @@ from model.kernels.codes import (
     e4m3_value,
     e8m0_value,
     interpreted,
-    launch_dependents,
     pdl_launch,
     wait_for_inputs,
 )
@@ -115,7 +114,6 @@ def _wo_kernel(
     HW_E4M3: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
@@ -356,7 +354,6 @@ def launch(
 @triton.jit
 def _split_sum_kernel(parts, out, MN, SPLITS, BLOCK: tl.constexpr, OUT_BF16: tl.constexpr, PDL: tl.constexpr):
     """`out = sum_s parts[s]` in split order, float32, one rounding to the output dtype."""
-    launch_dependents(PDL)
     wait_for_inputs(PDL)
     offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
     live = offs < MN
