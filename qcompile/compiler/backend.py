@@ -44,7 +44,7 @@ from torch._inductor.graph import GraphLowering
 from torch.fx.passes.split_module import split_module
 from torch.utils._sympy.value_ranges import ValueRanges
 
-from model.kernels import DECODE_ONLY
+from model.kernels import DECODE_ONLY, pdl_enabled
 from qcompile.compiler.dedup import canonical, structure
 from qcompile.compiler.ranges import Range, RangeTable, compile_units
 from qcompile.ops.region_ops import KeyBinding
@@ -131,8 +131,11 @@ def inductor_patches(patches: Sequence[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def range_patches(r: Range, caller: dict[str, Any]) -> dict[str, Any]:
-    """The Inductor options a range compiles under: ours, the single-size ones, the caller's on top."""
-    return INDUCTOR_PATCHES | (SINGLE_SIZE_PATCHES if r[0] == r[1] else {}) | caller
+    """The Inductor options a range compiles under: ours, the single-size ones, the caller's on top.
+    Inductor's kernels launch as programmatic dependents whenever ours do: they keep the ordering rule
+    of `model.kernels.codes.pdl`, and a chain of dependents is only as long as its shortest link."""
+    ours = INDUCTOR_PATCHES | {"triton.enable_pdl": pdl_enabled()}
+    return ours | (SINGLE_SIZE_PATCHES if r[0] == r[1] else {}) | caller
 
 
 class _Piece(torch.nn.Module):

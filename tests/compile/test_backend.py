@@ -14,6 +14,7 @@ from torch._inductor.custom_graph_pass import CustomGraphPass
 
 import qcompile.api as api
 from model.context import forward_context
+from model.kernels import PDL_ENV
 from qcompile.compiler.ranges import RangeTable, normalize_ranges, warmup_sizes
 
 RANGES = [(1, 1), (2, 8), (9, 16)]
@@ -143,7 +144,7 @@ class _Options(CustomGraphPass):
 
     def __call__(self, graph: torch.fx.Graph) -> None:
         cfg = torch._inductor.config
-        self.seen.append((cfg.combo_kernels, cfg.triton.autotune_pointwise))
+        self.seen.append((cfg.combo_kernels, cfg.triton.autotune_pointwise, cfg.triton.enable_pdl))
 
     def uuid(self) -> None:
         return None
@@ -157,13 +158,24 @@ def test_range_patches_single_size_ranges_and_the_caller_on_top() -> None:
     c = api.compile(m, ranges=[(1, 1), (2, 8)], scope="kernel", inductor=(("post_grad_custom_pre_pass", opts),))
     for n in (1, 4):
         torch.testing.assert_close(c(_ids(n)), ref(_ids(n)), atol=1e-5, rtol=1e-5)
-    assert sorted(set(opts.seen)) == [(False, False), (True, False)], opts.seen
+    assert sorted(set(opts.seen)) == [(False, False, True), (True, False, True)], opts.seen
     opts = _Options()
     caller = (("post_grad_custom_pre_pass", opts), ("combo_kernels", False), ("triton.autotune_pointwise", True))
     c = api.compile(m, ranges=[(1, 1), (2, 8)], scope="kernel", inductor=caller)
     for n in (1, 4):
         c(_ids(n))
-    assert set(opts.seen) == {(False, True)}, opts.seen
+    assert set(opts.seen) == {(False, True, True)}, opts.seen
+
+
+def test_inductor_launches_as_a_dependent_when_our_kernels_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`QCOMPILE_PDL=0` turns programmatic launch off for Inductor's kernels too (the two share one
+    ordering rule, `model.kernels.codes.pdl`)."""
+    monkeypatch.setenv(PDL_ENV, "0")
+    m, _ = _pair()
+    opts = _Options()
+    c = api.compile(m, ranges=[(2, 8)], scope="kernel", inductor=(("post_grad_custom_pre_pass", opts),))
+    c(_ids(4))
+    assert set(opts.seen) == {(False, False, False)}, opts.seen
 
 
 def test_dump_dir(tmp_path: Path) -> None:

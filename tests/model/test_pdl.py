@@ -10,6 +10,7 @@ from contextlib import contextmanager
 import pytest
 import torch
 
+import qcompile
 from model.config import Qwen4ExpConfig
 from model.kernels import (
     PDL_ENV,
@@ -26,8 +27,9 @@ from model.kernels import (
 )
 from model.presets import preset_config
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from tests.cudagraph.drive import run
+from tests.cudagraph.drive import Trace, run
 
+RANGES = [(1, 1), (2, 64)]
 LAUNCHERS = (attention_decode, fused_moe, gdn_decode, hc_read, ple_gather, qsa_select, router, weight_only)
 
 
@@ -52,9 +54,7 @@ def test_the_switch_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
         assert not pdl_enabled()
 
 
-@pytest.mark.gpu
-def test_a_decode_is_bitwise_the_same_without_programmatic_launch() -> None:
-    """One request (batch-1 decode runs every kernel, the HC read's included), `wide` preset, bf16."""
+def _wide_model() -> Qwen4ExpForCausalLM:
     if not codes.pdl(torch.zeros(1, device="cuda")):
         pytest.skip("needs sm_90 or newer")
     torch.manual_seed(0)
@@ -64,12 +64,37 @@ def test_a_decode_is_bitwise_the_same_without_programmatic_launch() -> None:
         for p in model.parameters():
             p.normal_(0.0, 0.3 if p.dim() < 2 else p.shape[-1] ** -0.5)
     model = model.bfloat16().eval().requires_grad_(False)
-    model.init_state(max_num_seqs=1, max_model_len=128)
+    model.init_state(max_num_seqs=2, max_model_len=128)
+    return model
+
+
+def _bitwise(got: Trace, want: Trace) -> None:
+    assert got.tokens == want.tokens
+    assert all(torch.equal(a, b) for a, b in zip(got.logprobs, want.logprobs, strict=True))
+
+
+@pytest.mark.gpu
+def test_a_decode_is_bitwise_the_same_without_programmatic_launch() -> None:
+    """One request (batch-1 decode runs every kernel, the HC read's included), `wide` preset, bf16."""
+    model = _wide_model()
     prompt = [list(range(2, 40))]
     with torch.no_grad():
         got = run(model, model, prompt, 16)
         with launched_plainly():
             assert not codes.pdl(model.lm_head.weight)
             want = run(model, model, prompt, 16)
-    assert got.tokens == want.tokens
-    assert all(torch.equal(a, b) for a, b in zip(got.logprobs, want.logprobs, strict=True))
+    _bitwise(got, want)
+
+
+@pytest.mark.gpu
+def test_the_kernel_scope_is_bitwise_the_same_without_programmatic_launch() -> None:
+    """Compiled, Inductor's kernels launch as dependents too, between ours: two requests decode (the
+    size-1 range runs once one stops), each with its own compile."""
+    model = _wide_model()
+    prompts = [list(range(2, 40)), [5, 6, 7]]
+    with torch.no_grad():
+        got = run(model, qcompile.compile(model, ranges=RANGES, scope="kernel"), prompts, 12, stop_after=[12, 6])
+        with launched_plainly():
+            compiled = qcompile.compile(model, ranges=RANGES, scope="kernel")
+            want = run(model, compiled, prompts, 12, stop_after=[12, 6])
+    _bitwise(got, want)
