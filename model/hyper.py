@@ -3,16 +3,16 @@
     Ĥ = hc_norm(H);  G = sigmoid(W_up silu(W_down Ĥ / n));  x = mean_s(G_s ⊙ Ĥ_s)
     w = 2 sigmoid(W_inj Ĥ / n);  H_s ← H_s + w_s F(x)
 The final mixer is the same read without the write. `W_down` and `W_inj` both read Ĥ, so the read
-computes the injection weights too (one GEMM once merged) and hands them to the write. A decoder
-layer's attention write and its MLP read are one call (`write_read`), so at decode sizes the write
-rides in the read's first kernel instead of a launch of its own.
+computes the injection weights too (one GEMM once merged) and hands them to the write.
 
 On CUDA, with dense weights, the read is one op, `qcompile_hc::hc_read`: two Triton kernels
 (`model/kernels/hc_read.py`) up to `HC_READ_ROWS` rows, where torch needs eight launches, and above
 them `read_torch`, which is also the op's twin `qcompile_hc::hc_read_torch`. One Dynamo trace serves
 every compile range, so the backend gives a range past those rows the twin (`DECODE_ONLY`), whose
-torch ops Inductor fuses there. `qcompile_hc::hc_write_read` and its twin do the same for the write
-and read together.
+torch ops Inductor fuses there. The write is the op `qcompile_hc::hc_write` (its torch ops, for
+Inductor), so the compiler can fold a write and the read of what it wrote (`FOLDS`) into
+`qcompile_hc::hc_write_read`, whose kernels form the written streams as they read them: the read's
+first kernel does the write instead of a launch of its own. The model's source keeps the two calls.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from torch import nn
 
 from model.config import Qwen4ExpConfig
 from model.fuse import ALIGN, SKINNY_PLANS, Projections, is_dense, linear_planned, merged_weight, project
-from model.kernels import DECODE_ONLY, HC_READ_ROWS, use_kernels
+from model.kernels import DECODE_ONLY, FOLDS, HC_READ_ROWS, use_kernels
 from model.norm import RMSNorm, centered_rms_norm
 
 HC_INPUT = Projections("merged_down_inject", ("input_mix_weight_down", "block_inject_weight"))
@@ -112,6 +112,9 @@ _READ_ARGS = (
 _SCHEMA = f"(Tensor h, {_READ_ARGS}) -> (Tensor, Tensor)"
 _WRITE_SCHEMA = f"(Tensor h, Tensor inject, Tensor y, {_READ_ARGS}) -> (Tensor, Tensor, Tensor)"
 LIB = torch.library.Library("qcompile_hc", "FRAGMENT")
+LIB.define("hc_write(Tensor h, Tensor inject, Tensor y) -> Tensor")
+LIB.impl("hc_write", write_torch, "CompositeImplicitAutograd")
+hc_write = torch.ops.qcompile_hc.hc_write.default
 LIB.define("hc_read" + _SCHEMA)
 LIB.impl("hc_read", _read, "CompositeExplicitAutograd")
 torch.library.register_fake("qcompile_hc::hc_read", _read_fake, lib=LIB)
@@ -128,6 +131,7 @@ LIB.impl("hc_write_read_torch", write_read_torch, "CompositeImplicitAutograd")
 hc_write_read = torch.ops.qcompile_hc.hc_write_read.default
 hc_write_read_torch = torch.ops.qcompile_hc.hc_write_read_torch.default
 DECODE_ONLY[hc_write_read] = (HC_READ_ROWS, hc_write_read_torch)
+FOLDS[(hc_write, hc_read)] = hc_write_read
 
 
 class GatedResidual(nn.Module):
@@ -187,16 +191,5 @@ class GatedResidual(nn.Module):
         return self.mix(hn, down), 2 * torch.sigmoid(inject / self.n)
 
     def write(self, h: torch.Tensor, inject: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
-        """Add the sublayer output `y [N, d]` into every stream with its injection weight."""
-        return write_torch(h, inject, y)
-
-    def write_read(
-        self, h: torch.Tensor, inject: torch.Tensor, y: torch.Tensor
-    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """`write(h, inject, y)` (another connection's weights: the write has none of its own), then this
-        connection's `read` of the result → (written streams, sublayer input, injection weights)."""
-        operands = self._merged_operands(h)
-        if operands is not None:
-            return hc_write_read(h, inject, y, *operands)
-        h = self.write(h, inject, y)
-        return (h, *self.read(h))
+        """Add the sublayer output `y [N, d]` into every stream with its injection weight (from `read`)."""
+        return hc_write(h, inject, y)

@@ -82,7 +82,8 @@ class DecoderLayer(nn.Module):
             y = self.linear_attn(x, slots, offsets, write_slots)
         else:
             y = self.self_attn(x, positions, slots)
-        h, x, inject = self.mlp_hyper_connection.write_read(h, inject, y)  # the attention write, the MLP read
+        h = self.attn_hyper_connection.write(h, inject, y)
+        x, inject = self.mlp_hyper_connection.read(h)
         return self.mlp_hyper_connection.write(h, inject, self.mlp(x))
 
     linear = region("decoder_layer_linear")(_body)

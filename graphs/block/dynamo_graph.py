@@ -136,23 +136,19 @@ class GraphModule(torch.nn.Module):
         inject_1: "f32[s72, 4]" = 2 * sigmoid_1;  sigmoid_1 = None
         out_2: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         gdn_default = torch.ops.qcompile.gdn.default('model.layers.0.linear_attn', x, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_2);  x = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = gdn_default = None
-        unsqueeze: "f32[s72, 1, 64]" = out_2.unsqueeze(-2);  out_2 = None
-        unsqueeze_1: "f32[s72, 4, 1]" = inject_1.unsqueeze(-1);  inject_1 = None
-        mul_4: "f32[s72, 4, 64]" = unsqueeze * unsqueeze_1;  unsqueeze = unsqueeze_1 = None
-        flatten_1: "f32[s72, 256]" = mul_4.flatten(-2);  mul_4 = None
-        h_1: "f32[s72, 256]" = h + flatten_1;  h = flatten_1 = None
+        h_1: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h, inject_1, out_2);  h = inject_1 = out_2 = None
         xf_2: "f32[s72, 256]" = h_1.float()
         xf_3: "f32[s72, 4, 64]" = xf_2.unflatten(-1, (-1, 64));  xf_2 = None
         pow_2: "f32[s72, 4, 64]" = xf_3.pow(2)
         mean_2: "f32[s72, 4, 1]" = pow_2.mean(-1, keepdim = True);  pow_2 = None
-        add_3: "f32[s72, 4, 1]" = mean_2 + 1e-06;  mean_2 = None
-        rsqrt_1: "f32[s72, 4, 1]" = torch.rsqrt(add_3);  add_3 = None
+        add_2: "f32[s72, 4, 1]" = mean_2 + 1e-06;  mean_2 = None
+        rsqrt_1: "f32[s72, 4, 1]" = torch.rsqrt(add_2);  add_2 = None
         out_3: "f32[s72, 4, 64]" = xf_3 * rsqrt_1;  xf_3 = rsqrt_1 = None
         out_4: "f32[s72, 256]" = out_3.flatten(-2);  out_3 = None
         float_4: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_4: "f32[256]" = 1.0 + float_4;  float_4 = None
-        mul_6: "f32[s72, 256]" = out_4 * add_4;  out_4 = add_4 = None
-        hn_1: "f32[s72, 256]" = mul_6.to(torch.float32);  mul_6 = None
+        add_3: "f32[256]" = 1.0 + float_4;  float_4 = None
+        mul_5: "f32[s72, 256]" = out_4 * add_3;  out_4 = add_3 = None
+        hn_1: "f32[s72, 256]" = mul_5.to(torch.float32);  mul_5 = None
         y_1: "f32[s72, 32]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_1 = torch.functional.split(y_1, [16, 0, 4, 12], dim = -1);  y_1 = None
         down_1: "f32[s72, 16]" = split_1[0]
@@ -163,8 +159,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_2: "f32[s72, 256]" = torch.sigmoid(linear_3);  linear_3 = None
         unflatten_4: "f32[s72, 4, 64]" = sigmoid_2.unflatten(-1, (4, 64));  sigmoid_2 = None
         unflatten_5: "f32[s72, 4, 64]" = hn_1.unflatten(-1, (4, 64));  hn_1 = None
-        mul_7: "f32[s72, 4, 64]" = unflatten_4 * unflatten_5;  unflatten_4 = unflatten_5 = None
-        x_1: "f32[s72, 64]" = mul_7.mean(dim = -2);  mul_7 = None
+        mul_6: "f32[s72, 4, 64]" = unflatten_4 * unflatten_5;  unflatten_4 = unflatten_5 = None
+        x_1: "f32[s72, 64]" = mul_6.mean(dim = -2);  mul_6 = None
         truediv_3: "f32[s72, 4]" = inject_2 / 4;  inject_2 = None
         sigmoid_3: "f32[s72, 4]" = torch.sigmoid(truediv_3);  truediv_3 = None
         inject_3: "f32[s72, 4]" = 2 * sigmoid_3;  sigmoid_3 = None
@@ -182,14 +178,10 @@ class GraphModule(torch.nn.Module):
         top_1: "f32[s72, 2]" = top / sum_1;  top = sum_1 = None
         weights: "f32[s72, 2]" = top_1.to(torch.float32);  top_1 = None
         silu_2: "f32[s72, 32]" = torch.nn.functional.silu(gate);  gate = None
-        mul_9: "f32[s72, 32]" = silu_2 * up;  silu_2 = up = None
+        mul_8: "f32[s72, 32]" = silu_2 * up;  silu_2 = up = None
         out_5: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_9, shared_gate, out_5);  x_1 = weights = idx = mul_9 = shared_gate = experts_default = None
-        unsqueeze_2: "f32[s72, 1, 64]" = out_5.unsqueeze(-2);  out_5 = None
-        unsqueeze_3: "f32[s72, 4, 1]" = inject_3.unsqueeze(-1);  inject_3 = None
-        mul_10: "f32[s72, 4, 64]" = unsqueeze_2 * unsqueeze_3;  unsqueeze_2 = unsqueeze_3 = None
-        flatten_3: "f32[s72, 256]" = mul_10.flatten(-2);  mul_10 = None
-        h_2: "f32[s72, 256]" = h_1 + flatten_3;  h_1 = flatten_3 = None
+        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_8, shared_gate, out_5);  x_1 = weights = idx = mul_8 = shared_gate = experts_default = None
+        h_2: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_1, inject_3, out_5);  h_1 = inject_3 = out_5 = None
         out_6: "f32[s72, 256]" = torch.empty((s72, 256), dtype = torch.float32, device = device(type='cpu'))
         ple_default = torch.ops.qcompile.ple.default('model.layers.1.ple', h_2, l_input_ids_, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_, l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_, out_6);  l_input_ids_ = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = ple_default = None
         h_3: "f32[s72, 256]" = h_2 + out_6;  h_2 = out_6 = None
@@ -197,14 +189,14 @@ class GraphModule(torch.nn.Module):
         xf_5: "f32[s72, 4, 64]" = xf_4.unflatten(-1, (-1, 64));  xf_4 = None
         pow_3: "f32[s72, 4, 64]" = xf_5.pow(2)
         mean_4: "f32[s72, 4, 1]" = pow_3.mean(-1, keepdim = True);  pow_3 = None
-        add_7: "f32[s72, 4, 1]" = mean_4 + 1e-06;  mean_4 = None
-        rsqrt_2: "f32[s72, 4, 1]" = torch.rsqrt(add_7);  add_7 = None
+        add_5: "f32[s72, 4, 1]" = mean_4 + 1e-06;  mean_4 = None
+        rsqrt_2: "f32[s72, 4, 1]" = torch.rsqrt(add_5);  add_5 = None
         out_7: "f32[s72, 4, 64]" = xf_5 * rsqrt_2;  xf_5 = rsqrt_2 = None
         out_8: "f32[s72, 256]" = out_7.flatten(-2);  out_7 = None
         float_6: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_8: "f32[256]" = 1.0 + float_6;  float_6 = None
-        mul_12: "f32[s72, 256]" = out_8 * add_8;  out_8 = add_8 = None
-        hn_2: "f32[s72, 256]" = mul_12.to(torch.float32);  mul_12 = None
+        add_6: "f32[256]" = 1.0 + float_6;  float_6 = None
+        mul_10: "f32[s72, 256]" = out_8 * add_6;  out_8 = add_6 = None
+        hn_2: "f32[s72, 256]" = mul_10.to(torch.float32);  mul_10 = None
         y_3: "f32[s72, 32]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_3 = torch.functional.split(y_3, [16, 0, 4, 12], dim = -1);  y_3 = None
         down_2: "f32[s72, 16]" = split_3[0]
@@ -215,30 +207,26 @@ class GraphModule(torch.nn.Module):
         sigmoid_4: "f32[s72, 256]" = torch.sigmoid(linear_6);  linear_6 = None
         unflatten_7: "f32[s72, 4, 64]" = sigmoid_4.unflatten(-1, (4, 64));  sigmoid_4 = None
         unflatten_8: "f32[s72, 4, 64]" = hn_2.unflatten(-1, (4, 64));  hn_2 = None
-        mul_13: "f32[s72, 4, 64]" = unflatten_7 * unflatten_8;  unflatten_7 = unflatten_8 = None
-        x_2: "f32[s72, 64]" = mul_13.mean(dim = -2);  mul_13 = None
+        mul_11: "f32[s72, 4, 64]" = unflatten_7 * unflatten_8;  unflatten_7 = unflatten_8 = None
+        x_2: "f32[s72, 64]" = mul_11.mean(dim = -2);  mul_11 = None
         truediv_6: "f32[s72, 4]" = inject_4 / 4;  inject_4 = None
         sigmoid_5: "f32[s72, 4]" = torch.sigmoid(truediv_6);  truediv_6 = None
         inject_5: "f32[s72, 4]" = 2 * sigmoid_5;  sigmoid_5 = None
         out_9: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         gdn_default_1 = torch.ops.qcompile.gdn.default('model.layers.1.linear_attn', x_2, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_9);  x_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = gdn_default_1 = None
-        unsqueeze_4: "f32[s72, 1, 64]" = out_9.unsqueeze(-2);  out_9 = None
-        unsqueeze_5: "f32[s72, 4, 1]" = inject_5.unsqueeze(-1);  inject_5 = None
-        mul_15: "f32[s72, 4, 64]" = unsqueeze_4 * unsqueeze_5;  unsqueeze_4 = unsqueeze_5 = None
-        flatten_5: "f32[s72, 256]" = mul_15.flatten(-2);  mul_15 = None
-        h_4: "f32[s72, 256]" = h_3 + flatten_5;  h_3 = flatten_5 = None
+        h_4: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_3, inject_5, out_9);  h_3 = inject_5 = out_9 = None
         xf_6: "f32[s72, 256]" = h_4.float()
         xf_7: "f32[s72, 4, 64]" = xf_6.unflatten(-1, (-1, 64));  xf_6 = None
         pow_4: "f32[s72, 4, 64]" = xf_7.pow(2)
         mean_6: "f32[s72, 4, 1]" = pow_4.mean(-1, keepdim = True);  pow_4 = None
-        add_10: "f32[s72, 4, 1]" = mean_6 + 1e-06;  mean_6 = None
-        rsqrt_3: "f32[s72, 4, 1]" = torch.rsqrt(add_10);  add_10 = None
+        add_7: "f32[s72, 4, 1]" = mean_6 + 1e-06;  mean_6 = None
+        rsqrt_3: "f32[s72, 4, 1]" = torch.rsqrt(add_7);  add_7 = None
         out_10: "f32[s72, 4, 64]" = xf_7 * rsqrt_3;  xf_7 = rsqrt_3 = None
         out_11: "f32[s72, 256]" = out_10.flatten(-2);  out_10 = None
         float_8: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_11: "f32[256]" = 1.0 + float_8;  float_8 = None
-        mul_17: "f32[s72, 256]" = out_11 * add_11;  out_11 = add_11 = None
-        hn_3: "f32[s72, 256]" = mul_17.to(torch.float32);  mul_17 = None
+        add_8: "f32[256]" = 1.0 + float_8;  float_8 = None
+        mul_14: "f32[s72, 256]" = out_11 * add_8;  out_11 = add_8 = None
+        hn_3: "f32[s72, 256]" = mul_14.to(torch.float32);  mul_14 = None
         y_4: "f32[s72, 32]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_4 = torch.functional.split(y_4, [16, 0, 4, 12], dim = -1);  y_4 = None
         down_3: "f32[s72, 16]" = split_4[0]
@@ -249,8 +237,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_6: "f32[s72, 256]" = torch.sigmoid(linear_8);  linear_8 = None
         unflatten_10: "f32[s72, 4, 64]" = sigmoid_6.unflatten(-1, (4, 64));  sigmoid_6 = None
         unflatten_11: "f32[s72, 4, 64]" = hn_3.unflatten(-1, (4, 64));  hn_3 = None
-        mul_18: "f32[s72, 4, 64]" = unflatten_10 * unflatten_11;  unflatten_10 = unflatten_11 = None
-        x_3: "f32[s72, 64]" = mul_18.mean(dim = -2);  mul_18 = None
+        mul_15: "f32[s72, 4, 64]" = unflatten_10 * unflatten_11;  unflatten_10 = unflatten_11 = None
+        x_3: "f32[s72, 64]" = mul_15.mean(dim = -2);  mul_15 = None
         truediv_8: "f32[s72, 4]" = inject_6 / 4;  inject_6 = None
         sigmoid_7: "f32[s72, 4]" = torch.sigmoid(truediv_8);  truediv_8 = None
         inject_7: "f32[s72, 4]" = 2 * sigmoid_7;  sigmoid_7 = None
@@ -268,26 +256,22 @@ class GraphModule(torch.nn.Module):
         top_3: "f32[s72, 2]" = top_2 / sum_2;  top_2 = sum_2 = None
         weights_1: "f32[s72, 2]" = top_3.to(torch.float32);  top_3 = None
         silu_5: "f32[s72, 32]" = torch.nn.functional.silu(gate_1);  gate_1 = None
-        mul_20: "f32[s72, 32]" = silu_5 * up_1;  silu_5 = up_1 = None
+        mul_17: "f32[s72, 32]" = silu_5 * up_1;  silu_5 = up_1 = None
         out_12: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp', x_3, weights_1, idx_1, mul_20, shared_gate_1, out_12);  x_3 = weights_1 = idx_1 = mul_20 = shared_gate_1 = experts_default_1 = None
-        unsqueeze_6: "f32[s72, 1, 64]" = out_12.unsqueeze(-2);  out_12 = None
-        unsqueeze_7: "f32[s72, 4, 1]" = inject_7.unsqueeze(-1);  inject_7 = None
-        mul_21: "f32[s72, 4, 64]" = unsqueeze_6 * unsqueeze_7;  unsqueeze_6 = unsqueeze_7 = None
-        flatten_7: "f32[s72, 256]" = mul_21.flatten(-2);  mul_21 = None
-        h_5: "f32[s72, 256]" = h_4 + flatten_7;  h_4 = flatten_7 = None
+        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp', x_3, weights_1, idx_1, mul_17, shared_gate_1, out_12);  x_3 = weights_1 = idx_1 = mul_17 = shared_gate_1 = experts_default_1 = None
+        h_5: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_4, inject_7, out_12);  h_4 = inject_7 = out_12 = None
         xf_8: "f32[s72, 256]" = h_5.float()
         xf_9: "f32[s72, 4, 64]" = xf_8.unflatten(-1, (-1, 64));  xf_8 = None
         pow_5: "f32[s72, 4, 64]" = xf_9.pow(2)
         mean_8: "f32[s72, 4, 1]" = pow_5.mean(-1, keepdim = True);  pow_5 = None
-        add_13: "f32[s72, 4, 1]" = mean_8 + 1e-06;  mean_8 = None
-        rsqrt_4: "f32[s72, 4, 1]" = torch.rsqrt(add_13);  add_13 = None
+        add_9: "f32[s72, 4, 1]" = mean_8 + 1e-06;  mean_8 = None
+        rsqrt_4: "f32[s72, 4, 1]" = torch.rsqrt(add_9);  add_9 = None
         out_13: "f32[s72, 4, 64]" = xf_9 * rsqrt_4;  xf_9 = rsqrt_4 = None
         out_14: "f32[s72, 256]" = out_13.flatten(-2);  out_13 = None
         float_10: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_14: "f32[256]" = 1.0 + float_10;  float_10 = None
-        mul_23: "f32[s72, 256]" = out_14 * add_14;  out_14 = add_14 = None
-        hn_4: "f32[s72, 256]" = mul_23.to(torch.float32);  mul_23 = None
+        add_10: "f32[256]" = 1.0 + float_10;  float_10 = None
+        mul_19: "f32[s72, 256]" = out_14 * add_10;  out_14 = add_10 = None
+        hn_4: "f32[s72, 256]" = mul_19.to(torch.float32);  mul_19 = None
         y_6: "f32[s72, 32]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_6 = torch.functional.split(y_6, [16, 0, 4, 12], dim = -1);  y_6 = None
         down_4: "f32[s72, 16]" = split_6[0]
@@ -298,30 +282,26 @@ class GraphModule(torch.nn.Module):
         sigmoid_8: "f32[s72, 256]" = torch.sigmoid(linear_11);  linear_11 = None
         unflatten_13: "f32[s72, 4, 64]" = sigmoid_8.unflatten(-1, (4, 64));  sigmoid_8 = None
         unflatten_14: "f32[s72, 4, 64]" = hn_4.unflatten(-1, (4, 64));  hn_4 = None
-        mul_24: "f32[s72, 4, 64]" = unflatten_13 * unflatten_14;  unflatten_13 = unflatten_14 = None
-        x_4: "f32[s72, 64]" = mul_24.mean(dim = -2);  mul_24 = None
+        mul_20: "f32[s72, 4, 64]" = unflatten_13 * unflatten_14;  unflatten_13 = unflatten_14 = None
+        x_4: "f32[s72, 64]" = mul_20.mean(dim = -2);  mul_20 = None
         truediv_11: "f32[s72, 4]" = inject_8 / 4;  inject_8 = None
         sigmoid_9: "f32[s72, 4]" = torch.sigmoid(truediv_11);  truediv_11 = None
         inject_9: "f32[s72, 4]" = 2 * sigmoid_9;  sigmoid_9 = None
         out_15: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         gdn_default_2 = torch.ops.qcompile.gdn.default('model.layers.2.linear_attn', x_4, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_15);  x_4 = l_offsets_ = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = gdn_default_2 = None
-        unsqueeze_8: "f32[s72, 1, 64]" = out_15.unsqueeze(-2);  out_15 = None
-        unsqueeze_9: "f32[s72, 4, 1]" = inject_9.unsqueeze(-1);  inject_9 = None
-        mul_26: "f32[s72, 4, 64]" = unsqueeze_8 * unsqueeze_9;  unsqueeze_8 = unsqueeze_9 = None
-        flatten_9: "f32[s72, 256]" = mul_26.flatten(-2);  mul_26 = None
-        h_6: "f32[s72, 256]" = h_5 + flatten_9;  h_5 = flatten_9 = None
+        h_6: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_5, inject_9, out_15);  h_5 = inject_9 = out_15 = None
         xf_10: "f32[s72, 256]" = h_6.float()
         xf_11: "f32[s72, 4, 64]" = xf_10.unflatten(-1, (-1, 64));  xf_10 = None
         pow_6: "f32[s72, 4, 64]" = xf_11.pow(2)
         mean_10: "f32[s72, 4, 1]" = pow_6.mean(-1, keepdim = True);  pow_6 = None
-        add_16: "f32[s72, 4, 1]" = mean_10 + 1e-06;  mean_10 = None
-        rsqrt_5: "f32[s72, 4, 1]" = torch.rsqrt(add_16);  add_16 = None
+        add_11: "f32[s72, 4, 1]" = mean_10 + 1e-06;  mean_10 = None
+        rsqrt_5: "f32[s72, 4, 1]" = torch.rsqrt(add_11);  add_11 = None
         out_16: "f32[s72, 4, 64]" = xf_11 * rsqrt_5;  xf_11 = rsqrt_5 = None
         out_17: "f32[s72, 256]" = out_16.flatten(-2);  out_16 = None
         float_12: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_17: "f32[256]" = 1.0 + float_12;  float_12 = None
-        mul_28: "f32[s72, 256]" = out_17 * add_17;  out_17 = add_17 = None
-        hn_5: "f32[s72, 256]" = mul_28.to(torch.float32);  mul_28 = None
+        add_12: "f32[256]" = 1.0 + float_12;  float_12 = None
+        mul_23: "f32[s72, 256]" = out_17 * add_12;  out_17 = add_12 = None
+        hn_5: "f32[s72, 256]" = mul_23.to(torch.float32);  mul_23 = None
         y_7: "f32[s72, 32]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_7 = torch.functional.split(y_7, [16, 0, 4, 12], dim = -1);  y_7 = None
         down_5: "f32[s72, 16]" = split_7[0]
@@ -332,8 +312,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_10: "f32[s72, 256]" = torch.sigmoid(linear_13);  linear_13 = None
         unflatten_16: "f32[s72, 4, 64]" = sigmoid_10.unflatten(-1, (4, 64));  sigmoid_10 = None
         unflatten_17: "f32[s72, 4, 64]" = hn_5.unflatten(-1, (4, 64));  hn_5 = None
-        mul_29: "f32[s72, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
-        x_5: "f32[s72, 64]" = mul_29.mean(dim = -2);  mul_29 = None
+        mul_24: "f32[s72, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
+        x_5: "f32[s72, 64]" = mul_24.mean(dim = -2);  mul_24 = None
         truediv_13: "f32[s72, 4]" = inject_10 / 4;  inject_10 = None
         sigmoid_11: "f32[s72, 4]" = torch.sigmoid(truediv_13);  truediv_13 = None
         inject_11: "f32[s72, 4]" = 2 * sigmoid_11;  sigmoid_11 = None
@@ -351,26 +331,22 @@ class GraphModule(torch.nn.Module):
         top_5: "f32[s72, 2]" = top_4 / sum_3;  top_4 = sum_3 = None
         weights_2: "f32[s72, 2]" = top_5.to(torch.float32);  top_5 = None
         silu_8: "f32[s72, 32]" = torch.nn.functional.silu(gate_2);  gate_2 = None
-        mul_31: "f32[s72, 32]" = silu_8 * up_2;  silu_8 = up_2 = None
+        mul_26: "f32[s72, 32]" = silu_8 * up_2;  silu_8 = up_2 = None
         out_18: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp', x_5, weights_2, idx_2, mul_31, shared_gate_2, out_18);  x_5 = weights_2 = idx_2 = mul_31 = shared_gate_2 = experts_default_2 = None
-        unsqueeze_10: "f32[s72, 1, 64]" = out_18.unsqueeze(-2);  out_18 = None
-        unsqueeze_11: "f32[s72, 4, 1]" = inject_11.unsqueeze(-1);  inject_11 = None
-        mul_32: "f32[s72, 4, 64]" = unsqueeze_10 * unsqueeze_11;  unsqueeze_10 = unsqueeze_11 = None
-        flatten_11: "f32[s72, 256]" = mul_32.flatten(-2);  mul_32 = None
-        h_7: "f32[s72, 256]" = h_6 + flatten_11;  h_6 = flatten_11 = None
+        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp', x_5, weights_2, idx_2, mul_26, shared_gate_2, out_18);  x_5 = weights_2 = idx_2 = mul_26 = shared_gate_2 = experts_default_2 = None
+        h_7: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_6, inject_11, out_18);  h_6 = inject_11 = out_18 = None
         xf_12: "f32[s72, 256]" = h_7.float()
         xf_13: "f32[s72, 4, 64]" = xf_12.unflatten(-1, (-1, 64));  xf_12 = None
         pow_7: "f32[s72, 4, 64]" = xf_13.pow(2)
         mean_12: "f32[s72, 4, 1]" = pow_7.mean(-1, keepdim = True);  pow_7 = None
-        add_19: "f32[s72, 4, 1]" = mean_12 + 1e-06;  mean_12 = None
-        rsqrt_6: "f32[s72, 4, 1]" = torch.rsqrt(add_19);  add_19 = None
+        add_13: "f32[s72, 4, 1]" = mean_12 + 1e-06;  mean_12 = None
+        rsqrt_6: "f32[s72, 4, 1]" = torch.rsqrt(add_13);  add_13 = None
         out_19: "f32[s72, 4, 64]" = xf_13 * rsqrt_6;  xf_13 = rsqrt_6 = None
         out_20: "f32[s72, 256]" = out_19.flatten(-2);  out_19 = None
         float_14: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_20: "f32[256]" = 1.0 + float_14;  float_14 = None
-        mul_34: "f32[s72, 256]" = out_20 * add_20;  out_20 = add_20 = None
-        hn_6: "f32[s72, 256]" = mul_34.to(torch.float32);  mul_34 = None
+        add_14: "f32[256]" = 1.0 + float_14;  float_14 = None
+        mul_28: "f32[s72, 256]" = out_20 * add_14;  out_20 = add_14 = None
+        hn_6: "f32[s72, 256]" = mul_28.to(torch.float32);  mul_28 = None
         y_9: "f32[s72, 32]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_9 = torch.functional.split(y_9, [16, 0, 4, 12], dim = -1);  y_9 = None
         down_6: "f32[s72, 16]" = split_9[0]
@@ -381,30 +357,26 @@ class GraphModule(torch.nn.Module):
         sigmoid_12: "f32[s72, 256]" = torch.sigmoid(linear_16);  linear_16 = None
         unflatten_19: "f32[s72, 4, 64]" = sigmoid_12.unflatten(-1, (4, 64));  sigmoid_12 = None
         unflatten_20: "f32[s72, 4, 64]" = hn_6.unflatten(-1, (4, 64));  hn_6 = None
-        mul_35: "f32[s72, 4, 64]" = unflatten_19 * unflatten_20;  unflatten_19 = unflatten_20 = None
-        x_6: "f32[s72, 64]" = mul_35.mean(dim = -2);  mul_35 = None
+        mul_29: "f32[s72, 4, 64]" = unflatten_19 * unflatten_20;  unflatten_19 = unflatten_20 = None
+        x_6: "f32[s72, 64]" = mul_29.mean(dim = -2);  mul_29 = None
         truediv_16: "f32[s72, 4]" = inject_12 / 4;  inject_12 = None
         sigmoid_13: "f32[s72, 4]" = torch.sigmoid(truediv_16);  truediv_16 = None
         inject_13: "f32[s72, 4]" = 2 * sigmoid_13;  sigmoid_13 = None
         out_21: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         attention_default = torch.ops.qcompile.attention.default('model.layers.3.self_attn', x_6, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_21);  x_6 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_default = None
-        unsqueeze_12: "f32[s72, 1, 64]" = out_21.unsqueeze(-2);  out_21 = None
-        unsqueeze_13: "f32[s72, 4, 1]" = inject_13.unsqueeze(-1);  inject_13 = None
-        mul_37: "f32[s72, 4, 64]" = unsqueeze_12 * unsqueeze_13;  unsqueeze_12 = unsqueeze_13 = None
-        flatten_13: "f32[s72, 256]" = mul_37.flatten(-2);  mul_37 = None
-        h_8: "f32[s72, 256]" = h_7 + flatten_13;  h_7 = flatten_13 = None
+        h_8: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_7, inject_13, out_21);  h_7 = inject_13 = out_21 = None
         xf_14: "f32[s72, 256]" = h_8.float()
         xf_15: "f32[s72, 4, 64]" = xf_14.unflatten(-1, (-1, 64));  xf_14 = None
         pow_8: "f32[s72, 4, 64]" = xf_15.pow(2)
         mean_14: "f32[s72, 4, 1]" = pow_8.mean(-1, keepdim = True);  pow_8 = None
-        add_22: "f32[s72, 4, 1]" = mean_14 + 1e-06;  mean_14 = None
-        rsqrt_7: "f32[s72, 4, 1]" = torch.rsqrt(add_22);  add_22 = None
+        add_15: "f32[s72, 4, 1]" = mean_14 + 1e-06;  mean_14 = None
+        rsqrt_7: "f32[s72, 4, 1]" = torch.rsqrt(add_15);  add_15 = None
         out_22: "f32[s72, 4, 64]" = xf_15 * rsqrt_7;  xf_15 = rsqrt_7 = None
         out_23: "f32[s72, 256]" = out_22.flatten(-2);  out_22 = None
         float_16: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_23: "f32[256]" = 1.0 + float_16;  float_16 = None
-        mul_39: "f32[s72, 256]" = out_23 * add_23;  out_23 = add_23 = None
-        hn_7: "f32[s72, 256]" = mul_39.to(torch.float32);  mul_39 = None
+        add_16: "f32[256]" = 1.0 + float_16;  float_16 = None
+        mul_32: "f32[s72, 256]" = out_23 * add_16;  out_23 = add_16 = None
+        hn_7: "f32[s72, 256]" = mul_32.to(torch.float32);  mul_32 = None
         y_10: "f32[s72, 32]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_10 = torch.functional.split(y_10, [16, 0, 4, 12], dim = -1);  y_10 = None
         down_7: "f32[s72, 16]" = split_10[0]
@@ -415,8 +387,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_14: "f32[s72, 256]" = torch.sigmoid(linear_18);  linear_18 = None
         unflatten_22: "f32[s72, 4, 64]" = sigmoid_14.unflatten(-1, (4, 64));  sigmoid_14 = None
         unflatten_23: "f32[s72, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
-        mul_40: "f32[s72, 4, 64]" = unflatten_22 * unflatten_23;  unflatten_22 = unflatten_23 = None
-        x_7: "f32[s72, 64]" = mul_40.mean(dim = -2);  mul_40 = None
+        mul_33: "f32[s72, 4, 64]" = unflatten_22 * unflatten_23;  unflatten_22 = unflatten_23 = None
+        x_7: "f32[s72, 64]" = mul_33.mean(dim = -2);  mul_33 = None
         truediv_18: "f32[s72, 4]" = inject_14 / 4;  inject_14 = None
         sigmoid_15: "f32[s72, 4]" = torch.sigmoid(truediv_18);  truediv_18 = None
         inject_15: "f32[s72, 4]" = 2 * sigmoid_15;  sigmoid_15 = None
@@ -434,26 +406,22 @@ class GraphModule(torch.nn.Module):
         top_7: "f32[s72, 2]" = top_6 / sum_4;  top_6 = sum_4 = None
         weights_3: "f32[s72, 2]" = top_7.to(torch.float32);  top_7 = None
         silu_11: "f32[s72, 32]" = torch.nn.functional.silu(gate_3);  gate_3 = None
-        mul_42: "f32[s72, 32]" = silu_11 * up_3;  silu_11 = up_3 = None
+        mul_35: "f32[s72, 32]" = silu_11 * up_3;  silu_11 = up_3 = None
         out_24: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'));  s72 = None
-        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_42, shared_gate_3, out_24);  x_7 = weights_3 = idx_3 = mul_42 = shared_gate_3 = experts_default_3 = None
-        unsqueeze_14: "f32[s72, 1, 64]" = out_24.unsqueeze(-2);  out_24 = None
-        unsqueeze_15: "f32[s72, 4, 1]" = inject_15.unsqueeze(-1);  inject_15 = None
-        mul_43: "f32[s72, 4, 64]" = unsqueeze_14 * unsqueeze_15;  unsqueeze_14 = unsqueeze_15 = None
-        flatten_15: "f32[s72, 256]" = mul_43.flatten(-2);  mul_43 = None
-        h_9: "f32[s72, 256]" = h_8 + flatten_15;  h_8 = flatten_15 = None
+        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_35, shared_gate_3, out_24);  x_7 = weights_3 = idx_3 = mul_35 = shared_gate_3 = experts_default_3 = None
+        h_9: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_8, inject_15, out_24);  h_8 = inject_15 = out_24 = None
         xf_16: "f32[s72, 256]" = h_9.float();  h_9 = None
         xf_17: "f32[s72, 4, 64]" = xf_16.unflatten(-1, (-1, 64));  xf_16 = None
         pow_9: "f32[s72, 4, 64]" = xf_17.pow(2)
         mean_16: "f32[s72, 4, 1]" = pow_9.mean(-1, keepdim = True);  pow_9 = None
-        add_25: "f32[s72, 4, 1]" = mean_16 + 1e-06;  mean_16 = None
-        rsqrt_8: "f32[s72, 4, 1]" = torch.rsqrt(add_25);  add_25 = None
+        add_17: "f32[s72, 4, 1]" = mean_16 + 1e-06;  mean_16 = None
+        rsqrt_8: "f32[s72, 4, 1]" = torch.rsqrt(add_17);  add_17 = None
         out_25: "f32[s72, 4, 64]" = xf_17 * rsqrt_8;  xf_17 = rsqrt_8 = None
         out_26: "f32[s72, 256]" = out_25.flatten(-2);  out_25 = None
         float_18: "f32[256]" = l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = None
-        add_26: "f32[256]" = 1.0 + float_18;  float_18 = None
-        mul_45: "f32[s72, 256]" = out_26 * add_26;  out_26 = add_26 = None
-        hn_8: "f32[s72, 256]" = mul_45.to(torch.float32);  mul_45 = None
+        add_18: "f32[256]" = 1.0 + float_18;  float_18 = None
+        mul_37: "f32[s72, 256]" = out_26 * add_18;  out_26 = add_18 = None
+        hn_8: "f32[s72, 256]" = mul_37.to(torch.float32);  mul_37 = None
         linear_20: "f32[s72, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
         truediv_20: "f32[s72, 16]" = linear_20 / 4;  linear_20 = None
         silu_12: "f32[s72, 16]" = torch.nn.functional.silu(truediv_20);  truediv_20 = None
@@ -461,6 +429,6 @@ class GraphModule(torch.nn.Module):
         sigmoid_16: "f32[s72, 256]" = torch.sigmoid(linear_21);  linear_21 = None
         unflatten_25: "f32[s72, 4, 64]" = sigmoid_16.unflatten(-1, (4, 64));  sigmoid_16 = None
         unflatten_26: "f32[s72, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
-        mul_46: "f32[s72, 4, 64]" = unflatten_25 * unflatten_26;  unflatten_25 = unflatten_26 = None
-        mean_17: "f32[s72, 64]" = mul_46.mean(dim = -2);  mul_46 = None
+        mul_38: "f32[s72, 4, 64]" = unflatten_25 * unflatten_26;  unflatten_25 = unflatten_26 = None
+        mean_17: "f32[s72, 64]" = mul_38.mean(dim = -2);  mul_38 = None
         return (mean_17,)

@@ -294,23 +294,19 @@ class GraphModule(torch.nn.Module):
         to_5: "f32[s33, 4, 16]" = mul_16.to(torch.float32);  mul_16 = None
         out_8: "f32[s33, 64]" = to_5.flatten(-2);  to_5 = None
         y_2: "f32[s33, 64]" = torch._C._nn.linear(out_8, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_8 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        unsqueeze: "f32[s33, 1, 64]" = y_2.unsqueeze(-2);  y_2 = None
-        unsqueeze_1: "f32[s33, 4, 1]" = inject_1.unsqueeze(-1);  inject_1 = None
-        mul_17: "f32[s33, 4, 64]" = unsqueeze * unsqueeze_1;  unsqueeze = unsqueeze_1 = None
-        flatten_2: "f32[s33, 256]" = mul_17.flatten(-2);  mul_17 = None
-        h_1: "f32[s33, 256]" = h + flatten_2;  h = flatten_2 = None
+        h_1: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h, inject_1, y_2);  h = inject_1 = y_2 = None
         xf_4: "f32[s33, 256]" = h_1.float()
         xf_5: "f32[s33, 4, 64]" = xf_4.unflatten(-1, (-1, 64));  xf_4 = None
         pow_3: "f32[s33, 4, 64]" = xf_5.pow(2)
         mean_3: "f32[s33, 4, 1]" = pow_3.mean(-1, keepdim = True);  pow_3 = None
-        add_13: "f32[s33, 4, 1]" = mean_3 + 1e-06;  mean_3 = None
-        rsqrt_4: "f32[s33, 4, 1]" = torch.rsqrt(add_13);  add_13 = None
+        add_12: "f32[s33, 4, 1]" = mean_3 + 1e-06;  mean_3 = None
+        rsqrt_4: "f32[s33, 4, 1]" = torch.rsqrt(add_12);  add_12 = None
         out_9: "f32[s33, 4, 64]" = xf_5 * rsqrt_4;  xf_5 = rsqrt_4 = None
         out_10: "f32[s33, 256]" = out_9.flatten(-2);  out_9 = None
         float_17: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_14: "f32[256]" = 1.0 + float_17;  float_17 = None
-        mul_19: "f32[s33, 256]" = out_10 * add_14;  out_10 = add_14 = None
-        hn_1: "f32[s33, 256]" = mul_19.to(torch.float32);  mul_19 = None
+        add_13: "f32[256]" = 1.0 + float_17;  float_17 = None
+        mul_18: "f32[s33, 256]" = out_10 * add_13;  out_10 = add_13 = None
+        hn_1: "f32[s33, 256]" = mul_18.to(torch.float32);  mul_18 = None
         y_3: "f32[s33, 32]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_3 = torch.functional.split(y_3, [16, 0, 4, 12], dim = -1);  y_3 = None
         down_1: "f32[s33, 16]" = split_3[0]
@@ -321,8 +317,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_4: "f32[s33, 256]" = torch.sigmoid(linear_5);  linear_5 = None
         unflatten_8: "f32[s33, 4, 64]" = sigmoid_4.unflatten(-1, (4, 64));  sigmoid_4 = None
         unflatten_9: "f32[s33, 4, 64]" = hn_1.unflatten(-1, (4, 64));  hn_1 = None
-        mul_20: "f32[s33, 4, 64]" = unflatten_8 * unflatten_9;  unflatten_8 = unflatten_9 = None
-        x_1: "f32[s33, 64]" = mul_20.mean(dim = -2);  mul_20 = None
+        mul_19: "f32[s33, 4, 64]" = unflatten_8 * unflatten_9;  unflatten_8 = unflatten_9 = None
+        x_1: "f32[s33, 64]" = mul_19.mean(dim = -2);  mul_19 = None
         truediv_3: "f32[s33, 4]" = inject_2 / 4;  inject_2 = None
         sigmoid_5: "f32[s33, 4]" = torch.sigmoid(truediv_3);  truediv_3 = None
         inject_3: "f32[s33, 4]" = 2 * sigmoid_5;  sigmoid_5 = None
@@ -340,25 +336,21 @@ class GraphModule(torch.nn.Module):
         top_1: "f32[s33, 2]" = top / sum_3;  top = sum_3 = None
         weights: "f32[s33, 2]" = top_1.to(torch.float32);  top_1 = None
         silu_3: "f32[s33, 32]" = torch.nn.functional.silu(gate);  gate = None
-        mul_22: "f32[s33, 32]" = silu_3 * up;  silu_3 = up = None
+        mul_21: "f32[s33, 32]" = silu_3 * up;  silu_3 = up = None
         out_11: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_22, shared_gate, out_11);  x_1 = weights = idx = mul_22 = shared_gate = experts_default = None
-        unsqueeze_2: "f32[s33, 1, 64]" = out_11.unsqueeze(-2);  out_11 = None
-        unsqueeze_3: "f32[s33, 4, 1]" = inject_3.unsqueeze(-1);  inject_3 = None
-        mul_23: "f32[s33, 4, 64]" = unsqueeze_2 * unsqueeze_3;  unsqueeze_2 = unsqueeze_3 = None
-        flatten_4: "f32[s33, 256]" = mul_23.flatten(-2);  mul_23 = None
-        h_2: "f32[s33, 256]" = h_1 + flatten_4;  h_1 = flatten_4 = None
+        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_21, shared_gate, out_11);  x_1 = weights = idx = mul_21 = shared_gate = experts_default = None
+        h_2: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_1, inject_3, out_11);  h_1 = inject_3 = out_11 = None
         getitem_52: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
         steps_1: "i64[3]" = torch.arange(-2, 1, device = device(type='cpu'))
         getitem_53: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
         rel_1: "i64[s33, 3]" = getitem_53 + steps_1;  getitem_53 = None
         arange_3: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         getitem_56: "i64[s33, 1]" = arange_3[(slice(None, None, None), None)];  arange_3 = None
-        add_17: "i64[s33, 3]" = getitem_56 + steps_1;  getitem_56 = steps_1 = None
-        flat_1: "i64[s33, 3]" = add_17.clamp_min(0);  add_17 = None
+        add_15: "i64[s33, 3]" = getitem_56 + steps_1;  getitem_56 = steps_1 = None
+        flat_1: "i64[s33, 3]" = add_15.clamp_min(0);  add_15 = None
         getitem_57: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
-        add_18: "i64[s33, 3]" = rel_1 + 2
-        clamp_1: "i64[s33, 3]" = add_18.clamp(0, 1);  add_18 = None
+        add_16: "i64[s33, 3]" = rel_1 + 2
+        clamp_1: "i64[s33, 3]" = add_16.clamp(0, 1);  add_16 = None
         from_tail_1: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_57, clamp_1)];  getitem_57 = clamp_1 = None
         ge_1: "b8[s33, 3]" = rel_1 >= 0;  rel_1 = None
         getitem_59: "b8[s33, 3, 1]" = ge_1[(Ellipsis, None)];  ge_1 = None
@@ -381,22 +373,22 @@ class GraphModule(torch.nn.Module):
         getitem_68: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
         mix: "i64[s33]" = getitem_63 * getitem_68;  getitem_63 = getitem_68 = None
         getitem_69: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
-        mul_25: "i64[s33]" = where_2 * getitem_69;  where_2 = getitem_69 = None
-        mix_1: "i64[s33]" = torch.bitwise_xor(mix, mul_25);  mix = mul_25 = None
+        mul_23: "i64[s33]" = where_2 * getitem_69;  where_2 = getitem_69 = None
+        mix_1: "i64[s33]" = torch.bitwise_xor(mix, mul_23);  mix = mul_23 = None
         getitem_70: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
         getitem_71: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
         remainder: "i64[s33, 2]" = torch.remainder(getitem_70, getitem_71);  getitem_70 = getitem_71 = None
         getitem_72: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
-        add_19: "i64[s33, 2]" = remainder + getitem_72;  remainder = getitem_72 = None
+        add_17: "i64[s33, 2]" = remainder + getitem_72;  remainder = getitem_72 = None
         getitem_73: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
-        mul_26: "i64[s33]" = where_3 * getitem_73;  where_3 = getitem_73 = None
-        mix_2: "i64[s33]" = torch.bitwise_xor(mix_1, mul_26);  mix_1 = mul_26 = None
+        mul_24: "i64[s33]" = where_3 * getitem_73;  where_3 = getitem_73 = None
+        mix_2: "i64[s33]" = torch.bitwise_xor(mix_1, mul_24);  mix_1 = mul_24 = None
         getitem_74: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
         getitem_75: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
         remainder_1: "i64[s33, 2]" = torch.remainder(getitem_74, getitem_75);  getitem_74 = getitem_75 = None
         getitem_76: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
-        add_20: "i64[s33, 2]" = remainder_1 + getitem_76;  remainder_1 = getitem_76 = None
-        cat: "i64[s33, 4]" = torch.cat([add_19, add_20], dim = -1);  add_19 = add_20 = None
+        add_18: "i64[s33, 2]" = remainder_1 + getitem_76;  remainder_1 = getitem_76 = None
+        cat: "i64[s33, 4]" = torch.cat([add_17, add_18], dim = -1);  add_17 = add_18 = None
         out_12: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         ple_gather_default = torch.ops.qcompile.ple_gather.default('model.layers.1.ple.ple_embedding', cat, out_12);  cat = ple_gather_default = None
         emb: "f32[s33, 64]" = out_12.to(torch.float32);  out_12 = None
@@ -408,30 +400,30 @@ class GraphModule(torch.nn.Module):
         xf_7: "f32[s33, 4, 64]" = xf_6.unflatten(-1, (-1, 64));  xf_6 = None
         pow_4: "f32[s33, 4, 64]" = xf_7.pow(2)
         mean_5: "f32[s33, 4, 1]" = pow_4.mean(-1, keepdim = True);  pow_4 = None
-        add_21: "f32[s33, 4, 1]" = mean_5 + 1e-06;  mean_5 = None
-        rsqrt_5: "f32[s33, 4, 1]" = torch.rsqrt(add_21);  add_21 = None
+        add_19: "f32[s33, 4, 1]" = mean_5 + 1e-06;  mean_5 = None
+        rsqrt_5: "f32[s33, 4, 1]" = torch.rsqrt(add_19);  add_19 = None
         out_13: "f32[s33, 4, 64]" = xf_7 * rsqrt_5;  xf_7 = rsqrt_5 = None
         out_14: "f32[s33, 256]" = out_13.flatten(-2);  out_13 = None
         float_19: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_ = None
-        add_22: "f32[256]" = 1.0 + float_19;  float_19 = None
-        mul_28: "f32[s33, 256]" = out_14 * add_22;  out_14 = add_22 = None
-        to_10: "f32[s33, 256]" = mul_28.to(torch.float32);  mul_28 = None
+        add_20: "f32[256]" = 1.0 + float_19;  float_19 = None
+        mul_26: "f32[s33, 256]" = out_14 * add_20;  out_14 = add_20 = None
+        to_10: "f32[s33, 256]" = mul_26.to(torch.float32);  mul_26 = None
         key_1: "f32[s33, 4, 64]" = to_10.unflatten(-1, (4, 64));  to_10 = None
         xf_8: "f32[s33, 256]" = h_2.float()
         xf_9: "f32[s33, 4, 64]" = xf_8.unflatten(-1, (-1, 64));  xf_8 = None
         pow_5: "f32[s33, 4, 64]" = xf_9.pow(2)
         mean_6: "f32[s33, 4, 1]" = pow_5.mean(-1, keepdim = True);  pow_5 = None
-        add_23: "f32[s33, 4, 1]" = mean_6 + 1e-06;  mean_6 = None
-        rsqrt_6: "f32[s33, 4, 1]" = torch.rsqrt(add_23);  add_23 = None
+        add_21: "f32[s33, 4, 1]" = mean_6 + 1e-06;  mean_6 = None
+        rsqrt_6: "f32[s33, 4, 1]" = torch.rsqrt(add_21);  add_21 = None
         out_15: "f32[s33, 4, 64]" = xf_9 * rsqrt_6;  xf_9 = rsqrt_6 = None
         out_16: "f32[s33, 256]" = out_15.flatten(-2);  out_15 = None
         float_21: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_ = None
-        add_24: "f32[256]" = 1.0 + float_21;  float_21 = None
-        mul_30: "f32[s33, 256]" = out_16 * add_24;  out_16 = add_24 = None
-        to_11: "f32[s33, 256]" = mul_30.to(torch.float32);  mul_30 = None
+        add_22: "f32[256]" = 1.0 + float_21;  float_21 = None
+        mul_28: "f32[s33, 256]" = out_16 * add_22;  out_16 = add_22 = None
+        to_11: "f32[s33, 256]" = mul_28.to(torch.float32);  mul_28 = None
         query: "f32[s33, 4, 64]" = to_11.unflatten(-1, (4, 64));  to_11 = None
-        mul_31: "f32[s33, 4, 64]" = key_1 * query;  key_1 = query = None
-        sum_4: "f32[s33, 4, 1]" = mul_31.sum(dim = -1, keepdim = True);  mul_31 = None
+        mul_29: "f32[s33, 4, 64]" = key_1 * query;  key_1 = query = None
+        sum_4: "f32[s33, 4, 1]" = mul_29.sum(dim = -1, keepdim = True);  mul_29 = None
         gate_1: "f32[s33, 4, 1]" = sum_4 / 8.0;  sum_4 = None
         abs_1: "f32[s33, 4, 1]" = gate_1.abs()
         clamp_min_2: "f32[s33, 4, 1]" = abs_1.clamp_min(1e-06);  abs_1 = None
@@ -439,31 +431,31 @@ class GraphModule(torch.nn.Module):
         sign: "f32[s33, 4, 1]" = gate_1.sign();  gate_1 = None
         gate_2: "f32[s33, 4, 1]" = sqrt * sign;  sqrt = sign = None
         sigmoid_6: "f32[s33, 4, 1]" = torch.sigmoid(gate_2);  gate_2 = None
-        unsqueeze_4: "f32[s33, 1, 64]" = value.unsqueeze(-2);  value = None
-        mul_33: "f32[s33, 4, 64]" = sigmoid_6 * unsqueeze_4;  sigmoid_6 = unsqueeze_4 = None
-        gated: "f32[s33, 256]" = mul_33.flatten(-2);  mul_33 = None
+        unsqueeze: "f32[s33, 1, 64]" = value.unsqueeze(-2);  value = None
+        mul_31: "f32[s33, 4, 64]" = sigmoid_6 * unsqueeze;  sigmoid_6 = unsqueeze = None
+        gated: "f32[s33, 256]" = mul_31.flatten(-2);  mul_31 = None
         xf_10: "f32[s33, 256]" = gated.float()
         xf_11: "f32[s33, 4, 64]" = xf_10.unflatten(-1, (-1, 64));  xf_10 = None
         pow_6: "f32[s33, 4, 64]" = xf_11.pow(2)
         mean_7: "f32[s33, 4, 1]" = pow_6.mean(-1, keepdim = True);  pow_6 = None
-        add_25: "f32[s33, 4, 1]" = mean_7 + 1e-06;  mean_7 = None
-        rsqrt_7: "f32[s33, 4, 1]" = torch.rsqrt(add_25);  add_25 = None
+        add_23: "f32[s33, 4, 1]" = mean_7 + 1e-06;  mean_7 = None
+        rsqrt_7: "f32[s33, 4, 1]" = torch.rsqrt(add_23);  add_23 = None
         out_17: "f32[s33, 4, 64]" = xf_11 * rsqrt_7;  xf_11 = rsqrt_7 = None
         out_18: "f32[s33, 256]" = out_17.flatten(-2);  out_17 = None
         float_23: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_ = None
-        add_26: "f32[256]" = 1.0 + float_23;  float_23 = None
-        mul_35: "f32[s33, 256]" = out_18 * add_26;  out_18 = add_26 = None
-        to_12: "f32[s33, 256]" = mul_35.to(torch.float32);  mul_35 = None
+        add_24: "f32[256]" = 1.0 + float_23;  float_23 = None
+        mul_33: "f32[s33, 256]" = out_18 * add_24;  out_18 = add_24 = None
+        to_12: "f32[s33, 256]" = mul_33.to(torch.float32);  mul_33 = None
         steps_2: "i64[10]" = torch.arange(-9, 1, device = device(type='cpu'))
         getitem_85: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
         rel_2: "i64[s33, 10]" = getitem_85 + steps_2;  getitem_85 = None
         arange_5: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         getitem_88: "i64[s33, 1]" = arange_5[(slice(None, None, None), None)];  arange_5 = None
-        add_28: "i64[s33, 10]" = getitem_88 + steps_2;  getitem_88 = steps_2 = None
-        flat_2: "i64[s33, 10]" = add_28.clamp_min(0);  add_28 = None
+        add_26: "i64[s33, 10]" = getitem_88 + steps_2;  getitem_88 = steps_2 = None
+        flat_2: "i64[s33, 10]" = add_26.clamp_min(0);  add_26 = None
         getitem_89: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
-        add_29: "i64[s33, 10]" = rel_2 + 9
-        clamp_2: "i64[s33, 10]" = add_29.clamp(0, 8);  add_29 = None
+        add_27: "i64[s33, 10]" = rel_2 + 9
+        clamp_2: "i64[s33, 10]" = add_27.clamp(0, 8);  add_27 = None
         from_tail_2: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_89, clamp_2)];  getitem_89 = clamp_2 = None
         ge_2: "b8[s33, 10]" = rel_2 >= 0;  rel_2 = None
         getitem_91: "b8[s33, 10, 1]" = ge_2[(Ellipsis, None)];  ge_2 = None
@@ -481,34 +473,34 @@ class GraphModule(torch.nn.Module):
         getitem_97: "f32[s33, 256]" = window_3[(slice(None, None, None), 3)]
         float_26: "f32[s33, 256]" = getitem_97.float();  getitem_97 = None
         getitem_98: "f32[256]" = taps_1[(slice(None, None, None), 1)]
-        mul_37: "f32[s33, 256]" = float_26 * getitem_98;  float_26 = getitem_98 = None
-        out_20: "f32[s33, 256]" = out_19 + mul_37;  out_19 = mul_37 = None
+        mul_35: "f32[s33, 256]" = float_26 * getitem_98;  float_26 = getitem_98 = None
+        out_20: "f32[s33, 256]" = out_19 + mul_35;  out_19 = mul_35 = None
         getitem_99: "f32[s33, 256]" = window_3[(slice(None, None, None), 6)]
         float_27: "f32[s33, 256]" = getitem_99.float();  getitem_99 = None
         getitem_100: "f32[256]" = taps_1[(slice(None, None, None), 2)]
-        mul_38: "f32[s33, 256]" = float_27 * getitem_100;  float_27 = getitem_100 = None
-        out_21: "f32[s33, 256]" = out_20 + mul_38;  out_20 = mul_38 = None
+        mul_36: "f32[s33, 256]" = float_27 * getitem_100;  float_27 = getitem_100 = None
+        out_21: "f32[s33, 256]" = out_20 + mul_36;  out_20 = mul_36 = None
         getitem_101: "f32[s33, 256]" = window_3[(slice(None, None, None), 9)];  window_3 = None
         float_28: "f32[s33, 256]" = getitem_101.float();  getitem_101 = None
         getitem_102: "f32[256]" = taps_1[(slice(None, None, None), 3)];  taps_1 = None
-        mul_39: "f32[s33, 256]" = float_28 * getitem_102;  float_28 = getitem_102 = None
-        out_22: "f32[s33, 256]" = out_21 + mul_39;  out_21 = mul_39 = None
+        mul_37: "f32[s33, 256]" = float_28 * getitem_102;  float_28 = getitem_102 = None
+        out_22: "f32[s33, 256]" = out_21 + mul_37;  out_21 = mul_37 = None
         silu_4: "f32[s33, 256]" = torch.nn.functional.silu(out_22);  out_22 = None
         to_14: "f32[s33, 256]" = silu_4.to(torch.float32);  silu_4 = None
-        add_33: "f32[s33, 256]" = gated + to_14;  gated = to_14 = None
-        h_3: "f32[s33, 256]" = h_2 + add_33;  h_2 = add_33 = None
+        add_31: "f32[s33, 256]" = gated + to_14;  gated = to_14 = None
+        h_3: "f32[s33, 256]" = h_2 + add_31;  h_2 = add_31 = None
         xf_12: "f32[s33, 256]" = h_3.float()
         xf_13: "f32[s33, 4, 64]" = xf_12.unflatten(-1, (-1, 64));  xf_12 = None
         pow_7: "f32[s33, 4, 64]" = xf_13.pow(2)
         mean_8: "f32[s33, 4, 1]" = pow_7.mean(-1, keepdim = True);  pow_7 = None
-        add_35: "f32[s33, 4, 1]" = mean_8 + 1e-06;  mean_8 = None
-        rsqrt_8: "f32[s33, 4, 1]" = torch.rsqrt(add_35);  add_35 = None
+        add_33: "f32[s33, 4, 1]" = mean_8 + 1e-06;  mean_8 = None
+        rsqrt_8: "f32[s33, 4, 1]" = torch.rsqrt(add_33);  add_33 = None
         out_23: "f32[s33, 4, 64]" = xf_13 * rsqrt_8;  xf_13 = rsqrt_8 = None
         out_24: "f32[s33, 256]" = out_23.flatten(-2);  out_23 = None
         float_30: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_36: "f32[256]" = 1.0 + float_30;  float_30 = None
-        mul_41: "f32[s33, 256]" = out_24 * add_36;  out_24 = add_36 = None
-        hn_2: "f32[s33, 256]" = mul_41.to(torch.float32);  mul_41 = None
+        add_34: "f32[256]" = 1.0 + float_30;  float_30 = None
+        mul_39: "f32[s33, 256]" = out_24 * add_34;  out_24 = add_34 = None
+        hn_2: "f32[s33, 256]" = mul_39.to(torch.float32);  mul_39 = None
         y_6: "f32[s33, 32]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_6 = torch.functional.split(y_6, [16, 0, 4, 12], dim = -1);  y_6 = None
         down_2: "f32[s33, 16]" = split_6[0]
@@ -519,8 +511,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_7: "f32[s33, 256]" = torch.sigmoid(linear_9);  linear_9 = None
         unflatten_16: "f32[s33, 4, 64]" = sigmoid_7.unflatten(-1, (4, 64));  sigmoid_7 = None
         unflatten_17: "f32[s33, 4, 64]" = hn_2.unflatten(-1, (4, 64));  hn_2 = None
-        mul_42: "f32[s33, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
-        x_2: "f32[s33, 64]" = mul_42.mean(dim = -2);  mul_42 = None
+        mul_40: "f32[s33, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
+        x_2: "f32[s33, 64]" = mul_40.mean(dim = -2);  mul_40 = None
         truediv_7: "f32[s33, 4]" = inject_4 / 4;  inject_4 = None
         sigmoid_8: "f32[s33, 4]" = torch.sigmoid(truediv_7);  truediv_7 = None
         inject_5: "f32[s33, 4]" = 2 * sigmoid_8;  sigmoid_8 = None
@@ -535,11 +527,11 @@ class GraphModule(torch.nn.Module):
         rel_3: "i64[s33, 4]" = getitem_115 + steps_3;  getitem_115 = None
         arange_7: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         getitem_118: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
-        add_38: "i64[s33, 4]" = getitem_118 + steps_3;  getitem_118 = steps_3 = None
-        flat_3: "i64[s33, 4]" = add_38.clamp_min(0);  add_38 = None
+        add_36: "i64[s33, 4]" = getitem_118 + steps_3;  getitem_118 = steps_3 = None
+        flat_3: "i64[s33, 4]" = add_36.clamp_min(0);  add_36 = None
         getitem_119: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
-        add_39: "i64[s33, 4]" = rel_3 + 3
-        clamp_3: "i64[s33, 4]" = add_39.clamp(0, 2);  add_39 = None
+        add_37: "i64[s33, 4]" = rel_3 + 3
+        clamp_3: "i64[s33, 4]" = add_37.clamp(0, 2);  add_37 = None
         from_tail_3: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_119, clamp_3)];  getitem_119 = clamp_3 = None
         ge_3: "b8[s33, 4]" = rel_3 >= 0;  rel_3 = None
         getitem_121: "b8[s33, 4, 1]" = ge_3[(Ellipsis, None)];  ge_3 = None
@@ -557,18 +549,18 @@ class GraphModule(torch.nn.Module):
         getitem_127: "f32[s33, 128]" = window_4[(slice(None, None, None), 1)]
         float_33: "f32[s33, 128]" = getitem_127.float();  getitem_127 = None
         getitem_128: "f32[128]" = taps_2[(slice(None, None, None), 1)]
-        mul_45: "f32[s33, 128]" = float_33 * getitem_128;  float_33 = getitem_128 = None
-        out_26: "f32[s33, 128]" = out_25 + mul_45;  out_25 = mul_45 = None
+        mul_43: "f32[s33, 128]" = float_33 * getitem_128;  float_33 = getitem_128 = None
+        out_26: "f32[s33, 128]" = out_25 + mul_43;  out_25 = mul_43 = None
         getitem_129: "f32[s33, 128]" = window_4[(slice(None, None, None), 2)]
         float_34: "f32[s33, 128]" = getitem_129.float();  getitem_129 = None
         getitem_130: "f32[128]" = taps_2[(slice(None, None, None), 2)]
-        mul_46: "f32[s33, 128]" = float_34 * getitem_130;  float_34 = getitem_130 = None
-        out_27: "f32[s33, 128]" = out_26 + mul_46;  out_26 = mul_46 = None
+        mul_44: "f32[s33, 128]" = float_34 * getitem_130;  float_34 = getitem_130 = None
+        out_27: "f32[s33, 128]" = out_26 + mul_44;  out_26 = mul_44 = None
         getitem_131: "f32[s33, 128]" = window_4[(slice(None, None, None), 3)];  window_4 = None
         float_35: "f32[s33, 128]" = getitem_131.float();  getitem_131 = None
         getitem_132: "f32[128]" = taps_2[(slice(None, None, None), 3)];  taps_2 = None
-        mul_47: "f32[s33, 128]" = float_35 * getitem_132;  float_35 = getitem_132 = None
-        out_28: "f32[s33, 128]" = out_27 + mul_47;  out_27 = mul_47 = None
+        mul_45: "f32[s33, 128]" = float_35 * getitem_132;  float_35 = getitem_132 = None
+        out_28: "f32[s33, 128]" = out_27 + mul_45;  out_27 = mul_45 = None
         to_17: "f32[s33, 128]" = out_28.to(torch.float32);  out_28 = None
         qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(to_17);  to_17 = None
         split_8 = torch.functional.split(qkv_3, [32, 32, 64], dim = -1);  qkv_3 = None
@@ -581,17 +573,17 @@ class GraphModule(torch.nn.Module):
         k_4: "f32[s33, 4, 16]" = unflatten_19.repeat_interleave(2, dim = 1);  unflatten_19 = None
         v_3: "f32[s33, 4, 16]" = v_2.unflatten(-1, (4, 16));  v_2 = None
         float_36: "f32[s33, 4, 16]" = q_4.float();  q_4 = None
-        mul_48: "f32[s33, 4, 16]" = float_36 * float_36
-        sum_5: "f32[s33, 4, 1]" = mul_48.sum(-1, keepdim = True);  mul_48 = None
-        add_43: "f32[s33, 4, 1]" = sum_5 + 1e-06;  sum_5 = None
-        rsqrt_9: "f32[s33, 4, 1]" = torch.rsqrt(add_43);  add_43 = None
-        mul_49: "f32[s33, 4, 16]" = float_36 * rsqrt_9;  float_36 = rsqrt_9 = None
-        q_5: "f32[s33, 4, 16]" = mul_49 * 0.25;  mul_49 = None
+        mul_46: "f32[s33, 4, 16]" = float_36 * float_36
+        sum_5: "f32[s33, 4, 1]" = mul_46.sum(-1, keepdim = True);  mul_46 = None
+        add_41: "f32[s33, 4, 1]" = sum_5 + 1e-06;  sum_5 = None
+        rsqrt_9: "f32[s33, 4, 1]" = torch.rsqrt(add_41);  add_41 = None
+        mul_47: "f32[s33, 4, 16]" = float_36 * rsqrt_9;  float_36 = rsqrt_9 = None
+        q_5: "f32[s33, 4, 16]" = mul_47 * 0.25;  mul_47 = None
         float_37: "f32[s33, 4, 16]" = k_4.float();  k_4 = None
-        mul_51: "f32[s33, 4, 16]" = float_37 * float_37
-        sum_6: "f32[s33, 4, 1]" = mul_51.sum(-1, keepdim = True);  mul_51 = None
-        add_44: "f32[s33, 4, 1]" = sum_6 + 1e-06;  sum_6 = None
-        rsqrt_10: "f32[s33, 4, 1]" = torch.rsqrt(add_44);  add_44 = None
+        mul_49: "f32[s33, 4, 16]" = float_37 * float_37
+        sum_6: "f32[s33, 4, 1]" = mul_49.sum(-1, keepdim = True);  mul_49 = None
+        add_42: "f32[s33, 4, 1]" = sum_6 + 1e-06;  sum_6 = None
+        rsqrt_10: "f32[s33, 4, 1]" = torch.rsqrt(add_42);  add_42 = None
         k_5: "f32[s33, 4, 16]" = float_37 * rsqrt_10;  float_37 = rsqrt_10 = None
         sigmoid_9: "f32[s33, 4]" = b_1.sigmoid();  b_1 = None
         beta_1: "f32[s33, 4]" = sigmoid_9.float();  sigmoid_9 = None
@@ -599,8 +591,8 @@ class GraphModule(torch.nn.Module):
         exp_1: "f32[4]" = float_39.exp();  float_39 = None
         neg_1: "f32[4]" = -exp_1;  exp_1 = None
         float_40: "f32[s33, 4]" = a_1.float();  a_1 = None
-        add_45: "f32[s33, 4]" = float_40 + l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_;  float_40 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_ = None
-        softplus_1: "f32[s33, 4]" = torch._C._nn.softplus(add_45);  add_45 = None
+        add_43: "f32[s33, 4]" = float_40 + l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_;  float_40 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_ = None
+        softplus_1: "f32[s33, 4]" = torch._C._nn.softplus(add_43);  add_43 = None
         g_1: "f32[s33, 4]" = neg_1 * softplus_1;  neg_1 = softplus_1 = None
         float_41: "f32[s33, 4, 16]" = v_3.float();  v_3 = None
         out_29: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
@@ -610,34 +602,30 @@ class GraphModule(torch.nn.Module):
         xf_14: "f32[s33, 4, 16]" = core_1.float();  core_1 = None
         pow_8: "f32[s33, 4, 16]" = xf_14.pow(2)
         mean_10: "f32[s33, 4, 1]" = pow_8.mean(-1, keepdim = True);  pow_8 = None
-        add_46: "f32[s33, 4, 1]" = mean_10 + 1e-06;  mean_10 = None
-        rsqrt_11: "f32[s33, 4, 1]" = torch.rsqrt(add_46);  add_46 = None
+        add_44: "f32[s33, 4, 1]" = mean_10 + 1e-06;  mean_10 = None
+        rsqrt_11: "f32[s33, 4, 1]" = torch.rsqrt(add_44);  add_44 = None
         xf_15: "f32[s33, 4, 16]" = xf_14 * rsqrt_11;  xf_14 = rsqrt_11 = None
         to_19: "f32[s33, 4, 16]" = xf_15.to(torch.float32);  xf_15 = None
         out_30: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ * to_19;  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ = to_19 = None
         float_43: "f32[s33, 4, 16]" = unflatten_21.float();  unflatten_21 = None
         sigmoid_10: "f32[s33, 4, 16]" = torch.sigmoid(float_43);  float_43 = None
-        mul_56: "f32[s33, 4, 16]" = out_30 * sigmoid_10;  out_30 = sigmoid_10 = None
-        to_20: "f32[s33, 4, 16]" = mul_56.to(torch.float32);  mul_56 = None
+        mul_54: "f32[s33, 4, 16]" = out_30 * sigmoid_10;  out_30 = sigmoid_10 = None
+        to_20: "f32[s33, 4, 16]" = mul_54.to(torch.float32);  mul_54 = None
         out_31: "f32[s33, 64]" = to_20.flatten(-2);  to_20 = None
         y_8: "f32[s33, 64]" = torch._C._nn.linear(out_31, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_31 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        unsqueeze_5: "f32[s33, 1, 64]" = y_8.unsqueeze(-2);  y_8 = None
-        unsqueeze_6: "f32[s33, 4, 1]" = inject_5.unsqueeze(-1);  inject_5 = None
-        mul_57: "f32[s33, 4, 64]" = unsqueeze_5 * unsqueeze_6;  unsqueeze_5 = unsqueeze_6 = None
-        flatten_11: "f32[s33, 256]" = mul_57.flatten(-2);  mul_57 = None
-        h_4: "f32[s33, 256]" = h_3 + flatten_11;  h_3 = flatten_11 = None
+        h_4: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_3, inject_5, y_8);  h_3 = inject_5 = y_8 = None
         xf_16: "f32[s33, 256]" = h_4.float()
         xf_17: "f32[s33, 4, 64]" = xf_16.unflatten(-1, (-1, 64));  xf_16 = None
         pow_9: "f32[s33, 4, 64]" = xf_17.pow(2)
         mean_11: "f32[s33, 4, 1]" = pow_9.mean(-1, keepdim = True);  pow_9 = None
-        add_48: "f32[s33, 4, 1]" = mean_11 + 1e-06;  mean_11 = None
-        rsqrt_12: "f32[s33, 4, 1]" = torch.rsqrt(add_48);  add_48 = None
+        add_45: "f32[s33, 4, 1]" = mean_11 + 1e-06;  mean_11 = None
+        rsqrt_12: "f32[s33, 4, 1]" = torch.rsqrt(add_45);  add_45 = None
         out_32: "f32[s33, 4, 64]" = xf_17 * rsqrt_12;  xf_17 = rsqrt_12 = None
         out_33: "f32[s33, 256]" = out_32.flatten(-2);  out_32 = None
         float_45: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_49: "f32[256]" = 1.0 + float_45;  float_45 = None
-        mul_59: "f32[s33, 256]" = out_33 * add_49;  out_33 = add_49 = None
-        hn_3: "f32[s33, 256]" = mul_59.to(torch.float32);  mul_59 = None
+        add_46: "f32[256]" = 1.0 + float_45;  float_45 = None
+        mul_56: "f32[s33, 256]" = out_33 * add_46;  out_33 = add_46 = None
+        hn_3: "f32[s33, 256]" = mul_56.to(torch.float32);  mul_56 = None
         y_9: "f32[s33, 32]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_9 = torch.functional.split(y_9, [16, 0, 4, 12], dim = -1);  y_9 = None
         down_3: "f32[s33, 16]" = split_9[0]
@@ -648,8 +636,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_11: "f32[s33, 256]" = torch.sigmoid(linear_13);  linear_13 = None
         unflatten_23: "f32[s33, 4, 64]" = sigmoid_11.unflatten(-1, (4, 64));  sigmoid_11 = None
         unflatten_24: "f32[s33, 4, 64]" = hn_3.unflatten(-1, (4, 64));  hn_3 = None
-        mul_60: "f32[s33, 4, 64]" = unflatten_23 * unflatten_24;  unflatten_23 = unflatten_24 = None
-        x_3: "f32[s33, 64]" = mul_60.mean(dim = -2);  mul_60 = None
+        mul_57: "f32[s33, 4, 64]" = unflatten_23 * unflatten_24;  unflatten_23 = unflatten_24 = None
+        x_3: "f32[s33, 64]" = mul_57.mean(dim = -2);  mul_57 = None
         truediv_9: "f32[s33, 4]" = inject_6 / 4;  inject_6 = None
         sigmoid_12: "f32[s33, 4]" = torch.sigmoid(truediv_9);  truediv_9 = None
         inject_7: "f32[s33, 4]" = 2 * sigmoid_12;  sigmoid_12 = None
@@ -667,26 +655,22 @@ class GraphModule(torch.nn.Module):
         top_3: "f32[s33, 2]" = top_2 / sum_7;  top_2 = sum_7 = None
         weights_1: "f32[s33, 2]" = top_3.to(torch.float32);  top_3 = None
         silu_8: "f32[s33, 32]" = torch.nn.functional.silu(gate_3);  gate_3 = None
-        mul_62: "f32[s33, 32]" = silu_8 * up_1;  silu_8 = up_1 = None
+        mul_59: "f32[s33, 32]" = silu_8 * up_1;  silu_8 = up_1 = None
         out_34: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp', x_3, weights_1, idx_1, mul_62, shared_gate_1, out_34);  x_3 = weights_1 = idx_1 = mul_62 = shared_gate_1 = experts_default_1 = None
-        unsqueeze_7: "f32[s33, 1, 64]" = out_34.unsqueeze(-2);  out_34 = None
-        unsqueeze_8: "f32[s33, 4, 1]" = inject_7.unsqueeze(-1);  inject_7 = None
-        mul_63: "f32[s33, 4, 64]" = unsqueeze_7 * unsqueeze_8;  unsqueeze_7 = unsqueeze_8 = None
-        flatten_13: "f32[s33, 256]" = mul_63.flatten(-2);  mul_63 = None
-        h_5: "f32[s33, 256]" = h_4 + flatten_13;  h_4 = flatten_13 = None
+        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp', x_3, weights_1, idx_1, mul_59, shared_gate_1, out_34);  x_3 = weights_1 = idx_1 = mul_59 = shared_gate_1 = experts_default_1 = None
+        h_5: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_4, inject_7, out_34);  h_4 = inject_7 = out_34 = None
         xf_18: "f32[s33, 256]" = h_5.float()
         xf_19: "f32[s33, 4, 64]" = xf_18.unflatten(-1, (-1, 64));  xf_18 = None
         pow_10: "f32[s33, 4, 64]" = xf_19.pow(2)
         mean_13: "f32[s33, 4, 1]" = pow_10.mean(-1, keepdim = True);  pow_10 = None
-        add_51: "f32[s33, 4, 1]" = mean_13 + 1e-06;  mean_13 = None
-        rsqrt_13: "f32[s33, 4, 1]" = torch.rsqrt(add_51);  add_51 = None
+        add_47: "f32[s33, 4, 1]" = mean_13 + 1e-06;  mean_13 = None
+        rsqrt_13: "f32[s33, 4, 1]" = torch.rsqrt(add_47);  add_47 = None
         out_35: "f32[s33, 4, 64]" = xf_19 * rsqrt_13;  xf_19 = rsqrt_13 = None
         out_36: "f32[s33, 256]" = out_35.flatten(-2);  out_35 = None
         float_47: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_52: "f32[256]" = 1.0 + float_47;  float_47 = None
-        mul_65: "f32[s33, 256]" = out_36 * add_52;  out_36 = add_52 = None
-        hn_4: "f32[s33, 256]" = mul_65.to(torch.float32);  mul_65 = None
+        add_48: "f32[256]" = 1.0 + float_47;  float_47 = None
+        mul_61: "f32[s33, 256]" = out_36 * add_48;  out_36 = add_48 = None
+        hn_4: "f32[s33, 256]" = mul_61.to(torch.float32);  mul_61 = None
         y_11: "f32[s33, 32]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_11 = torch.functional.split(y_11, [16, 0, 4, 12], dim = -1);  y_11 = None
         down_4: "f32[s33, 16]" = split_11[0]
@@ -697,8 +681,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_13: "f32[s33, 256]" = torch.sigmoid(linear_16);  linear_16 = None
         unflatten_26: "f32[s33, 4, 64]" = sigmoid_13.unflatten(-1, (4, 64));  sigmoid_13 = None
         unflatten_27: "f32[s33, 4, 64]" = hn_4.unflatten(-1, (4, 64));  hn_4 = None
-        mul_66: "f32[s33, 4, 64]" = unflatten_26 * unflatten_27;  unflatten_26 = unflatten_27 = None
-        x_4: "f32[s33, 64]" = mul_66.mean(dim = -2);  mul_66 = None
+        mul_62: "f32[s33, 4, 64]" = unflatten_26 * unflatten_27;  unflatten_26 = unflatten_27 = None
+        x_4: "f32[s33, 64]" = mul_62.mean(dim = -2);  mul_62 = None
         truediv_12: "f32[s33, 4]" = inject_8 / 4;  inject_8 = None
         sigmoid_14: "f32[s33, 4]" = torch.sigmoid(truediv_12);  truediv_12 = None
         inject_9: "f32[s33, 4]" = 2 * sigmoid_14;  sigmoid_14 = None
@@ -713,11 +697,11 @@ class GraphModule(torch.nn.Module):
         rel_4: "i64[s33, 4]" = getitem_167 + steps_4;  getitem_167 = None
         arange_9: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         getitem_170: "i64[s33, 1]" = arange_9[(slice(None, None, None), None)];  arange_9 = None
-        add_54: "i64[s33, 4]" = getitem_170 + steps_4;  getitem_170 = steps_4 = None
-        flat_4: "i64[s33, 4]" = add_54.clamp_min(0);  add_54 = None
+        add_50: "i64[s33, 4]" = getitem_170 + steps_4;  getitem_170 = steps_4 = None
+        flat_4: "i64[s33, 4]" = add_50.clamp_min(0);  add_50 = None
         getitem_171: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
-        add_55: "i64[s33, 4]" = rel_4 + 3
-        clamp_4: "i64[s33, 4]" = add_55.clamp(0, 2);  add_55 = None
+        add_51: "i64[s33, 4]" = rel_4 + 3
+        clamp_4: "i64[s33, 4]" = add_51.clamp(0, 2);  add_51 = None
         from_tail_4: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_171, clamp_4)];  getitem_171 = clamp_4 = None
         ge_4: "b8[s33, 4]" = rel_4 >= 0;  rel_4 = None
         getitem_173: "b8[s33, 4, 1]" = ge_4[(Ellipsis, None)];  ge_4 = None
@@ -735,18 +719,18 @@ class GraphModule(torch.nn.Module):
         getitem_179: "f32[s33, 128]" = window_5[(slice(None, None, None), 1)]
         float_50: "f32[s33, 128]" = getitem_179.float();  getitem_179 = None
         getitem_180: "f32[128]" = taps_3[(slice(None, None, None), 1)]
-        mul_69: "f32[s33, 128]" = float_50 * getitem_180;  float_50 = getitem_180 = None
-        out_38: "f32[s33, 128]" = out_37 + mul_69;  out_37 = mul_69 = None
+        mul_65: "f32[s33, 128]" = float_50 * getitem_180;  float_50 = getitem_180 = None
+        out_38: "f32[s33, 128]" = out_37 + mul_65;  out_37 = mul_65 = None
         getitem_181: "f32[s33, 128]" = window_5[(slice(None, None, None), 2)]
         float_51: "f32[s33, 128]" = getitem_181.float();  getitem_181 = None
         getitem_182: "f32[128]" = taps_3[(slice(None, None, None), 2)]
-        mul_70: "f32[s33, 128]" = float_51 * getitem_182;  float_51 = getitem_182 = None
-        out_39: "f32[s33, 128]" = out_38 + mul_70;  out_38 = mul_70 = None
+        mul_66: "f32[s33, 128]" = float_51 * getitem_182;  float_51 = getitem_182 = None
+        out_39: "f32[s33, 128]" = out_38 + mul_66;  out_38 = mul_66 = None
         getitem_183: "f32[s33, 128]" = window_5[(slice(None, None, None), 3)];  window_5 = None
         float_52: "f32[s33, 128]" = getitem_183.float();  getitem_183 = None
         getitem_184: "f32[128]" = taps_3[(slice(None, None, None), 3)];  taps_3 = None
-        mul_71: "f32[s33, 128]" = float_52 * getitem_184;  float_52 = getitem_184 = None
-        out_40: "f32[s33, 128]" = out_39 + mul_71;  out_39 = mul_71 = None
+        mul_67: "f32[s33, 128]" = float_52 * getitem_184;  float_52 = getitem_184 = None
+        out_40: "f32[s33, 128]" = out_39 + mul_67;  out_39 = mul_67 = None
         to_25: "f32[s33, 128]" = out_40.to(torch.float32);  out_40 = None
         qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(to_25);  to_25 = None
         split_13 = torch.functional.split(qkv_5, [32, 32, 64], dim = -1);  qkv_5 = None
@@ -759,17 +743,17 @@ class GraphModule(torch.nn.Module):
         k_7: "f32[s33, 4, 16]" = unflatten_29.repeat_interleave(2, dim = 1);  unflatten_29 = None
         v_5: "f32[s33, 4, 16]" = v_4.unflatten(-1, (4, 16));  v_4 = None
         float_53: "f32[s33, 4, 16]" = q_7.float();  q_7 = None
-        mul_72: "f32[s33, 4, 16]" = float_53 * float_53
-        sum_8: "f32[s33, 4, 1]" = mul_72.sum(-1, keepdim = True);  mul_72 = None
-        add_59: "f32[s33, 4, 1]" = sum_8 + 1e-06;  sum_8 = None
-        rsqrt_14: "f32[s33, 4, 1]" = torch.rsqrt(add_59);  add_59 = None
-        mul_73: "f32[s33, 4, 16]" = float_53 * rsqrt_14;  float_53 = rsqrt_14 = None
-        q_8: "f32[s33, 4, 16]" = mul_73 * 0.25;  mul_73 = None
+        mul_68: "f32[s33, 4, 16]" = float_53 * float_53
+        sum_8: "f32[s33, 4, 1]" = mul_68.sum(-1, keepdim = True);  mul_68 = None
+        add_55: "f32[s33, 4, 1]" = sum_8 + 1e-06;  sum_8 = None
+        rsqrt_14: "f32[s33, 4, 1]" = torch.rsqrt(add_55);  add_55 = None
+        mul_69: "f32[s33, 4, 16]" = float_53 * rsqrt_14;  float_53 = rsqrt_14 = None
+        q_8: "f32[s33, 4, 16]" = mul_69 * 0.25;  mul_69 = None
         float_54: "f32[s33, 4, 16]" = k_7.float();  k_7 = None
-        mul_75: "f32[s33, 4, 16]" = float_54 * float_54
-        sum_9: "f32[s33, 4, 1]" = mul_75.sum(-1, keepdim = True);  mul_75 = None
-        add_60: "f32[s33, 4, 1]" = sum_9 + 1e-06;  sum_9 = None
-        rsqrt_15: "f32[s33, 4, 1]" = torch.rsqrt(add_60);  add_60 = None
+        mul_71: "f32[s33, 4, 16]" = float_54 * float_54
+        sum_9: "f32[s33, 4, 1]" = mul_71.sum(-1, keepdim = True);  mul_71 = None
+        add_56: "f32[s33, 4, 1]" = sum_9 + 1e-06;  sum_9 = None
+        rsqrt_15: "f32[s33, 4, 1]" = torch.rsqrt(add_56);  add_56 = None
         k_8: "f32[s33, 4, 16]" = float_54 * rsqrt_15;  float_54 = rsqrt_15 = None
         sigmoid_15: "f32[s33, 4]" = b_2.sigmoid();  b_2 = None
         beta_2: "f32[s33, 4]" = sigmoid_15.float();  sigmoid_15 = None
@@ -777,8 +761,8 @@ class GraphModule(torch.nn.Module):
         exp_2: "f32[4]" = float_56.exp();  float_56 = None
         neg_2: "f32[4]" = -exp_2;  exp_2 = None
         float_57: "f32[s33, 4]" = a_2.float();  a_2 = None
-        add_61: "f32[s33, 4]" = float_57 + l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_;  float_57 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_ = None
-        softplus_2: "f32[s33, 4]" = torch._C._nn.softplus(add_61);  add_61 = None
+        add_57: "f32[s33, 4]" = float_57 + l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_;  float_57 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_ = None
+        softplus_2: "f32[s33, 4]" = torch._C._nn.softplus(add_57);  add_57 = None
         g_2: "f32[s33, 4]" = neg_2 * softplus_2;  neg_2 = softplus_2 = None
         float_58: "f32[s33, 4, 16]" = v_5.float();  v_5 = None
         out_41: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
@@ -788,34 +772,30 @@ class GraphModule(torch.nn.Module):
         xf_20: "f32[s33, 4, 16]" = core_2.float();  core_2 = None
         pow_11: "f32[s33, 4, 16]" = xf_20.pow(2)
         mean_15: "f32[s33, 4, 1]" = pow_11.mean(-1, keepdim = True);  pow_11 = None
-        add_62: "f32[s33, 4, 1]" = mean_15 + 1e-06;  mean_15 = None
-        rsqrt_16: "f32[s33, 4, 1]" = torch.rsqrt(add_62);  add_62 = None
+        add_58: "f32[s33, 4, 1]" = mean_15 + 1e-06;  mean_15 = None
+        rsqrt_16: "f32[s33, 4, 1]" = torch.rsqrt(add_58);  add_58 = None
         xf_21: "f32[s33, 4, 16]" = xf_20 * rsqrt_16;  xf_20 = rsqrt_16 = None
         to_27: "f32[s33, 4, 16]" = xf_21.to(torch.float32);  xf_21 = None
         out_42: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ * to_27;  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ = to_27 = None
         float_60: "f32[s33, 4, 16]" = unflatten_31.float();  unflatten_31 = None
         sigmoid_16: "f32[s33, 4, 16]" = torch.sigmoid(float_60);  float_60 = None
-        mul_80: "f32[s33, 4, 16]" = out_42 * sigmoid_16;  out_42 = sigmoid_16 = None
-        to_28: "f32[s33, 4, 16]" = mul_80.to(torch.float32);  mul_80 = None
+        mul_76: "f32[s33, 4, 16]" = out_42 * sigmoid_16;  out_42 = sigmoid_16 = None
+        to_28: "f32[s33, 4, 16]" = mul_76.to(torch.float32);  mul_76 = None
         out_43: "f32[s33, 64]" = to_28.flatten(-2);  to_28 = None
         y_13: "f32[s33, 64]" = torch._C._nn.linear(out_43, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_43 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        unsqueeze_9: "f32[s33, 1, 64]" = y_13.unsqueeze(-2);  y_13 = None
-        unsqueeze_10: "f32[s33, 4, 1]" = inject_9.unsqueeze(-1);  inject_9 = None
-        mul_81: "f32[s33, 4, 64]" = unsqueeze_9 * unsqueeze_10;  unsqueeze_9 = unsqueeze_10 = None
-        flatten_16: "f32[s33, 256]" = mul_81.flatten(-2);  mul_81 = None
-        h_6: "f32[s33, 256]" = h_5 + flatten_16;  h_5 = flatten_16 = None
+        h_6: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_5, inject_9, y_13);  h_5 = inject_9 = y_13 = None
         xf_22: "f32[s33, 256]" = h_6.float()
         xf_23: "f32[s33, 4, 64]" = xf_22.unflatten(-1, (-1, 64));  xf_22 = None
         pow_12: "f32[s33, 4, 64]" = xf_23.pow(2)
         mean_16: "f32[s33, 4, 1]" = pow_12.mean(-1, keepdim = True);  pow_12 = None
-        add_64: "f32[s33, 4, 1]" = mean_16 + 1e-06;  mean_16 = None
-        rsqrt_17: "f32[s33, 4, 1]" = torch.rsqrt(add_64);  add_64 = None
+        add_59: "f32[s33, 4, 1]" = mean_16 + 1e-06;  mean_16 = None
+        rsqrt_17: "f32[s33, 4, 1]" = torch.rsqrt(add_59);  add_59 = None
         out_44: "f32[s33, 4, 64]" = xf_23 * rsqrt_17;  xf_23 = rsqrt_17 = None
         out_45: "f32[s33, 256]" = out_44.flatten(-2);  out_44 = None
         float_62: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_65: "f32[256]" = 1.0 + float_62;  float_62 = None
-        mul_83: "f32[s33, 256]" = out_45 * add_65;  out_45 = add_65 = None
-        hn_5: "f32[s33, 256]" = mul_83.to(torch.float32);  mul_83 = None
+        add_60: "f32[256]" = 1.0 + float_62;  float_62 = None
+        mul_78: "f32[s33, 256]" = out_45 * add_60;  out_45 = add_60 = None
+        hn_5: "f32[s33, 256]" = mul_78.to(torch.float32);  mul_78 = None
         y_14: "f32[s33, 32]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_14 = torch.functional.split(y_14, [16, 0, 4, 12], dim = -1);  y_14 = None
         down_5: "f32[s33, 16]" = split_14[0]
@@ -826,8 +806,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_17: "f32[s33, 256]" = torch.sigmoid(linear_20);  linear_20 = None
         unflatten_33: "f32[s33, 4, 64]" = sigmoid_17.unflatten(-1, (4, 64));  sigmoid_17 = None
         unflatten_34: "f32[s33, 4, 64]" = hn_5.unflatten(-1, (4, 64));  hn_5 = None
-        mul_84: "f32[s33, 4, 64]" = unflatten_33 * unflatten_34;  unflatten_33 = unflatten_34 = None
-        x_5: "f32[s33, 64]" = mul_84.mean(dim = -2);  mul_84 = None
+        mul_79: "f32[s33, 4, 64]" = unflatten_33 * unflatten_34;  unflatten_33 = unflatten_34 = None
+        x_5: "f32[s33, 64]" = mul_79.mean(dim = -2);  mul_79 = None
         truediv_14: "f32[s33, 4]" = inject_10 / 4;  inject_10 = None
         sigmoid_18: "f32[s33, 4]" = torch.sigmoid(truediv_14);  truediv_14 = None
         inject_11: "f32[s33, 4]" = 2 * sigmoid_18;  sigmoid_18 = None
@@ -845,26 +825,22 @@ class GraphModule(torch.nn.Module):
         top_5: "f32[s33, 2]" = top_4 / sum_10;  top_4 = sum_10 = None
         weights_2: "f32[s33, 2]" = top_5.to(torch.float32);  top_5 = None
         silu_12: "f32[s33, 32]" = torch.nn.functional.silu(gate_4);  gate_4 = None
-        mul_86: "f32[s33, 32]" = silu_12 * up_2;  silu_12 = up_2 = None
+        mul_81: "f32[s33, 32]" = silu_12 * up_2;  silu_12 = up_2 = None
         out_46: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp', x_5, weights_2, idx_2, mul_86, shared_gate_2, out_46);  x_5 = weights_2 = idx_2 = mul_86 = shared_gate_2 = experts_default_2 = None
-        unsqueeze_11: "f32[s33, 1, 64]" = out_46.unsqueeze(-2);  out_46 = None
-        unsqueeze_12: "f32[s33, 4, 1]" = inject_11.unsqueeze(-1);  inject_11 = None
-        mul_87: "f32[s33, 4, 64]" = unsqueeze_11 * unsqueeze_12;  unsqueeze_11 = unsqueeze_12 = None
-        flatten_18: "f32[s33, 256]" = mul_87.flatten(-2);  mul_87 = None
-        h_7: "f32[s33, 256]" = h_6 + flatten_18;  h_6 = flatten_18 = None
+        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp', x_5, weights_2, idx_2, mul_81, shared_gate_2, out_46);  x_5 = weights_2 = idx_2 = mul_81 = shared_gate_2 = experts_default_2 = None
+        h_7: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_6, inject_11, out_46);  h_6 = inject_11 = out_46 = None
         xf_24: "f32[s33, 256]" = h_7.float()
         xf_25: "f32[s33, 4, 64]" = xf_24.unflatten(-1, (-1, 64));  xf_24 = None
         pow_13: "f32[s33, 4, 64]" = xf_25.pow(2)
         mean_18: "f32[s33, 4, 1]" = pow_13.mean(-1, keepdim = True);  pow_13 = None
-        add_67: "f32[s33, 4, 1]" = mean_18 + 1e-06;  mean_18 = None
-        rsqrt_18: "f32[s33, 4, 1]" = torch.rsqrt(add_67);  add_67 = None
+        add_61: "f32[s33, 4, 1]" = mean_18 + 1e-06;  mean_18 = None
+        rsqrt_18: "f32[s33, 4, 1]" = torch.rsqrt(add_61);  add_61 = None
         out_47: "f32[s33, 4, 64]" = xf_25 * rsqrt_18;  xf_25 = rsqrt_18 = None
         out_48: "f32[s33, 256]" = out_47.flatten(-2);  out_47 = None
         float_64: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_68: "f32[256]" = 1.0 + float_64;  float_64 = None
-        mul_89: "f32[s33, 256]" = out_48 * add_68;  out_48 = add_68 = None
-        hn_6: "f32[s33, 256]" = mul_89.to(torch.float32);  mul_89 = None
+        add_62: "f32[256]" = 1.0 + float_64;  float_64 = None
+        mul_83: "f32[s33, 256]" = out_48 * add_62;  out_48 = add_62 = None
+        hn_6: "f32[s33, 256]" = mul_83.to(torch.float32);  mul_83 = None
         y_16: "f32[s33, 32]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_16 = torch.functional.split(y_16, [16, 0, 4, 12], dim = -1);  y_16 = None
         down_6: "f32[s33, 16]" = split_16[0]
@@ -875,8 +851,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_19: "f32[s33, 256]" = torch.sigmoid(linear_23);  linear_23 = None
         unflatten_36: "f32[s33, 4, 64]" = sigmoid_19.unflatten(-1, (4, 64));  sigmoid_19 = None
         unflatten_37: "f32[s33, 4, 64]" = hn_6.unflatten(-1, (4, 64));  hn_6 = None
-        mul_90: "f32[s33, 4, 64]" = unflatten_36 * unflatten_37;  unflatten_36 = unflatten_37 = None
-        x_6: "f32[s33, 64]" = mul_90.mean(dim = -2);  mul_90 = None
+        mul_84: "f32[s33, 4, 64]" = unflatten_36 * unflatten_37;  unflatten_36 = unflatten_37 = None
+        x_6: "f32[s33, 64]" = mul_84.mean(dim = -2);  mul_84 = None
         truediv_17: "f32[s33, 4]" = inject_12 / 4;  inject_12 = None
         sigmoid_20: "f32[s33, 4]" = torch.sigmoid(truediv_17);  truediv_17 = None
         inject_13: "f32[s33, 4]" = 2 * sigmoid_20;  sigmoid_20 = None
@@ -902,47 +878,47 @@ class GraphModule(torch.nn.Module):
         xf_26: "f32[s33, 4, 32]" = q_10.float();  q_10 = None
         pow_14: "f32[s33, 4, 32]" = xf_26.pow(2)
         mean_20: "f32[s33, 4, 1]" = pow_14.mean(-1, keepdim = True);  pow_14 = None
-        add_69: "f32[s33, 4, 1]" = mean_20 + 1e-06;  mean_20 = None
-        rsqrt_19: "f32[s33, 4, 1]" = torch.rsqrt(add_69);  add_69 = None
+        add_63: "f32[s33, 4, 1]" = mean_20 + 1e-06;  mean_20 = None
+        rsqrt_19: "f32[s33, 4, 1]" = torch.rsqrt(add_63);  add_63 = None
         out_49: "f32[s33, 4, 32]" = xf_26 * rsqrt_19;  xf_26 = rsqrt_19 = None
         float_68: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_ = None
-        add_70: "f32[32]" = 1.0 + float_68;  float_68 = None
-        mul_94: "f32[s33, 4, 32]" = out_49 * add_70;  out_49 = add_70 = None
-        to_34: "f32[s33, 4, 32]" = mul_94.to(torch.float32);  mul_94 = None
+        add_64: "f32[32]" = 1.0 + float_68;  float_68 = None
+        mul_88: "f32[s33, 4, 32]" = out_49 * add_64;  out_49 = add_64 = None
+        to_34: "f32[s33, 4, 32]" = mul_88.to(torch.float32);  mul_88 = None
         cos_2: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_2: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
         rot: "f32[s33, 4, 8]" = to_34[(Ellipsis, slice(None, 8, None))]
         rest: "f32[s33, 4, 24]" = to_34[(Ellipsis, slice(8, None, None))];  to_34 = None
         x1: "f32[s33, 4, 4]" = rot[(Ellipsis, slice(None, 4, None))]
         x2: "f32[s33, 4, 4]" = rot[(Ellipsis, slice(4, None, None))]
-        mul_95: "f32[s33, 4, 8]" = rot * cos_2;  rot = cos_2 = None
+        mul_89: "f32[s33, 4, 8]" = rot * cos_2;  rot = cos_2 = None
         neg_3: "f32[s33, 4, 4]" = -x2;  x2 = None
         cat_2: "f32[s33, 4, 8]" = torch.cat((neg_3, x1), dim = -1);  neg_3 = x1 = None
-        mul_96: "f32[s33, 4, 8]" = cat_2 * sin_2;  cat_2 = sin_2 = None
-        rotated: "f32[s33, 4, 8]" = mul_95 + mul_96;  mul_95 = mul_96 = None
+        mul_90: "f32[s33, 4, 8]" = cat_2 * sin_2;  cat_2 = sin_2 = None
+        rotated: "f32[s33, 4, 8]" = mul_89 + mul_90;  mul_89 = mul_90 = None
         q_11: "f32[s33, 4, 32]" = torch.cat((rotated, rest), dim = -1);  rotated = rest = None
         view_1: "f32[s33, 2, 32]" = k_9.view(s33, 2, 32);  k_9 = None
         xf_27: "f32[s33, 2, 32]" = view_1.float();  view_1 = None
         pow_15: "f32[s33, 2, 32]" = xf_27.pow(2)
         mean_21: "f32[s33, 2, 1]" = pow_15.mean(-1, keepdim = True);  pow_15 = None
-        add_72: "f32[s33, 2, 1]" = mean_21 + 1e-06;  mean_21 = None
-        rsqrt_20: "f32[s33, 2, 1]" = torch.rsqrt(add_72);  add_72 = None
+        add_66: "f32[s33, 2, 1]" = mean_21 + 1e-06;  mean_21 = None
+        rsqrt_20: "f32[s33, 2, 1]" = torch.rsqrt(add_66);  add_66 = None
         out_50: "f32[s33, 2, 32]" = xf_27 * rsqrt_20;  xf_27 = rsqrt_20 = None
         float_70: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_ = None
-        add_73: "f32[32]" = 1.0 + float_70;  float_70 = None
-        mul_98: "f32[s33, 2, 32]" = out_50 * add_73;  out_50 = add_73 = None
-        to_35: "f32[s33, 2, 32]" = mul_98.to(torch.float32);  mul_98 = None
+        add_67: "f32[32]" = 1.0 + float_70;  float_70 = None
+        mul_92: "f32[s33, 2, 32]" = out_50 * add_67;  out_50 = add_67 = None
+        to_35: "f32[s33, 2, 32]" = mul_92.to(torch.float32);  mul_92 = None
         cos_3: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_3: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
         rot_1: "f32[s33, 2, 8]" = to_35[(Ellipsis, slice(None, 8, None))]
         rest_1: "f32[s33, 2, 24]" = to_35[(Ellipsis, slice(8, None, None))];  to_35 = None
         x1_1: "f32[s33, 2, 4]" = rot_1[(Ellipsis, slice(None, 4, None))]
         x2_1: "f32[s33, 2, 4]" = rot_1[(Ellipsis, slice(4, None, None))]
-        mul_99: "f32[s33, 2, 8]" = rot_1 * cos_3;  rot_1 = cos_3 = None
+        mul_93: "f32[s33, 2, 8]" = rot_1 * cos_3;  rot_1 = cos_3 = None
         neg_4: "f32[s33, 2, 4]" = -x2_1;  x2_1 = None
         cat_4: "f32[s33, 2, 8]" = torch.cat((neg_4, x1_1), dim = -1);  neg_4 = x1_1 = None
-        mul_100: "f32[s33, 2, 8]" = cat_4 * sin_3;  cat_4 = sin_3 = None
-        rotated_1: "f32[s33, 2, 8]" = mul_99 + mul_100;  mul_99 = mul_100 = None
+        mul_94: "f32[s33, 2, 8]" = cat_4 * sin_3;  cat_4 = sin_3 = None
+        rotated_1: "f32[s33, 2, 8]" = mul_93 + mul_94;  mul_93 = mul_94 = None
         k_10: "f32[s33, 2, 32]" = torch.cat((rotated_1, rest_1), dim = -1);  rotated_1 = rest_1 = None
         v_7: "f32[s33, 2, 32]" = v_6.view(s33, 2, 32);  v_6 = None
         split_18 = torch.functional.split(index_qk, [32, 16], dim = -1);  index_qk = None
@@ -952,33 +928,33 @@ class GraphModule(torch.nn.Module):
         xf_28: "f32[s33, 2, 16]" = unflatten_38.float();  unflatten_38 = None
         pow_16: "f32[s33, 2, 16]" = xf_28.pow(2)
         mean_22: "f32[s33, 2, 1]" = pow_16.mean(-1, keepdim = True);  pow_16 = None
-        add_75: "f32[s33, 2, 1]" = mean_22 + 1e-06;  mean_22 = None
-        rsqrt_21: "f32[s33, 2, 1]" = torch.rsqrt(add_75);  add_75 = None
+        add_69: "f32[s33, 2, 1]" = mean_22 + 1e-06;  mean_22 = None
+        rsqrt_21: "f32[s33, 2, 1]" = torch.rsqrt(add_69);  add_69 = None
         out_51: "f32[s33, 2, 16]" = xf_28 * rsqrt_21;  xf_28 = rsqrt_21 = None
         float_72: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_ = None
-        add_76: "f32[16]" = 1.0 + float_72;  float_72 = None
-        mul_102: "f32[s33, 2, 16]" = out_51 * add_76;  out_51 = add_76 = None
-        to_36: "f32[s33, 2, 16]" = mul_102.to(torch.float32);  mul_102 = None
+        add_70: "f32[16]" = 1.0 + float_72;  float_72 = None
+        mul_96: "f32[s33, 2, 16]" = out_51 * add_70;  out_51 = add_70 = None
+        to_36: "f32[s33, 2, 16]" = mul_96.to(torch.float32);  mul_96 = None
         cos_4: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2);  cos_1 = None
         sin_4: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2);  sin_1 = None
         rot_2: "f32[s33, 2, 8]" = to_36[(Ellipsis, slice(None, 8, None))]
         rest_2: "f32[s33, 2, 8]" = to_36[(Ellipsis, slice(8, None, None))];  to_36 = None
         x1_2: "f32[s33, 2, 4]" = rot_2[(Ellipsis, slice(None, 4, None))]
         x2_2: "f32[s33, 2, 4]" = rot_2[(Ellipsis, slice(4, None, None))]
-        mul_103: "f32[s33, 2, 8]" = rot_2 * cos_4;  rot_2 = cos_4 = None
+        mul_97: "f32[s33, 2, 8]" = rot_2 * cos_4;  rot_2 = cos_4 = None
         neg_5: "f32[s33, 2, 4]" = -x2_2;  x2_2 = None
         cat_6: "f32[s33, 2, 8]" = torch.cat((neg_5, x1_2), dim = -1);  neg_5 = x1_2 = None
-        mul_104: "f32[s33, 2, 8]" = cat_6 * sin_4;  cat_6 = sin_4 = None
-        rotated_2: "f32[s33, 2, 8]" = mul_103 + mul_104;  mul_103 = mul_104 = None
+        mul_98: "f32[s33, 2, 8]" = cat_6 * sin_4;  cat_6 = sin_4 = None
+        rotated_2: "f32[s33, 2, 8]" = mul_97 + mul_98;  mul_97 = mul_98 = None
         iq_1: "f32[s33, 2, 16]" = torch.cat((rotated_2, rest_2), dim = -1);  rotated_2 = rest_2 = None
         index_put_: "f32[3, 128, 2, 32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_.index_put_((l_slots_, l_positions_), k_10);  k_10 = index_put_ = None
         index_put__1: "f32[3, 128, 2, 32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_.index_put_((l_slots_, l_positions_), v_7);  v_7 = index_put__1 = None
         index_put__2: "f32[3, 128, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_.index_put_((l_slots_, l_positions_), ik);  ik = index_put__2 = None
-        add_78: "i64[s33]" = l_positions_ + 1
-        mod: "i64[s33]" = add_78 % 4;  add_78 = None
+        add_72: "i64[s33]" = l_positions_ + 1
+        mod: "i64[s33]" = add_72 % 4;  add_72 = None
         done: "b8[s33]" = mod == 0;  mod = None
-        add_79: "i64[s33]" = l_positions_ + 1
-        sub: "i64[s33]" = add_79 - 4;  add_79 = None
+        add_73: "i64[s33]" = l_positions_ + 1
+        sub: "i64[s33]" = add_73 - 4;  add_73 = None
         start: "i64[s33]" = sub.clamp_min(0);  sub = None
         getitem_244: "i64[s33, 1]" = start[(slice(None, None, None), None)]
         arange_10: "i64[4]" = torch.arange(4, device = device(type='cpu'))
@@ -1000,25 +976,25 @@ class GraphModule(torch.nn.Module):
         xf_29: "f32[s33, 16]" = pooled.float();  pooled = None
         pow_17: "f32[s33, 16]" = xf_29.pow(2)
         mean_24: "f32[s33, 1]" = pow_17.mean(-1, keepdim = True);  pow_17 = None
-        add_81: "f32[s33, 1]" = mean_24 + 1e-06;  mean_24 = None
-        rsqrt_22: "f32[s33, 1]" = torch.rsqrt(add_81);  add_81 = None
+        add_75: "f32[s33, 1]" = mean_24 + 1e-06;  mean_24 = None
+        rsqrt_22: "f32[s33, 1]" = torch.rsqrt(add_75);  add_75 = None
         out_52: "f32[s33, 16]" = xf_29 * rsqrt_22;  xf_29 = rsqrt_22 = None
         float_77: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_ = None
-        add_82: "f32[16]" = 1.0 + float_77;  float_77 = None
-        mul_107: "f32[s33, 16]" = out_52 * add_82;  out_52 = add_82 = None
-        to_40: "f32[s33, 16]" = mul_107.to(torch.float32);  mul_107 = None
-        unsqueeze_19: "f32[s33, 1, 16]" = to_40.unsqueeze(-2);  to_40 = None
+        add_76: "f32[16]" = 1.0 + float_77;  float_77 = None
+        mul_101: "f32[s33, 16]" = out_52 * add_76;  out_52 = add_76 = None
+        to_40: "f32[s33, 16]" = mul_101.to(torch.float32);  mul_101 = None
+        unsqueeze_7: "f32[s33, 1, 16]" = to_40.unsqueeze(-2);  to_40 = None
         cos_7: "f32[s33, 1, 8]" = cos_6.unsqueeze(-2);  cos_6 = None
         sin_7: "f32[s33, 1, 8]" = sin_6.unsqueeze(-2);  sin_6 = None
-        rot_3: "f32[s33, 1, 8]" = unsqueeze_19[(Ellipsis, slice(None, 8, None))]
-        rest_3: "f32[s33, 1, 8]" = unsqueeze_19[(Ellipsis, slice(8, None, None))];  unsqueeze_19 = None
+        rot_3: "f32[s33, 1, 8]" = unsqueeze_7[(Ellipsis, slice(None, 8, None))]
+        rest_3: "f32[s33, 1, 8]" = unsqueeze_7[(Ellipsis, slice(8, None, None))];  unsqueeze_7 = None
         x1_3: "f32[s33, 1, 4]" = rot_3[(Ellipsis, slice(None, 4, None))]
         x2_3: "f32[s33, 1, 4]" = rot_3[(Ellipsis, slice(4, None, None))]
-        mul_108: "f32[s33, 1, 8]" = rot_3 * cos_7;  rot_3 = cos_7 = None
+        mul_102: "f32[s33, 1, 8]" = rot_3 * cos_7;  rot_3 = cos_7 = None
         neg_6: "f32[s33, 1, 4]" = -x2_3;  x2_3 = None
         cat_9: "f32[s33, 1, 8]" = torch.cat((neg_6, x1_3), dim = -1);  neg_6 = x1_3 = None
-        mul_109: "f32[s33, 1, 8]" = cat_9 * sin_7;  cat_9 = sin_7 = None
-        rotated_3: "f32[s33, 1, 8]" = mul_108 + mul_109;  mul_108 = mul_109 = None
+        mul_103: "f32[s33, 1, 8]" = cat_9 * sin_7;  cat_9 = sin_7 = None
+        rotated_3: "f32[s33, 1, 8]" = mul_102 + mul_103;  mul_102 = mul_103 = None
         cat_10: "f32[s33, 1, 16]" = torch.cat((rotated_3, rest_3), dim = -1);  rotated_3 = rest_3 = None
         keys: "f32[s33, 16]" = cat_10.squeeze(-2);  cat_10 = None
         getitem_254: "b8[s33, 1]" = done[(slice(None, None, None), None)]
@@ -1029,28 +1005,24 @@ class GraphModule(torch.nn.Module):
         index_put__3: "f32[3, 33, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_.index_put_((l_slots_, where_8), keys_1);  where_8 = keys_1 = index_put__3 = None
         out_53: "f32[s33, 4, 32]" = torch.empty((s33, 4, 32), dtype = torch.float32, device = device(type='cpu'))
         attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_11, iq_1, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_53);  q_11 = iq_1 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_core_default = None
-        flatten_20: "f32[s33, 128]" = out_53.flatten(-2);  out_53 = None
-        flatten_21: "f32[s33, 128]" = gate_5.flatten(-2);  gate_5 = None
-        sigmoid_21: "f32[s33, 128]" = torch.sigmoid(flatten_21);  flatten_21 = None
-        out_54: "f32[s33, 128]" = flatten_20 * sigmoid_21;  flatten_20 = sigmoid_21 = None
+        flatten_14: "f32[s33, 128]" = out_53.flatten(-2);  out_53 = None
+        flatten_15: "f32[s33, 128]" = gate_5.flatten(-2);  gate_5 = None
+        sigmoid_21: "f32[s33, 128]" = torch.sigmoid(flatten_15);  flatten_15 = None
+        out_54: "f32[s33, 128]" = flatten_14 * sigmoid_21;  flatten_14 = sigmoid_21 = None
         y_18: "f32[s33, 64]" = torch._C._nn.linear(out_54, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_, None);  out_54 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = None
-        unsqueeze_22: "f32[s33, 1, 64]" = y_18.unsqueeze(-2);  y_18 = None
-        unsqueeze_23: "f32[s33, 4, 1]" = inject_13.unsqueeze(-1);  inject_13 = None
-        mul_111: "f32[s33, 4, 64]" = unsqueeze_22 * unsqueeze_23;  unsqueeze_22 = unsqueeze_23 = None
-        flatten_22: "f32[s33, 256]" = mul_111.flatten(-2);  mul_111 = None
-        h_8: "f32[s33, 256]" = h_7 + flatten_22;  h_7 = flatten_22 = None
+        h_8: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_7, inject_13, y_18);  h_7 = inject_13 = y_18 = None
         xf_30: "f32[s33, 256]" = h_8.float()
         xf_31: "f32[s33, 4, 64]" = xf_30.unflatten(-1, (-1, 64));  xf_30 = None
         pow_18: "f32[s33, 4, 64]" = xf_31.pow(2)
         mean_25: "f32[s33, 4, 1]" = pow_18.mean(-1, keepdim = True);  pow_18 = None
-        add_85: "f32[s33, 4, 1]" = mean_25 + 1e-06;  mean_25 = None
-        rsqrt_23: "f32[s33, 4, 1]" = torch.rsqrt(add_85);  add_85 = None
+        add_78: "f32[s33, 4, 1]" = mean_25 + 1e-06;  mean_25 = None
+        rsqrt_23: "f32[s33, 4, 1]" = torch.rsqrt(add_78);  add_78 = None
         out_55: "f32[s33, 4, 64]" = xf_31 * rsqrt_23;  xf_31 = rsqrt_23 = None
         out_56: "f32[s33, 256]" = out_55.flatten(-2);  out_55 = None
         float_79: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_86: "f32[256]" = 1.0 + float_79;  float_79 = None
-        mul_113: "f32[s33, 256]" = out_56 * add_86;  out_56 = add_86 = None
-        hn_7: "f32[s33, 256]" = mul_113.to(torch.float32);  mul_113 = None
+        add_79: "f32[256]" = 1.0 + float_79;  float_79 = None
+        mul_106: "f32[s33, 256]" = out_56 * add_79;  out_56 = add_79 = None
+        hn_7: "f32[s33, 256]" = mul_106.to(torch.float32);  mul_106 = None
         y_19: "f32[s33, 32]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_19 = torch.functional.split(y_19, [16, 0, 4, 12], dim = -1);  y_19 = None
         down_7: "f32[s33, 16]" = split_19[0]
@@ -1061,8 +1033,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_22: "f32[s33, 256]" = torch.sigmoid(linear_27);  linear_27 = None
         unflatten_40: "f32[s33, 4, 64]" = sigmoid_22.unflatten(-1, (4, 64));  sigmoid_22 = None
         unflatten_41: "f32[s33, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
-        mul_114: "f32[s33, 4, 64]" = unflatten_40 * unflatten_41;  unflatten_40 = unflatten_41 = None
-        x_7: "f32[s33, 64]" = mul_114.mean(dim = -2);  mul_114 = None
+        mul_107: "f32[s33, 4, 64]" = unflatten_40 * unflatten_41;  unflatten_40 = unflatten_41 = None
+        x_7: "f32[s33, 64]" = mul_107.mean(dim = -2);  mul_107 = None
         truediv_19: "f32[s33, 4]" = inject_14 / 4;  inject_14 = None
         sigmoid_23: "f32[s33, 4]" = torch.sigmoid(truediv_19);  truediv_19 = None
         inject_15: "f32[s33, 4]" = 2 * sigmoid_23;  sigmoid_23 = None
@@ -1080,26 +1052,22 @@ class GraphModule(torch.nn.Module):
         top_7: "f32[s33, 2]" = top_6 / sum_11;  top_6 = sum_11 = None
         weights_3: "f32[s33, 2]" = top_7.to(torch.float32);  top_7 = None
         silu_15: "f32[s33, 32]" = torch.nn.functional.silu(gate_6);  gate_6 = None
-        mul_116: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
+        mul_109: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
         out_57: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'));  s33 = None
-        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_116, shared_gate_3, out_57);  x_7 = weights_3 = idx_3 = mul_116 = shared_gate_3 = experts_default_3 = None
-        unsqueeze_24: "f32[s33, 1, 64]" = out_57.unsqueeze(-2);  out_57 = None
-        unsqueeze_25: "f32[s33, 4, 1]" = inject_15.unsqueeze(-1);  inject_15 = None
-        mul_117: "f32[s33, 4, 64]" = unsqueeze_24 * unsqueeze_25;  unsqueeze_24 = unsqueeze_25 = None
-        flatten_24: "f32[s33, 256]" = mul_117.flatten(-2);  mul_117 = None
-        h_9: "f32[s33, 256]" = h_8 + flatten_24;  h_8 = flatten_24 = None
+        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_109, shared_gate_3, out_57);  x_7 = weights_3 = idx_3 = mul_109 = shared_gate_3 = experts_default_3 = None
+        h_9: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_8, inject_15, out_57);  h_8 = inject_15 = out_57 = None
         xf_32: "f32[s33, 256]" = h_9.float();  h_9 = None
         xf_33: "f32[s33, 4, 64]" = xf_32.unflatten(-1, (-1, 64));  xf_32 = None
         pow_19: "f32[s33, 4, 64]" = xf_33.pow(2)
         mean_27: "f32[s33, 4, 1]" = pow_19.mean(-1, keepdim = True);  pow_19 = None
-        add_88: "f32[s33, 4, 1]" = mean_27 + 1e-06;  mean_27 = None
-        rsqrt_24: "f32[s33, 4, 1]" = torch.rsqrt(add_88);  add_88 = None
+        add_80: "f32[s33, 4, 1]" = mean_27 + 1e-06;  mean_27 = None
+        rsqrt_24: "f32[s33, 4, 1]" = torch.rsqrt(add_80);  add_80 = None
         out_58: "f32[s33, 4, 64]" = xf_33 * rsqrt_24;  xf_33 = rsqrt_24 = None
         out_59: "f32[s33, 256]" = out_58.flatten(-2);  out_58 = None
         float_81: "f32[256]" = l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = None
-        add_89: "f32[256]" = 1.0 + float_81;  float_81 = None
-        mul_119: "f32[s33, 256]" = out_59 * add_89;  out_59 = add_89 = None
-        hn_8: "f32[s33, 256]" = mul_119.to(torch.float32);  mul_119 = None
+        add_81: "f32[256]" = 1.0 + float_81;  float_81 = None
+        mul_111: "f32[s33, 256]" = out_59 * add_81;  out_59 = add_81 = None
+        hn_8: "f32[s33, 256]" = mul_111.to(torch.float32);  mul_111 = None
         linear_29: "f32[s33, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
         truediv_21: "f32[s33, 16]" = linear_29 / 4;  linear_29 = None
         silu_16: "f32[s33, 16]" = torch.nn.functional.silu(truediv_21);  truediv_21 = None
@@ -1107,6 +1075,6 @@ class GraphModule(torch.nn.Module):
         sigmoid_24: "f32[s33, 256]" = torch.sigmoid(linear_30);  linear_30 = None
         unflatten_43: "f32[s33, 4, 64]" = sigmoid_24.unflatten(-1, (4, 64));  sigmoid_24 = None
         unflatten_44: "f32[s33, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
-        mul_120: "f32[s33, 4, 64]" = unflatten_43 * unflatten_44;  unflatten_43 = unflatten_44 = None
-        mean_28: "f32[s33, 64]" = mul_120.mean(dim = -2);  mul_120 = None
+        mul_112: "f32[s33, 4, 64]" = unflatten_43 * unflatten_44;  unflatten_43 = unflatten_44 = None
+        mean_28: "f32[s33, 64]" = mul_112.mean(dim = -2);  mul_112 = None
         return (mean_28,)

@@ -8,8 +8,10 @@ it compiles every piece with Inductor, under a `PassManager` keyed on scope and 
 * a multi-size range reuses Dynamo's symbolic shapes (`standalone_compile(from_tracing_context)`);
 * a single size is compiled static (`standalone_compile(from_example_inputs)` on concrete shapes).
 
-A decode-only op (kernels for a few rows, `model.kernels.DECODE_ONLY`) stays a call in a range within
-those rows and becomes its torch twin in one reaching past them, for Inductor to fuse there.
+Before Inductor, each piece's graph is rewritten for its range (`qcompile/compiler/rewrites.py`): calls
+folded into fused ones (`model.kernels.FOLDS`), and a decode-only op (kernels for a few rows,
+`model.kernels.DECODE_ONLY`) kept as a call in a range within those rows and made its torch twin in
+one reaching past them, for Inductor to fuse there.
 
 Pieces of identical layers are compiled once per range (`qcompile/compiler/dedup.py`): each piece's
 layer keys become placeholders, pieces of one structure share the first one's compiled callable,
@@ -44,9 +46,10 @@ from torch._inductor.graph import GraphLowering
 from torch.fx.passes.split_module import split_module
 from torch.utils._sympy.value_ranges import ValueRanges
 
-from model.kernels import DECODE_ONLY, pdl_enabled
+from model.kernels import pdl_enabled
 from qcompile.compiler.dedup import canonical, structure
 from qcompile.compiler.ranges import Range, RangeTable, compile_units
+from qcompile.compiler.rewrites import rewrite
 from qcompile.ops.region_ops import KeyBinding
 from qcompile.ops.registry import REGISTRY
 from qcompile.passes.manager import PassManager
@@ -102,18 +105,6 @@ INDUCTOR_PATCHES: dict[str, Any] = {"shape_padding": False, "triton.autotune_poi
 # ranges they cost compile time only.
 SINGLE_SIZE_PATCHES: dict[str, Any] = {"combo_kernels": True}
 OWN_PATCHES = ("post_grad_custom_post_pass",)  # the pass pipeline's hook: not the caller's to set
-
-
-def decode_only_twins(piece: fx.GraphModule, r: Range) -> None:
-    """Where the range `r` reaches past a decode-only op's rows, call its torch twin instead
-    (`model.kernels.DECODE_ONLY`): the twin traces into torch ops, which Inductor fuses."""
-    swapped = False
-    for node in piece.graph.nodes:
-        row = DECODE_ONLY.get(node.target) if node.op == "call_function" else None
-        if row is not None and r[1] > row[0]:
-            node.target, swapped = row[1], True
-    if swapped:
-        piece.recompile()
 
 
 def inductor_patches(patches: Sequence[tuple[str, Any]]) -> dict[str, Any]:
@@ -329,11 +320,11 @@ class QBackend:
         for name in pieces:
             if self.share_pieces:
                 piece, keys = canonical(getattr(split, name))
-                decode_only_twins(piece, r)
+                rewrite(piece, r)
                 cls: Any = structure(piece, inputs[name])
             else:
                 piece, keys, cls = copy.deepcopy(getattr(split, name)), (), name
-                decode_only_twins(piece, r)
+                rewrite(piece, r)
             if cls in compiled:
                 first, art = compiled[cls]
                 pieces[name] = pieces[first]  # the same post-grad graph and output code

@@ -306,7 +306,7 @@ class Runner:
         buf7 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
         buf8 = empty_strided_cpu((s72, 4), (4, 1), torch.float32)
         cpp_fused_div_mean_mul_sigmoid_split_with_sizes_view_2(buf5, buf2, buf3, buf6, buf8, s72)
-        return (buf6, buf7, buf8, buf0, )
+        return (buf6, buf7, buf0, buf8, )
 
 runner = Runner(partitions=[])
 call = runner.call

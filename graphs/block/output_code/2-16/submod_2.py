@@ -621,14 +621,14 @@ class Runner:
         s55 = arg10_1
         s33 = arg12_1
         s69 = arg14_1
-        assert_size_stride(arg3_1, (s72, 256), (256, 1), 'input')
-        assert_size_stride(arg0_1, (s72, 64), (64, 1), 'input')
+        assert_size_stride(arg0_1, (s72, 256), (256, 1), 'input')
+        assert_size_stride(arg3_1, (s72, 64), (64, 1), 'input')
         assert_size_stride(arg2_1, (s72, 4), (4, 1), 'input')
         buf0 = empty_strided_cpu((s72, 4, 1), (4, 1, 4*s72), torch.float32)
         assert_size_stride(arg4_1, (256, ), (1, ), 'input')
         buf1 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
         assert_size_stride(arg5_1, (32, 256), (256, 1), 'input')
-        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_0(arg3_1, arg0_1, arg2_1, arg4_1, buf0, buf1, s72)
+        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_0(arg0_1, arg3_1, arg2_1, arg4_1, buf0, buf1, s72)
         del arg4_1
         buf2 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
@@ -669,7 +669,7 @@ class Runner:
         buf16 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
         cpp_fused_div_mul_silu_split_with_sizes_sum_4(buf12, buf6, buf15, buf16, s72)
         del buf12
-        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_5, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
+        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_4, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
         torch.ops.qcompile.experts.default(layer_key='@0', x0=buf5, x1=buf15, x2=buf13, x3=buf16, x4=reinterpret_tensor(buf6, (s72, 1), (96, 1), 16), out=buf14)
         del buf13
         del buf15
@@ -685,7 +685,7 @@ class Runner:
         assert_size_stride(arg13_1, (s69, ), (1, ), 'input')
         assert_size_stride(arg15_1, (3, 2, 1), (2, 1, 1), 'input')
         assert_size_stride(arg16_1, (3, 9, 256), (2304, 256, 1), 'input')
-        cpp_fused_add_div_mul_sigmoid_split_with_sizes_unsqueeze_view_5(buf2, arg3_1, arg0_1, arg2_1, buf14, buf19, buf20, s72)
+        cpp_fused_add_div_mul_sigmoid_split_with_sizes_unsqueeze_view_5(buf2, arg0_1, arg3_1, arg2_1, buf14, buf19, buf20, s72)
         del arg0_1
         del arg2_1
         del arg3_1
@@ -722,7 +722,7 @@ class Runner:
         buf33 = empty_strided_cpu((s72, 4), (4, 1), torch.float32)
         buf34 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
         cpp_fused_div_mean_mul_sigmoid_split_with_sizes_view_7(buf31, buf28, buf29, buf32, buf33, s72)
-        return (buf32, buf34, buf33, buf26, )
+        return (buf32, buf34, buf26, buf33, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -731,10 +731,10 @@ recursively_apply_fns = runner.recursively_apply_fns
 
 def get_args():
     from torch._dynamo.testing import rand_strided
-    arg0_1 = rand_strided((10, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg0_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg1_1 = 10
     arg2_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
-    arg3_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg3_1 = rand_strided((10, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg4_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg5_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg6_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)

@@ -585,14 +585,14 @@ class Runner:
         arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1 = args
         args.clear()
         s72 = arg1_1
-        assert_size_stride(arg3_1, (s72, 256), (256, 1), 'input')
-        assert_size_stride(arg0_1, (s72, 64), (64, 1), 'input')
+        assert_size_stride(arg0_1, (s72, 256), (256, 1), 'input')
+        assert_size_stride(arg3_1, (s72, 64), (64, 1), 'input')
         assert_size_stride(arg2_1, (s72, 4), (4, 1), 'input')
         buf0 = empty_strided_cpu((s72, 4, 1), (4, 1, 4*s72), torch.float32)
         assert_size_stride(arg4_1, (256, ), (1, ), 'input')
         buf1 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
         assert_size_stride(arg5_1, (32, 256), (256, 1), 'input')
-        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_0(arg3_1, arg0_1, arg2_1, arg4_1, buf0, buf1, s72)
+        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_0(arg0_1, arg3_1, arg2_1, arg4_1, buf0, buf1, s72)
         del arg4_1
         buf2 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
@@ -633,7 +633,7 @@ class Runner:
         buf16 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
         cpp_fused_div_mul_silu_split_with_sizes_sum_4(buf12, buf6, buf15, buf16, s72)
         del buf12
-        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_5, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
+        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_4, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
         torch.ops.qcompile.experts.default(layer_key='@0', x0=buf5, x1=buf15, x2=buf13, x3=buf16, x4=reinterpret_tensor(buf6, (s72, 1), (96, 1), 16), out=buf14)
         del buf13
         del buf15
@@ -646,7 +646,7 @@ class Runner:
         assert_size_stride(arg8_1, (256, ), (1, ), 'input')
         buf22 = buf1; del buf1  # reuse
         assert_size_stride(arg9_1, (32, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_5(buf2, arg3_1, arg0_1, arg2_1, buf14, arg8_1, buf19, buf20, buf21, buf22, s72)
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_5(buf2, arg0_1, arg3_1, arg2_1, buf14, arg8_1, buf19, buf20, buf21, buf22, s72)
         del arg0_1
         del arg2_1
         del arg3_1
@@ -670,7 +670,7 @@ class Runner:
         buf27 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
         buf28 = empty_strided_cpu((s72, 4), (4, 1), torch.float32)
         cpp_fused_div_mean_mul_sigmoid_split_with_sizes_view_6(buf25, buf22, buf23, buf26, buf28, s72)
-        return (buf26, buf27, buf28, buf20, )
+        return (buf26, buf27, buf20, buf28, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -679,10 +679,10 @@ recursively_apply_fns = runner.recursively_apply_fns
 
 def get_args():
     from torch._dynamo.testing import rand_strided
-    arg0_1 = rand_strided((10, 64), (64, 1), device='cpu', dtype=torch.float32)
+    arg0_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg1_1 = 10
     arg2_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
-    arg3_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg3_1 = rand_strided((10, 64), (64, 1), device='cpu', dtype=torch.float32)
     arg4_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg5_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg6_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)

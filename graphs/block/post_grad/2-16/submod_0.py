@@ -32,4 +32,4 @@ class <lambda>(torch.nn.Module):
         div_2: "f32[s72, 4]" = torch.ops.aten.div.Tensor(getitem_2, 4);  getitem_2 = None
         sigmoid_1: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div_2);  div_2 = None
         mul_56: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_1, 2);  sigmoid_1 = None
-        return (mean_1, empty, mul_56, repeat)
+        return (mean_1, empty, repeat, mul_56)

@@ -1,10 +1,10 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s72, 64]", arg1_1: "Sym(s72)", arg2_1: "f32[s72, 4]", arg3_1: "f32[s72, 256]", arg4_1: "f32[256]", arg5_1: "f32[32, 256]", arg6_1: "f32[256, 16]", arg7_1: "f32[96, 64]", arg8_1: "f32[256]", arg9_1: "f32[16, 256]", arg10_1: "f32[256, 16]"):
-        unsqueeze: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(arg0_1, -2);  arg0_1 = None
+    def forward(self, arg0_1: "f32[s72, 256]", arg1_1: "Sym(s72)", arg2_1: "f32[s72, 4]", arg3_1: "f32[s72, 64]", arg4_1: "f32[256]", arg5_1: "f32[32, 256]", arg6_1: "f32[256, 16]", arg7_1: "f32[96, 64]", arg8_1: "f32[256]", arg9_1: "f32[16, 256]", arg10_1: "f32[256, 16]"):
+        unsqueeze: "f32[s72, 1, 64]" = torch.ops.aten.unsqueeze.default(arg3_1, -2);  arg3_1 = None
         unsqueeze_1: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(arg2_1, -1);  arg2_1 = None
         mul_4: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze, unsqueeze_1);  unsqueeze = unsqueeze_1 = None
         view: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_4, [arg1_1, 256]);  mul_4 = None
-        add_15: "f32[s72, 256]" = torch.ops.aten.add.Tensor(arg3_1, view);  arg3_1 = view = None
+        add_15: "f32[s72, 256]" = torch.ops.aten.add.Tensor(arg0_1, view);  arg0_1 = view = None
         view_1: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_15, [arg1_1, 4, 64])
         pow_1: "f32[s72, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_1, 2)
         mean: "f32[s72, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None

@@ -649,7 +649,7 @@ class Runner:
         del arg14_1
         del arg7_1
         del arg9_1
-        return (buf15, buf17, reinterpret_tensor(buf13, (s33, 4, 16), (128, 16, 1), 64), buf20, buf18, buf21, reinterpret_tensor(buf8, (s33, 64), (224, 1), 128), buf4, buf0, )
+        return (buf15, buf17, reinterpret_tensor(buf13, (s33, 4, 16), (128, 16, 1), 64), buf20, buf18, buf21, reinterpret_tensor(buf8, (s33, 64), (224, 1), 128), buf0, buf4, )
 
 runner = Runner(partitions=[])
 call = runner.call

@@ -1574,13 +1574,13 @@ class Runner:
         # Topologically Sorted Source Nodes: [pow_1, mean, add, rsqrt, mul, mul_1, unflatten, sigmoid, mul_2, flatten, linear], Original ATen: [aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.view, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(reinterpret_tensor(buf1, (s33, 64), (64, 1), 0), reinterpret_tensor(arg4_1, (64, 64), (1, 64), 0), out=buf2)
         del arg4_1
-        assert_size_stride(arg6_1, (s33, 256), (256, 1), 'input')
-        assert_size_stride(arg5_1, (s33, 4), (4, 1), 'input')
+        assert_size_stride(arg5_1, (s33, 256), (256, 1), 'input')
+        assert_size_stride(arg6_1, (s33, 4), (4, 1), 'input')
         buf3 = buf0; del buf0  # reuse
         assert_size_stride(arg7_1, (256, ), (1, ), 'input')
         buf4 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         assert_size_stride(arg8_1, (32, 256), (256, 1), 'input')
-        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg6_1, buf2, arg5_1, arg7_1, buf3, buf4, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg5_1, buf2, arg6_1, arg7_1, buf3, buf4, s33)
         del arg7_1
         buf5 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_1], Original ATen: [aten.t, aten.mm]
@@ -1623,7 +1623,7 @@ class Runner:
         buf19 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         cpp_fused_div_mul_silu_split_with_sizes_sum_5(buf15, buf9, buf18, buf19, s33)
         del buf15
-        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_8, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
+        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_7, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
         torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
         del buf16
         del buf18
@@ -1678,7 +1678,7 @@ class Runner:
         assert_size_stride(arg26_1, (256, ), (1, ), 'input')
         buf45 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         assert_size_stride(arg27_1, (32, 256), (256, 1), 'input')
-        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_unsqueeze_view_where_7(buf37, buf43, buf5, arg6_1, buf2, arg5_1, buf17, buf31, arg21_1, arg22_1, arg13_1, arg23_1, arg14_1, arg24_1, arg16_1, arg25_1, arg26_1, buf33, buf35, buf38, buf39, arg24_1, buf44, buf45, s33)
+        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_unsqueeze_view_where_7(buf37, buf43, buf5, arg5_1, buf2, arg6_1, buf17, buf31, arg21_1, arg22_1, arg13_1, arg23_1, arg14_1, arg24_1, arg16_1, arg25_1, arg26_1, buf33, buf35, buf38, buf39, arg24_1, buf44, buf45, s33)
         del arg21_1
         del arg22_1
         del arg23_1
@@ -1709,7 +1709,7 @@ class Runner:
         del buf45
         del buf49
         buf51 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [sigmoid_4, unflatten_10, unflatten_11, mul_28, mean_7, linear_7], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
+        # Topologically Sorted Source Nodes: [sigmoid_4, unflatten_10, unflatten_11, mul_26, mean_7, linear_7], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
         extern_kernels.mm(buf50, reinterpret_tensor(arg29_1, (64, 224), (1, 64), 0), out=buf51)
         del arg29_1
         assert_size_stride(arg30_1, (3, 3, 128), (384, 128, 1), 'input')
@@ -1735,7 +1735,7 @@ class Runner:
         del arg31_1
         del arg32_1
         del arg33_1
-        return (buf58, buf60, reinterpret_tensor(buf56, (s33, 4, 16), (128, 16, 1), 64), buf63, buf61, buf64, reinterpret_tensor(buf51, (s33, 64), (224, 1), 128), buf47, buf43, )
+        return (buf58, buf60, reinterpret_tensor(buf56, (s33, 4, 16), (128, 16, 1), 64), buf63, buf61, buf64, reinterpret_tensor(buf51, (s33, 64), (224, 1), 128), buf43, buf47, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -1749,8 +1749,8 @@ def get_args():
     arg2_1 = rand_strided((10, 64), (224, 1), device='cpu', dtype=torch.float32)
     arg3_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
     arg4_1 = rand_strided((64, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg5_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
-    arg6_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg5_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg6_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
     arg7_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg8_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg9_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)

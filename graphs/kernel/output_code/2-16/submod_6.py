@@ -1468,13 +1468,13 @@ class Runner:
         # Topologically Sorted Source Nodes: [pow_1, mean, add, rsqrt, mul, mul_1, unflatten, sigmoid, mul_2, flatten, linear], Original ATen: [aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.view, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(reinterpret_tensor(buf1, (s33, 64), (64, 1), 0), reinterpret_tensor(arg4_1, (64, 64), (1, 64), 0), out=buf2)
         del arg4_1
-        assert_size_stride(arg6_1, (s33, 256), (256, 1), 'input')
-        assert_size_stride(arg5_1, (s33, 4), (4, 1), 'input')
+        assert_size_stride(arg5_1, (s33, 256), (256, 1), 'input')
+        assert_size_stride(arg6_1, (s33, 4), (4, 1), 'input')
         buf3 = buf0; del buf0  # reuse
         assert_size_stride(arg7_1, (256, ), (1, ), 'input')
         buf4 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         assert_size_stride(arg8_1, (32, 256), (256, 1), 'input')
-        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg6_1, buf2, arg5_1, arg7_1, buf3, buf4, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg5_1, buf2, arg6_1, arg7_1, buf3, buf4, s33)
         del arg7_1
         buf5 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_1], Original ATen: [aten.t, aten.mm]
@@ -1514,7 +1514,7 @@ class Runner:
         buf18 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
         buf19 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         cpp_fused_div_mul_silu_split_with_sizes_sum_5(buf15, buf9, buf18, buf19, s33)
-        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_8, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
+        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_7, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
         torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
         del buf16
         del buf19
@@ -1526,7 +1526,7 @@ class Runner:
         assert_size_stride(arg12_1, (256, ), (1, ), 'input')
         buf25 = buf4; del buf4  # reuse
         assert_size_stride(arg13_1, (32, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6(buf5, arg6_1, buf2, arg5_1, buf17, arg12_1, buf22, buf23, buf24, buf25, s33)
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6(buf5, arg5_1, buf2, arg6_1, buf17, arg12_1, buf22, buf23, buf24, buf25, s33)
         del arg12_1
         del arg5_1
         del arg6_1
@@ -1549,7 +1549,7 @@ class Runner:
         del buf25
         del buf29
         buf31 = empty_strided_cpu((s33, 432), (432, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [sigmoid_3, unflatten_5, unflatten_6, mul_12, mean_4, linear_6], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
+        # Topologically Sorted Source Nodes: [sigmoid_3, unflatten_5, unflatten_6, mul_10, mean_4, linear_6], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
         extern_kernels.mm(buf30, reinterpret_tensor(arg17_1, (64, 432), (1, 64), 0), out=buf31)
         del arg17_1
         del buf30
@@ -1606,7 +1606,7 @@ class Runner:
         del arg24_1
         del arg25_1
         del arg26_1
-        return (buf38, buf45, buf65, reinterpret_tensor(buf31, (s33, 4, 32), (432, 64, 1), 32), buf27, buf23, )
+        return (buf38, buf45, buf65, reinterpret_tensor(buf31, (s33, 4, 32), (432, 64, 1), 32), buf23, buf27, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -1620,8 +1620,8 @@ def get_args():
     arg2_1 = rand_strided((10, 64), (224, 1), device='cpu', dtype=torch.float32)
     arg3_1 = rand_strided((16, ), (1, ), device='cpu', dtype=torch.float32)
     arg4_1 = rand_strided((64, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg5_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
-    arg6_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg5_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg6_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
     arg7_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg8_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg9_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)

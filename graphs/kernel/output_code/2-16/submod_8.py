@@ -596,13 +596,13 @@ class Runner:
         extern_kernels.mm(buf0, reinterpret_tensor(arg3_1, (128, 64), (1, 128), 0), out=buf1)
         del arg3_1
         del buf0
-        assert_size_stride(arg5_1, (s33, 256), (256, 1), 'input')
-        assert_size_stride(arg4_1, (s33, 4), (4, 1), 'input')
+        assert_size_stride(arg4_1, (s33, 256), (256, 1), 'input')
+        assert_size_stride(arg5_1, (s33, 4), (4, 1), 'input')
         buf2 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg6_1, (256, ), (1, ), 'input')
         buf3 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         assert_size_stride(arg7_1, (32, 256), (256, 1), 'input')
-        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg5_1, buf1, arg4_1, arg6_1, buf2, buf3, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg4_1, buf1, arg5_1, arg6_1, buf2, buf3, s33)
         del arg6_1
         del buf2
         buf4 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
@@ -646,7 +646,7 @@ class Runner:
         buf18 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         cpp_fused_div_mul_silu_split_with_sizes_sum_5(buf14, buf8, buf17, buf18, s33)
         del buf14
-        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_6, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
+        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_5, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
         torch.ops.qcompile.experts.default(layer_key='@0', x0=buf7, x1=buf17, x2=buf15, x3=buf18, x4=reinterpret_tensor(buf8, (s33, 1), (96, 1), 16), out=buf16)
         del buf15
         del buf17
@@ -659,7 +659,7 @@ class Runner:
         assert_size_stride(arg11_1, (256, ), (1, ), 'input')
         buf24 = buf22; del buf22  # reuse
         assert_size_stride(arg12_1, (16, 256), (256, 1), 'input')
-        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6(buf24, buf4, arg5_1, buf1, arg4_1, buf16, arg11_1, buf21, buf23, s33)
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6(buf24, buf4, arg4_1, buf1, arg5_1, buf16, arg11_1, buf21, buf23, s33)
         del arg11_1
         del arg4_1
         del arg5_1
@@ -694,8 +694,8 @@ def get_args():
     arg1_1 = 10
     arg2_1 = rand_strided((10, 4, 32), (432, 64, 1), device='cpu', dtype=torch.float32)
     arg3_1 = rand_strided((64, 128), (128, 1), device='cpu', dtype=torch.float32)
-    arg4_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
-    arg5_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg4_1 = rand_strided((10, 256), (256, 1), device='cpu', dtype=torch.float32)
+    arg5_1 = rand_strided((10, 4), (4, 1), device='cpu', dtype=torch.float32)
     arg6_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg7_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg8_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)

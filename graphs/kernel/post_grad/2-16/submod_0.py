@@ -113,4 +113,4 @@ class <lambda>(torch.nn.Module):
         mul_201: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_1);  neg_2 = where_1 = None
         empty: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg8_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg8_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg10_1, index_put);  arg10_1 = index_put = copy_ = None
-        return (mul_180, mul_192, view_8, mul_201, sigmoid_2, empty, getitem_6, mul_56, repeat)
+        return (mul_180, mul_192, view_8, mul_201, sigmoid_2, empty, getitem_6, repeat, mul_56)

@@ -1,5 +1,5 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 4]", arg6_1: "f32[s33, 256]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "Sym(s33)", arg12_1: "i64[s33]", arg13_1: "i64[s33]", arg14_1: "i64[s33]", arg15_1: "i64[3, 2, 1]", arg16_1: "i64[s33]", arg17_1: "i64[3]", arg18_1: "i64[4]", arg19_1: "i64[4]", arg20_1: "f32[320, 64]", arg21_1: "f32[256]", arg22_1: "f32[256]", arg23_1: "f32[256]", arg24_1: "f32[3, 9, 256]", arg25_1: "f32[256, 1, 4]", arg26_1: "f32[256]", arg27_1: "f32[32, 256]", arg28_1: "f32[256, 16]", arg29_1: "f32[224, 64]", arg30_1: "f32[3, 3, 128]", arg31_1: "f32[128, 1, 4]", arg32_1: "f32[4]", arg33_1: "f32[4]"):
+    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 256]", arg6_1: "f32[s33, 4]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "Sym(s33)", arg12_1: "i64[s33]", arg13_1: "i64[s33]", arg14_1: "i64[s33]", arg15_1: "i64[3, 2, 1]", arg16_1: "i64[s33]", arg17_1: "i64[3]", arg18_1: "i64[4]", arg19_1: "i64[4]", arg20_1: "f32[320, 64]", arg21_1: "f32[256]", arg22_1: "f32[256]", arg23_1: "f32[256]", arg24_1: "f32[3, 9, 256]", arg25_1: "f32[256, 1, 4]", arg26_1: "f32[256]", arg27_1: "f32[32, 256]", arg28_1: "f32[256, 16]", arg29_1: "f32[224, 64]", arg30_1: "f32[3, 3, 128]", arg31_1: "f32[128, 1, 4]", arg32_1: "f32[4]", arg33_1: "f32[4]"):
         pow_1: "f32[s33, 4, 16]" = torch.ops.aten.pow.Tensor_Scalar(arg0_1, 2)
         mean: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
         add_12: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
@@ -13,10 +13,10 @@ class <lambda>(torch.nn.Module):
         permute: "f32[64, 64]" = torch.ops.aten.permute.default(arg4_1, [1, 0]);  arg4_1 = None
         mm: "f32[s33, 64]" = torch.ops.aten.mm.default(view_1, permute);  view_1 = permute = None
         unsqueeze: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(mm, -2);  mm = None
-        unsqueeze_1: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(arg5_1, -1);  arg5_1 = None
+        unsqueeze_1: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(arg6_1, -1);  arg6_1 = None
         mul_33: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze, unsqueeze_1);  unsqueeze = unsqueeze_1 = None
         view_2: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_33, [arg11_1, 256]);  mul_33 = None
-        add_58: "f32[s33, 256]" = torch.ops.aten.add.Tensor(arg6_1, view_2);  arg6_1 = view_2 = None
+        add_58: "f32[s33, 256]" = torch.ops.aten.add.Tensor(arg5_1, view_2);  arg5_1 = view_2 = None
         view_3: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_58, [arg11_1, 4, 64])
         pow_2: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_3, 2)
         mean_1: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_2, [-1], True);  pow_2 = None
@@ -328,4 +328,4 @@ class <lambda>(torch.nn.Module):
         copy_: "i64[3, 2, 1]" = torch.ops.aten.copy_.default(arg15_1, index_put);  arg15_1 = index_put = copy_ = None
         copy__1: "f32[3, 9, 256]" = torch.ops.aten.copy_.default(arg24_1, index_put_1);  arg24_1 = index_put_1 = copy__1 = None
         copy__2: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg30_1, index_put_2);  arg30_1 = index_put_2 = copy__2 = None
-        return (mul_553, mul_565, view_25, mul_574, sigmoid_6, empty_2, getitem_28, mul_429, add_598)
+        return (mul_553, mul_565, view_25, mul_574, sigmoid_6, empty_2, getitem_28, add_598, mul_429)

@@ -1,5 +1,5 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 4]", arg6_1: "f32[s33, 256]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "Sym(s33)", arg12_1: "f32[256]", arg13_1: "f32[32, 256]", arg14_1: "f32[256, 16]", arg15_1: "i64[s33]", arg16_1: "f32[4]", arg17_1: "f32[432, 64]", arg18_1: "f32[32]", arg19_1: "f32[32]", arg20_1: "f32[16]", arg21_1: "f32[3, 128, 2, 32]", arg22_1: "i64[s33]", arg23_1: "f32[3, 128, 2, 32]", arg24_1: "f32[3, 128, 16]", arg25_1: "f32[16]", arg26_1: "f32[3, 33, 16]"):
+    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 256]", arg6_1: "f32[s33, 4]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "Sym(s33)", arg12_1: "f32[256]", arg13_1: "f32[32, 256]", arg14_1: "f32[256, 16]", arg15_1: "i64[s33]", arg16_1: "f32[4]", arg17_1: "f32[432, 64]", arg18_1: "f32[32]", arg19_1: "f32[32]", arg20_1: "f32[16]", arg21_1: "f32[3, 128, 2, 32]", arg22_1: "i64[s33]", arg23_1: "f32[3, 128, 2, 32]", arg24_1: "f32[3, 128, 16]", arg25_1: "f32[16]", arg26_1: "f32[3, 33, 16]"):
         pow_1: "f32[s33, 4, 16]" = torch.ops.aten.pow.Tensor_Scalar(arg0_1, 2)
         mean: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
         add_12: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
@@ -13,10 +13,10 @@ class <lambda>(torch.nn.Module):
         permute: "f32[64, 64]" = torch.ops.aten.permute.default(arg4_1, [1, 0]);  arg4_1 = None
         mm: "f32[s33, 64]" = torch.ops.aten.mm.default(view_1, permute);  view_1 = permute = None
         unsqueeze: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(mm, -2);  mm = None
-        unsqueeze_1: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(arg5_1, -1);  arg5_1 = None
+        unsqueeze_1: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(arg6_1, -1);  arg6_1 = None
         mul_33: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze, unsqueeze_1);  unsqueeze = unsqueeze_1 = None
         view_2: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_33, [arg11_1, 256]);  mul_33 = None
-        add_58: "f32[s33, 256]" = torch.ops.aten.add.Tensor(arg6_1, view_2);  arg6_1 = view_2 = None
+        add_58: "f32[s33, 256]" = torch.ops.aten.add.Tensor(arg5_1, view_2);  arg5_1 = view_2 = None
         view_3: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_58, [arg11_1, 4, 64])
         pow_2: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_3, 2)
         mean_1: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_2, [-1], True);  pow_2 = None
@@ -245,4 +245,4 @@ class <lambda>(torch.nn.Module):
         copy__1: "f32[3, 128, 2, 32]" = torch.ops.aten.copy_.default(arg23_1, index_put_1);  arg23_1 = index_put_1 = copy__1 = None
         copy__2: "f32[3, 128, 16]" = torch.ops.aten.copy_.default(arg24_1, index_put_2);  arg24_1 = index_put_2 = copy__2 = None
         copy__3: "f32[3, 33, 16]" = torch.ops.aten.copy_.default(arg26_1, index_put_3);  arg26_1 = index_put_3 = copy__3 = None
-        return (cat_1, cat_5, empty_1, getitem_29, mul_198, add_207)
+        return (cat_1, cat_5, empty_1, getitem_29, add_207, mul_198)

@@ -1,5 +1,5 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s33, 4, 32]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 4, 32]", arg3_1: "f32[64, 128]", arg4_1: "f32[s33, 4]", arg5_1: "f32[s33, 256]", arg6_1: "f32[256]", arg7_1: "f32[32, 256]", arg8_1: "f32[256, 16]", arg9_1: "f32[96, 64]", arg10_1: "Sym(s33)", arg11_1: "f32[256]", arg12_1: "f32[16, 256]", arg13_1: "f32[256, 16]"):
+    def forward(self, arg0_1: "f32[s33, 4, 32]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 4, 32]", arg3_1: "f32[64, 128]", arg4_1: "f32[s33, 256]", arg5_1: "f32[s33, 4]", arg6_1: "f32[256]", arg7_1: "f32[32, 256]", arg8_1: "f32[256, 16]", arg9_1: "f32[96, 64]", arg10_1: "Sym(s33)", arg11_1: "f32[256]", arg12_1: "f32[16, 256]", arg13_1: "f32[256, 16]"):
         view: "f32[s33, 128]" = torch.ops.aten.reshape.default(arg0_1, [arg10_1, 128]);  arg0_1 = None
         clone: "f32[s33, 4, 32]" = torch.ops.aten.clone.default(arg2_1, memory_format = torch.contiguous_format);  arg2_1 = None
         view_1: "f32[s33, 128]" = torch.ops.aten.reshape.default(clone, [arg10_1, 128]);  clone = None
@@ -8,10 +8,10 @@ class <lambda>(torch.nn.Module):
         permute: "f32[128, 64]" = torch.ops.aten.permute.default(arg3_1, [1, 0]);  arg3_1 = None
         mm: "f32[s33, 64]" = torch.ops.aten.mm.default(mul_25, permute);  mul_25 = permute = None
         unsqueeze: "f32[s33, 1, 64]" = torch.ops.aten.unsqueeze.default(mm, -2);  mm = None
-        unsqueeze_1: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(arg4_1, -1);  arg4_1 = None
+        unsqueeze_1: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(arg5_1, -1);  arg5_1 = None
         mul_34: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze, unsqueeze_1);  unsqueeze = unsqueeze_1 = None
         view_2: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_34, [arg10_1, 256]);  mul_34 = None
-        add_34: "f32[s33, 256]" = torch.ops.aten.add.Tensor(arg5_1, view_2);  arg5_1 = view_2 = None
+        add_34: "f32[s33, 256]" = torch.ops.aten.add.Tensor(arg4_1, view_2);  arg4_1 = view_2 = None
         view_3: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_34, [arg10_1, 4, 64])
         pow_1: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_3, 2)
         mean: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
