@@ -84,11 +84,19 @@ def _hc_down_kernel(
     H_BF16: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    wait_for_inputs(PDL)
     rb, s, m = tl.program_id(0), tl.program_id(1), tl.program_id(2).to(tl.int64)
     K = NS * D
     rows = rb * BR + tl.arange(0, BR)
     live = (rows < L) | ((rows >= LOFF) & (rows < LOFF + NI))  # the merged layout's zero rows are skipped
+    # the weights first, while the kernel before still runs (`codes.pdl`): one tile per chunk, held in
+    # registers; after the wait only the streams, which that kernel wrote, are loaded
+    tiles = ()
+    scales = ()
+    for c in tl.static_range(NCH):
+        cols = s * D + c * BK + tl.arange(0, BK)
+        tiles += (tl.load(w + rows[:, None].to(tl.int64) * K + cols[None, :], mask=live[:, None], other=0.0),)
+        scales += (1.0 + tl.load(norm_w + cols).to(tl.float32),)
+    wait_for_inputs(PDL)
     acc = tl.full([BR, BK], 0.0, tl.float32)  # reduced over its columns once, after the chunks
     ss = tl.full([BK], 0.0, tl.float32)
     for c in tl.static_range(NCH):  # unrolled: the chunks' loads are independent, all in flight
@@ -109,9 +117,7 @@ def _hc_down_kernel(
                     tl.store(h_out + m * K + cols, stored)
                 hf = stored.to(tl.float32)
         ss += hf * hf
-        a = hf * (1.0 + tl.load(norm_w + cols).to(tl.float32))
-        wt = tl.load(w + rows[:, None].to(tl.int64) * K + cols[None, :], mask=live[:, None], other=0.0)
-        acc += wt.to(tl.float32) * a[None, :]
+        acc += tiles[c].to(tl.float32) * (hf * scales[c])[None, :]
     r = tl.math.rsqrt(tl.math.div_rn(tl.reduce(ss, 0, add), D.to(tl.float32)) + eps)
     tl.store(part + (m * NS + s) * R + rows, tl.reduce(acc, 1, add) * r, mask=live)
     if rb == 0:
