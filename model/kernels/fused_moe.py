@@ -420,17 +420,18 @@ def _shared_rows(
 
 @triton.jit
 def _sum_kernel(
-    parts, shared_y, shared_gate, out, T, H, TOP_K, G_STRIDE, BLOCK: tl.constexpr, SHARED: tl.constexpr,
-    PDL: tl.constexpr,
+    parts, shared_y, shared_gate, out, T, H, G_STRIDE, TOP_K: tl.constexpr, BLOCK: tl.constexpr,
+    SHARED: tl.constexpr, PDL: tl.constexpr,
 ):  # fmt: skip
     """out[t] = sum over j = 0..k-1, in that order, of parts[t, j] (float32), then the shared expert's
-    gated output, rounded once: SHARED 1 sigmoid(g[t]) * y[t], 2 the down kernel's row parts[T k + t]."""
+    gated output, rounded once: SHARED 1 sigmoid(g[t]) * y[t], 2 the down kernel's row parts[T k + t].
+    The k rows are unrolled, so their loads are in flight together (a loop waited for each in turn)."""
     wait_for_inputs(PDL)
     t = tl.program_id(0).to(tl.int64)
     rh = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
     live = rh < H
     acc = tl.full((BLOCK,), 0.0, tl.float32)
-    for j in range(0, TOP_K):
+    for j in tl.static_range(TOP_K):
         acc += tl.load(parts + (t * TOP_K + j) * H + rh, mask=live, other=0.0)
     if SHARED == 2:
         acc += tl.load(parts + (T * TOP_K + t) * H + rh, mask=live, other=0.0)
@@ -672,6 +673,7 @@ def fused_moe(
     y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
     mode = 2 if shared is not None else int(shared_out is not None)
     _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](
-        parts, y.contiguous(), gate, out, t, hidden, k, gate.stride(0), BLOCK=SUM_BLOCK, SHARED=mode, **dependent,
+        parts, y.contiguous(), gate, out, t, hidden, gate.stride(0), TOP_K=k, BLOCK=SUM_BLOCK, SHARED=mode,
+        **dependent,
     )  # fmt: skip
     return out

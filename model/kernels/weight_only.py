@@ -343,7 +343,7 @@ def launch(
             parts,
             out.view(torch.int16) if bf16 else out,
             m * n,
-            split_k,
+            SPLITS=split_k,
             BLOCK=SUM_BLOCK,
             OUT_BF16=bf16,
             **dependent,
@@ -352,14 +352,17 @@ def launch(
 
 
 @triton.jit
-def _split_sum_kernel(parts, out, MN, SPLITS, BLOCK: tl.constexpr, OUT_BF16: tl.constexpr, PDL: tl.constexpr):
-    """`out = sum_s parts[s]` in split order, float32, one rounding to the output dtype."""
+def _split_sum_kernel(
+    parts, out, MN, SPLITS: tl.constexpr, BLOCK: tl.constexpr, OUT_BF16: tl.constexpr, PDL: tl.constexpr
+):
+    """`out = sum_s parts[s]` in split order, float32, one rounding to the output dtype. The splits are
+    unrolled, so their loads are in flight together."""
     wait_for_inputs(PDL)
     offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
     live = offs < MN
     src = parts + offs  # 64-bit pointers: stepping them by MN never overflows
     acc = tl.load(src, mask=live, other=0.0)
-    for _ in range(1, SPLITS):
+    for _ in tl.static_range(1, SPLITS):
         src += MN
         acc += tl.load(src, mask=live, other=0.0)
     if OUT_BF16:

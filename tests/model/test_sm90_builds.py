@@ -130,13 +130,13 @@ CASES = {
     "MoE sum": (
         fused_moe._sum_kernel,
         {"parts": "*fp32", "shared_y": "*bf16", "shared_gate": "*bf16", "out": "*bf16"},
-        {"BLOCK": fused_moe.SUM_BLOCK, "SHARED": True},
+        {"TOP_K": 10, "BLOCK": fused_moe.SUM_BLOCK, "SHARED": 2},
         4,
     ),
     "skinny split-K sum": (
         weight_only._split_sum_kernel,
         {"parts": "*fp32", "out": "*i16"},
-        {"BLOCK": weight_only.SUM_BLOCK, "OUT_BF16": True},
+        {"SPLITS": 3, "BLOCK": weight_only.SUM_BLOCK, "OUT_BF16": True},
         4,
     ),
     **{
