@@ -43,7 +43,8 @@ def fold_calls(piece: fx.GraphModule) -> None:
         fused = FOLDS.get((first.target, second.target))
         others = [u for u in first.users if u is not second]
         indexed = all(u.op == "call_function" and u.target is operator.getitem for u in second.users)
-        if fused is None or second.kwargs or not indexed or any(order[u] < order[second] for u in others):
+        positional = not first.kwargs and not second.kwargs  # the fused call takes both calls' arguments in order
+        if fused is None or not positional or not indexed or any(order[u] < order[second] for u in others):
             continue
         with graph.inserting_before(second):
             call = graph.call_function(fused, (*first.args, *second.args[1:]))
