@@ -21,16 +21,17 @@ import triton
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
+from model.kernels.codes import prefetch_span
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
-from model.kernels.weight_only import DENSE, _wo_kernel
+from model.kernels.weight_only import DENSE, PREFETCH_TILES, _wo_kernel
 
 POINTERS = ("x", "w", "block_scale", "scale")
 INTS = ("M", "N", "K", "stride_xm", "K_PER_SPLIT")
 ALIGNED = (0, 1, 2, 3, 4, 6, 7, 8, 9)  # argument indices Triton sees as multiples of 16 at the bench shapes
 
 
-def build(config: SkinnyConfig, m: int, partial: bool, dtype: str, arch: int) -> tuple[bytes, int]:
-    """The cubin of `_wo_kernel` for `config` at `m` rows, and its dynamic shared memory in bytes."""
+def build(config: SkinnyConfig, m: int, partial: bool, dtype: str, arch: int) -> triton.compiler.CompiledKernel:
+    """`_wo_kernel` built for `config` at `m` rows."""
     tiles = config.tiles(m)
     constexprs = {
         "SCALE_BN": 1,
@@ -45,6 +46,7 @@ def build(config: SkinnyConfig, m: int, partial: bool, dtype: str, arch: int) ->
         "PARTIAL": partial,
         "OUT_BF16": not partial,
         "HW_E4M3": True,
+        **prefetch_span(PREFETCH_TILES * tiles.block_k, 2 if dtype in ("bf16", "fp16") else 4),
         "PDL": arch >= 90,  # programmatic dependent launch (`model.kernels.codes.pdl`)
     }
     signature = {p: f"*{dtype}" for p in POINTERS} | {"out": "*fp32" if partial else "*i16"}
@@ -52,22 +54,21 @@ def build(config: SkinnyConfig, m: int, partial: bool, dtype: str, arch: int) ->
     attrs = {(i,): [["tt.divisibility", 16]] for i in ALIGNED}
     source = ASTSource(fn=_wo_kernel, signature=signature, constexprs=constexprs, attrs=attrs)
     options = {"num_warps": tiles.num_warps, "num_stages": tiles.num_stages}
-    kernel = triton.compile(source, target=GPUTarget("cuda", arch, 32), options=options)
-    return kernel.asm["cubin"], kernel.metadata.shared
+    return triton.compile(source, target=GPUTarget("cuda", arch, 32), options=options)
 
 
-def resources(cubin: bytes, dynamic_shared: int) -> str:
+def resources(kernel: triton.compiler.CompiledKernel) -> str:
     """`REG:.. STACK:.. SHARED:.. LOCAL:..` from cuobjdump (Triton's bundled copy; SHARED is the static
     part), then the dynamic shared memory Triton asks for at launch (pipeline stages)."""
     tool = Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "cuobjdump"
     with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
-        f.write(cubin)
+        f.write(kernel.asm["cubin"])
         f.flush()
         out = subprocess.run([str(tool), "--dump-resource-usage", f.name], capture_output=True, text=True, check=True)
     found = re.search(r"REG:\d+ STACK:\d+ SHARED:\d+ LOCAL:\d+", out.stdout)
     if found is None:
         raise RuntimeError(f"no resource line in cuobjdump's output: {out.stdout[:200]!r}")
-    return f"{found.group(0)} DYN:{dynamic_shared}"
+    return f"{found.group(0)} DYN:{kernel.metadata.shared}"
 
 
 def main() -> None:
@@ -78,7 +79,7 @@ def main() -> None:
     print(f"triton {triton.__version__}, sm_{args.arch}, {args.dtype}")
     for m, configs in CANDIDATES.items():
         for config in configs:
-            direct, split = (resources(*build(config, m, p, args.dtype, args.arch)) for p in (False, True))
+            direct, split = (resources(build(config, m, p, args.dtype, args.arch)) for p in (False, True))
             print(f"M<={m:<3} {config.label:<28} direct {direct}  split {split}", flush=True)
 
 
