@@ -17,7 +17,6 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from model.kernels import fused_moe
-from model.kernels.codes import prefetch_span
 from model.kernels.fused_moe import KINDS, GemmTiles, default_tiles
 from model.quant.experts import NVFP4_KINDS
 from scripts.skinny_build_check import resources
@@ -44,9 +43,6 @@ def build(
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": tiles.block_n, "BLOCK_K": block_k, "DIRECT": False}
     constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "PDL": arch >= 90}
     constexprs |= {"SHARED": quant is None} if "SHARED" in fn.arg_names else {}
-    if "LINES" in fn.arg_names:  # the down kernel's L2 prefetch
-        packed, size = (2 if quant in NVFP4_KINDS else 1), (2 if quant is None else 1)
-        constexprs |= prefetch_span(fused_moe.PREFETCH_TILES * block_k // packed, size)
     signature = {p: types.get(p) or ("constexpr" if p in constexprs else "i32") for p in fn.arg_names}
     attrs = {(i,): [["tt.divisibility", 16]] for i, p in enumerate(fn.arg_names) if p in POINTERS + MULTIPLES_OF_16}
     source = ASTSource(fn=fn, signature=signature, constexprs=constexprs, attrs=attrs)

@@ -21,9 +21,8 @@ import triton
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
-from model.kernels.codes import prefetch_span
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
-from model.kernels.weight_only import DENSE, PREFETCH_TILES, _wo_kernel
+from model.kernels.weight_only import DENSE, _wo_kernel
 
 POINTERS = ("x", "w", "block_scale", "scale")
 INTS = ("M", "N", "K", "stride_xm", "K_PER_SPLIT")
@@ -46,7 +45,6 @@ def build(config: SkinnyConfig, m: int, partial: bool, dtype: str, arch: int) ->
         "PARTIAL": partial,
         "OUT_BF16": not partial,
         "HW_E4M3": True,
-        **prefetch_span(PREFETCH_TILES * tiles.block_k, 2 if dtype in ("bf16", "fp16") else 4),
         "PDL": arch >= 90,  # programmatic dependent launch (`model.kernels.codes.pdl`)
     }
     signature = {p: f"*{dtype}" for p in POINTERS} | {"out": "*fp32" if partial else "*i16"}

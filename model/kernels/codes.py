@@ -122,37 +122,6 @@ def wait_for_inputs(PDL: tl.constexpr):
         tl.extra.cuda.gdc_launch_dependents()
 
 
-L2_LINE = 128  # bytes per L2 cache line: the stride of `prefetch_l2`'s addresses
-
-
-@triton.jit
-def prefetch_l2(ptrs, PDL: tl.constexpr):
-    """Ask L2 to fetch the line of each address in `ptrs` (valid addresses only: mask by clamping), with
-    no register and no data dependence: what a programmatic dependent starts streaming before
-    `wait_for_inputs`, so its first loads after the wait hit L2 instead of waiting on DRAM. A no-op
-    without PDL (the kernel then starts only when its inputs are ready, and the interpreter has no PTX)."""
-    if PDL:
-        tl.inline_asm_elementwise(
-            "prefetch.global.L2 [$1];\n\tmov.u32 $0, 0;", "=r,l", [ptrs], dtype=tl.int32, is_pure=False, pack=1
-        )
-
-
-@triton.jit
-def prefetch_rows(rows, first, last, LINES: tl.constexpr, LINE: tl.constexpr, PDL: tl.constexpr):
-    """`prefetch_l2` of the first LINES lines (LINE elements each) of elements `[first, last)` of the rows
-    that start at the pointers `rows [R]` (valid rows: clamp them)."""
-    if PDL:
-        cols = tl.minimum(first + tl.arange(0, LINES) * LINE, last - 1)
-        prefetch_l2(rows[:, None] + cols[None, :], PDL)
-
-
-def prefetch_span(elements: int, element_size: int) -> dict[str, int]:
-    """`prefetch_rows`' LINES and LINE for the first `elements` stored elements of a row (`element_size`
-    bytes each), rounded up to whole lines and to a power of two (a Triton range)."""
-    line = max(1, L2_LINE // element_size)
-    return {"LINES": triton.next_power_of_2(max(1, -(-elements // line))), "LINE": line}
-
-
 @functools.cache
 def interpreted(kernel: Any, keep: tuple[Any, ...] = ()) -> Any:
     """`kernel` for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give).

@@ -59,23 +59,13 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import (
-    add,
-    e2m1_value,
-    e8m0_value,
-    interpreted,
-    pdl_launch,
-    prefetch_rows,
-    prefetch_span,
-    wait_for_inputs,
-)
+from model.kernels.codes import add, e2m1_value, e8m0_value, interpreted, pdl_launch, wait_for_inputs
 from model.quant import formats
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 ALIGN_CHUNK_ELEMENTS = 8192  # one-hot [chunk, E] elements per align program
 SUM_BLOCK = 1024
-PREFETCH_TILES = 1  # K tiles of its weights each down program asks L2 for before its wait
 FP8_BLOCK = (128, 128)  # the official release's weight_scale_inv blocks (bn, bk)
 MIN_DOT_K = 16  # tl.dot's smallest K: a block FP8 bk must be a multiple of it
 # stored format -> the kernels' KIND: 0 dense (x's dtype), then EXPERT_FORMATS' order, 1 block FP8,
@@ -357,24 +347,15 @@ def _down_kernel(
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
     SHARED: tl.constexpr,
-    LINES: tl.constexpr,
-    LINE: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots; with
     SHARED, row blocks from BLOCKS on are the shared expert's tokens: out[P + t, n] = sigmoid(g[t]) *
-    (s[t] · W_s[n]), its dense weights read as the routed ones are.
-
-    Before its wait a program reads its block's expert (the routing is two or more launches back, so it
-    has finished: `codes.pdl`) and asks L2 for the first LINES lines of its weight rows."""
+    (s[t] · W_s[n]), its dense weights read as the routed ones are."""
+    wait_for_inputs(PDL)
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
-    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    n_live = rn < H
-    rn64 = rn.to(tl.int64)
     if SHARED:
         if pid_m >= BLOCKS:
-            prefetch_rows(shared_w + tl.minimum(rn64, H - 1) * I, 0, I, LINES, LINE, PDL)
-            wait_for_inputs(PDL)
             block = pid_m - BLOCKS
             _shared_rows(shared_h, shared_gate, shared_w, out, pid_n, block, P, H, I, T, G_STRIDE, BLOCK_M, BLOCK_N,
                          BLOCK_K, DOT_F32)  # fmt: skip
@@ -382,13 +363,12 @@ def _down_kernel(
     e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
     if e >= E:
         return
-    e64 = e.to(tl.int64)
-    row_bytes = I // 2 if KIND >= 3 else I
-    first_rows = w + e64 * (H * row_bytes) + tl.minimum(rn64, H - 1) * row_bytes
-    prefetch_rows(first_rows, 0, row_bytes, LINES, LINE, PDL)
-    wait_for_inputs(PDL)
     live = pair < P
     slots = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_live = rn < H
+    e64, rn64 = e.to(tl.int64), rn.to(tl.int64)
+    row_bytes = I // 2 if KIND >= 3 else I
     rows = w + e64 * (H * row_bytes) + rn64[None, :] * row_bytes
     scale_k = (I + SCALE_BK - 1) // SCALE_BK
     scales = scale + e64 * ((H + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn64 // SCALE_BN) * scale_k
@@ -689,7 +669,6 @@ def fused_moe(
         h, down_proj, down_scale, down_scale_2, sorted_pairs, block_expert, weights.contiguous(), s, g, w_s, parts,
         pairs, e, hidden, inter, bn, bk, blocks, t, g.stride(0), BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k,
         num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None, **flags,
-        **prefetch_span(PREFETCH_TILES * dn.block_k // packed, down_proj.element_size()),
     )  # fmt: skip
     y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
     mode = 2 if shared is not None else int(shared_out is not None)

@@ -68,8 +68,6 @@ from model.kernels.codes import (
     e8m0_value,
     interpreted,
     pdl_launch,
-    prefetch_rows,
-    prefetch_span,
     wait_for_inputs,
 )
 from model.kernels.fp8_linear import quantize_rows
@@ -77,7 +75,6 @@ from model.quant import formats
 from model.quant.pack import nvfp4_scale_2, pack_nvfp4
 
 KINDS = {"fp8": 1, "nvfp4": 2, "nvfp4_ct": 3, "fp8_block": 4, "mxfp8": 5}
-PACKED = (KINDS["nvfp4"], KINDS["nvfp4_ct"])  # codes storing two E2M1 values per byte
 DENSE = 0  # the kernel's code for weights stored in the activation dtype (`model/kernels/skinny.py`)
 PACKABLE = ("fp8", "nvfp4")  # kinds the constructor packs from a dense nn.Linear
 E4M3_KINDS = ("fp8", "fp8_block", "mxfp8")  # E4M3 bytes [N, K]
@@ -89,7 +86,6 @@ DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 TARGET_PROGRAMS = 264  # about two per SM on an H200 (132 SMs); below it, K is split
 PACK_ELEMENTS = 1 << 22  # rows are packed in chunks of about this many weights (bounds packer memory)
 SUM_BLOCK = 1024  # outputs per program of the split-K sum
-PREFETCH_TILES = 1  # K tiles of weights each program asks L2 for before its wait (`codes.prefetch_rows`)
 
 
 @triton.jit
@@ -116,27 +112,20 @@ def _wo_kernel(
     PARTIAL: tl.constexpr,
     OUT_BF16: tl.constexpr,
     HW_E4M3: tl.constexpr,
-    LINES: tl.constexpr,
-    LINE: tl.constexpr,
     PDL: tl.constexpr,
 ):
+    wait_for_inputs(PDL)
     rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
     pid_k = tl.program_id(2)
     m_live, n_live = rm < M, rn < N
     rm64, rn64 = rm.to(tl.int64), rn.to(tl.int64)
-    k_start = pid_k * K_PER_SPLIT
-    k_end = tl.minimum(k_start + K_PER_SPLIT, K)
-    # the first weight tile into L2 while the kernel before runs (nothing in a step writes weights)
-    if KIND == 2 or KIND == 3:
-        prefetch_rows(w + tl.minimum(rn64, N - 1) * (K // 2), k_start // 2, (k_end + 1) // 2, LINES, LINE, PDL)
-    else:
-        prefetch_rows(w + tl.minimum(rn64, N - 1) * K, k_start, k_end, LINES, LINE, PDL)
-    wait_for_inputs(PDL)
     acc = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)  # not tl.zeros: a JIT helper
     # without DOT: one float32 product sum per (row, k lane, column), reduced over the lanes once at the
     # end, so the loop is pure FMAs (LANES is BLOCK_K then, 1 with DOT)
     lanes = tl.full((BLOCK_M, LANES, BLOCK_N), 0.0, tl.float32)
+    k_start = pid_k * K_PER_SPLIT
+    k_end = tl.minimum(k_start + K_PER_SPLIT, K)
     for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < k_end
@@ -344,7 +333,6 @@ def launch(
         PARTIAL=partial,
         OUT_BF16=bf16 and not partial,
         HW_E4M3=on_gpu and _has_fp8(x.device),
-        **prefetch_span(min(PREFETCH_TILES * block_k, per_split) // (1 + (code in PACKED)), weight.element_size()),
         num_warps=tiles.num_warps,
         num_stages=tiles.num_stages,
         **dependent,

@@ -174,23 +174,6 @@ def test_skinny_gemm_builds_for_sm90(dot: bool) -> None:
         skinny_build_check.build(config, rows, partial, "bf16", 90)
 
 
-def _prefetches_before_the_wait(kernel: triton.compiler.CompiledKernel) -> bool:
-    ptx = kernel.asm["ptx"]
-    return 0 <= ptx.find("prefetch.global.L2") < ptx.find("griddepcontrol.wait")
-
-
-def test_weight_streams_start_before_the_wait() -> None:
-    """The skinny GEMM and the MoE down kernel (routed and shared rows) ask L2 for their first weight
-    tile before they wait for the kernel before them (`codes.prefetch_rows`); gate_up cannot (the
-    router right before it writes the experts it reads)."""
-    config = CANDIDATES[1][0]
-    assert _prefetches_before_the_wait(skinny_build_check.build(config, 1, False, "bf16", 90))
-    tiles = default_tiles(1.0)
-    down = fused_moe_build_check.build("_down_kernel", None, tiles.block_m, tiles.down, 90)
-    assert _prefetches_before_the_wait(down)
-    assert down.asm["ptx"].count("prefetch.global.L2") == 2  # one per branch (routed, shared)
-
-
 def test_every_kernel_has_a_build_case() -> None:
     """A new `*_kernel` in `model/kernels` needs a case here, so that it too is built before a GPU run."""
     modules = (attention_decode, fused_moe, gdn_decode, hc_read, ple_gather, qsa_select, router, weight_only)
