@@ -50,7 +50,7 @@ def main() -> None:
     fig.legend(handles, labels, loc="lower center", ncol=2, fontsize=8, frameon=False)
     fig.suptitle("Qwen4-Exp bench preset on one H200 (bf16, 2k context, FULL decode graphs)")
     fig.tight_layout(rect=(0, 0.18 * legend_rows / (2.8 + 0.18 * legend_rows) + 0.02, 1, 1))
-    fig.savefig(args.out, dpi=110)
+    fig.savefig(args.out, dpi=110, bbox_inches="tight")  # the long legend labels widen the figure
     print(f"wrote {args.out}")
 
 
