@@ -1,8 +1,9 @@
 """Skinny decode GEMMs on the GPU: the Triton kernel's configurations against cuBLAS at the bench preset's
 real linear shapes, checked and timed, with the plan `enable_skinny_gemm` would pick.
 
-The shapes are read off the model built on the meta device (every plain bias-free `nn.Linear`, the
-routers' `F.linear` too), so merged projections show up as they are. For each shape and row count
+The shapes are read off the model built on the meta device with its projections merged as loading
+merges them: each merged group's stacked weight, then every plain bias-free `nn.Linear` and router
+outside a group. For each shape and row count
 (default M = 1, 8, 16): the error of every configuration against the float32 product, next to
 cuBLAS's (a configuration is `ok` when it is inside the bound of `tests/model/test_skinny.py` and its
 mean error is no larger than cuBLAS's, within 1%), and its time inside a CUDA graph over weight copies
@@ -29,6 +30,7 @@ import torch.nn.functional as F
 import triton
 
 from model.config import Qwen4ExpConfig
+from model.fuse import merge_projections, merged_weight
 from model.kernels.skinny import (
     ShapeKey,
     SkinnyConfig,
@@ -48,16 +50,28 @@ HALF_ULP = {torch.bfloat16: 2.0**-8, torch.float16: 2.0**-11, torch.float32: 0.0
 
 
 def model_shapes(preset: str, dtype: torch.dtype) -> dict[ShapeKey, list[str]]:
-    """(dtype, N, K) -> the linear names of that shape (layer indices folded), routers marked."""
+    """(dtype, N, K) -> the names of the GEMMs of that shape a decode step runs (layer indices folded):
+    each merged projection group once (`model.fuse`, as loading merges them), then every linear and
+    router outside a merged group, routers marked."""
     with torch.device("meta"):
         model = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(preset_config(preset))).to(dtype)
+    merge_projections(model)
     shapes: dict[ShapeKey, list[str]] = collections.defaultdict(list)
+
+    def add(name: str, w: torch.Tensor, suffix: str = "") -> None:
+        label = ".".join(p for p in name.split(".") if not p.isdigit() and p not in ("model", "layers"))
+        shapes[(w.dtype, w.shape[0], w.shape[1])].append(label + suffix)
+
+    in_merged: set[int] = set()
     for name, module in model.named_modules():
-        if eligible(module) or isinstance(module, Router):
-            w = module.weight
-            label = ".".join(p for p in name.split(".") if not p.isdigit() and p not in ("model", "layers"))
-            suffix = " (F.linear)" if isinstance(module, Router) else ""
-            shapes[(w.dtype, w.shape[0], w.shape[1])].append(label + suffix)
+        for group in getattr(type(module), "PROJECTIONS", ()):
+            merged = merged_weight(module, group)
+            if merged is not None:
+                add(f"{name}.{group.merged}", merged)
+                in_merged.update(id(module.get_submodule(part)) for part in group.parts)
+    for name, module in model.named_modules():
+        if id(module) not in in_merged and (eligible(module) or isinstance(module, Router)):
+            add(name, module.weight, " (F.linear)" if isinstance(module, Router) else "")
     return shapes
 
 

@@ -91,9 +91,18 @@ def _dot(bn: int, bk: int, programs: int, warps: int = 4) -> SkinnyConfig:
 # A few configurations per row bucket (guesses checked only for registers and spills in an sm_90 build:
 # the GPU script measures them per shape). FMA tiles keep BLOCK_M * BLOCK_K * BLOCK_N float32 lanes in
 # registers, so they shrink as rows grow; tl.dot tiles (16 rows, software-pipelined loads) are the same
-# code in every bucket.
+# code in every bucket. An FMA tile's loads are not pipelined (no cp.async without tl.dot): a program
+# keeps one tile in flight, so a weight of few N tiles (2560 x 6144: 640 programs of 12 round trips)
+# streams below the DRAM's rate unless K is split over more programs, as the p2112 tile does.
 CANDIDATES: dict[int, tuple[SkinnyConfig, ...]] = {
-    1: (_fma(8, 256, 528), _fma(4, 512, 528), _fma(8, 512, 528), _fma(16, 256, 528, 8), _dot(16, 256, 528)),
+    1: (
+        _fma(8, 256, 528),
+        _fma(4, 512, 528),
+        _fma(8, 512, 528),
+        _fma(16, 256, 528, 8),
+        _dot(16, 256, 528),
+        _fma(4, 512, 2112),
+    ),
     2: (_fma(8, 128, 528), _fma(8, 256, 528), _dot(16, 256, 528), _dot(32, 128, 528), _dot(64, 128, 264)),
     4: (_fma(8, 128, 528), _fma(4, 256, 528), _dot(16, 256, 528), _dot(32, 128, 528), _dot(64, 128, 264)),
     8: (_fma(4, 128, 528), _dot(16, 128, 528), _dot(16, 256, 528), _dot(32, 128, 528), _dot(64, 128, 264)),
