@@ -52,7 +52,7 @@ from qcompile.compiler.ranges import Range, RangeTable, compile_units
 from qcompile.compiler.rewrites import rewrite
 from qcompile.ops.region_ops import KeyBinding
 from qcompile.ops.registry import REGISTRY
-from qcompile.passes.manager import PassManager
+from qcompile.passes.manager import OUTPUT, PassManager
 
 log = logging.getLogger(__name__)
 
@@ -203,7 +203,10 @@ class PieceRecord:
     output_code: str = ""
 
     def observe(self, stage: str, graph: fx.Graph) -> None:
-        """`PassManager` observer: keep the graph after the last pass (each stage overwrites)."""
+        """`PassManager` observer: keep the graph Inductor goes on with (printing every stage cost cold
+        compiles time for graphs nobody read)."""
+        if stage != OUTPUT:
+            return
         gm = graph.owning_module
         self.post_grad = gm.print_readable(print_output=False) if gm is not None else str(graph)
         self.aten_ops = Counter(target_name(n.target) for n in graph.nodes if n.op == "call_function")

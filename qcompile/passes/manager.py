@@ -25,6 +25,7 @@ from qcompile.passes.noop import NoOpElimination
 from qcompile.passes.reinplace_guard import ReinplaceGuard
 
 Observer = Callable[[str, fx.Graph], None]
+OUTPUT = "output"  # the observer's last stage: the graph as Inductor goes on with it (the last pass's again)
 
 
 def default_passes() -> list[QPass]:
@@ -45,7 +46,7 @@ class PassManager(CustomGraphPass):
         self.scope = scope
         self.compile_range = compile_range
         self.passes = list(default_passes() if passes is None else passes)
-        self.observer = observer  # debugging only, not part of uuid: tests disable caches with it
+        self.observer = observer  # sees "input", each pass, then OUTPUT; not in uuid: tests disable caches with it
 
     def __call__(self, graph: fx.Graph) -> None:
         self._show("input", graph)
@@ -53,6 +54,8 @@ class PassManager(CustomGraphPass):
             p(graph)
             graph.lint()
             self._show(f"{i}.{p.name}", graph)
+        if self.observer is not None:
+            self.observer(OUTPUT, graph)
 
     def _show(self, stage: str, graph: fx.Graph) -> None:
         if self.observer is not None:
