@@ -4,7 +4,8 @@ Builds the bench preset in bf16 (random weights), compiles the kernel scope with
 then for each prefill shape times it (`prefill_rate`), times how long the host takes to launch one
 call (the forward's return, before the stream drains) against the call's wall, lists every host
 sync of one call (`torch.cuda.set_sync_debug_mode`, by Python line), and profiles a warm and a timed
-call with cProfile. Without syncs the wall is the larger of host and device time; each sync adds
+call with cProfile: its own time by package (triton, fla, torch's subpackages, Inductor's generated
+code, our folders), then its top functions. Without syncs the wall is the larger of host and device time; each sync adds
 the device's backlog to the host's. `--skinny-gemm` first routes the decode-sized GEMMs through the
 skinny op for rows 1 and 8, as `qcompile bench --skinny-gemm` does. Usage:
 `python scripts/prefill_host.py [--scopes eager,kernel] [--shapes 1x2048,16x256] [--skinny-gemm]`.
@@ -18,6 +19,7 @@ import cProfile
 import pstats
 import time
 import warnings
+from pathlib import Path
 
 import torch
 
@@ -53,6 +55,31 @@ def host_and_syncs(model, fn, requests: int, tokens: int) -> tuple[float, float,
     return *result, sites
 
 
+def package(filename: str) -> str:
+    """Where a profiled function lives: `torch/_inductor`, `triton`, `fla`, `model/kernels`, ..."""
+    if filename.startswith("~"):
+        return "C builtins"
+    if "/site-packages/" in filename:
+        parts = filename.split("/site-packages/")[-1].split("/")
+        return "/".join(parts[:2]) if parts[0] == "torch" and len(parts) > 2 else parts[0]
+    if "torchinductor" in filename or "/inductor/" in filename:
+        return "Inductor's generated code"
+    root = f"{Path(__file__).resolve().parents[1]}/"
+    if filename.startswith(root):
+        return "/".join(filename[len(root) :].split("/")[:2])
+    return "python"
+
+
+def by_package(stats: pstats.Stats) -> list[tuple[str, int, float]]:
+    """(package, calls, own seconds), most own time first."""
+    calls: collections.Counter = collections.Counter()
+    own: collections.Counter = collections.Counter()
+    for (filename, _, _), (_, ncalls, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+        calls[package(filename)] += ncalls
+        own[package(filename)] += tottime
+    return sorted(((k, calls[k], own[k]) for k in calls), key=lambda row: -row[2])
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--scopes", default="eager,kernel")
@@ -84,8 +111,11 @@ def main() -> None:
             prof.enable()
             prefill_rate(model, fn, r, t, repeats=1)
             prof.disable()
-            print(f"{scope} {r}x{t}: cProfile of a warm and a timed call:", flush=True)
-            pstats.Stats(prof).sort_stats("tottime").print_stats(args.top)
+            stats = pstats.Stats(prof)
+            print(f"{scope} {r}x{t}: cProfile of a warm and a timed call, own time by package:")
+            for name, n, seconds in by_package(stats):
+                print(f"  {seconds * 1e3:8.1f} ms {n:7d} calls  {name}")
+            stats.sort_stats("tottime").print_stats(args.top)
 
 
 if __name__ == "__main__":
