@@ -1,7 +1,7 @@
 """Seconds to compile a preset's model at one scope, cold (empty Inductor and Triton caches) then warm.
 
     python scripts/compile_seconds.py --preset tiny8 --layers 16 --scope kernel --ranges 1,2:16 [--no-share]
-        [--caches DIR] [--profile cold.prof] [--inductor-config NAME=VALUE,...] [--cold-only]
+        [--caches DIR] [--profile cold.prof] [--inductor-config NAME=VALUE,...] [--cold-only] [--trace-cost N]
 
 The model is built in memory on `--device` with the preset's geometry and random weights; `--layers N` repeats the
 preset's layer schedule (layer kinds, PLE layers) to N layers, so 8 and 16 layers of tiny8 hold the
@@ -9,6 +9,8 @@ same distinct pieces. Cold is the first compile in a process with fresh cache fo
 second compile after a Dynamo reset (Inductor's caches now hold every piece). Prints one table row
 per compile: Dynamo traces, Inductor compiles, pieces that shared another's compile, seconds in all
 and inside the backend (splitting and Inductor; the rest is Dynamo's tracing and the warmup runs).
+`--trace-cost N` only traces (the backend hands Dynamo's graph back uncompiled) and lists the N
+functions of the model's source with the most Dynamo seconds of their own: where a trace goes.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ import os
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 
 def parse_ranges(text: str) -> list[tuple[int, int]]:
@@ -33,6 +38,36 @@ def parse_ranges(text: str) -> list[tuple[int, int]]:
         lo, _, hi = part.partition(":")
         out.append((int(lo), int(hi or lo)))
     return out
+
+
+@contextlib.contextmanager
+def trace_costs() -> Iterator[tuple[Counter[str], Counter[str]]]:
+    """(bytecode steps, own seconds) per traced function while inside: each Dynamo step is charged to
+    the function it runs in, less the steps of the functions it inlines."""
+    from torch._dynamo.symbolic_convert import InstructionTranslatorBase
+
+    steps: Counter[str] = Counter()
+    own: Counter[str] = Counter()
+    inner = [0.0]  # the seconds of the steps running inside the current one
+    step = InstructionTranslatorBase.step
+
+    def charged(self: InstructionTranslatorBase) -> object:
+        key = f"{self.f_code.co_filename.split('/site-packages/')[-1]}:{self.f_code.co_name}"
+        steps[key] += 1
+        outer, inner[0] = inner[0], 0.0
+        start = time.perf_counter()
+        try:
+            return step(self)
+        finally:
+            seconds = time.perf_counter() - start
+            own[key] += seconds - inner[0]
+            inner[0] = outer + seconds
+
+    InstructionTranslatorBase.step = charged  # type: ignore[method-assign]
+    try:
+        yield steps, own
+    finally:
+        InstructionTranslatorBase.step = step  # type: ignore[method-assign]
 
 
 class _Compiles(logging.Handler):
@@ -67,6 +102,7 @@ def main() -> None:
         help="patches of torch._inductor.config (an A/B such as triton.autotune_pointwise=False)",
     )
     p.add_argument("--cold-only", action="store_true", help="skip the second (warm-cache) compile")
+    p.add_argument("--trace-cost", type=int, metavar="N", help="trace only; list the N costliest functions")
     args = p.parse_args()
 
     caches = str(args.caches) if args.caches else tempfile.mkdtemp(prefix="qcompile-cold-")
@@ -104,11 +140,19 @@ def main() -> None:
     def timed(self: QBackend, gm: torch.fx.GraphModule, example_inputs: list[object]) -> object:
         start = time.perf_counter()
         try:
-            return traced(self, gm, example_inputs)
+            return gm.forward if args.trace_cost else traced(self, gm, example_inputs)
         finally:
             backend_s[0] += time.perf_counter() - start
 
     QBackend.__call__ = timed  # type: ignore[method-assign]
+    if args.trace_cost:
+        with trace_costs() as (steps, own), torch.no_grad():
+            start = time.perf_counter()
+            CompiledForward(model, args.ranges, args.scope).warmup(model.padding_batch)
+        print(f"trace and run {time.perf_counter() - start:.1f} s, {sum(steps.values())} Dynamo steps:")
+        for key, seconds in own.most_common(args.trace_cost):
+            print(f"  {seconds:6.2f} s {steps[key]:6d} steps  {key.removeprefix(str(ROOT) + '/')}")
+        return
     counts = _Compiles()
     logger = logging.getLogger("qcompile.compiler.backend")
     logger.addHandler(counts)
