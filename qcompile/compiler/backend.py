@@ -48,9 +48,9 @@ from torch.utils._sympy.value_ranges import ValueRanges
 
 from model.kernels import pdl_enabled
 from qcompile.compiler.dedup import canonical, structure
+from qcompile.compiler.dispatch import PieceTable, RangeDispatch, Token
 from qcompile.compiler.ranges import Range, RangeTable, compile_units
 from qcompile.compiler.rewrites import rewrite
-from qcompile.ops.region_ops import KeyBinding
 from qcompile.ops.registry import REGISTRY
 from qcompile.passes.manager import OUTPUT, PassManager
 
@@ -127,17 +127,6 @@ def range_patches(r: Range, caller: dict[str, Any]) -> dict[str, Any]:
     of `model.kernels.codes.pdl`, and a chain of dependents is only as long as its shortest link."""
     ours = INDUCTOR_PATCHES | {"triton.enable_pdl": pdl_enabled()}
     return ours | (SINGLE_SIZE_PATCHES if r[0] == r[1] else {}) | caller
-
-
-class _Piece(torch.nn.Module):
-    """A compiled piece in place of its submodule."""
-
-    def __init__(self, fn: Callable[..., Any]) -> None:
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args: Any) -> Any:
-        return self.fn(*args)
 
 
 class _RecordPieceInputs(fx.Interpreter):
@@ -250,6 +239,11 @@ class QBackend:
         self.records: list[TraceRecord] = []
 
     def __call__(self, gm: fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
+        """The dispatch's call as a plain method: depyf's dumps decompile what a backend returns."""
+        return self.dispatch(gm, example_inputs).__call__
+
+    def dispatch(self, gm: fx.GraphModule, example_inputs: Sequence[Any]) -> RangeDispatch:
+        """Split and compile one trace; Dynamo's AOT compile takes this as its backend (it saves the result)."""
         self.traces += 1
         vals = _example_values(example_inputs)
         tok, syms = _token_symbols(vals)
@@ -260,13 +254,14 @@ class QBackend:
         self.records.append(record)
         symbolic = self._piece_inputs(split, vals)
         todo = self.ranges if syms else self.ranges[:1]  # static trace: one graph, one size
-        runners: dict[Range, fx.GraphModule | None] = {}
+        tables: dict[Range, PieceTable | None] = {}
+        artifacts: list[Callable[..., Any]] = []
         # multi-size ranges first: compiling them may add guards (such as `n >= 2`) that exclude a
         # single-size range, which would then be compiled only to never run
         for r in sorted(todo, key=lambda r: r[0] == r[1]):
             reach = _traced_reach(syms)
             if syms and (r[1] < reach[0] or r[0] > reach[1]):
-                runners[r] = None  # this trace's guards exclude the range: another trace compiles it
+                tables[r] = None  # this trace's guards exclude the range: another trace compiles it
                 continue
             if r[0] == r[1] or not syms:
                 subs = {s: r[0] for s in syms}
@@ -282,8 +277,11 @@ class QBackend:
                 inputs, mode = symbolic, "from_tracing_context"
             record.pieces[r] = {name: PieceRecord() for name in pieces}
             with _at_least(syms, r[0]) if mode == "from_tracing_context" else contextlib.nullcontext():
-                runners[r] = self._compile_range(split, record.pieces[r], inputs, r, mode)
-        return self._dispatcher([runners[r] for r in todo], tok, syms, vals)
+                tables[r] = self._compile_range(split, record.pieces[r], inputs, r, mode, artifacts)
+        tables_in_order = [tables[r] for r in todo]
+        return RangeDispatch(
+            split, record.splitting, todo, tables_in_order, artifacts, _token(tok, syms, vals), self.wrap_piece
+        )
 
     def _piece_inputs(self, split: fx.GraphModule, vals: Sequence[Any]) -> dict[str, tuple[Any, ...]]:
         """Each submodule's example inputs: the values Dynamo recorded for the nodes that feed it
@@ -316,10 +314,12 @@ class QBackend:
         inputs: dict[str, tuple[Any, ...]],
         r: Range,
         mode: str,
-    ) -> fx.GraphModule:
-        """Compile each class of identical pieces once; every piece gets its own (hooked) callable."""
-        root: dict[str, Any] = {name: getattr(split, name) for name in self.split_names}
-        compiled: dict[Any, tuple[str, Callable[..., Any]]] = {}
+        artifacts: list[Callable[..., Any]],
+    ) -> PieceTable:
+        """Compile each class of identical pieces once, appending it to `artifacts`; returns each
+        piece's artifact index and layer keys."""
+        table: PieceTable = {}
+        compiled: dict[Any, tuple[str, int]] = {}
         for name in pieces:
             if self.share_pieces:
                 piece, keys = canonical(getattr(split, name))
@@ -329,15 +329,15 @@ class QBackend:
                 piece, keys, cls = copy.deepcopy(getattr(split, name)), (), name
                 rewrite(piece, r)
             if cls in compiled:
-                first, art = compiled[cls]
+                first, index = compiled[cls]
                 pieces[name] = pieces[first]  # the same post-grad graph and output code
                 log.info("qcompile: %s shares the compiled %s for range %s", name, first, r)
             else:
-                art = self._compile_piece(piece, pieces[name], inputs[name], r, mode, name)
-                compiled[cls] = (name, art)
-            fn = KeyBinding(art, keys) if keys else art
-            root[name] = _Piece(fn if self.wrap_piece is None else self.wrap_piece(fn))
-        return fx.GraphModule(root, split.graph)
+                artifacts.append(self._compile_piece(piece, pieces[name], inputs[name], r, mode, name))
+                index = len(artifacts) - 1
+                compiled[cls] = (name, index)
+            table[name] = (index, tuple(keys))
+        return table
 
     def _compile_piece(
         self, piece: fx.GraphModule, rec: PieceRecord, inputs: Sequence[Any], r: Range, mode: str, name: str
@@ -353,26 +353,15 @@ class QBackend:
                 options={"config_patches": range_patches(r, self.inductor) | {"post_grad_custom_post_pass": manager}},
             )
 
-    def _dispatcher(
-        self, runners: list[fx.GraphModule | None], tok: int, syms: set[sympy.Symbol], vals: Sequence[Any]
-    ) -> Callable[..., Any]:
-        if not syms:  # nothing dynamic: one static graph for the one size it was traced at
-            only = runners[0]
-            assert only is not None
-            return lambda *args: only(*args)
-        sym = vals[tok].shape[0].node.expr
-        lifted = next((i for i, v in enumerate(vals) if isinstance(v, torch.SymInt) and v.node.expr == sym), None)
-        find, ranges = self.table.find, self.ranges
 
-        def run(*args: Any) -> Any:
-            n = args[lifted] if lifted is not None else args[tok].shape[0]
-            i = find(n)
-            runner = None if i is None else runners[i]
-            if runner is None:
-                raise RuntimeError(f"token count {n} is outside the compile ranges {ranges} of this trace")
-            return runner(*args)
-
-        return run
+def _token(tok: int, syms: set[sympy.Symbol], vals: Sequence[Any]) -> Token:
+    """Where each call's token count is read: the lifted size argument if Dynamo made one, else dim 0
+    of the first tensor with a symbolic one; nowhere for a static trace."""
+    if not syms:
+        return Token(None, None)
+    sym = vals[tok].shape[0].node.expr
+    lifted = next((i for i, v in enumerate(vals) if isinstance(v, torch.SymInt) and v.node.expr == sym), None)
+    return Token(tok, lifted)
 
 
 def _shape_env() -> Any:
