@@ -33,6 +33,7 @@ class Compiled:
             dump_dir=config.dump_dir,
             dynamic=config.dynamic,
             inductor=config.inductor,
+            aot_dir=config.aot_dir,
         )
         self.graphed: GraphedForward | None = None
         self.set_cudagraph(config.cudagraph, config.capture_sizes, config.max_capture_size)

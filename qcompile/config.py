@@ -18,6 +18,8 @@ class CompileConfig:
     `inductor` holds `(name, value)` patches of `torch._inductor.config` for every piece's compile
     (an experiment's switch, such as `combo_kernels`, without editing the backend).
     The compiler owns the meaning of the names; this class only checks the shape of the values.
+    `aot_dir` is where the compiled forward is saved and loaded from (Dynamo's AOT compile): a later
+    process with the same code and settings skips Dynamo's trace.
     """
 
     scope: str = "layer"
@@ -28,6 +30,7 @@ class CompileConfig:
     capture_sizes: tuple[int, ...] | None = None
     max_capture_size: int | None = None
     inductor: tuple[tuple[str, object], ...] = ()
+    aot_dir: Path | None = None
 
     def __post_init__(self) -> None:
         for name in ("scope", "cudagraph", "dynamic"):
@@ -41,8 +44,9 @@ class CompileConfig:
             if len(r) != 2 or not all(_is_int(v) for v in r) or not 1 <= r[0] <= r[1]:
                 raise ValueError(f"CompileConfig.ranges entry {r!r} must be (lo, hi) ints with 1 <= lo <= hi")
         object.__setattr__(self, "ranges", ranges)
-        if self.dump_dir is not None:
-            object.__setattr__(self, "dump_dir", Path(self.dump_dir))
+        for name in ("dump_dir", "aot_dir"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, Path(getattr(self, name)))
         if self.capture_sizes is not None:
             sizes = tuple(self.capture_sizes)
             if not sizes or not all(_is_int(s) and s >= 1 for s in sizes):

@@ -1,7 +1,7 @@
 """Seconds to compile a preset's model at one scope, cold (empty Inductor and Triton caches) then warm.
 
     python scripts/compile_seconds.py --preset tiny8 --layers 16 --scope kernel --ranges 1,2:16 [--no-share]
-        [--caches DIR] [--profile cold.prof] [--inductor-config NAME=VALUE,...] [--cold-only] [--trace-cost N]
+        [--caches DIR] [--profile cold.prof] [--inductor-config NAME=VALUE,...] [--cold-only] [--trace-cost N] [--aot]
 
 The model is built in memory on `--device` with the preset's geometry and random weights; `--layers N` repeats the
 preset's layer schedule (layer kinds, PLE layers) to N layers, so 8 and 16 layers of tiny8 hold the
@@ -102,6 +102,12 @@ def main() -> None:
         help="patches of torch._inductor.config (an A/B such as triton.autotune_pointwise=False)",
     )
     p.add_argument("--cold-only", action="store_true", help="skip the second (warm-cache) compile")
+    p.add_argument(
+        "--aot",
+        action="store_true",
+        help="save the compiled forward under the caches' aot/ folder, or load it from there untraced "
+        "(run twice with --caches DIR --cold-only: the second process loads)",
+    )
     p.add_argument("--trace-cost", type=int, metavar="N", help="trace only; list the N costliest functions")
     args = p.parse_args()
 
@@ -135,7 +141,7 @@ def main() -> None:
     model.init_state(max_num_seqs=4, max_model_len=64)
 
     backend_s = [0.0]  # inside QBackend (split, Inductor); the rest is Dynamo's tracing and the warmup runs
-    traced = QBackend.__call__
+    traced = QBackend.dispatch
 
     def timed(self: QBackend, gm: torch.fx.GraphModule, example_inputs: list[object]) -> object:
         start = time.perf_counter()
@@ -144,7 +150,7 @@ def main() -> None:
         finally:
             backend_s[0] += time.perf_counter() - start
 
-    QBackend.__call__ = timed  # type: ignore[method-assign]
+    QBackend.dispatch = timed  # type: ignore[method-assign]
     if args.trace_cost:
         with trace_costs() as (steps, own), torch.no_grad():
             start = time.perf_counter()
@@ -164,7 +170,14 @@ def main() -> None:
         torch._dynamo.reset()
         counts.compiled = counts.shared = 0
         backend_s[0] = 0.0
-        compiled = CompiledForward(model, args.ranges, args.scope, share_pieces=not args.no_share, inductor=patches)
+        compiled = CompiledForward(
+            model,
+            args.ranges,
+            args.scope,
+            share_pieces=not args.no_share,
+            inductor=patches,
+            aot_dir=f"{caches}/aot" if args.aot else None,
+        )
         profiler = cProfile.Profile() if args.profile and caches_state == "cold" else None
         start = time.perf_counter()
         with torch.no_grad(), profiler or contextlib.nullcontext():
@@ -174,7 +187,8 @@ def main() -> None:
         seconds = time.perf_counter() - start
         if profiler:
             profiler.dump_stats(args.profile)
-        row = (caches_state, share, compiled.backend.traces, counts.compiled, counts.shared, f"{seconds:.1f}")
+        state = "aot load" if compiled.aot_loaded else caches_state
+        row = (state, share, compiled.backend.traces, counts.compiled, counts.shared, f"{seconds:.1f}")
         row += (f"{backend_s[0]:.1f}",)
         print("| " + " | ".join(map(str, row)) + " |", flush=True)
 

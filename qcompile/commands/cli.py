@@ -98,7 +98,8 @@ def _make_checkpoint(args: argparse.Namespace) -> None:
 
 def _compile_config(args: argparse.Namespace) -> CompileConfig | None:
     """A `CompileConfig` when any compile flag is given (eager otherwise)."""
-    given = {name: getattr(args, name) for name in ("scope", "ranges", "cudagraph") if getattr(args, name) is not None}
+    names = ("scope", "ranges", "cudagraph", "aot_dir")
+    given = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
     if not given:
         return None
     from qcompile.config import CompileConfig
@@ -106,7 +107,7 @@ def _compile_config(args: argparse.Namespace) -> CompileConfig | None:
     try:
         return CompileConfig(**given)
     except ValueError as e:
-        raise UsageError(f"--{'/--'.join(given)}: {e}") from None
+        raise UsageError(f"--{'/--'.join(n.replace('_', '-') for n in given)}: {e}") from None
 
 
 def _skinny_gemm(args: argparse.Namespace) -> bool | None:
@@ -219,6 +220,12 @@ def _add_compile_flags(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--ranges", type=compile_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
     parser.add_argument("--cudagraph", choices=list(MODES), help="CUDA graph mode of the compiled model")
+    parser.add_argument(
+        "--aot-dir",
+        type=Path,
+        help="save the compiled forward here, or load the one a run with the same code and settings saved "
+        "(a later start skips Dynamo's trace)",
+    )
 
 
 def _add_ple_backend(parser: argparse.ArgumentParser) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import inspect
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -12,6 +13,7 @@ from typing import Any, Protocol
 import torch
 
 from model.context import HostBatch, forward_context
+from qcompile.compiler import aot
 from qcompile.compiler.backend import QBackend
 from qcompile.compiler.ranges import RangeSpec, RangeTable, normalize_ranges, warmup_sizes
 from qcompile.ops.region_ops import register_modules, scope
@@ -41,7 +43,9 @@ class CompiledForward:
     `mark_unbacked`), so one trace serves every range, size 1 included. `wrap_piece` wraps every
     compiled piece (CUDA graphs' piece hooks), so piecewise graphs need no second compile.
     `share_pieces=False` compiles the pieces of identical layers one by one (for comparison);
-    `inductor` patches Inductor's config for every piece (`QBackend`).
+    `inductor` patches Inductor's config for every piece (`QBackend`). With `aot_dir`, the first
+    compiled call loads the forward a process with the same code and settings saved there
+    (`qcompile/compiler/aot.py`), or traces and saves it: a later start skips Dynamo's trace.
     """
 
     def __init__(
@@ -55,7 +59,10 @@ class CompiledForward:
         dynamic: str = "oblivious",
         share_pieces: bool = True,
         inductor: Sequence[tuple[str, Any]] = (),
+        aot_dir: str | Path | None = None,
     ) -> None:
+        if dump_dir is not None and aot_dir is not None:
+            raise ValueError("dump_dir and aot_dir: a loaded forward has no trace to dump; pass one of them")
         if dynamic not in DYNAMIC_MODES:
             raise ValueError(f"dynamic must be one of {DYNAMIC_MODES}, not {dynamic!r}")
         if dynamic == "oblivious" and not hasattr(torch.fx.experimental._config, "backed_size_oblivious"):
@@ -70,8 +77,18 @@ class CompiledForward:
         self.dynamic = dynamic
         self.backend = QBackend(self.ranges, scope, wrap_piece=wrap_piece, share_pieces=share_pieces, inductor=inductor)
         register_modules(module)
-        self._compiled = torch.compile(module, backend=self.backend, fullgraph=True, dynamic=False)
+        self._compiled: Callable[..., Any] = torch.compile(module, backend=self.backend, fullgraph=True, dynamic=False)
+        self.aot_dir = None if aot_dir is None else Path(aot_dir)
+        self.aot_loaded = False  # whether the forward came from `aot_dir` untraced
+        self._aot_settings = {
+            "scope": scope,
+            "ranges": self.ranges,
+            "dynamic": dynamic,
+            "share_pieces": share_pieces,
+            "inductor": sorted(self.backend.inductor.items()),
+        }  # with the code, the module and `QCOMPILE_*` variables: `aot.aot_key`
         self._traced = False
+        self._aot_resolved = False
         self._warmed = False
         self._warned = False
 
@@ -88,7 +105,24 @@ class CompiledForward:
                 )
             return self.module(*args, **kwargs)
         with self._tracing_context(n, args, kwargs), scope(self.scope), torch.no_grad():
+            if self.aot_dir is not None and not self._aot_resolved:
+                self._aot_resolved = True
+                self._compiled = self._aot_forward(n, args, kwargs)
             return self._compiled(*args, **kwargs)
+
+    def _aot_forward(self, n: int, args: Sequence[Any], kwargs: dict[str, Any]) -> Callable[..., Any]:
+        """The forward saved in `aot_dir` for this code and these settings, else a fresh AOT compile saved there."""
+        if kwargs:
+            raise TypeError("an AOT-compiled forward takes its tensors positionally")
+        rows = n if self.table.lo != self.table.hi else -1
+        path = self.aot_dir / f"forward-{aot.aot_key(self.module, self._aot_settings, args, rows)}.bin"
+        fn = aot.load(path, self.module, args, self.backend.wrap_piece)
+        self.aot_loaded = fn is not None
+        if fn is None:
+            # a loaded forward's guards fail on tensors marked dynamic: so mark only to trace
+            self._mark_dynamic(n, args)
+            fn = aot.trace_and_save(self.module, self.backend.dispatch, args, path)
+        return functools.partial(fn, self.module)
 
     @contextlib.contextmanager
     def _tracing_context(self, n: int, args: Sequence[Any], kwargs: dict[str, Any]) -> Iterator[None]:
@@ -97,7 +131,8 @@ class CompiledForward:
                 stack.enter_context(torch.fx.experimental._config.patch(backed_size_oblivious=True))
             if not self._traced:
                 self._traced = True
-                self._mark_dynamic(n, [*args, *kwargs.values()])
+                if self.aot_dir is None:  # else marked only if nothing loads (`_aot_forward`)
+                    self._mark_dynamic(n, [*args, *kwargs.values()])
                 if self.dump_dir is not None:
                     import depyf
 

@@ -1,0 +1,62 @@
+"""Dynamo's AOT compile: a forward saved by one process runs in the next untraced, bitwise the same."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+from qcompile.compiler import aot
+
+CHILD = Path(__file__).with_name("aot_child.py")
+
+
+def _child(checkpoint: Path, aot_dir: Path, caches: Path, out: Path) -> dict[str, object]:
+    env = os.environ | {"TORCHINDUCTOR_CACHE_DIR": str(caches / "inductor"), "TRITON_CACHE_DIR": str(caches / "triton")}
+    done = subprocess.run(
+        [sys.executable, str(CHILD), str(checkpoint), str(aot_dir), str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    return torch.load(out)
+
+
+def test_saved_forward_loads_untraced_and_bitwise(tiny8_ckpt: Path, tmp_path: Path) -> None:
+    """The second process loads the first's forward (fresh Inductor caches: the file holds the
+    compiled pieces), traces nothing, hooks every piece again and matches the first bit for bit."""
+    aot_dir = tmp_path / "aot"
+    first = _child(tiny8_ckpt, aot_dir, tmp_path / "caches1", tmp_path / "first.pt")
+    second = _child(tiny8_ckpt, aot_dir, tmp_path / "caches2", tmp_path / "second.pt")
+    assert (first["loaded"], first["traces"]) == (False, 1)
+    assert (second["loaded"], second["traces"]) == (True, 0)
+    assert second["hooks"] == first["hooks"] > 0
+    assert len(list(aot_dir.iterdir())) == 1
+    for a, b in zip(first["logprobs"], second["logprobs"], strict=True):
+        assert torch.equal(a, b)
+
+
+def test_key_follows_what_decides_the_trace() -> None:
+    module = torch.nn.Linear(4, 4)
+    args = [torch.zeros(3, 4)]
+    settings = {"scope": "kernel", "ranges": [(1, 1), (2, 8)]}
+    key = aot.aot_key(module, settings, args, 3)
+    assert key == aot.aot_key(module, dict(settings), [torch.ones(3, 4)], 3)
+    assert key == aot.aot_key(module, settings, [torch.zeros(5, 4)], 5)  # the token count is symbolic
+    assert key != aot.aot_key(module, settings | {"scope": "block"}, args, 3)
+    assert key != aot.aot_key(module, settings, [torch.zeros(3, 4, dtype=torch.float64)], 3)
+    assert key != aot.aot_key(torch.nn.Linear(4, 5), settings, args, 3)
+
+
+def test_unreadable_file_is_traced_again(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "forward-x.bin"
+    assert aot.load(path, torch.nn.Linear(4, 4), [torch.zeros(3, 4)], None) is None  # none saved yet
+    path.write_bytes(b"not a compiled forward")
+    assert aot.load(path, torch.nn.Linear(4, 4), [torch.zeros(3, 4)], None) is None
+    assert f"{path} did not load" in caplog.text
