@@ -168,6 +168,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="compile each scope a second time after a Dynamo reset (Inductor's caches warm) and report it",
     )
     p.add_argument(
+        "--aot-dir",
+        type=Path,
+        help="save each scope's compiled forward there (Dynamo's AOT compile); with --warm-compile the second "
+        "compile loads it untraced, as a server started with --aot-dir does",
+    )
+    p.add_argument(
         "--quant-experts",
         choices=PACKABLE,
         help="quantise the routed experts after the build, as a checkpoint stores them (block FP8 128x128 as the "
@@ -543,14 +549,16 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             continue
         torch._dynamo.reset()
         ranges = ((1, max_tokens),) if args.dynamic == "unbacked" else ((1, 1), (2, max_tokens))
-        compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic, inductor=args.inductor_config)
+        options = {"ranges": ranges, "scope": scope, "dynamic": args.dynamic, "inductor": args.inductor_config}
+        compiled = compile(model, aot_dir=args.aot_dir, **options)
         with compile_stages(f"compile scope {scope}"):
             compile_s, _ = _timed(device, compiled.warmup)
         warm_compile_s = None
         if args.warm_compile:
             torch._dynamo.reset()
-            compiled = compile(model, ranges=ranges, scope=scope, dynamic=args.dynamic, inductor=args.inductor_config)
-            with compile_stages(f"compile scope {scope} again (warm caches)"):
+            compiled = compile(model, aot_dir=args.aot_dir, **options)
+            again = "loaded" if args.aot_dir else "again (warm caches)"
+            with compile_stages(f"compile scope {scope} {again}"):
                 warm_compile_s, _ = _timed(device, compiled.warmup)
         prefilled = prefill(Row(scope, "none"), compiled)
         for mode in modes:
@@ -579,6 +587,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "skinny_shapes": skinny_shapes,
         "merge": args.merge,
         "inductor_config": [list(p) for p in args.inductor_config],
+        "aot_dir": None if args.aot_dir is None else str(args.aot_dir),
         "pdl": pdl_enabled(),
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
@@ -613,6 +622,7 @@ def table(result: dict[str, Any]) -> str:
         + (f", {result['quant_experts']} experts" if result["quant_experts"] else "")
         + ("" if result["merge"] else ", projections not merged (--no-merge)")
         + "".join(f", inductor {name}={value!r}" for name, value in result["inductor_config"])
+        + (", warm compile loaded from --aot-dir" if result.get("aot_dir") else "")
         + ("" if result.get("pdl", True) else f", kernels launched plainly ({PDL_ENV}=0)")
         + f", {result['device']}, torch {result['torch']}; "
         f"context {result['context']} tokens, {result['steps']} timed decode steps; "
