@@ -41,6 +41,7 @@ def aot_key(module: torch.nn.Module, settings: dict[str, Any], args: Sequence[An
         sys.version,
         _triton_version(),
         _device(args),
+        _rank(),
         sorted(settings.items()),
         sorted((k, v) for k, v in os.environ.items() if k.startswith("QCOMPILE_") or k == "TRITON_INTERPRET"),
         _layout(module),
@@ -58,9 +59,12 @@ def trace_and_save(
     with torch._dynamo.config.patch(enable_aot_compile=True):
         compiled = torch.compile(module.forward, backend=backend, fullgraph=True, dynamic=False)
     fn = compiled.aot_compile((tuple(args), {}))
+    data = AOTCompiledFunction.serialize(fn).serialized_data
     path.parent.mkdir(parents=True, exist_ok=True)
-    fn.save_compiled_function(str(path))  # written to a temporary file and renamed (torch >= 2.12) or in place
-    log.info("qcompile: saved the compiled forward to %s", path)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    partial.write_bytes(data)
+    partial.replace(path)  # a reader (another rank, another server) sees the whole file or none
+    log.info("qcompile: saved the compiled forward to %s (%.1f MB)", path, len(data) / 1e6)
     return fn
 
 
@@ -113,6 +117,12 @@ def _device(args: Sequence[Any]) -> tuple[str, ...]:
     if "cuda" in devices:
         return (*devices, torch.cuda.get_device_name(), str(torch.cuda.get_device_capability()))
     return tuple(devices)
+
+
+def _rank() -> tuple[int, int] | None:
+    """A tensor-parallel rank's place: ranks hold equal shapes but trace their own process group."""
+    dist = torch.distributed
+    return (dist.get_rank(), dist.get_world_size()) if dist.is_available() and dist.is_initialized() else None
 
 
 def _layout(module: torch.nn.Module) -> list[Any]:
