@@ -121,7 +121,13 @@ class CompiledForward:
         if fn is None:
             # a loaded forward's guards fail on tensors marked dynamic: so mark only to trace
             self._mark_dynamic(n, args)
-            fn = aot.trace_and_save(self.module, self.backend.dispatch, args, path)
+            try:
+                fn = aot.trace_and_save(self.module, self.backend.dispatch, args, path)
+            except Exception as e:  # what the AOT compile alone refuses (a guard it cannot save, say)
+                warnings.warn(
+                    f"qcompile: the AOT compile failed ({type(e).__name__}: {e}); compiling unsaved", stacklevel=3
+                )
+                return self._compiled
         return functools.partial(fn, self.module)
 
     @contextlib.contextmanager

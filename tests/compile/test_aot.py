@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 import torch
+import toy
 
 from qcompile.compiler import aot
+from qcompile.compiler.compiled import CompiledForward
 
 CHILD = Path(__file__).with_name("aot_child.py")
 
@@ -60,3 +62,39 @@ def test_unreadable_file_is_traced_again(tmp_path: Path, caplog: pytest.LogCaptu
     path.write_bytes(b"not a compiled forward")
     assert aot.load(path, torch.nn.Linear(4, 4), [torch.zeros(3, 4)], None) is None
     assert f"{path} did not load" in caplog.text
+
+
+@pytest.mark.parametrize("scope,dynamic", [("layer", "oblivious"), ("kernel", "oblivious"), ("kernel", "unbacked")])
+def test_toy_loads_in_process(scope: str, dynamic: str, tmp_path: Path) -> None:
+    """After a Dynamo reset, a second compile of the same module loads the first's file: no trace,
+    the same outputs at every size of every range."""
+    torch.manual_seed(0)
+    m = toy.ToyModel()
+    outs = []
+    for _ in range(2):
+        torch._dynamo.reset()
+        c = CompiledForward(m, [(1, 1), (2, 8)], scope, dynamic=dynamic, aot_dir=tmp_path)
+        got = {}
+        for n in (1, 3, 8):  # fresh tensors, as served: a tensor marked dynamic for a trace fails a loaded guard
+            for layer in m.layers:
+                layer.mixer.state.zero_()
+            got[n] = c(torch.randint(0, 32, (n,), generator=torch.Generator().manual_seed(n)))
+        outs.append((c.aot_loaded, c.backend.traces, got))
+    (loaded0, traces0, first), (loaded1, traces1, second) = outs
+    assert (loaded0, traces0, loaded1, traces1) == (False, 1, True, 0)
+    assert all(torch.equal(first[n], second[n]) for n in first)
+
+
+def test_unsaveable_forward_still_compiles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> None:
+        raise RuntimeError("no saving here")
+
+    monkeypatch.setattr(aot, "trace_and_save", refuse)
+    torch.manual_seed(0)
+    m = toy.ToyModel()
+    c = CompiledForward(m, [(2, 8)], "kernel", aot_dir=tmp_path)
+    x = torch.arange(4)
+    with pytest.warns(UserWarning, match="the AOT compile failed .RuntimeError: no saving here"):
+        got = c(x)
+    assert c.backend.traces == 1 and not c.aot_loaded and not any(tmp_path.iterdir())
+    assert got.shape == (4, toy.HIDDEN)
