@@ -55,15 +55,20 @@ def aot_key(module: torch.nn.Module, settings: dict[str, Any], args: Sequence[An
 def trace_and_save(
     module: torch.nn.Module, backend: Callable[..., RangeDispatch], args: Sequence[Any], path: Path
 ) -> AOTCompiledFunction:
-    """Trace `module.forward` on `args` (marked as the caller wants), compile, save to `path`."""
+    """Trace `module.forward` on `args` (marked as the caller wants), compile, save to `path`; a
+    forward that cannot be saved (a folder it cannot write, say) is logged and returned unsaved."""
     with torch._dynamo.config.patch(enable_aot_compile=True):
         compiled = torch.compile(module.forward, backend=backend, fullgraph=True, dynamic=False)
     fn = compiled.aot_compile((tuple(args), {}))
-    data = AOTCompiledFunction.serialize(fn).serialized_data
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
-    partial.write_bytes(data)
-    partial.replace(path)  # a reader (another rank, another server) sees the whole file or none
+    try:
+        data = AOTCompiledFunction.serialize(fn).serialized_data
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+        partial.write_bytes(data)
+        partial.replace(path)  # a reader (another rank, another server) sees the whole file or none
+    except Exception as e:
+        log.warning("qcompile: the compiled forward was not saved to %s (%s: %s)", path, type(e).__name__, e)
+        return fn
     log.info("qcompile: saved the compiled forward to %s (%.1f MB)", path, len(data) / 1e6)
     return fn
 

@@ -98,3 +98,14 @@ def test_unsaveable_forward_still_compiles(tmp_path: Path, monkeypatch: pytest.M
         got = c(x)
     assert c.backend.traces == 1 and not c.aot_loaded and not any(tmp_path.iterdir())
     assert got.shape == (4, toy.HIDDEN)
+
+
+def test_unwritable_folder_runs_unsaved(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A save that fails costs no second trace: the forward runs as compiled, and says where it could not write."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    torch.manual_seed(0)
+    c = CompiledForward(toy.ToyModel(), [(2, 8)], "kernel", aot_dir=blocker / "aot")
+    assert c(torch.arange(4)).shape == (4, toy.HIDDEN)
+    assert c.backend.traces == 1 and not c.aot_loaded
+    assert "the compiled forward was not saved" in caplog.text
