@@ -49,7 +49,7 @@ from torch.utils._sympy.value_ranges import ValueRanges
 from model.kernels import pdl_enabled
 from qcompile.compiler.dedup import canonical, structure
 from qcompile.compiler.dispatch import PieceTable, RangeDispatch, Token
-from qcompile.compiler.ranges import Range, RangeTable, compile_units
+from qcompile.compiler.ranges import Range, compile_units
 from qcompile.compiler.rewrites import rewrite
 from qcompile.ops.registry import REGISTRY
 from qcompile.passes.manager import OUTPUT, PassManager
@@ -230,7 +230,6 @@ class QBackend:
         self.wrap_piece = wrap_piece  # e.g. `PieceHook`: each compiled piece becomes CUDA-graphable
         self.share_pieces = share_pieces  # False: every piece compiled on its own, keys and all
         self.ranges = compile_units(ranges)
-        self.table = RangeTable(self.ranges)
         self.scope = scope
         self.splitting = default_splitting_ops() if splitting_ops is None else frozenset(splitting_ops)
         self.split_gm: fx.GraphModule | None = None
