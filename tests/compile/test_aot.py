@@ -17,10 +17,10 @@ from qcompile.compiler.compiled import CompiledForward
 CHILD = Path(__file__).with_name("aot_child.py")
 
 
-def _child(checkpoint: Path, aot_dir: Path, caches: Path, out: Path) -> dict[str, object]:
+def _child(checkpoint: Path, aot_dir: Path, caches: Path, out: Path, *device_dtype: str) -> dict[str, object]:
     env = os.environ | {"TORCHINDUCTOR_CACHE_DIR": str(caches / "inductor"), "TRITON_CACHE_DIR": str(caches / "triton")}
     done = subprocess.run(
-        [sys.executable, str(CHILD), str(checkpoint), str(aot_dir), str(out)],
+        [sys.executable, str(CHILD), str(checkpoint), str(aot_dir), str(out), *device_dtype],
         env=env,
         capture_output=True,
         text=True,
@@ -30,12 +30,17 @@ def _child(checkpoint: Path, aot_dir: Path, caches: Path, out: Path) -> dict[str
     return torch.load(out)
 
 
-def test_saved_forward_loads_untraced_and_bitwise(tiny8_ckpt: Path, tmp_path: Path) -> None:
-    """The second process loads the first's forward (fresh Inductor caches: the file holds the
-    compiled pieces), traces nothing, hooks every piece again and matches the first bit for bit."""
+@pytest.mark.parametrize(
+    "device_dtype", [("cpu", "float32"), pytest.param(("cuda", "bfloat16"), marks=pytest.mark.gpu)], ids=str
+)
+def test_saved_forward_loads_untraced_and_bitwise(
+    tiny8_ckpt: Path, tmp_path: Path, device_dtype: tuple[str, str]
+) -> None:
+    """The second process loads the first's forward (fresh Inductor and Triton caches: the file holds
+    the compiled pieces), traces nothing, hooks every piece again and matches the first bit for bit."""
     aot_dir = tmp_path / "aot"
-    first = _child(tiny8_ckpt, aot_dir, tmp_path / "caches1", tmp_path / "first.pt")
-    second = _child(tiny8_ckpt, aot_dir, tmp_path / "caches2", tmp_path / "second.pt")
+    first = _child(tiny8_ckpt, aot_dir, tmp_path / "caches1", tmp_path / "first.pt", *device_dtype)
+    second = _child(tiny8_ckpt, aot_dir, tmp_path / "caches2", tmp_path / "second.pt", *device_dtype)
     assert (first["loaded"], first["traces"]) == (False, 1)
     assert (second["loaded"], second["traces"]) == (True, 0)
     assert second["hooks"] == first["hooks"] > 0
@@ -109,3 +114,15 @@ def test_unwritable_folder_runs_unsaved(tmp_path: Path, caplog: pytest.LogCaptur
     assert c(torch.arange(4)).shape == (4, toy.HIDDEN)
     assert c.backend.traces == 1 and not c.aot_loaded
     assert "the compiled forward was not saved" in caplog.text
+
+
+def test_the_commands_pass_the_aot_dir_on(tmp_path: Path, launched: tuple[list[dict], list[dict]]) -> None:
+    """`--aot-dir` reaches `generate`'s and `serve`'s compile config, and alone turns compiling on."""
+    from qcompile.commands.cli import main
+
+    for command in (["generate", "--prompt", "hi"], ["serve"]):
+        main([*command, "--scope", "kernel", "--aot-dir", str(tmp_path)])
+        main([*command, "--aot-dir", str(tmp_path)])
+    cores, serves = launched
+    configs = [c["compile"] for c in cores] + [s["compile"] for s in serves]
+    assert [(c.scope, c.aot_dir) for c in configs] == [("kernel", tmp_path), ("layer", tmp_path)] * 2
