@@ -92,6 +92,11 @@ class Compiled:
         return [] if self.graphed is None else self.graphed.capture_sizes
 
     @property
+    def aot_loaded(self) -> bool:
+        """Whether the forward was loaded from `config.aot_dir` without a trace."""
+        return self.compiled.aot_loaded
+
+    @property
     def backend(self) -> QBackend:
         return self.compiled.backend
 

@@ -227,7 +227,8 @@ class EngineCore:
         start = time.perf_counter()
         sizes = self.runner.warmup()
         self._timed("compile", start)
-        return f"warmed token counts {sizes}"
+        loaded = self.compile_config is not None and self.runner.compiled.aot_loaded
+        return f"warmed token counts {sizes}" + (f"; loaded from {self.compile_config.aot_dir}" if loaded else "")
 
     def capture(self) -> str | None:
         """Capture every CUDA graph now, after `compile`."""
