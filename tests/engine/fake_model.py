@@ -70,6 +70,7 @@ class FakeCompiled:
         self.dispatcher = Dispatcher(resolve_mode("none", piecewise_available=False), ranges=config.ranges)
         self.capture_sizes: list[int] = []
         self.sizes: list[int] = []  # rows of every call, warmup included
+        self.aot_loaded = False  # nothing saved, nothing loaded
 
     def __call__(self, *args: torch.Tensor) -> torch.Tensor:
         self.sizes.append(args[0].shape[0])
