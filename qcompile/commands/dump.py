@@ -105,6 +105,7 @@ def summarize(records: Sequence[TraceRecord], scope: str) -> dict[str, Any]:
     ops = opaque_ops(record.dynamo_graph)
     return {
         "scope": scope,
+        "torch": made_with(),
         "traces": len(records),
         "workload": {"prefill_tokens": sum(PROMPT_LENGTHS), "decode_tokens": len(PROMPT_LENGTHS)},
         "opaque_ops": ops,
@@ -112,6 +113,11 @@ def summarize(records: Sequence[TraceRecord], scope: str) -> dict[str, Any]:
         "splitting_pieces": record.splitting,
         "ranges": ranges,
     }
+
+
+def made_with() -> str:
+    """The torch release that traced (Dynamo numbers its size symbols differently between releases)."""
+    return torch.__version__.split("+")[0]
 
 
 def num_kernels(summary: dict[str, Any]) -> int:
