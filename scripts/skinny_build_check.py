@@ -22,20 +22,22 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
-from model.kernels.weight_only import DENSE, _wo_kernel
+from model.kernels.weight_only import DENSE, KINDS, _wo_kernel
 
 POINTERS = ("x", "w", "block_scale", "scale")
 INTS = ("M", "N", "K", "stride_xm", "K_PER_SPLIT")
 ALIGNED = (0, 1, 2, 3, 4, 6, 7, 8, 9)  # argument indices Triton sees as multiples of 16 at the bench shapes
 
 
-def build(config: SkinnyConfig, m: int, partial: bool, dtype: str, arch: int) -> triton.compiler.CompiledKernel:
-    """`_wo_kernel` built for `config` at `m` rows."""
+def build(
+    config: SkinnyConfig, m: int, partial: bool, dtype: str, arch: int, kind: str | None = None
+) -> triton.compiler.CompiledKernel:
+    """`_wo_kernel` built for `config` at `m` rows, for dense weights or those of a weight-only `kind`."""
     tiles = config.tiles(m)
     constexprs = {
         "SCALE_BN": 1,
         "SCALE_BK": 1,
-        "KIND": DENSE,
+        "KIND": DENSE if kind is None else KINDS[kind],
         "BLOCK_M": tiles.block_m,
         "BLOCK_N": tiles.block_n,
         "BLOCK_K": tiles.block_k,
@@ -48,6 +50,8 @@ def build(config: SkinnyConfig, m: int, partial: bool, dtype: str, arch: int) ->
         "PDL": arch >= 90,  # programmatic dependent launch (`model.kernels.codes.pdl`)
     }
     signature = {p: f"*{dtype}" for p in POINTERS} | {"out": "*fp32" if partial else "*i16"}
+    if kind is not None:  # codes and block scales as bytes, float32 (or E8M0 byte) scales
+        signature |= {"w": "*u8", "block_scale": "*u8", "scale": "*u8" if kind == "mxfp8" else "*fp32"}
     signature |= {i: "i32" for i in INTS} | {c: "constexpr" for c in constexprs}
     attrs = {(i,): [["tt.divisibility", 16]] for i in ALIGNED}
     source = ASTSource(fn=_wo_kernel, signature=signature, constexprs=constexprs, attrs=attrs)

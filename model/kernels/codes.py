@@ -23,6 +23,9 @@ import triton
 import triton.language as tl
 
 from model.kernels import pdl_enabled
+from model.quant.formats import NVFP4_GROUP as _GROUP
+
+NVFP4_GROUP = tl.constexpr(_GROUP)  # inputs per NVFP4 block scale
 
 
 @triton.jit
@@ -61,6 +64,37 @@ def e4m3_value(q):
     normal = (((q >> 7) << 31) | ((e + 120) << 23) | (m << 20)).to(tl.float32, bitcast=True)
     sub = ((m.to(tl.float32) * 0.001953125).to(tl.uint32, bitcast=True) | ((q >> 7) << 31)).to(tl.float32, bitcast=True)
     return tl.where((q & 127) == 127, float("nan"), tl.where(e > 0, normal, sub))
+
+
+@triton.jit
+def e4m3_float(q, HW_E4M3: tl.constexpr):
+    """E4M3 codes -> float32: the GPU's own conversion (sm_89 and newer: exact, and far fewer instructions
+    than assembling bits), else `e4m3_value`."""
+    if HW_E4M3:
+        d = q.to(tl.float8e4nv, bitcast=True).to(tl.float32)
+    else:
+        d = e4m3_value(q.to(tl.uint32))
+    return d
+
+
+@triton.jit
+def nvfp4_tile(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr, HW_E4M3: tl.constexpr):
+    """`e2m1 * e4m3(block scale)` in float32, the `[BLOCK_K, BLOCK_N]` NVFP4 weight tile of inputs `k0 + i`
+    (k0 a multiple of 16; inputs from K on are 0) of the columns whose packed rows (bytes, low nibble the
+    even input) start at `w_rows [1, BLOCK_N]` and whose E4M3 scale rows start at `s_rows [1, BLOCK_N]`.
+
+    Each byte and each scale is loaded once, and the two nibbles' halves are interleaved after decoding:
+    loading them per input (each byte twice, each scale 16 times) spilled on sm_90 with Triton 3.6
+    (`scripts/fused_moe_build_check.py`). The product is exact in float32 and in 16-bit floats."""
+    pairs = tl.arange(0, BLOCK_K // 2) + k0 // 2
+    packed = tl.load(w_rows + pairs[:, None], mask=(pairs * 2 < K)[:, None] & n_live[None, :], other=0)
+    groups = tl.arange(0, BLOCK_K // NVFP4_GROUP) + k0 // NVFP4_GROUP
+    q = tl.load(s_rows + groups[:, None], mask=(groups * NVFP4_GROUP < K)[:, None] & n_live[None, :], other=0)
+    d = tl.expand_dims(e4m3_float(q, HW_E4M3), 1)  # one scale per 16 inputs: per 8 bytes
+    d = tl.reshape(tl.broadcast_to(d, (BLOCK_K // NVFP4_GROUP, NVFP4_GROUP // 2, BLOCK_N)), (BLOCK_K // 2, BLOCK_N))
+    lo = e2m1_value(packed.to(tl.uint32) & 15) * d
+    hi = e2m1_value(packed.to(tl.uint32) >> 4) * d
+    return tl.reshape(tl.permute(tl.join(lo, hi), (0, 2, 1)), (BLOCK_K, BLOCK_N))
 
 
 @triton.jit
@@ -127,20 +161,28 @@ def interpreted(kernel: Any, keep: tuple[Any, ...] = ()) -> Any:
     """`kernel` for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give).
 
     Without `TRITON_INTERPRET` the interpreter cannot call `@triton.jit` helpers, so the copy it runs
-    names the helpers' plain Python functions instead, except those in `keep` (a reduction's combine
-    function: the interpreter calls its `.fn` itself). Helpers of the kernel's own module are copied
-    onto the same names, so they may call further helpers."""
+    names plain copies of the helpers instead, whose own helpers are named the same way (any module's),
+    except those in `keep` (a reduction's combine function: the interpreter calls its `.fn` itself)."""
     from triton.runtime.interpreter import InterpretedFunction
-    from triton.runtime.jit import JITFunction
 
     if isinstance(kernel, InterpretedFunction):
         return kernel
-    fn = kernel.fn
+    return InterpretedFunction(_plain(kernel, keep, {}))
+
+
+def _plain(jitted: Any, keep: tuple[Any, ...], done: dict[int, Any]) -> Any:
+    """A copy of `jitted`'s Python function whose global JIT helpers are plain copies too (`interpreted`)."""
+    from triton.runtime.jit import JITFunction
+
+    if id(jitted) in done:
+        return done[id(jitted)]
+    fn = jitted.fn
     names: dict[str, Any] = dict(fn.__globals__)
+    clone = done[id(jitted)] = _rebound(fn, names)
     for k, v in fn.__globals__.items():
-        if isinstance(v, JITFunction) and v is not kernel and not any(v is x for x in keep):
-            names[k] = _rebound(v.fn, names) if v.fn.__globals__ is fn.__globals__ else v.fn
-    return InterpretedFunction(_rebound(fn, names))
+        if isinstance(v, JITFunction) and not any(v is x for x in keep):
+            names[k] = _plain(v, keep, done)
+    return clone
 
 
 def _rebound(fn: Any, names: dict[str, Any]) -> Any:

@@ -59,7 +59,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import add, e2m1_value, e8m0_value, interpreted, pdl_launch, wait_for_inputs
+from model.kernels.codes import add, e8m0_value, interpreted, nvfp4_tile, pdl_launch, wait_for_inputs
 from model.quant import formats
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
@@ -220,20 +220,31 @@ def _dot(acc, a, b, DOT_F32: tl.constexpr):
 
 
 @triton.jit
-def _tile_dot(acc, a, w_rows, s_rows, rk, k0, k_live, n_live, SCALE_BK, KIND: tl.constexpr, DOT_F32: tl.constexpr):
+def _tile_dot(
+    acc,
+    a,
+    w_rows,
+    s_rows,
+    rk,
+    k0,
+    K,
+    n_live,
+    SCALE_BK,
+    BLOCK_K: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    KIND: tl.constexpr,
+    DOT_F32: tl.constexpr,
+):
     """acc + a · B for the K tile `rk` (starting at k0) of the columns whose stored weight rows start at
     `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc).
 
     Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
     after a taken branch's `return` too, so an early return would not keep them out."""
-    wmask = k_live[:, None] & n_live[None, :]
-    if KIND >= 3:  # NVFP4: E2M1 pairs (low nibble first) times their E4M3 block scale, exact in a.dtype
-        packed = tl.load(w_rows + (rk // 2)[:, None], mask=wmask, other=0).to(tl.uint32)
-        v = e2m1_value((packed >> ((rk % 2) * 4).to(tl.uint32)[:, None]) & 15)
-        q = tl.load(s_rows[None, :] + (rk // SCALE_BK)[:, None], mask=wmask, other=0)
-        acc = _dot(acc, a, (v * q.to(tl.float8e4nv, bitcast=True).to(tl.float32)).to(a.dtype), DOT_F32)
+    if KIND >= 3:  # NVFP4: E2M1 pairs times their E4M3 block scale, exact in a.dtype
+        b = nvfp4_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, True)
+        acc = _dot(acc, a, b.to(a.dtype), DOT_F32)
     else:
-        b = tl.load(w_rows + rk[:, None], mask=wmask, other=0)
+        b = tl.load(w_rows + rk[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=0)
         if KIND == 0:
             acc = _dot(acc, a, b, DOT_F32)
         else:
@@ -310,8 +321,10 @@ def _gate_up_kernel(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < H
         a = tl.load(x + token[:, None] * H + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
-        acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, k_live, n_live, SCALE_BK, KIND, DOT_F32)
-        acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, k_live, n_live, SCALE_BK, KIND, DOT_F32)
+        acc_g = _tile_dot(
+            acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32
+        )
+        acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32)
     acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
     acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
     act = acc_g / (1.0 + tl.exp(-acc_g)) * acc_u
@@ -378,7 +391,7 @@ def _down_kernel(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, scales, rk, k0, k_live, n_live, SCALE_BK, KIND, DOT_F32)
+        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32)
     acc = _tensor_scale(acc, scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
@@ -413,7 +426,7 @@ def _shared_rows(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, rows, rk, k0, k_live, n_live, 1, 0, DOT_F32)
+        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32)
     gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
     acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
     tl.store(out + (P + tok)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])

@@ -63,10 +63,10 @@ from torch import nn
 
 from model.kernels.codes import (
     bf16_bits,
-    e2m1_value,
-    e4m3_value,
+    e4m3_float,
     e8m0_value,
     interpreted,
+    nvfp4_tile,
     pdl_launch,
     wait_for_inputs,
 )
@@ -165,19 +165,22 @@ def _wo_kernel(
                 a, b = _dense_tile(x, w, rm64, rn64, m_live, n_live, stride_xm, K, rk, k_end)
             else:
                 a = _x_tile(x, rm64, m_live, stride_xm, rk, k_end)
-                wmask = (rk < k_end)[:, None] & n_live[None, :]  # the weight tile [BLOCK_K, BLOCK_N] (W^T)
-                if KIND == 1 or KIND >= 4:
+                if KIND == 2 or KIND == 3:  # the weight tile [BLOCK_K, BLOCK_N] (W^T)
+                    d = nvfp4_tile(
+                        w + rn64[None, :] * (K // 2),
+                        block_scale + rn64[None, :] * (K // 16),
+                        k0,
+                        k_end,
+                        n_live,
+                        BLOCK_K,
+                        BLOCK_N,
+                        HW_E4M3,
+                    )
+                else:
+                    wmask = (rk < k_end)[:, None] & n_live[None, :]
                     q = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0)
-                    v = 1.0
-                else:
-                    packed = tl.load(w + rn64[None, :] * (K // 2) + (rk // 2)[:, None], mask=wmask, other=0)
-                    v = e2m1_value((packed.to(tl.uint32) >> ((rk % 2) * 4).to(tl.uint32)[:, None]) & 15)
-                    q = tl.load(block_scale + rn64[None, :] * (K // 16) + (rk // 16)[:, None], mask=wmask, other=0)
-                if HW_E4M3:  # the GPU's own conversion: exact, and far fewer instructions than assembling bits
-                    d = q.to(tl.float8e4nv, bitcast=True).to(tl.float32)
-                else:
-                    d = e4m3_value(q.to(tl.uint32))
-                b = (v * d).to(a.dtype)  # exact: at most 6 significant bits, exponents within bf16 and fp16 range
+                    d = e4m3_float(q, HW_E4M3)
+                b = d.to(a.dtype)  # exact: at most 6 significant bits, exponents within bf16 and fp16 range
             if not DOT:
                 lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
             elif KIND >= 4:

@@ -28,7 +28,8 @@ from model.kernels import (
     weight_only,
 )
 from model.kernels.fused_moe import KINDS, default_tiles
-from model.kernels.skinny import CANDIDATES
+from model.kernels.skinny import CANDIDATES, SkinnyConfig
+from model.quant.experts import NVFP4_KINDS
 from scripts import fused_moe_build_check, skinny_build_check
 
 
@@ -172,6 +173,29 @@ def test_skinny_gemm_builds_for_sm90(dot: bool) -> None:
     rows, config = next((m, c) for m, configs in CANDIDATES.items() for c in configs if c.dot == dot)
     for partial in (False, True):
         skinny_build_check.build(config, rows, partial, "bf16", 90)
+
+
+def test_nvfp4_gemms_build_without_spills() -> None:
+    """NVFP4 weights are decoded in registers without spilling: the fused MoE's GEMMs at the decode and
+    64-row tiles, and the weight-only GEMM at its default tiles (`codes.nvfp4_tile` loads each byte and
+    scale once; loading them per input spilled up to 1.4 KB a thread with the H200's Triton 3.6)."""
+    built = []
+    for pairs in (1.0, 50.0):
+        tiles = default_tiles(pairs, True)
+        for quant in NVFP4_KINDS:
+            for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
+                built.append(
+                    (
+                        f"{quant} {kernel} x{pairs:g}",
+                        fused_moe_build_check.build(kernel, quant, tiles.block_m, gemm, 90),
+                    )
+                )
+    wo_tiles = SkinnyConfig(64, 128, weight_only.TARGET_PROGRAMS, True)  # `weight_only_matmul`'s defaults
+    for kind in NVFP4_KINDS:
+        for partial in (False, True):
+            built.append((f"weight-only {kind}", skinny_build_check.build(wo_tiles, 1, partial, "bf16", 90, kind)))
+    usage = {name: skinny_build_check.resources(kernel) for name, kernel in built}
+    assert all(" STACK:0 " in u for u in usage.values()), usage
 
 
 def test_every_kernel_has_a_build_case() -> None:
