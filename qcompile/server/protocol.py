@@ -6,7 +6,7 @@ import re
 import time
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from qcompile.engine.outputs import Logprob, PromptLogprobs, SampleLogprobs
 from qcompile.engine.sampling_params import SEED_END, SEED_MIN, SamplingParams, StructuredOutputs
@@ -267,6 +267,16 @@ class ChatMessage(BaseModel):
     content: str | list[dict[str, Any]] | None = None
     tool_calls: list[dict[str, Any]] | None = None
 
+    @field_validator("content")
+    @classmethod
+    def _text_parts(cls, content: str | list[dict[str, Any]] | None) -> str | list[dict[str, Any]] | None:
+        """The model reads text only: an image, audio or file part would be dropped or become placeholder
+        tokens with nothing behind them, so it is refused, by its index and type."""
+        for i, part in enumerate(content if isinstance(content, list) else ()):
+            if part.get("type") != "text" or not isinstance(part.get("text"), str):
+                raise ValueError(f"part {i} is {part.get('type')!r}: this model reads text parts only")
+        return content
+
 
 class ChatCompletionRequest(_Sampling):
     prompt_field = "messages"
@@ -278,6 +288,11 @@ class ChatCompletionRequest(_Sampling):
     tool_choice: Literal["none", "auto", "required"] | NamedToolChoice | None = None
     parallel_tool_calls: bool | None = None
     chat_template_kwargs: dict[str, Any] | None = None  # vendor field, e.g. {"enable_thinking": false}
+
+    def check(self) -> None:
+        super().check()
+        if self.top_logprobs and not self.logprobs:
+            raise APIError("top_logprobs needs logprobs: true", param="top_logprobs")
 
     @property
     def requested_max_tokens(self) -> tuple[int | None, str]:

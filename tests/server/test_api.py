@@ -42,6 +42,18 @@ def test_completion_and_stream_agree(server: Server) -> None:
     assert chunks[-1].usage == whole.usage and whole.usage.completion_tokens <= 12
 
 
+def test_text_parts_read_as_the_string(server: Server) -> None:
+    """Content as OpenAI's list of text parts renders as the same string would."""
+    client = server.client()
+    kwargs: dict[str, Any] = {"model": server.model, "max_tokens": 12, "temperature": 0}
+    text = CHATS[0][0]["content"]
+    parts = [{"type": "text", "text": text[:10]}, {"type": "text", "text": text[10:]}]
+    whole = client.chat.completions.create(messages=[{"role": "user", "content": text}], **kwargs)
+    split = client.chat.completions.create(messages=[{"role": "user", "content": parts}], **kwargs)
+    assert split.choices[0].message == whole.choices[0].message
+    assert split.usage == whole.usage
+
+
 def test_chat_and_stream_agree(server: Server) -> None:
     client = server.client()
     kwargs: dict[str, Any] = {"model": server.model, "messages": CHATS[0], "max_tokens": 40, "temperature": 0}

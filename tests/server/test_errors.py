@@ -40,6 +40,13 @@ INVALID: list[tuple[str, dict[str, Any], str | None]] = [
     ("chat", {"messages": HELLO, "tool_choice": {"type": "function", "function": {"name": "nope"}}}, "tool_choice"),
     ("chat", {"messages": HELLO, "top_p": 0}, "top_p"),
     ("chat", {"messages": HELLO, "logprobs": True, "top_logprobs": 50}, "top_logprobs"),
+    ("chat", {"messages": HELLO, "top_logprobs": 3}, "top_logprobs"),
+    (
+        "chat",
+        {"messages": [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "x"}}]}]},
+        "messages",
+    ),
+    ("chat", {"messages": [{"role": "user", "content": [{"type": "text"}]}]}, "messages"),
     ("chat", {"messages": HELLO, "tool_choice": "required"}, "tool_choice"),
     ("chat", {"messages": HELLO, "stream": "yes"}, "stream"),
     ("chat", {"messages": HELLO, "chat_template_kwargs": {"chat_template": "{{ 1/0 }}"}}, "chat_template_kwargs"),
