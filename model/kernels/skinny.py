@@ -91,9 +91,9 @@ def _dot(bn: int, bk: int, programs: int, warps: int = 4) -> SkinnyConfig:
 # A few configurations per row bucket (guesses checked only for registers and spills in an sm_90 build:
 # the GPU script measures them per shape). FMA tiles keep BLOCK_M * BLOCK_K * BLOCK_N float32 lanes in
 # registers, so they shrink as rows grow; tl.dot tiles (16 rows, software-pipelined loads) are the same
-# code in every bucket. FMA tiles get no cp.async pipeline (that comes with tl.dot): the kernel loads one
-# tile ahead, so a program keeps two in flight, and a weight of few N tiles (2560 x 6144: 640 programs of
-# 12 tiles) may still stream below the DRAM's rate unless K is split over more programs (the p2112 tile).
+# code in every bucket. An FMA tile's loads are not pipelined (no cp.async without tl.dot): a program
+# keeps one tile in flight, so a weight of few N tiles (2560 x 6144: 640 programs of 12 round trips)
+# streams below the DRAM's rate unless K is split over more programs, as the p2112 tile does.
 CANDIDATES: dict[int, tuple[SkinnyConfig, ...]] = {
     1: (
         _fma(8, 256, 528),

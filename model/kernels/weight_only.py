@@ -89,36 +89,6 @@ SUM_BLOCK = 1024  # outputs per program of the split-K sum
 
 
 @triton.jit
-def _x_tile(x, rm64, m_live, stride_xm, rk, k_end):
-    """The activation tile [BLOCK_M, BLOCK_K] at K offsets `rk`, zero past `k_end`."""
-    return tl.load(x + rm64[:, None] * stride_xm + rk[None, :], mask=m_live[:, None] & (rk < k_end)[None, :], other=0.0)
-
-
-@triton.jit
-def _dense_tile(x, w, rm64, rn64, m_live, n_live, stride_xm, K, rk, k_end):
-    """The activation tile and the dense weight tile [BLOCK_K, BLOCK_N] (W^T) at K offsets `rk`, zero
-    past `k_end`."""
-    b = tl.load(w + rn64[None, :] * K + rk[:, None], mask=(rk < k_end)[:, None] & n_live[None, :], other=0.0)
-    return _x_tile(x, rm64, m_live, stride_xm, rk, k_end), b
-
-
-@triton.jit
-def _dense_fma_lanes(x, w, rm64, rn64, m_live, n_live, stride_xm, K, k_start, k_end, lanes, BLOCK_K: tl.constexpr):
-    """`lanes` plus every K tile's float32 products of a dense weight, the FMA path of `_wo_kernel`.
-
-    Each iteration issues the next tile's loads before this tile's FMAs. FMA tiles get no cp.async
-    pipeline (that comes with tl.dot), so without it a program has one tile in flight and waits a whole
-    memory round trip per tile; with it, two. The products and their order are the plain loop's, so
-    the result is bitwise the same."""
-    a, b = _dense_tile(x, w, rm64, rn64, m_live, n_live, stride_xm, K, k_start + tl.arange(0, BLOCK_K), k_end)
-    for k0 in range(k_start + BLOCK_K, k_end + BLOCK_K, BLOCK_K):
-        a_next, b_next = _dense_tile(x, w, rm64, rn64, m_live, n_live, stride_xm, K, k0 + tl.arange(0, BLOCK_K), k_end)
-        lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
-        a, b = a_next, b_next
-    return lanes
-
-
-@triton.jit
 def _wo_kernel(
     x,
     w,
@@ -156,56 +126,52 @@ def _wo_kernel(
     lanes = tl.full((BLOCK_M, LANES, BLOCK_N), 0.0, tl.float32)
     k_start = pid_k * K_PER_SPLIT
     k_end = tl.minimum(k_start + K_PER_SPLIT, K)
-    if KIND == 0 and not DOT:
-        lanes = _dense_fma_lanes(x, w, rm64, rn64, m_live, n_live, stride_xm, K, k_start, k_end, lanes, BLOCK_K)
-    else:
-        for k0 in range(k_start, k_end, BLOCK_K):
-            rk = k0 + tl.arange(0, BLOCK_K)
-            if KIND == 0:
-                a, b = _dense_tile(x, w, rm64, rn64, m_live, n_live, stride_xm, K, rk, k_end)
+    for k0 in range(k_start, k_end, BLOCK_K):
+        rk = k0 + tl.arange(0, BLOCK_K)
+        k_live = rk < k_end
+        a = tl.load(x + rm64[:, None] * stride_xm + rk[None, :], mask=m_live[:, None] & k_live[None, :], other=0.0)
+        # the weight tile [BLOCK_K, BLOCK_N] (W^T)
+        wmask = k_live[:, None] & n_live[None, :]
+        if KIND == 0:
+            b = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0.0)
+        else:
+            if KIND == 2 or KIND == 3:
+                d = nvfp4_tile(
+                    w + rn64[None, :] * (K // 2),
+                    block_scale + rn64[None, :] * (K // 16),
+                    k0,
+                    k_end,
+                    n_live,
+                    BLOCK_K,
+                    BLOCK_N,
+                    HW_E4M3,
+                )
             else:
-                a = _x_tile(x, rm64, m_live, stride_xm, rk, k_end)
-                if KIND == 2 or KIND == 3:  # the weight tile [BLOCK_K, BLOCK_N] (W^T)
-                    d = nvfp4_tile(
-                        w + rn64[None, :] * (K // 2),
-                        block_scale + rn64[None, :] * (K // 16),
-                        k0,
-                        k_end,
-                        n_live,
-                        BLOCK_K,
-                        BLOCK_N,
-                        HW_E4M3,
-                    )
-                else:
-                    wmask = (rk < k_end)[:, None] & n_live[None, :]
-                    q = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0)
-                    d = e4m3_float(q, HW_E4M3)
-                b = d.to(a.dtype)  # exact: at most 6 significant bits, exponents within bf16 and fp16 range
-            if not DOT:
-                lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
-            elif KIND >= 4:
-                # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
-                # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
-                if KIND == 4:
-                    s = tl.load(
-                        scale + (rn64 // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK,
-                        mask=n_live,
-                        other=0.0,
-                    )
-                else:
-                    s = e8m0_value(
-                        tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0).to(tl.uint32)
-                    )
-                if DOT_F32:
-                    part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
-                else:
-                    part = tl.dot(a, b)
-                acc += part * s[None, :]
-            elif DOT_F32:
-                # float32 activations (no TF32), and the interpreter, whose bf16 dot multiplies raw bits
-                acc = tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
+                d = e4m3_float(tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0), HW_E4M3)
+            b = d.to(a.dtype)  # exact: at most 6 significant bits, exponents within bf16 and fp16 range
+        if not DOT:
+            lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
+        elif KIND >= 4:
+            # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
+            # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
+            if KIND == 4:
+                s = tl.load(
+                    scale + (rn64 // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK,
+                    mask=n_live,
+                    other=0.0,
+                )
             else:
-                acc = tl.dot(a, b, acc)
+                s = e8m0_value(tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0).to(tl.uint32))
+            if DOT_F32:
+                part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
+            else:
+                part = tl.dot(a, b)
+            acc += part * s[None, :]
+        elif DOT_F32:
+            # float32 activations (no TF32), and the interpreter, whose bf16 dot multiplies raw bits
+            acc = tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
+        else:
+            acc = tl.dot(a, b, acc)
     if not DOT:
         acc = tl.reduce(lanes, 1, tl.standard._sum_combine)  # tl.sum's own combine: numpy's sum when interpreted
     if KIND == 1:
