@@ -102,7 +102,13 @@ def _compile_config(args: argparse.Namespace) -> CompileConfig | None:
     given = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
     if not given:
         return None
+    if args.no_aot and "aot_dir" in given:
+        raise UsageError("--aot-dir and --no-aot: give one")
+    from qcompile.compiler.aot import default_dir
     from qcompile.config import CompileConfig
+
+    if not args.no_aot:
+        given.setdefault("aot_dir", default_dir())
 
     try:
         return CompileConfig(**given)
@@ -223,9 +229,10 @@ def _add_compile_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--aot-dir",
         type=Path,
-        help="save the compiled forward here, or load the one a run with the same code and settings saved "
-        "(a later start skips Dynamo's trace)",
+        help="where the compiled forward is saved, and loaded from by a later start with the same code and "
+        "settings, which then skips Dynamo's trace (default: qcompile-aot/ in Inductor's cache folder)",
     )
+    parser.add_argument("--no-aot", action="store_true", help="compile without saving or loading the forward")
 
 
 def _add_ple_backend(parser: argparse.ArgumentParser) -> None:

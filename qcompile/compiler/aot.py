@@ -32,6 +32,13 @@ _SOURCES = ("model", "qcompile")  # packages whose code a trace runs through
 _ROOT = Path(__file__).resolve().parents[2]
 
 
+def default_dir() -> Path:
+    """`qcompile-aot/` in Inductor's cache folder, so that fresh Inductor caches also mean a fresh trace."""
+    from torch._inductor.runtime.cache_dir_utils import default_cache_dir
+
+    return Path(os.environ.get("TORCHINDUCTOR_CACHE_DIR") or default_cache_dir()) / "qcompile-aot"
+
+
 def aot_key(module: torch.nn.Module, settings: dict[str, Any], args: Sequence[Any], dynamic_rows: int) -> str:
     """A name for the compiled forward of `module` under `settings` called on `args` (dim 0 of
     `dynamic_rows` rows symbolic): equal only where a trace would come out the same."""

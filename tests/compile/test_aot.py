@@ -116,13 +116,28 @@ def test_unwritable_folder_runs_unsaved(tmp_path: Path, caplog: pytest.LogCaptur
     assert "the compiled forward was not saved" in caplog.text
 
 
-def test_the_commands_pass_the_aot_dir_on(tmp_path: Path, launched: tuple[list[dict], list[dict]]) -> None:
-    """`--aot-dir` reaches `generate`'s and `serve`'s compile config, and alone turns compiling on."""
+def test_the_commands_pass_the_aot_dir_on(
+    tmp_path: Path,
+    launched: tuple[list[dict], list[dict]],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A compiling `generate` or `serve` saves and loads its forward in Inductor's cache folder unless told
+    another folder (`--aot-dir`, which alone turns compiling on) or none (`--no-aot`)."""
     from qcompile.commands.cli import main
 
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "inductor"))
     for command in (["generate", "--prompt", "hi"], ["serve"]):
         main([*command, "--scope", "kernel", "--aot-dir", str(tmp_path)])
         main([*command, "--aot-dir", str(tmp_path)])
+        main([*command, "--scope", "kernel"])
+        main([*command, "--scope", "kernel", "--no-aot"])
+        main(command)  # eager: no compile config at all
+        with pytest.raises(SystemExit):
+            main([*command, "--aot-dir", str(tmp_path), "--no-aot"])
+        assert "--aot-dir and --no-aot: give one" in capsys.readouterr().err
     cores, serves = launched
     configs = [c["compile"] for c in cores] + [s["compile"] for s in serves]
-    assert [(c.scope, c.aot_dir) for c in configs] == [("kernel", tmp_path), ("layer", tmp_path)] * 2
+    default = tmp_path / "inductor" / "qcompile-aot"
+    runs = [("kernel", tmp_path), ("layer", tmp_path), ("kernel", default), ("kernel", None), None]
+    assert [c and (c.scope, c.aot_dir) for c in configs] == runs * 2
