@@ -8,6 +8,7 @@ is known to compile before one.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -175,27 +176,41 @@ def test_skinny_gemm_builds_for_sm90(dot: bool) -> None:
         skinny_build_check.build(config, rows, partial, "bf16", 90)
 
 
-def test_nvfp4_gemms_build_without_spills() -> None:
-    """NVFP4 weights are decoded in registers without spilling: the fused MoE's GEMMs at the decode and
-    64-row tiles, and the weight-only GEMM at its default tiles (`codes.nvfp4_tile` loads each byte and
-    scale once; loading them per input spilled up to 1.4 KB a thread with the H200's Triton 3.6)."""
-    built = []
+@functools.cache
+def nvfp4_builds() -> dict[str, triton.compiler.CompiledKernel]:
+    """The NVFP4 GEMMs built for sm_90: the fused MoE's at the decode and 64-row tiles, and the weight-only
+    GEMM at its default tiles, direct and split-K."""
+    built = {}
     for pairs in (1.0, 50.0):
         tiles = default_tiles(pairs, True)
         for quant in NVFP4_KINDS:
             for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
-                built.append(
-                    (
-                        f"{quant} {kernel} x{pairs:g}",
-                        fused_moe_build_check.build(kernel, quant, tiles.block_m, gemm, 90),
-                    )
-                )
+                build = fused_moe_build_check.build(kernel, quant, tiles.block_m, gemm, 90)
+                built[f"{quant} {kernel} x{pairs:g}"] = build
     wo_tiles = SkinnyConfig(64, 128, weight_only.TARGET_PROGRAMS, True)  # `weight_only_matmul`'s defaults
     for kind in NVFP4_KINDS:
         for partial in (False, True):
-            built.append((f"weight-only {kind}", skinny_build_check.build(wo_tiles, 1, partial, "bf16", 90, kind)))
-    usage = {name: skinny_build_check.resources(kernel) for name, kernel in built}
+            build = skinny_build_check.build(wo_tiles, 1, partial, "bf16", 90, kind)
+            built[f"weight-only {kind} partial={partial}"] = build
+    return built
+
+
+def test_nvfp4_gemms_build_without_spills() -> None:
+    """NVFP4 weights are decoded in registers without spilling (`codes.nvfp4_tile` loads each byte and
+    scale once; loading them per input spilled up to 1.4 KB a thread with the H200's Triton 3.6)."""
+    usage = {name: skinny_build_check.resources(kernel) for name, kernel in nvfp4_builds().items()}
     assert all(" STACK:0 " in u for u in usage.values()), usage
+
+
+def test_nvfp4_weights_are_copied_asynchronously() -> None:
+    """The packed weight bytes reach the tiles through the software pipeline's asynchronous copies:
+    at most the block scales' four single-byte global loads remain (a mask on `pairs * 2` left 18-36
+    a K tile, each awaited before the decode)."""
+    byte_loads = {
+        name: len(re.findall(r"ld\.global[\w.]*\.[ub]8\b", kernel.asm["ptx"]))
+        for name, kernel in nvfp4_builds().items()
+    }
+    assert all(n <= 4 for n in byte_loads.values()), byte_loads
 
 
 def test_every_kernel_has_a_build_case() -> None:
