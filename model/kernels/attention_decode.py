@@ -32,6 +32,7 @@ MAX_SPLITS = 256
 # programs; reading several splits per step was slower at every batch
 MERGE_D = 16  # columns of D per merge program
 MERGE_S = 1  # splits a merge program reads per step
+SPLIT_WARPS = 4  # the split kernel's warps (Triton 3.6 spills 104-120 B a thread at 4 and none at 8: to be timed)
 
 
 @triton.jit
@@ -248,7 +249,7 @@ def decode_attention(
         BLOCK=block,
         NCHOSEN=pick.shape[-1] if qsa else 1,
         IEEE=q.dtype == torch.float32,
-        num_warps=4,
+        num_warps=SPLIT_WARPS,
         **dependent,
     )
     if splits == 1:
