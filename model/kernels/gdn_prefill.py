@@ -1,6 +1,6 @@
 """Chunked gated delta rule over every request of a batch at once, through fla-core's varlen kernels.
 
-fla's `chunk_gated_delta_rule` takes the flat batch as one sequence split by `cu_seqlens` (our
+fla's chunked forward takes the flat batch as one sequence split by `cu_seqlens` (our
 `query_start`), with one initial and one final state per request in our layout (`[N, H, Dk, Dv]`,
 fp32). Our inputs are already normalised and scaled (`scale=1`), `g` is the natural-log decay
 fla expects, and q/k come with one head per value head, so fla's own GVA is not needed. Its chunk
@@ -9,18 +9,36 @@ model's rounding but not float32's, so `model.gdn` uses this path only for half-
 The requests' states are gathered into fla's initial-state batch and scattered back (prefill moves
 one state per request, not per token). fla is imported on first use, so CPU code never needs it.
 
-The host metadata (chunk bounds, slots, and fla's per-block index, which fla would otherwise build
-from device tensors with a host sync) travels in one pinned, asynchronous copy: a pageable copy
-would synchronise the stream once per layer.
+Prefill with small models is bound by the host's launches, so the call is kept lean: it enters fla
+at `chunk_gated_delta_rule_fwd`, the forward its autograd function wraps (no argument checks, backend
+dispatch or autograd node a layer), and every GDN layer of a forward shares one device copy of the
+batch layout (`layout`): fla derives its chunk offsets from `cu_seqlens` once per tensor, by identity.
+The layout travels in one pinned, asynchronous copy: a pageable copy would synchronise the stream.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import torch
 
 BLOCK = 64  # fla's chunk length (its default)
+
+
+@functools.lru_cache(maxsize=1)
+def layout(
+    query_start: tuple[int, ...], slots: tuple[int, ...], device: torch.device
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """`(cu_seqlens, slots, chunk index)` of one batch on `device`: fla's per-request bounds, our state
+    slots, and fla's `[chunks, 2]` (request, chunk within it) index, which fla would otherwise build
+    from device tensors with a host sync. Cached: every GDN layer of a forward asks for the same."""
+    reqs = len(slots)
+    lengths = [b - a for a, b in zip(query_start, query_start[1:], strict=False)]
+    blocks = [x for r, n in enumerate(lengths) for i in range(-(-n // BLOCK)) for x in (r, i)]
+    meta = torch.tensor([*query_start, *slots, *blocks], dtype=torch.int64, pin_memory=device.type == "cuda")
+    meta = meta.to(device, non_blocking=True)
+    return meta[: reqs + 1], meta[reqs + 1 : 2 * reqs + 1], meta[2 * reqs + 1 :].view(-1, 2)
 
 
 def chunked_varlen(
@@ -40,25 +58,21 @@ def chunked_varlen(
     Each chunk starts from and writes back its request's slot. q/k/v go to fla as `dtype`. Returns
     `o [N, H, Dv]` in v's dtype, zero on padding rows.
     """
-    from fla.ops.gated_delta_rule import chunk_gated_delta_rule
+    from fla.ops.gated_delta_rule.chunk import chunk_gated_delta_rule_fwd
 
-    total, reqs = query_start[-1], len(slots)
-    lengths = [b - a for a, b in zip(query_start, query_start[1:], strict=False)]
-    blocks = [x for r, n in enumerate(lengths) for i in range(-(-n // BLOCK)) for x in (r, i)]
-    meta = torch.tensor([*query_start, *slots, *blocks], dtype=torch.int64, pin_memory=True)
-    meta = meta.to(q.device, non_blocking=True)
-    bounds, slots, block_index = meta[: reqs + 1], meta[reqs + 1 : 2 * reqs + 1], meta[2 * reqs + 1 :].view(-1, 2)
-    o, final = chunk_gated_delta_rule(
-        *(t[None, :total].to(dtype) for t in (q, k, v)),
-        g[None, :total],
-        beta[None, :total],
+    total = query_start[-1]
+    bounds, slot_index, block_index = layout(tuple(query_start), tuple(slots), q.device)
+    _, o, _, final, _, _ = chunk_gated_delta_rule_fwd(
+        *(t[None, :total].to(dtype).contiguous() for t in (q, k, v)),
+        g[None, :total].contiguous(),
+        beta[None, :total].contiguous(),
         scale=1.0,
-        initial_state=state.index_select(0, slots),
+        initial_state=state.index_select(0, slot_index),
         output_final_state=True,
         cu_seqlens=bounds,
         chunk_indices=block_index,
         chunk_size=BLOCK,
     )
-    state.index_copy_(0, slots, final)
+    state.index_copy_(0, slot_index, final)
     o = o[0].to(v.dtype)
     return o if total == v.shape[0] else torch.cat([o, v.new_zeros(v.shape[0] - total, *v.shape[1:])])

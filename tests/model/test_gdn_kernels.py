@@ -158,6 +158,55 @@ def rms(x: torch.Tensor) -> float:
     return x.double().pow(2).mean().sqrt().item()
 
 
+def test_prefill_layout_once_per_batch() -> None:
+    """The layout fla reads (request bounds, state slots, one (request, chunk) row per 64-token chunk)
+    is built once per batch layout: every GDN layer of a forward gets the same tensors, so fla's
+    identity-keyed caches of what it derives from them hit after the first layer."""
+    from model.kernels.gdn_prefill import layout
+
+    batch = build_batch(
+        [Chunk(3, list(range(130)), 0), Chunk(0, [1], 9), Chunk(5, list(range(64)), 0)],
+        trash_slot=6,
+        device="cpu",
+        pad_to=210,
+    )
+    host, cpu = batch.host, torch.device("cpu")
+    bounds, slots, chunks = layout(host.query_start, host.slots, cpu)
+    assert bounds.tolist() == [0, 130, 131, 195] and slots.tolist() == [3, 0, 5]
+    assert chunks.tolist() == [[0, 0], [0, 1], [0, 2], [1, 0], [2, 0]]
+    again = layout(tuple(host.query_start), tuple(host.slots), cpu)
+    assert all(a is b for a, b in zip(again, (bounds, slots, chunks), strict=True))
+    assert layout((0, 64), (1,), cpu)[1].tolist() == [1]
+
+
+@pytest.mark.gpu
+def test_fla_forward_entry_is_fla_public_call_bit_for_bit() -> None:
+    """`chunked_varlen` enters fla at its forward, past the public call's checks and autograd node:
+    the same kernels on the same arguments, so outputs and states are bitwise the public call's."""
+    pytest.importorskip("fla")
+    from fla.ops.gated_delta_rule import chunk_gated_delta_rule
+
+    from model.kernels.gdn_prefill import chunked_varlen
+
+    heads, dk, dv = 4, BENCH_DK, BENCH_DV
+    batch = build_batch(
+        [Chunk(3, list(range(130)), 0), Chunk(0, [1], 9), Chunk(1, list(range(7)), 2)], trash_slot=6, device="cuda"
+    )
+    q, k, v, g, beta = core_inputs(batch.num_tokens, heads, dk, dv, device="cuda")
+    start = random_state(7, heads, dk, dv, "cuda") * 0.1
+    state = start.clone()
+    out = chunked_varlen(q, k, v, g, beta, state, batch.host.query_start, batch.host.slots)
+    slots = list(batch.host.slots)
+    ref, final = chunk_gated_delta_rule(
+        *(t[None] for t in (q, k, v, g, beta)),
+        scale=1.0,
+        initial_state=start[slots],
+        output_final_state=True,
+        cu_seqlens=torch.tensor(batch.host.query_start, device="cuda"),
+    )
+    assert torch.equal(out, ref[0]) and torch.equal(state[slots], final)
+
+
 @pytest.mark.gpu
 def test_fla_varlen_prefill_error_is_below_bf16_rounding() -> None:
     """fla's chunked rule over a mixed batch (a decode token, chunks across fla's 64-token blocks,
