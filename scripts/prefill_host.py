@@ -7,8 +7,10 @@ sync of one call (`torch.cuda.set_sync_debug_mode`, by Python line), and profile
 call with cProfile: its own time by package (triton, fla, torch's subpackages, Inductor's generated
 code, our folders), then its top functions. Without syncs the wall is the larger of host and device time; each sync adds
 the device's backlog to the host's. `--skinny-gemm` first routes the decode-sized GEMMs through the
-skinny op for rows 1 and 8, as `qcompile bench --skinny-gemm` does. Usage:
-`python scripts/prefill_host.py [--scopes eager,kernel] [--shapes 1x2048,16x256] [--skinny-gemm]`.
+skinny op for rows 1 and 8, as `qcompile bench --skinny-gemm` does; `--graphs` runs the compiled scopes'
+prefill through piecewise CUDA graphs captured at each shape's token count (only the splitting ops,
+the GDN and attention cores, launch from the host), as `qcompile bench --prefill-graphs` does. Usage:
+`python scripts/prefill_host.py [--scopes eager,kernel] [--shapes 1x2048,16x256] [--skinny-gemm] [--graphs]`.
 """
 
 from __future__ import annotations
@@ -25,20 +27,23 @@ import torch
 
 import qcompile
 from model.batch import Chunk, build_batch
+from model.context import forward_context
 from qcompile.commands.workload import FIRST_ID, prefill_rate
+from qcompile.cudagraph import Dispatcher, resolve_mode
 from qcompile.synthetic import build_random
 
 
-def host_and_syncs(model, fn, requests: int, tokens: int) -> tuple[float, float, collections.Counter]:
+def host_and_syncs(model, fn, dispatcher, requests: int, tokens: int) -> tuple[float, float, collections.Counter]:
     """(host seconds to launch, wall seconds, sync sites) of one warm prefill call."""
     gen = torch.Generator().manual_seed(1)
     ids = [torch.randint(FIRST_ID, model.config.vocab_size, (tokens,), generator=gen).tolist() for _ in range(requests)]
-    batch = build_batch([Chunk(s, ids[s], 0) for s in range(requests)], model.trash_slot, "cuda")
+    how = dispatcher.dispatch(requests * tokens, uniform_decode=False)
+    batch = build_batch([Chunk(s, ids[s], 0) for s in range(requests)], model.trash_slot, "cuda", pad_to=how.padded)
     last = torch.tensor(batch.last_token_index, device="cuda")  # a list index would copy, and sync, in the call
     sites: collections.Counter = collections.Counter()
     for debug in (False, True):
         torch.cuda.synchronize()
-        with warnings.catch_warnings(record=True) as seen, torch.no_grad(), model.context(batch):
+        with warnings.catch_warnings(record=True) as seen, torch.no_grad(), forward_context(batch.host, how):
             warnings.simplefilter("always")
             torch.cuda.set_sync_debug_mode("warn" if debug else 0)
             t = time.perf_counter()
@@ -86,6 +91,7 @@ def main() -> None:
     p.add_argument("--shapes", default="1x2048,8x512,16x256")
     p.add_argument("--top", type=int, default=25)
     p.add_argument("--skinny-gemm", action="store_true")
+    p.add_argument("--graphs", action="store_true")
     args = p.parse_args()
     shapes = [tuple(int(x) for x in s.split("x")) for s in args.shapes.split(",")]
     model = build_random("bench", "bfloat16", "cuda")
@@ -95,21 +101,25 @@ def main() -> None:
 
         print(prepare_skinny(model, [1, 8]).summary(), flush=True)
     for scope in args.scopes.split(","):
-        fn = model
+        fn, dispatcher = model, Dispatcher(resolve_mode("none", False))
         if scope != "eager":
             torch._dynamo.reset()
             fn = qcompile.compile(model, ranges=[(1, 1), (2, max(r * t for r, t in shapes))], scope=scope)
             t = time.perf_counter()
             fn.warmup()
             print(f"{scope}: compile {time.perf_counter() - t:.1f} s", flush=True)
+            if args.graphs:
+                fn.set_cudagraph("piecewise", capture_sizes=sorted({r * t for r, t in shapes}))
+                print(fn.capture().summary(), flush=True)
+            dispatcher = fn.dispatcher
         for r, t in shapes:
-            rate = prefill_rate(model, fn, r, t)
-            host, wall, sites = host_and_syncs(model, fn, r, t)
+            rate = prefill_rate(model, fn, dispatcher, r, t)
+            host, wall, sites = host_and_syncs(model, fn, dispatcher, r, t)
             print(f"\n{scope} {r}x{t}: {rate:.0f} tok/s; one call: host {host * 1e3:.1f} ms, wall {wall * 1e3:.1f} ms")
             print(f"  host syncs: {sum(sites.values())}" + "".join(f"\n    {n}x {s}" for s, n in sites.most_common(12)))
             prof = cProfile.Profile()
             prof.enable()
-            prefill_rate(model, fn, r, t, repeats=1)
+            prefill_rate(model, fn, dispatcher, r, t, repeats=1)
             prof.disable()
             stats = pstats.Stats(prof)
             print(f"{scope} {r}x{t}: cProfile of a warm and a timed call, own time by package:")

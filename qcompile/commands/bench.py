@@ -52,6 +52,7 @@ class Row:
     device_gib: float = 0.0  # all device memory capture took
     graphs: int = 0
     prefill_tok_s: dict[str, float] = field(default_factory=dict)  # "RxT": R prompts of T tokens
+    prefill_graphed: bool = False  # prefill ran through piecewise graphs of its own token counts
     warm_compile_s: float | None = None
     profile: dict[int, dict[str, Any]] = field(default_factory=dict)  # per batch: a `StepProfile`
     prefill_profile: dict[str, dict[str, Any]] = field(default_factory=dict)  # per prefill shape, one call
@@ -157,6 +158,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="prefill shapes RxT (R fresh prompts of T tokens in one batch), timed per scope" + default("prefill"),
     )
     p.add_argument(
+        "--prefill-graphs",
+        action="store_true",
+        help="in the modes that graph mixed batches (piecewise, full, full_and_piecewise), also capture "
+        "piecewise graphs at each prefill shape's token count and time prefill through them, as a server "
+        "with those capture sizes runs it (without: prefill runs without graphs in every mode)",
+    )
+    p.add_argument(
         "--profile-steps",
         type=int,
         help="decode steps under torch.profiler per row and batch, for kernels per step and device time "
@@ -243,6 +251,8 @@ def resolve(args: argparse.Namespace) -> None:
         raise UsageError(
             f"--device {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs its CPU smoke mode"
         )
+    if args.prefill_graphs:
+        check_prefill_graphs(args)
     if args.tensor_parallel_size > 1:
         if args.quant_experts:
             raise UsageError(
@@ -256,6 +266,25 @@ def resolve(args: argparse.Namespace) -> None:
 
         config = Qwen4ExpConfig.from_dict(preset_config(args.preset))
         check_tensor_parallel(config, args.tensor_parallel_size, args.device, weight_only=False)
+
+
+def check_prefill_graphs(args: argparse.Namespace) -> None:
+    """--prefill-graphs needs CUDA, prefill shapes, and a mode whose mixed batches run piecewise."""
+    from model.context import RuntimeMode
+    from qcompile.commands.checks import UsageError
+    from qcompile.cudagraph import resolve_mode
+
+    if not str(args.device).startswith("cuda") or args.smoke:
+        raise UsageError("--prefill-graphs: CUDA graphs need --device cuda, which the CPU smoke run is not")
+    if not args.prefill:
+        raise UsageError("--prefill-graphs: --prefill gives no shapes to capture")
+    if args.tensor_parallel_size > 1:
+        raise UsageError("--prefill-graphs: the tensor-parallel bench (--tensor-parallel-size > 1) does not take it")
+    if not any(resolve_mode(m, True).mixed is RuntimeMode.PIECEWISE for m in args.modes):
+        raise UsageError(
+            f"--prefill-graphs: none of --modes {','.join(args.modes)} runs mixed batches piecewise "
+            "(piecewise, full or full_and_piecewise does)"
+        )
 
 
 def main(args: argparse.Namespace) -> None:
@@ -464,12 +493,13 @@ def _host_ints(weights: dict[str, torch.Tensor], key: str) -> torch.Tensor:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
+    from model.context import RuntimeMode
     from model.kernels import pdl_enabled
     from qcompile.api import Compiled, compile
     from qcompile.commands.kernel_profile import profile_steps
     from qcompile.commands.progress import compile_stages, stage
     from qcompile.commands.workload import decode_rate, prefill_contexts, prefill_rate, state_tensors
-    from qcompile.cudagraph import Dispatcher, GraphedForward, resolve_mode
+    from qcompile.cudagraph import Dispatcher, GraphedForward, default_capture_sizes, resolve_mode
 
     device = torch.device(args.device)
     batches, scopes, modes = args.batches, args.scopes, args.modes
@@ -530,19 +560,27 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             row.graph_gib, row.device_gib = stats.pool_bytes / 2**30, stats.bytes / 2**30
         return measure(row, module, module.dispatcher)
 
-    def prefill(row: Row, fn: Callable[..., torch.Tensor]) -> Row:
+    def prefill(row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher) -> Row:
         for r, t in prefill_shapes:
-            with stage(f"prefill {r}x{t} {row.scope}"):
-                row.prefill_tok_s[f"{r}x{t}"] = prefill_rate(model, fn, r, t)
+            with stage(f"prefill {r}x{t} {row.scope}/{row.mode}"):
+                row.prefill_tok_s[f"{r}x{t}"] = prefill_rate(model, fn, dispatcher, r, t)
                 if profiling:  # the warm call and one timed call
-                    prof = profile_steps(functools.partial(prefill_rate, model, fn, r, t, repeats=1), 2)
-                    row.prefill_profile[f"{r}x{t}"] = asdict(prof)
+                    once = functools.partial(prefill_rate, model, fn, dispatcher, r, t, repeats=1)
+                    row.prefill_profile[f"{r}x{t}"] = asdict(profile_steps(once, 2))
         return row
+
+    def capture_sizes(mode: str) -> list[int] | None:
+        """The decode ladder, and with --prefill-graphs each prefill's token count where mixed batches
+        run piecewise; None: the default ladder up to the largest batch."""
+        if not (args.prefill_graphs and resolve_mode(mode, True).mixed is RuntimeMode.PIECEWISE):
+            return None
+        return [*default_capture_sizes(max_batch), *(r * t for r, t in prefill_shapes)]
 
     rows: list[Row] = []
     for scope in scopes:
         if scope == EAGER:
-            rows.append(measure(prefill(Row(EAGER, "none"), model), model, Dispatcher(resolve_mode("none", False))))
+            plain = Dispatcher(resolve_mode("none", False))
+            rows.append(measure(prefill(Row(EAGER, "none"), model, plain), model, plain))
             if device.type == "cuda":
                 base = GraphedForward(model, model, "full_decode_only", max_capture_size=max_batch)
                 rows.append(graphed(Row(*BASELINE), base))
@@ -560,12 +598,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             again = "loaded" if args.aot_dir else "again (warm caches)"
             with compile_stages(f"compile scope {scope} {again}"):
                 warm_compile_s, _ = _timed(device, compiled.warmup)
-        prefilled = prefill(Row(scope, "none"), compiled)
+        prefilled = prefill(Row(scope, "none"), compiled, compiled.dispatcher)
         for mode in modes:
-            compiled.set_cudagraph(mode, max_capture_size=max_batch)
+            sizes = capture_sizes(mode)
+            compiled.set_cudagraph(mode, capture_sizes=sizes, max_capture_size=None if sizes else max_batch)
             row = Row(scope, mode, compile_s=compile_s, warm_compile_s=warm_compile_s)
-            row.prefill_tok_s, row.prefill_profile = prefilled.prefill_tok_s, prefilled.prefill_profile
             row = graphed(row, compiled)
+            if sizes:
+                row.prefill_graphed = True
+                row = prefill(row, compiled, compiled.dispatcher)
+            else:
+                row.prefill_tok_s, row.prefill_profile = prefilled.prefill_tok_s, prefilled.prefill_profile
             compiled.set_cudagraph("none")
             rows.append(row)
             if device.type == "cuda":
@@ -667,19 +710,25 @@ def table(result: dict[str, Any]) -> str:
 
 
 def _prefill_table(result: dict[str, Any]) -> list[str]:
+    """Prefill per scope without graphs, and per mode that ran it through piecewise graphs."""
     shapes: list[str] = result["prefill_shapes"]
-    seen: dict[str, dict[str, Any]] = {}
+    seen: dict[tuple[str, str], dict[str, Any]] = {}
     for r in result["rows"]:
         if r["prefill_tok_s"]:
-            seen.setdefault(r["scope"], r)
+            key = (r["scope"], r["mode"] + " (piecewise graphs)" if r.get("prefill_graphed") else "none")
+            seen.setdefault(key, r)
     if not shapes or not seen:
         return []
-    lines = ["", "| scope | " + " | ".join(f"prefill {s} tok/s" for s in shapes) + " | compile s | warm compile s |"]
-    lines.append("|---|" + "---|" * (len(shapes) + 2))
-    for scope, r in seen.items():
+    head = (
+        "| scope | prefill runs | "
+        + " | ".join(f"prefill {s} tok/s" for s in shapes)
+        + " | compile s | warm compile s |"
+    )
+    lines = ["", head, "|---|---|" + "---|" * (len(shapes) + 2)]
+    for (scope, how), r in seen.items():
         warm = r["warm_compile_s"]
         lines.append(
-            f"| {scope} | "
+            f"| {scope} | {how} | "
             + " | ".join(f"{r['prefill_tok_s'][s]:.0f}" for s in shapes)
             + f" | {r['compile_s']:.1f} | {'-' if warm is None else f'{warm:.1f}'} |"
         )

@@ -23,6 +23,7 @@ from qcompile.commands.checks import (
     choice_list,
     compile_ranges,
     device,
+    int_list,
     one_line,
     port,
     positive_int,
@@ -98,7 +99,7 @@ def _make_checkpoint(args: argparse.Namespace) -> None:
 
 def _compile_config(args: argparse.Namespace) -> CompileConfig | None:
     """A `CompileConfig` when any compile flag is given (eager otherwise)."""
-    names = ("scope", "ranges", "cudagraph", "aot_dir")
+    names = ("scope", "ranges", "cudagraph", "aot_dir", "capture_sizes", "max_capture_size")
     given = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
     if not given:
         return None
@@ -111,9 +112,28 @@ def _compile_config(args: argparse.Namespace) -> CompileConfig | None:
         given.setdefault("aot_dir", default_dir())
 
     try:
-        return CompileConfig(**given)
+        config = CompileConfig(**given)
     except ValueError as e:
         raise UsageError(f"--{'/--'.join(n.replace('_', '-') for n in given)}: {e}") from None
+    _check_capture_sizes(config)
+    return config
+
+
+def _check_capture_sizes(config: CompileConfig) -> None:
+    """Capture flags need a graph mode, and sizes inside the compile ranges; said before the load."""
+    from qcompile.cudagraph import resolve_capture_sizes
+
+    flags = [
+        f for f, v in (("--capture-sizes", config.capture_sizes), ("--max-capture-size", config.max_capture_size)) if v
+    ]
+    if not flags:
+        return
+    if config.cudagraph == "none":
+        raise UsageError(f"{'/'.join(flags)}: no CUDA graphs are captured without --cudagraph")
+    try:
+        resolve_capture_sizes(config.capture_sizes, config.ranges, config.max_capture_size)
+    except ValueError as e:
+        raise UsageError(f"{'/'.join(flags)}: {e} (--ranges)") from None
 
 
 def _skinny_gemm(args: argparse.Namespace) -> bool | None:
@@ -226,6 +246,18 @@ def _add_compile_flags(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--ranges", type=compile_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
     parser.add_argument("--cudagraph", choices=list(MODES), help="CUDA graph mode of the compiled model")
+    parser.add_argument(
+        "--capture-sizes",
+        type=int_list,
+        help="token counts to capture CUDA graphs at (default: the ladder 1, 2, 4, 8, 16, 24, 32, 48, ... up to "
+        "--max-capture-size); in the modes with piecewise graphs, a prefill batch up to the largest runs "
+        "through them, padded to the next size",
+    )
+    parser.add_argument(
+        "--max-capture-size",
+        type=positive_int,
+        help="where the default ladder of capture sizes ends (default: 512, or the largest --ranges end below it)",
+    )
     parser.add_argument(
         "--aot-dir",
         type=Path,

@@ -187,12 +187,20 @@ def decode_rate(
     return batch * steps / (end - marks[-1]), marks[-1] - marks[0]
 
 
-def prefill_rate(model: Qwen4ExpForCausalLM, fn: Forward, requests: int, tokens: int, repeats: int = 3) -> float:
+def prefill_rate(
+    model: Qwen4ExpForCausalLM,
+    fn: Forward,
+    dispatcher: Dispatcher,
+    requests: int,
+    tokens: int,
+    repeats: int = 3,
+) -> float:
     """Tokens/s of prefilling `requests` fresh prompts of `tokens` tokens in one batch (slots 0..).
 
-    The first call warms (Triton compiles, autotuning); the fastest of `repeats` timed calls counts,
-    since interference only ever adds time. Logits are computed for the last token of each prompt,
-    as the engine does.
+    As the engine's runner does, `dispatcher` says how the batch runs (a piecewise graph when one
+    was captured at or above its token count, padding rows to the trash slot). The first call warms
+    (Triton compiles, autotuning); the fastest of `repeats` timed calls counts, since interference
+    only ever adds time. Logits are computed for the last token of each prompt, as the engine does.
     """
     device = _device(model)
     gen = torch.Generator().manual_seed(requests * tokens)
@@ -200,14 +208,16 @@ def prefill_rate(model: Qwen4ExpForCausalLM, fn: Forward, requests: int, tokens:
         Chunk(slot, torch.randint(FIRST_ID, model.config.vocab_size, (tokens,), generator=gen).tolist(), 0)
         for slot in range(requests)
     ]
-    batch = build_batch(chunks, model.trash_slot, device)
+    how = dispatcher.dispatch(requests * tokens, uniform_decode=False)
+    batch = build_batch(chunks, model.trash_slot, device, pad_to=how.padded)
+    last = torch.tensor(batch.last_token_index, device=device)  # a list index would copy, and sync, in the call
 
     def once() -> float:
         _sync(device)
         t = time.perf_counter()
-        with torch.no_grad(), model.context(batch):
+        with torch.no_grad(), forward_context(batch.host, how):
             hidden = fn(*batch.tensors())
-            model.compute_logits(hidden[batch.last_token_index])
+            model.compute_logits(hidden[last])
         _sync(device)
         return time.perf_counter() - t
 

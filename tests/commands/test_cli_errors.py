@@ -5,6 +5,7 @@ Each check fails before any model loads, so these run in-process in well under a
 
 from __future__ import annotations
 
+import argparse
 import json
 import socket
 import subprocess
@@ -16,6 +17,7 @@ import pytest
 import torch
 
 from qcompile.commands.ablate import ablate
+from qcompile.commands.bench import check_prefill_graphs
 from qcompile.commands.checks import UsageError
 from qcompile.commands.cli import main
 
@@ -95,6 +97,13 @@ def test_a_config_field_the_model_cannot_run(
         (["--port", "99999"], ["--port", "99999"]),
         (["--max-num-seqs", "0"], ["--max-num-seqs"]),
         (["--max-model-len", "99999"], ["--max-model-len 99999", "max_position_embeddings"]),
+        (["--capture-sizes", "8,0"], ["--capture-sizes", "8,0"]),
+        (["--max-capture-size", "64"], ["--max-capture-size", "--cudagraph"]),
+        (["--cudagraph", "piecewise", "--capture-sizes", "8,4096"], ["--capture-sizes", "[4096]", "--ranges"]),
+        (
+            ["--cudagraph", "piecewise", "--ranges", "1:64", "--max-capture-size", "128"],
+            ["--max-capture-size", "[96, 128]"],
+        ),
     ],
 )
 def test_bad_serve_flags(flags: list[str], names: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -128,6 +137,19 @@ def test_cuda_without_cuda(command: list[str], capsys: pytest.CaptureFixture[str
 def test_bench_without_cuda_points_at_its_smoke_mode(capsys: pytest.CaptureFixture[str]) -> None:
     line = one_line_error(["bench"], capsys)
     assert "--device cuda" in line and "no CUDA device" in line and "--smoke" in line
+
+
+def test_bench_prefill_graphs_need_cuda_and_a_mode_that_graphs_mixed_batches(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    line = one_line_error(["bench", "--smoke", "--prefill-graphs"], capsys)
+    assert "--prefill-graphs" in line and "--device cuda" in line
+    args = argparse.Namespace(
+        device="cuda", smoke=False, prefill=[(1, 64)], tensor_parallel_size=1, modes=["none", "full_decode_only"]
+    )
+    with pytest.raises(UsageError, match="--prefill-graphs: none of --modes none,full_decode_only"):
+        check_prefill_graphs(args)
+    check_prefill_graphs(argparse.Namespace(**{**vars(args), "modes": ["full_decode_only", "full"]}))
 
 
 def test_bench_no_merge_is_refused_with_tensor_parallelism(capsys: pytest.CaptureFixture[str]) -> None:
