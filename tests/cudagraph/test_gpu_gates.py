@@ -26,6 +26,7 @@ import torch
 
 import qcompile
 from model.config import Qwen4ExpConfig
+from model.context import BatchDescriptor, RuntimeMode
 from model.presets import preset_config
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.api import Compiled
@@ -262,4 +263,23 @@ def test_pinned_ple_table_inside_the_full_decode_graph(models: tuple) -> None:
     got = run(model, graphed, PROMPTS, 8, dispatch=dispatch, stop_after=STOPS, guard=guard_full_decode(graphed))
     assert graphed.full
     ref = run(model, model, PROMPTS, 8, dispatch=without_graphs(dispatch), stop_after=STOPS)
+    assert same(got, ref)
+
+
+def test_a_long_prefill_through_piecewise_graphs_is_bitwise(models: tuple) -> None:
+    """Prefill through piecewise graphs captured at a large size (`serve --max-capture-size`, `bench
+    --prefill-graphs`): prompts spanning several of the GDN prefill's 64-token chunks, padded to a
+    capture size, give bitwise the logprobs of the same padded batches without graphs."""
+    model = models[1]
+    prompts = [list(range(2, 122)), list(range(200, 290)), [7] * 17]  # 227 tokens, padded to 240
+    torch._dynamo.reset()
+    compiled = qcompile.compile(model, ranges=[(1, 1), (2, 256)], scope="kernel")
+    compiled.set_cudagraph("full_and_piecewise", capture_sizes=[1, 2, 4, 240])
+    dispatch = compiled.dispatcher.dispatch
+    assert dispatch(227, False) == BatchDescriptor(RuntimeMode.PIECEWISE, 227, 240)
+    got = run(model, compiled, prompts, 4, dispatch=dispatch)
+    assert sum(e.graph is not None for (_, size), e in compiled.pieces.entries.items() if size == 240) > 0
+    compiled.set_cudagraph("none")
+    ref = run(model, compiled, prompts, 4, dispatch=without_graphs(dispatch))
+    torch._dynamo.reset()
     assert same(got, ref)
