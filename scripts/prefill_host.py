@@ -1,7 +1,7 @@
 """Where a prefill forward's host time goes, on CUDA: wall against host time, syncs, cProfile's top.
 
 Builds the bench preset in bf16 (random weights), compiles the kernel scope with the serving ranges,
-then for each prefill shape times it (`prefill_rate`), times how long the host takes to launch one
+then for each prefill shape times it (`time_prefill`), times how long the host takes to launch one
 call (the forward's return, before the stream drains) against the call's wall, lists every host
 sync of one call (`torch.cuda.set_sync_debug_mode`, by Python line), and profiles a warm and a timed
 call with cProfile: its own time by package (triton, fla, torch's subpackages, Inductor's generated
@@ -28,7 +28,7 @@ import torch
 import qcompile
 from model.batch import Chunk, build_batch
 from model.context import forward_context
-from qcompile.commands.workload import FIRST_ID, prefill_rate
+from qcompile.commands.workload import FIRST_ID, time_prefill
 from qcompile.cudagraph import Dispatcher, resolve_mode
 from qcompile.synthetic import build_random
 
@@ -113,13 +113,13 @@ def main() -> None:
                 print(fn.capture().summary(), flush=True)
             dispatcher = fn.dispatcher
         for r, t in shapes:
-            rate = prefill_rate(model, fn, dispatcher, r, t)
+            rate = time_prefill(model, fn, dispatcher, r, t).tok_s
             host, wall, sites = host_and_syncs(model, fn, dispatcher, r, t)
             print(f"\n{scope} {r}x{t}: {rate:.0f} tok/s; one call: host {host * 1e3:.1f} ms, wall {wall * 1e3:.1f} ms")
             print(f"  host syncs: {sum(sites.values())}" + "".join(f"\n    {n}x {s}" for s, n in sites.most_common(12)))
             prof = cProfile.Profile()
             prof.enable()
-            prefill_rate(model, fn, dispatcher, r, t, repeats=1)
+            time_prefill(model, fn, dispatcher, r, t, repeats=1)
             prof.disable()
             stats = pstats.Stats(prof)
             print(f"{scope} {r}x{t}: cProfile of a warm and a timed call, own time by package:")

@@ -52,6 +52,8 @@ class Row:
     device_gib: float = 0.0  # all device memory capture took
     graphs: int = 0
     prefill_tok_s: dict[str, float] = field(default_factory=dict)  # "RxT": R prompts of T tokens
+    prefill_host_ms: dict[str, float] = field(default_factory=dict)  # of the fastest call, before it drains
+    prefill_wall_ms: dict[str, float] = field(default_factory=dict)
     prefill_graphed: bool = False  # prefill ran through piecewise graphs of its own token counts
     warm_compile_s: float | None = None
     profile: dict[int, dict[str, Any]] = field(default_factory=dict)  # per batch: a `StepProfile`
@@ -498,7 +500,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from qcompile.api import Compiled, compile
     from qcompile.commands.kernel_profile import profile_steps
     from qcompile.commands.progress import compile_stages, stage
-    from qcompile.commands.workload import decode_rate, prefill_contexts, prefill_rate, state_tensors
+    from qcompile.commands.workload import decode_rate, prefill_contexts, state_tensors, time_prefill
     from qcompile.cudagraph import Dispatcher, GraphedForward, default_capture_sizes, resolve_mode
 
     device = torch.device(args.device)
@@ -563,9 +565,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     def prefill(row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher) -> Row:
         for r, t in prefill_shapes:
             with stage(f"prefill {r}x{t} {row.scope}/{row.mode}"):
-                row.prefill_tok_s[f"{r}x{t}"] = prefill_rate(model, fn, dispatcher, r, t)
+                timing = time_prefill(model, fn, dispatcher, r, t)
+                row.prefill_tok_s[f"{r}x{t}"] = timing.tok_s
+                row.prefill_host_ms[f"{r}x{t}"], row.prefill_wall_ms[f"{r}x{t}"] = timing.host_ms, timing.wall_ms
                 if profiling:  # the warm call and one timed call
-                    once = functools.partial(prefill_rate, model, fn, dispatcher, r, t, repeats=1)
+                    once = functools.partial(time_prefill, model, fn, dispatcher, r, t, repeats=1)
                     row.prefill_profile[f"{r}x{t}"] = asdict(profile_steps(once, 2))
         return row
 
@@ -608,7 +612,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 row.prefill_graphed = True
                 row = prefill(row, compiled, compiled.dispatcher)
             else:
-                row.prefill_tok_s, row.prefill_profile = prefilled.prefill_tok_s, prefilled.prefill_profile
+                for name in ("prefill_tok_s", "prefill_host_ms", "prefill_wall_ms", "prefill_profile"):
+                    setattr(row, name, getattr(prefilled, name))
             compiled.set_cudagraph("none")
             rows.append(row)
             if device.type == "cuda":
@@ -721,7 +726,7 @@ def _prefill_table(result: dict[str, Any]) -> list[str]:
         return []
     head = (
         "| scope | prefill runs | "
-        + " | ".join(f"prefill {s} tok/s" for s in shapes)
+        + " | ".join(f"prefill {s} tok/s (host / wall ms a call)" for s in shapes)
         + " | compile s | warm compile s |"
     )
     lines = ["", head, "|---|---|" + "---|" * (len(shapes) + 2)]
@@ -729,10 +734,16 @@ def _prefill_table(result: dict[str, Any]) -> list[str]:
         warm = r["warm_compile_s"]
         lines.append(
             f"| {scope} | {how} | "
-            + " | ".join(f"{r['prefill_tok_s'][s]:.0f}" for s in shapes)
+            + " | ".join(_prefill_cell(r, s) for s in shapes)
             + f" | {r['compile_s']:.1f} | {'-' if warm is None else f'{warm:.1f}'} |"
         )
     return lines
+
+
+def _prefill_cell(row: dict[str, Any], shape: str) -> str:
+    host, wall = row.get("prefill_host_ms", {}).get(shape), row.get("prefill_wall_ms", {}).get(shape)
+    times = "" if host is None or wall is None else f" ({host:.1f} / {wall:.1f})"
+    return f"{row['prefill_tok_s'][shape]:.0f}{times}"
 
 
 TOP_KERNELS = 12  # kernels listed per profile in the table (the JSON keeps every one)

@@ -256,7 +256,8 @@ def _add_compile_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-capture-size",
         type=positive_int,
-        help="where the default ladder of capture sizes ends (default: 512, or the largest --ranges end if that is smaller)",
+        help="where the default ladder of capture sizes ends "
+        "(default: 512, or the largest --ranges end if that is smaller)",
     )
     parser.add_argument(
         "--aot-dir",

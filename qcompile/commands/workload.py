@@ -4,7 +4,7 @@ Two shapes. `Workload` + `run_greedy`: a few short requests prefilled in one mix
 decode token each per step; `dump` traces it, `ablate` times it and compares scopes along it.
 `prefill_contexts` + `decode_rate`: long random contexts prefilled once, then uniform decode fed
 back on the device, as the engine does; `bench` and the GPU scripts measure tokens/s with it.
-`prefill_rate`: fresh prompts of one shape prefilled together in one flat batch.
+`time_prefill`: fresh prompts of one shape prefilled together in one flat batch.
 Token ids come from the model's own vocabulary, so any checkpoint runs either one.
 """
 
@@ -187,15 +187,26 @@ def decode_rate(
     return batch * steps / (end - marks[-1]), marks[-1] - marks[0]
 
 
-def prefill_rate(
+@dataclass(frozen=True)
+class PrefillTiming:
+    """One prefill shape's fastest call: tokens/s, and the host's part of it (from the call to the
+    forward's return, before the device drains) against its wall clock. Without host syncs the wall
+    is the larger of host and device time, so `host_ms` close to `wall_ms` says the call is host-bound."""
+
+    tok_s: float
+    host_ms: float
+    wall_ms: float
+
+
+def time_prefill(
     model: Qwen4ExpForCausalLM,
     fn: Forward,
     dispatcher: Dispatcher,
     requests: int,
     tokens: int,
     repeats: int = 3,
-) -> float:
-    """Tokens/s of prefilling `requests` fresh prompts of `tokens` tokens in one batch (slots 0..).
+) -> PrefillTiming:
+    """Prefill `requests` fresh prompts of `tokens` tokens in one batch (slots 0..), timed.
 
     As the engine's runner does, `dispatcher` says how the batch runs (a piecewise graph when one
     was captured at or above its token count, padding rows to the trash slot). The first call warms
@@ -212,14 +223,16 @@ def prefill_rate(
     batch = build_batch(chunks, model.trash_slot, device, pad_to=how.padded)
     last = torch.tensor(batch.last_token_index, device=device)  # a list index would copy, and sync, in the call
 
-    def once() -> float:
+    def once() -> tuple[float, float]:
         _sync(device)
         t = time.perf_counter()
         with torch.no_grad(), forward_context(batch.host, how):
             hidden = fn(*batch.tensors())
             model.compute_logits(hidden[last])
+        host = time.perf_counter() - t
         _sync(device)
-        return time.perf_counter() - t
+        return time.perf_counter() - t, host
 
     once()
-    return requests * tokens / min(once() for _ in range(repeats))
+    wall, host = min(once() for _ in range(repeats))
+    return PrefillTiming(requests * tokens / wall, host * 1e3, wall * 1e3)

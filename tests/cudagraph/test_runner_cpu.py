@@ -16,7 +16,7 @@ from model.checkpoint.loader import load_model
 from model.context import BatchDescriptor, RuntimeMode, forward_context
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.api import Compiled
-from qcompile.commands.workload import prefill_rate
+from qcompile.commands.workload import time_prefill
 from qcompile.cudagraph import GraphedForward, PieceGraphs
 from tests.cudagraph.drive import run, without_graphs
 from tests.cudagraph.fake import FakeGraphs
@@ -103,7 +103,7 @@ def test_full_decode_only_runs_mixed_batches_unpadded(model: Qwen4ExpForCausalLM
     compiled.set_cudagraph("none")
 
 
-def test_prefill_rate_runs_a_prefill_through_its_piecewise_graph(
+def test_time_prefill_runs_a_prefill_through_its_piecewise_graph(
     model: Qwen4ExpForCausalLM, compiled: Compiled
 ) -> None:
     """The bench's prefill (`--prefill-graphs`) asks the dispatcher as the runner does: a 2×12-token
@@ -111,13 +111,14 @@ def test_prefill_rate_runs_a_prefill_through_its_piecewise_graph(
     compiled.set_cudagraph("full_and_piecewise", capture_sizes=[1, 2, 4, 24])
     assert compiled.graphed is not None
     assert compiled.dispatcher.dispatch(24, uniform_decode=False) == BatchDescriptor(RuntimeMode.PIECEWISE, 24, 24)
-    assert prefill_rate(model, compiled, compiled.dispatcher, 2, 12, repeats=1) > 0
+    timing = time_prefill(model, compiled, compiled.dispatcher, 2, 12, repeats=1)
+    assert timing.tok_s > 0 and 0 < timing.host_ms <= timing.wall_ms
     used = replays(compiled.graphed)
     sized = [e.graph.replays for (_, size), e in compiled.graphed.pieces.entries.items() if size == 24]
     assert used["full"] == 0 and sized and all(n == 2 for n in sized)  # the warm call and one timed call
     assert used["piecewise"] == sum(sized)
     compiled.set_cudagraph("none")
-    assert prefill_rate(model, compiled, compiled.dispatcher, 2, 12, repeats=1) > 0
+    assert time_prefill(model, compiled, compiled.dispatcher, 2, 12, repeats=1).tok_s > 0
 
 
 def test_graphs_do_what_the_descriptor_says(model: Qwen4ExpForCausalLM, compiled: Compiled) -> None:
