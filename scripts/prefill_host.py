@@ -37,7 +37,7 @@ def host_and_syncs(model, fn, dispatcher, requests: int, tokens: int) -> tuple[f
     """(host seconds to launch, wall seconds, sync sites) of one warm prefill call."""
     gen = torch.Generator().manual_seed(1)
     ids = [torch.randint(FIRST_ID, model.config.vocab_size, (tokens,), generator=gen).tolist() for _ in range(requests)]
-    how = dispatcher.dispatch(requests * tokens, uniform_decode=False)
+    how = dispatcher.dispatch(requests * tokens, uniform_decode=tokens == 1)
     batch = build_batch([Chunk(s, ids[s], 0) for s in range(requests)], model.trash_slot, "cuda", pad_to=how.padded)
     last = torch.tensor(batch.last_token_index, device="cuda")  # a list index would copy, and sync, in the call
     sites: collections.Counter = collections.Counter()

@@ -219,7 +219,7 @@ def time_prefill(
         Chunk(slot, torch.randint(FIRST_ID, model.config.vocab_size, (tokens,), generator=gen).tolist(), 0)
         for slot in range(requests)
     ]
-    how = dispatcher.dispatch(requests * tokens, uniform_decode=False)
+    how = dispatcher.dispatch(requests * tokens, uniform_decode=tokens == 1)  # as the runner tells them apart
     batch = build_batch(chunks, model.trash_slot, device, pad_to=how.padded)
     last = torch.tensor(batch.last_token_index, device=device)  # a list index would copy, and sync, in the call
 
