@@ -24,6 +24,7 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import torch
@@ -102,8 +103,9 @@ def _uninitialised(dtype: torch.dtype) -> Iterator[None]:
 
 class _EmptyOnMeta(TorchFunctionMode):
     """Tensors made by `torch.empty` (the weights of every Linear, Embedding, Conv1d and expert stack)
-    go to the meta device, so a sharded load never allocates the full model; `_materialise` then
-    gives the kept slices memory. Buffers computed from the config (`torch.tensor`, ...) stay real."""
+    go to the meta device, so a sharded load never allocates the full model, nor a weight-only load
+    the experts it keeps packed; `_materialise` then gives the rest memory. Buffers computed from the
+    config (`torch.tensor`, ...) stay real."""
 
     def __torch_function__(self, func: Callable, types: Iterable[type], args: tuple = (), kwargs: dict | None = None):
         kwargs = dict(kwargs or {})
@@ -112,11 +114,12 @@ class _EmptyOnMeta(TorchFunctionMode):
         return func(*args, **kwargs)
 
 
-def _materialise(model: nn.Module, device: str | torch.device) -> None:
-    """Give every meta parameter uninitialised memory on `device` (the loader fills it)."""
-    for module in model.modules():
+def _materialise(model: nn.Module, device: str | torch.device, leave: frozenset[str] = frozenset()) -> None:
+    """Give every meta parameter but those named in `leave` uninitialised memory on `device` (the
+    loader fills it)."""
+    for prefix, module in model.named_modules():
         for name, param in list(module._parameters.items()):
-            if param is not None and param.is_meta:
+            if param is not None and param.is_meta and f"{prefix}.{name}".lstrip(".") not in leave:
                 module._parameters[name] = nn.Parameter(torch.empty_like(param, device=device), requires_grad=False)
 
 
@@ -177,8 +180,11 @@ def load_model(
     `weight_only`: after the usual (dequantised, fully checked) load, every `nn.Linear` stored as
     NVFP4, per-tensor / per-channel / block FP8 or MXFP8 is replaced by a `WeightOnlyLinear` over the
     stored tensors (see `_keep_packed`), and routed experts stored quantised (NVFP4, MXFP8, any FP8) keep
-    their codes and scales for the fused MoE (`_keep_quantised_experts`; a layer whose experts cannot
-    be kept raises); other modules and `lm_head` stay dense. Needs Triton on CUDA.
+    their codes and scales for the fused MoE (`_plan_quantised_experts`; a layer whose experts cannot
+    be kept raises); other modules and `lm_head` stay dense. Needs Triton on CUDA. The kept experts
+    never exist dense: their stacks stay on the meta device until the stored tensors replace them, and
+    the dequantised load checks each of their modules and drops it, so neither the host nor `device`
+    ever holds the experts in `dtype` (the bulk of a large model).
 
     Raises `CheckpointError` (every problem at once) or `QuantFormatError` (naming the tensor)
     before returning, so a model is only handed out once every tensor has been checked.
@@ -192,17 +198,21 @@ def load_model(
             raise ValueError("weight_only and a tensor-parallel shard cannot be combined yet")
         check_divisible(config, shard.size)
     dtype = resolve_dtype(dtype)
-    with torch.device(device), _uninitialised(dtype), _EmptyOnMeta() if shard else contextlib.nullcontext():
+    folder = SafetensorsFolder(path)
+    source = _TextOnly(folder)
+    raw, hf_quant = read_quant_configs(path)
+    on_meta = shard is not None or weight_only
+    with torch.device(device), _uninitialised(dtype), _EmptyOnMeta() if on_meta else contextlib.nullcontext():
         model = Qwen4ExpForCausalLM(config)
     plan: dict[str, TensorSplit] = {}
     if shard is not None:
         plan = shard_plan(model, shard)
         shard_model(model, shard)
-        _materialise(model, device)
+    kept = _plan_quantised_experts(model, source, raw, hf_quant, str(path)) if weight_only else []
+    deferred = frozenset(f"{k.name}.{p}" for k in kept for p in ("gate_up_proj", "down_proj"))
+    if on_meta:
+        _materialise(model, device, leave=deferred)
     split_of = _split_of(plan)
-    folder = SafetensorsFolder(path)
-    source = _TextOnly(folder)
-    raw, hf_quant = read_quant_configs(path)
     host = ple_backend != "device"
     layouts = ple_layouts(source, raw)
     ple_keys: frozenset[str] = frozenset()
@@ -210,8 +220,12 @@ def load_model(
         _attach_host_tables(model, folder, layouts, ple_backend, dtype, str(path))
         ple_keys = frozenset().union(*(layout.keys for layout in layouts))
     if is_quantized(raw, hf_quant) or any(layout.kind != "float" for layout in layouts):
-        tensors = dequantize_state(source, raw, hf_quant, dtype, decode_ple=not host, split_of=split_of)
-        load_weights(model, tensors.keys(), tensors.__getitem__, str(path), folder.file_name)
+        validate_only = frozenset(m for k in kept for row in k.modules for m in row)
+        tensors = dequantize_state(
+            source, raw, hf_quant, dtype, decode_ple=not host, split_of=split_of, validate_only=validate_only
+        )
+        load_weights(model, tensors.keys(), tensors.__getitem__, str(path), folder.file_name, deferred)
+        del tensors  # the dequantised host copies go before the kept experts are read
     else:
 
         def read(key: str) -> torch.Tensor:
@@ -220,13 +234,13 @@ def load_model(
 
         load_weights(model, [k for k in folder.keys() if k not in ple_keys], read, str(path), folder.file_name)
     if weight_only:
-        kept = _keep_packed(model, source, raw, hf_quant, str(path))
+        linears = _keep_packed(model, source, raw, hf_quant, str(path))
         log.info(
             "weight-only: %d linears kept packed (%s)",
-            sum(kept.values()),
-            ", ".join(f"{n} {k}" for k, n in sorted(kept.items())) or "none eligible",
+            sum(linears.values()),
+            ", ".join(f"{n} {k}" for k, n in sorted(linears.items())) or "none eligible",
         )
-        experts = _keep_quantised_experts(model, source, raw, hf_quant, str(path))
+        experts = _keep_quantised_experts(source, kept, torch.device(device))
         log.info(
             "weight-only: expert stacks kept quantised: %s",
             ", ".join(f"{n} {k}" for k, n in sorted(experts.items())) or "none (stored unquantised)",
@@ -362,20 +376,31 @@ def _stacked(experts: list) -> Stored:
     return tuple(None if parts[0] is None else torch.stack(parts) for parts in zip(*experts, strict=True))  # type: ignore[return-value]
 
 
-def _keep_quantised_experts(
-    model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_quant: dict | None, origin: str
-) -> dict[str, int]:
-    """Give each `Experts` whose experts are stored quantised their stored codes and scales, read in
-    place by the fused MoE (`EXPERT_KINDS`); returns how many stacks were kept per format.
+@dataclass(frozen=True)
+class KeptExperts:
+    """One `Experts` whose routed experts are read in place: our module name, the kept format and the
+    checkpoint's scheme, and per expert its (gate, up, down) checkpoint module names."""
 
-    Runs after the dequantised load has checked every stored tensor. A layer whose experts cannot be
-    kept (formats mixed within the layer, or block FP8 with bk not a multiple of 16, the kernel's K
-    tile) raises `CheckpointError` naming it and the format, before any layer is changed; experts
-    stored unquantised stay dense. Gate and up rows are stacked, each keeping its own tensor's scales.
+    name: str
+    experts: Experts
+    fmt: str
+    scheme: Scheme
+    modules: list[list[str]]
+
+
+def _plan_quantised_experts(
+    model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_quant: dict | None, origin: str
+) -> list[KeptExperts]:
+    """Which `Experts` keep their stored codes and scales for the fused MoE (`EXPERT_KINDS`), from the
+    checkpoint's names and quantisation config alone, before any weight is read.
+
+    A layer whose experts cannot be kept (formats mixed within the layer, or block FP8 with bk not a
+    multiple of 16, the kernel's K tile) raises `CheckpointError` naming it and the format; experts
+    stored unquantised stay dense.
     """
     qcfg = detect(raw, hf_quant)
     if qcfg is None:
-        return {}
+        return []
     suffixes: dict[str, tuple[str, set[str]]] = {}  # our module name -> (checkpoint module, its suffixes)
     for key in source.keys():
         module, _, suffix = key.rpartition(".")
@@ -386,7 +411,7 @@ def _keep_quantised_experts(
         quantised = stored & {"weight_packed", "weight_scale", "weight_scale_inv"}
         return qcfg.resolve(module) if quantised else None
 
-    plans: list[tuple[Experts, str, Scheme, list[list[str]]]] = []
+    plans: list[KeptExperts] = []
     problems: list[str] = []
     for name, experts in model.named_modules():
         if not isinstance(experts, Experts):
@@ -406,24 +431,31 @@ def _keep_quantised_experts(
                 "MoE reads block FP8 in place only for bk a multiple of 16"
             )
             continue
-        plans.append((experts, EXPERT_KINDS[scheme.kind], scheme, [[suffixes[n][0] for n in row] for row in names]))
+        modules = [[suffixes[n][0] for n in row] for row in names]
+        plans.append(KeptExperts(name, experts, EXPERT_KINDS[scheme.kind], scheme, modules))
     if problems:
         raise CheckpointError(
             f"checkpoint {origin}: routed experts cannot be kept quantised ({len(problems)} problems; load "
             "without weight_only to dequantise them):\n  " + "\n  ".join(problems)
         )
+    return plans
+
+
+def _keep_quantised_experts(source: _TextOnly, plans: list[KeptExperts], device: torch.device) -> dict[str, int]:
+    """Give each planned `Experts` its stored codes and scales on `device`, read in place by the fused
+    MoE; returns how many stacks were kept per format. Runs after the dequantised load has checked
+    every stored tensor. Gate and up rows are stacked, each keeping its own tensor's scales."""
     kept: dict[str, int] = defaultdict(int)
-    for experts, fmt, scheme, modules in plans:
-        block = _expert_block(scheme, experts.down_proj.shape[-1])
-        dev = experts.gate_up_proj.device
+    for plan in plans:
+        block = _expert_block(plan.scheme, plan.experts.down_proj.shape[-1])
         gate_up: list[list[torch.Tensor | None]] = []
         down: list[Stored] = []
-        for gate_m, up_m, down_m in modules:
-            gate, up, dn = (_stored_expert(source, m, scheme, block, dev) for m in (gate_m, up_m, down_m))
+        for gate_m, up_m, down_m in plan.modules:
+            gate, up, dn = (_stored_expert(source, m, plan.scheme, block, device) for m in (gate_m, up_m, down_m))
             gate_up.append([None if g is None else torch.cat([g, u]) for g, u in zip(gate, up, strict=True)])
             down.append(dn)
-        experts.keep_quantised(fmt, _stacked(gate_up), _stacked(down), block)
-        kept[fmt] += 1
+        plan.experts.keep_quantised(plan.fmt, _stacked(gate_up), _stacked(down), block)
+        kept[plan.fmt] += 1
     return dict(kept)
 
 
@@ -500,8 +532,10 @@ def load_weights(
     get: Callable[[str], torch.Tensor],
     origin: str,
     file_of: Callable[[str], str | None] = lambda key: None,
+    deferred: frozenset[str] = frozenset(),
 ) -> None:
     """Copy every tensor named in `keys` (read through `get`) into `model`, or raise with all problems.
+    Parameters named in `deferred` are filled by the caller afterwards, so they are not missing.
 
     A float parameter takes only float tensors; each is checked for NaN/Inf once copied, on the
     parameter's device with one reduction, and all checks share one host sync at the end.
@@ -611,7 +645,7 @@ def load_weights(
     if "lm_head.weight" not in loaded and model.config.tie_word_embeddings and "model.embed_tokens.weight" in loaded:
         model.lm_head.weight = model.model.embed_tokens.weight
         loaded.add("lm_head.weight")
-    missing = sorted(set(params) - loaded - rejected)
+    missing = sorted(set(params) - loaded - rejected - deferred)
     problems = errors + [f"unexpected: {k}" for k in sorted(unexpected)] + [f"missing: {k}" for k in missing]
     if problems:
         raise CheckpointError(

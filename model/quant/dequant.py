@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -405,6 +405,7 @@ def dequantize_state(
     dtype: torch.dtype,
     decode_ple: bool = True,
     split_of: SplitOf = lambda key: None,
+    validate_only: Collection[str] = frozenset(),
 ) -> dict[str, torch.Tensor]:
     """Plain HF state dict in `dtype` (integer buffers keep their dtype) from a quantised checkpoint.
 
@@ -414,6 +415,9 @@ def dequantize_state(
     With `decode_ple=False` PLE tables are validated but left out (a host backend serves them
     from the files through `ple_layouts`). `split_of` names the part of each tensor to read (keyed
     by its stored name; a quantised module's by `<module>.weight`), see the module docstring.
+    Quantised modules named in `validate_only` (checkpoint names) are read and checked like every
+    other, one at a time, but left out: a caller that keeps their stored tensors (the weight-only
+    experts) never holds them dequantised.
     """
     source: TensorSource = _MappingSource(tensors) if isinstance(tensors, Mapping) else tensors
     qcfg = detect(config, hf_quant_config)
@@ -444,7 +448,8 @@ def dequantize_state(
             if split is None
             else _dequant_split(r, module, scheme, by_suffix.values(), split)
         )
-        out[f"{module}.weight"] = weight.to(dtype)
+        if module not in validate_only:
+            out[f"{module}.weight"] = weight.to(dtype)
         for suffix, key in by_suffix.items():
             if key in r.used:
                 continue

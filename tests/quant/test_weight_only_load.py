@@ -288,6 +288,51 @@ def test_block_fp8_dialects_and_block_shapes(dialect: str, block: tuple[int, int
     assert diff < BOUND, diff
 
 
+@pytest.mark.parametrize("name", ["modelopt-nvfp4", "llmc-fp8_block"])
+def test_kept_experts_never_exist_dense(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The weight-only load never holds the kept experts in the compute dtype: the dequantised state
+    handed to `load_weights` has no expert weights, and each `Experts` is still on the meta device
+    when its stored codes replace it. The result is the same model as checking them (tests above)."""
+    import model.checkpoint.loader as loader
+
+    handed: list[str] = []
+    dequantize = loader.dequantize_state
+
+    def record(*args: object, **kwargs: object) -> dict[str, torch.Tensor]:
+        out = dequantize(*args, **kwargs)
+        handed.extend(out)
+        return out
+
+    seen: list[bool] = []
+    keep = Experts.keep_quantised
+
+    def on_meta(self: Experts, *args: object, **kwargs: object) -> None:
+        seen.append(self.gate_up_proj.is_meta and self.down_proj.is_meta)
+        keep(self, *args, **kwargs)
+
+    monkeypatch.setattr(loader, "dequantize_state", record)
+    monkeypatch.setattr(Experts, "keep_quantised", on_meta)
+    model = load_model(ROOT / name, dtype=torch.float32, weight_only=True)
+    assert handed and not [k for k in handed if ".mlp.experts." in k]
+    assert seen == [True] * len(model.model.layers)
+    assert all(not p.is_meta for p in model.parameters())
+
+
+def test_a_kept_expert_is_still_checked(tmp_path: Path) -> None:
+    """A NaN code in an expert kept quantised fails the weight-only load naming its tensor, as the
+    dequantised load does, though its dequantised values are never kept."""
+    out = copy_fixture("llmc-fp8", tmp_path / "ckpt")
+    raw = load_file(ROOT / "llmc-fp8" / "model.safetensors")
+    key = "model.layers.1.mlp.experts.3.gate_proj.weight"
+    codes = raw[key].view(torch.uint8).clone()
+    codes.view(-1)[5] = 0x7F  # E4M3 NaN
+    raw[key] = codes.view(formats.FP8)
+    save_file(raw, str(out / "model.safetensors"))
+    for weight_only in (False, True):
+        with pytest.raises(QuantFormatError, match=f"^{re.escape(key)}: dequantised values are not finite"):
+            load_model(out, weight_only=weight_only)
+
+
 def test_experts_in_several_formats_fail_naming_the_layer(tmp_path: Path) -> None:
     """One expert stored unquantised (dequantised into the file, listed in `ignore`) beside FP8 ones:
     the layer cannot be kept in one format, so the weight-only load fails naming it and the formats,
