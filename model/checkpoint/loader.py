@@ -179,12 +179,12 @@ def load_model(
 
     `weight_only`: after the usual (dequantised, fully checked) load, every `nn.Linear` stored as
     NVFP4, per-tensor / per-channel / block FP8 or MXFP8 is replaced by a `WeightOnlyLinear` over the
-    stored tensors (see `_keep_packed`), and routed experts stored quantised (NVFP4, MXFP8, any FP8) keep
+    stored tensors (see `_plan_packed`), and routed experts stored quantised (NVFP4, MXFP8, any FP8) keep
     their codes and scales for the fused MoE (`_plan_quantised_experts`; a layer whose experts cannot
-    be kept raises); other modules and `lm_head` stay dense. Needs Triton on CUDA. The kept experts
-    never exist dense: their stacks stay on the meta device until the stored tensors replace them, and
-    the dequantised load checks each of their modules and drops it, so neither the host nor `device`
-    ever holds the experts in `dtype` (the bulk of a large model).
+    be kept raises); other modules and `lm_head` stay dense. Needs Triton on CUDA. What is kept packed
+    never exists dense: those weights stay on the meta device until the stored tensors replace them,
+    and the dequantised load checks each of their modules and drops it, so neither the host nor
+    `device` ever holds them in `dtype` (for a large model, most of it).
 
     Raises `CheckpointError` (every problem at once) or `QuantFormatError` (naming the tensor)
     before returning, so a model is only handed out once every tensor has been checked.
@@ -208,8 +208,10 @@ def load_model(
     if shard is not None:
         plan = shard_plan(model, shard)
         shard_model(model, shard)
+    linears = _plan_packed(model, source, raw, hf_quant) if weight_only else []
     kept = _plan_quantised_experts(model, source, raw, hf_quant, str(path)) if weight_only else []
     deferred = frozenset(f"{k.name}.{p}" for k in kept for p in ("gate_up_proj", "down_proj"))
+    deferred |= {f"{p.name}.weight" for p in linears}
     if on_meta:
         _materialise(model, device, leave=deferred)
     split_of = _split_of(plan)
@@ -220,7 +222,7 @@ def load_model(
         _attach_host_tables(model, folder, layouts, ple_backend, dtype, str(path))
         ple_keys = frozenset().union(*(layout.keys for layout in layouts))
     if is_quantized(raw, hf_quant) or any(layout.kind != "float" for layout in layouts):
-        validate_only = frozenset(m for k in kept for row in k.modules for m in row)
+        validate_only = frozenset(m for k in kept for row in k.modules for m in row) | {p.module for p in linears}
         tensors = dequantize_state(
             source, raw, hf_quant, dtype, decode_ple=not host, split_of=split_of, validate_only=validate_only
         )
@@ -234,11 +236,11 @@ def load_model(
 
         load_weights(model, [k for k in folder.keys() if k not in ple_keys], read, str(path), folder.file_name)
     if weight_only:
-        linears = _keep_packed(model, source, raw, hf_quant, str(path))
+        packed = _keep_packed(model, source, linears, torch.device(device), str(path))
         log.info(
             "weight-only: %d linears kept packed (%s)",
-            sum(linears.values()),
-            ", ".join(f"{n} {k}" for k, n in sorted(linears.items())) or "none eligible",
+            sum(packed.values()),
+            ", ".join(f"{n} {k}" for k, n in sorted(packed.items())) or "none eligible",
         )
         experts = _keep_quantised_experts(source, kept, torch.device(device))
         log.info(
@@ -248,30 +250,34 @@ def load_model(
     return model.eval().requires_grad_(False)
 
 
-def _keep_packed(
-    model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_quant: dict | None, origin: str
-) -> dict[str, int]:
-    """Swap each eligible dense `nn.Linear` for a `WeightOnlyLinear` over its stored tensors; returns
-    the count per kernel kind.
+@dataclass(frozen=True)
+class PackedLinear:
+    """One `nn.Linear` kept packed for the weight-only GEMM: our module name, its checkpoint module,
+    scheme and kernel kind."""
 
-    Runs after the dequantised load, which has already checked every stored tensor (shapes, dtypes,
-    finite scales, naming the key), so the checkpoint is known to fit. Eligible: a bias-free
-    `nn.Linear` (not `lm_head`) whose checkpoint module is stored in a `WEIGHT_ONLY_KINDS` format
-    (NVFP4 also needs in_features % 16 == 0, the kernel's group; block FP8 a K block size bk % 16 == 0,
-    so one kernel K tile lies in one scale block; others stay dequantised). Every module is built before any
-    is swapped in; a tensor `WeightOnlyLinear.from_packed` rejects raises `CheckpointError`.
+    name: str
+    linear: nn.Linear
+    module: str
+    scheme: Scheme
+    kind: str
+
+
+def _plan_packed(model: Qwen4ExpForCausalLM, source: _TextOnly, raw: dict, hf_quant: dict | None) -> list[PackedLinear]:
+    """Which dense `nn.Linear`s keep their stored tensors for the weight-only GEMM, from the checkpoint's
+    names and quantisation config alone, before any weight is read.
+
+    Eligible: a bias-free `nn.Linear` (not `lm_head`) whose checkpoint module is stored in a
+    `WEIGHT_ONLY_KINDS` format (NVFP4 also needs in_features % 16 == 0, the kernel's group; block FP8 a
+    K block size bk % 16 == 0, so one kernel K tile lies in one scale block); others stay dequantised.
     """
-    from model.kernels.weight_only import WeightOnlyLinear  # Triton: imported only when asked for
-
     qcfg = detect(raw, hf_quant)
     if qcfg is None:
-        return {}
+        return []
     stored: dict[str, tuple[str, set[str]]] = {}  # our module name -> (checkpoint module, its suffixes)
     for key in source.keys():
         module, _, suffix = key.rpartition(".")
         stored.setdefault(_normalise(module), (module, set()))[1].add(suffix)
-    built: list[tuple[str, nn.Module]] = []
-    problems: list[str] = []
+    plans: list[PackedLinear] = []
     for name, linear in model.named_modules():
         if type(linear) is not nn.Linear or name in DENSE_ONLY or linear.bias is not None or name not in stored:
             continue
@@ -283,16 +289,35 @@ def _keep_packed(
         nvfp4 = kind in ("nvfp4", "nvfp4_ct")
         if kind is None or (nvfp4 and linear.in_features % 16) or (kind == "fp8_block" and scheme.block[1] % 16):
             continue
-        dev = linear.weight.device
-        weight, scale = (source.get_tensor(f"{module}.{s}").to(dev) for s in (scheme.weight, scheme.scale))
+        plans.append(PackedLinear(name, linear, module, scheme, kind))
+    return plans
+
+
+def _keep_packed(
+    model: Qwen4ExpForCausalLM, source: _TextOnly, plans: list[PackedLinear], device: torch.device, origin: str
+) -> dict[str, int]:
+    """Put a `WeightOnlyLinear` over its stored tensors (read to `device`) in place of each planned
+    linear; returns the count per kernel kind.
+
+    Runs after the dequantised load, which has already checked every stored tensor (shapes, dtypes,
+    finite scales, naming the key), so the checkpoint is known to fit. Every module is built before any
+    is swapped in; a tensor `WeightOnlyLinear.from_packed` rejects raises `CheckpointError`.
+    """
+    from model.kernels.weight_only import WeightOnlyLinear  # Triton: imported only when asked for
+
+    built: list[tuple[str, nn.Module]] = []
+    problems: list[str] = []
+    for plan in plans:
+        scheme, module, linear = plan.scheme, plan.module, plan.linear
+        weight, scale = (source.get_tensor(f"{module}.{s}").to(device) for s in (scheme.weight, scheme.scale))
         block, block_shape = None, None
-        if nvfp4:
+        if plan.kind in ("nvfp4", "nvfp4_ct"):
             assert scheme.scale_2 is not None
-            block, scale = scale, source.get_tensor(f"{module}.{scheme.scale_2}").to(dev)
-        elif kind == "fp8_block":
+            block, scale = scale, source.get_tensor(f"{module}.{scheme.scale_2}").to(device)
+        elif plan.kind == "fp8_block":
             block_shape, scale = scheme.block, _block_scale(scheme, scale)
         try:
-            packed = WeightOnlyLinear.from_packed(kind, weight, scale, block, name=module, block=block_shape)
+            packed = WeightOnlyLinear.from_packed(plan.kind, weight, scale, block, name=module, block=block_shape)
         except ValueError as e:
             problems.append(str(e))
             continue
@@ -302,7 +327,7 @@ def _keep_packed(
                 f"[{linear.out_features}, {linear.in_features}]"
             )
             continue
-        built.append((name, packed))
+        built.append((plan.name, packed))
     if problems:
         raise CheckpointError(
             f"checkpoint {origin}: weight-only load failed ({len(problems)} problems):\n  " + "\n  ".join(problems)

@@ -289,10 +289,11 @@ def test_block_fp8_dialects_and_block_shapes(dialect: str, block: tuple[int, int
 
 
 @pytest.mark.parametrize("name", ["modelopt-nvfp4", "llmc-fp8_block"])
-def test_kept_experts_never_exist_dense(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The weight-only load never holds the kept experts in the compute dtype: the dequantised state
-    handed to `load_weights` has no expert weights, and each `Experts` is still on the meta device
-    when its stored codes replace it. The result is the same model as checking them (tests above)."""
+def test_what_is_kept_packed_never_exists_dense(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The weight-only load never holds what it keeps packed in the compute dtype: the dequantised
+    state handed to `load_weights` has none of those weights, and the linears and expert stacks are
+    still on the meta device when their stored tensors replace them. The result is the same model as
+    checking them (tests above)."""
     import model.checkpoint.loader as loader
 
     handed: list[str] = []
@@ -304,17 +305,24 @@ def test_kept_experts_never_exist_dense(name: str, monkeypatch: pytest.MonkeyPat
         return out
 
     seen: list[bool] = []
-    keep = Experts.keep_quantised
+    keep_experts, keep_linears = Experts.keep_quantised, loader._keep_packed
 
-    def on_meta(self: Experts, *args: object, **kwargs: object) -> None:
+    def experts_on_meta(self: Experts, *args: object, **kwargs: object) -> None:
         seen.append(self.gate_up_proj.is_meta and self.down_proj.is_meta)
-        keep(self, *args, **kwargs)
+        keep_experts(self, *args, **kwargs)
+
+    def linears_on_meta(model: nn.Module, source: object, plans: list, *args: object) -> dict[str, int]:
+        seen.extend(p.linear.weight.is_meta for p in plans)
+        return keep_linears(model, source, plans, *args)
 
     monkeypatch.setattr(loader, "dequantize_state", record)
-    monkeypatch.setattr(Experts, "keep_quantised", on_meta)
+    monkeypatch.setattr(loader, "_keep_packed", linears_on_meta)
+    monkeypatch.setattr(Experts, "keep_quantised", experts_on_meta)
     model = load_model(ROOT / name, dtype=torch.float32, weight_only=True)
-    assert handed and not [k for k in handed if ".mlp.experts." in k]
-    assert seen == [True] * len(model.model.layers)
+    packed = packed_modules(model)
+    assert handed and packed and not [k for k in handed if ".mlp.experts." in k]
+    assert not {f"{n}.weight" for n in packed} & set(handed)
+    assert seen == [True] * (len(packed) + len(model.model.layers))
     assert all(not p.is_meta for p in model.parameters())
 
 
