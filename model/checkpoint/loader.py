@@ -103,9 +103,10 @@ def _uninitialised(dtype: torch.dtype) -> Iterator[None]:
 
 class _EmptyOnMeta(TorchFunctionMode):
     """Tensors made by `torch.empty` (the weights of every Linear, Embedding, Conv1d and expert stack)
-    go to the meta device, so a sharded load never allocates the full model, nor a weight-only load
-    the experts it keeps packed; `_materialise` then gives the rest memory. Buffers computed from the
-    config (`torch.tensor`, ...) stay real."""
+    go to the meta device, so a load allocates only what it keeps: a sharded load never the full
+    model, a weight-only load never the dense weights it keeps packed, a host PLE backend never the
+    table on the device; `_materialise` then gives the rest memory. Buffers computed from the config
+    (`torch.tensor`, ...) stay real."""
 
     def __torch_function__(self, func: Callable, types: Iterable[type], args: tuple = (), kwargs: dict | None = None):
         kwargs = dict(kwargs or {})
@@ -201,8 +202,7 @@ def load_model(
     folder = SafetensorsFolder(path)
     source = _TextOnly(folder)
     raw, hf_quant = read_quant_configs(path)
-    on_meta = shard is not None or weight_only
-    with torch.device(device), _uninitialised(dtype), _EmptyOnMeta() if on_meta else contextlib.nullcontext():
+    with torch.device(device), _uninitialised(dtype), _EmptyOnMeta():
         model = Qwen4ExpForCausalLM(config)
     plan: dict[str, TensorSplit] = {}
     if shard is not None:
@@ -212,10 +212,10 @@ def load_model(
     kept = _plan_quantised_experts(model, source, raw, hf_quant, str(path)) if weight_only else []
     deferred = frozenset(f"{k.name}.{p}" for k in kept for p in ("gate_up_proj", "down_proj"))
     deferred |= {f"{p.name}.weight" for p in linears}
-    if on_meta:
-        _materialise(model, device, leave=deferred)
-    split_of = _split_of(plan)
     host = ple_backend != "device"
+    tables = {f"{n}.ngram_embedding.weight" for n, m in model.named_modules() if isinstance(m, NGramEmbedding)}
+    _materialise(model, device, leave=deferred | (tables if host else set()))  # host tables never on `device`
+    split_of = _split_of(plan)
     layouts = ple_layouts(source, raw)
     ple_keys: frozenset[str] = frozenset()
     if host:

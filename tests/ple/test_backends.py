@@ -145,3 +145,22 @@ def test_host_table_behind_the_kernel_scope_gather_op(quant_ckpt: Path) -> None:
             with model.context(batch):
                 rows.append(model.compute_logits(compiled(*batch.tensors())).log_softmax(-1))
     torch.testing.assert_close(torch.cat(rows), expected, atol=1e-5, rtol=0)
+
+
+@pytest.mark.parametrize("backend", [b for b in PLE_BACKENDS if b != "device"])
+def test_a_host_table_is_never_allocated_on_the_load_device(
+    quant_ckpt: Path, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a host backend the device-resident embedding is dropped for the host table while still on
+    the meta device: a large model's table never takes device memory, not even for a moment."""
+    seen: list[bool] = []
+    use = NGramEmbedding.use_host_table
+
+    def on_meta(self: NGramEmbedding, table: object) -> None:
+        seen.append(self.ngram_embedding.weight.is_meta)
+        use(self, table)
+
+    monkeypatch.setattr(NGramEmbedding, "use_host_table", on_meta)
+    model = load_model(quant_ckpt, ple_backend=backend)
+    assert seen and all(seen)
+    assert all(not p.is_meta for p in model.parameters())
