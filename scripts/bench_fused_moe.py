@@ -1,23 +1,26 @@
 """Time the routed experts of one MoE layer on CUDA: the torch path against the fused Triton kernels.
 
-Bench-preset geometry (128 experts, top-10, hidden 2560, intermediate 640, bf16, random weights and a
-random router). For each token count: the error of both paths against an fp32 reference of the same
-weights, the µs per call of each (replayed in a CUDA graph), the bytes the active experts' weights
-take and their read time at `--bandwidth`, each kernel's share (a profiler pass), the same for
-the experts kept quantised and read in place (`--quant`: block FP8 with 128 x 128 `weight_scale_inv`,
-MXFP8, NVFP4), and, with `--sweep`, the kernels at other tile shapes. `--shared` also times a gated
-shared expert of intermediate I added both ways: its own down GEMM with the output added in the sum
-kernel (`shared_out`), and folded into the down kernel as more row blocks (`shared`), and folds it into
-the bf16 sweep, as the model runs it.
+The geometry of `--preset` (bench: 128 experts, top-10, hidden 2560, intermediate 640; full: 512
+experts), bf16, random weights and a random router. For each token count: the error of both paths
+against an fp32 reference of the same weights, the µs per call of each (replayed in a CUDA graph),
+the bytes the active experts' weights take and their read time at `--bandwidth`, each kernel's share
+(a profiler pass), the same for the experts kept quantised and read in place (`--quant`: block FP8
+with 128 x 128 `weight_scale_inv`, MXFP8, NVFP4), and, with `--sweep`, the kernels at other tile
+shapes. Each sweep times its candidates as listed, then swapped where both GEMMs' N tiles allow
+wgmma's 64 rows (`GemmTiles.swap`: the weight tile as the MMA's first operand). `--shared` also
+times a gated shared expert of intermediate I added both ways: its own down GEMM with the output
+added in the sum kernel (`shared_out`), and folded into the down kernel as more row blocks
+(`shared`), and folds it into the bf16 sweep, as the model runs it.
 
-    python scripts/bench_fused_moe.py [--tokens 1,8,64,2048] [--quant fp8_block,mxfp8,nvfp4] [--sweep] [--quant-sweep]
-        [--shared]
+    python scripts/bench_fused_moe.py [--preset full] [--tokens 1,8,64,2048] [--quant fp8_block,mxfp8,nvfp4]
+        [--sweep] [--quant-sweep] [--shared]
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import dataclasses
 import functools
 from collections.abc import Callable
 
@@ -54,6 +57,15 @@ SWEEP = {  # candidates for the tile classes (default_tiles' block_m) that the b
             (32, 64, 64, 128, 64, 4, 4),
         ]
     ],
+    64: [  # the full preset's prefill (40 / 80 pairs per expert at 2048 / 4096 tokens)
+        MoETiles(bm, GemmTiles(bn, bk, w, st), GemmTiles(dn, dk, w, st))
+        for bm, bn, bk, dn, dk, w, st in [
+            (64, 64, 64, 128, 64, 4, 4),
+            (64, 64, 64, 128, 64, 8, 3),
+            (32, 64, 128, 128, 128, 4, 3),
+            (64, 128, 64, 128, 64, 8, 3),
+        ]
+    ],
     128: [
         MoETiles(bm, GemmTiles(bn, bk, w, st), GemmTiles(dn, dk, w, st))
         for bm, bn, bk, dn, dk, w, st in [
@@ -76,6 +88,16 @@ QUANT_SWEEP = {  # candidates for the kept formats, by the bf16 tile class (K ti
         MoETiles(bm, GemmTiles(bn, 128, w, st), GemmTiles(dn, 128, w, st))
         for bm, bn, dn, w, st in [(32, 64, 128, 4, 3), (16, 64, 128, 4, 5), (32, 128, 128, 8, 4), (16, 32, 64, 4, 6)]
     ],
+    64: [
+        MoETiles(bm, GemmTiles(bn, bk, w, st), GemmTiles(dn, bk, w, st))
+        for bm, bn, bk, dn, w, st in [
+            (64, 64, 64, 128, 4, 4),
+            (64, 64, 64, 128, 8, 3),
+            (64, 64, 128, 64, 8, 3),
+            (32, 64, 128, 64, 4, 4),
+            (16, 64, 128, 64, 4, 4),
+        ]
+    ],
     128: [
         MoETiles(bm, GemmTiles(bn, bk, w, st), GemmTiles(dn, bk, w, st))
         for bm, bn, bk, dn, w, st in [
@@ -86,6 +108,18 @@ QUANT_SWEEP = {  # candidates for the kept formats, by the bf16 tile class (K ti
         ]
     ],
 }
+
+
+def with_swapped(candidates: list[MoETiles]) -> list[MoETiles]:
+    """The candidates, then each one swapped whose GEMMs' N tiles are multiples of wgmma's 64 rows."""
+    swapped = [
+        dataclasses.replace(
+            c, gate_up=dataclasses.replace(c.gate_up, swap=True), down=dataclasses.replace(c.down, swap=True)
+        )
+        for c in candidates
+        if c.gate_up.block_n % 64 == 0 and c.down.block_n % 64 == 0
+    ]
+    return candidates + swapped
 
 
 def shared_expert(x: torch.Tensor, experts: Experts) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -152,6 +186,7 @@ def kernel_breakdown(fn: Callable[[], torch.Tensor], calls: int = 10) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="bench", choices=("bench", "full"), help="the MoE geometry")
     parser.add_argument("--tokens", default="1,8,64,2048")
     parser.add_argument("--iters", type=int, default=50)
     parser.add_argument("--bandwidth", type=float, default=4.8e12, help="bytes/s of the roofline")
@@ -161,7 +196,7 @@ def main() -> None:
     parser.add_argument("--quant", default=",".join(PACKABLE), help="kept expert formats to time (comma-separated)")
     args = parser.parse_args()
     torch.manual_seed(0)
-    cfg = Qwen4ExpConfig.from_dict(preset_config("bench"))
+    cfg = Qwen4ExpConfig.from_dict(preset_config(args.preset))
     dev = torch.device("cuda")
     experts = Experts(cfg).to(dev, torch.bfloat16).eval()
     router = Router(cfg).to(dev, torch.bfloat16).eval()
@@ -219,9 +254,10 @@ def main() -> None:
                 bf16 = {"gate_up_proj": experts.gate_up_proj, "down_proj": experts.down_proj}
                 if args.shared:  # as the model runs it: the shared expert's rows in the down kernel
                     bf16["shared"] = shared_expert(x, experts)
-                sweeps += [("bf16", cand, bf16) for cand in SWEEP[tiles.block_m]]
+                sweeps += [("bf16", cand, bf16) for cand in with_swapped(SWEEP[tiles.block_m])]
             if args.quant_sweep:
-                sweeps += [(fmt, cand, wts) for fmt, (wts, _, _) in kept.items() for cand in QUANT_SWEEP[tiles.block_m]]
+                quant = with_swapped(QUANT_SWEEP[tiles.block_m])
+                sweeps += [(fmt, cand, wts) for fmt, (wts, _, _) in kept.items() for cand in quant]
             for kind, cand, wts in sweeps:
                 run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
                 diff = float((run() - fused_moe(x, weights, ids, **wts)).abs().max())

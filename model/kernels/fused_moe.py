@@ -75,12 +75,18 @@ KINDS: dict[str | None, int] = {None: 0} | {f: i + 1 for i, f in enumerate(EXPER
 
 @dataclass(frozen=True)
 class GemmTiles:
-    """One GEMM's tile shape and launch parameters (N and K tile widths, warps, pipeline stages)."""
+    """One GEMM's tile shape and launch parameters (N and K tile widths, warps, pipeline stages).
+
+    `swap` multiplies the transposed tiles, `W x^T`: the weight tile becomes the MMA's first operand,
+    which Hopper's wgmma takes from registers, so a weight tile decoded in registers (the kept formats)
+    goes to the tensor cores without a round trip through shared memory, and the token rows are the
+    MMA's N (any multiple of 8 there, against wgmma's 64-row M)."""
 
     block_n: int
     block_k: int
     warps: int = 4
     stages: int = 3
+    swap: bool = False
 
 
 @dataclass(frozen=True)
@@ -210,8 +216,20 @@ def _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M: tl.constexpr, DIR
 
 
 @triton.jit
-def _dot(acc, a, b, DOT_F32: tl.constexpr):
-    """acc + a · b, accumulated in float32 (IEEE for float32 inputs and in the interpreter)."""
+def _oriented(acc, SWAP: tl.constexpr):
+    """The accumulator as the K loop holds it: `[BLOCK_N, BLOCK_M]` with SWAP (an involution, so the same
+    call turns it back after the loop)."""
+    if SWAP:
+        acc = tl.trans(acc)
+    return acc
+
+
+@triton.jit
+def _dot(acc, a, b, DOT_F32: tl.constexpr, SWAP: tl.constexpr):
+    """acc + a · b, accumulated in float32 (IEEE for float32 inputs and in the interpreter); with SWAP
+    `acc` is transposed and gets `b^T · a^T`, the weight tile `b` first."""
+    if SWAP:
+        a, b = tl.trans(b), tl.trans(a)
     if DOT_F32:
         acc = tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
     else:
@@ -234,19 +252,21 @@ def _tile_dot(
     BLOCK_N: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
+    SWAP: tl.constexpr,
 ):
     """acc + a · B for the K tile `rk` (starting at k0) of the columns whose stored weight rows start at
-    `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc).
+    `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc); `acc`
+    oriented as `_oriented` holds it.
 
     Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
     after a taken branch's `return` too, so an early return would not keep them out."""
     if KIND >= 3:  # NVFP4: E2M1 pairs times their E4M3 block scale, exact in a.dtype
         b = nvfp4_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, True)
-        acc = _dot(acc, a, b.to(a.dtype), DOT_F32)
+        acc = _dot(acc, a, b.to(a.dtype), DOT_F32, SWAP)
     else:
         b = tl.load(w_rows + rk[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=0)
         if KIND == 0:
-            acc = _dot(acc, a, b, DOT_F32)
+            acc = _dot(acc, a, b, DOT_F32, SWAP)
         else:
             b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers
@@ -254,11 +274,11 @@ def _tile_dot(
             else:  # MXFP8: E8M0 powers of two
                 s = e8m0_value(tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0).to(tl.uint32))
             # the tile lies in one scale block: its float32 partial is scaled once per column
-            if DOT_F32:
-                part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
+            part = _dot(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
+            if SWAP:
+                acc = acc + part * s[:, None]
             else:
-                part = tl.dot(a, b)
-            acc = acc + part * s[None, :]
+                acc = acc + part * s[None, :]
     return acc
 
 
@@ -295,6 +315,7 @@ def _gate_up_kernel(
     DIRECT: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
+    SWAP: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k)."""
@@ -315,16 +336,17 @@ def _gate_up_kernel(
     scales = scale + e64 * ((2 * I + SCALE_BN - 1) // SCALE_BN) * scale_k
     gate_scales = scales + (rn64 // SCALE_BN) * scale_k
     up_scales = scales + ((rn64 + I) // SCALE_BN) * scale_k
-    acc_g = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
-    acc_u = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
+    acc_g = _oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
+    acc_u = _oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     for k0 in range(0, H, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < H
         a = tl.load(x + token[:, None] * H + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
-        acc_g = _tile_dot(
-            acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32
-        )
-        acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32)
+        acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
+                          DOT_F32, SWAP)  # fmt: skip
+        acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
+                          DOT_F32, SWAP)  # fmt: skip
+    acc_g, acc_u = _oriented(acc_g, SWAP), _oriented(acc_u, SWAP)
     acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
     acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
     act = acc_g / (1.0 + tl.exp(-acc_g)) * acc_u
@@ -361,6 +383,7 @@ def _down_kernel(
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
     SHARED: tl.constexpr,
+    SWAP: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots; with
@@ -372,7 +395,7 @@ def _down_kernel(
         if pid_m >= BLOCKS:
             block = pid_m - BLOCKS
             _shared_rows(shared_h, shared_gate, shared_w, out, pid_n, block, P, H, I, T, G_STRIDE, BLOCK_M, BLOCK_N,
-                         BLOCK_K, DOT_F32)  # fmt: skip
+                         BLOCK_K, DOT_F32, SWAP)  # fmt: skip
             return
     e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
     if e >= E:
@@ -386,13 +409,13 @@ def _down_kernel(
     rows = w + e64 * (H * row_bytes) + rn64[None, :] * row_bytes
     scale_k = (I + SCALE_BK - 1) // SCALE_BK
     scales = scale + e64 * ((H + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn64 // SCALE_BN) * scale_k
-    acc = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
+    acc = _oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     for k0 in range(0, I, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32)
-    acc = _tensor_scale(acc, scale_2 + e64 * H + rn64, n_live, KIND)
+        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, SWAP)
+    acc = _tensor_scale(_oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
 
@@ -414,6 +437,7 @@ def _shared_rows(
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
     DOT_F32: tl.constexpr,
+    SWAP: tl.constexpr,
 ):
     """out[P + t, n] = sigmoid(g[t]) * (s[t] · W_s[n]) in float32 for the tokens of row block `block`."""
     tok = (block * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
@@ -421,12 +445,13 @@ def _shared_rows(
     rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     n_live = rn < H
     rows = w + rn.to(tl.int64)[None, :] * I
-    acc = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)
+    acc = _oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     for k0 in range(0, I, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32)
+        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, SWAP)
+    acc = _oriented(acc, SWAP)
     gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
     acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
     tl.store(out + (P + tok)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
@@ -672,7 +697,7 @@ def fused_moe(
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
         x, gate_up_proj, gate_up_scale, gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter,
         bn, bk, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps, num_stages=gu.stages,
-        **flags,
+        SWAP=gu.swap, **flags,
     )  # fmt: skip
     s, g, w_s = (
         (shared[0].contiguous(), shared[1], shared[2]) if shared is not None else (h, x, x)
@@ -682,7 +707,7 @@ def fused_moe(
     _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks + shared_blocks)](
         h, down_proj, down_scale, down_scale_2, sorted_pairs, block_expert, weights.contiguous(), s, g, w_s, parts,
         pairs, e, hidden, inter, bn, bk, blocks, t, g.stride(0), BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k,
-        num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None, **flags,
+        num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None, SWAP=dn.swap, **flags,
     )  # fmt: skip
     y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
     mode = 2 if shared is not None else int(shared_out is not None)

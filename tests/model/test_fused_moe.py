@@ -43,6 +43,8 @@ from model.presets import preset_config
 from model.quant import formats
 
 SMALL = MoETiles(16, GemmTiles(16, 16), GemmTiles(16, 32))  # several N and K tiles even at tiny sizes
+SMALL_SWAPPED = MoETiles(16, GemmTiles(16, 16, swap=True), GemmTiles(16, 32, swap=True))  # weights first
+GPU_SWAPPED = MoETiles(64, GemmTiles(64, 64, swap=True), GemmTiles(64, 64, swap=True))  # wgmma's 64 weight rows
 
 
 def experts_and_router(
@@ -113,15 +115,16 @@ def test_align_groups_pairs_by_expert(
         assert torch.equal(mine[: counts[e]], (flat == e).nonzero().reshape(-1))
 
 
+@pytest.mark.parametrize("tiles", [SMALL, SMALL_SWAPPED], ids=["", "swapped"])
 @pytest.mark.parametrize(("hidden", "inter"), [(64, 32), (40, 24)])  # (40, 24): partial N and K tiles
 @pytest.mark.parametrize("tokens", [1, 5, 40])  # 1: batch 1; 5 and 40 tokens share experts
-def test_kernel_matches_torch_reference(tokens: int, hidden: int, inter: int) -> None:
+def test_kernel_matches_torch_reference(tokens: int, hidden: int, inter: int, tiles: MoETiles) -> None:
     experts, router = experts_and_router(hidden, inter)
     x, weights, ids = routed(router, tokens)
     with torch.no_grad():
         ref = experts.reference(x, weights, ids)
         buffer = torch.full_like(x, float("nan"))  # a caller's output buffer: every row is written
-        got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, SMALL, out=buffer)
+        got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, tiles, out=buffer)
     assert got is buffer and float(ref.abs().max()) > 0.3
     torch.testing.assert_close(got, ref, atol=2e-6, rtol=2e-6)
 
@@ -145,9 +148,10 @@ def shared_expert(hidden: int, inter: int, tokens: int, device: str) -> tuple[to
     return s.to(device), logits.to(device)[:, 1:2], (w_s * inter**-0.5).to(device)
 
 
+@pytest.mark.parametrize("tiles", [None, SMALL_SWAPPED], ids=["", "swapped"])
 @pytest.mark.parametrize("tokens", [1, 5, 40])
 @pytest.mark.parametrize("form", ["shared", "shared_out"])
-def test_shared_expert_joins_the_sum(tokens: int, form: str, device: str = "cpu") -> None:
+def test_shared_expert_joins_the_sum(tokens: int, form: str, tiles: MoETiles | None, device: str = "cpu") -> None:
     """Any token count: the gated shared expert, as more row blocks of the down kernel (`shared`) or
     as its output (`shared_out`), joins the float32 sum before its one rounding (fp32 against float64)."""
     experts, router = experts_and_router(64, 32, num_experts=8, top_k=2, device=device)
@@ -158,7 +162,7 @@ def test_shared_expert_joins_the_sum(tokens: int, form: str, device: str = "cpu"
         routed_sum = copy.deepcopy(experts).double().reference(x.double(), weights.double(), ids)
         exact = routed_sum + torch.sigmoid(g.double()) * (s.double() @ w_s.double().T)
         arg = {"shared": (s, g, w_s), "shared_out": (y, g)}[form]
-        got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, **{form: arg})
+        got = fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, tiles, **{form: arg})
     torch.testing.assert_close(got.double(), exact, atol=2e-6, rtol=2e-6)
 
 
@@ -245,17 +249,19 @@ QUANT_CASES = [("fp8_block", (16, 16)), ("fp8_block", (24, 16)), ("fp8_block", (
 ]
 
 
+@pytest.mark.parametrize("swap", [False, True], ids=["", "swapped"])
 @pytest.mark.parametrize(("quant", "block"), QUANT_CASES)
 @pytest.mark.parametrize(("hidden", "inter", "tokens"), [(64, 32, 1), (48, 80, 12)])  # (48, 80): partial tiles
 def test_quantised_matches_dequantised_reference(
-    quant: str, block: tuple[int, int] | None, hidden: int, inter: int, tokens: int
+    quant: str, block: tuple[int, int] | None, hidden: int, inter: int, tokens: int, swap: bool
 ) -> None:
     """Codes read in place against the torch path on the dequantised float32 weights, within the derived
-    bound (partial edge blocks and a block-FP8 scale block height that is not a power of two included)."""
+    bound (partial edge blocks and a block-FP8 scale block height that is not a power of two included),
+    with the weight tile as the MMA's second operand or, swapped, its first."""
     experts, router = experts_and_router(hidden, inter)
     x, weights, ids = routed(router, tokens, seed=2)
     packed, ref_experts = kept(experts, quant, block)
-    tiles = MoETiles(16, GemmTiles(32, 32), GemmTiles(32, 32))
+    tiles = MoETiles(16, GemmTiles(32, 32, swap=swap), GemmTiles(32, 32, swap=swap))
     with torch.no_grad():
         ref = ref_experts.reference(x, weights, ids)
         got = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, tiles, **packed.stored())
@@ -361,7 +367,8 @@ def test_bad_shapes_name_the_tensor() -> None:
 @pytest.mark.parametrize("tokens", [1, 5, 300])
 @pytest.mark.parametrize("form", ["shared", "shared_out"])
 def test_gpu_shared_expert_joins_the_sum(tokens: int, form: str) -> None:
-    test_shared_expert_joins_the_sum(tokens, form, "cuda")
+    test_shared_expert_joins_the_sum(tokens, form, None, device="cuda")
+    test_shared_expert_joins_the_sum(tokens, form, GPU_SWAPPED, device="cuda")
 
 
 def _errors(got: torch.Tensor, ref: torch.Tensor) -> tuple[float, float]:
@@ -381,22 +388,24 @@ def test_gpu_fp32_matches_torch_reference(tokens: int) -> None:
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("tiles", [None, GPU_SWAPPED], ids=["", "swapped"])
 @pytest.mark.parametrize("tokens", [1, 8, 64, 300, 2048])
-def test_gpu_bf16_is_no_worse_than_torch_bf16(tokens: int) -> None:
+def test_gpu_bf16_is_no_worse_than_torch_bf16(tokens: int, tiles: MoETiles | None) -> None:
     low, router = experts_and_router(256, 128, 32, 4, device="cuda", dtype=torch.bfloat16)
     experts = copy.deepcopy(low).float()  # the fp32 reference of the same (bf16) weights
     xb, wb, ids = routed(router, tokens)
     with torch.no_grad():
         ref = experts.reference(xb.float(), wb.float(), ids)
-        ours = _errors(low(xb, wb, ids), ref)
+        ours = _errors(fused_moe(xb, wb, ids, low.gate_up_proj, low.down_proj, tiles), ref)
         torch_bf16 = _errors(low.reference(xb, wb, ids), ref)
     assert ours[0] <= torch_bf16[0] and ours[1] <= torch_bf16[1], f"kernel {ours} vs torch bf16 {torch_bf16}"
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("tiles", [None, GPU_SWAPPED], ids=["", "swapped"])
 @pytest.mark.parametrize("quant", ["fp8_block", "mxfp8", "nvfp4", "nvfp4_ct"])
 @pytest.mark.parametrize("tokens", [1, 8, 64, 300])
-def test_gpu_quantised_is_no_worse_than_dequantised_bf16(quant: str, tokens: int) -> None:
+def test_gpu_quantised_is_no_worse_than_dequantised_bf16(quant: str, tokens: int, tiles: MoETiles | None) -> None:
     """bf16 activations, codes read in place, against the fp32 path on the weights they stand for: no
     worse than the torch bf16 path on those weights rounded to bf16 (dequantise-at-load)."""
     low, router = experts_and_router(256, 128, 32, 4, device="cuda", dtype=torch.bfloat16)
@@ -406,7 +415,7 @@ def test_gpu_quantised_is_no_worse_than_dequantised_bf16(quant: str, tokens: int
         low.gate_up_proj.copy_(ref_experts.gate_up_proj)
         low.down_proj.copy_(ref_experts.down_proj)
         ref = ref_experts.reference(xb.float(), wb.float(), ids)
-        ours = _errors(packed(xb, wb, ids), ref)
+        ours = _errors(fused_moe(xb, wb, ids, packed.gate_up_proj, packed.down_proj, tiles, **packed.stored()), ref)
         dequantised = _errors(low.reference(xb, wb, ids), ref)
     assert ours[0] <= dequantised[0] and ours[1] <= dequantised[1], f"{quant} kernel {ours} vs bf16 {dequantised}"
 

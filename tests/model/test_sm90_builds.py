@@ -28,7 +28,7 @@ from model.kernels import (
     router,
     weight_only,
 )
-from model.kernels.fused_moe import KINDS, default_tiles
+from model.kernels.fused_moe import KINDS, GemmTiles, default_tiles
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
 from model.quant.experts import NVFP4_KINDS
 from scripts import fused_moe_build_check, skinny_build_check
@@ -211,6 +211,23 @@ def test_nvfp4_weights_are_copied_asynchronously() -> None:
         for name, kernel in nvfp4_builds().items()
     }
     assert all(n <= 4 for n in byte_loads.values()), byte_loads
+
+
+@pytest.mark.parametrize("quant", ["fp8_block", "nvfp4"])
+def test_swapped_tiles_give_wgmma_the_decoded_weights_in_registers(quant: str) -> None:
+    """Swapped (`GemmTiles.swap`), the weight tile decoded in registers is wgmma's first operand, which
+    it reads from registers; unswapped it is the second, which wgmma reads only from shared memory, so
+    the decoded tile makes a round trip there first."""
+
+    def register_first_operands(swap: bool) -> tuple[int, int]:
+        gemm = GemmTiles(64, 64, 4, 4, swap)
+        ptx = fused_moe_build_check.build("_gate_up_kernel", quant, 64, gemm, 90).asm["ptx"]
+        calls = re.findall(r"wgmma\.mma_async[^;]*;", ptx)
+        return len(calls), sum(bool(re.match(r"wgmma\.mma_async\S*\s*\{[^}]*\}\s*,\s*\{", c)) for c in calls)
+
+    swapped, unswapped = register_first_operands(True), register_first_operands(False)
+    assert swapped[0] > 0 and swapped[1] == swapped[0], swapped
+    assert unswapped[0] > 0 and unswapped[1] == 0, unswapped
 
 
 def test_every_kernel_has_a_build_case() -> None:
