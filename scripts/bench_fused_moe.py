@@ -74,6 +74,7 @@ SWEEP = {  # candidates for the tile classes (default_tiles' block_m) that the b
             (128, 64, 64, 128, 64, 8, 4),
             (128, 128, 64, 256, 64, 8, 3),
             (64, 128, 64, 256, 64, 8, 3),
+            (64, 128, 64, 128, 64, 8, 4),  # 64-row blocks: 192 rows where 128-row ones pad 160 pairs to 256
             (128, 64, 128, 128, 128, 8, 2),
         ]
     ],
