@@ -102,7 +102,7 @@ def bench_gemm() -> list[Row]:
         fp8 = FP8Linear(linear)
         weight_only = [WeightOnlyLinear(linear, kind) for kind in ("fp8", "nvfp4")]
         dequantised = [wo.dequantized_weight() for wo in weight_only]
-        for m in (1, 16, 256):
+        for m in (1, 16, 256, 2048):  # 2048: a prefill chunk
             x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
             tb = cuda_time(lambda x=x, w=linear.weight: F.linear(x, w))
             tf = cuda_time(lambda x=x, f=fp8: f(x))
@@ -137,21 +137,26 @@ def graph_time(fn: Callable[[], object]) -> float:
 
 def bench_weight_only(wo: torch.nn.Module, w: torch.Tensor, x: torch.Tensor, t_bf16: float) -> str:
     """A `WeightOnlyLinear` eagerly at its default tiles, then graphed at a few tiles (untuned so far) against
-    graphed bf16 `F.linear` (`t_bf16`); MISMATCH unless within bf16 rounding of `x @ dequant(W)^T`."""
+    graphed bf16 `F.linear` (`t_bf16`), the best unswapped and the best swapped (`Tiles.swap`); MISMATCH
+    unless within bf16 rounding of `x @ dequant(W)^T`."""
     ref = x.float() @ w.T
-    configs = ((64, 128), (32, 128), (128, 64), (32, 256))  # (block_n, block_k); the first is the default
+    # (block_n, block_k, swap); the first is the default; swapped N tiles are multiples of wgmma's 64 rows
+    configs = ((64, 128, False), (32, 128, False), (128, 64, False), (32, 256, False), (64, 128, True), (128, 64, True))
     te = cuda_time(lambda: wo(x))
     times = []
-    for block_n, block_k in configs:
-        wo.block_n, wo.block_k = block_n, block_k
+    for block_n, block_k, swap in configs:
+        wo.block_n, wo.block_k, wo.swap = block_n, block_k, swap
         exact = float((wo(x).float() - ref).abs().max()) <= 2**-7 * float(ref.abs().max())
-        times.append((graph_time(lambda: wo(x)), block_n, block_k, exact))
-    wo.block_n, wo.block_k = configs[0]
-    t, bn, bk, _ = min(times)
-    flag = "" if all(e for *_, e in times) else " MISMATCH"
+        times.append((graph_time(lambda: wo(x)), block_n, block_k, swap, exact))
+    wo.block_n, wo.block_k, wo.swap = configs[0]
+    flag = "" if all(t[-1] for t in times) else " MISMATCH"
+    best = [min(t for t in times if t[3] == swap) for swap in (False, True)]
     return (
-        f"weight-only {wo.kind} eager {te * 1e6:.1f} us, graphed {t * 1e6:.1f} us ({t_bf16 / t:.2f}x) "
-        f"at block_n={bn} block_k={bk}{flag}"
+        f"weight-only {wo.kind} eager {te * 1e6:.1f} us, graphed "
+        + ", swapped ".join(
+            f"{t * 1e6:.1f} us ({t_bf16 / t:.2f}x) at block_n={bn} block_k={bk}" for t, bn, bk, _, _ in best
+        )
+        + flag
     )
 
 

@@ -22,7 +22,7 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
-from model.kernels.weight_only import DENSE, KINDS, _wo_kernel
+from model.kernels.weight_only import DENSE, KINDS, Tiles, _wo_kernel
 
 POINTERS = ("x", "w", "block_scale", "scale")
 INTS = ("M", "N", "K", "stride_xm", "K_PER_SPLIT")
@@ -30,10 +30,11 @@ ALIGNED = (0, 1, 2, 3, 4, 6, 7, 8, 9)  # argument indices Triton sees as multipl
 
 
 def build(
-    config: SkinnyConfig, m: int, partial: bool, dtype: str, arch: int, kind: str | None = None
+    config: SkinnyConfig | Tiles, m: int, partial: bool, dtype: str, arch: int, kind: str | None = None
 ) -> triton.compiler.CompiledKernel:
-    """`_wo_kernel` built for `config` at `m` rows, for dense weights or those of a weight-only `kind`."""
-    tiles = config.tiles(m)
+    """`_wo_kernel` built for `config` at `m` rows (or for the launch tiles themselves), for dense weights
+    or those of a weight-only `kind`."""
+    tiles = config if isinstance(config, Tiles) else config.tiles(m)
     constexprs = {
         "SCALE_BN": 1,
         "SCALE_BK": 1,
@@ -47,6 +48,7 @@ def build(
         "PARTIAL": partial,
         "OUT_BF16": not partial,
         "HW_E4M3": True,
+        "SWAP": tiles.swap,
         "PDL": arch >= 90,  # programmatic dependent launch (`model.kernels.codes.pdl`)
     }
     signature = {p: f"*{dtype}" for p in POINTERS} | {"out": "*fp32" if partial else "*i16"}

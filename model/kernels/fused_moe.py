@@ -60,6 +60,7 @@ import triton.language as tl
 
 from model.kernels import output_like
 from model.kernels.codes import add, e8m0_value, interpreted, nvfp4_tile, pdl_launch, wait_for_inputs
+from model.kernels.mma import add_scaled, mma, oriented
 from model.quant import formats
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
@@ -216,28 +217,6 @@ def _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M: tl.constexpr, DIR
 
 
 @triton.jit
-def _oriented(acc, SWAP: tl.constexpr):
-    """The accumulator as the K loop holds it: `[BLOCK_N, BLOCK_M]` with SWAP (an involution, so the same
-    call turns it back after the loop)."""
-    if SWAP:
-        acc = tl.trans(acc)
-    return acc
-
-
-@triton.jit
-def _dot(acc, a, b, DOT_F32: tl.constexpr, SWAP: tl.constexpr):
-    """acc + a · b, accumulated in float32 (IEEE for float32 inputs and in the interpreter); with SWAP
-    `acc` is transposed and gets `b^T · a^T`, the weight tile `b` first."""
-    if SWAP:
-        a, b = tl.trans(b), tl.trans(a)
-    if DOT_F32:
-        acc = tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
-    else:
-        acc = tl.dot(a, b, acc)
-    return acc
-
-
-@triton.jit
 def _tile_dot(
     acc,
     a,
@@ -256,17 +235,17 @@ def _tile_dot(
 ):
     """acc + a · B for the K tile `rk` (starting at k0) of the columns whose stored weight rows start at
     `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc); `acc`
-    oriented as `_oriented` holds it.
+    `oriented` as SWAP asks.
 
     Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
     after a taken branch's `return` too, so an early return would not keep them out."""
     if KIND >= 3:  # NVFP4: E2M1 pairs times their E4M3 block scale, exact in a.dtype
         b = nvfp4_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, True)
-        acc = _dot(acc, a, b.to(a.dtype), DOT_F32, SWAP)
+        acc = mma(acc, a, b.to(a.dtype), DOT_F32, SWAP)
     else:
         b = tl.load(w_rows + rk[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=0)
         if KIND == 0:
-            acc = _dot(acc, a, b, DOT_F32, SWAP)
+            acc = mma(acc, a, b, DOT_F32, SWAP)
         else:
             b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers
@@ -274,11 +253,8 @@ def _tile_dot(
             else:  # MXFP8: E8M0 powers of two
                 s = e8m0_value(tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0).to(tl.uint32))
             # the tile lies in one scale block: its float32 partial is scaled once per column
-            part = _dot(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
-            if SWAP:
-                acc = acc + part * s[:, None]
-            else:
-                acc = acc + part * s[None, :]
+            part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
+            acc = add_scaled(acc, part, s, SWAP)
     return acc
 
 
@@ -336,8 +312,8 @@ def _gate_up_kernel(
     scales = scale + e64 * ((2 * I + SCALE_BN - 1) // SCALE_BN) * scale_k
     gate_scales = scales + (rn64 // SCALE_BN) * scale_k
     up_scales = scales + ((rn64 + I) // SCALE_BN) * scale_k
-    acc_g = _oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
-    acc_u = _oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
+    acc_g = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
+    acc_u = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     for k0 in range(0, H, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < H
@@ -346,7 +322,7 @@ def _gate_up_kernel(
                           DOT_F32, SWAP)  # fmt: skip
         acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
                           DOT_F32, SWAP)  # fmt: skip
-    acc_g, acc_u = _oriented(acc_g, SWAP), _oriented(acc_u, SWAP)
+    acc_g, acc_u = oriented(acc_g, SWAP), oriented(acc_u, SWAP)
     acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
     acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
     act = acc_g / (1.0 + tl.exp(-acc_g)) * acc_u
@@ -409,13 +385,13 @@ def _down_kernel(
     rows = w + e64 * (H * row_bytes) + rn64[None, :] * row_bytes
     scale_k = (I + SCALE_BK - 1) // SCALE_BK
     scales = scale + e64 * ((H + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn64 // SCALE_BN) * scale_k
-    acc = _oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
+    acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     for k0 in range(0, I, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
         acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, SWAP)
-    acc = _tensor_scale(_oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
+    acc = _tensor_scale(oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
 
@@ -445,13 +421,13 @@ def _shared_rows(
     rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     n_live = rn < H
     rows = w + rn.to(tl.int64)[None, :] * I
-    acc = _oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
+    acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     for k0 in range(0, I, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
         acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, SWAP)
-    acc = _oriented(acc, SWAP)
+    acc = oriented(acc, SWAP)
     gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
     acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
     tl.store(out + (P + tok)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])

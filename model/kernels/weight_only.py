@@ -71,6 +71,7 @@ from model.kernels.codes import (
     wait_for_inputs,
 )
 from model.kernels.fp8_linear import quantize_rows
+from model.kernels.mma import add_scaled, mma, oriented
 from model.quant import formats
 from model.quant.pack import nvfp4_scale_2, pack_nvfp4
 
@@ -112,6 +113,7 @@ def _wo_kernel(
     PARTIAL: tl.constexpr,
     OUT_BF16: tl.constexpr,
     HW_E4M3: tl.constexpr,
+    SWAP: tl.constexpr,
     PDL: tl.constexpr,
 ):
     wait_for_inputs(PDL)
@@ -120,7 +122,7 @@ def _wo_kernel(
     pid_k = tl.program_id(2)
     m_live, n_live = rm < M, rn < N
     rm64, rn64 = rm.to(tl.int64), rn.to(tl.int64)
-    acc = tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32)  # not tl.zeros: a JIT helper
+    acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)  # not tl.zeros: a JIT helper
     # without DOT: one float32 product sum per (row, k lane, column), reduced over the lanes once at the
     # end, so the loop is pure FMAs (LANES is BLOCK_K then, 1 with DOT)
     lanes = tl.full((BLOCK_M, LANES, BLOCK_N), 0.0, tl.float32)
@@ -162,18 +164,13 @@ def _wo_kernel(
                 )
             else:
                 s = e8m0_value(tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0).to(tl.uint32))
-            if DOT_F32:
-                part = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
-            else:
-                part = tl.dot(a, b)
-            acc += part * s[None, :]
-        elif DOT_F32:
-            # float32 activations (no TF32), and the interpreter, whose bf16 dot multiplies raw bits
-            acc = tl.dot(a.to(tl.float32), b.to(tl.float32), acc, input_precision="ieee")
+            part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
+            acc = add_scaled(acc, part, s, SWAP)
         else:
-            acc = tl.dot(a, b, acc)
+            acc = mma(acc, a, b, DOT_F32, SWAP)
     if not DOT:
         acc = tl.reduce(lanes, 1, tl.standard._sum_combine)  # tl.sum's own combine: numpy's sum when interpreted
+    acc = oriented(acc, SWAP)
     if KIND == 1:
         acc = acc * tl.load(scale + rn64, mask=n_live, other=0.0)[None, :]
     elif KIND == 2:
@@ -202,6 +199,7 @@ def weight_only_matmul(
     block_n: int = 64,
     block_k: int = 128,
     split_k: int | None = None,
+    swap: bool = False,
 ) -> torch.Tensor:
     """`x [M, K] @ dequant(W)^T` -> `[M, N]` in x's dtype, float32 accumulation.
 
@@ -213,7 +211,7 @@ def weight_only_matmul(
     `[N, ceil(K/32)]`. Block sizes are powers of two >= 16 (`tl.dot`); `block_m` defaults to M rounded
     up (16..64), `split_k` to enough K splits for `TARGET_PROGRAMS` programs. For "fp8_block" / "mxfp8"
     `block_k` is capped at the largest power of two dividing bk / at 32, so a K tile never straddles two
-    scale blocks.
+    scale blocks. `swap` makes the decoded weight tile the MMA's first operand (`Tiles.swap`).
     """
     code = KINDS[kind]
     if x.dim() != 2 or x.dtype not in DTYPES:
@@ -255,7 +253,7 @@ def weight_only_matmul(
         )
     scale = scale.to(device=x.device, dtype=torch.uint8 if code == 5 else torch.float32).reshape(-1)
     blocks = weight if block_scale is None else block_scale.view(torch.uint8)
-    tiles = Tiles(block_m or min(64, max(16, triton.next_power_of_2(m))), block_n, block_k, split_k)
+    tiles = Tiles(block_m or min(64, max(16, triton.next_power_of_2(m))), block_n, block_k, split_k, swap=swap)
     return launch(x, code, weight, blocks, scale, tiles, scale_block=(bn, bk))
 
 
@@ -263,8 +261,8 @@ def weight_only_matmul(
 class Tiles:
     """How `_wo_kernel` tiles `x [M, K] @ W^T`: row, column and K tiles (powers of two), the K split
     (None: enough splits for `programs` programs), whether tiles multiply by `tl.dot` (BLOCK_M >= 16) or by
-    float32 FMAs (any BLOCK_M; the dense and per-tensor / per-row scaled kinds only), and the launch's
-    warps and pipeline stages."""
+    float32 FMAs (any BLOCK_M; the dense and per-tensor / per-row scaled kinds only), the launch's warps
+    and pipeline stages, and whether `tl.dot` takes the weight tile first (`model/kernels/mma.py`)."""
 
     block_m: int
     block_n: int
@@ -274,6 +272,7 @@ class Tiles:
     programs: int = TARGET_PROGRAMS
     num_warps: int = 4
     num_stages: int = 3
+    swap: bool = False
 
 
 def launch(
@@ -297,6 +296,8 @@ def launch(
         raise ValueError(f"kind code {code} scales each K tile's partial: it needs tl.dot tiles (dot=True)")
     if tiles.dot and tiles.block_m < MIN_DOT_K:
         raise ValueError(f"tl.dot tiles need block_m >= {MIN_DOT_K}, got {tiles.block_m}")
+    if tiles.swap and not tiles.dot:
+        raise ValueError("swapped tiles multiply by tl.dot (dot=True)")
     block_m, block_n = tiles.block_m, tiles.block_n
     block_k = min(tiles.block_k, max(16, triton.next_power_of_2(k)))
     tiles_k = triton.cdiv(k, block_k)
@@ -335,6 +336,7 @@ def launch(
         PARTIAL=partial,
         OUT_BF16=bf16 and not partial,
         HW_E4M3=on_gpu and _has_fp8(x.device),
+        SWAP=tiles.swap,
         num_warps=tiles.num_warps,
         num_stages=tiles.num_stages,
         **dependent,
@@ -402,7 +404,7 @@ class WeightOnlyLinear(nn.Module):
                 f"{label}: NVFP4 needs in_features divisible by {NVFP4_GROUP}, got in_features={linear.in_features}"
             )
         self.kind, self.in_features, self.out_features, self.block = kind, linear.in_features, linear.out_features, None
-        self.block_n, self.block_k, self.split_k = 64, 128, None  # untuned defaults (see weight_only_matmul)
+        self.block_n, self.block_k, self.split_k, self.swap = 64, 128, None, False  # untuned (weight_only_matmul)
         w = linear.weight.detach()
         rows = max(1, PACK_ELEMENTS // w.shape[1])
         with torch.no_grad():
@@ -511,7 +513,7 @@ class WeightOnlyLinear(nn.Module):
         self = cls.__new__(cls)
         nn.Module.__init__(self)
         self.kind, self.in_features, self.out_features, self.block = kind, k, n, block
-        self.block_n, self.block_k, self.split_k = 64, 128, None  # untuned defaults (see weight_only_matmul)
+        self.block_n, self.block_k, self.split_k, self.swap = 64, 128, None, False  # untuned (weight_only_matmul)
         self.register_buffer("weight", weight.view(torch.uint8).contiguous())
         self.register_buffer("scale", scale.to(weight.device))
         self.register_buffer("block_scale", None if blocks is None else blocks.to(weight.device))
@@ -541,6 +543,7 @@ class WeightOnlyLinear(nn.Module):
             block_n=self.block_n,
             block_k=self.block_k,
             split_k=self.split_k,
+            swap=self.swap,
         )
         return out.view(*x.shape[:-1], self.out_features)
 

@@ -213,19 +213,26 @@ def test_nvfp4_weights_are_copied_asynchronously() -> None:
     assert all(n <= 4 for n in byte_loads.values()), byte_loads
 
 
+def wgmma_register_first_operands(kernel: triton.compiler.CompiledKernel) -> tuple[int, int]:
+    """(wgmma instructions, those whose first operand is registers) in a build's PTX."""
+    calls = re.findall(r"wgmma\.mma_async[^;]*;", kernel.asm["ptx"])
+    return len(calls), sum(bool(re.match(r"wgmma\.mma_async\S*\s*\{[^}]*\}\s*,\s*\{", c)) for c in calls)
+
+
+@pytest.mark.parametrize("gemm", ["fused MoE gate_up", "weight-only"])
 @pytest.mark.parametrize("quant", ["fp8_block", "nvfp4"])
-def test_swapped_tiles_give_wgmma_the_decoded_weights_in_registers(quant: str) -> None:
-    """Swapped (`GemmTiles.swap`), the weight tile decoded in registers is wgmma's first operand, which
-    it reads from registers; unswapped it is the second, which wgmma reads only from shared memory, so
-    the decoded tile makes a round trip there first."""
+def test_swapped_tiles_give_wgmma_the_decoded_weights_in_registers(quant: str, gemm: str) -> None:
+    """Swapped (`GemmTiles.swap`, `Tiles.swap`), the weight tile decoded in registers is wgmma's first
+    operand, which it reads from registers; unswapped it is the second, which wgmma reads only from
+    shared memory, so the decoded tile makes a round trip there first (64-row tiles, prefill's)."""
 
-    def register_first_operands(swap: bool) -> tuple[int, int]:
-        gemm = GemmTiles(64, 64, 4, 4, swap)
-        ptx = fused_moe_build_check.build("_gate_up_kernel", quant, 64, gemm, 90).asm["ptx"]
-        calls = re.findall(r"wgmma\.mma_async[^;]*;", ptx)
-        return len(calls), sum(bool(re.match(r"wgmma\.mma_async\S*\s*\{[^}]*\}\s*,\s*\{", c)) for c in calls)
+    def build(swap: bool) -> triton.compiler.CompiledKernel:
+        if gemm == "weight-only":
+            tiles = weight_only.Tiles(64, 64, 128, swap=swap)
+            return skinny_build_check.build(tiles, 64, False, "bf16", 90, quant)
+        return fused_moe_build_check.build("_gate_up_kernel", quant, 64, GemmTiles(64, 64, 4, 4, swap), 90)
 
-    swapped, unswapped = register_first_operands(True), register_first_operands(False)
+    swapped, unswapped = wgmma_register_first_operands(build(True)), wgmma_register_first_operands(build(False))
     assert swapped[0] > 0 and swapped[1] == swapped[0], swapped
     assert unswapped[0] > 0 and unswapped[1] == 0, unswapped
 

@@ -45,14 +45,17 @@ def assert_within_bound(got: torch.Tensor, x: torch.Tensor, w: torch.Tensor) -> 
     assert float(ref.abs().max()) > 100 * float(tol.max())  # the bound is tight against the values
 
 
+@pytest.mark.parametrize("swap", [False, True], ids=["", "swapped"])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
 @pytest.mark.parametrize(("k", "n"), [(64, 40), (96, 128)])
 @pytest.mark.parametrize("m", [1, 3, 17])
 @pytest.mark.parametrize("kind", ["fp8", "nvfp4"])
-def test_matches_dequantised_product(kind: str, m: int, k: int, n: int, dtype: torch.dtype) -> None:
+def test_matches_dequantised_product(kind: str, m: int, k: int, n: int, dtype: torch.dtype, swap: bool) -> None:
+    """Any row count, partial tiles, the weight tile the MMA's second operand or, swapped, its first."""
     torch.manual_seed(m * 1000 + k + n)
     module = WeightOnlyLinear(nn.Linear(k, n, bias=False), kind)
     module.block_n, module.block_k = 32, 64  # N = 40 leaves a partial N tile, K = 96 a partial K tile
+    module.swap = swap
     x = torch.randn(m, k).to(dtype)
     assert_within_bound(module(x), x, module.dequantized_weight())
 
@@ -127,8 +130,9 @@ def test_block_kinds_match_dequantised_product(
     module = block_module(g, kind, n, k, block)
     assert module.dequantized_weight().shape == (n, k)
     x = torch.randn(m, k, generator=g).to(dtype)
-    for block_n, block_k in ((64, 128), (32, 16)):  # tiles of one scale block and several tiles per block
-        module.block_n, module.block_k = block_n, block_k
+    # tiles of one scale block and several tiles per block, the second also swapped
+    for block_n, block_k, swap in ((64, 128, False), (32, 16, False), (32, 16, True)):
+        module.block_n, module.block_k, module.swap = block_n, block_k, swap
         assert_within_bound(module(x), x, module.dequantized_weight())
 
 
@@ -249,15 +253,18 @@ def any_kind_module(g: torch.Generator, kind: str, n: int, k: int) -> WeightOnly
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("swap", [False, True], ids=["", "swapped"])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
 @pytest.mark.parametrize("m", [1, 16, 64])
 @pytest.mark.parametrize("kind", list(weight_only.KINDS))
-def test_every_kind_on_cuda(kind: str, m: int, dtype: torch.dtype) -> None:
+def test_every_kind_on_cuda(kind: str, m: int, dtype: torch.dtype, swap: bool) -> None:
     """Compiled for the GPU, at the default tiles (split over K for small N), with the hardware E4M3
-    conversion on sm_89+: the CPU tests' bound, and one-hot rows give the dequantised weights bitwise."""
+    conversion on sm_89+, unswapped and swapped: the CPU tests' bound, and one-hot rows give the
+    dequantised weights bitwise."""
     g = torch.Generator().manual_seed(m)
     n, k = 200, 320  # partial N and K tiles, and partial 128 x 128 scale blocks
     module = any_kind_module(g, kind, n, k).cuda()
+    module.swap = swap
     w = module.dequantized_weight()
     x = torch.randn(m, k, generator=g).to(dtype).cuda()
     assert_within_bound(module(x), x, w)
@@ -279,6 +286,14 @@ def test_module_packs_like_the_repo_packers(kind: str, monkeypatch: pytest.Monke
     assert torch.equal(got, ref)
     bound = (0.07 if kind == "fp8" else 0.26) * w.abs().amax(-1, keepdim=True)  # coarse: rounding, not scales
     assert bool(((got - w).abs() <= bound).all())
+
+
+def test_swapped_tiles_need_dot_tiles() -> None:
+    x = torch.randn(4, 32)
+    weight = torch.zeros(16, 32, dtype=torch.uint8)
+    fma = weight_only.Tiles(4, 16, 32, dot=False, swap=True)
+    with pytest.raises(ValueError, match=r"swapped tiles multiply by tl.dot \(dot=True\)"):
+        weight_only.launch(x, weight_only.DENSE, weight, weight, torch.ones(16), fma)
 
 
 def test_rejects_bias_odd_k_and_unknown_kind() -> None:
