@@ -133,11 +133,14 @@ class Attention(nn.Module):
         """Attend over each request's cache (this step's rows already written by the forward).
 
         On CUDA every row, decode or prefill, is one query over its slot's rows `0..position`: one
-        selection and one split-K kernel for the whole batch (`model/kernels/attention_decode.py`),
-        with no loop over requests, its result written into `out` when given. The torch code below,
-        the reference, attends per request."""
+        selection kernel for the whole batch, then the split-K decode kernel for a uniform decode batch
+        (`model/kernels/attention_decode.py`) or, for one with prefill rows, the prefill kernel, whose
+        tiles of a request's consecutive rows share each key tile (`model/kernels/attention_prefill.py`);
+        no loop over requests, the result written into `out` when given. The torch code below, the
+        reference, attends per request."""
         if use_kernels(q):
-            return self._attend_in_place(q, iq, positions, slots, out)
+            ctx = context.peek()
+            return self._attend_in_place(q, iq, positions, slots, out, None if ctx is None else ctx.host)
         host = context.current()
         if host.uniform_decode:
             return self._decode(q, iq, positions, slots)
@@ -232,12 +235,19 @@ class Attention(nn.Module):
         positions: torch.Tensor,
         slots: torch.Tensor,
         out: torch.Tensor | None = None,
+        host: context.HostBatch | None = None,
     ) -> torch.Tensor:
-        """Row `i` attends over `slots[i]`'s cache rows `0..positions[i]` (QSA-masked), by the kernels."""
-        from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
-
+        """Row `i` attends over `slots[i]`'s cache rows `0..positions[i]` (QSA-masked), by the kernels:
+        the prefill kernel over `host`'s requests when it has prefill rows, else the decode kernel."""
         chosen = self.qsa_chosen(iq, positions, self._cached_blocks(), slots)
         k, v = self.k_cache, self.v_cache
+        if host is not None and not host.uniform_decode:
+            from model.kernels.attention_prefill import prefill_attention, tiles  # Triton: imported only on CUDA
+
+            rows = tiles(host.query_start, q.shape[0], q.device)
+            return prefill_attention(q, k, v, slots, positions, self.scaling, rows, chosen, self.block, out=out)
+        from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
+
         return decode_attention(q, k, v, slots, positions, self.scaling, chosen, self.block, out=out)
 
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:

@@ -1,8 +1,8 @@
-"""The split-K decode attention kernel against the torch attention it replaces on CUDA.
+"""The split-K decode and the prefill attention kernels against the torch attention they replace on CUDA.
 
-On CPU the kernel runs in Triton's interpreter at small shapes; `sms` forces many splits, so the
+On CPU the kernels run in Triton's interpreter at small shapes; `sms` forces many splits, so the
 merge of partial softmaxes is exercised as on the H200. The GPU test runs the bench preset's
-attention geometry in bf16 and judges it against an fp32 reference, with eager bf16 as the bar.
+attention geometry in bf16 and judges both against an fp32 reference, with eager bf16 as the bar.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from model.attention import Attention
 from model.batch import Chunk, build_batch
 from model.checkpoint.loader import load_model
 from model.config import Qwen4ExpConfig
-from model.kernels import attention_decode
+from model.context import HostBatch
+from model.kernels import attention_decode, attention_prefill
 from model.kernels.attention_decode import decode_attention, split_len
+from model.kernels.attention_prefill import prefill_attention, tiles
 from model.kernels.qsa_select import select_blocks
 from model.presets import preset_config
 
@@ -62,6 +64,49 @@ def test_many_splits_merge_in_steps(steps: int, monkeypatch: pytest.MonkeyPatch)
     torch.testing.assert_close(out.double(), dense_reference(q, kc, vc, slots, pos), atol=2e-6, rtol=2e-6)
 
 
+def flat_batch(requests: list[tuple[int, int, int]], padding: int, trash: int) -> tuple[torch.Tensor, ...]:
+    """(query_start, positions, slots) of a flat batch of `(slot, start, tokens)` requests and `padding`
+    rows in the `trash` slot at position 0."""
+    starts = [0]
+    for _, _, n in requests:
+        starts.append(starts[-1] + n)
+    positions = torch.cat([torch.arange(s, s + n) for _, s, n in requests] + [torch.zeros(padding, dtype=torch.long)])
+    slots = torch.tensor([slot for slot, _, n in requests for _ in range(n)] + [trash] * padding)
+    return tuple(starts), positions, slots
+
+
+@pytest.mark.parametrize("hq,hkv,d", [(6, 2, 32), (12, 1, 16), (4, 4, 16)])
+def test_prefill_kernel_matches_softmax_attention(hq: int, hkv: int, d: int) -> None:
+    """Grouped heads (G = 3, 12, 1) over tiles of a request's consecutive rows: a fresh 7-token prompt,
+    a 5-token chunk after 150 cached keys, a single decode row, and padding rows in the trash slot."""
+    torch.manual_seed(hq * d)
+    kc, vc = torch.randn(5, 200, hkv, d), torch.randn(5, 200, hkv, d)
+    query_start, positions, slots = flat_batch([(3, 0, 7), (0, 150, 5), (1, 40, 1)], 3, 4)
+    q = torch.randn(positions.shape[0], hq, d)
+    rows = tiles(query_start, q.shape[0], q.device)
+    out = prefill_attention(q, kc, vc, slots, positions, d**-0.5, rows)
+    torch.testing.assert_close(out.double(), dense_reference(q, kc, vc, slots, positions), atol=2e-6, rtol=2e-6)
+
+
+def test_prefill_tiles_are_runs_of_one_request() -> None:
+    """Every row in exactly one tile, a tile within one request (or the padding), at most TOKENS rows."""
+    query_start, num_tokens = (0, 7, 12, 13, 20), 24
+    got = tiles(query_start, num_tokens, torch.device("cpu")).tolist()
+    covered = [r for first, n in got for r in range(first, first + n)]
+    assert covered == list(range(num_tokens))
+    bounds = [*query_start, num_tokens]
+    for first, n in got:
+        assert 1 <= n <= attention_prefill.TOKENS
+        assert any(a <= first and first + n <= b for a, b in zip(bounds, bounds[1:], strict=False))
+
+
+def test_bad_prefill_tiles_are_named() -> None:
+    kc = vc = torch.zeros(2, 8, 1, 16)
+    q, rows = torch.zeros(2, 2, 16), torch.tensor([0, 1])
+    with pytest.raises(ValueError, match=r"row_tiles must be int32 \[T, 2\] \(first row, rows\), got torch.int64"):
+        prefill_attention(q, kc, vc, rows, rows, 0.25, torch.tensor([[0, 2]]))
+
+
 def test_split_len_is_a_block_multiple_covering_the_cache() -> None:
     for length, programs, sms in [(2074, 2, 132), (2074, 128, 132), (64, 1, 132), (300_000, 1, 132)]:
         per = split_len(length, programs, sms)
@@ -97,20 +142,22 @@ def test_decode_with_the_kernel_matches_torch_qsa_on_and_off(monkeypatch: pytest
     torch.testing.assert_close(att._attend_in_place(q, iq, positions, slots), ref, atol=1e-5, rtol=1e-5)
 
 
-def test_prefill_rows_with_the_kernel_match_torch_per_request(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("kernel", ["decode", "prefill"])
+def test_prefill_rows_with_the_kernel_match_torch_per_request(monkeypatch: pytest.MonkeyPatch, kernel: str) -> None:
     """One flat batch of a fresh 40-token prompt (QSA past its budget after 19 tokens), a 7-token
-    chunk continuing at position 25 and a padding row: the kernels, called once for every row,
-    give each request what the torch code gives it alone (`_prefill`)."""
+    chunk continuing at position 25 and a padding row: the kernels, called once for every row (the
+    decode kernel, row by row, or the prefill kernel, over the batch's requests), give each request
+    what the torch code gives it alone (`_prefill`)."""
     att = tiny_attention(3, 4, 64)
     requests = [(0, 0, 40), (2, 25, 7)]  # (slot, start, tokens)
-    n = sum(t for _, _, t in requests) + 1
+    query_start, positions, slots = flat_batch(requests, 1, 3)
+    n = positions.shape[0]
     q = torch.randn(n, att.num_heads, att.head_dim)
     iq = torch.randn(n, att.indexer.n_heads, att.indexer.head_dim)
-    positions = torch.cat([torch.arange(s, s + t) for _, s, t in requests] + [torch.tensor([0])])
-    slots = torch.tensor([slot for slot, _, t in requests for _ in range(t)] + [3])
     monkeypatch.setattr(attention_module, "use_kernels", lambda t: True)
     assert att.qsa_chosen(iq, positions, att._cached_blocks(), slots) is not None
-    got = att._attend_in_place(q, iq, positions, slots)
+    host = HostBatch(query_start, (0, 25), (0, 2), n) if kernel == "prefill" else None
+    got = att._attend_in_place(q, iq, positions, slots, host=host)
     a = 0
     for slot, start, t in requests:
         ref = att._prefill(q[a : a + t], iq[a : a + t], start, slot)
@@ -169,7 +216,13 @@ def test_block_keys_cached_step_by_step_equal_the_keys_of_the_whole_cache() -> N
 
 
 def test_model_decode_with_the_kernel_matches_torch(tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A prefill, then padded decode steps of the tiny model past its QSA budget: logits follow torch's."""
+    """A prefill, then padded decode steps of the tiny model past its QSA budget: logits follow torch's,
+    the prefill step through the prefill kernel and the decode steps through the decode kernel."""
+    ran: list[str] = []
+    for name, module in (("prefill", attention_prefill), ("decode", attention_decode)):
+        kernel = getattr(module, f"{name}_attention")
+        spy = lambda *a, _k=kernel, _n=name, **kw: (ran.append(_n), _k(*a, **kw))[1]  # noqa: E731
+        monkeypatch.setattr(module, f"{name}_attention", spy)
 
     def logits(kernels: bool) -> list[torch.Tensor]:
         monkeypatch.setattr(attention_module, "use_kernels", lambda t: kernels)
@@ -186,6 +239,8 @@ def test_model_decode_with_the_kernel_matches_torch(tiny_ckpt: Path, monkeypatch
 
     for ours, ref in zip(logits(True), logits(False), strict=True):
         torch.testing.assert_close(ours, ref, atol=1e-5, rtol=1e-5)
+    layers = len(ran) // 4  # attention layers of the tiny model, four steps
+    assert ran == ["prefill"] * layers + ["decode"] * 3 * layers
 
 
 @pytest.mark.gpu
@@ -217,16 +272,18 @@ def test_bench_geometry_bf16_no_worse_than_torch_bf16() -> None:
     one = att16._attend_in_place(q[:1].bfloat16(), iq[:1].bfloat16(), positions[:1], slots[:1]).float()
     assert (one - exact[:1]).abs().max() <= (torch_bf16[:1] - exact[:1]).abs().max()  # batch 1: 33 splits
     rows = [(3, 0, 2048), (5, 1000, 300)]  # prefill: a whole prompt and a chunk after 1,000 cached keys
+    query_start, positions, slots = flat_batch(rows, 0, 63)
+    positions, slots = positions.cuda(), slots.cuda()
     q, iq = torch.randn(2348, 24, 256, device="cuda"), torch.randn(2348, 4, 128, device="cuda")
-    positions = torch.cat([torch.arange(s, s + n, device="cuda") for _, s, n in rows])
-    slots = torch.tensor([slot for slot, _, n in rows for _ in range(n)], device="cuda")
-    kernel_bf16 = att16._attend_in_place(q.bfloat16(), iq.bfloat16(), positions, slots).float()
-    a = 0
-    for slot, start, n in rows:
-        exact = att32._prefill(q[a : a + n], iq[a : a + n], start, slot)
-        torch_bf16 = att16._prefill(q[a : a + n].bfloat16(), iq[a : a + n].bfloat16(), start, slot).float()
-        assert (kernel_bf16[a : a + n] - exact).abs().max() <= (torch_bf16 - exact).abs().max(), slot
-        a += n
+    host = HostBatch(query_start, (0, 1000), (3, 5), 2348)
+    for batch in (None, host):  # the decode kernel row by row, then the prefill kernel
+        kernel_bf16 = att16._attend_in_place(q.bfloat16(), iq.bfloat16(), positions, slots, host=batch).float()
+        a = 0
+        for slot, start, n in rows:
+            exact = att32._prefill(q[a : a + n], iq[a : a + n], start, slot)
+            torch_bf16 = att16._prefill(q[a : a + n].bfloat16(), iq[a : a + n].bfloat16(), start, slot).float()
+            assert (kernel_bf16[a : a + n] - exact).abs().max() <= (torch_bf16 - exact).abs().max(), (slot, batch)
+            a += n
 
 
 @pytest.mark.gpu

@@ -20,6 +20,7 @@ from triton.compiler import ASTSource
 
 from model.kernels import (
     attention_decode,
+    attention_prefill,
     fused_moe,
     gdn_decode,
     hc_read,
@@ -86,6 +87,18 @@ CASES = {
     "attention merge, 33 splits": merge_case(33),
     "attention split, one split writes out": split_case(1, False),
     "attention split, 33 splits, QSA": split_case(33, True),
+    **{
+        f"attention prefill{', QSA' if qsa else ''}": (
+            attention_prefill._prefill_kernel,
+            {p: "*bf16" for p in ("q", "k_cache", "v_cache", "out")}
+            | {"scale": "fp32", "chosen": "*i8", "slots": "*i64", "positions": "*i64", "tiles": "*i32"},
+            ATTENTION
+            | {"BT": attention_prefill.TOKENS, "BN": attention_prefill.BLOCK_N, "QSA": qsa, "BLOCK": 4}
+            | {"NCHOSEN": 519, "IEEE": False},
+            attention_prefill.WARPS,
+        )
+        for qsa in (False, True)
+    },
     "QSA score": (
         qsa_select._score_kernel,
         {"iq": "*bf16", "keys": "*bf16", "slots": "*i64", "positions": "*i64", "scores": "*fp32"},
@@ -239,7 +252,8 @@ def test_swapped_tiles_give_wgmma_the_decoded_weights_in_registers(quant: str, g
 
 def test_every_kernel_has_a_build_case() -> None:
     """A new `*_kernel` in `model/kernels` needs a case here, so that it too is built before a GPU run."""
-    modules = (attention_decode, fused_moe, gdn_decode, hc_read, ple_gather, qsa_select, router, weight_only)
+    modules = (attention_decode, attention_prefill, fused_moe, gdn_decode, hc_read, ple_gather, qsa_select, router)
+    modules += (weight_only,)
     kernels = {
         name
         for module in modules

@@ -1,0 +1,201 @@
+"""Prefill attention over the slot caches, in place: a few query tokens of one request share each key tile.
+
+The split-K decode kernel (`attention_decode.py`) serves any row, but a prefill row read its keys
+alone, so a 2,048-token prompt read each key tile once per query token (3.2 ms of a 1×2048 bench
+call, four attention layers). Here a program takes a *tile*, up to `TOKENS` consecutive rows of one
+request (the forward has already written their keys), for one KV head: its `TOKENS × G` query rows
+are one `tl.dot` operand against each key tile, with an online softmax in fp32 per row and no split
+over the keys (a prompt's tiles give the grid its programs). Row `i` sees key `j` when `j <=
+positions[i]` and, under QSA, when `j` lies in its incomplete tail block or in a block it chose:
+`Attention.qsa_allowed`, row by row, as the decode kernel applies it.
+
+Tiles come from the batch's host layout (`tiles`, one pinned asynchronous copy shared by a forward's
+attention layers), so the kernel runs where the attention core runs eagerly: prefill and mixed
+batches. Uniform decode batches, the FULL graphs' batches, keep the decode kernel's split-K.
+CPU tensors run the kernel in Triton's interpreter (how the CPU tests check it).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import torch
+import triton
+import triton.language as tl
+
+from model.kernels import output_like
+from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
+
+TOKENS = 2  # query tokens per tile: with 12 heads a KV head, 32 query rows share each key tile
+BLOCK_N = 32  # keys per inner step
+WARPS = 8  # sm_90 build at the bench's heads (Triton 3.6): no stack at 2 tokens and 8 warps, 104 B at 4
+# warps; 4 tokens spill 296 B at 8 warps (docs/measurements.md)
+
+
+@triton.jit
+def _prefill_kernel(
+    q,
+    k_cache,
+    v_cache,
+    slots,
+    positions,
+    chosen,
+    tiles,
+    out,
+    scale,
+    stride_slot,
+    stride_pos,
+    stride_head,
+    HQ: tl.constexpr,
+    G: tl.constexpr,
+    D: tl.constexpr,
+    BG: tl.constexpr,
+    BD: tl.constexpr,
+    BT: tl.constexpr,
+    BN: tl.constexpr,
+    QSA: tl.constexpr,
+    BLOCK: tl.constexpr,
+    NCHOSEN: tl.constexpr,
+    IEEE: tl.constexpr,
+    PDL: tl.constexpr,
+):
+    """Program `(tile, h)`: rows `first .. first + count - 1` (one slot) against KV head `h`; query row
+    `r` of the tile is token `r // BG`'s head `h * G + r % BG`."""
+    wait_for_inputs(PDL)
+    tile = tl.program_id(0)
+    h = tl.program_id(1)
+    first = tl.load(tiles + 2 * tile)
+    count = tl.load(tiles + 2 * tile + 1)
+    rr = tl.arange(0, BT * BG)
+    tok, head = rr // BG, rr % BG
+    row = first + tok
+    live = (tok < count) & (head < G)
+    rd = tl.arange(0, BD)
+    md = rd < D
+    slot = tl.load(slots + first).to(tl.int64)
+    t = tl.load(positions + row, mask=tok < count, other=-1).to(tl.int32)
+    last = tl.reduce(t, 0, maximum)  # the tile's last visible key
+    tail = ((t + 1) // BLOCK) * BLOCK  # each row's first key of its incomplete block
+    qrows = (row * HQ + h * G + head).to(tl.int64)
+    qt = tl.load(q + qrows[:, None] * D + rd[None, :], mask=live[:, None] & md[None, :], other=0.0)
+    m_i = tl.full([BT * BG], float("-inf"), tl.float32)
+    l_i = tl.full([BT * BG], 0.0, tl.float32)
+    acc = tl.full([BT * BG, BD], 0.0, tl.float32)
+    base = slot * stride_slot + h * stride_head
+    for j0 in range(0, last + 1, BN):
+        rn = j0 + tl.arange(0, BN)
+        visible = rn[None, :] <= t[:, None]
+        if QSA:
+            block = tl.minimum(rn // BLOCK, NCHOSEN - 1)
+            pick = tl.load(chosen + row[:, None] * NCHOSEN + block[None, :], mask=visible, other=0)
+            visible = visible & ((rn[None, :] >= tail[:, None]) | (pick != 0))
+        # keys no row of the tile sees (past every row, or in blocks QSA dropped for all) are not read
+        needed = tl.reduce(visible.to(tl.int32), 0, maximum) != 0
+        offs = base + rn[:, None].to(tl.int64) * stride_pos + rd[None, :]
+        kt = tl.load(k_cache + offs, mask=needed[:, None] & md[None, :], other=0.0)
+        vt = tl.load(v_cache + offs, mask=needed[:, None] & md[None, :], other=0.0)
+        if IEEE:  # fp32 caches: no TF32 rounding
+            sc = tl.dot(qt, tl.trans(kt), input_precision="ieee") * scale
+        else:
+            sc = tl.dot(qt, tl.trans(kt)) * scale
+        sc = tl.where(visible, sc, float("-inf"))
+        m_new = tl.maximum(m_i, tl.reduce(sc, 1, maximum))
+        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+        alpha = tl.exp(m_i - m_safe)
+        p = tl.exp(sc - m_safe[:, None])
+        l_i = l_i * alpha + tl.reduce(p, 1, add)
+        if IEEE:
+            acc = acc * alpha[:, None] + tl.dot(p, vt, input_precision="ieee")
+        else:
+            acc = acc * alpha[:, None] + tl.dot(p.to(vt.dtype), vt)
+        m_i = m_new
+    o = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]  # l_i is 0 only on rows the store leaves out
+    tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=live[:, None] & md[None, :])
+
+
+@functools.cache
+def _interpreted(kernel: Any) -> Any:
+    return interpreted(kernel, keep=(add, maximum))
+
+
+@functools.lru_cache(maxsize=1)
+def tiles(query_start: tuple[int, ...], num_tokens: int, device: torch.device) -> torch.Tensor:
+    """`[T, 2]` int32 (first row, rows) on `device`: each request's rows of the flat batch (chunks
+    starting at `query_start`, plus the real token count) in runs of at most `TOKENS`, then the
+    padding rows up to `num_tokens` (all in the trash slot) likewise. Cached: a forward's attention
+    layers ask for the same batch; the copy is pinned and asynchronous (a pageable one would
+    synchronise the stream)."""
+    bounds = [*zip(query_start, query_start[1:], strict=False), (query_start[-1], num_tokens)]
+    pairs = [x for a, b in bounds for s in range(a, b, TOKENS) for x in (s, min(TOKENS, b - s))]
+    host = torch.tensor(pairs, dtype=torch.int32, pin_memory=device.type == "cuda")
+    return host.to(device, non_blocking=True).view(-1, 2)
+
+
+def prefill_attention(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    slots: torch.Tensor,
+    positions: torch.Tensor,
+    scale: float,
+    row_tiles: torch.Tensor,
+    chosen: torch.Tensor | None = None,
+    block: int = 1,
+    out: torch.Tensor | None = None,
+) -> torch.Tensor:
+    """Attention of every row over its slot's cache rows `0..positions[i]`, rows taken in `row_tiles`
+    (`tiles`: each a run of consecutive rows in one slot, together covering every row once).
+
+    q `[N, Hq, D]`; k_cache/v_cache `[S, L, Hkv, D]` (query head `i` reads KV head `i // (Hq/Hkv)`);
+    slots, positions `[N]`; `chosen [N, NB+1]` (bool or int8, nonzero = chosen; QSA) as
+    `decode_attention` takes it. Returns `[N, Hq, D]` in q's dtype, in `out` when given (`output_like`).
+    """
+    n, hq, d = q.shape
+    _, _, hkv, dk = k_cache.shape
+    if k_cache.shape != v_cache.shape or dk != d or hq % hkv:
+        raise ValueError(
+            f"q {tuple(q.shape)}, k_cache {tuple(k_cache.shape)}, v_cache {tuple(v_cache.shape)}: expected "
+            "caches [S, L, Hkv, D] of one shape, D as q's, Hq a multiple of Hkv"
+        )
+    if k_cache.stride(-1) != 1 or k_cache.stride() != v_cache.stride():
+        raise ValueError("k_cache and v_cache must share strides, with unit stride over D")
+    if row_tiles.dim() != 2 or row_tiles.shape[1] != 2 or row_tiles.dtype != torch.int32:
+        got = f"{row_tiles.dtype} {list(row_tiles.shape)}"
+        raise ValueError(f"row_tiles must be int32 [T, 2] (first row, rows), got {got}")
+    out = output_like(out, q)
+    if n == 0:
+        return out
+    g = hq // hkv
+    q = q.contiguous()
+    qsa = chosen is not None
+    pick = chosen.view(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
+    kernel = _prefill_kernel if q.is_cuda else _interpreted(_prefill_kernel)
+    kernel[(row_tiles.shape[0], hkv)](
+        q,
+        k_cache,
+        v_cache,
+        slots,
+        positions,
+        pick,
+        row_tiles,
+        out,
+        scale,
+        k_cache.stride(0),
+        k_cache.stride(1),
+        k_cache.stride(2),
+        HQ=hq,
+        G=g,
+        D=d,
+        BG=max(16 // TOKENS, triton.next_power_of_2(g)),
+        BD=max(16, triton.next_power_of_2(d)),
+        BT=TOKENS,
+        BN=BLOCK_N,
+        QSA=qsa,
+        BLOCK=block,
+        NCHOSEN=pick.shape[-1] if qsa else 1,
+        IEEE=q.dtype == torch.float32,
+        num_warps=WARPS,
+        **pdl_launch(q),
+    )
+    return out
