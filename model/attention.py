@@ -244,7 +244,7 @@ class Attention(nn.Module):
         if host is not None and not host.uniform_decode:
             from model.kernels.attention_prefill import prefill_attention, tiles  # Triton: imported only on CUDA
 
-            rows = tiles(host.query_start, q.shape[0], q.device)
+            rows = tiles(host.query_start, host.start_pos, q.shape[0], q.device)
             return prefill_attention(q, k, v, slots, positions, self.scaling, rows, chosen, self.block, out=out)
         from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
 

@@ -69,7 +69,7 @@ def main() -> None:
         attention_prefill.tiles.cache_clear()
         cells = []
         for (q, k, v, slots, positions, query_start, out, _), (_, ref) in zip(cases, base, strict=True):
-            rows = attention_prefill.tiles(query_start, q.shape[0], q.device)
+            rows = attention_prefill.tiles(query_start, (0,) * (len(query_start) - 1), q.shape[0], q.device)
 
             def prefill(q=q, k=k, v=v, s=slots, p=positions, o=out, rows=rows) -> torch.Tensor:
                 return attention_prefill.prefill_attention(q, k, v, s, p, 0.0625, rows, out=o)

@@ -120,14 +120,23 @@ def _interpreted(kernel: Any) -> Any:
 
 
 @functools.lru_cache(maxsize=1)
-def tiles(query_start: tuple[int, ...], num_tokens: int, device: torch.device) -> torch.Tensor:
+def tiles(
+    query_start: tuple[int, ...], start_pos: tuple[int, ...], num_tokens: int, device: torch.device
+) -> torch.Tensor:
     """`[T, 2]` int32 (first row, rows) on `device`: each request's rows of the flat batch (chunks
-    starting at `query_start`, plus the real token count) in runs of at most `TOKENS`, then the
-    padding rows up to `num_tokens` (all in the trash slot) likewise. Cached: a forward's attention
-    layers ask for the same batch; the copy is pinned and asynchronous (a pageable one would
-    synchronise the stream)."""
-    bounds = [*zip(query_start, query_start[1:], strict=False), (query_start[-1], num_tokens)]
-    pairs = [x for a, b in bounds for s in range(a, b, TOKENS) for x in (s, min(TOKENS, b - s))]
+    starting at `query_start`, plus the real token count, at positions from `start_pos`) in runs of at
+    most `TOKENS`, and the padding rows up to `num_tokens` (the trash slot, position 0) likewise. The
+    tiles that read the most keys come first, so the grid's last wave holds short ones. Cached: a
+    forward's attention layers ask for the same batch; the copy is pinned and asynchronous (a pageable
+    one would synchronise the stream)."""
+    runs = [*zip(query_start, query_start[1:], start_pos, strict=False), (query_start[-1], num_tokens, None)]
+    found = []  # (keys read, first row, rows)
+    for a, b, pos in runs:
+        for first in range(a, b, TOKENS):
+            rows = min(TOKENS, b - first)
+            found.append((0 if pos is None else pos + first - a + rows, first, rows))
+    found.sort(key=lambda tile: -tile[0])  # stable: equal tiles keep row order
+    pairs = [x for _, first, rows in found for x in (first, rows)]
     host = torch.tensor(pairs, dtype=torch.int32, pin_memory=device.type == "cuda")
     return host.to(device, non_blocking=True).view(-1, 2)
 

@@ -83,21 +83,24 @@ def test_prefill_kernel_matches_softmax_attention(hq: int, hkv: int, d: int) -> 
     kc, vc = torch.randn(5, 200, hkv, d), torch.randn(5, 200, hkv, d)
     query_start, positions, slots = flat_batch([(3, 0, 7), (0, 150, 5), (1, 40, 1)], 3, 4)
     q = torch.randn(positions.shape[0], hq, d)
-    rows = tiles(query_start, q.shape[0], q.device)
+    rows = tiles(query_start, (0, 150, 40), q.shape[0], q.device)
     out = prefill_attention(q, kc, vc, slots, positions, d**-0.5, rows)
     torch.testing.assert_close(out.double(), dense_reference(q, kc, vc, slots, positions), atol=2e-6, rtol=2e-6)
 
 
-def test_prefill_tiles_are_runs_of_one_request() -> None:
-    """Every row in exactly one tile, a tile within one request (or the padding), at most TOKENS rows."""
-    query_start, num_tokens = (0, 7, 12, 13, 20), 24
-    got = tiles(query_start, num_tokens, torch.device("cpu")).tolist()
-    covered = [r for first, n in got for r in range(first, first + n)]
-    assert covered == list(range(num_tokens))
+def test_prefill_tiles_are_runs_of_one_request_longest_first() -> None:
+    """Every row in exactly one tile, a tile within one request (or the padding), at most TOKENS rows,
+    the tiles that read the most keys first."""
+    query_start, start_pos, num_tokens = (0, 7, 12, 13, 20), (0, 150, 40, 3), 24
+    got = tiles(query_start, start_pos, num_tokens, torch.device("cpu")).tolist()
+    assert sorted(r for first, n in got for r in range(first, first + n)) == list(range(num_tokens))
     bounds = [*query_start, num_tokens]
+    keys = []
     for first, n in got:
         assert 1 <= n <= attention_prefill.TOKENS
-        assert any(a <= first and first + n <= b for a, b in zip(bounds, bounds[1:], strict=False))
+        r = next(i for i, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False)) if a <= first and first + n <= b)
+        keys.append(start_pos[r] + first - bounds[r] + n if r < len(start_pos) else 0)
+    assert keys == sorted(keys, reverse=True) and got[0] == [11, 1]  # the chunk after 150 cached keys, last row
 
 
 def test_bad_prefill_tiles_are_named() -> None:
