@@ -12,28 +12,11 @@ budget: no block selection). The prefill kernel's tile is `TOKENS` query tokens 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 
 import torch
 
 from model.kernels import attention_decode, attention_prefill
-
-
-def graphed_us(fn: Callable[[], object], reps: int = 20) -> float:
-    """µs per call, `reps` calls captured in one CUDA graph and replayed (compiled outside the capture)."""
-    fn()
-    torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        for _ in range(reps):
-            fn()
-    graph.replay()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    graph.replay()
-    end.record()
-    torch.cuda.synchronize()
-    return start.elapsed_time(end) * 1e3 / reps
+from scripts.bench_fused_moe import graphed_us
 
 
 def main() -> None:
@@ -62,7 +45,7 @@ def main() -> None:
         cases.append((q, k, v, slots, positions, query_start, out, decode))
     base = []
     for *_, out, decode in cases:
-        base.append((graphed_us(decode), out.clone()))
+        base.append((graphed_us(decode, 20), out.clone()))
     print("| decode kernel | " + " | ".join(f"{us:.1f}" for us, _ in base) + " |", flush=True)
     for tokens_per_tile, warps in tiles:
         attention_prefill.TOKENS, attention_prefill.WARPS = tokens_per_tile, warps
@@ -74,7 +57,7 @@ def main() -> None:
             def prefill(q=q, k=k, v=v, s=slots, p=positions, o=out, rows=rows) -> torch.Tensor:
                 return attention_prefill.prefill_attention(q, k, v, s, p, 0.0625, rows, out=o)
 
-            us = graphed_us(prefill)
+            us = graphed_us(prefill, 20)
             cells.append(f"{us:.1f} ({float((out.float() - ref.float()).abs().max()):.3g})")
         print(f"| prefill {tokens_per_tile} tokens, {warps} warps | " + " | ".join(cells) + " |", flush=True)
 

@@ -36,6 +36,33 @@ SPLIT_WARPS = 4  # the split kernel's warps: faster than 8 on the H200 although 
 
 
 @triton.jit
+def online_softmax_step(
+    qt, k_cache, v_cache, base, rn, rd, needed, visible, stride_pos, md, scale, m_i, l_i, acc, IEEE: tl.constexpr
+):
+    """One key tile of flash attention for the query rows `qt`: keys `rn` (those in `needed` read from
+    the cache at `base`), scores masked by `visible` (broadcast to `[rows, keys]`), the rows' running
+    max `m_i`, sum `l_i` and float32 accumulator `acc` updated (IEEE: fp32 caches, no TF32)."""
+    offs = base + rn[:, None].to(tl.int64) * stride_pos + rd[None, :]
+    kt = tl.load(k_cache + offs, mask=needed[:, None] & md[None, :], other=0.0)
+    vt = tl.load(v_cache + offs, mask=needed[:, None] & md[None, :], other=0.0)
+    if IEEE:
+        sc = tl.dot(qt, tl.trans(kt), input_precision="ieee") * scale
+    else:
+        sc = tl.dot(qt, tl.trans(kt)) * scale
+    sc = tl.where(visible, sc, float("-inf"))
+    m_new = tl.maximum(m_i, tl.reduce(sc, 1, maximum))
+    m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
+    alpha = tl.exp(m_i - m_safe)
+    p = tl.exp(sc - m_safe[:, None])
+    l_i = l_i * alpha + tl.reduce(p, 1, add)
+    if IEEE:
+        acc = acc * alpha[:, None] + tl.dot(p, vt, input_precision="ieee")
+    else:
+        acc = acc * alpha[:, None] + tl.dot(p.to(vt.dtype), vt)
+    return m_new, l_i, acc
+
+
+@triton.jit
 def _split_kernel(
     q,
     k_cache,
@@ -88,24 +115,9 @@ def _split_kernel(
             pick = tl.load(chosen + b * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=visible, other=0)
             visible = visible & ((rn >= tail) | (pick != 0))
         # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
-        offs = base + rn[:, None].to(tl.int64) * stride_pos + rd[None, :]
-        kt = tl.load(k_cache + offs, mask=visible[:, None] & md[None, :], other=0.0)
-        vt = tl.load(v_cache + offs, mask=visible[:, None] & md[None, :], other=0.0)
-        if IEEE:  # fp32 caches: no TF32 rounding
-            sc = tl.dot(qt, tl.trans(kt), input_precision="ieee") * scale
-        else:
-            sc = tl.dot(qt, tl.trans(kt)) * scale
-        sc = tl.where(visible[None, :], sc, float("-inf"))
-        m_new = tl.maximum(m_i, tl.reduce(sc, 1, maximum))
-        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
-        alpha = tl.exp(m_i - m_safe)
-        p = tl.exp(sc - m_safe[:, None])
-        l_i = l_i * alpha + tl.reduce(p, 1, add)
-        if IEEE:
-            acc = acc * alpha[:, None] + tl.dot(p, vt, input_precision="ieee")
-        else:
-            acc = acc * alpha[:, None] + tl.dot(p.to(vt.dtype), vt)
-        m_i = m_new
+        m_i, l_i, acc = online_softmax_step(
+            qt, k_cache, v_cache, base, rn, rd, visible, visible[None, :], stride_pos, md, scale, m_i, l_i, acc, IEEE
+        )
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
         dst = out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :]

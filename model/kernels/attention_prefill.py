@@ -25,6 +25,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
+from model.kernels.attention_decode import online_softmax_step
 from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
 
 TOKENS = 2  # query tokens per tile: with 12 heads a KV head, 32 query rows share each key tile
@@ -92,24 +93,9 @@ def _prefill_kernel(
             visible = visible & ((rn[None, :] >= tail[:, None]) | (pick != 0))
         # keys no row of the tile sees (past every row, or in blocks QSA dropped for all) are not read
         needed = tl.reduce(visible.to(tl.int32), 0, maximum) != 0
-        offs = base + rn[:, None].to(tl.int64) * stride_pos + rd[None, :]
-        kt = tl.load(k_cache + offs, mask=needed[:, None] & md[None, :], other=0.0)
-        vt = tl.load(v_cache + offs, mask=needed[:, None] & md[None, :], other=0.0)
-        if IEEE:  # fp32 caches: no TF32 rounding
-            sc = tl.dot(qt, tl.trans(kt), input_precision="ieee") * scale
-        else:
-            sc = tl.dot(qt, tl.trans(kt)) * scale
-        sc = tl.where(visible, sc, float("-inf"))
-        m_new = tl.maximum(m_i, tl.reduce(sc, 1, maximum))
-        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
-        alpha = tl.exp(m_i - m_safe)
-        p = tl.exp(sc - m_safe[:, None])
-        l_i = l_i * alpha + tl.reduce(p, 1, add)
-        if IEEE:
-            acc = acc * alpha[:, None] + tl.dot(p, vt, input_precision="ieee")
-        else:
-            acc = acc * alpha[:, None] + tl.dot(p.to(vt.dtype), vt)
-        m_i = m_new
+        m_i, l_i, acc = online_softmax_step(
+            qt, k_cache, v_cache, base, rn, rd, needed, visible, stride_pos, md, scale, m_i, l_i, acc, IEEE
+        )
     o = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]  # l_i is 0 only on rows the store leaves out
     tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=live[:, None] & md[None, :])
 
