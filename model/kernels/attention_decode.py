@@ -36,15 +36,10 @@ SPLIT_WARPS = 4  # the split kernel's warps: faster than 8 on the H200 although 
 
 
 @triton.jit
-def online_softmax_step(
-    qt, k_cache, v_cache, base, rn, rd, needed, visible, stride_pos, md, scale, m_i, l_i, acc, IEEE: tl.constexpr
-):
-    """One key tile of flash attention for the query rows `qt`: keys `rn` (those in `needed` read from
-    the cache at `base`), scores masked by `visible` (broadcast to `[rows, keys]`), the rows' running
-    max `m_i`, sum `l_i` and float32 accumulator `acc` updated (IEEE: fp32 caches, no TF32)."""
-    offs = base + rn[:, None].to(tl.int64) * stride_pos + rd[None, :]
-    kt = tl.load(k_cache + offs, mask=needed[:, None] & md[None, :], other=0.0)
-    vt = tl.load(v_cache + offs, mask=needed[:, None] & md[None, :], other=0.0)
+def online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE: tl.constexpr):
+    """One key tile of flash attention for the query rows `qt`: keys `kt`, values `vt`, scores masked by
+    `visible` (broadcast to `[rows, keys]`), the rows' running max `m_i`, sum `l_i` and float32
+    accumulator `acc` updated (IEEE: fp32 caches, no TF32)."""
     if IEEE:
         sc = tl.dot(qt, tl.trans(kt), input_precision="ieee") * scale
     else:
@@ -115,9 +110,10 @@ def _split_kernel(
             pick = tl.load(chosen + b * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=visible, other=0)
             visible = visible & ((rn >= tail) | (pick != 0))
         # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
-        m_i, l_i, acc = online_softmax_step(
-            qt, k_cache, v_cache, base, rn, rd, visible, visible[None, :], stride_pos, md, scale, m_i, l_i, acc, IEEE
-        )
+        offs = base + rn[:, None].to(tl.int64) * stride_pos + rd[None, :]
+        kt = tl.load(k_cache + offs, mask=visible[:, None] & md[None, :], other=0.0)
+        vt = tl.load(v_cache + offs, mask=visible[:, None] & md[None, :], other=0.0)
+        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE)
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
         dst = out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :]

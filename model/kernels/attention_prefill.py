@@ -7,7 +7,11 @@ request (the forward has already written their keys), for one KV head: its `TOKE
 are one `tl.dot` operand against each key tile, with an online softmax in fp32 per row and no split
 over the keys (a prompt's tiles give the grid its programs). Row `i` sees key `j` when `j <=
 positions[i]` and, under QSA, when `j` lies in its incomplete tail block or in a block it chose:
-`Attention.qsa_allowed`, row by row, as the decode kernel applies it.
+`Attention.qsa_allowed`, row by row, as the decode kernel applies it. Unlike the decode kernel, it
+reads every key tile up to the tile's last position, blocks QSA dropped included (its rows differ in
+what they drop). The keys and values load as int32 offsets from one scalar pointer per slot and head,
+which needs far fewer registers than the decode kernel's 64-bit 2-D address tensors (sm_90, 4 tokens,
+8 warps: 0-8 bytes of stack a thread against 296); a cache row stays under 2^31 elements.
 
 Tiles come from the batch's host layout (`tiles`, one pinned asynchronous copy shared by a forward's
 attention layers), so the kernel runs where the attention core runs eagerly: prefill and mixed
@@ -28,10 +32,9 @@ from model.kernels import output_like
 from model.kernels.attention_decode import online_softmax_step
 from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
 
-TOKENS = 2  # query tokens per tile: with 12 heads a KV head, 32 query rows share each key tile
+TOKENS = 4  # query tokens per tile: with 12 heads a KV head, 64 query rows share each key tile
 BLOCK_N = 32  # keys per inner step
-WARPS = 8  # sm_90 build at the bench's heads (Triton 3.6): no stack at 2 tokens and 8 warps, 104 B at 4
-# warps; 4 tokens spill 296 B at 8 warps (docs/measurements.md)
+WARPS = 8  # sm_90 build at the bench's heads (Triton 3.6): 0-8 B of stack a thread, 312-368 B at 4 warps
 
 
 @triton.jit
@@ -73,17 +76,18 @@ def _prefill_kernel(
     row = first + tok
     live = (tok < count) & (head < G)
     rd = tl.arange(0, BD)
-    md = rd < D
     slot = tl.load(slots + first).to(tl.int64)
     t = tl.load(positions + row, mask=tok < count, other=-1).to(tl.int32)
     last = tl.reduce(t, 0, maximum)  # the tile's last visible key
     tail = ((t + 1) // BLOCK) * BLOCK  # each row's first key of its incomplete block
     qrows = (row * HQ + h * G + head).to(tl.int64)
-    qt = tl.load(q + qrows[:, None] * D + rd[None, :], mask=live[:, None] & md[None, :], other=0.0)
+    mask = live[:, None] & (rd < D)[None, :]
+    qt = tl.load(q + qrows[:, None] * D + rd[None, :], mask=mask, other=0.0)
     m_i = tl.full([BT * BG], float("-inf"), tl.float32)
     l_i = tl.full([BT * BG], 0.0, tl.float32)
     acc = tl.full([BT * BG, BD], 0.0, tl.float32)
-    base = slot * stride_slot + h * stride_head
+    k_rows = k_cache + (slot * stride_slot + h * stride_head)  # this slot's keys for head h: a scalar pointer
+    v_rows = v_cache + (slot * stride_slot + h * stride_head)
     for j0 in range(0, last + 1, BN):
         rn = j0 + tl.arange(0, BN)
         visible = rn[None, :] <= t[:, None]
@@ -91,13 +95,13 @@ def _prefill_kernel(
             block = tl.minimum(rn // BLOCK, NCHOSEN - 1)
             pick = tl.load(chosen + row[:, None] * NCHOSEN + block[None, :], mask=visible, other=0)
             visible = visible & ((rn[None, :] >= tail[:, None]) | (pick != 0))
-        # keys no row of the tile sees (past every row, or in blocks QSA dropped for all) are not read
-        needed = tl.reduce(visible.to(tl.int32), 0, maximum) != 0
-        m_i, l_i, acc = online_softmax_step(
-            qt, k_cache, v_cache, base, rn, rd, needed, visible, stride_pos, md, scale, m_i, l_i, acc, IEEE
-        )
+        offs = rn[:, None] * stride_pos + rd[None, :]  # int32 offsets from the scalar pointers
+        needed = (rn <= last)[:, None] & (rd < D)[None, :]
+        kt = tl.load(k_rows + offs, mask=needed, other=0.0)
+        vt = tl.load(v_rows + offs, mask=needed, other=0.0)
+        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE)
     o = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]  # l_i is 0 only on rows the store leaves out
-    tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=live[:, None] & md[None, :])
+    tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=mask)
 
 
 @functools.cache
