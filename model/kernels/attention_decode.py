@@ -32,7 +32,8 @@ MAX_SPLITS = 256
 # programs; reading several splits per step was slower at every batch
 MERGE_D = 16  # columns of D per merge program
 MERGE_S = 1  # splits a merge program reads per step
-SPLIT_WARPS = 4  # the split kernel's warps: faster than 8 on the H200 although Triton 3.6 spills a little at 4
+SPLIT_WARPS = 4  # the split kernel's warps: faster than 8 on the H200 (when 4 still spilled, before int32 offsets)
+MAX_ROW_ELEMENTS = 2**31  # one slot's cache rows are addressed by int32 offsets
 
 
 @triton.jit
@@ -102,7 +103,8 @@ def _split_kernel(
     m_i = tl.full([BG], float("-inf"), tl.float32)
     l_i = tl.full([BG], 0.0, tl.float32)
     acc = tl.full([BG, BD], 0.0, tl.float32)
-    base = slot * stride_slot + h * stride_head
+    k_rows = k_cache + (slot * stride_slot + h * stride_head)  # this slot's keys for head h: a scalar pointer
+    v_rows = v_cache + (slot * stride_slot + h * stride_head)
     for j0 in range(start, end, BN):
         rn = j0 + tl.arange(0, BN)
         visible = rn < end
@@ -110,9 +112,9 @@ def _split_kernel(
             pick = tl.load(chosen + b * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=visible, other=0)
             visible = visible & ((rn >= tail) | (pick != 0))
         # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
-        offs = base + rn[:, None].to(tl.int64) * stride_pos + rd[None, :]
-        kt = tl.load(k_cache + offs, mask=visible[:, None] & md[None, :], other=0.0)
-        vt = tl.load(v_cache + offs, mask=visible[:, None] & md[None, :], other=0.0)
+        offs = rn[:, None] * stride_pos + rd[None, :]  # int32 offsets: no 64-bit address tensor to spill
+        kt = tl.load(k_rows + offs, mask=visible[:, None] & md[None, :], other=0.0)
+        vt = tl.load(v_rows + offs, mask=visible[:, None] & md[None, :], other=0.0)
         m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE)
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
@@ -184,6 +186,22 @@ def split_len(length: int, programs_per_split: int, sms: int) -> int:
     return -(-per // BLOCK_N) * BLOCK_N
 
 
+def check_caches(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor) -> None:
+    """q `[N, Hq, D]` against caches `[S, L, Hkv, D]` of one shape and strides, unit stride over D, one
+    slot's rows within int32 offsets; else a ValueError naming the shapes or strides."""
+    hq, d = q.shape[1:]
+    _, length, hkv, dk = k_cache.shape
+    if k_cache.shape != v_cache.shape or dk != d or hq % hkv:
+        raise ValueError(
+            f"q {tuple(q.shape)}, k_cache {tuple(k_cache.shape)}, v_cache {tuple(v_cache.shape)}: expected "
+            "caches [S, L, Hkv, D] of one shape, D as q's, Hq a multiple of Hkv"
+        )
+    if k_cache.stride(-1) != 1 or k_cache.stride() != v_cache.stride():
+        raise ValueError("k_cache and v_cache must share strides, with unit stride over D")
+    if length * k_cache.stride(1) >= MAX_ROW_ELEMENTS:
+        raise ValueError(f"a slot's cache rows span {length * k_cache.stride(1)} elements: at most 2^31 - 1 (int32)")
+
+
 def decode_attention(
     q: torch.Tensor,
     k_cache: torch.Tensor,
@@ -205,14 +223,8 @@ def decode_attention(
     when given (`output_like`).
     """
     bsz, hq, d = q.shape
-    _, length, hkv, dk = k_cache.shape
-    if k_cache.shape != v_cache.shape or dk != d or hq % hkv:
-        raise ValueError(
-            f"q {tuple(q.shape)}, k_cache {tuple(k_cache.shape)}, v_cache {tuple(v_cache.shape)}: expected "
-            "caches [S, L, Hkv, D] of one shape, D as q's, Hq a multiple of Hkv"
-        )
-    if k_cache.stride(-1) != 1 or k_cache.stride() != v_cache.stride():
-        raise ValueError("k_cache and v_cache must share strides, with unit stride over D")
+    _, length, hkv, _ = k_cache.shape
+    check_caches(q, k_cache, v_cache)
     out = output_like(out, q)
     if bsz == 0:
         return out

@@ -10,8 +10,8 @@ positions[i]` and, under QSA, when `j` lies in its incomplete tail block or in a
 `Attention.qsa_allowed`, row by row, as the decode kernel applies it. Unlike the decode kernel, it
 reads every key tile up to the tile's last position, blocks QSA dropped included (its rows differ in
 what they drop). The keys and values load as int32 offsets from one scalar pointer per slot and head,
-which needs far fewer registers than the decode kernel's 64-bit 2-D address tensors (sm_90, 4 tokens,
-8 warps: 0-8 bytes of stack a thread against 296); a cache row stays under 2^31 elements.
+which needs far fewer registers than 64-bit 2-D address tensors (sm_90, 4 tokens, 8 warps: 0-8 bytes
+of stack a thread against 296), as in the decode kernel.
 
 Tiles come from the batch's host layout (`tiles`, one pinned asynchronous copy shared by a forward's
 attention layers), so the kernel runs where the attention core runs eagerly: prefill and mixed
@@ -29,7 +29,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.attention_decode import online_softmax_step
+from model.kernels.attention_decode import check_caches, online_softmax_step
 from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
 
 TOKENS = 4  # query tokens per tile: with 12 heads a KV head, 64 query rows share each key tile
@@ -151,14 +151,8 @@ def prefill_attention(
     `decode_attention` takes it. Returns `[N, Hq, D]` in q's dtype, in `out` when given (`output_like`).
     """
     n, hq, d = q.shape
-    _, _, hkv, dk = k_cache.shape
-    if k_cache.shape != v_cache.shape or dk != d or hq % hkv:
-        raise ValueError(
-            f"q {tuple(q.shape)}, k_cache {tuple(k_cache.shape)}, v_cache {tuple(v_cache.shape)}: expected "
-            "caches [S, L, Hkv, D] of one shape, D as q's, Hq a multiple of Hkv"
-        )
-    if k_cache.stride(-1) != 1 or k_cache.stride() != v_cache.stride():
-        raise ValueError("k_cache and v_cache must share strides, with unit stride over D")
+    hkv = k_cache.shape[2]
+    check_caches(q, k_cache, v_cache)
     if row_tiles.dim() != 2 or row_tiles.shape[1] != 2 or row_tiles.dtype != torch.int32:
         got = f"{row_tiles.dtype} {list(row_tiles.shape)}"
         raise ValueError(f"row_tiles must be int32 [T, 2] (first row, rows), got {got}")

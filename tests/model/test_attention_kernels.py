@@ -103,6 +103,18 @@ def test_prefill_tiles_are_runs_of_one_request_longest_first() -> None:
     assert keys == sorted(keys, reverse=True) and got[0] == [11, 1]  # the chunk after 150 cached keys, last row
 
 
+@pytest.mark.parametrize("kernel", ["decode", "prefill"])
+def test_a_cache_past_int32_offsets_is_named(kernel: str) -> None:
+    """Both kernels address one slot's rows by int32 offsets: a longer cache is refused by name."""
+    kc = vc = torch.empty(1, 2**27, 2, 16, device="meta")  # 2^32 elements a slot
+    q, rows = torch.empty(1, 2, 16, device="meta"), torch.zeros(1, dtype=torch.long)
+    with pytest.raises(ValueError, match="a slot's cache rows span 4294967296 elements: at most 2\\^31 - 1"):
+        if kernel == "decode":
+            decode_attention(q, kc, vc, rows, rows, 0.25)
+        else:
+            prefill_attention(q, kc, vc, rows, rows, 0.25, torch.zeros(1, 2, dtype=torch.int32))
+
+
 def test_bad_prefill_tiles_are_named() -> None:
     kc = vc = torch.zeros(2, 8, 1, 16)
     q, rows = torch.zeros(2, 2, 16), torch.tensor([0, 1])
