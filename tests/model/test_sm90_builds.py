@@ -35,13 +35,15 @@ from model.quant.experts import NVFP4_KINDS
 from scripts import fused_moe_build_check, skinny_build_check
 
 
-def build_sm90(fn: Any, types: dict[str, str], constexprs: dict[str, Any], num_warps: int = 4) -> None:
+def build_sm90(
+    fn: Any, types: dict[str, str], constexprs: dict[str, Any], num_warps: int = 4
+) -> triton.compiler.CompiledKernel:
     """Compile `fn` for sm_90: arguments in `types` take that type, those in `constexprs` their value
     (`PDL` True: the H200 launches the kernels as programmatic dependents), the rest are int32."""
     constexprs = {"PDL": True} | constexprs if "PDL" in fn.arg_names else constexprs
     signature = {a: "constexpr" if a in constexprs else types.get(a, "i32") for a in fn.arg_names}
     source = ASTSource(fn=fn, signature=signature, constexprs=constexprs)
-    triton.compile(source, target=GPUTarget("cuda", 90, 32), options={"num_warps": num_warps})
+    return triton.compile(source, target=GPUTarget("cuda", 90, 32), options={"num_warps": num_warps})
 
 
 ATTENTION = {"HQ": 24, "G": 12, "D": 256, "BG": 16, "BD": 256}  # 24 query heads over 2 KV heads of 256
@@ -171,6 +173,14 @@ CASES = {
 def test_kernel_builds_for_sm90(case: str) -> None:
     fn, types, constexprs, warps = CASES[case]
     build_sm90(fn, types, constexprs, warps)
+
+
+@pytest.mark.parametrize("case", ["attention split, one split writes out", "attention split, 33 splits, QSA"])
+def test_decode_attention_builds_without_spills(case: str) -> None:
+    """The split kernel reads its keys by int32 offsets from one pointer a slot and head: no stack at 4
+    warps (with 64-bit 2-D address tensors it spilled 104-120 bytes a thread)."""
+    fn, types, constexprs, warps = CASES[case]
+    assert " STACK:0 " in skinny_build_check.resources(build_sm90(fn, types, constexprs, warps))
 
 
 @pytest.mark.parametrize("quant", KINDS)
