@@ -258,6 +258,31 @@ def test_model_decode_with_the_kernel_matches_torch(tiny_ckpt: Path, monkeypatch
     assert ran == ["prefill"] * layers + ["decode"] * 3 * layers
 
 
+def test_model_mixed_steps_with_the_kernels_match_torch(tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunked prefill beside decoding, as the engine schedules it: a step holding one request's next
+    chunk and another's decode token, padded, runs the prefill kernel (the decode row a tile of its
+    own); logits follow torch's, past the QSA budget."""
+
+    def logits(kernels: bool) -> list[torch.Tensor]:
+        monkeypatch.setattr(attention_module, "use_kernels", lambda t: kernels)
+        m = load_model(tiny_ckpt, dtype=torch.float32)
+        m.init_state(max_num_seqs=3, max_model_len=48)
+        steps = [
+            [Chunk(0, list(range(3, 21)), 0)],
+            [Chunk(0, [7], 18), Chunk(1, list(range(5, 19)), 0)],
+            [Chunk(1, list(range(19, 30)), 14), Chunk(0, [9], 19)],
+        ]
+        rows = []
+        with torch.no_grad():
+            for chunks in steps:
+                batch = build_batch(chunks, m.trash_slot, "cpu", pad_to=32)
+                rows.append(m.compute_logits(m.run(batch)[: batch.host.query_start[-1]]))
+        return rows
+
+    for ours, ref in zip(logits(True), logits(False), strict=True):
+        torch.testing.assert_close(ours, ref, atol=1e-5, rtol=1e-5)
+
+
 @pytest.mark.gpu
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
 def test_bench_geometry_bf16_no_worse_than_torch_bf16() -> None:
