@@ -41,7 +41,7 @@ def build(
     types |= {"shared_h": "*bf16", "shared_gate": "*bf16", "shared_w": "*bf16"}  # the down kernel's shared blocks
     block_k = min(tiles.block_k, 32) if quant == "mxfp8" else tiles.block_k
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": tiles.block_n, "BLOCK_K": block_k, "DIRECT": False}
-    constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "SWAP": tiles.swap, "PDL": arch >= 90}
+    constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "HW": True, "SWAP": tiles.swap, "PDL": arch >= 90}
     constexprs |= {"SHARED": quant is None} if "SHARED" in fn.arg_names else {}
     signature = {p: types.get(p) or ("constexpr" if p in constexprs else "i32") for p in fn.arg_names}
     attrs = {(i,): [["tt.divisibility", 16]] for i, p in enumerate(fn.arg_names) if p in POINTERS + MULTIPLES_OF_16}

@@ -84,8 +84,22 @@ def e4m3_float(q, HW_E4M3: tl.constexpr):
     return d
 
 
+# `e2m1_tiny` of four packed bytes' eight nibbles at once, in PTX: each 32-bit register holds two bytes
+# (`prmt` spreads them to its 16-bit halves), so every shift and mask decodes two nibbles where Triton's
+# integer ops on 8-bit lanes decode one. Outputs: the low nibbles of bytes 0-1 and 2-3, then the high ones.
+E2M1_PAIRS = tl.constexpr("""{
+.reg .b32 a, b, t, u;
+prmt.b32 a, $4, 0, 0x4140;
+prmt.b32 b, $4, 0, 0x4342;
+shl.b32 t, a, 9; and.b32 t, t, 0x0E000E00; shl.b32 u, a, 12; and.b32 u, u, 0x80008000; or.b32 $0, t, u;
+shl.b32 t, b, 9; and.b32 t, t, 0x0E000E00; shl.b32 u, b, 12; and.b32 u, u, 0x80008000; or.b32 $1, t, u;
+shl.b32 t, a, 5; and.b32 t, t, 0x0E000E00; shl.b32 u, a, 8; and.b32 u, u, 0x80008000; or.b32 $2, t, u;
+shl.b32 t, b, 5; and.b32 t, t, 0x0E000E00; shl.b32 u, b, 8; and.b32 u, u, 0x80008000; or.b32 $3, t, u;
+}""")
+
+
 @triton.jit
-def nvfp4_tile(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr, HW_E4M3: tl.constexpr):
+def nvfp4_tile(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr, HW: tl.constexpr):
     """`e2m1 * e4m3(block scale)` in float32, the `[BLOCK_K, BLOCK_N]` NVFP4 weight tile of inputs `k0 + i`
     (k0 and K multiples of 16; inputs from K on are 0) of the columns whose packed rows (bytes, low nibble the
     even input) start at `w_rows [1, BLOCK_N]` and whose E4M3 scale rows start at `s_rows [1, BLOCK_N]`.
@@ -95,15 +109,23 @@ def nvfp4_tile(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl
     (`scripts/fused_moe_build_check.py`). The masks compare `pairs` and `groups` themselves (never
     `pairs * 2`) with K's multiples: Triton then sees them constant along the contiguous bytes and
     copies the tile asynchronously, 8 bytes at a time, into its pipeline; `pairs * 2 < K` made each
-    thread load byte by byte and wait for them. The product is exact in float32 and in 16-bit floats."""
+    thread load byte by byte and wait for them. The product is exact in float32 and in 16-bit floats.
+    `HW`: the GPU's E4M3 conversion and `E2M1_PAIRS` (sm_89 and newer), else bit operations (the
+    interpreter), with the same values."""
     pairs = tl.arange(0, BLOCK_K // 2) + k0 // 2
     packed = tl.load(w_rows + pairs[:, None], mask=(pairs < K // 2)[:, None] & n_live[None, :], other=0)
     groups = tl.arange(0, BLOCK_K // NVFP4_GROUP) + k0 // NVFP4_GROUP
     q = tl.load(s_rows + groups[:, None], mask=(groups < K // NVFP4_GROUP)[:, None] & n_live[None, :], other=0)
-    d = tl.expand_dims(e4m3_float(q, HW_E4M3) * 16384.0, 1)  # a scale per 16 inputs (8 bytes), e2m1_tiny's 2^14
+    d = tl.expand_dims(e4m3_float(q, HW) * 16384.0, 1)  # a scale per 16 inputs (8 bytes), e2m1_tiny's 2^14
     d = tl.reshape(tl.broadcast_to(d, (BLOCK_K // NVFP4_GROUP, NVFP4_GROUP // 2, BLOCK_N)), (BLOCK_K // 2, BLOCK_N))
-    lo = e2m1_tiny(packed.to(tl.uint32) & 15) * d
-    hi = e2m1_tiny(packed.to(tl.uint32) >> 4) * d
+    if HW:
+        lo, hi = tl.inline_asm_elementwise(
+            E2M1_PAIRS, "=r,=r,=r,=r,r", [packed], dtype=(tl.float16, tl.float16), is_pure=True, pack=4
+        )
+        lo, hi = lo.to(tl.float32) * d, hi.to(tl.float32) * d
+    else:
+        lo = e2m1_tiny(packed.to(tl.uint32) & 15) * d
+        hi = e2m1_tiny(packed.to(tl.uint32) >> 4) * d
     return tl.reshape(tl.permute(tl.join(lo, hi), (0, 2, 1)), (BLOCK_K, BLOCK_N))
 
 

@@ -231,6 +231,7 @@ def _tile_dot(
     BLOCK_N: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
+    HW: tl.constexpr,
     SWAP: tl.constexpr,
 ):
     """acc + a · B for the K tile `rk` (starting at k0) of the columns whose stored weight rows start at
@@ -240,7 +241,7 @@ def _tile_dot(
     Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
     after a taken branch's `return` too, so an early return would not keep them out."""
     if KIND >= 3:  # NVFP4: E2M1 pairs times their E4M3 block scale, exact in a.dtype
-        b = nvfp4_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, True)
+        b = nvfp4_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW)
         acc = mma(acc, a, b.to(a.dtype), DOT_F32, SWAP)
     else:
         b = tl.load(w_rows + rk[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=0)
@@ -291,6 +292,7 @@ def _gate_up_kernel(
     DIRECT: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
+    HW: tl.constexpr,
     SWAP: tl.constexpr,
     PDL: tl.constexpr,
 ):
@@ -319,9 +321,9 @@ def _gate_up_kernel(
         k_live = rk < H
         a = tl.load(x + token[:, None] * H + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
         acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, SWAP)  # fmt: skip
+                          DOT_F32, HW, SWAP)  # fmt: skip
         acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, SWAP)  # fmt: skip
+                          DOT_F32, HW, SWAP)  # fmt: skip
     acc_g, acc_u = oriented(acc_g, SWAP), oriented(acc_u, SWAP)
     acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
     acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
@@ -358,6 +360,7 @@ def _down_kernel(
     DIRECT: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
+    HW: tl.constexpr,
     SHARED: tl.constexpr,
     SWAP: tl.constexpr,
     PDL: tl.constexpr,
@@ -390,7 +393,7 @@ def _down_kernel(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, SWAP)
+        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, HW, SWAP)
     acc = _tensor_scale(oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
@@ -426,7 +429,7 @@ def _shared_rows(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, SWAP)
+        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, False, SWAP)
     acc = oriented(acc, SWAP)
     gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
     acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
@@ -668,6 +671,7 @@ def fused_moe(
     x, gate_up_proj, down_proj = x.contiguous(), gate_up_proj.contiguous(), down_proj.contiguous()
     dependent = pdl_launch(x)
     flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
+    flags |= {"HW": x.is_cuda}  # the GPU's E4M3 conversion and PTX (the interpreter decodes with bit operations)
     flags |= dependent
     h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](

@@ -260,6 +260,14 @@ def test_swapped_tiles_give_wgmma_the_decoded_weights_in_registers(quant: str, g
     assert unswapped[0] > 0 and unswapped[1] == 0, unswapped
 
 
+def test_nvfp4_nibbles_decode_in_pairs_on_the_gpu() -> None:
+    """Built for the GPU, every NVFP4 tile decodes its nibbles through `codes.E2M1_PAIRS` (two a 32-bit
+    register), not Triton's one-per-lane integer ops, which only the interpreter keeps."""
+    marker = "prmt.b32 a"  # the PTX's first line, spreading two bytes to a register's halves
+    missing = [name for name, kernel in nvfp4_builds().items() if marker not in kernel.asm["ptx"]]
+    assert not missing, missing
+
+
 def test_every_kernel_has_a_build_case() -> None:
     """A new `*_kernel` in `model/kernels` needs a case here, so that it too is built before a GPU run."""
     modules = (attention_decode, attention_prefill, fused_moe, gdn_decode, hc_read, ple_gather, qsa_select, router)
