@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import torch
+from torch import nn
 
 
 def output_like(out: torch.Tensor | None, like: torch.Tensor) -> torch.Tensor:
@@ -17,6 +19,23 @@ def output_like(out: torch.Tensor | None, like: torch.Tensor) -> torch.Tensor:
             f"{out.dtype} {tuple(out.shape)} on {out.device} (contiguous: {out.is_contiguous()})"
         )
     return out
+
+
+def replace_linears(
+    module: nn.Module, keep: tuple[str, ...], make: Callable[[str, nn.Linear], nn.Module | None]
+) -> int:
+    """Replace each bias-free `nn.Linear` below `module`, except names containing any of `keep`, by
+    `make(full name, linear)` where that is not None; returns how many were replaced."""
+    replaced = 0
+    for name, child in list(module.named_modules()):
+        for attr, sub in list(child.named_children()):
+            full = f"{name}.{attr}" if name else attr
+            if isinstance(sub, nn.Linear) and sub.bias is None and not any(k in full for k in keep):
+                new = make(full, sub)
+                if new is not None:
+                    setattr(child, attr, new)
+                    replaced += 1
+    return replaced
 
 
 def use_kernels(t: torch.Tensor) -> bool:

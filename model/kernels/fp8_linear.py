@@ -11,6 +11,8 @@ from __future__ import annotations
 import torch
 from torch import nn
 
+from model.kernels import replace_linears
+
 FP8 = torch.float8_e4m3fn
 _TINY = torch.finfo(torch.float32).tiny
 
@@ -43,17 +45,8 @@ class FP8Linear(nn.Module):
 def swap_linears(module: nn.Module, keep: tuple[str, ...] = ()) -> int:
     """Replace every bias-free `nn.Linear` whose widths are multiples of 16 (a `_scaled_mm` rule) by
     `FP8Linear`, except names containing any of `keep`; returns how many were swapped."""
-    swapped = 0
-    for name, child in list(module.named_modules()):
-        for attr, sub in list(child.named_children()):
-            full = f"{name}.{attr}" if name else attr
-            if (
-                isinstance(sub, nn.Linear)
-                and sub.bias is None
-                and not any(k in full for k in keep)
-                and sub.in_features % 16 == 0
-                and sub.out_features % 16 == 0
-            ):
-                setattr(child, attr, FP8Linear(sub))
-                swapped += 1
-    return swapped
+
+    def make(_name: str, sub: nn.Linear) -> nn.Module | None:
+        return FP8Linear(sub) if sub.in_features % 16 == 0 and sub.out_features % 16 == 0 else None
+
+    return replace_linears(module, keep, make)

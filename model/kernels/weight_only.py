@@ -61,6 +61,7 @@ import triton
 import triton.language as tl
 from torch import nn
 
+from model.kernels import replace_linears
 from model.kernels.codes import (
     bf16_bits,
     e4m3_float,
@@ -556,16 +557,8 @@ def swap_weight_only(module: nn.Module, kind: str, keep: tuple[str, ...] = ()) -
     except names containing any of `keep`; returns how many were swapped."""
     if kind not in PACKABLE:
         raise ValueError(f"weight-only kind must be one of {sorted(PACKABLE)}, got {kind!r}")
-    swapped = 0
-    for name, child in list(module.named_modules()):
-        for attr, sub in list(child.named_children()):
-            full = f"{name}.{attr}" if name else attr
-            if (
-                isinstance(sub, nn.Linear)
-                and sub.bias is None
-                and not any(k in full for k in keep)
-                and (kind == "fp8" or sub.in_features % NVFP4_GROUP == 0)
-            ):
-                setattr(child, attr, WeightOnlyLinear(sub, kind, full))
-                swapped += 1
-    return swapped
+
+    def make(name: str, sub: nn.Linear) -> nn.Module | None:
+        return WeightOnlyLinear(sub, kind, name) if kind == "fp8" or sub.in_features % NVFP4_GROUP == 0 else None
+
+    return replace_linears(module, keep, make)
