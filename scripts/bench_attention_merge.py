@@ -16,6 +16,7 @@ import argparse
 import torch
 
 from model.kernels import attention_decode
+from scripts.graph_timing import graphed_us
 
 
 def time_call(batch: int, reps: int = 200) -> float:
@@ -27,19 +28,7 @@ def time_call(batch: int, reps: int = 200) -> float:
     slots = torch.arange(batch, device="cuda")
     positions = torch.full((batch,), 2047, device="cuda")
     out = torch.empty_like(q)
-    attention_decode.decode_attention(q, k, v, slots, positions, 0.0625, out=out)  # compile outside capture
-    torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        for _ in range(reps):
-            attention_decode.decode_attention(q, k, v, slots, positions, 0.0625, out=out)
-    graph.replay()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    graph.replay()
-    end.record()
-    torch.cuda.synchronize()
-    return start.elapsed_time(end) * 1e3 / reps
+    return graphed_us(lambda: attention_decode.decode_attention(q, k, v, slots, positions, 0.0625, out=out), reps)
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ import argparse
 import torch
 
 from model.kernels import attention_decode, attention_prefill
-from scripts.bench_fused_moe import graphed_us
+from scripts.graph_timing import graphed_us
 
 
 def main() -> None:

@@ -31,6 +31,7 @@ from model.kernels.fused_moe import GemmTiles, MoETiles, default_tiles, fused_mo
 from model.moe import Experts, Router
 from model.presets import preset_config
 from model.quant.experts import PACKABLE
+from scripts.graph_timing import graphed_us
 
 SWEEP = {  # candidates for the tile classes (default_tiles' block_m) that the bench's token counts fall in
     16: [
@@ -145,28 +146,6 @@ def shared_times(x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, expe
     for name, fn in (("added", added), ("folded", folded)):
         print(f"  shared T={x.shape[0]} {name}: {graphed_us(fn, iters):.1f} us; {kernel_breakdown(fn)}")
     print(f"  shared T={x.shape[0]}: max difference {diff:.3g}")
-
-
-def graphed_us(fn: Callable[[], torch.Tensor], iters: int) -> float:
-    """Mean µs of `fn` replayed `iters` times inside one CUDA graph (warmed and compiled first)."""
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        fn()
-        fn()
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        for _ in range(iters):
-            fn()
-    graph.replay()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    graph.replay()
-    end.record()
-    torch.cuda.synchronize()
-    del graph
-    return start.elapsed_time(end) * 1e3 / iters
 
 
 def kernel_breakdown(fn: Callable[[], torch.Tensor], calls: int = 10) -> str:

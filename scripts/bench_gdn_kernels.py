@@ -40,8 +40,9 @@ def inputs(n: int, seed: int = 0) -> list[torch.Tensor]:
     return [q, k, v, g, beta]
 
 
-def graphed_us(fn: Callable[[], object], iters: int) -> float:
-    """Mean µs per call of `fn` captured in a CUDA graph (a warm call first compiles and allocates)."""
+def replayed_us(fn: Callable[[], object], iters: int) -> float:
+    """Mean µs per call of `fn` captured alone in a CUDA graph, replayed `iters` times (a warm call first
+    compiles and allocates); each replay is a launch from the host, unlike `scripts/graph_timing.py`."""
     fn()
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
@@ -81,12 +82,12 @@ def decode_row(b: int, iters: int, sweep_blocks: bool) -> None:
     batch = build_batch([Chunk(i, [0], 5) for i in range(b)], trash_slot=b, device="cuda")
     x = (*inputs(b), batch.slots, batch.write_slots)
     with forward_context(batch.host):
-        old = graphed_us(lambda: gdn.torch_delta_rule(*x), iters)
-        new = graphed_us(lambda: gdn.delta_rule(*x), iters)
+        old = replayed_us(lambda: gdn.torch_delta_rule(*x), iters)
+        new = replayed_us(lambda: gdn.delta_rule(*x), iters)
     q, k, v, g, beta, slots, write_slots = x
     sweep = {}
     for bv, warps in ((16, 1), (16, 2), (32, 2), (32, 4), (64, 4), (64, 8), (128, 8)) if sweep_blocks else ():
-        sweep[bv, warps] = graphed_us(
+        sweep[bv, warps] = replayed_us(
             functools.partial(recurrent_decode, q, k, v, g, beta, gdn.recurrent, slots, write_slots, bv, warps), iters
         )
     sweep["default"] = new
@@ -138,7 +139,7 @@ def layer_row(b: int, iters: int) -> None:
     for kernels in (False, True):
         gdn_module.use_kernels = functools.partial(use_device_kernels, kernels)
         with torch.no_grad(), forward_context(batch.host):
-            times.append(graphed_us(lambda: gdn(x, batch.slots, batch.offsets, batch.write_slots), iters))
+            times.append(replayed_us(lambda: gdn(x, batch.slots, batch.offsets, batch.write_slots), iters))
     print(f"| {b} | {times[0]:.1f} | {times[1]:.1f} |")
 
 

@@ -22,27 +22,14 @@ from model.config import Qwen4ExpConfig
 from model.fuse import merge_projections
 from model.kernels import hc_read
 from model.presets import preset_config
+from scripts.graph_timing import graphed_us
 
 COPIES = 8
 
 
 def graph_us(call: Callable[[int], object], reps: int = 8) -> float:
     """µs per call of `call(i)` for i over the copies, `reps` rounds captured in one CUDA graph."""
-    for i in range(COPIES):
-        call(i)  # compile outside capture
-    torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        for _ in range(reps):
-            for i in range(COPIES):
-                call(i)
-    graph.replay()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    graph.replay()
-    end.record()
-    torch.cuda.synchronize()
-    return start.elapsed_time(end) * 1e3 / (reps * COPIES)
+    return graphed_us(lambda: [call(i) for i in range(COPIES)], reps) / COPIES
 
 
 def main() -> None:
