@@ -140,10 +140,6 @@ class Qwen4ExpConfig:
         return (self.ngram_size - 1) * self.heads_per_ngram
 
     @property
-    def ple_conv_state_len(self) -> int:
-        return (self.ple_conv_kernel_size - 1) * self.ngram_size
-
-    @property
     def qsa_block_topk(self) -> int:
         return self.indexer_budget // self.indexer_compress_ratio
 
