@@ -24,10 +24,12 @@ import gc
 import json
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from qcompile.commands import bench_report
 
 if TYPE_CHECKING:
     import torch
@@ -296,7 +298,7 @@ def main(args: argparse.Namespace) -> None:
 
         return bench_tp(args)
     result = run(args)
-    print(table(result))
+    print(bench_report.table(result))
     args.json.write_text(json.dumps(result, indent=2))
     print(f"\nwrote {args.json}")
 
@@ -656,120 +658,3 @@ def _device_name(device: torch.device) -> str:
     import torch
 
     return torch.cuda.get_device_name(device) if device.type == "cuda" else "cpu"
-
-
-def table(result: dict[str, Any]) -> str:
-    """The result as one markdown table, with the setup above it."""
-    from model.kernels import PDL_ENV
-
-    batches: Sequence[int] = result["batches"]
-    roof = result["roofline_tok_s"]
-    anchor_tok_s = result["anchor_tok_s"]
-    lines = [
-        f"{result['preset']} preset, {result['dtype']}"
-        + (f", {result['quant_experts']} experts" if result["quant_experts"] else "")
-        + ("" if result["merge"] else ", projections not merged (--no-merge)")
-        + "".join(f", inductor {name}={value!r}" for name, value in result["inductor_config"])
-        + (", warm compile loaded from --aot-dir" if result.get("aot_dir") else "")
-        + ("" if result.get("pdl", True) else f", kernels launched plainly ({PDL_ENV}=0)")
-        + f", {result['device']}, torch {result['torch']}; "
-        f"context {result['context']} tokens, {result['steps']} timed decode steps; "
-        f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s; decode step reads "
-        + ", ".join(f"{result['step_gb'][b]:.3f} GB at batch {b}" for b in batches)
-        + " (weights, active experts only) → roofline "
-        + ", ".join(f"{roof[b]:.0f}" for b in batches)
-        + " tok/s.",
-        "transformers eager anchor (batch 1, after a "
-        f"{result['anchor_prefill']}-token prefill): " + (f"{anchor_tok_s:.1f} tok/s." if anchor_tok_s else "not run."),
-        "",
-        "| scope | cudagraph | "
-        + " | ".join(f"batch {b} tok/s (× base, % roofline)" for b in batches)
-        + " | compile s | warmup s | capture s | graphs | graph pool GiB | capture device GiB |",
-        "|---|---|" + "---|" * len(batches) + "---|---|---|---|---|---|",
-    ]
-    for r in result["rows"]:
-        cells = []
-        for b in batches:
-            ratio = r["ratio"].get(b)
-            cells.append(
-                f"{r['tok_s'][b]:.1f} ({ratio:.2f}×, {100 * r['roofline_share'][b]:.1f}%)"
-                if ratio
-                else f"{r['tok_s'][b]:.1f} ({100 * r['roofline_share'][b]:.1f}%)"
-            )
-        lines.append(
-            f"| {r['scope']} | {r['mode']} | "
-            + " | ".join(cells)
-            + f" | {r['compile_s']:.1f} | {r['warmup_s']:.1f} | {r['capture_s']:.1f} | {r['graphs']}"
-            f" | {r['graph_gib']:.3f} | {r['device_gib']:.3f} |"
-        )
-    lines.append("")
-    state_roof = result["state_roofline_tok_s"]
-    lines.append(
-        f"base: no-compile + full_decode_only. warmup s: untimed first decode steps. With the state a request "
-        f"moves per step ({result['state_gb_per_request'] * 1e3:.1f} MB: GDN state and conv tails read and written, "
-        f"K/V and indexer keys read) the roofline is " + ", ".join(f"{state_roof[b]:.0f}" for b in batches) + " tok/s."
-    )
-    lines += _prefill_table(result) + _profile_table(result)
-    lines.append(f"\ntotal {result['total_s']:.0f} s.")
-    return "\n".join(lines)
-
-
-def _prefill_table(result: dict[str, Any]) -> list[str]:
-    """Prefill per scope without graphs, and per mode that ran it through piecewise graphs."""
-    shapes: list[str] = result["prefill_shapes"]
-    seen: dict[tuple[str, str], dict[str, Any]] = {}
-    for r in result["rows"]:
-        if r["prefill_tok_s"]:
-            key = (r["scope"], r["mode"] + " (piecewise graphs)" if r.get("prefill_graphed") else "none")
-            seen.setdefault(key, r)
-    if not shapes or not seen:
-        return []
-    head = (
-        "| scope | prefill runs | "
-        + " | ".join(f"prefill {s} tok/s (host / wall ms a call)" for s in shapes)
-        + " | compile s | warm compile s |"
-    )
-    lines = ["", head, "|---|---|" + "---|" * (len(shapes) + 2)]
-    for (scope, how), r in seen.items():
-        warm = r["warm_compile_s"]
-        lines.append(
-            f"| {scope} | {how} | "
-            + " | ".join(_prefill_cell(r, s) for s in shapes)
-            + f" | {r['compile_s']:.1f} | {'-' if warm is None else f'{warm:.1f}'} |"
-        )
-    return lines
-
-
-def _prefill_cell(row: dict[str, Any], shape: str) -> str:
-    host, wall = row.get("prefill_host_ms", {}).get(shape), row.get("prefill_wall_ms", {}).get(shape)
-    times = "" if host is None or wall is None else f" ({host:.1f} / {wall:.1f})"
-    return f"{row['prefill_tok_s'][shape]:.0f}{times}"
-
-
-TOP_KERNELS = 12  # kernels listed per profile in the table (the JSON keeps every one)
-
-
-def _profile_table(result: dict[str, Any]) -> list[str]:
-    """Kernels per step, GPU-busy share and device µs per kernel class, per profiled row and batch."""
-    profiled = [(r, int(b), p) for r in result["rows"] for b, p in r["profile"].items()]
-    if not profiled:
-        return []
-    classes = sorted({c for _, _, p in profiled for c in p["classes_us"]})
-    lines = ["", "| scope | cudagraph | batch | kernels/step | device µs/step | busy | " + " | ".join(classes) + " |"]
-    lines.append("|---|---|---|---|---|---|" + "---|" * len(classes))
-    for r, b, p in profiled:
-        lines.append(
-            f"| {r['scope']} | {r['mode']} | {b} | {p['kernels']:.0f} | {p['device_us']:.0f} | "
-            f"{100 * p['busy_share']:.0f}% | "
-            + " | ".join(f"{p['classes_us'].get(c, 0.0):.0f}" for c in classes)
-            + " |"
-        )
-    lines.append("")
-    for r, b, p in profiled:
-        lines.append(f"top kernels, {r['scope']}/{r['mode']} batch {b} (calls/step, µs/step):")
-        lines += [f"  {calls:6.1f} {us:9.1f}  {name}" for name, calls, us in p["top"][:TOP_KERNELS]]
-    for r in result["rows"]:
-        for shape, p in r.get("prefill_profile", {}).items():
-            lines.append(f"prefill {shape}, {r['scope']}/{r['mode']}: {p['device_us']:.0f} µs per call (calls, µs):")
-            lines += [f"  {calls:6.1f} {us:9.1f}  {name}" for name, calls, us in p["top"][:TOP_KERNELS]]
-    return lines
