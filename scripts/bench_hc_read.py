@@ -27,7 +27,7 @@ from scripts.graph_timing import graphed_us
 COPIES = 8
 
 
-def graph_us(call: Callable[[int], object], reps: int = 8) -> float:
+def per_copy_us(call: Callable[[int], object], reps: int = 8) -> float:
     """µs per call of `call(i)` for i over the copies, `reps` rounds captured in one CUDA graph."""
     return graphed_us(lambda: [call(i) for i in range(COPIES)], reps) / COPIES
 
@@ -70,12 +70,14 @@ def main() -> None:
     print("| tile (down rows x warps x mix cols x warps) | " + " | ".join(f"{m} rows (µs)" for m in rows) + " |")
     print("|---|" + "---|" * len(rows))
     with torch.no_grad():
-        print("| torch read, Inductor | " + " | ".join(f"{graph_us(inductor(m)):.2f}" for m in rows) + " |", flush=True)
+        print(
+            "| torch read, Inductor | " + " | ".join(f"{per_copy_us(inductor(m)):.2f}" for m in rows) + " |", flush=True
+        )
         for tile in args.tiles.split(","):
             hc_read.DOWN_ROWS, hc_read.DOWN_WARPS, hc_read.MIX_COLS, hc_read.MIX_WARPS = (
                 int(x) for x in tile.split("x")
             )
-            print(f"| {tile} | " + " | ".join(f"{graph_us(kernels(m)):.2f}" for m in rows) + " |", flush=True)
+            print(f"| {tile} | " + " | ".join(f"{per_copy_us(kernels(m)):.2f}" for m in rows) + " |", flush=True)
 
 
 if __name__ == "__main__":
