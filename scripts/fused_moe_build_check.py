@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import argparse
 
+import torch
 import triton
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from model.kernels import fused_moe
-from model.kernels.fused_moe import KINDS, GemmTiles, default_tiles
+from model.kernels.fused_moe import FP8_BLOCK, KINDS, GemmTiles, default_tiles, kept_block_k
 from model.quant.experts import NVFP4_KINDS
 from scripts.skinny_build_check import resources
 
@@ -25,6 +26,11 @@ POINTERS = ("x", "h", "w", "scale", "scale_2", "sorted_pairs", "block_expert", "
 # integer arguments that are multiples of 16 at the bench's shapes (128 experts, H 2560, I 640): Triton's JIT
 # marks such values divisible by 16 when it specialises, which lets it vectorise the weight loads
 MULTIPLES_OF_16 = ("E", "H", "I")
+
+
+def built_block_k(quant: str | None, tiles: GemmTiles) -> int:
+    """The K tile `fused_moe` runs `tiles` with under bf16 activations (block FP8 in the release's blocks)."""
+    return tiles.block_k if quant is None else kept_block_k(quant, tiles.block_k, FP8_BLOCK[1], torch.bfloat16)
 
 
 def build(
@@ -39,7 +45,7 @@ def build(
     types |= {"scale": scale, "scale_2": "*fp32" if quant in NVFP4_KINDS else scale}
     types |= {"sorted_pairs": "*i32", "block_expert": "*i32"}
     types |= {"shared_h": "*bf16", "shared_gate": "*bf16", "shared_w": "*bf16"}  # the down kernel's shared blocks
-    block_k = min(tiles.block_k, 32) if quant == "mxfp8" else tiles.block_k
+    block_k = built_block_k(quant, tiles)
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": tiles.block_n, "BLOCK_K": block_k, "DIRECT": False}
     constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "HW": True, "SWAP": tiles.swap, "PDL": arch >= 90}
     constexprs |= {"SHARED": quant is None} if "SHARED" in fn.arg_names else {}
@@ -63,7 +69,7 @@ def main() -> None:
             tiles = default_tiles(pairs, quant is not None)
             for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
                 built = build(kernel, quant, tiles.block_m, gemm, args.arch)
-                block_k = min(gemm.block_k, 32) if quant == "mxfp8" else gemm.block_k
+                block_k = built_block_k(quant, gemm)
                 shape = f"{tiles.block_m}x{gemm.block_n}x{block_k}, {gemm.warps}, {gemm.stages}"
                 usage = resources(built)
                 print(f"| {quant or 'bf16'} | {pairs:g} | {kernel.strip('_')} | {shape} | {usage} |", flush=True)

@@ -23,9 +23,10 @@ import triton
 import triton.language as tl
 
 from model.kernels import pdl_enabled
-from model.quant.formats import NVFP4_GROUP as _GROUP
+from model.quant import formats
 
-NVFP4_GROUP = tl.constexpr(_GROUP)  # inputs per NVFP4 block scale
+NVFP4_GROUP = tl.constexpr(formats.NVFP4_GROUP)  # inputs per NVFP4 block scale
+MXFP8_GROUP = tl.constexpr(formats.MXFP8_GROUP)  # inputs per MXFP8 (E8M0) scale
 
 
 @triton.jit
@@ -135,6 +136,22 @@ def e8m0_value(u):
     2^-127 (bit 22), 0xFF NaN (as `formats.e8m0_decode`)."""
     bits = tl.where(u > 0, u << 23, u + 0x400000)
     return tl.where(u == 255, float("nan"), bits.to(tl.float32, bitcast=True))
+
+
+@triton.jit
+def mxfp8_tile(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr, HW: tl.constexpr):
+    """`e4m3 * 2^(e8m0 - 127)` in float32, the `[BLOCK_K, BLOCK_N]` MXFP8 weight tile of inputs `k0 + i`
+    (k0 and BLOCK_K multiples of 32; inputs from K on are 0) of the columns whose code rows start at
+    `w_rows [1, BLOCK_N]` and whose E8M0 scale rows start at `s_rows [1, BLOCK_N]`. Each scale is loaded
+    once and broadcast over its 32 inputs. A power of two times an E4M3 value is exact in float32 and in
+    bfloat16 (whose exponent range is float32's), not in float16."""
+    rk = k0 + tl.arange(0, BLOCK_K)
+    codes = tl.load(w_rows + rk[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=0)
+    groups = tl.arange(0, BLOCK_K // MXFP8_GROUP) + k0 // MXFP8_GROUP
+    live = (groups < (K + MXFP8_GROUP - 1) // MXFP8_GROUP)[:, None] & n_live[None, :]
+    s = tl.expand_dims(e8m0_value(tl.load(s_rows + groups[:, None], mask=live, other=127).to(tl.uint32)), 1)
+    s = tl.reshape(tl.broadcast_to(s, (BLOCK_K // MXFP8_GROUP, MXFP8_GROUP, BLOCK_N)), (BLOCK_K, BLOCK_N))
+    return e4m3_float(codes, HW) * s
 
 
 @triton.jit

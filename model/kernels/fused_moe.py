@@ -31,10 +31,13 @@ row block `j` on its own, with the routing ids as the blocks' experts.
 
 Quantised experts are read in place too, with the weight-only GEMM's schemes (`model/kernels/
 weight_only.py`, whose code decoders in `codes.py` these kernels share):
-- block FP8 (E4M3 codes, float32 `weight_scale_inv` per bn x bk block) and MXFP8 (E4M3, one E8M0 per
-  32 inputs): each K tile lies in one scale block, its codes (exact in every activation dtype) go to
-  the tensor cores as they are, and the tile's float32 partial product is multiplied by each column's
-  scale (a power of two for MXFP8, so exact there);
+- block FP8 (E4M3 codes, float32 `weight_scale_inv` per bn x bk block): each K tile lies in one scale
+  block, its codes (exact in every activation dtype) go to the tensor cores as they are, and the tile's
+  float32 partial product is multiplied by each column's scale;
+- MXFP8 (E4M3, one E8M0 per 32 inputs): codes times their power of two are exact in bfloat16 and
+  float32, so the decoded tile goes to the tensor cores whole (K tiles of several groups, one
+  accumulator); float16, whose range holds them only for scales 2^-15 .. 2^7, takes block FP8's way
+  (`kept_block_k`);
 - NVFP4 (E2M1 pairs, one E4M3 scale per 16 inputs, a per-tensor scale): `e2m1 * e4m3` is exact in
   every activation dtype, so the decoded tile goes to the tensor cores and the per-tensor scale is
   applied once to the float32 sum (multiplied for ModelOpt's `scale_2`, divided for
@@ -59,7 +62,15 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.codes import add, e8m0_value, interpreted, nvfp4_tile, pdl_launch, wait_for_inputs
+from model.kernels.codes import (
+    add,
+    e8m0_value,
+    interpreted,
+    mxfp8_tile,
+    nvfp4_tile,
+    pdl_launch,
+    wait_for_inputs,
+)
 from model.kernels.mma import add_scaled, mma, oriented
 from model.quant import formats
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
@@ -118,6 +129,18 @@ def default_tiles(pairs_per_expert: float, fp8: bool = False) -> MoETiles:
     if pairs_per_expert <= 96:
         return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
     return MoETiles(128, GemmTiles(128, 64, 8, 3), GemmTiles(128, 64, 8, 3))
+
+
+def kept_block_k(quant: str, block_k: int, bk: int, dtype: torch.dtype) -> int:
+    """The K tile a kept format's GEMMs run with. A float32 partial scaled once per K tile (block FP8's
+    float32 multipliers, MXFP8 under float16) needs the tile inside one scale group: `bk`'s largest
+    power-of-two divisor, MXFP8's 32. A tile whose scales are decoded into it (NVFP4, MXFP8 under bfloat16
+    and float32) holds whole groups instead: MXFP8's is at least 32 deep."""
+    if quant == "fp8_block":
+        return min(block_k, bk & -bk)
+    if quant == "mxfp8":
+        return min(block_k, formats.MXFP8_GROUP) if dtype == torch.float16 else max(block_k, formats.MXFP8_GROUP)
+    return block_k
 
 
 @triton.jit
@@ -243,6 +266,9 @@ def _tile_dot(
     if KIND >= 3:  # NVFP4: E2M1 pairs times their E4M3 block scale, exact in a.dtype
         b = nvfp4_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW)
         acc = mma(acc, a, b.to(a.dtype), DOT_F32, SWAP)
+    elif KIND == 2 and a.dtype != tl.float16:  # MXFP8: E4M3 times a power of two, exact in a.dtype
+        b = mxfp8_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW)
+        acc = mma(acc, a, b.to(a.dtype), DOT_F32, SWAP)
     else:
         b = tl.load(w_rows + rk[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=0)
         if KIND == 0:
@@ -251,7 +277,7 @@ def _tile_dot(
             b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers
                 s = tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0.0)
-            else:  # MXFP8: E8M0 powers of two
+            else:  # MXFP8 under float16, whose range holds codes times 2^-15 .. 2^7 only: E8M0 powers of two
                 s = e8m0_value(tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0).to(tl.uint32))
             # the tile lies in one scale block: its float32 partial is scaled once per column
             part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
@@ -623,8 +649,7 @@ def fused_moe(
                 raise ValueError(f"fused_moe: {name} is {w.dtype} on {w.device}, x is {x.dtype} on {x.device}")
     else:
         bn, bk = SCALE_GRID.get(quant, block)
-        group = {"fp8_block": bk & -bk, "mxfp8": formats.MXFP8_GROUP}.get(quant, 1 << 30)  # K tiles lie in one group
-        if bn < 1 or group < MIN_DOT_K:
+        if bn < 1 or (quant == "fp8_block" and (bk & -bk) < MIN_DOT_K):
             raise ValueError(f"fused_moe: block FP8 needs bn >= 1 and bk a multiple of {MIN_DOT_K}, got block {block}")
         inter_down = down_proj.shape[2] * packed
         if inter_down != inter:
@@ -642,8 +667,8 @@ def fused_moe(
             gate_up_scale_2 = down_scale_2 = gate_up_scale  # unused
         tiles = dataclasses.replace(
             tiles,
-            gate_up=dataclasses.replace(tiles.gate_up, block_k=min(tiles.gate_up.block_k, group)),
-            down=dataclasses.replace(tiles.down, block_k=min(tiles.down.block_k, group)),
+            gate_up=dataclasses.replace(tiles.gate_up, block_k=kept_block_k(quant, tiles.gate_up.block_k, bk, x.dtype)),
+            down=dataclasses.replace(tiles.down, block_k=kept_block_k(quant, tiles.down.block_k, bk, x.dtype)),
         )
     if shared is not None and shared_out is not None:
         raise ValueError("fused_moe: shared and shared_out are two forms of one shared expert: give one")

@@ -319,6 +319,27 @@ def test_bound_catches_a_dropped_scale(quant: str, name: str) -> None:
     assert float(((got - ref).abs() / bound).max()) > 10
 
 
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16, torch.float32])
+@pytest.mark.parametrize("tokens", [1, 40])
+def test_mxfp8_scales_trade_with_the_activations_bit_for_bit(dtype: torch.dtype, tokens: int) -> None:
+    """Activations times 2^8 against gate/up scales times 2^-8 is the same product, to the bit, for a
+    kernel that keeps MXFP8's weights exact: every rounding commutes with a power of two. Decoded in the
+    tile, codes times scales near 2^-21 would round in float16 (the kernel keeps per-group partials
+    there), and not in bfloat16 or float32."""
+    experts, router = experts_and_router()
+    x, weights, ids = routed(router, tokens, seed=6)
+    packed, _ = kept(experts, "mxfp8")
+    args = packed.stored()
+    shifted = dict(args, gate_up_scale=args["gate_up_scale"] - 8)
+    assert int(args["gate_up_scale"].min()) > 8  # no scale leaves E8M0's normal range
+    x = x.to(dtype)
+    assert torch.equal((x * 256) / 256, x)  # exact in float16 too (|x| well below 256)
+    with torch.no_grad():
+        want = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, **args)
+        got = fused_moe(x * 256, weights, ids, packed.gate_up_proj, packed.down_proj, **shifted)
+    assert torch.equal(got, want)
+
+
 def test_bad_shapes_name_the_tensor() -> None:
     experts, router = experts_and_router()
     x, weights, ids = routed(router, 3)
