@@ -18,7 +18,8 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from model.kernels import fused_moe
-from model.kernels.fused_moe import FP8_BLOCK, KINDS, GemmTiles, default_tiles, kept_block_k
+from model.kernels.codes import kept_block_k
+from model.kernels.fused_moe import FP8_BLOCK, KINDS, GemmTiles, default_tiles, uniform_scale
 from model.quant.experts import NVFP4_KINDS
 from scripts.skinny_build_check import resources
 
@@ -26,6 +27,7 @@ POINTERS = ("x", "h", "w", "scale", "scale_2", "sorted_pairs", "block_expert", "
 # integer arguments that are multiples of 16 at the bench's shapes (128 experts, H 2560, I 640): Triton's JIT
 # marks such values divisible by 16 when it specialises, which lets it vectorise the weight loads
 MULTIPLES_OF_16 = ("E", "H", "I")
+BENCH_INTER = 640  # the up rows' offset in gate_up: block FP8's N tiles lie in one scale block (`uniform_scale`)
 
 
 def built_block_k(quant: str | None, tiles: GemmTiles) -> int:
@@ -48,6 +50,8 @@ def build(
     block_k = built_block_k(quant, tiles)
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": tiles.block_n, "BLOCK_K": block_k, "DIRECT": False}
     constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "HW": True, "SWAP": tiles.swap, "PDL": arch >= 90}
+    offset = BENCH_INTER if kernel == "_gate_up_kernel" else 0
+    constexprs |= {"UNIFORM": uniform_scale(quant, FP8_BLOCK[0], tiles.block_n, offset)}
     constexprs |= {"SHARED": quant is None} if "SHARED" in fn.arg_names else {}
     signature = {p: types.get(p) or ("constexpr" if p in constexprs else "i32") for p in fn.arg_names}
     attrs = {(i,): [["tt.divisibility", 16]] for i, p in enumerate(fn.arg_names) if p in POINTERS + MULTIPLES_OF_16}

@@ -22,7 +22,7 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
-from model.kernels.weight_only import DENSE, KINDS, Tiles, _wo_kernel
+from model.kernels.weight_only import DENSE, FP8_BLOCK, KINDS, Tiles, _wo_kernel
 
 POINTERS = ("x", "w", "block_scale", "scale")
 INTS = ("M", "N", "K", "stride_xm", "K_PER_SPLIT")
@@ -35,9 +35,10 @@ def build(
     """`_wo_kernel` built for `config` at `m` rows (or for the launch tiles themselves), for dense weights
     or those of a weight-only `kind`."""
     tiles = config if isinstance(config, Tiles) else config.tiles(m)
+    bn, bk = FP8_BLOCK if kind == "fp8_block" else (1, 1)
     constexprs = {
-        "SCALE_BN": 1,
-        "SCALE_BK": 1,
+        "SCALE_BN": bn,
+        "SCALE_BK": bk,
         "KIND": DENSE if kind is None else KINDS[kind],
         "BLOCK_M": tiles.block_m,
         "BLOCK_N": tiles.block_n,
@@ -49,6 +50,7 @@ def build(
         "OUT_BF16": not partial,
         "HW_E4M3": True,
         "SWAP": tiles.swap,
+        "UNIFORM": kind == "fp8_block" and bn % tiles.block_n == 0,  # as `launch` decides it
         "PDL": arch >= 90,  # programmatic dependent launch (`model.kernels.codes.pdl`)
     }
     signature = {p: f"*{dtype}" for p in POINTERS} | {"out": "*fp32" if partial else "*i16"}

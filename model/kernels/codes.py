@@ -141,17 +141,21 @@ def e8m0_value(u):
 @triton.jit
 def mxfp8_tile(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr, HW: tl.constexpr):
     """`e4m3 * 2^(e8m0 - 127)` in float32, the `[BLOCK_K, BLOCK_N]` MXFP8 weight tile of inputs `k0 + i`
-    (k0 and BLOCK_K multiples of 32; inputs from K on are 0) of the columns whose code rows start at
-    `w_rows [1, BLOCK_N]` and whose E8M0 scale rows start at `s_rows [1, BLOCK_N]`. Each scale is loaded
-    once and broadcast over its 32 inputs. A power of two times an E4M3 value is exact in float32 and in
-    bfloat16 (whose exponent range is float32's), not in float16."""
+    (k0 a multiple of BLOCK_K; inputs from K on are 0) of the columns whose code rows start at
+    `w_rows [1, BLOCK_N]` and whose E8M0 scale rows start at `s_rows [1, BLOCK_N]`. A tile of whole
+    32-input groups loads each scale once and broadcasts it; a 16-deep one loads one per input. A power
+    of two times an E4M3 value is exact in float32 and in bfloat16 (whose exponent range is float32's),
+    not in float16."""
     rk = k0 + tl.arange(0, BLOCK_K)
     codes = tl.load(w_rows + rk[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=0)
-    groups = tl.arange(0, BLOCK_K // MXFP8_GROUP) + k0 // MXFP8_GROUP
-    live = (groups < (K + MXFP8_GROUP - 1) // MXFP8_GROUP)[:, None] & n_live[None, :]
-    s = tl.expand_dims(e8m0_value(tl.load(s_rows + groups[:, None], mask=live, other=127).to(tl.uint32)), 1)
-    s = tl.reshape(tl.broadcast_to(s, (BLOCK_K // MXFP8_GROUP, MXFP8_GROUP, BLOCK_N)), (BLOCK_K, BLOCK_N))
-    return e4m3_float(codes, HW) * s
+    if BLOCK_K >= MXFP8_GROUP:
+        groups = tl.arange(0, BLOCK_K // MXFP8_GROUP) + k0 // MXFP8_GROUP
+        live = (groups < (K + MXFP8_GROUP - 1) // MXFP8_GROUP)[:, None] & n_live[None, :]
+        u = tl.expand_dims(tl.load(s_rows + groups[:, None], mask=live, other=127), 1)
+        u = tl.reshape(tl.broadcast_to(u, (BLOCK_K // MXFP8_GROUP, MXFP8_GROUP, BLOCK_N)), (BLOCK_K, BLOCK_N))
+    else:
+        u = tl.load(s_rows + (rk // MXFP8_GROUP)[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=127)
+    return e4m3_float(codes, HW) * e8m0_value(u.to(tl.uint32))
 
 
 @triton.jit
@@ -167,6 +171,31 @@ def bf16_bits(x):
 def bf16_float(bits):
     """bfloat16 bits (int16) -> their float32 value (exact)."""
     return ((bits.to(tl.int32) & 0xFFFF) << 16).to(tl.float32, bitcast=True)
+
+
+@triton.jit
+def operand_like(d, like, DOT_F32: tl.constexpr):
+    """float32 `d` as an MMA operand beside `like`, rounded to nearest even to `like`'s dtype: in that dtype
+    (the GPU's conversion), or with DOT_F32 (float32 products) as float32 values. A bfloat16 `like` there
+    is rounded by `bf16_bits`: the interpreter's own bfloat16 conversion mishandles subnormals (which only
+    MXFP8 weights below 2^-126 reach)."""
+    if DOT_F32 and like.dtype == tl.bfloat16:
+        d = bf16_float(bf16_bits(d))
+    else:
+        d = d.to(like.dtype)
+    return d
+
+
+def kept_block_k(kind: str, block_k: int, bk: int, dtype: torch.dtype) -> int:
+    """The K tile a GEMM over kept weights of `kind` runs with. A float32 partial scaled once per K tile
+    (block FP8's float32 multipliers, MXFP8 under float16) needs the tile inside one scale group: `bk`'s
+    largest power-of-two divisor, MXFP8's 32. Tiles whose scales are decoded into them (NVFP4, MXFP8 under
+    bfloat16 and float32, `mxfp8_tile`) and scales applied after the K loop take any K tile."""
+    if kind == "fp8_block":
+        return min(block_k, bk & -bk)
+    if kind == "mxfp8" and dtype == torch.float16:
+        return min(block_k, formats.MXFP8_GROUP)
+    return block_k
 
 
 @functools.cache

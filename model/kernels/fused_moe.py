@@ -66,13 +66,14 @@ from model.kernels.codes import (
     add,
     e8m0_value,
     interpreted,
+    kept_block_k,
     mxfp8_tile,
     nvfp4_tile,
+    operand_like,
     pdl_launch,
     wait_for_inputs,
 )
 from model.kernels.mma import add_scaled, mma, oriented
-from model.quant import formats
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
@@ -131,16 +132,11 @@ def default_tiles(pairs_per_expert: float, fp8: bool = False) -> MoETiles:
     return MoETiles(128, GemmTiles(128, 64, 8, 3), GemmTiles(128, 64, 8, 3))
 
 
-def kept_block_k(quant: str, block_k: int, bk: int, dtype: torch.dtype) -> int:
-    """The K tile a kept format's GEMMs run with. A float32 partial scaled once per K tile (block FP8's
-    float32 multipliers, MXFP8 under float16) needs the tile inside one scale group: `bk`'s largest
-    power-of-two divisor, MXFP8's 32. A tile whose scales are decoded into it (NVFP4, MXFP8 under bfloat16
-    and float32) holds whole groups instead: MXFP8's is at least 32 deep."""
-    if quant == "fp8_block":
-        return min(block_k, bk & -bk)
-    if quant == "mxfp8":
-        return min(block_k, formats.MXFP8_GROUP) if dtype == torch.float16 else max(block_k, formats.MXFP8_GROUP)
-    return block_k
+def uniform_scale(quant: str | None, bn: int, block_n: int, offset: int = 0) -> bool:
+    """Whether every N tile of a block-FP8 GEMM, whose stored rows start at `offset` (the up rows after the
+    gate rows) and whose scale blocks are `bn` rows high, lies in one scale block: then a K tile takes one
+    float32 multiplier (a scalar load) where it took one per column (`BLOCK_N` loads of the same value)."""
+    return quant == "fp8_block" and bn % block_n == 0 and offset % block_n == 0
 
 
 @triton.jit
@@ -256,10 +252,12 @@ def _tile_dot(
     DOT_F32: tl.constexpr,
     HW: tl.constexpr,
     SWAP: tl.constexpr,
+    UNIFORM: tl.constexpr,
 ):
     """acc + a · B for the K tile `rk` (starting at k0) of the columns whose stored weight rows start at
     `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc); `acc`
-    `oriented` as SWAP asks.
+    `oriented` as SWAP asks. UNIFORM: the tile's columns share one block-FP8 scale row, `s_rows` (a
+    scalar pointer), so one float32 multiplier serves the whole partial.
 
     Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
     after a taken branch's `return` too, so an early return would not keep them out."""
@@ -268,7 +266,7 @@ def _tile_dot(
         acc = mma(acc, a, b.to(a.dtype), DOT_F32, SWAP)
     elif KIND == 2 and a.dtype != tl.float16:  # MXFP8: E4M3 times a power of two, exact in a.dtype
         b = mxfp8_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW)
-        acc = mma(acc, a, b.to(a.dtype), DOT_F32, SWAP)
+        acc = mma(acc, a, operand_like(b, a, DOT_F32), DOT_F32, SWAP)
     else:
         b = tl.load(w_rows + rk[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=0)
         if KIND == 0:
@@ -276,12 +274,18 @@ def _tile_dot(
         else:
             b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers
-                s = tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0.0)
+                if UNIFORM:
+                    s = tl.load(s_rows + k0 // SCALE_BK)
+                else:
+                    s = tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0.0)
             else:  # MXFP8 under float16, whose range holds codes times 2^-15 .. 2^7 only: E8M0 powers of two
                 s = e8m0_value(tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0).to(tl.uint32))
             # the tile lies in one scale block: its float32 partial is scaled once per column
             part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
-            acc = add_scaled(acc, part, s, SWAP)
+            if UNIFORM:
+                acc = acc + part * s
+            else:
+                acc = add_scaled(acc, part, s, SWAP)
     return acc
 
 
@@ -320,6 +324,7 @@ def _gate_up_kernel(
     DOT_F32: tl.constexpr,
     HW: tl.constexpr,
     SWAP: tl.constexpr,
+    UNIFORM: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k)."""
@@ -338,8 +343,12 @@ def _gate_up_kernel(
     up_rows = gate_rows + I * row_bytes
     scale_k = (H + SCALE_BK - 1) // SCALE_BK
     scales = scale + e64 * ((2 * I + SCALE_BN - 1) // SCALE_BN) * scale_k
-    gate_scales = scales + (rn64 // SCALE_BN) * scale_k
-    up_scales = scales + ((rn64 + I) // SCALE_BN) * scale_k
+    if UNIFORM:  # the tile's gate rows, and its up rows, lie in one scale block each
+        gate_scales = scales + (pid_n * BLOCK_N // SCALE_BN) * scale_k
+        up_scales = scales + ((pid_n * BLOCK_N + I) // SCALE_BN) * scale_k
+    else:
+        gate_scales = scales + (rn64 // SCALE_BN) * scale_k
+        up_scales = scales + ((rn64 + I) // SCALE_BN) * scale_k
     acc_g = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     acc_u = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     for k0 in range(0, H, BLOCK_K):
@@ -347,9 +356,9 @@ def _gate_up_kernel(
         k_live = rk < H
         a = tl.load(x + token[:, None] * H + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
         acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, HW, SWAP)  # fmt: skip
+                          DOT_F32, HW, SWAP, UNIFORM)  # fmt: skip
         acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, HW, SWAP)  # fmt: skip
+                          DOT_F32, HW, SWAP, UNIFORM)  # fmt: skip
     acc_g, acc_u = oriented(acc_g, SWAP), oriented(acc_u, SWAP)
     acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
     acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
@@ -389,6 +398,7 @@ def _down_kernel(
     HW: tl.constexpr,
     SHARED: tl.constexpr,
     SWAP: tl.constexpr,
+    UNIFORM: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots; with
@@ -413,13 +423,18 @@ def _down_kernel(
     row_bytes = I // 2 if KIND >= 3 else I
     rows = w + e64 * (H * row_bytes) + rn64[None, :] * row_bytes
     scale_k = (I + SCALE_BK - 1) // SCALE_BK
-    scales = scale + e64 * ((H + SCALE_BN - 1) // SCALE_BN) * scale_k + (rn64 // SCALE_BN) * scale_k
+    scales = scale + e64 * ((H + SCALE_BN - 1) // SCALE_BN) * scale_k
+    if UNIFORM:  # the tile's rows lie in one scale block
+        scales += (pid_n * BLOCK_N // SCALE_BN) * scale_k
+    else:
+        scales += (rn64 // SCALE_BN) * scale_k
     acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     for k0 in range(0, I, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, HW, SWAP)
+        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, HW, SWAP,
+                        UNIFORM)  # fmt: skip
     acc = _tensor_scale(oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
@@ -455,7 +470,7 @@ def _shared_rows(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, False, SWAP)
+        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, False, SWAP, False)
     acc = oriented(acc, SWAP)
     gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
     acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
@@ -702,7 +717,7 @@ def fused_moe(
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
         x, gate_up_proj, gate_up_scale, gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter,
         bn, bk, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps, num_stages=gu.stages,
-        SWAP=gu.swap, **flags,
+        SWAP=gu.swap, UNIFORM=uniform_scale(quant, bn, gu.block_n, inter), **flags,
     )  # fmt: skip
     s, g, w_s = (
         (shared[0].contiguous(), shared[1], shared[2]) if shared is not None else (h, x, x)
@@ -712,7 +727,8 @@ def fused_moe(
     _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks + shared_blocks)](
         h, down_proj, down_scale, down_scale_2, sorted_pairs, block_expert, weights.contiguous(), s, g, w_s, parts,
         pairs, e, hidden, inter, bn, bk, blocks, t, g.stride(0), BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k,
-        num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None, SWAP=dn.swap, **flags,
+        num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None, SWAP=dn.swap,
+        UNIFORM=uniform_scale(quant, bn, dn.block_n), **flags,
     )  # fmt: skip
     y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
     mode = 2 if shared is not None else int(shared_out is not None)

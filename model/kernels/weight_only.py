@@ -38,17 +38,16 @@ with float32 FMA tiles instead of `tl.dot` for 1..8 rows.
 `e4m3 * s` is generally not representable in bf16/fp16 (up to 4 + 24 significant bits), so instead each
 K tile lies in one scale block (BLOCK_K a power of two dividing bk, tiles start at multiples of BLOCK_K)
 and its float32 partial product with the raw E4M3 codes (exact in every activation dtype) is multiplied
-by the tile's per-column scale: `acc += dot(x, e4m3) * s[None, :]`. That is `sum_k x[k] * (e4m3 * s)`
-with each weight exactly `formats.py`'s (a one-hot x returns `fl(e4m3 * s)`), up to float32 summation
-order and one rounding per scaled partial (within the `(K + 2) u` bound of the tests). MXFP8 uses the
-same scheme with BLOCK_K <= 32, one E8M0 scale per tile: the scale is a power of two, so scaling the
-float32 partial is exact (unless the scaled partial leaves float32's normal range, which needs weights
-near 2^-126 or 2^128; `formats.py`'s own `e4m3 * 2^e` is always exact or infinite in float32).
-Decoding `e4m3 * 2^e` and casting it to the activation dtype would be exact in float32 and bf16 (same
-exponent range; only scale bytes 0..2 reach bf16 subnormals with lost bits) but not in fp16, which holds
-every `e4m3 * 2^e` only for scales 2^-15 .. 2^7: a group whose largest weight is under 2^-7 already gets
-a smaller scale (OCP MX: 2^(floor(log2 amax) - 8)). The per-group partial is exact in all three
-dtypes; its cost is more, smaller `tl.dot`s (K = 32 each) on the GPU (untuned).
+by the tile's per-column scale: `acc += dot(x, e4m3) * s[None, :]`, or by one scale where the N tile lies
+in one scale block (`UNIFORM`: one load instead of BLOCK_N). That is `sum_k x[k] * (e4m3 * s)` with each
+weight exactly `formats.py`'s (a one-hot x returns `fl(e4m3 * s)`), up to float32 summation order and one
+rounding per scaled partial (within the `(K + 2) u` bound of the tests). An MXFP8 weight `e4m3 * 2^e` is
+exact in float32 and bf16 (same exponent range; only scale bytes 0..2 reach bf16 subnormals, rounded as
+`formats.py`'s weights then are), so under those dtypes the tile is decoded whole (`codes.mxfp8_tile`) and
+joins the float32 sum as NVFP4's does. fp16 holds every `e4m3 * 2^e` only for scales 2^-15 .. 2^7 (a
+group whose largest weight is under 2^-7 already gets a smaller scale: OCP MX, 2^(floor(log2 amax) - 8)),
+so under fp16 MXFP8 takes block FP8's scheme with BLOCK_K <= 32, one E8M0 scale per tile, exact (unless
+the scaled partial leaves float32's normal range, which needs weights near 2^-126 or 2^128).
 """
 
 from __future__ import annotations
@@ -67,7 +66,10 @@ from model.kernels.codes import (
     e4m3_float,
     e8m0_value,
     interpreted,
+    kept_block_k,
+    mxfp8_tile,
     nvfp4_tile,
+    operand_like,
     pdl_launch,
     wait_for_inputs,
 )
@@ -115,8 +117,10 @@ def _wo_kernel(
     OUT_BF16: tl.constexpr,
     HW_E4M3: tl.constexpr,
     SWAP: tl.constexpr,
+    UNIFORM: tl.constexpr,
     PDL: tl.constexpr,
 ):
+    """UNIFORM: a block-FP8 N tile lies in one scale block, so a K tile takes one float32 multiplier."""
     wait_for_inputs(PDL)
     rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
@@ -149,12 +153,20 @@ def _wo_kernel(
                     BLOCK_N,
                     HW_E4M3,
                 )
+            elif KIND == 5 and a.dtype != tl.float16:  # MXFP8 with its scales: exact in bf16 and float32
+                d = mxfp8_tile(w + rn64[None, :] * K, scale + rn64[None, :] * ((K + 31) // 32), k0, k_end, n_live,
+                               BLOCK_K, BLOCK_N, HW_E4M3)  # fmt: skip
             else:
                 d = e4m3_float(tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0), HW_E4M3)
-            b = d.to(a.dtype)  # exact: at most 6 significant bits, exponents within bf16 and fp16 range
+            b = operand_like(d, a, DOT_F32)  # exact but MXFP8 weights below bf16's normals
         if not DOT:
             lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
-        elif KIND >= 4:
+        elif KIND == 4 and UNIFORM:  # one multiplier for the tile's float32 partial (module doc)
+            s = tl.load(
+                scale + (tl.program_id(0) * BLOCK_N // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK
+            )
+            acc = acc + mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP) * s
+        elif KIND == 4 or (KIND == 5 and a.dtype == tl.float16):
             # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
             # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
             if KIND == 4:
@@ -224,11 +236,11 @@ def weight_only_matmul(
     if code in (4, 5):
         if code == 4:
             bn, bk = block or FP8_BLOCK
-            want, group = (triton.cdiv(n, bn), triton.cdiv(k, bk)), bk & -bk  # largest power of two dividing bk
-            if bn < 1 or bk < 1 or group < MIN_DOT_K:
+            want = (triton.cdiv(n, bn), triton.cdiv(k, bk))
+            if bn < 1 or bk < 1 or (bk & -bk) < MIN_DOT_K:  # the largest power of two dividing bk
                 raise ValueError(f"block FP8 needs bn >= 1 and bk a multiple of {MIN_DOT_K}, got block {(bn, bk)}")
         else:
-            want, group = (n, triton.cdiv(k, MXFP8_GROUP)), MXFP8_GROUP
+            want = (n, triton.cdiv(k, MXFP8_GROUP))
             if scale.dtype != torch.uint8:
                 raise ValueError(f"MXFP8 scales must be E8M0 uint8 bytes, got {scale.dtype}")
         if tuple(weight.shape) != (n, k) or tuple(scale.shape) != want:
@@ -236,7 +248,7 @@ def weight_only_matmul(
                 f"{kind} needs weight [N, K={k}] and scales {list(want)}; got weight "
                 f"{tuple(weight.shape)}, scale {tuple(scale.shape)}"
             )
-        block_k = min(block_k, group)
+        block_k = kept_block_k(kind, block_k, bk, x.dtype)
     elif code != 1 and (
         block_scale is None
         or k % NVFP4_GROUP
@@ -338,6 +350,7 @@ def launch(
         OUT_BF16=bf16 and not partial,
         HW_E4M3=on_gpu and _has_fp8(x.device),
         SWAP=tiles.swap,
+        UNIFORM=code == KINDS["fp8_block"] and scale_block[0] % block_n == 0,
         num_warps=tiles.num_warps,
         num_stages=tiles.num_stages,
         **dependent,

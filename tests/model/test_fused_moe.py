@@ -244,7 +244,7 @@ def assert_within_moe_bound(got: torch.Tensor, ref: torch.Tensor, bound: torch.T
     assert float(bound.max()) < 1e-2 * float(ref.abs().max())
 
 
-QUANT_CASES = [("fp8_block", (16, 16)), ("fp8_block", (24, 16)), ("fp8_block", (16, 32))] + [
+QUANT_CASES = [("fp8_block", (16, 16)), ("fp8_block", (24, 16)), ("fp8_block", (16, 32)), ("fp8_block", (32, 16))] + [
     (q, None) for q in ("mxfp8", "nvfp4", "nvfp4_ct")
 ]
 
@@ -317,6 +317,27 @@ def test_bound_catches_a_dropped_scale(quant: str, name: str) -> None:
         got = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, SMALL, **args)
     bound = moe_error_bound(x, weights, ids, ref_experts.gate_up_proj, ref_experts.down_proj)
     assert float(((got - ref).abs() / bound).max()) > 10
+
+
+@pytest.mark.parametrize("swap", [False, True], ids=["", "swapped"])
+@pytest.mark.parametrize("tokens", [1, 12])
+def test_block_fp8_one_multiplier_per_tile_is_bitwise_the_per_column_one(
+    tokens: int, swap: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a block-FP8 N tile lies in one scale block, the kernels load its multiplier once (`uniform_scale`)
+    instead of once per column: the same float32 products, so the same bits."""
+    experts, router = experts_and_router()  # H 64, I 32
+    x, weights, ids = routed(router, tokens, seed=7)
+    packed, _ = kept(experts, "fp8_block", (32, 16))
+    tiles = MoETiles(16, GemmTiles(16, 16, swap=swap), GemmTiles(32, 32, swap=swap))
+    assert fused_moe_module.uniform_scale("fp8_block", 32, 16, 32) and fused_moe_module.uniform_scale(
+        "fp8_block", 32, 32
+    )
+    with torch.no_grad():
+        once = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, tiles, **packed.stored())
+        monkeypatch.setattr(fused_moe_module, "uniform_scale", lambda *args: False)
+        per_column = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, tiles, **packed.stored())
+    assert torch.equal(once, per_column)
 
 
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16, torch.float32])
