@@ -39,7 +39,8 @@ weight_only.py`, whose code decoders in `codes.py` these kernels share):
   accumulator); float16, whose range holds them only for scales 2^-15 .. 2^7, takes block FP8's way
   (`kept_block_k`);
 - NVFP4 (E2M1 pairs, one E4M3 scale per 16 inputs, a per-tensor scale): `e2m1 * e4m3` is exact in
-  every activation dtype, so the decoded tile goes to the tensor cores and the per-tensor scale is
+  every activation dtype, so the decoded tile goes to the tensor cores (its even and odd inputs as two
+  halves, `codes.nvfp4_halves`, never interleaved) and the per-tensor scale is
   applied once to the float32 sum (multiplied for ModelOpt's `scale_2`, divided for
   compressed-tensors' `global_scale`). The scale is stored per row, since gate and up rows come
   from two checkpoint tensors with their own.
@@ -68,12 +69,12 @@ from model.kernels.codes import (
     interpreted,
     kept_block_k,
     mxfp8_tile,
-    nvfp4_tile,
+    nvfp4_halves,
     operand_like,
     pdl_launch,
     wait_for_inputs,
 )
-from model.kernels.mma import add_scaled, mma, oriented
+from model.kernels.mma import add_scaled, mma, mma_halves, oriented
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
@@ -262,8 +263,8 @@ def _tile_dot(
     Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
     after a taken branch's `return` too, so an early return would not keep them out."""
     if KIND >= 3:  # NVFP4: E2M1 pairs times their E4M3 block scale, exact in a.dtype
-        b = nvfp4_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW)
-        acc = mma(acc, a, b.to(a.dtype), DOT_F32, SWAP)
+        lo, hi = nvfp4_halves(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW, a)
+        acc = mma_halves(acc, a, operand_like(lo, a, DOT_F32), operand_like(hi, a, DOT_F32), DOT_F32, SWAP)
     elif KIND == 2 and a.dtype != tl.float16:  # MXFP8: E4M3 times a power of two, exact in a.dtype
         b = mxfp8_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW)
         acc = mma(acc, a, operand_like(b, a, DOT_F32), DOT_F32, SWAP)
