@@ -118,7 +118,7 @@ def default_tiles(pairs_per_expert: float, fp8: bool = False) -> MoETiles:
     64-deep K tiles halve its shared memory, so a one-token step's programs run in one wave), larger row
     blocks and wider tiles once an expert has enough rows to make the GEMMs compute-bound. Block-FP8
     weights (half the bytes, a conversion and a scaled partial per K tile) keep smaller blocks and
-    deeper pipelines longer. Chosen by `scripts/bench_fused_moe.py --sweep / --fp8-sweep` at the
+    deeper pipelines longer. Chosen by `scripts/experiments/bench_fused_moe.py --sweep / --fp8-sweep` at the
     bench preset's shapes (docs/measurements.md)."""
     if pairs_per_expert <= 4:
         return MoETiles(16, GemmTiles(32, 128, 4, 4), GemmTiles(64, 64, 4, 4))

@@ -32,7 +32,7 @@ from model.kernels import (
 from model.kernels.fused_moe import KINDS, GemmTiles, default_tiles
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
 from model.quant.experts import NVFP4_KINDS
-from scripts import fused_moe_build_check, skinny_build_check
+from scripts.experiments import fused_moe_build_check, skinny_build_check
 
 
 def build_sm90(
