@@ -1,7 +1,7 @@
 """Draw docs/bench_h200.png from docs/bench_h200.csv: decode tokens/s per batch size, one bar per configuration.
 
-The CSV holds the README's H200 rows (each with the commit it was measured at; see
-docs/measurements.md for the commands). Needs matplotlib: `pip install matplotlib`.
+The CSV holds the H200 decode history, one row per change with the commit it was measured at (the
+commands of older rows are in the git history of docs/measurements.md). Needs matplotlib: `pip install matplotlib`.
 
     python scripts/tools/plot_bench.py [--csv docs/bench_h200.csv] [--out docs/bench_h200.png]
 """
