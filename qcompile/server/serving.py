@@ -103,7 +103,8 @@ class Generation:
         self.engine, self.request_id, self.prompt_ids, self.params = engine, request_id, prompt_ids, params
         self.first, self.rest = first, rest
         self.started = started  # time.monotonic() when it was sent to the engine
-        self.num_output_tokens = 0
+        # counted from the first delta on, so a request that ends on it logs the tokens it made
+        self.num_output_tokens = first.num_output_tokens
         self.finished = first.finished
         if self.finished:
             self._log(first.finish_reason)
@@ -121,7 +122,6 @@ class Generation:
     async def deltas(self) -> AsyncIterator[RequestDelta]:
         """The request's deltas in order; a failed request raises `RequestFailed` after its last one."""
         delta = self.first
-        self.num_output_tokens = delta.num_output_tokens
         yield delta
         if not self.finished:
             async for delta in self.rest:

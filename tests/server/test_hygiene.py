@@ -84,3 +84,26 @@ def test_access_log_line_per_request(stub_server: Server, stub: StubEngine, capl
     for k, line in enumerate(sorted(lines)):
         assert line.startswith(f"{reply.id}-{k} prompt_tokens={n_in} output_tokens={n_out} seconds=")
         assert line.endswith("finish_reason=stop")
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_access_log_counts_a_reply_of_one_token(
+    stub_server: Server, stub: StubEngine, caplog: pytest.LogCaptureFixture, stream: bool
+) -> None:
+    """A request that ends on its first delta logs the token it made, as its usage counts it."""
+    stub.reply = "a"
+    assert len(stub.tokenizer.encode(stub.reply)) == 1
+    client = stub_server.client()
+    with caplog.at_level(logging.INFO, logger="qcompile.access"):
+        if stream:
+            chunks = list(
+                client.completions.create(
+                    model=stub_server.model, prompt="Hi", stream=True, stream_options={"include_usage": True}
+                )
+            )
+            used = chunks[-1].usage
+        else:
+            used = client.completions.create(model=stub_server.model, prompt="Hi").usage
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "qcompile.access"]
+    assert used is not None and used.completion_tokens == 1
+    assert " output_tokens=1 " in line
