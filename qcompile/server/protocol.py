@@ -385,6 +385,8 @@ class TokenizeRequest(_Request):
     add_special_tokens: bool = True
     add_generation_prompt: bool = True
     allow_control_tokens: bool = False  # as for generation: user text's control tokens stay text
+    tools: list[ToolSpec] | None = None  # with messages: rendered as the chat route renders them
+    chat_template_kwargs: dict[str, Any] | None = None
 
 
 class DetokenizeRequest(_Request):

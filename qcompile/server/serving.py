@@ -301,12 +301,15 @@ class Serving:
         if (body.prompt is None) == (body.messages is None):
             raise APIError("give exactly one of prompt and messages", param="prompt")
         if body.prompt is not None:
+            for name in ("tools", "chat_template_kwargs"):
+                if getattr(body, name) is not None:
+                    raise APIError(f"{name} goes with messages, not with prompt", param=name)
             return self._need_tokenizer("prompt").encode(
                 body.prompt,
                 add_special_tokens=body.add_special_tokens,
                 split_special_tokens=not body.allow_control_tokens,
             )
-        return self._render(body.messages or [], None, body.allow_control_tokens, body.add_generation_prompt, {})[1]
+        return self._chat_prompt(body)[1]
 
     async def tokenize(self, body: TokenizeRequest) -> dict[str, Any]:
         if body.model is not None:
@@ -373,8 +376,9 @@ class Serving:
 
     # ---- chat ----------------------------------------------------------------------------------
 
-    def _chat_prompt(self, body: ChatCompletionRequest) -> tuple[str, list[int]]:
-        """The prompt text from the checkpoint's chat template (the request's tools passed through), and its ids.
+    def _chat_prompt(self, body: ChatCompletionRequest | TokenizeRequest) -> tuple[str, list[int]]:
+        """The prompt text from the checkpoint's chat template (the request's tools passed through), and
+        its ids: the chat route's prompt, and what /tokenize counts for the same messages.
 
         Only the checkpoint's template renders: a `chat_template` of the user's in `chat_template_kwargs`
         is refused (as is any other renderer switch), because a template is a program whose time and
@@ -389,7 +393,8 @@ class Serving:
                     param="chat_template_kwargs",
                 )
         tools = [t.model_dump(exclude_none=True) for t in body.tools] if body.tools else None
-        return self._render(body.messages, tools, body.allow_control_tokens, True, kwargs)
+        add_generation_prompt = body.add_generation_prompt if isinstance(body, TokenizeRequest) else True
+        return self._render(body.messages or [], tools, body.allow_control_tokens, add_generation_prompt, kwargs)
 
     def _render(
         self,
