@@ -28,6 +28,7 @@ import contextlib
 import json
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -213,6 +214,20 @@ class Qwen3CoderToolParser:
         self.space = ""  # whitespace-only content held back
         self.blank = True  # no content but whitespace since the start or the last call
         self.called = False  # a call (sent or dropped) was seen: whitespace left at the end is not content
+        self.steps: dict[_State, Callable[[list[Event], str], bool]] = {
+            _State.TEXT: self._text_step,
+            _State.BLOCK: self._block_step,
+            _State.NAME: self._name_step,
+            _State.SKIP: self._skip_step,
+            _State.FUNC: self._func_step,
+            _State.FUNC_END: self._func_end_step,
+            _State.PARAM: self._param_step,
+            _State.LEAD: self._lead_step,
+            _State.VALUE: self._value_step,
+            _State.JSON: self._json_step,
+            _State.JSON_ARGS: self._json_args_step,
+            _State.JSON_TAIL: self._json_tail_step,
+        }
 
     def feed(self, delta: str) -> list[Event]:
         self.buf += delta
@@ -363,124 +378,127 @@ class Qwen3CoderToolParser:
     # ---- states --------------------------------------------------------------------------------
     def _step(self, out: list[Event]) -> bool:
         """Consume what the current state can decide; False when it needs more text."""
-        buf = self.scanned.look(self.buf)
-        state = self.state
-        if state is _State.TEXT:
-            hit = first_marker(buf, TEXT_MARKERS)
-            if hit is None:
-                keep = 0 if self.final else partial_tail(buf, TEXT_MARKERS)
-                self._content(out, buf[: len(buf) - keep])
-                self.buf = buf[len(buf) - keep :]
-                if self.final and self.space and not self.called:  # a reply of whitespace only
-                    out.append(Text("content", self.space))
-                    self.space = ""
-                return False
-            i, marker = hit
-            if marker == FUNCTION_START and not (self.blank and buf[:i].isspace() or self.blank and not i):
-                self._content(out, buf[: i + len(marker)])  # a bare `<function=` inside a line is text
-                self.buf = buf[i + len(marker) :]
-                return True
-            self._content(out, buf[:i])
-            self.raw, self.buf = marker, buf[i + len(marker) :]
-            self.state = _State.BLOCK if marker.endswith(TOOL_CALL_START) else _State.NAME
-            self.in_block = self.state is _State.BLOCK
-            return True
-        if state is _State.BLOCK:
-            r = self._skip_space(buf, 0)
-            if buf[r:].startswith(FUNCTION_START):
-                self.raw += buf[: r + len(FUNCTION_START)]
-                self.buf, self.state = buf[r + len(FUNCTION_START) :], _State.NAME
-            elif buf[r:].startswith("{"):
-                self.raw += buf[:r]
-                self.buf, self.json, self.json_len, self.state = buf[r:], [], 0, _State.JSON
-            elif not self.final and FUNCTION_START.startswith(buf[r:]):
-                return False
-            else:
-                self._give_back(out)
-            return True
-        if state is _State.NAME:
-            name = self._name(buf, 0)
-            if name is _WAIT:
-                return False
-            # `<function=NAME>` is a call only if a parameter or the function's end follows it (for a bare
-            # one, on the next line, as the template writes it); at the end of the reply it is text
-            follows: str | _Wait | None = None
-            if name is not None and self.in_block:
-                follows = (
-                    self._more(buf, self._skip_space(buf, buf.index(">") + 1), PARAMETER_START, FUNCTION_END) or None
-                )
-            elif name is not None:
-                follows = self._more(buf, buf.index(">") + 1, "\n" + PARAMETER_START, "\n" + FUNCTION_END) or None
-            if follows is _WAIT:
-                return False
-            if follows is None:
-                self._give_back(out)
-            elif name in self.functions:
-                self.buf = buf[buf.index(">") + 1 :]
-                self._start_call(out, name)
-                self.state = _State.FUNC
-            elif self.in_block:
-                self.buf, self.raw, self.state = buf[buf.index(">") + 1 :], "", _State.SKIP
-                self._drop_space()
-            else:
-                self._give_back(out)
-            return True
-        if state is _State.SKIP:
-            i = buf.find(TOOL_CALL_END)
-            if i < 0:
-                self.buf = "" if self.final else buf[len(buf) - partial_tail(buf, (TOOL_CALL_END,)) :]
-                if self.final:
-                    self.state = _State.TEXT
-                return self.final
-            self.buf, self.state = buf[i + len(TOOL_CALL_END) :], _State.TEXT
-            return True
-        if state is _State.FUNC:
-            hit = first_marker(buf, (PARAMETER_START, FUNCTION_END))
-            if hit is None:  # whitespace between parameters (anything else is dropped)
-                self.buf = "" if self.final else buf[len(buf) - partial_tail(buf, (PARAMETER_START, FUNCTION_END)) :]
-                if self.final:
-                    self._end_call(out)
-                return self.final
-            i, marker = hit
+        return self.steps[self.state](out, self.scanned.look(self.buf))
+
+    def _text_step(self, out: list[Event], buf: str) -> bool:
+        hit = first_marker(buf, TEXT_MARKERS)
+        if hit is None:
+            keep = 0 if self.final else partial_tail(buf, TEXT_MARKERS)
+            self._content(out, buf[: len(buf) - keep])
+            self.buf = buf[len(buf) - keep :]
+            if self.final and self.space and not self.called:  # a reply of whitespace only
+                out.append(Text("content", self.space))
+                self.space = ""
+            return False
+        i, marker = hit
+        if marker == FUNCTION_START and not (self.blank and buf[:i].isspace() or self.blank and not i):
+            self._content(out, buf[: i + len(marker)])  # a bare `<function=` inside a line is text
             self.buf = buf[i + len(marker) :]
-            self.state = _State.PARAM if marker == PARAMETER_START else _State.FUNC_END
             return True
-        if state is _State.FUNC_END:
-            r = self._skip_space(buf, 0)
-            if buf[r:].startswith(TOOL_CALL_END):
-                self.buf = buf[r + len(TOOL_CALL_END) :]
-            elif not self.final and TOOL_CALL_END.startswith(buf[r:]):
-                return False
-            self._end_call(out)
-            return True
-        if state is _State.PARAM:
-            name = self._name(buf, 0)
-            if name is _WAIT:
-                return False
-            if name is None:  # not a parameter head: back between parameters
-                self.state = _State.FUNC
-            else:
-                self.buf = buf[buf.index(">") + 1 :]
-                self._start_param(out, name)
-            return True
-        if state is _State.LEAD:
-            if not buf and not self.final:
-                return False
-            self.buf, self.state = buf[buf.startswith("\n") :], _State.VALUE
-            return True
-        if state is _State.VALUE:
-            return self._value_step(out, buf)
-        if state is _State.JSON_ARGS:
-            return self._json_args_step(out, buf)
-        if state is _State.JSON_TAIL:
-            i = buf.find(TOOL_CALL_END)
-            if i < 0 and not self.final:
-                self.buf = buf[len(buf) - partial_tail(buf, (TOOL_CALL_END,)) :]
-                return False
-            self.buf = "" if i < 0 else buf[i + len(TOOL_CALL_END) :]
-            self._complete(out)
-            return True
-        return self._json_step(out, buf)
+        self._content(out, buf[:i])
+        self.raw, self.buf = marker, buf[i + len(marker) :]
+        self.state = _State.BLOCK if marker.endswith(TOOL_CALL_START) else _State.NAME
+        self.in_block = self.state is _State.BLOCK
+        return True
+
+    def _block_step(self, out: list[Event], buf: str) -> bool:
+        """After `<tool_call>`: `<function=` (XML), `{` (JSON), or not a call after all."""
+        r = self._skip_space(buf, 0)
+        if buf[r:].startswith(FUNCTION_START):
+            self.raw += buf[: r + len(FUNCTION_START)]
+            self.buf, self.state = buf[r + len(FUNCTION_START) :], _State.NAME
+        elif buf[r:].startswith("{"):
+            self.raw += buf[:r]
+            self.buf, self.json, self.json_len, self.state = buf[r:], [], 0, _State.JSON
+        elif not self.final and FUNCTION_START.startswith(buf[r:]):
+            return False
+        else:
+            self._give_back(out)
+        return True
+
+    def _name_step(self, out: list[Event], buf: str) -> bool:
+        """`<function=NAME>` is a call only if a parameter or the function's end follows it (for a bare
+        one, on the next line, as the template writes it); at the end of the reply it is text."""
+        name = self._name(buf, 0)
+        if name is _WAIT:
+            return False
+        follows: str | _Wait | None = None
+        if name is not None and self.in_block:
+            follows = self._more(buf, self._skip_space(buf, buf.index(">") + 1), PARAMETER_START, FUNCTION_END) or None
+        elif name is not None:
+            follows = self._more(buf, buf.index(">") + 1, "\n" + PARAMETER_START, "\n" + FUNCTION_END) or None
+        if follows is _WAIT:
+            return False
+        if follows is None:
+            self._give_back(out)
+        elif name in self.functions:
+            self.buf = buf[buf.index(">") + 1 :]
+            self._start_call(out, name)
+            self.state = _State.FUNC
+        elif self.in_block:
+            self.buf, self.raw, self.state = buf[buf.index(">") + 1 :], "", _State.SKIP
+            self._drop_space()
+        else:
+            self._give_back(out)
+        return True
+
+    def _skip_step(self, out: list[Event], buf: str) -> bool:
+        i = buf.find(TOOL_CALL_END)
+        if i < 0:
+            self.buf = "" if self.final else buf[len(buf) - partial_tail(buf, (TOOL_CALL_END,)) :]
+            if self.final:
+                self.state = _State.TEXT
+            return self.final
+        self.buf, self.state = buf[i + len(TOOL_CALL_END) :], _State.TEXT
+        return True
+
+    def _func_step(self, out: list[Event], buf: str) -> bool:
+        """Between parameters: whitespace is skipped (anything else is dropped)."""
+        hit = first_marker(buf, (PARAMETER_START, FUNCTION_END))
+        if hit is None:
+            self.buf = "" if self.final else buf[len(buf) - partial_tail(buf, (PARAMETER_START, FUNCTION_END)) :]
+            if self.final:
+                self._end_call(out)
+            return self.final
+        i, marker = hit
+        self.buf = buf[i + len(marker) :]
+        self.state = _State.PARAM if marker == PARAMETER_START else _State.FUNC_END
+        return True
+
+    def _func_end_step(self, out: list[Event], buf: str) -> bool:
+        r = self._skip_space(buf, 0)
+        if buf[r:].startswith(TOOL_CALL_END):
+            self.buf = buf[r + len(TOOL_CALL_END) :]
+        elif not self.final and TOOL_CALL_END.startswith(buf[r:]):
+            return False
+        self._end_call(out)
+        return True
+
+    def _param_step(self, out: list[Event], buf: str) -> bool:
+        name = self._name(buf, 0)
+        if name is _WAIT:
+            return False
+        if name is None:  # not a parameter head: back between parameters
+            self.state = _State.FUNC
+        else:
+            self.buf = buf[buf.index(">") + 1 :]
+            self._start_param(out, name)
+        return True
+
+    def _lead_step(self, out: list[Event], buf: str) -> bool:
+        if not buf and not self.final:
+            return False
+        self.buf, self.state = buf[buf.startswith("\n") :], _State.VALUE
+        return True
+
+    def _json_tail_step(self, out: list[Event], buf: str) -> bool:
+        i = buf.find(TOOL_CALL_END)
+        if i < 0 and not self.final:
+            self.buf = buf[len(buf) - partial_tail(buf, (TOOL_CALL_END,)) :]
+            return False
+        self.buf = "" if i < 0 else buf[i + len(TOOL_CALL_END) :]
+        self._complete(out)
+        return True
 
     def _value_step(self, out: list[Event], buf: str) -> bool:
         pos = 0
