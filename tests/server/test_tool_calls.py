@@ -441,3 +441,15 @@ def test_api_edge_cases_stream_as_they_parse(
                 names.setdefault(call.index, call.function.name)
                 args[call.index] = args.get(call.index, "") + (call.function.arguments or "")
     assert (streamed, [(names[i], json.loads(args[i])) for i in sorted(args)]) == (content, calls)
+
+
+def test_held_text_is_read_a_bounded_number_of_times() -> None:
+    """Long text after a call, held to the end of the reply a character at a time, costs work linear in
+    its length (a parser that re-read what it holds would look at it once per character)."""
+    text = weather("Oslo") + "\n" + " ".join(f"word{i} and more" for i in range(1000))
+    parser, reply = ReplyParser(QWEN, TOOLS, ""), Reply()
+    for ch in text:
+        reply.add(parser.feed(ch))
+    reply.add(parser.finish("stop"))
+    assert len(reply.tool_calls) == 1 and reply.content == text[len(weather("Oslo")) :]
+    assert parser.scanned.chars <= 4 * len(text)
