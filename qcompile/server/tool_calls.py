@@ -67,10 +67,9 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class Function:
-    """A declared function: each parameter's allowed JSON types (empty: not typed), and the required ones."""
+    """A declared function: each parameter's allowed JSON types (empty: not typed)."""
 
     params: dict[str, frozenset[str]]
-    required: frozenset[str]
 
 
 def _json_type(value: Any) -> str:
@@ -117,10 +116,7 @@ def declared_functions(tools: list[dict[str, Any]]) -> dict[str, Function]:
         fn = tool.get("function", tool)
         schema = fn.get("parameters") or {}
         props = schema.get("properties") or {}
-        out[fn["name"]] = Function(
-            {p: schema_types(spec) for p, spec in props.items()},
-            frozenset(r for r in schema.get("required") or [] if isinstance(r, str)),
-        )
+        out[fn["name"]] = Function({p: schema_types(spec) for p, spec in props.items()})
     return out
 
 
@@ -229,7 +225,7 @@ class Qwen3CoderToolParser:
         self.cut = False  # generation stopped inside a call (max_tokens): it is left unfinished
         self.raw = ""  # the markup of a block not yet known to be a call, to give back as content
         self.count = 0  # calls started
-        self.fn = Function({}, frozenset())
+        self.fn = Function({})
         self.given: set[str] = set()
         self.types: frozenset[str] = frozenset()
         self.value: list[str] = []  # a typed value's text so far
