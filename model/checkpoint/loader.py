@@ -32,9 +32,9 @@ from torch import nn
 from torch.overrides import TorchFunctionMode
 
 from model.checkpoint.errors import CheckpointError
+from model.checkpoint.metadata import read_config
 from model.checkpoint.ple_tables import PLE_BACKENDS, open_host_table
 from model.checkpoint.reader import SafetensorsFolder, read_quant_configs
-from model.config import Qwen4ExpConfig
 from model.moe import Experts
 from model.parallel import Shard, check_divisible, shard_model, shard_plan
 from model.ple import NGramEmbedding
@@ -193,7 +193,7 @@ def load_model(
     if ple_backend not in PLE_BACKENDS:
         raise ValueError(f"ple_backend {ple_backend!r} is not one of {PLE_BACKENDS}")
     path = Path(path)
-    config = Qwen4ExpConfig.from_file(path)
+    config = read_config(path)
     if shard is not None:
         if weight_only:
             raise ValueError("weight_only and a tensor-parallel shard cannot be combined yet")

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import functools
 import gc
-import json
 import statistics
 import time
 from collections.abc import Callable
@@ -99,6 +98,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     from model.presets import PRESETS
     from model.quant.experts import PACKABLE
     from qcompile.commands.checks import choice_list, inductor_patch_list, int_list, positive_int, shape_list
+    from qcompile.commands.engine_flags import add_engine_flags
     from qcompile.cudagraph.modes import MODES
     from qcompile.ops.registry import SCOPES
 
@@ -118,8 +118,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="the CPU smoke run: tiny preset, float32, a few steps (flags given still win)",
     )
     p.add_argument("--preset", choices=sorted(PRESETS), help="model geometry" + default("preset"))
-    p.add_argument("--device", help="cpu runs cudagraph mode 'none' only" + default("device"))
-    p.add_argument("--dtype", choices=("bfloat16", "float16", "float32"), help=default("dtype"))
+    add_engine_flags(
+        p,
+        names=("device", "dtype", "tensor_parallel_size", "skinny_plans"),
+        defaults={"device": None, "dtype": None},
+        notes={
+            "device": "; cpu runs cudagraph mode 'none' only" + default("device"),
+            "dtype": default("dtype"),
+            "tensor_parallel_size": "; N > 1: TP1 against TPN through the engine, same run (decode, prefill, "
+            "collectives share)",
+            "skinny_plans": "; with --skinny-gemm",
+        },
+    )
     p.add_argument(
         "--scopes",
         type=choice_list({EAGER} | SCOPES, "scope"),
@@ -198,12 +208,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "finds it faster than cuBLAS (model/kernels/skinny.py); CUDA only",
     )
     p.add_argument(
-        "--skinny-plans",
-        type=Path,
-        help="with --skinny-gemm: a JSON plan file, read when it exists and rewritten with the shapes timed "
-        "(keyed by GPU, torch and Triton versions)",
-    )
-    p.add_argument(
         "--pinned-ple",
         action="store_true",
         help="pack the PLE tables to FP8 in pinned host memory, gathered by the Triton kernel "
@@ -217,25 +221,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "merged by default, as serving runs)",
     )
     p.add_argument(
-        "--tensor-parallel-size",
-        type=positive_int,
-        default=1,
-        help="N > 1: TP1 against TPN through the engine, same run (decode, prefill, collectives share)",
-    )
-    p.add_argument(
         "--inductor-config",
         type=inductor_patch_list,
         default=[],
         metavar="NAME=VALUE,...",
         help="patches of torch._inductor.config for the compiled scopes (an A/B such as combo_kernels=True)",
     )
-    p.add_argument("--json", type=Path, default=Path("bench.json"))
+    p.add_argument("--json", type=Path, help="also write the result there as JSON")
     p.set_defaults(func=main)
 
 
 def resolve(args: argparse.Namespace) -> None:
     """Fill the flags left out from the profile, then check the device, before anything is built."""
-    from qcompile.commands.checks import UsageError, check_skinny_plans, device_problem
+    from qcompile.commands.checks import UsageError, check_skinny_plans
+    from qcompile.engine.engine_config import device_problem
 
     if args.preset == "full":  # no transformers model to anchor on; only quantised experts and a host PLE fit
         if args.anchor_steps:
@@ -253,7 +252,8 @@ def resolve(args: argparse.Namespace) -> None:
     problem = device_problem(args.device)
     if problem is not None:
         raise UsageError(
-            f"--device {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs its CPU smoke mode"
+            f"--device {args.device}: {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs "
+            "its CPU smoke mode"
         )
     if args.prefill_graphs:
         check_prefill_graphs(args)
@@ -264,12 +264,21 @@ def resolve(args: argparse.Namespace) -> None:
             )
         if not args.merge:
             raise UsageError("--no-merge: the tensor-parallel bench runs through the engine, which always merges")
-        from model.config import Qwen4ExpConfig
-        from model.presets import preset_config
-        from qcompile.commands.checks import check_tensor_parallel
+        check_tensor_parallel(args)
 
-        config = Qwen4ExpConfig.from_dict(preset_config(args.preset))
-        check_tensor_parallel(config, args.tensor_parallel_size, args.device, weight_only=False)
+
+def check_tensor_parallel(args: argparse.Namespace) -> None:
+    """The tensor-parallel bench's engine options, checked as the engine checks them, against the preset."""
+    from model.config import Qwen4ExpConfig
+    from model.presets import preset_config
+    from qcompile.commands.engine_flags import usage_error
+    from qcompile.engine.engine_config import EngineConfig, EngineOptionError
+
+    try:
+        config = EngineConfig(device=args.device, tensor_parallel_size=args.tensor_parallel_size)
+        config.check_checkpoint(Qwen4ExpConfig.from_dict(preset_config(args.preset)))
+    except EngineOptionError as e:
+        raise usage_error(e) from None
 
 
 def check_prefill_graphs(args: argparse.Namespace) -> None:
@@ -299,8 +308,7 @@ def main(args: argparse.Namespace) -> None:
         return bench_tp(args)
     result = run(args)
     print(bench_report.table(result))
-    args.json.write_text(json.dumps(result, indent=2))
-    print(f"\nwrote {args.json}")
+    bench_report.write_json(result, args.json)
 
 
 def _sync(device: torch.device) -> None:
@@ -440,7 +448,7 @@ def _skinny(model: Qwen4ExpForCausalLM, batches: list[int], plans: Path | None, 
     the row buckets of the timed batches (other sizes stay cuBLAS; with a plan file, every bucket of
     the shapes it lacks); the shapes that do."""
     from model.skinny_setup import decode_buckets, prepare_skinny, prepare_skinny_cached
-    from qcompile.commands.progress import stage
+    from qcompile.engine.progress import stage
 
     with stage(f"time the skinny GEMM against cuBLAS per linear shape (rows {decode_buckets(batches)})"):
         if plans is None:
@@ -501,9 +509,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from model.kernels import pdl_enabled
     from qcompile.api import Compiled, compile
     from qcompile.commands.kernel_profile import profile_steps
-    from qcompile.commands.progress import compile_stages, stage
     from qcompile.commands.workload import decode_rate, prefill_contexts, state_tensors, time_prefill
     from qcompile.cudagraph import Dispatcher, GraphedForward, default_capture_sizes, resolve_mode
+    from qcompile.engine.progress import compile_stages, stage
 
     device = torch.device(args.device)
     batches, scopes, modes = args.batches, args.scopes, args.modes
