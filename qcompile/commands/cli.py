@@ -18,7 +18,6 @@ from qcompile.commands.checks import (
     choice_list,
     compile_ranges,
     device,
-    int_list,
     one_line,
     port,
     positive_int,
@@ -26,7 +25,6 @@ from qcompile.commands.checks import (
 
 if TYPE_CHECKING:
     from model.qwen4_exp import Qwen4ExpForCausalLM
-    from qcompile.config import CompileConfig
     from qcompile.engine.engine_config import EngineConfig
     from qcompile.engine.model_source import ResolvedModel
 
@@ -50,7 +48,7 @@ def _engine(args: argparse.Namespace) -> tuple[EngineConfig, ResolvedModel]:
     from qcompile.engine.engine_config import EngineOptionError
     from qcompile.engine.model_source import resolve_model
 
-    config = engine_config(args, _compile_config(args))
+    config = engine_config(args)
     resolved = resolve_model(config.model, "--model")
     try:
         config.check_checkpoint(resolved.config)
@@ -87,39 +85,6 @@ def _make_checkpoint(args: argparse.Namespace) -> None:
             "`qcompile bench --preset full` builds it in memory (qcompile.synthetic.build_random)"
         )
     print(make_checkpoint(args.preset, args.out, seed=args.seed, dtype=args.dtype, device=args.device))
-
-
-def _compile_config(args: argparse.Namespace) -> CompileConfig | None:
-    """A `CompileConfig` when any compile flag is given (eager otherwise)."""
-    names = ("scope", "ranges", "cudagraph", "aot_dir", "capture_sizes", "max_capture_size")
-    given = {name: getattr(args, name) for name in names if getattr(args, name) is not None}
-    if not given:
-        return None
-    from qcompile.config import CompileConfig
-
-    try:
-        config = CompileConfig(**given)
-    except ValueError as e:
-        raise UsageError(f"--{'/--'.join(n.replace('_', '-') for n in given)}: {e}") from None
-    _check_capture_sizes(config)
-    return config
-
-
-def _check_capture_sizes(config: CompileConfig) -> None:
-    """Capture flags need a graph mode, and sizes inside the compile ranges; said before the load."""
-    from qcompile.cudagraph import resolve_capture_sizes
-
-    flags = [
-        f for f, v in (("--capture-sizes", config.capture_sizes), ("--max-capture-size", config.max_capture_size)) if v
-    ]
-    if not flags:
-        return
-    if config.cudagraph == "none":
-        raise UsageError(f"{'/'.join(flags)}: no CUDA graphs are captured without --cudagraph")
-    try:
-        resolve_capture_sizes(config.capture_sizes, config.ranges, config.max_capture_size)
-    except ValueError as e:
-        raise UsageError(f"{'/'.join(flags)}: {e} (--ranges)") from None
 
 
 def _serve(args: argparse.Namespace) -> None:
@@ -198,40 +163,9 @@ def _add_compile_job(sub: argparse._SubParsersAction, name: str, summary: str) -
     return job
 
 
-def _add_compile_flags(parser: argparse.ArgumentParser) -> None:
-    from qcompile.cudagraph.modes import MODES
-    from qcompile.ops.registry import SCOPES
-
-    parser.add_argument(
-        "--scope", choices=sorted(SCOPES), help="compile scope (what Dynamo traces); any compile flag turns compile on"
-    )
-    parser.add_argument("--ranges", type=compile_ranges, help="compile token-count ranges, e.g. 1:1,2:256")
-    parser.add_argument("--cudagraph", choices=list(MODES), help="CUDA graph mode of the compiled model")
-    parser.add_argument(
-        "--capture-sizes",
-        type=int_list,
-        help="token counts to capture CUDA graphs at (default: the ladder 1, 2, 4, 8, 16, 24, 32, 48, ... up to "
-        "--max-capture-size); in the modes with piecewise graphs, a prefill batch up to the largest runs "
-        "through them, padded to the next size",
-    )
-    parser.add_argument(
-        "--max-capture-size",
-        type=positive_int,
-        help="where the default ladder of capture sizes ends "
-        "(default: 512, or the largest --ranges end if that is smaller)",
-    )
-    parser.add_argument(
-        "--aot-dir",
-        type=Path,
-        help="where the compiled forward is saved, and loaded from by a later start with the same code and "
-        "settings, which then skips Dynamo's trace (default: qcompile-aot/ in Inductor's cache folder; "
-        "--no-aot: nowhere)",
-    )
-
-
 def build_parser() -> argparse.ArgumentParser:
     from model.presets import PRESETS
-    from qcompile.commands.engine_flags import add_engine_flags
+    from qcompile.commands.engine_flags import add_compile_flags, add_engine_flags
     from qcompile.ops.registry import SCOPES
 
     parser = Parser(prog="qcompile", description="Qwen4-Exp inference and compile tools")
@@ -239,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     gen = sub.add_parser("generate", help="generate completions (default: the embedded default model, greedy)")
     add_engine_flags(gen)
-    _add_compile_flags(gen)
+    add_compile_flags(gen)
     gen.add_argument("--prompt", action="append", help="a text prompt; repeat for a batch")
     gen.add_argument("--max-tokens", type=positive_int, default=32)
     gen.add_argument("--temperature", type=float, default=0.0, help="0 = greedy")
@@ -248,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     srv = sub.add_parser("serve", help="OpenAI-compatible server (default: the embedded default model)")
     add_engine_flags(srv, defaults=SERVE_DEFAULTS)
-    _add_compile_flags(srv)
+    add_compile_flags(srv)
     srv.add_argument("--host", default="127.0.0.1", help="bind address (default: loopback only)")
     srv.add_argument("--port", type=port, default=8000)
     srv.add_argument("--api-key", help="require 'Authorization: Bearer KEY' on /v1 routes")

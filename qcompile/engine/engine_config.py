@@ -14,8 +14,7 @@ A keyword that names no field is refused, naming it and the closest field.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,12 +22,12 @@ import torch
 
 from model.checkpoint.ple_tables import PLE_BACKENDS
 from qcompile.config import CompileConfig
+from qcompile.options import Check, option
 
 if TYPE_CHECKING:
     from model.config import Qwen4ExpConfig
 
 DTYPES = ("float32", "bfloat16", "float16")
-Check = Callable[[Any], "str | None"]  # why a value cannot work, or None
 
 
 class EngineOptionError(ValueError):
@@ -38,14 +37,6 @@ class EngineOptionError(ValueError):
     def __init__(self, values: dict[str, Any], problem: str) -> None:
         super().__init__(f"{' and '.join(f'{k}={v!r}' for k, v in values.items())}: {problem}")
         self.values, self.problem = values, problem
-
-
-def option(
-    default: Any, help: str, *, choices: tuple[str, ...] | None = None, check: Check | None = None, flag: bool = True
-) -> Any:
-    """A field of `EngineConfig`: its default, its help line (the flag's too), the values it takes, and
-    whether the command line has a flag for it."""
-    return field(default=default, metadata={"help": help, "choices": choices, "check": check, "flag": flag})
 
 
 def _is_int(value: object) -> bool:

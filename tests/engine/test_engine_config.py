@@ -89,7 +89,7 @@ def test_the_flags_are_the_fields(command: str) -> None:
         action = actions[f.name]
         assert flag_name(f.name) in action.option_strings and f.metadata["help"] in action.help
         assert action.default == defaults.get(f.name, f.default)
-    assert engine_config(parser.parse_args([command]), None) == EngineConfig(**defaults)
+    assert engine_config(parser.parse_args([command])) == EngineConfig(**defaults)
     given = {
         "model": "tiny",
         "dtype": "bfloat16",
@@ -108,4 +108,23 @@ def test_the_flags_are_the_fields(command: str) -> None:
     for name, value in given.items():
         argv += [flag_name(name) if value else f"--no-{flag_name(name)[2:]}"] if isinstance(value, bool) else []
         argv += [] if isinstance(value, bool) else [flag_name(name), str(value)]
-    assert engine_config(parser.parse_args(argv), None) == EngineConfig(**given)
+    assert engine_config(parser.parse_args(argv)) == EngineConfig(**given)
+
+
+@pytest.mark.parametrize("command", ["generate", "serve"])
+def test_the_compile_flags_are_compile_config_fields(command: str, tmp_path: Path) -> None:
+    """Each `CompileConfig` field with a flag is `--field-name` with its help and its default shown; none
+    given is eager, any given compiles with the fields' defaults for the rest."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command").choices[command]
+    actions = {a.dest: a for a in sub._actions}
+    flagged = [f for f in dataclasses.fields(CompileConfig) if f.metadata["flag"]]
+    assert {f.name for f in flagged} == {"scope", "ranges", "cudagraph", "capture_sizes", "max_capture_size", "aot_dir"}
+    for f in flagged:
+        action = actions[f.name]
+        assert flag_name(f.name) in action.option_strings and f.metadata["help"] in action.help
+        assert action.default is None  # any compile flag given turns compiling on
+    assert "(default: layer)" in actions["scope"].help and "(default: 1:256)" in actions["ranges"].help
+    assert engine_config(parser.parse_args([command])).compile is None
+    config = engine_config(parser.parse_args([command, "--ranges", "1:1,2:8", "--aot-dir", str(tmp_path)]))
+    assert config.compile == CompileConfig(ranges=((1, 1), (2, 8)), aot_dir=tmp_path)
