@@ -44,11 +44,11 @@ def _flag_fields(cls: type, names: Collection[str] | None = None) -> list[Field]
 
 
 def _parse_type(annotation: Any) -> type:
-    """The type a flag's text is parsed as: bool (a switch), int, str or Path; None in a union is the
-    default's, and str wins over Path (a model is a folder or a preset name)."""
+    """The type a flag's text is parsed as: bool (a switch), int, float, str or Path; None in a union is
+    the default's, and str wins over Path (a model is a folder or a preset name)."""
     members = set(typing.get_args(annotation)) if isinstance(annotation, types.UnionType) else {annotation}
     members.discard(type(None))
-    for kind in (bool, int, str, Path):
+    for kind in (bool, int, float, str, Path):
         if kind in members:
             return kind
     raise TypeError(f"no command-line type for {annotation!r}: give it a parser in _compile_parsers")

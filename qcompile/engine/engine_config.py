@@ -5,8 +5,9 @@ arguments).
 tensor-parallel workers (`WorkerSpec`) all read one of these, and the command line derives its flags
 from the fields (`qcompile/commands/engine_flags.py`), so no option is spelled twice.
 
-Adding an option is a one-place change here: a field `name: type = option(default, "help")` (with
-`choices=` or `check=` when its values are limited), then read `config.name` where it takes effect.
+Adding an option is a one-place change here: a field `name: type = option(default, "help")`
+(`qcompile.options.option`, with `choices=` or `check=` when its values are limited), then read
+`config.name` where it takes effect.
 The flag `--name` (`--name/--no-name` for a bool) appears on every command that takes engine flags.
 A keyword that names no field is refused, naming it and the closest field.
 """
@@ -62,6 +63,12 @@ def device_problem(value: object) -> str | None:
     return None
 
 
+def _model_problem(value: object) -> str | None:
+    if value is None or isinstance(value, (str, Path)):
+        return None
+    return f"must be a checkpoint folder, a preset name or None (the embedded model), not a {type(value).__name__}"
+
+
 def _compile_problem(value: object) -> str | None:
     if value is None or isinstance(value, CompileConfig):
         return None
@@ -84,6 +91,7 @@ class EngineConfig:
         None,
         "checkpoint folder, or the name of a preset of model/presets.py (e.g. tiny: its random checkpoint, "
         "built on first use); default: the embedded default model",
+        check=_model_problem,
     )
     device: str = option("cpu", "torch device (cpu, cuda, cuda:N)", check=device_problem)
     dtype: str = option("float32", "compute dtype of the weights and activations", choices=DTYPES)
@@ -93,7 +101,7 @@ class EngineConfig:
     aot: bool = option(
         True,
         "save the compiled forward and load it in a later start with the same code and settings, which then "
-        "skips Dynamo's trace (in --aot-dir, default qcompile-aot/ in Inductor's cache folder)",
+        "skips Dynamo's trace (in compile.aot_dir, --aot-dir; default qcompile-aot/ in Inductor's cache folder)",
         check=_bool,
     )
     max_num_seqs: int = option(16, "requests generating at once (state slots)", check=at_least(1))
@@ -119,7 +127,8 @@ class EngineConfig:
     skinny_gemm: bool | None = option(
         None,
         "decode GEMMs in CUDA graphs (up to 16 rows) through the skinny Triton kernel where timing at start-up "
-        "finds it faster than cuBLAS (model/kernels/skinny.py); default: on CUDA only; off: cuBLAS always",
+        "finds it faster than cuBLAS (model/kernels/skinny.py); unset: on CUDA only; on: also on CPU, where only "
+        "plans read from skinny_plans apply; off: cuBLAS always",
         check=_optional_bool,
     )
     skinny_plans: Path | None = option(

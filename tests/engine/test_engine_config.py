@@ -128,3 +128,24 @@ def test_the_compile_flags_are_compile_config_fields(command: str, tmp_path: Pat
     assert engine_config(parser.parse_args([command])).compile is None
     config = engine_config(parser.parse_args([command, "--ranges", "1:1,2:8", "--aot-dir", str(tmp_path)]))
     assert config.compile == CompileConfig(ranges=((1, 1), (2, 8)), aot_dir=tmp_path)
+
+
+def test_a_new_option_needs_only_its_field() -> None:
+    """What adding a field gives, on a stand-in config: the flag, its type from the annotation (a float
+    here), its default and help."""
+    import argparse
+
+    from qcompile.commands import engine_flags
+    from qcompile.options import option
+
+    @dataclasses.dataclass(frozen=True)
+    class Extra:
+        gpu_memory_utilization: float = option(0.9, "share of device memory the engine may take")
+        enable_prefix_caching: bool = option(False, "reuse the state of a shared prompt prefix")
+
+    parser = argparse.ArgumentParser()
+    engine_flags._add_flags(parser, Extra, list(dataclasses.fields(Extra)), {}, {}, {})
+    args = parser.parse_args(["--gpu-memory-utilization", "0.5", "--enable-prefix-caching"])
+    assert Extra(args.gpu_memory_utilization, args.enable_prefix_caching) == Extra(0.5, True)
+    assert parser.parse_args([]).gpu_memory_utilization == 0.9
+    assert "share of device memory the engine may take (default: 0.9)" in " ".join(parser.format_help().split())
