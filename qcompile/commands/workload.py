@@ -19,6 +19,7 @@ import torch
 
 from model.batch import Batch, Chunk, build_batch
 from model.context import HostBatch, forward_context
+from model.paging import PAGED_BUFFERS
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.compiler.ranges import Range
 from qcompile.cudagraph import Dispatcher
@@ -34,8 +35,7 @@ MAX_MODEL_LEN = 128
 DEFAULT_RANGES: tuple[Range, ...] = ((2, 16),)
 FIRST_ID = 2  # ids below are special in the presets (0 pads, 1 ends), as in the bench's random contexts
 ID_STRIDE = 97  # a prime step, so the prompt ids spread over the vocabulary without repeating early
-PAGED = ("k_cache", "v_cache", "index_keys", "block_keys")  # pools of pages (`model/paging.py`), dim 0 the page
-STATE = ("conv_tail", "recurrent", *PAGED, "ngram_ctx")
+STATE = ("conv_tail", "recurrent", *PAGED_BUFFERS, "ngram_ctx")
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ def copy_slot(model: Qwen4ExpForCausalLM, src: int, dst: int) -> None:
     src_pages, dst_pages = model.block_table[src].long(), model.block_table[dst].long()
     for name, t in model.named_buffers():
         leaf = name.rsplit(".", 1)[-1]
-        if leaf in PAGED:
+        if leaf in PAGED_BUFFERS:
             t[dst_pages] = t[src_pages]
         elif leaf in STATE:
             t[dst].copy_(t[src])

@@ -39,21 +39,31 @@ def attention_layers(m: Qwen4ExpForCausalLM) -> list[Attention]:
 
 def logits(m: Qwen4ExpForCausalLM) -> list[torch.Tensor]:
     rows = []
+    device = m.lm_head.weight.device
     with torch.no_grad():
         for chunks in STEPS:
-            batch = build_batch(chunks, m.trash_slot, "cpu", pad_to=max(8, sum(len(c.token_ids) for c in chunks)))
+            batch = build_batch(chunks, m.trash_slot, device, pad_to=max(8, sum(len(c.token_ids) for c in chunks)))
             rows.append(m.compute_logits(m.run(batch)[: batch.host.query_start[-1]]))
     return rows
 
 
-@pytest.mark.parametrize("kernels", [False, True], ids=["torch", "kernels"])
+@pytest.mark.parametrize(
+    "kernels,device,dtype",
+    [
+        (False, "cpu", torch.float32),
+        (True, "cpu", torch.float32),
+        pytest.param(True, "cuda", torch.bfloat16, marks=pytest.mark.gpu),
+    ],
+    ids=["torch", "kernels", "cuda-bf16"],
+)
 def test_scattered_pages_give_each_slot_s_own_pages_bitwise(
-    tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch, kernels: bool
+    tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch, kernels: bool, device: str, dtype: torch.dtype
 ) -> None:
+    """On CPU the torch path and the kernels in Triton's interpreter; on CUDA the kernels in bf16."""
     monkeypatch.setattr(attention_module, "use_kernels", lambda t: kernels)
-    own = load_model(tiny_ckpt, dtype=torch.float32)
+    own = load_model(tiny_ckpt, device, dtype)
     own.init_state(3, MAX_LEN, page_size=PAGE)
-    scattered = load_model(tiny_ckpt, dtype=torch.float32)
+    scattered = load_model(tiny_ckpt, device, dtype)
     scattered.init_state(3, MAX_LEN, num_pages=6, page_size=PAGE)  # 5 pages held, one spare
     assert scattered.block_table.eq(6).all()  # every row at the trash page until pages are assigned
     perm = torch.randperm(6, generator=torch.Generator().manual_seed(0)).tolist()
@@ -69,7 +79,7 @@ def test_scattered_pages_give_each_slot_s_own_pages_bitwise(
         assert torch.equal(a, b)
     for a, b in zip(attention_layers(scattered), attention_layers(own), strict=True):
         for slot, reached in REACHED.items():
-            one = torch.tensor(slot)
+            one = torch.tensor(slot, device=device)
             for pool in ("k_cache", "v_cache", "index_keys"):
                 got = a._paged_rows(getattr(a, pool), one, reached)
                 assert torch.equal(got, b._paged_rows(getattr(b, pool), one, reached)), (pool, slot)
