@@ -24,9 +24,8 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels import output_like
+from model.kernels import KEY_TILE, output_like
 from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
-from model.paging import KEY_TILE
 
 BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
 MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save

@@ -17,6 +17,7 @@ import model.attention as attention_module
 from model.attention import Attention
 from model.batch import Chunk, build_batch
 from model.checkpoint.loader import load_model
+from model.paging import PAGED_BUFFERS
 from model.qwen4_exp import Qwen4ExpForCausalLM
 
 PAGE = 16
@@ -89,7 +90,8 @@ def test_scattered_pages_give_each_slot_s_own_pages_bitwise(
 
 def test_default_state_gives_each_slot_its_own_pages(tiny_ckpt: Path) -> None:
     """`num_pages=None`: slot `s` holds pages `3s, 3s + 1, 3s + 2`; the trash slot and the trash page
-    (the pool's last) point at each other; every layer reads the model's one table."""
+    (the pool's last) point at each other; every layer reads the model's one table; `page_bytes` is
+    a page of every pool."""
     m = load_model(tiny_ckpt, dtype=torch.float32)
     m.init_state(4, MAX_LEN - 1, page_size=PAGE)
     assert (m.page_size, m.num_pages, m.pages_per_seq) == (PAGE, 12, 3)
@@ -100,6 +102,8 @@ def test_default_state_gives_each_slot_its_own_pages(tiny_ckpt: Path) -> None:
         assert att.k_cache.shape == (13, PAGE, att.num_kv_heads, att.head_dim)
         assert att.index_keys.shape == (13, PAGE, att.indexer.head_dim)
         assert att.block_keys.shape == (13, PAGE // att.block, att.indexer.head_dim)
+    pools = [getattr(att, name) for att in attention_layers(m) for name in PAGED_BUFFERS]
+    assert m.page_bytes(PAGE) == sum(pool[0].nbytes for pool in pools)
     m.set_block_table(1, [11, 0])
     assert m.block_table[1].tolist() == [11, 0, 12]
     assert m.block_table.data_ptr() == attention_layers(m)[0].block_table.data_ptr()
