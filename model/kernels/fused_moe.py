@@ -65,6 +65,8 @@ import triton.language as tl
 from model.kernels import output_like
 from model.kernels.codes import (
     add,
+    decoders,
+    e4m3_as,
     e8m0_value,
     interpreted,
     kept_block_k,
@@ -251,7 +253,8 @@ def _tile_dot(
     BLOCK_N: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
-    HW: tl.constexpr,
+    PTX: tl.constexpr,
+    HW_E4M3: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
 ):
@@ -263,17 +266,17 @@ def _tile_dot(
     Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
     after a taken branch's `return` too, so an early return would not keep them out."""
     if KIND >= 3:  # NVFP4: E2M1 pairs times their E4M3 block scale, exact in a.dtype
-        lo, hi = nvfp4_halves(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW, a)
+        lo, hi = nvfp4_halves(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, PTX, HW_E4M3, a)
         acc = mma_halves(acc, a, operand_like(lo, a, DOT_F32), operand_like(hi, a, DOT_F32), DOT_F32, SWAP)
     elif KIND == 2 and a.dtype != tl.float16:  # MXFP8: E4M3 times a power of two, exact in a.dtype
-        b = mxfp8_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW)
+        b = mxfp8_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW_E4M3)
         acc = mma(acc, a, operand_like(b, a, DOT_F32), DOT_F32, SWAP)
     else:
         b = tl.load(w_rows + rk[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=0)
         if KIND == 0:
             acc = mma(acc, a, b, DOT_F32, SWAP)
         else:
-            b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)  # E4M3 codes: exact in every activation dtype
+            b = e4m3_as(b, a.dtype, HW_E4M3)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers
                 if UNIFORM:
                     s = tl.load(s_rows + k0 // SCALE_BK)
@@ -323,7 +326,8 @@ def _gate_up_kernel(
     DIRECT: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
-    HW: tl.constexpr,
+    PTX: tl.constexpr,
+    HW_E4M3: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
     PDL: tl.constexpr,
@@ -357,9 +361,9 @@ def _gate_up_kernel(
         k_live = rk < H
         a = tl.load(x + token[:, None] * H + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
         acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, HW, SWAP, UNIFORM)  # fmt: skip
+                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM)  # fmt: skip
         acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, HW, SWAP, UNIFORM)  # fmt: skip
+                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM)  # fmt: skip
     acc_g, acc_u = oriented(acc_g, SWAP), oriented(acc_u, SWAP)
     acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
     acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
@@ -396,7 +400,8 @@ def _down_kernel(
     DIRECT: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
-    HW: tl.constexpr,
+    PTX: tl.constexpr,
+    HW_E4M3: tl.constexpr,
     SHARED: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
@@ -434,8 +439,8 @@ def _down_kernel(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, HW, SWAP,
-                        UNIFORM)  # fmt: skip
+        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, PTX,
+                        HW_E4M3, SWAP, UNIFORM)  # fmt: skip
     acc = _tensor_scale(oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
@@ -471,7 +476,8 @@ def _shared_rows(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, False, SWAP, False)
+        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, False, False, SWAP,
+                        False)  # fmt: skip
     acc = oriented(acc, SWAP)
     gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
     acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
@@ -712,8 +718,7 @@ def fused_moe(
     x, gate_up_proj, down_proj = x.contiguous(), gate_up_proj.contiguous(), down_proj.contiguous()
     dependent = pdl_launch(x)
     flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
-    flags |= {"HW": x.is_cuda}  # the GPU's E4M3 conversion and PTX (the interpreter decodes with bit operations)
-    flags |= dependent
+    flags |= decoders(x) | dependent
     h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
         x, gate_up_proj, gate_up_scale, gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter,
