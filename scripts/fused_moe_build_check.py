@@ -70,7 +70,7 @@ def main() -> None:
     print("|---|---|---|---|---|")
     for pairs in (float(p) for p in args.pairs.split(",")):
         for quant in KINDS:
-            tiles = default_tiles(pairs, quant is not None)
+            tiles = default_tiles(pairs, quant is not None, divmod(args.arch, 10))
             for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
                 built = build(kernel, quant, tiles.block_m, gemm, args.arch)
                 block_k = built_block_k(quant, gemm)

@@ -64,7 +64,9 @@ import triton.language as tl
 
 from model.kernels import output_like
 from model.kernels.codes import (
+    E4M3_CAPABILITY,
     add,
+    capability,
     decoders,
     e4m3_as,
     e8m0_value,
@@ -84,6 +86,7 @@ ALIGN_CHUNK_ELEMENTS = 8192  # one-hot [chunk, E] elements per align program
 SUM_BLOCK = 1024
 FP8_BLOCK = (128, 128)  # the official release's weight_scale_inv blocks (bn, bk)
 MIN_DOT_K = 16  # tl.dot's smallest K: a block FP8 bk must be a multiple of it
+TUNED_ON = (9, 0)  # the compute capability `default_tiles` was swept on (the H200)
 # stored format -> the kernels' KIND: 0 dense (x's dtype), then EXPERT_FORMATS' order, 1 block FP8,
 # 2 MXFP8, 3 NVFP4 (ModelOpt), 4 NVFP4 (compressed-tensors), the numbers `_tile_dot` tests
 KINDS: dict[str | None, int] = {None: 0} | {f: i + 1 for i, f in enumerate(EXPERT_FORMATS)}
@@ -114,25 +117,27 @@ class MoETiles:
     down: GemmTiles
 
 
-def default_tiles(pairs_per_expert: float, fp8: bool = False) -> MoETiles:
+def default_tiles(pairs_per_expert: float, fp8: bool = False, capability: tuple[int, int] = TUNED_ON) -> MoETiles:
     """Tiles by the mean number of pairs per expert: 16-row blocks while decode leaves most experts
     with one or two rows (weight streaming, many N tiles to spread it over the SMs; the down GEMM's
     64-deep K tiles halve its shared memory, so a one-token step's programs run in one wave), larger row
     blocks and wider tiles once an expert has enough rows to make the GEMMs compute-bound. Block-FP8
     weights (half the bytes, a conversion and a scaled partial per K tile) keep smaller blocks and
     deeper pipelines longer. Chosen by `scripts/bench_fused_moe.py --sweep / --fp8-sweep` at the
-    bench preset's shapes (docs/measurements.md)."""
+    bench preset's shapes (docs/measurements.md), on the H200; on a GPU of another `capability` the
+    largest class's gate_up tile is half as wide where it would spill (`gate_up_spills`)."""
+    halved = gate_up_spills(capability, fp8)
     if pairs_per_expert <= 4:
         return MoETiles(16, GemmTiles(32, 128, 4, 4), GemmTiles(64, 64, 4, 4))
     if fp8:
         if pairs_per_expert <= 24:
             return MoETiles(16, GemmTiles(32, 128, 4, 6), GemmTiles(64, 128, 4, 6))
-        return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
+        return MoETiles(64, GemmTiles(32 if halved else 64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
     if pairs_per_expert <= 24:
         return MoETiles(32, GemmTiles(64, 128, 4, 3), GemmTiles(128, 128, 4, 3))
     if pairs_per_expert <= 96:
         return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
-    return MoETiles(128, GemmTiles(128, 64, 8, 3), GemmTiles(128, 64, 8, 3))
+    return MoETiles(128, GemmTiles(64 if halved else 128, 64, 8, 3), GemmTiles(128, 64, 8, 3))
 
 
 def uniform_scale(quant: str | None, bn: int, block_n: int, offset: int = 0) -> bool:
@@ -604,6 +609,18 @@ def _check_like_x(kwarg: str, want: dict[str, tuple[torch.Tensor, tuple[int, ...
                              f"{list(v.shape)} on {v.device}")  # fmt: skip
 
 
+def gate_up_spills(capability: tuple[int, int], fp8: bool) -> bool:
+    """Whether the tuned gate_up tile of the largest tile class spills on a GPU of `capability`, which then
+    takes half its columns (`default_tiles`). Built with Triton 3.9: the dense 128 x 128 x 64 tile at 8 warps
+    spills 136-168 bytes a thread on every target that multiplies by `mma.sync` (sm_80, sm_86, sm_89, sm_120),
+    not with Hopper's wgmma; the quantised 64 x 64 x 64 tile spills for block FP8 and MXFP8 on sm_80 (736 and
+    2,504 bytes) and sm_86 (160 and 1,136), which assemble E4M3 from bits, and for block FP8 on sm_120 (24),
+    not on sm_89. Half as wide, none does (`tests/model/test_gpu_builds.py`)."""
+    if fp8:
+        return capability < E4M3_CAPABILITY or capability >= (12, 0)
+    return capability < (9, 0) or capability >= (12, 0)
+
+
 def fused_moe(
     x: torch.Tensor,
     weights: torch.Tensor,
@@ -633,7 +650,7 @@ def fused_moe(
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
     projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
     on its device (CPU tensors run in Triton's interpreter). `tiles` defaults to
-    `default_tiles(T·k / E, quantised)`.
+    `default_tiles(T·k / E, quantised, x's GPU)`.
 
     `quant` names the stored format of both projections (`[E, N, K]` each), read in place:
     - "fp8_block": E4M3 codes (float8_e4m3fn or uint8) `[E, N, K]`, float scales `[E, ceil(N/bn),
@@ -663,7 +680,7 @@ def fused_moe(
             f"weights {tuple(weights.shape)}"
         )
     k = ids.shape[1]
-    tiles = tiles or default_tiles(t * k / e, quant is not None)
+    tiles = tiles or default_tiles(t * k / e, quant is not None, capability(x) if x.is_cuda else TUNED_ON)
     if quant is None:
         bn, bk, gate_up_scale, down_scale, gate_up_scale_2, down_scale_2 = 1, 1, x, x, x, x  # scales unused
         for name, w in (("gate_up_proj", gate_up_proj), ("down_proj", down_proj)):
