@@ -615,7 +615,8 @@ def gate_up_spills(capability: tuple[int, int], fp8: bool) -> bool:
     spills 136-168 bytes a thread on every target that multiplies by `mma.sync` (sm_80, sm_86, sm_89, sm_120),
     not with Hopper's wgmma; the quantised 64 x 64 x 64 tile spills for block FP8 and MXFP8 on sm_80 (736 and
     2,504 bytes) and sm_86 (160 and 1,136), which assemble E4M3 from bits, and for block FP8 on sm_120 (24),
-    not on sm_89. Half as wide, none does (`tests/model/test_gpu_builds.py`)."""
+    not on sm_89; NVFP4's, which shares the class, fits there at 250-255 registers. Half as wide, none spills
+    (128-194 registers; `tests/model/test_gpu_builds.py`)."""
     if fp8:
         return capability < E4M3_CAPABILITY or capability >= (12, 0)
     return capability < (9, 0) or capability >= (12, 0)
