@@ -28,7 +28,7 @@ from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_
 BLOCK_N = 32  # keys per inner step
 MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save
 MAX_SPLITS = 256
-# The merge's tile, by measurement (scripts/bench_attention_merge.py): narrow column slices give more
+# The merge's tile, by measurement (scripts/experiments/bench_attention_merge.py): narrow column slices give more
 # programs; reading several splits per step was slower at every batch
 MERGE_D = 16  # columns of D per merge program
 MERGE_S = 1  # splits a merge program reads per step

@@ -35,7 +35,7 @@ from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_
 TOKENS = 4  # query tokens per tile: with 12 heads a KV head, 64 query rows share each key tile
 BLOCK_N = 32  # keys per inner step
 # 4 warps spill 312-368 B a thread at the bench's heads (sm_90, Triton 3.6; 8 warps: 0-8 B), yet a call
-# takes 0.6-0.75 of 8 warps' time (`scripts/bench_attention_prefill.py`, docs/measurements.md)
+# takes 0.6-0.75 of 8 warps' time (`scripts/experiments/bench_attention_prefill.py`, docs/measurements.md)
 WARPS = 4
 
 

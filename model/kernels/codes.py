@@ -146,7 +146,7 @@ def nvfp4_halves(
     else in float32; the product is exact in float32 and in 16-bit floats.
 
     Each byte and each scale is loaded once: loading them per input (each byte twice, each scale 16 times)
-    spilled on sm_90 with Triton 3.6 (`scripts/fused_moe_build_check.py`). The masks compare `pairs` and
+    spilled on sm_90 with Triton 3.6 (`scripts/experiments/fused_moe_build_check.py`). The masks compare `pairs` and
     `groups` themselves (never `pairs * 2`) with K's multiples: Triton then sees them constant along the
     contiguous bytes and copies the tile asynchronously, 8 bytes at a time, into its pipeline; `pairs * 2 <
     K` made each thread load byte by byte and wait for them. `PTX` (a GPU build, `decoders`): for 16-bit

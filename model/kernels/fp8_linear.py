@@ -3,7 +3,7 @@
 `_scaled_mm` needs both operands in FP8, so the weight is stored as E4M3 with one scale per output
 row and each activation row is quantised on the fly (`amax / 448`); outputs come back in the
 activation dtype. This changes numerics (activations lose bits), so it is a measured opt-in
-(`scripts/bench_ple.py`), never the default: dequantise-at-load stays the exact baseline.
+(`scripts/experiments/bench_ple.py`), never the default: dequantise-at-load stays the exact baseline.
 """
 
 from __future__ import annotations

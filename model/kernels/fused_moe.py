@@ -123,7 +123,7 @@ def default_tiles(pairs_per_expert: float, fp8: bool = False, capability: tuple[
     64-deep K tiles halve its shared memory, so a one-token step's programs run in one wave), larger row
     blocks and wider tiles once an expert has enough rows to make the GEMMs compute-bound. Block-FP8
     weights (half the bytes, a conversion and a scaled partial per K tile) keep smaller blocks and
-    deeper pipelines longer. Chosen by `scripts/bench_fused_moe.py --sweep / --fp8-sweep` at the
+    deeper pipelines longer. Chosen by `scripts/experiments/bench_fused_moe.py --sweep / --fp8-sweep` at the
     bench preset's shapes (docs/measurements.md), on the H200; on a GPU of another `capability` the
     largest class's gate_up tile is half as wide where it would spill (`gate_up_spills`)."""
     halved = gate_up_spills(capability, fp8)

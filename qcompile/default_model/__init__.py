@@ -1,4 +1,4 @@
-"""The embedded default checkpoint: a small Qwen4-Exp trained by `scripts/train_default.py`, shipped as
+"""The embedded default checkpoint: a small Qwen4-Exp trained by `scripts/tools/train_default.py`, shipped as
 package data so that `qcompile serve` answers with text on a fresh machine, with no download."""
 
 from __future__ import annotations

@@ -43,6 +43,7 @@ from model.checkpoint.loader import load_model
 from model.context import BatchDescriptor, HostBatch
 from model.parallel import Shard
 from qcompile.config import CompileConfig
+from qcompile.engine.engine_config import EngineConfig
 from qcompile.engine.outputs import error_message
 from qcompile.engine.runner import FatalStepError, ModelRunner
 
@@ -65,17 +66,22 @@ class WorkerDiedError(FatalStepError):
 
 @dataclass(frozen=True)
 class WorkerSpec:
-    """What every rank loads and runs, picklable for `spawn`."""
+    """What every rank loads and runs, picklable for `spawn`: rank 0's options, its resolved checkpoint
+    folder and compile settings (so every rank compiles alike), and the CPU threads each worker takes
+    (the machine's cores are shared by every rank)."""
 
+    config: EngineConfig
     path: Path
-    device: str
-    dtype: str | torch.dtype
-    size: int
-    max_num_seqs: int
-    max_model_len: int
     compile: CompileConfig | None
-    ple_backend: str
-    threads: int  # CPU threads per worker (the machine's cores are shared by every rank)
+    threads: int
+
+    @property
+    def size(self) -> int:
+        return self.config.tensor_parallel_size
+
+    @property
+    def device(self) -> str:
+        return self.config.device
 
 
 @dataclass(frozen=True)
@@ -131,8 +137,9 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
         conn.send(("started", None))
         store = dist.TCPStore("127.0.0.1", port, spec.size, is_master=False, timeout=COLLECTIVE_TIMEOUT)
         join_group(store, rank, spec.size, device)
-        model = load_model(spec.path, device, spec.dtype, spec.ple_backend, shard=Shard.current())
-        runner = ModelRunner(model, spec.max_num_seqs, spec.max_model_len, device, spec.compile)
+        config = spec.config
+        model = load_model(spec.path, device, config.dtype, config.ple_backend, shard=Shard.current())
+        runner = ModelRunner(model, config.max_num_seqs, config.max_model_len, device, spec.compile)
         conn.send(("ready", None))
         _serve_commands(runner, conn, device)
     except EOFError:  # rank 0 is gone: nothing to report to

@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
-from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request, params
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
@@ -83,7 +83,6 @@ def build_app(
 ) -> FastAPI:
     """An app serving `engine`; the engine is started and shut down with the app."""
     serving = Serving(engine, parsers or Parsers())
-    metrics = Metrics(engine.model_name)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -94,6 +93,20 @@ def build_app(
             await engine.shutdown()
             serving.close()
 
+    app = FastAPI(title="qcompile", lifespan=lifespan)
+    if api_key is None:
+        app.middleware("http")(_loopback_only)
+    _add_error_handlers(app)
+    key = Depends(_key_check(api_key))
+    app.include_router(_service_routes(engine, Metrics(engine.model_name)))
+    app.include_router(_v1_routes(serving, max_body_bytes, key))
+    app.include_router(_token_routes(serving, max_body_bytes, key))
+    return app
+
+
+def _key_check(api_key: str | None) -> Callable[[Request], Awaitable[None]]:
+    """The dependency that refuses a request without `Authorization: Bearer <api_key>` (none: all pass)."""
+
     async def check_key(request: Request) -> None:
         if api_key is None:
             return
@@ -103,20 +116,23 @@ def build_app(
                 "missing or invalid API key (send 'Authorization: Bearer <key>')", code="invalid_api_key", status=401
             )
 
-    app = FastAPI(title="qcompile", lifespan=lifespan)
+    return check_key
 
-    if api_key is None:
 
-        @app.middleware("http")
-        async def check_host(request: Request, call_next: Any) -> Response:
-            host = host_name(request.headers.get("host", "")).lower()
-            if host not in LOOPBACK_HOSTS:
-                return APIError(
-                    f"Host {host!r} is not served: without --api-key only loopback names are accepted",
-                    code="invalid_host",
-                    status=403,
-                ).response()
-            return await call_next(request)
+async def _loopback_only(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+    """Without an API key, only requests addressed to a loopback name are served (see LOOPBACK_HOSTS)."""
+    host = host_name(request.headers.get("host", "")).lower()
+    if host not in LOOPBACK_HOSTS:
+        return APIError(
+            f"Host {host!r} is not served: without --api-key only loopback names are accepted",
+            code="invalid_host",
+            status=403,
+        ).response()
+    return await call_next(request)
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Every error in the OpenAI shape: ours, Starlette's (unknown path, wrong method), and a handler's bug."""
 
     @app.exception_handler(APIError)
     async def api_error(request: Request, exc: APIError) -> Response:
@@ -124,7 +140,6 @@ def build_app(
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        """Starlette's own errors (unknown path, wrong method) in the OpenAI shape."""
         error = APIError(
             f"{request.method} {request.url.path}: {exc.detail}", code=str(exc.status_code), status=exc.status_code
         )
@@ -136,7 +151,12 @@ def build_app(
         log.exception("%s %s failed", request.method, request.url.path)
         return APIError(error_message(exc), type="server_error", status=500).response()
 
-    @app.get("/health")
+
+def _service_routes(engine: EngineClient, metrics: Metrics) -> APIRouter:
+    """Health, Prometheus metrics and the version: open without the key, as probes and scrapers call them."""
+    router = APIRouter()
+
+    @router.get("/health")
     async def health() -> Response:
         dead = engine.dead
         if dead is not None:
@@ -145,11 +165,20 @@ def build_app(
             )
         return JSONResponse({"status": "ok"})
 
-    @app.get("/metrics")
+    @router.get("/metrics")
     async def prometheus() -> Response:
         return Response(metrics.render(engine.stats()), media_type=CONTENT_TYPE)
 
-    v1 = APIRouter(prefix="/v1", dependencies=[Depends(check_key)])
+    @router.get("/version")
+    async def version() -> dict[str, str]:
+        return {"version": qcompile_version()}
+
+    return router
+
+
+def _v1_routes(serving: Serving, max_body_bytes: int, key: params.Depends) -> APIRouter:
+    """The OpenAI API under /v1, behind the key."""
+    v1 = APIRouter(prefix="/v1", dependencies=[key])
 
     @v1.get("/models")
     async def models() -> dict[str, Any]:
@@ -167,12 +196,12 @@ def build_app(
     async def completions(request: Request) -> Response:
         return await serving.completion(request, await _parse(request, CompletionRequest, max_body_bytes))
 
-    @app.get("/version")
-    async def version() -> dict[str, str]:
-        return {"version": qcompile_version()}
+    return v1
 
-    # vLLM's token endpoints, beside /v1 as there (and behind the same key)
-    tokens = APIRouter(dependencies=[Depends(check_key)])
+
+def _token_routes(serving: Serving, max_body_bytes: int, key: params.Depends) -> APIRouter:
+    """vLLM's token endpoints, beside /v1 as there, and behind the same key."""
+    tokens = APIRouter(dependencies=[key])
 
     @tokens.post("/tokenize")
     async def tokenize(request: Request) -> dict[str, Any]:
@@ -182,9 +211,7 @@ def build_app(
     async def detokenize(request: Request) -> dict[str, Any]:
         return await serving.detokenize(await _parse(request, DetokenizeRequest, max_body_bytes))
 
-    app.include_router(v1)
-    app.include_router(tokens)
-    return app
+    return tokens
 
 
 def qcompile_version() -> str:

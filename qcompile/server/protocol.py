@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -348,17 +349,31 @@ class ChatCompletionRequest(_Sampling):
 class CompletionRequest(_Sampling):
     prompt_field = "prompt"
     prompt: str | list[int] | list[str] | list[list[int]]
+    max_tokens: int | None = Field(None, ge=0)  # 0 with `echo`: the prompt alone (as vLLM answers it)
     logprobs: int | None = Field(None, ge=0, le=20)
     echo: bool = False
 
     def check(self) -> None:
         super().check()
-        if self.echo and self.logprobs is not None:
-            raise APIError("echo with logprobs is not supported", param="echo")
+        if self.max_tokens == 0 and not self.echo:
+            raise APIError("max_tokens: 0 needs echo: true (then the prompt alone comes back)", param="max_tokens")
 
     @property
     def num_logprobs(self) -> int | None:
         return self.logprobs
+
+    @property
+    def echo_only(self) -> bool:
+        """`echo` with `max_tokens: 0`: the answer is the prompt (and its logprobs), nothing generated."""
+        return self.echo and self.max_tokens == 0
+
+    def _params(self, max_tokens: int, stop: list[str] | None) -> SamplingParams:
+        """With `echo_only` one token is generated and not shown (the engine makes at least one, as
+        vLLM's does); with `echo` and `logprobs` the prompt's logprobs are asked for too, to echo."""
+        params = super()._params(max(max_tokens, 1), stop)
+        if self.echo and self.logprobs is not None and params.prompt_logprobs is None:
+            params = replace(params, prompt_logprobs=self.logprobs)
+        return params
 
 
 class TokenizeRequest(_Request):
@@ -370,6 +385,8 @@ class TokenizeRequest(_Request):
     add_special_tokens: bool = True
     add_generation_prompt: bool = True
     allow_control_tokens: bool = False  # as for generation: user text's control tokens stay text
+    tools: list[ToolSpec] | None = None  # with messages: rendered as the chat route renders them
+    chat_template_kwargs: dict[str, Any] | None = None
 
 
 class DetokenizeRequest(_Request):
@@ -431,18 +448,28 @@ def prompt_logprobs_json(entries: PromptLogprobs | None) -> list[dict[str, dict[
     ]
 
 
-def completion_logprobs(entries: SampleLogprobs, token_ids: list[int], top: int, offset: int) -> dict[str, Any]:
+def completion_logprobs(
+    entries: PromptLogprobs, token_ids: list[int], top: int, offset: int, head: str = ""
+) -> dict[str, Any]:
     """Legacy completions `logprobs`: parallel lists of tokens, logprobs, top-k dicts and text offsets.
 
-    Each top-k dict also holds the chosen token (as vLLM's do), so `logprobs=0` gives it alone."""
-    tokens, lps, tops, offsets = [], [], [], []
+    Each top-k dict also holds the chosen token (as vLLM's do), so `logprobs=0` gives it alone. An
+    echoed prompt's first position has no entry (nothing comes before it): its logprob and top-k dict
+    are null, and its token reads `head`."""
+    tokens: list[str] = []
+    lps: list[float | None] = []
+    tops: list[dict[str, float] | None] = []
+    offsets: list[int] = []
     for token_id, position in zip(token_ids, entries, strict=False):
-        text = _token(position[token_id], token_id)
+        if position is None:
+            text, logprob, top_dict = head, None, None
+        else:
+            text, logprob = _token(position[token_id], token_id), position[token_id].logprob
+            ranked = sorted(position.items(), key=lambda kv: kv[1].rank or 0)[:top]
+            top_dict = {_token(e, t): e.logprob for t, e in ranked}
+            top_dict.setdefault(text, logprob)
         tokens.append(text)
-        lps.append(position[token_id].logprob)
-        ranked = sorted(position.items(), key=lambda kv: kv[1].rank or 0)[:top]
-        top_dict = {_token(e, t): e.logprob for t, e in ranked}
-        top_dict.setdefault(text, position[token_id].logprob)
+        lps.append(logprob)
         tops.append(top_dict)
         offsets.append(offset)
         offset += len(text)

@@ -19,7 +19,7 @@ import uuid
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from fastapi import Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
@@ -103,7 +103,8 @@ class Generation:
         self.engine, self.request_id, self.prompt_ids, self.params = engine, request_id, prompt_ids, params
         self.first, self.rest = first, rest
         self.started = started  # time.monotonic() when it was sent to the engine
-        self.num_output_tokens = 0
+        # counted from the first delta on, so a request that ends on it logs the tokens it made
+        self.num_output_tokens = first.num_output_tokens
         self.finished = first.finished
         if self.finished:
             self._log(first.finish_reason)
@@ -121,7 +122,6 @@ class Generation:
     async def deltas(self) -> AsyncIterator[RequestDelta]:
         """The request's deltas in order; a failed request raises `RequestFailed` after its last one."""
         delta = self.first
-        self.num_output_tokens = delta.num_output_tokens
         yield delta
         if not self.finished:
             async for delta in self.rest:
@@ -301,12 +301,15 @@ class Serving:
         if (body.prompt is None) == (body.messages is None):
             raise APIError("give exactly one of prompt and messages", param="prompt")
         if body.prompt is not None:
+            for name in ("tools", "chat_template_kwargs"):
+                if getattr(body, name) is not None:
+                    raise APIError(f"{name} goes with messages, not with prompt", param=name)
             return self._need_tokenizer("prompt").encode(
                 body.prompt,
                 add_special_tokens=body.add_special_tokens,
                 split_special_tokens=not body.allow_control_tokens,
             )
-        return self._render(body.messages or [], None, body.allow_control_tokens, body.add_generation_prompt, {})[1]
+        return self._chat_prompt(body)[1]
 
     async def tokenize(self, body: TokenizeRequest) -> dict[str, Any]:
         if body.model is not None:
@@ -373,8 +376,9 @@ class Serving:
 
     # ---- chat ----------------------------------------------------------------------------------
 
-    def _chat_prompt(self, body: ChatCompletionRequest) -> tuple[str, list[int]]:
-        """The prompt text from the checkpoint's chat template (the request's tools passed through), and its ids.
+    def _chat_prompt(self, body: ChatCompletionRequest | TokenizeRequest) -> tuple[str, list[int]]:
+        """The prompt text from the checkpoint's chat template (the request's tools passed through), and
+        its ids: the chat route's prompt, and what /tokenize counts for the same messages.
 
         Only the checkpoint's template renders: a `chat_template` of the user's in `chat_template_kwargs`
         is refused (as is any other renderer switch), because a template is a program whose time and
@@ -389,7 +393,8 @@ class Serving:
                     param="chat_template_kwargs",
                 )
         tools = [t.model_dump(exclude_none=True) for t in body.tools] if body.tools else None
-        return self._render(body.messages, tools, body.allow_control_tokens, True, kwargs)
+        add_generation_prompt = body.add_generation_prompt if isinstance(body, TokenizeRequest) else True
+        return self._render(body.messages or [], tools, body.allow_control_tokens, add_generation_prompt, kwargs)
 
     def _render(
         self,
@@ -514,73 +519,79 @@ class Serving:
 
     # ---- completions ---------------------------------------------------------------------------
 
-    def _completion_prompts(self, body: CompletionRequest) -> list[tuple[str, list[int]]]:
-        """Each prompt's text (what `echo` repeats) and ids: one prompt, or a batch of them."""
+    def _completion_prompts(self, body: CompletionRequest) -> list[CompletionPrompt]:
+        """Each prompt: one, or a batch of them."""
         prompt = body.prompt
         batch = [prompt] if isinstance(prompt, str) or not prompt or isinstance(prompt[0], int) else list(prompt)
         if len(batch) * body.n > MAX_CHOICES:
             raise APIError(
                 f"{len(batch)} prompts x n={body.n} choices exceed {MAX_CHOICES} per request", param="prompt"
             )
-        out: list[tuple[str, list[int]]] = []
+        out = []
         for p in batch:
             if isinstance(p, str):
                 # as `LLM.generate` encodes text, but control tokens stay text unless allowed
                 ids = self._need_tokenizer("prompt").encode(p, split_special_tokens=not body.allow_control_tokens)
-                out.append((p, ids))
+                text = p
             else:
                 ids = list(p)  # type: ignore[arg-type]
-                echo = self.tokenizer.decode(ids) if body.echo and self.tokenizer is not None else ""
-                out.append((echo, ids))
+                text = self.tokenizer.decode(ids) if body.echo and self.tokenizer is not None else ""
+            out.append(CompletionPrompt(text, ids, self._head(ids) if body.echo else ""))
         return out
+
+    def _head(self, ids: list[int]) -> str:
+        """The first token's text (in the prompt thread, the tokenizer's only user)."""
+        if not ids:
+            return ""
+        return str(ids[0]) if self.tokenizer is None else self.tokenizer.decode(ids[:1])
 
     async def completion(self, request: Request, body: CompletionRequest) -> Response:
         self._check_model(body.model)
         body.check()
         prompts = await self._off_loop(self._completion_prompts, body)
         request_id = f"cmpl-{uuid.uuid4().hex}"
-        gens = await self._start_all(request_id, body, [ids for _, ids in prompts])
-        echoes = [prompts[k // body.n][0] if body.echo else "" for k in range(len(gens))]
-        prompt_tokens = sum(len(ids) for _, ids in prompts)
+        gens = await self._start_all(request_id, body, [p.ids for p in prompts])
+        choices = [CompletionChoice(body, prompts[k // body.n]) for k in range(len(gens))]
+        prompt_tokens = sum(len(p.ids) for p in prompts)
         if body.stream:
-            return EventStream(gens, self._completion_events(request_id, gens, body, echoes, prompt_tokens))
+            return EventStream(gens, self._completion_events(request_id, gens, body, choices, prompt_tokens))
         done = await finals(request, gens)
         if done is None:
             return Response(status_code=CLIENT_CLOSED)
-        k = body.num_logprobs
-        choices = []
-        for i, final in enumerate(done):
-            choice = {
+        out = []
+        for i, (final, choice) in enumerate(zip(done, choices, strict=True)):
+            text, logprobs = choice.piece(final, whole=True)
+            item = {
                 "index": i,
-                "text": echoes[i] + final.text,
-                "logprobs": None if k is None else completion_logprobs(final.logprobs or [], final.token_ids, k, 0),
+                "text": text,
+                "logprobs": logprobs,
                 "finish_reason": final.finish_reason,
                 "stop_reason": final.stop_reason,
             }
             if body.prompt_logprobs is not None:
-                choice["prompt_logprobs"] = prompt_logprobs_json(final.prompt_logprobs)
-            choices.append(choice)
+                item["prompt_logprobs"] = prompt_logprobs_json(final.prompt_logprobs)
+            out.append(item)
         return JSONResponse(
             {
                 **envelope(request_id, "text_completion", body.model),
-                "choices": choices,
+                "choices": out,
                 "usage": usage(prompt_tokens, sum(f.num_output_tokens for f in done)),
             }
         )
 
     async def _completion_events(
-        self, request_id: str, gens: list[Generation], body: CompletionRequest, echoes: list[str], prompt_tokens: int
+        self,
+        request_id: str,
+        gens: list[Generation],
+        body: CompletionRequest,
+        choices: list[CompletionChoice],
+        prompt_tokens: int,
     ) -> AsyncIterator[str]:
         head = envelope(request_id, "text_completion", body.model)
-        k = body.num_logprobs
-        offsets, generated = [0] * len(gens), [0] * len(gens)
+        generated = [0] * len(gens)
         async for i, last in interleaved(gens):
             generated[i] = last.num_output_tokens
-            text, echoes[i] = echoes[i] + last.text, ""
-            logprobs = None
-            if k is not None and last.token_ids:
-                logprobs = completion_logprobs(last.logprobs or [], last.token_ids, k, offsets[i])
-            offsets[i] += len(text)
+            text, logprobs = choices[i].piece(last)
             if text or logprobs or last.finished:
                 choice = {"index": i, "text": text, "logprobs": logprobs, "finish_reason": last.finish_reason}
                 if last.finished:
@@ -591,6 +602,41 @@ class Serving:
                 yield sse(payload)
         if body.include_usage:
             yield sse({**head, "choices": [], "usage": usage(prompt_tokens, sum(generated))})
+
+
+class CompletionPrompt(NamedTuple):
+    text: str  # what `echo` repeats
+    ids: list[int]
+    head: str  # the first token's text, for echoed logprobs (its position has no entry)
+
+
+class CompletionChoice:
+    """What one completion choice shows of its deltas, in order: with `echo` the prompt (its text, and
+    its logprobs when asked for) before the first generated piece, as vLLM answers; with `max_tokens: 0`
+    the prompt alone. Usage still counts every token the engine made (as vLLM's does)."""
+
+    def __init__(self, body: CompletionRequest, prompt: CompletionPrompt) -> None:
+        self.prompt = prompt if body.echo else None
+        self.shows_output = not body.echo_only
+        self.top = body.num_logprobs
+        self.offset = 0  # where the next piece's text starts in the whole choice's text
+
+    def piece(self, delta: RequestDelta, whole: bool = False) -> tuple[str, dict[str, Any] | None]:
+        """The text and `logprobs` this delta adds to the choice; `logprobs` is None when not asked for,
+        and, unless the delta is the `whole` reply, when it adds no token."""
+        text, ids, entries = "", [], []
+        if self.shows_output:
+            text, ids, entries = delta.text, delta.token_ids, list(delta.logprobs or [])
+        head = ""
+        if self.prompt is not None:  # the first delta: the prompt comes first
+            text, ids, head = self.prompt.text + text, self.prompt.ids + ids, self.prompt.head
+            entries = list(delta.prompt_logprobs or []) + entries
+            self.prompt = None
+        logprobs = None
+        if self.top is not None and (ids or whole):
+            logprobs = completion_logprobs(entries, ids, self.top, self.offset, head)
+        self.offset += len(text)
+        return text, logprobs
 
 
 def _template_message(message: ChatMessage) -> dict[str, Any]:

@@ -2,17 +2,18 @@
 
 The chat template renders a call as
 `<tool_call>\\n<function=NAME>\\n<parameter=P>\\nVALUE\\n</parameter>\\n…</function>\\n</tool_call>`, with
-exactly one newline on each side of VALUE as markup, so a value comes back byte for byte. A value may
-hold any text, these tags included, so a value ends only where the structure goes on: `</parameter>`
-followed by `<parameter=Q>` for a declared parameter Q not given yet, or by `</function>` and the end
-of the call (`</tool_call>`, then the end of the reply or the next call). Slips of the model are
-accepted: a missing `</parameter>` before a required parameter not given yet and a bare
-`<function=…>` block without `<tool_call>` on a line of its own (as vLLM's parser accepts them), and a
-missing `</parameter>` before `</function>` (then `</tool_call>` and the end or the next call). What
-no parser can tell apart: a value holding `</parameter>` and the head of a declared parameter not
-given yet reads as that parameter, and content holding a whole call reads as a call. The JSON form
-`<tool_call>{"name": …, "arguments": {…}}</tool_call>` streams its arguments object as written once
-the head is read; another key order is read whole at `</tool_call>`.
+exactly one newline on each side of VALUE as markup, so a value comes back byte for byte (a model's
+indentation of a closing tag on its own line is markup too). A value may hold any text, these tags
+included, so a value ends only where the structure goes on: `</parameter>` followed by `<parameter=Q>`
+for a declared parameter Q not given yet, or by `</function>` and the end of the call (`</tool_call>`,
+then the end of the reply or the next call). Text may follow a call: then the call ends at the last
+such closing before the next call or the end of the reply, and what follows it is held back until
+that is known. Slips of the model are accepted: a missing `</parameter>` before a declared parameter
+not given yet or before `</function>`, and a bare `<function=…>` block without `<tool_call>` on a line
+of its own (as vLLM's parser accepts them). What no parser can tell apart: a value holding the head of
+a declared parameter not given yet reads as that parameter, and content holding a whole call reads as
+a call. The JSON form `<tool_call>{"name": …, "arguments": {…}}</tool_call>` streams its arguments
+object as written once the head is read; another key order is read whole at `</tool_call>`.
 
 Arguments stream as OpenAI streams them: the header (id, name) first, then pieces of one JSON object;
 a string parameter's value streams as it is generated, a typed one when complete. Values are typed by
@@ -28,6 +29,7 @@ import contextlib
 import json
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -43,7 +45,8 @@ JSON_HEAD = re.compile(r'\{\s*"name"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"(?:argum
 MAX_JSON_HEAD = MAX_NAME + 64
 
 TEXT_MARKERS = ("\n" + TOOL_CALL_START, TOOL_CALL_START, "\n" + FUNCTION_START, FUNCTION_START)
-VALUE_MARKERS = ("\n" + PARAMETER_END, PARAMETER_END, "\n" + PARAMETER_START, "\n" + FUNCTION_END)
+VALUE_TAGS = (PARAMETER_END, PARAMETER_START, FUNCTION_END)  # where a value may end
+CALL_STARTS = (TOOL_CALL_START, FUNCTION_START)
 TYPE_ALIASES = {
     "float": "number",
     "double": "number",
@@ -64,10 +67,9 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class Function:
-    """A declared function: each parameter's allowed JSON types (empty: not typed), and the required ones."""
+    """A declared function: each parameter's allowed JSON types (empty: not typed)."""
 
     params: dict[str, frozenset[str]]
-    required: frozenset[str]
 
 
 def _json_type(value: Any) -> str:
@@ -114,10 +116,7 @@ def declared_functions(tools: list[dict[str, Any]]) -> dict[str, Function]:
         fn = tool.get("function", tool)
         schema = fn.get("parameters") or {}
         props = schema.get("properties") or {}
-        out[fn["name"]] = Function(
-            {p: schema_types(spec) for p, spec in props.items()},
-            frozenset(r for r in schema.get("required") or [] if isinstance(r, str)),
-        )
+        out[fn["name"]] = Function({p: schema_types(spec) for p, spec in props.items()})
     return out
 
 
@@ -145,16 +144,19 @@ def _read(text: str) -> Any:
 
 def convert(text: str, types: frozenset[str]) -> Any:
     """A typed parameter's value: what it spells when that is an allowed type (an integer is a number
-    too); else the text itself if strings are allowed; else what it spells at all; else the text."""
+    too); else the text itself if strings are allowed; else what it spells at all; else the text.
+    `null` (or Python's `None`) is null unless strings are allowed and null is not: models write it for
+    a value they leave out whatever the schema says, and "null" as text would pass a client's check of
+    a typed value no better (as vLLM's parser reads it)."""
     stripped = text.strip()
-    if "null" in types and stripped in ("null", "None"):
+    if stripped in ("null", "None") and ("null" in types or "string" not in types):
         return None
     value = _read(stripped)
     if value is not _MISSING and not isinstance(value, str):
         kind = _json_type(value)
         if kind in types or (kind == "integer" and "number" in types):
             return value
-    if "string" in types or value is _MISSING or value is None and "null" not in types:
+    if "string" in types or value is _MISSING:
         return text
     return value
 
@@ -176,14 +178,36 @@ class _State(Enum):
 
 @dataclass(frozen=True)
 class _Accept:
-    """Where a value's closing markup ends, and the parameter that follows (None: the call ends)."""
+    """Where a value's closing markup ends, and the parameter that follows (None: the call ends).
+    `tentative`: text follows the call's end, so the call ends here only if no other closing of the
+    value comes before the next call or the end of the reply."""
 
     end: int
     next_param: str | None = None
+    tentative: bool = False
 
 
 class _Wait:
     """The text so far cannot decide (a sentinel no name or tag equals)."""
+
+
+def _markup_start(buf: str, i: int) -> int:
+    """Where the markup of the tag at `i` starts: a newline and indentation before it are markup too
+    (the line break the template writes before a closing tag, and a model's indentation of it)."""
+    k = i
+    while k > 0 and buf[k - 1] in " \t":
+        k -= 1
+    return k - 1 if k > 0 and buf[k - 1] == "\n" else i
+
+
+def _value_tail(buf: str, tags: tuple[str, ...]) -> int:
+    """How much of the end of a value's text to hold back: a start of one of `tags`, with the newline
+    and indentation before it (see `_markup_start`)."""
+    keep = partial_tail(buf, tags)
+    k = len(buf) - keep
+    while k > 0 and buf[k - 1] in " \t":
+        k -= 1
+    return len(buf) - k + 1 if k > 0 and buf[k - 1] == "\n" else keep
 
 
 _WAIT = _Wait()
@@ -201,10 +225,12 @@ class Qwen3CoderToolParser:
         self.cut = False  # generation stopped inside a call (max_tokens): it is left unfinished
         self.raw = ""  # the markup of a block not yet known to be a call, to give back as content
         self.count = 0  # calls started
-        self.fn = Function({}, frozenset())
+        self.fn = Function({})
         self.given: set[str] = set()
         self.types: frozenset[str] = frozenset()
         self.value: list[str] = []  # a typed value's text so far
+        self.held: list[str] | None = None  # after a tentative call end (`_Accept.tentative`): the text since
+        self.held_close = ""  # that call end's markup
         self.json: list[str] = []  # a JSON block's text so far
         self.json_len = 0
         self.depth, self.quoted, self.escaped = 0, False, False  # where a streamed JSON object is
@@ -213,6 +239,20 @@ class Qwen3CoderToolParser:
         self.space = ""  # whitespace-only content held back
         self.blank = True  # no content but whitespace since the start or the last call
         self.called = False  # a call (sent or dropped) was seen: whitespace left at the end is not content
+        self.steps: dict[_State, Callable[[list[Event], str], bool]] = {
+            _State.TEXT: self._text_step,
+            _State.BLOCK: self._block_step,
+            _State.NAME: self._name_step,
+            _State.SKIP: self._skip_step,
+            _State.FUNC: self._func_step,
+            _State.FUNC_END: self._func_end_step,
+            _State.PARAM: self._param_step,
+            _State.LEAD: self._lead_step,
+            _State.VALUE: self._value_step,
+            _State.JSON: self._json_step,
+            _State.JSON_ARGS: self._json_args_step,
+            _State.JSON_TAIL: self._json_tail_step,
+        }
 
     def feed(self, delta: str) -> list[Event]:
         self.buf += delta
@@ -224,7 +264,8 @@ class Qwen3CoderToolParser:
     def finish(self, finish_reason: str | None) -> list[Event]:
         """The reply is complete; a call still open is closed as far as it went, unless `length` cut it."""
         self.final = True
-        if self.state not in (_State.TEXT, _State.FUNC_END, _State.JSON_TAIL) and finish_reason == "length":
+        done = self.state in (_State.TEXT, _State.FUNC_END, _State.JSON_TAIL) or self.held is not None
+        if not done and finish_reason == "length":
             # what is held back (a cut header, or what may be a value's closing tag) is neither content nor
             # arguments: the streamed arguments stay a prefix of what the model meant
             self.cut, self.state, self.buf = True, _State.TEXT, ""
@@ -270,6 +311,9 @@ class Qwen3CoderToolParser:
 
     def _value_text(self, out: list[Event], text: str) -> None:
         if not text:
+            return
+        if self.held is not None:  # after a tentative call end: not known yet to be value
+            self.held.append(text)
             return
         if _streams_as_text(self.types):
             out.append(CallArgs(self.count - 1, json.dumps(text, ensure_ascii=False)[1:-1]))
@@ -322,29 +366,32 @@ class Qwen3CoderToolParser:
         return start
 
     def _after_function(self, buf: str, start: int) -> _Accept | _Wait | None:
-        """After `</function>`, the call ends at the end of the reply or where the next call begins; inside
-        `<tool_call>` only through `</tool_call>` (a bare call may end with a stray one)."""
+        """After `</function>`, the call ends at the end of the reply or where the next call begins, and
+        tentatively where text follows; inside `<tool_call>` only through `</tool_call>` (a bare call may
+        end with a stray one)."""
         r = self._skip_space(buf, start)
-        ends = (TOOL_CALL_END,) if self.in_block else (TOOL_CALL_END, TOOL_CALL_START, FUNCTION_START)
+        ends = (TOOL_CALL_END,) if self.in_block else (TOOL_CALL_END, *CALL_STARTS)
         tag = self._more(buf, r, *ends)
-        if tag in (None, _WAIT):
+        if tag is _WAIT or (tag is None and self.in_block):
             return tag
+        if tag is None:
+            return _Accept(start, tentative=True)
         if tag != TOOL_CALL_END:
             return _Accept(r if tag else len(buf))
         after = r + len(TOOL_CALL_END)
-        nxt = self._more(buf, self._skip_space(buf, after), TOOL_CALL_START, FUNCTION_START)
-        return nxt if nxt in (None, _WAIT) else _Accept(after)
+        nxt = self._more(buf, self._skip_space(buf, after), *CALL_STARTS)
+        return nxt if nxt is _WAIT else _Accept(after, tentative=nxt is None)
 
-    def _closing(self, buf: str, i: int, marker: str) -> _Accept | _Wait | None:
-        """Is the marker at `i` the end of the value? An _Accept, _WAIT, or None (it is value text)."""
-        j = i + len(marker)
-        if marker.endswith(PARAMETER_START):  # `</parameter>` forgotten before a required parameter
+    def _closing(self, buf: str, i: int, tag: str) -> _Accept | _Wait | None:
+        """Is the tag at `i` the end of the value? An _Accept, _WAIT, or None (it is value text)."""
+        j = i + len(tag)
+        if tag == PARAMETER_START:  # `</parameter>` forgotten before a declared parameter not given yet
             name = self._name(buf, j)
             if name in (None, _WAIT):
                 return name
-            ok = name in self.fn.required and name not in self.given
+            ok = name in self.fn.params and name not in self.given
             return _Accept(buf.index(">", j) + 1, name) if ok else None
-        if marker.endswith(FUNCTION_END):  # `</parameter>` forgotten before `</function>`
+        if tag == FUNCTION_END:  # `</parameter>` forgotten before `</function>`
             return self._after_function(buf, j)
         r = self._skip_space(buf, j)
         tag = self._more(buf, r, PARAMETER_START, FUNCTION_END)
@@ -363,151 +410,184 @@ class Qwen3CoderToolParser:
     # ---- states --------------------------------------------------------------------------------
     def _step(self, out: list[Event]) -> bool:
         """Consume what the current state can decide; False when it needs more text."""
-        buf = self.scanned.look(self.buf)
-        state = self.state
-        if state is _State.TEXT:
-            hit = first_marker(buf, TEXT_MARKERS)
-            if hit is None:
-                keep = 0 if self.final else partial_tail(buf, TEXT_MARKERS)
-                self._content(out, buf[: len(buf) - keep])
-                self.buf = buf[len(buf) - keep :]
-                if self.final and self.space and not self.called:  # a reply of whitespace only
-                    out.append(Text("content", self.space))
-                    self.space = ""
-                return False
-            i, marker = hit
-            if marker == FUNCTION_START and not (self.blank and buf[:i].isspace() or self.blank and not i):
-                self._content(out, buf[: i + len(marker)])  # a bare `<function=` inside a line is text
-                self.buf = buf[i + len(marker) :]
-                return True
-            self._content(out, buf[:i])
-            self.raw, self.buf = marker, buf[i + len(marker) :]
-            self.state = _State.BLOCK if marker.endswith(TOOL_CALL_START) else _State.NAME
-            self.in_block = self.state is _State.BLOCK
-            return True
-        if state is _State.BLOCK:
-            r = self._skip_space(buf, 0)
-            if buf[r:].startswith(FUNCTION_START):
-                self.raw += buf[: r + len(FUNCTION_START)]
-                self.buf, self.state = buf[r + len(FUNCTION_START) :], _State.NAME
-            elif buf[r:].startswith("{"):
-                self.raw += buf[:r]
-                self.buf, self.json, self.json_len, self.state = buf[r:], [], 0, _State.JSON
-            elif not self.final and FUNCTION_START.startswith(buf[r:]):
-                return False
-            else:
-                self._give_back(out)
-            return True
-        if state is _State.NAME:
-            name = self._name(buf, 0)
-            if name is _WAIT:
-                return False
-            # `<function=NAME>` is a call only if a parameter or the function's end follows it (for a bare
-            # one, on the next line, as the template writes it); at the end of the reply it is text
-            follows: str | _Wait | None = None
-            if name is not None and self.in_block:
-                follows = (
-                    self._more(buf, self._skip_space(buf, buf.index(">") + 1), PARAMETER_START, FUNCTION_END) or None
-                )
-            elif name is not None:
-                follows = self._more(buf, buf.index(">") + 1, "\n" + PARAMETER_START, "\n" + FUNCTION_END) or None
-            if follows is _WAIT:
-                return False
-            if follows is None:
-                self._give_back(out)
-            elif name in self.functions:
-                self.buf = buf[buf.index(">") + 1 :]
-                self._start_call(out, name)
-                self.state = _State.FUNC
-            elif self.in_block:
-                self.buf, self.raw, self.state = buf[buf.index(">") + 1 :], "", _State.SKIP
-                self._drop_space()
-            else:
-                self._give_back(out)
-            return True
-        if state is _State.SKIP:
-            i = buf.find(TOOL_CALL_END)
-            if i < 0:
-                self.buf = "" if self.final else buf[len(buf) - partial_tail(buf, (TOOL_CALL_END,)) :]
-                if self.final:
-                    self.state = _State.TEXT
-                return self.final
-            self.buf, self.state = buf[i + len(TOOL_CALL_END) :], _State.TEXT
-            return True
-        if state is _State.FUNC:
-            hit = first_marker(buf, (PARAMETER_START, FUNCTION_END))
-            if hit is None:  # whitespace between parameters (anything else is dropped)
-                self.buf = "" if self.final else buf[len(buf) - partial_tail(buf, (PARAMETER_START, FUNCTION_END)) :]
-                if self.final:
-                    self._end_call(out)
-                return self.final
-            i, marker = hit
+        return self.steps[self.state](out, self.scanned.look(self.buf))
+
+    def _text_step(self, out: list[Event], buf: str) -> bool:
+        hit = first_marker(buf, TEXT_MARKERS)
+        if hit is None:
+            keep = 0 if self.final else partial_tail(buf, TEXT_MARKERS)
+            self._content(out, buf[: len(buf) - keep])
+            self.buf = buf[len(buf) - keep :]
+            if self.final and self.space and not self.called:  # a reply of whitespace only
+                out.append(Text("content", self.space))
+                self.space = ""
+            return False
+        i, marker = hit
+        if marker == FUNCTION_START and not (self.blank and buf[:i].isspace() or self.blank and not i):
+            self._content(out, buf[: i + len(marker)])  # a bare `<function=` inside a line is text
             self.buf = buf[i + len(marker) :]
-            self.state = _State.PARAM if marker == PARAMETER_START else _State.FUNC_END
             return True
-        if state is _State.FUNC_END:
-            r = self._skip_space(buf, 0)
-            if buf[r:].startswith(TOOL_CALL_END):
-                self.buf = buf[r + len(TOOL_CALL_END) :]
-            elif not self.final and TOOL_CALL_END.startswith(buf[r:]):
-                return False
-            self._end_call(out)
-            return True
-        if state is _State.PARAM:
-            name = self._name(buf, 0)
-            if name is _WAIT:
-                return False
-            if name is None:  # not a parameter head: back between parameters
-                self.state = _State.FUNC
-            else:
-                self.buf = buf[buf.index(">") + 1 :]
-                self._start_param(out, name)
-            return True
-        if state is _State.LEAD:
-            if not buf and not self.final:
-                return False
-            self.buf, self.state = buf[buf.startswith("\n") :], _State.VALUE
-            return True
-        if state is _State.VALUE:
-            return self._value_step(out, buf)
-        if state is _State.JSON_ARGS:
-            return self._json_args_step(out, buf)
-        if state is _State.JSON_TAIL:
-            i = buf.find(TOOL_CALL_END)
-            if i < 0 and not self.final:
-                self.buf = buf[len(buf) - partial_tail(buf, (TOOL_CALL_END,)) :]
-                return False
-            self.buf = "" if i < 0 else buf[i + len(TOOL_CALL_END) :]
-            self._complete(out)
-            return True
-        return self._json_step(out, buf)
+        self._content(out, buf[:i])
+        self.raw, self.buf = marker, buf[i + len(marker) :]
+        self.state = _State.BLOCK if marker.endswith(TOOL_CALL_START) else _State.NAME
+        self.in_block = self.state is _State.BLOCK
+        return True
+
+    def _block_step(self, out: list[Event], buf: str) -> bool:
+        """After `<tool_call>`: `<function=` (XML), `{` (JSON), or not a call after all."""
+        r = self._skip_space(buf, 0)
+        if buf[r:].startswith(FUNCTION_START):
+            self.raw += buf[: r + len(FUNCTION_START)]
+            self.buf, self.state = buf[r + len(FUNCTION_START) :], _State.NAME
+        elif buf[r:].startswith("{"):
+            self.raw += buf[:r]
+            self.buf, self.json, self.json_len, self.state = buf[r:], [], 0, _State.JSON
+        elif not self.final and FUNCTION_START.startswith(buf[r:]):
+            return False
+        else:
+            self._give_back(out)
+        return True
+
+    def _name_step(self, out: list[Event], buf: str) -> bool:
+        """`<function=NAME>` is a call only if a parameter or the function's end follows it (for a bare
+        one, on the next line, as the template writes it); at the end of the reply it is text."""
+        name = self._name(buf, 0)
+        if name is _WAIT:
+            return False
+        follows: str | _Wait | None = None
+        if name is not None and self.in_block:
+            follows = self._more(buf, self._skip_space(buf, buf.index(">") + 1), PARAMETER_START, FUNCTION_END) or None
+        elif name is not None:
+            follows = self._more(buf, buf.index(">") + 1, "\n" + PARAMETER_START, "\n" + FUNCTION_END) or None
+        if follows is _WAIT:
+            return False
+        if follows is None:
+            self._give_back(out)
+        elif name in self.functions:
+            self.buf = buf[buf.index(">") + 1 :]
+            self._start_call(out, name)
+            self.state = _State.FUNC
+        elif self.in_block:
+            self.buf, self.raw, self.state = buf[buf.index(">") + 1 :], "", _State.SKIP
+            self._drop_space()
+        else:
+            self._give_back(out)
+        return True
+
+    def _skip_step(self, out: list[Event], buf: str) -> bool:
+        i = buf.find(TOOL_CALL_END)
+        if i < 0:
+            self.buf = "" if self.final else buf[len(buf) - partial_tail(buf, (TOOL_CALL_END,)) :]
+            if self.final:
+                self.state = _State.TEXT
+            return self.final
+        self.buf, self.state = buf[i + len(TOOL_CALL_END) :], _State.TEXT
+        return True
+
+    def _func_step(self, out: list[Event], buf: str) -> bool:
+        """Between parameters: whitespace is skipped (anything else is dropped)."""
+        hit = first_marker(buf, (PARAMETER_START, FUNCTION_END))
+        if hit is None:
+            self.buf = "" if self.final else buf[len(buf) - partial_tail(buf, (PARAMETER_START, FUNCTION_END)) :]
+            if self.final:
+                self._end_call(out)
+            return self.final
+        i, marker = hit
+        self.buf = buf[i + len(marker) :]
+        self.state = _State.PARAM if marker == PARAMETER_START else _State.FUNC_END
+        return True
+
+    def _func_end_step(self, out: list[Event], buf: str) -> bool:
+        r = self._skip_space(buf, 0)
+        if buf[r:].startswith(TOOL_CALL_END):
+            self.buf = buf[r + len(TOOL_CALL_END) :]
+        elif not self.final and TOOL_CALL_END.startswith(buf[r:]):
+            return False
+        self._end_call(out)
+        return True
+
+    def _param_step(self, out: list[Event], buf: str) -> bool:
+        name = self._name(buf, 0)
+        if name is _WAIT:
+            return False
+        if name is None:  # not a parameter head: back between parameters
+            self.state = _State.FUNC
+        else:
+            self.buf = buf[buf.index(">") + 1 :]
+            self._start_param(out, name)
+        return True
+
+    def _lead_step(self, out: list[Event], buf: str) -> bool:
+        if not buf and not self.final:
+            return False
+        self.buf, self.state = buf[buf.startswith("\n") :], _State.VALUE
+        return True
+
+    def _json_tail_step(self, out: list[Event], buf: str) -> bool:
+        i = buf.find(TOOL_CALL_END)
+        if i < 0 and not self.final:
+            self.buf = buf[len(buf) - partial_tail(buf, (TOOL_CALL_END,)) :]
+            return False
+        self.buf = "" if i < 0 else buf[i + len(TOOL_CALL_END) :]
+        self._complete(out)
+        return True
 
     def _value_step(self, out: list[Event], buf: str) -> bool:
+        """A value to its closing markup; after a tentative call end, held until it is decided."""
+        tags = VALUE_TAGS + CALL_STARTS if self.held is not None else VALUE_TAGS
         pos = 0
-        while (hit := first_marker(buf, VALUE_MARKERS, pos)) is not None:
-            i, marker = hit
-            verdict = self._closing(buf, i, marker)
+        while (hit := first_marker(buf, tags, pos)) is not None:
+            i, tag = hit
+            if tag in CALL_STARTS:  # a call begins: the held end was the call's end
+                self._value_text(out, buf[:i])
+                self.buf = buf[i:]
+                return self._settle(out)
+            verdict = self._closing(buf, i, tag)
             if verdict is None:
-                pos = i + len(marker)
+                pos = i + len(tag)
                 continue
-            self._value_text(out, buf[:i])
-            self.buf = buf[i:]
+            m = _markup_start(buf, i)
+            self._value_text(out, buf[:m])
+            self.buf = buf[m:]
             if verdict is _WAIT:
                 return False
             assert isinstance(verdict, _Accept)
-            self._end_value(out)
-            self.buf = buf[verdict.end :]
-            if verdict.next_param is not None:
+            self._confirm(out)  # a later closing: the held text was value after all
+            if verdict.tentative:
+                self.held, self.held_close, self.buf = [], buf[m : verdict.end], buf[verdict.end :]
+            elif verdict.next_param is not None:
+                self._end_value(out)
+                self.buf = buf[verdict.end :]
                 self._start_param(out, verdict.next_param)
             else:
+                self._end_value(out)
+                self.buf = buf[verdict.end :]
                 self._end_call(out)
             return True
-        keep = partial_tail(buf, VALUE_MARKERS)
+        keep = _value_tail(buf, tags)
         self._value_text(out, buf[: len(buf) - keep])
         self.buf = buf[len(buf) - keep :]
         if not self.final:
             return False
+        if self.held is not None:
+            return self._settle(out)
         self.buf = ""  # a closing tag cut at the end of the reply is markup
+        self._end_value(out)
+        self._end_call(out)
+        return True
+
+    def _confirm(self, out: list[Event]) -> None:
+        """The held call end was value text: it goes out as value, then what followed it."""
+        if self.held is not None:
+            text, self.held = self.held_close + "".join(self.held), None
+            self._value_text(out, text)
+
+    def _settle(self, out: list[Event]) -> bool:
+        """The held call end was the call's end (the next call or the end of the reply follows): what
+        followed it is content, read again as such."""
+        assert self.held is not None
+        self.buf = "".join(self.held) + self.buf
+        self.held = None
         self._end_value(out)
         self._end_call(out)
         return True

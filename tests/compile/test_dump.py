@@ -13,7 +13,7 @@ from qcompile.commands.dump import REPO, made_with, normalize, readable_files, s
 from qcompile.ops.registry import REGISTRY
 
 GRAPHS = REPO / "graphs"
-REGEN = "graphs/ are stale: run scripts/regen_graphs.sh and review the diff"
+REGEN = "graphs/ are stale: run scripts/tools/regen_graphs.sh and review the diff"
 
 
 def _committed(scope: str) -> dict[str, str]:

@@ -564,7 +564,7 @@ def test_kernels_compile_for_the_h200(kernel: str) -> None:
     constexpr branch, after which the compiler still generated an FP8 bitcast of bf16 weights)."""
     import triton
 
-    from scripts.fused_moe_build_check import build
+    from scripts.experiments.fused_moe_build_check import build
 
     if not (Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "ptxas").exists():
         pytest.skip("this Triton build has no ptxas")

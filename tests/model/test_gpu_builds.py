@@ -38,8 +38,8 @@ from model.kernels import (
 from model.kernels.fused_moe import KINDS, GemmTiles, default_tiles
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
 from model.quant.experts import NVFP4_KINDS
-from scripts import fused_moe_build_check, skinny_build_check
-from scripts.skinny_build_check import launch_flags, resources
+from scripts.experiments import fused_moe_build_check, skinny_build_check
+from scripts.experiments.skinny_build_check import launch_flags, resources
 
 TARGETS = (80, 86, 89, 90, 120)
 # shared memory a block may opt into (CUDA programming guide, by compute capability), in bytes

@@ -68,8 +68,8 @@ def test_default_budget_leaves_small_models_unchunked() -> None:
 
 
 def _tracker_class() -> type:
-    """`scripts/decode_memory.py`'s live-bytes tracker (the script that found the two-chunk peak)."""
-    path = Path(__file__).resolve().parents[2] / "scripts" / "decode_memory.py"
+    """`scripts/experiments/decode_memory.py`'s live-bytes tracker (the script that found the two-chunk peak)."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / "experiments" / "decode_memory.py"
     spec = importlib.util.spec_from_file_location("decode_memory", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

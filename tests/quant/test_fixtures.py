@@ -1,4 +1,4 @@
-"""The real ModelOpt / llmcompressor checkpoints in tests/fixtures/quant (scripts/quant/make_fixtures.py).
+"""The real ModelOpt / llmcompressor checkpoints in tests/fixtures/quant (scripts/tools/make_quant_fixtures.py).
 
 For each one, `dequantize_state` must equal an independent dequantisation written here straight from
 the documented formulas (bit-level E2M1 / E4M3 / E8M0 decoders in float64, not the package's

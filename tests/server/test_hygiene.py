@@ -1,5 +1,5 @@
 """Control tokens typed by users stay text, only JSON bodies are read, the Host header is checked
-without an API key, and every request leaves an access log line."""
+without an API key, every request leaves an access log line, and /tokenize counts what chat renders."""
 
 from __future__ import annotations
 
@@ -46,11 +46,13 @@ def test_plain_prompts_tokenize_as_before(stub_server: Server, stub: StubEngine)
     assert stub.prompts[-1] == stub.tokenizer.encode(text)
 
 
-def _request(server: Server, headers: dict[str, str], body: bytes = b"{}") -> tuple[int, dict[str, Any]]:
+def _request(
+    server: Server, headers: dict[str, str], body: bytes = b"{}", path: str = "/v1/completions"
+) -> tuple[int, dict[str, Any]]:
     host, port = server.url.removeprefix("http://").split(":")
     conn = http.client.HTTPConnection(host, int(port), timeout=30)
     try:
-        conn.request("POST", "/v1/completions", body, headers)
+        conn.request("POST", path, body, headers)
         response = conn.getresponse()
         return response.status, json.loads(response.read())
     finally:
@@ -84,3 +86,68 @@ def test_access_log_line_per_request(stub_server: Server, stub: StubEngine, capl
     for k, line in enumerate(sorted(lines)):
         assert line.startswith(f"{reply.id}-{k} prompt_tokens={n_in} output_tokens={n_out} seconds=")
         assert line.endswith("finish_reason=stop")
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_access_log_counts_a_reply_of_one_token(
+    stub_server: Server, stub: StubEngine, caplog: pytest.LogCaptureFixture, stream: bool
+) -> None:
+    """A request that ends on its first delta logs the token it made, as its usage counts it."""
+    stub.reply = "a"
+    assert len(stub.tokenizer.encode(stub.reply)) == 1
+    client = stub_server.client()
+    with caplog.at_level(logging.INFO, logger="qcompile.access"):
+        if stream:
+            chunks = list(
+                client.completions.create(
+                    model=stub_server.model, prompt="Hi", stream=True, stream_options={"include_usage": True}
+                )
+            )
+            used = chunks[-1].usage
+        else:
+            used = client.completions.create(model=stub_server.model, prompt="Hi").usage
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "qcompile.access"]
+    assert used is not None and used.completion_tokens == 1
+    assert " output_tokens=1 " in line
+
+
+WEATHER_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "The weather in a city.",
+        "parameters": {"type": "object", "required": ["city"], "properties": {"city": {"type": "string"}}},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [{}, {"tools": [WEATHER_TOOL]}, {"chat_template_kwargs": {"enable_thinking": False}}],
+    ids=["plain", "tools", "template_kwargs"],
+)
+def test_tokenize_counts_the_chat_prompt(stub_server: Server, stub: StubEngine, extra: dict[str, Any]) -> None:
+    """/tokenize renders messages with the request's tools and template variables, as the chat route does."""
+    stub.reply = "a"
+    messages = [{"role": "user", "content": "Weather in Paris?"}]
+    stub_server.client().chat.completions.create(
+        model=stub_server.model,
+        messages=messages,
+        extra_body=extra,  # type: ignore[arg-type]
+    )
+    body = json.dumps({"messages": messages, **extra}).encode()
+    status, counted = _request(stub_server, {"Content-Type": "application/json"}, body, "/tokenize")
+    assert status == 200 and counted["tokens"] == stub.prompts[-1]
+    plain = json.dumps({"messages": messages}).encode()
+    if extra:  # each changes the prompt, so the test above can see it ignored
+        assert (
+            _request(stub_server, {"Content-Type": "application/json"}, plain, "/tokenize")[1]["tokens"]
+            != (counted["tokens"])
+        )
+
+
+def test_tokenize_refuses_chat_fields_with_a_prompt(stub_server: Server) -> None:
+    for extra in ({"tools": [WEATHER_TOOL]}, {"chat_template_kwargs": {"enable_thinking": False}}):
+        body = json.dumps({"prompt": "Hi", **extra}).encode()
+        status, reply = _request(stub_server, {"Content-Type": "application/json"}, body, "/tokenize")
+        assert status == 400 and reply["error"]["param"] == next(iter(extra)), reply

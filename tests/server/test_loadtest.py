@@ -1,4 +1,4 @@
-"""`scripts/loadtest.py` against the test server: every request counted, and a row per concurrency level."""
+"""`scripts/tools/loadtest.py` against the test server: every request counted, and a row per concurrency level."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from tests.server.conftest import Server
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "loadtest.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "tools" / "loadtest.py"
 
 
 @pytest.fixture(scope="module")

@@ -307,3 +307,149 @@ def test_json_arguments_stream_as_generated(tokenizer: PreTrainedTokenizerBase) 
     assert (cut.tool_calls, reason) == ([], "length")
     unfinished, _, reason = run("", [text[:60]])
     assert (unfinished.tool_calls, unfinished.content, reason) == ([], "", "stop")
+
+
+def weather(city: str, indent: str = "", close: bool = True) -> str:
+    """A get_weather call laid out with `indent` before each tag (as some models indent their XML)."""
+    end = f"\n{indent * 2}</parameter>" if close else ""
+    return (
+        f"<tool_call>\n{indent}<function=get_weather>\n{indent * 2}<parameter=city>\n{city}{end}\n"
+        f"{indent}</function>\n</tool_call>"
+    )
+
+
+def file_call(*params: str) -> str:
+    return "<tool_call>\n<function=write_file>\n" + "".join(params) + "</function>\n</tool_call>"
+
+
+NESTED = 'doc = """\n' + file_call("<parameter=path>\nx.txt\n</parameter>\n") + '\n"""'
+# (reply, content, calls): the cases peers' parser suites cover (vLLM's and SGLang's qwen3coder tests)
+EDGE_CASES: list[tuple[str, str, list[tuple[str, dict[str, Any]]]]] = [
+    # (a) `</parameter>` left out before the next parameter (optional ones too) or before `</function>`
+    (
+        file_call(
+            "<parameter=path>\na.py\n",
+            "<parameter=content>\nx = 1\n</parameter>\n",
+            "<parameter=force>\ntrue\n<parameter=mode>\n5\n",
+        ),
+        "",
+        [("write_file", {"path": "a.py", "content": "x = 1", "force": True, "mode": 5})],
+    ),
+    (weather("Oslo", close=False), "", [("get_weather", {"city": "Oslo"})]),
+    (
+        "<tool_call>\n<function=get_weather>\n<parameter=city>Oslo</function>\n</tool_call>",
+        "",
+        [("get_weather", {"city": "Oslo"})],
+    ),
+    (
+        file_call("<parameter=path>a.py<parameter=content>b</parameter>\n"),
+        "",
+        [("write_file", {"path": "a.py", "content": "b"})],
+    ),
+    # (b) indented tags, and text between and after calls
+    (weather("Oslo", indent="  "), "", [("get_weather", {"city": "Oslo"})]),
+    (
+        f"Let me check.\n{weather('Oslo', indent='    ')}\nAnd then:\n{weather('Rome', indent='    ')}\nDone.",
+        "Let me check.\nAnd then:\nDone.",
+        [("get_weather", {"city": "Oslo"}), ("get_weather", {"city": "Rome"})],
+    ),
+    (
+        f"{weather('Paris')}\n{weather('London')}\nAll done!",
+        "\nAll done!",
+        [
+            ("get_weather", {"city": "Paris"}),
+            ("get_weather", {"city": "London"}),
+        ],
+    ),
+    # a value holding a whole literal call, then text, then the real closing: the call ends at the last one
+    (
+        file_call("<parameter=path>\nfixture.py\n</parameter>\n", f"<parameter=content>\n{NESTED}\n</parameter>\n")
+        + "\nWritten.",
+        "\nWritten.",
+        [("write_file", {"path": "fixture.py", "content": NESTED})],
+    ),
+    # (c) null for a typed parameter, whether or not its schema allows null
+    (
+        file_call(
+            "<parameter=path>\np\n</parameter>\n",
+            "<parameter=content>\nnull\n</parameter>\n",
+            "<parameter=big>\nnull\n</parameter>\n",
+            "<parameter=mode>\nNone\n</parameter>\n",
+            "<parameter=force>None</parameter>\n",
+        ),
+        "",
+        [("write_file", {"path": "p", "content": "null", "big": None, "mode": None, "force": None})],
+    ),
+]
+
+
+EDGE_IDS = [
+    "unclosed-before-parameters",
+    "unclosed-before-function",
+    "inline-unclosed-before-function",
+    "inline-unclosed-before-parameter",
+    "indented",
+    "indented-text-between-and-after",
+    "two-calls-then-text",
+    "literal-call-in-a-value",
+    "null-typed",
+]
+
+
+@pytest.mark.parametrize("text, content, calls", EDGE_CASES, ids=EDGE_IDS)
+def test_edge_cases_stream_as_they_parse(
+    tokenizer: PreTrainedTokenizerBase, text: str, content: str, calls: list[Any]
+) -> None:
+    """Each case whole, a character at a time and a token at a time: the same message, and the stream's
+    deltas put together give that message."""
+    for deltas in ([text], list(text), token_deltas(tokenizer, text)):
+        reply, stream, reason = run("", deltas)
+        assert reply.content == content
+        assert [(c.name, json.loads(c.arguments)) for c in reply.tool_calls] == calls
+        assert reason == "tool_calls"
+        assert from_stream(stream) == ("", reply.content, [(c.id, c.name, c.arguments) for c in reply.tool_calls])
+
+
+def test_text_after_a_call_is_held_only_until_decided() -> None:
+    """After a call's closing, text is held (it may still be the value's); the next call or the end of the
+    reply decides, a `length` finish too (the call was complete)."""
+    parser = ReplyParser(QWEN, TOOLS, "")
+    events = parser.feed(weather("Oslo") + "\nThen")
+    assert [e for e in events if getattr(e, "kind", None) == "content"] == []
+    reply = Reply()
+    reply.add(events)
+    reply.add(parser.finish("length"))
+    assert reply.content == "\nThen" and [json.loads(c.arguments) for c in reply.tool_calls] == [{"city": "Oslo"}]
+    assert finish_reason("length", parser) == "tool_calls"
+
+
+@pytest.mark.parametrize("text, content, calls", EDGE_CASES, ids=EDGE_IDS)
+def test_api_edge_cases_stream_as_they_parse(
+    stub_server: Server, stub: StubEngine, text: str, content: str, calls: list[Any]
+) -> None:
+    """Through the server: the message, and the stream put together, are the same calls and content."""
+    stub.reply = text
+    client, ask = stub_server.client(), [{"role": "user", "content": "go"}]
+    message = client.chat.completions.create(model=stub_server.model, messages=ask, tools=TOOLS).choices[0].message
+    got = [(c.function.name, json.loads(c.function.arguments)) for c in message.tool_calls or []]
+    assert (message.content or "", got) == (content, calls)
+    streamed, args, names = "", {}, {}
+    for chunk in client.chat.completions.create(model=stub_server.model, messages=ask, tools=TOOLS, stream=True):
+        for choice in chunk.choices:
+            streamed += choice.delta.content or ""
+            for call in choice.delta.tool_calls or []:
+                names.setdefault(call.index, call.function.name)
+                args[call.index] = args.get(call.index, "") + (call.function.arguments or "")
+    assert (streamed, [(names[i], json.loads(args[i])) for i in sorted(args)]) == (content, calls)
+
+
+def test_held_text_is_read_a_bounded_number_of_times() -> None:
+    """Long text after a call, held to the end of the reply a character at a time, costs work linear in
+    its length (a parser that re-read what it holds would look at it once per character)."""
+    text = weather("Oslo") + "\n" + " ".join(f"word{i} and more" for i in range(1000))
+    parser, reply = ReplyParser(QWEN, TOOLS, ""), Reply()
+    for ch in text:
+        reply.add(parser.feed(ch))
+    reply.add(parser.finish("stop"))
+    assert len(reply.tool_calls) == 1 and reply.content == text[len(weather("Oslo")) :]
+    assert parser.scanned.chars <= 4 * len(text)
