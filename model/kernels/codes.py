@@ -78,10 +78,18 @@ def e4m3_value(q):
 def e4m3_float(q, HW_E4M3: tl.constexpr):
     """E4M3 codes -> float32: the GPU's own conversion (sm_89 and newer: exact, and far fewer instructions
     than assembling bits), else `e4m3_value`."""
+    return e4m3_as(q, tl.float32, HW_E4M3)
+
+
+@triton.jit
+def e4m3_as(q, dtype: tl.constexpr, HW_E4M3: tl.constexpr):
+    """E4M3 codes -> `dtype` (float32, bfloat16 or float16, each of which holds every E4M3 value exactly):
+    the GPU's own conversion where it has one (`cvt` from e4m3 needs sm_89; Triton refuses `float8e4nv`
+    below it), else `e4m3_value` rounded to `dtype`, which changes nothing."""
     if HW_E4M3:
-        d = q.to(tl.float8e4nv, bitcast=True).to(tl.float32)
+        d = q.to(tl.float8e4nv, bitcast=True).to(dtype)
     else:
-        d = e4m3_value(q.to(tl.uint32))
+        d = e4m3_value(q.to(tl.uint32)).to(dtype)
     return d
 
 
@@ -126,7 +134,10 @@ E2M1_TIMES_SCALE_F16 = tl.constexpr(
 
 
 @triton.jit
-def nvfp4_halves(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr, HW: tl.constexpr, like):
+def nvfp4_halves(
+    w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr, PTX: tl.constexpr,
+    HW_E4M3: tl.constexpr, like,
+):  # fmt: skip
     """`e2m1 * e4m3(block scale)` of the NVFP4 weight tile of inputs `k0 + i` (k0 and K multiples of 16;
     inputs from K on are 0) of the columns whose packed rows (bytes, low nibble the even input) start at
     `w_rows [1, BLOCK_N]` and whose E4M3 scale rows start at `s_rows [1, BLOCK_N]`, as its two halves
@@ -138,20 +149,20 @@ def nvfp4_halves(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: 
     spilled on sm_90 with Triton 3.6 (`scripts/experiments/fused_moe_build_check.py`). The masks compare `pairs` and
     `groups` themselves (never `pairs * 2`) with K's multiples: Triton then sees them constant along the
     contiguous bytes and copies the tile asynchronously, 8 bytes at a time, into its pipeline; `pairs * 2 <
-    K` made each thread load byte by byte and wait for them. `HW`: the GPU's E4M3 conversion and PTX (sm_89
-    and newer): for 16-bit operands the codes are looked up and scaled in that type (`E2M1_TIMES_SCALE_*`),
-    for float32 decoded in pairs (`E2M1_PAIRS`) and scaled in float32; else bit operations (the
-    interpreter), with the same values."""
+    K` made each thread load byte by byte and wait for them. `PTX` (a GPU build, `decoders`): for 16-bit
+    operands the codes are looked up and scaled in that type (`E2M1_TIMES_SCALE_*`), for float32 decoded in
+    pairs (`E2M1_PAIRS`) and scaled in float32; else bit operations (the interpreter), with the same values.
+    `HW_E4M3`: the scales by the GPU's conversion (`e4m3_as`)."""
     pairs = tl.arange(0, BLOCK_K // 2) + k0 // 2
     packed = tl.load(w_rows + pairs[:, None], mask=(pairs < K // 2)[:, None] & n_live[None, :], other=0)
     groups = tl.arange(0, BLOCK_K // NVFP4_GROUP) + k0 // NVFP4_GROUP
     q = tl.load(s_rows + groups[:, None], mask=(groups < K // NVFP4_GROUP)[:, None] & n_live[None, :], other=0)
-    if HW and like.dtype != tl.float32:  # a scale per 16 inputs (8 bytes), exact in 16 bits
-        d = tl.expand_dims(q.to(tl.float8e4nv, bitcast=True).to(like.dtype), 1)
+    if PTX and like.dtype != tl.float32:  # a scale per 16 inputs (8 bytes), exact in 16 bits
+        d = tl.expand_dims(e4m3_as(q, like.dtype, HW_E4M3), 1)
     else:  # e2m1_tiny's 2^14 folded in
-        d = tl.expand_dims(e4m3_float(q, HW) * 16384.0, 1)
+        d = tl.expand_dims(e4m3_float(q, HW_E4M3) * 16384.0, 1)
     d = tl.reshape(tl.broadcast_to(d, (BLOCK_K // NVFP4_GROUP, NVFP4_GROUP // 2, BLOCK_N)), (BLOCK_K // 2, BLOCK_N))
-    if HW and like.dtype != tl.float32:
+    if PTX and like.dtype != tl.float32:
         lo, hi = tl.inline_asm_elementwise(
             E2M1_TIMES_SCALE_BF16 if like.dtype == tl.bfloat16 else E2M1_TIMES_SCALE_F16,
             "=r,=r,=r,=r,r,r,r",
@@ -160,7 +171,7 @@ def nvfp4_halves(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: 
             is_pure=True,
             pack=4,
         )
-    elif HW:
+    elif PTX:
         lo, hi = tl.inline_asm_elementwise(
             E2M1_PAIRS, "=r,=r,=r,=r,r", [packed], dtype=(tl.float16, tl.float16), is_pure=True, pack=4
         )
@@ -180,7 +191,7 @@ def e8m0_value(u):
 
 
 @triton.jit
-def mxfp8_tile(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr, HW: tl.constexpr):
+def mxfp8_tile(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr, HW_E4M3: tl.constexpr):
     """`e4m3 * 2^(e8m0 - 127)` in float32, the `[BLOCK_K, BLOCK_N]` MXFP8 weight tile of inputs `k0 + i`
     (k0 a multiple of BLOCK_K; inputs from K on are 0) of the columns whose code rows start at
     `w_rows [1, BLOCK_N]` and whose E8M0 scale rows start at `s_rows [1, BLOCK_N]`. A tile of whole
@@ -196,7 +207,7 @@ def mxfp8_tile(w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl
         u = tl.reshape(tl.broadcast_to(u, (BLOCK_K // MXFP8_GROUP, MXFP8_GROUP, BLOCK_N)), (BLOCK_K, BLOCK_N))
     else:
         u = tl.load(s_rows + (rk // MXFP8_GROUP)[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=127)
-    return e4m3_float(codes, HW) * e8m0_value(u.to(tl.uint32))
+    return e4m3_float(codes, HW_E4M3) * e8m0_value(u.to(tl.uint32))
 
 
 @triton.jit
@@ -239,9 +250,43 @@ def kept_block_k(kind: str, block_k: int, bk: int, dtype: torch.dtype) -> int:
     return block_k
 
 
+# The oldest GPUs the kernels run on: Triton (3.2 on) multiplies `tl.dot` below sm_80 with FMA loops, for
+# every dtype (no tensor cores; sm_70 has no bfloat16 arithmetic at all), spilling kilobytes a thread in the
+# GEMMs (`tests/model/test_gpu_builds.py` builds sm_70), and supports CC 8.0+ only.
+MIN_CAPABILITY = (8, 0)
+E4M3_CAPABILITY = (8, 9)  # `cvt` from E4M3 (Ada, Hopper and newer)
+PDL_CAPABILITY = (9, 0)  # `griddepcontrol`, Triton's `launch_pdl`
+
+
 @functools.cache
 def _capability(index: int) -> tuple[int, int]:
     return torch.cuda.get_device_capability(index)
+
+
+def capability(t: torch.Tensor) -> tuple[int, int]:
+    """The compute capability of CUDA tensor `t`'s GPU; RuntimeError naming it and `t`'s dtype below
+    `MIN_CAPABILITY`, where the kernels would build but not run as written."""
+    found = _capability(t.device.index)
+    if found < MIN_CAPABILITY:
+        raise RuntimeError(
+            f"{t.device} is sm_{found[0]}{found[1]}: qcompile's Triton kernels need sm_"
+            f"{MIN_CAPABILITY[0]}{MIN_CAPABILITY[1]} or newer (Triton builds tl.dot below it as FMA loops, "
+            f"without tensor cores; sm_70 has no bfloat16 arithmetic), got {t.dtype} tensors"
+        )
+    return found
+
+
+def decoders(t: torch.Tensor) -> dict[str, bool]:
+    """The keywords that choose how kernels on `t`'s device decode stored codes (`gpu_decoders`); neither
+    in Triton's interpreter, which decodes with bit operations."""
+    return gpu_decoders(capability(t)) if t.is_cuda else {"PTX": False, "HW_E4M3": False}
+
+
+def gpu_decoders(found: tuple[int, int]) -> dict[str, bool]:
+    """How kernels built for a GPU of capability `found` decode stored codes: `PTX`, with `codes`' inline
+    PTX (`prmt`, and `fma.rn.bf16x2`: sm_80 and newer), and `HW_E4M3`, by the GPU's E4M3 conversion
+    (`E4M3_CAPABILITY`)."""
+    return {"PTX": True, "HW_E4M3": found >= E4M3_CAPABILITY}
 
 
 def pdl(t: torch.Tensor) -> bool:
@@ -256,7 +301,7 @@ def pdl(t: torch.Tensor) -> bool:
     (`triton.enable_pdl`) load what neither of their two predecessors wrote before they wait, and
     keep the same rule. Kernels launched without it (cuBLAS's) start after the one before as always.
     `QCOMPILE_PDL=0` turns it off (`model.kernels.pdl_enabled`)."""
-    return t.is_cuda and pdl_enabled() and _capability(t.device.index)[0] >= 9
+    return t.is_cuda and capability(t) >= PDL_CAPABILITY and pdl_enabled()
 
 
 def pdl_launch(t: torch.Tensor) -> dict[str, bool]:

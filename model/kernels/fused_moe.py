@@ -64,7 +64,11 @@ import triton.language as tl
 
 from model.kernels import output_like
 from model.kernels.codes import (
+    E4M3_CAPABILITY,
     add,
+    capability,
+    decoders,
+    e4m3_as,
     e8m0_value,
     interpreted,
     kept_block_k,
@@ -82,6 +86,7 @@ ALIGN_CHUNK_ELEMENTS = 8192  # one-hot [chunk, E] elements per align program
 SUM_BLOCK = 1024
 FP8_BLOCK = (128, 128)  # the official release's weight_scale_inv blocks (bn, bk)
 MIN_DOT_K = 16  # tl.dot's smallest K: a block FP8 bk must be a multiple of it
+TUNED_ON = (9, 0)  # the compute capability `default_tiles` was swept on (the H200)
 # stored format -> the kernels' KIND: 0 dense (x's dtype), then EXPERT_FORMATS' order, 1 block FP8,
 # 2 MXFP8, 3 NVFP4 (ModelOpt), 4 NVFP4 (compressed-tensors), the numbers `_tile_dot` tests
 KINDS: dict[str | None, int] = {None: 0} | {f: i + 1 for i, f in enumerate(EXPERT_FORMATS)}
@@ -112,25 +117,27 @@ class MoETiles:
     down: GemmTiles
 
 
-def default_tiles(pairs_per_expert: float, fp8: bool = False) -> MoETiles:
+def default_tiles(pairs_per_expert: float, fp8: bool = False, capability: tuple[int, int] = TUNED_ON) -> MoETiles:
     """Tiles by the mean number of pairs per expert: 16-row blocks while decode leaves most experts
     with one or two rows (weight streaming, many N tiles to spread it over the SMs; the down GEMM's
     64-deep K tiles halve its shared memory, so a one-token step's programs run in one wave), larger row
     blocks and wider tiles once an expert has enough rows to make the GEMMs compute-bound. Block-FP8
     weights (half the bytes, a conversion and a scaled partial per K tile) keep smaller blocks and
     deeper pipelines longer. Chosen by `scripts/experiments/bench_fused_moe.py --sweep / --fp8-sweep` at the
-    bench preset's shapes (docs/measurements.md)."""
+    bench preset's shapes (docs/measurements.md), on the H200; on a GPU of another `capability` the
+    largest class's gate_up tile is half as wide where it would spill (`gate_up_spills`)."""
+    halved = gate_up_spills(capability, fp8)
     if pairs_per_expert <= 4:
         return MoETiles(16, GemmTiles(32, 128, 4, 4), GemmTiles(64, 64, 4, 4))
     if fp8:
         if pairs_per_expert <= 24:
             return MoETiles(16, GemmTiles(32, 128, 4, 6), GemmTiles(64, 128, 4, 6))
-        return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
+        return MoETiles(64, GemmTiles(32 if halved else 64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
     if pairs_per_expert <= 24:
         return MoETiles(32, GemmTiles(64, 128, 4, 3), GemmTiles(128, 128, 4, 3))
     if pairs_per_expert <= 96:
         return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
-    return MoETiles(128, GemmTiles(128, 64, 8, 3), GemmTiles(128, 64, 8, 3))
+    return MoETiles(128, GemmTiles(64 if halved else 128, 64, 8, 3), GemmTiles(128, 64, 8, 3))
 
 
 def uniform_scale(quant: str | None, bn: int, block_n: int, offset: int = 0) -> bool:
@@ -251,7 +258,8 @@ def _tile_dot(
     BLOCK_N: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
-    HW: tl.constexpr,
+    PTX: tl.constexpr,
+    HW_E4M3: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
 ):
@@ -263,17 +271,17 @@ def _tile_dot(
     Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
     after a taken branch's `return` too, so an early return would not keep them out."""
     if KIND >= 3:  # NVFP4: E2M1 pairs times their E4M3 block scale, exact in a.dtype
-        lo, hi = nvfp4_halves(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW, a)
+        lo, hi = nvfp4_halves(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, PTX, HW_E4M3, a)
         acc = mma_halves(acc, a, operand_like(lo, a, DOT_F32), operand_like(hi, a, DOT_F32), DOT_F32, SWAP)
     elif KIND == 2 and a.dtype != tl.float16:  # MXFP8: E4M3 times a power of two, exact in a.dtype
-        b = mxfp8_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW)
+        b = mxfp8_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW_E4M3)
         acc = mma(acc, a, operand_like(b, a, DOT_F32), DOT_F32, SWAP)
     else:
         b = tl.load(w_rows + rk[:, None], mask=(rk < K)[:, None] & n_live[None, :], other=0)
         if KIND == 0:
             acc = mma(acc, a, b, DOT_F32, SWAP)
         else:
-            b = b.to(tl.float8e4nv, bitcast=True).to(a.dtype)  # E4M3 codes: exact in every activation dtype
+            b = e4m3_as(b, a.dtype, HW_E4M3)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers
                 if UNIFORM:
                     s = tl.load(s_rows + k0 // SCALE_BK)
@@ -323,7 +331,8 @@ def _gate_up_kernel(
     DIRECT: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
-    HW: tl.constexpr,
+    PTX: tl.constexpr,
+    HW_E4M3: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
     PDL: tl.constexpr,
@@ -357,9 +366,9 @@ def _gate_up_kernel(
         k_live = rk < H
         a = tl.load(x + token[:, None] * H + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
         acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, HW, SWAP, UNIFORM)  # fmt: skip
+                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM)  # fmt: skip
         acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, HW, SWAP, UNIFORM)  # fmt: skip
+                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM)  # fmt: skip
     acc_g, acc_u = oriented(acc_g, SWAP), oriented(acc_u, SWAP)
     acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
     acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
@@ -396,7 +405,8 @@ def _down_kernel(
     DIRECT: tl.constexpr,
     KIND: tl.constexpr,
     DOT_F32: tl.constexpr,
-    HW: tl.constexpr,
+    PTX: tl.constexpr,
+    HW_E4M3: tl.constexpr,
     SHARED: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
@@ -434,8 +444,8 @@ def _down_kernel(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, HW, SWAP,
-                        UNIFORM)  # fmt: skip
+        acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, PTX,
+                        HW_E4M3, SWAP, UNIFORM)  # fmt: skip
     acc = _tensor_scale(oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
@@ -471,7 +481,8 @@ def _shared_rows(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
-        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, False, SWAP, False)
+        acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, False, False, SWAP,
+                        False)  # fmt: skip
     acc = oriented(acc, SWAP)
     gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
     acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
@@ -598,6 +609,19 @@ def _check_like_x(kwarg: str, want: dict[str, tuple[torch.Tensor, tuple[int, ...
                              f"{list(v.shape)} on {v.device}")  # fmt: skip
 
 
+def gate_up_spills(capability: tuple[int, int], fp8: bool) -> bool:
+    """Whether the tuned gate_up tile of the largest tile class spills on a GPU of `capability`, which then
+    takes half its columns (`default_tiles`). Built with Triton 3.9: the dense 128 x 128 x 64 tile at 8 warps
+    spills 136-168 bytes a thread on every target that multiplies by `mma.sync` (sm_80, sm_86, sm_89, sm_120),
+    not with Hopper's wgmma; the quantised 64 x 64 x 64 tile spills for block FP8 and MXFP8 on sm_80 (736 and
+    2,504 bytes) and sm_86 (160 and 1,136), which assemble E4M3 from bits, and for block FP8 on sm_120 (24),
+    not on sm_89; NVFP4's, which shares the class, fits there at 250-255 registers. Half as wide, none spills
+    (128-194 registers; `tests/model/test_gpu_builds.py`)."""
+    if fp8:
+        return capability < E4M3_CAPABILITY or capability >= (12, 0)
+    return capability < (9, 0) or capability >= (12, 0)
+
+
 def fused_moe(
     x: torch.Tensor,
     weights: torch.Tensor,
@@ -627,7 +651,7 @@ def fused_moe(
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
     projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
     on its device (CPU tensors run in Triton's interpreter). `tiles` defaults to
-    `default_tiles(T·k / E, quantised)`.
+    `default_tiles(T·k / E, quantised, x's GPU)`.
 
     `quant` names the stored format of both projections (`[E, N, K]` each), read in place:
     - "fp8_block": E4M3 codes (float8_e4m3fn or uint8) `[E, N, K]`, float scales `[E, ceil(N/bn),
@@ -657,7 +681,7 @@ def fused_moe(
             f"weights {tuple(weights.shape)}"
         )
     k = ids.shape[1]
-    tiles = tiles or default_tiles(t * k / e, quant is not None)
+    tiles = tiles or default_tiles(t * k / e, quant is not None, capability(x) if x.is_cuda else TUNED_ON)
     if quant is None:
         bn, bk, gate_up_scale, down_scale, gate_up_scale_2, down_scale_2 = 1, 1, x, x, x, x  # scales unused
         for name, w in (("gate_up_proj", gate_up_proj), ("down_proj", down_proj)):
@@ -712,8 +736,7 @@ def fused_moe(
     x, gate_up_proj, down_proj = x.contiguous(), gate_up_proj.contiguous(), down_proj.contiguous()
     dependent = pdl_launch(x)
     flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
-    flags |= {"HW": x.is_cuda}  # the GPU's E4M3 conversion and PTX (the interpreter decodes with bit operations)
-    flags |= dependent
+    flags |= decoders(x) | dependent
     h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
         x, gate_up_proj, gate_up_scale, gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter,

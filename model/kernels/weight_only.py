@@ -24,8 +24,9 @@ Formats (ModelOpt conventions, as `model/quant/pack.py` writes them):
 (`load_model(..., weight_only=True)`; the only way to get "nvfp4_ct", "fp8_block" and "mxfp8").
 
 E4M3 codes (FP8 weights, NVFP4 block scales) are converted by the GPU itself on sm_89 and newer (exact:
-every E4M3 value is a float32); elsewhere, and in Triton's interpreter on CPU, by the shared bit-level
-helpers of `codes.py`, which give the same values. `e2m1 * e4m3(block)` is exact in float32 and representable in
+every E4M3 value is a float32); elsewhere (sm_80 and sm_86, and Triton's interpreter on CPU) by the
+shared bit-level helpers of `codes.py`, which give the same values; `codes.decoders` chooses at launch.
+`e2m1 * e4m3(block)` is exact in float32 and representable in
 bf16 and fp16, so the weight tile is cast to the activation dtype without loss and multiplied on the
 tensor cores; the row scale / `scale_2` / `global_scale` is applied once to the float32 accumulator.
 Small N gets a split over K (float32 partials, summed in split order by a second small kernel that
@@ -53,7 +54,6 @@ the scaled partial leaves float32's normal range, which needs weights near 2^-12
 from __future__ import annotations
 
 import dataclasses
-import functools
 
 import torch
 import triton
@@ -63,6 +63,7 @@ from torch import nn
 from model.kernels import replace_linears
 from model.kernels.codes import (
     bf16_bits,
+    decoders,
     e4m3_float,
     e8m0_value,
     interpreted,
@@ -115,6 +116,7 @@ def _wo_kernel(
     DOT_F32: tl.constexpr,
     PARTIAL: tl.constexpr,
     OUT_BF16: tl.constexpr,
+    PTX: tl.constexpr,
     HW_E4M3: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
@@ -142,7 +144,7 @@ def _wo_kernel(
         if KIND == 2 or KIND == 3:  # NVFP4 (tl.dot tiles only): the even and odd inputs' halves apart
             lo, hi = nvfp4_halves(
                 w + rn64[None, :] * (K // 2), block_scale + rn64[None, :] * (K // 16), k0, k_end, n_live, BLOCK_K,
-                BLOCK_N, HW_E4M3, a,
+                BLOCK_N, PTX, HW_E4M3, a,
             )  # fmt: skip
             acc = mma_halves(acc, a, operand_like(lo, a, DOT_F32), operand_like(hi, a, DOT_F32), DOT_F32, SWAP)
         else:
@@ -346,11 +348,11 @@ def launch(
         DOT_F32=x.dtype == torch.float32 or not on_gpu,
         PARTIAL=partial,
         OUT_BF16=bf16 and not partial,
-        HW_E4M3=on_gpu and _has_fp8(x.device),
         SWAP=tiles.swap,
         UNIFORM=code == KINDS["fp8_block"] and scale_block[0] % block_n == 0,
         num_warps=tiles.num_warps,
         num_stages=tiles.num_stages,
+        **decoders(x),
         **dependent,
     )
     if partial:
@@ -385,12 +387,6 @@ def _split_sum_kernel(
         tl.store(out + offs, bf16_bits(acc), mask=live)
     else:
         tl.store(out + offs, acc.to(out.dtype.element_ty), mask=live)
-
-
-@functools.cache
-def _has_fp8(device: torch.device) -> bool:
-    """Whether the GPU converts E4M3 in hardware (sm_89 and newer)."""
-    return torch.cuda.get_device_capability(device) >= (8, 9)
 
 
 class WeightOnlyLinear(nn.Module):

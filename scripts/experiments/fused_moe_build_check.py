@@ -21,7 +21,7 @@ from model.kernels import fused_moe
 from model.kernels.codes import kept_block_k
 from model.kernels.fused_moe import FP8_BLOCK, KINDS, GemmTiles, default_tiles, uniform_scale
 from model.quant.experts import NVFP4_KINDS
-from scripts.experiments.skinny_build_check import resources
+from scripts.experiments.skinny_build_check import launch_flags, resources
 
 POINTERS = ("x", "h", "w", "scale", "scale_2", "sorted_pairs", "block_expert", "weights", "out")
 # integer arguments that are multiples of 16 at the bench's shapes (128 experts, H 2560, I 640): Triton's JIT
@@ -49,7 +49,7 @@ def build(
     types |= {"shared_h": "*bf16", "shared_gate": "*bf16", "shared_w": "*bf16"}  # the down kernel's shared blocks
     block_k = built_block_k(quant, tiles)
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": tiles.block_n, "BLOCK_K": block_k, "DIRECT": False}
-    constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "HW": True, "SWAP": tiles.swap, "PDL": arch >= 90}
+    constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "SWAP": tiles.swap} | launch_flags(arch)
     offset = BENCH_INTER if kernel == "_gate_up_kernel" else 0
     constexprs |= {"UNIFORM": uniform_scale(quant, FP8_BLOCK[0], tiles.block_n, offset)}
     constexprs |= {"SHARED": quant is None} if "SHARED" in fn.arg_names else {}
@@ -70,7 +70,7 @@ def main() -> None:
     print("|---|---|---|---|---|")
     for pairs in (float(p) for p in args.pairs.split(",")):
         for quant in KINDS:
-            tiles = default_tiles(pairs, quant is not None)
+            tiles = default_tiles(pairs, quant is not None, divmod(args.arch, 10))
             for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
                 built = build(kernel, quant, tiles.block_m, gemm, args.arch)
                 block_k = built_block_k(quant, gemm)

@@ -21,6 +21,7 @@ import triton
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
+from model.kernels.codes import PDL_CAPABILITY, gpu_decoders
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
 from model.kernels.weight_only import DENSE, FP8_BLOCK, KINDS, Tiles, _wo_kernel
 
@@ -48,11 +49,9 @@ def build(
         "DOT_F32": False,
         "PARTIAL": partial,
         "OUT_BF16": not partial,
-        "HW_E4M3": True,
         "SWAP": tiles.swap,
         "UNIFORM": kind == "fp8_block" and bn % tiles.block_n == 0,  # as `launch` decides it
-        "PDL": arch >= 90,  # programmatic dependent launch (`model.kernels.codes.pdl`)
-    }
+    } | launch_flags(arch)
     signature = {p: f"*{dtype}" for p in POINTERS} | {"out": "*fp32" if partial else "*i16"}
     if kind is not None:  # codes and block scales as bytes, float32 (or E8M0 byte) scales
         signature |= {"w": "*u8", "block_scale": "*u8", "scale": "*u8" if kind == "mxfp8" else "*fp32"}
@@ -61,6 +60,13 @@ def build(
     source = ASTSource(fn=_wo_kernel, signature=signature, constexprs=constexprs, attrs=attrs)
     options = {"num_warps": tiles.num_warps, "num_stages": tiles.num_stages}
     return triton.compile(source, target=GPUTarget("cuda", arch, 32), options=options)
+
+
+def launch_flags(arch: int) -> dict[str, bool]:
+    """The constexprs a GPU of compute capability `arch` (86: sm_86) launches the kernels with: how they
+    decode codes (`codes.gpu_decoders`) and whether as programmatic dependents (`codes.pdl`)."""
+    found = divmod(arch, 10)
+    return gpu_decoders(found) | {"PDL": found >= PDL_CAPABILITY}
 
 
 def resources(kernel: triton.compiler.CompiledKernel) -> str:

@@ -1,9 +1,15 @@
-"""Every Triton kernel of the model builds for the H200 (sm_90) here, without a GPU, at the bench's sizes.
+"""Every Triton kernel of the model builds here, without a GPU, at the bench's sizes, for each GPU it runs on:
+sm_80 (A100), sm_86 (A6000, RTX 30), sm_89 (L40, RTX 40), sm_90 (H100, H200) and sm_120 (RTX 50).
 
 Triton's interpreter runs a kernel's Python body, so it accepts code the compiler rejects (a loop
-variable whose shape changes: bebfd8e's merge, found only by its first GPU run); building for sm_90
-with Triton's bundled ptxas runs the real front end and back end, so a kernel changed between GPU runs
-is known to compile before one.
+variable whose shape changes: bebfd8e's merge, found only by its first GPU run); building with Triton's
+bundled ptxas runs the real front end and back end, so a kernel changed between GPU runs is known to
+compile before one, and to fit each target's shared memory. Each target gets the constexprs its GPU
+launches with (`skinny_build_check.launch_flags`: E4M3 in hardware from sm_89, programmatic dependent
+launch from sm_90). Hopper's own code (wgmma operands, PTX lookups, spills at the tuned tiles) is
+checked on sm_90; the other targets build each kernel's representative configurations, which keeps
+the file inside a few minutes on two cores (Triton's cache makes a second run quick). Below sm_80 the
+kernels refuse to run (`codes.capability`): `test_sm70_has_no_tensor_core_dot` shows why.
 """
 
 from __future__ import annotations
@@ -34,17 +40,29 @@ from model.kernels.skinny import CANDIDATES, SkinnyConfig
 from model.paging import DEFAULT_PAGE_SIZE
 from model.quant.experts import NVFP4_KINDS
 from scripts.experiments import fused_moe_build_check, skinny_build_check
+from scripts.experiments.skinny_build_check import launch_flags, resources
+
+TARGETS = (80, 86, 89, 90, 120)
+# shared memory a block may opt into (CUDA programming guide, by compute capability), in bytes
+SHARED_PER_BLOCK = {80: 163 * 1024, 86: 99 * 1024, 89: 99 * 1024, 90: 227 * 1024, 120: 99 * 1024}
 
 
-def build_sm90(
-    fn: Any, types: dict[str, str], constexprs: dict[str, Any], num_warps: int = 4
+def build(
+    fn: Any, types: dict[str, str], constexprs: dict[str, Any], num_warps: int = 4, arch: int = 90
 ) -> triton.compiler.CompiledKernel:
-    """Compile `fn` for sm_90: arguments in `types` take that type, those in `constexprs` their value
-    (`PDL` True: the H200 launches the kernels as programmatic dependents), the rest are int32."""
-    constexprs = {"PDL": True} | constexprs if "PDL" in fn.arg_names else constexprs
+    """Compile `fn` for sm_`arch`: arguments in `types` take that type, those in `constexprs` their value
+    (`launch_flags(arch)` those the kernel takes), the rest are int32."""
+    constexprs = {k: v for k, v in launch_flags(arch).items() if k in fn.arg_names} | constexprs
     signature = {a: "constexpr" if a in constexprs else types.get(a, "i32") for a in fn.arg_names}
     source = ASTSource(fn=fn, signature=signature, constexprs=constexprs)
-    return triton.compile(source, target=GPUTarget("cuda", 90, 32), options={"num_warps": num_warps})
+    return triton.compile(source, target=GPUTarget("cuda", arch, 32), options={"num_warps": num_warps})
+
+
+def fits(kernel: triton.compiler.CompiledKernel, arch: int) -> triton.compiler.CompiledKernel:
+    """`kernel`, asserted to fit sm_`arch`'s shared memory a block (static and the launch's dynamic)."""
+    static = int(re.search(r"SHARED:(\d+)", resources(kernel)).group(1))
+    assert static + kernel.metadata.shared <= SHARED_PER_BLOCK[arch], (static, kernel.metadata.shared, arch)
+    return kernel
 
 
 ATTENTION = {"HQ": 24, "G": 12, "D": 256, "BG": 16, "BD": 256}  # 24 query heads over 2 KV heads of 256
@@ -174,26 +192,60 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_kernel_builds_for_sm90(case: str) -> None:
+# cases built for sm_90 only: their code is a sibling case's with a flag off or at other sizes
+SUBSET_CASES = ("HC read down, 336 rows over 4 x 2560", "HC read mix, final mixer", "attention merge, 2 splits")
+SUBSET_CASES += ("attention prefill",)
+
+
+@functools.cache
+def built(case: str, arch: int) -> triton.compiler.CompiledKernel:
     fn, types, constexprs, warps = CASES[case]
-    build_sm90(fn, types, constexprs, warps)
+    return fits(build(fn, types, constexprs, warps, arch), arch)
 
 
+@pytest.mark.parametrize(("case", "arch"), [(c, a) for c in CASES for a in TARGETS if a == 90 or c not in SUBSET_CASES])
+def test_kernel_builds(case: str, arch: int) -> None:
+    built(case, arch)
+
+
+@pytest.mark.parametrize("arch", TARGETS)
 @pytest.mark.parametrize("case", ["attention split, one split writes out", "attention split, 33 splits, QSA"])
-def test_decode_attention_builds_without_spills(case: str) -> None:
+def test_decode_attention_builds_without_spills(case: str, arch: int) -> None:
     """The split kernel reads its keys by int32 offsets from one pointer a key tile (in one page) and
-    head: no stack at 4 warps (with 64-bit 2-D address tensors it spilled 104-120 bytes a thread)."""
-    fn, types, constexprs, warps = CASES[case]
-    assert " STACK:0 " in skinny_build_check.resources(build_sm90(fn, types, constexprs, warps))
+    head: no stack at 4 warps (with 64-bit 2-D address tensors it spilled 104-120 bytes a thread on sm_90)."""
+    assert " STACK:0 " in resources(built(case, arch))
 
 
-@pytest.mark.parametrize("quant", KINDS)
-def test_fused_moe_gemms_build_for_sm90(quant: str | None) -> None:
-    """Both GEMMs in each stored format (each its own constexpr branch), decode tiles."""
+@pytest.mark.parametrize(("quant", "arch"), [(q, a) for q in KINDS for a in TARGETS if a == 90 or q != "nvfp4_ct"])
+def test_fused_moe_gemms_build(quant: str | None, arch: int) -> None:
+    """Both GEMMs in each stored format (each its own constexpr branch, and the E4M3 and NVFP4 decoding
+    each target's GPU launches with), decode tiles. Off sm_90 a stored format's gate_up GEMM only (the
+    down GEMM decodes with the same `_tile_dot`), and not nvfp4_ct (NVFP4 but for its scale's division)."""
     tiles = default_tiles(1.0, quant is not None)
-    for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
-        fused_moe_build_check.build(kernel, quant, tiles.block_m, gemm, 90)
+    gemms = (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down))
+    for kernel, gemm in gemms if arch == 90 or quant is None else gemms[:1]:
+        fits(fused_moe_build_check.build(kernel, quant, tiles.block_m, gemm, arch), arch)
+
+
+@pytest.mark.parametrize("arch", TARGETS)
+@pytest.mark.parametrize("quant", [None, "fp8_block", "mxfp8"])
+def test_largest_gate_up_tiles_build_without_spills(quant: str | None, arch: int) -> None:
+    """The gate_up GEMM of the largest tile class (128 rows dense, 64 quantised) at the tiles each target's
+    GPU takes: half as wide where the tuned ones spill (`fused_moe.gate_up_spills`)."""
+    tiles = default_tiles(200.0, quant is not None, divmod(arch, 10))
+    kernel = fused_moe_build_check.build("_gate_up_kernel", quant, tiles.block_m, tiles.gate_up, arch)
+    assert " STACK:0 " in resources(fits(kernel, arch))
+
+
+@pytest.mark.parametrize("arch", TARGETS)
+@pytest.mark.parametrize("kind", [None, "fp8", "nvfp4", "fp8_block", "mxfp8"])
+def test_weight_only_gemm_builds(kind: str | None, arch: int) -> None:
+    """`_wo_kernel` for dense weights (the skinny GEMM's first tensor-core candidate) and each stored kind
+    at `weight_only_matmul`'s default tiles, writing its output (split-K's partials and nvfp4_ct, which
+    differs from NVFP4 in its scale's division: sm_90 below)."""
+    rows, config = next((m, c) for m, configs in CANDIDATES.items() for c in configs if c.dot)
+    tiles = config.tiles(rows) if kind is None else weight_only.Tiles(16, 64, 128)
+    fits(skinny_build_check.build(tiles, rows, False, "bf16", arch, kind), arch)
 
 
 @pytest.mark.parametrize("dot", [False, True])
@@ -201,7 +253,18 @@ def test_skinny_gemm_builds_for_sm90(dot: bool) -> None:
     """The skinny GEMM's first FMA and first tensor-core candidate, direct and split-K."""
     rows, config = next((m, c) for m, configs in CANDIDATES.items() for c in configs if c.dot == dot)
     for partial in (False, True):
-        skinny_build_check.build(config, rows, partial, "bf16", 90)
+        fits(skinny_build_check.build(config, rows, partial, "bf16", 90), 90)
+
+
+def test_sm70_has_no_tensor_core_dot() -> None:
+    """Why the kernels refuse sm_70 (V100) and sm_75 (`codes.MIN_CAPABILITY`): Triton builds `tl.dot` there
+    as FMA loops (no `mma` instruction in the PTX), for float16 as for bfloat16, and the skinny GEMM's
+    tensor-core tile spills kilobytes a thread; on sm_80 the same tile multiplies by `mma.sync` unspilled."""
+    rows, config = next((m, c) for m, configs in CANDIDATES.items() for c in configs if c.dot)
+    for dtype in ("bf16", "fp16"):
+        old, ampere = (skinny_build_check.build(config, rows, False, dtype, arch) for arch in (70, 80))
+        assert not re.search(r"^\s*w?mma\.", old.asm["ptx"], re.M) and " STACK:0 " not in resources(old)
+        assert re.search(r"^\s*mma\.sync\.", ampere.asm["ptx"], re.M) and " STACK:0 " in resources(ampere)
 
 
 @functools.cache
@@ -226,7 +289,7 @@ def nvfp4_builds() -> dict[str, triton.compiler.CompiledKernel]:
 def test_nvfp4_gemms_build_without_spills() -> None:
     """NVFP4 weights are decoded in registers without spilling (`codes.nvfp4_halves` loads each byte and
     scale once; loading them per input spilled up to 1.4 KB a thread with the H200's Triton 3.6)."""
-    usage = {name: skinny_build_check.resources(kernel) for name, kernel in nvfp4_builds().items()}
+    usage = {name: resources(kernel) for name, kernel in nvfp4_builds().items()}
     assert all(" STACK:0 " in u for u in usage.values()), usage
 
 

@@ -1,0 +1,132 @@
+"""The kernels' decoding on GPUs older than Hopper gives the values of its decoding there.
+
+`codes.decoders` picks at launch how stored codes are decoded: sm_89 and newer convert E4M3 in hardware
+(`HW_E4M3`); sm_80 and sm_86, which lack the instruction (Triton refuses `float8e4nv` there), assemble the
+bits (`codes.e4m3_value`), and every GPU looks NVFP4 nibbles up with `codes`' PTX (`PTX`, its model in
+`test_e2m1_lookup.py`). Triton's interpreter runs both E4M3 conversions, so here each kernel runs with
+each, and the results must agree to the bit; on a Hopper GPU (`-m gpu`) each kernel runs its own decoding
+and sm_86's. Below sm_80 the kernels refuse to run (`codes.capability`).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+import torch
+
+pytest.importorskip("triton", reason="the kernels need Triton")
+import triton
+import triton.language as tl
+
+from model.kernels import codes, fused_moe, weight_only
+from model.kernels.codes import e4m3_as
+from model.quant.experts import EXPERT_FORMATS
+from tests.model.test_fused_moe import experts_and_router, kept, routed
+from tests.quant.test_weight_only import any_kind_module
+
+HOPPER_E4M3 = {"PTX": False, "HW_E4M3": True}  # the interpreter has no PTX; the conversion is Hopper's
+TO_DTYPE = {torch.float32: tl.float32, torch.bfloat16: tl.bfloat16, torch.float16: tl.float16}
+
+
+@triton.jit
+def _e4m3_kernel(codes_in, out, DTYPE: tl.constexpr, HW_E4M3: tl.constexpr):
+    """out[i] = float32(e4m3_as(codes[i], DTYPE)) for 256 codes."""
+    i = tl.arange(0, 256)
+    tl.store(out + i, e4m3_as(tl.load(codes_in + i), DTYPE, HW_E4M3).to(tl.float32))
+
+
+def e4m3_decoded(dtype: torch.dtype, hw_e4m3: bool) -> torch.Tensor:
+    """`_e4m3_kernel` over every code, interpreted."""
+    every = torch.arange(256, dtype=torch.int32).to(torch.uint8)
+    out = torch.empty(256)
+    codes.interpreted(_e4m3_kernel)[(1,)](every, out, DTYPE=TO_DTYPE[dtype], HW_E4M3=hw_e4m3)
+    return out
+
+
+@pytest.mark.parametrize("dtype", list(TO_DTYPE))
+def test_e4m3_bits_give_the_hardware_conversion(dtype: torch.dtype) -> None:
+    """All 256 E4M3 codes in each operand dtype: torch's `float8_e4m3fn` values and signs (signed zeros,
+    subnormals down to 2^-9, 448, NaN for S.1111.111), and the interpreter's model of the GPU's conversion
+    but for NaN (which it reads as 480, the GPU's `cvt` as NaN)."""
+    every = torch.arange(256, dtype=torch.int32).to(torch.uint8)
+    want = every.view(torch.float8_e4m3fn).float()
+    bits, hardware = e4m3_decoded(dtype, False), e4m3_decoded(dtype, True)
+    nan = want.isnan()
+    assert torch.equal(bits.isnan(), nan) and every[nan].tolist() == [0x7F, 0xFF]
+    assert torch.equal(bits[~nan].view(torch.int32), want[~nan].view(torch.int32))
+    assert torch.equal(bits[~nan].view(torch.int32), hardware[~nan].view(torch.int32))
+
+
+# the other decoding each device runs: Hopper's E4M3 conversion in the interpreter (which has no PTX), and
+# on a GPU of sm_89 or newer, sm_86's (its bits through the same PTX lookups)
+OTHER = {"cpu": HOPPER_E4M3, "cuda": codes.gpu_decoders((8, 6))}
+DEVICES = ["cpu", pytest.param("cuda", marks=pytest.mark.gpu)]
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", list(TO_DTYPE))
+@pytest.mark.parametrize("kind", list(weight_only.KINDS))
+def test_weight_only_gemm_decodes_alike(
+    kind: str, dtype: torch.dtype, device: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every stored kind, split over K (the partials' sum too), each operand dtype."""
+    g = torch.Generator().manual_seed(1)
+    module = any_kind_module(g, kind, 48, 160).to(device)
+    module.block_n, module.block_k, module.split_k = 32, 64, 2
+    x = torch.randn(3, 160, generator=g).to(device, dtype)
+    own = module(x)
+    monkeypatch.setattr(weight_only, "decoders", lambda t: OTHER[device])
+    assert torch.equal(own, module(x))
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("quant", EXPERT_FORMATS)
+def test_fused_moe_decodes_alike(quant: str, device: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both GEMMs of every stored expert format, bf16 activations, several tokens."""
+    experts, router = experts_and_router(device=device, dtype=torch.bfloat16)
+    x, weights, ids = routed(router, 5, seed=4)
+    packed, _ = kept(experts, quant)
+    with torch.no_grad():
+        own = fused_moe.fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, **packed.stored())
+        monkeypatch.setattr(fused_moe, "decoders", lambda t: OTHER[device])
+        other = fused_moe.fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, **packed.stored())
+    assert torch.equal(own, other)
+
+
+def on_gpu(found: tuple[int, int], dtype: torch.dtype = torch.bfloat16) -> torch.Tensor:
+    """A stand-in for a CUDA tensor on a GPU of capability `found` (`codes.capability` reads only these)."""
+    return SimpleNamespace(is_cuda=True, device=torch.device("cuda", 0), dtype=dtype)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("found", "decoded", "dependent"),
+    [
+        ((8, 0), False, False),
+        ((8, 6), False, False),
+        ((8, 9), True, False),
+        ((9, 0), True, True),
+        ((12, 0), True, True),
+    ],
+)
+def test_launch_flags_follow_the_capability(
+    found: tuple[int, int], decoded: bool, dependent: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """sm_80 and sm_86 assemble E4M3 bits, sm_89 on convert them; sm_90 on launch as dependents."""
+    monkeypatch.setattr(codes, "_capability", lambda index: found)
+    assert codes.decoders(on_gpu(found)) == {"PTX": True, "HW_E4M3": decoded}
+    assert codes.pdl_launch(on_gpu(found)) == {"PDL": dependent, "launch_pdl": dependent}
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+@pytest.mark.parametrize("found", [(7, 0), (7, 5)])
+def test_gpus_before_sm80_are_refused(
+    found: tuple[int, int], dtype: torch.dtype, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every launcher asks `pdl_launch`, the kernels' decoders ask `decoders`: both name the GPU's capability
+    and the dtype (Triton has no tensor-core `tl.dot` there, `test_gpu_builds.py` shows it)."""
+    monkeypatch.setattr(codes, "_capability", lambda index: found)
+    want = rf"cuda:0 is sm_{found[0]}{found[1]}: .* need sm_80 or newer .* got {dtype} tensors"
+    for ask in (codes.pdl_launch, codes.decoders):
+        with pytest.raises(RuntimeError, match=want):
+            ask(on_gpu(found, dtype))
