@@ -1,7 +1,7 @@
 """The engine's command-line flags, derived from the fields of `EngineConfig` and of its `compile`
 (`CompileConfig`), and the configs of parsed flags.
 
-Each field with a flag (`qcompile.options.option`) becomes `--field-name` (`--name/--no-name` for a
+Each field with a flag (`qcompile.config.options.option`) becomes `--field-name` (`--name/--no-name` for a
 bool), its choices, default and help taken from the field and its type from the annotation, so an
 option added to either config is on every command that takes engine flags with nothing spelled here.
 Only how a structured value is written as text (`--ranges 1:1,2:256`) is the command line's own

@@ -6,7 +6,7 @@ tensor-parallel workers (`WorkerSpec`) all read one of these, and the command li
 from the fields (`qcompile/commands/engine_flags.py`), so no option is spelled twice.
 
 Adding an option is a one-place change here: a field `name: type = option(default, "help")`
-(`qcompile.options.option`, with `choices=` or `check=` when its values are limited), then read
+(`qcompile.config.options.option`, with `choices=` or `check=` when its values are limited), then read
 `config.name` where it takes effect.
 The flag `--name` (`--name/--no-name` for a bool) appears on every command that takes engine flags.
 A keyword that names no field is refused, naming it and the closest field.
@@ -23,7 +23,7 @@ import torch
 
 from model.checkpoint.ple_tables import PLE_BACKENDS
 from qcompile.config import CompileConfig
-from qcompile.options import Check, option
+from qcompile.config.options import Check, option
 
 if TYPE_CHECKING:
     from model.config import Qwen4ExpConfig

@@ -136,7 +136,7 @@ def test_a_new_option_needs_only_its_field() -> None:
     import argparse
 
     from qcompile.commands import engine_flags
-    from qcompile.options import option
+    from qcompile.config.options import option
 
     @dataclasses.dataclass(frozen=True)
     class Extra:

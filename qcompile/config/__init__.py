@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from qcompile.options import option
+from qcompile.config.options import option
 
 
 @dataclass(frozen=True)
