@@ -73,6 +73,7 @@ class WorkerSpec:
     size: int
     max_num_seqs: int
     max_model_len: int
+    num_pages: int | None
     compile: CompileConfig | None
     ple_backend: str
     threads: int  # CPU threads per worker (the machine's cores are shared by every rank)
@@ -83,6 +84,7 @@ class StepCommand:
     """A step's host metadata; its tensors follow as one broadcast (`send_batch`)."""
 
     fresh_slots: list[int]
+    block_tables: dict[int, list[int]]
     host: HostBatch
     descriptor: BatchDescriptor
     logit_rows: list[int]
@@ -132,7 +134,9 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
         store = dist.TCPStore("127.0.0.1", port, spec.size, is_master=False, timeout=COLLECTIVE_TIMEOUT)
         join_group(store, rank, spec.size, device)
         model = load_model(spec.path, device, spec.dtype, spec.ple_backend, shard=Shard.current())
-        runner = ModelRunner(model, spec.max_num_seqs, spec.max_model_len, device, spec.compile)
+        runner = ModelRunner(
+            model, spec.max_num_seqs, spec.max_model_len, device, spec.compile, num_pages=spec.num_pages
+        )
         conn.send(("ready", None))
         _serve_commands(runner, conn, device)
     except EOFError:  # rank 0 is gone: nothing to report to
@@ -153,7 +157,7 @@ def _serve_commands(runner: ModelRunner, conn: multiprocessing.connection.Connec
         command = conn.recv()
         if isinstance(command, StepCommand):
             batch = receive_batch(command.host, device)
-            runner.execute(command.fresh_slots, batch, command.descriptor, command.logit_rows)
+            runner.execute(command.fresh_slots, command.block_tables, batch, command.descriptor, command.logit_rows)
         elif isinstance(command, tuple) and command[0] == "skinny":  # rank 0's decode rows and plans
             from model.skinny_setup import prepare_skinny
 
@@ -335,9 +339,16 @@ class WorkerGroup:
         for worker in self.workers:
             worker.conn.send(command)
 
-    def step(self, fresh_slots: list[int], batch: Batch, descriptor: BatchDescriptor, logit_rows: list[int]) -> None:
+    def step(
+        self,
+        fresh_slots: list[int],
+        block_tables: dict[int, list[int]],
+        batch: Batch,
+        descriptor: BatchDescriptor,
+        logit_rows: list[int],
+    ) -> None:
         """Hand one step to every worker: its host metadata, then its tensors."""
-        self._send(StepCommand(fresh_slots, batch.host, descriptor, logit_rows))
+        self._send(StepCommand(fresh_slots, block_tables, batch.host, descriptor, logit_rows))
         send_batch(batch)
 
     def command(self, name: str | tuple[str, Any]) -> None:

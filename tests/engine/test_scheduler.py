@@ -1,6 +1,7 @@
 """The scheduler on its own: budgets, chunking, admission order and slot release (no model)."""
 
 from qcompile import SamplingParams
+from qcompile.engine.block_manager import BlockManager
 from qcompile.engine.scheduler import ScheduledBatch, Scheduler
 from qcompile.engine.sequence import Sequence
 
@@ -27,7 +28,7 @@ def layout(batch: ScheduledBatch) -> list[tuple[str, int, int]]:
 
 
 def test_decodes_first_then_chunked_prefills_under_the_token_budget() -> None:
-    sched = Scheduler(max_num_seqs=3, max_num_batched_tokens=8)
+    sched = Scheduler(max_num_seqs=3, max_num_batched_tokens=8, blocks=BlockManager(64, 4))
     a, b, c, d = seq("a", 2), seq("b", 13), seq("c", 4), seq("d", 1)
     for s in (a, b, c, d):
         sched.add(s)
@@ -47,7 +48,7 @@ def test_decodes_first_then_chunked_prefills_under_the_token_budget() -> None:
 
 
 def test_a_slot_is_released_only_after_the_last_step_that_used_it() -> None:
-    sched = Scheduler(max_num_seqs=1, max_num_batched_tokens=8)
+    sched = Scheduler(max_num_seqs=1, max_num_batched_tokens=8, blocks=BlockManager(64, 4))
     a, b = seq("a", 2, SamplingParams(temperature=0, max_tokens=5)), seq("b", 2)
     sched.add(a)
     sched.add(b)
@@ -64,7 +65,7 @@ def test_a_slot_is_released_only_after_the_last_step_that_used_it() -> None:
 
 
 def test_nothing_is_scheduled_past_max_tokens() -> None:
-    sched = Scheduler(max_num_seqs=1, max_num_batched_tokens=8)
+    sched = Scheduler(max_num_seqs=1, max_num_batched_tokens=8, blocks=BlockManager(64, 4))
     a = seq("a", 2, SamplingParams(temperature=0, max_tokens=1))
     sched.add(a)
     assert layout(sched.schedule()) == [("a", 2, 0)]

@@ -10,6 +10,7 @@ from model.checkpoint.metadata import read_eos_token_ids
 from model.context import BatchDescriptor, RuntimeMode
 from qcompile import LLM, CompileConfig, SamplingParams
 from qcompile.engine.outputs import RequestOutput
+from qcompile.engine.block_manager import BlockManager
 from qcompile.engine.scheduler import Scheduler
 from qcompile.engine.sequence import Sequence
 
@@ -218,7 +219,7 @@ def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: 
             for n, b in buffers.items():
                 b.copy_(start[n])
         seq = Sequence("p", None, PROMPTS[4], SamplingParams(temperature=0, max_tokens=2, prompt_logprobs=2))
-        scheduler = Scheduler(3, 64)
+        scheduler = Scheduler(3, 64, BlockManager(runner.num_pages, runner.page_size))
         scheduler.free_slots = deque([1])
         scheduler.add(seq)
         padded = lambda n, uniform: BatchDescriptor(RuntimeMode.NONE, n, n + pad)  # noqa: E731
