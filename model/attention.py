@@ -7,8 +7,11 @@ first position; blocks score `sum_heads relu(q_j . k_b) / sqrt(Di)`. The query a
 so dense causal attention is the exact special case.
 
 A block key depends only on its block's raw keys, so it is computed once, by the row whose token
-completes the block, and kept per slot (`block_keys`). The cache writes live in the forward,
+completes the block, and kept in its page (`block_keys`). The cache writes live in the forward,
 outside the attention core, where a compiler fuses them with the norms and RoPE that produce them.
+
+The caches are pages of one pool per layer, found through the model's block table (`model/paging.py`):
+every write and every read, torch's and the kernels', goes through it.
 """
 
 from __future__ import annotations
@@ -61,25 +64,26 @@ class Attention(nn.Module):
         self.indexer = QSAIndexer(c)
         self.register_buffer("inv_freq", inv_freq(c.rotary_dim, c.rope_theta), persistent=False)
 
-    def init_state(self, num_slots: int, max_len: int, dtype: torch.dtype) -> None:
+    def init_state(
+        self, block_table: torch.Tensor, num_pages: int, page_size: int, max_len: int, dtype: torch.dtype
+    ) -> None:
+        """Pools of `num_pages` pages of `page_size` positions plus the trash page, read through
+        `block_table` (the model's, shared by every layer: kept as a buffer here too, not copied);
+        requests reach at most `max_len` positions."""
         dev = self.q_norm.weight.device
-        kv = (num_slots, max_len, self.num_kv_heads, self.head_dim)
+        pages, di = num_pages + 1, self.indexer.head_dim
+        kv = (pages, page_size, self.num_kv_heads, self.head_dim)
         self.register_buffer("k_cache", torch.zeros(kv, dtype=dtype, device=dev), persistent=False)
         self.register_buffer("v_cache", torch.zeros(kv, dtype=dtype, device=dev), persistent=False)
+        self.register_buffer("index_keys", torch.zeros(pages, page_size, di, dtype=dtype, device=dev), persistent=False)
         self.register_buffer(
-            "index_keys",
-            torch.zeros(num_slots, max_len, self.indexer.head_dim, dtype=dtype, device=dev),
-            persistent=False,
+            "block_keys", torch.zeros(pages, page_size // self.block, di, dtype=dtype, device=dev), persistent=False
         )
-        # one column past the blocks: rows with no complete block yet write zeros there, never read
-        self.register_buffer(
-            "block_keys",
-            torch.zeros(num_slots, max_len // self.block + 1, self.indexer.head_dim, dtype=dtype, device=dev),
-            persistent=False,
-        )
+        self.register_buffer("block_table", block_table, persistent=False)
+        self.page_size, self.trash_page, self.num_blocks = page_size, num_pages, max_len // self.block
 
     def reset_slots(self, slots: torch.Tensor) -> None:
-        """Nothing to clear: a slot's cache rows are only read below its request's current length."""
+        """Nothing to clear: a slot's pages are only read below its request's current length."""
 
     def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
         if region == "attention_core":  # reads the caches the forward wrote
@@ -98,9 +102,10 @@ class Attention(nn.Module):
         ix = self.indexer
         iq, ik = torch.split(index_qk, [ix.n_heads * ix.head_dim, ix.head_dim], dim=-1)
         iq = apply_rope(ix.q_layernorm(iq.unflatten(-1, (ix.n_heads, ix.head_dim))), cos, sin)
-        self.k_cache.index_put_((slots, positions), k)
-        self.v_cache.index_put_((slots, positions), v)
-        self.index_keys.index_put_((slots, positions), ik)
+        page, row = self.block_table[slots, positions // self.page_size], positions % self.page_size
+        self.k_cache.index_put_((page, row), k)
+        self.v_cache.index_put_((page, row), v)
+        self.index_keys.index_put_((page, row), ik)
         self._update_block_keys(positions, slots)
         out = self.attention_core(q, iq, positions, slots)
         out = out.flatten(-2) * torch.sigmoid(gate.flatten(-2))
@@ -109,16 +114,18 @@ class Attention(nn.Module):
     def _update_block_keys(self, positions: torch.Tensor, slots: torch.Tensor) -> None:
         """The key of each block a row completes, into `block_keys` (after the raw keys' write).
 
-        Tensor-only: every row computes a key, and rows that complete no block write zeros to the
-        spare last column instead, so no two writes of one step land on one real block."""
-        c = self.block
+        Tensor-only: every row computes the key of its last complete block (block 0 before there is
+        one), and rows that complete no block write zeros to the trash page instead, so no two writes
+        of one step land on one real block. A block lies in one page (`page_size` is a multiple of c)."""
+        c, size = self.block, self.page_size
         done = (positions + 1) % c == 0
-        start = (positions + 1 - c).clamp_min(0)  # the completed block's first position
-        rows = start[:, None] + torch.arange(c, device=positions.device)
-        keys = self._block_keys(self.index_keys[slots[:, None], rows], start)
+        start = ((positions + 1) // c - 1).clamp_min(0) * c  # the first position of the row's last block
+        page = self.block_table[slots, start // size]
+        rows = (start % size)[:, None] + torch.arange(c, device=positions.device)
+        keys = self._block_keys(self.index_keys[page[:, None], rows], start)
         keys = torch.where(done[:, None], keys, torch.zeros_like(keys))
-        spare = self.block_keys.shape[1] - 1
-        self.block_keys.index_put_((slots, torch.where(done, torch.div(start, c, rounding_mode="floor"), spare)), keys)
+        where = (torch.where(done, page, self.trash_page), torch.where(done, start % size // c, 0))
+        self.block_keys.index_put_(where, keys)
 
     @region("attention_core")
     def attention_core(
@@ -184,19 +191,20 @@ class Attention(nn.Module):
         kernel), or None when every block fits the budget.
 
         `iq [nq, Hi, Di]` are the queries at positions `t [nq]`; `keys [total, Di]` are one request's
-        block keys, or with `slots [nq]` the cache `[S, total, Di]` read at each query's slot. Among
-        equal scores the earlier block wins (a stable sort), so the choice never depends on the kernel
-        or the vector length. On CUDA the slot form runs `model/kernels/qsa_select.py` in place.
+        block keys, or with `slots [nq]` the block-key pool `[pages, page_size // c, Di]`, read through
+        the block table at each query's slot (`total`: the blocks of `max_len`). Among equal scores
+        the earlier block wins (a stable sort), so the choice never depends on the kernel or the
+        vector length. On CUDA the slot form runs `model/kernels/qsa_select.py` in place.
         """
-        total = keys.shape[-2]
+        total = keys.shape[-2] if slots is None else self.num_blocks
         if total <= self.block_topk:
             return None
         if slots is not None and use_kernels(iq):
             from model.kernels.qsa_select import select_blocks  # Triton: imported only on CUDA
 
-            return select_blocks(iq, keys, slots, t, self.block_topk, self.block)
+            return select_blocks(iq, keys, self.block_table, slots, t, self.block_topk, self.block, total)
         if slots is not None:
-            keys = keys[slots]
+            keys = self._paged_rows(keys, slots, total)
         nb = (t + 1) // self.block
         blk = torch.arange(total, device=iq.device)
         scores = self._block_scores(iq, keys).masked_fill(blk[None, :] >= nb[:, None], float("-inf"))
@@ -220,12 +228,19 @@ class Attention(nn.Module):
         in_chosen = chosen.gather(1, (cols // self.block).clamp_max(chosen.shape[1] - 1).expand(iq.shape[0], -1))
         return allowed & (in_chosen | ~full)
 
+    def _paged_rows(self, pool: torch.Tensor, slots: torch.Tensor, length: int) -> torch.Tensor:
+        """Rows `0 .. length - 1` of each slot's pages of `pool` `[pages, rows a page, ...]`, gathered
+        through the block table: `[*slots.shape, length, ...]`."""
+        pages = self.block_table[slots, : -(-length // pool.shape[1])]
+        return pool[pages].flatten(slots.dim(), slots.dim() + 1).narrow(slots.dim(), 0, length)
+
     def _prefill(self, q: torch.Tensor, iq: torch.Tensor, start: int, slot: int) -> torch.Tensor:
         length = start + q.shape[0]
-        k = self.k_cache[slot, :length].transpose(0, 1)
-        v = self.v_cache[slot, :length].transpose(0, 1)
+        one = torch.tensor(slot, device=q.device)
+        k = self._paged_rows(self.k_cache, one, length).transpose(0, 1)
+        v = self._paged_rows(self.v_cache, one, length).transpose(0, 1)
         t = torch.arange(start, length, device=q.device)
-        allowed = self.qsa_allowed(iq, t, self.block_keys[slot, : length // self.block], length)
+        allowed = self.qsa_allowed(iq, t, self._paged_rows(self.block_keys, one, length // self.block), length)
         return self._attend(q.transpose(0, 1), k, v, allowed).transpose(0, 1)
 
     def _attend_in_place(
@@ -239,37 +254,35 @@ class Attention(nn.Module):
     ) -> torch.Tensor:
         """Row `i` attends over `slots[i]`'s cache rows `0..positions[i]` (QSA-masked), by the kernels:
         the prefill kernel over `host`'s requests when it has prefill rows, else the decode kernel."""
-        chosen = self.qsa_chosen(iq, positions, self._cached_blocks(), slots)
-        k, v = self.k_cache, self.v_cache
+        chosen = self.qsa_chosen(iq, positions, self.block_keys, slots)
+        k, v, table = self.k_cache, self.v_cache, self.block_table
         if host is not None and not host.uniform_decode:
             from model.kernels.attention_prefill import prefill_attention, tiles  # Triton: imported only on CUDA
 
             rows = tiles(host.query_start, host.start_pos, q.shape[0], q.device)
-            return prefill_attention(q, k, v, slots, positions, self.scaling, rows, chosen, self.block, out=out)
+            return prefill_attention(q, k, v, table, slots, positions, self.scaling, rows, chosen, self.block, out=out)
         from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
 
-        return decode_attention(q, k, v, slots, positions, self.scaling, chosen, self.block, out=out)
+        return decode_attention(q, k, v, table, slots, positions, self.scaling, chosen, self.block, out=out)
 
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
         """One token per request in torch, tensor-only (no host data), so it can be captured in a CUDA
-        graph. It gathers each request's cache rows whole, so requests go in chunks of bounded bytes
-        (K and V, and the block keys with their fp32 copy, per request).
+        graph. It gathers each request's cache pages whole, so requests go in chunks of bounded bytes
+        (K and V, and the block keys with their fp32 copy, of a block table row's pages per request).
         """
-        row_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + 3 * self.block_keys[0].nbytes
+        page_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + 3 * self.block_keys[0].nbytes
+        row_bytes = self.block_table.shape[1] * page_bytes
         outs = [
             self._decode_rows(q[rows], iq[rows], positions[rows], slots[rows]) for rows in chunks(q.shape[0], row_bytes)
         ]
         return outs[0] if len(outs) == 1 else torch.cat(outs)
 
-    def _cached_blocks(self) -> torch.Tensor:
-        """`block_keys` without its spare column: `[S, L // c, Di]`."""
-        return self.block_keys[:, :-1]
-
     def _decode_rows(
         self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor
     ) -> torch.Tensor:
         """One chunk of `_decode`; its gathered rows die when this returns, before the next chunk's."""
-        k = self.k_cache[slots].transpose(1, 2)  # [B, Hkv, L, hd]
-        v = self.v_cache[slots].transpose(1, 2)
-        allowed = self.qsa_allowed(iq, positions, self._cached_blocks(), k.shape[2], slots)
+        length = self.block_table.shape[1] * self.page_size  # every page of the row: no host data
+        k = self._paged_rows(self.k_cache, slots, length).transpose(1, 2)  # [B, Hkv, L, hd]
+        v = self._paged_rows(self.v_cache, slots, length).transpose(1, 2)
+        allowed = self.qsa_allowed(iq, positions, self.block_keys, length, slots)
         return self._attend(q.unsqueeze(2), k, v, allowed.unsqueeze(1)).squeeze(2)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import torch
 from torch import nn
@@ -16,6 +16,7 @@ from model.fuse import is_dense, merge_projections
 from model.gdn import GatedDeltaNet
 from model.hyper import GatedResidual, hc_read
 from model.moe import SparseMoE
+from model.paging import DEFAULT_PAGE_SIZE, check_page_size, new_block_table, pages_for, write_row
 from model.ple import PLE
 from model.regions import region
 
@@ -144,6 +145,8 @@ class Qwen4ExpForCausalLM(nn.Module):
         self.lm_head = nn.Linear(config.hidden_size, config.vocab_size, bias=False)
         self.max_num_seqs = 0
         self.max_model_len = 0
+        self.num_pages = 0
+        self.page_size = 0
 
     def forward(
         self,
@@ -160,27 +163,64 @@ class Qwen4ExpForCausalLM(nn.Module):
         return self.lm_head(hidden).float()
 
     # ---- state ---------------------------------------------------------------------------
-    def init_state(self, max_num_seqs: int, max_model_len: int, merge: bool = True) -> None:
-        """Preallocate per-request state for `max_num_seqs` slots plus one trash slot; with `merge`,
-        first merge the projections that read one input (`model.fuse.merge_projections`).
+    def init_state(
+        self,
+        max_num_seqs: int,
+        max_model_len: int,
+        num_pages: int | None = None,
+        page_size: int = DEFAULT_PAGE_SIZE,
+        merge: bool = True,
+    ) -> None:
+        """Preallocate request state: the state pool (GDN and PLE state, one row per slot for
+        `max_num_seqs` slots plus the trash slot) and the paged K/V pools (`model/paging.py`) of
+        `num_pages` pages of `page_size` positions plus the trash page, with the block table.
+
+        `num_pages=None` reserves every slot its own pages for `max_model_len` positions, assigned in
+        the block table; with `num_pages` given, every row starts at the trash page and whoever
+        admits a request assigns its pages (`set_block_table`) before its first forward.
+        With `merge`, first merge the projections that read one input (`model.fuse.merge_projections`).
 
         Every path (engine, tensor-parallel workers, bench, scripts, tests) calls this once its model
         is final, loaded, sharded and with its quantised linears in place, and before any forward:
         so the merge lives here, and each rank merges its own slices. `merge=False` (the A/B of
         `qcompile bench --no-merge`) leaves the projections as they are.
         """
+        if max_num_seqs < 1 or max_model_len < 1:
+            raise ValueError(f"max_num_seqs={max_num_seqs}, max_model_len={max_model_len}: both must be >= 1")
+        check_page_size(page_size, self.config.indexer_compress_ratio)
+        pages_per_seq = pages_for(max_model_len, page_size)
+        preassign = num_pages is None
+        num_pages = max_num_seqs * pages_per_seq if num_pages is None else num_pages
+        if num_pages < 1:
+            raise ValueError(f"num_pages={num_pages}: the K/V pool needs at least one page")
         if merge:
             merge_projections(self)
-        dtype = self.lm_head.weight.dtype
+        dtype, device = self.lm_head.weight.dtype, self.lm_head.weight.device
+        table = new_block_table(max_num_seqs, pages_per_seq, num_pages, preassign, device)
+        self.register_buffer("block_table", table, persistent=False)
         slots = max_num_seqs + 1
         for layer in self.model.layers:
             if layer.is_linear:
                 layer.linear_attn.init_state(slots, dtype)
             else:
-                layer.self_attn.init_state(slots, max_model_len, dtype)
+                layer.self_attn.init_state(table, num_pages, page_size, max_model_len, dtype)
             if layer.ple is not None:
                 layer.ple.init_state(slots, dtype)
         self.max_num_seqs, self.max_model_len = max_num_seqs, max_model_len
+        self.num_pages, self.page_size = num_pages, page_size
+
+    def set_block_table(self, slot: int, pages: Sequence[int]) -> None:
+        """Point slot `slot`'s K/V at `pages` (position `p` in `pages[p // page_size]`), the rest of
+        its row at the trash page; in place, so captured graphs read it. The pages must cover every
+        position the slot's next forwards write or read."""
+        if self.max_num_seqs == 0:
+            raise RuntimeError("call init_state(max_num_seqs, max_model_len) before set_block_table")
+        write_row(self.block_table, slot, pages, self.num_pages)
+
+    @property
+    def pages_per_seq(self) -> int:
+        """Entries of a block table row: the pages of `max_model_len` positions."""
+        return self.block_table.shape[1]
 
     @property
     def trash_slot(self) -> int:
