@@ -16,12 +16,8 @@ from __future__ import annotations
 
 from collections import deque
 
+from model.paging import pages_for
 from qcompile.engine.sequence import Sequence
-
-
-def pages_for(num_tokens: int, page_size: int) -> int:
-    """Pages that hold `num_tokens` tokens."""
-    return -(-num_tokens // page_size)
 
 
 class BlockManager:

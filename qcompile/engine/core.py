@@ -14,6 +14,7 @@ With `tensor_parallel_size=N > 1` this process is rank 0 of N: it spawns the oth
 from __future__ import annotations
 
 import functools
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,13 +26,16 @@ import torch
 from model.checkpoint.loader import load_model
 from model.checkpoint.metadata import check_tokenizer_files, read_eos_token_ids
 from model.config import Qwen4ExpConfig
+from model.paging import DEFAULT_PAGE_SIZE
 from model.parallel import Shard, check_divisible
 from model.presets import PRESETS
 from qcompile.config import CompileConfig
+from qcompile.cudagraph import resolve_capture_sizes
 from qcompile.default_model import NAME as DEFAULT_NAME
 from qcompile.default_model import PATH as DEFAULT_PATH
 from qcompile.engine.engine import Engine
 from qcompile.engine.inputs import InputProcessor
+from qcompile.engine.kv_memory import choose_plan, model_page_bytes, parse_bytes, profile_pool_bytes
 from qcompile.engine.runner import ModelRunner
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.sequence import Sequence
@@ -40,6 +44,8 @@ from qcompile.engine.workers import WorkerGroup, WorkerSpec, rank_device
 
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
+
+log = logging.getLogger(__name__)
 
 
 def load_tokenizer(path: Path) -> PreTrainedTokenizerBase | None:
@@ -101,6 +107,13 @@ class EngineCore:
     only (on CPU nothing is timed), False never, True also on CPU, where only plans read from
     `skinny_plans` apply. `skinny_plans` is a JSON plan file, read when it exists and rewritten with the
     shapes timed here.
+
+    K/V lives in a pool of pages of `page_size` tokens (`qcompile/engine/kv_memory.py`):
+    `kv_cache_memory` (bytes, or a string such as "512MiB") sizes it directly; otherwise, on CUDA, it
+    gets what `gpu_memory_utilization` of the device leaves after weights, state, activations and
+    graphs, and on CPU every slot a whole `max_model_len`. `max_model_len=None` is the checkpoint's
+    `max_position_embeddings` when the pool holds one such request, else what the pool holds
+    (`pool_summary()` says which).
     """
 
     def __init__(
@@ -110,7 +123,7 @@ class EngineCore:
         dtype: str | torch.dtype = "float32",
         compile: CompileConfig | None = None,
         max_num_seqs: int = 16,
-        max_model_len: int = 2048,
+        max_model_len: int | None = None,
         max_num_batched_tokens: int = 2048,
         async_scheduling: bool = True,
         ple_backend: str = "device",
@@ -118,17 +131,24 @@ class EngineCore:
         tensor_parallel_size: int = 1,
         skinny_gemm: bool | None = None,
         skinny_plans: str | Path | None = None,
+        kv_cache_memory: int | str | None = None,
+        gpu_memory_utilization: float = 0.9,
+        page_size: int = DEFAULT_PAGE_SIZE,
     ) -> None:
         if max_num_seqs < 1:
             raise ValueError(f"max_num_seqs must be >= 1, got {max_num_seqs}")
-        if max_model_len < 1:
+        if max_model_len is not None and max_model_len < 1:
             raise ValueError(f"max_model_len must be >= 1, got {max_model_len}")
+        if isinstance(kv_cache_memory, str):
+            kv_cache_memory = parse_bytes(kv_cache_memory, "kv_cache_memory")
+        if not 0 < gpu_memory_utilization <= 1:
+            raise ValueError(f"gpu_memory_utilization must be in (0, 1], got {gpu_memory_utilization}")
         if compile is not None and not isinstance(compile, CompileConfig):
             raise TypeError(f"compile must be a CompileConfig or None, got {type(compile).__name__}")
         start = time.perf_counter()
         self.path, self.name = resolve_model(model)
         self.config = Qwen4ExpConfig.from_file(self.path)
-        if max_model_len > self.config.max_position_embeddings:
+        if max_model_len is not None and max_model_len > self.config.max_position_embeddings:
             raise ValueError(
                 f"max_model_len {max_model_len} exceeds the checkpoint's "
                 f"max_position_embeddings {self.config.max_position_embeddings}"
@@ -146,6 +166,8 @@ class EngineCore:
                 tensor_parallel_size,
                 max_num_seqs,
                 max_model_len,
+                kv_cache_memory,
+                page_size,
                 compile,
                 ple_backend,
                 threads,
@@ -156,20 +178,56 @@ class EngineCore:
             shard = None if self.workers is None else Shard.current()
             self.model = load_model(self.path, device, dtype, ple_backend, weight_only, shard)
             self.tokenizer = load_tokenizer(self.path)
-            self.max_model_len = max_model_len
             self.compile_config = compile
             self.eos_token_ids = read_eos_token_ids(self.path, self.config)
-            self.processor = InputProcessor(self.tokenizer, self.config.vocab_size, max_model_len, self.eos_token_ids)
-            self.runner = ModelRunner(self.model, max_num_seqs, max_model_len, device, compile, self.workers)
+            pool_bytes = kv_cache_memory
+            if pool_bytes is None and torch.device(device).type == "cuda" and self.workers is None:
+                largest_graph = 0
+                if compile is not None and compile.cudagraph != "none":
+                    sizes = resolve_capture_sizes(compile.capture_sizes, compile.ranges, compile.max_capture_size)
+                    largest_graph = max(sizes)
+                pool_bytes = profile_pool_bytes(
+                    self.model,
+                    max_num_seqs,
+                    max_model_len,
+                    page_size,
+                    gpu_memory_utilization,
+                    max_num_batched_tokens,
+                    largest_graph,
+                )
+            self.pool = choose_plan(self.model, max_num_seqs, max_model_len, page_size, pool_bytes)
+            self.max_model_len = self.pool.max_model_len
+            self.runner = ModelRunner(
+                self.model,
+                max_num_seqs,
+                self.max_model_len,
+                device,
+                compile,
+                self.workers,
+                self.pool.num_pages,
+                page_size,
+            )
             if self.workers is not None:
                 self.workers.wait_ready()
         except BaseException:
             self.close()
             raise
         self.engine = Engine(self.runner, self.eos_token_ids, self.tokenizer, max_num_batched_tokens, async_scheduling)
+        self.processor = InputProcessor(
+            self.tokenizer,
+            self.config.vocab_size,
+            self.max_model_len,
+            self.eos_token_ids,
+            self.engine.scheduler.blocks.check_fits,
+        )
+        log.info("%s", self.pool_summary())
         self.skinny_gemm = self.runner.device.type == "cuda" if skinny_gemm is None else skinny_gemm
         self.skinny_plans = None if skinny_plans is None else Path(skinny_plans)
         self.stage_times: dict[str, float] = {"load": time.perf_counter() - start}
+
+    def pool_summary(self) -> str:
+        """The start-up line of the K/V pool: its tokens and how many maximum-length requests fit."""
+        return self.pool.summary(model_page_bytes(self.model, self.pool.page_size))
 
     def close(self) -> None:
         """Stop the tensor-parallel workers, if any (the interpreter's exit does it too)."""

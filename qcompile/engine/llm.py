@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
+from model.paging import DEFAULT_PAGE_SIZE
 from qcompile.config import CompileConfig
 from qcompile.engine.core import EngineCore
 from qcompile.engine.inputs import Message, Prompt
@@ -36,7 +37,7 @@ class LLM:
         dtype: str | torch.dtype = "float32",
         compile: CompileConfig | None = None,
         max_num_seqs: int = 16,
-        max_model_len: int = 2048,
+        max_model_len: int | None = None,
         max_num_batched_tokens: int = 2048,
         async_scheduling: bool = True,
         ple_backend: str = "device",
@@ -44,6 +45,9 @@ class LLM:
         tensor_parallel_size: int = 1,
         skinny_gemm: bool | None = None,
         skinny_plans: str | Path | None = None,
+        kv_cache_memory: int | str | None = None,
+        gpu_memory_utilization: float = 0.9,
+        page_size: int = DEFAULT_PAGE_SIZE,
     ) -> None:
         self.core = EngineCore(
             model,
@@ -59,6 +63,9 @@ class LLM:
             tensor_parallel_size,
             skinny_gemm,
             skinny_plans,
+            kv_cache_memory,
+            gpu_memory_utilization,
+            page_size,
         )
         self._attach()
 

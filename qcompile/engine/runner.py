@@ -144,6 +144,7 @@ class ModelRunner:
         compile_config: CompileConfig | None = None,
         peers: Peers | None = None,
         num_pages: int | None = None,
+        page_size: int | None = None,
     ) -> None:
         self.model = model
         self.peers = peers
@@ -151,9 +152,11 @@ class ModelRunner:
         self.max_num_seqs = max_num_seqs
         self.max_model_len = max_model_len
         self.trash_slot = max_num_seqs
-        # `num_pages` K/V pages (None: enough for every slot at max_model_len), sized by the model
+        # `num_pages` K/V pages of `page_size` tokens (None: the model's defaults, every slot a whole
+        # max_model_len); the engine's block manager hands them out
         with torch.inference_mode():
-            model.init_state(max_num_seqs, max_model_len, num_pages=num_pages)
+            paging = {} if page_size is None else {"page_size": page_size}
+            model.init_state(max_num_seqs, max_model_len, num_pages=num_pages, **paging)
             # the last sampled token of each slot (plus the trash slot), fed back by decode rows
             self.last_tokens = torch.zeros(max_num_seqs + 1, dtype=torch.int64, device=self.device)
         self.num_pages: int = model.num_pages

@@ -43,6 +43,7 @@ from model.checkpoint.loader import load_model
 from model.context import BatchDescriptor, HostBatch
 from model.parallel import Shard
 from qcompile.config import CompileConfig
+from qcompile.engine.kv_memory import choose_plan
 from qcompile.engine.outputs import error_message
 from qcompile.engine.runner import FatalStepError, ModelRunner
 
@@ -72,8 +73,9 @@ class WorkerSpec:
     dtype: str | torch.dtype
     size: int
     max_num_seqs: int
-    max_model_len: int
-    num_pages: int | None
+    max_model_len: int | None
+    kv_cache_memory: int | None
+    page_size: int
     compile: CompileConfig | None
     ple_backend: str
     threads: int  # CPU threads per worker (the machine's cores are shared by every rank)
@@ -134,8 +136,10 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
         store = dist.TCPStore("127.0.0.1", port, spec.size, is_master=False, timeout=COLLECTIVE_TIMEOUT)
         join_group(store, rank, spec.size, device)
         model = load_model(spec.path, device, spec.dtype, spec.ple_backend, shard=Shard.current())
+        # rank 0's plan: the same arguments over the same shard geometry
+        pool = choose_plan(model, spec.max_num_seqs, spec.max_model_len, spec.page_size, spec.kv_cache_memory)
         runner = ModelRunner(
-            model, spec.max_num_seqs, spec.max_model_len, device, spec.compile, num_pages=spec.num_pages
+            model, spec.max_num_seqs, pool.max_model_len, device, spec.compile, None, pool.num_pages, spec.page_size
         )
         conn.send(("ready", None))
         _serve_commands(runner, conn, device)

@@ -16,6 +16,7 @@ import torch
 
 from model.batch import Batch
 from model.context import current, forward_context
+from model.paging import new_block_table, pages_for, write_row
 from qcompile.compiler.ranges import warmup_sizes
 from qcompile.config import CompileConfig
 from qcompile.cudagraph import Dispatcher, resolve_mode
@@ -31,18 +32,18 @@ class FakeModel(torch.nn.Module):
         self.head = 3 * torch.randn(hidden_size, vocab_size, generator=g, dtype=torch.float64)
         self.forward_calls: list[int] = []  # batch sizes seen, for tests of batching
 
-    def init_state(self, max_num_seqs: int, max_model_len: int, num_pages: int | None = None, page_size: int = 4) -> None:
-        width = -(-max_model_len // page_size)
+    def init_state(
+        self, max_num_seqs: int, max_model_len: int, num_pages: int | None = None, page_size: int = 4
+    ) -> None:
+        width = pages_for(max_model_len, page_size)
         self.num_pages = max_num_seqs * width if num_pages is None else num_pages
         self.page_size = page_size
         self.state = torch.zeros(max_num_seqs + 1, self.mix.shape[0], dtype=torch.float64)
         self.keys = torch.zeros(self.num_pages + 1, page_size, self.mix.shape[0], dtype=torch.float64)
-        self.block_table = torch.full((max_num_seqs + 1, width), self.num_pages, dtype=torch.int64)
+        self.block_table = new_block_table(max_num_seqs, width, self.num_pages, num_pages is None, torch.device("cpu"))
 
     def set_block_table(self, slot: int, pages: list[int]) -> None:
-        if len(pages) > self.block_table.shape[1]:
-            raise ValueError(f"slot {slot}: {len(pages)} pages exceed the row of {self.block_table.shape[1]}")
-        self.block_table[slot, : len(pages)] = torch.tensor(pages, dtype=torch.int64)
+        write_row(self.block_table, slot, pages, self.num_pages)
 
     def reset_slots(self, slots: torch.Tensor) -> None:
         self.state[slots] = 0

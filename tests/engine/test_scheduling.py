@@ -9,8 +9,8 @@ import qcompile.api as api
 from model.checkpoint.metadata import read_eos_token_ids
 from model.context import BatchDescriptor, RuntimeMode
 from qcompile import LLM, CompileConfig, SamplingParams
-from qcompile.engine.outputs import RequestOutput
 from qcompile.engine.block_manager import BlockManager
+from qcompile.engine.outputs import RequestOutput
 from qcompile.engine.scheduler import Scheduler
 from qcompile.engine.sequence import Sequence
 
