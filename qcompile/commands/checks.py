@@ -121,6 +121,27 @@ def positive_int(text: str) -> int:
     return value
 
 
+def byte_size(text: str) -> int:
+    """Bytes with an optional unit: 512MiB, 4GiB, 1.5GB, 1000000."""
+    from qcompile.engine.kv_memory import parse_bytes
+
+    try:
+        return parse_bytes(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def fraction(text: str) -> float:
+    """A number in (0, 1]."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number in (0, 1], not {text!r}") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"must be in (0, 1], not {value}")
+    return value
+
+
 def port(text: str) -> int:
     try:
         value = int(text)
@@ -180,10 +201,10 @@ def check_checkpoint(path: Path, flag: str = "--model") -> Qwen4ExpConfig:
     return Qwen4ExpConfig.from_file(path)
 
 
-def check_model_len(config: Qwen4ExpConfig, max_model_len: int) -> None:
-    """`--max-model-len` fits the checkpoint's positions."""
+def check_model_len(config: Qwen4ExpConfig, max_model_len: int | None) -> None:
+    """`--max-model-len`, when given, fits the checkpoint's positions."""
     limit = config.max_position_embeddings
-    if max_model_len > limit:
+    if max_model_len is not None and max_model_len > limit:
         raise UsageError(f"--max-model-len {max_model_len} exceeds the checkpoint's max_position_embeddings {limit}")
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NoReturn
 from qcompile.commands.checks import (
     EXPECTED,
     UsageError,
+    byte_size,
     check_checkpoint,
     check_graphs_device,
     check_model_len,
@@ -23,6 +24,7 @@ from qcompile.commands.checks import (
     choice_list,
     compile_ranges,
     device,
+    fraction,
     int_list,
     one_line,
     port,
@@ -167,6 +169,8 @@ def _serve(args: argparse.Namespace) -> None:
         args.tensor_parallel_size,
         skinny_gemm,
         args.skinny_plans,
+        args.kv_cache_memory,
+        args.gpu_memory_utilization,
     )
 
 
@@ -346,7 +350,25 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--device", type=device, default="cpu")
     srv.add_argument("--dtype", choices=DTYPES, default="float32")
     srv.add_argument("--max-num-seqs", type=positive_int, default=64, help="requests generating at once (state slots)")
-    srv.add_argument("--max-model-len", type=positive_int, default=2048, help="prompt + output tokens per request")
+    srv.add_argument(
+        "--max-model-len",
+        type=positive_int,
+        help="prompt + output tokens per request (default: the checkpoint's max_position_embeddings, or what "
+        "the K/V pool holds when that is less)",
+    )
+    srv.add_argument(
+        "--kv-cache-memory",
+        type=byte_size,
+        help="bytes of the K/V page pool, e.g. 512MiB, 4GiB, 1.5GB (any device; default on CUDA: what "
+        "--gpu-memory-utilization leaves, on CPU: every slot a whole --max-model-len)",
+    )
+    srv.add_argument(
+        "--gpu-memory-utilization",
+        type=fraction,
+        default=0.9,
+        help="fraction of the GPU the engine may fill; the K/V pool gets what weights, state, activations and "
+        "CUDA graphs leave of it (default 0.9; ignored with --kv-cache-memory)",
+    )
     _add_tensor_parallel(srv)
     srv.set_defaults(func=_serve)
 

@@ -18,12 +18,14 @@ def load_engine(
     device: str,
     dtype: str,
     max_num_seqs: int,
-    max_model_len: int,
+    max_model_len: int | None,
     ple_backend: str = "device",
     weight_only: bool = False,
     tensor_parallel_size: int = 1,
     skinny_gemm: bool | None = None,
     skinny_plans: Path | None = None,
+    kv_cache_memory: int | None = None,
+    gpu_memory_utilization: float = 0.9,
 ) -> AsyncEngine:
     from qcompile.commands.progress import compile_stages, prepare_core
     from qcompile.engine.async_engine import AsyncEngine
@@ -54,7 +56,10 @@ def load_engine(
             tensor_parallel_size=tensor_parallel_size,
             skinny_gemm=skinny_gemm,
             skinny_plans=skinny_plans,
+            kv_cache_memory=kv_cache_memory,
+            gpu_memory_utilization=gpu_memory_utilization,
         )
+    print(f"  {core.pool_summary()}", file=sys.stderr)
     prepare_core(core)
     return AsyncEngine(core)
 
@@ -68,12 +73,14 @@ def serve(
     device: str,
     dtype: str,
     max_num_seqs: int,
-    max_model_len: int,
+    max_model_len: int | None,
     ple_backend: str,
     weight_only: bool = False,
     tensor_parallel_size: int = 1,
     skinny_gemm: bool | None = None,
     skinny_plans: Path | None = None,
+    kv_cache_memory: int | None = None,
+    gpu_memory_utilization: float = 0.9,
 ) -> None:
     """Serve on `host:port` until SIGTERM/SIGINT (exit 0) or until the engine loop dies (exit 1, with one
     line saying why). The port is bound before the model loads, so a taken port fails first."""
@@ -97,6 +104,8 @@ def serve(
         tensor_parallel_size,
         skinny_gemm,
         skinny_plans,
+        kv_cache_memory,
+        gpu_memory_utilization,
     )
     access = logging.getLogger("qcompile.access")
     handler = logging.StreamHandler(sys.stderr)

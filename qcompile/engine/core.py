@@ -140,7 +140,12 @@ class EngineCore:
         if max_model_len is not None and max_model_len < 1:
             raise ValueError(f"max_model_len must be >= 1, got {max_model_len}")
         if isinstance(kv_cache_memory, str):
-            kv_cache_memory = parse_bytes(kv_cache_memory, "kv_cache_memory")
+            try:
+                kv_cache_memory = parse_bytes(kv_cache_memory)
+            except ValueError as e:
+                raise ValueError(f"kv_cache_memory: {e}") from None
+        if kv_cache_memory is not None and kv_cache_memory < 1:
+            raise ValueError(f"kv_cache_memory must be >= 1 byte, got {kv_cache_memory}")
         if not 0 < gpu_memory_utilization <= 1:
             raise ValueError(f"gpu_memory_utilization must be in (0, 1], got {gpu_memory_utilization}")
         if compile is not None and not isinstance(compile, CompileConfig):

@@ -32,16 +32,16 @@ _UNITS = {
 _SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([a-zA-Z]*)\s*")
 
 
-def parse_bytes(text: str, flag: str = "--kv-cache-memory") -> int:
+def parse_bytes(text: str) -> int:
     """`512MiB`, `4GiB`, `1.5GB`, `1000000` as bytes (KB/MB/GB/TB decimal, KiB/MiB/GiB/TiB binary);
-    a ValueError naming `flag` otherwise."""
+    a ValueError saying what was expected otherwise (the caller names its flag or argument)."""
     match = _SIZE.fullmatch(text)
     unit = match and _UNITS.get(match.group(2).lower())
     if not match or unit is None:
-        raise ValueError(f"{flag} {text!r}: expected bytes such as 512MiB, 4GiB, 1.5GB or 1000000")
+        raise ValueError(f"expected bytes such as 512MiB, 4GiB, 1.5GB or 1000000, not {text!r}")
     value = int(float(match.group(1)) * unit)
     if value < 1:
-        raise ValueError(f"{flag} {text!r}: must be at least one byte")
+        raise ValueError(f"must be at least one byte, not {text!r}")
     return value
 
 

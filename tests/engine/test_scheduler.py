@@ -70,3 +70,32 @@ def test_nothing_is_scheduled_past_max_tokens() -> None:
     sched.add(a)
     assert layout(sched.schedule()) == [("a", 2, 0)]
     assert sched.schedule() is None  # its only token is already being sampled
+
+
+def test_a_preempted_request_keeps_its_pages_until_its_step_in_flight_is_read_back() -> None:
+    blocks = BlockManager(3, 4)
+    sched = Scheduler(max_num_seqs=2, max_num_batched_tokens=8, blocks=blocks)
+    a, b = (
+        seq("a", 4, SamplingParams(temperature=0, max_tokens=8)),
+        seq("b", 4, SamplingParams(temperature=0, max_tokens=8)),
+    )
+    sched.add(a)
+    sched.add(b)
+    step1 = sched.schedule()
+    assert layout(step1) == [("a", 4, 0), ("b", 4, 0)] and step1.block_tables == {0: [0], 1: [1]}
+    step2 = sched.schedule()  # before step 1 is read back: a takes the last page, b (the newest) is preempted
+    assert layout(step2) == [("a", 1, 4)] and step2.block_tables == {0: [0, 2]}
+    assert sched.num_preemptions == 1 and list(sched.waiting) == [b] and b.num_computed_tokens == 0
+    assert b.pages == [1] and b.slot == 1 and blocks.num_free_pages == 0  # step 1 still writes them
+    read_back(sched, step1, token=7)
+    assert b.output_token_ids == [7] and b.pages == [] and b.slot == -1 and blocks.num_free_pages == 1
+    step3 = sched.schedule()  # b needs 2 pages for its 5 tokens and 1 is free: it waits
+    assert layout(step3) == [("a", 1, 5)] and step3.fresh_slots == []
+    read_back(sched, step2, token=8)
+    a.finish("stop")
+    sched.finish(a)
+    assert blocks.num_free_pages == 1  # step 3 still holds a row of a
+    read_back(sched, step3)
+    step4 = sched.schedule()  # b comes back: its prompt and its token, recomputed into a fresh slot
+    assert layout(step4) == [("b", 5, 0)] and step4.fresh_slots == [1] and step4.samples == [True]
+    assert step4.block_tables == {1: b.pages} and len(b.pages) == 2 and b.known_token_ids(0, 5) == [10, 11, 12, 13, 7]
