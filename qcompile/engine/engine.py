@@ -106,7 +106,8 @@ class Engine:
         return deltas
 
     def stats(self) -> EngineStats:
-        return self.collector.snapshot(len(self.scheduler.running), len(self.scheduler.waiting))
+        s = self.scheduler
+        return self.collector.snapshot(len(s.running), len(s.waiting), s.blocks.usage, s.num_preemptions)
 
     def _finish(self, seq: Sequence) -> None:
         self.scheduler.finish(seq)
