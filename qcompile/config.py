@@ -2,35 +2,49 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+
+from qcompile.options import option
 
 
 @dataclass(frozen=True)
 class CompileConfig:
-    """Compile settings; `LLM(compile=None)` means eager and never builds one of these.
-
-    `scope` says which part of the forward Dynamo traces (the rest stays opaque regions),
-    `ranges` are inclusive token-count ranges that each get their own compiled artifact,
-    `cudagraph` selects the CUDA graph mode and `dump_dir` receives graphs for inspection.
-    `dynamic` says how the token count is kept symbolic ("oblivious" or "unbacked"), and
-    `capture_sizes` / `max_capture_size` choose the CUDA graph sizes (None: the default ladder).
-    `inductor` holds `(name, value)` patches of `torch._inductor.config` for every piece's compile
-    (an experiment's switch, such as `combo_kernels`, without editing the backend).
-    The compiler owns the meaning of the names; this class only checks the shape of the values.
-    `aot_dir` is where the compiled forward is saved and loaded from (Dynamo's AOT compile): a later
-    process with the same code and settings skips Dynamo's trace.
+    """Compile settings, each field's meaning in its help; `LLM(compile=None)` means eager and never builds
+    one of these. The compiler owns the meaning of the names; this class only checks the shape of the
+    values. The fields with a flag are the command line's compile flags (`qcompile generate`, `serve`).
     """
 
-    scope: str = "layer"
-    ranges: tuple[tuple[int, int], ...] = field(default_factory=lambda: ((1, 256),))
-    cudagraph: str = "none"
-    dump_dir: Path | None = None
-    dynamic: str = "oblivious"
-    capture_sizes: tuple[int, ...] | None = None
-    max_capture_size: int | None = None
-    inductor: tuple[tuple[str, object], ...] = ()
-    aot_dir: Path | None = None
+    scope: str = option(
+        "layer", "compile scope: which part of the forward Dynamo traces (the rest stays opaque regions)"
+    )
+    ranges: tuple[tuple[int, int], ...] = option(
+        factory=lambda: ((1, 256),),
+        help="inclusive token-count ranges, each compiled to its own artifact, e.g. 1:1,2:256",
+    )
+    cudagraph: str = option("none", "CUDA graph mode of the compiled model")
+    dump_dir: Path | None = option(None, "folder that receives the traced graphs for inspection", flag=False)
+    dynamic: str = option("oblivious", "how the token count is kept symbolic (oblivious or unbacked)", flag=False)
+    capture_sizes: tuple[int, ...] | None = option(
+        None,
+        "token counts to capture CUDA graphs at (default: the ladder 1, 2, 4, 8, 16, 24, 32, 48, ... up to "
+        "max_capture_size); in the modes with piecewise graphs, a prefill batch up to the largest runs "
+        "through them, padded to the next size",
+    )
+    max_capture_size: int | None = option(
+        None, "where the default ladder of capture sizes ends (default: 512, or the largest range end if smaller)"
+    )
+    inductor: tuple[tuple[str, object], ...] = option(
+        (),
+        "(name, value) patches of torch._inductor.config for every piece's compile (an experiment's switch, "
+        "such as combo_kernels, without editing the backend)",
+        flag=False,
+    )
+    aot_dir: Path | None = option(
+        None,
+        "where the compiled forward is saved, and loaded from by a later process with the same code and "
+        "settings, which then skips Dynamo's trace",
+    )
 
     def __post_init__(self) -> None:
         for name in ("scope", "cudagraph", "dynamic"):

@@ -20,7 +20,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import torch
 from torch import nn
@@ -28,6 +28,10 @@ from torch import nn
 from model.presets import preset_config
 from model.quant.experts import STORED_BYTES, pack_experts
 from qcompile.default_model import PATH as DEFAULT_MODEL_PATH
+
+if TYPE_CHECKING:
+    from model.moe import Experts
+    from model.ple import NGramEmbedding
 
 # The Qwen special-token block, in Qwen's order. It starts at the config's `eos_token_id`, so eos
 # is `<|endoftext|>` and the vision ids land where Qwen3.5 has them (eos 248044 -> image 248056).
@@ -311,6 +315,80 @@ _EXPERT_CHUNK = 16
 _FP8_BLOCK = (128, 128)
 
 
+class _RandomInit:
+    """`build_random`'s init rules: each parameter of a model built on the meta device gets memory and
+    values where it runs, drawn from one generator (the means and scales of `_init_params`)."""
+
+    def __init__(self, device: str, seed: int, quant_experts: str | None) -> None:
+        self.device, self.quant_experts = device, quant_experts
+        self.gen = torch.Generator(device=device).manual_seed(seed)
+
+    def normal(self, shape: tuple[int, ...], mean: float, std: float, like: torch.dtype) -> torch.Tensor:
+        return torch.empty(shape, dtype=like, device=self.device).normal_(mean, std, generator=self.gen)
+
+    def fill(self, module: nn.Module, name: str, mean: float, std: float) -> None:
+        p = module._parameters[name]
+        assert p is not None
+        module._parameters[name] = nn.Parameter(self.normal(tuple(p.shape), mean, std, p.dtype), requires_grad=False)
+
+    def experts(self, module: Experts) -> None:
+        """A layer's routed experts: dense, or with `quant_experts` made a chunk at a time and packed."""
+        e, two_i, d = module.gate_up_proj.shape
+        i = module.down_proj.shape[-1]
+        gate_up_std, down_std = 1 / math.sqrt(d), 1 / math.sqrt(i)
+        if self.quant_experts is None:
+            self.fill(module, "gate_up_proj", 0.0, gate_up_std)
+            self.fill(module, "down_proj", 0.0, down_std)
+            return
+        parts: dict[str, list[tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]]] = {"gate_up": [], "down": []}
+        dense = module.gate_up_proj.dtype
+        for start in range(0, e, _EXPERT_CHUNK):
+            n = min(_EXPERT_CHUNK, e - start)
+            for key, shape, std, rows in (("gate_up", (n, two_i, d), gate_up_std, 2), ("down", (n, d, i), down_std, 1)):
+                weights = self.normal(shape, 0.0, std, dense)
+                parts[key].append(pack_experts(self.quant_experts, weights, rows, _FP8_BLOCK))
+
+        def stacked(chunks: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]]) -> tuple:
+            return tuple(None if c[0] is None else torch.cat(c) for c in zip(*chunks, strict=True))
+
+        module.keep_quantised(self.quant_experts, stacked(parts["gate_up"]), stacked(parts["down"]), _FP8_BLOCK)
+
+    def ple_table(self, module: NGramEmbedding) -> None:
+        """An n-gram table packed to FP8 (scale 1) straight into pinned host memory, a chunk of rows at a time."""
+        from model.checkpoint.ple_tables import pack_pinned_table
+
+        rows, width = module.ngram_embedding.weight.shape
+        like = module.ngram_embedding.weight.dtype
+        module.use_host_table(
+            pack_pinned_table("fp8", rows, lambda start, n: self.normal((n, width), 0.0, 1.0, like), 1.0, like)
+        )
+
+    def module(self, module: nn.Module, lm_head: nn.Module) -> None:
+        """The init rule of one module's own parameters, by its kind."""
+        from model.gdn import GatedDeltaNet
+        from model.moe import Experts, Router
+        from model.norm import GatedRMSNorm, RMSNorm
+
+        if isinstance(module, Experts):
+            self.experts(module)
+        elif module is lm_head:
+            self.fill(module, "weight", 0.0, _LM_HEAD_GAIN / math.sqrt(module.in_features))
+        elif isinstance(module, RMSNorm):
+            self.fill(module, "weight", 0.0, _NORM_STD)
+        elif isinstance(module, GatedRMSNorm):
+            self.fill(module, "weight", 1.0, _NORM_STD)
+        elif isinstance(module, Router):
+            self.fill(module, "weight", 0.0, _ROUTER_GAIN / math.sqrt(module.weight.shape[1]))
+        elif isinstance(module, GatedDeltaNet):
+            a = self.normal(tuple(module.A_log.shape), 0.0, 1.0, torch.float32)
+            module.A_log = nn.Parameter(_decay_log(a).to(module.A_log.dtype), requires_grad=False)
+            self.fill(module, "dt_bias", 0.5, 0.5)
+        elif isinstance(module, nn.Embedding):
+            self.fill(module, "weight", 0.0, 1.0)
+        elif isinstance(module, (nn.Linear, nn.Conv1d)):
+            self.fill(module, "weight", 0.0, 1 / math.sqrt(module.weight[0].numel()))
+
+
 @torch.no_grad()
 def build_random(
     preset: str,
@@ -334,11 +412,7 @@ def build_random(
     size from another preset (a host too small for the table at its own size).
     """
     from model.checkpoint.loader import _EmptyOnMeta, _uninitialised, resolve_dtype
-    from model.checkpoint.ple_tables import pack_pinned_table
     from model.config import Qwen4ExpConfig
-    from model.gdn import GatedDeltaNet
-    from model.moe import Experts, Router
-    from model.norm import GatedRMSNorm, RMSNorm
     from model.ple import NGramEmbedding
     from model.qwen4_exp import Qwen4ExpForCausalLM
 
@@ -349,66 +423,12 @@ def build_random(
     with torch.device(device), _uninitialised(resolve_dtype(dtype)), _EmptyOnMeta():
         model = Qwen4ExpForCausalLM(config)
     _check_fits(model, preset, device, quant_experts, pinned_ple)
-    gen = torch.Generator(device=device).manual_seed(seed)
-
-    def normal(shape: tuple[int, ...], mean: float, std: float, like: torch.dtype) -> torch.Tensor:
-        return torch.empty(shape, dtype=like, device=device).normal_(mean, std, generator=gen)
-
-    def fill(module: nn.Module, name: str, mean: float, std: float) -> None:
-        p = module._parameters[name]
-        assert p is not None
-        module._parameters[name] = nn.Parameter(normal(tuple(p.shape), mean, std, p.dtype), requires_grad=False)
-
-    def experts(module: Experts) -> None:
-        e, two_i, d = module.gate_up_proj.shape
-        i = module.down_proj.shape[-1]
-        gate_up_std, down_std = 1 / math.sqrt(d), 1 / math.sqrt(i)
-        if quant_experts is None:
-            fill(module, "gate_up_proj", 0.0, gate_up_std)
-            fill(module, "down_proj", 0.0, down_std)
-            return
-        parts: dict[str, list[tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]]] = {"gate_up": [], "down": []}
-        dense = module.gate_up_proj.dtype
-        for start in range(0, e, _EXPERT_CHUNK):
-            n = min(_EXPERT_CHUNK, e - start)
-            for key, shape, std, rows in (("gate_up", (n, two_i, d), gate_up_std, 2), ("down", (n, d, i), down_std, 1)):
-                parts[key].append(pack_experts(quant_experts, normal(shape, 0.0, std, dense), rows, _FP8_BLOCK))
-
-        def stacked(chunks: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]]) -> tuple:
-            return tuple(None if c[0] is None else torch.cat(c) for c in zip(*chunks, strict=True))
-
-        module.keep_quantised(quant_experts, stacked(parts["gate_up"]), stacked(parts["down"]), _FP8_BLOCK)
-
-    def ple_table(module: NGramEmbedding) -> None:
-        rows, width = module.ngram_embedding.weight.shape
-        like = module.ngram_embedding.weight.dtype
-        module.use_host_table(
-            pack_pinned_table("fp8", rows, lambda start, n: normal((n, width), 0.0, 1.0, like), 1.0, like)
-        )
-
+    init = _RandomInit(device, seed, quant_experts)
     if pinned_ple:  # first, so the device embeddings they replace are gone from `model.modules()`
         for module in [m for m in model.modules() if isinstance(m, NGramEmbedding)]:
-            ple_table(module)
-    lm_head = model.lm_head
+            init.ple_table(module)
     for module in model.modules():
-        if isinstance(module, Experts):
-            experts(module)
-        elif module is lm_head:
-            fill(module, "weight", 0.0, _LM_HEAD_GAIN / math.sqrt(module.in_features))
-        elif isinstance(module, RMSNorm):
-            fill(module, "weight", 0.0, _NORM_STD)
-        elif isinstance(module, GatedRMSNorm):
-            fill(module, "weight", 1.0, _NORM_STD)
-        elif isinstance(module, Router):
-            fill(module, "weight", 0.0, _ROUTER_GAIN / math.sqrt(module.weight.shape[1]))
-        elif isinstance(module, GatedDeltaNet):
-            a = normal(tuple(module.A_log.shape), 0.0, 1.0, torch.float32)
-            module.A_log = nn.Parameter(_decay_log(a).to(module.A_log.dtype), requires_grad=False)
-            fill(module, "dt_bias", 0.5, 0.5)
-        elif isinstance(module, nn.Embedding):
-            fill(module, "weight", 0.0, 1.0)
-        elif isinstance(module, (nn.Linear, nn.Conv1d)):
-            fill(module, "weight", 0.0, 1 / math.sqrt(module.weight[0].numel()))
+        init.module(module, model.lm_head)
     left = [name for name, p in model.named_parameters() if p.is_meta]
     if left:
         raise AssertionError(f"build_random has no init rule for {left[:4]}")

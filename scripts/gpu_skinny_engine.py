@@ -34,6 +34,7 @@ from model.fuse import SKINNY_PLANS
 from model.kernels.skinny import SkinnyLinear
 from qcompile import LLM, CompileConfig, SamplingParams
 from qcompile.engine.core import EngineCore
+from qcompile.engine.engine_config import EngineConfig
 from qcompile.engine.outputs import RequestOutput
 
 CONFIGS = ("off", "timed", "cached", "fp32")
@@ -65,14 +66,16 @@ def run(name: str, args: argparse.Namespace) -> Run:
     if name == "timed":
         args.plans.unlink(missing_ok=True)
     core = EngineCore(
-        str(args.model),
-        device=args.device,
-        dtype="float32" if name == "fp32" else "bfloat16",
-        compile=compile,
-        max_num_seqs=max(args.batches),
-        max_model_len=args.prompt_len + args.steps + 8,
-        skinny_gemm=False if name in ("off", "fp32") else None,
-        skinny_plans=None if name in ("off", "fp32") else args.plans,
+        EngineConfig(
+            str(args.model),
+            device=args.device,
+            dtype="float32" if name == "fp32" else "bfloat16",
+            compile=compile,
+            max_num_seqs=max(args.batches),
+            max_model_len=args.prompt_len + args.steps + 8,
+            skinny_gemm=False if name in ("off", "fp32") else None,
+            skinny_plans=None if name in ("off", "fp32") else args.plans,
+        )
     )
     skinny_line = "-"
     for stage in core.startup_stages():

@@ -8,6 +8,7 @@ import pytest
 import torch
 from torch import nn
 
+from qcompile.engine.engine_config import EngineConfig
 from qcompile.synthetic import default_checkpoint
 
 
@@ -53,24 +54,14 @@ def hf_tiny8(tiny8_ckpt: Path) -> nn.Module:
 
 
 @pytest.fixture
-def launched(monkeypatch: pytest.MonkeyPatch) -> tuple[list[dict], list[dict]]:
-    """What the commands hand on, without building anything: `generate`'s `EngineCore` keyword
-    arguments and `serve`'s bound arguments, one dict per call, in call order."""
-    import inspect
-
+def launched(monkeypatch: pytest.MonkeyPatch) -> tuple[list[EngineConfig], list[EngineConfig]]:
+    """What the commands hand on, without building anything: the `EngineConfig` of each `generate` and
+    each `serve`, in call order."""
     import qcompile.commands.serve as launch
-    import qcompile.engine.core as core
     from qcompile import LLM
 
-    cores: list[dict] = []
-    serves: list[dict] = []
-
-    class FakeCore:
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            cores.append(kwargs)
-
-        def startup_stages(self) -> list:
-            return []
+    generated: list[EngineConfig] = []
+    served: list[EngineConfig] = []
 
     class FakeLLM:
         path = "fake"
@@ -78,8 +69,10 @@ def launched(monkeypatch: pytest.MonkeyPatch) -> tuple[list[dict], list[dict]]:
         def generate(self, *args: object) -> list:
             return []
 
-    signature = inspect.signature(launch.serve)
-    monkeypatch.setattr(core, "EngineCore", FakeCore)
-    monkeypatch.setattr(LLM, "from_core", classmethod(lambda cls, c: FakeLLM()))
-    monkeypatch.setattr(launch, "serve", lambda *args: serves.append(signature.bind(*args).arguments))
-    return cores, serves
+    def from_config(cls: type, config: EngineConfig, resolved: object = None) -> FakeLLM:
+        generated.append(config)
+        return FakeLLM()
+
+    monkeypatch.setattr(LLM, "from_config", classmethod(from_config))
+    monkeypatch.setattr(launch, "serve", lambda config, *rest: served.append(config))
+    return generated, served

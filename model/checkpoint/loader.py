@@ -32,9 +32,9 @@ from torch import nn
 from torch.overrides import TorchFunctionMode
 
 from model.checkpoint.errors import CheckpointError
+from model.checkpoint.metadata import read_config
 from model.checkpoint.ple_tables import PLE_BACKENDS, open_host_table
 from model.checkpoint.reader import SafetensorsFolder, read_quant_configs
-from model.config import Qwen4ExpConfig
 from model.moe import Experts
 from model.parallel import Shard, check_divisible, shard_model, shard_plan
 from model.ple import NGramEmbedding
@@ -193,7 +193,7 @@ def load_model(
     if ple_backend not in PLE_BACKENDS:
         raise ValueError(f"ple_backend {ple_backend!r} is not one of {PLE_BACKENDS}")
     path = Path(path)
-    config = Qwen4ExpConfig.from_file(path)
+    config = read_config(path)
     if shard is not None:
         if weight_only:
             raise ValueError("weight_only and a tensor-parallel shard cannot be combined yet")
@@ -236,18 +236,30 @@ def load_model(
 
         load_weights(model, [k for k in folder.keys() if k not in ple_keys], read, str(path), folder.file_name)
     if weight_only:
-        packed = _keep_packed(model, source, linears, torch.device(device), str(path))
-        log.info(
-            "weight-only: %d linears kept packed (%s)",
-            sum(packed.values()),
-            ", ".join(f"{n} {k}" for k, n in sorted(packed.items())) or "none eligible",
-        )
-        experts = _keep_quantised_experts(source, kept, torch.device(device))
-        log.info(
-            "weight-only: expert stacks kept quantised: %s",
-            ", ".join(f"{n} {k}" for k, n in sorted(experts.items())) or "none (stored unquantised)",
-        )
+        _keep_weight_only(model, source, linears, kept, torch.device(device), str(path))
     return model.eval().requires_grad_(False)
+
+
+def _keep_weight_only(
+    model: Qwen4ExpForCausalLM,
+    source: _TextOnly,
+    linears: list[PackedLinear],
+    kept: list[KeptExperts],
+    device: torch.device,
+    origin: str,
+) -> None:
+    """Put the stored linears and expert stacks `load_model` deferred in place, packed, and log how many."""
+    packed = _keep_packed(model, source, linears, device, origin)
+    log.info(
+        "weight-only: %d linears kept packed (%s)",
+        sum(packed.values()),
+        ", ".join(f"{n} {k}" for k, n in sorted(packed.items())) or "none eligible",
+    )
+    experts = _keep_quantised_experts(source, kept, device)
+    log.info(
+        "weight-only: expert stacks kept quantised: %s",
+        ", ".join(f"{n} {k}" for k, n in sorted(experts.items())) or "none (stored unquantised)",
+    )
 
 
 @dataclass(frozen=True)
@@ -551,6 +563,113 @@ def _non_finite(target: torch.Tensor, stored: torch.dtype, pieces: Pieces, label
     return [f"{label(key)}: NaN or Inf values{why}" for key, index in pieces if not bool(_all_finite(target[index]))]
 
 
+class _WeightCopy:
+    """One `load_weights` call: each parameter copied in and checked, and every problem collected."""
+
+    def __init__(
+        self, model: Qwen4ExpForCausalLM, get: Callable[[str], torch.Tensor], file_of: Callable[[str], str | None]
+    ) -> None:
+        self.model, self.get, self.file_of = model, get, file_of
+        self.params = dict(model.named_parameters())
+        self.buffers = {k: v for k, v in model.named_buffers() if k.rsplit(".", 1)[-1] in VERIFIED_BUFFERS}
+        self.loaded: set[str] = set()
+        self.rejected: set[str] = set()  # parameters already named in `errors`, so not reported missing too
+        self.errors: list[str] = []
+        self.unexpected: list[str] = []
+        self.checks: list[tuple[torch.Tensor, torch.dtype, Pieces, torch.Tensor]] = []  # target, stored, pieces, flag
+
+    def label(self, key: str) -> str:
+        name = self.file_of(key)
+        return f"{key} ({name})" if name else key
+
+    def read(self, name: str, keys: list[str]) -> list[torch.Tensor] | None:
+        """The tensors of `keys`, combined into parameter `name`; None (and the errors) if one is not float."""
+        tensors = [self.get(k) for k in keys]
+        bad = [p for k, t in zip(keys, tensors, strict=True) if (p := _float_problem(self.label(k), t))]
+        if bad:
+            self.errors.extend(bad)
+            self.rejected.add(name)
+            return None
+        return tensors
+
+    def put(self, name: str, tensor: torch.Tensor, source: str, pieces: Pieces) -> None:
+        """Copy `tensor` (stored as `source`) into parameter or hashing buffer `name`, or record why not."""
+        if name in self.buffers:
+            if tensor.is_floating_point() or tensor.is_complex() or tensor.dtype == torch.bool:
+                self.errors.append(
+                    f"{self.label(source)}: dtype {_dtype_name(tensor)}, expected an integer PLE hashing buffer"
+                )
+            elif not torch.equal(self.buffers[name].cpu(), tensor.cpu().to(torch.int64)):
+                self.errors.append(f"{self.label(source)}: PLE hashing buffer differs from the one the config implies")
+            return
+        target = self.params.get(name)
+        if target is None:
+            self.unexpected.append(source)
+            return
+        problem = _float_problem(self.label(source), tensor)
+        if tuple(target.shape) != tuple(tensor.shape):
+            problem = f"{self.label(source)}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}"
+        if problem:
+            self.errors.append(problem)
+            self.rejected.add(name)
+            return
+        with torch.no_grad():
+            target.copy_(tensor)
+        if target.numel():
+            self.checks.append((target, tensor.dtype, pieces, _all_finite(target)))
+        self.loaded.add(name)
+
+    def experts(self, prefix: str, parts: dict[str, dict[int, str]]) -> None:
+        """Stack one layer's per-expert gate/up/down keys into its `gate_up_proj` and `down_proj`."""
+        e = len(parts["gate"])
+        for kind in ("gate", "up", "down"):
+            if sorted(parts[kind]) != list(range(e)):
+                self.errors.append(f"{prefix}: {kind}_proj has experts {sorted(parts[kind])}, expected 0..{e - 1}")
+        if any(sorted(parts[k]) != list(range(e)) for k in ("gate", "up", "down")):
+            return
+        gate, up = (self.read(prefix + ".gate_up_proj", [parts[k][i] for i in range(e)]) for k in ("gate", "up"))
+        down = self.read(prefix + ".down_proj", [parts["down"][i] for i in range(e)])
+        if gate is not None and up is not None:
+            rows = gate[0].shape[0]
+            pieces = [(parts["gate"][i], (i, slice(0, rows))) for i in range(e)]
+            pieces += [(parts["up"][i], (i, slice(rows, None))) for i in range(e)]
+            gate_up = torch.stack([torch.cat([g, u]) for g, u in zip(gate, up, strict=True)])
+            self.put(prefix + ".gate_up_proj", gate_up, f"{prefix}.*.gate_proj/up_proj.weight", pieces)
+        if down is not None:
+            pieces = [(parts["down"][i], (i,)) for i in range(e)]
+            self.put(prefix + ".down_proj", torch.stack(down), f"{prefix}.*.down_proj.weight", pieces)
+
+    def shards(self, prefix: str, parts: dict[int, str]) -> None:
+        """Concatenate one PLE table's `shard_k` pieces into its weight."""
+        if sorted(parts) != list(range(len(parts))):
+            self.errors.append(f"{prefix}: shards {sorted(parts)} are not 0..{len(parts) - 1}")
+            return
+        if (tables := self.read(prefix + ".weight", [parts[i] for i in range(len(parts))])) is None:
+            return
+        starts = [0, *itertools.accumulate(t.shape[0] for t in tables)]
+        pieces = [(parts[i], (slice(starts[i], starts[i + 1]),)) for i in range(len(parts))]
+        self.put(prefix + ".weight", torch.cat(tables), f"{prefix}.shard_*.weight", pieces)
+
+    def check_finite(self) -> None:
+        """Name the stored tensors behind every copied parameter that holds NaN or Inf (one host sync)."""
+        if not self.checks:
+            return
+        finite = torch.stack([flag for *_, flag in self.checks]).cpu().tolist()
+        for (target, stored, pieces, _), good in zip(self.checks, finite, strict=True):
+            if not good:
+                self.errors += _non_finite(target, stored, pieces, self.label)
+
+    def problems(self, deferred: frozenset[str]) -> list[str]:
+        """Every problem, once an untied `lm_head` has taken the embedding where the config ties them."""
+        model = self.model
+        tied = model.config.tie_word_embeddings and "model.embed_tokens.weight" in self.loaded
+        if "lm_head.weight" not in self.loaded and tied:
+            model.lm_head.weight = model.model.embed_tokens.weight
+            self.loaded.add("lm_head.weight")
+        missing = sorted(set(self.params) - self.loaded - self.rejected - deferred)
+        return self.errors + [f"unexpected: {k}" for k in sorted(self.unexpected)] + [f"missing: {k}" for k in missing]
+
+
 def load_weights(
     model: Qwen4ExpForCausalLM,
     keys: Iterable[str],
@@ -566,56 +685,10 @@ def load_weights(
     parameter's device with one reduction, and all checks share one host sync at the end.
     A problem names the checkpoint key, and the file that holds it where `file_of` knows one.
     """
-
-    def label(key: str) -> str:
-        name = file_of(key)
-        return f"{key} ({name})" if name else key
-
-    params = dict(model.named_parameters())
-    buffers = {k: v for k, v in model.named_buffers() if k.rsplit(".", 1)[-1] in VERIFIED_BUFFERS}
-    loaded: set[str] = set()
-    rejected: set[str] = set()  # parameters already named in `errors`, so not reported missing too
-    errors: list[str] = []
-    unexpected: list[str] = []
-    skipped = 0
-    checks: list[tuple[torch.Tensor, torch.dtype, Pieces, torch.Tensor]] = []  # target, stored dtype, pieces, flag
+    copy = _WeightCopy(model, get, file_of)
     experts: dict[str, dict[str, dict[int, str]]] = defaultdict(lambda: defaultdict(dict))
     shards: dict[str, dict[int, str]] = defaultdict(dict)
-
-    def read(name: str, keys: list[str]) -> list[torch.Tensor] | None:
-        """The tensors of `keys`, combined into parameter `name`; None (and the errors) if one is not float."""
-        tensors = [get(k) for k in keys]
-        bad = [p for k, t in zip(keys, tensors, strict=True) if (p := _float_problem(label(k), t))]
-        if bad:
-            errors.extend(bad)
-            rejected.add(name)
-            return None
-        return tensors
-
-    def put(name: str, tensor: torch.Tensor, source: str, pieces: Pieces) -> None:
-        if name in buffers:
-            if tensor.is_floating_point() or tensor.is_complex() or tensor.dtype == torch.bool:
-                errors.append(f"{label(source)}: dtype {_dtype_name(tensor)}, expected an integer PLE hashing buffer")
-            elif not torch.equal(buffers[name].cpu(), tensor.cpu().to(torch.int64)):
-                errors.append(f"{label(source)}: PLE hashing buffer differs from the one the config implies")
-            return
-        target = params.get(name)
-        if target is None:
-            unexpected.append(source)
-            return
-        problem = _float_problem(label(source), tensor)
-        if tuple(target.shape) != tuple(tensor.shape):
-            problem = f"{label(source)}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}"
-        if problem:
-            errors.append(problem)
-            rejected.add(name)
-            return
-        with torch.no_grad():
-            target.copy_(tensor)
-        if target.numel():
-            checks.append((target, tensor.dtype, pieces, _all_finite(target)))
-        loaded.add(name)
-
+    skipped = 0
     for key in keys:
         if SKIPPED.match(key):
             skipped += 1
@@ -626,52 +699,15 @@ def load_weights(
         elif m := SHARD.match(name):
             shards[m[1]][int(m[2])] = key
         else:
-            put(name, get(key), key, [(key, ())])
+            copy.put(name, get(key), key, [(key, ())])
     if skipped:
         log.info("skipped %d vision/MTP tensors", skipped)
-
     for prefix, parts in experts.items():
-        e = len(parts["gate"])
-        for kind in ("gate", "up", "down"):
-            if sorted(parts[kind]) != list(range(e)):
-                errors.append(f"{prefix}: {kind}_proj has experts {sorted(parts[kind])}, expected 0..{e - 1}")
-        if any(sorted(parts[k]) != list(range(e)) for k in ("gate", "up", "down")):
-            continue
-        gate, up = (read(prefix + ".gate_up_proj", [parts[k][i] for i in range(e)]) for k in ("gate", "up"))
-        down = read(prefix + ".down_proj", [parts["down"][i] for i in range(e)])
-        if gate is not None and up is not None:
-            rows = gate[0].shape[0]
-            pieces = [(parts["gate"][i], (i, slice(0, rows))) for i in range(e)]
-            pieces += [(parts["up"][i], (i, slice(rows, None))) for i in range(e)]
-            gate_up = torch.stack([torch.cat([g, u]) for g, u in zip(gate, up, strict=True)])
-            put(prefix + ".gate_up_proj", gate_up, f"{prefix}.*.gate_proj/up_proj.weight", pieces)
-        if down is not None:
-            put(
-                prefix + ".down_proj",
-                torch.stack(down),
-                f"{prefix}.*.down_proj.weight",
-                [(parts["down"][i], (i,)) for i in range(e)],
-            )
-    for prefix, parts in shards.items():
-        if sorted(parts) != list(range(len(parts))):
-            errors.append(f"{prefix}: shards {sorted(parts)} are not 0..{len(parts) - 1}")
-            continue
-        if (tables := read(prefix + ".weight", [parts[i] for i in range(len(parts))])) is None:
-            continue
-        starts = [0, *itertools.accumulate(t.shape[0] for t in tables)]
-        pieces = [(parts[i], (slice(starts[i], starts[i + 1]),)) for i in range(len(parts))]
-        put(prefix + ".weight", torch.cat(tables), f"{prefix}.shard_*.weight", pieces)
-
-    if checks:  # one host sync for the whole checkpoint
-        finite = torch.stack([flag for *_, flag in checks]).cpu().tolist()
-        for (target, stored, pieces, _), good in zip(checks, finite, strict=True):
-            if not good:
-                errors += _non_finite(target, stored, pieces, label)
-    if "lm_head.weight" not in loaded and model.config.tie_word_embeddings and "model.embed_tokens.weight" in loaded:
-        model.lm_head.weight = model.model.embed_tokens.weight
-        loaded.add("lm_head.weight")
-    missing = sorted(set(params) - loaded - rejected - deferred)
-    problems = errors + [f"unexpected: {k}" for k in sorted(unexpected)] + [f"missing: {k}" for k in missing]
+        copy.experts(prefix, parts)
+    for prefix, table in shards.items():
+        copy.shards(prefix, table)
+    copy.check_finite()
+    problems = copy.problems(deferred)
     if problems:
         raise CheckpointError(
             f"checkpoint {origin} does not fit Qwen4-Exp ({len(problems)} problems):\n  " + "\n  ".join(problems)

@@ -1,4 +1,5 @@
-"""Checked readers of a checkpoint's non-weight files: `generation_config.json` and the tokenizer files.
+"""Checked readers of a checkpoint's non-weight files: `config.json`'s model type, `generation_config.json`
+and the tokenizer files.
 
 transformers reads these with errors that name neither the file nor the field (a `KeyError`, a
 `TypeError` between int and str), or not at all: a `tokenizer_config.json` without a vocabulary
@@ -17,6 +18,8 @@ from model.config import Qwen4ExpConfig, brief_repr
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "tokenizer.model")
 # a vocabulary transformers can build a tokenizer from: any one of these sets of files
 VOCABULARIES = (("tokenizer.json",), ("tokenizer.model",), ("vocab.json", "merges.txt"))
+# `model_type`s of config.json (top level or `text_config`) this model runs; a config without one is read
+MODEL_TYPES = ("qwen4_exp", "qwen4_exp_text")
 SPECIAL_TOKENS = ("bos_token", "eos_token", "unk_token", "sep_token", "pad_token", "cls_token", "mask_token")
 
 
@@ -24,6 +27,22 @@ def _field_error(path: Path, name: str, value: object, expected: str) -> Checkpo
     return CheckpointError(
         f"{path}: field '{name}' = {brief_repr(value)}: expected {expected}, got {type(value).__name__}"
     )
+
+
+def read_config(path: str | Path) -> Qwen4ExpConfig:
+    """The config of the checkpoint folder `path`, refused in one line when its `model_type` names another
+    architecture (a llama checkpoint's geometry could otherwise parse and load as a Qwen4-Exp)."""
+    file = Path(path) / "config.json"
+    raw = read_json_object(file)
+    text = raw.get("text_config")
+    for at, holder in (("", raw), ("text_config.", text if isinstance(text, dict) else {})):
+        model_type = holder.get("model_type")
+        if model_type is not None and model_type not in MODEL_TYPES:
+            raise CheckpointError(
+                f"{file}: field '{at}model_type' = {brief_repr(model_type)} is not a Qwen4-Exp checkpoint "
+                f"(accepted: {', '.join(MODEL_TYPES)})"
+            )
+    return Qwen4ExpConfig.from_file(file)
 
 
 def read_eos_token_ids(path: str | Path, config: Qwen4ExpConfig) -> list[int]:

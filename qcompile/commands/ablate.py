@@ -19,10 +19,10 @@ import torch
 import qcompile.api as api
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.commands.dump import no_inductor_caches, num_kernels, summarize
-from qcompile.commands.progress import compile_stages, stage
 from qcompile.commands.workload import DEFAULT_RANGES, Trace, Workload, run_greedy
 from qcompile.compiler.backend import TraceRecord
 from qcompile.compiler.ranges import RangeSpec
+from qcompile.engine.progress import compile_stages, stage
 from qcompile.ops.registry import SCOPES
 
 

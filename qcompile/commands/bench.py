@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import functools
 import gc
-import json
 import statistics
 import time
 from collections.abc import Callable
@@ -35,6 +34,8 @@ if TYPE_CHECKING:
     import torch
 
     from model.qwen4_exp import Qwen4ExpForCausalLM
+    from qcompile.api import Compiled
+    from qcompile.cudagraph import Dispatcher, GraphedForward
 
 EAGER = "eager"  # the scope name for "not compiled"
 BASELINE = (EAGER, "full_decode_only")
@@ -96,30 +97,51 @@ SMOKE: dict[str, Any] = {
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    from model.presets import PRESETS
-    from model.quant.experts import PACKABLE
-    from qcompile.commands.checks import choice_list, inductor_patch_list, int_list, positive_int, shape_list
-    from qcompile.cudagraph.modes import MODES
-    from qcompile.ops.registry import SCOPES
+    p = sub.add_parser("bench", help="decode tokens/s per scope and CUDA graph mode (default: bench preset, H200)")
+    _add_workload_flags(p)
+    _add_variant_flags(p)
+    p.add_argument("--json", type=Path, help="also write the result there as JSON")
+    p.set_defaults(func=main)
+
+
+def _profile_default(name: str) -> str:
+    """A help line's note of the value the profile fills in (the H200 run, or --smoke's)."""
 
     def show(v: Any) -> str:
         return (
             ",".join("x".join(map(str, x)) if isinstance(x, tuple) else str(x) for x in v) if isinstance(v, list) else v
         )
 
-    def default(name: str) -> str:
-        full, smoke = show(FULL[name]), show(SMOKE[name])
-        return f" (default {full}; --smoke: {smoke})"
+    return f" (default {show(FULL[name])}; --smoke: {show(SMOKE[name])})"
 
-    p = sub.add_parser("bench", help="decode tokens/s per scope and CUDA graph mode (default: bench preset, H200)")
+
+def _add_workload_flags(p: argparse.ArgumentParser) -> None:
+    """What is measured: the model, the device, the scopes and modes, the batches, contexts and steps."""
+    from model.presets import PRESETS
+    from qcompile.commands.checks import choice_list, int_list, positive_int, shape_list
+    from qcompile.commands.engine_flags import add_engine_flags
+    from qcompile.cudagraph.modes import MODES
+    from qcompile.ops.registry import SCOPES
+
+    default = _profile_default
     p.add_argument(
         "--smoke",
         action="store_true",
         help="the CPU smoke run: tiny preset, float32, a few steps (flags given still win)",
     )
     p.add_argument("--preset", choices=sorted(PRESETS), help="model geometry" + default("preset"))
-    p.add_argument("--device", help="cpu runs cudagraph mode 'none' only" + default("device"))
-    p.add_argument("--dtype", choices=("bfloat16", "float16", "float32"), help=default("dtype"))
+    add_engine_flags(
+        p,
+        names=("device", "dtype", "tensor_parallel_size", "skinny_plans"),
+        defaults={"device": None, "dtype": None},
+        notes={
+            "device": "; cpu runs cudagraph mode 'none' only" + default("device"),
+            "dtype": default("dtype"),
+            "tensor_parallel_size": "; N > 1: TP1 against TPN through the engine, same run (decode, prefill, "
+            "collectives share)",
+            "skinny_plans": "; with --skinny-gemm",
+        },
+    )
     p.add_argument(
         "--scopes",
         type=choice_list({EAGER} | SCOPES, "scope"),
@@ -161,6 +183,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         type=shape_list,
         help="prefill shapes RxT (R fresh prompts of T tokens in one batch), timed per scope" + default("prefill"),
     )
+
+
+def _add_variant_flags(p: argparse.ArgumentParser) -> None:
+    """How the model runs beyond its scope and mode: graphs for prefill, profiles, compile caches,
+    quantised experts, the skinny GEMM, host PLE tables, merged projections and Inductor patches."""
+    from model.quant.experts import PACKABLE
+    from qcompile.commands.checks import inductor_patch_list
+
+    default = _profile_default
     p.add_argument(
         "--prefill-graphs",
         action="store_true",
@@ -198,12 +229,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "finds it faster than cuBLAS (model/kernels/skinny.py); CUDA only",
     )
     p.add_argument(
-        "--skinny-plans",
-        type=Path,
-        help="with --skinny-gemm: a JSON plan file, read when it exists and rewritten with the shapes timed "
-        "(keyed by GPU, torch and Triton versions)",
-    )
-    p.add_argument(
         "--pinned-ple",
         action="store_true",
         help="pack the PLE tables to FP8 in pinned host memory, gathered by the Triton kernel "
@@ -217,25 +242,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "merged by default, as serving runs)",
     )
     p.add_argument(
-        "--tensor-parallel-size",
-        type=positive_int,
-        default=1,
-        help="N > 1: TP1 against TPN through the engine, same run (decode, prefill, collectives share)",
-    )
-    p.add_argument(
         "--inductor-config",
         type=inductor_patch_list,
         default=[],
         metavar="NAME=VALUE,...",
         help="patches of torch._inductor.config for the compiled scopes (an A/B such as combo_kernels=True)",
     )
-    p.add_argument("--json", type=Path, default=Path("bench.json"))
-    p.set_defaults(func=main)
 
 
 def resolve(args: argparse.Namespace) -> None:
     """Fill the flags left out from the profile, then check the device, before anything is built."""
-    from qcompile.commands.checks import UsageError, check_skinny_plans, device_problem
+    from qcompile.commands.checks import UsageError, check_skinny_plans
+    from qcompile.engine.engine_config import device_problem
 
     if args.preset == "full":  # no transformers model to anchor on; only quantised experts and a host PLE fit
         if args.anchor_steps:
@@ -253,7 +271,8 @@ def resolve(args: argparse.Namespace) -> None:
     problem = device_problem(args.device)
     if problem is not None:
         raise UsageError(
-            f"--device {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs its CPU smoke mode"
+            f"--device {args.device}: {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs "
+            "its CPU smoke mode"
         )
     if args.prefill_graphs:
         check_prefill_graphs(args)
@@ -264,12 +283,21 @@ def resolve(args: argparse.Namespace) -> None:
             )
         if not args.merge:
             raise UsageError("--no-merge: the tensor-parallel bench runs through the engine, which always merges")
-        from model.config import Qwen4ExpConfig
-        from model.presets import preset_config
-        from qcompile.commands.checks import check_tensor_parallel
+        check_tensor_parallel(args)
 
-        config = Qwen4ExpConfig.from_dict(preset_config(args.preset))
-        check_tensor_parallel(config, args.tensor_parallel_size, args.device, weight_only=False)
+
+def check_tensor_parallel(args: argparse.Namespace) -> None:
+    """The tensor-parallel bench's engine options, checked as the engine checks them, against the preset."""
+    from model.config import Qwen4ExpConfig
+    from model.presets import preset_config
+    from qcompile.commands.engine_flags import usage_error
+    from qcompile.engine.engine_config import EngineConfig, EngineOptionError
+
+    try:
+        config = EngineConfig(device=args.device, tensor_parallel_size=args.tensor_parallel_size)
+        config.check_checkpoint(Qwen4ExpConfig.from_dict(preset_config(args.preset)))
+    except EngineOptionError as e:
+        raise usage_error(e) from None
 
 
 def check_prefill_graphs(args: argparse.Namespace) -> None:
@@ -299,8 +327,7 @@ def main(args: argparse.Namespace) -> None:
         return bench_tp(args)
     result = run(args)
     print(bench_report.table(result))
-    args.json.write_text(json.dumps(result, indent=2))
-    print(f"\nwrote {args.json}")
+    bench_report.write_json(result, args.json)
 
 
 def _sync(device: torch.device) -> None:
@@ -440,7 +467,7 @@ def _skinny(model: Qwen4ExpForCausalLM, batches: list[int], plans: Path | None, 
     the row buckets of the timed batches (other sizes stay cuBLAS; with a plan file, every bucket of
     the shapes it lacks); the shapes that do."""
     from model.skinny_setup import decode_buckets, prepare_skinny, prepare_skinny_cached
-    from qcompile.commands.progress import stage
+    from qcompile.engine.progress import stage
 
     with stage(f"time the skinny GEMM against cuBLAS per linear shape (rows {decode_buckets(batches)})"):
         if plans is None:
@@ -494,60 +521,47 @@ def _host_ints(weights: dict[str, torch.Tensor], key: str) -> torch.Tensor:
     return t if t.is_floating_point() else t.cpu()
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
-    import torch
+@dataclass
+class _Session:
+    """The built, prefilled model and what each row is measured against: the prefilled state restored
+    before every measurement, the roofline per batch, and the bench's flags."""
 
-    from model.context import RuntimeMode
-    from model.kernels import pdl_enabled
-    from qcompile.api import Compiled, compile
-    from qcompile.commands.kernel_profile import profile_steps
-    from qcompile.commands.progress import compile_stages, stage
-    from qcompile.commands.workload import decode_rate, prefill_contexts, state_tensors, time_prefill
-    from qcompile.cudagraph import Dispatcher, GraphedForward, default_capture_sizes, resolve_mode
+    args: argparse.Namespace
+    model: Qwen4ExpForCausalLM
+    device: torch.device
+    snapshot: list[torch.Tensor]
+    bandwidth: float  # measured copy bandwidth, bytes/s
+    roofline: dict[int, float]
 
-    device = torch.device(args.device)
-    batches, scopes, modes = args.batches, args.scopes, args.modes
-    if device.type != "cuda":
-        print(f"bench: on {device.type} only cudagraph mode 'none' runs (a smoke run)")
-        modes = ["none"]
-    start = time.perf_counter()
-    with stage(f"build the {args.preset} preset" + (", time the transformers anchor" if args.anchor_steps else "")):
-        model, anchor_tok_s = build(args, device)
-    built_s = time.perf_counter() - start
-    max_batch = max(batches)
-    prefill_shapes = [] if args.prefill is None else args.prefill
-    max_tokens = max([max_batch, *(r * t for r, t in prefill_shapes)])
-    decode_len = args.context + args.warm_steps + max(args.steps, args.profile_steps) + 8
-    model.init_state(
-        max_num_seqs=max([max_batch, *(r for r, _ in prefill_shapes)]),
-        max_model_len=max([decode_len, *(t for _, t in prefill_shapes)]),
-        merge=args.merge,
-    )
-    skinny = args.skinny_gemm and device.type == "cuda"
-    skinny_shapes = _skinny(model, batches, args.skinny_plans, device) if skinny else 0
-    with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
-        prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
-    snapshot = _snapshot(state_tensors(model), device)
-    bandwidth = copy_bandwidth(device)
-    roofline = {b: b * bandwidth / step_bytes(model, b) for b in batches}
-    per_request_state = state_bytes(model, args.context)
-    state_roofline = {b: b * bandwidth / (step_bytes(model, b) + b * per_request_state) for b in batches}
-    profiling = args.profile_steps > 0 and device.type == "cuda"
+    @property
+    def profiling(self) -> bool:
+        return self.args.profile_steps > 0 and self.device.type == "cuda"
 
-    def restore() -> None:
-        for t, s in zip(state_tensors(model), snapshot, strict=True):
+    @property
+    def prefill_shapes(self) -> list[tuple[int, int]]:
+        return [] if self.args.prefill is None else self.args.prefill
+
+    def restore(self) -> None:
+        from qcompile.commands.workload import state_tensors
+
+        for t, s in zip(state_tensors(self.model), self.snapshot, strict=True):
             t.copy_(s)
 
-    def measure(row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher) -> Row:
-        for b in batches:
-            restore()
-            row.tok_s[b], warm_s = decode_rate(model, fn, dispatcher, b, args.context, args.steps, args.warm_steps)
+    def measure(self, row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher) -> Row:
+        """Decode tokens/s (and a profile) at every batch size, each from the prefilled state."""
+        from qcompile.commands.kernel_profile import profile_steps
+        from qcompile.commands.workload import decode_rate
+
+        args = self.args
+        for b in args.batches:
+            self.restore()
+            row.tok_s[b], warm_s = decode_rate(self.model, fn, dispatcher, b, args.context, args.steps, args.warm_steps)
             row.warmup_s += warm_s
-            row.roofline_share[b] = row.tok_s[b] / roofline[b]
-            if profiling:
-                restore()
+            row.roofline_share[b] = row.tok_s[b] / self.roofline[b]
+            if self.profiling:
+                self.restore()
                 steps = args.profile_steps
-                run = functools.partial(decode_rate, model, fn, dispatcher, b, args.context, steps, 0)
+                run = functools.partial(decode_rate, self.model, fn, dispatcher, b, args.context, steps, 0)
                 prof = profile_steps(run, steps)
                 row.profile[b] = {**asdict(prof), "busy_share": prof.device_us * 1e-6 * row.tok_s[b] / b}
         print(
@@ -556,73 +570,149 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         )
         return row
 
-    def graphed(row: Row, module: Compiled | GraphedForward) -> Row:
+    def graphed(self, row: Row, module: Compiled | GraphedForward) -> Row:
+        """Capture `module`'s graphs (their time and memory go in the row), then measure through them."""
+        from qcompile.engine.progress import stage
+
         with stage(f"capture {row.scope}/{row.mode}"):
             stats = module.capture()
         if stats is not None:
             row.capture_s, row.graphs = stats.seconds, stats.graphs
             row.graph_gib, row.device_gib = stats.pool_bytes / 2**30, stats.bytes / 2**30
-        return measure(row, module, module.dispatcher)
+        return self.measure(row, module, module.dispatcher)
 
-    def prefill(row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher) -> Row:
-        for r, t in prefill_shapes:
+    def prefill(self, row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher) -> Row:
+        """Prefill tokens/s (and a profile) at every prefill shape."""
+        from qcompile.commands.kernel_profile import profile_steps
+        from qcompile.commands.workload import time_prefill
+        from qcompile.engine.progress import stage
+
+        for r, t in self.prefill_shapes:
             with stage(f"prefill {r}x{t} {row.scope}/{row.mode}"):
-                timing = time_prefill(model, fn, dispatcher, r, t)
+                timing = time_prefill(self.model, fn, dispatcher, r, t)
                 row.prefill_tok_s[f"{r}x{t}"] = timing.tok_s
                 row.prefill_host_ms[f"{r}x{t}"], row.prefill_wall_ms[f"{r}x{t}"] = timing.host_ms, timing.wall_ms
-                if profiling:  # the warm call and one timed call
-                    once = functools.partial(time_prefill, model, fn, dispatcher, r, t, repeats=1)
+                if self.profiling:  # the warm call and one timed call
+                    once = functools.partial(time_prefill, self.model, fn, dispatcher, r, t, repeats=1)
                     row.prefill_profile[f"{r}x{t}"] = asdict(profile_steps(once, 2))
         return row
 
-    def capture_sizes(mode: str) -> list[int] | None:
+    def capture_sizes(self, mode: str) -> list[int] | None:
         """The decode ladder, and with --prefill-graphs each prefill's token count where mixed batches
         run piecewise; None: the default ladder up to the largest batch."""
-        if not (args.prefill_graphs and resolve_mode(mode, True).mixed is RuntimeMode.PIECEWISE):
-            return None
-        return [*default_capture_sizes(max_batch), *(r * t for r, t in prefill_shapes)]
+        from model.context import RuntimeMode
+        from qcompile.cudagraph import default_capture_sizes, resolve_mode
 
-    rows: list[Row] = []
-    for scope in scopes:
-        if scope == EAGER:
-            plain = Dispatcher(resolve_mode("none", False))
-            rows.append(measure(prefill(Row(EAGER, "none"), model, plain), model, plain))
-            if device.type == "cuda":
-                base = GraphedForward(model, model, "full_decode_only", max_capture_size=max_batch)
-                rows.append(graphed(Row(*BASELINE), base))
-            continue
-        torch._dynamo.reset()
+        if not (self.args.prefill_graphs and resolve_mode(mode, True).mixed is RuntimeMode.PIECEWISE):
+            return None
+        return [*default_capture_sizes(max(self.args.batches)), *(r * t for r, t in self.prefill_shapes)]
+
+    def eager_rows(self) -> list[Row]:
+        """The model uncompiled, and on CUDA also under FULL decode graphs (the base of the ratios)."""
+        from qcompile.cudagraph import Dispatcher, GraphedForward, resolve_mode
+
+        plain = Dispatcher(resolve_mode("none", False))
+        rows = [self.measure(self.prefill(Row(EAGER, "none"), self.model, plain), self.model, plain)]
+        if self.device.type == "cuda":
+            base = GraphedForward(self.model, self.model, "full_decode_only", max_capture_size=max(self.args.batches))
+            rows.append(self.graphed(Row(*BASELINE), base))
+        return rows
+
+    def compiled_rows(self, scope: str, modes: list[str]) -> list[Row]:
+        """`scope` compiled once (and again warm with --warm-compile), then measured in each graph mode."""
+        import torch
+
+        args = self.args
+        max_tokens = max([max(args.batches), *(r * t for r, t in self.prefill_shapes)])
         ranges = ((1, max_tokens),) if args.dynamic == "unbacked" else ((1, 1), (2, max_tokens))
         options = {"ranges": ranges, "scope": scope, "dynamic": args.dynamic, "inductor": args.inductor_config}
-        compiled = compile(model, aot_dir=args.aot_dir, **options)
-        with compile_stages(f"compile scope {scope}"):
-            compile_s, _ = _timed(device, compiled.warmup)
+        compiled, compile_s = self._compile(f"compile scope {scope}", options)
         warm_compile_s = None
         if args.warm_compile:
-            torch._dynamo.reset()
-            compiled = compile(model, aot_dir=args.aot_dir, **options)
             again = "loaded" if args.aot_dir else "again (warm caches)"
-            with compile_stages(f"compile scope {scope} {again}"):
-                warm_compile_s, _ = _timed(device, compiled.warmup)
-        prefilled = prefill(Row(scope, "none"), compiled, compiled.dispatcher)
+            compiled, warm_compile_s = self._compile(f"compile scope {scope} {again}", options)
+        prefilled = self.prefill(Row(scope, "none"), compiled, compiled.dispatcher)
+        rows = []
         for mode in modes:
-            sizes = capture_sizes(mode)
-            compiled.set_cudagraph(mode, capture_sizes=sizes, max_capture_size=None if sizes else max_batch)
-            row = Row(scope, mode, compile_s=compile_s, warm_compile_s=warm_compile_s)
-            row = graphed(row, compiled)
+            sizes = self.capture_sizes(mode)
+            compiled.set_cudagraph(mode, capture_sizes=sizes, max_capture_size=None if sizes else max(args.batches))
+            row = self.graphed(Row(scope, mode, compile_s=compile_s, warm_compile_s=warm_compile_s), compiled)
             if sizes:
                 row.prefill_graphed = True
-                row = prefill(row, compiled, compiled.dispatcher)
+                row = self.prefill(row, compiled, compiled.dispatcher)
             else:
                 for name in ("prefill_tok_s", "prefill_host_ms", "prefill_wall_ms", "prefill_profile"):
                     setattr(row, name, getattr(prefilled, name))
             compiled.set_cudagraph("none")
             rows.append(row)
-            if device.type == "cuda":
+            if self.device.type == "cuda":
                 torch.cuda.empty_cache()
+        return rows
+
+    def _compile(self, name: str, options: dict[str, Any]) -> tuple[Compiled, float]:
+        """A fresh compile (after a Dynamo reset) with every range warmed, and its seconds."""
+        import torch
+
+        from qcompile.api import compile
+        from qcompile.engine.progress import compile_stages
+
+        torch._dynamo.reset()
+        compiled = compile(self.model, aot_dir=self.args.aot_dir, **options)
+        with compile_stages(name):
+            seconds, _ = _timed(self.device, compiled.warmup)
+        return compiled, seconds
+
+
+def _prefilled(
+    args: argparse.Namespace, model: Qwen4ExpForCausalLM, device: torch.device
+) -> tuple[_Session, float, int]:
+    """Make the model's state for the largest batch and prefill, time the skinny GEMM where asked, and
+    prefill the contexts once: the session, the prefill's seconds and the skinny shapes."""
+    from qcompile.commands.workload import prefill_contexts, state_tensors
+    from qcompile.engine.progress import stage
+
+    max_batch = max(args.batches)
+    shapes = [] if args.prefill is None else args.prefill
+    decode_len = args.context + args.warm_steps + max(args.steps, args.profile_steps) + 8
+    model.init_state(
+        max_num_seqs=max([max_batch, *(r for r, _ in shapes)]),
+        max_model_len=max([decode_len, *(t for _, t in shapes)]),
+        merge=args.merge,
+    )
+    skinny = args.skinny_gemm and device.type == "cuda"
+    skinny_shapes = _skinny(model, args.batches, args.skinny_plans, device) if skinny else 0
+    with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
+        prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
+    snapshot = _snapshot(state_tensors(model), device)
+    bandwidth = copy_bandwidth(device)
+    roofline = {b: b * bandwidth / step_bytes(model, b) for b in args.batches}
+    return _Session(args, model, device, snapshot, bandwidth, roofline), prefill_s, skinny_shapes
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    import torch
+
+    from model.kernels import pdl_enabled
+    from qcompile.engine.progress import stage
+
+    device = torch.device(args.device)
+    batches, modes = args.batches, args.modes
+    if device.type != "cuda":
+        print(f"bench: on {device.type} only cudagraph mode 'none' runs (a smoke run)")
+        modes = ["none"]
+    start = time.perf_counter()
+    with stage(f"build the {args.preset} preset" + (", time the transformers anchor" if args.anchor_steps else "")):
+        model, anchor_tok_s = build(args, device)
+    built_s = time.perf_counter() - start
+    session, prefill_s, skinny_shapes = _prefilled(args, model, device)
+    rows: list[Row] = []
+    for scope in args.scopes:
+        rows += session.eager_rows() if scope == EAGER else session.compiled_rows(scope, modes)
     ref = next((r for r in rows if (r.scope, r.mode) == BASELINE), None)
     for r in rows:
         r.ratio = {b: r.tok_s[b] / ref.tok_s[b] for b in batches} if ref else {}
+    bandwidth = session.bandwidth
+    per_request_state = state_bytes(model, args.context)
     return {
         "preset": args.preset,
         "dtype": args.dtype,
@@ -641,10 +731,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "pdl": pdl_enabled(),
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
-        "roofline_tok_s": roofline,
+        "roofline_tok_s": session.roofline,
         "state_gb_per_request": per_request_state / 1e9,
-        "state_roofline_tok_s": state_roofline,
-        "prefill_shapes": [f"{r}x{t}" for r, t in prefill_shapes],
+        "state_roofline_tok_s": {b: b * bandwidth / (step_bytes(model, b) + b * per_request_state) for b in batches},
+        "prefill_shapes": [f"{r}x{t}" for r, t in session.prefill_shapes],
         "anchor_tok_s": anchor_tok_s,
         "anchor_prefill": args.anchor_prefill,
         "build_s": built_s,

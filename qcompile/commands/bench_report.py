@@ -3,7 +3,9 @@ result dict that `bench.run` returns (and writes as JSON)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 TOP_KERNELS = 12  # kernels listed per profile in the table (the JSON keeps every one)
@@ -16,6 +18,7 @@ def table(result: dict[str, Any]) -> str:
     batches: Sequence[int] = result["batches"]
     roof = result["roofline_tok_s"]
     anchor_tok_s = result["anchor_tok_s"]
+    based = any(r["ratio"] for r in result["rows"])  # the base (eager + full_decode_only) runs on CUDA only
     lines = [
         f"{result['preset']} preset, {result['dtype']}"
         + (f", {result['quant_experts']} experts" if result["quant_experts"] else "")
@@ -34,7 +37,7 @@ def table(result: dict[str, Any]) -> str:
         f"{result['anchor_prefill']}-token prefill): " + (f"{anchor_tok_s:.1f} tok/s." if anchor_tok_s else "not run."),
         "",
         "| scope | cudagraph | "
-        + " | ".join(f"batch {b} tok/s (× base, % roofline)" for b in batches)
+        + " | ".join(f"batch {b} tok/s ({'× base, ' if based else ''}% roofline)" for b in batches)
         + " | compile s | warmup s | capture s | graphs | graph pool GiB | capture device GiB |",
         "|---|---|" + "---|" * len(batches) + "---|---|---|---|---|---|",
     ]
@@ -56,7 +59,8 @@ def table(result: dict[str, Any]) -> str:
     lines.append("")
     state_roof = result["state_roofline_tok_s"]
     lines.append(
-        f"base: no-compile + full_decode_only. warmup s: untimed first decode steps. With the state a request "
+        ("base: no-compile + full_decode_only. " if based else "")
+        + f"warmup s: untimed first decode steps. With the state a request "
         f"moves per step ({result['state_gb_per_request'] * 1e3:.1f} MB: GDN state and conv tails read and written, "
         f"K/V and indexer keys read) the roofline is " + ", ".join(f"{state_roof[b]:.0f}" for b in batches) + " tok/s."
     )
@@ -121,3 +125,11 @@ def _profile_table(result: dict[str, Any]) -> list[str]:
             lines.append(f"prefill {shape}, {r['scope']}/{r['mode']}: {p['device_us']:.0f} µs per call (calls, µs):")
             lines += [f"  {calls:6.1f} {us:9.1f}  {name}" for name, calls, us in p["top"][:TOP_KERNELS]]
     return lines
+
+
+def write_json(result: dict[str, Any], path: Path | None) -> None:
+    """Write the result as JSON where `--json` says; nowhere without it."""
+    if path is None:
+        return
+    path.write_text(json.dumps(result, indent=2))
+    print(f"\nwrote {path}")

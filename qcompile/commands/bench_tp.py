@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import statistics
 import time
 from dataclasses import asdict, dataclass, field
@@ -113,6 +112,7 @@ def measure(
         tensor_parallel_size=tp,
         skinny_gemm=None if args.skinny_gemm else False,  # the engine's default, on CUDA
         skinny_plans=args.skinny_plans,
+        aot=args.aot_dir is not None,  # as the single-process bench: saved only where --aot-dir says
     )
     row.startup_s = time.perf_counter() - start
     try:
@@ -145,8 +145,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     """TP1 then TPN for eager and each compiled (scope, mode)."""
     import torch
 
-    from qcompile.commands.progress import stage
     from qcompile.config import CompileConfig
+    from qcompile.engine.progress import stage
     from qcompile.synthetic import default_checkpoint
 
     with stage(f"checkpoint of the {args.preset} preset ({args.dtype})"):
@@ -157,7 +157,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for scope in (s for s in args.scopes if s != "eager"):
         for mode in modes:
             ranges = ((1, 1), (2, max(max_batch, args.context)))
-            config = CompileConfig(scope=scope, ranges=ranges, cudagraph=mode, inductor=tuple(args.inductor_config))
+            config = CompileConfig(
+                scope=scope, ranges=ranges, cudagraph=mode, inductor=tuple(args.inductor_config), aot_dir=args.aot_dir
+            )
             configs.append((scope, mode, config))
     rows = []
     for scope, mode, config in configs:
@@ -200,7 +202,8 @@ def table(result: dict[str, Any]) -> str:
 
 
 def main(args: argparse.Namespace) -> None:
+    from qcompile.commands.bench_report import write_json
+
     result = run(args)
     print(table(result))
-    args.json.write_text(json.dumps(result, indent=2))
-    print(f"\nwrote {args.json}")
+    write_json(result, args.json)

@@ -2,9 +2,9 @@
 into one line.
 
 A mistake in a flag should cost a second, not a model load: argument types here reject bad values
-while argparse parses (its message names the flag), and `check_checkpoint` / `reserve_port` run
-before anything heavy. Errors the user can fix (`EXPECTED`) print as one line naming the offending
-flag, path, field or port; anything else is a bug and keeps its traceback.
+while argparse parses (its message names the flag), `EngineConfig` checks the engine flags and
+`reserve_port` the port before anything heavy. Errors the user can fix (`EXPECTED`) print as one
+line naming the offending flag, path, field or port; anything else is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 from model.checkpoint.loader import CheckpointError
-from model.config import ConfigError, Qwen4ExpConfig
-from model.parallel import geometry_problems
+from model.config import ConfigError
 from model.quant.scheme import QuantFormatError
 from qcompile.compiler.ranges import Range, normalize_ranges
 
@@ -131,17 +130,6 @@ def byte_size(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def fraction(text: str) -> float:
-    """A number in (0, 1]."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number in (0, 1], not {text!r}") from None
-    if not 0 < value <= 1:
-        raise argparse.ArgumentTypeError(f"must be in (0, 1], not {value}")
-    return value
-
-
 def port(text: str) -> int:
     try:
         value = int(text)
@@ -162,50 +150,14 @@ def compile_ranges(text: str) -> tuple[Range, ...]:
         raise argparse.ArgumentTypeError(f"{text!r}: {detail}") from None
 
 
-def device_problem(text: str) -> str | None:
-    """Why `text` is not a torch device of this machine (None when it is one)."""
-    import torch
-
-    try:
-        d = torch.device(text)
-    except RuntimeError:
-        return f"{text!r} is not a device (cpu, cuda, cuda:N)"
-    if d.type == "cuda":
-        if not torch.cuda.is_available():
-            build = "" if torch.version.cuda else f", and torch {torch.__version__} is built without CUDA"
-            return f"{text}: this machine has no CUDA device{build}"
-        if d.index is not None and d.index >= torch.cuda.device_count():
-            return f"{text}: this machine has {torch.cuda.device_count()} CUDA devices"
-    return None
-
-
 def device(text: str) -> str:
     """An argparse type: `--device cuda` without a GPU fails while parsing, not after a load."""
+    from qcompile.engine.engine_config import device_problem
+
     problem = device_problem(text)
     if problem is not None:
-        raise argparse.ArgumentTypeError(problem)
+        raise argparse.ArgumentTypeError(f"{text}: {problem}")
     return text
-
-
-def check_checkpoint(path: Path, flag: str = "--model") -> Qwen4ExpConfig:
-    """The config of the checkpoint folder at `path`, checked (files, then every config field) before
-    any load; the weights are read later, by the loader."""
-    if not path.exists():
-        raise UsageError(f"{flag} {path}: no such folder")
-    if not path.is_dir():
-        raise UsageError(f"{flag} {path}: not a folder (a checkpoint is a folder with config.json and *.safetensors)")
-    if not (path / "config.json").is_file():
-        raise UsageError(f"{flag} {path}: not a checkpoint (no config.json)")
-    if not any(path.glob("*.safetensors")):
-        raise UsageError(f"{flag} {path}: not a checkpoint (no *.safetensors files)")
-    return Qwen4ExpConfig.from_file(path)
-
-
-def check_model_len(config: Qwen4ExpConfig, max_model_len: int | None) -> None:
-    """`--max-model-len`, when given, fits the checkpoint's positions."""
-    limit = config.max_position_embeddings
-    if max_model_len is not None and max_model_len > limit:
-        raise UsageError(f"--max-model-len {max_model_len} exceeds the checkpoint's max_position_embeddings {limit}")
 
 
 def check_skinny_plans(path: Path | None, skinny_gemm: bool) -> None:
@@ -218,32 +170,6 @@ def check_skinny_plans(path: Path | None, skinny_gemm: bool) -> None:
     from model.skinny_setup import read_plan_file
 
     read_plan_file(path)
-
-
-def check_graphs_device(cudagraph: str | None, device_name: str) -> None:
-    """CUDA graph modes other than `none` need a CUDA device; said before the load, not after."""
-    if cudagraph not in (None, "none") and not device_name.startswith("cuda"):
-        raise UsageError(f"--cudagraph {cudagraph} needs --device cuda (CUDA graphs); on {device_name} leave it out")
-
-
-def check_tensor_parallel(config: Qwen4ExpConfig, size: int, device_name: str, weight_only: bool) -> None:
-    """`--tensor-parallel-size` splits the checkpoint's heads and channels, and the machine has a GPU
-    per rank on CUDA; said before any process starts or any weight is read."""
-    if size == 1:
-        return
-    flag = f"--tensor-parallel-size {size}"
-    if problems := geometry_problems(config, size):
-        raise UsageError(f"{flag} does not divide the checkpoint's {', '.join(problems)}")
-    if weight_only:
-        raise UsageError(f"{flag} and --weight-only cannot be combined yet")
-    import torch
-
-    d = torch.device(device_name)
-    if d.type == "cuda":
-        if d.index is not None:
-            raise UsageError(f"--device {device_name}: with {flag} rank r runs on cuda:r; pass --device cuda")
-        if torch.cuda.device_count() < size:
-            raise UsageError(f"{flag} needs {size} CUDA devices; this machine has {torch.cuda.device_count()}")
 
 
 def reserve_port(host: str, port: int) -> socket.socket:

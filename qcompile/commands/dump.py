@@ -30,10 +30,10 @@ import torch.fx as fx
 
 import qcompile.api as api
 from model.qwen4_exp import Qwen4ExpForCausalLM
-from qcompile.commands.progress import compile_stages, stage
 from qcompile.commands.workload import DEFAULT_RANGES, PROMPT_LENGTHS, Workload, run_greedy
 from qcompile.compiler.backend import TraceRecord
 from qcompile.compiler.ranges import Range, RangeSpec
+from qcompile.engine.progress import compile_stages, stage
 from qcompile.ops.registry import REGISTRY
 
 REPO = Path(__file__).resolve().parents[2]

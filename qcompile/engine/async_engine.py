@@ -20,14 +20,17 @@ import queue
 import threading
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from qcompile.engine.core import EngineCore
+from qcompile.engine.engine_config import EngineConfig
 from qcompile.engine.outputs import RequestDelta, error_message
+from qcompile.engine.progress import start_core
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
 
 if TYPE_CHECKING:
+    from qcompile.engine.core import EngineCore
     from qcompile.engine.sequence import Sequence
 
 log = logging.getLogger(__name__)
@@ -63,8 +66,8 @@ class _Stream:
 class AsyncEngine:
     """Many requests in flight; each `generate` call streams its own `RequestDelta`s.
 
-    Build it from an `EngineCore` (`AsyncEngine(core)`, after `core.prepare()` or its stages) or
-    from `EngineCore`'s arguments (`AsyncEngine.from_args(model, compile=..., ...)`).
+    Build it from a prepared `EngineCore` (`AsyncEngine(core)`, as `qcompile serve` does), or from
+    `LLM`'s arguments (`AsyncEngine.from_args(model, compile=..., ...)`: `EngineConfig`'s fields).
     """
 
     def __init__(self, core: EngineCore, model_name: str | None = None) -> None:
@@ -84,11 +87,9 @@ class AsyncEngine:
         self._ids = itertools.count()
 
     @classmethod
-    def from_args(cls, *args: Any, model_name: str | None = None, **kwargs: Any) -> AsyncEngine:
-        """Load and prepare the model as `EngineCore(*args, **kwargs)` and `prepare()` would."""
-        core = EngineCore(*args, **kwargs)
-        core.prepare()
-        return cls(core, model_name)
+    def from_args(cls, model: str | Path | None = None, model_name: str | None = None, **options: Any) -> AsyncEngine:
+        """Load and prepare `model` with `EngineConfig`'s `options` (an unknown one raises TypeError)."""
+        return cls(start_core(EngineConfig.from_options(model=model, **options)), model_name)
 
     # ---- lifecycle -----------------------------------------------------------------------
     async def start(self) -> None:

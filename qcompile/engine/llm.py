@@ -7,80 +7,51 @@ from collections.abc import Sequence as Seq
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import torch
-
-from model.paging import DEFAULT_PAGE_SIZE
-from qcompile.config import CompileConfig
-from qcompile.engine.core import EngineCore
+from qcompile.engine.engine_config import EngineConfig
 from qcompile.engine.inputs import Message, Prompt
 from qcompile.engine.outputs import RequestOutput
+from qcompile.engine.progress import prepare_core, start_core
 from qcompile.engine.sampling_params import SamplingParams
 
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
 
+    from qcompile.engine.core import EngineCore
+    from qcompile.engine.model_source import ResolvedModel
+
 
 class LLM:
     """Loads a checkpoint once, makes it ready, and runs batches of requests to completion.
 
-    `model=None` is the embedded trained default (the model `qcompile serve` uses); a preset name of
-    `model.presets` (e.g. "tiny") is that preset's random checkpoint; anything else is a checkpoint
-    folder. With `compile=CompileConfig(...)` every compile range is compiled and every CUDA graph
-    captured here, so no request traces or captures; on CUDA the skinny decode GEMMs are timed here
-    first (`skinny_gemm=False`: not). The other arguments are `EngineCore`'s.
+    `model` is None (the embedded trained default, the model `qcompile serve` uses), a preset name of
+    `model.presets` (e.g. "tiny": its random checkpoint) or a checkpoint folder; `options` are
+    `EngineConfig`'s fields (an unknown one raises TypeError naming it). With
+    `compile=CompileConfig(...)` every compile range is compiled and every CUDA graph captured here,
+    so no request traces or captures; the compiled forward is saved and loaded where `qcompile serve`
+    keeps it (`aot=False`: not). Each start-up stage is shown on stderr with its time.
     """
 
-    def __init__(
-        self,
-        model: str | Path | None = None,
-        device: str = "cpu",
-        dtype: str | torch.dtype = "float32",
-        compile: CompileConfig | None = None,
-        max_num_seqs: int = 16,
-        max_model_len: int | None = None,
-        max_num_batched_tokens: int = 2048,
-        async_scheduling: bool = True,
-        ple_backend: str = "device",
-        weight_only: bool = False,
-        tensor_parallel_size: int = 1,
-        skinny_gemm: bool | None = None,
-        skinny_plans: str | Path | None = None,
-        kv_cache_memory: int | str | None = None,
-        gpu_memory_utilization: float = 0.9,
-        page_size: int = DEFAULT_PAGE_SIZE,
-    ) -> None:
-        self.core = EngineCore(
-            model,
-            device,
-            dtype,
-            compile,
-            max_num_seqs,
-            max_model_len,
-            max_num_batched_tokens,
-            async_scheduling,
-            ple_backend,
-            weight_only,
-            tensor_parallel_size,
-            skinny_gemm,
-            skinny_plans,
-            kv_cache_memory,
-            gpu_memory_utilization,
-            page_size,
-        )
-        self._attach()
+    def __init__(self, model: str | Path | None = None, **options: Any) -> None:
+        self._attach(start_core(EngineConfig.from_options(model=model, **options)))
+
+    @classmethod
+    def from_config(cls, config: EngineConfig, resolved: ResolvedModel | None = None) -> LLM:
+        """An `LLM` of a whole `EngineConfig` (what `qcompile generate` builds from its flags), its model
+        already resolved where the caller checked it first."""
+        return cls.from_core(start_core(config, resolved))
 
     @classmethod
     def from_core(cls, core: EngineCore) -> LLM:
         """An `LLM` over a loaded core (its remaining start-up stages run here, if any are left)."""
         llm = cls.__new__(cls)
-        llm.core = core
-        llm._attach()
+        llm._attach(core)
         return llm
 
-    def _attach(self) -> None:
-        self.core.prepare()
-        self.path = self.core.path
-        self.tokenizer = self.core.tokenizer
+    def _attach(self, core: EngineCore) -> None:
+        prepare_core(core)
+        self.core = core
+        self.path = core.path
+        self.tokenizer = core.tokenizer
         self._ids = itertools.count()
 
     def close(self) -> None:

@@ -43,6 +43,7 @@ from model.checkpoint.loader import load_model
 from model.context import BatchDescriptor, HostBatch
 from model.parallel import Shard
 from qcompile.config import CompileConfig
+from qcompile.engine.engine_config import EngineConfig
 from qcompile.engine.kv_memory import choose_plan
 from qcompile.engine.outputs import error_message
 from qcompile.engine.runner import FatalStepError, ModelRunner
@@ -66,19 +67,22 @@ class WorkerDiedError(FatalStepError):
 
 @dataclass(frozen=True)
 class WorkerSpec:
-    """What every rank loads and runs, picklable for `spawn`."""
+    """What every rank loads and runs, picklable for `spawn`: rank 0's options, its resolved checkpoint
+    folder and compile settings (so every rank compiles alike), and the CPU threads each worker takes
+    (the machine's cores are shared by every rank)."""
 
+    config: EngineConfig
     path: Path
-    device: str
-    dtype: str | torch.dtype
-    size: int
-    max_num_seqs: int
-    max_model_len: int | None
-    kv_cache_memory: int | None
-    page_size: int
     compile: CompileConfig | None
-    ple_backend: str
-    threads: int  # CPU threads per worker (the machine's cores are shared by every rank)
+    threads: int
+
+    @property
+    def size(self) -> int:
+        return self.config.tensor_parallel_size
+
+    @property
+    def device(self) -> str:
+        return self.config.device
 
 
 @dataclass(frozen=True)
@@ -135,11 +139,12 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
         conn.send(("started", None))
         store = dist.TCPStore("127.0.0.1", port, spec.size, is_master=False, timeout=COLLECTIVE_TIMEOUT)
         join_group(store, rank, spec.size, device)
-        model = load_model(spec.path, device, spec.dtype, spec.ple_backend, shard=Shard.current())
-        # rank 0's plan: the same arguments over the same shard geometry
-        pool = choose_plan(model, spec.max_num_seqs, spec.max_model_len, spec.page_size, spec.kv_cache_memory)
+        config = spec.config
+        model = load_model(spec.path, device, config.dtype, config.ple_backend, shard=Shard.current())
+        # rank 0's plan: the same options over the same shard geometry
+        pool = choose_plan(model, config.max_num_seqs, config.max_model_len, config.page_size, config.kv_cache_memory)
         runner = ModelRunner(
-            model, spec.max_num_seqs, pool.max_model_len, device, spec.compile, None, pool.num_pages, spec.page_size
+            model, config.max_num_seqs, pool.max_model_len, device, spec.compile, None, pool.num_pages, config.page_size
         )
         conn.send(("ready", None))
         _serve_commands(runner, conn, device)

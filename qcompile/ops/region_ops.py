@@ -87,6 +87,11 @@ def _prefixes() -> Iterator[str]:
     yield from (f"m{k}." for k in itertools.count(1))
 
 
+def runs_regions(root: torch.nn.Module) -> bool:
+    """Whether any submodule of `root` runs a registered region: what compile scopes act on."""
+    return any(next(_regions_of(m), None) is not None for m in root.modules())
+
+
 def _regions_of(module: torch.nn.Module) -> Iterator[str]:
     """The regions `module` runs: its `region_names` if it has them, else its class's region methods."""
     names = getattr(module, "region_names", None)

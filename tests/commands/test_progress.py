@@ -13,7 +13,7 @@ import pytest
 
 from qcompile.commands.cli import main
 from qcompile.commands.dump import no_inductor_caches
-from qcompile.commands.progress import compile_stages, stage
+from qcompile.engine.progress import compile_stages, stage
 
 TIME = r"\s+\d+\.\d\d s"
 

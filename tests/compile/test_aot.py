@@ -13,6 +13,7 @@ import toy
 
 from qcompile.compiler import aot
 from qcompile.compiler.compiled import CompiledForward
+from qcompile.engine.engine_config import EngineConfig
 
 CHILD = Path(__file__).with_name("aot_child.py")
 
@@ -118,7 +119,7 @@ def test_unwritable_folder_runs_unsaved(tmp_path: Path, caplog: pytest.LogCaptur
 
 def test_the_commands_pass_the_aot_dir_on(
     tmp_path: Path,
-    launched: tuple[list[dict], list[dict]],
+    launched: tuple[list[EngineConfig], list[EngineConfig]],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -135,9 +136,9 @@ def test_the_commands_pass_the_aot_dir_on(
         main(command)  # eager: no compile config at all
         with pytest.raises(SystemExit):
             main([*command, "--aot-dir", str(tmp_path), "--no-aot"])
-        assert "--aot-dir and --no-aot: give one" in capsys.readouterr().err
+        assert f"--aot-dir {tmp_path} and --no-aot:" in capsys.readouterr().err
     cores, serves = launched
-    configs = [c["compile"] for c in cores] + [s["compile"] for s in serves]
+    configs = [c.compile_config() for c in cores + serves]
     default = tmp_path / "inductor" / "qcompile-aot"
     runs = [("kernel", tmp_path), ("layer", tmp_path), ("kernel", default), ("kernel", None), None]
     assert [c and (c.scope, c.aot_dir) for c in configs] == runs * 2

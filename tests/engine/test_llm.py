@@ -4,10 +4,11 @@ from pathlib import Path
 
 import pytest
 
+from model.checkpoint.errors import CheckpointError
 from qcompile import LLM, SamplingParams
 from qcompile.commands.cli import main
 from qcompile.default_model import NAME, PATH
-from qcompile.engine.core import resolve_model
+from qcompile.engine.model_source import resolve_model
 from qcompile.synthetic import default_checkpoint
 
 PROMPTS: list = [
@@ -176,10 +177,16 @@ def test_chat_passes_tools_and_template_kwargs_and_takes_several_conversations(d
 def test_models_resolve_to_the_default_a_preset_by_name_or_a_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert resolve_model(None) == (PATH, NAME)
-    assert resolve_model("tiny") == (default_checkpoint("tiny"), "tiny")
+    def where(model: str | None) -> tuple[Path, str]:
+        resolved = resolve_model(model)
+        return resolved.path, resolved.name
+
+    assert where(None) == (PATH, NAME)
+    assert where("tiny") == (default_checkpoint("tiny"), "tiny")
     (tmp_path / "tiny").mkdir()
+    (tmp_path / "tiny" / "config.json").write_bytes((default_checkpoint("tiny") / "config.json").read_bytes())
+    (tmp_path / "tiny" / "model.safetensors").write_bytes(b"")
     monkeypatch.chdir(tmp_path)
-    assert resolve_model("tiny") == (Path("tiny"), "tiny")  # an existing path wins over the preset name
-    with pytest.raises(FileNotFoundError, match="model 'nowhere' is neither a checkpoint folder nor a preset"):
+    assert where("tiny") == (Path("tiny"), "tiny")  # an existing path wins over the preset name
+    with pytest.raises(CheckpointError, match="model nowhere: no such folder"):
         resolve_model("nowhere")

@@ -19,6 +19,7 @@ from model.skinny_setup import machine_key
 from qcompile import LLM, CompileConfig, SamplingParams
 from qcompile.cudagraph import Dispatcher, resolve_mode
 from qcompile.engine.core import EngineCore
+from qcompile.engine.engine_config import EngineConfig
 
 from .conftest import MakeLLM
 
@@ -56,11 +57,10 @@ def test_prepared_before_compile_and_capture_from_a_plan_file(tiny_ckpt: Path, t
     capture stages run."""
     config = CompileConfig(scope="kernel", ranges=((1, 1), (2, 8)))
     plans = tmp_path / "plans.json"
-    core = EngineCore(str(tiny_ckpt), compile=config, max_num_seqs=4, max_model_len=64, skinny_plans=plans)
+    options = EngineConfig(str(tiny_ckpt), compile=config, aot=False, max_num_seqs=4, max_model_len=64)
+    core = EngineCore(dataclasses.replace(options, skinny_plans=plans))
     assert not core.skinny_gemm  # CPU: off unless asked
-    core = EngineCore(
-        str(tiny_ckpt), compile=config, max_num_seqs=4, max_model_len=64, skinny_gemm=True, skinny_plans=plans
-    )
+    core = EngineCore(dataclasses.replace(options, skinny_gemm=True, skinny_plans=plans))
     model = core.model
     shapes = sorted(gemm_shapes(model), key=str)
     table = {key: encode({4: WIDE}) for key in shapes} | {shapes[0]: ALL_CUBLAS}
@@ -86,7 +86,7 @@ def test_prepared_before_compile_and_capture_from_a_plan_file(tiny_ckpt: Path, t
 
 
 def test_disabled_leaves_the_model_alone(tiny_ckpt: Path) -> None:
-    core = EngineCore(str(tiny_ckpt), max_num_seqs=2, max_model_len=64, skinny_gemm=False)
+    core = EngineCore(EngineConfig(str(tiny_ckpt), max_num_seqs=2, max_model_len=64, skinny_gemm=False))
     assert [s.key for s in core.startup_stages()] == ["warmup"]
     assert skinny_linears(core.model) == 0
 
@@ -111,9 +111,8 @@ def test_tensor_parallel_workers_take_rank_0s_plans(tiny_ckpt: Path, tmp_path: P
     """Rank 0 reads the plans and hands them to the worker (its "skinny" command), which applies them and
     goes on stepping in step: greedy tokens as without TP (on CPU the op is `F.linear`)."""
     plans = tmp_path / "plans.json"
-    core = EngineCore(
-        str(tiny_ckpt), max_num_seqs=2, max_model_len=128, tensor_parallel_size=2, skinny_gemm=True, skinny_plans=plans
-    )
+    options = EngineConfig(str(tiny_ckpt), max_num_seqs=2, max_model_len=128, tensor_parallel_size=2)
+    core = EngineCore(dataclasses.replace(options, skinny_gemm=True, skinny_plans=plans))
     try:
         eager, core.runner.dispatcher = core.runner.dispatcher, full_graphs([1, 2], 2)  # rows to time (and send)
         table = {key: encode({2: WIDE}) for key in gemm_shapes(core.model)}
@@ -130,7 +129,9 @@ def test_tensor_parallel_workers_take_rank_0s_plans(tiny_ckpt: Path, tmp_path: P
         core.close()
 
 
-def test_the_commands_pass_the_flags_on(tmp_path: Path, launched: tuple[list[dict], list[dict]]) -> None:
+def test_the_commands_pass_the_flags_on(
+    tmp_path: Path, launched: tuple[list[EngineConfig], list[EngineConfig]]
+) -> None:
     """`generate` and `serve`: on by default (None: CUDA decides), off with --no-skinny-gemm, the plan file
     passed as given."""
     from qcompile.commands.cli import main
@@ -141,4 +142,4 @@ def test_the_commands_pass_the_flags_on(tmp_path: Path, launched: tuple[list[dic
         main([*command, "--no-skinny-gemm"])
         main([*command, "--skinny-plans", str(plans)])
     for calls in launched:
-        assert [(c["skinny_gemm"], c["skinny_plans"]) for c in calls] == [(None, None), (False, None), (None, plans)]
+        assert [(c.skinny_gemm, c.skinny_plans) for c in calls] == [(None, None), (False, None), (None, plans)]

@@ -31,5 +31,5 @@ def test_bench_refuses_a_tp_size_the_preset_does_not_divide(capsys: pytest.Captu
     with pytest.raises(SystemExit):
         main(["bench", "--smoke", "--tensor-parallel-size", "3"])
     assert (
-        "--tensor-parallel-size 3 does not divide the checkpoint's num_attention_heads = 4" in capsys.readouterr().err
+        "--tensor-parallel-size 3: does not divide the checkpoint's num_attention_heads = 4" in capsys.readouterr().err
     )

@@ -194,7 +194,7 @@ def test_serve_refuses_a_tp_size_the_heads_do_not_divide(tiny_ckpt: Path, capsys
     assert e.value.code == 1
     err = capsys.readouterr().err.strip()
     assert err == (
-        "qcompile serve: error: --tensor-parallel-size 3 does not divide the checkpoint's "
+        "qcompile serve: error: --tensor-parallel-size 3: does not divide the checkpoint's "
         "num_attention_heads = 4, num_key_value_heads = 2, linear_num_value_heads = 4, linear_num_key_heads = 2, "
         "moe_intermediate_size = 32, shared_expert_intermediate_size = 32"
     )

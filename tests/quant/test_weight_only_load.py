@@ -42,6 +42,7 @@ from model.batch import Chunk, build_batch
 from model.checkpoint.loader import CheckpointError, load_model
 from model.moe import Experts
 from model.quant import QuantFormatError, formats
+from qcompile.engine.engine_config import EngineConfig
 
 pytest.importorskip("triton", reason="the weight-only kernels need Triton")
 from model.kernels.fused_moe import fused_moe
@@ -457,7 +458,7 @@ def test_ct_kernel_divides_exactly() -> None:
     assert_within_bound(module(x), x, ref)
 
 
-def test_llm_and_cli_thread_weight_only(launched: tuple[list[dict], list[dict]]) -> None:
+def test_llm_and_cli_thread_weight_only(launched: tuple[list[EngineConfig], list[EngineConfig]]) -> None:
     from qcompile import LLM, SamplingParams
     from qcompile.commands.cli import main
 
@@ -476,5 +477,5 @@ def test_llm_and_cli_thread_weight_only(launched: tuple[list[dict], list[dict]])
     main(["generate", "--model", ckpt, "--prompt", "hi", "--weight-only"])
     main(["serve"])
     main(["serve", "--weight-only"])
-    assert [c["weight_only"] for c in cores] == [False, True]
-    assert [c.get("weight_only", False) for c in serves] == [False, True]
+    assert [c.weight_only for c in cores] == [False, True]
+    assert [c.weight_only for c in serves] == [False, True]

@@ -1,4 +1,5 @@
-"""Progress on stderr for the commands: each stage with its elapsed time, compile ranges one by one.
+"""Progress on stderr for the engine's start and the commands: each stage with its elapsed time,
+compile ranges one by one.
 
 A load, a compile or a graph capture can take minutes; a stage line says which one is running and,
 once done, how long it took. Lines go to stderr, so stdout keeps only results (tables, summaries).
@@ -17,6 +18,8 @@ from qcompile.compiler.ranges import Range
 
 if TYPE_CHECKING:
     from qcompile.engine.core import EngineCore
+    from qcompile.engine.engine_config import EngineConfig
+    from qcompile.engine.model_source import ResolvedModel
 
 WIDTH = 44  # stage names are padded to this, so the times line up
 _open_line = False  # a stage's name is printed and waits for its time on the same line
@@ -87,3 +90,19 @@ def prepare_core(core: EngineCore) -> None:
             detail = step.run()
         if detail is not None:
             print(f"    {detail}", file=sys.stderr)
+
+
+def start_core(config: EngineConfig, resolved: ResolvedModel | None = None) -> EngineCore:
+    """Load and prepare an engine core, one stage line each: how `LLM`, `qcompile generate` and
+    `qcompile serve` start, so each shows the load, the compile per range and the capture as it runs."""
+    from qcompile.engine.core import EngineCore
+
+    with compile_stages("load checkpoint"):
+        core = EngineCore(config, resolved)
+    print(f"    {core.pool_summary()}", file=sys.stderr)
+    try:
+        prepare_core(core)
+    except BaseException:
+        core.close()
+        raise
+    return core

@@ -1,0 +1,257 @@
+"""`EngineConfig`: every engine option, declared once with its default, type and help (as vLLM's engine
+arguments).
+
+`LLM(model, **options)`, `EngineCore`, `AsyncEngine`, `qcompile serve`'s `load_engine` and the
+tensor-parallel workers (`WorkerSpec`) all read one of these, and the command line derives its flags
+from the fields (`qcompile/commands/engine_flags.py`), so no option is spelled twice.
+
+Adding an option is a one-place change here: a field `name: type = option(default, "help")`
+(`qcompile.options.option`, with `choices=` or `check=` when its values are limited), then read
+`config.name` where it takes effect.
+The flag `--name` (`--name/--no-name` for a bool) appears on every command that takes engine flags.
+A keyword that names no field is refused, naming it and the closest field.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import torch
+
+from model.checkpoint.ple_tables import PLE_BACKENDS
+from model.paging import DEFAULT_PAGE_SIZE
+from qcompile.config import CompileConfig
+from qcompile.engine.kv_memory import parse_bytes
+from qcompile.options import Check, option
+
+if TYPE_CHECKING:
+    from model.config import Qwen4ExpConfig
+
+DTYPES = ("float32", "bfloat16", "float16")
+
+
+class EngineOptionError(ValueError):
+    """Engine options whose values cannot work, alone or together: `values` maps each option involved to its
+    value, so that the command line can name its flags instead of the fields."""
+
+    def __init__(self, values: dict[str, Any], problem: str) -> None:
+        super().__init__(f"{' and '.join(f'{k}={v!r}' for k, v in values.items())}: {problem}")
+        self.values, self.problem = values, problem
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def at_least(low: int) -> Check:
+    return lambda v: None if _is_int(v) and v >= low else f"must be an integer >= {low}"
+
+
+def device_problem(value: object) -> str | None:
+    """Why `value` is not a torch device of this machine (None when it is one)."""
+    try:
+        d = torch.device(value)  # type: ignore[arg-type]
+    except (RuntimeError, TypeError):
+        return "not a device (cpu, cuda, cuda:N)"
+    if d.type == "cuda":
+        if not torch.cuda.is_available():
+            build = "" if torch.version.cuda else f", and torch {torch.__version__} is built without CUDA"
+            return f"this machine has no CUDA device{build}"
+        if d.index is not None and d.index >= torch.cuda.device_count():
+            return f"this machine has {torch.cuda.device_count()} CUDA devices"
+    return None
+
+
+def _model_problem(value: object) -> str | None:
+    if value is None or isinstance(value, (str, Path)):
+        return None
+    return f"must be a checkpoint folder, a preset name or None (the embedded model), not a {type(value).__name__}"
+
+
+def _compile_problem(value: object) -> str | None:
+    if value is None or isinstance(value, CompileConfig):
+        return None
+    return f"must be a CompileConfig or None (eager), not a {type(value).__name__}"
+
+
+def _optional(check: Check) -> Check:
+    return lambda v: None if v is None else check(v)
+
+
+def _fraction(value: object) -> str | None:
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 1
+    return None if ok else "must be a number in (0, 1]"
+
+
+def _optional_bool(value: object) -> str | None:
+    return None if value is None or isinstance(value, bool) else "must be True, False or None"
+
+
+def _bool(value: object) -> str | None:
+    return None if isinstance(value, bool) else "must be True or False"
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    """What the engine loads and how it runs; see the module docstring for how to add an option."""
+
+    model: str | Path | None = option(
+        None,
+        "checkpoint folder, or the name of a preset of model/presets.py (e.g. tiny: its random checkpoint, "
+        "built on first use); default: the embedded default model",
+        check=_model_problem,
+    )
+    device: str = option("cpu", "torch device (cpu, cuda, cuda:N)", check=device_problem)
+    dtype: str = option("float32", "compute dtype of the weights and activations", choices=DTYPES)
+    compile: CompileConfig | None = option(
+        None, "a CompileConfig (None: eager); on the command line, any compile flag", check=_compile_problem, flag=False
+    )
+    aot: bool = option(
+        True,
+        "save the compiled forward and load it in a later start with the same code and settings, which then "
+        "skips Dynamo's trace (in compile.aot_dir, --aot-dir; default qcompile-aot/ in Inductor's cache folder)",
+        check=_bool,
+    )
+    max_num_seqs: int = option(16, "requests generating at once (state slots)", check=at_least(1))
+    max_model_len: int | None = option(
+        None,
+        "prompt + output tokens per request (unset: the checkpoint's max_position_embeddings, or what the K/V "
+        "pool holds when that is less)",
+        check=_optional(at_least(1)),
+    )
+    kv_cache_memory: int | None = option(
+        None,
+        "bytes of the K/V page pool, e.g. 512MiB, 4GiB, 1.5GB (any device; unset: on CUDA what "
+        "gpu_memory_utilization leaves, on CPU every slot a whole max_model_len)",
+        check=_optional(at_least(1)),
+    )
+    gpu_memory_utilization: float = option(
+        0.9,
+        "fraction of the GPU the engine may fill: the K/V pool gets what weights, state, activations and CUDA "
+        "graphs leave of it (CUDA without kv_cache_memory)",
+        check=_fraction,
+    )
+    page_size: int = option(
+        DEFAULT_PAGE_SIZE,
+        "tokens per K/V page (a multiple of the QSA block and of the attention kernels' key tile, 16)",
+        check=at_least(1),
+    )
+    max_num_batched_tokens: int = option(
+        2048, "tokens one step feeds at most (longer prompts are prefilled in chunks)", check=at_least(1)
+    )
+    async_scheduling: bool = option(True, "schedule the next step while the device runs this one", check=_bool)
+    ple_backend: str = option(
+        "device",
+        "where PLE tables live: device memory, pinned host memory (Triton gather), memory-mapped files, or host RAM",
+        choices=PLE_BACKENDS,
+    )
+    weight_only: bool = option(
+        False,
+        "keep a quantised checkpoint's FP8 (per-tensor, per-channel, block), MXFP8 and NVFP4 linears packed "
+        "(weight-only Triton GEMMs, 16-bit activations), not dequantised",
+        check=_bool,
+    )
+    tensor_parallel_size: int = option(
+        1, "shard the model over this many processes (one GPU each on CUDA; gloo on CPU)", check=at_least(1)
+    )
+    skinny_gemm: bool | None = option(
+        None,
+        "decode GEMMs in CUDA graphs (up to 16 rows) through the skinny Triton kernel where timing at start-up "
+        "finds it faster than cuBLAS (model/kernels/skinny.py); unset: on CUDA only; on: also on CPU, where only "
+        "plans read from skinny_plans apply; off: cuBLAS always",
+        check=_optional_bool,
+    )
+    skinny_plans: Path | None = option(
+        None,
+        "a JSON file of skinny GEMM plans, read when it exists and rewritten with the shapes timed (keyed by GPU, "
+        "torch and Triton versions), so a restart times nothing",
+    )
+
+    def __post_init__(self) -> None:
+        if isinstance(self.dtype, torch.dtype):
+            object.__setattr__(self, "dtype", str(self.dtype).removeprefix("torch."))
+        if self.skinny_plans is not None:
+            object.__setattr__(self, "skinny_plans", Path(self.skinny_plans))
+        if isinstance(self.kv_cache_memory, str):
+            try:
+                object.__setattr__(self, "kv_cache_memory", parse_bytes(self.kv_cache_memory))
+            except ValueError as e:
+                raise EngineOptionError({"kv_cache_memory": self.kv_cache_memory}, str(e)) from None
+        for f in fields(self):
+            value, meta = getattr(self, f.name), f.metadata
+            if meta["choices"] is not None and value not in meta["choices"]:
+                raise EngineOptionError({f.name: value}, f"not one of {', '.join(meta['choices'])}")
+            if meta["check"] is not None and (problem := meta["check"](value)) is not None:
+                raise EngineOptionError({f.name: value}, problem)
+        self._check_together()
+
+    def _check_together(self) -> None:
+        """The options that constrain each other, each pair named."""
+        c, device = self.compile, torch.device(self.device)
+        if c is not None and c.cudagraph != "none" and device.type != "cuda":
+            raise EngineOptionError(
+                {"compile.cudagraph": c.cudagraph, "device": self.device}, "CUDA graphs need a CUDA device"
+            )
+        if c is not None and c.aot_dir is not None and not self.aot:
+            raise EngineOptionError({"compile.aot_dir": c.aot_dir, "aot": False}, "a folder to save in, and no saving")
+        size = self.tensor_parallel_size
+        if size > 1 and self.weight_only:
+            raise EngineOptionError({"tensor_parallel_size": size, "weight_only": True}, "cannot be combined yet")
+        if size > 1 and device.type == "cuda":
+            if device.index is not None:
+                raise EngineOptionError(
+                    {"tensor_parallel_size": size, "device": self.device}, "rank r runs on cuda:r; give cuda"
+                )
+            if torch.cuda.device_count() < size:
+                raise EngineOptionError(
+                    {"tensor_parallel_size": size}, f"this machine has {torch.cuda.device_count()} CUDA devices"
+                )
+        if self.skinny_plans is not None:
+            if self.skinny_gemm is False:
+                raise EngineOptionError(
+                    {"skinny_plans": self.skinny_plans, "skinny_gemm": False}, "plans for a skinny GEMM that is off"
+                )
+            from model.skinny_setup import read_plan_file
+
+            read_plan_file(self.skinny_plans)
+
+    def check_checkpoint(self, checkpoint: Qwen4ExpConfig) -> None:
+        """The options that depend on the checkpoint's config: said before any weight is read or any
+        tensor-parallel process starts."""
+        limit = checkpoint.max_position_embeddings
+        if self.max_model_len is not None and self.max_model_len > limit:
+            raise EngineOptionError(
+                {"max_model_len": self.max_model_len}, f"exceeds the checkpoint's max_position_embeddings {limit}"
+            )
+        if self.tensor_parallel_size > 1:
+            from model.parallel import geometry_problems
+
+            if problems := geometry_problems(checkpoint, self.tensor_parallel_size):
+                raise EngineOptionError(
+                    {"tensor_parallel_size": self.tensor_parallel_size},
+                    f"does not divide the checkpoint's {', '.join(problems)}",
+                )
+
+    @classmethod
+    def from_options(cls, **options: Any) -> EngineConfig:
+        """An `EngineConfig` of keyword options; a keyword no option has raises TypeError naming it."""
+        known = [f.name for f in fields(cls)]
+        for name in options:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else f"; the options are {', '.join(known)}"
+                raise TypeError(f"unknown engine option {name!r}{hint}")
+        return cls(**options)
+
+    def compile_config(self) -> CompileConfig | None:
+        """`compile` as the runner uses it: with `aot`, saved to and loaded from the default folder unless
+        `compile.aot_dir` names one, so `LLM` reuses what `qcompile serve` compiled and the reverse."""
+        c = self.compile
+        if c is None or not self.aot or c.aot_dir is not None or c.dump_dir is not None:  # a dump needs a trace
+            return c
+        from qcompile.compiler.aot import default_dir
+
+        return replace(c, aot_dir=default_dir())
