@@ -112,12 +112,14 @@ class PoolPlan:
 def plan_pool(
     pool_bytes: int, page_bytes: int, page_size: int, max_model_len: int | None, max_position_embeddings: int
 ) -> PoolPlan:
-    """Pages of a pool of `pool_bytes`; `max_model_len=None` becomes `max_position_embeddings` when one
-    request of that length fits, else what the pool holds (said in the note)."""
-    num_pages = pool_bytes // page_bytes
+    """Pages of a pool of `pool_bytes`, the model's trash page among them; `max_model_len=None` becomes
+    `max_position_embeddings` when one request of that length fits, else what the pool holds (said in
+    the note)."""
+    num_pages = pool_bytes // page_bytes - 1
     if num_pages < 1:
         raise ValueError(
-            f"--kv-cache-memory {pool_bytes} bytes is less than one K/V page ({page_bytes} bytes, {page_size} tokens)"
+            f"--kv-cache-memory {pool_bytes} bytes is less than two K/V pages ({page_bytes} bytes, {page_size} "
+            "tokens each; one is the trash page padding rows write)"
         )
     tokens = num_pages * page_size
     if max_model_len is not None:

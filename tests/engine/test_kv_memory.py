@@ -39,16 +39,16 @@ def test_what_the_gpu_leaves_for_the_pool() -> None:
 
 
 def test_the_plan_follows_the_pool() -> None:
-    plan = plan_pool(10 * 1000 + 999, 1000, 64, None, 4096)  # 10 pages: 640 tokens < 4096 positions
+    plan = plan_pool(11 * 1000 + 999, 1000, 64, None, 4096)  # 10 pages and the trash page: 640 tokens < 4096
     assert (plan.num_pages, plan.num_tokens, plan.max_model_len) == (10, 640, 640)
     assert "defaults to what the pool holds: the checkpoint allows 4096" in plan.note
     assert plan.summary(1000).startswith("K/V pool: 640 tokens (10 pages of 64, 0.0 MiB); 1.00 requests of")
-    roomy = plan_pool(200 * 1000, 1000, 64, None, 4096)
+    roomy = plan_pool(201 * 1000, 1000, 64, None, 4096)
     assert (roomy.max_model_len, roomy.note) == (4096, "")
     assert "3.12 requests of max_model_len 4096 fit" in roomy.summary(1000)
-    assert plan_pool(10 * 1000, 1000, 64, 2048, 4096).max_model_len == 2048  # given: kept (longer requests refused)
-    with pytest.raises(ValueError, match="less than one K/V page"):
-        plan_pool(999, 1000, 64, None, 4096)
+    assert plan_pool(11 * 1000, 1000, 64, 2048, 4096).max_model_len == 2048  # given: kept (longer requests refused)
+    with pytest.raises(ValueError, match="less than two K/V pages"):
+        plan_pool(1999, 1000, 64, None, 4096)
     slots = slot_plan(4, 100, 64, 4096)
     assert (slots.num_pages, slots.max_model_len) == (8, 100)
     assert slot_plan(2, None, 64, 4096).max_model_len == 4096

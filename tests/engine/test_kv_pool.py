@@ -18,7 +18,7 @@ LONG = SamplingParams(temperature=0.0, max_tokens=20, logprobs=2, ignore_eos=Tru
 
 def pool_llm(make_llm: MakeLLM, num_pages: int, **kwargs: object) -> LLM:
     page_bytes = model_page_bytes(make_llm(max_num_seqs=1).core.model, PAGE)
-    return make_llm(kv_cache_memory=num_pages * page_bytes, page_size=PAGE, **kwargs)
+    return make_llm(kv_cache_memory=(num_pages + 1) * page_bytes, page_size=PAGE, **kwargs)  # + the trash page
 
 
 def test_preempted_requests_match_requests_run_alone(make_llm: MakeLLM, reference: LLM) -> None:
@@ -46,10 +46,10 @@ def test_a_request_larger_than_the_pool_is_refused_naming_both_sizes(make_llm: M
 def test_max_model_len_defaults_to_the_checkpoint_or_to_what_the_pool_holds(tiny_ckpt: object) -> None:
     llm = LLM(str(tiny_ckpt), max_num_seqs=2, kv_cache_memory="1MiB", page_size=PAGE)
     page_bytes = model_page_bytes(llm.core.model, PAGE)
-    tokens = 2**20 // page_bytes * PAGE
+    tokens = (2**20 // page_bytes - 1) * PAGE  # the trash page is one of the pool's
     assert tokens < 4096 and llm.core.max_model_len == tokens
     summary_line = llm.core.pool_summary()
     assert summary_line.startswith(f"K/V pool: {tokens} tokens ({tokens // PAGE} pages of {PAGE}, ")
     assert "1.00 requests of max_model_len" in summary_line and "the checkpoint allows 4096" in summary_line
-    big = LLM(str(tiny_ckpt), max_num_seqs=2, kv_cache_memory=4096 // PAGE * page_bytes + 1, page_size=PAGE)
+    big = LLM(str(tiny_ckpt), max_num_seqs=2, kv_cache_memory=(4096 // PAGE + 1) * page_bytes, page_size=PAGE)
     assert big.core.max_model_len == 4096 and "allows" not in big.core.pool_summary()

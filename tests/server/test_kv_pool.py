@@ -32,7 +32,7 @@ def small_pool(default_model: Path) -> Iterator[Server]:
         default_model,
         max_num_seqs=4,
         max_model_len=MAX_MODEL_LEN,
-        kv_cache_memory=PAGES * page_bytes,
+        kv_cache_memory=(PAGES + 1) * page_bytes,  # and the trash page
         model_name=NAME,
     )
     with running(build_app(engine, select_parsers(default_model))) as url:
