@@ -17,8 +17,10 @@ from collections.abc import Sequence
 
 import torch
 
+from model.kernels import KEY_TILE
+
 DEFAULT_PAGE_SIZE = 64  # SGLang's page for hybrid models; to be chosen by GPU measurement
-KEY_TILE = 16  # the attention kernels' smallest key tile (`tl.dot`'s least K): no tile straddles two pages
+PAGED_BUFFERS = ("k_cache", "v_cache", "index_keys", "block_keys")  # an attention layer's pools: dim 0 the page
 
 
 def pages_for(length: int, page_size: int) -> int:

@@ -222,6 +222,16 @@ class Qwen4ExpForCausalLM(nn.Module):
         """Entries of a block table row: the pages of `max_model_len` positions."""
         return self.block_table.shape[1]
 
+    def page_bytes(self, page_size: int = DEFAULT_PAGE_SIZE) -> int:
+        """Bytes one page takes in every attention layer's pools together (K, V, indexer keys, block
+        keys), at this rank's heads and the model's dtype: what sizes a pool to a memory budget
+        before `init_state`."""
+        elements = 0
+        for att in (layer.self_attn for layer in self.model.layers if not layer.is_linear):
+            di = att.indexer.head_dim
+            elements += page_size * (2 * att.num_kv_heads * att.head_dim + di) + page_size // att.block * di
+        return self.lm_head.weight.element_size() * elements
+
     @property
     def trash_slot(self) -> int:
         return self.max_num_seqs

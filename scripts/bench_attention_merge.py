@@ -16,6 +16,7 @@ import argparse
 import torch
 
 from model.kernels import attention_decode
+from model.paging import DEFAULT_PAGE_SIZE, new_block_table, pages_for
 from scripts.graph_timing import graphed_us
 
 
@@ -23,12 +24,15 @@ def time_call(batch: int, reps: int = 200) -> float:
     """µs per call, `reps` calls captured in one CUDA graph and replayed."""
     torch.manual_seed(0)
     q = torch.randn(batch, 24, 256, device="cuda", dtype=torch.bfloat16)
-    k = torch.randn(batch, 2074, 2, 256, device="cuda", dtype=torch.bfloat16)
+    per = pages_for(2074, DEFAULT_PAGE_SIZE)
+    k = torch.randn(batch * per + 1, DEFAULT_PAGE_SIZE, 2, 256, device="cuda", dtype=torch.bfloat16)
     v = torch.randn_like(k)
+    table = new_block_table(batch, per, batch * per, True, q.device)
     slots = torch.arange(batch, device="cuda")
     positions = torch.full((batch,), 2047, device="cuda")
     out = torch.empty_like(q)
-    return graphed_us(lambda: attention_decode.decode_attention(q, k, v, slots, positions, 0.0625, out=out), reps)
+    call = lambda: attention_decode.decode_attention(q, k, v, table, slots, positions, 0.0625, out=out)  # noqa: E731
+    return graphed_us(call, reps)
 
 
 def main() -> None:

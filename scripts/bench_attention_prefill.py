@@ -16,6 +16,7 @@ import argparse
 import torch
 
 from model.kernels import attention_decode, attention_prefill
+from model.paging import DEFAULT_PAGE_SIZE, new_block_table, pages_for
 from scripts.graph_timing import graphed_us
 
 
@@ -33,16 +34,18 @@ def main() -> None:
         torch.manual_seed(0)
         n = reqs * tokens
         q = torch.randn(n, 24, 256, device="cuda", dtype=torch.bfloat16)
-        k = torch.randn(reqs, 2074, 2, 256, device="cuda", dtype=torch.bfloat16)
+        per = pages_for(2074, DEFAULT_PAGE_SIZE)
+        k = torch.randn(reqs * per + 1, DEFAULT_PAGE_SIZE, 2, 256, device="cuda", dtype=torch.bfloat16)
         v = torch.randn_like(k)
+        table = new_block_table(reqs, per, reqs * per, True, q.device)
         slots = torch.arange(reqs, device="cuda").repeat_interleave(tokens)
         positions = torch.arange(tokens, device="cuda").repeat(reqs)
         query_start = tuple(range(0, n + 1, tokens))
         out = torch.empty_like(q)
-        decode = lambda q=q, k=k, v=v, s=slots, p=positions, o=out: attention_decode.decode_attention(  # noqa: E731
-            q, k, v, s, p, 0.0625, out=o
+        decode = lambda q=q, k=k, v=v, t=table, s=slots, p=positions, o=out: attention_decode.decode_attention(  # noqa: E731
+            q, k, v, t, s, p, 0.0625, out=o
         )
-        cases.append((q, k, v, slots, positions, query_start, out, decode))
+        cases.append((q, k, v, table, slots, positions, query_start, out, decode))
     base = []
     for *_, out, decode in cases:
         base.append((graphed_us(decode, 20), out.clone()))
@@ -51,11 +54,11 @@ def main() -> None:
         attention_prefill.TOKENS, attention_prefill.WARPS = tokens_per_tile, warps
         attention_prefill.tiles.cache_clear()
         cells = []
-        for (q, k, v, slots, positions, query_start, out, _), (_, ref) in zip(cases, base, strict=True):
+        for (q, k, v, table, slots, positions, query_start, out, _), (_, ref) in zip(cases, base, strict=True):
             rows = attention_prefill.tiles(query_start, (0,) * (len(query_start) - 1), q.shape[0], q.device)
 
-            def prefill(q=q, k=k, v=v, s=slots, p=positions, o=out, rows=rows) -> torch.Tensor:
-                return attention_prefill.prefill_attention(q, k, v, s, p, 0.0625, rows, out=o)
+            def prefill(q=q, k=k, v=v, t=table, s=slots, p=positions, o=out, rows=rows) -> torch.Tensor:
+                return attention_prefill.prefill_attention(q, k, v, t, s, p, 0.0625, rows, out=o)
 
             us = graphed_us(prefill, 20)
             cells.append(f"{us:.1f} ({float((out.float() - ref.float()).abs().max()):.3g})")

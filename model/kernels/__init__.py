@@ -44,6 +44,10 @@ def use_kernels(t: torch.Tensor) -> bool:
     return t.is_cuda
 
 
+# The attention kernels' smallest key tile (`tl.dot`'s least K): pages hold a multiple of it, so no key
+# tile straddles two pages (`model/paging.py`).
+KEY_TILE = 16
+
 PDL_ENV = "QCOMPILE_PDL"
 
 

@@ -1,14 +1,15 @@
-"""Split-K flash decoding over the slot caches, in place: one query token per row, QSA mask applied.
+"""Split-K flash decoding over the paged caches, in place: one query token per row, QSA mask applied.
 
 Each row is a query at position `t` of the request in slot `slots[b]`: a decode token, or a prefill
 token whose chunk's keys the forward has already written, so one call serves a whole flat batch. The
-torch reference (`model.attention.Attention._decode_rows`) gathers each request's whole K/V rows,
+torch reference (`model.attention.Attention._decode_rows`) gathers each request's pages whole,
 builds a `[B, L]` mask and runs two matmuls with a softmax between. Here program `(b, h, s)` reads
-split `s` of row `b`'s keys for KV head `h` straight from `k_cache[slots[b]]`, with the `G` query
-heads of that KV head as one tile (one `tl.dot` per key block), and keeps an online softmax in fp32;
-a second kernel merges the splits (one split writes the output itself). Key `j` is visible when
-`j <= t` and, under QSA, when it lies in the incomplete tail block or in a chosen block: exactly
-`Attention.qsa_allowed`.
+split `s` of row `b`'s keys for KV head `h` straight from the pages the block table lists for
+`slots[b]` (`model/paging.py`; a key tile never straddles two pages, so each tile looks up one page),
+with the `G` query heads of that KV head as one tile (one `tl.dot` per key tile), and keeps an
+online softmax in fp32; a second kernel merges the splits (one split writes the output itself). Key
+`j` is visible when `j <= t` and, under QSA, when it lies in the incomplete tail block or in a
+chosen block: exactly `Attention.qsa_allowed`.
 
 CPU tensors run the same kernels in Triton's interpreter (how the CPU tests check them).
 """
@@ -16,16 +17,17 @@ CPU tensors run the same kernels in Triton's interpreter (how the CPU tests chec
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any
 
 import torch
 import triton
 import triton.language as tl
 
-from model.kernels import output_like
+from model.kernels import KEY_TILE, output_like
 from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
 
-BLOCK_N = 32  # keys per inner step
+BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
 MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save
 MAX_SPLITS = 256
 # The merge's tile, by measurement (scripts/bench_attention_merge.py): narrow column slices give more
@@ -33,7 +35,7 @@ MAX_SPLITS = 256
 MERGE_D = 16  # columns of D per merge program
 MERGE_S = 1  # splits a merge program reads per step
 SPLIT_WARPS = 4  # the split kernel's warps: faster than 8 on the H200 (when 4 still spilled, before int32 offsets)
-MAX_ROW_ELEMENTS = 2**31  # one slot's cache rows are addressed by int32 offsets
+MAX_PAGE_ELEMENTS = 2**31  # a page's rows are addressed by int32 offsets from its first
 
 
 @triton.jit
@@ -59,10 +61,19 @@ def online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE: tl.cons
 
 
 @triton.jit
+def page_base(table_row, j0, PAGE: tl.constexpr, stride_page, stride_head, h):
+    """The element offset (int64) of KV head `h` in key `j0`'s page: a scalar, so each key tile (within
+    one page) loads by int32 offsets from one pointer."""
+    page = tl.load(table_row + j0 // PAGE).to(tl.int64)
+    return page * stride_page + h * stride_head
+
+
+@triton.jit
 def _split_kernel(
     q,
     k_cache,
     v_cache,
+    block_table,
     slots,
     positions,
     chosen,
@@ -70,7 +81,8 @@ def _split_kernel(
     part_ml,
     out,
     scale,
-    stride_slot,
+    stride_table,
+    stride_page,
     stride_pos,
     stride_head,
     HQ: tl.constexpr,
@@ -79,6 +91,7 @@ def _split_kernel(
     BG: tl.constexpr,
     BD: tl.constexpr,
     BN: tl.constexpr,
+    PAGE: tl.constexpr,
     SPLIT_LEN: tl.constexpr,
     SPLITS: tl.constexpr,
     QSA: tl.constexpr,
@@ -103,8 +116,7 @@ def _split_kernel(
     m_i = tl.full([BG], float("-inf"), tl.float32)
     l_i = tl.full([BG], 0.0, tl.float32)
     acc = tl.full([BG, BD], 0.0, tl.float32)
-    k_rows = k_cache + (slot * stride_slot + h * stride_head)  # this slot's keys for head h: a scalar pointer
-    v_rows = v_cache + (slot * stride_slot + h * stride_head)
+    table_row = block_table + slot * stride_table
     for j0 in range(start, end, BN):
         rn = j0 + tl.arange(0, BN)
         visible = rn < end
@@ -112,9 +124,11 @@ def _split_kernel(
             pick = tl.load(chosen + b * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=visible, other=0)
             visible = visible & ((rn >= tail) | (pick != 0))
         # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
-        offs = rn[:, None] * stride_pos + rd[None, :]  # int32 offsets: no 64-bit address tensor to spill
-        kt = tl.load(k_rows + offs, mask=visible[:, None] & md[None, :], other=0.0)
-        vt = tl.load(v_rows + offs, mask=visible[:, None] & md[None, :], other=0.0)
+        base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
+        # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
+        offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
+        kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0.0)
+        vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0.0)
         m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE)
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
@@ -186,26 +200,38 @@ def split_len(length: int, programs_per_split: int, sms: int) -> int:
     return -(-per // BLOCK_N) * BLOCK_N
 
 
-def check_caches(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor) -> None:
-    """q `[N, Hq, D]` against caches `[S, L, Hkv, D]` of one shape and strides, unit stride over D, one
-    slot's rows within int32 offsets; else a ValueError naming the shapes or strides."""
+def key_tile(block_n: int, page_size: int) -> int:
+    """Keys per inner step for pages of `page_size`: `block_n`, or fewer so that a tile lies in one page."""
+    return math.gcd(block_n, page_size)
+
+
+def check_caches(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, block_table: torch.Tensor) -> None:
+    """q `[N, Hq, D]` against paged caches `[pages, page_size, Hkv, D]` of one shape and strides, unit
+    stride over D, a page's rows within int32 offsets, key tiles of at least `KEY_TILE` in a page, and
+    an int32 block table `[slots, pages a row]`; else a ValueError naming the shapes or strides."""
     hq, d = q.shape[1:]
-    _, length, hkv, dk = k_cache.shape
+    _, page_size, hkv, dk = k_cache.shape
     if k_cache.shape != v_cache.shape or dk != d or hq % hkv:
         raise ValueError(
             f"q {tuple(q.shape)}, k_cache {tuple(k_cache.shape)}, v_cache {tuple(v_cache.shape)}: expected "
-            "caches [S, L, Hkv, D] of one shape, D as q's, Hq a multiple of Hkv"
+            "caches [pages, page_size, Hkv, D] of one shape, D as q's, Hq a multiple of Hkv"
         )
     if k_cache.stride(-1) != 1 or k_cache.stride() != v_cache.stride():
         raise ValueError("k_cache and v_cache must share strides, with unit stride over D")
-    if length * k_cache.stride(1) >= MAX_ROW_ELEMENTS:
-        raise ValueError(f"a slot's cache rows span {length * k_cache.stride(1)} elements: at most 2^31 - 1 (int32)")
+    if page_size * k_cache.stride(1) >= MAX_PAGE_ELEMENTS:
+        raise ValueError(f"a cache page spans {page_size * k_cache.stride(1)} elements: at most 2^31 - 1 (int32)")
+    if page_size % KEY_TILE:
+        raise ValueError(f"k_cache pages of {page_size} positions: the kernels need a multiple of {KEY_TILE}")
+    if block_table.dim() != 2 or block_table.dtype != torch.int32 or block_table.stride(1) != 1:
+        got = f"{block_table.dtype} {list(block_table.shape)}"
+        raise ValueError(f"block_table must be int32 [slots, pages a row] with unit stride over pages, got {got}")
 
 
 def decode_attention(
     q: torch.Tensor,
     k_cache: torch.Tensor,
     v_cache: torch.Tensor,
+    block_table: torch.Tensor,
     slots: torch.Tensor,
     positions: torch.Tensor,
     scale: float,
@@ -214,17 +240,19 @@ def decode_attention(
     sms: int | None = None,
     out: torch.Tensor | None = None,
 ) -> torch.Tensor:
-    """Attention of one query token per request over its slot's cache rows `0..positions[b]`.
+    """Attention of one query token per request over its slot's keys `0..positions[b]`.
 
-    q `[B, Hq, D]`; k_cache/v_cache `[S, L, Hkv, D]` (query head `i` reads KV head `i // (Hq/Hkv)`);
-    slots, positions `[B]`. `chosen [B, NB+1]` (bool or int8, nonzero = chosen; QSA): key `j` in a
-    complete block `j // block` is visible only if that block is chosen. `sms` (the device's SM
-    count by default) sets how many splits the keys get. Returns `[B, Hq, D]` in q's dtype, in `out`
-    when given (`output_like`).
+    q `[B, Hq, D]`; k_cache/v_cache `[pages, page_size, Hkv, D]` (query head `i` reads KV head
+    `i // (Hq/Hkv)`), key `j` of slot `s` at page `block_table[s, j // page_size]`; slots, positions
+    `[B]`. `chosen [B, NB+1]` (bool or int8, nonzero = chosen; QSA): key `j` in a complete block
+    `j // block` is visible only if that block is chosen. `sms` (the device's SM count by default)
+    sets how many splits the keys get, over the table row's length. Returns `[B, Hq, D]` in q's
+    dtype, in `out` when given (`output_like`).
     """
     bsz, hq, d = q.shape
-    _, length, hkv, _ = k_cache.shape
-    check_caches(q, k_cache, v_cache)
+    _, page_size, hkv, _ = k_cache.shape
+    check_caches(q, k_cache, v_cache, block_table)
+    length = block_table.shape[1] * page_size
     out = output_like(out, q)
     if bsz == 0:
         return out
@@ -247,6 +275,7 @@ def decode_attention(
         q,
         k_cache,
         v_cache,
+        block_table,
         slots,
         positions,
         pick,
@@ -254,6 +283,7 @@ def decode_attention(
         part_ml,
         out,
         scale,
+        block_table.stride(0),
         k_cache.stride(0),
         k_cache.stride(1),
         k_cache.stride(2),
@@ -262,7 +292,8 @@ def decode_attention(
         D=d,
         BG=bg,
         BD=bd,
-        BN=BLOCK_N,
+        BN=key_tile(BLOCK_N, page_size),
+        PAGE=page_size,
         SPLIT_LEN=per,
         SPLITS=splits,
         QSA=qsa,

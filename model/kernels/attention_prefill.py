@@ -1,4 +1,4 @@
-"""Prefill attention over the slot caches, in place: a few query tokens of one request share each key tile.
+"""Prefill attention over the paged caches, in place: a few query tokens of one request share each key tile.
 
 The split-K decode kernel (`attention_decode.py`) serves any row, but a prefill row read its keys
 alone, so a 2,048-token prompt read each key tile once per query token (3.2 ms of a 1×2048 bench
@@ -9,9 +9,10 @@ over the keys (a prompt's tiles give the grid its programs). Row `i` sees key `j
 positions[i]` and, under QSA, when `j` lies in its incomplete tail block or in a block it chose:
 `Attention.qsa_allowed`, row by row, as the decode kernel applies it. Unlike the decode kernel, it
 reads every key tile up to the tile's last position, blocks QSA dropped included (its rows differ in
-what they drop). The keys and values load as int32 offsets from one scalar pointer per slot and head,
-which needs far fewer registers than 64-bit 2-D address tensors (sm_90, 4 tokens, 8 warps: 0-8 bytes
-of stack a thread against 296), as in the decode kernel.
+what they drop). Each key tile lies in one page (`model/paging.py`): its keys and values load as int32
+offsets from one scalar pointer per tile and head, looked up in the block table, which needs far fewer
+registers than 64-bit 2-D address tensors (sm_90, 4 tokens, 8 warps: 0-8 bytes of stack a thread
+against 296), as in the decode kernel.
 
 Tiles come from the batch's host layout (`tiles`, one pinned asynchronous copy shared by a forward's
 attention layers), so the kernel runs where the attention core runs eagerly: prefill and mixed
@@ -29,11 +30,11 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.attention_decode import check_caches, online_softmax_step
+from model.kernels.attention_decode import check_caches, key_tile, online_softmax_step, page_base
 from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
 
 TOKENS = 4  # query tokens per tile: with 12 heads a KV head, 64 query rows share each key tile
-BLOCK_N = 32  # keys per inner step
+BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
 # 4 warps spill 312-368 B a thread at the bench's heads (sm_90, Triton 3.6; 8 warps: 0-8 B), yet a call
 # takes 0.6-0.75 of 8 warps' time (`scripts/bench_attention_prefill.py`, docs/measurements.md)
 WARPS = 4
@@ -44,13 +45,15 @@ def _prefill_kernel(
     q,
     k_cache,
     v_cache,
+    block_table,
     slots,
     positions,
     chosen,
     tiles,
     out,
     scale,
-    stride_slot,
+    stride_table,
+    stride_page,
     stride_pos,
     stride_head,
     HQ: tl.constexpr,
@@ -60,6 +63,7 @@ def _prefill_kernel(
     BD: tl.constexpr,
     BT: tl.constexpr,
     BN: tl.constexpr,
+    PAGE: tl.constexpr,
     QSA: tl.constexpr,
     BLOCK: tl.constexpr,
     NCHOSEN: tl.constexpr,
@@ -88,8 +92,7 @@ def _prefill_kernel(
     m_i = tl.full([BT * BG], float("-inf"), tl.float32)
     l_i = tl.full([BT * BG], 0.0, tl.float32)
     acc = tl.full([BT * BG, BD], 0.0, tl.float32)
-    k_rows = k_cache + (slot * stride_slot + h * stride_head)  # this slot's keys for head h: a scalar pointer
-    v_rows = v_cache + (slot * stride_slot + h * stride_head)
+    table_row = block_table + slot * stride_table
     for j0 in range(0, last + 1, BN):
         rn = j0 + tl.arange(0, BN)
         visible = rn[None, :] <= t[:, None]
@@ -97,10 +100,12 @@ def _prefill_kernel(
             block = tl.minimum(rn // BLOCK, NCHOSEN - 1)
             pick = tl.load(chosen + row[:, None] * NCHOSEN + block[None, :], mask=visible, other=0)
             visible = visible & ((rn[None, :] >= tail[:, None]) | (pick != 0))
-        offs = rn[:, None] * stride_pos + rd[None, :]  # int32 offsets from the scalar pointers
+        base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
+        # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
+        offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
         needed = (rn <= last)[:, None] & (rd < D)[None, :]
-        kt = tl.load(k_rows + offs, mask=needed, other=0.0)
-        vt = tl.load(v_rows + offs, mask=needed, other=0.0)
+        kt = tl.load(k_cache + base + offs, mask=needed, other=0.0)
+        vt = tl.load(v_cache + base + offs, mask=needed, other=0.0)
         m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE)
     o = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]  # l_i is 0 only on rows the store leaves out
     tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=mask)
@@ -137,6 +142,7 @@ def prefill_attention(
     q: torch.Tensor,
     k_cache: torch.Tensor,
     v_cache: torch.Tensor,
+    block_table: torch.Tensor,
     slots: torch.Tensor,
     positions: torch.Tensor,
     scale: float,
@@ -145,16 +151,17 @@ def prefill_attention(
     block: int = 1,
     out: torch.Tensor | None = None,
 ) -> torch.Tensor:
-    """Attention of every row over its slot's cache rows `0..positions[i]`, rows taken in `row_tiles`
+    """Attention of every row over its slot's keys `0..positions[i]`, rows taken in `row_tiles`
     (`tiles`: each a run of consecutive rows in one slot, together covering every row once).
 
-    q `[N, Hq, D]`; k_cache/v_cache `[S, L, Hkv, D]` (query head `i` reads KV head `i // (Hq/Hkv)`);
-    slots, positions `[N]`; `chosen [N, NB+1]` (bool or int8, nonzero = chosen; QSA) as
-    `decode_attention` takes it. Returns `[N, Hq, D]` in q's dtype, in `out` when given (`output_like`).
+    q `[N, Hq, D]`; k_cache/v_cache `[pages, page_size, Hkv, D]` (query head `i` reads KV head
+    `i // (Hq/Hkv)`) and `block_table` as `decode_attention` takes them; slots, positions `[N]`;
+    `chosen [N, NB+1]` (bool or int8, nonzero = chosen; QSA) as `decode_attention` takes it. Returns
+    `[N, Hq, D]` in q's dtype, in `out` when given (`output_like`).
     """
     n, hq, d = q.shape
-    hkv = k_cache.shape[2]
-    check_caches(q, k_cache, v_cache)
+    _, page_size, hkv, _ = k_cache.shape
+    check_caches(q, k_cache, v_cache, block_table)
     if row_tiles.dim() != 2 or row_tiles.shape[1] != 2 or row_tiles.dtype != torch.int32:
         got = f"{row_tiles.dtype} {list(row_tiles.shape)}"
         raise ValueError(f"row_tiles must be int32 [T, 2] (first row, rows), got {got}")
@@ -170,12 +177,14 @@ def prefill_attention(
         q,
         k_cache,
         v_cache,
+        block_table,
         slots,
         positions,
         pick,
         row_tiles,
         out,
         scale,
+        block_table.stride(0),
         k_cache.stride(0),
         k_cache.stride(1),
         k_cache.stride(2),
@@ -185,7 +194,8 @@ def prefill_attention(
         BG=max(16 // TOKENS, triton.next_power_of_2(g)),
         BD=max(16, triton.next_power_of_2(d)),
         BT=TOKENS,
-        BN=BLOCK_N,
+        BN=key_tile(BLOCK_N, page_size),
+        PAGE=page_size,
         QSA=qsa,
         BLOCK=block,
         NCHOSEN=pick.shape[-1] if qsa else 1,

@@ -1,4 +1,4 @@
-"""QSA block selection for decode rows, reading each slot's cached block keys in place.
+"""QSA block selection for decode rows, reading each slot's cached block keys in place, through its pages.
 
 The torch reference (`model.attention.Attention.qsa_chosen`) gathers each row's block keys, scores
 them in one fp32 matmul, masks the incomplete blocks with -inf, sorts every row (stable, descending)
@@ -9,8 +9,9 @@ block `j` is among the first `topk` exactly when its rank
 
 is below `topk`. Two kernels compute it: `_score_kernel` writes the fp32 scores of the complete
 blocks (`sum_heads relu(q . k)`: the reference's `1 / sqrt(Di)` is a positive factor and leaves the
-order alone), and `_rank_kernel` counts, for a tile of blocks, the blocks that outrank them. A row
-whose complete blocks all fit the budget counts nothing. A masked block `j >= nb` ranks after every
+order alone), reading block `j` of slot `s` from page `block_table[s, j // blocks a page]`
+(`model/paging.py`), and `_rank_kernel` counts, for a tile of blocks, the blocks that outrank them.
+A row whose complete blocks all fit the budget counts nothing. A masked block `j >= nb` ranks after every
 complete one and after the masked ones before it, so its rank is `j` and it is chosen when `j < topk`
 (as the sort chooses it; the attention reads such blocks only through causality).
 
@@ -36,11 +37,14 @@ BLOCK_I = 64  # blocks per compare step of the ranking
 def _score_kernel(
     iq,
     keys,
+    block_table,
     slots,
     positions,
     scores,
-    stride_slot,
+    stride_table,
+    stride_page,
     stride_blk,
+    PER_PAGE: tl.constexpr,
     TOTAL: tl.constexpr,
     HI: tl.constexpr,
     DI: tl.constexpr,
@@ -57,7 +61,8 @@ def _score_kernel(
     rd = tl.arange(0, BD)
     md = rd < DI
     slot = tl.load(slots + b).to(tl.int64)
-    offs = slot * stride_slot + rj[:, None].to(tl.int64) * stride_blk + rd[None, :]
+    page = tl.load(block_table + slot * stride_table + rj // PER_PAGE, mask=mj, other=0).to(tl.int64)
+    offs = page[:, None] * stride_page + (rj % PER_PAGE)[:, None] * stride_blk + rd[None, :]
     kt = tl.load(keys + offs, mask=mj[:, None] & md[None, :], other=0.0).to(tl.float32)
     acc = tl.full([BJ], 0.0, tl.float32)
     for h in tl.static_range(HI):
@@ -104,18 +109,29 @@ def _interpreted(kernel: Any) -> Any:
 
 
 def select_blocks(
-    iq: torch.Tensor, keys: torch.Tensor, slots: torch.Tensor, positions: torch.Tensor, topk: int, block: int
+    iq: torch.Tensor,
+    keys: torch.Tensor,
+    block_table: torch.Tensor,
+    slots: torch.Tensor,
+    positions: torch.Tensor,
+    topk: int,
+    block: int,
+    total: int,
 ) -> torch.Tensor:
     """The blocks each decode row keeps: `[B, total + 1]` int8 (1 = chosen), as `qsa_chosen`'s mask.
 
-    `iq [B, Hi, Di]` are the rows' indexer queries at `positions [B]`; `keys [S, total, Di]` the block
-    keys cache (unit stride over Di), read at `slots [B]`; `topk` blocks are kept of `block` tokens each.
+    `iq [B, Hi, Di]` are the rows' indexer queries at `positions [B]`; `keys [pages, blocks a page, Di]`
+    the block-key pool (unit stride over Di), read through the int32 `block_table [slots, pages a
+    row]` at `slots [B]`; of `total` blocks (the rows' most) of `block` tokens each, `topk` are kept.
     """
     bsz, hi, di = iq.shape
-    total = keys.shape[1]
-    if keys.shape[-1] != di or keys.stride(-1) != 1:
+    if keys.dim() != 3 or keys.shape[-1] != di or keys.stride(-1) != 1:
         shapes = f"iq {tuple(iq.shape)}, keys {tuple(keys.shape)}"
-        raise ValueError(f"{shapes}: expected keys [S, total, Di], unit stride on Di")
+        raise ValueError(f"{shapes}: expected keys [pages, blocks a page, Di], unit stride on Di")
+    table_ok = block_table.dim() == 2 and block_table.dtype == torch.int32 and block_table.stride(-1) == 1
+    if not table_ok or total > block_table.shape[1] * keys.shape[1]:
+        got = f"{block_table.dtype} {list(block_table.shape)}"
+        raise ValueError(f"block_table: expected int32 [slots, pages a row] covering {total} blocks, got {got}")
     chosen = torch.empty(bsz, total + 1, dtype=torch.int8, device=iq.device)
     if bsz == 0:
         return chosen
@@ -127,11 +143,14 @@ def select_blocks(
     score[(bsz, triton.cdiv(total, BLOCK_J))](
         iq,
         keys,
+        block_table,
         slots,
         positions,
         scores,
+        block_table.stride(0),
         keys.stride(0),
         keys.stride(1),
+        PER_PAGE=keys.shape[1],
         TOTAL=total,
         HI=hi,
         DI=di,

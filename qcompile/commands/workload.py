@@ -19,6 +19,7 @@ import torch
 
 from model.batch import Batch, Chunk, build_batch
 from model.context import HostBatch, forward_context
+from model.paging import PAGED_BUFFERS
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.compiler.ranges import Range
 from qcompile.cudagraph import Dispatcher
@@ -34,7 +35,7 @@ MAX_MODEL_LEN = 128
 DEFAULT_RANGES: tuple[Range, ...] = ((2, 16),)
 FIRST_ID = 2  # ids below are special in the presets (0 pads, 1 ends), as in the bench's random contexts
 ID_STRIDE = 97  # a prime step, so the prompt ids spread over the vocabulary without repeating early
-STATE = ("conv_tail", "recurrent", "k_cache", "v_cache", "index_keys", "block_keys", "ngram_ctx")
+STATE = ("conv_tail", "recurrent", *PAGED_BUFFERS, "ngram_ctx")
 
 
 @dataclass(frozen=True)
@@ -132,8 +133,20 @@ def run_greedy(
 
 
 def state_tensors(model: Qwen4ExpForCausalLM) -> list[torch.Tensor]:
-    """Every per-slot state buffer (dim 0 is the slot): what a context leaves behind."""
+    """Every state buffer (dim 0 the slot, or the page of a K/V pool): what a context leaves behind."""
     return [b for name, b in model.named_buffers() if name.rsplit(".", 1)[-1] in STATE]
+
+
+def copy_slot(model: Qwen4ExpForCausalLM, src: int, dst: int) -> None:
+    """Slot `dst`'s state made `src`'s: its state-pool rows, and the pages of its block table row
+    (each row its own pages, as `init_state` assigns them by default)."""
+    src_pages, dst_pages = model.block_table[src].long(), model.block_table[dst].long()
+    for name, t in model.named_buffers():
+        leaf = name.rsplit(".", 1)[-1]
+        if leaf in PAGED_BUFFERS:
+            t[dst_pages] = t[src_pages]
+        elif leaf in STATE:
+            t[dst].copy_(t[src])
 
 
 def prefill_contexts(model: Qwen4ExpForCausalLM, context: int, distinct: int, slots: int, seed: int = 0) -> None:
@@ -146,9 +159,8 @@ def prefill_contexts(model: Qwen4ExpForCausalLM, context: int, distinct: int, sl
         batch = build_batch([Chunk(slot, tokens, 0)], model.trash_slot, device)
         with torch.no_grad():
             model.run(batch)
-    for t in state_tensors(model):
-        for slot in range(distinct, slots):
-            t[slot].copy_(t[slot % distinct])
+    for slot in range(distinct, slots):
+        copy_slot(model, slot % distinct, slot)
 
 
 def decode_rate(

@@ -7,9 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
+import torch
 
+from model.batch import Chunk, build_batch
+from model.checkpoint.loader import load_model
 from qcompile.commands.cli import main
-from qcompile.commands.workload import FIRST_ID, PROMPT_LENGTHS, Workload
+from qcompile.commands.workload import FIRST_ID, PROMPT_LENGTHS, Workload, prefill_contexts
 from tests.commands.conftest import SMALL_VOCAB
 
 
@@ -38,3 +41,14 @@ def test_dump_runs_on_a_small_vocabulary(
     assert f"{tmp_path}: " in out
     timed = [line.split()[0] for line in err.splitlines() if re.search(r"\d+\.\d\d s$", line)]
     assert timed == ["load", "range", "compile", "write"], err
+
+
+def test_prefilled_contexts_are_copied_to_every_slot_s_pages(tiny_ckpt: Path) -> None:
+    """The bench prefills one context and copies it to the other slots (their state-pool rows and
+    their own K/V pages): a decode step of each slot alone then gives the same logits, past the QSA budget."""
+    model = load_model(tiny_ckpt, dtype=torch.float32)
+    model.init_state(max_num_seqs=3, max_model_len=64, page_size=16)
+    prefill_contexts(model, context=30, distinct=1, slots=3)
+    with torch.no_grad():
+        logits = [model.compute_logits(model.run(build_batch([Chunk(s, [9], 30)], 3, "cpu"))) for s in range(3)]
+    assert torch.equal(logits[1], logits[0]) and torch.equal(logits[2], logits[0])

@@ -1,8 +1,10 @@
 """The split-K decode and the prefill attention kernels against the torch attention they replace on CUDA.
 
 On CPU the kernels run in Triton's interpreter at small shapes; `sms` forces many splits, so the
-merge of partial softmaxes is exercised as on the H200. The GPU test runs the bench preset's
-attention geometry in bf16 and judges both against an fp32 reference, with eager bf16 as the bar.
+merge of partial softmaxes is exercised as on the H200. The caches are paged, their pages scattered
+over the pool by a random permutation (`paged`, `scattered_table`), while the references read the
+logical `[S, L, ...]` caches. The GPU test runs the bench preset's attention geometry in bf16 and
+judges both against an fp32 reference, with eager bf16 as the bar.
 """
 
 from __future__ import annotations
@@ -22,7 +24,33 @@ from model.kernels import attention_decode, attention_prefill
 from model.kernels.attention_decode import decode_attention, split_len
 from model.kernels.attention_prefill import prefill_attention, tiles
 from model.kernels.qsa_select import select_blocks
+from model.paging import DEFAULT_PAGE_SIZE, pages_for
 from model.presets import preset_config
+
+PAGE = 16  # the CPU tests' pages: several a request
+
+
+def scattered_table(rows: int, per_row: int, seed: int, device: torch.device | str = "cpu") -> torch.Tensor:
+    """A block table `[rows, per_row]` int32 whose entries are a random permutation of the pages
+    `0 .. rows * per_row - 1`."""
+    perm = torch.randperm(rows * per_row, generator=torch.Generator().manual_seed(seed))
+    return perm.view(rows, per_row).to(torch.int32).to(device)
+
+
+def paged(*caches: torch.Tensor, page_size: int = PAGE, seed: int = 0) -> tuple[torch.Tensor, ...]:
+    """Logical caches `[S, L, ...]` laid out in pages of `page_size`, scattered over pools of one page
+    more (`scattered_table`; the spare page NaN, never read): the pools, then the block table."""
+    slots, length = caches[0].shape[:2]
+    per = pages_for(length, page_size)
+    table = scattered_table(slots, per, seed)
+    pools = []
+    for c in caches:
+        rows = torch.zeros(slots, per * page_size, *c.shape[2:], dtype=c.dtype)
+        rows[:, :length] = c
+        pool = torch.full((slots * per + 1, page_size, *c.shape[2:]), float("nan"), dtype=c.dtype)
+        pool[table.flatten().long()] = rows.view(slots * per, page_size, *c.shape[2:])
+        pools.append(pool)
+    return (*pools, table)
 
 
 def dense_reference(q: torch.Tensor, kc: torch.Tensor, vc: torch.Tensor, slots: torch.Tensor, pos: torch.Tensor):
@@ -46,7 +74,7 @@ def test_dense_decode_matches_softmax_attention(hq: int, hkv: int, d: int, sms: 
     kc, vc = torch.randn(slots_n, length, hkv, d), torch.randn(slots_n, length, hkv, d)
     q = torch.randn(4, hq, d)
     slots, pos = torch.tensor([3, 0, 4, 1]), torch.tensor([199, 0, 70, 131])
-    out = decode_attention(q, kc, vc, slots, pos, d**-0.5, sms=sms)
+    out = decode_attention(q, *paged(kc, vc, seed=sms), slots, pos, d**-0.5, sms=sms)
     torch.testing.assert_close(out.double(), dense_reference(q, kc, vc, slots, pos), atol=2e-6, rtol=2e-6)
 
 
@@ -59,8 +87,8 @@ def test_many_splits_merge_in_steps(steps: int, monkeypatch: pytest.MonkeyPatch)
     kc, vc = torch.randn(3, 1100, 2, 16), torch.randn(3, 1100, 2, 16)
     q = torch.randn(3, 6, 16)
     slots, pos = torch.tensor([2, 0, 1]), torch.tensor([1099, 40, 700])
-    assert -(-1100 // split_len(1100, 3 * 2, 132)) == 18
-    out = decode_attention(q, kc, vc, slots, pos, 16**-0.5, sms=132)
+    assert -(-1104 // split_len(1104, 3 * 2, 132)) == 18  # the table's 69 pages of 16
+    out = decode_attention(q, *paged(kc, vc), slots, pos, 16**-0.5, sms=132)
     torch.testing.assert_close(out.double(), dense_reference(q, kc, vc, slots, pos), atol=2e-6, rtol=2e-6)
 
 
@@ -84,7 +112,7 @@ def test_prefill_kernel_matches_softmax_attention(hq: int, hkv: int, d: int) -> 
     query_start, positions, slots = flat_batch([(3, 0, 7), (0, 150, 5), (1, 40, 1)], 3, 4)
     q = torch.randn(positions.shape[0], hq, d)
     rows = tiles(query_start, (0, 150, 40), q.shape[0], q.device)
-    out = prefill_attention(q, kc, vc, slots, positions, d**-0.5, rows)
+    out = prefill_attention(q, *paged(kc, vc, seed=d), slots, positions, d**-0.5, rows)
     torch.testing.assert_close(out.double(), dense_reference(q, kc, vc, slots, positions), atol=2e-6, rtol=2e-6)
 
 
@@ -104,22 +132,33 @@ def test_prefill_tiles_are_runs_of_one_request_longest_first() -> None:
 
 
 @pytest.mark.parametrize("kernel", ["decode", "prefill"])
-def test_a_cache_past_int32_offsets_is_named(kernel: str) -> None:
-    """Both kernels address one slot's rows by int32 offsets: a longer cache is refused by name."""
-    kc = vc = torch.empty(1, 2**27, 2, 16, device="meta")  # 2^32 elements a slot
+@pytest.mark.parametrize(
+    "page,table,error",
+    [
+        (2**27, torch.int32, "a cache page spans 4294967296 elements: at most 2\\^31 - 1"),  # int32 offsets in a page
+        (40, torch.int32, "k_cache pages of 40 positions: the kernels need a multiple of 16"),
+        (16, torch.int64, r"block_table must be int32 \[slots, pages a row\]"),
+    ],
+)
+def test_bad_pages_and_tables_are_named(kernel: str, page: int, table: torch.dtype, error: str) -> None:
+    """Both kernels address a page's rows by int32 offsets, each key tile within one page, through an
+    int32 block table: anything else is refused by name."""
+    kc = vc = torch.empty(1, page, 2, 16, device="meta")
     q, rows = torch.empty(1, 2, 16, device="meta"), torch.zeros(1, dtype=torch.long)
-    with pytest.raises(ValueError, match="a slot's cache rows span 4294967296 elements: at most 2\\^31 - 1"):
+    bt = torch.zeros(1, 1, dtype=table, device="meta")
+    with pytest.raises(ValueError, match=error):
         if kernel == "decode":
-            decode_attention(q, kc, vc, rows, rows, 0.25)
+            decode_attention(q, kc, vc, bt, rows, rows, 0.25)
         else:
-            prefill_attention(q, kc, vc, rows, rows, 0.25, torch.zeros(1, 2, dtype=torch.int32))
+            prefill_attention(q, kc, vc, bt, rows, rows, 0.25, torch.zeros(1, 2, dtype=torch.int32))
 
 
 def test_bad_prefill_tiles_are_named() -> None:
-    kc = vc = torch.zeros(2, 8, 1, 16)
+    kc = vc = torch.zeros(2, 16, 1, 16)
     q, rows = torch.zeros(2, 2, 16), torch.tensor([0, 1])
+    bt = torch.zeros(2, 1, dtype=torch.int32)
     with pytest.raises(ValueError, match=r"row_tiles must be int32 \[T, 2\] \(first row, rows\), got torch.int64"):
-        prefill_attention(q, kc, vc, rows, rows, 0.25, torch.tensor([[0, 2]]))
+        prefill_attention(q, kc, vc, bt, rows, rows, 0.25, torch.tensor([[0, 2]]))
 
 
 def test_split_len_is_a_block_multiple_covering_the_cache() -> None:
@@ -130,15 +169,23 @@ def test_split_len_is_a_block_multiple_covering_the_cache() -> None:
 
 
 def tiny_attention(seed: int, slots: int, length: int) -> Attention:
-    """The tiny preset's attention (QSA budget 16, blocks of 4) with random weights and caches."""
+    """The tiny preset's attention (QSA budget 16, blocks of 4) with random weights and caches in
+    scattered pages of `PAGE` (`scattered_table`)."""
     torch.manual_seed(seed)
     att = Attention(Qwen4ExpConfig.from_dict(preset_config("tiny")))
     for p in att.parameters():
         p.data.normal_(0, 0.3)
-    att.init_state(slots, length, torch.float32)
+    per = pages_for(length, PAGE)
+    att.init_state(scattered_table(slots, per, seed), slots * per, PAGE, length, torch.float32)
     for buf in (att.k_cache, att.v_cache, att.index_keys, att.block_keys):
         buf.normal_()
     return att
+
+
+def block_key(att: Attention, slot: int, block: int) -> torch.Tensor:
+    """The cached key of block `block` of slot `slot`: a view into its page."""
+    per_page = att.block_keys.shape[1]
+    return att.block_keys[att.block_table[slot, block // per_page], block % per_page]
 
 
 @pytest.mark.parametrize("length", [12, 64])
@@ -151,7 +198,7 @@ def test_decode_with_the_kernel_matches_torch_qsa_on_and_off(monkeypatch: pytest
     iq = torch.randn(n, att.indexer.n_heads, att.indexer.head_dim)
     positions = torch.tensor([length - 1, 3, 4, length // 2 + 1, 0])
     slots = torch.tensor([0, 2, 1, 3, 3])
-    assert (att.qsa_chosen(iq, positions, att._cached_blocks(), slots) is None) == (length == 12)
+    assert (att.qsa_chosen(iq, positions, att.block_keys, slots) is None) == (length == 12)
     ref = att._decode(q, iq, positions, slots)
     monkeypatch.setattr(attention_module, "use_kernels", lambda t: True)
     torch.testing.assert_close(att._attend_in_place(q, iq, positions, slots), ref, atol=1e-5, rtol=1e-5)
@@ -170,7 +217,7 @@ def test_prefill_rows_with_the_kernel_match_torch_per_request(monkeypatch: pytes
     q = torch.randn(n, att.num_heads, att.head_dim)
     iq = torch.randn(n, att.indexer.n_heads, att.indexer.head_dim)
     monkeypatch.setattr(attention_module, "use_kernels", lambda t: True)
-    assert att.qsa_chosen(iq, positions, att._cached_blocks(), slots) is not None
+    assert att.qsa_chosen(iq, positions, att.block_keys, slots) is not None
     host = HostBatch(query_start, (0, 25), (0, 2), n) if kernel == "prefill" else None
     got = att._attend_in_place(q, iq, positions, slots, host=host)
     a = 0
@@ -187,13 +234,17 @@ def test_block_selection_kernel_is_the_stable_sort_s_choice(seed: int) -> None:
     relu zero): the kernel's mask is the torch sort's, bit for bit."""
     torch.manual_seed(seed)
     att = tiny_attention(seed, 4, 64)
-    keys = att._cached_blocks()
-    keys[1, 8:12] = keys[1, 2]  # exact ties with block 2
+    keys = att.block_keys
+    for j in range(8, 12):
+        block_key(att, 1, j).copy_(block_key(att, 1, 2))  # exact ties with block 2
     iq = torch.randn(6, att.indexer.n_heads, att.indexer.head_dim)
-    iq[5], keys[3] = iq[5].abs(), -keys[3].abs()  # slot 3 against query 5: every dot negative
+    iq[5] = iq[5].abs()
+    keys[att.block_table[3].long()] = -keys[
+        att.block_table[3].long()
+    ].abs()  # slot 3 against query 5: every dot negative
     positions = torch.tensor([63, 3, 19, 20, 47, 63])
     slots = torch.tensor([0, 2, 1, 1, 1, 3])
-    got = select_blocks(iq, keys, slots, positions, att.block_topk, att.block)
+    got = select_blocks(iq, keys, att.block_table, slots, positions, att.block_topk, att.block, att.num_blocks)
     ref = att.qsa_chosen(iq, positions, keys, slots)
     assert got.dtype == torch.int8 and torch.equal(got.bool(), ref)
     assert got[5].nonzero().flatten().tolist() == [0, 1, 2, 3]  # all tied at zero: the first four
@@ -205,29 +256,34 @@ def test_block_selection_kernel_over_many_tiles() -> None:
     torch.manual_seed(2)
     att = tiny_attention(2, 3, 600)
     att.block_topk = 20
-    keys = att._cached_blocks()
+    keys = att.block_keys
     iq = torch.randn(4, att.indexer.n_heads, att.indexer.head_dim)
     positions, slots = torch.tensor([599, 300, 79, 450]), torch.tensor([0, 2, 1, 2])
-    got = select_blocks(iq, keys, slots, positions, att.block_topk, att.block)
+    got = select_blocks(iq, keys, att.block_table, slots, positions, att.block_topk, att.block, att.num_blocks)
     assert torch.equal(got.bool(), att.qsa_chosen(iq, positions, keys, slots))
 
 
 def test_block_keys_cached_step_by_step_equal_the_keys_of_the_whole_cache() -> None:
-    """Prefill chunks that end mid-block, then single tokens: each block's cached key is the key
-    computed from the finished cache at once, and the spare column holds only zeros."""
+    """Prefill chunks that end mid-block, then single tokens: each block's cached key, in its page, is
+    the key computed from the finished cache at once; the rest of the pool holds only zeros (what rows
+    completing no block write goes to the trash page)."""
     att = tiny_attention(0, 3, 40)
     att.block_keys.zero_()
-    raw = att.index_keys.clone()
     for lo, hi in ((0, 6), (6, 13), (13, 14), (14, 15), (15, 16), (16, 17)):
         pos = torch.arange(lo, hi)
         att._update_block_keys(torch.cat([pos, pos]), torch.tensor([0] * len(pos) + [2] * len(pos)))
     nb = 17 // att.block
     starts = torch.arange(nb) * att.block
+    untouched = torch.ones(att.block_keys.shape[:2], dtype=torch.bool)
+    untouched[att.trash_page] = False
     for slot in (0, 2):
-        expected = att._block_keys(raw[slot, : nb * att.block].unflatten(0, (nb, att.block)), starts)
-        torch.testing.assert_close(att.block_keys[slot, :nb], expected, atol=0, rtol=0)
-        assert not att.block_keys[slot, nb:].any()
-    assert not att.block_keys[1].any()
+        raw = att._paged_rows(att.index_keys, torch.tensor(slot), nb * att.block)
+        expected = att._block_keys(raw.unflatten(0, (nb, att.block)), starts)
+        got = torch.stack([block_key(att, slot, j) for j in range(nb)])
+        torch.testing.assert_close(got, expected, atol=0, rtol=0)
+        for j in range(nb):
+            untouched[att.block_table[slot, j // untouched.shape[1]], j % untouched.shape[1]] = False
+    assert not att.block_keys[untouched].any()
 
 
 def test_model_decode_with_the_kernel_matches_torch(tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -293,12 +349,14 @@ def test_bench_geometry_bf16_no_worse_than_torch_bf16() -> None:
     torch.manual_seed(0)
     for p in att32.parameters():
         p.data.normal_(0, 0.02)
-    att32.init_state(64, 2074, torch.float32)
+    per = pages_for(2074, DEFAULT_PAGE_SIZE)
+    table = scattered_table(64, per, 0, "cuda")
+    att32.init_state(table, 64 * per, DEFAULT_PAGE_SIZE, 2074, torch.float32)
     for buf in (att32.k_cache, att32.v_cache, att32.index_keys, att32.block_keys):
         buf.normal_()
     att16 = Attention(Qwen4ExpConfig.from_dict(cfg)).cuda().to(torch.bfloat16)
     att16.load_state_dict(att32.state_dict())
-    att16.init_state(64, 2074, torch.bfloat16)
+    att16.init_state(table, 64 * per, DEFAULT_PAGE_SIZE, 2074, torch.bfloat16)
     for a, b in zip(att16.region_state("attention"), att32.region_state("attention"), strict=True):
         a.copy_(b)
     q = torch.randn(64, 24, 256, device="cuda")
@@ -334,19 +392,21 @@ def test_bench_geometry_block_selection_follows_the_sort(monkeypatch: pytest.Mon
     sum in different orders); every such swap is a pair of blocks at the budget's edge."""
     cfg = Qwen4ExpConfig.from_dict(preset_config("bench"))
     att = Attention(cfg).cuda()
-    att.init_state(64, 2074, torch.bfloat16)
+    per = pages_for(2074, DEFAULT_PAGE_SIZE)
+    att.init_state(scattered_table(64, per, 0, "cuda"), 64 * per, DEFAULT_PAGE_SIZE, 2074, torch.bfloat16)
     torch.manual_seed(0)
     att.block_keys.normal_()
     iq = torch.randn(64, 4, 128, device="cuda", dtype=torch.bfloat16)
     positions = torch.randint(2052, 2074, (64,), device="cuda")
     slots = torch.randperm(64, device="cuda")
-    keys = att._cached_blocks()
-    got = select_blocks(iq, keys, slots, positions, att.block_topk, att.block).bool()
+    keys = att.block_keys
+    got = select_blocks(iq, keys, att.block_table, slots, positions, att.block_topk, att.block, att.num_blocks)
+    got = got.bool()
     monkeypatch.setattr(attention_module, "use_kernels", lambda t: False)
     ref = att.qsa_chosen(iq, positions, keys, slots)
     assert got.sum(-1).eq(ref.sum(-1)).all()
     differ = (got != ref).any(-1)
-    scores = att._block_scores(iq, keys[slots])
+    scores = att._block_scores(iq, att._paged_rows(keys, slots, att.num_blocks))
     for row in differ.nonzero().flatten().tolist():
         swapped = scores[row][(got[row] != ref[row])[:-1]]
         assert (swapped.max() - swapped.min()) <= 1e-5 * swapped.abs().max(), f"row {row}: {swapped.tolist()}"
@@ -381,7 +441,7 @@ def test_attention_core_op_has_the_kernel_write_its_out_buffer(monkeypatch: pyte
 
 
 def test_a_mismatched_out_buffer_is_named() -> None:
-    kc = vc = torch.zeros(2, 8, 1, 16)
-    q, rows = torch.zeros(2, 2, 16), torch.tensor([0, 1])
+    kc = vc = torch.zeros(2, 16, 1, 16)
+    q, rows, bt = torch.zeros(2, 2, 16), torch.tensor([0, 1]), torch.zeros(2, 1, dtype=torch.int32)
     with pytest.raises(ValueError, match=r"out: expected a contiguous torch.float32 \(2, 2, 16\)"):
-        decode_attention(q, kc, vc, rows, rows, 0.25, out=torch.zeros(2, 16, 2).transpose(1, 2))
+        decode_attention(q, kc, vc, bt, rows, rows, 0.25, out=torch.zeros(2, 16, 2).transpose(1, 2))

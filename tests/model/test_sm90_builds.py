@@ -31,6 +31,7 @@ from model.kernels import (
 )
 from model.kernels.fused_moe import KINDS, GemmTiles, default_tiles
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
+from model.paging import DEFAULT_PAGE_SIZE
 from model.quant.experts import NVFP4_KINDS
 from scripts import fused_moe_build_check, skinny_build_check
 
@@ -47,6 +48,7 @@ def build_sm90(
 
 
 ATTENTION = {"HQ": 24, "G": 12, "D": 256, "BG": 16, "BD": 256}  # 24 query heads over 2 KV heads of 256
+PAGE = {"PAGE": DEFAULT_PAGE_SIZE}  # the caches' pages
 QSA = {"TOTAL": 518, "BLOCK": 4, "BJ": qsa_select.BLOCK_J}  # a 2,074-key cache in blocks of 4
 E_BLOCK = 128  # 128 experts
 
@@ -59,8 +61,8 @@ def merge_case(splits: int) -> tuple[Any, dict[str, str], dict[str, Any], int]:
 
 def split_case(splits: int, qsa: bool) -> tuple[Any, dict[str, str], dict[str, Any], int]:
     types = {p: "*bf16" for p in ("q", "k_cache", "v_cache", "out")} | {"scale": "fp32", "chosen": "*i8"}
-    types |= {"slots": "*i64", "positions": "*i64", "part_acc": "*fp32", "part_ml": "*fp32"}
-    constexprs = ATTENTION | {"BN": attention_decode.BLOCK_N, "SPLIT_LEN": 64, "SPLITS": splits, "QSA": qsa}
+    types |= {"block_table": "*i32", "slots": "*i64", "positions": "*i64", "part_acc": "*fp32", "part_ml": "*fp32"}
+    constexprs = ATTENTION | PAGE | {"BN": attention_decode.BLOCK_N, "SPLIT_LEN": 64, "SPLITS": splits, "QSA": qsa}
     return attention_decode._split_kernel, types, constexprs | {"BLOCK": 4, "NCHOSEN": 519, "IEEE": False}, 4
 
 
@@ -93,8 +95,10 @@ CASES = {
         f"attention prefill{', QSA' if qsa else ''}": (
             attention_prefill._prefill_kernel,
             {p: "*bf16" for p in ("q", "k_cache", "v_cache", "out")}
-            | {"scale": "fp32", "chosen": "*i8", "slots": "*i64", "positions": "*i64", "tiles": "*i32"},
+            | {"scale": "fp32", "chosen": "*i8", "slots": "*i64", "positions": "*i64", "tiles": "*i32"}
+            | {"block_table": "*i32"},
             ATTENTION
+            | PAGE
             | {"BT": attention_prefill.TOKENS, "BN": attention_prefill.BLOCK_N, "QSA": qsa, "BLOCK": 4}
             | {"NCHOSEN": 519, "IEEE": False},
             attention_prefill.WARPS,
@@ -103,8 +107,9 @@ CASES = {
     },
     "QSA score": (
         qsa_select._score_kernel,
-        {"iq": "*bf16", "keys": "*bf16", "slots": "*i64", "positions": "*i64", "scores": "*fp32"},
-        QSA | {"HI": 4, "DI": 128, "BD": 128},
+        {"iq": "*bf16", "keys": "*bf16", "slots": "*i64", "positions": "*i64", "scores": "*fp32"}
+        | {"block_table": "*i32"},
+        QSA | {"HI": 4, "DI": 128, "BD": 128, "PER_PAGE": DEFAULT_PAGE_SIZE // 4},
         4,
     ),
     "QSA rank": (
@@ -177,8 +182,8 @@ def test_kernel_builds_for_sm90(case: str) -> None:
 
 @pytest.mark.parametrize("case", ["attention split, one split writes out", "attention split, 33 splits, QSA"])
 def test_decode_attention_builds_without_spills(case: str) -> None:
-    """The split kernel reads its keys by int32 offsets from one pointer a slot and head: no stack at 4
-    warps (with 64-bit 2-D address tensors it spilled 104-120 bytes a thread)."""
+    """The split kernel reads its keys by int32 offsets from one pointer a key tile (in one page) and
+    head: no stack at 4 warps (with 64-bit 2-D address tensors it spilled 104-120 bytes a thread)."""
     fn, types, constexprs, warps = CASES[case]
     assert " STACK:0 " in skinny_build_check.resources(build_sm90(fn, types, constexprs, warps))
 

@@ -81,7 +81,11 @@ def _tracker_class() -> type:
     ("cls", "method", "row_bytes"),
     [
         (GatedDeltaNet, "delta_rule", lambda m: m.recurrent[0].nbytes),
-        (Attention, "_decode", lambda m: m.k_cache[0].nbytes + m.v_cache[0].nbytes + m.block_keys[0].nbytes),
+        (
+            Attention,
+            "_decode",
+            lambda m: m.block_table.shape[1] * (m.k_cache[0].nbytes + m.v_cache[0].nbytes + m.block_keys[0].nbytes),
+        ),
     ],
 )
 def test_decode_chunks_are_alive_one_at_a_time(

@@ -1,5 +1,5 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 256]", arg6_1: "f32[s33, 4]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "Sym(s33)", arg12_1: "f32[256]", arg13_1: "f32[32, 256]", arg14_1: "f32[256, 16]", arg15_1: "i64[s33]", arg16_1: "f32[4]", arg17_1: "f32[432, 64]", arg18_1: "f32[32]", arg19_1: "f32[32]", arg20_1: "f32[16]", arg21_1: "f32[3, 128, 2, 32]", arg22_1: "i64[s33]", arg23_1: "f32[3, 128, 2, 32]", arg24_1: "f32[3, 128, 16]", arg25_1: "f32[16]", arg26_1: "f32[3, 33, 16]"):
+    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 256]", arg6_1: "f32[s33, 4]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "Sym(s33)", arg12_1: "f32[256]", arg13_1: "f32[32, 256]", arg14_1: "f32[256, 16]", arg15_1: "i64[s33]", arg16_1: "f32[4]", arg17_1: "f32[432, 64]", arg18_1: "f32[32]", arg19_1: "f32[32]", arg20_1: "f32[16]", arg21_1: "i32[3, 2]", arg22_1: "i64[s33]", arg23_1: "f32[5, 64, 2, 32]", arg24_1: "f32[5, 64, 2, 32]", arg25_1: "f32[5, 64, 16]", arg26_1: "f32[16]", arg27_1: "f32[5, 16, 16]"):
         pow_1: "f32[s33, 4, 16]" = torch.ops.aten.pow.Tensor_Scalar(arg0_1, 2)
         mean: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
         add_12: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
@@ -167,6 +167,9 @@ class <lambda>(torch.nn.Module):
         add_575: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_352, mul_359);  mul_352 = mul_359 = None
         slice_10: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_337, 2, 8, 9223372036854775807);  mul_337 = None
         cat_5: "f32[s33, 2, 16]" = torch.ops.aten.cat.default([add_575, slice_10], -1);  add_575 = slice_10 = None
+        div_9: "i64[s33]" = torch.ops.aten.div.Tensor_mode(arg15_1, 64, rounding_mode = 'floor')
+        index: "i32[s33]" = torch.ops.aten.index.Tensor(arg21_1, [arg22_1, div_9]);  div_9 = None
+        remainder: "i64[s33]" = torch.ops.aten.remainder.Scalar(arg15_1, 64)
         view_14: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_22, [arg11_1, 2, 32]);  getitem_22 = None
         pow_5: "f32[s33, 2, 32]" = torch.ops.aten.pow.Tensor_Scalar(view_14, 2)
         mean_6: "f32[s33, 2, 1]" = torch.ops.aten.mean.dim(pow_5, [-1], True);  pow_5 = None
@@ -187,62 +190,70 @@ class <lambda>(torch.nn.Module):
         add_486: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_304, mul_311);  mul_304 = mul_311 = None
         slice_6: "f32[s33, 2, 24]" = torch.ops.aten.slice.Tensor(mul_289, 2, 8, 9223372036854775807);  mul_289 = None
         cat_3: "f32[s33, 2, 32]" = torch.ops.aten.cat.default([add_486, slice_6], -1);  add_486 = slice_6 = None
-        index_put: "f32[3, 128, 2, 32]" = torch.ops.aten.index_put.default(arg21_1, [arg22_1, arg15_1], cat_3);  cat_3 = None
+        index_put: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg23_1, [index, remainder], cat_3);  cat_3 = None
         view_15: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_24, [arg11_1, 2, 32]);  getitem_24 = None
-        index_put_1: "f32[3, 128, 2, 32]" = torch.ops.aten.index_put.default(arg23_1, [arg22_1, arg15_1], view_15);  view_15 = None
-        add_607: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1)
-        remainder: "i64[s33]" = torch.ops.aten.remainder.Scalar(add_607, 4);  add_607 = None
-        eq_199: "b8[s33]" = torch.ops.aten.eq.Scalar(remainder, 0);  remainder = None
-        add_614: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1)
-        sub_177: "i64[s33]" = torch.ops.aten.sub.Tensor(add_614, 4);  add_614 = None
-        clamp_min: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_177, 0);  sub_177 = None
-        div_9: "i64[s33]" = torch.ops.aten.div.Tensor_mode(clamp_min, 4, rounding_mode = 'floor')
-        full_default_1: "i64[]" = torch.ops.aten.full.default([], 32, dtype = torch.int64, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
-        where_1: "i64[s33]" = torch.ops.aten.where.self(eq_199, div_9, full_default_1);  div_9 = full_default_1 = None
-        unsqueeze_20: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(eq_199, 1);  eq_199 = None
-        index_put_2: "f32[3, 128, 16]" = torch.ops.aten.index_put.default(arg24_1, [arg22_1, arg15_1], getitem_31);  arg15_1 = getitem_31 = None
-        unsqueeze_14: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg22_1, 1)
-        unsqueeze_13: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(clamp_min, 1)
+        index_put_1: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg24_1, [index, remainder], view_15);  view_15 = None
+        add_613: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1)
+        remainder_1: "i64[s33]" = torch.ops.aten.remainder.Scalar(add_613, 4);  add_613 = None
+        eq_202: "b8[s33]" = torch.ops.aten.eq.Scalar(remainder_1, 0);  remainder_1 = None
+        add_620: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1);  arg15_1 = None
+        div_10: "i64[s33]" = torch.ops.aten.div.Tensor_mode(add_620, 4, rounding_mode = 'floor');  add_620 = None
+        sub_181: "i64[s33]" = torch.ops.aten.sub.Tensor(div_10, 1);  div_10 = None
+        clamp_min: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_181, 0);  sub_181 = None
+        mul_387: "i64[s33]" = torch.ops.aten.mul.Tensor(clamp_min, 4);  clamp_min = None
+        div_11: "i64[s33]" = torch.ops.aten.div.Tensor_mode(mul_387, 64, rounding_mode = 'floor')
+        index_1: "i32[s33]" = torch.ops.aten.index.Tensor(arg21_1, [arg22_1, div_11]);  arg21_1 = arg22_1 = div_11 = None
+        full_default_1: "i32[]" = torch.ops.aten.full.default([], 4, dtype = torch.int32, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+        where_1: "i32[s33]" = torch.ops.aten.where.self(eq_202, index_1, full_default_1);  full_default_1 = None
+        remainder_3: "i64[s33]" = torch.ops.aten.remainder.Scalar(mul_387, 64)
+        div_12: "i64[s33]" = torch.ops.aten.div.Tensor_mode(remainder_3, 4, rounding_mode = 'floor');  remainder_3 = None
+        full_default_2: "i64[]" = torch.ops.aten.full.default([], 0, dtype = torch.int64, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+        where_2: "i64[s33]" = torch.ops.aten.where.self(eq_202, div_12, full_default_2);  div_12 = full_default_2 = None
+        unsqueeze_20: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(eq_202, 1);  eq_202 = None
+        index_put_2: "f32[5, 64, 16]" = torch.ops.aten.index_put.default(arg25_1, [index, remainder], getitem_31);  index = remainder = getitem_31 = None
+        unsqueeze_14: "i32[s33, 1]" = torch.ops.aten.unsqueeze.default(index_1, 1);  index_1 = None
+        remainder_2: "i64[s33]" = torch.ops.aten.remainder.Scalar(mul_387, 64)
+        unsqueeze_13: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(remainder_2, 1);  remainder_2 = None
         iota: "i64[4]" = torch.ops.prims.iota.default(4, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
-        add_624: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_13, iota);  unsqueeze_13 = iota = None
-        index: "f32[s33, 4, 16]" = torch.ops.aten.index.Tensor(index_put_2, [unsqueeze_14, add_624]);  unsqueeze_14 = add_624 = None
-        mean_8: "f32[s33, 16]" = torch.ops.aten.mean.dim(index, [-2]);  index = None
+        add_640: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_13, iota);  unsqueeze_13 = iota = None
+        index_2: "f32[s33, 4, 16]" = torch.ops.aten.index.Tensor(index_put_2, [unsqueeze_14, add_640]);  unsqueeze_14 = add_640 = None
+        mean_8: "f32[s33, 16]" = torch.ops.aten.mean.dim(index_2, [-2]);  index_2 = None
         pow_7: "f32[s33, 16]" = torch.ops.aten.pow.Tensor_Scalar(mean_8, 2)
         mean_9: "f32[s33, 1]" = torch.ops.aten.mean.dim(pow_7, [-1], True);  pow_7 = None
-        add_661: "f32[s33, 1]" = torch.ops.aten.add.Tensor(mean_9, 1e-06);  mean_9 = None
-        rsqrt_6: "f32[s33, 1]" = torch.ops.aten.rsqrt.default(add_661);  add_661 = None
-        mul_410: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mean_8, rsqrt_6);  mean_8 = rsqrt_6 = None
-        add_671: "f32[16]" = torch.ops.aten.add.Tensor(arg25_1, 1.0);  arg25_1 = None
-        mul_413: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mul_410, add_671);  mul_410 = add_671 = None
-        unsqueeze_17: "f32[s33, 1, 16]" = torch.ops.aten.unsqueeze.default(mul_413, -2);  mul_413 = None
+        add_677: "f32[s33, 1]" = torch.ops.aten.add.Tensor(mean_9, 1e-06);  mean_9 = None
+        rsqrt_6: "f32[s33, 1]" = torch.ops.aten.rsqrt.default(add_677);  add_677 = None
+        mul_419: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mean_8, rsqrt_6);  mean_8 = rsqrt_6 = None
+        add_687: "f32[16]" = torch.ops.aten.add.Tensor(arg26_1, 1.0);  arg26_1 = None
+        mul_422: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mul_419, add_687);  mul_419 = add_687 = None
+        unsqueeze_17: "f32[s33, 1, 16]" = torch.ops.aten.unsqueeze.default(mul_422, -2);  mul_422 = None
         slice_13: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 0, 8)
-        convert_element_type_1: "f32[s33]" = torch.ops.prims.convert_element_type.default(clamp_min, torch.float32);  clamp_min = None
+        convert_element_type_1: "f32[s33]" = torch.ops.prims.convert_element_type.default(mul_387, torch.float32);  mul_387 = None
         unsqueeze_15: "f32[s33, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type_1, 1);  convert_element_type_1 = None
-        mul_393: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_15, arg16_1);  unsqueeze_15 = arg16_1 = None
-        unsqueeze_16: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_393, 1);  mul_393 = None
+        mul_402: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_15, arg16_1);  unsqueeze_15 = arg16_1 = None
+        unsqueeze_16: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_402, 1);  mul_402 = None
         expand_1: "f32[s33, 2, 4]" = torch.ops.aten.expand.default(unsqueeze_16, [arg11_1, 2, 4]);  unsqueeze_16 = None
         clone_3: "f32[s33, 2, 4]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
         view_17: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_3, [arg11_1, 8]);  clone_3 = None
         cos_1: "f32[s33, 8]" = torch.ops.aten.cos.default(view_17)
         unsqueeze_18: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos_1, -2);  cos_1 = None
-        mul_430: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(slice_13, unsqueeze_18);  unsqueeze_18 = None
+        mul_439: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(slice_13, unsqueeze_18);  unsqueeze_18 = None
         slice_16: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(slice_13, 2, 4, 9223372036854775807)
         neg_6: "f32[s33, 1, 4]" = torch.ops.aten.neg.default(slice_16);  slice_16 = None
         slice_15: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(slice_13, 2, 0, 4);  slice_13 = None
         cat_6: "f32[s33, 1, 8]" = torch.ops.aten.cat.default([neg_6, slice_15], -1);  neg_6 = slice_15 = None
         sin_1: "f32[s33, 8]" = torch.ops.aten.sin.default(view_17);  view_17 = None
         unsqueeze_19: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin_1, -2);  sin_1 = None
-        mul_437: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(cat_6, unsqueeze_19);  cat_6 = unsqueeze_19 = None
-        add_719: "f32[s33, 1, 8]" = torch.ops.aten.add.Tensor(mul_430, mul_437);  mul_430 = mul_437 = None
+        mul_446: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(cat_6, unsqueeze_19);  cat_6 = unsqueeze_19 = None
+        add_735: "f32[s33, 1, 8]" = torch.ops.aten.add.Tensor(mul_439, mul_446);  mul_439 = mul_446 = None
         slice_14: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 8, 9223372036854775807);  unsqueeze_17 = None
-        cat_7: "f32[s33, 1, 16]" = torch.ops.aten.cat.default([add_719, slice_14], -1);  add_719 = slice_14 = None
+        cat_7: "f32[s33, 1, 16]" = torch.ops.aten.cat.default([add_735, slice_14], -1);  add_735 = slice_14 = None
         squeeze: "f32[s33, 16]" = torch.ops.aten.squeeze.dim(cat_7, -2);  cat_7 = None
         full_default: "f32[s33, 16]" = torch.ops.aten.full.default([arg1_1, 16], 0, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
         where: "f32[s33, 16]" = torch.ops.aten.where.self(unsqueeze_20, squeeze, full_default);  unsqueeze_20 = squeeze = full_default = None
-        index_put_3: "f32[3, 33, 16]" = torch.ops.aten.index_put.default(arg26_1, [arg22_1, where_1], where);  arg22_1 = where_1 = where = None
+        index_put_3: "f32[5, 16, 16]" = torch.ops.aten.index_put.default(arg27_1, [where_1, where_2], where);  where_1 = where_2 = where = None
         empty_1: "f32[s33, 4, 32]" = torch.ops.aten.empty.memory_format([arg11_1, 4, 32], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg11_1 = None
-        copy_: "f32[3, 128, 2, 32]" = torch.ops.aten.copy_.default(arg21_1, index_put);  arg21_1 = index_put = copy_ = None
-        copy__1: "f32[3, 128, 2, 32]" = torch.ops.aten.copy_.default(arg23_1, index_put_1);  arg23_1 = index_put_1 = copy__1 = None
-        copy__2: "f32[3, 128, 16]" = torch.ops.aten.copy_.default(arg24_1, index_put_2);  arg24_1 = index_put_2 = copy__2 = None
-        copy__3: "f32[3, 33, 16]" = torch.ops.aten.copy_.default(arg26_1, index_put_3);  arg26_1 = index_put_3 = copy__3 = None
+        copy_: "f32[5, 64, 2, 32]" = torch.ops.aten.copy_.default(arg23_1, index_put);  arg23_1 = index_put = copy_ = None
+        copy__1: "f32[5, 64, 2, 32]" = torch.ops.aten.copy_.default(arg24_1, index_put_1);  arg24_1 = index_put_1 = copy__1 = None
+        copy__2: "f32[5, 64, 16]" = torch.ops.aten.copy_.default(arg25_1, index_put_2);  arg25_1 = index_put_2 = copy__2 = None
+        copy__3: "f32[5, 16, 16]" = torch.ops.aten.copy_.default(arg27_1, index_put_3);  arg27_1 = index_put_3 = copy__3 = None
         return (cat_1, cat_5, empty_1, getitem_29, add_207, mul_198)
