@@ -13,6 +13,7 @@ _EXPORTS = {
     "LLM": "qcompile.engine.llm",
     "SamplingParams": "qcompile.engine.sampling_params",
     "CompileConfig": "qcompile.config",
+    "EngineConfig": "qcompile.engine.engine_config",
     "compile": "qcompile.api",
 }
 

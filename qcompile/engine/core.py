@@ -75,7 +75,6 @@ class EngineCore:
         start = time.perf_counter()
         resolved = resolved or resolve_model(config.model)
         config.check_checkpoint(resolved.config)
-        self.engine_config = config
         self.path, self.name, self.config = resolved.path, resolved.name, resolved.config
         self.compile_config = config.compile_config()
         device = config.device
