@@ -29,7 +29,7 @@ from qcompile.cudagraph import resolve_capture_sizes
 from qcompile.engine.engine import Engine
 from qcompile.engine.engine_config import EngineConfig
 from qcompile.engine.inputs import InputProcessor
-from qcompile.engine.kv_memory import PoolPlan, choose_plan, model_page_bytes, profile_pool_bytes
+from qcompile.engine.kv_memory import PoolPlan, choose_plan, profile_pool_bytes
 from qcompile.engine.model_source import ResolvedModel, resolve_model
 from qcompile.engine.runner import ModelRunner
 from qcompile.engine.sampling_params import SamplingParams
@@ -88,7 +88,7 @@ class EngineCore:
             self.model = load_model(self.path, device, config.dtype, config.ple_backend, config.weight_only, shard)
             self.tokenizer = load_tokenizer(self.path)
             self.eos_token_ids = read_eos_token_ids(self.path, self.config)
-            self.pool = self._plan_pool(device)
+            self.pool = self._plan_pool(config, device)
             self.max_model_len = self.pool.max_model_len
             self.runner = ModelRunner(
                 self.model,
@@ -119,11 +119,10 @@ class EngineCore:
         self.skinny_plans = config.skinny_plans
         self.stage_times: dict[str, float] = {"load": time.perf_counter() - start}
 
-    def _plan_pool(self, device: str) -> PoolPlan:
+    def _plan_pool(self, c: EngineConfig, device: str) -> PoolPlan:
         """The K/V pool's pages and `max_model_len` (`qcompile/engine/kv_memory.py`): from
         `kv_cache_memory`; else on CUDA (one process) from what `gpu_memory_utilization` leaves once
         activations and graphs are profiled; else every slot a whole `max_model_len`."""
-        c = self.engine_config
         pool_bytes = c.kv_cache_memory
         if pool_bytes is None and torch.device(device).type == "cuda" and self.workers is None:
             compiled = self.compile_config
@@ -145,7 +144,7 @@ class EngineCore:
 
     def pool_summary(self) -> str:
         """The start-up line of the K/V pool: its tokens and how many maximum-length requests fit."""
-        return self.pool.summary(model_page_bytes(self.model, self.pool.page_size))
+        return self.pool.summary(self.model.page_bytes(self.pool.page_size))
 
     def close(self) -> None:
         """Stop the tensor-parallel workers, if any (the interpreter's exit does it too)."""

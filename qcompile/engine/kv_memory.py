@@ -3,7 +3,8 @@
 `--kv-cache-memory` gives the pool's bytes directly (any device). Otherwise, on CUDA,
 `--gpu-memory-utilization` is the fraction of the device the engine may fill: the pool gets what is
 left of it after the weights and the state pool (in use once the model is loaded), the activations
-of the largest batch, and the CUDA graphs' pool, both profiled at start-up (`profile_activations`).
+of the largest batch, and the CUDA graphs' pool, both profiled at start-up (`profile_pool_bytes`).
+A page's bytes are the model's (`page_bytes`: K, V, indexer and block keys of every attention layer).
 On CPU without `--kv-cache-memory` every slot gets pages for a whole `max_model_len`, so nothing is
 ever preempted. The arithmetic is plain functions of numbers, so it is tested without a GPU.
 """
@@ -47,26 +48,6 @@ def parse_bytes(text: str) -> int:
 
 def format_bytes(n: int) -> str:
     return f"{n / 2**30:.2f} GiB" if n >= 2**30 else f"{n / 2**20:.1f} MiB"
-
-
-def page_bytes(
-    num_layers: int, kv_heads: int, head_dim: int, index_dim: int, block: int, page_size: int, itemsize: int
-) -> int:
-    """Bytes of one page across `num_layers` attention layers: per position K and V (`kv_heads` ×
-    `head_dim` each) and the indexer key (`index_dim`), plus one block key (`index_dim`) per `block`
-    positions."""
-    per_layer = page_size * (2 * kv_heads * head_dim + index_dim) + page_size // block * index_dim
-    return num_layers * per_layer * itemsize
-
-
-def model_page_bytes(model: torch.nn.Module, page_size: int) -> int:
-    """`page_bytes` of a loaded model (this rank's shard of it) in its dtype."""
-    attention = [layer.self_attn for layer in model.model.layers if not layer.is_linear]
-    if not attention:
-        return 0
-    a = attention[0]
-    itemsize = model.lm_head.weight.element_size()
-    return page_bytes(len(attention), a.num_kv_heads, a.head_dim, a.indexer.head_dim, a.block, page_size, itemsize)
 
 
 def kv_pool_bytes(total: int, utilization: float, in_use: int, activations: int, graphs: int) -> int:
@@ -150,7 +131,7 @@ def choose_plan(
     positions = model.config.max_position_embeddings
     if pool_bytes is None:
         return slot_plan(max_num_seqs, max_model_len, page_size, positions)
-    return plan_pool(pool_bytes, model_page_bytes(model, page_size), page_size, max_model_len, positions)
+    return plan_pool(pool_bytes, model.page_bytes(page_size), page_size, max_model_len, positions)
 
 
 @torch.inference_mode()

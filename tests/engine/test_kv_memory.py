@@ -1,8 +1,8 @@
-"""The K/V pool's arithmetic as plain numbers: byte sizes, page bytes, what the GPU leaves, the plan."""
+"""The K/V pool's arithmetic as plain numbers: byte sizes, what the GPU leaves, the plan."""
 
 import pytest
 
-from qcompile.engine.kv_memory import kv_pool_bytes, page_bytes, parse_bytes, plan_pool, slot_plan
+from qcompile.engine.kv_memory import kv_pool_bytes, parse_bytes, plan_pool, slot_plan
 
 GiB = 2**30
 
@@ -19,12 +19,6 @@ def test_byte_sizes(text: str, value: int) -> None:
 def test_bad_byte_sizes_say_what_was_expected(text: str) -> None:
     with pytest.raises(ValueError, match=repr(text)):
         parse_bytes(text)
-
-
-def test_page_bytes_of_the_published_geometry() -> None:
-    # 12 QSA layers, 2 KV heads of 256, indexer keys of 128 per token and per block of 4, bf16
-    per_token = 12 * (2 * 2 * 256 + 128 + 128 / 4) * 2
-    assert page_bytes(12, 2, 256, 128, 4, 64, 2) == 64 * per_token == 1_818_624
 
 
 def test_what_the_gpu_leaves_for_the_pool() -> None:

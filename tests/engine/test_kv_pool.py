@@ -4,7 +4,6 @@
 import pytest
 
 from qcompile import LLM, SamplingParams
-from qcompile.engine.kv_memory import model_page_bytes
 
 from .conftest import MakeLLM
 from .test_scheduling import alone, as_prompts, assert_same, reference, summary
@@ -17,7 +16,7 @@ LONG = SamplingParams(temperature=0.0, max_tokens=20, logprobs=2, ignore_eos=Tru
 
 
 def pool_llm(make_llm: MakeLLM, num_pages: int, **kwargs: object) -> LLM:
-    page_bytes = model_page_bytes(make_llm(max_num_seqs=1).core.model, PAGE)
+    page_bytes = make_llm(max_num_seqs=1).core.model.page_bytes(PAGE)
     return make_llm(kv_cache_memory=(num_pages + 1) * page_bytes, page_size=PAGE, **kwargs)  # + the trash page
 
 
@@ -45,7 +44,7 @@ def test_a_request_larger_than_the_pool_is_refused_naming_both_sizes(make_llm: M
 
 def test_max_model_len_defaults_to_the_checkpoint_or_to_what_the_pool_holds(tiny_ckpt: object) -> None:
     llm = LLM(str(tiny_ckpt), max_num_seqs=2, kv_cache_memory="1MiB", page_size=PAGE)
-    page_bytes = model_page_bytes(llm.core.model, PAGE)
+    page_bytes = llm.core.model.page_bytes(PAGE)
     tokens = (2**20 // page_bytes - 1) * PAGE  # the trash page is one of the pool's
     assert tokens < 4096 and llm.core.max_model_len == tokens
     summary_line = llm.core.pool_summary()

@@ -15,7 +15,6 @@ import pytest
 from model.checkpoint.loader import load_model
 from qcompile.default_model import NAME
 from qcompile.engine.async_engine import AsyncEngine
-from qcompile.engine.kv_memory import model_page_bytes
 from qcompile.server.app import build_app
 from qcompile.server.parsers import select_parsers
 from tests.server.conftest import Server, running
@@ -27,7 +26,7 @@ MAX_MODEL_LEN = 512
 
 @pytest.fixture(scope="module")
 def small_pool(default_model: Path) -> Iterator[Server]:
-    page_bytes = model_page_bytes(load_model(default_model, "cpu", "float32"), 64)
+    page_bytes = load_model(default_model, "cpu", "float32").page_bytes(64)
     engine = AsyncEngine.from_args(
         default_model,
         max_num_seqs=4,
