@@ -120,6 +120,16 @@ def positive_int(text: str) -> int:
     return value
 
 
+def byte_size(text: str) -> int:
+    """Bytes with an optional unit: 512MiB, 4GiB, 1.5GB, 1000000."""
+    from qcompile.engine.kv_memory import parse_bytes
+
+    try:
+        return parse_bytes(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def port(text: str) -> int:
     try:
         value = int(text)

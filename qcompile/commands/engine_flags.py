@@ -19,7 +19,7 @@ from dataclasses import MISSING, Field, fields
 from pathlib import Path
 from typing import Any
 
-from qcompile.commands.checks import UsageError, compile_ranges, int_list, positive_int
+from qcompile.commands.checks import UsageError, byte_size, compile_ranges, int_list, positive_int
 from qcompile.config import CompileConfig
 from qcompile.engine.engine_config import EngineConfig, EngineOptionError
 
@@ -102,7 +102,8 @@ def add_engine_flags(
 ) -> None:
     """Add the flags of `EngineConfig`'s fields (all, or `names`), with `defaults` shown and used instead
     of the fields' where given, and `notes` appended to the help lines."""
-    _add_flags(parser, EngineConfig, _flag_fields(EngineConfig, names), defaults or {}, notes or {}, {})
+    parsers = {"kv_cache_memory": {"type": byte_size}}  # bytes with a unit: 512MiB, 4GiB, 1.5GB
+    _add_flags(parser, EngineConfig, _flag_fields(EngineConfig, names), defaults or {}, notes or {}, parsers)
 
 
 def _compile_parsers() -> dict[str, dict[str, Any]]:

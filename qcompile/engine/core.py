@@ -25,9 +25,11 @@ import torch
 from model.checkpoint.loader import load_model
 from model.checkpoint.metadata import check_tokenizer_files, read_eos_token_ids
 from model.parallel import Shard
+from qcompile.cudagraph import resolve_capture_sizes
 from qcompile.engine.engine import Engine
 from qcompile.engine.engine_config import EngineConfig
 from qcompile.engine.inputs import InputProcessor
+from qcompile.engine.kv_memory import PoolPlan, choose_plan, profile_pool_bytes
 from qcompile.engine.model_source import ResolvedModel, resolve_model
 from qcompile.engine.runner import ModelRunner
 from qcompile.engine.sampling_params import SamplingParams
@@ -75,7 +77,6 @@ class EngineCore:
         config.check_checkpoint(resolved.config)
         self.path, self.name, self.config = resolved.path, resolved.name, resolved.config
         self.compile_config = config.compile_config()
-        self.max_model_len = config.max_model_len
         device = config.device
         self.workers: WorkerGroup | None = None
         if config.tensor_parallel_size != 1:
@@ -87,11 +88,17 @@ class EngineCore:
             self.model = load_model(self.path, device, config.dtype, config.ple_backend, config.weight_only, shard)
             self.tokenizer = load_tokenizer(self.path)
             self.eos_token_ids = read_eos_token_ids(self.path, self.config)
-            self.processor = InputProcessor(
-                self.tokenizer, self.config.vocab_size, config.max_model_len, self.eos_token_ids
-            )
+            self.pool = self._plan_pool(config, device)
+            self.max_model_len = self.pool.max_model_len
             self.runner = ModelRunner(
-                self.model, config.max_num_seqs, config.max_model_len, device, self.compile_config, self.workers
+                self.model,
+                config.max_num_seqs,
+                self.max_model_len,
+                device,
+                self.compile_config,
+                self.workers,
+                self.pool.num_pages,
+                config.page_size,
             )
             if self.workers is not None:
                 self.workers.wait_ready()
@@ -101,9 +108,43 @@ class EngineCore:
         self.engine = Engine(
             self.runner, self.eos_token_ids, self.tokenizer, config.max_num_batched_tokens, config.async_scheduling
         )
+        self.processor = InputProcessor(
+            self.tokenizer,
+            self.config.vocab_size,
+            self.max_model_len,
+            self.eos_token_ids,
+            self.engine.scheduler.blocks.check_fits,
+        )
         self.skinny_gemm = self.runner.device.type == "cuda" if config.skinny_gemm is None else config.skinny_gemm
         self.skinny_plans = config.skinny_plans
         self.stage_times: dict[str, float] = {"load": time.perf_counter() - start}
+
+    def _plan_pool(self, c: EngineConfig, device: str) -> PoolPlan:
+        """The K/V pool's pages and `max_model_len` (`qcompile/engine/kv_memory.py`): from
+        `kv_cache_memory`; else on CUDA (one process) from what `gpu_memory_utilization` leaves once
+        activations and graphs are profiled; else every slot a whole `max_model_len`."""
+        pool_bytes = c.kv_cache_memory
+        if pool_bytes is None and torch.device(device).type == "cuda" and self.workers is None:
+            compiled = self.compile_config
+            largest_graph = 0
+            if compiled is not None and compiled.cudagraph != "none":
+                largest_graph = max(
+                    resolve_capture_sizes(compiled.capture_sizes, compiled.ranges, compiled.max_capture_size)
+                )
+            pool_bytes = profile_pool_bytes(
+                self.model,
+                c.max_num_seqs,
+                c.max_model_len,
+                c.page_size,
+                c.gpu_memory_utilization,
+                c.max_num_batched_tokens,
+                largest_graph,
+            )
+        return choose_plan(self.model, c.max_num_seqs, c.max_model_len, c.page_size, pool_bytes)
+
+    def pool_summary(self) -> str:
+        """The start-up line of the K/V pool: its tokens and how many maximum-length requests fit."""
+        return self.pool.summary(self.model.page_bytes(self.pool.page_size))
 
     def close(self) -> None:
         """Stop the tensor-parallel workers, if any (the interpreter's exit does it too)."""

@@ -27,6 +27,7 @@ import time
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from qcompile.engine.block_manager import BlockManager
 from qcompile.engine.detokenizer import Detokenizer
 from qcompile.engine.outputs import Logprob, OutputBuilder, RequestDelta, RequestOutput, error_message, logprob_dict
 from qcompile.engine.runner import FatalStepError, LaunchedStep, ModelRunner, StepResult, TopLogprobs
@@ -60,7 +61,8 @@ class Engine:
         self.eos_token_ids = frozenset(eos_token_ids)
         self.tokenizer = tokenizer
         self.async_scheduling = async_scheduling
-        self.scheduler = Scheduler(runner.max_num_seqs, max_num_batched_tokens)
+        blocks = BlockManager(runner.num_pages, runner.page_size)
+        self.scheduler = Scheduler(runner.max_num_seqs, max_num_batched_tokens, blocks)
         runner.processors.eos_token_ids = tuple(sorted(self.eos_token_ids))
         self.in_flight: LaunchedStep | None = None
         self.collector = StatsCollector()
@@ -104,7 +106,8 @@ class Engine:
         return deltas
 
     def stats(self) -> EngineStats:
-        return self.collector.snapshot(len(self.scheduler.running), len(self.scheduler.waiting))
+        s = self.scheduler
+        return self.collector.snapshot(len(s.running), len(s.waiting), s.blocks.usage, s.num_preemptions)
 
     def _finish(self, seq: Sequence) -> None:
         self.scheduler.finish(seq)

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any
 import torch
 
 from model.checkpoint.ple_tables import PLE_BACKENDS
+from model.paging import DEFAULT_PAGE_SIZE
 from qcompile.config import CompileConfig
 from qcompile.config.options import Check, option
+from qcompile.engine.kv_memory import parse_bytes
 
 if TYPE_CHECKING:
     from model.config import Qwen4ExpConfig
@@ -75,6 +77,15 @@ def _compile_problem(value: object) -> str | None:
     return f"must be a CompileConfig or None (eager), not a {type(value).__name__}"
 
 
+def _optional(check: Check) -> Check:
+    return lambda v: None if v is None else check(v)
+
+
+def _fraction(value: object) -> str | None:
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= 1
+    return None if ok else "must be a number in (0, 1]"
+
+
 def _optional_bool(value: object) -> str | None:
     return None if value is None or isinstance(value, bool) else "must be True, False or None"
 
@@ -105,7 +116,29 @@ class EngineConfig:
         check=_bool,
     )
     max_num_seqs: int = option(16, "requests generating at once (state slots)", check=at_least(1))
-    max_model_len: int = option(2048, "prompt + output tokens per request", check=at_least(1))
+    max_model_len: int | None = option(
+        None,
+        "prompt + output tokens per request (unset: the checkpoint's max_position_embeddings, or what the K/V "
+        "pool holds when that is less)",
+        check=_optional(at_least(1)),
+    )
+    kv_cache_memory: int | None = option(
+        None,
+        "bytes of the K/V page pool, e.g. 512MiB, 4GiB, 1.5GB (any device; unset: on CUDA what "
+        "gpu_memory_utilization leaves, on CPU every slot a whole max_model_len)",
+        check=_optional(at_least(1)),
+    )
+    gpu_memory_utilization: float = option(
+        0.9,
+        "fraction of the GPU the engine may fill: the K/V pool gets what weights, state, activations and CUDA "
+        "graphs leave of it (CUDA without kv_cache_memory)",
+        check=_fraction,
+    )
+    page_size: int = option(
+        DEFAULT_PAGE_SIZE,
+        "tokens per K/V page (a multiple of the QSA block and of the attention kernels' key tile, 16)",
+        check=at_least(1),
+    )
     max_num_batched_tokens: int = option(
         2048, "tokens one step feeds at most (longer prompts are prefilled in chunks)", check=at_least(1)
     )
@@ -142,6 +175,11 @@ class EngineConfig:
             object.__setattr__(self, "dtype", str(self.dtype).removeprefix("torch."))
         if self.skinny_plans is not None:
             object.__setattr__(self, "skinny_plans", Path(self.skinny_plans))
+        if isinstance(self.kv_cache_memory, str):
+            try:
+                object.__setattr__(self, "kv_cache_memory", parse_bytes(self.kv_cache_memory))
+            except ValueError as e:
+                raise EngineOptionError({"kv_cache_memory": self.kv_cache_memory}, str(e)) from None
         for f in fields(self):
             value, meta = getattr(self, f.name), f.metadata
             if meta["choices"] is not None and value not in meta["choices"]:
@@ -184,7 +222,7 @@ class EngineConfig:
         """The options that depend on the checkpoint's config: said before any weight is read or any
         tensor-parallel process starts."""
         limit = checkpoint.max_position_embeddings
-        if self.max_model_len > limit:
+        if self.max_model_len is not None and self.max_model_len > limit:
             raise EngineOptionError(
                 {"max_model_len": self.max_model_len}, f"exceeds the checkpoint's max_position_embeddings {limit}"
             )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from qcompile.engine.sampling_params import SamplingParams
@@ -25,8 +25,12 @@ class InputProcessor:
         vocab_size: int,
         max_model_len: int,
         eos_token_ids: Collection[int] = (),
+        check_pool: Callable[[int, str], None] | None = None,
     ) -> None:
+        """`check_pool(num_tokens, what)` refuses a request the K/V pool cannot hold even alone
+        (`BlockManager.check_fits`)."""
         self.tokenizer = tokenizer
+        self.check_pool = check_pool
         self.vocab_size = vocab_size
         self.max_model_len = max_model_len
         self.eos_token_ids = eos_token_ids
@@ -102,6 +106,8 @@ class InputProcessor:
             raise ValueError(
                 f"prompt length {len(ids)} + max_tokens {params.max_tokens} exceeds max_model_len {self.max_model_len}"
             )
+        if self.check_pool is not None:
+            self.check_pool(len(ids) + params.max_tokens, f"prompt length {len(ids)} + max_tokens {params.max_tokens}")
         bad = [t for t in params.logit_bias or () if t >= vocab]
         if bad:
             raise ValueError(f"logit_bias has token id {bad[0]} >= vocab_size {vocab}")

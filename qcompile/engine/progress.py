@@ -99,6 +99,7 @@ def start_core(config: EngineConfig, resolved: ResolvedModel | None = None) -> E
 
     with compile_stages("load checkpoint"):
         core = EngineCore(config, resolved)
+    print(f"    {core.pool_summary()}", file=sys.stderr)
     try:
         prepare_core(core)
     except BaseException:

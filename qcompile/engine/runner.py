@@ -45,7 +45,12 @@ class Peers(Protocol):
     def failure(self, e: BaseException) -> FatalStepError: ...
 
     def step(
-        self, fresh_slots: list[int], batch: Batch, descriptor: BatchDescriptor, logit_rows: list[int]
+        self,
+        fresh_slots: list[int],
+        block_tables: dict[int, list[int]],
+        batch: Batch,
+        descriptor: BatchDescriptor,
+        logit_rows: list[int],
     ) -> None: ...
 
     def command(self, name: str | tuple[str, Any]) -> None: ...
@@ -138,6 +143,8 @@ class ModelRunner:
         device: torch.device | str,
         compile_config: CompileConfig | None = None,
         peers: Peers | None = None,
+        num_pages: int | None = None,
+        page_size: int | None = None,
     ) -> None:
         self.model = model
         self.peers = peers
@@ -145,10 +152,15 @@ class ModelRunner:
         self.max_num_seqs = max_num_seqs
         self.max_model_len = max_model_len
         self.trash_slot = max_num_seqs
+        # `num_pages` K/V pages of `page_size` tokens (None: the model's defaults, every slot a whole
+        # max_model_len); the engine's block manager hands them out
         with torch.inference_mode():
-            model.init_state(max_num_seqs, max_model_len)
+            paging = {} if page_size is None else {"page_size": page_size}
+            model.init_state(max_num_seqs, max_model_len, num_pages=num_pages, **paging)
             # the last sampled token of each slot (plus the trash slot), fed back by decode rows
             self.last_tokens = torch.zeros(max_num_seqs + 1, dtype=torch.int64, device=self.device)
+        self.num_pages: int = model.num_pages
+        self.page_size: int = model.page_size
         self.compile_config = compile_config
         self.forward: Callable[..., torch.Tensor] = model
         self.dispatcher = Dispatcher(resolve_mode("none", piecewise_available=False))
@@ -241,7 +253,7 @@ class ModelRunner:
         chunks, fed_back_rows, fed_back_slots = [], [], []
         row = 0
         for seq, n, s in zip(step.seqs, step.num_tokens, step.starts, strict=True):
-            known = seq.prompt_token_ids[s : s + n]  # output tokens come from the device instead
+            known = seq.known_token_ids(s, s + n)  # tokens not read back yet come from the device
             chunks.append(Chunk(seq.slot, known + [0] * (n - len(known)), s))
             fed_back_rows += range(row + len(known), row + n)
             fed_back_slots += [seq.slot] * (n - len(known))
@@ -262,7 +274,7 @@ class ModelRunner:
             zip(step.seqs, step.num_tokens, step.starts, batch.host.query_start, strict=False)
         ):
             count = 0
-            if seq.params.prompt_logprobs is not None:
+            if seq.prompt_logprobs is not None:  # gathering (not once sent, nor on a recompute after)
                 # the row of position p predicts prompt token p + 1
                 count = max(0, min(s + n, seq.num_prompt_tokens - 1) - s)
                 prompt_rows += range(q, q + count)
@@ -275,8 +287,8 @@ class ModelRunner:
 
         rows = prompt_rows + sample_rows
         logits = self._on_every_rank(
-            lambda peers: peers.step(step.fresh_slots, batch, how, rows),
-            lambda: self.execute(step.fresh_slots, batch, how, rows),
+            lambda peers: peers.step(step.fresh_slots, step.block_tables, batch, how, rows),
+            lambda: self.execute(step.fresh_slots, step.block_tables, batch, how, rows),
         )
         return ForwardStep(
             step,
@@ -316,12 +328,21 @@ class ModelRunner:
 
     @torch.inference_mode()
     def execute(
-        self, fresh_slots: list[int], batch: Batch, how: BatchDescriptor, logit_rows: list[int]
+        self,
+        fresh_slots: list[int],
+        block_tables: dict[int, list[int]],
+        batch: Batch,
+        how: BatchDescriptor,
+        logit_rows: list[int],
     ) -> torch.Tensor:
-        """What every tensor-parallel rank runs of a step: reset the fresh slots, run the forward as
-        `how` says, and return the float logits of `logit_rows`."""
+        """What every tensor-parallel rank runs of a step: reset the fresh slots, write the block-table
+        rows that changed, run the forward as `how` says, and return the float logits of `logit_rows`.
+        All on the device's stream, after every step launched before, so a step in flight keeps the
+        rows and pages it was launched with."""
         if fresh_slots:
             self.model.reset_slots(self._tensor(fresh_slots))
+        for slot, pages in block_tables.items():
+            self.model.set_block_table(slot, pages)
         with forward_context(batch.host, how):
             hidden = self.forward(*batch.tensors())
         return self.model.compute_logits(hidden[self._tensor(logit_rows)]).float()

@@ -117,7 +117,8 @@ class LogitsProcessors:
         return torch.tensor(values, dtype=dtype, device=self.device)
 
     def admit(self, seqs: list[Sequence]) -> None:
-        """Requests getting a fresh slot: clear their counts and record their prompts' tokens."""
+        """Requests getting a fresh slot: record their prompts' tokens, and count the outputs a
+        preempted one already generated (none for a new one)."""
         penalized = [s for s in seqs if s.params.penalized]
         if not penalized:
             return
@@ -130,6 +131,10 @@ class LogitsProcessors:
         rows = [s.slot for s in penalized for _ in s.prompt_token_ids]
         ids = [t for s in penalized for t in s.prompt_token_ids]
         self.prompt_seen[self._tensor(rows), self._tensor(ids)] = True
+        rows = [s.slot for s in penalized for _ in s.output_token_ids]
+        if rows:
+            ids = [t for s in penalized for t in s.output_token_ids]
+            self.record(self._tensor(rows), self._tensor(ids))
 
     def record(self, slots: torch.Tensor, tokens: torch.Tensor) -> None:
         """Count the tokens just sampled into their slots' rows."""

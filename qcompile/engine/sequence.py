@@ -1,7 +1,8 @@
 """One request's state while it is in the engine: its prompt, slot, progress and stop checks.
 
-Nothing here grows with the output: tokens, text and logprobs leave in each step's `RequestDelta`
-(the detokenizer keeps only a short window), so a step costs the same at token 2,000 as at token 2.
+Text and logprobs leave in each step's `RequestDelta` (the detokenizer keeps only a short window), so
+a step costs the same at token 2,000 as at token 2. The output's token ids stay (one int each): a
+preempted request is recomputed from its prompt and them.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from qcompile.engine.structured import Grammar
 
 
 class SequenceStatus(enum.Enum):
-    WAITING = "waiting"  # no state slot yet
-    RUNNING = "running"  # owns a slot; prompt being prefilled or tokens being decoded
+    WAITING = "waiting"  # queued (new, or preempted: then it may hold its slot until its steps are read back)
+    RUNNING = "running"  # owns a slot and pages; prompt being prefilled or tokens being decoded
     FINISHED = "finished"  # done; its slot is released once no launched step still uses it
 
 
@@ -33,7 +34,9 @@ class Sequence:
     slot state by the time any later step runs), so the next chunk starts there whatever the
     scheduler does. `num_pending` counts tokens sampled by launched steps that the host has not read
     back yet: they exist only on the device, and the next decode row takes its input from there.
-    Prompt logprobs gather over the prompt's chunks and leave with the first delta.
+    Prompt logprobs gather over the prompt's chunks and leave with the first delta. `pages` are the
+    K/V pages of its positions, in order (`qcompile.engine.block_manager`). A preempted request gives
+    its slot and pages back and starts over at position 0, fed its prompt and `output_token_ids`.
     """
 
     request_id: str
@@ -43,9 +46,12 @@ class Sequence:
     generator: torch.Generator | None = None  # own random stream when params.seed is set
     detokenizer: Detokenizer | None = None
     grammar: Grammar | None = None  # with structured outputs: where the output is in its grammar
-    num_output_tokens: int = 0  # read back so far
+    output_token_ids: list[int] = field(default_factory=list)  # read back so far
     status: SequenceStatus = SequenceStatus.WAITING
     slot: int = -1
+    pages: list[int] = field(default_factory=list)
+    num_pages_written: int = 0  # how many of `pages` the model's block-table row holds
+    num_preemptions: int = 0
     num_computed_tokens: int = 0
     num_pending: int = 0
     num_in_flight: int = 0  # launched steps not yet collected that hold a row of this request
@@ -67,6 +73,10 @@ class Sequence:
         return len(self.prompt_token_ids)
 
     @property
+    def num_output_tokens(self) -> int:
+        return len(self.output_token_ids)
+
+    @property
     def num_tokens(self) -> int:
         """Tokens the host knows: the prompt and the outputs read back so far."""
         return len(self.prompt_token_ids) + self.num_output_tokens
@@ -84,6 +94,20 @@ class Sequence:
     def is_finished(self) -> bool:
         return self.status is SequenceStatus.FINISHED
 
+    def known_token_ids(self, start: int, end: int) -> list[int]:
+        """The tokens at positions [start, end) that the host knows (prompt, then outputs read back);
+        shorter when the range reaches tokens only the device holds yet."""
+        p = self.num_prompt_tokens
+        head = self.prompt_token_ids[start:end]
+        return head + self.output_token_ids[max(0, start - p) : max(0, end - p)]
+
+    def admit(self, slot: int) -> None:
+        """Take `slot` and start at position 0 (again, after a preemption). Prompt logprobs gathered
+        before a preemption and not yet sent are dropped: the prompt's chunks compute them again."""
+        self.slot, self.status, self.num_computed_tokens = slot, SequenceStatus.RUNNING, 0
+        if self.prompt_logprobs is not None:
+            self.prompt_logprobs = [None]
+
     def append_token(
         self, token_id: int, logprobs: dict[int, Logprob] | None, eos_token_ids: Collection[int]
     ) -> RequestDelta:
@@ -91,7 +115,7 @@ class Sequence:
         if self.grammar is not None:
             self.grammar.accept(token_id)
         stop_string = self.detokenizer.add(token_id) if self.detokenizer is not None else None
-        self.num_output_tokens += 1  # after the detokenizer, which may fail: then the token was never delivered
+        self.output_token_ids.append(token_id)  # after the detokenizer, which may fail: then it was never delivered
         p = self.params
         if not p.ignore_eos and token_id in eos_token_ids:
             self.finish("stop")

@@ -21,6 +21,8 @@ class EngineStats:
 
     num_running: int
     num_waiting: int
+    kv_cache_usage: float  # fraction of the K/V pool's pages in use, 0..1
+    num_preemptions_total: int
     prompt_tokens_total: int
     generation_tokens_total: int
     time_to_first_token_s: list[float] = field(default_factory=list)
@@ -50,9 +52,19 @@ class StatsCollector:
             if itl is not None:
                 self._itl.append(itl)
 
-    def snapshot(self, num_running: int, num_waiting: int) -> EngineStats:
+    def snapshot(self, num_running: int, num_waiting: int, kv_cache_usage: float, num_preemptions: int) -> EngineStats:
+        """The counters with the scheduler's gauges, handing out (and dropping) the latency samples."""
         with self._lock:
             ttft, itl = list(self._ttft), list(self._itl)
             self._ttft.clear()
             self._itl.clear()
-            return EngineStats(num_running, num_waiting, self.prompt_tokens, self.generation_tokens, ttft, itl)
+            return EngineStats(
+                num_running,
+                num_waiting,
+                kv_cache_usage,
+                num_preemptions,
+                self.prompt_tokens,
+                self.generation_tokens,
+                ttft,
+                itl,
+            )

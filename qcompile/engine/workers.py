@@ -44,6 +44,7 @@ from model.context import BatchDescriptor, HostBatch
 from model.parallel import Shard
 from qcompile.config import CompileConfig
 from qcompile.engine.engine_config import EngineConfig
+from qcompile.engine.kv_memory import choose_plan
 from qcompile.engine.outputs import error_message
 from qcompile.engine.runner import FatalStepError, ModelRunner
 
@@ -89,6 +90,7 @@ class StepCommand:
     """A step's host metadata; its tensors follow as one broadcast (`send_batch`)."""
 
     fresh_slots: list[int]
+    block_tables: dict[int, list[int]]
     host: HostBatch
     descriptor: BatchDescriptor
     logit_rows: list[int]
@@ -139,7 +141,11 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
         join_group(store, rank, spec.size, device)
         config = spec.config
         model = load_model(spec.path, device, config.dtype, config.ple_backend, shard=Shard.current())
-        runner = ModelRunner(model, config.max_num_seqs, config.max_model_len, device, spec.compile)
+        # rank 0's plan: the same options over the same shard geometry
+        pool = choose_plan(model, config.max_num_seqs, config.max_model_len, config.page_size, config.kv_cache_memory)
+        runner = ModelRunner(
+            model, config.max_num_seqs, pool.max_model_len, device, spec.compile, None, pool.num_pages, config.page_size
+        )
         conn.send(("ready", None))
         _serve_commands(runner, conn, device)
     except EOFError:  # rank 0 is gone: nothing to report to
@@ -160,7 +166,7 @@ def _serve_commands(runner: ModelRunner, conn: multiprocessing.connection.Connec
         command = conn.recv()
         if isinstance(command, StepCommand):
             batch = receive_batch(command.host, device)
-            runner.execute(command.fresh_slots, batch, command.descriptor, command.logit_rows)
+            runner.execute(command.fresh_slots, command.block_tables, batch, command.descriptor, command.logit_rows)
         elif isinstance(command, tuple) and command[0] == "skinny":  # rank 0's decode rows and plans
             from model.skinny_setup import prepare_skinny
 
@@ -342,9 +348,16 @@ class WorkerGroup:
         for worker in self.workers:
             worker.conn.send(command)
 
-    def step(self, fresh_slots: list[int], batch: Batch, descriptor: BatchDescriptor, logit_rows: list[int]) -> None:
+    def step(
+        self,
+        fresh_slots: list[int],
+        block_tables: dict[int, list[int]],
+        batch: Batch,
+        descriptor: BatchDescriptor,
+        logit_rows: list[int],
+    ) -> None:
         """Hand one step to every worker: its host metadata, then its tensors."""
-        self._send(StepCommand(fresh_slots, batch.host, descriptor, logit_rows))
+        self._send(StepCommand(fresh_slots, block_tables, batch.host, descriptor, logit_rows))
         send_batch(batch)
 
     def command(self, name: str | tuple[str, Any]) -> None:

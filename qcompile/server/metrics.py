@@ -67,6 +67,18 @@ class Metrics:
             "qcompile_num_requests_running", "Requests holding a state slot.", labels, registry=self.registry
         )
         waiting = Gauge("qcompile_num_requests_waiting", "Requests queued for a slot.", labels, registry=self.registry)
+        usage = Gauge(
+            "qcompile_kv_cache_usage_perc",
+            "Fraction of the K/V pool's pages in use (0..1).",
+            labels,
+            registry=self.registry,
+        )
+        preemptions = Counter(
+            "qcompile_num_preemptions",
+            "Requests preempted for lack of K/V pages (recomputed later).",
+            labels,
+            registry=self.registry,
+        )
         prompt = Counter("qcompile_prompt_tokens", "Prompt tokens prefilled.", labels, registry=self.registry)
         generation = Counter("qcompile_generation_tokens", "Tokens generated.", labels, registry=self.registry)
         ttft = Histogram(
@@ -84,14 +96,18 @@ class Metrics:
             registry=self.registry,
         )
         self._running, self._waiting = running.labels(model_name), waiting.labels(model_name)
+        self._usage, self._preemptions = usage.labels(model_name), preemptions.labels(model_name)
         self._prompt, self._generation = prompt.labels(model_name), generation.labels(model_name)
         self._ttft, self._itl = ttft.labels(model_name), itl.labels(model_name)
-        self._seen_prompt = self._seen_generation = 0
+        self._seen_prompt = self._seen_generation = self._seen_preemptions = 0
 
     def render(self, stats: EngineStats) -> bytes:
         """The text exposition after folding in a fresh engine snapshot."""
         self._running.set(stats.num_running)
         self._waiting.set(stats.num_waiting)
+        self._usage.set(stats.kv_cache_usage)
+        self._preemptions.inc(stats.num_preemptions_total - self._seen_preemptions)
+        self._seen_preemptions = stats.num_preemptions_total
         self._prompt.inc(stats.prompt_tokens_total - self._seen_prompt)
         self._generation.inc(stats.generation_tokens_total - self._seen_generation)
         self._seen_prompt, self._seen_generation = stats.prompt_tokens_total, stats.generation_tokens_total

@@ -1,8 +1,10 @@
-"""A stand-in model with the real model's contract (slot state, flat batches, forward context).
+"""A stand-in model with the real model's contract (slot state, paged K/V, flat batches, forward context).
 
 It is a small recurrent net stepped token by token per request, so its outputs depend on each
 request's whole history and never on what else is in the batch: engine tests can then demand
-exact equality between batched and single-request runs.
+exact equality between batched and single-request runs. Each step also reads the mean of the
+request's earlier "keys" (token embeddings) through its block table, as attention reads K/V pages:
+a page handed to two requests, or a block-table row out of date, changes the outputs.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import torch
 
 from model.batch import Batch
 from model.context import current, forward_context
+from model.paging import new_block_table, pages_for, write_row
 from qcompile.compiler.ranges import warmup_sizes
 from qcompile.config import CompileConfig
 from qcompile.cudagraph import Dispatcher, resolve_mode
@@ -29,8 +32,18 @@ class FakeModel(torch.nn.Module):
         self.head = 3 * torch.randn(hidden_size, vocab_size, generator=g, dtype=torch.float64)
         self.forward_calls: list[int] = []  # batch sizes seen, for tests of batching
 
-    def init_state(self, max_num_seqs: int, max_model_len: int) -> None:
+    def init_state(
+        self, max_num_seqs: int, max_model_len: int, num_pages: int | None = None, page_size: int = 4
+    ) -> None:
+        width = pages_for(max_model_len, page_size)
+        self.num_pages = max_num_seqs * width if num_pages is None else num_pages
+        self.page_size = page_size
         self.state = torch.zeros(max_num_seqs + 1, self.mix.shape[0], dtype=torch.float64)
+        self.keys = torch.zeros(self.num_pages + 1, page_size, self.mix.shape[0], dtype=torch.float64)
+        self.block_table = new_block_table(max_num_seqs, width, self.num_pages, num_pages is None, torch.device("cpu"))
+
+    def set_block_table(self, slot: int, pages: list[int]) -> None:
+        write_row(self.block_table, slot, pages, self.num_pages)
 
     def reset_slots(self, slots: torch.Tensor) -> None:
         self.state[slots] = 0
@@ -49,10 +62,16 @@ class FakeModel(torch.nn.Module):
         host = current()
         self.forward_calls.append(host.num_reqs)
         out = torch.zeros(input_ids.shape[0], self.mix.shape[0], dtype=torch.float64)
+        ps = self.page_size
         for slot, a, b in zip(host.slots, host.query_start, host.query_start[1:], strict=False):
             h = self.state[slot].clone()
+            table = self.block_table[slot]
             for row in range(a, b):
-                h = torch.tanh(h @ self.mix + self.embed[input_ids[row]])
+                pos = int(positions[row])
+                key = self.embed[input_ids[row]]
+                self.keys[table[pos // ps], pos % ps] = key
+                seen = self.keys[table[: pos // ps + 1]].flatten(0, 1)[: pos + 1]
+                h = torch.tanh(h @ self.mix + key + seen.mean(0))
                 out[row] = h
             self.state[slot] = h
         return out

@@ -33,6 +33,9 @@ def test_an_unknown_keyword_is_refused_naming_it_and_the_close_match(build: obje
     [
         ({"max_num_seqs": 0}, "max_num_seqs=0: must be an integer >= 1"),
         ({"max_model_len": "64"}, "max_model_len='64': must be an integer >= 1"),
+        ({"kv_cache_memory": "4XB"}, "kv_cache_memory='4XB': expected bytes such as 512MiB"),
+        ({"kv_cache_memory": 0}, "kv_cache_memory=0: must be an integer >= 1"),
+        ({"gpu_memory_utilization": 1.5}, "gpu_memory_utilization=1.5: must be a number in (0, 1]"),
         ({"dtype": "int8"}, "dtype='int8': not one of float32, bfloat16, float16"),
         ({"ple_backend": "disk"}, "ple_backend='disk': not one of device, pinned, mmap, preload"),
         ({"compile": "layer"}, "compile='layer': must be a CompileConfig or None"),
@@ -102,6 +105,9 @@ def test_the_flags_are_the_fields(command: str) -> None:
         "weight_only": True,
         "skinny_gemm": True,
         "skinny_plans": Path("plans.json"),
+        "kv_cache_memory": "1.5MiB",  # read as bytes, by the config and by the flag alike
+        "gpu_memory_utilization": 0.5,
+        "page_size": 32,
     }
     assert set(given) | {"device", "tensor_parallel_size"} == {f.name for f in _flag_fields()}
     argv = [command]

@@ -51,7 +51,13 @@ def test_counts_follow_the_sampled_tokens() -> None:
     procs = LogitsProcessors(3, 6, torch.device("cpu"))
     params = SamplingParams(frequency_penalty=1.0)
     seq = SimpleNamespace(
-        slot=1, params=params, prompt_token_ids=[4, 4, 5], num_output_tokens=0, num_pending=1, grammar=None
+        slot=1,
+        params=params,
+        prompt_token_ids=[4, 4, 5],
+        output_token_ids=[],
+        num_output_tokens=0,
+        num_pending=1,
+        grammar=None,
     )
     procs.admit([seq])  # type: ignore[list-item]
     for token in (2, 3, 2):
@@ -62,6 +68,9 @@ def test_counts_follow_the_sampled_tokens() -> None:
     assert out.tolist() == [[0.0, 0.0, -2.0, -1.0, 0.0, 0.0]]
     procs.admit([seq])  # type: ignore[list-item]
     assert procs.counts[1].sum() == 0
+    seq.output_token_ids = [2, 3, 2]  # readmitted after a preemption: its outputs count again
+    procs.admit([seq])  # type: ignore[list-item]
+    assert procs.counts[1].tolist() == [0, 0, 2, 1, 0, 0]
 
 
 def test_penalties_change_sampling_only_when_set(llm: LLM) -> None:

@@ -10,6 +10,7 @@ from model.checkpoint.metadata import read_eos_token_ids
 from model.context import BatchDescriptor, RuntimeMode
 from model.paging import PAGED_BUFFERS
 from qcompile import LLM, CompileConfig, SamplingParams
+from qcompile.engine.block_manager import BlockManager
 from qcompile.engine.outputs import RequestOutput
 from qcompile.engine.scheduler import Scheduler
 from qcompile.engine.sequence import Sequence
@@ -205,40 +206,45 @@ def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: 
     """One prefill step from the same state, unpadded and padded: idle slots untouched, the same results.
 
     Padding changes the matmul shapes, so values in the request's own slot may move in the last bits.
-    State is per slot (dim 0 the slot) or in K/V pools (dim 0 the page, a slot's pages in its row of
-    the block table).
+    State is per slot (dim 0 the slot) or in K/V pools (dim 0 the page): there the request's pages are
+    those the block manager gave it, and every other page but the trash page is idle.
     """
     llm = make_llm(max_num_seqs=3, async_scheduling=False)
     runner = llm.core.engine.runner
     llm.generate(as_prompts(PROMPTS[:3]), GREEDY)  # leave finished requests' state in every slot
-    slots, table = runner.trash_slot + 1, runner.model.block_table
+    slots = runner.trash_slot + 1
     pools = {n: b for n, b in runner.model.named_buffers() if n.rsplit(".", 1)[-1] in PAGED_BUFFERS}
     buffers = {n: b for n, b in runner.model.named_buffers() if b.dim() and b.shape[0] == slots} | pools
     assert len(buffers) > len(pools) > 0, "the model keeps per-slot state buffers and K/V pools"
     start = {n: b.clone() for n, b in buffers.items()}
 
-    def rows(name: str, of: list[int]) -> list[int]:
-        """Dim-0 indices of slots `of` in buffer `name`."""
-        return table[of].flatten().tolist() if name in pools else of
-
-    def run(pad: int) -> tuple[list, dict[str, torch.Tensor]]:
+    def run(pad: int) -> tuple[list, dict[str, torch.Tensor], list[int]]:
         with torch.inference_mode():
             for n, b in buffers.items():
                 b.copy_(start[n])
         seq = Sequence("p", None, PROMPTS[4], SamplingParams(temperature=0, max_tokens=2, prompt_logprobs=2))
-        scheduler = Scheduler(3, 64)
+        scheduler = Scheduler(3, 64, BlockManager(runner.num_pages, runner.page_size))
         scheduler.free_slots = deque([1])
         scheduler.add(seq)
         padded = lambda n, uniform: BatchDescriptor(RuntimeMode.NONE, n, n + pad)  # noqa: E731
         monkeypatch.setattr(runner.dispatcher, "dispatch", padded)
         results = runner.collect(runner.launch(scheduler.schedule()))
-        return results, {n: b.clone() for n, b in buffers.items()}
+        return results, {n: b.clone() for n, b in buffers.items()}, seq.pages
 
     plain, padded = run(0), run(5)
+    pages = padded[2]
+    assert pages == plain[2] and runner.num_pages not in pages  # the trash page is the pool's last
+
+    def rows(name: str, own: bool) -> list[int]:
+        """Dim-0 indices of the request's state in buffer `name` (`own`), or of the idle state."""
+        if name in pools:
+            return pages if own else [p for p in range(runner.num_pages) if p not in pages]
+        return [1] if own else [0, 2]
+
     assert plain[0][0].token_id == padded[0][0].token_id is not None
     for a, b in zip(plain[0][0].prompt_logprobs, padded[0][0].prompt_logprobs, strict=True):
         assert a[0] == b[0] and a[2] == b[2] and a[1] == pytest.approx(b[1], abs=1e-5)
     for name, state in padded[1].items():
-        idle, own = rows(name, [0, 2]), rows(name, [1])
+        idle, own = rows(name, False), rows(name, True)
         assert torch.equal(state[idle], start[name][idle]), name
         assert torch.allclose(state[own], plain[1][name][own], atol=1e-5), name

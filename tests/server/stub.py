@@ -61,7 +61,7 @@ class StubEngine:
         pass
 
     def stats(self) -> EngineStats:
-        return EngineStats(0, 0, 0, 0)
+        return EngineStats(0, 0, 0.0, 0, 0, 0)
 
     async def start(self) -> None:
         pass

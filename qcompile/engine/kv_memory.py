@@ -1,0 +1,170 @@
+"""How big the K/V page pool is, and the longest request it serves, sized as vLLM users expect.
+
+`--kv-cache-memory` gives the pool's bytes directly (any device). Otherwise, on CUDA,
+`--gpu-memory-utilization` is the fraction of the device the engine may fill: the pool gets what is
+left of it after the weights and the state pool (in use once the model is loaded), the activations
+of the largest batch, and the CUDA graphs' pool, both profiled at start-up (`profile_pool_bytes`).
+A page's bytes are the model's (`page_bytes`: K, V, indexer and block keys of every attention layer).
+On CPU without `--kv-cache-memory` every slot gets pages for a whole `max_model_len`, so nothing is
+ever preempted. The arithmetic is plain functions of numbers, so it is tested without a GPU.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import torch
+
+from model.paging import pages_for
+
+_UNITS = {
+    "": 1,
+    "b": 1,
+    "kb": 10**3,
+    "mb": 10**6,
+    "gb": 10**9,
+    "tb": 10**12,
+    "kib": 2**10,
+    "mib": 2**20,
+    "gib": 2**30,
+    "tib": 2**40,
+}
+_SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([a-zA-Z]*)\s*")
+
+
+def parse_bytes(text: str) -> int:
+    """`512MiB`, `4GiB`, `1.5GB`, `1000000` as bytes (KB/MB/GB/TB decimal, KiB/MiB/GiB/TiB binary);
+    a ValueError saying what was expected otherwise (the caller names its flag or argument)."""
+    match = _SIZE.fullmatch(text)
+    unit = match and _UNITS.get(match.group(2).lower())
+    if not match or unit is None:
+        raise ValueError(f"expected bytes such as 512MiB, 4GiB, 1.5GB or 1000000, not {text!r}")
+    value = int(float(match.group(1)) * unit)
+    if value < 1:
+        raise ValueError(f"must be at least one byte, not {text!r}")
+    return value
+
+
+def format_bytes(n: int) -> str:
+    return f"{n / 2**30:.2f} GiB" if n >= 2**30 else f"{n / 2**20:.1f} MiB"
+
+
+def kv_pool_bytes(total: int, utilization: float, in_use: int, activations: int, graphs: int) -> int:
+    """The pool's bytes: `utilization` of the device's `total`, less what is `in_use` (weights, state
+    pool, anything else allocated), the peak `activations` of the largest batch and the CUDA `graphs`'
+    pool. A ValueError naming the flag when nothing is left."""
+    if not 0 < utilization <= 1:
+        raise ValueError(f"--gpu-memory-utilization {utilization}: must be in (0, 1]")
+    budget = int(total * utilization)
+    left = budget - in_use - activations - graphs
+    if left <= 0:
+        raise ValueError(
+            f"--gpu-memory-utilization {utilization} allows {format_bytes(budget)} of {format_bytes(total)}, but "
+            f"weights and state take {format_bytes(in_use)}, activations {format_bytes(activations)} and CUDA "
+            f"graphs {format_bytes(graphs)}: nothing is left for K/V; raise it or give --kv-cache-memory"
+        )
+    return left
+
+
+@dataclass(frozen=True)
+class PoolPlan:
+    """The pool's pages and the longest request (`max_model_len`), with why that length (`note`)."""
+
+    num_pages: int
+    page_size: int
+    max_model_len: int
+    note: str
+
+    @property
+    def num_tokens(self) -> int:
+        return self.num_pages * self.page_size
+
+    def summary(self, page_bytes: int) -> str:
+        """The start-up line: the pool's tokens and how many maximum-length requests fit."""
+        fits = self.num_tokens / self.max_model_len
+        return (
+            f"K/V pool: {self.num_tokens} tokens ({self.num_pages} pages of {self.page_size}, "
+            f"{format_bytes(self.num_pages * page_bytes)}); {fits:.2f} requests of max_model_len "
+            f"{self.max_model_len} fit at once{self.note}"
+        )
+
+
+def plan_pool(
+    pool_bytes: int, page_bytes: int, page_size: int, max_model_len: int | None, max_position_embeddings: int
+) -> PoolPlan:
+    """Pages of a pool of `pool_bytes`, the model's trash page among them; `max_model_len=None` becomes
+    `max_position_embeddings` when one request of that length fits, else what the pool holds (said in
+    the note)."""
+    num_pages = pool_bytes // page_bytes - 1
+    if num_pages < 1:
+        raise ValueError(
+            f"--kv-cache-memory {pool_bytes} bytes is less than two K/V pages ({page_bytes} bytes, {page_size} "
+            "tokens each; one is the trash page padding rows write)"
+        )
+    tokens = num_pages * page_size
+    if max_model_len is not None:
+        return PoolPlan(num_pages, page_size, max_model_len, "")
+    if tokens >= max_position_embeddings:
+        return PoolPlan(num_pages, page_size, max_position_embeddings, "")
+    note = f" (max_model_len defaults to what the pool holds: the checkpoint allows {max_position_embeddings})"
+    return PoolPlan(num_pages, page_size, tokens, note)
+
+
+def slot_plan(max_num_seqs: int, max_model_len: int | None, page_size: int, max_position_embeddings: int) -> PoolPlan:
+    """Without a memory figure (CPU): every slot gets pages for a whole `max_model_len` (default: the
+    checkpoint's positions)."""
+    length = max_position_embeddings if max_model_len is None else max_model_len
+    return PoolPlan(max_num_seqs * pages_for(length, page_size), page_size, length, "")
+
+
+def choose_plan(
+    model: torch.nn.Module,
+    max_num_seqs: int,
+    max_model_len: int | None,
+    page_size: int,
+    pool_bytes: int | None,
+) -> PoolPlan:
+    """The plan of a loaded model: a pool of `pool_bytes` (`--kv-cache-memory`, or what profiling left),
+    or without one every slot a whole `max_model_len`. Every tensor-parallel rank reaches the same plan
+    from the same arguments."""
+    positions = model.config.max_position_embeddings
+    if pool_bytes is None:
+        return slot_plan(max_num_seqs, max_model_len, page_size, positions)
+    return plan_pool(pool_bytes, model.page_bytes(page_size), page_size, max_model_len, positions)
+
+
+@torch.inference_mode()
+def _activation_peak(model: torch.nn.Module, rows: int, logit_rows: int) -> int:
+    """Peak bytes a forward of `rows` padding rows (and the logits of `logit_rows`) allocates on CUDA."""
+    torch.cuda.synchronize()
+    base = torch.cuda.memory_allocated()
+    torch.cuda.reset_peak_memory_stats()
+    batch = model.padding_batch(rows)
+    with model.context(batch):
+        hidden = model(*batch.tensors())
+    model.compute_logits(hidden[:logit_rows])
+    torch.cuda.synchronize()
+    return torch.cuda.max_memory_allocated() - base
+
+
+def profile_pool_bytes(
+    model: torch.nn.Module,
+    max_num_seqs: int,
+    max_model_len: int | None,
+    page_size: int,
+    utilization: float,
+    largest_batch: int,
+    largest_graph: int,
+) -> int:
+    """The pool's bytes on CUDA (`kv_pool_bytes`): the model's state made with a one-page pool, then the
+    eager activations of the largest batch and of the largest captured size (graphs share one pool,
+    which holds about the activations of the largest; 0: no graphs) measured by forwards of padding
+    rows, and what the device then has in use. The engine's own `init_state` replaces the probe pool."""
+    length = model.config.max_position_embeddings if max_model_len is None else max_model_len
+    model.init_state(max_num_seqs, length, num_pages=1, page_size=page_size)
+    activations = _activation_peak(model, largest_batch, min(largest_batch, max_num_seqs))
+    graphs = _activation_peak(model, largest_graph, largest_graph) if largest_graph else 0
+    torch.cuda.empty_cache()
+    free, total = torch.cuda.mem_get_info()
+    return kv_pool_bytes(total, utilization, total - free, activations, graphs)

@@ -1,0 +1,79 @@
+"""The K/V page pool's bookkeeping on its own: allocation as tokens grow, exhaustion, freeing."""
+
+import random
+
+import pytest
+
+from qcompile import SamplingParams
+from qcompile.engine.block_manager import BlockManager
+from qcompile.engine.sequence import Sequence
+
+
+def seq(name: str) -> Sequence:
+    return Sequence(name, None, [3], SamplingParams(max_tokens=1))
+
+
+def test_pages_grow_with_the_tokens_and_go_back_on_free() -> None:
+    blocks = BlockManager(num_pages=5, page_size=4)
+    a = seq("a")
+    assert blocks.allocate(a, 1) and a.pages == [0]
+    assert blocks.allocate(a, 4) and a.pages == [0]  # still one page
+    assert blocks.allocate(a, 5) and a.pages == [0, 1]
+    assert blocks.pages_needed(a, 13) == 2 and blocks.num_free_pages == 3
+    assert blocks.usage == pytest.approx(2 / 5)
+    blocks.free(a)
+    assert a.pages == [] and blocks.num_free_pages == 5 and blocks.usage == 0
+    assert blocks.ref_counts == [0] * 5
+
+
+def test_exhaustion_takes_nothing_and_the_trash_page_is_never_handed_out() -> None:
+    blocks = BlockManager(num_pages=3, page_size=2)
+    a, b = seq("a"), seq("b")
+    assert blocks.allocate(a, 4) and a.pages == [0, 1]
+    assert not blocks.allocate(b, 4) and b.pages == [] and blocks.num_free_pages == 1  # all or nothing
+    assert blocks.allocate(b, 2) and b.pages == [2]
+    assert not blocks.allocate(b, 3) and blocks.trash_page == 3 and blocks.trash_page not in a.pages + b.pages
+    blocks.free(a)
+    assert blocks.allocate(b, 6) and b.pages == [2, 0, 1]
+
+
+def test_a_double_free_is_caught() -> None:
+    blocks = BlockManager(num_pages=2, page_size=2)
+    a = seq("a")
+    blocks.allocate(a, 3)
+    pages = list(a.pages)
+    blocks.free(a)
+    a.pages = pages
+    with pytest.raises(RuntimeError, match="page 0 of request 'a' is already free"):
+        blocks.free(a)
+
+
+def test_random_churn_never_gives_one_page_to_two_requests() -> None:
+    rng = random.Random(0)
+    blocks = BlockManager(num_pages=16, page_size=4)
+    live: list[Sequence] = []
+    for i in range(2000):
+        if live and rng.random() < 0.3:
+            blocks.free(live.pop(rng.randrange(len(live))))
+        elif rng.random() < 0.5 or not live:
+            s = seq(str(i))
+            if blocks.allocate(s, rng.randint(1, 20)):
+                live.append(s)
+        else:
+            s = rng.choice(live)
+            blocks.allocate(s, len(s.pages) * 4 + rng.randint(1, 8))
+        owned = [p for s in live for p in s.pages]
+        assert len(owned) == len(set(owned)) and all(0 <= p < 16 for p in owned)
+        assert sorted(owned + list(blocks.free_pages)) == list(range(16))
+        assert all(blocks.ref_counts[p] == 1 for p in owned)
+
+
+def test_sizes_are_checked() -> None:
+    with pytest.raises(ValueError, match="num_pages=0"):
+        BlockManager(0, 4)
+    blocks = BlockManager(num_pages=3, page_size=4)
+    blocks.check_fits(12, "request 'a'")
+    with pytest.raises(
+        ValueError, match=r"request 'a' needs 13 tokens of K/V but the whole pool holds 12 \(3 pages of 4\)"
+    ):
+        blocks.check_fits(13, "request 'a'")

@@ -1,0 +1,48 @@
+"""The K/V pool's arithmetic as plain numbers: byte sizes, what the GPU leaves, the plan."""
+
+import pytest
+
+from qcompile.engine.kv_memory import kv_pool_bytes, parse_bytes, plan_pool, slot_plan
+
+GiB = 2**30
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("512MiB", 512 * 2**20), ("4GiB", 4 * GiB), ("1.5GB", 1_500_000_000), ("1000000", 10**6), ("2 kib", 2048)],
+)
+def test_byte_sizes(text: str, value: int) -> None:
+    assert parse_bytes(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "4XB", "GiB", "-1GiB", "1e9", "0", "0.4"])
+def test_bad_byte_sizes_say_what_was_expected(text: str) -> None:
+    with pytest.raises(ValueError, match=repr(text)):
+        parse_bytes(text)
+
+
+def test_what_the_gpu_leaves_for_the_pool() -> None:
+    left = kv_pool_bytes(80 * GiB, 0.9, in_use=40 * GiB, activations=2 * GiB, graphs=GiB)
+    assert left == int(80 * GiB * 0.9) - 43 * GiB
+    with pytest.raises(
+        ValueError, match=r"--gpu-memory-utilization 0.5 allows 40.00 GiB of 80.00 GiB.*nothing is left"
+    ):
+        kv_pool_bytes(80 * GiB, 0.5, in_use=40 * GiB, activations=0, graphs=0)
+    with pytest.raises(ValueError, match=r"--gpu-memory-utilization 1.2"):
+        kv_pool_bytes(80 * GiB, 1.2, in_use=0, activations=0, graphs=0)
+
+
+def test_the_plan_follows_the_pool() -> None:
+    plan = plan_pool(11 * 1000 + 999, 1000, 64, None, 4096)  # 10 pages and the trash page: 640 tokens < 4096
+    assert (plan.num_pages, plan.num_tokens, plan.max_model_len) == (10, 640, 640)
+    assert "defaults to what the pool holds: the checkpoint allows 4096" in plan.note
+    assert plan.summary(1000).startswith("K/V pool: 640 tokens (10 pages of 64, 0.0 MiB); 1.00 requests of")
+    roomy = plan_pool(201 * 1000, 1000, 64, None, 4096)
+    assert (roomy.max_model_len, roomy.note) == (4096, "")
+    assert "3.12 requests of max_model_len 4096 fit" in roomy.summary(1000)
+    assert plan_pool(11 * 1000, 1000, 64, 2048, 4096).max_model_len == 2048  # given: kept (longer requests refused)
+    with pytest.raises(ValueError, match="less than two K/V pages"):
+        plan_pool(1999, 1000, 64, None, 4096)
+    slots = slot_plan(4, 100, 64, 4096)
+    assert (slots.num_pages, slots.max_model_len) == (8, 100)
+    assert slot_plan(2, None, 64, 4096).max_model_len == 4096
