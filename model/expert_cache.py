@@ -31,7 +31,6 @@ log = logging.getLogger(__name__)
 POLICIES = ("lru",)
 HITS, MISSES, BYTES = 0, 1, 2  # `counters` entries
 _PROTECTED = torch.iinfo(torch.int64).max  # the stamp key of slots a round must not evict
-_LATER = 1 << 40  # added to the stamp key of slots a later round of the unit reads: evicted last
 
 
 def rounds_for(candidates: int, dynamic_experts: int, dynamic_slots: int) -> int:
@@ -125,11 +124,11 @@ class ExpertCache(nn.Module):
             members = dynamic & (rank // per == r)
             if r == 0:
                 members = members | (need & static)
-            yield members, self._fetch(members, dynamic & (rank // per > r))
+            yield members, self._fetch(members)
 
-    def _fetch(self, members: torch.Tensor, later: torch.Tensor) -> torch.Tensor:
-        """Make `members` resident (misses copied into LRU victims not read this round, those read by a
-        later round of the unit last) and return the expert -> slot lookup."""
+    def _fetch(self, members: torch.Tensor) -> torch.Tensor:
+        """Make `members` resident (misses copied into the least recently used slots no member holds)
+        and return the expert -> slot lookup. A full round's misses take every slot it does not hit."""
         e, s = self.num_experts, self.num_slots
         slot_of = self.slot_of[:e]
         resident = slot_of >= 0
@@ -141,10 +140,9 @@ class ExpertCache(nn.Module):
         self.stamp.scatter_(0, torch.where(hit, slot_of, s), self.clock.expand(e))
         owners = self.owner[:s]
         owner_of = torch.where(owners >= 0, owners, e)
-        pad = members.new_zeros(1)
-        busy, needed_later = torch.cat([members, pad])[owner_of], torch.cat([later, pad])[owner_of]
+        busy = torch.cat([members, members.new_zeros(1)])[owner_of]
         static = torch.arange(s, device=busy.device) < self.num_static
-        key = torch.where(busy | static, _PROTECTED, self.stamp[:s] + needed_later * _LATER)
+        key = torch.where(busy | static, _PROTECTED, self.stamp[:s])
         width = max(min(self.dynamic_slots, e), 1)  # at most this many misses a round
         victims = key.argsort(stable=True)[:width]
         wanted = torch.where(miss, torch.arange(e, device=miss.device), e).sort().values[:width]

@@ -29,7 +29,7 @@ def _copy_kernel(bank, slots, sources, targets, words, BLOCK: tl.constexpr, PDL:
     src = tl.load(sources + pair).to(tl.int64)
     dst = tl.load(targets + pair).to(tl.int64)
     col = tl.program_id(1).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
-    live = (col < words) & (src >= 0)
+    live = col < tl.where(src >= 0, words, 0)
     row = tl.load(bank + src * words + col, mask=live, other=0)
     tl.store(slots + dst * words + col, row, mask=live)
 
