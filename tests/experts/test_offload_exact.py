@@ -132,3 +132,30 @@ def test_moe_region_through_the_cache_is_bitwise() -> None:
     for n in (1, 2, 3, 1, 2, 3, 1):
         x = torch.randn(n, 64, generator=g).cuda().bfloat16()
         assert torch.equal(offloaded(x), resident(x))
+
+
+@pytest.mark.gpu
+def test_cache_steps_replay_in_a_cuda_graph() -> None:
+    """The plan, the copies and the fused MoE captured once, replayed over new routings: bitwise the
+    resident outputs, the counters advancing with no sync inside."""
+    resident = experts(torch.bfloat16, "fp8_block", "cuda")
+    offloaded = copy.deepcopy(resident).cpu()
+    offloaded.offload(10, pin=True)
+    offloaded.cuda()
+    g = torch.Generator().manual_seed(5)
+    x, w, ids = routed(2, torch.bfloat16, g, "cuda")
+    stream = torch.cuda.Stream()
+    with torch.cuda.stream(stream):
+        offloaded(x, w, ids)
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        out = offloaded(x, w, ids)
+    before = offloaded.cache.counters.clone()
+    for _ in range(30):
+        for static, new in zip((x, w, ids), routed(2, torch.bfloat16, g, "cuda"), strict=True):
+            static.copy_(new)
+        graph.replay()
+        assert torch.equal(out, resident(x, w, ids))
+    hits, misses, _ = (offloaded.cache.counters - before).tolist()
+    assert hits + misses >= 30 * TOP_K and misses > 30
