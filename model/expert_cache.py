@@ -75,7 +75,7 @@ class ExpertCache(nn.Module):
         for name, t in stored.items():
             held = torch.zeros(slots, *t.shape[1:], dtype=t.dtype, device=t.device)
             held[: len(static)] = t.detach()[static]
-            self.register_buffer(f"slot_{name}", held)
+            self.register_buffer(f"slot_{name}", held, persistent=False)  # a view of the banks, not state
         host_row = torch.full((e + 1,), -1, dtype=torch.int64)
         host_row[on_host] = torch.arange(on_host.numel())
         slot_of = torch.full((e + 1,), -1, dtype=torch.int64)
