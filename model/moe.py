@@ -2,9 +2,12 @@
 
 On CUDA the routed experts are `model.kernels.fused_moe`: pairs grouped by expert, weights read in
 place, float32 accumulation and a fixed-order sum. Elsewhere (`Experts.reference`, also the oracle
-of the kernels), few tokens gather the chosen experts and add their contributions in ascending
-expert id in the activation dtype, the order and rounding of the reference; many tokens run every
-expert in working-set groups and sum in float32, rounding once. The shared expert is a dense MLP
+of the kernels), each chosen expert runs on the tokens that chose it; few tokens add their
+contributions in ascending expert id in the activation dtype, the order and rounding of the
+reference; many tokens sum them in float32 over working-set groups of experts, rounding once.
+Offloaded experts (`Experts.offload`, `model/expert_cache.py`) are read through device slots: the
+kernels get the slots and the ids remapped to them, the reference each round's slots, so the outputs
+are bitwise those of resident experts. The shared expert is a dense MLP
 beside the routed ones: the router, its gate and its gate and up projections all read the MoE input,
 so they are one GEMM once merged (`model/fuse.py`); its down projection and gated add lie inside
 the `experts` region: on CUDA the fused MoE's down kernel takes a dense shared expert beside dense
@@ -80,7 +83,8 @@ class Experts(nn.Module):
 
     `keep_quantised` swaps them for a checkpoint's stored codes and scales (block FP8, MXFP8 or NVFP4,
     `model.quant.experts`): the CUDA kernel reads those in place; the torch path dequantises them per
-    call (exactly the weights a dequantised load holds).
+    call (exactly the weights a dequantised load holds). `offload` then moves the stored tensors, in
+    whatever format, to host banks read through a device slot cache (`cache`).
     """
 
     def __init__(self, config: Qwen4ExpConfig):
