@@ -15,7 +15,15 @@ the writes of unused (padded) plan rows, so every plan has a fixed shape.
 A unit of work (a decode step's experts, one working-set group of a prefill) needing more distinct
 dynamic experts than the dynamic slots runs in rounds of at most `S - R` of them, in ascending expert
 id; the caller computes each round's experts while they are resident (`model.moe.Experts`). The round
-count is a function of shapes alone (`rounds_for`), so it is static under a graph.
+count is a function of shapes alone (`rounds_for`), so it is static under a graph. On CUDA the fused
+MoE takes one round (`Experts.kernel_operands` refuses more): rounds there need its gate/up and down
+kernels run per round into one float32 parts buffer before the one sum, a change to the kernel.
+
+A lookup is one distinct expert a round needs: a hit when a slot holds it, else a miss copied from the
+host. The policy is LRU, the only one so far (`POLICIES`), to be chosen by measurement against others.
+`force_hit_rate_for_timing_only` serves a share of the misses from whatever a slot holds, with no copy:
+the hit-rate curve of a step's time, read at the hit rate the counters show for real routing. It makes
+the outputs wrong, so no constructor argument or serving flag reaches it.
 """
 
 from __future__ import annotations
