@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from torch import nn
+
+from model.moe import Experts
+
 GIB = 1 << 30
 
 
@@ -77,3 +81,15 @@ def place_experts(
             f"{slots + on_host} of the {experts + top_k} that {experts} experts and top-{top_k} dynamic slots need"
         )
     return ExpertPlacement(slots, resident, slots * layer_slot, (experts - resident) * layer_slot)
+
+
+def offload_experts(model: nn.Module, placement: ExpertPlacement, pin: bool) -> int:
+    """Give every `Experts` of `model` (loaded on the host) `placement`'s slots, experts `[0, resident)`
+    static until a routing profile picks them; returns how many layers were offloaded (0 when all fit).
+    `pin` for a model headed for CUDA: move it there afterwards; the banks stay on the host."""
+    if not placement.offloaded:
+        return 0
+    layers = [m for m in model.modules() if isinstance(m, Experts)]
+    for module in layers:
+        module.offload(placement.slots, range(placement.resident), pin=pin)
+    return len(layers)
