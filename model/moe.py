@@ -2,9 +2,12 @@
 
 On CUDA the routed experts are `model.kernels.fused_moe`: pairs grouped by expert, weights read in
 place, float32 accumulation and a fixed-order sum. Elsewhere (`Experts.reference`, also the oracle
-of the kernels), few tokens gather the chosen experts and add their contributions in ascending
-expert id in the activation dtype, the order and rounding of the reference; many tokens run every
-expert in working-set groups and sum in float32, rounding once. The shared expert is a dense MLP
+of the kernels), each chosen expert runs on the tokens that chose it; few tokens add their
+contributions in ascending expert id in the activation dtype, the order and rounding of the
+reference; many tokens sum them in float32 over working-set groups of experts, rounding once.
+Offloaded experts (`Experts.offload`, `model/expert_cache.py`) are read through device slots: the
+kernels get the slots and the ids remapped to them, the reference each round's slots, so the outputs
+are bitwise those of resident experts. The shared expert is a dense MLP
 beside the routed ones: the router, its gate and its gate and up projections all read the MoE input,
 so they are one GEMM once merged (`model/fuse.py`); its down projection and gated add lie inside
 the `experts` region: on CUDA the fused MoE's down kernel takes a dense shared expert beside dense
@@ -13,11 +16,14 @@ experts as more row blocks, and every path adds it to the routed sum in float32,
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 import torch
 import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
+from model.expert_cache import ExpertCache, rounds_for
 from model.fuse import Projections, is_dense, project
 from model.kernels import use_kernels
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, dequant_experts, pack_experts, stored_shapes
@@ -25,6 +31,8 @@ from model.regions import region
 from model.working_set import chunks
 
 FP8_BLOCK = (128, 128)  # the official release's block-FP8 (bn, bk)
+# the stored tensors of routed experts: codes (or dense weights), then the kept formats' scales
+STORED = ("gate_up_proj", "down_proj", "gate_up_scale", "down_scale", "gate_up_scale_2", "down_scale_2")
 
 
 class MLP(nn.Module):
@@ -75,7 +83,8 @@ class Experts(nn.Module):
 
     `keep_quantised` swaps them for a checkpoint's stored codes and scales (block FP8, MXFP8 or NVFP4,
     `model.quant.experts`): the CUDA kernel reads those in place; the torch path dequantises them per
-    call (exactly the weights a dequantised load holds).
+    call (exactly the weights a dequantised load holds). `offload` then moves the stored tensors, in
+    whatever format, to host banks read through a device slot cache (`cache`).
     """
 
     def __init__(self, config: Qwen4ExpConfig):
@@ -86,6 +95,7 @@ class Experts(nn.Module):
         self.down_proj = nn.Parameter(torch.empty(e, d, i))
         self.quant: str | None = None  # the stored format of the kept codes, None for dense weights
         self.block = FP8_BLOCK  # block FP8's (bn, bk) when kept in it
+        self.cache: ExpertCache | None = None  # host banks and device slots, when offloaded
 
     def keep_quantised(
         self,
@@ -130,107 +140,146 @@ class Experts(nn.Module):
         """The fused MoE's keyword arguments for the kept format (none for dense weights)."""
         if self.quant is None:
             return {}
-        return {
-            "quant": self.quant,
-            "gate_up_scale": self.gate_up_scale,
-            "down_scale": self.down_scale,
-            "gate_up_scale_2": self.gate_up_scale_2,
-            "down_scale_2": self.down_scale_2,
-            "block": self.block,
-        }
+        held = self._held()
+        return {"quant": self.quant, "block": self.block} | {name: held[name] for name in STORED[2:]}
+
+    def _held(self) -> dict[str, torch.Tensor | None]:
+        """The stored tensors the kernels read, by `STORED` name: the stacks, or the cache's slots."""
+        if self.cache is not None:
+            return dict.fromkeys(STORED) | self.cache.slot_tensors()
+        return {name: getattr(self, name, None) for name in STORED}
+
+    def offload(self, slots: int, resident: Sequence[int] = (), pin: bool = False) -> None:
+        """Serve the routed experts from host banks through `slots` device slots per layer, `resident`
+        of them static (`model.expert_cache.ExpertCache`; `pin` for a CUDA model); the stacks go.
+        Outputs stay bitwise those of resident experts."""
+        held = {name: t for name, t in self._held().items() if t is not None}
+        if self.quant is None:
+            self.shapes = {"gate_up": tuple(self.gate_up_proj.shape), "down": tuple(self.down_proj.shape)}
+        self.cache = ExpertCache(held, slots, resident, pin=pin)
+        for name in held:
+            delattr(self, name)
+
+    def kernel_operands(self, ids: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, dict[str, object]]:
+        """`(ids, gate_up, down, keywords)` for `fused_moe`: the stacks, or the cache's slots with the ids
+        remapped to them once this step's experts are resident (one round: `rounds_for` must give 1),
+        with the tiles the logical expert count picks, so the kernels run as over resident experts."""
+        if self.cache is None:
+            return ids, self.gate_up_proj, self.down_proj, self.stored()
+        from model.kernels.fused_moe import default_tiles  # Triton: imported only on CUDA
+
+        cache, pairs = self.cache, ids.numel()
+        if rounds_for(pairs, self.num_experts - cache.num_static, cache.dynamic_slots) > 1:
+            raise ValueError(
+                f"expert cache: {ids.shape[0]} tokens x top-{ids.shape[1]} may need {pairs} experts, more than "
+                f"{cache.dynamic_slots} dynamic slots; rounds run only in the torch path so far: lower the chunk"
+            )
+        ((_, lookup),) = cache.rounds(_chosen(ids, self.num_experts), pairs)
+        held = cache.slot_tensors()
+        tiles = default_tiles(pairs / self.num_experts, self.quant is not None)
+        return lookup[ids], held["gate_up_proj"], held["down_proj"], self.stored() | {"tiles": tiles}
 
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
         """On CUDA the fused kernels, else `reference`."""
         if x.is_cuda:
             from model.kernels.fused_moe import fused_moe  # Triton: CUDA builds of torch bring it, CPU ones may not
 
-            return fused_moe(x, weights, ids, self.gate_up_proj, self.down_proj, **self.stored())
+            slot_ids, gate_up, down, stored = self.kernel_operands(ids)
+            return fused_moe(x, weights, slot_ids, gate_up, down, **stored)
         return self.reference(x, weights, ids)
 
     def dense_weights(self, dtype: torch.dtype) -> tuple[torch.Tensor, torch.Tensor]:
-        """`(gate_up, down)` as dense `dtype` tensors: the parameters, or the kept codes dequantised."""
+        """`(gate_up, down)` as dense `dtype` tensors: the parameters (or slots), or their kept codes
+        dequantised."""
+        held = self._held()
         if self.quant is None:
-            return self.gate_up_proj, self.down_proj
+            return held["gate_up_proj"], held["down_proj"]
         return tuple(
-            dequant_experts(self.quant, codes, scale, scale_2, self.block).to(dtype)
-            for codes, scale, scale_2 in (
-                (self.gate_up_proj, self.gate_up_scale, self.gate_up_scale_2),
-                (self.down_proj, self.down_scale, self.down_scale_2),
+            dequant_experts(self.quant, held[f"{p}_proj"], held[f"{p}_scale"], held[f"{p}_scale_2"], self.block).to(
+                dtype
             )
+            for p in ("gate_up", "down")
         )
 
+    def _rounds(
+        self, need: torch.Tensor, candidates: int, dtype: torch.dtype
+    ) -> Iterator[tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]]:
+        """`(members [E], lookup [E], gate_up, down)` per round of a unit needing the experts `need`
+        (bool, at most `candidates`): compute `members` now, expert `e` at row `lookup[e]` of the dense
+        weights. Resident experts take one round, all of them at their own rows."""
+        if self.cache is None:
+            yield need, torch.arange(self.num_experts, device=need.device), *self.dense_weights(dtype)
+            return
+        for members, lookup in self.cache.rounds(need, candidates):
+            yield members, lookup, *self.dense_weights(dtype)
+
     def reference(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
-        """The torch implementation: the CPU path, and the oracle of the CUDA kernels."""
+        """The torch implementation: the CPU path, and the oracle of the CUDA kernels.
+
+        Each chosen expert runs once, on the tokens that chose it (one GEMM per projection, whose shapes
+        depend on the routing alone), so its outputs are bitwise the same however the experts are
+        stored or batched into `_rounds`; the two paths differ only in how they add them up."""
         n, k = ids.shape
-        gate_up, down = self.dense_weights(x.dtype)
-        # Gathering copies the chosen experts (about 3 passes over n*k of them); the dense path reads
-        # all E once. Gather only while that is less traffic.
+        # Few tokens add each token's k outputs in the activation dtype; many add them in float32
+        # over working-set groups of experts, rounding once.
         if 3 * n * k <= self.num_experts:
-            return self._gathered(x, weights, ids, gate_up, down)
-        return self._dense(x, weights, ids, gate_up, down)
+            return self._gathered(x, weights, ids)
+        return self._dense(x, weights, ids)
 
     def _expert(self, x: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor) -> torch.Tensor:
         gate, up = torch.matmul(x, gate_up.transpose(-1, -2)).chunk(2, dim=-1)
         return torch.matmul(F.silu(gate) * up, down.transpose(-1, -2))
 
-    def _gathered(
-        self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor
-    ) -> torch.Tensor:
-        """Few tokens: read only the chosen experts' weights (what decode is bound by).
+    def _outputs(
+        self, x: torch.Tensor, ids: torch.Tensor, need: torch.Tensor, candidates: int
+    ) -> Iterator[tuple[torch.Tensor, torch.Tensor, torch.Tensor]]:
+        """`(token, j, out)` for each expert of `need` (at most `candidates`): the pairs `ids[token, j]`
+        that chose it and its outputs on those tokens, computed while the expert is resident."""
+        for members, lookup, gate_up, down in self._rounds(need, candidates, x.dtype):
+            for e in members.nonzero()[:, 0].tolist():
+                token, j = (ids == e).nonzero(as_tuple=True)
+                yield token, j, self._expert(x[token], gate_up[lookup[e]], down[lookup[e]])
 
-        The gathered copies go a few tokens at a time, within the working-set budget; one token's
-        experts are never split, so a single decode token costs one gather per projection.
-        """
+    def _gathered(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+        """Few tokens (decode): each token's outputs added in ascending expert id in the activation
+        dtype, the order and rounding of the reference."""
+        n, k = ids.shape
         ids, order = ids.sort(dim=-1)
         weights = weights.gather(1, order)
-        token_bytes = ids.shape[1] * (gate_up[0].nbytes + down[0].nbytes)
-        outs = [
-            self._gathered_rows(x[rows], weights[rows], gate_up[ids[rows]], down[ids[rows]])
-            for rows in chunks(ids.shape[0], token_bytes)
-        ]
-        return outs[0] if len(outs) == 1 else torch.cat(outs)
-
-    def _gathered_rows(
-        self, x: torch.Tensor, weights: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor
-    ) -> torch.Tensor:
-        """One chunk of `_gathered`: the chosen experts of each token (`gate_up`/`down` gathered by its
-        sorted ids), added in routing-id order."""
-        h = self._expert(x[:, None, None, :], gate_up, down)[:, :, 0]
+        h = x.new_empty(n, k, x.shape[1])
+        for token, j, out in self._outputs(x, ids, _chosen(ids, self.num_experts), n * k):
+            h[token, j] = out
         h = h * weights[..., None]
         out = torch.zeros_like(x)
-        for j in range(h.shape[1]):
+        for j in range(k):
             out = out + h[:, j].to(x.dtype)
         return out
 
-    def _dense(
-        self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor
-    ) -> torch.Tensor:
-        """Many tokens: every expert on every token, weighted by its (often zero) routing weight.
+    def _dense(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
+        """Many tokens: each token's outputs weighted and added in float32, rounded once.
 
-        Experts go in groups that fit the working set: one GEMM over the group's stacked gate/up
-        rows, one batched GEMM for their down projections, and the weighted sum over the group in
-        float32, so a group costs a handful of kernels instead of a handful per expert (a loop over
-        128 experts was launch-bound on the H200). The result is rounded once, after all experts.
+        Experts go in groups whose outputs `[g, n, d]` (zero where a token did not choose the expert)
+        fit the working set, each group's weighted sum taken in float32 at once.
         """
         n, d = x.shape
-        e, two_i, _ = gate_up.shape
+        e = self.num_experts
         dense_w = torch.zeros(n, e, dtype=weights.dtype, device=x.device)
         dense_w.scatter_(1, ids, weights)
+        chosen = _chosen(ids, e)
         acc = torch.zeros(n, d, dtype=torch.float32, device=x.device)
-        row_bytes = n * (2 * two_i + 2 * d) * x.element_size()  # gate/up, activation, down output, weighted
-        for group in chunks(e, row_bytes):
-            acc += self._dense_group(x, dense_w[:, group], gate_up[group], down[group])
+        for group in chunks(e, n * 2 * d * x.element_size()):  # the outputs, then weighted
+            need = torch.zeros_like(chosen)
+            need[group] = chosen[group]
+            h = x.new_zeros(group.stop - group.start, n, d)
+            for token, j, out in self._outputs(x, ids, need, group.stop - group.start):
+                h[ids[token, j] - group.start, token] = out
+            acc += torch.sum(h * dense_w[:, group].t()[..., None], dim=0, dtype=torch.float32)
         return acc.to(x.dtype)
 
-    def _dense_group(
-        self, x: torch.Tensor, weights: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor
-    ) -> torch.Tensor:
-        """One group of `_dense` (`gate_up`/`down` its experts' slices): its weighted float32 sum
-        `[n, d]`. The group's temporaries die when this returns, before the next group's GEMMs."""
-        n, g = weights.shape
-        gate, up = torch.mm(x, gate_up.flatten(0, 1).t()).view(n, g, -1).chunk(2, dim=-1)
-        h = torch.bmm((F.silu(gate) * up).transpose(0, 1), down.transpose(-1, -2))  # [g, n, d]
-        return torch.sum(h * weights.t()[..., None], dim=0, dtype=torch.float32)
+
+def _chosen(ids: torch.Tensor, num_experts: int) -> torch.Tensor:
+    """`[E]` bool: the experts `ids` name."""
+    return torch.zeros(num_experts, dtype=torch.bool, device=ids.device).index_fill_(0, ids.reshape(-1), True)
 
 
 MOE_INPUT = Projections(
@@ -276,10 +325,10 @@ class SparseMoE(nn.Module):
             return mixed.to(x.dtype) if out is None else out.copy_(mixed)
         from model.kernels.fused_moe import fused_moe  # Triton: imported only on CUDA
 
-        w = (experts.gate_up_proj, experts.down_proj, None)
-        hidden, inter = x.shape[1], experts.gate_up_proj.shape[1] // 2
+        ids, gate_up, down_w, stored = experts.kernel_operands(ids)
+        hidden, inter = x.shape[1], experts.logical_shape("gate_up")[1] // 2
         folds = experts.quant is None and is_dense(down) and down.weight.dtype == x.dtype
         if folds and tuple(down.weight.shape) == (hidden, inter):
             folded = (shared, shared_gate, down.weight)
-            return fused_moe(x, weights, ids, *w, **experts.stored(), shared=folded, out=out)
-        return fused_moe(x, weights, ids, *w, **experts.stored(), shared_out=(down(shared), shared_gate), out=out)
+            return fused_moe(x, weights, ids, gate_up, down_w, **stored, shared=folded, out=out)
+        return fused_moe(x, weights, ids, gate_up, down_w, **stored, shared_out=(down(shared), shared_gate), out=out)

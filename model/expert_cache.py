@@ -1,0 +1,197 @@
+"""Host expert banks: one layer's routed experts in host memory, `S` device slots holding the hot ones.
+
+Layout. `S` device slots per stored tensor (codes, and scales when kept quantised) hold `R` static
+experts (slots `[0, R)`, chosen by the caller, never evicted, held only on the device) and a dynamic
+cache over the other `E - R` (slots `[R, S)`), whose only full copy is the host bank (pinned on CUDA).
+So the host holds exactly the experts the device does not hold for good: a copy in a dynamic slot
+duplicates a host row, as any cache must, but the static set is never on the host.
+
+Bookkeeping is tensors on the device, so a step needs no host sync and can be captured in a CUDA
+graph: `slot_of [E]` (expert -> slot, -1 when not resident), `owner [S]` (slot -> expert, -1 when
+empty), LRU `stamp [S]` and `clock`, per-layer `counters` (lookups served from the slots, misses,
+bytes copied), read on the host after a step. Each array has one trailing dummy entry that soaks up
+the writes of unused (padded) plan rows, so every plan has a fixed shape.
+
+A unit of work (a decode step's experts, one working-set group of a prefill) needing more distinct
+dynamic experts than the dynamic slots runs in rounds of at most `S - R` of them, in ascending expert
+id; the caller computes each round's experts while they are resident (`model.moe.Experts`). The round
+count is a function of shapes alone (`rounds_for`), so it is static under a graph. On CUDA the fused
+MoE takes one round (`Experts.kernel_operands` refuses more): rounds there need its gate/up and down
+kernels run per round into one float32 parts buffer before the one sum, a change to the kernel.
+
+A lookup is one distinct expert a round needs: a hit when a slot holds it, else a miss copied from the
+host. The policy is LRU, the only one so far (`POLICIES`), to be chosen by measurement against others.
+`force_hit_rate_for_timing_only` serves a share of the misses from whatever a slot holds, with no copy:
+the hit-rate curve of a step's time, read at the hit rate the counters show for real routing. It makes
+the outputs wrong, so no constructor argument or serving flag reaches it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Mapping, Sequence
+
+import torch
+from torch import nn
+
+log = logging.getLogger(__name__)
+
+POLICIES = ("lru",)
+HITS, MISSES, BYTES = 0, 1, 2  # `counters` entries
+_PROTECTED = torch.iinfo(torch.int64).max  # the stamp key of slots a round must not evict
+
+
+def rounds_for(candidates: int, dynamic_experts: int, dynamic_slots: int) -> int:
+    """Rounds a unit with at most `candidates` distinct experts takes (≥ 1), from shapes alone."""
+    if dynamic_slots == 0:
+        return 1
+    return max(1, -(-min(candidates, dynamic_experts) // dynamic_slots))
+
+
+class ExpertCache(nn.Module):
+    """One layer's routed experts: host banks, device slots and the slot map (see the module docstring).
+
+    `stored` maps each stored tensor's name (`model.moe.Experts.STORED`) to its `[E, ...]` stack;
+    `slots` is `S`, `resident` the static experts' ids, `pin` pins the host banks (for a CUDA model).
+    Raises ValueError naming the size that does not fit.
+    """
+
+    def __init__(
+        self,
+        stored: Mapping[str, torch.Tensor],
+        slots: int,
+        resident: Sequence[int] = (),
+        policy: str = "lru",
+        pin: bool = False,
+    ):
+        super().__init__()
+        if policy not in POLICIES:
+            raise ValueError(f"expert cache policy must be one of {list(POLICIES)}, got {policy!r}")
+        e = next(iter(stored.values())).shape[0]
+        static = sorted(set(resident))
+        if static and not 0 <= static[0] <= static[-1] < e:
+            raise ValueError(f"expert cache: resident experts must lie in [0, {e}), got {static}")
+        if not len(static) <= slots <= e:
+            raise ValueError(f"expert cache: slots must lie in [{len(static)} resident, {e} experts], got {slots}")
+        if slots == len(static) < e:
+            raise ValueError(f"expert cache: {slots} slots are all resident, leaving none for {e - slots} host experts")
+        self.num_experts, self.num_slots, self.num_static, self.policy = e, slots, len(static), policy
+        is_static = torch.zeros(e, dtype=torch.bool)
+        is_static[static] = True
+        on_host = (~is_static).nonzero()[:, 0]
+        self.banks = {name: _host(t.detach()[on_host], pin) for name, t in stored.items()}
+        for name, t in stored.items():
+            held = torch.zeros(slots, *t.shape[1:], dtype=t.dtype, device=t.device)
+            held[: len(static)] = t.detach()[static]
+            self.register_buffer(f"slot_{name}", held, persistent=False)  # a view of the banks, not state
+        host_row = torch.full((e + 1,), -1, dtype=torch.int64)
+        host_row[on_host] = torch.arange(on_host.numel())
+        slot_of = torch.full((e + 1,), -1, dtype=torch.int64)
+        slot_of[static] = torch.arange(len(static))
+        owner = torch.full((slots + 1,), -1, dtype=torch.int64)
+        owner[: len(static)] = torch.tensor(static, dtype=torch.int64)
+        stamp = torch.full((slots + 1,), -1, dtype=torch.int64)
+        device = next(iter(stored.values())).device
+        for name, t in (("host_row", host_row), ("slot_of", slot_of), ("owner", owner), ("stamp", stamp)):
+            self.register_buffer(name, t.to(device), persistent=False)
+        self.register_buffer("clock", torch.zeros((), dtype=torch.int64, device=device), persistent=False)
+        self.register_buffer("counters", torch.zeros(3, dtype=torch.int64, device=device), persistent=False)
+        self.expert_bytes = sum(t[0].nbytes for t in stored.values())
+        self.forced_hit_rate: float | None = None
+
+    @property
+    def dynamic_slots(self) -> int:
+        return self.num_slots - self.num_static
+
+    def slot_tensors(self) -> dict[str, torch.Tensor]:
+        """The slot-indexed `[S, ...]` stored tensors, by stored name: the experts as the kernels see them."""
+        return {name: getattr(self, f"slot_{name}") for name in self.banks}
+
+    def host_bytes(self) -> int:
+        return sum(t.nbytes for t in self.banks.values())
+
+    def force_hit_rate_for_timing_only(self, share: float | None) -> None:
+        """Serve `share` of the misses from whatever a slot holds, with no copy: WRONG OUTPUTS, for timing
+        the cost of misses at a chosen hit rate only (None turns it off). Counted as hits."""
+        if share is not None and not 0.0 <= share <= 1.0:
+            raise ValueError(f"forced hit rate must lie in [0, 1], got {share}")
+        if share is not None:
+            log.warning("expert cache: %.0f%% of misses served with no copy: outputs are wrong (timing)", 100 * share)
+        self.forced_hit_rate = share
+
+    def rounds(self, need: torch.Tensor, candidates: int) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
+        """For a unit needing the experts `need [E]` (bool; at most `candidates` of them, a bound from
+        shapes), yield `(members [E] bool, lookup [E] slot index)` per round, once that round's experts
+        are resident: `members` are the experts to compute in it, `lookup[e]` their slots."""
+        static = self.host_row[:-1] < 0
+        dynamic = need & ~static
+        rank = torch.cumsum(dynamic, 0) - 1  # ascending expert id
+        per = max(self.dynamic_slots, 1)
+        count = rounds_for(candidates, self.num_experts - self.num_static, self.dynamic_slots)
+        for r in range(count):
+            members = dynamic & (rank // per == r)
+            if r == 0:
+                members = members | (need & static)
+            yield members, self._fetch(members)
+
+    def _fetch(self, members: torch.Tensor) -> torch.Tensor:
+        """Make `members` resident (misses copied into the least recently used slots no member holds)
+        and return the expert -> slot lookup. A full round's misses take every slot it does not hit."""
+        e, s = self.num_experts, self.num_slots
+        slot_of = self.slot_of[:e]
+        resident = slot_of >= 0
+        hit, miss = members & resident, members & ~resident
+        forced = torch.zeros_like(miss)
+        if self.forced_hit_rate is not None:
+            forced = miss & (_draw(e, self.clock) < self.forced_hit_rate)
+            miss = miss & ~forced
+        self.stamp.scatter_(0, torch.where(hit, slot_of, s), self.clock.expand(e))
+        owners = self.owner[:s]
+        owner_of = torch.where(owners >= 0, owners, e)
+        busy = torch.cat([members, members.new_zeros(1)])[owner_of]
+        static = torch.arange(s, device=busy.device) < self.num_static
+        key = torch.where(busy | static, _PROTECTED, self.stamp[:s])
+        width = max(min(self.dynamic_slots, e), 1)  # at most this many misses a round
+        victims = key.argsort(stable=True)[:width]
+        wanted = torch.where(miss, torch.arange(e, device=miss.device), e).sort().values[:width]
+        valid = wanted < e
+        victims = torch.where(valid, victims, s)
+        evicted = self.owner[victims]
+        self.slot_of.scatter_(0, torch.where(evicted >= 0, evicted, e), -1)
+        self.slot_of.scatter_(0, wanted, victims)
+        self.owner.scatter_(0, victims, torch.where(valid, wanted, -1))
+        self.stamp.scatter_(0, victims, self.clock.expand(width))
+        sources = torch.where(valid, self.host_row[wanted], -1)
+        for name, bank in self.banks.items():
+            copy_rows(bank, getattr(self, f"slot_{name}"), sources, victims)
+        missed = valid.sum()
+        served = hit.sum() + forced.sum()
+        self.counters += torch.stack([served, missed, missed * self.expert_bytes])
+        self.clock += 1
+        lookup = self.slot_of[:e]
+        return torch.where(forced, torch.arange(e, device=lookup.device) % s, lookup)
+
+
+def copy_rows(bank: torch.Tensor, slots: torch.Tensor, sources: torch.Tensor, targets: torch.Tensor) -> None:
+    """`slots[targets[i]] = bank[sources[i]]` where `sources[i] >= 0`: on CUDA the copy kernel reading
+    the pinned bank (`model/kernels/expert_copy.py`), elsewhere torch."""
+    if slots.is_cuda:
+        from model.kernels.expert_copy import copy_expert_rows  # Triton: imported only on CUDA
+
+        copy_expert_rows(bank, slots, sources, targets)
+        return
+    take = sources >= 0
+    slots[targets[take]] = bank[sources[take]].to(slots.device)
+
+
+def _host(t: torch.Tensor, pin: bool) -> torch.Tensor:
+    """A host copy of `t`, pinned when asked (needs CUDA)."""
+    t = t.to("cpu", copy=True).contiguous()
+    return t.pin_memory() if pin else t
+
+
+def _draw(n: int, clock: torch.Tensor) -> torch.Tensor:
+    """A pseudo-random uniform `[n]` in [0, 1) per expert and step, from integer hashing (no RNG state)."""
+    h = (torch.arange(n, device=clock.device) * 0x9E3779B1 + clock * 0x85EBCA6B) & 0xFFFFFFFF
+    h = ((h ^ (h >> 16)) * 0x45D9F3B) & 0xFFFFFFFF
+    return ((h ^ (h >> 16)) & 0xFFFF).float() / 65536.0

@@ -1,0 +1,58 @@
+"""The expert copy kernel (Triton's interpreter on CPU) against torch indexing; on CUDA from a pinned bank."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from model.expert_cache import copy_rows
+from model.kernels.expert_copy import copy_expert_rows
+
+
+def bank(rows: int, shape: tuple[int, ...], dtype: torch.dtype, seed: int) -> torch.Tensor:
+    """Random bytes as `[rows, *shape]` of `dtype` (compared as bytes: some are NaNs)."""
+    g = torch.Generator().manual_seed(seed)
+    return torch.randint(0, 256, (rows, *shape[:-1], shape[-1] * dtype.itemsize), generator=g, dtype=torch.uint8).view(
+        dtype
+    )
+
+
+@pytest.mark.parametrize(
+    ("shape", "dtype"),
+    [((6, 40), torch.float8_e4m3fn), ((5, 10), torch.float32), ((3, 1), torch.uint8), ((50,), torch.float32),
+     ((7, 3), torch.bfloat16)],
+)  # fmt: skip
+def test_kernel_copies_the_chosen_rows_and_skips_negative_sources(shape: tuple[int, ...], dtype: torch.dtype) -> None:
+    """Word sizes 8, 4, 2 and 1 (a 200-byte scale row moves as 8-byte words, a 3-byte row as bytes)."""
+    host, slots = bank(9, shape, dtype, 0), bank(4, shape, dtype, 1)
+    sources, targets = torch.tensor([7, -1, 0, 3]), torch.tensor([2, 4, 0, 3])  # target 4: the plan's dummy
+    want = slots.clone()
+    want[[2, 0, 3]] = host[[7, 0, 3]]
+    copy_expert_rows(host, slots, sources, targets)
+    assert torch.equal(slots.view(torch.uint8), want.view(torch.uint8))
+    reference = want.clone()
+    copy_rows(host, reference, sources, targets)
+    assert torch.equal(reference.view(torch.uint8), want.view(torch.uint8))
+
+
+def test_kernel_refuses_mismatched_rows() -> None:
+    with pytest.raises(ValueError, match="rows of one dtype and shape"):
+        copy_expert_rows(torch.zeros(3, 4), torch.zeros(2, 5), torch.tensor([0]), torch.tensor([0]))
+    with pytest.raises(ValueError, match=r"must be \[M\]"):
+        copy_expert_rows(torch.zeros(3, 4), torch.zeros(2, 4), torch.tensor([0, 1]), torch.tensor([0]))
+
+
+@pytest.mark.gpu
+def test_kernel_reads_a_pinned_bank_on_cuda() -> None:
+    host = bank(64, (640, 25), torch.float8_e4m3fn, 0).pin_memory()
+    slots = torch.zeros(8, 640, 25, dtype=torch.float8_e4m3fn, device="cuda")
+    sources = torch.tensor([5, -1, 63, 0, -1, 17, 2, 40], device="cuda")
+    targets = torch.tensor([0, 8, 2, 3, 8, 5, 6, 7], device="cuda")
+    copy_expert_rows(host, slots, sources, targets)
+    got = slots.cpu().view(torch.uint8)
+    for s, t in zip(sources.tolist(), targets.tolist(), strict=True):
+        if s >= 0:
+            assert torch.equal(got[t], host[s].view(torch.uint8))
+    assert not got[[1, 4]].any()
+    with pytest.raises(ValueError, match="pinned"):
+        copy_expert_rows(host.clone(), slots, sources, targets)
