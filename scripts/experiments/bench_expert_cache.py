@@ -6,7 +6,7 @@ decode step (`Experts.forward`: slot plan, copies, fused MoE) replayed as a CUDA
 rates (`force_hit_rate_for_timing_only`: outputs wrong, timing only) and with experts resident.
 Experts are random block-FP8 codes at the published geometry (2560 x 640, 512 experts) by default.
 
-    PYTHONPATH=. python scripts/bench_expert_cache.py --slots 128 --tokens 1 4
+    PYTHONPATH=. python scripts/experiments/bench_expert_cache.py --slots 128 --tokens 1 4
 """
 
 from __future__ import annotations
