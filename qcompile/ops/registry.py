@@ -1,6 +1,7 @@
 """The registry of opaque regions: one table row per region, one custom op per row.
 
-Every region that some scope keeps opaque is a `torch.library` op in the `qcompile` namespace, so
+Every region that some scope keeps opaque is a `torch.library` op in the `qcompile` namespace
+(`model.kernels.library`, shared with the model's other ops), so
 Dynamo, AOTAutograd and Inductor all treat it as one extern call with an exact mutation schema.
 A row (`Region`) says what cannot be read off the model source: in which scopes the region is
 opaque, how many state tensors it mutates, whether the piecewise backend splits the graph at it,
@@ -15,14 +16,12 @@ from dataclasses import dataclass
 
 import torch
 
-NAMESPACE = "qcompile"
+from model.kernels.library import NAMESPACE
+
 SCOPES = frozenset({"layer", "block", "kernel"})
 
 # (module, *inputs) -> (shape, dtype) of the caller-owned output a region writes.
 OutSpec = Callable[..., tuple[tuple[int | torch.SymInt, ...], torch.dtype]]
-
-# One FRAGMENT library for the namespace; ops defined through it live as long as the process.
-LIB = torch.library.Library(NAMESPACE, "FRAGMENT")
 
 
 def like_first_input(module: torch.nn.Module, *args: torch.Tensor) -> tuple[tuple[int, ...], torch.dtype]:
