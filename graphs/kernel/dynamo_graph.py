@@ -294,7 +294,7 @@ class GraphModule(torch.nn.Module):
         to_5: "f32[s33, 4, 16]" = mul_16.to(torch.float32);  mul_16 = None
         out_8: "f32[s33, 64]" = to_5.flatten(-2);  to_5 = None
         y_2: "f32[s33, 64]" = torch._C._nn.linear(out_8, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_8 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        h_1: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h, inject_1, y_2);  h = inject_1 = y_2 = None
+        h_1: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h, inject_1, y_2);  h = inject_1 = y_2 = None
         xf_4: "f32[s33, 256]" = h_1.float()
         xf_5: "f32[s33, 4, 64]" = xf_4.unflatten(-1, (-1, 64));  xf_4 = None
         pow_3: "f32[s33, 4, 64]" = xf_5.pow(2)
@@ -339,7 +339,7 @@ class GraphModule(torch.nn.Module):
         mul_21: "f32[s33, 32]" = silu_3 * up;  silu_3 = up = None
         out_11: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_21, shared_gate, out_11);  x_1 = weights = idx = mul_21 = shared_gate = experts_default = None
-        h_2: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_1, inject_3, out_11);  h_1 = inject_3 = out_11 = None
+        h_2: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_1, inject_3, out_11);  h_1 = inject_3 = out_11 = None
         getitem_52: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
         steps_1: "i64[3]" = torch.arange(-2, 1, device = device(type='cpu'))
         getitem_53: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
@@ -613,7 +613,7 @@ class GraphModule(torch.nn.Module):
         to_20: "f32[s33, 4, 16]" = mul_54.to(torch.float32);  mul_54 = None
         out_31: "f32[s33, 64]" = to_20.flatten(-2);  to_20 = None
         y_8: "f32[s33, 64]" = torch._C._nn.linear(out_31, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_31 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        h_4: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_3, inject_5, y_8);  h_3 = inject_5 = y_8 = None
+        h_4: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_3, inject_5, y_8);  h_3 = inject_5 = y_8 = None
         xf_16: "f32[s33, 256]" = h_4.float()
         xf_17: "f32[s33, 4, 64]" = xf_16.unflatten(-1, (-1, 64));  xf_16 = None
         pow_9: "f32[s33, 4, 64]" = xf_17.pow(2)
@@ -658,7 +658,7 @@ class GraphModule(torch.nn.Module):
         mul_59: "f32[s33, 32]" = silu_8 * up_1;  silu_8 = up_1 = None
         out_34: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp', x_3, weights_1, idx_1, mul_59, shared_gate_1, out_34);  x_3 = weights_1 = idx_1 = mul_59 = shared_gate_1 = experts_default_1 = None
-        h_5: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_4, inject_7, out_34);  h_4 = inject_7 = out_34 = None
+        h_5: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_4, inject_7, out_34);  h_4 = inject_7 = out_34 = None
         xf_18: "f32[s33, 256]" = h_5.float()
         xf_19: "f32[s33, 4, 64]" = xf_18.unflatten(-1, (-1, 64));  xf_18 = None
         pow_10: "f32[s33, 4, 64]" = xf_19.pow(2)
@@ -783,7 +783,7 @@ class GraphModule(torch.nn.Module):
         to_28: "f32[s33, 4, 16]" = mul_76.to(torch.float32);  mul_76 = None
         out_43: "f32[s33, 64]" = to_28.flatten(-2);  to_28 = None
         y_13: "f32[s33, 64]" = torch._C._nn.linear(out_43, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_43 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = None
-        h_6: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_5, inject_9, y_13);  h_5 = inject_9 = y_13 = None
+        h_6: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_5, inject_9, y_13);  h_5 = inject_9 = y_13 = None
         xf_22: "f32[s33, 256]" = h_6.float()
         xf_23: "f32[s33, 4, 64]" = xf_22.unflatten(-1, (-1, 64));  xf_22 = None
         pow_12: "f32[s33, 4, 64]" = xf_23.pow(2)
@@ -828,7 +828,7 @@ class GraphModule(torch.nn.Module):
         mul_81: "f32[s33, 32]" = silu_12 * up_2;  silu_12 = up_2 = None
         out_46: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp', x_5, weights_2, idx_2, mul_81, shared_gate_2, out_46);  x_5 = weights_2 = idx_2 = mul_81 = shared_gate_2 = experts_default_2 = None
-        h_7: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_6, inject_11, out_46);  h_6 = inject_11 = out_46 = None
+        h_7: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_6, inject_11, out_46);  h_6 = inject_11 = out_46 = None
         xf_24: "f32[s33, 256]" = h_7.float()
         xf_25: "f32[s33, 4, 64]" = xf_24.unflatten(-1, (-1, 64));  xf_24 = None
         pow_13: "f32[s33, 4, 64]" = xf_25.pow(2)
@@ -1010,7 +1010,7 @@ class GraphModule(torch.nn.Module):
         sigmoid_21: "f32[s33, 128]" = torch.sigmoid(flatten_15);  flatten_15 = None
         out_54: "f32[s33, 128]" = flatten_14 * sigmoid_21;  flatten_14 = sigmoid_21 = None
         y_18: "f32[s33, 64]" = torch._C._nn.linear(out_54, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_, None);  out_54 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = None
-        h_8: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_7, inject_13, y_18);  h_7 = inject_13 = y_18 = None
+        h_8: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_7, inject_13, y_18);  h_7 = inject_13 = y_18 = None
         xf_30: "f32[s33, 256]" = h_8.float()
         xf_31: "f32[s33, 4, 64]" = xf_30.unflatten(-1, (-1, 64));  xf_30 = None
         pow_18: "f32[s33, 4, 64]" = xf_31.pow(2)
@@ -1055,7 +1055,7 @@ class GraphModule(torch.nn.Module):
         mul_109: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
         out_57: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'));  s33 = None
         experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_109, shared_gate_3, out_57);  x_7 = weights_3 = idx_3 = mul_109 = shared_gate_3 = experts_default_3 = None
-        h_9: "f32[s33, 256]" = torch.ops.qcompile_hc.hc_write.default(h_8, inject_15, out_57);  h_8 = inject_15 = out_57 = None
+        h_9: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_8, inject_15, out_57);  h_8 = inject_15 = out_57 = None
         xf_32: "f32[s33, 256]" = h_9.float();  h_9 = None
         xf_33: "f32[s33, 4, 64]" = xf_32.unflatten(-1, (-1, 64));  xf_32 = None
         pow_19: "f32[s33, 4, 64]" = xf_33.pow(2)
