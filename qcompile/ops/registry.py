@@ -1,8 +1,8 @@
 """The registry of opaque regions: one table row per region, one custom op per row.
 
-Every region that some scope keeps opaque is a `torch.library` op in the `qcompile` namespace
-(`model.kernels.library`, shared with the model's other ops), so
-Dynamo, AOTAutograd and Inductor all treat it as one extern call with an exact mutation schema.
+Every region that some scope keeps opaque is a `torch.library` op in the `qcompile` namespace (one
+for all of qcompile's ops, `model.kernels.library`), so Dynamo, AOTAutograd and Inductor all treat
+it as one extern call with an exact mutation schema.
 A row (`Region`) says what cannot be read off the model source: in which scopes the region is
 opaque, how many state tensors it mutates, whether the piecewise backend splits the graph at it,
 and how its caller-owned output is sized. The op's arity comes from the region method's signature.
@@ -97,7 +97,8 @@ class _Registry(Mapping[str, OpEntry]):
         return entry
 
     def for_target(self, target: object) -> OpEntry | None:
-        """The entry whose op (overload or packet) is `target`, if any."""
+        """The entry whose op (overload or packet) is `target`, if any (the namespace also holds ops that
+        are not regions: those have none)."""
         if isinstance(target, torch._ops.OpOverload):
             ns, _, rest = target.name().partition("::")
             name = rest.split(".")[0]
