@@ -8,6 +8,7 @@ import torch
 
 from model import hyper
 from model.kernels.library import NAMESPACE, define_op
+from qcompile.ops import REGISTRY
 from qcompile.ops.op_hints import DECODE_ONLY, FOLDS, DecodeOnly, Fold, register_hints
 
 
@@ -65,3 +66,11 @@ def test_an_op_name_is_defined_once_across_the_namespace() -> None:
     """A region named like a model op (or the reverse) fails at its definition, naming it."""
     with pytest.raises(ValueError, match=f"{NAMESPACE}::hc_read is defined twice"):
         define_op("hc_read(Tensor x) -> Tensor", torch.clone, "CompositeExplicitAutograd")
+
+
+def test_the_registry_knows_a_model_op_of_the_namespace_is_no_region() -> None:
+    """The backend splits and dedups at registry ops only: an op beside them in the namespace is none."""
+    assert hyper.hc_read.namespace == NAMESPACE
+    assert REGISTRY.for_target(hyper.hc_read) is None
+    assert REGISTRY.for_target(torch.ops.qcompile.hc_write) is None
+    assert REGISTRY.for_target(REGISTRY["gdn"].op) is REGISTRY["gdn"]
