@@ -4,7 +4,8 @@ Same prompts, teacher-forced path, pinning and statistics as the GPU gate (`test
 without graphs: one line per draw, then per scope the gate's table (mean and 99.9th percentile of
 |Δ logprob| gated against eager bf16, the maximum reported; top-1, expert and QSA agreement gated
 against eager's minus two paired standard errors) with pass/fail. Eager's runs are shared by the
-scopes. Exits 1 when a scope fails.
+scopes; the tables are printed after every draw from the second on, the last being the gate's.
+Exits 1 when a scope fails.
 
     PYTHONPATH=. python scripts/narrow_gate_draws.py --scopes block,kernel --seeds 0-15 [--device cpu]
 """
@@ -47,6 +48,8 @@ def main() -> None:
     if unknown:
         raise SystemExit(f"--scopes: unknown {unknown}; known: {', '.join(SCOPES)}")
     seeds = seed_range(args.seeds)
+    if len(seeds) < 2:
+        raise SystemExit(f"--seeds: the gate pairs two or more draws, got {args.seeds!r}")
     with torch.device(args.device):
         fp32 = Qwen4ExpForCausalLM(Qwen4ExpConfig.from_dict(preset_config("wide")))
     bf16 = copy.deepcopy(fp32).to(torch.bfloat16)
@@ -54,6 +57,7 @@ def main() -> None:
         m.eval().requires_grad_(False).init_state(max_num_seqs=len(PROMPTS), max_model_len=128)
     compiled = {s: qcompile.compile(bf16, ranges=RANGES, scope=s) for s in scopes}
     draws: dict[str, list[PathDraw]] = {name: [] for name in ("eager", *scopes)}
+    failed: list[str] = []
     for seed in seeds:
         start = time.perf_counter()
         reseed(fp32, bf16, seed)
@@ -67,13 +71,20 @@ def main() -> None:
             for name, d in draws.items()
         )
         print(f"seed {seed} ({time.perf_counter() - start:.0f} s): {cells}", flush=True)
+        if len(draws["eager"]) > 1:  # the tables so far: a long run read before its end still says something
+            failed = report(draws, scopes)
+    print(f"gate: {'FAIL (' + ', '.join(failed) + ')' if failed else 'pass'}")
+    sys.exit(1 if failed else 0)
+
+
+def report(draws: dict[str, list[PathDraw]], scopes: list[str]) -> list[str]:
+    """Print each scope's table over the draws so far; the failed rows as `scope statistic`."""
     failed = []
     for s in scopes:
         rows = gate(draws["eager"], draws[s])
-        print(table(rows, s, len(seeds)), flush=True)
+        print(table(rows, s, len(draws[s])), flush=True)
         failed += [f"{s} {r.name}" for r in failures(rows)]
-    print(f"gate: {'FAIL (' + ', '.join(failed) + ')' if failed else 'pass'}")
-    sys.exit(1 if failed else 0)
+    return failed
 
 
 if __name__ == "__main__":
