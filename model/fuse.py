@@ -104,7 +104,7 @@ def linear_planned(x: torch.Tensor, weight: torch.Tensor, plan: list[int] | None
 
 
 def use_skinny(model: nn.Module, plan_of: Callable[[torch.Tensor], list[int] | None]) -> int:
-    """Run every merged GEMM through `qkernels::skinny_linear` under `plan_of(merged weight)` (None:
+    """Run every merged GEMM through `qcompile::skinny_linear` under `plan_of(merged weight)` (None:
     stay `F.linear`); returns how many do. Call after the merge, before compiling or capturing."""
     count = 0
     for module in model.modules():

@@ -5,14 +5,15 @@
 The final mixer is the same read without the write. `W_down` and `W_inj` both read Ĥ, so the read
 computes the injection weights too (one GEMM once merged) and hands them to the write.
 
-On CUDA, with dense weights, the read is one op, `qcompile_hc::hc_read`: two Triton kernels
+On CUDA, with dense weights, the read is one op, `qcompile::hc_read`: two Triton kernels
 (`model/kernels/hc_read.py`) up to `HC_READ_ROWS` rows, where torch needs eight launches, and above
-them `read_torch`, which is also the op's twin `qcompile_hc::hc_read_torch`. One Dynamo trace serves
-every compile range, so the backend gives a range past those rows the twin (`DECODE_ONLY`), whose
-torch ops Inductor fuses there. The write is the op `qcompile_hc::hc_write` (its torch ops, for
-Inductor), so the compiler can fold a write and the read of what it wrote (`FOLDS`) into
-`qcompile_hc::hc_write_read`, whose kernels form the written streams as they read them: the read's
-first kernel does the write instead of a launch of its own. The model's source keeps the two calls.
+them `read_torch`, which is also the op's twin `qcompile::hc_read_torch`. One Dynamo trace serves
+every compile range, so the backend gives a range past those rows the twin, whose torch ops Inductor
+fuses there. The write is the op `qcompile::hc_write` (its torch ops, for Inductor), so the compiler
+can fold a write and the read of what it wrote into `qcompile::hc_write_read`, whose kernels form the
+written streams as they read them: the read's first kernel does the write instead of a launch of its
+own. The model's source keeps the two calls; the region table (`qcompile/ops/qwen4_exp.py`) declares
+the twins and the fold.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from torch import nn
 
 from model.config import Qwen4ExpConfig
 from model.fuse import ALIGN, SKINNY_PLANS, Projections, is_dense, linear_planned, merged_weight, project
-from model.kernels import DECODE_ONLY, FOLDS, HC_READ_ROWS, use_kernels
+from model.kernels import HC_READ_ROWS, use_kernels
+from model.kernels.library import define_op
 from model.norm import RMSNorm, centered_rms_norm
 
 HC_INPUT = Projections("merged_down_inject", ("input_mix_weight_down", "block_inject_weight"))
@@ -103,35 +105,20 @@ def _write_read_fake(
     return (torch.empty_like(h), *_read_fake(h, *operands))
 
 
-# Ops through `torch.library.Library`, as the router's (a third of `custom_op`'s dispatch cost per
-# call). The twin is CompositeImplicitAutograd: tracing it records its torch ops, not a call.
+# Ops of the one namespace (`model.kernels.library`). Each twin is CompositeImplicitAutograd: tracing
+# it records its torch ops, not a call. What the compiler does with them (folds, decode-only twins)
+# is declared with the model's regions (`qcompile/ops/qwen4_exp.py`).
 _READ_ARGS = (
     "Tensor norm_weight, Tensor w_down, Tensor w_up, int n, int inject_row, int n_inject, float eps, int[] down_plan,"
     " int[] up_plan"
 )
 _SCHEMA = f"(Tensor h, {_READ_ARGS}) -> (Tensor, Tensor)"
 _WRITE_SCHEMA = f"(Tensor h, Tensor inject, Tensor y, {_READ_ARGS}) -> (Tensor, Tensor, Tensor)"
-LIB = torch.library.Library("qcompile_hc", "FRAGMENT")
-LIB.define("hc_write(Tensor h, Tensor inject, Tensor y) -> Tensor")
-LIB.impl("hc_write", write_torch, "CompositeImplicitAutograd")
-hc_write = torch.ops.qcompile_hc.hc_write.default
-LIB.define("hc_read" + _SCHEMA)
-LIB.impl("hc_read", _read, "CompositeExplicitAutograd")
-torch.library.register_fake("qcompile_hc::hc_read", _read_fake, lib=LIB)
-LIB.define("hc_read_torch" + _SCHEMA)
-LIB.impl("hc_read_torch", read_torch, "CompositeImplicitAutograd")
-hc_read = torch.ops.qcompile_hc.hc_read.default
-hc_read_torch = torch.ops.qcompile_hc.hc_read_torch.default
-DECODE_ONLY[hc_read] = (HC_READ_ROWS, hc_read_torch)
-LIB.define("hc_write_read" + _WRITE_SCHEMA)
-LIB.impl("hc_write_read", _write_read, "CompositeExplicitAutograd")
-torch.library.register_fake("qcompile_hc::hc_write_read", _write_read_fake, lib=LIB)
-LIB.define("hc_write_read_torch" + _WRITE_SCHEMA)
-LIB.impl("hc_write_read_torch", write_read_torch, "CompositeImplicitAutograd")
-hc_write_read = torch.ops.qcompile_hc.hc_write_read.default
-hc_write_read_torch = torch.ops.qcompile_hc.hc_write_read_torch.default
-DECODE_ONLY[hc_write_read] = (HC_READ_ROWS, hc_write_read_torch)
-FOLDS[(hc_write, hc_read)] = hc_write_read
+hc_write = define_op("hc_write(Tensor h, Tensor inject, Tensor y) -> Tensor", write_torch, "CompositeImplicitAutograd")
+hc_read = define_op("hc_read" + _SCHEMA, _read, "CompositeExplicitAutograd", _read_fake)
+hc_read_torch = define_op("hc_read_torch" + _SCHEMA, read_torch, "CompositeImplicitAutograd")
+hc_write_read = define_op("hc_write_read" + _WRITE_SCHEMA, _write_read, "CompositeExplicitAutograd", _write_read_fake)
+hc_write_read_torch = define_op("hc_write_read_torch" + _WRITE_SCHEMA, write_read_torch, "CompositeImplicitAutograd")
 
 
 class GatedResidual(nn.Module):

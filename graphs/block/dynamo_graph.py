@@ -136,7 +136,7 @@ class GraphModule(torch.nn.Module):
         inject_1: "f32[s72, 4]" = 2 * sigmoid_1;  sigmoid_1 = None
         out_2: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         gdn_default = torch.ops.qcompile.gdn.default('model.layers.0.linear_attn', x, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_2);  x = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = gdn_default = None
-        h_1: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h, inject_1, out_2);  h = inject_1 = out_2 = None
+        h_1: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h, inject_1, out_2);  h = inject_1 = out_2 = None
         xf_2: "f32[s72, 256]" = h_1.float()
         xf_3: "f32[s72, 4, 64]" = xf_2.unflatten(-1, (-1, 64));  xf_2 = None
         pow_2: "f32[s72, 4, 64]" = xf_3.pow(2)
@@ -181,7 +181,7 @@ class GraphModule(torch.nn.Module):
         mul_8: "f32[s72, 32]" = silu_2 * up;  silu_2 = up = None
         out_5: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_8, shared_gate, out_5);  x_1 = weights = idx = mul_8 = shared_gate = experts_default = None
-        h_2: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_1, inject_3, out_5);  h_1 = inject_3 = out_5 = None
+        h_2: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_1, inject_3, out_5);  h_1 = inject_3 = out_5 = None
         out_6: "f32[s72, 256]" = torch.empty((s72, 256), dtype = torch.float32, device = device(type='cpu'))
         ple_default = torch.ops.qcompile.ple.default('model.layers.1.ple', h_2, l_input_ids_, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_, l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_, out_6);  l_input_ids_ = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = ple_default = None
         h_3: "f32[s72, 256]" = h_2 + out_6;  h_2 = out_6 = None
@@ -214,7 +214,7 @@ class GraphModule(torch.nn.Module):
         inject_5: "f32[s72, 4]" = 2 * sigmoid_5;  sigmoid_5 = None
         out_9: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         gdn_default_1 = torch.ops.qcompile.gdn.default('model.layers.1.linear_attn', x_2, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_9);  x_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = gdn_default_1 = None
-        h_4: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_3, inject_5, out_9);  h_3 = inject_5 = out_9 = None
+        h_4: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_3, inject_5, out_9);  h_3 = inject_5 = out_9 = None
         xf_6: "f32[s72, 256]" = h_4.float()
         xf_7: "f32[s72, 4, 64]" = xf_6.unflatten(-1, (-1, 64));  xf_6 = None
         pow_4: "f32[s72, 4, 64]" = xf_7.pow(2)
@@ -259,7 +259,7 @@ class GraphModule(torch.nn.Module):
         mul_17: "f32[s72, 32]" = silu_5 * up_1;  silu_5 = up_1 = None
         out_12: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp', x_3, weights_1, idx_1, mul_17, shared_gate_1, out_12);  x_3 = weights_1 = idx_1 = mul_17 = shared_gate_1 = experts_default_1 = None
-        h_5: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_4, inject_7, out_12);  h_4 = inject_7 = out_12 = None
+        h_5: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_4, inject_7, out_12);  h_4 = inject_7 = out_12 = None
         xf_8: "f32[s72, 256]" = h_5.float()
         xf_9: "f32[s72, 4, 64]" = xf_8.unflatten(-1, (-1, 64));  xf_8 = None
         pow_5: "f32[s72, 4, 64]" = xf_9.pow(2)
@@ -289,7 +289,7 @@ class GraphModule(torch.nn.Module):
         inject_9: "f32[s72, 4]" = 2 * sigmoid_9;  sigmoid_9 = None
         out_15: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         gdn_default_2 = torch.ops.qcompile.gdn.default('model.layers.2.linear_attn', x_4, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_15);  x_4 = l_offsets_ = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = gdn_default_2 = None
-        h_6: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_5, inject_9, out_15);  h_5 = inject_9 = out_15 = None
+        h_6: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_5, inject_9, out_15);  h_5 = inject_9 = out_15 = None
         xf_10: "f32[s72, 256]" = h_6.float()
         xf_11: "f32[s72, 4, 64]" = xf_10.unflatten(-1, (-1, 64));  xf_10 = None
         pow_6: "f32[s72, 4, 64]" = xf_11.pow(2)
@@ -334,7 +334,7 @@ class GraphModule(torch.nn.Module):
         mul_26: "f32[s72, 32]" = silu_8 * up_2;  silu_8 = up_2 = None
         out_18: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp', x_5, weights_2, idx_2, mul_26, shared_gate_2, out_18);  x_5 = weights_2 = idx_2 = mul_26 = shared_gate_2 = experts_default_2 = None
-        h_7: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_6, inject_11, out_18);  h_6 = inject_11 = out_18 = None
+        h_7: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_6, inject_11, out_18);  h_6 = inject_11 = out_18 = None
         xf_12: "f32[s72, 256]" = h_7.float()
         xf_13: "f32[s72, 4, 64]" = xf_12.unflatten(-1, (-1, 64));  xf_12 = None
         pow_7: "f32[s72, 4, 64]" = xf_13.pow(2)
@@ -364,7 +364,7 @@ class GraphModule(torch.nn.Module):
         inject_13: "f32[s72, 4]" = 2 * sigmoid_13;  sigmoid_13 = None
         out_21: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
         attention_default = torch.ops.qcompile.attention.default('model.layers.3.self_attn', x_6, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_21);  x_6 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_default = None
-        h_8: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_7, inject_13, out_21);  h_7 = inject_13 = out_21 = None
+        h_8: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_7, inject_13, out_21);  h_7 = inject_13 = out_21 = None
         xf_14: "f32[s72, 256]" = h_8.float()
         xf_15: "f32[s72, 4, 64]" = xf_14.unflatten(-1, (-1, 64));  xf_14 = None
         pow_8: "f32[s72, 4, 64]" = xf_15.pow(2)
@@ -409,7 +409,7 @@ class GraphModule(torch.nn.Module):
         mul_35: "f32[s72, 32]" = silu_11 * up_3;  silu_11 = up_3 = None
         out_24: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'));  s72 = None
         experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_35, shared_gate_3, out_24);  x_7 = weights_3 = idx_3 = mul_35 = shared_gate_3 = experts_default_3 = None
-        h_9: "f32[s72, 256]" = torch.ops.qcompile_hc.hc_write.default(h_8, inject_15, out_24);  h_8 = inject_15 = out_24 = None
+        h_9: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_8, inject_15, out_24);  h_8 = inject_15 = out_24 = None
         xf_16: "f32[s72, 256]" = h_9.float();  h_9 = None
         xf_17: "f32[s72, 4, 64]" = xf_16.unflatten(-1, (-1, 64));  xf_16 = None
         pow_9: "f32[s72, 4, 64]" = xf_17.pow(2)

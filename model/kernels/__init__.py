@@ -57,17 +57,7 @@ def pdl_enabled() -> bool:
     return os.environ.get(PDL_ENV, "1") != "0"
 
 
-# Ops whose kernels serve decode sizes only: {op: (most rows, its torch twin)}. The backend gives a
-# compile range that reaches past the rows the twin (`qcompile/compiler/backend.py`), which Inductor
-# traces through and fuses; each op's module adds its row on import.
-DECODE_ONLY: dict[torch._ops.OpOverload, tuple[int, torch._ops.OpOverload]] = {}
-
-# Calls the compiler folds into one (`qcompile/compiler/rewrites.py`): {(first op, second op): fused op},
-# where the second op's first argument is the first op's result. The fused op takes the first op's
-# arguments, then the second op's others, and returns the first op's result, then the second op's
-# results; each op's module adds its row on import.
-FOLDS: dict[tuple[torch._ops.OpOverload, torch._ops.OpOverload], torch._ops.OpOverload] = {}
-
 # Rows up to which the hyper-connection read runs its kernels (`hc_read.py`, the op in `model.hyper`):
-# each row reads the weights again, and at 3 rows torch's read under Inductor is as fast.
+# each row reads the weights again, and at 3 rows torch's read under Inductor is as fast. A compile
+# range past them gets the op's torch twin (the region table's `DecodeOnly` rows, `qcompile.ops`).
 HC_READ_ROWS = 2

@@ -29,6 +29,7 @@ from model.kernels.codes import (
     pdl_launch,
     wait_for_inputs,
 )
+from model.kernels.library import define_op
 
 
 @triton.jit
@@ -75,13 +76,6 @@ def _interpreted() -> Any:
     return interpreted(_route_kernel, keep=(add, maximum, minimum))
 
 
-# An op, so compiled graphs call it as one opaque kernel (and Dynamo needs no Triton tracing); defined
-# through `torch.library.Library` rather than `custom_op`, whose Python dispatch costs about three
-# times as much per call in eager and piecewise runs (as `model/kernels/skinny.py`'s op).
-LIB = torch.library.Library("qcompile_kernels", "FRAGMENT")
-LIB.define("route_topk(Tensor logits, int top_k, bool normalise) -> (Tensor, Tensor)")
-
-
 def _route_topk(logits: torch.Tensor, top_k: int, normalise: bool) -> tuple[torch.Tensor, torch.Tensor]:
     """`logits [N, E]` → (weights `[N, k]` in the logits' dtype, expert ids `[N, k]` int64), largest first."""
     n, e = logits.shape
@@ -111,9 +105,13 @@ def _route_topk_fake(logits: torch.Tensor, top_k: int, normalise: bool) -> tuple
     return _outputs(logits, top_k)
 
 
-LIB.impl("route_topk", _route_topk, "CompositeExplicitAutograd")
-torch.library.register_fake("qcompile_kernels::route_topk", _route_topk_fake, lib=LIB)
-route_topk = torch.ops.qcompile_kernels.route_topk.default
+# An op, so compiled graphs call it as one opaque kernel (and Dynamo needs no Triton tracing).
+route_topk = define_op(
+    "route_topk(Tensor logits, int top_k, bool normalise) -> (Tensor, Tensor)",
+    _route_topk,
+    "CompositeExplicitAutograd",
+    _route_topk_fake,
+)
 
 
 def _outputs(logits: torch.Tensor, top_k: int) -> tuple[torch.Tensor, torch.Tensor]:

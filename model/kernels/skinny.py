@@ -12,7 +12,7 @@ Which path runs is a *plan*: for each row bucket (M rounded up to a power of two
 kernel configuration or cuBLAS. `tune_shape` measures every candidate of `CANDIDATES` against cuBLAS
 inside a CUDA graph over weight copies larger than the L2 cache (what a FULL decode graph sees: no
 launch gaps, cold weights) and keeps the fastest. A plan is fixed before any trace or capture and is an
-argument of the custom op `qkernels::skinny_linear`, so the choice is baked into compiled graphs and
+argument of the custom op `qcompile::skinny_linear`, so the choice is baked into compiled graphs and
 static under CUDA graphs: a given row count always runs the same kernels, so a graph replays bitwise
 what the same padded batch gives without graphs (rows never interact, so within a bucket each row's
 result does not depend on the row count either). On CPU, or for M > 16, or where the plan says cuBLAS,
@@ -39,6 +39,7 @@ from triton.compiler.errors import CompilationError
 from triton.runtime.errors import OutOfResources
 
 from model.kernels import use_kernels
+from model.kernels.library import define_op
 from model.kernels.weight_only import DENSE, MIN_DOT_K, Tiles, launch
 
 MAX_M = 16
@@ -155,12 +156,6 @@ def skinny_matmul(x: torch.Tensor, weight: torch.Tensor, config: SkinnyConfig) -
     return launch(x, DENSE, weight, weight, weight, config.tiles(x.shape[0]))
 
 
-# Defined through `torch.library.Library` rather than `custom_op`: every eager or piecewise call of a
-# linear pays the op's Python dispatch, and this way is the cheaper one.
-LIB = torch.library.Library("qkernels", "FRAGMENT")
-LIB.define("skinny_linear(Tensor x, Tensor weight, int[] plan) -> Tensor")
-
-
 def _skinny_linear(x: torch.Tensor, weight: torch.Tensor, plan: list[int]) -> torch.Tensor:
     """`F.linear(x, weight)` for 2-D x, by the kernel where `plan` names one for x's row count (CUDA)."""
     config = decode(plan, x.shape[0]) if x.shape[0] <= MAX_M and use_kernels(x) else None
@@ -171,13 +166,16 @@ def _skinny_linear_fake(x: torch.Tensor, weight: torch.Tensor, plan: list[int]) 
     return x.new_empty((x.shape[0], weight.shape[0]))
 
 
-LIB.impl("skinny_linear", _skinny_linear, "CompositeExplicitAutograd")
-torch.library.register_fake("qkernels::skinny_linear", _skinny_linear_fake, lib=LIB)
-skinny_linear = torch.ops.qkernels.skinny_linear.default
+skinny_linear = define_op(
+    "skinny_linear(Tensor x, Tensor weight, int[] plan) -> Tensor",
+    _skinny_linear,
+    "CompositeExplicitAutograd",
+    _skinny_linear_fake,
+)
 
 
 class SkinnyLinear(nn.Linear):
-    """A bias-free `nn.Linear` whose forward is `qkernels::skinny_linear` under its `plan`.
+    """A bias-free `nn.Linear` whose forward is `qcompile::skinny_linear` under its `plan`.
 
     It adds no state but the plan, so `enable_skinny_gemm` retypes linears in place: parameters, hooks
     (the tensor-parallel `lm_head` all-gather) and sharded widths stay as they were."""

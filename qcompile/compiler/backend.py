@@ -9,9 +9,9 @@ it compiles every piece with Inductor, under a `PassManager` keyed on scope and 
 * a single size is compiled static (`standalone_compile(from_example_inputs)` on concrete shapes).
 
 Before Inductor, each piece's graph is rewritten for its range (`qcompile/compiler/rewrites.py`): calls
-folded into fused ones (`model.kernels.FOLDS`), and a decode-only op (kernels for a few rows,
-`model.kernels.DECODE_ONLY`) kept as a call in a range within those rows and made its torch twin in
-one reaching past them, for Inductor to fuse there.
+folded into fused ones (the region table's `Fold` rows), and a decode-only op (kernels for a few rows,
+its `DecodeOnly` row) kept as a call in a range within those rows and made its torch twin in one
+reaching past them, for Inductor to fuse there.
 
 Pieces of identical layers are compiled once per range (`qcompile/compiler/dedup.py`): each piece's
 layer keys become placeholders, pieces of one structure share the first one's compiled callable,

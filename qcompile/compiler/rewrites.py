@@ -1,7 +1,7 @@
 """Rewrites of a piece's Dynamo graph per compile range, before Inductor sees it.
 
-Both read tables the model's modules fill on import (`model.kernels`), so the compiler knows no op by
-name:
+Both read the region table's op rows (`qcompile/ops/op_hints.py`, declared in
+`qcompile/ops/qwen4_exp.py`), so the compiler knows no op by name:
 
 1. `fold_calls` (`FOLDS`): a call whose result is the first argument of the next call that can take it
    in is folded into one fused call, which returns both results. The hyper-connection's write and the
@@ -25,8 +25,8 @@ import operator
 
 import torch.fx as fx
 
-from model.kernels import DECODE_ONLY, FOLDS
 from qcompile.compiler.ranges import Range
+from qcompile.ops.op_hints import DECODE_ONLY, FOLDS
 
 
 def fold_calls(piece: fx.GraphModule) -> None:
@@ -40,14 +40,14 @@ def fold_calls(piece: fx.GraphModule) -> None:
         first = second.args[0] if second.op == "call_function" and second.args else None
         if not isinstance(first, fx.Node) or first.op != "call_function":
             continue
-        fused = FOLDS.get((first.target, second.target))
+        fold = FOLDS.get((first.target, second.target))
         others = [u for u in first.users if u is not second]
         indexed = all(u.op == "call_function" and u.target is operator.getitem for u in second.users)
         positional = not first.kwargs and not second.kwargs  # the fused call takes both calls' arguments in order
-        if fused is None or not positional or not indexed or any(order[u] < order[second] for u in others):
+        if fold is None or not positional or not indexed or any(order[u] < order[second] for u in others):
             continue
         with graph.inserting_before(second):
-            call = graph.call_function(fused, (*first.args, *second.args[1:]))
+            call = graph.call_function(fold.fused, (*first.args, *second.args[1:]))
             written = graph.call_function(operator.getitem, (call, 0))
         for u in list(second.users):
             u.args = (call, u.args[1] + 1)
@@ -66,8 +66,8 @@ def decode_only_twins(piece: fx.GraphModule, r: Range) -> None:
     swapped = False
     for node in piece.graph.nodes:
         row = DECODE_ONLY.get(node.target) if node.op == "call_function" else None
-        if row is not None and r[1] > row[0]:
-            node.target, swapped = row[1], True
+        if row is not None and r[1] > row.rows:
+            node.target, swapped = row.twin, True
     if swapped:
         piece.recompile()
 

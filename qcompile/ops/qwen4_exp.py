@@ -7,6 +7,10 @@
 
 Regions that read the forward context (per-request layout) are splitting: the piecewise backend
 cuts the graph at them, and eager code between pieces sees the host metadata.
+
+The hyper-connection's ops (`model.hyper`) are not regions but have rows here too (`op_hints`): the
+read and the fused write-and-read run kernels only up to `HC_READ_ROWS` rows, and a write followed
+by the read of what it wrote folds into the fused op.
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ from __future__ import annotations
 import torch
 
 import model.qwen4_exp  # noqa: F401  (declares the @region methods the table names)
+from model import hyper
+from model.kernels import HC_READ_ROWS
+from qcompile.ops.op_hints import DecodeOnly, Fold, register_hints
 from qcompile.ops.region_ops import register_regions
 from qcompile.ops.registry import Region
 
@@ -55,4 +62,11 @@ QWEN4_EXP_REGIONS = (
     Region("ple_gather", KERNEL, out_spec=_gathered_rows),
 )
 
+QWEN4_EXP_OP_HINTS = (
+    DecodeOnly(hyper.hc_read, HC_READ_ROWS, hyper.hc_read_torch),
+    DecodeOnly(hyper.hc_write_read, HC_READ_ROWS, hyper.hc_write_read_torch),
+    Fold(hyper.hc_write, hyper.hc_read, hyper.hc_write_read),
+)
+
 register_regions(QWEN4_EXP_REGIONS)
+register_hints(QWEN4_EXP_OP_HINTS)

@@ -28,9 +28,8 @@ import torch
 
 from model import context
 from model import regions as model_regions
+from model.kernels.library import define_op
 from qcompile.ops.registry import (
-    LIB,
-    NAMESPACE,
     REGISTRY,
     OpEntry,
     Region,
@@ -236,7 +235,6 @@ def _define(row: Region) -> OpEntry:
     num_inputs, num_state, takes_out = region_arity(row.name, method), row.num_state, writes_out(method)
     ins = [f"Tensor x{i}" for i in range(num_inputs)]
     state = [f"Tensor(a{i}!) s{i}" for i in range(num_state)]
-    LIB.define(f"{row.name}(str layer_key, {', '.join(ins + state)}, Tensor(a{num_state}!) out) -> ()")
 
     def impl(layer_key: str, *tensors: torch.Tensor) -> None:
         module = _module_for(layer_key)
@@ -249,9 +247,8 @@ def _define(row: Region) -> OpEntry:
     def fake(layer_key: str, *tensors: torch.Tensor) -> None:
         return None
 
-    LIB.impl(row.name, impl, "CompositeExplicitAutograd")
-    torch.library.register_fake(f"{NAMESPACE}::{row.name}", fake, lib=LIB)
-    return REGISTRY.add(OpEntry(row, getattr(torch.ops.qcompile, row.name).default, num_inputs))
+    schema = f"{row.name}(str layer_key, {', '.join(ins + state)}, Tensor(a{num_state}!) out) -> ()"
+    return REGISTRY.add(OpEntry(row, define_op(schema, impl, "CompositeExplicitAutograd", fake), num_inputs))
 
 
 def register_regions(table: Iterable[Region]) -> list[OpEntry]:

@@ -1,7 +1,8 @@
 """The registry of opaque regions: one table row per region, one custom op per row.
 
-Every region that some scope keeps opaque is a `torch.library` op in the `qcompile` namespace, so
-Dynamo, AOTAutograd and Inductor all treat it as one extern call with an exact mutation schema.
+Every region that some scope keeps opaque is a `torch.library` op in the `qcompile` namespace (one
+for all of qcompile's ops, `model.kernels.library`), so Dynamo, AOTAutograd and Inductor all treat
+it as one extern call with an exact mutation schema.
 A row (`Region`) says what cannot be read off the model source: in which scopes the region is
 opaque, how many state tensors it mutates, whether the piecewise backend splits the graph at it,
 and how its caller-owned output is sized. The op's arity comes from the region method's signature.
@@ -15,14 +16,12 @@ from dataclasses import dataclass
 
 import torch
 
-NAMESPACE = "qcompile"
+from model.kernels.library import NAMESPACE
+
 SCOPES = frozenset({"layer", "block", "kernel"})
 
 # (module, *inputs) -> (shape, dtype) of the caller-owned output a region writes.
 OutSpec = Callable[..., tuple[tuple[int | torch.SymInt, ...], torch.dtype]]
-
-# One FRAGMENT library for the namespace; ops defined through it live as long as the process.
-LIB = torch.library.Library(NAMESPACE, "FRAGMENT")
 
 
 def like_first_input(module: torch.nn.Module, *args: torch.Tensor) -> tuple[tuple[int, ...], torch.dtype]:
@@ -98,7 +97,8 @@ class _Registry(Mapping[str, OpEntry]):
         return entry
 
     def for_target(self, target: object) -> OpEntry | None:
-        """The entry whose op (overload or packet) is `target`, if any."""
+        """The entry whose op (overload or packet) is `target`, if any (the namespace also holds ops that
+        are not regions: those have none)."""
         if isinstance(target, torch._ops.OpOverload):
             ns, _, rest = target.name().partition("::")
             name = rest.split(".")[0]

@@ -159,7 +159,7 @@ def test_kernel_scope_runs_the_kernels_in_the_size_one_range_only(tiny_ckpt, mon
     worst = max((a - b).abs().max().item() for a, b in zip(ref, got, strict=True))
     assert worst <= 1e-5, worst
     calls = {
-        r: sum(p.output_code.count(f"qcompile_hc.{op}.default(") for p in pieces.values() for op in OPS)
+        r: sum(p.output_code.count(f"qcompile.{op}.default(") for p in pieces.values() for op in OPS)
         for r, pieces in compiled.backend.records[0].pieces.items()
     }
     assert calls[(1, 1)] > 0 and calls[(2, 64)] == 0
