@@ -129,17 +129,13 @@ def compile(module: torch.nn.Module, config: CompileConfig | None = None, **opti
 def check_compilable(module: object) -> None:
     """Refuse up front what `compile` cannot compile, which would otherwise fail deep inside Dynamo or
     Inductor: it takes an `nn.Module` whose forward runs through qcompile regions (`model.regions.region`;
-    such as `model.qwen4_exp.Qwen4ExpForCausalLM`), with its state made where it has any (`init_state`).
-    transformers' own Qwen4-Exp classes run no regions."""
+    such as `model.qwen4_exp.Qwen4ExpForCausalLM`). transformers' own Qwen4-Exp classes run no regions. The
+    model's state may come after (`init_state`): nothing compiles before the first call."""
     from qcompile.ops.region_ops import runs_regions
 
     name = f"{type(module).__module__}.{type(module).__qualname__}"
-    takes = "it takes our model.qwen4_exp.Qwen4ExpForCausalLM (after init_state) or a module built of qcompile regions"
+    takes = "it takes our model.qwen4_exp.Qwen4ExpForCausalLM or a module built of qcompile regions"
     if not isinstance(module, torch.nn.Module):
         raise TypeError(f"qcompile.compile: {name} is not a torch.nn.Module; {takes}")
     if not runs_regions(module):
         raise TypeError(f"qcompile.compile: {name} runs no qcompile regions; {takes}")
-    if hasattr(module, "init_state") and getattr(module, "max_num_seqs", None) == 0:
-        raise ValueError(
-            f"qcompile.compile: {name} has no state yet; call init_state(max_num_seqs, max_model_len) first"
-        )

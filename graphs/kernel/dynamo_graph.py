@@ -72,11 +72,12 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_: "f32[32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_: "f32[32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_: "f32[16]",
-        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_: "f32[3, 128, 2, 32]",
-        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_: "f32[3, 128, 2, 32]",
-        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_: "f32[3, 128, 16]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_: "i32[3, 2]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_: "f32[5, 64, 2, 32]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_: "f32[5, 64, 2, 32]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_: "f32[5, 64, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_: "f32[16]",
-        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_: "f32[3, 33, 16]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_: "f32[5, 16, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_: "f32[64, 128]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
@@ -155,6 +156,7 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_
+        l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_
@@ -947,27 +949,35 @@ class GraphModule(torch.nn.Module):
         mul_98: "f32[s33, 2, 8]" = cat_6 * sin_4;  cat_6 = sin_4 = None
         rotated_2: "f32[s33, 2, 8]" = mul_97 + mul_98;  mul_97 = mul_98 = None
         iq_1: "f32[s33, 2, 16]" = torch.cat((rotated_2, rest_2), dim = -1);  rotated_2 = rest_2 = None
-        index_put_: "f32[3, 128, 2, 32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_.index_put_((l_slots_, l_positions_), k_10);  k_10 = index_put_ = None
-        index_put__1: "f32[3, 128, 2, 32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_.index_put_((l_slots_, l_positions_), v_7);  v_7 = index_put__1 = None
-        index_put__2: "f32[3, 128, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_.index_put_((l_slots_, l_positions_), ik);  ik = index_put__2 = None
+        floordiv: "i64[s33]" = l_positions_ // 64
+        page: "i32[s33]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_[(l_slots_, floordiv)];  floordiv = None
+        row: "i64[s33]" = l_positions_ % 64
+        index_put_: "f32[5, 64, 2, 32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_.index_put_((page, row), k_10);  k_10 = index_put_ = None
+        index_put__1: "f32[5, 64, 2, 32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_.index_put_((page, row), v_7);  v_7 = index_put__1 = None
+        index_put__2: "f32[5, 64, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_.index_put_((page, row), ik);  page = row = ik = index_put__2 = None
         add_72: "i64[s33]" = l_positions_ + 1
-        mod: "i64[s33]" = add_72 % 4;  add_72 = None
-        done: "b8[s33]" = mod == 0;  mod = None
+        mod_1: "i64[s33]" = add_72 % 4;  add_72 = None
+        done: "b8[s33]" = mod_1 == 0;  mod_1 = None
         add_73: "i64[s33]" = l_positions_ + 1
-        sub: "i64[s33]" = add_73 - 4;  add_73 = None
-        start: "i64[s33]" = sub.clamp_min(0);  sub = None
-        getitem_244: "i64[s33, 1]" = start[(slice(None, None, None), None)]
+        floordiv_1: "i64[s33]" = add_73 // 4;  add_73 = None
+        sub: "i64[s33]" = floordiv_1 - 1;  floordiv_1 = None
+        clamp_min_6: "i64[s33]" = sub.clamp_min(0);  sub = None
+        start: "i64[s33]" = clamp_min_6 * 4;  clamp_min_6 = None
+        floordiv_2: "i64[s33]" = start // 64
+        page_1: "i32[s33]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_[(l_slots_, floordiv_2)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_ = floordiv_2 = None
+        mod_2: "i64[s33]" = start % 64
+        getitem_246: "i64[s33, 1]" = mod_2[(slice(None, None, None), None)];  mod_2 = None
         arange_10: "i64[4]" = torch.arange(4, device = device(type='cpu'))
-        rows: "i64[s33, 4]" = getitem_244 + arange_10;  getitem_244 = arange_10 = None
-        getitem_245: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
-        getitem_246: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_[(getitem_245, rows)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = getitem_245 = rows = None
-        float_73: "f32[s33, 4, 16]" = getitem_246.float();  getitem_246 = None
+        rows: "i64[s33, 4]" = getitem_246 + arange_10;  getitem_246 = arange_10 = None
+        getitem_247: "i32[s33, 1]" = page_1[(slice(None, None, None), None)]
+        getitem_248: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_[(getitem_247, rows)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = getitem_247 = rows = None
+        float_73: "f32[s33, 4, 16]" = getitem_248.float();  getitem_248 = None
         mean_23: "f32[s33, 16]" = float_73.mean(-2);  float_73 = None
         pooled: "f32[s33, 16]" = mean_23.to(torch.float32);  mean_23 = None
         float_74: "f32[s33]" = start.float()
-        getitem_247: "f32[s33, 1]" = float_74[(Ellipsis, None)];  float_74 = None
+        getitem_249: "f32[s33, 1]" = float_74[(Ellipsis, None)];  float_74 = None
         float_75: "f32[4]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_ = None
-        freqs_1: "f32[s33, 4]" = getitem_247 * float_75;  getitem_247 = float_75 = None
+        freqs_1: "f32[s33, 4]" = getitem_249 * float_75;  getitem_249 = float_75 = None
         emb_2: "f32[s33, 8]" = torch.cat((freqs_1, freqs_1), dim = -1);  freqs_1 = None
         cos_5: "f32[s33, 8]" = emb_2.cos()
         cos_6: "f32[s33, 8]" = cos_5.to(torch.float32);  cos_5 = None
@@ -981,8 +991,8 @@ class GraphModule(torch.nn.Module):
         out_52: "f32[s33, 16]" = xf_29 * rsqrt_22;  xf_29 = rsqrt_22 = None
         float_77: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_ = None
         add_76: "f32[16]" = 1.0 + float_77;  float_77 = None
-        mul_101: "f32[s33, 16]" = out_52 * add_76;  out_52 = add_76 = None
-        to_40: "f32[s33, 16]" = mul_101.to(torch.float32);  mul_101 = None
+        mul_102: "f32[s33, 16]" = out_52 * add_76;  out_52 = add_76 = None
+        to_40: "f32[s33, 16]" = mul_102.to(torch.float32);  mul_102 = None
         unsqueeze_7: "f32[s33, 1, 16]" = to_40.unsqueeze(-2);  to_40 = None
         cos_7: "f32[s33, 1, 8]" = cos_6.unsqueeze(-2);  cos_6 = None
         sin_7: "f32[s33, 1, 8]" = sin_6.unsqueeze(-2);  sin_6 = None
@@ -990,19 +1000,21 @@ class GraphModule(torch.nn.Module):
         rest_3: "f32[s33, 1, 8]" = unsqueeze_7[(Ellipsis, slice(8, None, None))];  unsqueeze_7 = None
         x1_3: "f32[s33, 1, 4]" = rot_3[(Ellipsis, slice(None, 4, None))]
         x2_3: "f32[s33, 1, 4]" = rot_3[(Ellipsis, slice(4, None, None))]
-        mul_102: "f32[s33, 1, 8]" = rot_3 * cos_7;  rot_3 = cos_7 = None
+        mul_103: "f32[s33, 1, 8]" = rot_3 * cos_7;  rot_3 = cos_7 = None
         neg_6: "f32[s33, 1, 4]" = -x2_3;  x2_3 = None
         cat_9: "f32[s33, 1, 8]" = torch.cat((neg_6, x1_3), dim = -1);  neg_6 = x1_3 = None
-        mul_103: "f32[s33, 1, 8]" = cat_9 * sin_7;  cat_9 = sin_7 = None
-        rotated_3: "f32[s33, 1, 8]" = mul_102 + mul_103;  mul_102 = mul_103 = None
+        mul_104: "f32[s33, 1, 8]" = cat_9 * sin_7;  cat_9 = sin_7 = None
+        rotated_3: "f32[s33, 1, 8]" = mul_103 + mul_104;  mul_103 = mul_104 = None
         cat_10: "f32[s33, 1, 16]" = torch.cat((rotated_3, rest_3), dim = -1);  rotated_3 = rest_3 = None
         keys: "f32[s33, 16]" = cat_10.squeeze(-2);  cat_10 = None
-        getitem_254: "b8[s33, 1]" = done[(slice(None, None, None), None)]
+        getitem_256: "b8[s33, 1]" = done[(slice(None, None, None), None)]
         zeros_like: "f32[s33, 16]" = torch.zeros_like(keys)
-        keys_1: "f32[s33, 16]" = torch.where(getitem_254, keys, zeros_like);  getitem_254 = keys = zeros_like = None
-        div: "i64[s33]" = torch.div(start, 4, rounding_mode = 'floor');  start = None
-        where_8: "i64[s33]" = torch.where(done, div, 32);  done = div = None
-        index_put__3: "f32[3, 33, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_.index_put_((l_slots_, where_8), keys_1);  where_8 = keys_1 = index_put__3 = None
+        keys_1: "f32[s33, 16]" = torch.where(getitem_256, keys, zeros_like);  getitem_256 = keys = zeros_like = None
+        where_8: "i32[s33]" = torch.where(done, page_1, 4);  page_1 = None
+        mod_3: "i64[s33]" = start % 64;  start = None
+        floordiv_3: "i64[s33]" = mod_3 // 4;  mod_3 = None
+        where_9: "i64[s33]" = torch.where(done, floordiv_3, 0);  done = floordiv_3 = None
+        index_put__3: "f32[5, 16, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_.index_put_((where_8, where_9), keys_1);  where_8 = where_9 = keys_1 = index_put__3 = None
         out_53: "f32[s33, 4, 32]" = torch.empty((s33, 4, 32), dtype = torch.float32, device = device(type='cpu'))
         attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_11, iq_1, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_53);  q_11 = iq_1 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_core_default = None
         flatten_14: "f32[s33, 128]" = out_53.flatten(-2);  out_53 = None
@@ -1021,8 +1033,8 @@ class GraphModule(torch.nn.Module):
         out_56: "f32[s33, 256]" = out_55.flatten(-2);  out_55 = None
         float_79: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
         add_79: "f32[256]" = 1.0 + float_79;  float_79 = None
-        mul_106: "f32[s33, 256]" = out_56 * add_79;  out_56 = add_79 = None
-        hn_7: "f32[s33, 256]" = mul_106.to(torch.float32);  mul_106 = None
+        mul_107: "f32[s33, 256]" = out_56 * add_79;  out_56 = add_79 = None
+        hn_7: "f32[s33, 256]" = mul_107.to(torch.float32);  mul_107 = None
         y_19: "f32[s33, 32]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_19 = torch.functional.split(y_19, [16, 0, 4, 12], dim = -1);  y_19 = None
         down_7: "f32[s33, 16]" = split_19[0]
@@ -1033,8 +1045,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_22: "f32[s33, 256]" = torch.sigmoid(linear_27);  linear_27 = None
         unflatten_40: "f32[s33, 4, 64]" = sigmoid_22.unflatten(-1, (4, 64));  sigmoid_22 = None
         unflatten_41: "f32[s33, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
-        mul_107: "f32[s33, 4, 64]" = unflatten_40 * unflatten_41;  unflatten_40 = unflatten_41 = None
-        x_7: "f32[s33, 64]" = mul_107.mean(dim = -2);  mul_107 = None
+        mul_108: "f32[s33, 4, 64]" = unflatten_40 * unflatten_41;  unflatten_40 = unflatten_41 = None
+        x_7: "f32[s33, 64]" = mul_108.mean(dim = -2);  mul_108 = None
         truediv_19: "f32[s33, 4]" = inject_14 / 4;  inject_14 = None
         sigmoid_23: "f32[s33, 4]" = torch.sigmoid(truediv_19);  truediv_19 = None
         inject_15: "f32[s33, 4]" = 2 * sigmoid_23;  sigmoid_23 = None
@@ -1052,9 +1064,9 @@ class GraphModule(torch.nn.Module):
         top_7: "f32[s33, 2]" = top_6 / sum_11;  top_6 = sum_11 = None
         weights_3: "f32[s33, 2]" = top_7.to(torch.float32);  top_7 = None
         silu_15: "f32[s33, 32]" = torch.nn.functional.silu(gate_6);  gate_6 = None
-        mul_109: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
+        mul_110: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
         out_57: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'));  s33 = None
-        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_109, shared_gate_3, out_57);  x_7 = weights_3 = idx_3 = mul_109 = shared_gate_3 = experts_default_3 = None
+        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_110, shared_gate_3, out_57);  x_7 = weights_3 = idx_3 = mul_110 = shared_gate_3 = experts_default_3 = None
         h_9: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_8, inject_15, out_57);  h_8 = inject_15 = out_57 = None
         xf_32: "f32[s33, 256]" = h_9.float();  h_9 = None
         xf_33: "f32[s33, 4, 64]" = xf_32.unflatten(-1, (-1, 64));  xf_32 = None
@@ -1066,8 +1078,8 @@ class GraphModule(torch.nn.Module):
         out_59: "f32[s33, 256]" = out_58.flatten(-2);  out_58 = None
         float_81: "f32[256]" = l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = None
         add_81: "f32[256]" = 1.0 + float_81;  float_81 = None
-        mul_111: "f32[s33, 256]" = out_59 * add_81;  out_59 = add_81 = None
-        hn_8: "f32[s33, 256]" = mul_111.to(torch.float32);  mul_111 = None
+        mul_112: "f32[s33, 256]" = out_59 * add_81;  out_59 = add_81 = None
+        hn_8: "f32[s33, 256]" = mul_112.to(torch.float32);  mul_112 = None
         linear_29: "f32[s33, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
         truediv_21: "f32[s33, 16]" = linear_29 / 4;  linear_29 = None
         silu_16: "f32[s33, 16]" = torch.nn.functional.silu(truediv_21);  truediv_21 = None
@@ -1075,6 +1087,6 @@ class GraphModule(torch.nn.Module):
         sigmoid_24: "f32[s33, 256]" = torch.sigmoid(linear_30);  linear_30 = None
         unflatten_43: "f32[s33, 4, 64]" = sigmoid_24.unflatten(-1, (4, 64));  sigmoid_24 = None
         unflatten_44: "f32[s33, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
-        mul_112: "f32[s33, 4, 64]" = unflatten_43 * unflatten_44;  unflatten_43 = unflatten_44 = None
-        mean_28: "f32[s33, 64]" = mul_112.mean(dim = -2);  mul_112 = None
+        mul_113: "f32[s33, 4, 64]" = unflatten_43 * unflatten_44;  unflatten_43 = unflatten_44 = None
+        mean_28: "f32[s33, 64]" = mul_113.mean(dim = -2);  mul_113 = None
         return (mean_28,)
