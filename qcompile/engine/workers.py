@@ -116,9 +116,11 @@ def send_batch(batch: Batch) -> None:
 
 
 def receive_batch(host: HostBatch, device: str) -> Batch:
-    """A worker's side of `send_batch`: `host` says how many rows come."""
-    packed = torch.empty(5, host.num_tokens, dtype=torch.int64, device=device)
-    dist.broadcast(packed, src=0)
+    """A worker's side of `send_batch`: `host` says how many rows come. Made in inference mode, as rank 0
+    builds its batches: the compiled forward's guards (from an AOT artifact too) expect inference tensors."""
+    with torch.inference_mode():
+        packed = torch.empty(5, host.num_tokens, dtype=torch.int64, device=device)
+        dist.broadcast(packed, src=0)
     return Batch(*packed, host)
 
 
