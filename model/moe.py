@@ -160,6 +160,13 @@ class Experts(nn.Module):
         for name in held:
             delattr(self, name)
 
+    def logical_shape(self, name: str) -> tuple[int, int, int]:
+        """`[E, N, K]` of the `gate_up` or `down` projection, whether it is held dense, kept quantised or
+        offloaded (the stored tensors' shapes are the format's, and offloaded ones are gone)."""
+        if self.quant is None and self.cache is None:
+            return tuple(getattr(self, f"{name}_proj").shape)
+        return self.shapes[name]
+
     def kernel_operands(self, ids: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, dict[str, object]]:
         """`(ids, gate_up, down, keywords)` for `fused_moe`: the stacks, or the cache's slots with the ids
         remapped to them once this step's experts are resident (one round: `rounds_for` must give 1),

@@ -41,6 +41,17 @@ def routed(n: int, dtype: torch.dtype, g: torch.Generator, device: str = "cpu") 
     return x, (w / w.sum(-1, keepdim=True)).to(device, dtype), ids.to(device)
 
 
+@pytest.mark.parametrize("quant", [None, "fp8_block", "nvfp4"])
+def test_logical_shape_survives_packing_and_offload(quant: str | None) -> None:
+    """The CUDA region reads the intermediate size from it: dense, kept and offloaded alike (the stored
+    tensors have the format's shapes, and offloaded ones are gone)."""
+    module = experts(torch.bfloat16, quant)
+    want = {"gate_up": (E, 2 * 32, 64), "down": (E, 64, 32)}
+    assert {name: module.logical_shape(name) for name in want} == want
+    module.offload(4)
+    assert {name: module.logical_shape(name) for name in want} == want
+
+
 @pytest.mark.parametrize(
     ("dtype", "quant"),
     [(torch.float32, None), (torch.bfloat16, None), (torch.float32, "fp8_block"), (torch.bfloat16, "fp8_block"),
