@@ -372,6 +372,11 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int, experts_per_layer: float 
     pinned host table cross PCIe, not HBM, and are not counted. Experts kept quantised read their
     scales (buffers) with their codes.
     """
+    from qcompile.commands.workload import expected_experts
+
+    c = model.config
+    if experts_per_layer is None:
+        experts_per_layer = expected_experts(c.num_experts, c.num_experts_per_tok, batch)
     scales = sum(b.nbytes for name, b in model.named_buffers() if ".mlp.experts." in name)
     total = sum(p.numel() * p.element_size() for p in model.parameters()) + scales
     embed = model.model.embed_tokens.weight
@@ -379,25 +384,14 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int, experts_per_layer: float 
     tables = [t for t in plain if t.host_table is None]
     table_bytes = sum(t.ngram_embedding.weight.numel() * t.ngram_embedding.weight.element_size() for t in tables)
     row_bytes = sum(t.ngram_embedding.weight[0].numel() * t.ngram_embedding.weight.element_size() for t in tables)
-    c = model.config
     return (
         total
         - expert_bytes(model, c.num_experts)
         - embed.numel() * embed.element_size()
         - table_bytes
-        + expert_bytes(model, batch_experts(model, batch, experts_per_layer))
+        + expert_bytes(model, experts_per_layer)
         + batch * (embed.shape[1] * embed.element_size() + c.ngram_heads * row_bytes)
     )
-
-
-def batch_experts(model: Qwen4ExpForCausalLM, batch: int, experts_per_layer: float | None) -> float:
-    """`experts_per_layer`, or the uniform expectation for `batch` requests where it is None."""
-    from qcompile.commands.workload import expected_experts
-
-    c = model.config
-    if experts_per_layer is None:
-        return expected_experts(c.num_experts, c.num_experts_per_tok, batch)
-    return experts_per_layer
 
 
 def expert_bytes(model: Qwen4ExpForCausalLM, experts_per_layer: float) -> float:
@@ -726,6 +720,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
     from model.kernels import pdl_enabled
+    from qcompile.commands.workload import expected_experts
     from qcompile.engine.progress import stage
 
     device = torch.device(args.device)
@@ -747,6 +742,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     bandwidth = session.bandwidth
     per_request_state = state_bytes(model, args.context)
     config = model.config
+    expected = {b: expected_experts(config.num_experts, config.num_experts_per_tok, b) for b in batches}
     return {
         "preset": args.preset,
         "dtype": args.dtype,
@@ -767,9 +763,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "copy_bandwidth_gb_s": bandwidth / 1e9,
         "experts": [config.num_experts_per_tok, config.num_experts],
         "experts_touched": session.touched,
-        "experts_expected": {b: batch_experts(model, b, None) for b in batches},
+        "experts_expected": expected,
         "expert_gb": {b: expert_bytes(model, session.touched[b]) / 1e9 for b in batches},
-        "expected_expert_gb": {b: expert_bytes(model, batch_experts(model, b, None)) / 1e9 for b in batches},
+        "expected_expert_gb": {b: expert_bytes(model, expected[b]) / 1e9 for b in batches},
         "step_gb": {b: session.step_bytes[b] / 1e9 for b in batches},
         "roofline_tok_s": {b: session.roofline(b) for b in batches},
         "expected_step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
