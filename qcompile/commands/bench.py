@@ -2,15 +2,19 @@
 
 On the bench preset (bf16, random weights): the transformers reference model is built on the
 device, timed as the outside anchor (eager decode at batch 1 after a `--anchor-prefill`-token
-prompt), and its weights are loaded into our model in memory. Every request
-gets a `--context`-token context (prefilled once, eagerly, then restored from a snapshot before
-each measurement), and decode runs greedily, fed back on the device, at each batch size.
+prompt), and its weights are loaded into our model in memory. Every request gets its own
+`--context`-token context (prefilled once, eagerly, then restored from a snapshot before each
+measurement) and its own first token, and decode runs greedily, fed back on the device, at each
+batch size. Requests sharing a context route alike and read fewer expert bytes than real ones, so
+the routed experts a step touched are counted (one untimed uncompiled run per batch) and printed
+beside the uniform expectation.
 
 Reported per (scope, mode): decode tokens/s per batch, the ratio to no-compile + full_decode_only
-(the seed's baseline), the share of the HBM roofline (bytes a decode step must read: weights only,
-active experts only, embedding and PLE rows looked up only; divided by the measured copy
-bandwidth), compile, warmup and capture seconds, and graph memory (the graph pool, and all device
-memory capture took). One markdown table, one JSON.
+(the seed's baseline), the share of the HBM roofline (bytes a decode step reads: weights only, the
+routed experts the workload touched only, embedding and PLE rows looked up only; divided by the
+measured copy bandwidth; the roofline at the uniform expectation of experts is printed beside it),
+compile, warmup and capture seconds, and graph memory (the graph pool, and all device memory
+capture took). One markdown table, one JSON.
 On CPU (`--smoke`: the tiny preset, a few steps) only mode "none" runs: a smoke run that keeps this
 command alive on machines without a GPU. `--tensor-parallel-size N` measures TP1 against TPN through
 the engine instead (`bench_tp.py`).
@@ -71,7 +75,6 @@ FULL: dict[str, Any] = {
     "scopes": [EAGER, "layer", "kernel"],
     "batches": [1, 8, 64],
     "context": 2048,
-    "contexts": 8,
     "steps": 16,
     "warm_steps": 2,
     "anchor_prefill": 512,
@@ -86,7 +89,6 @@ SMOKE: dict[str, Any] = {
     "scopes": [EAGER, "layer"],
     "batches": [1, 2],
     "context": 24,
-    "contexts": 2,
     "steps": 2,
     "warm_steps": 1,
     "anchor_prefill": 8,
@@ -157,7 +159,10 @@ def _add_workload_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--batches", type=int_list, help="decode batch sizes" + default("batches"))
     p.add_argument("--context", type=positive_int, help="context tokens per request before decode" + default("context"))
     p.add_argument(
-        "--contexts", type=positive_int, help="distinct contexts prefilled (slots repeat them)" + default("contexts")
+        "--contexts",
+        type=positive_int,
+        help="distinct contexts prefilled (default: one per request of the largest batch, the honest workload; "
+        "fewer bound the prefill's cost, the slots past them repeating them and routing alike)",
     )
     p.add_argument("--steps", type=positive_int, help="timed decode steps per measurement" + default("steps"))
     p.add_argument(
@@ -265,6 +270,7 @@ def resolve(args: argparse.Namespace) -> None:
     for name, value in (SMOKE if args.smoke else FULL).items():
         if getattr(args, name) is None:
             setattr(args, name, value)
+    args.contexts = min(args.contexts or max(args.batches), max(args.batches))
     check_skinny_plans(args.skinny_plans, args.skinny_gemm)
     if args.pinned_ple and args.anchor_steps:
         raise UsageError("--pinned-ple: only without the anchor (--anchor-steps 0), whose model is built directly")
@@ -357,32 +363,42 @@ def copy_bandwidth(device: torch.device) -> float:
     return 2 * n / statistics.median(times)
 
 
-def step_bytes(model: Qwen4ExpForCausalLM, batch: int) -> float:
+def step_bytes(model: Qwen4ExpForCausalLM, batch: int, experts_per_layer: float | None = None) -> float:
     """Weight bytes a decode step of `batch` tokens must read (state excluded).
 
-    Routed experts: the expected distinct experts of `batch` uniformly routed tokens; the input
+    Routed experts: `experts_per_layer` distinct experts of each MoE layer (the count a run touched),
+    or without it the expected count of `batch` uniformly routed tokens (`expected_experts`); the input
     embedding and device PLE tables: only the rows looked up; everything else once. Rows of a
     pinned host table cross PCIe, not HBM, and are not counted. Experts kept quantised read their
     scales (buffers) with their codes.
     """
+    from qcompile.commands.workload import expected_experts
+
     c = model.config
+    if experts_per_layer is None:
+        experts_per_layer = expected_experts(c.num_experts, c.num_experts_per_tok, batch)
     scales = sum(b.nbytes for name, b in model.named_buffers() if ".mlp.experts." in name)
     total = sum(p.numel() * p.element_size() for p in model.parameters()) + scales
-    experts = scales + sum(p.nbytes for name, p in model.named_parameters() if ".mlp.experts." in name)
     embed = model.model.embed_tokens.weight
     plain = (layer.ple.ple_embedding for layer in model.model.layers if layer.ple is not None)
     tables = [t for t in plain if t.host_table is None]
     table_bytes = sum(t.ngram_embedding.weight.numel() * t.ngram_embedding.weight.element_size() for t in tables)
     row_bytes = sum(t.ngram_embedding.weight[0].numel() * t.ngram_embedding.weight.element_size() for t in tables)
-    active = 1 - (1 - c.num_experts_per_tok / c.num_experts) ** batch
     return (
         total
-        - experts
+        - expert_bytes(model, c.num_experts)
         - embed.numel() * embed.element_size()
         - table_bytes
-        + experts * active
+        + expert_bytes(model, experts_per_layer)
         + batch * (embed.shape[1] * embed.element_size() + c.ngram_heads * row_bytes)
     )
+
+
+def expert_bytes(model: Qwen4ExpForCausalLM, experts_per_layer: float) -> float:
+    """Routed-expert bytes read when each MoE layer reads `experts_per_layer` of its experts (codes and,
+    when kept quantised, their scales)."""
+    weights = [t for name, t in [*model.named_parameters(), *model.named_buffers()] if ".mlp.experts." in name]
+    return sum(t.nbytes for t in weights) * experts_per_layer / model.config.num_experts
 
 
 def state_bytes(model: Qwen4ExpForCausalLM, context: int) -> float:
@@ -524,14 +540,20 @@ def _host_ints(weights: dict[str, torch.Tensor], key: str) -> torch.Tensor:
 @dataclass
 class _Session:
     """The built, prefilled model and what each row is measured against: the prefilled state restored
-    before every measurement, the roofline per batch, and the bench's flags."""
+    before every measurement, the experts each batch touched and the bytes they make a step read (its
+    roofline), and the bench's flags."""
 
     args: argparse.Namespace
     model: Qwen4ExpForCausalLM
     device: torch.device
     snapshot: list[torch.Tensor]
     bandwidth: float  # measured copy bandwidth, bytes/s
-    roofline: dict[int, float]
+    touched: dict[int, float]  # per batch: distinct routed experts per MoE layer per decode step
+    step_bytes: dict[int, float]  # per batch: weight bytes a decode step read, at the experts touched
+
+    def roofline(self, batch: int) -> float:
+        """Tokens/s of `batch` if a decode step took only the time to read its weight bytes."""
+        return batch * self.bandwidth / self.step_bytes[batch]
 
     @property
     def profiling(self) -> bool:
@@ -557,7 +579,7 @@ class _Session:
             self.restore()
             row.tok_s[b], warm_s = decode_rate(self.model, fn, dispatcher, b, args.context, args.steps, args.warm_steps)
             row.warmup_s += warm_s
-            row.roofline_share[b] = row.tok_s[b] / self.roofline[b]
+            row.roofline_share[b] = row.tok_s[b] / self.roofline(b)
             if self.profiling:
                 self.restore()
                 steps = args.profile_steps
@@ -666,9 +688,10 @@ class _Session:
 def _prefilled(
     args: argparse.Namespace, model: Qwen4ExpForCausalLM, device: torch.device
 ) -> tuple[_Session, float, int]:
-    """Make the model's state for the largest batch and prefill, time the skinny GEMM where asked, and
-    prefill the contexts once: the session, the prefill's seconds and the skinny shapes."""
-    from qcompile.commands.workload import prefill_contexts, state_tensors
+    """Make the model's state for the largest batch and prefill, time the skinny GEMM where asked,
+    prefill the contexts once and count the experts each batch's decode touches: the session, the
+    prefill's seconds and the skinny shapes."""
+    from qcompile.commands.workload import prefill_contexts, state_tensors, touched_experts
     from qcompile.engine.progress import stage
 
     max_batch = max(args.batches)
@@ -681,18 +704,23 @@ def _prefilled(
     )
     skinny = args.skinny_gemm and device.type == "cuda"
     skinny_shapes = _skinny(model, args.batches, args.skinny_plans, device) if skinny else 0
-    with stage(f"prefill {min(args.contexts, max_batch)} contexts of {args.context} tokens"):
+    with stage(f"prefill {args.contexts} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
     snapshot = _snapshot(state_tensors(model), device)
-    bandwidth = copy_bandwidth(device)
-    roofline = {b: b * bandwidth / step_bytes(model, b) for b in args.batches}
-    return _Session(args, model, device, snapshot, bandwidth, roofline), prefill_s, skinny_shapes
+    session = _Session(args, model, device, snapshot, copy_bandwidth(device), {}, {})
+    with stage(f"count the routed experts {args.steps} uncompiled decode steps touch per batch"):
+        for b in args.batches:
+            session.restore()
+            session.touched[b] = touched_experts(model, b, args.context, args.steps)
+            session.step_bytes[b] = step_bytes(model, b, session.touched[b])
+    return session, prefill_s, skinny_shapes
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
     from model.kernels import pdl_enabled
+    from qcompile.commands.workload import expected_experts
     from qcompile.engine.progress import stage
 
     device = torch.device(args.device)
@@ -713,12 +741,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         r.ratio = {b: r.tok_s[b] / ref.tok_s[b] for b in batches} if ref else {}
     bandwidth = session.bandwidth
     per_request_state = state_bytes(model, args.context)
+    config = model.config
+    expected = {b: expected_experts(config.num_experts, config.num_experts_per_tok, b) for b in batches}
     return {
         "preset": args.preset,
         "dtype": args.dtype,
         "device": _device_name(device),
         "torch": torch.__version__,
         "context": args.context,
+        "contexts": args.contexts,
         "steps": args.steps,
         "batches": batches,
         "dynamic": args.dynamic,
@@ -730,10 +761,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "aot_dir": None if args.aot_dir is None else str(args.aot_dir),
         "pdl": pdl_enabled(),
         "copy_bandwidth_gb_s": bandwidth / 1e9,
-        "step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
-        "roofline_tok_s": session.roofline,
+        "experts": [config.num_experts_per_tok, config.num_experts],
+        "experts_touched": session.touched,
+        "experts_expected": expected,
+        "expert_gb": {b: expert_bytes(model, session.touched[b]) / 1e9 for b in batches},
+        "expected_expert_gb": {b: expert_bytes(model, expected[b]) / 1e9 for b in batches},
+        "step_gb": {b: session.step_bytes[b] / 1e9 for b in batches},
+        "roofline_tok_s": {b: session.roofline(b) for b in batches},
+        "expected_step_gb": {b: step_bytes(model, b) / 1e9 for b in batches},
+        "expected_roofline_tok_s": {b: b * bandwidth / step_bytes(model, b) for b in batches},
         "state_gb_per_request": per_request_state / 1e9,
-        "state_roofline_tok_s": {b: b * bandwidth / (step_bytes(model, b) + b * per_request_state) for b in batches},
+        "state_roofline_tok_s": {b: b * bandwidth / (session.step_bytes[b] + b * per_request_state) for b in batches},
         "prefill_shapes": [f"{r}x{t}" for r, t in session.prefill_shapes],
         "anchor_tok_s": anchor_tok_s,
         "anchor_prefill": args.anchor_prefill,

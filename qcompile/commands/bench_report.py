@@ -27,11 +27,17 @@ def table(result: dict[str, Any]) -> str:
         + (", warm compile loaded from --aot-dir" if result.get("aot_dir") else "")
         + ("" if result.get("pdl", True) else f", kernels launched plainly ({PDL_ENV}=0)")
         + f", {result['device']}, torch {result['torch']}; "
-        f"context {result['context']} tokens, {result['steps']} timed decode steps; "
-        f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s; decode step reads "
+        f"context {result['context']} tokens, {_contexts(result)}, {result['steps']} timed decode steps; "
+        f"copy bandwidth {result['copy_bandwidth_gb_s']:.0f} GB/s.",
+        _experts_line(result),
+        "A decode step reads "
         + ", ".join(f"{result['step_gb'][b]:.3f} GB at batch {b}" for b in batches)
-        + " (weights, active experts only) → roofline "
+        + " (weights, the experts touched only) → roofline "
         + ", ".join(f"{roof[b]:.0f}" for b in batches)
+        + " tok/s (% roofline below); at the uniform expectation "
+        + ", ".join(f"{result['expected_step_gb'][b]:.3f} GB" for b in batches)
+        + " → "
+        + ", ".join(f"{result['expected_roofline_tok_s'][b]:.0f}" for b in batches)
         + " tok/s.",
         "transformers eager anchor (batch 1, after a "
         f"{result['anchor_prefill']}-token prefill): " + (f"{anchor_tok_s:.1f} tok/s." if anchor_tok_s else "not run."),
@@ -67,6 +73,29 @@ def table(result: dict[str, Any]) -> str:
     lines += _prefill_table(result) + _profile_table(result)
     lines.append(f"\ntotal {result['total_s']:.0f} s.")
     return "\n".join(lines)
+
+
+def _contexts(result: dict[str, Any]) -> str:
+    """How many contexts the requests were prefilled with: one each, or fewer repeated."""
+    slots = max(result["batches"])
+    if result["contexts"] >= slots:
+        return "one context and first token per request"
+    return f"{result['contexts']} distinct contexts repeated over {slots} requests (--contexts), first tokens distinct"
+
+
+def _experts_line(result: dict[str, Any]) -> str:
+    """Routed experts a decode step touched per MoE layer, beside the uniform expectation E·(1 − (1 − k/E)^B)."""
+    k, e = result["experts"]
+    touched, expected = result["experts_touched"], result["experts_expected"]
+    gb, expected_gb = result["expert_gb"], result["expected_expert_gb"]
+    return (
+        f"Routed experts touched per MoE layer per decode step (top-{k} of {e}; uniform expectation "
+        f"E·(1 − (1 − k/E)^B) in brackets): "
+        + ", ".join(f"{touched[b]:.1f} ({expected[b]:.1f}) at batch {b}" for b in result["batches"])
+        + "; expert bytes read per step: "
+        + ", ".join(f"{gb[b]:.4g} GB ({expected_gb[b]:.4g})" for b in result["batches"])
+        + "."
+    )
 
 
 def _prefill_table(result: dict[str, Any]) -> list[str]:

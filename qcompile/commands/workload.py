@@ -2,17 +2,20 @@
 
 Two shapes. `Workload` + `run_greedy`: a few short requests prefilled in one mixed batch, then one
 decode token each per step; `dump` traces it, `ablate` times it and compares scopes along it.
-`prefill_contexts` + `decode_rate`: long random contexts prefilled once, then uniform decode fed
-back on the device, as the engine does; `bench` and the GPU scripts measure tokens/s with it.
+`prefill_contexts` + `decode_rate`: long random contexts prefilled once (one per request unless
+told to repeat fewer), then uniform decode from a first token of each request's own, fed back on the
+device, as the engine does; `bench` and the GPU scripts measure tokens/s with it, and
+`touched_experts` counts the routed experts such a decode step reads, against `expected_experts`.
 `time_prefill`: fresh prompts of one shape prefilled together in one flat batch.
 Token ids come from the model's own vocabulary, so any checkpoint runs either one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import torch
@@ -22,9 +25,10 @@ from model.context import HostBatch, forward_context
 from model.paging import PAGED_BUFFERS
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.compiler.ranges import Range
-from qcompile.cudagraph import Dispatcher
+from qcompile.cudagraph import Dispatcher, resolve_mode
 
 Forward = Callable[..., torch.Tensor]
+Route = Callable[[torch.Tensor], tuple[torch.Tensor, torch.Tensor]]  # router logits -> (weights, expert ids)
 
 # Two requests: prefill chunks of 7 and 3 tokens (10 rows), then one decode token each (2 rows).
 PROMPT_LENGTHS = (7, 3)
@@ -150,7 +154,10 @@ def copy_slot(model: Qwen4ExpForCausalLM, src: int, dst: int) -> None:
 
 
 def prefill_contexts(model: Qwen4ExpForCausalLM, context: int, distinct: int, slots: int, seed: int = 0) -> None:
-    """Prefill `distinct` random contexts eagerly (one request per forward), then copy them to every slot."""
+    """Prefill `distinct` random contexts eagerly (one request per forward), then copy them to the
+    slots past them. `distinct < slots` bounds the prefill's cost, but requests sharing a context
+    (and routing alike) read fewer expert bytes than as many real requests: `distinct = slots` is the
+    honest workload."""
     device = _device(model)
     gen = torch.Generator().manual_seed(seed)
     distinct = min(distinct, slots)
@@ -178,7 +185,7 @@ def decode_rate(
     slots = torch.cat([torch.arange(batch), torch.full((pad,), model.trash_slot)]).to(device)
     write_slots = slots.clone()  # distinct tensors: Dynamo guards on inputs aliasing each other
     offsets = torch.zeros(how.padded, dtype=torch.int64, device=device)
-    ids = torch.full((how.padded,), 7, dtype=torch.int64, device=device)
+    ids = first_tokens(model.config.vocab_size, how.padded).to(device)
     marks: list[float] = []
     _sync(device)
     with torch.no_grad():
@@ -197,6 +204,59 @@ def decode_rate(
     _sync(device)
     end = time.perf_counter()
     return batch * steps / (end - marks[-1]), marks[-1] - marks[0]
+
+
+def first_tokens(vocab_size: int, rows: int, seed: int = 0) -> torch.Tensor:
+    """Row `i`'s first decode token: distinct ids in [FIRST_ID, vocab_size) (repeating only past the
+    vocabulary), the same on every run. One token for all would route every request that shares a
+    context to the same experts."""
+    span = vocab_size - FIRST_ID
+    if span < 1:
+        raise ValueError(f"config field 'vocab_size' = {vocab_size}: the workload needs ids >= {FIRST_ID}")
+    order = torch.randperm(span, generator=torch.Generator().manual_seed(seed))
+    return FIRST_ID + order[torch.arange(rows) % span]
+
+
+def expected_experts(num_experts: int, top_k: int, requests: int) -> float:
+    """Distinct experts per MoE layer that `requests` tokens touch when each picks `top_k` of
+    `num_experts` uniformly and independently: E·(1 − (1 − k/E)^B), what the roofline assumes."""
+    return num_experts * (1 - (1 - top_k / num_experts) ** requests)
+
+
+@contextlib.contextmanager
+def routing_recorded(model: Qwen4ExpForCausalLM) -> Iterator[list[torch.Tensor]]:
+    """The expert ids every MoE layer's router returns, one tensor per call in call order. Each
+    router's `route` is wrapped on its instance, so only uncompiled calls are seen: run the model
+    itself under it."""
+    calls: list[torch.Tensor] = []
+    routers = [layer.mlp.gate for layer in model.model.layers]
+
+    def recorder(route: Route) -> Route:
+        def record(logits: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            weights, ids = route(logits)
+            calls.append(ids.clone())
+            return weights, ids
+
+        return record
+
+    for router in routers:
+        router.route = recorder(router.route)  # type: ignore[method-assign]
+    try:
+        yield calls
+    finally:
+        for router in routers:
+            del router.route  # the class's method again
+
+
+def touched_experts(model: Qwen4ExpForCausalLM, batch: int, context: int, steps: int) -> float:
+    """Distinct routed experts per MoE layer a decode step of `batch` requests reads, averaged over
+    layers and `steps` greedy steps from the prefilled state (as `decode_rate` feeds them). It runs the
+    model uncompiled, outside any timed region, and reads the ids back to the host after the steps."""
+    with routing_recorded(model) as calls:
+        decode_rate(model, model, Dispatcher(resolve_mode("none", False)), batch, context, steps, warm=0)
+    if not calls:
+        raise RuntimeError("touched_experts: no MoE router was called in the decode steps")
+    return statistics.fmean(ids[:batch].unique().numel() for ids in calls)
 
 
 @dataclass(frozen=True)

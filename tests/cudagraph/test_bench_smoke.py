@@ -1,13 +1,29 @@
-"""`qcompile bench --smoke` on CPU: the tiny preset, mode "none", a few steps, so the command cannot rot."""
+"""`qcompile bench --smoke` on CPU: the tiny preset, mode "none", a few steps, so the command cannot
+rot; and its workload: a context and a first token per request, the routed experts it touched."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import statistics
 from pathlib import Path
 
 import pytest
+import torch
 
+from model.batch import Chunk, build_batch
+from model.checkpoint.loader import load_model
 from qcompile.commands.cli import main
+from qcompile.commands.workload import (
+    decode_rate,
+    expected_experts,
+    first_tokens,
+    prefill_contexts,
+    state_tensors,
+    touched_experts,
+)
+from qcompile.cudagraph import Dispatcher, resolve_mode
+from tests.cudagraph.recorders import routed_experts
 
 
 def test_bench_cpu_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -20,8 +36,67 @@ def test_bench_cpu_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert rows[("layer", "none")]["compile_s"] > 0 and result["anchor_tok_s"] > 0
     assert result["preset"] == "tiny" and result["batches"] == [1, 2]
     assert result["step_gb"]["1"] < result["step_gb"]["2"]
+    # one context per request by default; batch 1 touches exactly its top-k, as the expectation says
+    k, _ = result["experts"]
+    assert result["contexts"] == 2 and result["experts_touched"]["1"] == result["experts_expected"]["1"] == k
+    assert result["step_gb"]["1"] == pytest.approx(result["expected_step_gb"]["1"])
+    assert k <= result["experts_touched"]["2"] <= 2 * k
     printed = capsys.readouterr().out
     assert "| scope | cudagraph |" in printed and "| layer | none |" in printed
+    assert "one context and first token per request" in printed and "Routed experts touched per MoE layer" in printed
+
+
+def test_fewer_contexts_than_requests_are_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--contexts` below the largest batch bounds the prefill, and the table says the slots repeat them."""
+    out = tmp_path / "repeated.json"
+    main(
+        ["bench", "--smoke", "--scopes", "eager", "--anchor-steps", "0", "--prefill", "1x4", "--contexts", "1"]
+        + ["--json", str(out)]
+    )
+    assert json.loads(out.read_text())["contexts"] == 1
+    assert "1 distinct contexts repeated over 2 requests (--contexts)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("experts", "k", "requests"), [(5, 2, 3), (6, 1, 4), (4, 3, 2)])
+def test_expected_experts_is_the_mean_over_every_routing(experts: int, k: int, requests: int) -> None:
+    """E·(1 − (1 − k/E)^B) is the mean distinct count over all equally likely choices of k experts per request."""
+    choices = list(itertools.combinations(range(experts), k))
+    counts = [len(set(itertools.chain(*picks))) for picks in itertools.product(choices, repeat=requests)]
+    assert expected_experts(experts, k, requests) == pytest.approx(statistics.fmean(counts))
+
+
+def test_first_tokens_differ_per_request() -> None:
+    ids = first_tokens(vocab_size=100, rows=64)
+    assert ids.unique().numel() == 64 and int(ids.min()) >= 2 and torch.equal(ids, first_tokens(100, 64))
+    assert first_tokens(vocab_size=5, rows=7).unique().numel() == 3  # past the vocabulary they repeat
+
+
+def test_every_request_has_its_own_context(tiny_ckpt: Path) -> None:
+    """With a context per slot, the same token at the same position gives each slot different logits."""
+    model = load_model(tiny_ckpt, dtype=torch.float32)
+    model.init_state(max_num_seqs=3, max_model_len=64, page_size=16)
+    prefill_contexts(model, context=30, distinct=3, slots=3)
+    with torch.no_grad():
+        logits = [model.compute_logits(model.run(build_batch([Chunk(s, [9], 30)], 3, "cpu"))) for s in range(3)]
+    assert not torch.equal(logits[0], logits[1]) and not torch.equal(logits[1], logits[2])
+
+
+def test_touched_experts_equals_a_direct_count(tiny_ckpt: Path) -> None:
+    """The bench's count (routers wrapped) equals one made through the experts region's recorder,
+    over the same decode steps from the same prefilled state."""
+    model = load_model(tiny_ckpt, dtype=torch.float32)
+    batch, context, steps = 4, 20, 3
+    model.init_state(max_num_seqs=batch, max_model_len=64, page_size=16)
+    prefill_contexts(model, context, distinct=batch, slots=batch)
+    snapshot = [t.clone() for t in state_tensors(model)]
+    counted = touched_experts(model, batch, context, steps)
+    for t, s in zip(state_tensors(model), snapshot, strict=True):
+        t.copy_(s)
+    with routed_experts(model) as calls:
+        decode_rate(model, model, Dispatcher(resolve_mode("none", False)), batch, context, steps, warm=0)
+    assert len(calls) == steps * model.config.num_hidden_layers
+    direct = statistics.fmean(len(set(ids.flatten().tolist())) for ids in calls)
+    assert counted == direct and model.config.num_experts_per_tok < counted <= model.config.num_experts
 
 
 def test_bench_quant_experts_read_fewer_bytes(tmp_path: Path) -> None:
