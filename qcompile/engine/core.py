@@ -129,13 +129,19 @@ class EngineCore:
 
     def _place_experts(self, c: EngineConfig, device: str) -> ExpertMemory:
         """`moe_expert_cache` applied to the model loaded on the host (`qcompile/engine/expert_memory.py`);
-        a placement that cannot fit is refused naming the option and the sizes."""
+        a placement that cannot fit, or compile ranges wider than one round on CUDA, are refused naming
+        the options and the sizes."""
         try:
-            return place_model_experts(
+            memory = place_model_experts(
                 self.model, c.moe_expert_cache, device, c.gpu_memory_utilization, c.kv_cache_memory
             )
         except ExpertPlacementError as e:
             raise EngineOptionError({"moe_expert_cache": c.moe_expert_cache}, str(e)) from None
+        if c.compile is not None and (problem := memory.ranges_problem(c.compile.ranges)) is not None:
+            raise EngineOptionError(
+                {"moe_expert_cache": c.moe_expert_cache, "compile.ranges": c.compile.ranges}, problem
+            )
+        return memory
 
     def _plan_pool(self, c: EngineConfig, device: str) -> PoolPlan:
         """The K/V pool's pages and `max_model_len` (`qcompile/engine/kv_memory.py`): from

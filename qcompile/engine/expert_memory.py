@@ -23,6 +23,7 @@ the torch path on CPU runs any number of rounds.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,6 +63,18 @@ class ExpertMemory:
         """Tokens one step may feed: on CUDA at most one round of the dynamic slots (the fused MoE's
         limit), elsewhere `requested`."""
         return min(requested, self.placement.tokens_per_round(self.top_k)) if self.cuda else requested
+
+    def ranges_problem(self, ranges: Sequence[tuple[int, int]]) -> str | None:
+        """Why compile `ranges` cannot run (None when they can): on CUDA each range's end is run, and
+        graphs are captured, at sizes no larger than one round of the dynamic slots allows."""
+        largest = max(hi for _, hi in ranges)
+        most = self.token_budget(largest)
+        if most < largest:
+            return (
+                f"on CUDA one step routes at most {most} tokens through the dynamic slots "
+                f"(top-{self.top_k}): compile ranges must end there"
+            )
+        return None
 
     def summary(self, requested_tokens: int) -> str:
         """The start-up line: slots per layer, static experts, host and device bytes, and a capped budget."""

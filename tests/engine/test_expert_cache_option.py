@@ -53,12 +53,20 @@ def test_the_start_line_names_the_placement(make_llm: MakeLLM) -> None:
 
 
 def test_on_cuda_a_step_feeds_at_most_one_round_of_the_dynamic_slots() -> None:
-    """The fused MoE serves one round: the token budget is capped at `tokens_per_round`, and said."""
+    """The fused MoE serves one round: the token budget is capped at `tokens_per_round`, and said; compile
+    ranges (where warmup runs and graphs are captured) beyond it are refused."""
     placement = place_experts(4, 512, 1 << 20, 10, device_bytes=4 * 136 << 20, host_bytes=1 << 40)
     on_cuda = ExpertMemory(placement, 4, 512, 10, cuda=True)
     assert on_cuda.token_budget(2048) == 13 and on_cuda.token_budget(8) == 8
     assert "max_num_batched_tokens capped at 13 (one round of top-10 dynamic slots)" in on_cuda.summary(2048)
     assert ExpertMemory(placement, 4, 512, 10, cuda=False).token_budget(2048) == 2048
+    assert on_cuda.ranges_problem([(1, 1), (2, 13)]) is None
+    problem = on_cuda.ranges_problem([(1, 1), (2, 256)])
+    assert (
+        problem
+        == "on CUDA one step routes at most 13 tokens through the dynamic slots (top-10): compile ranges must end there"
+    )
+    assert ExpertMemory(placement, 4, 512, 10, cuda=False).ranges_problem([(1, 256)]) is None
 
 
 @pytest.mark.parametrize(
