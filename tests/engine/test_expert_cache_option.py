@@ -111,6 +111,19 @@ def test_a_host_too_small_for_the_banks_is_refused_naming_the_sizes(
     assert "\n" not in message
 
 
+def test_the_command_line_says_a_placement_that_cannot_fit_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from qcompile.commands.cli import main
+
+    monkeypatch.setattr("qcompile.engine.expert_memory.available_host_bytes", lambda: 0)
+    with pytest.raises(SystemExit) as exited:
+        main(["generate", "--model", "tiny", "--moe-expert-cache", str(SLOTS), "--prompt", "Hi"])
+    assert exited.value.code == 1
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said.startswith(f"qcompile generate: error: --moe-expert-cache {SLOTS}: routed experts do not fit")
+
+
 def test_serve_with_the_flag_answers(tmp_path: Path) -> None:
     log = tmp_path / "stderr.txt"
     flags = ["--model", "tiny", "--moe-expert-cache", str(SLOTS), "--max-num-seqs", "2", "--max-model-len", "128"]
