@@ -105,11 +105,10 @@ def _tensor_bytes(module: nn.Module) -> int:
     return sum(t.nbytes for t in (*module.parameters(), *module.buffers()))
 
 
-def cuda_expert_budget(device: torch.device, utilization: float, model: nn.Module, stacks: int, kv: int) -> int:
-    """Device bytes left for expert slots on CUDA: `utilization` of the device, less what is in use,
-    the model's weights other than the expert `stacks` (about to move there) and `kv` bytes of pool."""
-    free, total = torch.cuda.mem_get_info(device)
-    return int(total * utilization) - (total - free) - (_tensor_bytes(model) - stacks) - kv
+def device_expert_bytes(total: int, free: int, utilization: float, other_weights: int, kv: int) -> int:
+    """Device bytes left for expert slots: `utilization` of the device's `total`, less what is in use
+    (`total - free`), the weights other than routed experts (about to move there) and `kv` bytes of pool."""
+    return int(total * utilization) - (total - free) - other_weights - kv
 
 
 def place_model_experts(
@@ -127,7 +126,8 @@ def place_model_experts(
     host = available_host_bytes() + stacks
     wanted = None if slots == AUTO else int(slots)
     if cuda:
-        device_bytes = cuda_expert_budget(target, utilization, model, stacks, kv_bytes or 0)
+        free, total = torch.cuda.mem_get_info(target)
+        device_bytes = device_expert_bytes(total, free, utilization, _tensor_bytes(model) - stacks, kv_bytes or 0)
     else:
         device_bytes = host  # the host is the device: the slots come out of the banks' budget
         host -= (wanted or 0) * len(modules) * expert_bytes

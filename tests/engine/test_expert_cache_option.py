@@ -14,7 +14,7 @@ from model.expert_placement import place_experts
 from model.moe import Experts
 from qcompile import LLM, SamplingParams
 from qcompile.engine.engine_config import EngineConfig, EngineOptionError
-from qcompile.engine.expert_memory import ExpertMemory
+from qcompile.engine.expert_memory import ExpertMemory, device_expert_bytes
 from tests.engine.conftest import MakeLLM
 from tests.server.test_cli import serve_process
 
@@ -67,6 +67,27 @@ def test_on_cuda_a_step_feeds_at_most_one_round_of_the_dynamic_slots() -> None:
         == "on CUDA one step routes at most 13 tokens through the dynamic slots (top-10): compile ranges must end there"
     )
     assert ExpertMemory(placement, 4, 512, 10, cuda=False).ranges_problem([(1, 256)]) is None
+
+
+def test_auto_gives_the_experts_what_the_rest_leaves_of_the_device() -> None:
+    """80 GiB at 0.9: 72 GiB, less 2 in use, 10 of other weights and a 20 GiB pool."""
+    gib = 1 << 30
+    assert device_expert_bytes(80 * gib, 78 * gib, 0.9, 10 * gib, 20 * gib) == 40 * gib
+
+
+@pytest.mark.gpu
+def test_on_cuda_offloaded_experts_give_the_resident_tokens_bitwise(tiny_ckpt: Path) -> None:
+    """The fused MoE over 6 slots (3 tokens a round, so the budget is capped at 3) and over all experts,
+    fed the same steps."""
+    params = SamplingParams(temperature=0.0, max_tokens=8, logprobs=2, ignore_eos=True)
+    requests = [{"prompt_token_ids": p} for p in PROMPTS]
+    resident = LLM(str(tiny_ckpt), device="cuda", max_model_len=128, max_num_seqs=2, max_num_batched_tokens=3)
+    offloaded = LLM(str(tiny_ckpt), device="cuda", max_model_len=128, max_num_seqs=2, moe_expert_cache=6)
+    assert offloaded.core.max_num_batched_tokens == 3 and "capped at 3" in offloaded.core.expert_summary
+    assert all(c.banks["gate_up_proj"].is_pinned() for c in _caches(offloaded))
+    want, got = resident.generate(requests, params), offloaded.generate(requests, params)
+    for w, g in zip(want, got, strict=True):
+        assert (g.outputs[0].token_ids, g.outputs[0].logprobs) == (w.outputs[0].token_ids, w.outputs[0].logprobs)
 
 
 @pytest.mark.parametrize(
