@@ -224,9 +224,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    from qcompile.commands.engine_flags import usage_error
+    from qcompile.engine.engine_config import EngineOptionError
+
     args = build_parser().parse_args(argv)
     try:
-        args.func(args)
+        try:
+            args.func(args)
+        except EngineOptionError as e:  # one only the load can tell (the expert placement), said in flags
+            raise usage_error(e) from None
     except EXPECTED as e:
         if args.debug:
             raise

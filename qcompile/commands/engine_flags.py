@@ -102,7 +102,8 @@ def add_engine_flags(
 ) -> None:
     """Add the flags of `EngineConfig`'s fields (all, or `names`), with `defaults` shown and used instead
     of the fields' where given, and `notes` appended to the help lines."""
-    parsers = {"kv_cache_memory": {"type": byte_size}}  # bytes with a unit: 512MiB, 4GiB, 1.5GB
+    # bytes with a unit: 512MiB, 4GiB, 1.5GB; off, auto or a number, read by `EngineConfig`
+    parsers = {"kv_cache_memory": {"type": byte_size}, "moe_expert_cache": {"type": str}}
     _add_flags(parser, EngineConfig, _flag_fields(EngineConfig, names), defaults or {}, notes or {}, parsers)
 
 

@@ -24,10 +24,12 @@ import torch
 
 from model.checkpoint.loader import load_model
 from model.checkpoint.metadata import check_tokenizer_files, read_eos_token_ids
+from model.expert_placement import ExpertPlacementError
 from model.parallel import Shard
 from qcompile.cudagraph import resolve_capture_sizes
 from qcompile.engine.engine import Engine
-from qcompile.engine.engine_config import EngineConfig
+from qcompile.engine.engine_config import EngineConfig, EngineOptionError
+from qcompile.engine.expert_memory import OFF, ExpertMemory, place_model_experts
 from qcompile.engine.inputs import InputProcessor
 from qcompile.engine.kv_memory import PoolPlan, choose_plan, profile_pool_bytes
 from qcompile.engine.model_source import ResolvedModel, resolve_model
@@ -85,7 +87,13 @@ class EngineCore:
             device = rank_device(device, 0)
         try:
             shard = None if self.workers is None else Shard.current()
-            self.model = load_model(self.path, device, config.dtype, config.ple_backend, config.weight_only, shard)
+            offload = config.moe_expert_cache != OFF
+            load_on = "cpu" if offload else device  # experts go into host banks, then the rest to `device`
+            self.model = load_model(self.path, load_on, config.dtype, config.ple_backend, config.weight_only, shard)
+            self.experts = self._place_experts(config, device) if offload else None
+            requested = config.max_num_batched_tokens
+            self.max_num_batched_tokens = requested if self.experts is None else self.experts.token_budget(requested)
+            self.expert_summary = None if self.experts is None else self.experts.summary(requested)
             self.tokenizer = load_tokenizer(self.path)
             self.eos_token_ids = read_eos_token_ids(self.path, self.config)
             self.pool = self._plan_pool(config, device)
@@ -106,7 +114,7 @@ class EngineCore:
             self.close()
             raise
         self.engine = Engine(
-            self.runner, self.eos_token_ids, self.tokenizer, config.max_num_batched_tokens, config.async_scheduling
+            self.runner, self.eos_token_ids, self.tokenizer, self.max_num_batched_tokens, config.async_scheduling
         )
         self.processor = InputProcessor(
             self.tokenizer,
@@ -118,6 +126,22 @@ class EngineCore:
         self.skinny_gemm = self.runner.device.type == "cuda" if config.skinny_gemm is None else config.skinny_gemm
         self.skinny_plans = config.skinny_plans
         self.stage_times: dict[str, float] = {"load": time.perf_counter() - start}
+
+    def _place_experts(self, c: EngineConfig, device: str) -> ExpertMemory:
+        """`moe_expert_cache` applied to the model loaded on the host (`qcompile/engine/expert_memory.py`);
+        a placement that cannot fit, or compile ranges wider than one round on CUDA, are refused naming
+        the options and the sizes."""
+        try:
+            memory = place_model_experts(
+                self.model, c.moe_expert_cache, device, c.gpu_memory_utilization, c.kv_cache_memory
+            )
+        except ExpertPlacementError as e:
+            raise EngineOptionError({"moe_expert_cache": c.moe_expert_cache}, str(e)) from None
+        if c.compile is not None and (problem := memory.ranges_problem(c.compile.ranges)) is not None:
+            raise EngineOptionError(
+                {"moe_expert_cache": c.moe_expert_cache, "compile.ranges": c.compile.ranges}, problem
+            )
+        return memory
 
     def _plan_pool(self, c: EngineConfig, device: str) -> PoolPlan:
         """The K/V pool's pages and `max_model_len` (`qcompile/engine/kv_memory.py`): from
@@ -137,7 +161,7 @@ class EngineCore:
                 c.max_model_len,
                 c.page_size,
                 c.gpu_memory_utilization,
-                c.max_num_batched_tokens,
+                self.max_num_batched_tokens,
                 largest_graph,
             )
         return choose_plan(self.model, c.max_num_seqs, c.max_model_len, c.page_size, pool_bytes)

@@ -25,6 +25,7 @@ from model.checkpoint.ple_tables import PLE_BACKENDS
 from model.paging import DEFAULT_PAGE_SIZE
 from qcompile.config import CompileConfig
 from qcompile.config.options import Check, option
+from qcompile.engine.expert_memory import AUTO, OFF, parse_expert_cache
 from qcompile.engine.kv_memory import parse_bytes
 
 if TYPE_CHECKING:
@@ -170,6 +171,14 @@ class EngineConfig:
         "torch and Triton versions), so a restart times nothing",
     )
 
+    moe_expert_cache: str | int = option(
+        OFF,
+        "routed experts in host memory (pinned on CUDA) behind this many device slots per layer, the hot ones "
+        "cached: off (all on the device), auto (CUDA: as many slots as gpu_memory_utilization leaves after the "
+        "other weights and kv_cache_memory), or a number; on CUDA it caps max_num_batched_tokens at one round "
+        "of the dynamic slots",
+    )
+
     def __post_init__(self) -> None:
         if isinstance(self.dtype, torch.dtype):
             object.__setattr__(self, "dtype", str(self.dtype).removeprefix("torch."))
@@ -180,6 +189,10 @@ class EngineConfig:
                 object.__setattr__(self, "kv_cache_memory", parse_bytes(self.kv_cache_memory))
             except ValueError as e:
                 raise EngineOptionError({"kv_cache_memory": self.kv_cache_memory}, str(e)) from None
+        try:
+            object.__setattr__(self, "moe_expert_cache", parse_expert_cache(self.moe_expert_cache))
+        except ValueError as e:
+            raise EngineOptionError({"moe_expert_cache": self.moe_expert_cache}, str(e)) from None
         for f in fields(self):
             value, meta = getattr(self, f.name), f.metadata
             if meta["choices"] is not None and value not in meta["choices"]:
@@ -209,6 +222,7 @@ class EngineConfig:
                 raise EngineOptionError(
                     {"tensor_parallel_size": size}, f"this machine has {torch.cuda.device_count()} CUDA devices"
                 )
+        self._check_expert_cache(device)
         if self.skinny_plans is not None:
             if self.skinny_gemm is False:
                 raise EngineOptionError(
@@ -217,6 +231,27 @@ class EngineConfig:
             from model.skinny_setup import read_plan_file
 
             read_plan_file(self.skinny_plans)
+
+    def _check_expert_cache(self, device: torch.device) -> None:
+        """`moe_expert_cache` with the options it cannot work with."""
+        cache = self.moe_expert_cache
+        if cache == OFF:
+            return
+        if self.tensor_parallel_size > 1:
+            raise EngineOptionError(
+                {"moe_expert_cache": cache, "tensor_parallel_size": self.tensor_parallel_size},
+                "host expert banks are not sharded yet: offload or shard, not both",
+            )
+        if cache == AUTO and device.type != "cuda":
+            raise EngineOptionError(
+                {"moe_expert_cache": cache, "device": self.device},
+                "auto sizes the slots from a CUDA device's memory; on another device give a number of slots",
+            )
+        if cache == AUTO and self.kv_cache_memory is None:
+            raise EngineOptionError(
+                {"moe_expert_cache": cache, "kv_cache_memory": None},
+                "auto gives the experts what the K/V pool leaves, so the pool needs its size",
+            )
 
     def check_checkpoint(self, checkpoint: Qwen4ExpConfig) -> None:
         """The options that depend on the checkpoint's config: said before any weight is read or any
@@ -233,6 +268,14 @@ class EngineConfig:
                 raise EngineOptionError(
                     {"tensor_parallel_size": self.tensor_parallel_size},
                     f"does not divide the checkpoint's {', '.join(problems)}",
+                )
+        if isinstance(self.moe_expert_cache, int):
+            experts, top_k = checkpoint.num_experts, checkpoint.num_experts_per_tok
+            if not top_k <= self.moe_expert_cache <= experts:
+                raise EngineOptionError(
+                    {"moe_expert_cache": self.moe_expert_cache},
+                    f"slots per layer must lie in [{top_k}, {experts}]: the checkpoint's top-{top_k} experts of a "
+                    f"token are resident at once, and it has {experts} experts",
                 )
 
     @classmethod

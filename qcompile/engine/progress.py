@@ -100,6 +100,8 @@ def start_core(config: EngineConfig, resolved: ResolvedModel | None = None) -> E
     with compile_stages("load checkpoint"):
         core = EngineCore(config, resolved)
     print(f"    {core.pool_summary()}", file=sys.stderr)
+    if core.expert_summary is not None:
+        print(f"    {core.expert_summary}", file=sys.stderr)
     try:
         prepare_core(core)
     except BaseException:

@@ -108,6 +108,7 @@ def test_the_flags_are_the_fields(command: str) -> None:
         "kv_cache_memory": "1.5MiB",  # read as bytes, by the config and by the flag alike
         "gpu_memory_utilization": 0.5,
         "page_size": 32,
+        "moe_expert_cache": "3",  # off, auto or slots: the number read from text, by the config and the flag alike
     }
     assert set(given) | {"device", "tensor_parallel_size"} == {f.name for f in _flag_fields()}
     argv = [command]

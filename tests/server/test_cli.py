@@ -7,6 +7,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import openai
@@ -19,27 +20,14 @@ ROOT = Path(__file__).resolve().parents[2]
 KEY = "test-key"
 
 
-@pytest.fixture(scope="module")
-def cli_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """`python -m qcompile serve --api-key ...` in a subprocess; yields its URL and its stderr log."""
+@contextmanager
+def serve_process(flags: list[str], log: Path) -> Iterator[str]:
+    """`python -m qcompile serve` with `flags` on a free port in a subprocess, its stderr in `log`;
+    yields its URL once /health answers, and stops it afterwards."""
     port = free_port()
-    log = tmp_path_factory.mktemp("serve") / "stderr.txt"
     with log.open("w") as err:
         proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "qcompile",
-                "serve",
-                "--port",
-                str(port),
-                "--api-key",
-                KEY,
-                "--max-num-seqs",
-                "4",
-                "--max-model-len",
-                "256",
-            ],
+            [sys.executable, "-m", "qcompile", "serve", "--port", str(port), *flags],
             cwd=ROOT,
             stderr=err,
             stdout=subprocess.DEVNULL,
@@ -55,10 +43,18 @@ def cli_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
                 break
             except OSError:
                 time.sleep(0.2)
-        yield url, log
+        yield url
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def cli_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """`qcompile serve --api-key ...`; yields its URL and its stderr log."""
+    log = tmp_path_factory.mktemp("serve") / "stderr.txt"
+    with serve_process(["--api-key", KEY, "--max-num-seqs", "4", "--max-model-len", "256"], log) as url:
+        yield url, log
 
 
 def test_progress_is_shown(cli_server: tuple[str, Path]) -> None:

@@ -1,0 +1,157 @@
+"""`moe_expert_cache`: one option puts the routed experts in host banks behind a few device slots, and
+the engine then generates bitwise what it does with every expert resident; combinations that cannot
+work are refused naming the options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openai
+import pytest
+
+from model.expert_cache import HITS, MISSES
+from model.expert_placement import place_experts
+from model.moe import Experts
+from qcompile import LLM, SamplingParams
+from qcompile.engine.engine_config import EngineConfig, EngineOptionError
+from qcompile.engine.expert_memory import ExpertMemory, device_expert_bytes
+from tests.engine.conftest import MakeLLM
+from tests.server.test_cli import serve_process
+
+SLOTS = 3  # of the tiny preset's 8 experts per layer, top-2
+PROMPTS = [[1, 2, 3, 4, 5], list(range(7, 40)), [3], list(range(100, 160, 3))]
+
+
+def _caches(llm: LLM) -> list:
+    return [m.cache for m in llm.core.model.modules() if isinstance(m, Experts) and m.cache is not None]
+
+
+def test_offloaded_experts_give_the_resident_tokens_and_logprobs_bitwise(make_llm: MakeLLM) -> None:
+    """Prefills of up to 33 tokens (rounds of the 3 slots) and decodes of 1 to 4 requests at once, through
+    a cache that misses and evicts every step: the same tokens, logprobs and prompt logprobs, bit for bit."""
+    resident, offloaded = make_llm(max_num_seqs=4), make_llm(max_num_seqs=4, moe_expert_cache=SLOTS)
+    caches = _caches(offloaded)
+    assert len(caches) == resident.core.config.num_hidden_layers and not _caches(resident)
+    assert {(c.num_slots, c.num_static) for c in caches} == {(SLOTS, 0)}
+    params = SamplingParams(temperature=0.0, max_tokens=12, logprobs=3, prompt_logprobs=2, ignore_eos=True)
+    requests = [{"prompt_token_ids": p} for p in PROMPTS]
+    before = sum(c.counters[MISSES].item() for c in caches)
+    want, got = resident.generate(requests, params), offloaded.generate(requests, params)
+    for w, g in zip(want, got, strict=True):
+        assert g.outputs[0].token_ids == w.outputs[0].token_ids
+        assert g.outputs[0].logprobs == w.outputs[0].logprobs  # floats compared exactly
+        assert g.prompt_logprobs == w.prompt_logprobs
+    misses = sum(c.counters[MISSES].item() for c in caches) - before
+    assert misses > 10 * SLOTS * len(caches) and all(c.counters[HITS].item() > 0 for c in caches)
+
+
+def test_the_start_line_names_the_placement(make_llm: MakeLLM) -> None:
+    summary = make_llm(max_num_seqs=4, moe_expert_cache=SLOTS).core.expert_summary
+    assert summary is not None and summary.startswith(f"experts: {SLOTS} of 8 slots per layer on the device (0 static)")
+    assert "8 per layer in host banks" in summary and "over 4 layers" in summary and "capped" not in summary
+    assert make_llm(max_num_seqs=4).core.expert_summary is None
+
+
+def test_on_cuda_a_step_feeds_at_most_one_round_of_the_dynamic_slots() -> None:
+    """The fused MoE serves one round: the token budget is capped at `tokens_per_round`, and said; compile
+    ranges (where warmup runs and graphs are captured) beyond it are refused."""
+    placement = place_experts(4, 512, 1 << 20, 10, device_bytes=4 * 136 << 20, host_bytes=1 << 40)
+    on_cuda = ExpertMemory(placement, 4, 512, 10, cuda=True)
+    assert on_cuda.token_budget(2048) == 13 and on_cuda.token_budget(8) == 8
+    assert "max_num_batched_tokens capped at 13 (one round of top-10 dynamic slots)" in on_cuda.summary(2048)
+    assert ExpertMemory(placement, 4, 512, 10, cuda=False).token_budget(2048) == 2048
+    assert on_cuda.ranges_problem([(1, 1), (2, 13)]) is None
+    problem = on_cuda.ranges_problem([(1, 1), (2, 256)])
+    assert (
+        problem
+        == "on CUDA one step routes at most 13 tokens through the dynamic slots (top-10): compile ranges must end there"
+    )
+    assert ExpertMemory(placement, 4, 512, 10, cuda=False).ranges_problem([(1, 256)]) is None
+
+
+def test_auto_gives_the_experts_what_the_rest_leaves_of_the_device() -> None:
+    """80 GiB at 0.9: 72 GiB, less 2 in use, 10 of other weights and a 20 GiB pool."""
+    gib = 1 << 30
+    assert device_expert_bytes(80 * gib, 78 * gib, 0.9, 10 * gib, 20 * gib) == 40 * gib
+
+
+@pytest.mark.gpu
+def test_on_cuda_offloaded_experts_give_the_resident_tokens_bitwise(tiny_ckpt: Path) -> None:
+    """The fused MoE over 6 slots (3 tokens a round, so the budget is capped at 3) and over all experts,
+    fed the same steps."""
+    params = SamplingParams(temperature=0.0, max_tokens=8, logprobs=2, ignore_eos=True)
+    requests = [{"prompt_token_ids": p} for p in PROMPTS]
+    resident = LLM(str(tiny_ckpt), device="cuda", max_model_len=128, max_num_seqs=2, max_num_batched_tokens=3)
+    offloaded = LLM(str(tiny_ckpt), device="cuda", max_model_len=128, max_num_seqs=2, moe_expert_cache=6)
+    assert offloaded.core.max_num_batched_tokens == 3 and "capped at 3" in offloaded.core.expert_summary
+    assert all(c.banks["gate_up_proj"].is_pinned() for c in _caches(offloaded))
+    want, got = resident.generate(requests, params), offloaded.generate(requests, params)
+    for w, g in zip(want, got, strict=True):
+        assert (g.outputs[0].token_ids, g.outputs[0].logprobs) == (w.outputs[0].token_ids, w.outputs[0].logprobs)
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"moe_expert_cache": "some"}, "moe_expert_cache='some': must be off, auto or a number of device slots"),
+        ({"moe_expert_cache": 0}, "moe_expert_cache=0: must be off, auto or a number"),
+        ({"moe_expert_cache": "auto"}, "moe_expert_cache='auto' and device='cpu': auto sizes the slots from a CUDA"),
+        (
+            {"moe_expert_cache": 4, "tensor_parallel_size": 2},
+            "moe_expert_cache=4 and tensor_parallel_size=2: host expert banks are not sharded yet",
+        ),
+    ],
+)
+def test_combinations_that_cannot_work_are_refused(options: dict, says: str) -> None:
+    with pytest.raises(EngineOptionError) as refused:
+        EngineConfig(**options)
+    assert says in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_slots_are_read_from_text() -> None:
+    assert EngineConfig(moe_expert_cache="12").moe_expert_cache == 12
+    assert EngineConfig().moe_expert_cache == "off"
+
+
+@pytest.mark.parametrize("slots", [1, 9])
+def test_the_checkpoint_bounds_the_slots(tiny_ckpt: Path, slots: int) -> None:
+    from qcompile.engine.model_source import resolve_model
+
+    with pytest.raises(EngineOptionError, match=rf"moe_expert_cache={slots}: slots per layer must lie in \[2, 8\]"):
+        EngineConfig(moe_expert_cache=slots).check_checkpoint(resolve_model(str(tiny_ckpt)).config)
+
+
+def test_a_host_too_small_for_the_banks_is_refused_naming_the_sizes(
+    tiny_ckpt: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("qcompile.engine.expert_memory.available_host_bytes", lambda: 0)
+    with pytest.raises(EngineOptionError) as refused:
+        LLM(str(tiny_ckpt), max_model_len=128, moe_expert_cache=SLOTS)
+    message = str(refused.value)
+    assert message.startswith(f"moe_expert_cache={SLOTS}: routed experts do not fit: 4 layers x 8 experts")
+    assert "\n" not in message
+
+
+def test_the_command_line_says_a_placement_that_cannot_fit_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from qcompile.commands.cli import main
+
+    monkeypatch.setattr("qcompile.engine.expert_memory.available_host_bytes", lambda: 0)
+    with pytest.raises(SystemExit) as exited:
+        main(["generate", "--model", "tiny", "--moe-expert-cache", str(SLOTS), "--prompt", "Hi"])
+    assert exited.value.code == 1
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said.startswith(f"qcompile generate: error: --moe-expert-cache {SLOTS}: routed experts do not fit")
+
+
+def test_serve_with_the_flag_answers(tmp_path: Path) -> None:
+    log = tmp_path / "stderr.txt"
+    flags = ["--model", "tiny", "--moe-expert-cache", str(SLOTS), "--max-num-seqs", "2", "--max-model-len", "128"]
+    with serve_process(flags, log) as url:
+        client = openai.OpenAI(base_url=f"{url}/v1", api_key="unused", max_retries=0)
+        reply = client.completions.create(
+            model="tiny", prompt=[1, 2, 3, 4], max_tokens=4, extra_body={"ignore_eos": True}
+        )
+        assert reply.usage.completion_tokens == 4
+    assert f"experts: {SLOTS} of 8 slots per layer" in log.read_text()
