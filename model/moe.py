@@ -223,9 +223,9 @@ class Experts(nn.Module):
     def reference(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
         """The torch implementation: the CPU path, and the oracle of the CUDA kernels.
 
-        Each chosen expert runs once, on the tokens that chose it (one GEMM per projection, whose shapes
-        depend on the routing alone), so its outputs are bitwise the same however the experts are
-        stored or batched into `_rounds`; the two paths differ only in how they add them up."""
+        Each chosen expert runs once, on the tokens that chose it, one row at a time (`_rowwise`), so its
+        outputs are bitwise the same however the experts are stored or batched into `_rounds`, and
+        whatever else is in the batch; the two paths differ only in how they add them up."""
         n, k = ids.shape
         # Few tokens add each token's k outputs in the activation dtype; many add them in float32
         # over working-set groups of experts, rounding once.
@@ -245,7 +245,14 @@ class Experts(nn.Module):
         for members, lookup, gate_up, down in self._rounds(need, candidates, x.dtype):
             for e in members.nonzero()[:, 0].tolist():
                 token, j = (ids == e).nonzero(as_tuple=True)
-                yield token, j, self._expert(x[token], gate_up[lookup[e]], down[lookup[e]])
+                yield token, j, self._rowwise(x[token], gate_up[lookup[e]], down[lookup[e]])
+
+    def _rowwise(self, x: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor) -> torch.Tensor:
+        """One expert on each row of `x` as its own one-row product (a batch of them): a row's output is
+        the same bits whichever other rows chose the expert (a CPU GEMM's rounding depends on its row
+        count), so padding rows and batch mates never move a request's numbers."""
+        m = x.shape[0]
+        return self._expert(x[:, None, :], gate_up.expand(m, *gate_up.shape), down.expand(m, *down.shape))[:, 0]
 
     def _gathered(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
         """Few tokens (decode): each token's outputs added in ascending expert id in the activation

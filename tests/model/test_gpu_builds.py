@@ -27,6 +27,7 @@ from triton.compiler import ASTSource
 from model.kernels import (
     attention_decode,
     attention_prefill,
+    expert_copy,
     fused_moe,
     gdn_decode,
     hc_read,
@@ -189,6 +190,12 @@ CASES = {
         )
         for kind, code in ple_gather.KINDS.items()
     },
+    "expert copy, 8-byte words": (
+        expert_copy._copy_kernel,
+        {"bank": "*i64", "slots": "*i64", "sources": "*i64", "targets": "*i64"},
+        {"BLOCK": expert_copy.BLOCK_WORDS},
+        4,
+    ),
 }
 
 
@@ -341,8 +348,8 @@ def test_nvfp4_nibbles_are_looked_up_on_the_gpu() -> None:
 
 def test_every_kernel_has_a_build_case() -> None:
     """A new `*_kernel` in `model/kernels` needs a case here, so that it too is built before a GPU run."""
-    modules = (attention_decode, attention_prefill, fused_moe, gdn_decode, hc_read, ple_gather, qsa_select, router)
-    modules += (weight_only,)
+    modules = (attention_decode, attention_prefill, expert_copy, fused_moe, gdn_decode, hc_read, ple_gather, qsa_select)
+    modules += (router, weight_only)
     kernels = {
         name
         for module in modules
