@@ -17,15 +17,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.server.conftest import free_port
+from tests.server.conftest import free_port, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -80,15 +78,7 @@ def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
             for block in SERVERS:
                 command = ["bash", "-c", block.code.strip() + f" --port {port}"]
                 procs.append(subprocess.Popen(command, cwd=log.parent, env=env(), stderr=err, start_new_session=True))
-        deadline = time.monotonic() + 120
-        while True:
-            assert all(p.poll() is None for p in procs), f"a server block exited:\n{log.read_text()}"
-            assert time.monotonic() < deadline, f"the server block did not come up:\n{log.read_text()}"
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_healthy(f"http://127.0.0.1:{port}", lambda: all(p.poll() is None for p in procs), log, "a server block")
         yield port
     finally:
         for p in procs:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+import urllib.request
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +46,19 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def wait_healthy(url: str, alive: Callable[[], bool], log: Path, what: str, seconds: float = 120) -> None:
+    """Return once `url`/health answers; fail with `log`'s text if `alive()` turns false or time runs out."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert alive(), f"{what} exited:\n{log.read_text()}"
+        assert time.monotonic() < deadline, f"{what} did not come up:\n{log.read_text()}"
+        try:
+            urllib.request.urlopen(f"{url}/health", timeout=1)
+            return
+        except OSError:
+            time.sleep(0.2)
 
 
 @contextmanager

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,7 +13,7 @@ import openai
 import pytest
 
 from qcompile.default_model import NAME
-from tests.server.conftest import free_port
+from tests.server.conftest import free_port, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "test-key"
@@ -34,15 +33,7 @@ def serve_process(flags: list[str], log: Path) -> Iterator[str]:
         )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, f"qcompile serve exited:\n{log.read_text()}"
-            assert time.monotonic() < deadline, f"qcompile serve did not come up:\n{log.read_text()}"
-            try:
-                urllib.request.urlopen(f"{url}/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_healthy(url, lambda: proc.poll() is None, log, "qcompile serve")
         yield url
     finally:
         proc.terminate()
