@@ -107,71 +107,32 @@ shl.b32 t, b, 5; and.b32 t, t, 0x0E000E00; shl.b32 u, b, 8; and.b32 u, u, 0x8000
 }""")
 
 
-# NVFP4 weights for 16-bit operands, in PTX: four packed bytes' eight E2M1 codes looked up in byte tables by
-# `prmt` (the codes' magnitudes as its selector nibbles: the low and the high bytes of the 16-bit values
-# of 0, 0.5, 1, 1.5, 2, 3, 4, 6), interleaved into 16-bit pairs, signed, and multiplied by their E4M3 block
-# scales in the operand's own type (`fma` with -0: every `e2m1 * e4m3` is exact there). Inputs: the bytes,
-# then the scales of bytes 0-1 and 2-3; outputs as `E2M1_PAIRS`'. The tables give `formats.py`'s values
-# (`tests/model/test_e2m1_lookup.py` runs this text through a model of its five instructions).
-_E2M1_TIMES_SCALE = """{{
-.reg .b32 x, y, s, p, q, v, t, la, lb, ha, hb, z;
-mov.b32 la, {la}; mov.b32 lb, {lb}; mov.b32 ha, {ha}; mov.b32 hb, {hb}; mov.b32 z, 0x80008000;
-and.b32 x, $4, 0x77777777;
-shr.b32 y, x, 16;
-prmt.b32 s, $4, 0, 0x4140; prmt.b32 p, la, lb, x; prmt.b32 q, ha, hb, x;
-prmt.b32 v, p, q, 0x6240; shl.b32 t, s, 12; and.b32 t, t, 0x80008000; or.b32 v, v, t; fma.rn.{ty}x2 $0, v, $5, z;
-prmt.b32 v, p, q, 0x7351; shl.b32 t, s, 8; and.b32 t, t, 0x80008000; or.b32 v, v, t; fma.rn.{ty}x2 $2, v, $5, z;
-prmt.b32 s, $4, 0, 0x4342; prmt.b32 p, la, lb, y; prmt.b32 q, ha, hb, y;
-prmt.b32 v, p, q, 0x6240; shl.b32 t, s, 12; and.b32 t, t, 0x80008000; or.b32 v, v, t; fma.rn.{ty}x2 $1, v, $6, z;
-prmt.b32 v, p, q, 0x7351; shl.b32 t, s, 8; and.b32 t, t, 0x80008000; or.b32 v, v, t; fma.rn.{ty}x2 $3, v, $6, z;
-}}"""
-E2M1_TIMES_SCALE_BF16 = tl.constexpr(
-    _E2M1_TIMES_SCALE.format(la="0xC0800000", lb="0xC0804000", ha="0x3F3F3F00", hb="0x40404040", ty="bf16")
-)
-E2M1_TIMES_SCALE_F16 = tl.constexpr(
-    _E2M1_TIMES_SCALE.format(la="0", lb="0", ha="0x3E3C3800", hb="0x46444240", ty="f16")
-)
-
-
 @triton.jit
-def nvfp4_halves(
+def nvfp4_tile(
     w_rows, s_rows, k0, K, n_live, BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr, PTX: tl.constexpr,
-    HW_E4M3: tl.constexpr, like,
+    HW_E4M3: tl.constexpr,
 ):  # fmt: skip
-    """`e2m1 * e4m3(block scale)` of the NVFP4 weight tile of inputs `k0 + i` (k0 and K multiples of 16;
-    inputs from K on are 0) of the columns whose packed rows (bytes, low nibble the even input) start at
-    `w_rows [1, BLOCK_N]` and whose E4M3 scale rows start at `s_rows [1, BLOCK_N]`, as its two halves
-    `[BLOCK_K / 2, BLOCK_N]`: the even inputs (low nibbles), then the odd ones (`mma.mma_halves` multiplies
-    them without interleaving). In `like`'s dtype (the MMA's other operand) where the GPU decodes to 16 bits,
-    else in float32; the product is exact in float32 and in 16-bit floats.
+    """`e2m1 * e4m3(block scale)` in float32, the `[BLOCK_K, BLOCK_N]` NVFP4 weight tile of inputs `k0 + i`
+    (k0 and K multiples of 16; inputs from K on are 0) of the columns whose packed rows (bytes, low nibble the
+    even input) start at `w_rows [1, BLOCK_N]` and whose E4M3 scale rows start at `s_rows [1, BLOCK_N]`.
 
-    Each byte and each scale is loaded once: loading them per input (each byte twice, each scale 16 times)
-    spilled on sm_90 with Triton 3.6 (`scripts/experiments/fused_moe_build_check.py`). The masks compare `pairs` and
-    `groups` themselves (never `pairs * 2`) with K's multiples: Triton then sees them constant along the
-    contiguous bytes and copies the tile asynchronously, 8 bytes at a time, into its pipeline; `pairs * 2 <
-    K` made each thread load byte by byte and wait for them. `PTX` (a GPU build, `decoders`): for 16-bit
-    operands the codes are looked up and scaled in that type (`E2M1_TIMES_SCALE_*`), for float32 decoded in
-    pairs (`E2M1_PAIRS`) and scaled in float32; else bit operations (the interpreter), with the same values.
-    `HW_E4M3`: the scales by the GPU's conversion (`e4m3_as`)."""
+    Each byte and each scale is loaded once, and the two nibbles' halves are interleaved after decoding:
+    loading them per input (each byte twice, each scale 16 times) spilled on sm_90 with Triton 3.6
+    (`scripts/experiments/fused_moe_build_check.py`). The masks compare `pairs` and `groups` themselves
+    (never `pairs * 2`) with K's multiples: Triton then sees them constant along the contiguous bytes and
+    copies the tile asynchronously, 8 bytes at a time, into its pipeline; `pairs * 2 < K` made each
+    thread load byte by byte and wait for them. The product is exact in float32 and in 16-bit floats.
+    `PTX` (a GPU build, `decoders`): the nibbles decoded in pairs by `E2M1_PAIRS`, else by bit operations
+    (the interpreter), with the same values; `HW_E4M3`: the scales by the GPU's conversion (`e4m3_float`).
+    Looking the codes up and scaling them in 16 bits instead (fewer instructions a K loop) was slower on
+    the H100 at decode sizes (docs/measurements.md)."""
     pairs = tl.arange(0, BLOCK_K // 2) + k0 // 2
     packed = tl.load(w_rows + pairs[:, None], mask=(pairs < K // 2)[:, None] & n_live[None, :], other=0)
     groups = tl.arange(0, BLOCK_K // NVFP4_GROUP) + k0 // NVFP4_GROUP
     q = tl.load(s_rows + groups[:, None], mask=(groups < K // NVFP4_GROUP)[:, None] & n_live[None, :], other=0)
-    if PTX and like.dtype != tl.float32:  # a scale per 16 inputs (8 bytes), exact in 16 bits
-        d = tl.expand_dims(e4m3_as(q, like.dtype, HW_E4M3), 1)
-    else:  # e2m1_tiny's 2^14 folded in
-        d = tl.expand_dims(e4m3_float(q, HW_E4M3) * 16384.0, 1)
+    d = tl.expand_dims(e4m3_float(q, HW_E4M3) * 16384.0, 1)  # a scale per 16 inputs (8 bytes), e2m1_tiny's 2^14
     d = tl.reshape(tl.broadcast_to(d, (BLOCK_K // NVFP4_GROUP, NVFP4_GROUP // 2, BLOCK_N)), (BLOCK_K // 2, BLOCK_N))
-    if PTX and like.dtype != tl.float32:
-        lo, hi = tl.inline_asm_elementwise(
-            E2M1_TIMES_SCALE_BF16 if like.dtype == tl.bfloat16 else E2M1_TIMES_SCALE_F16,
-            "=r,=r,=r,=r,r,r,r",
-            [packed, d],
-            dtype=(like.dtype, like.dtype),
-            is_pure=True,
-            pack=4,
-        )
-    elif PTX:
+    if PTX:
         lo, hi = tl.inline_asm_elementwise(
             E2M1_PAIRS, "=r,=r,=r,=r,r", [packed], dtype=(tl.float16, tl.float16), is_pure=True, pack=4
         )
@@ -179,7 +140,7 @@ def nvfp4_halves(
     else:
         lo = e2m1_tiny(packed.to(tl.uint32) & 15) * d
         hi = e2m1_tiny(packed.to(tl.uint32) >> 4) * d
-    return lo, hi
+    return tl.reshape(tl.permute(tl.join(lo, hi), (0, 2, 1)), (BLOCK_K, BLOCK_N))
 
 
 @triton.jit
@@ -284,7 +245,7 @@ def decoders(t: torch.Tensor) -> dict[str, bool]:
 
 def gpu_decoders(found: tuple[int, int]) -> dict[str, bool]:
     """How kernels built for a GPU of capability `found` decode stored codes: `PTX`, with `codes`' inline
-    PTX (`prmt`, and `fma.rn.bf16x2`: sm_80 and newer), and `HW_E4M3`, by the GPU's E4M3 conversion
+    PTX (`E2M1_PAIRS`: `prmt`, shifts and masks, on every GPU), and `HW_E4M3`, by the GPU's E4M3 conversion
     (`E4M3_CAPABILITY`)."""
     return {"PTX": True, "HW_E4M3": found >= E4M3_CAPABILITY}
 

@@ -39,9 +39,8 @@ weight_only.py`, whose code decoders in `codes.py` these kernels share):
   accumulator); float16, whose range holds them only for scales 2^-15 .. 2^7, takes block FP8's way
   (`kept_block_k`);
 - NVFP4 (E2M1 pairs, one E4M3 scale per 16 inputs, a per-tensor scale): `e2m1 * e4m3` is exact in
-  every activation dtype, so the decoded tile goes to the tensor cores (its even and odd inputs as two
-  halves, `codes.nvfp4_halves`, never interleaved) and the per-tensor scale is
-  applied once to the float32 sum (multiplied for ModelOpt's `scale_2`, divided for
+  every activation dtype, so the decoded tile (`codes.nvfp4_tile`) goes to the tensor cores and the
+  per-tensor scale is applied once to the float32 sum (multiplied for ModelOpt's `scale_2`, divided for
   compressed-tensors' `global_scale`). The scale is stored per row, since gate and up rows come
   from two checkpoint tensors with their own.
 The weights are thus exactly `formats.py`'s; only where the float32 roundings fall differs from a
@@ -73,12 +72,12 @@ from model.kernels.codes import (
     interpreted,
     kept_block_k,
     mxfp8_tile,
-    nvfp4_halves,
+    nvfp4_tile,
     operand_like,
     pdl_launch,
     wait_for_inputs,
 )
-from model.kernels.mma import add_scaled, mma, mma_halves, oriented
+from model.kernels.mma import add_scaled, mma, oriented
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
@@ -271,8 +270,8 @@ def _tile_dot(
     Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
     after a taken branch's `return` too, so an early return would not keep them out."""
     if KIND >= 3:  # NVFP4: E2M1 pairs times their E4M3 block scale, exact in a.dtype
-        lo, hi = nvfp4_halves(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, PTX, HW_E4M3, a)
-        acc = mma_halves(acc, a, operand_like(lo, a, DOT_F32), operand_like(hi, a, DOT_F32), DOT_F32, SWAP)
+        b = nvfp4_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, PTX, HW_E4M3)
+        acc = mma(acc, a, b.to(a.dtype), DOT_F32, SWAP)
     elif KIND == 2 and a.dtype != tl.float16:  # MXFP8: E4M3 times a power of two, exact in a.dtype
         b = mxfp8_tile(w_rows, s_rows[None, :], k0, K, n_live, BLOCK_K, BLOCK_N, HW_E4M3)
         acc = mma(acc, a, operand_like(b, a, DOT_F32), DOT_F32, SWAP)
@@ -615,8 +614,8 @@ def gate_up_spills(capability: tuple[int, int], fp8: bool) -> bool:
     spills 136-168 bytes a thread on every target that multiplies by `mma.sync` (sm_80, sm_86, sm_89, sm_120),
     not with Hopper's wgmma; the quantised 64 x 64 x 64 tile spills for block FP8 and MXFP8 on sm_80 (736 and
     2,504 bytes) and sm_86 (160 and 1,136), which assemble E4M3 from bits, and for block FP8 on sm_120 (24),
-    not on sm_89; NVFP4's, which shares the class, fits there at 250-255 registers. Half as wide, none spills
-    (128-194 registers; `tests/model/test_gpu_builds.py`)."""
+    not on sm_89; NVFP4's, which shares the class, spills on sm_80 and sm_86 (144) and fits on sm_89 and sm_120
+    (242-244 registers). Half as wide, none spills (128-194 registers; `tests/model/test_gpu_builds.py`)."""
     if fp8:
         return capability < E4M3_CAPABILITY or capability >= (12, 0)
     return capability < (9, 0) or capability >= (12, 0)

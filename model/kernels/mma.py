@@ -42,12 +42,3 @@ def add_scaled(acc, part, s, SWAP: tl.constexpr):
     else:
         acc = acc + part * s[None, :]
     return acc
-
-
-@triton.jit
-def mma_halves(acc, a, lo, hi, DOT_F32: tl.constexpr, SWAP: tl.constexpr):
-    """acc + a · B for a weight tile B whose rows alternate `lo`, `hi` (`[BLOCK_K / 2, BLOCK_N]` each: NVFP4's
-    low and high nibbles, the even and odd inputs): the even and odd columns of `a` multiply their half
-    each, so the decoded halves are never interleaved (16-bit halves took a byte shuffle apiece)."""
-    a_even, a_odd = tl.split(tl.reshape(a, (a.shape[0], a.shape[1] // 2, 2)))
-    return mma(mma(acc, a_even, lo, DOT_F32, SWAP), a_odd, hi, DOT_F32, SWAP)

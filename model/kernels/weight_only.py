@@ -69,13 +69,13 @@ from model.kernels.codes import (
     interpreted,
     kept_block_k,
     mxfp8_tile,
-    nvfp4_halves,
+    nvfp4_tile,
     operand_like,
     pdl_launch,
     wait_for_inputs,
 )
 from model.kernels.fp8_linear import quantize_rows
-from model.kernels.mma import add_scaled, mma, mma_halves, oriented
+from model.kernels.mma import add_scaled, mma, oriented
 from model.quant import formats
 from model.quant.pack import nvfp4_scale_2, pack_nvfp4
 
@@ -141,46 +141,40 @@ def _wo_kernel(
         a = tl.load(x + rm64[:, None] * stride_xm + rk[None, :], mask=m_live[:, None] & k_live[None, :], other=0.0)
         # the weight tile [BLOCK_K, BLOCK_N] (W^T)
         wmask = k_live[:, None] & n_live[None, :]
-        if KIND == 2 or KIND == 3:  # NVFP4 (tl.dot tiles only): the even and odd inputs' halves apart
-            lo, hi = nvfp4_halves(
-                w + rn64[None, :] * (K // 2), block_scale + rn64[None, :] * (K // 16), k0, k_end, n_live, BLOCK_K,
-                BLOCK_N, PTX, HW_E4M3, a,
-            )  # fmt: skip
-            acc = mma_halves(acc, a, operand_like(lo, a, DOT_F32), operand_like(hi, a, DOT_F32), DOT_F32, SWAP)
+        if KIND == 0:
+            b = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0.0)
         else:
-            if KIND == 0:
-                b = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0.0)
+            if KIND == 2 or KIND == 3:
+                d = nvfp4_tile(w + rn64[None, :] * (K // 2), block_scale + rn64[None, :] * (K // 16), k0, k_end,
+                               n_live, BLOCK_K, BLOCK_N, PTX, HW_E4M3)  # fmt: skip
+            elif KIND == 5 and a.dtype != tl.float16:  # MXFP8 with its scales: exact in bf16 and float32
+                d = mxfp8_tile(w + rn64[None, :] * K, scale + rn64[None, :] * ((K + 31) // 32), k0, k_end, n_live,
+                               BLOCK_K, BLOCK_N, HW_E4M3)  # fmt: skip
             else:
-                if KIND == 5 and a.dtype != tl.float16:  # MXFP8 with its scales: exact in bf16 and float32
-                    d = mxfp8_tile(w + rn64[None, :] * K, scale + rn64[None, :] * ((K + 31) // 32), k0, k_end,
-                                   n_live, BLOCK_K, BLOCK_N, HW_E4M3)  # fmt: skip
-                else:
-                    d = e4m3_float(tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0), HW_E4M3)
-                b = operand_like(d, a, DOT_F32)  # exact but MXFP8 weights below bf16's normals
-            if not DOT:
-                lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
-            elif KIND == 4 and UNIFORM:  # one multiplier for the tile's float32 partial (module doc)
+                d = e4m3_float(tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0), HW_E4M3)
+            b = operand_like(d, a, DOT_F32)  # exact but MXFP8 weights below bf16's normals
+        if not DOT:
+            lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
+        elif KIND == 4 and UNIFORM:  # one multiplier for the tile's float32 partial (module doc)
+            s = tl.load(
+                scale + (tl.program_id(0) * BLOCK_N // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK
+            )
+            acc = acc + mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP) * s
+        elif KIND == 4 or (KIND == 5 and a.dtype == tl.float16):
+            # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
+            # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
+            if KIND == 4:
                 s = tl.load(
-                    scale + (tl.program_id(0) * BLOCK_N // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK
+                    scale + (rn64 // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK,
+                    mask=n_live,
+                    other=0.0,
                 )
-                acc = acc + mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP) * s
-            elif KIND == 4 or (KIND == 5 and a.dtype == tl.float16):
-                # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
-                # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
-                if KIND == 4:
-                    s = tl.load(
-                        scale + (rn64 // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK,
-                        mask=n_live,
-                        other=0.0,
-                    )
-                else:
-                    s = e8m0_value(
-                        tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0).to(tl.uint32)
-                    )
-                part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
-                acc = add_scaled(acc, part, s, SWAP)
             else:
-                acc = mma(acc, a, b, DOT_F32, SWAP)
+                s = e8m0_value(tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0).to(tl.uint32))
+            part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
+            acc = add_scaled(acc, part, s, SWAP)
+        else:
+            acc = mma(acc, a, b, DOT_F32, SWAP)
     if not DOT:
         acc = tl.reduce(lanes, 1, tl.standard._sum_combine)  # tl.sum's own combine: numpy's sum when interpreted
     acc = oriented(acc, SWAP)
@@ -274,7 +268,7 @@ def weight_only_matmul(
 class Tiles:
     """How `_wo_kernel` tiles `x [M, K] @ W^T`: row, column and K tiles (powers of two), the K split
     (None: enough splits for `programs` programs), whether tiles multiply by `tl.dot` (BLOCK_M >= 16) or by
-    float32 FMAs (any BLOCK_M; dense and per-row scaled FP8 weights only), the launch's warps
+    float32 FMAs (any BLOCK_M; the dense and per-tensor / per-row scaled kinds only), the launch's warps
     and pipeline stages, and whether `tl.dot` takes the weight tile first (`model/kernels/mma.py`)."""
 
     block_m: int
@@ -305,8 +299,8 @@ def launch(
     n = weight.shape[0]
     if x.stride(-1) != 1:
         x = x.contiguous()
-    if not tiles.dot and code >= 2:
-        raise ValueError(f"kind code {code} decodes or scales K tiles for tl.dot: it needs tl.dot tiles (dot=True)")
+    if not tiles.dot and code >= 4:
+        raise ValueError(f"kind code {code} scales each K tile's partial: it needs tl.dot tiles (dot=True)")
     if tiles.dot and tiles.block_m < MIN_DOT_K:
         raise ValueError(f"tl.dot tiles need block_m >= {MIN_DOT_K}, got {tiles.block_m}")
     if tiles.swap and not tiles.dot:

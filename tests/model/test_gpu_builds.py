@@ -6,7 +6,7 @@ variable whose shape changes: bebfd8e's merge, found only by its first GPU run);
 bundled ptxas runs the real front end and back end, so a kernel changed between GPU runs is known to
 compile before one, and to fit each target's shared memory. Each target gets the constexprs its GPU
 launches with (`skinny_build_check.launch_flags`: E4M3 in hardware from sm_89, programmatic dependent
-launch from sm_90). Hopper's own code (wgmma operands, PTX lookups, spills at the tuned tiles) is
+launch from sm_90). Hopper's own code (wgmma operands, PTX decoding, spills at the tuned tiles) is
 checked on sm_90; the other targets build each kernel's representative configurations, which keeps
 the file inside a few minutes on two cores (Triton's cache makes a second run quick). Below sm_80 the
 kernels refuse to run (`codes.capability`): `test_sm70_has_no_tensor_core_dot` shows why.
@@ -294,7 +294,7 @@ def nvfp4_builds() -> dict[str, triton.compiler.CompiledKernel]:
 
 
 def test_nvfp4_gemms_build_without_spills() -> None:
-    """NVFP4 weights are decoded in registers without spilling (`codes.nvfp4_halves` loads each byte and
+    """NVFP4 weights are decoded in registers without spilling (`codes.nvfp4_tile` loads each byte and
     scale once; loading them per input spilled up to 1.4 KB a thread with the H200's Triton 3.6)."""
     usage = {name: resources(kernel) for name, kernel in nvfp4_builds().items()}
     assert all(" STACK:0 " in u for u in usage.values()), usage
@@ -322,9 +322,7 @@ def wgmma_register_first_operands(kernel: triton.compiler.CompiledKernel) -> tup
 def test_swapped_tiles_give_wgmma_the_decoded_weights_in_registers(quant: str, gemm: str) -> None:
     """Swapped (`GemmTiles.swap`, `Tiles.swap`), the weight tile decoded in registers is wgmma's first
     operand, which it reads from registers; unswapped it is the second, which wgmma reads only from
-    shared memory, so the decoded tile makes a round trip there first (64-row tiles, prefill's). NVFP4's
-    unswapped first operand is in registers too: the activations, split into even and odd inputs
-    (`mma.mma_halves`)."""
+    shared memory, so the decoded tile makes a round trip there first (64-row tiles, prefill's)."""
 
     def build(swap: bool) -> triton.compiler.CompiledKernel:
         if gemm == "weight-only":
@@ -334,14 +332,13 @@ def test_swapped_tiles_give_wgmma_the_decoded_weights_in_registers(quant: str, g
 
     swapped, unswapped = wgmma_register_first_operands(build(True)), wgmma_register_first_operands(build(False))
     assert swapped[0] > 0 and swapped[1] == swapped[0], swapped
-    assert unswapped[0] > 0 and unswapped[1] == (unswapped[0] if quant == "nvfp4" else 0), unswapped
+    assert unswapped[0] > 0 and unswapped[1] == 0, unswapped
 
 
-def test_nvfp4_nibbles_are_looked_up_on_the_gpu() -> None:
-    """Built for the GPU with bf16 operands, every NVFP4 tile looks its nibbles up in `codes`' PTX tables
-    (`E2M1_TIMES_SCALE_BF16`, four a `prmt`), not Triton's one-per-lane integer ops, which only the
-    interpreter keeps."""
-    marker = "prmt.b32 p, la, lb, x"  # the low bytes of four codes' bf16 values, selected by their magnitudes
+def test_nvfp4_nibbles_decode_in_pairs_on_the_gpu() -> None:
+    """Built for the GPU, every NVFP4 tile decodes its nibbles through `codes.E2M1_PAIRS` (two a 32-bit
+    register), not Triton's one-per-lane integer ops, which only the interpreter keeps."""
+    marker = "prmt.b32 a"  # the PTX's first line, spreading two bytes to a register's halves
     missing = [name for name, kernel in nvfp4_builds().items() if marker not in kernel.asm["ptx"]]
     assert not missing, missing
 

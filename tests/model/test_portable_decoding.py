@@ -2,8 +2,8 @@
 
 `codes.decoders` picks at launch how stored codes are decoded: sm_89 and newer convert E4M3 in hardware
 (`HW_E4M3`); sm_80 and sm_86, which lack the instruction (Triton refuses `float8e4nv` there), assemble the
-bits (`codes.e4m3_value`), and every GPU looks NVFP4 nibbles up with `codes`' PTX (`PTX`, its model in
-`test_e2m1_lookup.py`). Triton's interpreter runs both E4M3 conversions, so here each kernel runs with
+bits (`codes.e4m3_value`), and every GPU decodes NVFP4 nibbles with `codes`' PTX (`PTX`, `E2M1_PAIRS`).
+Triton's interpreter runs both E4M3 conversions, so here each kernel runs with
 each, and the results must agree to the bit; on a Hopper GPU (`-m gpu`) each kernel runs its own decoding
 and sm_86's. Below sm_80 the kernels refuse to run (`codes.capability`).
 """
@@ -59,7 +59,7 @@ def test_e4m3_bits_give_the_hardware_conversion(dtype: torch.dtype) -> None:
 
 
 # the other decoding each device runs: Hopper's E4M3 conversion in the interpreter (which has no PTX), and
-# on a GPU of sm_89 or newer, sm_86's (its bits through the same PTX lookups)
+# on a GPU of sm_89 or newer, sm_86's (its bits through the same PTX decoding)
 OTHER = {"cpu": HOPPER_E4M3, "cuda": codes.gpu_decoders((8, 6))}
 DEVICES = ["cpu", pytest.param("cuda", marks=pytest.mark.gpu)]
 
