@@ -36,7 +36,7 @@ class InputProcessor:
         self.max_model_len = max_model_len
         self.eos_token_ids = eos_token_ids
         self._grammars: GrammarCompiler | None = None  # made on the first structured request
-        self.message_starts = StartFinder()
+        self.start_finder = StartFinder()
 
     @property
     def grammars(self) -> GrammarCompiler:
@@ -97,7 +97,7 @@ class InputProcessor:
 
         text = render(messages, True)
         ids = encode(text)
-        starts = self.message_starts(messages, render_prefix, text, ids, encode, {"tools": tools, "kwargs": kwargs})
+        starts = self.start_finder(messages, render_prefix, text, ids, encode, {"tools": tools, "kwargs": kwargs})
         return {"prompt": text, "prompt_token_ids": ids, "message_starts": starts}
 
     def make_sequence(self, request_id: str, prompt: Prompt, params: SamplingParams) -> Sequence:

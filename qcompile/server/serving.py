@@ -273,7 +273,7 @@ class Serving:
             parsers.reasoning is not None and self.tokenizer is not None and think_tokens(self.tokenizer) is not None
         )
         self._prompts = ThreadPoolExecutor(1, thread_name_prefix="qcompile-prompt")
-        self.message_starts = StartFinder()  # used from that thread only
+        self.start_finder = StartFinder()  # used from that thread only
 
     def close(self) -> None:
         self._prompts.shutdown(wait=False, cancel_futures=True)
@@ -445,7 +445,7 @@ class Serving:
             return ChatPrompt(text, ids, [])
         # sentinels differ between requests, so a prompt that has any is not remembered
         context = None if shield.used else {"tools": tools, "kwargs": kwargs}
-        return ChatPrompt(text, ids, self.message_starts(hidden, render_prefix, text, ids, shield.encode, context))
+        return ChatPrompt(text, ids, self.start_finder(hidden, render_prefix, text, ids, shield.encode, context))
 
     def _reply_parser(self, body: ChatCompletionRequest, prompt: str) -> ReplyParser:
         """How a choice's reply is read: reasoning parsed out, then calls forced by `tool_choice`,

@@ -120,7 +120,7 @@ def test_remembered_cuts_give_what_a_fresh_render_gives(processor: tuple[str, In
     turns = _turns(agent=True)
     edited = [dict(m) for m in turns[-1]]
     edited[1]["content"] = "Where does the new lighthouse stand?"
-    processor.message_starts = finder
+    processor.start_finder = finder
     try:
         for n, messages in enumerate([*turns, turns[-1], edited]):
             renders = finder.renders
@@ -135,7 +135,7 @@ def test_remembered_cuts_give_what_a_fresh_render_gives(processor: tuple[str, In
             if n == len(turns):  # the same conversation again: nothing rendered
                 assert finder.renders == renders
     finally:
-        processor.message_starts = StartFinder()
+        processor.start_finder = StartFinder()
 
 
 def test_a_cut_the_tokenizer_merges_across_moves_back_to_a_token_boundary() -> None:
