@@ -8,7 +8,7 @@ Every session opens with the same system prompt (`--system-tokens`) and a task o
 (`--tool-tokens`); each turn streams a reply of `--output-tokens` tokens (`ignore_eos`, unless
 `--no-ignore-eos`), then appends the reply, as an assistant message calling a `read_file` tool, and
 the tool's result (`--tool-tokens` of text; `--tool-role user` sends it as a user message instead).
-Sessions run until `--turns` turns or until the next turn's prompt would pass `--target-context`
+Sessions run until `--turns` turns or until the next turn's prompt and reply could pass `--target-context`
 tokens (or the server's `max_model_len`), `--concurrency` of them at once. All text is synthetic,
 seeded (`--seed`) and never repeats, so only a cache of the conversation itself can hit; the token
 counts are sized with the server's /tokenize where it has one.
@@ -51,6 +51,9 @@ WORDS = (
 DEFAULT_TOKENS_PER_WORD = 1.3  # English-like text in a Qwen-style BPE, where the server cannot /tokenize
 CALIBRATION_WORDS = 2000
 MAX_TURNS = 1000
+# Tokens a template adds around one turn's reply, tool call and tool result, at most (for the stop rule:
+# a turn is sent only if its prompt and reply fit in --target-context)
+WRAPPING = 200
 
 
 @dataclass
@@ -107,7 +110,9 @@ def words_for(tokens: int, per_word: float) -> int:
     return max(1, round(tokens / per_word))
 
 
-async def request(client: openai.AsyncOpenAI, args: argparse.Namespace, messages: list[dict[str, Any]]) -> tuple:
+async def request(
+    client: openai.AsyncOpenAI, args: argparse.Namespace, messages: list[dict[str, Any]]
+) -> tuple[dict[str, Any], float, list[float], Any]:
     """Stream one turn: (reply message, TTFT, ITL gaps, usage)."""
     start = time.perf_counter()
     stream = await client.chat.completions.create(
@@ -172,7 +177,7 @@ async def session(
             raise RuntimeError(
                 f"session {s} turn {t}: {usage.completion_tokens} output tokens, not {args.output_tokens}"
             )
-        following = usage.prompt_tokens + usage.completion_tokens + 2 * args.tool_tokens + args.output_tokens
+        following = usage.prompt_tokens + usage.completion_tokens + args.tool_tokens + WRAPPING + args.output_tokens
         if following > args.target_context:
             return
         output = synthetic_text(rng, tool_words)

@@ -71,14 +71,14 @@ def test_turns_sessions_and_report(tiny_server: str, tmp_path: Path) -> None:
 
 
 def test_sessions_stop_at_the_context_target(tiny_server: str) -> None:
-    target = 400
+    target = 600
     data = _run(tiny_server, "--sessions", "2", "--turns", "50", "--target-context", str(target), "--tool-role", "user")
     assert data["errors"] == []
     for turns in _sessions(data).values():
         last = turns[-1]
         assert 1 < len(turns) < 50 and all(t["prompt_tokens"] + OUTPUT_TOKENS <= target for t in turns)
         # stopped because the next turn would pass the target
-        assert last["prompt_tokens"] + last["completion_tokens"] + 2 * TOOL_TOKENS + OUTPUT_TOKENS > target
+        assert last["prompt_tokens"] + last["completion_tokens"] + TOOL_TOKENS + bench.WRAPPING + OUTPUT_TOKENS > target
 
 
 def test_hit_rate_is_cached_over_prompt_tokens() -> None:
