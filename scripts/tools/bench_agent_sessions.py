@@ -15,8 +15,9 @@ counts are sized with the server's /tokenize where it has one.
 
 Per turn and in total it prints: requests, mean prompt and cached tokens
 (`usage.prompt_tokens_details.cached_tokens`, read from the stream's usage chunk; "-" where the server
-does not report them), the hit rate (cached / prompt tokens), time to first token (TTFT) and
-inter-token latency (ITL, the gap between streamed chunks) at p50 and p95, and the total wall time.
+does not report them: vLLM does with `--enable-prompt-tokens-details`), the hit rate (cached / prompt
+tokens), time to first token (TTFT) and inter-token latency (ITL, the gap between streamed chunks) at
+p50 and p95, and the total wall time.
 `--json PATH` writes that and every request's numbers. Run it twice, against a server with prefix
 caching and one started with `--no-enable-prefix-caching`, to see what the cache saves. Only loopback
 servers are accepted, as in `loadtest.py`. Needs the `openai` package (in the `test` extra).
