@@ -67,6 +67,9 @@ def test_next_turn_holds_this_turns_tokens_up_to_its_generation_prompt(
     processor: tuple[str, InputProcessor], agent: bool, thinking: bool
 ) -> None:
     template, processor = processor
+    tokenizer = processor.tokenizer
+    assert tokenizer is not None
+    render, decode = tokenizer.apply_chat_template, tokenizer.decode
     kwargs = {"enable_thinking": thinking}
     turns = _turns(agent)
     prompts = [processor.chat_prompt(t, chat_template_kwargs=kwargs) for t in turns]
@@ -76,8 +79,7 @@ def test_next_turn_holds_this_turns_tokens_up_to_its_generation_prompt(
         # template refuses the system message alone, so not where the first user message starts)
         assert len(starts) == len(turn) - (template == "qwen_think")
         generation = starts[-1]
-        render = processor.tokenizer.apply_chat_template  # type: ignore[union-attr]
-        assert processor.tokenizer.decode(ids[:generation]) == render(turn, tokenize=False, **kwargs)  # type: ignore[union-attr]
+        assert decode(ids[:generation]) == render(turn, tokenize=False, **kwargs)
         kept = _first_rerendered(template, turn, turns[turns.index(turn) + 1])
         if kept == len(turn):
             # the next turn re-renders nothing of this one: it holds every token up to the generation prompt
@@ -85,9 +87,7 @@ def test_next_turn_holds_this_turns_tokens_up_to_its_generation_prompt(
             assert generation in then["message_starts"]
         else:
             # it re-renders message `kept` (its thinking dropped): it holds this prompt's tokens up to
-            # that message's start, which is one of this prompt's starts, and not one token further
-            # than that message's header
-            decode = processor.tokenizer.decode  # type: ignore[union-attr]
+            # that message's start, which is one of this prompt's starts, and differs before the next one
             start = next(s for s in starts if decode(ids[:s]) == render(turn[:kept], tokenize=False, **kwargs))
             assert following[:start] == ids[:start] and start in then["message_starts"]
             after = min(s for s in starts if s > start)
