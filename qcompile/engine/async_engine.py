@@ -131,9 +131,14 @@ class AsyncEngine:
 
     # ---- requests ------------------------------------------------------------------------
     async def generate(
-        self, request_id: str | None, prompt_token_ids: list[int], params: SamplingParams
+        self,
+        request_id: str | None,
+        prompt_token_ids: list[int],
+        params: SamplingParams,
+        message_starts: list[int] | None = None,
     ) -> AsyncIterator[RequestDelta]:
         """Yield the request's `RequestDelta` after each step that changed it; the last is finished.
+        `message_starts` are a chat prompt's (`Sequence.message_starts`).
 
         Invalid requests raise ValueError, and a dead or shut-down engine raises `EngineDeadError`,
         before anything is queued. The request is checked (and its grammar compiled) in a worker
@@ -150,7 +155,7 @@ class AsyncEngine:
         self._streams[request_id] = stream
         sent = finished = False
         try:
-            prompt = {"prompt_token_ids": list(prompt_token_ids)}
+            prompt = {"prompt_token_ids": list(prompt_token_ids), "message_starts": list(message_starts or [])}
             seq = await asyncio.to_thread(self.core.processor.make_sequence, request_id, prompt, params)
             self._check_alive()
             self._send(seq)

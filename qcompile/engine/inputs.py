@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
+from qcompile.engine.chat_boundaries import StartFinder
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.sequence import Sequence
 from qcompile.engine.structured import GrammarCompiler
@@ -35,6 +36,7 @@ class InputProcessor:
         self.max_model_len = max_model_len
         self.eos_token_ids = eos_token_ids
         self._grammars: GrammarCompiler | None = None  # made on the first structured request
+        self.start_finder = StartFinder()
 
     @property
     def grammars(self) -> GrammarCompiler:
@@ -70,16 +72,33 @@ class InputProcessor:
         chat_template_kwargs: dict[str, Any] | None = None,
     ) -> Prompt:
         """One conversation rendered by the checkpoint's chat template, with the generation prompt
-        opened, as a prompt of its text and ids (encoded without adding special tokens: the template
-        wrote them)."""
-        if self.tokenizer is None:
+        opened, as a prompt of its text, ids (encoded without adding special tokens: the template
+        wrote them) and `message_starts` (`chat_boundaries`: where prefix caching checkpoints)."""
+        tokenizer = self.tokenizer
+        if tokenizer is None:
             raise ValueError("chat needs a tokenizer with a chat template and the checkpoint has none")
         if not isinstance(messages, list) or not all(isinstance(m, dict) for m in messages):
             raise ValueError("messages must be a list of {'role': ..., 'content': ...} dicts")
-        text = self.tokenizer.apply_chat_template(
-            messages, tools=tools, add_generation_prompt=True, tokenize=False, **(chat_template_kwargs or {})
-        )
-        return {"prompt": text, "prompt_token_ids": self.tokenizer.encode(text, add_special_tokens=False)}
+        kwargs = chat_template_kwargs or {}
+
+        def render(conversation: list[Message], add_generation_prompt: bool) -> str:
+            return tokenizer.apply_chat_template(
+                conversation, tools=tools, add_generation_prompt=add_generation_prompt, tokenize=False, **kwargs
+            )
+
+        def render_prefix(i: int) -> str | None:
+            try:
+                return render(messages[:i], False)
+            except Exception:  # the template refuses this prefix (no user message yet, say): no start there
+                return None
+
+        def encode(text: str) -> list[int]:
+            return tokenizer.encode(text, add_special_tokens=False)
+
+        text = render(messages, True)
+        ids = encode(text)
+        starts = self.start_finder(messages, render_prefix, text, ids, encode, {"tools": tools, "kwargs": kwargs})
+        return {"prompt": text, "prompt_token_ids": ids, "message_starts": starts}
 
     def make_sequence(self, request_id: str, prompt: Prompt, params: SamplingParams) -> Sequence:
         if not isinstance(params, SamplingParams):
@@ -112,6 +131,20 @@ class InputProcessor:
         if bad:
             raise ValueError(f"logit_bias has token id {bad[0]} >= vocab_size {vocab}")
         seq = Sequence(request_id, text, list(ids), params)
+        seq.message_starts = _checked_starts(prompt, len(ids))
         if params.structured_outputs is not None:
             seq.grammar = self.grammars.grammar(params.structured_outputs, seq.prompt_token_ids)
         return seq
+
+
+def _checked_starts(prompt: Prompt, num_tokens: int) -> list[int]:
+    """A prompt dict's `message_starts`, checked: ascending token positions inside the prompt."""
+    starts = prompt.get("message_starts", []) if isinstance(prompt, dict) else []
+    if not isinstance(starts, list) or not all(type(s) is int for s in starts):
+        raise ValueError("message_starts must be a list of ints")
+    if any(not 0 < s < num_tokens for s in starts) or starts != sorted(set(starts)):
+        raise ValueError(
+            f"message_starts must be strictly ascending positions in 1..{num_tokens - 1} "
+            f"(the prompt has {num_tokens} tokens), got {starts!r:.80}"
+        )
+    return starts

@@ -91,7 +91,8 @@ class LLM:
         """Render each conversation with the checkpoint's chat template and generate its reply.
 
         `messages` is one conversation (a list of {"role", "content"} dicts) or a list of them;
-        `tools` and `chat_template_kwargs` go to the template, as in vLLM.
+        `tools` and `chat_template_kwargs` go to the template, as in vLLM. Each prompt carries where its
+        messages begin (`Sequence.message_starts`), so a resent conversation hits the prefix cache.
         """
         conversations = messages if messages and isinstance(messages[0], list) else [messages]
         prompts = []

@@ -50,8 +50,9 @@ class Sequence:
     status: SequenceStatus = SequenceStatus.WAITING
     slot: int = -1
     pages: list[int] = field(default_factory=list)
-    # token positions where a chat prompt's messages (and its generation prompt) begin, ascending: where
-    # a resent conversation diverges, so where prefix caching checkpoints state (the server fills it)
+    # token positions where a chat prompt's messages (and its generation prompt) begin, ascending, each in
+    # 1..len(prompt)-1: where a resent conversation diverges, so where prefix caching checkpoints state
+    # (`chat_boundaries`, for the server's chat route and `LLM.chat`; empty for other prompts)
     message_starts: list[int] = field(default_factory=list)
     num_pages_written: int = 0  # how many of `pages` the model's block-table row holds
     num_preemptions: int = 0

@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from qcompile.engine.async_engine import EngineDeadError
+from qcompile.engine.chat_boundaries import StartFinder
 from qcompile.engine.outputs import RequestDelta, error_message
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
@@ -69,7 +70,11 @@ class EngineClient(Protocol):
     dead: BaseException | None  # why the engine loop died; None while it lives
 
     def generate(
-        self, request_id: str | None, prompt_token_ids: list[int], params: SamplingParams
+        self,
+        request_id: str | None,
+        prompt_token_ids: list[int],
+        params: SamplingParams,
+        message_starts: list[int] | None = None,
     ) -> AsyncIterator[RequestDelta]: ...
     async def abort(self, request_id: str) -> None: ...
     def stats(self) -> EngineStats: ...
@@ -268,6 +273,7 @@ class Serving:
             parsers.reasoning is not None and self.tokenizer is not None and think_tokens(self.tokenizer) is not None
         )
         self._prompts = ThreadPoolExecutor(1, thread_name_prefix="qcompile-prompt")
+        self.start_finder = StartFinder()  # used from that thread only
 
     def close(self) -> None:
         self._prompts.shutdown(wait=False, cancel_futures=True)
@@ -309,7 +315,7 @@ class Serving:
                 add_special_tokens=body.add_special_tokens,
                 split_special_tokens=not body.allow_control_tokens,
             )
-        return self._chat_prompt(body)[1]
+        return self._chat_prompt(body).ids
 
     async def tokenize(self, body: TokenizeRequest) -> dict[str, Any]:
         if body.model is not None:
@@ -335,11 +341,13 @@ class Serving:
                 status=404,
             )
 
-    async def _start(self, request_id: str, prompt_ids: list[int], params: SamplingParams) -> Generation:
+    async def _start(
+        self, request_id: str, prompt_ids: list[int], params: SamplingParams, message_starts: list[int]
+    ) -> Generation:
         """Queue the request and wait for its first output, so that the engine's own checks still
         become a 400 rather than an error in the middle of a stream."""
         started = time.monotonic()
-        stream = self.engine.generate(request_id, prompt_ids, params)
+        stream = self.engine.generate(request_id, prompt_ids, params, message_starts)
         try:
             first = await anext(stream)
         except ValueError as e:
@@ -352,19 +360,19 @@ class Serving:
         self,
         request_id: str,
         body: ChatCompletionRequest | CompletionRequest,
-        prompts: list[list[int]],
+        prompts: list[tuple[list[int], list[int]]],
         reasoning: bool = False,
     ) -> list[Generation]:
-        """One engine request per prompt and choice (choice index `p * n + i`), all queued at once; if
-        any is refused, the others are aborted and the refusal is the answer. With `reasoning` a
-        structured output may follow the model's reasoning."""
+        """One engine request per prompt (its ids and message starts) and choice (choice index
+        `p * n + i`), all queued at once; if any is refused, the others are aborted and the refusal is
+        the answer. With `reasoning` a structured output may follow the model's reasoning."""
         jobs = []
-        for ids in prompts:
+        for ids, starts in prompts:
             params = body.sampling_params(len(ids), self.engine.max_model_len)
             if reasoning and params.structured_outputs is not None:
                 params = replace(params, structured_outputs=replace(params.structured_outputs, reasoning=True))
             for i in range(body.n):
-                jobs.append((f"{request_id}-{len(jobs)}", ids, replace(params, seed=body.choice_seed(i))))
+                jobs.append((f"{request_id}-{len(jobs)}", ids, replace(params, seed=body.choice_seed(i)), starts))
         started = await asyncio.gather(*(self._start(*job) for job in jobs), return_exceptions=True)
         gens = [g for g in started if isinstance(g, Generation)]
         failed = [e for e in started if not isinstance(e, Generation)]
@@ -376,9 +384,10 @@ class Serving:
 
     # ---- chat ----------------------------------------------------------------------------------
 
-    def _chat_prompt(self, body: ChatCompletionRequest | TokenizeRequest) -> tuple[str, list[int]]:
-        """The prompt text from the checkpoint's chat template (the request's tools passed through), and
-        its ids: the chat route's prompt, and what /tokenize counts for the same messages.
+    def _chat_prompt(self, body: ChatCompletionRequest | TokenizeRequest, starts: bool = False) -> ChatPrompt:
+        """The prompt text from the checkpoint's chat template (the request's tools passed through), its
+        ids, and with `starts` its message starts: the chat route's prompt, and what /tokenize counts
+        for the same messages.
 
         Only the checkpoint's template renders: a `chat_template` of the user's in `chat_template_kwargs`
         is refused (as is any other renderer switch), because a template is a program whose time and
@@ -394,7 +403,9 @@ class Serving:
                 )
         tools = [t.model_dump(exclude_none=True) for t in body.tools] if body.tools else None
         add_generation_prompt = body.add_generation_prompt if isinstance(body, TokenizeRequest) else True
-        return self._render(body.messages or [], tools, body.allow_control_tokens, add_generation_prompt, kwargs)
+        return self._render(
+            body.messages or [], tools, body.allow_control_tokens, add_generation_prompt, kwargs, starts
+        )
 
     def _render(
         self,
@@ -403,24 +414,38 @@ class Serving:
         allow_control_tokens: bool,
         add_generation_prompt: bool,
         kwargs: dict[str, Any],
-    ) -> tuple[str, list[int]]:
-        """Messages rendered by the checkpoint's chat template, and the ids (control tokens the user
-        typed kept as text unless allowed; see `control_tokens`)."""
+        starts: bool,
+    ) -> ChatPrompt:
+        """Messages rendered by the checkpoint's chat template, the ids (control tokens the user typed
+        kept as text unless allowed; see `control_tokens`), and with `starts` where each message and the
+        generation prompt begin (`chat_boundaries`; empty without)."""
         tokenizer = self._need_tokenizer("messages")
         shield = Shield(tokenizer, () if allow_control_tokens else self.control_tokens)
-        try:
-            text = tokenizer.apply_chat_template(
-                shield.hide([_template_message(m) for m in messages]),
-                tools=shield.hide(tools),
-                add_generation_prompt=add_generation_prompt,
-                tokenize=False,
-                **kwargs,
+        hidden, hidden_tools = shield.hide([_template_message(m) for m in messages]), shield.hide(tools)
+
+        def render(conversation: list[dict[str, Any]], generation_prompt: bool) -> str:
+            return tokenizer.apply_chat_template(
+                conversation, tools=hidden_tools, add_generation_prompt=generation_prompt, tokenize=False, **kwargs
             )
+
+        def render_prefix(i: int) -> str | None:
+            try:
+                return render(hidden[:i], False)
+            except Exception:  # the template refuses this prefix (no user message yet, say): no start there
+                return None
+
+        try:
+            text = render(hidden, add_generation_prompt)
         except Exception as e:  # the template raised (bad messages, raise_exception, arithmetic on the input)
             raise APIError(
                 f"the chat template cannot render these messages: {error_message(e)}", param="messages"
             ) from e
-        return text, shield.encode(text)
+        ids = shield.encode(text)
+        if not starts:
+            return ChatPrompt(text, ids, [])
+        # sentinels differ between requests, so a prompt that has any is not remembered
+        context = None if shield.used else {"tools": tools, "kwargs": kwargs}
+        return ChatPrompt(text, ids, self.start_finder(hidden, render_prefix, text, ids, shield.encode, context))
 
     def _reply_parser(self, body: ChatCompletionRequest, prompt: str) -> ReplyParser:
         """How a choice's reply is read: reasoning parsed out, then calls forced by `tool_choice`,
@@ -435,9 +460,9 @@ class Serving:
     async def chat(self, request: Request, body: ChatCompletionRequest) -> Response:
         self._check_model(body.model)
         body.check()
-        prompt, ids = await self._off_loop(self._chat_prompt, body)
+        prompt, ids, starts = await self._off_loop(self._chat_prompt, body, True)
         request_id = f"chatcmpl-{uuid.uuid4().hex}"
-        gens = await self._start_all(request_id, body, [ids], reasoning=self.reasoning_first)
+        gens = await self._start_all(request_id, body, [(ids, starts)], reasoning=self.reasoning_first)
         parsers = [self._reply_parser(body, prompt) for _ in gens]
         if body.stream:
             return EventStream(gens, self._chat_events(request_id, gens, parsers, body, len(ids)))
@@ -550,7 +575,7 @@ class Serving:
         body.check()
         prompts = await self._off_loop(self._completion_prompts, body)
         request_id = f"cmpl-{uuid.uuid4().hex}"
-        gens = await self._start_all(request_id, body, [p.ids for p in prompts])
+        gens = await self._start_all(request_id, body, [(p.ids, []) for p in prompts])
         choices = [CompletionChoice(body, prompts[k // body.n]) for k in range(len(gens))]
         prompt_tokens = sum(len(p.ids) for p in prompts)
         if body.stream:
@@ -602,6 +627,12 @@ class Serving:
                 yield sse(payload)
         if body.include_usage:
             yield sse({**head, "choices": [], "usage": usage(prompt_tokens, sum(generated))})
+
+
+class ChatPrompt(NamedTuple):
+    text: str
+    ids: list[int]
+    message_starts: list[int]  # `Sequence.message_starts`: where prefix caching checkpoints
 
 
 class CompletionPrompt(NamedTuple):

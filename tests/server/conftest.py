@@ -6,6 +6,8 @@ Each runs uvicorn in a thread of the test process, on a free port, for the whole
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -48,6 +50,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
 def wait_healthy(url: str, alive: Callable[[], bool], log: Path, what: str, seconds: float = 120) -> None:
     """Return once `url`/health answers; fail with `log`'s text if `alive()` turns false or time runs out."""
     deadline = time.monotonic() + seconds
@@ -59,6 +64,27 @@ def wait_healthy(url: str, alive: Callable[[], bool], log: Path, what: str, seco
             return
         except OSError:
             time.sleep(0.2)
+
+
+@contextmanager
+def serve_process(flags: list[str], log: Path) -> Iterator[str]:
+    """`python -m qcompile serve` with `flags` on a free port in a subprocess, its stderr in `log`;
+    yields its URL once /health answers, and stops it afterwards."""
+    port = free_port()
+    with log.open("w") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "qcompile", "serve", "--port", str(port), *flags],
+            cwd=ROOT,
+            stderr=err,
+            stdout=subprocess.DEVNULL,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(url, lambda: proc.poll() is None, log, "qcompile serve")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
 
 
 @contextmanager

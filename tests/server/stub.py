@@ -25,11 +25,17 @@ class StubEngine:
         self.reply = ""
         self.fail = False  # fail the request after its first token, as a failing model step would
         self.prompts: list[list[int]] = []  # what the server sent, for template checks
+        self.message_starts: list[list[int]] = []  # and each prompt's message starts
 
     async def generate(
-        self, request_id: str | None, prompt_token_ids: list[int], params: SamplingParams
+        self,
+        request_id: str | None,
+        prompt_token_ids: list[int],
+        params: SamplingParams,
+        message_starts: list[int] | None = None,
     ) -> AsyncIterator[RequestDelta]:
         self.prompts.append(list(prompt_token_ids))
+        self.message_starts.append(list(message_starts or []))
         ids = self.tokenizer.encode(self.reply, add_special_tokens=False)[: params.max_tokens]
         sent, shown = 0, ""
         for n in range(1, len(ids) + 1):

@@ -2,42 +2,17 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import openai
 import pytest
 
 from qcompile.default_model import NAME
-from tests.server.conftest import free_port, wait_healthy
+from tests.server.conftest import serve_process
 
-ROOT = Path(__file__).resolve().parents[2]
 KEY = "test-key"
-
-
-@contextmanager
-def serve_process(flags: list[str], log: Path) -> Iterator[str]:
-    """`python -m qcompile serve` with `flags` on a free port in a subprocess, its stderr in `log`;
-    yields its URL once /health answers, and stops it afterwards."""
-    port = free_port()
-    with log.open("w") as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "qcompile", "serve", "--port", str(port), *flags],
-            cwd=ROOT,
-            stderr=err,
-            stdout=subprocess.DEVNULL,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(url, lambda: proc.poll() is None, log, "qcompile serve")
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,154 @@
+"""Where a chat prompt's messages begin, in tokens: where a resent conversation can resume from cache.
+
+Chat templates re-render history (Qwen's drops an earlier assistant turn's thinking and writes an empty
+think block into the generation prompt), so turn N's prompt is not a prefix of turn N+1's; what both
+share is the text up to where turn N's generation prompt began. The template itself says where that
+is: the first i messages rendered without a generation prompt, compared with the whole prompt, share
+the text up to where message i begins (or where the template first rendered them differently, which
+is as far as a cache may go). No template's strings are matched.
+
+Cost, for n messages: n renders of a growing prefix (O(n²) text) and one more tokenization of the
+prompt, cut at those points. So each prefix's cut is remembered (`StartFinder`), keyed by the prefix's
+messages and the template's inputs, with a digest of the text before it: a resent conversation renders
+only the prefixes whose text changed, usually just its new messages. For 200 agent messages (46k
+tokens, `scripts/experiments/chat_starts_cost.py`, one busy CPU core): 1.3 s cold, 0.25 s remembered,
+where rendering and tokenizing the prompt alone take 0.19 s.
+
+Each cut is kept only where the pieces' tokens, concatenated, are the prompt's own: a tokenizer that
+merges across a cut moves that start back to the last token both agree on, so every start is a token
+boundary of the prompt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+# After this many cuts in a row whose pieces do not tokenize as the prompt does, the rest are dropped:
+# such a tokenizer (one that adds a prefix space to each piece) would cost a tokenization per cut.
+MAX_MERGED_CUTS = 4
+
+
+def common_prefix_length(a: str, b: str) -> int:
+    """Characters `a` and `b` share from the start (binary search over C compares, not a Python loop)."""
+    n = min(len(a), len(b))
+    if a[:n] == b[:n]:
+        return n
+    lo, hi = 0, n  # a[:lo] == b[:lo] and a[:hi] != b[:hi]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if b.startswith(a[lo:mid], lo):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def _matching_tokens(piece: list[int], ids: list[int], at: int) -> int:
+    """How many of `piece`'s tokens equal `ids` from position `at` on."""
+    n = 0
+    for tok, ref in zip(piece, ids[at : at + len(piece)], strict=False):
+        if tok != ref:
+            break
+        n += 1
+    return n
+
+
+def _digests(text: str, lengths: list[int]) -> dict[int, bytes]:
+    """Digests of `text[:n]` for each n in `lengths`, in one pass over the text."""
+    h, done, out = hashlib.blake2b(digest_size=16), 0, {}
+    for n in sorted(set(lengths)):
+        if n > len(text):
+            break
+        h.update(text[done:n].encode("utf-8", "surrogatepass"))
+        done, out[n] = n, h.copy().digest()
+    return out
+
+
+def _prefix_keys(context: Any, messages: list[dict[str, Any]]) -> list[bytes] | None:
+    """A key per prefix messages[:i] (i = 1..n) under the template inputs `context`: a hash chain over
+    their JSON; None where something is not JSON (then nothing is remembered)."""
+    try:
+        h = hashlib.blake2b(json.dumps(context, sort_keys=True).encode(), digest_size=16)
+        keys = []
+        for message in messages:
+            h.update(json.dumps(message, sort_keys=True).encode())
+            keys.append(h.copy().digest())
+    except (TypeError, ValueError):
+        return None
+    return keys
+
+
+def _token_starts(cuts: set[int], text: str, ids: list[int], encode: Callable[[str], list[int]]) -> list[int]:
+    """The token positions of the character positions `cuts` of `text`, where `text` tokenizes as the
+    pieces between them do (see the module docstring)."""
+    starts: list[int] = []
+    pos, begin, merged = 0, 0, 0  # ids[:pos] are the tokens of text[:begin]
+    for cut in sorted(c for c in cuts if 0 < c < len(text)):
+        piece = encode(text[begin:cut])
+        if ids[pos : pos + len(piece)] == piece:
+            pos, begin, merged = pos + len(piece), cut, 0
+            starts.append(pos)
+            continue
+        # the tokenizer merged across this cut: the start goes back to the last token both agree on,
+        # and the next piece starts where this one did
+        starts.append(pos + _matching_tokens(piece, ids, pos))
+        merged += 1
+        if merged >= MAX_MERGED_CUTS:
+            break
+    return sorted({s for s in starts if 0 < s < len(ids)})
+
+
+class StartFinder:
+    """Message starts of chat prompts, remembering each conversation prefix's cut (LRU, `capacity`
+    prefixes) so that a resent conversation renders only the prefixes whose text changed. One thread
+    at a time (the server's prompt thread; an `LLM`'s caller)."""
+
+    def __init__(self, capacity: int = 1 << 16) -> None:
+        self.capacity = capacity
+        self._cuts: OrderedDict[bytes, tuple[int, bytes]] = OrderedDict()  # prefix key -> (cut, digest before it)
+        self.renders = 0  # prefixes rendered so far (what the memo saves)
+
+    def __call__(
+        self,
+        messages: list[dict[str, Any]],
+        render_prefix: Callable[[int], str | None],
+        text: str,
+        ids: list[int],
+        encode: Callable[[str], list[int]],
+        context: Any = None,
+    ) -> list[int]:
+        """Token positions in `ids` (the tokens of `text`, the whole prompt with its generation prompt)
+        where messages 1..n-1 and the generation prompt begin, ascending, each in 1..len(ids)-1.
+
+        `render_prefix(i)` is the first i messages rendered without a generation prompt, or None where
+        the template refuses them (some refuse a conversation without a user message); `encode`
+        tokenizes text the way `ids` were made; `context` is everything else the template reads (tools,
+        its variables) as JSON, or None to remember nothing (text that differs between equal requests).
+        """
+        keys = None if context is None else _prefix_keys(context, messages)
+        known = [self._cuts.get(k) for k in keys] if keys is not None else [None] * len(messages)
+        digests = _digests(text, [entry[0] for entry in known if entry is not None])
+        cuts, new = set(), {}
+        for i, entry in enumerate(known, 1):
+            if entry is not None and digests.get(entry[0]) == entry[1]:
+                cut = entry[0]  # this prefix's text still agrees with the prompt up to its cut
+                self._cuts.move_to_end(keys[i - 1])  # type: ignore[index]
+            else:
+                rendered = render_prefix(i)
+                self.renders += 1
+                # a refused prefix is remembered as cut 0: no start, and not rendered again
+                cut = 0 if rendered is None else common_prefix_length(rendered, text)
+                if keys is not None:
+                    new[keys[i - 1]] = cut
+            cuts.add(cut)
+        digests = _digests(text, list(new.values()))
+        for key, cut in new.items():
+            self._cuts[key] = (cut, digests[cut])
+            self._cuts.move_to_end(key)
+        while len(self._cuts) > self.capacity:
+            self._cuts.popitem(last=False)
+        return _token_starts(cuts, text, ids, encode)

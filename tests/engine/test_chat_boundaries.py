@@ -1,0 +1,171 @@
+"""Message starts of chat prompts (`chat_boundaries`): turn N's generation prompt starts where turn N+1's
+prompt still holds turn N's tokens, under the embedded template and a Qwen-style one that re-renders
+history (thinking dropped from earlier turns, an empty think block in the generation prompt)."""
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qcompile.default_model import PATH
+from qcompile.engine.chat_boundaries import StartFinder, common_prefix_length
+from qcompile.engine.core import load_tokenizer
+from qcompile.engine.inputs import InputProcessor
+from qcompile.engine.sampling_params import SamplingParams
+
+QWEN_THINK = (Path(__file__).parents[1] / "fixtures" / "chat_templates" / "qwen_think.jinja").read_text()
+SYSTEM = {"role": "system", "content": "You are a helpful assistant. Use the tools."}
+CALL = {"type": "function", "function": {"name": "read", "arguments": {"path": "harbour.txt"}}}
+
+
+def _reply(k: int, tool: bool) -> dict[str, Any]:
+    """The assistant's k-th reply as a client sends it back: with its reasoning, and a tool call or text."""
+    reply: dict[str, Any] = {"role": "assistant", "reasoning_content": f"Step {k}: the keeper climbs."}
+    if tool:
+        return {**reply, "content": "", "tool_calls": [CALL]}
+    return {**reply, "content": f"The lamp is lit, answer {k}."}
+
+
+def _turns(agent: bool) -> list[list[dict[str, Any]]]:
+    """Each turn's messages, up to where the model answers: a chat of user questions, or an agent's
+    session of tool calls and results (two tool results after one call, then a new question)."""
+    messages: list[dict[str, Any]] = [SYSTEM, {"role": "user", "content": "Where does the old lighthouse stand?"}]
+    turns = [list(messages)]
+    for k in range(4):
+        if agent and k < 3:
+            messages += [_reply(k, tool=True), {"role": "tool", "content": f"At the end of the harbour ({k})."}]
+            if k == 1:
+                messages.append({"role": "tool", "content": "The ships turn away from the rocks."})
+        else:
+            messages += [_reply(k, tool=False), {"role": "user", "content": f"And question {k}?"}]
+        turns.append(list(messages))
+    return turns
+
+
+@pytest.fixture(scope="module", params=["embedded", "qwen_think"])
+def processor(request: pytest.FixtureRequest) -> tuple[str, InputProcessor]:
+    tokenizer = load_tokenizer(PATH)
+    assert tokenizer is not None
+    if request.param == "qwen_think":
+        tokenizer.chat_template = QWEN_THINK
+    return request.param, InputProcessor(tokenizer, len(tokenizer), 1 << 20)
+
+
+def _first_rerendered(template: str, turn: list[dict[str, Any]], following: list[dict[str, Any]]) -> int:
+    """Index of the first of `turn`'s messages that the `following` turn renders differently (len(turn)
+    when none): with the Qwen-style template, the first reply after the last question, once the
+    following turn asks a new one."""
+    last_question = max(i for i, m in enumerate(turn) if m["role"] == "user")
+    asks = any(m["role"] == "user" for m in following[len(turn) :])
+    replies = [i for i, m in enumerate(turn) if m["role"] == "assistant" and i > last_question]
+    return replies[0] if template == "qwen_think" and asks and replies else len(turn)
+
+
+@pytest.mark.parametrize("agent", [False, True], ids=["chat", "agent"])
+@pytest.mark.parametrize("thinking", [True, False], ids=["thinking", "no-thinking"])
+def test_next_turn_holds_this_turns_tokens_up_to_its_generation_prompt(
+    processor: tuple[str, InputProcessor], agent: bool, thinking: bool
+) -> None:
+    template, processor = processor
+    tokenizer = processor.tokenizer
+    assert tokenizer is not None
+    render, decode = tokenizer.apply_chat_template, tokenizer.decode
+    kwargs = {"enable_thinking": thinking}
+    turns = _turns(agent)
+    prompts = [processor.chat_prompt(t, chat_template_kwargs=kwargs) for t in turns]
+    for turn, now, then in zip(turns, prompts, prompts[1:], strict=False):
+        ids, starts, following = now["prompt_token_ids"], now["message_starts"], then["prompt_token_ids"]
+        # one start per message after the first, and the generation prompt's last (the Qwen-style
+        # template refuses the system message alone, so not where the first user message starts)
+        assert len(starts) == len(turn) - (template == "qwen_think")
+        generation = starts[-1]
+        assert decode(ids[:generation]) == render(turn, tokenize=False, **kwargs)
+        kept = _first_rerendered(template, turn, turns[turns.index(turn) + 1])
+        if kept == len(turn):
+            # the next turn re-renders nothing of this one: it holds every token up to the generation prompt
+            assert following[:generation] == ids[:generation]
+            assert generation in then["message_starts"]
+        else:
+            # it re-renders message `kept` (its thinking dropped): it holds this prompt's tokens up to
+            # that message's start, which is one of this prompt's starts, and differs before the next one
+            start = next(s for s in starts if decode(ids[:s]) == render(turn[:kept], tokenize=False, **kwargs))
+            assert following[:start] == ids[:start] and start in then["message_starts"]
+            after = min(s for s in starts if s > start)
+            assert common_prefix_length(decode(following), decode(ids)) < len(decode(ids[:after]))
+
+
+def test_the_template_that_drops_thinking_does_drop_it() -> None:
+    """The Qwen-style case above is not vacuous: a new question re-renders an earlier reply."""
+    tokenizer = load_tokenizer(PATH)
+    assert tokenizer is not None
+    tokenizer.chat_template = QWEN_THINK
+    processor = InputProcessor(tokenizer, len(tokenizer), 1 << 20)
+    turns = _turns(agent=True)
+    assert _first_rerendered("qwen_think", turns[3], turns[4]) == 2
+    stripped = tokenizer.apply_chat_template(turns[4], tokenize=False)
+    assert not stripped.startswith(tokenizer.apply_chat_template(turns[3], tokenize=False))
+    # a reply made without thinking, sent back, has no think block: the generation prompt's empty one is gone
+    closed = processor.chat_prompt(turns[0], chat_template_kwargs={"enable_thinking": False})["prompt"]
+    reply = {"role": "assistant", "content": "The lamp is lit."}
+    resent = tokenizer.apply_chat_template([*turns[0], reply], tokenize=False, enable_thinking=False)
+    assert closed.endswith("<think>\n\n</think>\n\n") and "<think>" not in resent
+
+
+def test_remembered_cuts_give_what_a_fresh_render_gives(processor: tuple[str, InputProcessor]) -> None:
+    """A resent conversation renders only its new prefixes; an edited history still gets fresh starts."""
+    template, processor = processor
+    tokenizer = processor.tokenizer
+    finder = StartFinder()
+    fresh = InputProcessor(tokenizer, len(tokenizer), 1 << 20)  # type: ignore[arg-type]
+    turns = _turns(agent=True)
+    edited = [dict(m) for m in turns[-1]]
+    edited[1]["content"] = "Where does the new lighthouse stand?"
+    processor.start_finder = finder
+    try:
+        for n, messages in enumerate([*turns, turns[-1], edited]):
+            renders = finder.renders
+            got = processor.chat_prompt(messages)
+            assert got == fresh.chat_prompt(messages), n
+            if 0 < n < len(turns):
+                # its new prefixes, and after a new question the prefixes that end in the earlier replies
+                # the Qwen-style template now renders without their thinking
+                before = turns[n - 1]
+                expected = len(messages) - _first_rerendered(template, before, messages)
+                assert finder.renders - renders == expected, n
+            if n == len(turns):  # the same conversation again: nothing rendered
+                assert finder.renders == renders
+    finally:
+        processor.start_finder = StartFinder()
+
+
+def test_a_cut_the_tokenizer_merges_across_moves_back_to_a_token_boundary() -> None:
+    """A template that writes messages with no control token between them: the tokens at a cut merge
+    ("light" + "house" is one token), so the start is the last token both sides agree on."""
+    tokenizer = load_tokenizer(PATH)
+    assert tokenizer is not None
+    tokenizer.chat_template = (
+        "{% for m in messages %}{{ m.content }}{% endfor %}{% if add_generation_prompt %}!{% endif %}"
+    )
+    assert len(tokenizer.encode("lighthouse")) < len(tokenizer.encode("light") + tokenizer.encode("house"))
+    processor = InputProcessor(tokenizer, len(tokenizer), 1 << 20)
+    messages = [{"role": "user", "content": "the old light"}, {"role": "user", "content": "house stood"}]
+    prompt = processor.chat_prompt(messages)
+    ids, starts = prompt["prompt_token_ids"], prompt["message_starts"]
+    assert starts and all(
+        tokenizer.decode(ids[:s]) == "the old lighthouse stood"[: len(tokenizer.decode(ids[:s]))] for s in starts
+    )
+    # before the token that crosses the cut, not inside it
+    assert (tokenizer.decode(ids[: starts[0]]), tokenizer.decode(ids[starts[0]])) == ("the old", " lighthouse")
+    assert tokenizer.decode(ids[: starts[-1]]) == "the old lighthouse stood"  # the generation prompt's start
+
+
+def test_sequences_carry_checked_starts() -> None:
+    tokenizer = load_tokenizer(PATH)
+    processor = InputProcessor(tokenizer, len(tokenizer), 1 << 20)  # type: ignore[arg-type]
+    prompt = processor.chat_prompt(_turns(agent=False)[2])
+    seq = processor.make_sequence("r", prompt, SamplingParams(max_tokens=4))
+    assert seq.message_starts == prompt["message_starts"] and len(seq.message_starts) == 6
+    assert processor.make_sequence("p", {"prompt_token_ids": [5, 6]}, SamplingParams()).message_starts == []
+    for bad in ([3, 2], [0], [2, 2], [len(prompt["prompt_token_ids"])], "1,2"):
+        with pytest.raises(ValueError, match="message_starts"):
+            processor.make_sequence("r", {**prompt, "message_starts": bad}, SamplingParams(max_tokens=4))
