@@ -131,7 +131,9 @@ class BlockManager:
         another page already holds stays unlisted: it goes back to the free list when freed). Only
         once a launched step writes them: a later step, which runs after it, may read them."""
         self.hash_pages(seq, seq.num_written_tokens)
-        end = min(len(seq.page_hashes), len(seq.pages))
+        # `page_hashes` may run past the written pages (a lookup hashes the whole prompt), and `pages`
+        # past them too (allocated for a chunk later cut at a checkpoint): neither is written yet
+        end = min(len(seq.page_hashes), len(seq.pages), seq.num_written_tokens // self.page_size)
         for i in range(seq.num_registered_pages, end):
             h, page = seq.page_hashes[i], seq.pages[i]
             if h not in self.page_of and page not in self.hash_of:

@@ -120,3 +120,15 @@ def test_a_chain_hash_depends_on_the_whole_prefix_and_one_page_holds_each_hash()
     assert not blocks.cached_pages and blocks.num_free_pages == 2
     blocks.reset()
     assert blocks.cached_prefix(filled("again", [1, 2, 3, 4]), 2) == []
+
+
+def test_only_written_pages_are_listed() -> None:
+    """A lookup hashes the whole prompt and a chunk may be cut below the pages allocated for it: pages
+    past the written positions must not be findable (their K/V is not there yet)."""
+    blocks = BlockManager(num_pages=6, page_size=2)
+    a = filled("a", [1, 2, 3, 4, 5, 6, 7])
+    assert blocks.cached_prefix(a, 3) == [] and len(a.page_hashes) == 3
+    assert blocks.allocate(a, 6)
+    a.num_written_tokens = 2
+    blocks.register(a)
+    assert a.num_registered_pages == 1 and blocks.cached_prefix(filled("b", [1, 2, 3, 4, 5, 6, 7]), 3) == [a.pages[0]]
