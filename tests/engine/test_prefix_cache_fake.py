@@ -137,3 +137,14 @@ def test_a_preempted_request_resumes_on_its_own_cached_pages() -> None:
     same(outs["a"], alone(a.prompt_token_ids, short))
     same(outs["b"], alone(b.prompt_token_ids, long))
     assert_nothing_held(eng)
+
+
+def test_a_request_that_wants_prompt_logprobs_is_never_given_a_hit() -> None:
+    eng = cached_engine()
+    prompt = [5, 9, 2, 7, 3, 3, 8, 4, 6, 2]
+    run(eng, "a", prompt)
+    params = SamplingParams(temperature=0.0, max_tokens=2, prompt_logprobs=1, ignore_eos=True)
+    seq = Sequence("b", None, prompt, params)
+    out = eng.generate([seq])[0]
+    assert seq.num_cached_tokens == 0 and len(out.prompt_logprobs) == len(prompt)
+    assert out.prompt_logprobs[1:] == alone(prompt, params).prompt_logprobs[1:]
