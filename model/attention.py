@@ -82,6 +82,13 @@ class Attention(nn.Module):
         self.register_buffer("block_table", block_table, persistent=False)
         self.page_size, self.trash_page, self.num_blocks = page_size, num_pages, max_len // self.block
 
+    def row_shapes(self, dtype: torch.dtype) -> dict[str, tuple[tuple[int, ...], torch.dtype]]:
+        """No per-slot state: K/V, indexer and block keys live in pages (shared by a prefix hit)."""
+        return {}
+
+    def slot_state(self) -> tuple[torch.Tensor, ...]:
+        return ()
+
     def reset_slots(self, slots: torch.Tensor) -> None:
         """Nothing to clear: a slot's pages are only read below its request's current length."""
 

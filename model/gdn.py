@@ -105,18 +105,22 @@ class GatedDeltaNet(nn.Module):
         self.norm = GatedRMSNorm(self.head_v_dim, c.rms_norm_eps, c.output_gate_type)
         self.out_proj = nn.Linear(self.value_dim, c.hidden_size, bias=False)
 
-    def init_state(self, num_slots: int, dtype: torch.dtype) -> None:
-        dev = self.A_log.device
-        self.register_buffer(
-            "conv_tail",
-            torch.zeros(num_slots, self.kernel - 1, self.conv_dim, dtype=dtype, device=dev),
-            persistent=False,
-        )
-        self.register_buffer(
-            "recurrent",
-            torch.zeros(num_slots, self.num_v_heads, self.head_k_dim, self.head_v_dim, dtype=torch.float32, device=dev),
-            persistent=False,
-        )
+    def row_shapes(self, dtype: torch.dtype) -> dict[str, tuple[tuple[int, ...], torch.dtype]]:
+        """Each per-slot state buffer's shape and dtype for one row (what `init_state` allocates per
+        slot, and what a prefix-cache checkpoint copies)."""
+        return {
+            "conv_tail": ((self.kernel - 1, self.conv_dim), dtype),
+            "recurrent": ((self.num_v_heads, self.head_k_dim, self.head_v_dim), torch.float32),
+        }
+
+    def init_state(self, num_rows: int, dtype: torch.dtype) -> None:
+        for name, (shape, dt) in self.row_shapes(dtype).items():
+            buffer = torch.zeros(num_rows, *shape, dtype=dt, device=self.A_log.device)
+            self.register_buffer(name, buffer, persistent=False)
+
+    def slot_state(self) -> tuple[torch.Tensor, ...]:
+        """The per-slot state buffers (dim 0 the row)."""
+        return self.conv_tail, self.recurrent
 
     def reset_slots(self, slots: torch.Tensor) -> None:
         self.conv_tail[slots] = 0

@@ -109,10 +109,13 @@ class NGramEmbedding(nn.Module):
             return self.host_table.width, self.host_table.dtype
         return self.ngram_embedding.embedding_dim, self.ngram_embedding.weight.dtype
 
-    def init_state(self, num_slots: int) -> None:
-        ctx = torch.full(
-            (num_slots, self.ngram_size - 1, 1), self.eos, dtype=torch.int64, device=self.layer_multipliers.device
-        )
+    def row_shapes(self) -> dict[str, tuple[tuple[int, ...], torch.dtype]]:
+        """The n-gram context's shape and dtype for one row."""
+        return {"ngram_ctx": ((self.ngram_size - 1, 1), torch.int64)}
+
+    def init_state(self, num_rows: int) -> None:
+        ((shape, dtype),) = self.row_shapes().values()
+        ctx = torch.full((num_rows, *shape), self.eos, dtype=dtype, device=self.layer_multipliers.device)
         self.register_buffer("ngram_ctx", ctx, persistent=False)
 
     def reset_slots(self, slots: torch.Tensor) -> None:
@@ -171,12 +174,20 @@ class PLE(nn.Module):
         self.norm_conv = RMSNorm(nd, config.rms_norm_eps, group_size=self.d)
         self.conv1d = nn.Conv1d(nd, nd, self.kernel, groups=nd, dilation=self.dilation, bias=False)
 
-    def init_state(self, num_slots: int, dtype: torch.dtype) -> None:
-        self.ple_embedding.init_state(num_slots)
-        tail = torch.zeros(
-            num_slots, (self.kernel - 1) * self.dilation, self.n * self.d, dtype=dtype, device=self.conv1d.weight.device
-        )
+    def row_shapes(self, dtype: torch.dtype) -> dict[str, tuple[tuple[int, ...], torch.dtype]]:
+        """Each per-slot state buffer's shape and dtype for one row: the n-gram context and the conv tail."""
+        tail = ((self.kernel - 1) * self.dilation, self.n * self.d)
+        return {**self.ple_embedding.row_shapes(), "conv_tail": (tail, dtype)}
+
+    def init_state(self, num_rows: int, dtype: torch.dtype) -> None:
+        self.ple_embedding.init_state(num_rows)
+        shape, dt = self.row_shapes(dtype)["conv_tail"]
+        tail = torch.zeros(num_rows, *shape, dtype=dt, device=self.conv1d.weight.device)
         self.register_buffer("conv_tail", tail, persistent=False)
+
+    def slot_state(self) -> tuple[torch.Tensor, ...]:
+        """The per-slot state buffers (dim 0 the row)."""
+        return self.ple_embedding.ngram_ctx, self.conv_tail
 
     def reset_slots(self, slots: torch.Tensor) -> None:
         self.ple_embedding.reset_slots(slots)

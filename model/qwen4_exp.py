@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Iterator, Sequence
 
 import torch
@@ -147,6 +148,7 @@ class Qwen4ExpForCausalLM(nn.Module):
         self.max_model_len = 0
         self.num_pages = 0
         self.page_size = 0
+        self.num_checkpoints = 0
 
     def forward(
         self,
@@ -170,10 +172,12 @@ class Qwen4ExpForCausalLM(nn.Module):
         num_pages: int | None = None,
         page_size: int = DEFAULT_PAGE_SIZE,
         merge: bool = True,
+        num_checkpoints: int = 0,
     ) -> None:
         """Preallocate request state: the state pool (GDN and PLE state, one row per slot for
-        `max_num_seqs` slots plus the trash slot) and the paged K/V pools (`model/paging.py`) of
-        `num_pages` pages of `page_size` positions plus the trash page, with the block table.
+        `max_num_seqs` slots, then the trash slot's, then `num_checkpoints` rows that prefix caching
+        saves slots into, `copy_state`) and the paged K/V pools (`model/paging.py`) of `num_pages`
+        pages of `page_size` positions plus the trash page, with the block table.
 
         `num_pages=None` reserves every slot its own pages for `max_model_len` positions, assigned in
         the block table; with `num_pages` given, every row starts at the trash page and whoever
@@ -187,6 +191,8 @@ class Qwen4ExpForCausalLM(nn.Module):
         """
         if max_num_seqs < 1 or max_model_len < 1:
             raise ValueError(f"max_num_seqs={max_num_seqs}, max_model_len={max_model_len}: both must be >= 1")
+        if num_checkpoints < 0:
+            raise ValueError(f"num_checkpoints={num_checkpoints}: must be >= 0")
         check_page_size(page_size, self.config.indexer_compress_ratio)
         pages_per_seq = pages_for(max_model_len, page_size)
         preassign = num_pages is None
@@ -198,15 +204,16 @@ class Qwen4ExpForCausalLM(nn.Module):
         dtype, device = self.lm_head.weight.dtype, self.lm_head.weight.device
         table = new_block_table(max_num_seqs, pages_per_seq, num_pages, preassign, device)
         self.register_buffer("block_table", table, persistent=False)
-        slots = max_num_seqs + 1
+        rows = max_num_seqs + 1 + num_checkpoints
         for layer in self.model.layers:
             if layer.is_linear:
-                layer.linear_attn.init_state(slots, dtype)
+                layer.linear_attn.init_state(rows, dtype)
             else:
                 layer.self_attn.init_state(table, num_pages, page_size, max_model_len, dtype)
             if layer.ple is not None:
-                layer.ple.init_state(slots, dtype)
+                layer.ple.init_state(rows, dtype)
         self.max_num_seqs, self.max_model_len = max_num_seqs, max_model_len
+        self.num_checkpoints = num_checkpoints
         self.num_pages, self.page_size = num_pages, page_size
 
     def set_block_table(self, slot: int, pages: Sequence[int]) -> None:
@@ -232,9 +239,37 @@ class Qwen4ExpForCausalLM(nn.Module):
             elements += page_size * (2 * att.num_kv_heads * att.head_dim + di) + page_size // att.block * di
         return self.lm_head.weight.element_size() * elements
 
+    def state_row_bytes(self) -> int:
+        """Bytes one row of the state pool takes (GDN conv tails and recurrent state, PLE n-gram context
+        and conv tails of every layer), at this rank's heads and the model's dtype: what one prefix-cache
+        checkpoint costs, known before `init_state` (as `page_bytes` is for a page)."""
+        dtype = self.lm_head.weight.dtype
+        shapes = [s for layer in self.model.layers for m in layer.stateful() for s in m.row_shapes(dtype).values()]
+        return sum(math.prod(shape) * dt.itemsize for shape, dt in shapes)
+
     @property
     def trash_slot(self) -> int:
         return self.max_num_seqs
+
+    def checkpoint_row(self, checkpoint: int) -> int:
+        """The state-pool row of checkpoint `checkpoint` (0 .. num_checkpoints - 1): after the slots and
+        the trash slot."""
+        if not 0 <= checkpoint < self.num_checkpoints:
+            raise ValueError(f"checkpoint {checkpoint}: the state pool has checkpoints 0 .. {self.num_checkpoints - 1}")
+        return self.max_num_seqs + 1 + checkpoint
+
+    def copy_state(self, src_rows: torch.Tensor | list[int], dst_rows: torch.Tensor | list[int]) -> None:
+        """Copy state-pool rows `src_rows` onto `dst_rows` in every stateful module, in place and on the
+        device's stream (no host sync): prefix caching saves a slot into a checkpoint row after the step
+        that reached a page boundary, and restores a checkpoint into a newly admitted request's slot.
+        Outside the traced forward, so graphs never see it."""
+        device = self.lm_head.weight.device
+        src = torch.as_tensor(src_rows, dtype=torch.int64, device=device)
+        dst = torch.as_tensor(dst_rows, dtype=torch.int64, device=device)
+        for layer in self.model.layers:
+            for m in layer.stateful():
+                for t in m.slot_state():
+                    t.index_copy_(0, dst, t.index_select(0, src))
 
     def reset_slots(self, slots: torch.Tensor | list[int]) -> None:
         """Clear state of newly admitted requests (their slots may hold a finished request's state)."""

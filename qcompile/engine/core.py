@@ -31,7 +31,7 @@ from qcompile.engine.engine import Engine
 from qcompile.engine.engine_config import EngineConfig, EngineOptionError
 from qcompile.engine.expert_memory import OFF, ExpertMemory, place_model_experts
 from qcompile.engine.inputs import InputProcessor
-from qcompile.engine.kv_memory import PoolPlan, choose_plan, profile_pool_bytes
+from qcompile.engine.kv_memory import PoolPlan, checkpoint_count, choose_plan, profile_pool_bytes
 from qcompile.engine.model_source import ResolvedModel, resolve_model
 from qcompile.engine.runner import ModelRunner
 from qcompile.engine.sampling_params import SamplingParams
@@ -107,6 +107,7 @@ class EngineCore:
                 self.workers,
                 self.pool.num_pages,
                 config.page_size,
+                self.pool.num_checkpoints,
             )
             if self.workers is not None:
                 self.workers.wait_ready()
@@ -114,7 +115,12 @@ class EngineCore:
             self.close()
             raise
         self.engine = Engine(
-            self.runner, self.eos_token_ids, self.tokenizer, self.max_num_batched_tokens, config.async_scheduling
+            self.runner,
+            self.eos_token_ids,
+            self.tokenizer,
+            self.max_num_batched_tokens,
+            config.async_scheduling,
+            config.prefix_checkpoint_interval if config.enable_prefix_caching else None,
         )
         self.processor = InputProcessor(
             self.tokenizer,
@@ -146,8 +152,9 @@ class EngineCore:
     def _plan_pool(self, c: EngineConfig, device: str) -> PoolPlan:
         """The K/V pool's pages and `max_model_len` (`qcompile/engine/kv_memory.py`): from
         `kv_cache_memory`; else on CUDA (one process) from what `gpu_memory_utilization` leaves once
-        activations and graphs are profiled; else every slot a whole `max_model_len`."""
-        pool_bytes = c.kv_cache_memory
+        activations and graphs are profiled (the prefix cache's state checkpoints taking their share
+        first); else every slot a whole `max_model_len`."""
+        pool_bytes, left = c.kv_cache_memory, None
         if pool_bytes is None and torch.device(device).type == "cuda" and self.workers is None:
             compiled = self.compile_config
             largest_graph = 0
@@ -155,7 +162,7 @@ class EngineCore:
                 largest_graph = max(
                     resolve_capture_sizes(compiled.capture_sizes, compiled.ranges, compiled.max_capture_size)
                 )
-            pool_bytes = profile_pool_bytes(
+            left = profile_pool_bytes(
                 self.model,
                 c.max_num_seqs,
                 c.max_model_len,
@@ -164,7 +171,13 @@ class EngineCore:
                 self.max_num_batched_tokens,
                 largest_graph,
             )
-        return choose_plan(self.model, c.max_num_seqs, c.max_model_len, c.page_size, pool_bytes)
+        row_bytes = self.model.state_row_bytes()
+        checkpoints = checkpoint_count(
+            c.enable_prefix_caching, c.prefix_state_checkpoints, c.max_num_seqs, row_bytes, left
+        )
+        if left is not None:
+            pool_bytes = left - checkpoints * row_bytes
+        return choose_plan(self.model, c.max_num_seqs, c.max_model_len, c.page_size, pool_bytes, checkpoints)
 
     def pool_summary(self) -> str:
         """The start-up line of the K/V pool: its tokens and how many maximum-length requests fit."""

@@ -30,9 +30,11 @@ from typing import TYPE_CHECKING
 from qcompile.engine.block_manager import BlockManager
 from qcompile.engine.detokenizer import Detokenizer
 from qcompile.engine.outputs import Logprob, OutputBuilder, RequestDelta, RequestOutput, error_message, logprob_dict
+from qcompile.engine.prefix_cache import PrefixCache
 from qcompile.engine.runner import FatalStepError, LaunchedStep, ModelRunner, StepResult, TopLogprobs
 from qcompile.engine.scheduler import ScheduledBatch, Scheduler
 from qcompile.engine.sequence import Sequence
+from qcompile.engine.state_checkpoints import StateCheckpoints
 from qcompile.engine.stats import EngineStats, StatsCollector
 
 if TYPE_CHECKING:
@@ -56,13 +58,19 @@ class Engine:
         tokenizer: PreTrainedTokenizerBase | None = None,
         max_num_batched_tokens: int = 2048,
         async_scheduling: bool = True,
+        prefix_checkpoint_interval: int | None = None,
     ) -> None:
+        """`prefix_checkpoint_interval`: tokens between state checkpoints of a long prefill, with prefix
+        caching on (its checkpoints are the runner's `num_checkpoints` rows); None: prefix caching off."""
         self.runner = runner
         self.eos_token_ids = frozenset(eos_token_ids)
         self.tokenizer = tokenizer
         self.async_scheduling = async_scheduling
         blocks = BlockManager(runner.num_pages, runner.page_size)
-        self.scheduler = Scheduler(runner.max_num_seqs, max_num_batched_tokens, blocks)
+        prefix = None
+        if prefix_checkpoint_interval is not None:
+            prefix = PrefixCache(blocks, StateCheckpoints(runner.num_checkpoints), prefix_checkpoint_interval)
+        self.scheduler = Scheduler(runner.max_num_seqs, max_num_batched_tokens, blocks, prefix)
         runner.processors.eos_token_ids = tuple(sorted(self.eos_token_ids))
         self.in_flight: LaunchedStep | None = None
         self.collector = StatsCollector()
@@ -107,7 +115,8 @@ class Engine:
 
     def stats(self) -> EngineStats:
         s = self.scheduler
-        return self.collector.snapshot(len(s.running), len(s.waiting), s.blocks.usage, s.num_preemptions)
+        counts = None if s.prefix is None else s.prefix.counts()
+        return self.collector.snapshot(len(s.running), len(s.waiting), s.blocks.usage, s.num_preemptions, counts)
 
     def _finish(self, seq: Sequence) -> None:
         self.scheduler.finish(seq)

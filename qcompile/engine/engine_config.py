@@ -27,6 +27,7 @@ from qcompile.config import CompileConfig
 from qcompile.config.options import Check, option
 from qcompile.engine.expert_memory import AUTO, OFF, parse_expert_cache
 from qcompile.engine.kv_memory import parse_bytes
+from qcompile.engine.prefix_cache import DEFAULT_CHECKPOINT_INTERVAL
 
 if TYPE_CHECKING:
     from model.config import Qwen4ExpConfig
@@ -144,6 +145,25 @@ class EngineConfig:
         2048, "tokens one step feeds at most (longer prompts are prefilled in chunks)", check=at_least(1)
     )
     async_scheduling: bool = option(True, "schedule the next step while the device runs this one", check=_bool)
+    enable_prefix_caching: bool = option(
+        True,
+        "resume a request from the longest cached prefix of its tokens: K/V pages keyed by the hash chain of "
+        "their tokens, GDN and PLE state checkpointed at page boundaries (qcompile/engine/prefix_cache.py)",
+        check=_bool,
+    )
+    prefix_state_checkpoints: int | None = option(
+        None,
+        "state-pool rows that hold prefix-cache checkpoints, each one request's GDN and PLE state (unset: 2 x "
+        "max_num_seqs, one rolling checkpoint per running request and as many kept for the next turns; on CUDA "
+        "without kv_cache_memory at most a quarter of the memory the pools get)",
+        check=_optional(at_least(1)),
+    )
+    prefix_checkpoint_interval: int = option(
+        DEFAULT_CHECKPOINT_INTERVAL,
+        "tokens between state checkpoints of a long prefill (rounded down to a page), besides those at message "
+        "boundaries and at the prompt's end",
+        check=at_least(1),
+    )
     ple_backend: str = option(
         "device",
         "where PLE tables live: device memory, pinned host memory (Triton gather), memory-mapped files, or host RAM",
@@ -223,6 +243,11 @@ class EngineConfig:
                     {"tensor_parallel_size": size}, f"this machine has {torch.cuda.device_count()} CUDA devices"
                 )
         self._check_expert_cache(device)
+        if self.prefix_state_checkpoints is not None and not self.enable_prefix_caching:
+            raise EngineOptionError(
+                {"prefix_state_checkpoints": self.prefix_state_checkpoints, "enable_prefix_caching": False},
+                "checkpoints for a prefix cache that is off",
+            )
         if self.skinny_plans is not None:
             if self.skinny_gemm is False:
                 raise EngineOptionError(

@@ -6,13 +6,16 @@ left of it after the weights and the state pool (in use once the model is loaded
 of the largest batch, and the CUDA graphs' pool, both profiled at start-up (`profile_pool_bytes`).
 A page's bytes are the model's (`page_bytes`: K, V, indexer and block keys of every attention layer).
 On CPU without `--kv-cache-memory` every slot gets pages for a whole `max_model_len`, so nothing is
-ever preempted. The arithmetic is plain functions of numbers, so it is tested without a GPU.
+ever preempted. Prefix caching's state checkpoints (`checkpoint_count`: rows of one request's GDN and
+PLE state, `state_row_bytes`) come on top of `--kv-cache-memory`, which sizes the pages; on the
+profiled CUDA path they take their share of what is left before the pages get the rest. The
+arithmetic is plain functions of numbers, so it is tested without a GPU.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import torch
 
@@ -75,6 +78,8 @@ class PoolPlan:
     page_size: int
     max_model_len: int
     note: str
+    num_checkpoints: int = 0  # prefix caching's state checkpoint rows (0: caching off)
+    checkpoint_bytes: int = 0  # bytes of one
 
     @property
     def num_tokens(self) -> int:
@@ -83,10 +88,16 @@ class PoolPlan:
     def summary(self, page_bytes: int) -> str:
         """The start-up line: the pool's tokens and how many maximum-length requests fit."""
         fits = self.num_tokens / self.max_model_len
+        prefix = (
+            f"; prefix cache: {self.num_checkpoints} state checkpoints "
+            f"({format_bytes(self.num_checkpoints * self.checkpoint_bytes)})"
+            if self.num_checkpoints
+            else "; prefix caching off"
+        )
         return (
             f"K/V pool: {self.num_tokens} tokens ({self.num_pages} pages of {self.page_size}, "
             f"{format_bytes(self.num_pages * page_bytes)}); {fits:.2f} requests of max_model_len "
-            f"{self.max_model_len} fit at once{self.note}"
+            f"{self.max_model_len} fit at once{self.note}{prefix}"
         )
 
 
@@ -118,20 +129,40 @@ def slot_plan(max_num_seqs: int, max_model_len: int | None, page_size: int, max_
     return PoolPlan(max_num_seqs * pages_for(length, page_size), page_size, length, "")
 
 
+CHECKPOINTS_PER_SLOT = 2  # one rolling checkpoint per running request, and as many kept for next turns
+CHECKPOINT_SHARE = 4  # profiled on CUDA: checkpoints take at most 1/4 of what the pools get
+
+
+def checkpoint_count(enabled: bool, requested: int | None, max_num_seqs: int, row_bytes: int, left: int | None) -> int:
+    """Prefix caching's state checkpoints: none when it is off, `requested` when given, else
+    `CHECKPOINTS_PER_SLOT` per slot, at most a `CHECKPOINT_SHARE` of the `left` bytes profiling found
+    for the pools (None: not profiled)."""
+    if not enabled:
+        return 0
+    if requested is not None:
+        return requested
+    default = CHECKPOINTS_PER_SLOT * max_num_seqs
+    return default if left is None else min(default, left // CHECKPOINT_SHARE // row_bytes)
+
+
 def choose_plan(
     model: torch.nn.Module,
     max_num_seqs: int,
     max_model_len: int | None,
     page_size: int,
     pool_bytes: int | None,
+    num_checkpoints: int = 0,
 ) -> PoolPlan:
-    """The plan of a loaded model: a pool of `pool_bytes` (`--kv-cache-memory`, or what profiling left),
-    or without one every slot a whole `max_model_len`. Every tensor-parallel rank reaches the same plan
-    from the same arguments."""
+    """The plan of a loaded model: a pool of `pool_bytes` (`--kv-cache-memory`, or what profiling left
+    once the checkpoints took theirs), or without one every slot a whole `max_model_len`, beside
+    `num_checkpoints` state checkpoints. Every tensor-parallel rank reaches the same plan from the same
+    arguments."""
     positions = model.config.max_position_embeddings
     if pool_bytes is None:
-        return slot_plan(max_num_seqs, max_model_len, page_size, positions)
-    return plan_pool(pool_bytes, model.page_bytes(page_size), page_size, max_model_len, positions)
+        plan = slot_plan(max_num_seqs, max_model_len, page_size, positions)
+    else:
+        plan = plan_pool(pool_bytes, model.page_bytes(page_size), page_size, max_model_len, positions)
+    return replace(plan, num_checkpoints=num_checkpoints, checkpoint_bytes=model.state_row_bytes())
 
 
 @torch.inference_mode()

@@ -47,6 +47,7 @@ class RequestDelta:
     finish_reason: str | None = None  # "stop" | "length" | "abort" | "error"
     stop_reason: int | str | None = None  # the stop token id or stop string that ended it; None for EOS
     error: str | None = None  # set with finish_reason "error": this request failed, the engine lives on
+    num_cached_tokens: int = 0  # prompt tokens its admission found in the prefix cache (not prefilled)
 
     @property
     def finished(self) -> bool:
@@ -76,6 +77,7 @@ class RequestDelta:
             last.finish_reason,
             last.stop_reason,
             last.error,
+            last.num_cached_tokens,
         )
 
 
@@ -97,6 +99,7 @@ class RequestOutput:
     prompt_logprobs: PromptLogprobs | None
     outputs: list[CompletionOutput]
     finished: bool = True
+    num_cached_tokens: int = 0  # prompt tokens found in the prefix cache (vLLM's `RequestOutput.num_cached_tokens`)
 
 
 @dataclass
@@ -143,6 +146,7 @@ class OutputBuilder:
             self.prompt_logprobs,
             [completion],
             finished=last is not None and last.finished,
+            num_cached_tokens=0 if last is None else last.num_cached_tokens,
         )
 
 

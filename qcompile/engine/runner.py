@@ -51,9 +51,19 @@ class Peers(Protocol):
         batch: Batch,
         descriptor: BatchDescriptor,
         logit_rows: list[int],
+        copies: StateCopies,
     ) -> None: ...
 
     def command(self, name: str | tuple[str, Any]) -> None: ...
+
+
+@dataclass(frozen=True)
+class StateCopies:
+    """A step's prefix-cache state copies: `restores` (checkpoint, slot) before its forward, after the
+    fresh slots are reset; `saves` (slot, checkpoint) after it (`Qwen4ExpForCausalLM.copy_state`)."""
+
+    restores: list[tuple[int, int]] = field(default_factory=list)
+    saves: list[tuple[int, int]] = field(default_factory=list)
 
 
 class FatalStepError(RuntimeError):
@@ -145,6 +155,7 @@ class ModelRunner:
         peers: Peers | None = None,
         num_pages: int | None = None,
         page_size: int | None = None,
+        num_checkpoints: int = 0,
     ) -> None:
         self.model = model
         self.peers = peers
@@ -156,11 +167,14 @@ class ModelRunner:
         # max_model_len); the engine's block manager hands them out
         with torch.inference_mode():
             paging = {} if page_size is None else {"page_size": page_size}
-            model.init_state(max_num_seqs, max_model_len, num_pages=num_pages, **paging)
+            model.init_state(
+                max_num_seqs, max_model_len, num_pages=num_pages, num_checkpoints=num_checkpoints, **paging
+            )
             # the last sampled token of each slot (plus the trash slot), fed back by decode rows
             self.last_tokens = torch.zeros(max_num_seqs + 1, dtype=torch.int64, device=self.device)
         self.num_pages: int = model.num_pages
         self.page_size: int = model.page_size
+        self.num_checkpoints = num_checkpoints  # prefix caching's state checkpoint rows
         self.compile_config = compile_config
         self.forward: Callable[..., torch.Tensor] = model
         self.dispatcher = Dispatcher(resolve_mode("none", piecewise_available=False))
@@ -286,9 +300,10 @@ class ModelRunner:
                 sample_index.append(i)
 
         rows = prompt_rows + sample_rows
+        copies = StateCopies(step.restores, step.saves)
         logits = self._on_every_rank(
-            lambda peers: peers.step(step.fresh_slots, step.block_tables, batch, how, rows),
-            lambda: self.execute(step.fresh_slots, step.block_tables, batch, how, rows),
+            lambda peers: peers.step(step.fresh_slots, step.block_tables, batch, how, rows, copies),
+            lambda: self.execute(step.fresh_slots, step.block_tables, batch, how, rows, copies),
         )
         return ForwardStep(
             step,
@@ -334,18 +349,30 @@ class ModelRunner:
         batch: Batch,
         how: BatchDescriptor,
         logit_rows: list[int],
+        copies: StateCopies | None = None,
     ) -> torch.Tensor:
-        """What every tensor-parallel rank runs of a step: reset the fresh slots, write the block-table
-        rows that changed, run the forward as `how` says, and return the float logits of `logit_rows`.
-        All on the device's stream, after every step launched before, so a step in flight keeps the
-        rows and pages it was launched with."""
+        """What every tensor-parallel rank runs of a step: reset the fresh slots, restore the prefix
+        hits' checkpoints into theirs, write the block-table rows that changed, run the forward as
+        `how` says, save the slots to checkpoint, and return the float logits of `logit_rows`. All on
+        the device's stream, after every step launched before, so a step in flight keeps the rows,
+        pages and checkpoints it was launched with."""
+        copies = copies or StateCopies()
         if fresh_slots:
             self.model.reset_slots(self._tensor(fresh_slots))
+        if copies.restores:
+            rows = [self.model.checkpoint_row(c) for c, _ in copies.restores]
+            self._copy_state(rows, [s for _, s in copies.restores])
         for slot, pages in block_tables.items():
             self.model.set_block_table(slot, pages)
         with forward_context(batch.host, how):
             hidden = self.forward(*batch.tensors())
+        if copies.saves:
+            rows = [self.model.checkpoint_row(c) for _, c in copies.saves]
+            self._copy_state([s for s, _ in copies.saves], rows)
         return self.model.compute_logits(hidden[self._tensor(logit_rows)]).float()
+
+    def _copy_state(self, src: list[int], dst: list[int]) -> None:
+        self.model.copy_state(self._tensor(src), self._tensor(dst))
 
     @staticmethod
     def _top(logits: torch.Tensor, token_ids: torch.Tensor, ks: list[int | None]) -> _TopK:

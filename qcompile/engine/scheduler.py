@@ -13,6 +13,10 @@ preempted request's slot and pages go back to the pool only once no launched ste
 it (as for a finished one), so a step in flight never has them reused under it, and the token such
 a step samples for it is read back and kept. While such pages are on their way back, a request
 short of pages skips the step rather than preempting another.
+
+With prefix caching (`qcompile/engine/prefix_cache.py`) an admitted request may start past position
+0 on cached pages with its slot restored from a state checkpoint, prefill chunks end at the
+positions where its state is to be checkpointed, and the step carries those copies.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from qcompile.engine.block_manager import BlockManager
+from qcompile.engine.prefix_cache import PrefixCache
 from qcompile.engine.sequence import Sequence, SequenceStatus
 
 
@@ -34,6 +39,8 @@ class ScheduledBatch:
     samples: list[bool] = field(default_factory=list)  # the chunk reaches the end: sample a token
     fresh_slots: list[int] = field(default_factory=list)  # reset before this step runs
     block_tables: dict[int, list[int]] = field(default_factory=dict)  # slot -> its pages, for rows that changed
+    restores: list[tuple[int, int]] = field(default_factory=list)  # (checkpoint, slot): copied before the forward
+    saves: list[tuple[int, int]] = field(default_factory=list)  # (slot, checkpoint): copied after the forward
 
     def add(self, seq: Sequence, n: int) -> None:
         start = seq.num_computed_tokens
@@ -44,12 +51,15 @@ class ScheduledBatch:
 
 
 class Scheduler:
-    def __init__(self, max_num_seqs: int, max_num_batched_tokens: int, blocks: BlockManager) -> None:
+    def __init__(
+        self, max_num_seqs: int, max_num_batched_tokens: int, blocks: BlockManager, prefix: PrefixCache | None = None
+    ) -> None:
         if max_num_batched_tokens < 1:
             raise ValueError(f"max_num_batched_tokens must be >= 1, got {max_num_batched_tokens}")
         self.max_num_seqs = max_num_seqs
         self.max_num_batched_tokens = max_num_batched_tokens
         self.blocks = blocks
+        self.prefix = prefix  # None: prefix caching off
         self.waiting: deque[Sequence] = deque()
         self.running: list[Sequence] = []
         self.free_slots: deque[int] = deque(range(max_num_seqs))
@@ -86,7 +96,7 @@ class Scheduler:
                 break
             if seq.status is not SequenceStatus.RUNNING:  # preempted for an earlier one of this step
                 continue
-            n = min(seq.num_uncomputed_tokens, budget)
+            n = self._chunk(seq, min(seq.num_uncomputed_tokens, budget))
             if self._make_room(seq, seq.num_computed_tokens + n, batch):
                 self._add(batch, seq, n)
                 budget -= n
@@ -94,11 +104,20 @@ class Scheduler:
             seq = self.waiting[0]
             if seq.num_in_flight:  # preempted, and a launched step still holds a row of it
                 break
-            n = min(seq.num_uncomputed_tokens, budget)
-            if not self.blocks.allocate(seq, n):
+            hit_pages, checkpoint = ([], None) if self.prefix is None else self.prefix.lookup(seq)
+            cached = len(hit_pages) * self.blocks.page_size
+            self.blocks.take(seq, hit_pages)
+            n = min(seq.num_tokens - cached, budget)
+            if not self.blocks.allocate(seq, cached + n):
+                self.blocks.free(seq)
                 break
             self.waiting.popleft()
-            seq.admit(self.free_slots.popleft())
+            seq.admit(self.free_slots.popleft(), cached)
+            if self.prefix is not None:
+                self.prefix.admitted(seq, cached)
+                n = self.prefix.chunk(seq, n)
+            if checkpoint is not None:
+                batch.restores.append((checkpoint, seq.slot))
             self.running.append(seq)
             batch.fresh_slots.append(seq.slot)
             self._add(batch, seq, n)
@@ -109,7 +128,12 @@ class Scheduler:
             seq.num_computed_tokens += n
             seq.num_pending += sample
             seq.num_in_flight += 1
+        if self.prefix is not None:
+            self.prefix.scheduled(batch)
         return batch
+
+    def _chunk(self, seq: Sequence, n: int) -> int:
+        return n if self.prefix is None else self.prefix.chunk(seq, n)
 
     def _add(self, batch: ScheduledBatch, seq: Sequence, n: int) -> None:
         """Put `n` tokens of `seq` in `batch`, with its block-table row when its pages changed."""
@@ -166,7 +190,10 @@ class Scheduler:
             return
         self.draining.discard(seq)
         self.free_slots.append(seq.slot)
-        self.blocks.free(seq)
+        if self.prefix is None:
+            self.blocks.free(seq)
+        else:
+            self.prefix.release(seq)
         seq.slot, seq.num_pages_written = -1, 0
 
     def drop_running(self) -> list[Sequence]:
@@ -188,6 +215,10 @@ class Scheduler:
     def _free_all(self, dropped: list[Sequence]) -> None:
         self.free_slots = deque(range(self.max_num_seqs))
         self.blocks.reset()
+        if self.prefix is not None:
+            self.prefix.reset()
         for seq in [*dropped, *self.draining]:
             seq.slot, seq.pages, seq.num_pages_written = -1, [], 0
+            seq.num_registered_pages, seq.num_written_tokens = 0, 0
+            seq.rolling_checkpoint, seq.rolling_position = -1, 0
         self.draining.clear()

@@ -55,6 +55,19 @@ class Sequence:
     # (`chat_boundaries`, for the server's chat route and `LLM.chat`; empty for other prompts)
     message_starts: list[int] = field(default_factory=list)
     num_pages_written: int = 0  # how many of `pages` the model's block-table row holds
+    # prefix caching (`qcompile/engine/prefix_cache.py`): positions of `pages` that launched steps
+    # write (unlike `num_computed_tokens`, kept through a preemption until the pages go back), the hash
+    # chain of its full pages of known tokens (content only, so kept across preemption), how many of
+    # `pages` are findable by them, the page boundaries where its prefill saves a state checkpoint, its
+    # rolling decode checkpoint (-1: none) at `rolling_position`, and the prompt tokens its first
+    # admission hit
+    num_written_tokens: int = 0
+    page_hashes: list[bytes] = field(default_factory=list)
+    num_registered_pages: int = 0
+    checkpoint_targets: list[int] = field(default_factory=list)
+    rolling_checkpoint: int = -1
+    rolling_position: int = 0
+    num_cached_tokens: int = 0
     num_preemptions: int = 0
     num_computed_tokens: int = 0
     num_pending: int = 0
@@ -105,10 +118,11 @@ class Sequence:
         head = self.prompt_token_ids[start:end]
         return head + self.output_token_ids[max(0, start - p) : max(0, end - p)]
 
-    def admit(self, slot: int) -> None:
-        """Take `slot` and start at position 0 (again, after a preemption). Prompt logprobs gathered
-        before a preemption and not yet sent are dropped: the prompt's chunks compute them again."""
-        self.slot, self.status, self.num_computed_tokens = slot, SequenceStatus.RUNNING, 0
+    def admit(self, slot: int, num_cached: int = 0) -> None:
+        """Take `slot` and start at position `num_cached` (0, or a prefix-cache hit; again after a
+        preemption). Prompt logprobs gathered before a preemption and not yet sent are dropped: the
+        prompt's chunks compute them again (a request that wants them is never given a hit)."""
+        self.slot, self.status, self.num_computed_tokens = slot, SequenceStatus.RUNNING, num_cached
         if self.prompt_logprobs is not None:
             self.prompt_logprobs = [None]
 
@@ -165,4 +179,5 @@ class Sequence:
             self.finish_reason,
             self.stop_reason,
             self.error,
+            self.num_cached_tokens,
         )

@@ -12,6 +12,17 @@ MAX_SAMPLES = 100_000
 
 
 @dataclass(frozen=True)
+class PrefixCacheCounts:
+    """Prefix caching's monotonic counters: prompt tokens looked up at admission and found (vLLM's
+    `prefix_cache_queries` / `prefix_cache_hits`), K/V pages and state checkpoints evicted."""
+
+    queried_tokens: int = 0
+    hit_tokens: int = 0
+    evicted_pages: int = 0
+    evicted_checkpoints: int = 0
+
+
+@dataclass(frozen=True)
 class EngineStats:
     """A snapshot: gauges, monotonic token counters, and the latency samples since the last snapshot.
 
@@ -27,6 +38,7 @@ class EngineStats:
     generation_tokens_total: int
     time_to_first_token_s: list[float] = field(default_factory=list)
     inter_token_latency_s: list[float] = field(default_factory=list)
+    prefix_cache: PrefixCacheCounts = field(default_factory=PrefixCacheCounts)
 
 
 class StatsCollector:
@@ -52,8 +64,16 @@ class StatsCollector:
             if itl is not None:
                 self._itl.append(itl)
 
-    def snapshot(self, num_running: int, num_waiting: int, kv_cache_usage: float, num_preemptions: int) -> EngineStats:
-        """The counters with the scheduler's gauges, handing out (and dropping) the latency samples."""
+    def snapshot(
+        self,
+        num_running: int,
+        num_waiting: int,
+        kv_cache_usage: float,
+        num_preemptions: int,
+        prefix_cache: PrefixCacheCounts | None = None,
+    ) -> EngineStats:
+        """The counters with the scheduler's gauges and the prefix cache's counters, handing out (and
+        dropping) the latency samples."""
         with self._lock:
             ttft, itl = list(self._ttft), list(self._itl)
             self._ttft.clear()
@@ -67,4 +87,5 @@ class StatsCollector:
                 self.generation_tokens,
                 ttft,
                 itl,
+                prefix_cache or PrefixCacheCounts(),
             )

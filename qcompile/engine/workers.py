@@ -44,9 +44,9 @@ from model.context import BatchDescriptor, HostBatch
 from model.parallel import Shard
 from qcompile.config import CompileConfig
 from qcompile.engine.engine_config import EngineConfig
-from qcompile.engine.kv_memory import choose_plan
+from qcompile.engine.kv_memory import checkpoint_count, choose_plan
 from qcompile.engine.outputs import error_message
-from qcompile.engine.runner import FatalStepError, ModelRunner
+from qcompile.engine.runner import FatalStepError, ModelRunner, StateCopies
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +94,7 @@ class StepCommand:
     host: HostBatch
     descriptor: BatchDescriptor
     logit_rows: list[int]
+    copies: StateCopies
 
 
 def rank_device(device: str, rank: int) -> str:
@@ -144,9 +145,26 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
         config = spec.config
         model = load_model(spec.path, device, config.dtype, config.ple_backend, shard=Shard.current())
         # rank 0's plan: the same options over the same shard geometry
-        pool = choose_plan(model, config.max_num_seqs, config.max_model_len, config.page_size, config.kv_cache_memory)
+        checkpoints = checkpoint_count(
+            config.enable_prefix_caching,
+            config.prefix_state_checkpoints,
+            config.max_num_seqs,
+            model.state_row_bytes(),
+            None,  # ranks > 0 run only where rank 0 did not profile (tensor parallelism)
+        )
+        pool = choose_plan(
+            model, config.max_num_seqs, config.max_model_len, config.page_size, config.kv_cache_memory, checkpoints
+        )
         runner = ModelRunner(
-            model, config.max_num_seqs, pool.max_model_len, device, spec.compile, None, pool.num_pages, config.page_size
+            model,
+            config.max_num_seqs,
+            pool.max_model_len,
+            device,
+            spec.compile,
+            None,
+            pool.num_pages,
+            config.page_size,
+            pool.num_checkpoints,
         )
         conn.send(("ready", None))
         _serve_commands(runner, conn, device)
@@ -168,7 +186,9 @@ def _serve_commands(runner: ModelRunner, conn: multiprocessing.connection.Connec
         command = conn.recv()
         if isinstance(command, StepCommand):
             batch = receive_batch(command.host, device)
-            runner.execute(command.fresh_slots, command.block_tables, batch, command.descriptor, command.logit_rows)
+            runner.execute(
+                command.fresh_slots, command.block_tables, batch, command.descriptor, command.logit_rows, command.copies
+            )
         elif isinstance(command, tuple) and command[0] == "skinny":  # rank 0's decode rows and plans
             from model.skinny_setup import prepare_skinny
 
@@ -357,9 +377,10 @@ class WorkerGroup:
         batch: Batch,
         descriptor: BatchDescriptor,
         logit_rows: list[int],
+        copies: StateCopies,
     ) -> None:
         """Hand one step to every worker: its host metadata, then its tensors."""
-        self._send(StepCommand(fresh_slots, block_tables, batch.host, descriptor, logit_rows))
+        self._send(StepCommand(fresh_slots, block_tables, batch.host, descriptor, logit_rows, copies))
         send_batch(batch)
 
     def command(self, name: str | tuple[str, Any]) -> None:

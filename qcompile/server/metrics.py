@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest
 
-from qcompile.engine.stats import EngineStats
+from qcompile.engine.stats import EngineStats, PrefixCacheCounts
 
 # `*_created` timestamps per series only add noise to a scrape (vLLM turns them off too)
 disable_created_metrics()
@@ -100,6 +100,20 @@ class Metrics:
         self._prompt, self._generation = prompt.labels(model_name), generation.labels(model_name)
         self._ttft, self._itl = ttft.labels(model_name), itl.labels(model_name)
         self._seen_prompt = self._seen_generation = self._seen_preemptions = 0
+        prefix = {  # vLLM's prefix_cache_queries / prefix_cache_hits, and evictions
+            "queried_tokens": ("qcompile_prefix_cache_queries", "Tokens looked up in the prefix cache at admission."),
+            "hit_tokens": ("qcompile_prefix_cache_hits", "Of them, tokens found (pages and a state checkpoint)."),
+            "evicted_pages": ("qcompile_prefix_cache_evicted_pages", "Cached K/V pages evicted for new ones."),
+            "evicted_checkpoints": (
+                "qcompile_prefix_cache_evicted_checkpoints",
+                "Prefix-cache state checkpoints evicted for new ones.",
+            ),
+        }
+        self._prefix = {
+            key: Counter(name, doc, labels, registry=self.registry).labels(model_name)
+            for key, (name, doc) in prefix.items()
+        }
+        self._seen_prefix = PrefixCacheCounts()
 
     def render(self, stats: EngineStats) -> bytes:
         """The text exposition after folding in a fresh engine snapshot."""
@@ -111,6 +125,9 @@ class Metrics:
         self._prompt.inc(stats.prompt_tokens_total - self._seen_prompt)
         self._generation.inc(stats.generation_tokens_total - self._seen_generation)
         self._seen_prompt, self._seen_generation = stats.prompt_tokens_total, stats.generation_tokens_total
+        for key, counter in self._prefix.items():
+            counter.inc(getattr(stats.prefix_cache, key) - getattr(self._seen_prefix, key))
+        self._seen_prefix = stats.prefix_cache
         for sample in stats.time_to_first_token_s:
             self._ttft.observe(sample)
         for sample in stats.inter_token_latency_s:

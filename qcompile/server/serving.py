@@ -493,7 +493,7 @@ class Serving:
         response = {
             **envelope(request_id, "chat.completion", body.model),
             "choices": choices,
-            "usage": usage(len(ids), sum(f.num_output_tokens for f in done)),
+            "usage": usage(len(ids), sum(f.num_output_tokens for f in done), done[0].num_cached_tokens),
         }
         if body.prompt_logprobs is not None:
             response["prompt_logprobs"] = prompt_logprobs_json(done[0].prompt_logprobs)
@@ -509,6 +509,7 @@ class Serving:
     ) -> AsyncIterator[str]:
         head = envelope(request_id, "chat.completion.chunk", body.model)
         generated = [0] * len(gens)
+        cached = [0] * len(gens)
 
         def chunk(i: int, delta: dict[str, Any], logprobs: Any = None, final: RequestDelta | None = None) -> str:
             choice = {"index": i, "delta": delta, "logprobs": logprobs, "finish_reason": None}
@@ -518,14 +519,14 @@ class Serving:
                 )
             payload = {**head, "choices": [choice]}
             if body.continuous_usage:
-                payload["usage"] = usage(prompt_len, sum(generated))
+                payload["usage"] = usage(prompt_len, sum(generated), cached[0])
             return sse(payload)
 
         for i in range(len(gens)):
             yield chunk(i, {"role": "assistant", "content": ""})
         k = body.num_logprobs
         async for i, last in interleaved(gens):
-            generated[i] = last.num_output_tokens
+            generated[i], cached[i] = last.num_output_tokens, last.num_cached_tokens
             events = parsers[i].feed(last.text)
             if last.finished:
                 events += parsers[i].finish(last.finish_reason)
@@ -540,7 +541,7 @@ class Serving:
             if last.finished:
                 yield chunk(i, {}, final=last)
         if body.include_usage:
-            yield sse({**head, "choices": [], "usage": usage(prompt_len, sum(generated))})
+            yield sse({**head, "choices": [], "usage": usage(prompt_len, sum(generated), cached[0])})
 
     # ---- completions ---------------------------------------------------------------------------
 
@@ -600,7 +601,11 @@ class Serving:
             {
                 **envelope(request_id, "text_completion", body.model),
                 "choices": out,
-                "usage": usage(prompt_tokens, sum(f.num_output_tokens for f in done)),
+                "usage": usage(
+                    prompt_tokens,
+                    sum(f.num_output_tokens for f in done),
+                    prompt_cached(body, [f.num_cached_tokens for f in done]),
+                ),
             }
         )
 
@@ -614,8 +619,9 @@ class Serving:
     ) -> AsyncIterator[str]:
         head = envelope(request_id, "text_completion", body.model)
         generated = [0] * len(gens)
+        cached = [0] * len(gens)
         async for i, last in interleaved(gens):
-            generated[i] = last.num_output_tokens
+            generated[i], cached[i] = last.num_output_tokens, last.num_cached_tokens
             text, logprobs = choices[i].piece(last)
             if text or logprobs or last.finished:
                 choice = {"index": i, "text": text, "logprobs": logprobs, "finish_reason": last.finish_reason}
@@ -623,10 +629,18 @@ class Serving:
                     choice["stop_reason"] = last.stop_reason
                 payload: dict[str, Any] = {**head, "choices": [choice]}
                 if body.continuous_usage:
-                    payload["usage"] = usage(prompt_tokens, sum(generated))
+                    payload["usage"] = usage(prompt_tokens, sum(generated), prompt_cached(body, cached))
                 yield sse(payload)
         if body.include_usage:
-            yield sse({**head, "choices": [], "usage": usage(prompt_tokens, sum(generated))})
+            yield sse(
+                {**head, "choices": [], "usage": usage(prompt_tokens, sum(generated), prompt_cached(body, cached))}
+            )
+
+
+def prompt_cached(body: CompletionRequest, cached: list[int]) -> int:
+    """Cached prompt tokens of a completion's prompts: each prompt's first choice's (its `n` choices
+    share the prompt, which usage counts once)."""
+    return sum(cached[:: body.n])
 
 
 class ChatPrompt(NamedTuple):

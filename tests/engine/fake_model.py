@@ -33,12 +33,18 @@ class FakeModel(torch.nn.Module):
         self.forward_calls: list[int] = []  # batch sizes seen, for tests of batching
 
     def init_state(
-        self, max_num_seqs: int, max_model_len: int, num_pages: int | None = None, page_size: int = 4
+        self,
+        max_num_seqs: int,
+        max_model_len: int,
+        num_pages: int | None = None,
+        page_size: int = 4,
+        num_checkpoints: int = 0,
     ) -> None:
         width = pages_for(max_model_len, page_size)
         self.num_pages = max_num_seqs * width if num_pages is None else num_pages
-        self.page_size = page_size
-        self.state = torch.zeros(max_num_seqs + 1, self.mix.shape[0], dtype=torch.float64)
+        self.page_size, self.max_num_seqs = page_size, max_num_seqs
+        # slots, the trash slot, then prefix-cache checkpoint rows (as the real model's state pool)
+        self.state = torch.zeros(max_num_seqs + 1 + num_checkpoints, self.mix.shape[0], dtype=torch.float64)
         self.keys = torch.zeros(self.num_pages + 1, page_size, self.mix.shape[0], dtype=torch.float64)
         self.block_table = new_block_table(max_num_seqs, width, self.num_pages, num_pages is None, torch.device("cpu"))
 
@@ -47,6 +53,12 @@ class FakeModel(torch.nn.Module):
 
     def reset_slots(self, slots: torch.Tensor) -> None:
         self.state[slots] = 0
+
+    def checkpoint_row(self, checkpoint: int) -> int:
+        return self.max_num_seqs + 1 + checkpoint
+
+    def copy_state(self, src_rows: torch.Tensor, dst_rows: torch.Tensor) -> None:
+        self.state.index_copy_(0, dst_rows, self.state.index_select(0, src_rows))
 
     def context(self, batch: Batch) -> AbstractContextManager[None]:
         return forward_context(batch.host)

@@ -34,7 +34,7 @@ def test_exhaustion_takes_nothing_and_the_trash_page_is_never_handed_out() -> No
     assert blocks.allocate(b, 2) and b.pages == [2]
     assert not blocks.allocate(b, 3) and blocks.trash_page == 3 and blocks.trash_page not in a.pages + b.pages
     blocks.free(a)
-    assert blocks.allocate(b, 6) and b.pages == [2, 0, 1]
+    assert blocks.allocate(b, 6) and b.pages == [2, 1, 0]  # freed last page first
 
 
 def test_a_double_free_is_caught() -> None:
@@ -44,7 +44,7 @@ def test_a_double_free_is_caught() -> None:
     pages = list(a.pages)
     blocks.free(a)
     a.pages = pages
-    with pytest.raises(RuntimeError, match="page 0 of request 'a' is already free"):
+    with pytest.raises(RuntimeError, match="page 1 of request 'a' is already free"):
         blocks.free(a)
 
 
@@ -77,3 +77,58 @@ def test_sizes_are_checked() -> None:
         ValueError, match=r"request 'a' needs 13 tokens of K/V but the whole pool holds 12 \(3 pages of 4\)"
     ):
         blocks.check_fits(13, "request 'a'")
+
+
+def filled(name: str, tokens: list[int]) -> Sequence:
+    """A request whose `tokens` were all written by launched steps (as the scheduler leaves it)."""
+    s = Sequence(name, None, tokens, SamplingParams(max_tokens=1))
+    s.num_written_tokens = s.num_computed_tokens = len(tokens)
+    return s
+
+
+def test_freed_full_pages_stay_findable_by_their_hash_chain_until_evicted() -> None:
+    blocks = BlockManager(num_pages=4, page_size=2)
+    a = filled("a", [1, 2, 3, 4, 5])
+    assert blocks.allocate(a, 5) and a.pages == [0, 1, 2]
+    blocks.register(a)  # the two full pages; the partial third is never listed
+    assert len(a.page_hashes) == 2 and a.num_registered_pages == 2
+    blocks.free(a)
+    assert blocks.num_free_pages == 4 and list(blocks.cached_pages) == [1, 0] and list(blocks.free_pages) == [3, 2]
+    b = filled("b", [1, 2, 3, 9, 9])  # shares the first page only: the chain differs from the second on
+    assert blocks.cached_prefix(b, 2) == [0]
+    blocks.take(b, [0])
+    assert blocks.ref_counts[0] == 1 and list(blocks.cached_pages) == [1]
+    assert blocks.allocate(b, 5) and b.pages == [0, 3, 2]  # never-cached pages first
+    c = Sequence("c", None, [7], SamplingParams(max_tokens=1))
+    assert blocks.allocate(c, 1) and c.pages == [1] and blocks.num_evicted_pages == 1  # then the LRU cached one
+    assert blocks.cached_prefix(filled("a2", [1, 2, 3, 4, 5]), 2) == [0]  # page 1 is gone with its hash
+    blocks.free(b)
+    blocks.free(c)
+    assert sorted(blocks.free_pages) == [1, 2, 3] and list(blocks.cached_pages) == [0]  # b listed none of its own
+
+
+def test_a_chain_hash_depends_on_the_whole_prefix_and_one_page_holds_each_hash() -> None:
+    blocks = BlockManager(num_pages=6, page_size=2)
+    a, b = filled("a", [1, 2, 3, 4]), filled("b", [5, 6, 3, 4])
+    same = filled("same", [1, 2, 3, 4])
+    for s in (a, b, same):
+        assert blocks.allocate(s, 4)
+        blocks.register(s)
+    assert a.page_hashes[1] != b.page_hashes[1]  # equal pages after different parents
+    assert a.page_hashes == same.page_hashes and blocks.cached_prefix(same, 2) == a.pages
+    blocks.free(same)  # its pages were never listed (a's hold the hashes): back to the free list
+    assert not blocks.cached_pages and blocks.num_free_pages == 2
+    blocks.reset()
+    assert blocks.cached_prefix(filled("again", [1, 2, 3, 4]), 2) == []
+
+
+def test_only_written_pages_are_listed() -> None:
+    """A lookup hashes the whole prompt and a chunk may be cut below the pages allocated for it: pages
+    past the written positions must not be findable (their K/V is not there yet)."""
+    blocks = BlockManager(num_pages=6, page_size=2)
+    a = filled("a", [1, 2, 3, 4, 5, 6, 7])
+    assert blocks.cached_prefix(a, 3) == [] and len(a.page_hashes) == 3
+    assert blocks.allocate(a, 6)
+    a.num_written_tokens = 2
+    blocks.register(a)
+    assert a.num_registered_pages == 1 and blocks.cached_prefix(filled("b", [1, 2, 3, 4, 5, 6, 7]), 3) == [a.pages[0]]

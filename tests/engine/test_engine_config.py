@@ -109,6 +109,9 @@ def test_the_flags_are_the_fields(command: str) -> None:
         "gpu_memory_utilization": 0.5,
         "page_size": 32,
         "moe_expert_cache": "3",  # off, auto or slots: the number read from text, by the config and the flag alike
+        "enable_prefix_caching": True,
+        "prefix_state_checkpoints": 5,
+        "prefix_checkpoint_interval": 512,
     }
     assert set(given) | {"device", "tensor_parallel_size"} == {f.name for f in _flag_fields()}
     argv = [command]
@@ -156,3 +159,12 @@ def test_a_new_option_needs_only_its_field() -> None:
     assert Extra(args.gpu_memory_utilization, args.enable_prefix_caching) == Extra(0.5, True)
     assert parser.parse_args([]).gpu_memory_utilization == 0.9
     assert "share of device memory the engine may take (default: 0.9)" in " ".join(parser.format_help().split())
+
+
+def test_prefix_caching_is_on_by_default_and_its_flag_turns_it_off() -> None:
+    parser = build_parser()
+    assert EngineConfig().enable_prefix_caching
+    off = engine_config(parser.parse_args(["generate", "--no-enable-prefix-caching"]))
+    assert off == EngineConfig(enable_prefix_caching=False)
+    with pytest.raises(EngineOptionError, match="prefix_state_checkpoints=4 and enable_prefix_caching=False"):
+        EngineConfig(enable_prefix_caching=False, prefix_state_checkpoints=4)

@@ -1,8 +1,10 @@
 """The K/V pool's arithmetic as plain numbers: byte sizes, what the GPU leaves, the plan."""
 
+from dataclasses import replace
+
 import pytest
 
-from qcompile.engine.kv_memory import kv_pool_bytes, parse_bytes, plan_pool, slot_plan
+from qcompile.engine.kv_memory import checkpoint_count, kv_pool_bytes, parse_bytes, plan_pool, slot_plan
 
 GiB = 2**30
 
@@ -46,3 +48,14 @@ def test_the_plan_follows_the_pool() -> None:
     slots = slot_plan(4, 100, 64, 4096)
     assert (slots.num_pages, slots.max_model_len) == (8, 100)
     assert slot_plan(2, None, 64, 4096).max_model_len == 4096
+
+
+def test_prefix_checkpoints_default_to_two_a_slot_within_a_quarter_of_what_profiling_left() -> None:
+    row = 115 * 2**20  # about the published geometry's GDN + PLE state of one request
+    assert checkpoint_count(False, None, 64, row, None) == 0
+    assert checkpoint_count(True, 5, 64, row, 10 * GiB) == 5  # asked for: as given
+    assert checkpoint_count(True, None, 64, row, None) == 128  # --kv-cache-memory or CPU: on top of it
+    assert checkpoint_count(True, None, 64, row, 11 * GiB) == 11 * GiB // 4 // row  # 24, not 128
+    plan = replace(slot_plan(2, 64, 16, 4096), num_checkpoints=4, checkpoint_bytes=2**20)
+    assert plan.summary(1000).endswith("; prefix cache: 4 state checkpoints (4.0 MiB)")
+    assert slot_plan(2, 64, 16, 4096).summary(1000).endswith("; prefix caching off")

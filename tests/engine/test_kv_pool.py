@@ -25,9 +25,10 @@ def test_preempted_requests_match_requests_run_alone(make_llm: MakeLLM, referenc
     cover both modes)."""
     llm = pool_llm(make_llm, 5, max_num_seqs=4, max_num_batched_tokens=32)
     scheduler = llm.core.engine.scheduler
-    before = scheduler.num_preemptions
+    before, hits = scheduler.num_preemptions, scheduler.prefix.num_hit_tokens
     got = summary(llm.generate(as_prompts(PROMPTS), LONG))
     assert scheduler.num_preemptions > before  # 4 requests of 11 pages in all, in a pool of 5
+    assert scheduler.prefix.num_hit_tokens > hits  # a readmitted request resumed on its own cached pages
     assert_same(got, alone(reference, PROMPTS, LONG))
     assert scheduler.blocks.num_free_pages == 5
 

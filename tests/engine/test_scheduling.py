@@ -206,15 +206,16 @@ def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: 
     """One prefill step from the same state, unpadded and padded: idle slots untouched, the same results.
 
     Padding changes the matmul shapes, so values in the request's own slot may move in the last bits.
-    State is per slot (dim 0 the slot) or in K/V pools (dim 0 the page): there the request's pages are
-    those the block manager gave it, and every other page but the trash page is idle.
+    State is per slot (dim 0 the slot, then the trash slot and the prefix cache's checkpoint rows) or in
+    K/V pools (dim 0 the page): there the request's pages are those the block manager gave it, and every
+    other page but the trash page is idle.
     """
     llm = make_llm(max_num_seqs=3, async_scheduling=False)
     runner = llm.core.engine.runner
     llm.generate(as_prompts(PROMPTS[:3]), GREEDY)  # leave finished requests' state in every slot
-    slots = runner.trash_slot + 1
+    slot_state = {id(t) for layer in runner.model.model.layers for m in layer.stateful() for t in m.slot_state()}
     pools = {n: b for n, b in runner.model.named_buffers() if n.rsplit(".", 1)[-1] in PAGED_BUFFERS}
-    buffers = {n: b for n, b in runner.model.named_buffers() if b.dim() and b.shape[0] == slots} | pools
+    buffers = {n: b for n, b in runner.model.named_buffers() if id(b) in slot_state} | pools
     assert len(buffers) > len(pools) > 0, "the model keeps per-slot state buffers and K/V pools"
     start = {n: b.clone() for n, b in buffers.items()}
 
@@ -239,7 +240,7 @@ def test_padding_rows_write_only_the_trash_slot(make_llm: MakeLLM, monkeypatch: 
         """Dim-0 indices of the request's state in buffer `name` (`own`), or of the idle state."""
         if name in pools:
             return pages if own else [p for p in range(runner.num_pages) if p not in pages]
-        return [1] if own else [0, 2]
+        return [1] if own else [0, 2, *range(runner.trash_slot + 1, buffers[name].shape[0])]
 
     assert plain[0][0].token_id == padded[0][0].token_id is not None
     for a, b in zip(plain[0][0].prompt_logprobs, padded[0][0].prompt_logprobs, strict=True):

@@ -68,6 +68,14 @@ def test_tp2_llm_gives_tp1_greedy_tokens_and_logprobs(tiny_ckpt: Path, tp2: LLM)
             if a is not None:
                 _close(a, b)
     assert want[0].prompt_logprobs is not None and len(want[0].prompt_logprobs) == 40
+    # a prefix-cache hit restores the state checkpoint on every rank: the same answer as the miss
+    long = {"prompt_token_ids": [(11 * i + 5) % 500 for i in range(80)]}
+    greedy = SamplingParams(temperature=0.0, max_tokens=6, logprobs=2, ignore_eos=True)
+    miss, hit = (tp2.generate([long], greedy)[0] for _ in range(2))
+    assert (miss.num_cached_tokens, hit.num_cached_tokens) == (0, 64)
+    assert hit.outputs[0].token_ids == miss.outputs[0].token_ids
+    for a, b in zip(miss.outputs[0].logprobs, hit.outputs[0].logprobs, strict=True):
+        _close(a, b)
 
 
 @pytest.mark.slow

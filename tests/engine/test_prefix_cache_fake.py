@@ -1,0 +1,150 @@
+"""Prefix caching against the fake model, whose outputs depend on a request's whole history through
+its slot state and its K/V pages: a hit resumes with exactly what a cold run gives, on the first
+repeat, at message boundaries and after a finished turn's answer; under a small pool, preemption
+and eviction lose or change no request and leak no page or checkpoint."""
+
+import random
+
+import pytest
+
+from qcompile import SamplingParams
+from qcompile.engine.engine import Engine
+from qcompile.engine.runner import ModelRunner
+from qcompile.engine.sequence import Sequence
+
+from .fake_model import FakeModel
+from .test_preemption import alone, run_streaming, same
+
+PAGE = 4
+GREEDY = SamplingParams(temperature=0.0, max_tokens=6, logprobs=2, ignore_eos=True)
+
+
+def cached_engine(
+    num_pages: int | None = None, checkpoints: int = 8, budget: int = 64, interval: int = 64, max_num_seqs: int = 4
+) -> Engine:
+    runner = ModelRunner(
+        FakeModel(), max_num_seqs, 64, "cpu", num_pages=num_pages, page_size=PAGE, num_checkpoints=checkpoints
+    )
+    return Engine(runner, [1], None, budget, True, interval)
+
+
+def run(eng: Engine, name: str, prompt: list[int], message_starts: list[int] | None = None) -> Sequence:
+    seq = Sequence(name, None, prompt, GREEDY, message_starts=message_starts or [])
+    same(eng.generate([seq])[0], alone(prompt, GREEDY))
+    return seq
+
+
+def assert_nothing_held(eng: Engine) -> None:
+    """Every page free or cached, every checkpoint row free or cached (no rolling one left behind)."""
+    blocks, book = eng.scheduler.blocks, eng.scheduler.prefix.checkpoints
+    assert blocks.num_free_pages == blocks.num_pages and not any(blocks.ref_counts)
+    assert len(book.free) + len(book.cached) == book.num_checkpoints
+
+
+def test_the_first_repeat_hits_and_answers_as_a_cold_run() -> None:
+    eng = cached_engine()
+    prompt = [5, 9, 2, 7, 3, 3, 8, 4, 6, 2, 9, 11, 13, 17]
+    assert run(eng, "a", prompt).num_cached_tokens == 0
+    again = run(eng, "b", prompt)
+    assert again.num_cached_tokens == 12  # the last full page boundary before the last prompt token
+    counts = eng.scheduler.prefix.counts()
+    assert (counts.queried_tokens, counts.hit_tokens) == (28, 12)
+    assert run(eng, "c", prompt[:12]).num_cached_tokens == 0  # its last page must be computed: no boundary at 8
+    assert run(eng, "d", prompt[:13]).num_cached_tokens == 12
+    assert_nothing_held(eng)
+
+
+def test_a_message_boundary_lets_a_diverging_prompt_resume() -> None:
+    eng = cached_engine()
+    system = [20, 21, 22, 23, 24, 25, 26, 27, 28, 29]  # 10 tokens: the message boundary is inside page 2
+    run(eng, "first", [*system, 5, 6, 7, 8, 9, 10, 11], message_starts=[0, 10])
+    other = run(eng, "second", [*system, 40, 41, 42, 43, 44], message_starts=[0, 10])
+    assert other.num_cached_tokens == 8  # the page boundary at or below the boundary
+    assert_nothing_held(eng)
+
+
+def test_the_next_turn_resumes_after_the_answer_of_the_last() -> None:
+    eng = cached_engine()
+    prompt = [5, 9, 2, 7, 3]
+    turn = eng.generate([Sequence("t1", None, prompt, GREEDY)])[0]
+    history = prompt + turn.outputs[0].token_ids  # 11 tokens, 10 of them fed (the last is only sampled)
+    nxt = run(eng, "t2", [*history, 30, 31, 32])
+    assert nxt.num_cached_tokens == 8  # the rolling checkpoint at the last page boundary reached
+    assert_nothing_held(eng)
+
+
+def test_a_long_prefill_is_checkpointed_every_interval() -> None:
+    eng = cached_engine(interval=8)
+    prompt = list(range(2, 40))
+    first = Sequence("a", None, prompt, GREEDY)
+    eng.add(first)
+    chunks = []
+    while eng.has_unfinished():
+        before = first.num_computed_tokens
+        eng.step()
+        chunks.append(first.num_computed_tokens - before)
+    assert chunks[:5] == [8, 8, 8, 8, 4]  # cut at 8, 16, 24, 32, then 36 (the prompt's last boundary)
+    assert run(eng, "b", prompt[:30]).num_cached_tokens == 24
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_random_stream_of_shared_prefixes_loses_or_changes_no_request(seed: int) -> None:
+    """A pool of 12 pages and 4 checkpoints for 4 slots: requests are preempted, pages and checkpoints
+    evicted, hits taken from running, finished and preempted requests alike."""
+    rng = random.Random(seed)
+    eng = cached_engine(num_pages=12, checkpoints=4, budget=10, interval=8)
+    stems = [[rng.randrange(2, 64) for _ in range(rng.randrange(4, 14))] for _ in range(3)]
+    arrivals: dict[int, list[Sequence]] = {}
+    prompts = {}
+    for i in range(24):
+        stem = rng.choice(stems)
+        prompt = stem[: rng.randrange(1, len(stem) + 1)] + [rng.randrange(2, 64) for _ in range(rng.randrange(0, 6))]
+        params = SamplingParams(temperature=0.0, max_tokens=rng.randrange(1, 10), logprobs=1, ignore_eos=True)
+        seq = Sequence(str(i), None, prompt, params, message_starts=[0, len(stem) // 2])
+        prompts[seq.request_id] = (prompt, params)
+        arrivals.setdefault(rng.randrange(0, 40), []).append(seq)
+    outs = run_streaming(eng, [], arrivals)
+    assert len(outs) == 24
+    for name, (prompt, params) in prompts.items():
+        same(outs[name], alone(prompt, params))
+    counts = eng.scheduler.prefix.counts()
+    assert counts.hit_tokens > 0 and counts.evicted_pages > 0 and counts.evicted_checkpoints > 0
+    assert eng.scheduler.num_preemptions > 0
+    assert_nothing_held(eng)
+
+
+def test_an_evicted_prefix_misses_and_still_answers_right() -> None:
+    eng = cached_engine(num_pages=6, checkpoints=2)
+    prompt = [5, 9, 2, 7, 3, 3, 8, 4, 6]
+    run(eng, "a", prompt)
+    for i in range(3):  # others take every page and checkpoint row
+        run(eng, f"other{i}", [40 + i] * 13)
+    assert run(eng, "again", prompt).num_cached_tokens == 0
+    counts = eng.scheduler.prefix.counts()
+    assert counts.evicted_pages > 0 and counts.evicted_checkpoints > 0
+    assert run(eng, "third", prompt).num_cached_tokens == 8
+    assert_nothing_held(eng)
+
+
+def test_a_preempted_request_resumes_on_its_own_cached_pages() -> None:
+    """b is preempted when a needs a fifth page, and a's growth evicts only the last of b's (pages go
+    from their end), so b comes back on its first two and its checkpoint at 8."""
+    eng = cached_engine(num_pages=7, max_num_seqs=2, budget=64)
+    short, long = (SamplingParams(temperature=0.0, max_tokens=n, logprobs=1, ignore_eos=True) for n in (8, 12))
+    a, b = Sequence("a", None, list(range(2, 12)), short), Sequence("b", None, list(range(20, 30)), long)
+    outs = run_streaming(eng, [a, b])
+    assert b.num_preemptions == 1 and eng.scheduler.prefix.num_hit_tokens == 8
+    same(outs["a"], alone(a.prompt_token_ids, short))
+    same(outs["b"], alone(b.prompt_token_ids, long))
+    assert_nothing_held(eng)
+
+
+def test_a_request_that_wants_prompt_logprobs_is_never_given_a_hit() -> None:
+    eng = cached_engine()
+    prompt = [5, 9, 2, 7, 3, 3, 8, 4, 6, 2]
+    run(eng, "a", prompt)
+    params = SamplingParams(temperature=0.0, max_tokens=2, prompt_logprobs=1, ignore_eos=True)
+    seq = Sequence("b", None, prompt, params)
+    out = eng.generate([seq])[0]
+    assert seq.num_cached_tokens == 0 and len(out.prompt_logprobs) == len(prompt)
+    assert out.prompt_logprobs[1:] == alone(prompt, params).prompt_logprobs[1:]
