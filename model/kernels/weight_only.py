@@ -122,7 +122,8 @@ def _wo_kernel(
     UNIFORM: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    """UNIFORM: a block-FP8 N tile lies in one scale block, so a K tile takes one float32 multiplier."""
+    """`x @ dequant(W)^T` for one (N tile, row tile, K split) program (module doc). UNIFORM: a block-FP8 N tile
+    lies in one scale block, so a K tile takes one float32 multiplier."""
     wait_for_inputs(PDL)
     rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
@@ -139,59 +140,96 @@ def _wo_kernel(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < k_end
         a = tl.load(x + rm64[:, None] * stride_xm + rk[None, :], mask=m_live[:, None] & k_live[None, :], other=0.0)
-        # the weight tile [BLOCK_K, BLOCK_N] (W^T)
-        wmask = k_live[:, None] & n_live[None, :]
-        if KIND == 0:
-            b = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0.0)
-        else:
-            if KIND == 2 or KIND == 3:
-                d = nvfp4_tile(w + rn64[None, :] * (K // 2), block_scale + rn64[None, :] * (K // 16), k0, k_end,
-                               n_live, BLOCK_K, BLOCK_N, PTX, HW_E4M3)  # fmt: skip
-            elif KIND == 5 and a.dtype != tl.float16:  # MXFP8 with its scales: exact in bf16 and float32
-                d = mxfp8_tile(w + rn64[None, :] * K, scale + rn64[None, :] * ((K + 31) // 32), k0, k_end, n_live,
-                               BLOCK_K, BLOCK_N, HW_E4M3)  # fmt: skip
-            else:
-                d = e4m3_float(tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0), HW_E4M3)
-            b = operand_like(d, a, DOT_F32)  # exact but MXFP8 weights below bf16's normals
+        b = _wo_weight_tile(w, block_scale, scale, a, rn64, rk, k0, k_end, K, k_live[:, None] & n_live[None, :],
+                            n_live, KIND, BLOCK_K, BLOCK_N, DOT_F32, PTX, HW_E4M3)  # fmt: skip
         if not DOT:
             lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
-        elif KIND == 4 and UNIFORM:  # one multiplier for the tile's float32 partial (module doc)
-            s = tl.load(
-                scale + (tl.program_id(0) * BLOCK_N // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK
-            )
-            acc = acc + mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP) * s
-        elif KIND == 4 or (KIND == 5 and a.dtype == tl.float16):
-            # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
-            # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
-            if KIND == 4:
-                s = tl.load(
-                    scale + (rn64 // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK,
-                    mask=n_live,
-                    other=0.0,
-                )
-            else:
-                s = e8m0_value(tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0).to(tl.uint32))
-            part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
-            acc = add_scaled(acc, part, s, SWAP)
         else:
-            acc = mma(acc, a, b, DOT_F32, SWAP)
+            acc = _wo_tile_product(acc, a, b, scale, rn64, n_live, k0, K, SCALE_BN, SCALE_BK, KIND, BLOCK_N, DOT_F32,
+                                   SWAP, UNIFORM)  # fmt: skip
     if not DOT:
         acc = tl.reduce(lanes, 1, tl.standard._sum_combine)  # tl.sum's own combine: numpy's sum when interpreted
-    acc = oriented(acc, SWAP)
+    acc = _wo_tensor_scale(oriented(acc, SWAP), scale, rn64, n_live, KIND)
+    _wo_store(out + pid_k.to(tl.int64) * M * N + rm64[:, None] * N + rn64[None, :], acc,
+              m_live[:, None] & n_live[None, :], PARTIAL, OUT_BF16)  # fmt: skip
+
+
+@triton.jit
+def _wo_weight_tile(
+    w, block_scale, scale, a, rn64, rk, k0, k_end, K, wmask, n_live, KIND: tl.constexpr, BLOCK_K: tl.constexpr,
+    BLOCK_N: tl.constexpr, DOT_F32: tl.constexpr, PTX: tl.constexpr, HW_E4M3: tl.constexpr,
+):  # fmt: skip
+    """The weight tile `[BLOCK_K, BLOCK_N]` (W^T) of inputs `rk` (from k0; `wmask` their live entries) as an
+    MMA operand beside `a`: dense weights as stored, the others decoded exactly (`codes.py`) and then rounded
+    to a's dtype, which changes only MXFP8 weights below bf16's normals."""
+    if KIND == 0:
+        b = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0.0)
+    else:
+        if KIND == 2 or KIND == 3:
+            d = nvfp4_tile(w + rn64[None, :] * (K // 2), block_scale + rn64[None, :] * (K // 16), k0, k_end, n_live,
+                           BLOCK_K, BLOCK_N, PTX, HW_E4M3)  # fmt: skip
+        elif KIND == 5 and a.dtype != tl.float16:  # MXFP8 with its scales: exact in bf16 and float32
+            d = mxfp8_tile(w + rn64[None, :] * K, scale + rn64[None, :] * ((K + 31) // 32), k0, k_end, n_live,
+                           BLOCK_K, BLOCK_N, HW_E4M3)  # fmt: skip
+        else:
+            d = e4m3_float(tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0), HW_E4M3)
+        b = operand_like(d, a, DOT_F32)
+    return b
+
+
+@triton.jit
+def _wo_tile_product(
+    acc, a, b, scale, rn64, n_live, k0, K, SCALE_BN, SCALE_BK, KIND: tl.constexpr, BLOCK_N: tl.constexpr,
+    DOT_F32: tl.constexpr, SWAP: tl.constexpr, UNIFORM: tl.constexpr,
+):  # fmt: skip
+    """acc + a · b by `tl.dot`: block FP8, and MXFP8 under float16, scale this K tile's float32 partial (the
+    scales vary along K; module doc), the other kinds add to the accumulator directly."""
+    if KIND == 4 and UNIFORM:  # one multiplier for the tile's float32 partial (module doc)
+        s = tl.load(
+            scale + (tl.program_id(0) * BLOCK_N // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK
+        )
+        acc = acc + mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP) * s
+    elif KIND == 4 or (KIND == 5 and a.dtype == tl.float16):
+        # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
+        # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
+        if KIND == 4:
+            s = tl.load(
+                scale + (rn64 // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK,
+                mask=n_live,
+                other=0.0,
+            )
+        else:
+            s = e8m0_value(tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0).to(tl.uint32))
+        part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
+        acc = add_scaled(acc, part, s, SWAP)
+    else:
+        acc = mma(acc, a, b, DOT_F32, SWAP)
+    return acc
+
+
+@triton.jit
+def _wo_tensor_scale(acc, scale, rn64, n_live, KIND: tl.constexpr):
+    """The scale applied once to the float32 sum: FP8's per row, NVFP4's `scale_2` (multiplies) or
+    `global_scale` (divides, IEEE `div_rn`: `/` may be approximate on CUDA); none for the other kinds."""
     if KIND == 1:
         acc = acc * tl.load(scale + rn64, mask=n_live, other=0.0)[None, :]
     elif KIND == 2:
         acc = acc * tl.load(scale)
     elif KIND == 3:
-        acc = tl.math.div_rn(acc, tl.load(scale))  # IEEE: `/` may be approximate on CUDA
-    mask = m_live[:, None] & n_live[None, :]
-    dst = out + pid_k.to(tl.int64) * M * N + rm64[:, None] * N + rn64[None, :]
+        acc = tl.math.div_rn(acc, tl.load(scale))
+    return acc
+
+
+@triton.jit
+def _wo_store(dst, acc, mask, PARTIAL: tl.constexpr, OUT_BF16: tl.constexpr):
+    """The tile to `dst`: a split's float32 partial, or rounded to the output dtype (bfloat16 by `bf16_bits`,
+    which rounds as torch does where the interpreter truncates)."""
     if PARTIAL:
         tl.store(dst, acc, mask=mask)
     elif OUT_BF16:
         tl.store(dst, bf16_bits(acc), mask=mask)
     else:
-        tl.store(dst, acc.to(out.dtype.element_ty), mask=mask)
+        tl.store(dst, acc.to(dst.dtype.element_ty), mask=mask)
 
 
 def weight_only_matmul(
