@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import torch
@@ -249,77 +250,85 @@ def decode_attention(
     sets how many splits the keys get, over the table row's length. Returns `[B, Hq, D]` in q's
     dtype, in `out` when given (`output_like`).
     """
-    bsz, hq, d = q.shape
-    _, page_size, hkv, _ = k_cache.shape
     check_caches(q, k_cache, v_cache, block_table)
-    length = block_table.shape[1] * page_size
     out = output_like(out, q)
-    if bsz == 0:
+    if q.shape[0] == 0:
         return out
-    g = hq // hkv
-    bg, bd = max(16, triton.next_power_of_2(g)), max(16, triton.next_power_of_2(d))
+    heads = HeadTiles.of(q, k_cache)
     if sms is None:
         sms = torch.cuda.get_device_properties(q.device).multi_processor_count if q.is_cuda else 1
-    per = split_len(length, bsz * hkv, sms)
-    splits = -(-length // per)
-    parts = bsz * hkv * splits if splits > 1 else 0  # one split writes `out` itself
-    part_acc = torch.empty(parts * bg * bd, dtype=torch.float32, device=q.device)
-    part_ml = torch.empty(parts * 2 * bg, dtype=torch.float32, device=q.device)
-    q = q.contiguous()
+    per = split_len(block_table.shape[1] * k_cache.shape[1], q.shape[0] * heads.hkv, sms)
+    parts = _launch_splits(q.contiguous(), k_cache, v_cache, block_table, slots, positions, chosen, block, scale,
+                           heads, per, out)  # fmt: skip
+    if parts is not None:
+        _launch_merge(*parts, heads, out)
+    return out
+
+
+@dataclass(frozen=True)
+class HeadTiles:
+    """How the kernels tile a KV head's query heads: `hq` query heads over `hkv` KV heads, `g` to a KV head
+    (one `tl.dot` tile of `bg` rows, at least 16 as `tl.dot` needs), `d` the head size in tiles of `bd`."""
+
+    hq: int
+    hkv: int
+    g: int
+    d: int
+    bg: int
+    bd: int
+
+    @classmethod
+    def of(cls, q: torch.Tensor, k_cache: torch.Tensor) -> HeadTiles:
+        hq, d, hkv = q.shape[1], q.shape[2], k_cache.shape[2]
+        g = hq // hkv
+        return cls(hq, hkv, g, d, max(16, triton.next_power_of_2(g)), max(16, triton.next_power_of_2(d)))
+
+    def constexprs(self) -> dict[str, int]:
+        """The head sizes both kernels take."""
+        return {"HQ": self.hq, "G": self.g, "D": self.d, "BG": self.bg, "BD": self.bd}
+
+
+def _launch_splits(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    block_table: torch.Tensor,
+    slots: torch.Tensor,
+    positions: torch.Tensor,
+    chosen: torch.Tensor | None,
+    block: int,
+    scale: float,
+    heads: HeadTiles,
+    per: int,
+    out: torch.Tensor,
+) -> tuple[torch.Tensor, torch.Tensor, int] | None:
+    """`_split_kernel` over the keys in splits of `per`; returns the partial sums and softmax statistics
+    and the split count for `_launch_merge`, or None where one split wrote `out` itself."""
+    bsz, page_size = q.shape[0], k_cache.shape[1]
+    splits = -(-block_table.shape[1] * page_size // per)
+    parts = bsz * heads.hkv * splits if splits > 1 else 0
+    part_acc = torch.empty(parts * heads.bg * heads.bd, dtype=torch.float32, device=q.device)
+    part_ml = torch.empty(parts * 2 * heads.bg, dtype=torch.float32, device=q.device)
     qsa = chosen is not None
     pick = chosen.view(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
     split = _split_kernel if q.is_cuda else _interpreted(_split_kernel)
-    merge = _merge_kernel if q.is_cuda else _interpreted(_merge_kernel)
-    dependent = pdl_launch(q)
-    split[(bsz, hkv, splits)](
-        q,
-        k_cache,
-        v_cache,
-        block_table,
-        slots,
-        positions,
-        pick,
-        part_acc,
-        part_ml,
-        out,
-        scale,
-        block_table.stride(0),
-        k_cache.stride(0),
-        k_cache.stride(1),
-        k_cache.stride(2),
-        HQ=hq,
-        G=g,
-        D=d,
-        BG=bg,
-        BD=bd,
-        BN=key_tile(BLOCK_N, page_size),
-        PAGE=page_size,
-        SPLIT_LEN=per,
-        SPLITS=splits,
-        QSA=qsa,
-        BLOCK=block,
-        NCHOSEN=pick.shape[-1] if qsa else 1,
-        IEEE=q.dtype == torch.float32,
-        num_warps=SPLIT_WARPS,
-        **dependent,
-    )
-    if splits == 1:
-        return out
-    bdm = min(bd, MERGE_D)
-    merge[(bsz, hkv, bd // bdm)](
-        part_acc,
-        part_ml,
-        out,
-        HQ=hq,
-        G=g,
-        D=d,
-        BG=bg,
-        BD=bd,
-        BDM=bdm,
-        SPLITS=splits,
-        BS=triton.next_power_of_2(splits),
-        SC=MERGE_S,
-        num_warps=4,
-        **dependent,
-    )
-    return out
+    split[(bsz, heads.hkv, splits)](
+        q, k_cache, v_cache, block_table, slots, positions, pick, part_acc, part_ml, out, scale,
+        block_table.stride(0), k_cache.stride(0), k_cache.stride(1), k_cache.stride(2), **heads.constexprs(),
+        BN=key_tile(BLOCK_N, page_size), PAGE=page_size, SPLIT_LEN=per, SPLITS=splits, QSA=qsa, BLOCK=block,
+        NCHOSEN=pick.shape[-1] if qsa else 1, IEEE=q.dtype == torch.float32, num_warps=SPLIT_WARPS,
+        **pdl_launch(q),
+    )  # fmt: skip
+    return (part_acc, part_ml, splits) if splits > 1 else None
+
+
+def _launch_merge(
+    part_acc: torch.Tensor, part_ml: torch.Tensor, splits: int, heads: HeadTiles, out: torch.Tensor
+) -> None:
+    """`_merge_kernel`: the splits' partial sums into `out`, in column slices of `MERGE_D` (more programs)."""
+    bdm = min(heads.bd, MERGE_D)
+    merge = _merge_kernel if out.is_cuda else _interpreted(_merge_kernel)
+    merge[(out.shape[0], heads.hkv, heads.bd // bdm)](
+        part_acc, part_ml, out, **heads.constexprs(), BDM=bdm, SPLITS=splits, BS=triton.next_power_of_2(splits),
+        SC=MERGE_S, num_warps=4, **pdl_launch(out),
+    )  # fmt: skip

@@ -661,6 +661,30 @@ def fused_moe(
       (the gate and up rows each carry their own checkpoint tensor's), `w = e2m1 * e4m3 * scale_2`
       (ModelOpt) or `w = e2m1 * e4m3 / global_scale` (compressed-tensors), as `formats.py`.
     """
+    t, hidden, e, inter, k = _check_routing(x, weights, ids, gate_up_proj, down_proj, quant)
+    tiles = tiles or default_tiles(t * k / e, quant is not None, capability(x) if x.is_cuda else TUNED_ON)
+    scales = (gate_up_scale, down_scale, gate_up_scale_2, down_scale_2)
+    stored = _stored_experts(x, quant, gate_up_proj, down_proj, scales, block, (e, hidden, inter))
+    if quant is not None:
+        tiles = _kept_tiles(tiles, quant, stored.bk, x.dtype)
+    _check_shared(x, quant, shared, shared_out, hidden, inter)
+    out = output_like(out, x)
+    if t == 0 or k == 0:
+        return out.zero_()
+    _launch_experts(x, weights, ids, stored, tiles, quant, shared, shared_out, out)
+    return out
+
+
+def _check_routing(
+    x: torch.Tensor,
+    weights: torch.Tensor,
+    ids: torch.Tensor,
+    gate_up_proj: torch.Tensor,
+    down_proj: torch.Tensor,
+    quant: str | None,
+) -> tuple[int, int, int, int, int]:
+    """(T, H, E, I, k) of `fused_moe`'s activations, routing and projections, whose shapes must agree (a
+    ValueError naming the argument and both shapes); stored formats' dtypes and scales are `_stored_experts`'."""
     if x.dim() != 2 or x.dtype not in DTYPES:
         raise ValueError(f"fused_moe: x must be 2-D bfloat16/float16/float32, got {tuple(x.shape)} {x.dtype}")
     if quant not in KINDS:
@@ -672,43 +696,87 @@ def fused_moe(
     e, inter = gate_up_proj.shape[0], gate_up_proj.shape[1] // 2
     if down_proj.dim() != 3 or tuple(down_proj.shape[:2]) != (e, hidden):
         raise ValueError(f"fused_moe: down_proj must be [E={e}, H={hidden}, I], got {tuple(down_proj.shape)}")
-    if quant is None and down_proj.shape[2] != inter:
-        raise ValueError(f"fused_moe: down_proj must be [E={e}, H={hidden}, I={inter}], got {tuple(down_proj.shape)}")
+    if down_proj.shape[2] * packed != inter:
+        what = "" if quant is None else f"{quant} "
+        want = f"I={inter}" if quant is None else f"I/{packed}={inter // packed}"
+        raise ValueError(
+            f"fused_moe: {what}down_proj must be [E={e}, H={hidden}, {want}], got {tuple(down_proj.shape)}"
+        )
     if ids.dim() != 2 or ids.shape[0] != t or tuple(weights.shape) != tuple(ids.shape):
         raise ValueError(
             f"fused_moe: ids and weights must both be [T={t}, k], got ids {tuple(ids.shape)}, "
             f"weights {tuple(weights.shape)}"
         )
-    k = ids.shape[1]
-    tiles = tiles or default_tiles(t * k / e, quant is not None, capability(x) if x.is_cuda else TUNED_ON)
+    return t, hidden, e, inter, ids.shape[1]
+
+
+@dataclass(frozen=True)
+class StoredExperts:
+    """Both projections as the kernels read them: codes (or dense weights), scales, per-row tensor scales
+    and the block-FP8 scale grid `(bn, bk)`; for formats without a scale the kernels never read, any tensor."""
+
+    gate_up: torch.Tensor
+    down: torch.Tensor
+    gate_up_scale: torch.Tensor
+    down_scale: torch.Tensor
+    gate_up_scale_2: torch.Tensor
+    down_scale_2: torch.Tensor
+    bn: int
+    bk: int
+
+
+def _stored_experts(
+    x: torch.Tensor,
+    quant: str | None,
+    gate_up_proj: torch.Tensor,
+    down_proj: torch.Tensor,
+    scales: tuple[torch.Tensor | None, ...],
+    block: tuple[int, int],
+    sizes: tuple[int, int, int],
+) -> StoredExperts:
+    """The projections (and `scales`: gate_up's and down's scale, then their scale_2) of `quant` checked
+    against x and `sizes` (E, H, I), as the kernels read them; a ValueError naming the offending tensor."""
+    e, hidden, inter = sizes
     if quant is None:
-        bn, bk, gate_up_scale, down_scale, gate_up_scale_2, down_scale_2 = 1, 1, x, x, x, x  # scales unused
         for name, w in (("gate_up_proj", gate_up_proj), ("down_proj", down_proj)):
             if w.dtype != x.dtype or w.device != x.device:
                 raise ValueError(f"fused_moe: {name} is {w.dtype} on {w.device}, x is {x.dtype} on {x.device}")
-    else:
-        bn, bk = SCALE_GRID.get(quant, block)
-        if bn < 1 or (quant == "fp8_block" and (bk & -bk) < MIN_DOT_K):
-            raise ValueError(f"fused_moe: block FP8 needs bn >= 1 and bk a multiple of {MIN_DOT_K}, got block {block}")
-        inter_down = down_proj.shape[2] * packed
-        if inter_down != inter:
-            raise ValueError(
-                f"fused_moe: {quant} down_proj must be [E={e}, H={hidden}, I/{packed}={inter // packed}], "
-                f"got {tuple(down_proj.shape)}"
-            )
-        gate_up_proj, gate_up_scale, gate_up_scale_2 = _check_quantised(
-            "gate_up_proj", quant, gate_up_proj, gate_up_scale, gate_up_scale_2, (e, 2 * inter, hidden), block, x.device
-        )
-        down_proj, down_scale, down_scale_2 = _check_quantised(
-            "down_proj", quant, down_proj, down_scale, down_scale_2, (e, hidden, inter), block, x.device
-        )
-        if gate_up_scale_2 is None:
-            gate_up_scale_2 = down_scale_2 = gate_up_scale  # unused
-        tiles = dataclasses.replace(
-            tiles,
-            gate_up=dataclasses.replace(tiles.gate_up, block_k=kept_block_k(quant, tiles.gate_up.block_k, bk, x.dtype)),
-            down=dataclasses.replace(tiles.down, block_k=kept_block_k(quant, tiles.down.block_k, bk, x.dtype)),
-        )
+        return StoredExperts(gate_up_proj.contiguous(), down_proj.contiguous(), x, x, x, x, 1, 1)  # scales unused
+    bn, bk = SCALE_GRID.get(quant, block)
+    if bn < 1 or (quant == "fp8_block" and (bk & -bk) < MIN_DOT_K):
+        raise ValueError(f"fused_moe: block FP8 needs bn >= 1 and bk a multiple of {MIN_DOT_K}, got block {block}")
+    gate_up_scale, down_scale, gate_up_scale_2, down_scale_2 = scales
+    gate_up, gate_up_scale, gate_up_scale_2 = _check_quantised(
+        "gate_up_proj", quant, gate_up_proj, gate_up_scale, gate_up_scale_2, (e, 2 * inter, hidden), block, x.device
+    )
+    down, down_scale, down_scale_2 = _check_quantised(
+        "down_proj", quant, down_proj, down_scale, down_scale_2, (e, hidden, inter), block, x.device
+    )
+    if gate_up_scale_2 is None:
+        gate_up_scale_2 = down_scale_2 = gate_up_scale  # unused
+    return StoredExperts(gate_up, down, gate_up_scale, down_scale, gate_up_scale_2, down_scale_2, bn, bk)
+
+
+def _kept_tiles(tiles: MoETiles, quant: str, bk: int, dtype: torch.dtype) -> MoETiles:
+    """`tiles` with each GEMM's K tile as the kept format `quant` allows under `dtype` (`codes.kept_block_k`)."""
+
+    def kept(gemm: GemmTiles) -> GemmTiles:
+        return dataclasses.replace(gemm, block_k=kept_block_k(quant, gemm.block_k, bk, dtype))
+
+    return dataclasses.replace(tiles, gate_up=kept(tiles.gate_up), down=kept(tiles.down))
+
+
+def _check_shared(
+    x: torch.Tensor,
+    quant: str | None,
+    shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
+    shared_out: tuple[torch.Tensor, torch.Tensor] | None,
+    hidden: int,
+    inter: int,
+) -> None:
+    """The shared expert's two forms (`fused_moe`'s `shared`, `shared_out`): one at most, `shared` beside
+    dense experts only, each tensor x's dtype and device at its shape; else a ValueError naming it."""
+    t = x.shape[0]
     if shared is not None and shared_out is not None:
         raise ValueError("fused_moe: shared and shared_out are two forms of one shared expert: give one")
     if shared is not None and quant is not None:
@@ -721,9 +789,22 @@ def fused_moe(
             raise ValueError("fused_moe: shared W_s must be contiguous")
     if shared_out is not None:
         _check_like_x("shared_out", {"y": (shared_out[0], (t, hidden)), "g": (shared_out[1], (t, 1))}, x)
-    out = output_like(out, x)
-    if t == 0 or k == 0:
-        return out.zero_()
+
+
+def _launch_experts(
+    x: torch.Tensor,
+    weights: torch.Tensor,
+    ids: torch.Tensor,
+    stored: StoredExperts,
+    tiles: MoETiles,
+    quant: str | None,
+    shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
+    shared_out: tuple[torch.Tensor, torch.Tensor] | None,
+    out: torch.Tensor,
+) -> None:
+    """The pairs' alignment (`align`; none for one token) and the three GEMM and sum kernels into `out`."""
+    (t, hidden), k = x.shape, ids.shape[1]
+    e, inter = stored.gate_up.shape[0], stored.gate_up.shape[1] // 2
     pairs = t * k
     bm, gu, dn = tiles.block_m, tiles.gate_up, tiles.down
     direct = t == 1  # one token: its k experts are distinct, so every pair is its own block
@@ -732,15 +813,15 @@ def fused_moe(
     else:
         sorted_pairs, block_expert = align(ids, e, bm)
     blocks = block_expert.numel()
-    x, gate_up_proj, down_proj = x.contiguous(), gate_up_proj.contiguous(), down_proj.contiguous()
+    x = x.contiguous()
     dependent = pdl_launch(x)
     flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
     flags |= decoders(x) | dependent
     h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
-        x, gate_up_proj, gate_up_scale, gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k, hidden, inter,
-        bn, bk, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps, num_stages=gu.stages,
-        SWAP=gu.swap, UNIFORM=uniform_scale(quant, bn, gu.block_n, inter), **flags,
+        x, stored.gate_up, stored.gate_up_scale, stored.gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k,
+        hidden, inter, stored.bn, stored.bk, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps,
+        num_stages=gu.stages, SWAP=gu.swap, UNIFORM=uniform_scale(quant, stored.bn, gu.block_n, inter), **flags,
     )  # fmt: skip
     s, g, w_s = (
         (shared[0].contiguous(), shared[1], shared[2]) if shared is not None else (h, x, x)
@@ -748,10 +829,10 @@ def fused_moe(
     shared_blocks = triton.cdiv(t, bm) if shared is not None else 0
     parts = torch.empty(pairs + (t if shared is not None else 0), hidden, dtype=torch.float32, device=x.device)
     _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks + shared_blocks)](
-        h, down_proj, down_scale, down_scale_2, sorted_pairs, block_expert, weights.contiguous(), s, g, w_s, parts,
-        pairs, e, hidden, inter, bn, bk, blocks, t, g.stride(0), BLOCK_M=bm, BLOCK_N=dn.block_n, BLOCK_K=dn.block_k,
-        num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None, SWAP=dn.swap,
-        UNIFORM=uniform_scale(quant, bn, dn.block_n), **flags,
+        h, stored.down, stored.down_scale, stored.down_scale_2, sorted_pairs, block_expert, weights.contiguous(), s, g,
+        w_s, parts, pairs, e, hidden, inter, stored.bn, stored.bk, blocks, t, g.stride(0), BLOCK_M=bm,
+        BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None,
+        SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), **flags,
     )  # fmt: skip
     y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
     mode = 2 if shared is not None else int(shared_out is not None)
@@ -759,4 +840,3 @@ def fused_moe(
         parts, y.contiguous(), gate, out, t, hidden, gate.stride(0), TOP_K=k, BLOCK=SUM_BLOCK, SHARED=mode,
         **dependent,
     )  # fmt: skip
-    return out

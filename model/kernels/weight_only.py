@@ -122,7 +122,8 @@ def _wo_kernel(
     UNIFORM: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    """UNIFORM: a block-FP8 N tile lies in one scale block, so a K tile takes one float32 multiplier."""
+    """`x @ dequant(W)^T` for one (N tile, row tile, K split) program (module doc). UNIFORM: a block-FP8 N tile
+    lies in one scale block, so a K tile takes one float32 multiplier."""
     wait_for_inputs(PDL)
     rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
@@ -139,59 +140,96 @@ def _wo_kernel(
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < k_end
         a = tl.load(x + rm64[:, None] * stride_xm + rk[None, :], mask=m_live[:, None] & k_live[None, :], other=0.0)
-        # the weight tile [BLOCK_K, BLOCK_N] (W^T)
-        wmask = k_live[:, None] & n_live[None, :]
-        if KIND == 0:
-            b = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0.0)
-        else:
-            if KIND == 2 or KIND == 3:
-                d = nvfp4_tile(w + rn64[None, :] * (K // 2), block_scale + rn64[None, :] * (K // 16), k0, k_end,
-                               n_live, BLOCK_K, BLOCK_N, PTX, HW_E4M3)  # fmt: skip
-            elif KIND == 5 and a.dtype != tl.float16:  # MXFP8 with its scales: exact in bf16 and float32
-                d = mxfp8_tile(w + rn64[None, :] * K, scale + rn64[None, :] * ((K + 31) // 32), k0, k_end, n_live,
-                               BLOCK_K, BLOCK_N, HW_E4M3)  # fmt: skip
-            else:
-                d = e4m3_float(tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0), HW_E4M3)
-            b = operand_like(d, a, DOT_F32)  # exact but MXFP8 weights below bf16's normals
+        b = _wo_weight_tile(w, block_scale, scale, a, rn64, rk, k0, k_end, K, k_live[:, None] & n_live[None, :],
+                            n_live, KIND, BLOCK_K, BLOCK_N, DOT_F32, PTX, HW_E4M3)  # fmt: skip
         if not DOT:
             lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
-        elif KIND == 4 and UNIFORM:  # one multiplier for the tile's float32 partial (module doc)
-            s = tl.load(
-                scale + (tl.program_id(0) * BLOCK_N // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK
-            )
-            acc = acc + mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP) * s
-        elif KIND == 4 or (KIND == 5 and a.dtype == tl.float16):
-            # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
-            # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
-            if KIND == 4:
-                s = tl.load(
-                    scale + (rn64 // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK,
-                    mask=n_live,
-                    other=0.0,
-                )
-            else:
-                s = e8m0_value(tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0).to(tl.uint32))
-            part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
-            acc = add_scaled(acc, part, s, SWAP)
         else:
-            acc = mma(acc, a, b, DOT_F32, SWAP)
+            acc = _wo_tile_product(acc, a, b, scale, rn64, n_live, k0, K, SCALE_BN, SCALE_BK, KIND, BLOCK_N, DOT_F32,
+                                   SWAP, UNIFORM)  # fmt: skip
     if not DOT:
         acc = tl.reduce(lanes, 1, tl.standard._sum_combine)  # tl.sum's own combine: numpy's sum when interpreted
-    acc = oriented(acc, SWAP)
+    acc = _wo_tensor_scale(oriented(acc, SWAP), scale, rn64, n_live, KIND)
+    _wo_store(out + pid_k.to(tl.int64) * M * N + rm64[:, None] * N + rn64[None, :], acc,
+              m_live[:, None] & n_live[None, :], PARTIAL, OUT_BF16)  # fmt: skip
+
+
+@triton.jit
+def _wo_weight_tile(
+    w, block_scale, scale, a, rn64, rk, k0, k_end, K, wmask, n_live, KIND: tl.constexpr, BLOCK_K: tl.constexpr,
+    BLOCK_N: tl.constexpr, DOT_F32: tl.constexpr, PTX: tl.constexpr, HW_E4M3: tl.constexpr,
+):  # fmt: skip
+    """The weight tile `[BLOCK_K, BLOCK_N]` (W^T) of inputs `rk` (from k0; `wmask` their live entries) as an
+    MMA operand beside `a`: dense weights as stored, the others decoded exactly (`codes.py`) and then rounded
+    to a's dtype, which changes only MXFP8 weights below bf16's normals."""
+    if KIND == 0:
+        b = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0.0)
+    else:
+        if KIND == 2 or KIND == 3:
+            d = nvfp4_tile(w + rn64[None, :] * (K // 2), block_scale + rn64[None, :] * (K // 16), k0, k_end, n_live,
+                           BLOCK_K, BLOCK_N, PTX, HW_E4M3)  # fmt: skip
+        elif KIND == 5 and a.dtype != tl.float16:  # MXFP8 with its scales: exact in bf16 and float32
+            d = mxfp8_tile(w + rn64[None, :] * K, scale + rn64[None, :] * ((K + 31) // 32), k0, k_end, n_live,
+                           BLOCK_K, BLOCK_N, HW_E4M3)  # fmt: skip
+        else:
+            d = e4m3_float(tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0), HW_E4M3)
+        b = operand_like(d, a, DOT_F32)
+    return b
+
+
+@triton.jit
+def _wo_tile_product(
+    acc, a, b, scale, rn64, n_live, k0, K, SCALE_BN, SCALE_BK, KIND: tl.constexpr, BLOCK_N: tl.constexpr,
+    DOT_F32: tl.constexpr, SWAP: tl.constexpr, UNIFORM: tl.constexpr,
+):  # fmt: skip
+    """acc + a · b by `tl.dot`: block FP8, and MXFP8 under float16, scale this K tile's float32 partial (the
+    scales vary along K; module doc), the other kinds add to the accumulator directly."""
+    if KIND == 4 and UNIFORM:  # one multiplier for the tile's float32 partial (module doc)
+        s = tl.load(
+            scale + (tl.program_id(0) * BLOCK_N // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK
+        )
+        acc = acc + mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP) * s
+    elif KIND == 4 or (KIND == 5 and a.dtype == tl.float16):
+        # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
+        # BLOCK_K): one scale per output column, applied to this tile's float32 partial (module doc)
+        if KIND == 4:
+            s = tl.load(
+                scale + (rn64 // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK,
+                mask=n_live,
+                other=0.0,
+            )
+        else:
+            s = e8m0_value(tl.load(scale + rn64 * ((K + 31) // 32) + k0 // 32, mask=n_live, other=0).to(tl.uint32))
+        part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
+        acc = add_scaled(acc, part, s, SWAP)
+    else:
+        acc = mma(acc, a, b, DOT_F32, SWAP)
+    return acc
+
+
+@triton.jit
+def _wo_tensor_scale(acc, scale, rn64, n_live, KIND: tl.constexpr):
+    """The scale applied once to the float32 sum: FP8's per row, NVFP4's `scale_2` (multiplies) or
+    `global_scale` (divides, IEEE `div_rn`: `/` may be approximate on CUDA); none for the other kinds."""
     if KIND == 1:
         acc = acc * tl.load(scale + rn64, mask=n_live, other=0.0)[None, :]
     elif KIND == 2:
         acc = acc * tl.load(scale)
     elif KIND == 3:
-        acc = tl.math.div_rn(acc, tl.load(scale))  # IEEE: `/` may be approximate on CUDA
-    mask = m_live[:, None] & n_live[None, :]
-    dst = out + pid_k.to(tl.int64) * M * N + rm64[:, None] * N + rn64[None, :]
+        acc = tl.math.div_rn(acc, tl.load(scale))
+    return acc
+
+
+@triton.jit
+def _wo_store(dst, acc, mask, PARTIAL: tl.constexpr, OUT_BF16: tl.constexpr):
+    """The tile to `dst`: a split's float32 partial, or rounded to the output dtype (bfloat16 by `bf16_bits`,
+    which rounds as torch does where the interpreter truncates)."""
     if PARTIAL:
         tl.store(dst, acc, mask=mask)
     elif OUT_BF16:
         tl.store(dst, bf16_bits(acc), mask=mask)
     else:
-        tl.store(dst, acc.to(out.dtype.element_ty), mask=mask)
+        tl.store(dst, acc.to(dst.dtype.element_ty), mask=mask)
 
 
 def weight_only_matmul(
@@ -444,77 +482,17 @@ class WeightOnlyLinear(nn.Module):
         float scales become float32 (exact from bf16 / fp16), as `formats.py` computes them.
         """
         label = name or "WeightOnlyLinear"
-
-        def shape(t: torch.Tensor) -> list[int]:
-            return list(t.shape)
-
-        if kind not in KINDS:
-            raise ValueError(f"{label}: weight-only kind must be one of {sorted(KINDS)}, got {kind!r}")
-        if weight.dim() != 2:
-            raise ValueError(f"{label}: weight must be 2-D, got shape {shape(weight)}")
-        if kind == "mxfp8":
-            if scale.dtype != torch.uint8:
-                raise ValueError(f"{label}: MXFP8 scale must be E8M0 bytes (uint8), got {scale.dtype}")
-        elif not scale.is_floating_point() or scale.dtype == formats.FP8:
-            raise ValueError(f"{label}: scale must be float32/bfloat16/float16, got {scale.dtype}")
-        if block is not None and kind != "fp8_block":
-            raise ValueError(f"{label}: only block FP8 takes a block shape, got block={block} for {kind!r}")
-        n = weight.shape[0]
-        if kind in E4M3_KINDS:
-            if weight.dtype not in (formats.FP8, torch.uint8):
-                raise ValueError(f"{label}: FP8 weight must be float8_e4m3fn (or its uint8 bytes), got {weight.dtype}")
-            if block_scale is not None:
-                raise ValueError(f"{label}: {kind!r} takes no block_scale (its scales come as `scale`)")
+        _check_packed(label, kind, weight, scale, block_scale, block)
         if kind == "fp8":
-            if scale.numel() == 1 and scale.dim() <= 1:
-                rows = scale.reshape(1).expand(n)
-            elif tuple(scale.shape) in ((n,), (n, 1)):
-                rows = scale.reshape(n)
-            else:
-                raise ValueError(
-                    f"{label}: FP8 scale must be per-tensor ([] or [1]) or per-output-channel "
-                    f"([{n}] or [{n}, 1]) for weight {shape(weight)}, got {shape(scale)}"
-                )
-            k, blocks, scale = weight.shape[1], None, rows.float().contiguous()
+            k, blocks, scale = weight.shape[1], None, _fp8_row_scales(label, weight, scale)
         elif kind in ("fp8_block", "mxfp8"):
-            k = weight.shape[1]
-            if kind == "fp8_block":
-                block = tuple(int(b) for b in (block or FP8_BLOCK))
-                if len(block) != 2 or block[0] < 1 or block[1] < 1 or block[1] % MIN_DOT_K:
-                    raise ValueError(
-                        f"{label}: block FP8 needs block = (bn >= 1, bk a multiple of {MIN_DOT_K}) "
-                        f"(each kernel K tile in one scale block), got {block}"
-                    )
-                want, what = [-(-n // block[0]), -(-k // block[1])], f"block FP8 {block[0]}x{block[1]} scale"
-            else:
-                want, what = [n, -(-k // MXFP8_GROUP)], f"MXFP8 scale (one per {MXFP8_GROUP} inputs)"
-            if shape(scale) != want:
-                raise ValueError(
-                    f"{label}: {what} must have shape {want} for weight {shape(weight)}, got {shape(scale)}"
-                )
-            blocks = None
-            scale = scale.contiguous() if kind == "mxfp8" else scale.float().contiguous()
+            k, blocks = weight.shape[1], None
+            block, scale = _kept_scales(label, kind, weight, scale, block)
         else:
-            k = 2 * weight.shape[1]
-            if weight.dtype != torch.uint8:
-                raise ValueError(f"{label}: NVFP4 weight must be packed uint8 [N, K/2], got {weight.dtype}")
-            if k % NVFP4_GROUP:
-                raise ValueError(f"{label}: NVFP4 needs in_features divisible by {NVFP4_GROUP}, got in_features={k}")
-            if block_scale is None or block_scale.dtype not in (formats.FP8, torch.uint8):
-                got = None if block_scale is None else block_scale.dtype
-                raise ValueError(f"{label}: NVFP4 block_scale must be float8_e4m3fn (or uint8 bytes), got {got}")
-            want = [n, k // NVFP4_GROUP]
-            if shape(block_scale) != want:
-                raise ValueError(
-                    f"{label}: NVFP4 block_scale must have shape {want} for packed weight "
-                    f"{shape(weight)}, got {shape(block_scale)}"
-                )
-            if scale.numel() != 1 or scale.dim() > 1:
-                raise ValueError(f"{label}: NVFP4 per-tensor scale must have shape [] or [1], got {shape(scale)}")
-            blocks, scale = block_scale.view(torch.uint8).contiguous(), scale.reshape(1).float()
+            k, blocks, scale = _nvfp4_scales(label, weight, scale, block_scale)
         self = cls.__new__(cls)
         nn.Module.__init__(self)
-        self.kind, self.in_features, self.out_features, self.block = kind, k, n, block
+        self.kind, self.in_features, self.out_features, self.block = kind, k, weight.shape[0], block
         self.block_n, self.block_k, self.split_k, self.swap = 64, 128, None, False  # untuned (weight_only_matmul)
         self.register_buffer("weight", weight.view(torch.uint8).contiguous())
         self.register_buffer("scale", scale.to(weight.device))
@@ -551,6 +529,97 @@ class WeightOnlyLinear(nn.Module):
 
     def extra_repr(self) -> str:
         return f"in_features={self.in_features}, out_features={self.out_features}, kind={self.kind}"
+
+
+def _check_packed(
+    label: str,
+    kind: str,
+    weight: torch.Tensor,
+    scale: torch.Tensor,
+    block_scale: torch.Tensor | None,
+    block: tuple[int, int] | None,
+) -> None:
+    """What every stored kind of `WeightOnlyLinear.from_packed` needs: a known kind, a 2-D weight, a scale of
+    the kind's dtype, a block shape only for block FP8, E4M3 bytes and no `block_scale` for the FP8 kinds;
+    else a ValueError naming `label` and the tensor."""
+    if kind not in KINDS:
+        raise ValueError(f"{label}: weight-only kind must be one of {sorted(KINDS)}, got {kind!r}")
+    if weight.dim() != 2:
+        raise ValueError(f"{label}: weight must be 2-D, got shape {list(weight.shape)}")
+    if kind == "mxfp8":
+        if scale.dtype != torch.uint8:
+            raise ValueError(f"{label}: MXFP8 scale must be E8M0 bytes (uint8), got {scale.dtype}")
+    elif not scale.is_floating_point() or scale.dtype == formats.FP8:
+        raise ValueError(f"{label}: scale must be float32/bfloat16/float16, got {scale.dtype}")
+    if block is not None and kind != "fp8_block":
+        raise ValueError(f"{label}: only block FP8 takes a block shape, got block={block} for {kind!r}")
+    if kind in E4M3_KINDS:
+        if weight.dtype not in (formats.FP8, torch.uint8):
+            raise ValueError(f"{label}: FP8 weight must be float8_e4m3fn (or its uint8 bytes), got {weight.dtype}")
+        if block_scale is not None:
+            raise ValueError(f"{label}: {kind!r} takes no block_scale (its scales come as `scale`)")
+
+
+def _fp8_row_scales(label: str, weight: torch.Tensor, scale: torch.Tensor) -> torch.Tensor:
+    """FP8's float32 scale per row `[N]`, from a per-tensor (broadcast) or per-output-channel `scale`."""
+    n = weight.shape[0]
+    if scale.numel() == 1 and scale.dim() <= 1:
+        rows = scale.reshape(1).expand(n)
+    elif tuple(scale.shape) in ((n,), (n, 1)):
+        rows = scale.reshape(n)
+    else:
+        raise ValueError(
+            f"{label}: FP8 scale must be per-tensor ([] or [1]) or per-output-channel "
+            f"([{n}] or [{n}, 1]) for weight {list(weight.shape)}, got {list(scale.shape)}"
+        )
+    return rows.float().contiguous()
+
+
+def _kept_scales(
+    label: str, kind: str, weight: torch.Tensor, scale: torch.Tensor, block: tuple[int, int] | None
+) -> tuple[tuple[int, int] | None, torch.Tensor]:
+    """(block, scale) of block FP8 (float32 `[ceil(N/bn), ceil(K/bk)]`, the block shape checked and
+    defaulted) or MXFP8 (its E8M0 bytes `[N, ceil(K/32)]`, no block), the scale's shape checked."""
+    n, k = weight.shape
+    if kind == "fp8_block":
+        block = tuple(int(b) for b in (block or FP8_BLOCK))
+        if len(block) != 2 or block[0] < 1 or block[1] < 1 or block[1] % MIN_DOT_K:
+            raise ValueError(
+                f"{label}: block FP8 needs block = (bn >= 1, bk a multiple of {MIN_DOT_K}) "
+                f"(each kernel K tile in one scale block), got {block}"
+            )
+        want, what = [-(-n // block[0]), -(-k // block[1])], f"block FP8 {block[0]}x{block[1]} scale"
+    else:
+        want, what = [n, -(-k // MXFP8_GROUP)], f"MXFP8 scale (one per {MXFP8_GROUP} inputs)"
+    if list(scale.shape) != want:
+        raise ValueError(
+            f"{label}: {what} must have shape {want} for weight {list(weight.shape)}, got {list(scale.shape)}"
+        )
+    return block, scale.contiguous() if kind == "mxfp8" else scale.float().contiguous()
+
+
+def _nvfp4_scales(
+    label: str, weight: torch.Tensor, scale: torch.Tensor, block_scale: torch.Tensor | None
+) -> tuple[int, torch.Tensor, torch.Tensor]:
+    """(K, the E4M3 block scales as uint8 `[N, K/16]`, the per-tensor scale as float32 `[1]`) of packed NVFP4
+    `weight [N, K/2]`, each checked."""
+    n, k = weight.shape[0], 2 * weight.shape[1]
+    if weight.dtype != torch.uint8:
+        raise ValueError(f"{label}: NVFP4 weight must be packed uint8 [N, K/2], got {weight.dtype}")
+    if k % NVFP4_GROUP:
+        raise ValueError(f"{label}: NVFP4 needs in_features divisible by {NVFP4_GROUP}, got in_features={k}")
+    if block_scale is None or block_scale.dtype not in (formats.FP8, torch.uint8):
+        got = None if block_scale is None else block_scale.dtype
+        raise ValueError(f"{label}: NVFP4 block_scale must be float8_e4m3fn (or uint8 bytes), got {got}")
+    want = [n, k // NVFP4_GROUP]
+    if list(block_scale.shape) != want:
+        raise ValueError(
+            f"{label}: NVFP4 block_scale must have shape {want} for packed weight "
+            f"{list(weight.shape)}, got {list(block_scale.shape)}"
+        )
+    if scale.numel() != 1 or scale.dim() > 1:
+        raise ValueError(f"{label}: NVFP4 per-tensor scale must have shape [] or [1], got {list(scale.shape)}")
+    return k, block_scale.view(torch.uint8).contiguous(), scale.reshape(1).float()
 
 
 def swap_weight_only(module: nn.Module, kind: str, keep: tuple[str, ...] = ()) -> int:
