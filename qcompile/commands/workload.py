@@ -37,6 +37,7 @@ MAX_MODEL_LEN = 128
 # size 1: at the kernel scope, Dynamo's trace of the window gathers at several tokens guards `n >= 2`
 # even under backed_size_oblivious, so a one-token call traces and compiles everything again.
 DEFAULT_RANGES: tuple[Range, ...] = ((2, 16),)
+PREFILL_CHUNK = 8192  # tokens a context forward takes at most (bounds its activations at any --context)
 FIRST_ID = 2  # ids below are special in the presets (0 pads, 1 ends), as in the bench's random contexts
 ID_STRIDE = 97  # a prime step, so the prompt ids spread over the vocabulary without repeating early
 STATE = ("conv_tail", "recurrent", *PAGED_BUFFERS, "ngram_ctx")
@@ -153,19 +154,24 @@ def copy_slot(model: Qwen4ExpForCausalLM, src: int, dst: int) -> None:
             t[dst].copy_(t[src])
 
 
-def prefill_contexts(model: Qwen4ExpForCausalLM, context: int, distinct: int, slots: int, seed: int = 0) -> None:
-    """Prefill `distinct` random contexts eagerly (one request per forward), then copy them to the
-    slots past them. `distinct < slots` bounds the prefill's cost, but requests sharing a context
-    (and routing alike) read fewer expert bytes than as many real requests: `distinct = slots` is the
-    honest workload."""
+def prefill_contexts(
+    model: Qwen4ExpForCausalLM, context: int, distinct: int, slots: int, seed: int = 0, chunk: int = PREFILL_CHUNK
+) -> None:
+    """Prefill `distinct` random contexts eagerly (one request per forward, in chunks of `chunk` tokens as
+    the engine prefills long prompts: one 128k-token forward's GDN chunk states alone took 6 GiB of
+    an H100 at the bench preset), then
+    copy them to the slots past them. `distinct < slots` bounds the prefill's cost, but requests sharing
+    a context (and routing alike) read fewer expert bytes than as many real requests: `distinct = slots`
+    is the honest workload."""
     device = _device(model)
     gen = torch.Generator().manual_seed(seed)
     distinct = min(distinct, slots)
     for slot in range(distinct):
         tokens = torch.randint(FIRST_ID, model.config.vocab_size, (context,), generator=gen).tolist()
-        batch = build_batch([Chunk(slot, tokens, 0)], model.trash_slot, device)
-        with torch.no_grad():
-            model.run(batch)
+        for start in range(0, context, chunk):
+            batch = build_batch([Chunk(slot, tokens[start : start + chunk], start)], model.trash_slot, device)
+            with torch.no_grad():
+                model.run(batch)
     for slot in range(distinct, slots):
         copy_slot(model, slot % distinct, slot)
 

@@ -52,3 +52,18 @@ def test_prefilled_contexts_are_copied_to_every_slot_s_pages(tiny_ckpt: Path) ->
     with torch.no_grad():
         logits = [model.compute_logits(model.run(build_batch([Chunk(s, [9], 30)], 3, "cpu"))) for s in range(3)]
     assert torch.equal(logits[1], logits[0]) and torch.equal(logits[2], logits[0])
+
+
+def test_prefilled_contexts_in_chunks_are_one_forward_s(tiny_ckpt: Path) -> None:
+    """A context prefilled in chunks (as the bench does past `PREFILL_CHUNK` tokens, which a 128k context
+    needs to fit) leaves the state and K/V of one whole forward: the next decode step's logits agree
+    within fp32 rounding, past the QSA budget."""
+    model = load_model(tiny_ckpt, dtype=torch.float32)
+    model.init_state(max_num_seqs=1, max_model_len=64, page_size=16)
+    logits = []
+    for chunk in (64, 16):  # one forward, then three chunks of the same (seed 0) context
+        model.reset_slots([0])
+        prefill_contexts(model, context=40, distinct=1, slots=1, chunk=chunk)
+        with torch.no_grad():
+            logits.append(model.compute_logits(model.run(build_batch([Chunk(0, [9], 40)], 1, "cpu"))))
+    torch.testing.assert_close(logits[1], logits[0], rtol=0, atol=1e-5)
