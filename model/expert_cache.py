@@ -96,6 +96,7 @@ class ExpertCache(nn.Module):
             self.register_buffer(name, t.to(device), persistent=False)
         self.register_buffer("clock", torch.zeros((), dtype=torch.int64, device=device), persistent=False)
         self.register_buffer("counters", torch.zeros(3, dtype=torch.int64, device=device), persistent=False)
+        self.register_buffer("step_members", torch.zeros(e, dtype=torch.int8, device=device), persistent=False)
         self.expert_bytes = sum(t[0].nbytes for t in stored.values())
         self.forced_hit_rate: float | None = None
 
@@ -133,6 +134,23 @@ class ExpertCache(nn.Module):
             if r == 0:
                 members = members | (need & static)
             yield members, self._fetch(members)
+
+    def slot_ids(self, ids: torch.Tensor) -> torch.Tensor:
+        """The routing `ids [T, k]` as the slots holding their experts, once resident: the CUDA path's one
+        round (the caller checks `rounds_for` gives 1), planned by one kernel (`model/kernels/expert_plan.py`,
+        the decisions of `rounds`; CPU tensors run it in Triton's interpreter), then at most `T·k` copies
+        per stored tensor, not one per dynamic slot."""
+        from model.kernels.expert_plan import plan_round  # Triton: imported only where the kernels run
+
+        names = ("step_members", "host_row", "slot_of", "owner", "stamp", "clock", "counters")
+        cap = min(ids.numel(), self.dynamic_slots, self.num_experts) or 1
+        state = {name: getattr(self, name) for name in names}
+        slot_ids, sources, targets = plan_round(
+            ids, state, self.num_static, cap, self.expert_bytes, self.forced_hit_rate
+        )
+        for name, bank in self.banks.items():
+            copy_rows(bank, getattr(self, f"slot_{name}"), sources, targets)
+        return slot_ids
 
     def _fetch(self, members: torch.Tensor) -> torch.Tensor:
         """Make `members` resident (misses copied into the least recently used slots no member holds)

@@ -169,8 +169,9 @@ class Experts(nn.Module):
 
     def kernel_operands(self, ids: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, dict[str, object]]:
         """`(ids, gate_up, down, keywords)` for `fused_moe`: the stacks, or the cache's slots with the ids
-        remapped to them once this step's experts are resident (one round: `rounds_for` must give 1),
-        with the tiles the logical expert count picks, so the kernels run as over resident experts."""
+        remapped to them once this step's experts are resident (one round: `rounds_for` must give 1; one
+        plan kernel, `ExpertCache.slot_ids`), with the tiles the logical expert count picks, so the kernels
+        run as over resident experts."""
         if self.cache is None:
             return ids, self.gate_up_proj, self.down_proj, self.stored()
         from model.kernels.fused_moe import default_tiles  # Triton: imported only on CUDA
@@ -181,10 +182,10 @@ class Experts(nn.Module):
                 f"expert cache: {ids.shape[0]} tokens x top-{ids.shape[1]} may need {pairs} experts, more than "
                 f"{cache.dynamic_slots} dynamic slots; rounds run only in the torch path so far: lower the chunk"
             )
-        ((_, lookup),) = cache.rounds(_chosen(ids, self.num_experts), pairs)
+        slot_ids = cache.slot_ids(ids)
         held = cache.slot_tensors()
         tiles = default_tiles(pairs / self.num_experts, self.quant is not None)
-        return lookup[ids], held["gate_up_proj"], held["down_proj"], self.stored() | {"tiles": tiles}
+        return slot_ids, held["gate_up_proj"], held["down_proj"], self.stored() | {"tiles": tiles}
 
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
         """On CUDA the fused kernels, else `reference`."""

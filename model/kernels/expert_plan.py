@@ -1,0 +1,157 @@
+"""One step's expert-cache plan in one program: the slot map, LRU victims, counters and the remapped ids.
+
+`model/expert_cache.py`'s torch plan (`ExpertCache.rounds`) is about sixty small tensor ops a round
+(masks, two sorts, scatters, sums), each its own launch: under a CUDA graph at 2-4 us a launch they cost
+~250 us a layer where the fused MoE itself takes ~18 at one token. The CUDA path runs one round
+(`Experts.kernel_operands`), so its plan is this one kernel, one program, with the torch plan's exact
+decisions: the step's experts are hits where a slot holds them, the misses (ascending expert id) take
+the slots no member holds and no static expert owns in ascending (stamp, slot) order, the copy pairs
+are written as `(host row, slot)` with `(-1, S)` after the last miss, the counters and clock advance,
+and the routing ids come back as slot ids. `force_hit_rate_for_timing_only`'s draw is the same hash.
+
+Phases touch memory that other threads of the program wrote, so they are separated by barriers: the
+members mask is scattered from the ids, every read of the state is done before any write, and the ids
+are remapped after the writes.
+"""
+
+from __future__ import annotations
+
+import torch
+import triton
+import triton.language as tl
+
+from model.kernels.codes import add, interpreted
+
+RANK_CHUNK = 64  # slots compared against all slots at once when ranking them
+
+
+@triton.jit
+def _slot_keys(s, num_slots, num_static, owner, members, stamp, S_BLOCK: tl.constexpr, PROTECTED: tl.constexpr):
+    """(LRU key, busy) of the slots `s`: `stamp + 1` (empty: 0) then the slot, unique, ascending in eviction
+    order; a slot a member holds (a hit: busy), a static one or one past the end is protected."""
+    live = s < num_slots
+    held_by = tl.load(owner + s, mask=live, other=-1)
+    busy = tl.load(members + held_by, mask=live & (held_by >= 0), other=0) != 0
+    key = tl.where(busy | (s < num_static) | ~live, PROTECTED, tl.load(stamp + s, mask=live, other=-1) + 1)
+    return key * S_BLOCK + s, busy
+
+
+@triton.jit
+def _plan_kernel(
+    ids,
+    pairs,
+    members,
+    host_row,
+    slot_of,
+    owner,
+    stamp,
+    clock,
+    counters,
+    slot_ids,
+    sources,
+    targets,
+    num_experts,
+    num_slots,
+    num_static,
+    cap,
+    expert_bytes,
+    rate,
+    E_BLOCK: tl.constexpr,
+    S_BLOCK: tl.constexpr,
+    P_BLOCK: tl.constexpr,
+    PROTECTED: tl.constexpr,
+    FORCED: tl.constexpr,
+):
+    e = tl.arange(0, E_BLOCK)
+    live_e = e < num_experts
+    p = tl.arange(0, P_BLOCK)
+    live_p = p < pairs
+    chosen = tl.load(ids + p, mask=live_p, other=0)
+    tl.store(members + e, tl.full([E_BLOCK], 0, tl.int8), mask=live_e)
+    tl.debug_barrier()
+    tl.store(members + chosen, tl.full([P_BLOCK], 1, tl.int8), mask=live_p)
+    tl.debug_barrier()
+    # reads: the members, the maps, stamps, clock and counters as the step found them
+    member = tl.load(members + e, mask=live_e, other=0) != 0
+    resident = tl.load(slot_of + e, mask=live_e, other=-1) >= 0
+    hit = member & resident
+    miss = member & ~resident
+    now = tl.load(clock)
+    if FORCED:  # `expert_cache._draw`: the same integer hash per expert and step
+        h = (e.to(tl.int64) * 0x9E3779B1 + now * 0x85EBCA6B) & 0xFFFFFFFF
+        h = ((h ^ (h >> 16)) * 0x45D9F3B) & 0xFFFFFFFF
+        draw = ((h ^ (h >> 16)) & 0xFFFF).to(tl.float32) / 65536.0
+        forced = miss & (draw < rate)
+        miss = miss & ~forced
+        served = tl.reduce(hit.to(tl.int64), 0, add) + tl.reduce(forced.to(tl.int64), 0, add)
+    else:
+        served = tl.reduce(hit.to(tl.int64), 0, add)
+    rank = tl.associative_scan(miss.to(tl.int32), 0, add) - 1  # the miss's place in ascending expert id
+    missed = tl.reduce(miss.to(tl.int64), 0, add)
+    s = tl.arange(0, S_BLOCK)
+    key, busy = _slot_keys(s, num_slots, num_static, owner, members, stamp, S_BLOCK, PROTECTED)
+    order = tl.full([S_BLOCK], 0, tl.int32)  # each slot's place in eviction order: the keys below its own
+    for c0 in range(0, S_BLOCK, RANK_CHUNK):
+        c = c0 + tl.arange(0, RANK_CHUNK)
+        other, _ = _slot_keys(c, num_slots, num_static, owner, members, stamp, S_BLOCK, PROTECTED)
+        order += tl.reduce((other[:, None] < key[None, :]).to(tl.int32), 0, add)
+    tl.store(targets + order, s.to(tl.int64), mask=order < cap)  # the first `cap` victims, in order
+    host = tl.load(host_row + e, mask=miss, other=-1)
+    hits, misses, copied = tl.load(counters), tl.load(counters + 1), tl.load(counters + 2)
+    tl.debug_barrier()
+    victim = tl.load(targets + rank, mask=miss, other=0)
+    evicted = tl.load(owner + victim, mask=miss, other=-1)
+    tl.debug_barrier()
+    # writes
+    tl.store(stamp + s, now, mask=busy)
+    tl.store(slot_of + evicted, -1, mask=miss & (evicted >= 0))
+    tl.store(slot_of + e, victim, mask=miss)
+    tl.store(owner + victim, e.to(tl.int64), mask=miss)
+    tl.store(stamp + victim, now, mask=miss)
+    tl.store(sources + rank, host, mask=miss)
+    tl.store(sources + s, -1, mask=(s >= missed) & (s < cap))
+    tl.store(targets + s, num_slots, mask=(s >= missed) & (s < cap))
+    tl.store(counters, hits + served)
+    tl.store(counters + 1, misses + missed)
+    tl.store(counters + 2, copied + missed * expert_bytes)
+    tl.store(clock, now + 1)
+    tl.debug_barrier()
+    # the ids as slots; a member still unmapped was forced (timing only): whatever slot `e % S` holds
+    slot = tl.load(slot_of + chosen, mask=live_p, other=0)
+    tl.store(slot_ids + p, tl.where(slot >= 0, slot, chosen % num_slots), mask=live_p)
+
+
+def plan_round(
+    ids: torch.Tensor,
+    state: dict[str, torch.Tensor],
+    num_static: int,
+    cap: int,
+    expert_bytes: int,
+    forced_rate: float | None,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Plan one round for the routing `ids [T, k]` over the cache `state` (`ExpertCache`'s buffers by name:
+    `step_members`, `host_row`, `slot_of`, `owner`, `stamp`, `clock`, `counters`), updated in place; `cap` copy
+    pairs at most (no fewer than the round's misses). → `(slot_ids [T, k], sources [cap], targets [cap])`:
+    the ids as slots once the pairs' host rows are copied in. CPU tensors run in Triton's interpreter."""
+    e, s = state["step_members"].numel(), state["owner"].numel() - 1
+    flat = ids.reshape(-1)
+    device = state["slot_of"].device
+    if flat.dtype not in (torch.int32, torch.int64) or flat.device != device:
+        raise ValueError(f"expert plan: ids must be int32/int64 on {device}, got {ids.dtype} on {ids.device}")
+    if not 1 <= cap <= s:
+        raise ValueError(f"expert plan: cap must lie in [1, {s} slots], got {cap}")
+    slot_ids = torch.empty_like(flat)
+    sources = torch.empty(cap, dtype=torch.int64, device=flat.device)
+    targets = torch.empty_like(sources)
+    if flat.numel() == 0:
+        return slot_ids.view(ids.shape), sources.fill_(-1), targets.fill_(s)
+    s_block = max(triton.next_power_of_2(s), RANK_CHUNK)
+    kernel = _plan_kernel if flat.is_cuda else interpreted(_plan_kernel, keep=(add,))
+    kernel[(1,)](
+        flat, flat.numel(), state["step_members"], state["host_row"], state["slot_of"], state["owner"], state["stamp"],
+        state["clock"], state["counters"], slot_ids, sources, targets, e, s, num_static, cap, expert_bytes,
+        1.0 if forced_rate is None else forced_rate, E_BLOCK=triton.next_power_of_2(e), S_BLOCK=s_block,
+        P_BLOCK=triton.next_power_of_2(flat.numel()), PROTECTED=(2**63 - 1) // s_block - 1,
+        FORCED=forced_rate is not None,
+    )  # fmt: skip
+    return slot_ids.view(ids.shape), sources, targets
