@@ -148,9 +148,12 @@ class ExpertCache(nn.Module):
         slot_ids, sources, targets = plan_round(
             ids, state, self.num_static, cap, self.expert_bytes, self.forced_hit_rate
         )
-        for name, bank in self.banks.items():
-            copy_rows(bank, getattr(self, f"slot_{name}"), sources, targets)
+        copy_rows(self._bank_slots(), sources, targets)
         return slot_ids
+
+    def _bank_slots(self) -> list[tuple[torch.Tensor, torch.Tensor]]:
+        """`(host bank, device slots)` of each stored tensor: what a miss copies."""
+        return [(bank, getattr(self, f"slot_{name}")) for name, bank in self.banks.items()]
 
     def _fetch(self, members: torch.Tensor) -> torch.Tensor:
         """Make `members` resident (misses copied into the least recently used slots no member holds)
@@ -180,8 +183,7 @@ class ExpertCache(nn.Module):
         self.owner.scatter_(0, victims, torch.where(valid, wanted, -1))
         self.stamp.scatter_(0, victims, self.clock.expand(width))
         sources = torch.where(valid, self.host_row[wanted], -1)
-        for name, bank in self.banks.items():
-            copy_rows(bank, getattr(self, f"slot_{name}"), sources, victims)
+        copy_rows(self._bank_slots(), sources, victims)
         missed = valid.sum()
         served = hit.sum() + forced.sum()
         self.counters += torch.stack([served, missed, missed * self.expert_bytes])
@@ -190,16 +192,20 @@ class ExpertCache(nn.Module):
         return torch.where(forced, torch.arange(e, device=lookup.device) % s, lookup)
 
 
-def copy_rows(bank: torch.Tensor, slots: torch.Tensor, sources: torch.Tensor, targets: torch.Tensor) -> None:
-    """`slots[targets[i]] = bank[sources[i]]` where `sources[i] >= 0`: on CUDA the copy kernel reading
-    the pinned bank (`model/kernels/expert_copy.py`), elsewhere torch."""
-    if slots.is_cuda:
+def copy_rows(
+    tensors: Sequence[tuple[torch.Tensor, torch.Tensor]], sources: torch.Tensor, targets: torch.Tensor
+) -> None:
+    """`slots[targets[i]] = bank[sources[i]]` for each `(bank, slots)` of `tensors` where `sources[i] >= 0`:
+    on CUDA one launch of the copy kernel reading the pinned banks (`model/kernels/expert_copy.py`),
+    elsewhere torch."""
+    if tensors and tensors[0][1].is_cuda:
         from model.kernels.expert_copy import copy_expert_rows  # Triton: imported only on CUDA
 
-        copy_expert_rows(bank, slots, sources, targets)
+        copy_expert_rows(tensors, sources, targets)
         return
     take = sources >= 0
-    slots[targets[take]] = bank[sources[take]].to(slots.device)
+    for bank, slots in tensors:
+        slots[targets[take]] = bank[sources[take]].to(slots.device)
 
 
 def _host(t: torch.Tensor, pin: bool) -> torch.Tensor:

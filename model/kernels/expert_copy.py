@@ -1,16 +1,20 @@
-"""Copy whole experts' stored rows from a host bank into device cache slots, chosen on the device.
+"""Copy whole experts' stored rows from host banks into device cache slots, chosen on the device.
 
 `model/expert_cache.py` picks which host rows go to which slots as tensors on the GPU; a copy engine
 call (`cudaMemcpyAsync`) would need those indices on the host, so a sync, and no CUDA graph could hold
-it. Here the kernel reads the pinned bank through unified addressing (as `ple_gather.py` reads the PLE
-table) and writes the slots, one program per (pair, chunk of a row); pairs whose source row is
-negative copy nothing. Rows move as the widest integer words that divide their byte length (8 bytes
-for every stored tensor of the published geometry, including 200- and 400-byte block-FP8 scale rows),
-with int64 offsets, so banks past 2^31 bytes work. CPU tensors run the same kernel in Triton's
-interpreter, which is how CPU tests check it.
+it (a captured copy's addresses are fixed at capture; only kernel nodes take device-side parameters).
+Here the kernel reads the pinned banks through unified addressing (as `ple_gather.py` reads the PLE
+table) and writes the slots: every stored tensor of an expert (codes, scales) in one launch, one program
+per (pair, chunk of a row) moving that chunk of each tensor's row; pairs whose source row is negative
+copy nothing. Rows move as the widest integer words that divide their byte length (8 bytes for every
+stored tensor of the published geometry, including 200- and 400-byte block-FP8 scale rows), with int64
+offsets, so banks past 2^31 bytes work. CPU tensors run the same kernel in Triton's interpreter, which
+is how CPU tests check it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import torch
 import triton
@@ -18,20 +22,21 @@ import triton.language as tl
 
 from model.kernels.codes import interpreted, pdl_launch, wait_for_inputs
 
-BLOCK_WORDS = 2048  # 16 KiB of 8-byte words a program
+BLOCK_WORDS = 2048  # 16 KiB of 8-byte words a program, per stored tensor
 WORDS = (torch.int64, torch.int32, torch.int16, torch.uint8)
 
 
 @triton.jit
-def _copy_kernel(bank, slots, sources, targets, words, BLOCK: tl.constexpr, PDL: tl.constexpr):
+def _copy_kernel(banks, slots, words, sources, targets, BLOCK: tl.constexpr, PDL: tl.constexpr):
     wait_for_inputs(PDL)
     pair = tl.program_id(0)
     src = tl.load(sources + pair).to(tl.int64)
     dst = tl.load(targets + pair).to(tl.int64)
     col = tl.program_id(1).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
-    live = col < tl.where(src >= 0, words, 0)
-    row = tl.load(bank + src * words + col, mask=live, other=0)
-    tl.store(slots + dst * words + col, row, mask=live)
+    for i in tl.static_range(len(banks)):
+        live = col < tl.where(src >= 0, words[i], 0)
+        row = tl.load(banks[i] + src * words[i] + col, mask=live, other=0)
+        tl.store(slots[i] + dst * words[i] + col, row, mask=live)
 
 
 def _words(t: torch.Tensor, row_bytes: int) -> torch.Tensor:
@@ -40,13 +45,8 @@ def _words(t: torch.Tensor, row_bytes: int) -> torch.Tensor:
     return t.reshape(t.shape[0], -1).view(torch.uint8).view(word)
 
 
-def copy_expert_rows(bank: torch.Tensor, slots: torch.Tensor, sources: torch.Tensor, targets: torch.Tensor) -> None:
-    """`slots[targets[i]] = bank[sources[i]]` for every `i` with `sources[i] >= 0` (int64 `[M]`, on the
-    slots' device; `targets` in `[0, S)` where the source is not negative).
-
-    `bank [rows, ...]` and `slots [S, ...]` hold rows of one dtype and shape, both contiguous; on CUDA the
-    bank must be pinned (or on the device). Raises ValueError naming the mismatch.
-    """
+def _checked(bank: torch.Tensor, slots: torch.Tensor) -> int:
+    """The bytes of one row of `bank` and `slots` (checked alike, contiguous, readable from the slots' device)."""
     if bank.shape[1:] != slots.shape[1:] or bank.dtype != slots.dtype:
         raise ValueError(
             f"expert copy: bank {bank.dtype} {list(bank.shape)} and slots {slots.dtype} {list(slots.shape)} "
@@ -56,13 +56,28 @@ def copy_expert_rows(bank: torch.Tensor, slots: torch.Tensor, sources: torch.Ten
         raise ValueError("expert copy: bank and slots must be contiguous")
     if slots.is_cuda and bank.device.type == "cpu" and not bank.is_pinned():
         raise ValueError("expert copy: a host bank read from CUDA must be pinned (unified addressing)")
+    return slots[0].nbytes if slots.shape[0] else bank[0].nbytes if bank.shape[0] else 0
+
+
+def copy_expert_rows(
+    tensors: Sequence[tuple[torch.Tensor, torch.Tensor]], sources: torch.Tensor, targets: torch.Tensor
+) -> None:
+    """`slots[targets[i]] = bank[sources[i]]` for every `(bank, slots)` of `tensors` (an expert's stored
+    tensors, one launch for all) and every `i` with `sources[i] >= 0` (int64 `[M]`, on the slots'
+    device; `targets` in `[0, S)` where the source is not negative).
+
+    Each `bank [rows, ...]` and its `slots [S, ...]` hold rows of one dtype and shape, both contiguous; on
+    CUDA a host bank must be pinned. Raises ValueError naming the mismatch.
+    """
     if sources.shape != targets.shape or sources.dim() != 1:
         raise ValueError(f"expert copy: sources {list(sources.shape)} and targets {list(targets.shape)} must be [M]")
-    row_bytes = slots[0].nbytes if slots.shape[0] else bank[0].nbytes if bank.shape[0] else 0
-    if sources.numel() == 0 or row_bytes == 0 or bank.shape[0] == 0:
+    moved = [(bank, slots, _checked(bank, slots)) for bank, slots in tensors]
+    moved = [(bank, slots, row) for bank, slots, row in moved if row and bank.shape[0]]
+    if sources.numel() == 0 or not moved:
         return
-    src, dst = _words(bank, row_bytes), _words(slots, row_bytes)
-    words = src.shape[1]
-    kernel = _copy_kernel if slots.is_cuda else interpreted(_copy_kernel)
-    grid = (sources.numel(), triton.cdiv(words, BLOCK_WORDS))
-    kernel[grid](src, dst, sources, targets, words, BLOCK=BLOCK_WORDS, **pdl_launch(slots))
+    banks = tuple(_words(bank, row) for bank, _, row in moved)
+    held = tuple(_words(slots, row) for _, slots, row in moved)
+    words = tuple(b.shape[1] for b in banks)
+    kernel = _copy_kernel if held[0].is_cuda else interpreted(_copy_kernel)
+    grid = (sources.numel(), triton.cdiv(max(words), BLOCK_WORDS))
+    kernel[grid](banks, held, words, sources, targets, BLOCK=BLOCK_WORDS, **pdl_launch(held[0]))

@@ -61,7 +61,7 @@ def bench_copy(module: Experts, counts: list[int]) -> None:
         m = min(m, slots.shape[0], bank.shape[0])
         sources = torch.arange(m, device="cuda")
         targets = torch.arange(m, device="cuda")
-        ms = timed(lambda s=sources, t=targets: copy_expert_rows(bank, slots, s, t), 20)
+        ms = timed(lambda s=sources, t=targets: copy_expert_rows([(bank, slots)], s, t), 20)
         plain = timed(lambda m=m: slots[:m].copy_(bank[:m], non_blocking=True), 20)
         gb = m * bank[0].nbytes / 1e9
         rates = f"kernel {gb / ms * 1e3:6.1f} GB/s, copy_ {gb / plain * 1e3:6.1f} GB/s"
