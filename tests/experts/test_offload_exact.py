@@ -2,6 +2,7 @@
 
 CPU: the torch reference over many steps with a cache much smaller than the experts (misses, evictions
 and rounds every few steps), per stored format, and a whole random model's teacher-forced logprobs.
+The CUDA path's operands (the plan kernel, the slots, the fused MoE) in Triton's interpreter on CPU; on
 CUDA (`gpu`): the fused MoE over the slots with remapped ids.
 """
 
@@ -170,3 +171,23 @@ def test_cache_steps_replay_in_a_cuda_graph() -> None:
         assert torch.equal(out, resident(x, w, ids))
     hits, misses, _ = (offloaded.cache.counters - before).tolist()
     assert hits + misses >= 30 * TOP_K and misses > 30
+
+
+@pytest.mark.parametrize("quant", [None, "fp8_block"])
+def test_cuda_path_operands_are_bitwise_in_the_interpreter(quant: str | None) -> None:
+    """The CUDA path on CPU tensors (the plan kernel and the fused MoE in Triton's interpreter): the slots and
+    slot ids `kernel_operands` gives make the fused MoE's output over the resident stacks, misses every step."""
+    from model.kernels.fused_moe import fused_moe  # Triton: the interpreter runs it on CPU tensors
+
+    resident = experts(torch.float32, quant)
+    offloaded = copy.deepcopy(resident)
+    offloaded.offload(10, (5,))
+    g = torch.Generator().manual_seed(6)
+    for i in range(8):
+        x, w, ids = routed(1 + i % 2, torch.float32, g)
+        slot_ids, gate_up, down, stored = offloaded.kernel_operands(ids)
+        assert torch.equal(
+            fused_moe(x, w, slot_ids, gate_up, down, **stored),
+            fused_moe(x, w, *resident.kernel_operands(ids)[:3], **resident.stored()),
+        ), i
+    assert offloaded.cache.counters[MISSES].item() > 8
