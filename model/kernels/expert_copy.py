@@ -60,15 +60,21 @@ def _checked(bank: torch.Tensor, slots: torch.Tensor) -> int:
 
 
 def copy_expert_rows(
-    tensors: Sequence[tuple[torch.Tensor, torch.Tensor]], sources: torch.Tensor, targets: torch.Tensor
+    tensors: Sequence[tuple[torch.Tensor, torch.Tensor]],
+    sources: torch.Tensor,
+    targets: torch.Tensor,
+    block_words: int = BLOCK_WORDS,
 ) -> None:
     """`slots[targets[i]] = bank[sources[i]]` for every `(bank, slots)` of `tensors` (an expert's stored
     tensors, one launch for all) and every `i` with `sources[i] >= 0` (int64 `[M]`, on the slots'
-    device; `targets` in `[0, S)` where the source is not negative).
+    device; `targets` in `[0, S)` where the source is not negative); `block_words` words of each row a
+    program (a power of two: the bandwidth sweep's knob, `bench_expert_cache.py --block-words`).
 
     Each `bank [rows, ...]` and its `slots [S, ...]` hold rows of one dtype and shape, both contiguous; on
     CUDA a host bank must be pinned. Raises ValueError naming the mismatch.
     """
+    if block_words < 1 or block_words & (block_words - 1):
+        raise ValueError(f"expert copy: block_words must be a power of two, got {block_words}")
     if sources.shape != targets.shape or sources.dim() != 1:
         raise ValueError(f"expert copy: sources {list(sources.shape)} and targets {list(targets.shape)} must be [M]")
     moved = [(bank, slots, _checked(bank, slots)) for bank, slots in tensors]
@@ -79,5 +85,5 @@ def copy_expert_rows(
     held = tuple(_words(slots, row) for _, slots, row in moved)
     words = tuple(b.shape[1] for b in banks)
     kernel = _copy_kernel if held[0].is_cuda else interpreted(_copy_kernel)
-    grid = (sources.numel(), triton.cdiv(max(words), BLOCK_WORDS))
-    kernel[grid](banks, held, words, sources, targets, BLOCK=BLOCK_WORDS, **pdl_launch(held[0]))
+    grid = (sources.numel(), triton.cdiv(max(words), block_words))
+    kernel[grid](banks, held, words, sources, targets, BLOCK=block_words, **pdl_launch(held[0]))

@@ -1,9 +1,10 @@
 """Host expert banks on one GPU: the copy kernel's bandwidth and one layer's decode step against hit rate.
 
-Prints (1) GB/s of `copy_expert_rows` moving M experts from the pinned bank into slots, beside a plain
-pinned -> device `copy_` of the same bytes (the copy engine, the PCIe ceiling); (2) one MoE layer's
-decode step (`Experts.forward`: slot plan, copies, fused MoE) replayed as a CUDA graph, at forced hit
-rates (`force_hit_rate_for_timing_only`: outputs wrong, timing only) and with experts resident.
+Prints (1) GB/s of `copy_expert_rows` moving M experts from the pinned bank into slots at each
+`--block-words` (the words of a row a program moves), beside a plain pinned -> device `copy_` of the
+same bytes (the copy engine, the PCIe ceiling); (2) one MoE layer's decode step (`Experts.forward`:
+slot plan, copies, fused MoE) replayed as a CUDA graph, at forced hit rates
+(`force_hit_rate_for_timing_only`: outputs wrong, timing only) and with experts resident.
 Experts are random block-FP8 codes at the published geometry (2560 x 640, 512 experts) by default.
 
     PYTHONPATH=. python scripts/experiments/bench_expert_cache.py --slots 128 --tokens 1 4
@@ -17,7 +18,7 @@ import copy
 import torch
 
 from model.config import Qwen4ExpConfig
-from model.kernels.expert_copy import copy_expert_rows
+from model.kernels.expert_copy import BLOCK_WORDS, copy_expert_rows
 from model.moe import Experts
 from model.presets import preset_config
 from model.quant.experts import stored_shapes
@@ -53,7 +54,7 @@ def timed(fn: object, reps: int) -> float:
     return start.elapsed_time(end) / reps
 
 
-def bench_copy(module: Experts, counts: list[int]) -> None:
+def bench_copy(module: Experts, counts: list[int], block_words: list[int]) -> None:
     cache = module.cache
     bank = cache.banks["gate_up_proj"]
     slots = cache.slot_tensors()["gate_up_proj"]
@@ -61,11 +62,13 @@ def bench_copy(module: Experts, counts: list[int]) -> None:
         m = min(m, slots.shape[0], bank.shape[0])
         sources = torch.arange(m, device="cuda")
         targets = torch.arange(m, device="cuda")
-        ms = timed(lambda s=sources, t=targets: copy_expert_rows([(bank, slots)], s, t), 20)
-        plain = timed(lambda m=m: slots[:m].copy_(bank[:m], non_blocking=True), 20)
         gb = m * bank[0].nbytes / 1e9
-        rates = f"kernel {gb / ms * 1e3:6.1f} GB/s, copy_ {gb / plain * 1e3:6.1f} GB/s"
-        print(f"copy {m:4d} gate_up rows ({gb * 1e3:8.1f} MB): {rates}")
+        plain = timed(lambda m=m: slots[:m].copy_(bank[:m], non_blocking=True), 20)
+        rates = []
+        for words in block_words:
+            ms = timed(lambda s=sources, t=targets, w=words: copy_expert_rows([(bank, slots)], s, t, w), 20)
+            rates.append(f"kernel ({words} words a program) {gb / ms * 1e3:6.1f} GB/s")
+        print(f"copy {m:4d} gate_up rows ({gb * 1e3:8.1f} MB): {', '.join(rates)}, copy_ {gb / plain * 1e3:6.1f} GB/s")
 
 
 def bench_step(resident: Experts, offloaded: Experts, tokens: int, rates: list[float], reps: int, top_k: int) -> None:
@@ -116,6 +119,7 @@ def main() -> None:
     parser.add_argument("--tokens", type=int, nargs="+", default=[1, 4])
     parser.add_argument("--rates", type=float, nargs="+", default=[0.0, 0.5, 0.9, 0.95, 1.0])
     parser.add_argument("--copies", type=int, nargs="+", default=[1, 10, 40, 120])
+    parser.add_argument("--block-words", type=int, nargs="+", default=[BLOCK_WORDS])
     parser.add_argument("--top-k", type=int, default=10)
     parser.add_argument("--reps", type=int, default=50)
     args = parser.parse_args()
@@ -126,7 +130,7 @@ def main() -> None:
     resident = host.cuda()
     print(f"{torch.cuda.get_device_name()}: {args.experts} experts, {args.slots} slots, "
           f"{offloaded.cache.expert_bytes / 1e6:.2f} MB an expert")  # fmt: skip
-    bench_copy(offloaded, args.copies)
+    bench_copy(offloaded, args.copies, args.block_words)
     for tokens in args.tokens:
         bench_step(resident, offloaded, tokens, args.rates, args.reps, args.top_k)
 
