@@ -22,7 +22,7 @@ import triton.language as tl
 
 from model.kernels.codes import add, interpreted
 
-RANK_CHUNK = 64  # slots compared against all slots at once when ranking them
+RANK_CHUNK = 64  # slots compared against all slots at once when ranking them (the kernel's CHUNK)
 
 
 @triton.jit
@@ -59,6 +59,7 @@ def _plan_kernel(
     E_BLOCK: tl.constexpr,
     S_BLOCK: tl.constexpr,
     P_BLOCK: tl.constexpr,
+    CHUNK: tl.constexpr,
     PROTECTED: tl.constexpr,
     FORCED: tl.constexpr,
 ):
@@ -91,8 +92,8 @@ def _plan_kernel(
     s = tl.arange(0, S_BLOCK)
     key, busy = _slot_keys(s, num_slots, num_static, owner, members, stamp, S_BLOCK, PROTECTED)
     order = tl.full([S_BLOCK], 0, tl.int32)  # each slot's place in eviction order: the keys below its own
-    for c0 in range(0, S_BLOCK, RANK_CHUNK):
-        c = c0 + tl.arange(0, RANK_CHUNK)
+    for c0 in range(0, S_BLOCK, CHUNK):
+        c = c0 + tl.arange(0, CHUNK)
         other, _ = _slot_keys(c, num_slots, num_static, owner, members, stamp, S_BLOCK, PROTECTED)
         order += tl.reduce((other[:, None] < key[None, :]).to(tl.int32), 0, add)
     tl.store(targets + order, s.to(tl.int64), mask=order < cap)  # the first `cap` victims, in order
@@ -151,7 +152,7 @@ def plan_round(
         flat, flat.numel(), state["step_members"], state["host_row"], state["slot_of"], state["owner"], state["stamp"],
         state["clock"], state["counters"], slot_ids, sources, targets, e, s, num_static, cap, expert_bytes,
         1.0 if forced_rate is None else forced_rate, E_BLOCK=triton.next_power_of_2(e), S_BLOCK=s_block,
-        P_BLOCK=triton.next_power_of_2(flat.numel()), PROTECTED=(2**63 - 1) // s_block - 1,
+        P_BLOCK=triton.next_power_of_2(flat.numel()), CHUNK=RANK_CHUNK, PROTECTED=(2**63 - 1) // s_block - 1,
         FORCED=forced_rate is not None,
     )  # fmt: skip
     return slot_ids.view(ids.shape), sources, targets

@@ -28,6 +28,7 @@ from model.kernels import (
     attention_decode,
     attention_prefill,
     expert_copy,
+    expert_plan,
     fused_moe,
     gdn_decode,
     hc_read,
@@ -190,10 +191,19 @@ CASES = {
         )
         for kind, code in ple_gather.KINDS.items()
     },
-    "expert copy, 8-byte words": (
+    "expert copy, block-FP8 codes and scales in one launch": (
         expert_copy._copy_kernel,
-        {"bank": "*i64", "slots": "*i64", "sources": "*i64", "targets": "*i64"},
+        {"banks": ("*i64",) * 4, "slots": ("*i64",) * 4, "words": ("i32",) * 4, "sources": "*i64", "targets": "*i64"},
         {"BLOCK": expert_copy.BLOCK_WORDS},
+        4,
+    ),
+    "expert plan, 512 experts, 128 slots, top-10, forced hits": (
+        expert_plan._plan_kernel,
+        {name: "*i64" for name in ("ids", "host_row", "slot_of", "owner", "stamp", "clock", "counters")}
+        | {"members": "*i8", "slot_ids": "*i64", "sources": "*i64", "targets": "*i64", "expert_bytes": "i64"}
+        | {"rate": "fp32"},
+        {"E_BLOCK": 512, "S_BLOCK": 128, "P_BLOCK": 16, "CHUNK": expert_plan.RANK_CHUNK, "FORCED": True}
+        | {"PROTECTED": (2**63 - 1) // 128 - 1},
         4,
     ),
 }
@@ -345,8 +355,8 @@ def test_nvfp4_nibbles_decode_in_pairs_on_the_gpu() -> None:
 
 def test_every_kernel_has_a_build_case() -> None:
     """A new `*_kernel` in `model/kernels` needs a case here, so that it too is built before a GPU run."""
-    modules = (attention_decode, attention_prefill, expert_copy, fused_moe, gdn_decode, hc_read, ple_gather, qsa_select)
-    modules += (router, weight_only)
+    modules = (attention_decode, attention_prefill, expert_copy, expert_plan, fused_moe, gdn_decode, hc_read)
+    modules += (ple_gather, qsa_select, router, weight_only)
     kernels = {
         name
         for module in modules
