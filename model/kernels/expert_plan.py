@@ -20,7 +20,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, interpreted
+from model.kernels.codes import add, interpreted, pdl_launch, wait_for_inputs
 
 RANK_CHUNK = 64  # slots compared against all slots at once when ranking them (the kernel's CHUNK)
 
@@ -62,7 +62,9 @@ def _plan_kernel(
     CHUNK: tl.constexpr,
     PROTECTED: tl.constexpr,
     FORCED: tl.constexpr,
+    PDL: tl.constexpr,
 ):
+    wait_for_inputs(PDL)  # the router's ids
     e = tl.arange(0, E_BLOCK)
     live_e = e < num_experts
     p = tl.arange(0, P_BLOCK)
@@ -153,6 +155,6 @@ def plan_round(
         state["clock"], state["counters"], slot_ids, sources, targets, e, s, num_static, cap, expert_bytes,
         1.0 if forced_rate is None else forced_rate, E_BLOCK=triton.next_power_of_2(e), S_BLOCK=s_block,
         P_BLOCK=triton.next_power_of_2(flat.numel()), CHUNK=RANK_CHUNK, PROTECTED=(2**63 - 1) // s_block - 1,
-        FORCED=forced_rate is not None,
+        FORCED=forced_rate is not None, **pdl_launch(flat),
     )  # fmt: skip
     return slot_ids.view(ids.shape), sources, targets
