@@ -28,6 +28,7 @@ from model.kernels import use_kernels
 from model.norm import RMSNorm
 from model.regions import region
 from model.rope import apply_rope, cos_sin, inv_freq
+from model.rounding import working_dtype
 from model.working_set import chunks
 
 
@@ -100,23 +101,24 @@ class Attention(nn.Module):
     @region("attention")
     def forward(self, x: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
         n = x.shape[0]
-        cos, sin = cos_sin(positions, self.inv_freq, x.dtype)
+        work = working_dtype(x.dtype)  # float32 in a narrow scope's opaque block (`model/rounding.py`)
+        cos, sin = cos_sin(positions, self.inv_freq, work)
         q, k, v, index_qk = project(self, ATTENTION_INPUT, x)
         q, gate = torch.chunk(q.view(n, self.num_heads, 2 * self.head_dim), 2, dim=-1)
-        q = apply_rope(self.q_norm(q), cos, sin)
-        k = apply_rope(self.k_norm(k.view(n, self.num_kv_heads, self.head_dim)), cos, sin)
+        q = apply_rope(self.q_norm(q.to(work)), cos, sin).to(x.dtype)
+        k = apply_rope(self.k_norm(k.view(n, self.num_kv_heads, self.head_dim).to(work)), cos, sin).to(x.dtype)
         v = v.view(n, self.num_kv_heads, self.head_dim)
         ix = self.indexer
         iq, ik = torch.split(index_qk, [ix.n_heads * ix.head_dim, ix.head_dim], dim=-1)
-        iq = apply_rope(ix.q_layernorm(iq.unflatten(-1, (ix.n_heads, ix.head_dim))), cos, sin)
+        iq = apply_rope(ix.q_layernorm(iq.unflatten(-1, (ix.n_heads, ix.head_dim)).to(work)), cos, sin).to(x.dtype)
         page, row = self.block_table[slots, positions // self.page_size], positions % self.page_size
         self.k_cache.index_put_((page, row), k)
         self.v_cache.index_put_((page, row), v)
         self.index_keys.index_put_((page, row), ik)
         self._update_block_keys(positions, slots)
         out = self.attention_core(q, iq, positions, slots)
-        out = out.flatten(-2) * torch.sigmoid(gate.flatten(-2))
-        return self.o_proj(out)
+        out = out.flatten(-2).to(work) * torch.sigmoid(gate.flatten(-2).to(work))
+        return self.o_proj(out.to(x.dtype))
 
     def _update_block_keys(self, positions: torch.Tensor, slots: torch.Tensor) -> None:
         """The key of each block a row completes, into `block_keys` (after the raw keys' write).

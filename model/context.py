@@ -9,9 +9,13 @@ Traced code reads only tensors. The forward context carries everything else, for
     capturing   whether graphs are being captured during this call
     scope       which regions are opaque (None: all run plainly), set by the compiled callable for
                 the calls it makes into Dynamo's code
+    float32_intermediates
+                whether the region body running keeps float32 where eager rounds an intermediate
+                (`model.rounding`), set by the region ops whose row asks for it
 
 The runner writes host and descriptor (`forward_context`); the compiled callable narrows the scope
-of the context it was called in (`in_scope`). Nothing else writes it.
+of the context it was called in (`in_scope`), and a region op the scope its body runs in.
+Nothing else writes it.
 """
 
 from __future__ import annotations
@@ -64,6 +68,7 @@ class ForwardContext:
     descriptor: BatchDescriptor | None = None
     capturing: bool = False
     scope: str | None = None
+    float32_intermediates: bool = False
 
 
 _current: ForwardContext | None = None
@@ -98,7 +103,8 @@ def forward_context(
     return _install(ForwardContext(host, descriptor, capturing))
 
 
-def in_scope(scope: str | None) -> contextlib.AbstractContextManager[None]:
-    """The context in flight (or an empty one) with regions opaque as `scope` says."""
+def in_scope(scope: str | None, float32_intermediates: bool = False) -> contextlib.AbstractContextManager[None]:
+    """The context in flight (or an empty one) with regions opaque as `scope` says, and intermediates
+    kept in float32 as `float32_intermediates` says."""
     base = _current if _current is not None else ForwardContext()
-    return _install(dataclasses.replace(base, scope=scope))
+    return _install(dataclasses.replace(base, scope=scope, float32_intermediates=float32_intermediates))

@@ -18,6 +18,7 @@ from model.fuse import Projections, project
 from model.kernels import use_kernels
 from model.norm import GatedRMSNorm
 from model.regions import region
+from model.rounding import working_dtype
 from model.window import causal_conv, commit_tail, gather_window
 from model.working_set import chunks
 
@@ -136,7 +137,8 @@ class GatedDeltaNet(nn.Module):
         qkv, z, b, a = project(self, GDN_INPUT, x)
         window = gather_window(qkv, self.conv_tail, slots, offsets)  # [N, K, C]
         commit_tail(self.conv_tail, window, write_slots)
-        qkv = F.silu(causal_conv(window, self.conv1d.weight).to(x.dtype))  # the conv's output rounded, as a conv's is
+        work = working_dtype(x.dtype)  # float32 in a narrow scope's opaque block (`model/rounding.py`)
+        qkv = F.silu(causal_conv(window, self.conv1d.weight).to(work))  # the conv's output rounded, as a conv's is
         q, k, v = torch.split(qkv, [self.key_dim, self.key_dim, self.value_dim], dim=-1)
         rep = self.num_v_heads // self.num_k_heads
         q = q.unflatten(-1, (self.num_k_heads, self.head_k_dim)).repeat_interleave(rep, dim=1)
@@ -144,11 +146,11 @@ class GatedDeltaNet(nn.Module):
         v = v.unflatten(-1, (self.num_v_heads, self.head_v_dim))
         q = l2norm(q.float()) * self.head_k_dim**-0.5
         k = l2norm(k.float())
-        beta = b.sigmoid().float()
+        beta = b.to(work).sigmoid().float()
         g = -self.A_log.float().exp() * F.softplus(a.float() + self.dt_bias)
-        core = self.delta_rule(q, k, v.float(), g, beta, slots, write_slots).to(x.dtype)
+        core = self.delta_rule(q, k, v.float(), g, beta, slots, write_slots).to(work)
         out = self.norm(core, z.unflatten(-1, (self.num_v_heads, self.head_v_dim))).flatten(-2)
-        return self.out_proj(out)
+        return self.out_proj(out.to(x.dtype))
 
     @region("delta_rule")
     def delta_rule(

@@ -19,6 +19,7 @@ from model.config import Qwen4ExpConfig
 from model.fuse import Projections, project
 from model.norm import RMSNorm
 from model.regions import region
+from model.rounding import working_dtype
 from model.window import causal_conv, commit_tail, gather_window
 
 _MASK64 = (1 << 64) - 1
@@ -208,12 +209,13 @@ class PLE(nn.Module):
         emb = self.ple_embedding.gather(self.ple_embedding.ids(input_ids, slots, offsets, write_slots))
         emb = emb.to(h.dtype)
         key, value = project(self, PLE_INPUT, emb)
-        key = self.norm_key(key).unflatten(-1, (self.n, self.d))
-        query = self.norm_query(h).unflatten(-1, (self.n, self.d))
+        work = working_dtype(h.dtype)  # float32 in a narrow scope's opaque block (`model/rounding.py`)
+        key = self.norm_key(key.to(work)).unflatten(-1, (self.n, self.d))
+        query = self.norm_query(h.to(work)).unflatten(-1, (self.n, self.d))
         gate = (key * query).sum(dim=-1, keepdim=True) / math.sqrt(self.d)
         gate = gate.abs().clamp_min(1e-6).sqrt() * gate.sign()
         gated = (torch.sigmoid(gate) * value.unsqueeze(-2)).flatten(-2)
-        return gated + self.short_conv(self.norm_conv(gated), slots, offsets, write_slots)
+        return (gated + self.short_conv(self.norm_conv(gated), slots, offsets, write_slots)).to(h.dtype)
 
     @region("ple_conv")
     def short_conv(

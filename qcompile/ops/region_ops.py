@@ -239,7 +239,8 @@ def _define(row: Region) -> OpEntry:
     def impl(layer_key: str, *tensors: torch.Tensor) -> None:
         module = _module_for(layer_key)
         inputs, state, out = tensors[:num_inputs], tensors[num_inputs : num_inputs + num_state], tensors[-1]
-        with context.in_scope(None), _bound_state(module, row.name, state):  # looked up per call: tests hook it
+        with context.in_scope(None, row.keeps_float32), _bound_state(module, row.name, state):
+            # looked up per call: tests hook it
             result = model_regions.REGIONS[row.name](module, *inputs, **({"out": out} if takes_out else {}))
         if result is not out:
             out.copy_(result)

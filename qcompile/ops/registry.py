@@ -37,6 +37,9 @@ class Region:
     num_state: int = 0
     splitting: bool = False  # reads the forward context's host metadata: pieces must not freeze it
     out_spec: OutSpec = like_first_input
+    # its body keeps float32 where eager rounds an intermediate (`model/rounding.py`), as Inductor
+    # keeps a fused chain's: a block is then computed as the kernel scope computes it
+    keeps_float32: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "opaque_in", check_scopes(self.opaque_in))
