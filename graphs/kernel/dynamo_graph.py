@@ -268,7 +268,8 @@ class GraphModule(torch.nn.Module):
         add_9: "f32[s33, 4, 1]" = sum_2 + 1e-06;  sum_2 = None
         rsqrt_2: "f32[s33, 4, 1]" = torch.rsqrt(add_9);  add_9 = None
         k_2: "f32[s33, 4, 16]" = float_9 * rsqrt_2;  float_9 = rsqrt_2 = None
-        sigmoid_2: "f32[s33, 4]" = b.sigmoid();  b = None
+        to_3: "f32[s33, 4]" = b.to(torch.float32);  b = None
+        sigmoid_2: "f32[s33, 4]" = to_3.sigmoid();  to_3 = None
         beta: "f32[s33, 4]" = sigmoid_2.float();  sigmoid_2 = None
         float_11: "f32[4]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_a_log_ = None
         exp: "f32[4]" = float_11.exp();  float_11 = None
@@ -288,14 +289,15 @@ class GraphModule(torch.nn.Module):
         add_11: "f32[s33, 4, 1]" = mean_2 + 1e-06;  mean_2 = None
         rsqrt_3: "f32[s33, 4, 1]" = torch.rsqrt(add_11);  add_11 = None
         xf_3: "f32[s33, 4, 16]" = xf_2 * rsqrt_3;  xf_2 = rsqrt_3 = None
-        to_4: "f32[s33, 4, 16]" = xf_3.to(torch.float32);  xf_3 = None
-        out_7: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ * to_4;  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ = to_4 = None
+        to_5: "f32[s33, 4, 16]" = xf_3.to(torch.float32);  xf_3 = None
+        out_7: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ * to_5;  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ = to_5 = None
         float_15: "f32[s33, 4, 16]" = unflatten_6.float();  unflatten_6 = None
         sigmoid_3: "f32[s33, 4, 16]" = torch.sigmoid(float_15);  float_15 = None
         mul_16: "f32[s33, 4, 16]" = out_7 * sigmoid_3;  out_7 = sigmoid_3 = None
-        to_5: "f32[s33, 4, 16]" = mul_16.to(torch.float32);  mul_16 = None
-        out_8: "f32[s33, 64]" = to_5.flatten(-2);  to_5 = None
-        y_2: "f32[s33, 64]" = torch._C._nn.linear(out_8, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_8 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = None
+        to_6: "f32[s33, 4, 16]" = mul_16.to(torch.float32);  mul_16 = None
+        out_8: "f32[s33, 64]" = to_6.flatten(-2);  to_6 = None
+        to_7: "f32[s33, 64]" = out_8.to(torch.float32);  out_8 = None
+        y_2: "f32[s33, 64]" = torch._C._nn.linear(to_7, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_, None);  to_7 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = None
         h_1: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h, inject_1, y_2);  h = inject_1 = y_2 = None
         xf_4: "f32[s33, 256]" = h_1.float()
         xf_5: "f32[s33, 4, 64]" = xf_4.unflatten(-1, (-1, 64));  xf_4 = None
@@ -359,8 +361,8 @@ class GraphModule(torch.nn.Module):
         getitem_60: "i64[s33, 3, 1]" = getitem_52[flat_1];  getitem_52 = flat_1 = None
         window_1: "i64[s33, 3, 1]" = torch.where(getitem_59, getitem_60, from_tail_1);  getitem_59 = getitem_60 = from_tail_1 = None
         getitem_61: "i64[s33, 2, 1]" = window_1[(slice(None, None, None), slice(1, None, None))]
-        to_8: "i64[s33, 2, 1]" = getitem_61.to(torch.int64);  getitem_61 = None
-        index_copy__1: "i64[3, 2, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_.index_copy_(0, l_write_slots_, to_8);  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = to_8 = index_copy__1 = None
+        to_10: "i64[s33, 2, 1]" = getitem_61.to(torch.int64);  getitem_61 = None
+        index_copy__1: "i64[3, 2, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_.index_copy_(0, l_write_slots_, to_10);  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = to_10 = index_copy__1 = None
         window_2: "i64[s33, 3]" = window_1[(Ellipsis, 0)];  window_1 = None
         is_eos: "b8[s33, 3]" = window_2 == 1
         getitem_63: "i64[s33]" = window_2[(slice(None, None, None), 2)]
@@ -398,7 +400,8 @@ class GraphModule(torch.nn.Module):
         split_5 = torch.functional.split(y_5, [256, 0, 64, 0], dim = -1);  y_5 = None
         key: "f32[s33, 256]" = split_5[0]
         value: "f32[s33, 64]" = split_5[2];  split_5 = None
-        xf_6: "f32[s33, 256]" = key.float();  key = None
+        to_12: "f32[s33, 256]" = key.to(torch.float32);  key = None
+        xf_6: "f32[s33, 256]" = to_12.float();  to_12 = None
         xf_7: "f32[s33, 4, 64]" = xf_6.unflatten(-1, (-1, 64));  xf_6 = None
         pow_4: "f32[s33, 4, 64]" = xf_7.pow(2)
         mean_5: "f32[s33, 4, 1]" = pow_4.mean(-1, keepdim = True);  pow_4 = None
@@ -409,9 +412,10 @@ class GraphModule(torch.nn.Module):
         float_19: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_ = None
         add_20: "f32[256]" = 1.0 + float_19;  float_19 = None
         mul_26: "f32[s33, 256]" = out_14 * add_20;  out_14 = add_20 = None
-        to_10: "f32[s33, 256]" = mul_26.to(torch.float32);  mul_26 = None
-        key_1: "f32[s33, 4, 64]" = to_10.unflatten(-1, (4, 64));  to_10 = None
-        xf_8: "f32[s33, 256]" = h_2.float()
+        to_13: "f32[s33, 256]" = mul_26.to(torch.float32);  mul_26 = None
+        key_1: "f32[s33, 4, 64]" = to_13.unflatten(-1, (4, 64));  to_13 = None
+        to_14: "f32[s33, 256]" = h_2.to(torch.float32)
+        xf_8: "f32[s33, 256]" = to_14.float();  to_14 = None
         xf_9: "f32[s33, 4, 64]" = xf_8.unflatten(-1, (-1, 64));  xf_8 = None
         pow_5: "f32[s33, 4, 64]" = xf_9.pow(2)
         mean_6: "f32[s33, 4, 1]" = pow_5.mean(-1, keepdim = True);  pow_5 = None
@@ -422,8 +426,8 @@ class GraphModule(torch.nn.Module):
         float_21: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_ = None
         add_22: "f32[256]" = 1.0 + float_21;  float_21 = None
         mul_28: "f32[s33, 256]" = out_16 * add_22;  out_16 = add_22 = None
-        to_11: "f32[s33, 256]" = mul_28.to(torch.float32);  mul_28 = None
-        query: "f32[s33, 4, 64]" = to_11.unflatten(-1, (4, 64));  to_11 = None
+        to_15: "f32[s33, 256]" = mul_28.to(torch.float32);  mul_28 = None
+        query: "f32[s33, 4, 64]" = to_15.unflatten(-1, (4, 64));  to_15 = None
         mul_29: "f32[s33, 4, 64]" = key_1 * query;  key_1 = query = None
         sum_4: "f32[s33, 4, 1]" = mul_29.sum(dim = -1, keepdim = True);  mul_29 = None
         gate_1: "f32[s33, 4, 1]" = sum_4 / 8.0;  sum_4 = None
@@ -447,7 +451,7 @@ class GraphModule(torch.nn.Module):
         float_23: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_ = None
         add_24: "f32[256]" = 1.0 + float_23;  float_23 = None
         mul_33: "f32[s33, 256]" = out_18 * add_24;  out_18 = add_24 = None
-        to_12: "f32[s33, 256]" = mul_33.to(torch.float32);  mul_33 = None
+        to_16: "f32[s33, 256]" = mul_33.to(torch.float32);  mul_33 = None
         steps_2: "i64[10]" = torch.arange(-9, 1, device = device(type='cpu'))
         getitem_85: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
         rel_2: "i64[s33, 10]" = getitem_85 + steps_2;  getitem_85 = None
@@ -461,11 +465,11 @@ class GraphModule(torch.nn.Module):
         from_tail_2: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_89, clamp_2)];  getitem_89 = clamp_2 = None
         ge_2: "b8[s33, 10]" = rel_2 >= 0;  rel_2 = None
         getitem_91: "b8[s33, 10, 1]" = ge_2[(Ellipsis, None)];  ge_2 = None
-        getitem_92: "f32[s33, 10, 256]" = to_12[flat_2];  to_12 = flat_2 = None
+        getitem_92: "f32[s33, 10, 256]" = to_16[flat_2];  to_16 = flat_2 = None
         window_3: "f32[s33, 10, 256]" = torch.where(getitem_91, getitem_92, from_tail_2);  getitem_91 = getitem_92 = from_tail_2 = None
         getitem_93: "f32[s33, 9, 256]" = window_3[(slice(None, None, None), slice(1, None, None))]
-        to_13: "f32[s33, 9, 256]" = getitem_93.to(torch.float32);  getitem_93 = None
-        index_copy__2: "f32[3, 9, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_13);  l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = to_13 = index_copy__2 = None
+        to_17: "f32[s33, 9, 256]" = getitem_93.to(torch.float32);  getitem_93 = None
+        index_copy__2: "f32[3, 9, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_17);  l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = to_17 = index_copy__2 = None
         getitem_94: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
         taps_1: "f32[256, 4]" = getitem_94.float();  getitem_94 = None
         getitem_95: "f32[s33, 256]" = window_3[(slice(None, None, None), 0)]
@@ -488,9 +492,10 @@ class GraphModule(torch.nn.Module):
         mul_37: "f32[s33, 256]" = float_28 * getitem_102;  float_28 = getitem_102 = None
         out_22: "f32[s33, 256]" = out_21 + mul_37;  out_21 = mul_37 = None
         silu_4: "f32[s33, 256]" = torch.nn.functional.silu(out_22);  out_22 = None
-        to_14: "f32[s33, 256]" = silu_4.to(torch.float32);  silu_4 = None
-        add_31: "f32[s33, 256]" = gated + to_14;  gated = to_14 = None
-        h_3: "f32[s33, 256]" = h_2 + add_31;  h_2 = add_31 = None
+        to_18: "f32[s33, 256]" = silu_4.to(torch.float32);  silu_4 = None
+        add_31: "f32[s33, 256]" = gated + to_18;  gated = to_18 = None
+        to_19: "f32[s33, 256]" = add_31.to(torch.float32);  add_31 = None
+        h_3: "f32[s33, 256]" = h_2 + to_19;  h_2 = to_19 = None
         xf_12: "f32[s33, 256]" = h_3.float()
         xf_13: "f32[s33, 4, 64]" = xf_12.unflatten(-1, (-1, 64));  xf_12 = None
         pow_7: "f32[s33, 4, 64]" = xf_13.pow(2)
@@ -540,8 +545,8 @@ class GraphModule(torch.nn.Module):
         getitem_122: "f32[s33, 4, 128]" = qkv_2[flat_3];  qkv_2 = flat_3 = None
         window_4: "f32[s33, 4, 128]" = torch.where(getitem_121, getitem_122, from_tail_3);  getitem_121 = getitem_122 = from_tail_3 = None
         getitem_123: "f32[s33, 3, 128]" = window_4[(slice(None, None, None), slice(1, None, None))]
-        to_16: "f32[s33, 3, 128]" = getitem_123.to(torch.float32);  getitem_123 = None
-        index_copy__3: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_16);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = to_16 = index_copy__3 = None
+        to_21: "f32[s33, 3, 128]" = getitem_123.to(torch.float32);  getitem_123 = None
+        index_copy__3: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_21);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = to_21 = index_copy__3 = None
         getitem_124: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_ = None
         taps_2: "f32[128, 4]" = getitem_124.float();  getitem_124 = None
         getitem_125: "f32[s33, 128]" = window_4[(slice(None, None, None), 0)]
@@ -563,8 +568,8 @@ class GraphModule(torch.nn.Module):
         getitem_132: "f32[128]" = taps_2[(slice(None, None, None), 3)];  taps_2 = None
         mul_45: "f32[s33, 128]" = float_35 * getitem_132;  float_35 = getitem_132 = None
         out_28: "f32[s33, 128]" = out_27 + mul_45;  out_27 = mul_45 = None
-        to_17: "f32[s33, 128]" = out_28.to(torch.float32);  out_28 = None
-        qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(to_17);  to_17 = None
+        to_22: "f32[s33, 128]" = out_28.to(torch.float32);  out_28 = None
+        qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(to_22);  to_22 = None
         split_8 = torch.functional.split(qkv_3, [32, 32, 64], dim = -1);  qkv_3 = None
         q_3: "f32[s33, 32]" = split_8[0]
         k_3: "f32[s33, 32]" = split_8[1]
@@ -587,7 +592,8 @@ class GraphModule(torch.nn.Module):
         add_42: "f32[s33, 4, 1]" = sum_6 + 1e-06;  sum_6 = None
         rsqrt_10: "f32[s33, 4, 1]" = torch.rsqrt(add_42);  add_42 = None
         k_5: "f32[s33, 4, 16]" = float_37 * rsqrt_10;  float_37 = rsqrt_10 = None
-        sigmoid_9: "f32[s33, 4]" = b_1.sigmoid();  b_1 = None
+        to_23: "f32[s33, 4]" = b_1.to(torch.float32);  b_1 = None
+        sigmoid_9: "f32[s33, 4]" = to_23.sigmoid();  to_23 = None
         beta_1: "f32[s33, 4]" = sigmoid_9.float();  sigmoid_9 = None
         float_39: "f32[4]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_a_log_ = None
         exp_1: "f32[4]" = float_39.exp();  float_39 = None
@@ -607,14 +613,15 @@ class GraphModule(torch.nn.Module):
         add_44: "f32[s33, 4, 1]" = mean_10 + 1e-06;  mean_10 = None
         rsqrt_11: "f32[s33, 4, 1]" = torch.rsqrt(add_44);  add_44 = None
         xf_15: "f32[s33, 4, 16]" = xf_14 * rsqrt_11;  xf_14 = rsqrt_11 = None
-        to_19: "f32[s33, 4, 16]" = xf_15.to(torch.float32);  xf_15 = None
-        out_30: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ * to_19;  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ = to_19 = None
+        to_25: "f32[s33, 4, 16]" = xf_15.to(torch.float32);  xf_15 = None
+        out_30: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ * to_25;  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ = to_25 = None
         float_43: "f32[s33, 4, 16]" = unflatten_21.float();  unflatten_21 = None
         sigmoid_10: "f32[s33, 4, 16]" = torch.sigmoid(float_43);  float_43 = None
         mul_54: "f32[s33, 4, 16]" = out_30 * sigmoid_10;  out_30 = sigmoid_10 = None
-        to_20: "f32[s33, 4, 16]" = mul_54.to(torch.float32);  mul_54 = None
-        out_31: "f32[s33, 64]" = to_20.flatten(-2);  to_20 = None
-        y_8: "f32[s33, 64]" = torch._C._nn.linear(out_31, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_31 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = None
+        to_26: "f32[s33, 4, 16]" = mul_54.to(torch.float32);  mul_54 = None
+        out_31: "f32[s33, 64]" = to_26.flatten(-2);  to_26 = None
+        to_27: "f32[s33, 64]" = out_31.to(torch.float32);  out_31 = None
+        y_8: "f32[s33, 64]" = torch._C._nn.linear(to_27, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_, None);  to_27 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = None
         h_4: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_3, inject_5, y_8);  h_3 = inject_5 = y_8 = None
         xf_16: "f32[s33, 256]" = h_4.float()
         xf_17: "f32[s33, 4, 64]" = xf_16.unflatten(-1, (-1, 64));  xf_16 = None
@@ -710,8 +717,8 @@ class GraphModule(torch.nn.Module):
         getitem_174: "f32[s33, 4, 128]" = qkv_4[flat_4];  qkv_4 = flat_4 = None
         window_5: "f32[s33, 4, 128]" = torch.where(getitem_173, getitem_174, from_tail_4);  getitem_173 = getitem_174 = from_tail_4 = None
         getitem_175: "f32[s33, 3, 128]" = window_5[(slice(None, None, None), slice(1, None, None))]
-        to_24: "f32[s33, 3, 128]" = getitem_175.to(torch.float32);  getitem_175 = None
-        index_copy__4: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_24);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = to_24 = index_copy__4 = None
+        to_31: "f32[s33, 3, 128]" = getitem_175.to(torch.float32);  getitem_175 = None
+        index_copy__4: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_31);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = to_31 = index_copy__4 = None
         getitem_176: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_ = None
         taps_3: "f32[128, 4]" = getitem_176.float();  getitem_176 = None
         getitem_177: "f32[s33, 128]" = window_5[(slice(None, None, None), 0)]
@@ -733,8 +740,8 @@ class GraphModule(torch.nn.Module):
         getitem_184: "f32[128]" = taps_3[(slice(None, None, None), 3)];  taps_3 = None
         mul_67: "f32[s33, 128]" = float_52 * getitem_184;  float_52 = getitem_184 = None
         out_40: "f32[s33, 128]" = out_39 + mul_67;  out_39 = mul_67 = None
-        to_25: "f32[s33, 128]" = out_40.to(torch.float32);  out_40 = None
-        qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(to_25);  to_25 = None
+        to_32: "f32[s33, 128]" = out_40.to(torch.float32);  out_40 = None
+        qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(to_32);  to_32 = None
         split_13 = torch.functional.split(qkv_5, [32, 32, 64], dim = -1);  qkv_5 = None
         q_6: "f32[s33, 32]" = split_13[0]
         k_6: "f32[s33, 32]" = split_13[1]
@@ -757,7 +764,8 @@ class GraphModule(torch.nn.Module):
         add_56: "f32[s33, 4, 1]" = sum_9 + 1e-06;  sum_9 = None
         rsqrt_15: "f32[s33, 4, 1]" = torch.rsqrt(add_56);  add_56 = None
         k_8: "f32[s33, 4, 16]" = float_54 * rsqrt_15;  float_54 = rsqrt_15 = None
-        sigmoid_15: "f32[s33, 4]" = b_2.sigmoid();  b_2 = None
+        to_33: "f32[s33, 4]" = b_2.to(torch.float32);  b_2 = None
+        sigmoid_15: "f32[s33, 4]" = to_33.sigmoid();  to_33 = None
         beta_2: "f32[s33, 4]" = sigmoid_15.float();  sigmoid_15 = None
         float_56: "f32[4]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_a_log_ = None
         exp_2: "f32[4]" = float_56.exp();  float_56 = None
@@ -777,14 +785,15 @@ class GraphModule(torch.nn.Module):
         add_58: "f32[s33, 4, 1]" = mean_15 + 1e-06;  mean_15 = None
         rsqrt_16: "f32[s33, 4, 1]" = torch.rsqrt(add_58);  add_58 = None
         xf_21: "f32[s33, 4, 16]" = xf_20 * rsqrt_16;  xf_20 = rsqrt_16 = None
-        to_27: "f32[s33, 4, 16]" = xf_21.to(torch.float32);  xf_21 = None
-        out_42: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ * to_27;  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ = to_27 = None
+        to_35: "f32[s33, 4, 16]" = xf_21.to(torch.float32);  xf_21 = None
+        out_42: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ * to_35;  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ = to_35 = None
         float_60: "f32[s33, 4, 16]" = unflatten_31.float();  unflatten_31 = None
         sigmoid_16: "f32[s33, 4, 16]" = torch.sigmoid(float_60);  float_60 = None
         mul_76: "f32[s33, 4, 16]" = out_42 * sigmoid_16;  out_42 = sigmoid_16 = None
-        to_28: "f32[s33, 4, 16]" = mul_76.to(torch.float32);  mul_76 = None
-        out_43: "f32[s33, 64]" = to_28.flatten(-2);  to_28 = None
-        y_13: "f32[s33, 64]" = torch._C._nn.linear(out_43, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_, None);  out_43 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = None
+        to_36: "f32[s33, 4, 16]" = mul_76.to(torch.float32);  mul_76 = None
+        out_43: "f32[s33, 64]" = to_36.flatten(-2);  to_36 = None
+        to_37: "f32[s33, 64]" = out_43.to(torch.float32);  out_43 = None
+        y_13: "f32[s33, 64]" = torch._C._nn.linear(to_37, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_, None);  to_37 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = None
         h_6: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_5, inject_9, y_13);  h_5 = inject_9 = y_13 = None
         xf_22: "f32[s33, 256]" = h_6.float()
         xf_23: "f32[s33, 4, 64]" = xf_22.unflatten(-1, (-1, 64));  xf_22 = None
@@ -877,7 +886,8 @@ class GraphModule(torch.nn.Module):
         chunk = torch.chunk(view, 2, dim = -1);  view = None
         q_10: "f32[s33, 4, 32]" = chunk[0]
         gate_5: "f32[s33, 4, 32]" = chunk[1];  chunk = None
-        xf_26: "f32[s33, 4, 32]" = q_10.float();  q_10 = None
+        to_43: "f32[s33, 4, 32]" = q_10.to(torch.float32);  q_10 = None
+        xf_26: "f32[s33, 4, 32]" = to_43.float();  to_43 = None
         pow_14: "f32[s33, 4, 32]" = xf_26.pow(2)
         mean_20: "f32[s33, 4, 1]" = pow_14.mean(-1, keepdim = True);  pow_14 = None
         add_63: "f32[s33, 4, 1]" = mean_20 + 1e-06;  mean_20 = None
@@ -886,11 +896,11 @@ class GraphModule(torch.nn.Module):
         float_68: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_ = None
         add_64: "f32[32]" = 1.0 + float_68;  float_68 = None
         mul_88: "f32[s33, 4, 32]" = out_49 * add_64;  out_49 = add_64 = None
-        to_34: "f32[s33, 4, 32]" = mul_88.to(torch.float32);  mul_88 = None
+        to_44: "f32[s33, 4, 32]" = mul_88.to(torch.float32);  mul_88 = None
         cos_2: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_2: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
-        rot: "f32[s33, 4, 8]" = to_34[(Ellipsis, slice(None, 8, None))]
-        rest: "f32[s33, 4, 24]" = to_34[(Ellipsis, slice(8, None, None))];  to_34 = None
+        rot: "f32[s33, 4, 8]" = to_44[(Ellipsis, slice(None, 8, None))]
+        rest: "f32[s33, 4, 24]" = to_44[(Ellipsis, slice(8, None, None))];  to_44 = None
         x1: "f32[s33, 4, 4]" = rot[(Ellipsis, slice(None, 4, None))]
         x2: "f32[s33, 4, 4]" = rot[(Ellipsis, slice(4, None, None))]
         mul_89: "f32[s33, 4, 8]" = rot * cos_2;  rot = cos_2 = None
@@ -898,9 +908,11 @@ class GraphModule(torch.nn.Module):
         cat_2: "f32[s33, 4, 8]" = torch.cat((neg_3, x1), dim = -1);  neg_3 = x1 = None
         mul_90: "f32[s33, 4, 8]" = cat_2 * sin_2;  cat_2 = sin_2 = None
         rotated: "f32[s33, 4, 8]" = mul_89 + mul_90;  mul_89 = mul_90 = None
-        q_11: "f32[s33, 4, 32]" = torch.cat((rotated, rest), dim = -1);  rotated = rest = None
+        cat_3: "f32[s33, 4, 32]" = torch.cat((rotated, rest), dim = -1);  rotated = rest = None
+        q_11: "f32[s33, 4, 32]" = cat_3.to(torch.float32);  cat_3 = None
         view_1: "f32[s33, 2, 32]" = k_9.view(s33, 2, 32);  k_9 = None
-        xf_27: "f32[s33, 2, 32]" = view_1.float();  view_1 = None
+        to_46: "f32[s33, 2, 32]" = view_1.to(torch.float32);  view_1 = None
+        xf_27: "f32[s33, 2, 32]" = to_46.float();  to_46 = None
         pow_15: "f32[s33, 2, 32]" = xf_27.pow(2)
         mean_21: "f32[s33, 2, 1]" = pow_15.mean(-1, keepdim = True);  pow_15 = None
         add_66: "f32[s33, 2, 1]" = mean_21 + 1e-06;  mean_21 = None
@@ -909,11 +921,11 @@ class GraphModule(torch.nn.Module):
         float_70: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_ = None
         add_67: "f32[32]" = 1.0 + float_70;  float_70 = None
         mul_92: "f32[s33, 2, 32]" = out_50 * add_67;  out_50 = add_67 = None
-        to_35: "f32[s33, 2, 32]" = mul_92.to(torch.float32);  mul_92 = None
+        to_47: "f32[s33, 2, 32]" = mul_92.to(torch.float32);  mul_92 = None
         cos_3: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_3: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
-        rot_1: "f32[s33, 2, 8]" = to_35[(Ellipsis, slice(None, 8, None))]
-        rest_1: "f32[s33, 2, 24]" = to_35[(Ellipsis, slice(8, None, None))];  to_35 = None
+        rot_1: "f32[s33, 2, 8]" = to_47[(Ellipsis, slice(None, 8, None))]
+        rest_1: "f32[s33, 2, 24]" = to_47[(Ellipsis, slice(8, None, None))];  to_47 = None
         x1_1: "f32[s33, 2, 4]" = rot_1[(Ellipsis, slice(None, 4, None))]
         x2_1: "f32[s33, 2, 4]" = rot_1[(Ellipsis, slice(4, None, None))]
         mul_93: "f32[s33, 2, 8]" = rot_1 * cos_3;  rot_1 = cos_3 = None
@@ -921,13 +933,15 @@ class GraphModule(torch.nn.Module):
         cat_4: "f32[s33, 2, 8]" = torch.cat((neg_4, x1_1), dim = -1);  neg_4 = x1_1 = None
         mul_94: "f32[s33, 2, 8]" = cat_4 * sin_3;  cat_4 = sin_3 = None
         rotated_1: "f32[s33, 2, 8]" = mul_93 + mul_94;  mul_93 = mul_94 = None
-        k_10: "f32[s33, 2, 32]" = torch.cat((rotated_1, rest_1), dim = -1);  rotated_1 = rest_1 = None
+        cat_5: "f32[s33, 2, 32]" = torch.cat((rotated_1, rest_1), dim = -1);  rotated_1 = rest_1 = None
+        k_10: "f32[s33, 2, 32]" = cat_5.to(torch.float32);  cat_5 = None
         v_7: "f32[s33, 2, 32]" = v_6.view(s33, 2, 32);  v_6 = None
         split_18 = torch.functional.split(index_qk, [32, 16], dim = -1);  index_qk = None
         iq: "f32[s33, 32]" = split_18[0]
         ik: "f32[s33, 16]" = split_18[1];  split_18 = None
         unflatten_38: "f32[s33, 2, 16]" = iq.unflatten(-1, (2, 16));  iq = None
-        xf_28: "f32[s33, 2, 16]" = unflatten_38.float();  unflatten_38 = None
+        to_49: "f32[s33, 2, 16]" = unflatten_38.to(torch.float32);  unflatten_38 = None
+        xf_28: "f32[s33, 2, 16]" = to_49.float();  to_49 = None
         pow_16: "f32[s33, 2, 16]" = xf_28.pow(2)
         mean_22: "f32[s33, 2, 1]" = pow_16.mean(-1, keepdim = True);  pow_16 = None
         add_69: "f32[s33, 2, 1]" = mean_22 + 1e-06;  mean_22 = None
@@ -936,11 +950,11 @@ class GraphModule(torch.nn.Module):
         float_72: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_ = None
         add_70: "f32[16]" = 1.0 + float_72;  float_72 = None
         mul_96: "f32[s33, 2, 16]" = out_51 * add_70;  out_51 = add_70 = None
-        to_36: "f32[s33, 2, 16]" = mul_96.to(torch.float32);  mul_96 = None
+        to_50: "f32[s33, 2, 16]" = mul_96.to(torch.float32);  mul_96 = None
         cos_4: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2);  cos_1 = None
         sin_4: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2);  sin_1 = None
-        rot_2: "f32[s33, 2, 8]" = to_36[(Ellipsis, slice(None, 8, None))]
-        rest_2: "f32[s33, 2, 8]" = to_36[(Ellipsis, slice(8, None, None))];  to_36 = None
+        rot_2: "f32[s33, 2, 8]" = to_50[(Ellipsis, slice(None, 8, None))]
+        rest_2: "f32[s33, 2, 8]" = to_50[(Ellipsis, slice(8, None, None))];  to_50 = None
         x1_2: "f32[s33, 2, 4]" = rot_2[(Ellipsis, slice(None, 4, None))]
         x2_2: "f32[s33, 2, 4]" = rot_2[(Ellipsis, slice(4, None, None))]
         mul_97: "f32[s33, 2, 8]" = rot_2 * cos_4;  rot_2 = cos_4 = None
@@ -948,7 +962,8 @@ class GraphModule(torch.nn.Module):
         cat_6: "f32[s33, 2, 8]" = torch.cat((neg_5, x1_2), dim = -1);  neg_5 = x1_2 = None
         mul_98: "f32[s33, 2, 8]" = cat_6 * sin_4;  cat_6 = sin_4 = None
         rotated_2: "f32[s33, 2, 8]" = mul_97 + mul_98;  mul_97 = mul_98 = None
-        iq_1: "f32[s33, 2, 16]" = torch.cat((rotated_2, rest_2), dim = -1);  rotated_2 = rest_2 = None
+        cat_7: "f32[s33, 2, 16]" = torch.cat((rotated_2, rest_2), dim = -1);  rotated_2 = rest_2 = None
+        iq_1: "f32[s33, 2, 16]" = cat_7.to(torch.float32);  cat_7 = None
         floordiv: "i64[s33]" = l_positions_ // 64
         page: "i32[s33]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_[(l_slots_, floordiv)];  floordiv = None
         row: "i64[s33]" = l_positions_ % 64
@@ -992,8 +1007,8 @@ class GraphModule(torch.nn.Module):
         float_77: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_ = None
         add_76: "f32[16]" = 1.0 + float_77;  float_77 = None
         mul_102: "f32[s33, 16]" = out_52 * add_76;  out_52 = add_76 = None
-        to_40: "f32[s33, 16]" = mul_102.to(torch.float32);  mul_102 = None
-        unsqueeze_7: "f32[s33, 1, 16]" = to_40.unsqueeze(-2);  to_40 = None
+        to_55: "f32[s33, 16]" = mul_102.to(torch.float32);  mul_102 = None
+        unsqueeze_7: "f32[s33, 1, 16]" = to_55.unsqueeze(-2);  to_55 = None
         cos_7: "f32[s33, 1, 8]" = cos_6.unsqueeze(-2);  cos_6 = None
         sin_7: "f32[s33, 1, 8]" = sin_6.unsqueeze(-2);  sin_6 = None
         rot_3: "f32[s33, 1, 8]" = unsqueeze_7[(Ellipsis, slice(None, 8, None))]
@@ -1018,10 +1033,13 @@ class GraphModule(torch.nn.Module):
         out_53: "f32[s33, 4, 32]" = torch.empty((s33, 4, 32), dtype = torch.float32, device = device(type='cpu'))
         attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_11, iq_1, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_53);  q_11 = iq_1 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_core_default = None
         flatten_14: "f32[s33, 128]" = out_53.flatten(-2);  out_53 = None
+        to_56: "f32[s33, 128]" = flatten_14.to(torch.float32);  flatten_14 = None
         flatten_15: "f32[s33, 128]" = gate_5.flatten(-2);  gate_5 = None
-        sigmoid_21: "f32[s33, 128]" = torch.sigmoid(flatten_15);  flatten_15 = None
-        out_54: "f32[s33, 128]" = flatten_14 * sigmoid_21;  flatten_14 = sigmoid_21 = None
-        y_18: "f32[s33, 64]" = torch._C._nn.linear(out_54, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_, None);  out_54 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = None
+        to_57: "f32[s33, 128]" = flatten_15.to(torch.float32);  flatten_15 = None
+        sigmoid_21: "f32[s33, 128]" = torch.sigmoid(to_57);  to_57 = None
+        out_54: "f32[s33, 128]" = to_56 * sigmoid_21;  to_56 = sigmoid_21 = None
+        to_58: "f32[s33, 128]" = out_54.to(torch.float32);  out_54 = None
+        y_18: "f32[s33, 64]" = torch._C._nn.linear(to_58, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_, None);  to_58 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = None
         h_8: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_7, inject_13, y_18);  h_7 = inject_13 = y_18 = None
         xf_30: "f32[s33, 256]" = h_8.float()
         xf_31: "f32[s33, 4, 64]" = xf_30.unflatten(-1, (-1, 64));  xf_30 = None
