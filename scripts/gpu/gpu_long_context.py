@@ -5,7 +5,7 @@ prefill --model MODEL [engine and compile flags] --lengths 32768,131072 --label 
     (random token ids, so nothing hits the prefix cache) through its chunked prefill, as a server
     does: `max_tokens=1`, tokens/s = prompt tokens / the request's wall time, the best of --repeats
     prompts after one untimed warm prompt of the smallest length
-decode-table DIR --contexts 8192,... --batches 1,8
+decode-table DIR --contexts 8192 ... --batches 1 8
     the decode stage's `qcompile bench` JSONs (DIR/decode_c{C}_b{B}.json, their logs beside): tok/s
     per context and batch, what did not fit or did not run, and batch 1's last context against its first
 prefill-table JSON...
@@ -45,16 +45,6 @@ CHECKPOINTS = re.compile(r"prefix cache: (?P<count>\d+) state checkpoints \((?P<
 def markdown(head: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
-
-
-def int_list(text: str) -> list[int]:
-    try:
-        values = [int(v) for v in text.split(",") if v]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected comma-separated integers, not {text!r}") from None
-    if not values or min(values) < 1:
-        raise argparse.ArgumentTypeError(f"expected comma-separated integers >= 1, not {text!r}")
-    return values
 
 
 # ---- prefill through the engine ------------------------------------------------------------------------
@@ -292,19 +282,20 @@ def parser(engine_flags: bool) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     pre = sub.add_parser("prefill", help="time fresh prompts through the engine's chunked prefill")
     if engine_flags:
+        from qcompile.commands.checks import int_list
         from qcompile.commands.engine_flags import add_compile_flags, add_engine_flags
 
         add_engine_flags(pre)
         add_compile_flags(pre)
-    pre.add_argument("--lengths", type=int_list, required=True, help="prompt tokens, comma-separated")
+        pre.add_argument("--lengths", type=int_list, required=True, help="prompt tokens, comma-separated")
     pre.add_argument("--repeats", type=int, default=2, help="timed prompts per length (the best counts)")
     pre.add_argument("--seed", type=int, default=0)
     pre.add_argument("--label", default="default", help="the run's name in the table")
     pre.add_argument("--json", type=Path)
     dec = sub.add_parser("decode-table")
     dec.add_argument("dir", type=Path)
-    dec.add_argument("--contexts", type=int_list, required=True)
-    dec.add_argument("--batches", type=int_list, required=True)
+    dec.add_argument("--contexts", type=int, nargs="+", required=True)
+    dec.add_argument("--batches", type=int, nargs="+", required=True)
     pt = sub.add_parser("prefill-table")
     pt.add_argument("json", type=Path, nargs="+")
     agent = sub.add_parser("agent-table")

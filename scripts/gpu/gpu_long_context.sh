@@ -22,13 +22,13 @@
 # stage that serves it. Wheels in .whl/ (scripts/gpu/fetch_gpu_wheels.sh) are installed first.
 # Usage from the repo root: OUT=/tmp/out bash scripts/gpu/gpu_long_context.sh all   (or e.g. decode, prefill fit)
 # SMOKE=1: every stage at tiny sizes on CPU (tiny preset, eager), as tests/server/test_gpu_long_context.py runs it.
-# CONTEXTS, BATCH, LENGTHS, REPEATS (timed prompts per length), CHUNK (--max-num-batched-tokens), INTERVALS,
-# FIT_LENS and PORT override the defaults.
+# Overrides: CONTEXTS, INTERVALS and FIT_LENS (space-separated), BATCH, LENGTHS (comma-separated), REPEATS (timed
+# prompts per length), CHUNK (--max-num-batched-tokens and the compile range), AOT_DIR and PORT.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/out}"; mkdir -p "$out"
 python="${PYTHON:-python3}"
-if ls .whl/*.whl >/dev/null 2>&1; then
+if [ -z "${SMOKE:-}" ] && ls .whl/*.whl >/dev/null 2>&1; then  # wheels are for a GPU machine without network
   "$python" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
     || exit 1
   export PYTHONPATH="/tmp/site:$PWD"
@@ -48,7 +48,8 @@ if [ -n "${SMOKE:-}" ]; then
   contexts="${CONTEXTS:-64 256}" batch="${BATCH:-2}" lengths="${LENGTHS:-64,128}" chunk="${CHUNK:-32}"
   intervals="${INTERVALS:-64}" fit_lens="${FIT_LENS:-1024 4096}" agent_len=1024
   agent=(--sessions 2 --concurrency 2 --target-context 600 --system-tokens 30 --tool-tokens 40 --output-tokens 6)
-  repeats="${REPEATS:-1}" default_budget=120
+  repeats="${REPEATS:-1}"
+  : "${DECODE_S:=120}" "${PREFILL_S:=120}" "${AGENT_S:=120}" "${FIT_S:=120}" "${INTERVAL_S:=120}"
 else
   model=/tmp/qc-bench-bfloat16 device=cuda dtype=bfloat16
   aot="${AOT_DIR:-/tmp/qc-aot}"
@@ -60,14 +61,14 @@ else
   intervals="${INTERVALS:-2048 4096 8192 16384}" fit_lens="${FIT_LENS:-32768 131072}" agent_len=65536
   agent=(--sessions 4 --concurrency 4 --target-context 32768 --system-tokens 2000 --tool-tokens 3000
     --output-tokens 300)
-  repeats="${REPEATS:-2}" default_budget=
+  repeats="${REPEATS:-2}"
 fi
-engine=(--model "$model" --device "$device" --dtype "$dtype")
+engine=(--model "$model" --device "$device" --dtype "$dtype" --max-num-batched-tokens "$chunk")
 status=0  # 1 once any run fails, times out or finds no budget left
 
 stage_begin() {  # NAME, seconds: the stage's deadline
-  stage=$1 deadline=$(( $(date +%s) + ${default_budget:-$2} ))
-  stamp "stage $stage begins (budget ${default_budget:-$2} s)"
+  stage=$1 deadline=$(( $(date +%s) + $2 ))
+  stamp "stage $stage begins (budget $2 s)"
 }
 left() { echo $(( deadline - $(date +%s) )); }
 bounded() {  # LOG, command: the command under what is left of the stage's budget, its output in LOG (its end
@@ -122,7 +123,7 @@ serve_wait() {  # health or a TEXT: until /health answers or the server's log ho
 serve_stop() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; }; }
 
 decode() {
-  stage_begin decode 570
+  stage_begin decode "${DECODE_S:-570}"
   local dir="$out/decode" b c
   mkdir -p "$dir"
   local first=${contexts%% *} last=${contexts##* }
@@ -135,26 +136,27 @@ decode() {
         && grep -h "^bench: .*tok/s" "$dir/decode_c${c}_b$b.log"
     done
   done
-  "$python" "$driver" decode-table "$dir" --contexts "${contexts// /,}" --batches "1,$batch" | tee "$out/decode.md"
+  # shellcheck disable=SC2086  # $contexts: one word per context
+  "$python" "$driver" decode-table "$dir" --contexts $contexts --batches 1 "$batch" | tee "$out/decode.md"
   stamp "stage decode done"
 }
 
 prefill_run() {  # LABEL, engine flags: one engine start, the prompts of $lengths
   local label=$1; shift
-  bounded "$out/prefill_$label.log" "$python" "$driver" prefill "${engine[@]}" --max-num-seqs 4 \
-    --max-num-batched-tokens "$chunk" "${compile[@]}" --lengths "$lengths" --repeats "$repeats" --label "$label" \
+  bounded "$out/prefill_$label.log" "$python" "$driver" prefill "${engine[@]}" --max-num-seqs 4 "${compile[@]}" \
+    --lengths "$lengths" --repeats "$repeats" --label "$label" \
     --json "$out/prefill_$label.json" "$@" && grep -h "^prefill $label:" "$out/prefill_$label.log"
 }
 
 prefill() {
-  stage_begin prefill 420
+  stage_begin prefill "${PREFILL_S:-420}"
   ensure_checkpoint && prefill_run default
   "$python" "$driver" prefill-table "$out/prefill_default.json" | tee "$out/prefill.md"
   stamp "stage prefill done"
 }
 
 interval() {
-  stage_begin interval 570
+  stage_begin interval "${INTERVAL_S:-570}"
   local jsons=("$out/prefill_off.json") i
   ensure_checkpoint && prefill_run off --no-enable-prefix-caching
   for i in $intervals; do
@@ -166,7 +168,7 @@ interval() {
 }
 
 agent() {
-  stage_begin agent 570
+  stage_begin agent "${AGENT_S:-570}"
   local name flags
   ensure_checkpoint
   for name in on off; do
@@ -183,7 +185,7 @@ agent() {
 }
 
 fit() {
-  stage_begin fit 300
+  stage_begin fit "${FIT_S:-300}"
   local logs=() len
   ensure_checkpoint
   for len in $fit_lens; do
