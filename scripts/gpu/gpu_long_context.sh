@@ -131,6 +131,7 @@ decode() {
   local middle=" $contexts "; middle=${middle/ $first / }; middle=${middle/ $last / }
   for b in 1 "$batch"; do
     for c in $first $last $middle; do
+      rm -f "$dir/decode_c${c}_b$b.json"  # a table shows this run's numbers only
       bounded "$dir/decode_c${c}_b$b.log" "$python" -m qcompile bench "${bench[@]}" --anchor-steps 0 --profile-steps 0 \
         --prefill 1x"$chunk" --context "$c" --batches "$b" --contexts "$b" --json "$dir/decode_c${c}_b$b.json" \
         && grep -h "^bench: .*tok/s" "$dir/decode_c${c}_b$b.log"
@@ -143,6 +144,7 @@ decode() {
 
 prefill_run() {  # LABEL, engine flags: one engine start, the prompts of $lengths
   local label=$1; shift
+  rm -f "$out/prefill_$label.json"
   bounded "$out/prefill_$label.log" "$python" "$driver" prefill "${engine[@]}" --max-num-seqs 4 "${compile[@]}" \
     --lengths "$lengths" --repeats "$repeats" --label "$label" \
     --json "$out/prefill_$label.json" "$@" && grep -h "^prefill $label:" "$out/prefill_$label.log"
@@ -174,6 +176,7 @@ agent() {
   for name in on off; do
     flags=(--max-num-seqs 16 --max-model-len "$agent_len" "${compile[@]}")
     [ "$name" = off ] && flags+=(--no-enable-prefix-caching)
+    rm -f "$out/agent_$name.json"
     serve_start "$out/agent_serve_$name.log" "${flags[@]}" && serve_wait health \
       && bounded "$out/agent_$name.log" "$python" scripts/tools/bench_agent_sessions.py --url "http://127.0.0.1:$port/v1" "${agent[@]}" --json "$out/agent_$name.json" \
       && sed -n '/^model /,$p' "$out/agent_$name.log"
