@@ -7,7 +7,8 @@ prefill --model MODEL [engine and compile flags] --lengths 32768,131072 --label 
     prompts after one untimed warm prompt of the smallest length
 decode-table DIR --contexts 8192 ... --batches 1 8
     the decode stage's `qcompile bench` JSONs (DIR/decode_c{C}_b{B}.json, their logs beside): tok/s
-    per context and batch, what did not fit or did not run, and batch 1's last context against its first
+    per context and batch, what did not fit or did not run, and the first batch's last context against its
+    first
 prefill-table JSON...
     the prefill JSONs as one table; with a caching-off row, the interval rule of docs/design.md: the
     smallest interval whose rate stays within 1% of off at every length

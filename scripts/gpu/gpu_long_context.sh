@@ -4,7 +4,7 @@
 # ends, so a window that closes early still leaves the stages before it; tables, logs and JSONs go to $OUT.
 #   decode    `qcompile bench` (bench preset, kernel scope, full_decode_only graphs, one distinct context and
 #             first token per request) at batch 1 after 8k, 32k, 128k and 256k tokens of context (8k and 256k
-#             first), then batch 8 at each; one run per context and batch, so a batch 8 that does not fit
+#             first), then batch 8 at each (BATCHES); one run per context and batch, so a batch 8 that does not fit
 #             (said as OOM in the table) costs no other number; batch 1's 256k against its 8k (issue 47: >= 95%).
 #             The runs share --aot-dir, but its key covers the K/V pool's shape, so only a rerun of a context
 #             and batch loads from it; the later compiles start from Inductor's warm caches. DECODE_S (570).
@@ -22,8 +22,9 @@
 # stage that serves it. Wheels in .whl/ (scripts/gpu/fetch_gpu_wheels.sh) are installed first.
 # Usage from the repo root: OUT=/tmp/out bash scripts/gpu/gpu_long_context.sh all   (or e.g. decode, prefill fit)
 # SMOKE=1: every stage at tiny sizes on CPU (tiny preset, eager), as tests/server/test_gpu_long_context.py runs it.
-# Overrides: CONTEXTS, INTERVALS and FIT_LENS (space-separated), BATCH, LENGTHS (comma-separated), REPEATS (timed
-# prompts per length), CHUNK (--max-num-batched-tokens and the compile range), AOT_DIR and PORT.
+# Overrides: CONTEXTS, BATCHES ("1 8"; a later window may run BATCHES=8 alone), INTERVALS and FIT_LENS
+# (space-separated), LENGTHS (comma-separated), REPEATS (timed prompts per length), CHUNK
+# (--max-num-batched-tokens and the compile range), AOT_DIR and PORT.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/out}"; mkdir -p "$out"
@@ -45,7 +46,7 @@ if [ -n "${SMOKE:-}" ]; then
   model=tiny device=cpu dtype=float32  # tiny: the cached random checkpoint, built on first use
   compile=()  # eager: CUDA graphs need CUDA
   bench=(--smoke --scopes eager)
-  contexts="${CONTEXTS:-64 256}" batch="${BATCH:-2}" lengths="${LENGTHS:-64,128}" chunk="${CHUNK:-32}"
+  contexts="${CONTEXTS:-64 256}" batches="${BATCHES:-1 2}" lengths="${LENGTHS:-64,128}" chunk="${CHUNK:-32}"
   intervals="${INTERVALS:-64}" fit_lens="${FIT_LENS:-1024 4096}" agent_len=1024
   agent=(--sessions 2 --concurrency 2 --target-context 600 --system-tokens 30 --tool-tokens 40 --output-tokens 6)
   repeats="${REPEATS:-1}"
@@ -57,7 +58,7 @@ else
   compile=(--scope kernel --ranges "1:1,2:$chunk" --cudagraph full_decode_only --aot-dir "$aot")
   bench=(--preset bench --device cuda --dtype bfloat16 --scopes kernel --modes full_decode_only --aot-dir "$aot")
   # 256k: the model's 262144 positions less room for the bench's warm and timed decode steps
-  contexts="${CONTEXTS:-8192 32768 131072 262080}" batch="${BATCH:-8}" lengths="${LENGTHS:-32768,131072}"
+  contexts="${CONTEXTS:-8192 32768 131072 262080}" batches="${BATCHES:-1 8}" lengths="${LENGTHS:-32768,131072}"
   intervals="${INTERVALS:-2048 4096 8192 16384}" fit_lens="${FIT_LENS:-32768 131072}" agent_len=65536
   agent=(--sessions 4 --concurrency 4 --target-context 32768 --system-tokens 2000 --tool-tokens 3000
     --output-tokens 300)
@@ -129,7 +130,7 @@ decode() {
   local first=${contexts%% *} last=${contexts##* }
   [ "$last" != "$first" ] || last=
   local middle=" $contexts "; middle=${middle/ $first / }; middle=${middle/ $last / }
-  for b in 1 "$batch"; do
+  for b in $batches; do
     for c in $first $last $middle; do
       rm -f "$dir/decode_c${c}_b$b.json"  # a table shows this run's numbers only
       bounded "$dir/decode_c${c}_b$b.log" "$python" -m qcompile bench "${bench[@]}" --anchor-steps 0 --profile-steps 0 \
@@ -137,8 +138,8 @@ decode() {
         && grep -h "^bench: .*tok/s" "$dir/decode_c${c}_b$b.log"
     done
   done
-  # shellcheck disable=SC2086  # $contexts: one word per context
-  "$python" "$driver" decode-table "$dir" --contexts $contexts --batches 1 "$batch" | tee "$out/decode.md"
+  # shellcheck disable=SC2086  # one word per context and batch
+  "$python" "$driver" decode-table "$dir" --contexts $contexts --batches $batches | tee "$out/decode.md"
   stamp "stage decode done"
 }
 
