@@ -9,7 +9,9 @@ split `s` of row `b`'s keys for KV head `h` straight from the pages the block ta
 with the `G` query heads of that KV head as one tile (one `tl.dot` per key tile), and keeps an
 online softmax in fp32; a second kernel merges the splits (one split writes the output itself). Key
 `j` is visible when `j <= t` and, under QSA, when it lies in the incomplete tail block or in a
-chosen block: exactly `Attention.qsa_allowed`.
+chosen block: exactly `Attention.qsa_allowed`. FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read
+as bytes, and float32 scale pages `[pages, page_size, Hkv]`: each tile is dequantised in registers
+(`dequantised`) to q's dtype, as the torch reference dequantises its gathered rows.
 
 CPU tensors run the same kernels in Triton's interpreter (how the CPU tests check them).
 """
@@ -26,7 +28,8 @@ import triton
 import triton.language as tl
 
 from model.kernels import KEY_TILE, output_like
-from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
+from model.kernels.codes import add, decoders, e4m3_as, interpreted, maximum, pdl_launch, wait_for_inputs
+from model.kv_quant import KV_FP8
 
 BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
 MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save
@@ -70,10 +73,20 @@ def page_base(table_row, j0, PAGE: tl.constexpr, stride_page, stride_head, h):
 
 
 @triton.jit
+def dequantised(codes, scale, base, rows, mask, HW_E4M3: tl.constexpr):
+    """E4M3 codes `[keys, D]` (bytes) times their keys' float32 scales, loaded at `scale + base + rows`
+    (`rows [keys]`, int32 offsets in the scale page), in float32: `model.kv_quant.dequantise`."""
+    s = tl.load(scale + base + rows, mask=mask, other=0.0)
+    return e4m3_as(codes, tl.float32, HW_E4M3) * s[:, None]
+
+
+@triton.jit
 def _split_kernel(
     q,
     k_cache,
     v_cache,
+    k_scale,
+    v_scale,
     block_table,
     slots,
     positions,
@@ -86,6 +99,8 @@ def _split_kernel(
     stride_page,
     stride_pos,
     stride_head,
+    stride_scale_page,
+    stride_scale_pos,
     HQ: tl.constexpr,
     G: tl.constexpr,
     D: tl.constexpr,
@@ -93,6 +108,8 @@ def _split_kernel(
     BD: tl.constexpr,
     BN: tl.constexpr,
     PAGE: tl.constexpr,
+    FP8: tl.constexpr,
+    HW_E4M3: tl.constexpr,
     SPLIT_LEN: tl.constexpr,
     SPLITS: tl.constexpr,
     QSA: tl.constexpr,
@@ -128,8 +145,13 @@ def _split_kernel(
         base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
         # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
         offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
-        kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0.0)
-        vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0.0)
+        kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+        vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+        if FP8:
+            sbase = page_base(table_row, j0, PAGE, stride_scale_page, 1, h)
+            srows = (j0 % PAGE + tl.arange(0, BN)) * stride_scale_pos
+            kt = dequantised(kt, k_scale, sbase, srows, visible, HW_E4M3).to(qt.dtype)
+            vt = dequantised(vt, v_scale, sbase, srows, visible, HW_E4M3).to(qt.dtype)
         m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE)
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
@@ -206,10 +228,18 @@ def key_tile(block_n: int, page_size: int) -> int:
     return math.gcd(block_n, page_size)
 
 
-def check_caches(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, block_table: torch.Tensor) -> None:
+def check_caches(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    block_table: torch.Tensor,
+    scales: tuple[torch.Tensor, torch.Tensor] | None = None,
+) -> None:
     """q `[N, Hq, D]` against paged caches `[pages, page_size, Hkv, D]` of one shape and strides, unit
     stride over D, a page's rows within int32 offsets, key tiles of at least `KEY_TILE` in a page, and
-    an int32 block table `[slots, pages a row]`; else a ValueError naming the shapes or strides."""
+    an int32 block table `[slots, pages a row]`; FP8 caches with their float32 `scales` `[pages,
+    page_size, Hkv]` (unit stride over heads, one layout), others without; else a ValueError naming
+    the shapes, strides or dtypes."""
     hq, d = q.shape[1:]
     _, page_size, hkv, dk = k_cache.shape
     if k_cache.shape != v_cache.shape or dk != d or hq % hkv:
@@ -226,6 +256,39 @@ def check_caches(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, 
     if block_table.dim() != 2 or block_table.dtype != torch.int32 or block_table.stride(1) != 1:
         got = f"{block_table.dtype} {list(block_table.shape)}"
         raise ValueError(f"block_table must be int32 [slots, pages a row] with unit stride over pages, got {got}")
+    fp8 = k_cache.dtype == KV_FP8
+    if fp8 != (scales is not None) or v_cache.dtype != k_cache.dtype:
+        raise ValueError(
+            f"k_cache {k_cache.dtype}, v_cache {v_cache.dtype} with{'out' if scales is None else ''} scales: "
+            f"caches of one dtype, with scales exactly when it is {KV_FP8}"
+        )
+    if scales is not None:
+        ks, vs = scales
+        if ks.shape != k_cache.shape[:3] or vs.shape != ks.shape or ks.stride() != vs.stride() or ks.stride(-1) != 1:
+            raise ValueError(
+                f"scales {tuple(ks.shape)} and {tuple(vs.shape)}: expected [pages, page_size, Hkv] "
+                f"{tuple(k_cache.shape[:3])} each, one layout, unit stride over heads"
+            )
+        if ks.dtype != torch.float32 or vs.dtype != torch.float32:
+            raise ValueError(f"scales {ks.dtype} and {vs.dtype}: expected float32")
+
+
+def cache_arguments(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    scales: tuple[torch.Tensor, torch.Tensor] | None,
+) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """The kernels' cache arguments (K, V, their scales; the page, position, head and scale strides)
+    and constexprs (`FP8`, `HW_E4M3`): FP8 caches as bytes (decoded by `codes.e4m3_as`); without
+    scales, the caches stand in for them (unread)."""
+    fp8 = scales is not None
+    if fp8:
+        k_cache, v_cache = k_cache.view(torch.uint8), v_cache.view(torch.uint8)
+    ks, vs = scales if fp8 else (k_cache, v_cache)
+    tensors = (k_cache, v_cache, ks, vs)
+    strides = (k_cache.stride(0), k_cache.stride(1), k_cache.stride(2), ks.stride(0), ks.stride(1))
+    return tensors + strides, {"FP8": fp8, "HW_E4M3": fp8 and decoders(q)["HW_E4M3"]}
 
 
 def decode_attention(
@@ -240,6 +303,7 @@ def decode_attention(
     block: int = 1,
     sms: int | None = None,
     out: torch.Tensor | None = None,
+    scales: tuple[torch.Tensor, torch.Tensor] | None = None,
 ) -> torch.Tensor:
     """Attention of one query token per request over its slot's keys `0..positions[b]`.
 
@@ -247,10 +311,11 @@ def decode_attention(
     `i // (Hq/Hkv)`), key `j` of slot `s` at page `block_table[s, j // page_size]`; slots, positions
     `[B]`. `chosen [B, NB+1]` (bool or int8, nonzero = chosen; QSA): key `j` in a complete block
     `j // block` is visible only if that block is chosen. `sms` (the device's SM count by default)
-    sets how many splits the keys get, over the table row's length. Returns `[B, Hq, D]` in q's
+    sets how many splits the keys get, over the table row's length. FP8 caches take their `scales`
+    (K's, V's: `[pages, page_size, Hkv]` float32, `model/kv_quant.py`). Returns `[B, Hq, D]` in q's
     dtype, in `out` when given (`output_like`).
     """
-    check_caches(q, k_cache, v_cache, block_table)
+    check_caches(q, k_cache, v_cache, block_table, scales)
     out = output_like(out, q)
     if q.shape[0] == 0:
         return out
@@ -258,8 +323,9 @@ def decode_attention(
     if sms is None:
         sms = torch.cuda.get_device_properties(q.device).multi_processor_count if q.is_cuda else 1
     per = split_len(block_table.shape[1] * k_cache.shape[1], q.shape[0] * heads.hkv, sms)
-    parts = _launch_splits(q.contiguous(), k_cache, v_cache, block_table, slots, positions, chosen, block, scale,
-                           heads, per, out)  # fmt: skip
+    caches = cache_arguments(q, k_cache, v_cache, scales)
+    parts = _launch_splits(q.contiguous(), caches, block_table, slots, positions, chosen, block, scale, heads, per,
+                           out)  # fmt: skip
     if parts is not None:
         _launch_merge(*parts, heads, out)
     return out
@@ -290,8 +356,7 @@ class HeadTiles:
 
 def _launch_splits(
     q: torch.Tensor,
-    k_cache: torch.Tensor,
-    v_cache: torch.Tensor,
+    caches: tuple[tuple[Any, ...], dict[str, Any]],
     block_table: torch.Tensor,
     slots: torch.Tensor,
     positions: torch.Tensor,
@@ -304,6 +369,7 @@ def _launch_splits(
 ) -> tuple[torch.Tensor, torch.Tensor, int] | None:
     """`_split_kernel` over the keys in splits of `per`; returns the partial sums and softmax statistics
     and the split count for `_launch_merge`, or None where one split wrote `out` itself."""
+    (k_cache, v_cache, k_scale, v_scale, *strides), flags = caches
     bsz, page_size = q.shape[0], k_cache.shape[1]
     splits = -(-block_table.shape[1] * page_size // per)
     parts = bsz * heads.hkv * splits if splits > 1 else 0
@@ -313,8 +379,8 @@ def _launch_splits(
     pick = chosen.view(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
     split = _split_kernel if q.is_cuda else _interpreted(_split_kernel)
     split[(bsz, heads.hkv, splits)](
-        q, k_cache, v_cache, block_table, slots, positions, pick, part_acc, part_ml, out, scale,
-        block_table.stride(0), k_cache.stride(0), k_cache.stride(1), k_cache.stride(2), **heads.constexprs(),
+        q, k_cache, v_cache, k_scale, v_scale, block_table, slots, positions, pick, part_acc, part_ml, out, scale,
+        block_table.stride(0), *strides, **heads.constexprs(), **flags,
         BN=key_tile(BLOCK_N, page_size), PAGE=page_size, SPLIT_LEN=per, SPLITS=splits, QSA=qsa, BLOCK=block,
         NCHOSEN=pick.shape[-1] if qsa else 1, IEEE=q.dtype == torch.float32, num_warps=SPLIT_WARPS,
         **pdl_launch(q),
