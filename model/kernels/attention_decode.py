@@ -10,8 +10,10 @@ with the `G` query heads of that KV head as one tile (one `tl.dot` per key tile)
 online softmax in fp32; a second kernel merges the splits (one split writes the output itself). Key
 `j` is visible when `j <= t` and, under QSA, when it lies in the incomplete tail block or in a
 chosen block: exactly `Attention.qsa_allowed`. FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read
-as bytes, and float32 scale pages `[pages, page_size, Hkv]`: each tile is dequantised in registers
-(`dequantised`) to q's dtype, as the torch reference dequantises its gathered rows.
+as bytes, and float32 scale pages `[pages, page_size, Hkv]`: a tile's codes convert exactly to q's
+dtype and each key's scale multiplies its score column and its probability column
+(`online_softmax_step`), not the `[keys, D]` tiles, which spilled on every GPU. The torch reference
+dequantises its gathered rows instead: the same values up to the rounding of `codes * scale` to q's dtype.
 
 CPU tensors run the same kernels in Triton's interpreter (how the CPU tests check them).
 """
@@ -32,6 +34,10 @@ from model.kernels.codes import add, decoders, e4m3_as, interpreted, maximum, pd
 from model.kv_quant import KV_FP8
 
 BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
+# FP8 K/V's keys per inner step (both kernels): at 32 the split kernel spilled 16-32 B a thread on every
+# target, the prefill kernel 224-544 B; at 16 the split kernel spills none, the prefill kernel less than
+# bf16's at 32 except on sm_120 (216 B against 96; tests/model/test_gpu_builds.py)
+FP8_BLOCK_N = 16
 MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save
 MAX_SPLITS = 256
 # The merge's tile, by measurement (scripts/experiments/bench_attention_merge.py): narrow column slices give more
@@ -43,20 +49,25 @@ MAX_PAGE_ELEMENTS = 2**31  # a page's rows are addressed by int32 offsets from i
 
 
 @triton.jit
-def online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE: tl.constexpr):
+def online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE: tl.constexpr, ks, vs, FP8: tl.constexpr):
     """One key tile of flash attention for the query rows `qt`: keys `kt`, values `vt`, scores masked by
     `visible` (broadcast to `[rows, keys]`), the rows' running max `m_i`, sum `l_i` and float32
-    accumulator `acc` updated (IEEE: fp32 caches, no TF32)."""
+    accumulator `acc` updated (IEEE: fp32 caches, no TF32). FP8: `kt` and `vt` are E4M3 codes (in q's
+    dtype) whose keys' float32 scales `ks`, `vs` `[keys]` scale the score and probability columns."""
     if IEEE:
         sc = tl.dot(qt, tl.trans(kt), input_precision="ieee") * scale
     else:
         sc = tl.dot(qt, tl.trans(kt)) * scale
+    if FP8:
+        sc = sc * ks[None, :]
     sc = tl.where(visible, sc, float("-inf"))
     m_new = tl.maximum(m_i, tl.reduce(sc, 1, maximum))
     m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
     alpha = tl.exp(m_i - m_safe)
     p = tl.exp(sc - m_safe[:, None])
     l_i = l_i * alpha + tl.reduce(p, 1, add)
+    if FP8:
+        p = p * vs[None, :]
     if IEEE:
         acc = acc * alpha[:, None] + tl.dot(p, vt, input_precision="ieee")
     else:
@@ -73,11 +84,11 @@ def page_base(table_row, j0, PAGE: tl.constexpr, stride_page, stride_head, h):
 
 
 @triton.jit
-def dequantised(codes, scale, base, rows, mask, HW_E4M3: tl.constexpr):
-    """E4M3 codes `[keys, D]` (bytes) times their keys' float32 scales, loaded at `scale + base + rows`
-    (`rows [keys]`, int32 offsets in the scale page), in float32: `model.kv_quant.dequantise`."""
-    s = tl.load(scale + base + rows, mask=mask, other=0.0)
-    return e4m3_as(codes, tl.float32, HW_E4M3) * s[:, None]
+def key_scales(k_scale, v_scale, table_row, j0, PAGE: tl.constexpr, stride_page, stride_pos, h, BN: tl.constexpr, mask):
+    """The float32 K and V scales `[BN]` of KV head `h` for keys `j0 ..` (in one page), 0 where not `mask`."""
+    base = page_base(table_row, j0, PAGE, stride_page, 1, h)
+    rows = base + (j0 % PAGE + tl.arange(0, BN)) * stride_pos
+    return tl.load(k_scale + rows, mask=mask, other=0.0), tl.load(v_scale + rows, mask=mask, other=0.0)
 
 
 @triton.jit
@@ -147,12 +158,12 @@ def _split_kernel(
         offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
         kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
         vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+        ks, vs = scale, scale  # unread without FP8
         if FP8:
-            sbase = page_base(table_row, j0, PAGE, stride_scale_page, 1, h)
-            srows = (j0 % PAGE + tl.arange(0, BN)) * stride_scale_pos
-            kt = dequantised(kt, k_scale, sbase, srows, visible, HW_E4M3).to(qt.dtype)
-            vt = dequantised(vt, v_scale, sbase, srows, visible, HW_E4M3).to(qt.dtype)
-        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE)
+            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
+                                visible)  # fmt: skip
+            kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
         dst = out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :]
@@ -381,7 +392,8 @@ def _launch_splits(
     split[(bsz, heads.hkv, splits)](
         q, k_cache, v_cache, k_scale, v_scale, block_table, slots, positions, pick, part_acc, part_ml, out, scale,
         block_table.stride(0), *strides, **heads.constexprs(), **flags,
-        BN=key_tile(BLOCK_N, page_size), PAGE=page_size, SPLIT_LEN=per, SPLITS=splits, QSA=qsa, BLOCK=block,
+        BN=key_tile(FP8_BLOCK_N if flags["FP8"] else BLOCK_N, page_size), PAGE=page_size, SPLIT_LEN=per,
+        SPLITS=splits, QSA=qsa, BLOCK=block,
         NCHOSEN=pick.shape[-1] if qsa else 1, IEEE=q.dtype == torch.float32, num_warps=SPLIT_WARPS,
         **pdl_launch(q),
     )  # fmt: skip

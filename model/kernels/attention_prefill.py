@@ -17,7 +17,8 @@ against 296), as in the decode kernel.
 Tiles come from the batch's host layout (`tiles`, one pinned asynchronous copy shared by a forward's
 attention layers), so the kernel runs where the attention core runs eagerly: prefill and mixed
 batches. Uniform decode batches, the FULL graphs' batches, keep the decode kernel's split-K.
-FP8 caches are dequantised in the tile, as the decode kernel does (`attention_decode.dequantised`).
+FP8 caches are decoded in the tile and their scales applied to score and probability columns, as the
+decode kernel does (`attention_decode.online_softmax_step`).
 CPU tensors run the kernel in Triton's interpreter (how the CPU tests check it).
 """
 
@@ -32,14 +33,15 @@ import triton.language as tl
 
 from model.kernels import output_like
 from model.kernels.attention_decode import (
+    FP8_BLOCK_N,
     cache_arguments,
     check_caches,
-    dequantised,
+    key_scales,
     key_tile,
     online_softmax_step,
     page_base,
 )
-from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
+from model.kernels.codes import add, e4m3_as, interpreted, maximum, pdl_launch, wait_for_inputs
 
 TOKENS = 4  # query tokens per tile: with 12 heads a KV head, 64 query rows share each key tile
 BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
@@ -120,12 +122,12 @@ def _prefill_kernel(
         needed = (rn <= last)[:, None] & (rd < D)[None, :]
         kt = tl.load(k_cache + base + offs, mask=needed, other=0)
         vt = tl.load(v_cache + base + offs, mask=needed, other=0)
+        ks, vs = scale, scale  # unread without FP8
         if FP8:
-            sbase = page_base(table_row, j0, PAGE, stride_scale_page, 1, h)
-            srows = (j0 % PAGE + tl.arange(0, BN)) * stride_scale_pos
-            kt = dequantised(kt, k_scale, sbase, srows, rn <= last, HW_E4M3).to(qt.dtype)
-            vt = dequantised(vt, v_scale, sbase, srows, rn <= last, HW_E4M3).to(qt.dtype)
-        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE)
+            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
+                                rn <= last)  # fmt: skip
+            kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
     o = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]  # l_i is 0 only on rows the store leaves out
     tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=mask)
 
@@ -215,7 +217,7 @@ def prefill_attention(
         BG=max(16 // TOKENS, triton.next_power_of_2(g)),
         BD=max(16, triton.next_power_of_2(d)),
         BT=TOKENS,
-        BN=key_tile(BLOCK_N, page_size),
+        BN=key_tile(FP8_BLOCK_N if flags["FP8"] else BLOCK_N, page_size),
         PAGE=page_size,
         **flags,
         QSA=qsa,

@@ -93,6 +93,7 @@ class PoolPlan:
     def summary(self, page_bytes: int) -> str:
         """The start-up line: the pool's tokens and how many maximum-length requests fit."""
         fits = self.num_tokens / self.max_model_len
+        kv = f", K/V {self.kv_dtype}" if self.kv_dtype else ""
         prefix = (
             f"; prefix cache: {self.num_checkpoints} state checkpoints "
             f"({format_bytes(self.num_checkpoints * self.checkpoint_bytes)})"
@@ -100,8 +101,8 @@ class PoolPlan:
             else "; prefix caching off"
         )
         return (
-            f"K/V pool ({self.kv_dtype} K/V): {self.num_tokens} tokens ({self.num_pages} pages of {self.page_size}, "
-            f"{format_bytes(self.num_pages * page_bytes)}); {fits:.2f} requests of max_model_len "
+            f"K/V pool: {self.num_tokens} tokens ({self.num_pages} pages of {self.page_size}, "
+            f"{format_bytes(self.num_pages * page_bytes)}{kv}); {fits:.2f} requests of max_model_len "
             f"{self.max_model_len} fit at once{self.note}{prefix}"
         )
 

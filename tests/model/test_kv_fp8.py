@@ -17,6 +17,7 @@ from model.context import HostBatch
 from model.kv_quant import KV_FP8, ROUND_TRIP, dequantise, kv_storage_dtype, quantise
 from model.paging import PAGED_BUFFERS, pages_for
 from model.presets import preset_config
+from qcompile.engine.kv_memory import choose_plan
 from scripts.experiments.kv_fp8_error import logprob_errors
 from tests.model.test_attention_kernels import PAGE, flat_batch, scattered_table
 
@@ -115,6 +116,10 @@ def test_fp8_pages_hold_more_tokens_in_the_same_bytes(tiny_ckpt: Path) -> None:
     m.init_state(2, 32, page_size=16, kv_cache_dtype="fp8")
     paged = sum(b[0].nbytes for name, b in m.named_buffers() if name.rsplit(".", 1)[-1] in PAGED_BUFFERS)
     assert paged == fp8
+    plans = {kv: choose_plan(m, 2, None, 16, 64 * auto, kv_cache_dtype=kv) for kv in ("auto", "fp8")}
+    assert plans["auto"].num_pages == 63 and plans["fp8"].num_pages == 64 * auto // fp8 - 1
+    assert ", K/V bfloat16)" in plans["auto"].summary(auto)
+    assert ", K/V float8_e4m3fn with float32 scales)" in plans["fp8"].summary(fp8)
 
 
 def test_fp8_logprob_error_against_fp32_beside_bf16_kv(tiny_ckpt: Path) -> None:
