@@ -6,7 +6,7 @@ left of it after the weights and the state pool (in use once the model is loaded
 of the largest batch, and the CUDA graphs' pool, both profiled at start-up (`profile_pool_bytes`).
 A page's bytes are the model's (`page_bytes`: K, V, indexer and block keys of every attention layer);
 `--kv-cache-dtype fp8` stores K and V as E4M3 with a float32 scale per token and head
-(`model/kv_quant.py`), so the same bytes hold more tokens (1.9x on the bench preset in bf16).
+(`model/kv_quant.py`), so the same bytes hold more tokens (1.74x on the bench and published geometry in bf16).
 On CPU without `--kv-cache-memory` every slot gets pages for a whole `max_model_len`, so nothing is
 ever preempted. Prefix caching's state checkpoints (`checkpoint_count`: rows of one request's GDN and
 PLE state, `state_row_bytes`) come on top of `--kv-cache-memory`, which sizes the pages; on the

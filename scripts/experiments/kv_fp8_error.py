@@ -1,6 +1,7 @@
 """The model's teacher-forced logprob error against fp32 with FP8 K/V (`--kv-cache-dtype fp8`) beside
 bf16 K/V's: the checkpoint in bf16 with its K/V in bf16, then in FP8 (E4M3, a scale per token and head),
-each compared with the same checkpoint in fp32 on one random sequence prefilled in chunks.
+each compared with the same checkpoint in fp32 on one random sequence prefilled in chunks; and the
+checkpoint in fp32 with FP8 K/V, which isolates the K/V rounding from bf16's.
 Usage: `python scripts/experiments/kv_fp8_error.py [--preset tiny] [--tokens 256] [--chunk 32]`.
 """
 
@@ -34,14 +35,18 @@ def teacher_forced_logprobs(
 
 
 def logprob_errors(path: Path, tokens: int, seed: int, chunk: int = 16) -> dict[str, float]:
-    """Mean |logprob - fp32's| of the bf16 model with bf16 K/V (`bf16`) and with FP8 K/V (`fp8`), and
-    their largest (`bf16_max`, `fp8_max`)."""
+    """Mean |logprob - fp32's| of the bf16 model with bf16 K/V (`bf16`), with FP8 K/V (`fp8`), and of the
+    fp32 model with FP8 K/V (`fp8_fp32`), and their largest (`bf16_max`, ...)."""
     vocab = load_model(path, dtype=torch.float32).config.vocab_size
     ids = torch.randint(vocab, (tokens,), generator=torch.Generator().manual_seed(seed)).tolist()
     ref = teacher_forced_logprobs(path, torch.float32, "auto", ids, chunk)
     out = {}
-    for name, kv in (("bf16", "auto"), ("fp8", "fp8")):
-        delta = (teacher_forced_logprobs(path, torch.bfloat16, kv, ids, chunk) - ref).abs()
+    for name, dtype, kv in (
+        ("bf16", torch.bfloat16, "auto"),
+        ("fp8", torch.bfloat16, "fp8"),
+        ("fp8_fp32", torch.float32, "fp8"),
+    ):
+        delta = (teacher_forced_logprobs(path, dtype, kv, ids, chunk) - ref).abs()
         out[name], out[f"{name}_max"] = delta.mean().item(), delta.max().item()
     return out
 
@@ -57,8 +62,8 @@ def main() -> None:
 
     errors = logprob_errors(default_checkpoint(args.preset), args.tokens, args.seed, args.chunk)
     print(f"{args.preset}, bf16 weights, {args.tokens} tokens in chunks of {args.chunk}, |logprob - fp32|:")
-    for kv in ("bf16", "fp8"):
-        print(f"  {kv} K/V: mean {errors[kv]:.5f}, max {errors[f'{kv}_max']:.5f}")
+    for name, what in (("bf16", "bf16 K/V"), ("fp8", "fp8 K/V"), ("fp8_fp32", "fp32 weights, fp8 K/V")):
+        print(f"  {what}: mean {errors[name]:.5f}, max {errors[f'{name}_max']:.5f}")
     print(f"  fp8 / bf16 mean: {errors['fp8'] / errors['bf16']:.2f}")
 
 
