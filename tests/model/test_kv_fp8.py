@@ -15,7 +15,7 @@ from model.checkpoint.loader import load_model
 from model.config import Qwen4ExpConfig
 from model.context import HostBatch
 from model.kv_quant import KV_FP8, ROUND_TRIP, dequantise, kv_storage_dtype, quantise
-from model.paging import PAGED_BUFFERS, pages_for
+from model.paging import DEFAULT_PAGE_SIZE, PAGED_BUFFERS, pages_for
 from model.presets import preset_config
 from qcompile import LLM, SamplingParams
 from qcompile.config import CompileConfig
@@ -145,3 +145,52 @@ def test_compiled_fp8_kv_engine_matches_eager(tiny_ckpt: Path) -> None:
     ]
     eager, compiled = (summary(llm.generate(prompts, params)) for llm in runs)
     assert_same(compiled, eager)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_bench_geometry_fp8_kernels_no_worse_than_torch_bf16() -> None:
+    """The bench's heads (24 over 2 KV heads of 256), one FP8 K/V pool of 64 requests of 2,074 keys read
+    by the fp32 torch path (exact), the bf16 torch path and the bf16 kernels (the GPU's E4M3 conversion
+    from sm_89): decode rows at batch 64 and 1, then prefill rows through both kernels; the kernels'
+    error is at most the bf16 torch path's (which rounds `codes * scale` to bf16; the kernels do not)."""
+    cfg = Qwen4ExpConfig.from_dict(preset_config("bench"))
+    att32 = Attention(cfg).cuda()
+    torch.manual_seed(0)
+    for p in att32.parameters():
+        p.data.normal_(0, 0.02)
+    per = pages_for(2074, DEFAULT_PAGE_SIZE)
+    table = scattered_table(64, per, 0, "cuda")
+    att32.init_state(table, 64 * per, DEFAULT_PAGE_SIZE, 2074, torch.float32, KV_FP8)
+    pages = table.repeat_interleave(DEFAULT_PAGE_SIZE, 1).flatten().long()
+    rows = torch.arange(DEFAULT_PAGE_SIZE, device="cuda").repeat(64 * per)
+    shape = (pages.shape[0], att32.num_kv_heads, att32.head_dim)
+    att32._write_kv((pages, rows), torch.randn(shape, device="cuda") * 3, torch.randn(shape, device="cuda"))
+    att32.index_keys.normal_()
+    att32.block_keys.normal_()
+    att16 = Attention(cfg).cuda().to(torch.bfloat16)
+    att16.load_state_dict(att32.state_dict())
+    att16.init_state(table, 64 * per, DEFAULT_PAGE_SIZE, 2074, torch.bfloat16, KV_FP8)
+    for a, b in zip(att16.region_state("attention"), att32.region_state("attention"), strict=True):
+        a.copy_(b)
+    q, iq = torch.randn(64, 24, 256, device="cuda"), torch.randn(64, 4, 128, device="cuda")
+    positions = torch.randint(1, 2048, (64,), device="cuda")  # within the budget: every block kept
+    slots = torch.randperm(64, device="cuda")
+    exact = att32._decode_rows(q, iq, positions, slots)
+    torch_bf16 = att16._decode_rows(q.bfloat16(), iq.bfloat16(), positions, slots).float()
+    kernel = att16._attend_in_place(q.bfloat16(), iq.bfloat16(), positions, slots).float()
+    assert (kernel - exact).abs().max() <= (torch_bf16 - exact).abs().max()
+    one = att16._attend_in_place(q[:1].bfloat16(), iq[:1].bfloat16(), positions[:1], slots[:1]).float()
+    assert (one - exact[:1]).abs().max() <= (torch_bf16[:1] - exact[:1]).abs().max()  # batch 1: 33 splits
+    requests = [(3, 0, 2048), (5, 1000, 300)]  # a whole prompt and a chunk after 1,000 cached keys
+    query_start, positions, slots = flat_batch(requests, 0, 63)
+    positions, slots = positions.cuda(), slots.cuda()
+    q, iq = torch.randn(2348, 24, 256, device="cuda"), torch.randn(2348, 4, 128, device="cuda")
+    for host in (None, HostBatch(query_start, (0, 1000), (3, 5), 2348)):  # decode kernel, then prefill kernel
+        kernel = att16._attend_in_place(q.bfloat16(), iq.bfloat16(), positions, slots, host=host).float()
+        a = 0
+        for slot, start, n in requests:
+            exact = att32._prefill(q[a : a + n], iq[a : a + n], start, slot)
+            torch_bf16 = att16._prefill(q[a : a + n].bfloat16(), iq[a : a + n].bfloat16(), start, slot).float()
+            assert (kernel[a : a + n] - exact).abs().max() <= (torch_bf16 - exact).abs().max(), (slot, host)
+            a += n
