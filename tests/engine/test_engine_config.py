@@ -170,3 +170,9 @@ def test_prefix_caching_is_on_by_default_and_its_flag_turns_it_off() -> None:
     assert off == EngineConfig(enable_prefix_caching=False)
     with pytest.raises(EngineOptionError, match="prefix_state_checkpoints=4 and enable_prefix_caching=False"):
         EngineConfig(enable_prefix_caching=False, prefix_state_checkpoints=4)
+
+
+def test_a_bad_kv_cache_dtype_flag_is_refused_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve", "--kv-cache-dtype", "fp16"])
+    assert "argument --kv-cache-dtype: invalid choice: 'fp16'" in capsys.readouterr().err
