@@ -134,14 +134,15 @@ def test_fp8_logprob_error_against_fp32_beside_bf16_kv(tiny_ckpt: Path) -> None:
     assert errors["fp8"] <= errors["bf16"] + errors["fp8_fp32"], errors
 
 
-def test_compiled_fp8_kv_engine_matches_eager(tiny_ckpt: Path) -> None:
-    """The layer scope (Inductor around the regions, their state the FP8 pages and scale pages) gives
+@pytest.mark.parametrize("scope", ["layer", "kernel"])
+def test_compiled_fp8_kv_engine_matches_eager(tiny_ckpt: Path, scope: str) -> None:
+    """The layer and kernel scopes (regions opaque, their state the FP8 pages and scale pages) give
     what the eager engine gives with FP8 K/V: tokens exactly, logprobs within the oracle bound."""
     prompts = as_prompts([[(7 * i) % 200 + 3 for i in range(30)], [5, 9, 11]])
     params = SamplingParams(temperature=0.0, max_tokens=6, logprobs=2, ignore_eos=True)
     runs = [
         LLM(str(tiny_ckpt), max_model_len=64, max_num_seqs=2, kv_cache_dtype="fp8", compile=compiled)
-        for compiled in (None, CompileConfig(ranges=((1, 64),)))
+        for compiled in (None, CompileConfig(scope=scope, ranges=((1, 64),)))
     ]
     eager, compiled = (summary(llm.generate(prompts, params)) for llm in runs)
     assert_same(compiled, eager)
