@@ -11,7 +11,9 @@ completes the block, and kept in its page (`block_keys`). The cache writes live 
 outside the attention core, where a compiler fuses them with the norms and RoPE that produce them.
 
 The caches are pages of one pool per layer, found through the model's block table (`model/paging.py`):
-every write and every read, torch's and the kernels', goes through it.
+every write and every read, torch's and the kernels', goes through it. With FP8 K/V (`model/kv_quant.py`)
+K and V pages hold E4M3 codes beside float32 scale pages (`k_scale`, `v_scale`: one per token and KV
+head), quantised at the write and dequantised by every reader; otherwise the scale pages are empty.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from model import context
 from model.config import Qwen4ExpConfig
 from model.fuse import Projections, project
 from model.kernels import use_kernels
+from model.kv_quant import KV_FP8, dequantise, quantise
 from model.norm import RMSNorm
 from model.regions import region
 from model.rope import apply_rope, cos_sin, inv_freq
@@ -66,16 +69,27 @@ class Attention(nn.Module):
         self.register_buffer("inv_freq", inv_freq(c.rotary_dim, c.rope_theta), persistent=False)
 
     def init_state(
-        self, block_table: torch.Tensor, num_pages: int, page_size: int, max_len: int, dtype: torch.dtype
+        self,
+        block_table: torch.Tensor,
+        num_pages: int,
+        page_size: int,
+        max_len: int,
+        dtype: torch.dtype,
+        kv_dtype: torch.dtype | None = None,
     ) -> None:
         """Pools of `num_pages` pages of `page_size` positions plus the trash page, read through
         `block_table` (the model's, shared by every layer: kept as a buffer here too, not copied);
-        requests reach at most `max_len` positions."""
+        requests reach at most `max_len` positions. K and V pages are in `kv_dtype` (default `dtype`;
+        `KV_FP8` adds their scale pages), the indexer and block keys in `dtype`."""
         dev = self.q_norm.weight.device
         pages, di = num_pages + 1, self.indexer.head_dim
+        kv_dtype = dtype if kv_dtype is None else kv_dtype
         kv = (pages, page_size, self.num_kv_heads, self.head_dim)
-        self.register_buffer("k_cache", torch.zeros(kv, dtype=dtype, device=dev), persistent=False)
-        self.register_buffer("v_cache", torch.zeros(kv, dtype=dtype, device=dev), persistent=False)
+        scales = (pages, page_size, self.num_kv_heads if kv_dtype == KV_FP8 else 0)
+        self.register_buffer("k_cache", torch.zeros(kv, dtype=kv_dtype, device=dev), persistent=False)
+        self.register_buffer("v_cache", torch.zeros(kv, dtype=kv_dtype, device=dev), persistent=False)
+        self.register_buffer("k_scale", torch.ones(scales, dtype=torch.float32, device=dev), persistent=False)
+        self.register_buffer("v_scale", torch.ones(scales, dtype=torch.float32, device=dev), persistent=False)
         self.register_buffer("index_keys", torch.zeros(pages, page_size, di, dtype=dtype, device=dev), persistent=False)
         self.register_buffer(
             "block_keys", torch.zeros(pages, page_size // self.block, di, dtype=dtype, device=dev), persistent=False
@@ -94,9 +108,15 @@ class Attention(nn.Module):
         """Nothing to clear: a slot's pages are only read below its request's current length."""
 
     def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
+        kv = (self.k_cache, self.v_cache, self.k_scale, self.v_scale)
         if region == "attention_core":  # reads the caches the forward wrote
-            return self.k_cache, self.v_cache, self.block_keys
-        return self.k_cache, self.v_cache, self.index_keys, self.block_keys
+            return *kv, self.block_keys
+        return *kv, self.index_keys, self.block_keys
+
+    @property
+    def fp8(self) -> bool:
+        """Whether the K/V pages hold E4M3 codes (with scale pages)."""
+        return self.k_cache.dtype == KV_FP8
 
     @region("attention")
     def forward(self, x: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
@@ -112,13 +132,32 @@ class Attention(nn.Module):
         iq, ik = torch.split(index_qk, [ix.n_heads * ix.head_dim, ix.head_dim], dim=-1)
         iq = apply_rope(ix.q_layernorm(iq.unflatten(-1, (ix.n_heads, ix.head_dim)).to(work)), cos, sin).to(x.dtype)
         page, row = self.block_table[slots, positions // self.page_size], positions % self.page_size
-        self.k_cache.index_put_((page, row), k)
-        self.v_cache.index_put_((page, row), v)
+        self._write_kv((page, row), k, v)
         self.index_keys.index_put_((page, row), ik)
         self._update_block_keys(positions, slots)
         out = self.attention_core(q, iq, positions, slots)
         out = out.flatten(-2).to(work) * torch.sigmoid(gate.flatten(-2).to(work))
         return self.o_proj(out.to(x.dtype))
+
+    def _write_kv(self, where: tuple[torch.Tensor, torch.Tensor], k: torch.Tensor, v: torch.Tensor) -> None:
+        """This step's K and V rows into their pages at `where` (page, row): as they are, or as E4M3
+        codes and scales."""
+        if not self.fp8:
+            self.k_cache.index_put_(where, k)
+            self.v_cache.index_put_(where, v)
+            return
+        for x, codes, scales in ((k, self.k_cache, self.k_scale), (v, self.v_cache, self.v_scale)):
+            c, s = quantise(x)
+            codes.index_put_(where, c)
+            scales.index_put_(where, s)
+
+    def _paged_kv(self, slots: torch.Tensor, length: int, dtype: torch.dtype) -> tuple[torch.Tensor, torch.Tensor]:
+        """K and V rows `0 .. length - 1` of each slot (`_paged_rows`), dequantised to `dtype` when FP8."""
+        k, v = self._paged_rows(self.k_cache, slots, length), self._paged_rows(self.v_cache, slots, length)
+        if not self.fp8:
+            return k, v
+        ks, vs = self._paged_rows(self.k_scale, slots, length), self._paged_rows(self.v_scale, slots, length)
+        return dequantise(k, ks, dtype), dequantise(v, vs, dtype)
 
     def _update_block_keys(self, positions: torch.Tensor, slots: torch.Tensor) -> None:
         """The key of each block a row completes, into `block_keys` (after the raw keys' write).
@@ -246,8 +285,7 @@ class Attention(nn.Module):
     def _prefill(self, q: torch.Tensor, iq: torch.Tensor, start: int, slot: int) -> torch.Tensor:
         length = start + q.shape[0]
         one = torch.tensor(slot, device=q.device)
-        k = self._paged_rows(self.k_cache, one, length).transpose(0, 1)
-        v = self._paged_rows(self.v_cache, one, length).transpose(0, 1)
+        k, v = (x.transpose(0, 1) for x in self._paged_kv(one, length, q.dtype))
         t = torch.arange(start, length, device=q.device)
         allowed = self.qsa_allowed(iq, t, self._paged_rows(self.block_keys, one, length // self.block), length)
         return self._attend(q.transpose(0, 1), k, v, allowed).transpose(0, 1)
@@ -265,21 +303,30 @@ class Attention(nn.Module):
         the prefill kernel over `host`'s requests when it has prefill rows, else the decode kernel."""
         chosen = self.qsa_chosen(iq, positions, self.block_keys, slots)
         k, v, table = self.k_cache, self.v_cache, self.block_table
+        scales = (self.k_scale, self.v_scale) if self.fp8 else None
         if host is not None and not host.uniform_decode:
             from model.kernels.attention_prefill import prefill_attention, tiles  # Triton: imported only on CUDA
 
             rows = tiles(host.query_start, host.start_pos, q.shape[0], q.device)
-            return prefill_attention(q, k, v, table, slots, positions, self.scaling, rows, chosen, self.block, out=out)
+            return prefill_attention(
+                q, k, v, table, slots, positions, self.scaling, rows, chosen, self.block, out=out, scales=scales
+            )
         from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
 
-        return decode_attention(q, k, v, table, slots, positions, self.scaling, chosen, self.block, out=out)
+        return decode_attention(
+            q, k, v, table, slots, positions, self.scaling, chosen, self.block, out=out, scales=scales
+        )
 
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
         """One token per request in torch, tensor-only (no host data), so it can be captured in a CUDA
         graph. It gathers each request's cache pages whole, so requests go in chunks of bounded bytes
-        (K and V, and the block keys with their fp32 copy, of a block table row's pages per request).
+        (K and V with their scales and FP8's dequantised copy, and the block keys with their fp32 copy,
+        of a block table row's pages per request).
         """
-        page_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + 3 * self.block_keys[0].nbytes
+        kv_bytes = self.k_cache[0].nbytes + self.v_cache[0].nbytes + self.k_scale[0].nbytes + self.v_scale[0].nbytes
+        if self.fp8:
+            kv_bytes += 2 * self.k_cache[0].numel() * q.element_size()
+        page_bytes = kv_bytes + 3 * self.block_keys[0].nbytes
         row_bytes = self.block_table.shape[1] * page_bytes
         outs = [
             self._decode_rows(q[rows], iq[rows], positions[rows], slots[rows]) for rows in chunks(q.shape[0], row_bytes)
@@ -291,7 +338,6 @@ class Attention(nn.Module):
     ) -> torch.Tensor:
         """One chunk of `_decode`; its gathered rows die when this returns, before the next chunk's."""
         length = self.block_table.shape[1] * self.page_size  # every page of the row: no host data
-        k = self._paged_rows(self.k_cache, slots, length).transpose(1, 2)  # [B, Hkv, L, hd]
-        v = self._paged_rows(self.v_cache, slots, length).transpose(1, 2)
+        k, v = (x.transpose(1, 2) for x in self._paged_kv(slots, length, q.dtype))  # [B, Hkv, L, hd]
         allowed = self.qsa_allowed(iq, positions, self.block_keys, length, slots)
         return self._attend(q.unsqueeze(2), k, v, allowed.unsqueeze(1)).squeeze(2)

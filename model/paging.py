@@ -20,7 +20,8 @@ import torch
 from model.kernels import KEY_TILE
 
 DEFAULT_PAGE_SIZE = 64  # SGLang's page for hybrid models; to be chosen by GPU measurement
-PAGED_BUFFERS = ("k_cache", "v_cache", "index_keys", "block_keys")  # an attention layer's pools: dim 0 the page
+# an attention layer's pools, dim 0 the page (the scale pages are empty unless K/V is FP8: `model/kv_quant.py`)
+PAGED_BUFFERS = ("k_cache", "v_cache", "k_scale", "v_scale", "index_keys", "block_keys")
 
 
 def pages_for(length: int, page_size: int) -> int:

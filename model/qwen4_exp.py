@@ -16,6 +16,7 @@ from model.context import forward_context
 from model.fuse import is_dense, merge_projections
 from model.gdn import GatedDeltaNet
 from model.hyper import GatedResidual, hc_read
+from model.kv_quant import KV_FP8, kv_storage_dtype
 from model.moe import SparseMoE
 from model.paging import DEFAULT_PAGE_SIZE, check_page_size, new_block_table, pages_for, write_row
 from model.ple import PLE
@@ -173,6 +174,7 @@ class Qwen4ExpForCausalLM(nn.Module):
         page_size: int = DEFAULT_PAGE_SIZE,
         merge: bool = True,
         num_checkpoints: int = 0,
+        kv_cache_dtype: str = "auto",
     ) -> None:
         """Preallocate request state: the state pool (GDN and PLE state, one row per slot for
         `max_num_seqs` slots, then the trash slot's, then `num_checkpoints` rows that prefix caching
@@ -187,7 +189,8 @@ class Qwen4ExpForCausalLM(nn.Module):
         Every path (engine, tensor-parallel workers, bench, scripts, tests) calls this once its model
         is final, loaded, sharded and with its quantised linears in place, and before any forward:
         so the merge lives here, and each rank merges its own slices. `merge=False` (the A/B of
-        `qcompile bench --no-merge`) leaves the projections as they are.
+        `qcompile bench --no-merge`) leaves the projections as they are. `kv_cache_dtype` stores the
+        K/V pages in the model's dtype (`auto`) or as FP8 with scales (`fp8`, `model/kv_quant.py`).
         """
         if max_num_seqs < 1 or max_model_len < 1:
             raise ValueError(f"max_num_seqs={max_num_seqs}, max_model_len={max_model_len}: both must be >= 1")
@@ -202,6 +205,7 @@ class Qwen4ExpForCausalLM(nn.Module):
         if merge:
             merge_projections(self)
         dtype, device = self.lm_head.weight.dtype, self.lm_head.weight.device
+        kv_dtype = self.kv_dtype(kv_cache_dtype)
         table = new_block_table(max_num_seqs, pages_per_seq, num_pages, preassign, device)
         self.register_buffer("block_table", table, persistent=False)
         rows = max_num_seqs + 1 + num_checkpoints
@@ -209,7 +213,7 @@ class Qwen4ExpForCausalLM(nn.Module):
             if layer.is_linear:
                 layer.linear_attn.init_state(rows, dtype)
             else:
-                layer.self_attn.init_state(table, num_pages, page_size, max_model_len, dtype)
+                layer.self_attn.init_state(table, num_pages, page_size, max_model_len, dtype, kv_dtype)
             if layer.ple is not None:
                 layer.ple.init_state(rows, dtype)
         self.max_num_seqs, self.max_model_len = max_num_seqs, max_model_len
@@ -229,15 +233,22 @@ class Qwen4ExpForCausalLM(nn.Module):
         """Entries of a block table row: the pages of `max_model_len` positions."""
         return self.block_table.shape[1]
 
-    def page_bytes(self, page_size: int = DEFAULT_PAGE_SIZE) -> int:
-        """Bytes one page takes in every attention layer's pools together (K, V, indexer keys, block
-        keys), at this rank's heads and the model's dtype: what sizes a pool to a memory budget
-        before `init_state`."""
-        elements = 0
+    def kv_dtype(self, kv_cache_dtype: str = "auto") -> torch.dtype:
+        """The dtype of the K/V pages for `kv_cache_dtype` (`auto`: the model's)."""
+        return kv_storage_dtype(kv_cache_dtype, self.lm_head.weight.dtype)
+
+    def page_bytes(self, page_size: int = DEFAULT_PAGE_SIZE, kv_cache_dtype: str = "auto") -> int:
+        """Bytes one page takes in every attention layer's pools together (K and V in `kv_cache_dtype`'s
+        dtype with FP8's float32 scales, indexer keys and block keys in the model's), at this rank's
+        heads: what sizes a pool to a memory budget before `init_state`."""
+        size, kv_dtype = self.lm_head.weight.element_size(), self.kv_dtype(kv_cache_dtype)
+        kv_size, scale_size = kv_dtype.itemsize, torch.float32.itemsize if kv_dtype == KV_FP8 else 0
+        total = 0
         for att in (layer.self_attn for layer in self.model.layers if not layer.is_linear):
             di = att.indexer.head_dim
-            elements += page_size * (2 * att.num_kv_heads * att.head_dim + di) + page_size // att.block * di
-        return self.lm_head.weight.element_size() * elements
+            total += 2 * page_size * att.num_kv_heads * (att.head_dim * kv_size + scale_size)
+            total += size * (page_size * di + page_size // att.block * di)
+        return total
 
     def state_row_bytes(self) -> int:
         """Bytes one row of the state pool takes (GDN conv tails and recurrent state, PLE n-gram context

@@ -9,7 +9,11 @@ split `s` of row `b`'s keys for KV head `h` straight from the pages the block ta
 with the `G` query heads of that KV head as one tile (one `tl.dot` per key tile), and keeps an
 online softmax in fp32; a second kernel merges the splits (one split writes the output itself). Key
 `j` is visible when `j <= t` and, under QSA, when it lies in the incomplete tail block or in a
-chosen block: exactly `Attention.qsa_allowed`.
+chosen block: exactly `Attention.qsa_allowed`. FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read
+as bytes, and float32 scale pages `[pages, page_size, Hkv]`: a tile's codes convert exactly to q's
+dtype and each key's scale multiplies its score column and its probability column
+(`online_softmax_step`), not the `[keys, D]` tiles, which spilled on every GPU. The torch reference
+dequantises its gathered rows instead: the same values up to the rounding of `codes * scale` to q's dtype.
 
 CPU tensors run the same kernels in Triton's interpreter (how the CPU tests check them).
 """
@@ -26,9 +30,14 @@ import triton
 import triton.language as tl
 
 from model.kernels import KEY_TILE, output_like
-from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
+from model.kernels.codes import add, decoders, e4m3_as, interpreted, maximum, pdl_launch, wait_for_inputs
+from model.kv_quant import KV_FP8
 
 BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
+# FP8 K/V's keys per inner step (both kernels): at 32 the split kernel spilled 16-32 B a thread on every
+# target, the prefill kernel 224-544 B; at 16 the split kernel spills none, the prefill kernel less than
+# bf16's at 32 except on sm_120 (216 B against 96; tests/model/test_gpu_builds.py)
+FP8_BLOCK_N = 16
 MIN_SPLIT = 64  # keys per split at least: smaller splits cost more in the merge than they save
 MAX_SPLITS = 256
 # The merge's tile, by measurement (scripts/experiments/bench_attention_merge.py): narrow column slices give more
@@ -40,20 +49,25 @@ MAX_PAGE_ELEMENTS = 2**31  # a page's rows are addressed by int32 offsets from i
 
 
 @triton.jit
-def online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE: tl.constexpr):
+def online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE: tl.constexpr, ks, vs, FP8: tl.constexpr):
     """One key tile of flash attention for the query rows `qt`: keys `kt`, values `vt`, scores masked by
     `visible` (broadcast to `[rows, keys]`), the rows' running max `m_i`, sum `l_i` and float32
-    accumulator `acc` updated (IEEE: fp32 caches, no TF32)."""
+    accumulator `acc` updated (IEEE: fp32 caches, no TF32). FP8: `kt` and `vt` are E4M3 codes (in q's
+    dtype) whose keys' float32 scales `ks`, `vs` `[keys]` scale the score and probability columns."""
     if IEEE:
         sc = tl.dot(qt, tl.trans(kt), input_precision="ieee") * scale
     else:
         sc = tl.dot(qt, tl.trans(kt)) * scale
+    if FP8:
+        sc = sc * ks[None, :]
     sc = tl.where(visible, sc, float("-inf"))
     m_new = tl.maximum(m_i, tl.reduce(sc, 1, maximum))
     m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)
     alpha = tl.exp(m_i - m_safe)
     p = tl.exp(sc - m_safe[:, None])
     l_i = l_i * alpha + tl.reduce(p, 1, add)
+    if FP8:
+        p = p * vs[None, :]
     if IEEE:
         acc = acc * alpha[:, None] + tl.dot(p, vt, input_precision="ieee")
     else:
@@ -70,10 +84,20 @@ def page_base(table_row, j0, PAGE: tl.constexpr, stride_page, stride_head, h):
 
 
 @triton.jit
+def key_scales(k_scale, v_scale, table_row, j0, PAGE: tl.constexpr, stride_page, stride_pos, h, BN: tl.constexpr, mask):
+    """The float32 K and V scales `[BN]` of KV head `h` for keys `j0 ..` (in one page), 0 where not `mask`."""
+    base = page_base(table_row, j0, PAGE, stride_page, 1, h)
+    rows = base + (j0 % PAGE + tl.arange(0, BN)) * stride_pos
+    return tl.load(k_scale + rows, mask=mask, other=0.0), tl.load(v_scale + rows, mask=mask, other=0.0)
+
+
+@triton.jit
 def _split_kernel(
     q,
     k_cache,
     v_cache,
+    k_scale,
+    v_scale,
     block_table,
     slots,
     positions,
@@ -86,6 +110,8 @@ def _split_kernel(
     stride_page,
     stride_pos,
     stride_head,
+    stride_scale_page,
+    stride_scale_pos,
     HQ: tl.constexpr,
     G: tl.constexpr,
     D: tl.constexpr,
@@ -93,6 +119,8 @@ def _split_kernel(
     BD: tl.constexpr,
     BN: tl.constexpr,
     PAGE: tl.constexpr,
+    FP8: tl.constexpr,
+    HW_E4M3: tl.constexpr,
     SPLIT_LEN: tl.constexpr,
     SPLITS: tl.constexpr,
     QSA: tl.constexpr,
@@ -128,9 +156,14 @@ def _split_kernel(
         base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
         # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
         offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
-        kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0.0)
-        vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0.0)
-        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE)
+        kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+        vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+        ks, vs = scale, scale  # unread without FP8
+        if FP8:
+            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
+                                visible)  # fmt: skip
+            kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
         dst = out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :]
@@ -206,10 +239,18 @@ def key_tile(block_n: int, page_size: int) -> int:
     return math.gcd(block_n, page_size)
 
 
-def check_caches(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, block_table: torch.Tensor) -> None:
+def check_caches(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    block_table: torch.Tensor,
+    scales: tuple[torch.Tensor, torch.Tensor] | None = None,
+) -> None:
     """q `[N, Hq, D]` against paged caches `[pages, page_size, Hkv, D]` of one shape and strides, unit
     stride over D, a page's rows within int32 offsets, key tiles of at least `KEY_TILE` in a page, and
-    an int32 block table `[slots, pages a row]`; else a ValueError naming the shapes or strides."""
+    an int32 block table `[slots, pages a row]`; FP8 caches with their float32 `scales` `[pages,
+    page_size, Hkv]` (unit stride over heads, one layout), others without; else a ValueError naming
+    the shapes, strides or dtypes."""
     hq, d = q.shape[1:]
     _, page_size, hkv, dk = k_cache.shape
     if k_cache.shape != v_cache.shape or dk != d or hq % hkv:
@@ -226,6 +267,39 @@ def check_caches(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor, 
     if block_table.dim() != 2 or block_table.dtype != torch.int32 or block_table.stride(1) != 1:
         got = f"{block_table.dtype} {list(block_table.shape)}"
         raise ValueError(f"block_table must be int32 [slots, pages a row] with unit stride over pages, got {got}")
+    fp8 = k_cache.dtype == KV_FP8
+    if fp8 != (scales is not None) or v_cache.dtype != k_cache.dtype:
+        raise ValueError(
+            f"k_cache {k_cache.dtype}, v_cache {v_cache.dtype} with{'out' if scales is None else ''} scales: "
+            f"caches of one dtype, with scales exactly when it is {KV_FP8}"
+        )
+    if scales is not None:
+        ks, vs = scales
+        if ks.shape != k_cache.shape[:3] or vs.shape != ks.shape or ks.stride() != vs.stride() or ks.stride(-1) != 1:
+            raise ValueError(
+                f"scales {tuple(ks.shape)} and {tuple(vs.shape)}: expected [pages, page_size, Hkv] "
+                f"{tuple(k_cache.shape[:3])} each, one layout, unit stride over heads"
+            )
+        if ks.dtype != torch.float32 or vs.dtype != torch.float32:
+            raise ValueError(f"scales {ks.dtype} and {vs.dtype}: expected float32")
+
+
+def cache_arguments(
+    q: torch.Tensor,
+    k_cache: torch.Tensor,
+    v_cache: torch.Tensor,
+    scales: tuple[torch.Tensor, torch.Tensor] | None,
+) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """The kernels' cache arguments (K, V, their scales; the page, position, head and scale strides)
+    and constexprs (`FP8`, `HW_E4M3`): FP8 caches as bytes (decoded by `codes.e4m3_as`); without
+    scales, the caches stand in for them (unread)."""
+    fp8 = scales is not None
+    if fp8:
+        k_cache, v_cache = k_cache.view(torch.uint8), v_cache.view(torch.uint8)
+    ks, vs = scales if fp8 else (k_cache, v_cache)
+    tensors = (k_cache, v_cache, ks, vs)
+    strides = (k_cache.stride(0), k_cache.stride(1), k_cache.stride(2), ks.stride(0), ks.stride(1))
+    return tensors + strides, {"FP8": fp8, "HW_E4M3": fp8 and decoders(q)["HW_E4M3"]}
 
 
 def decode_attention(
@@ -240,6 +314,7 @@ def decode_attention(
     block: int = 1,
     sms: int | None = None,
     out: torch.Tensor | None = None,
+    scales: tuple[torch.Tensor, torch.Tensor] | None = None,
 ) -> torch.Tensor:
     """Attention of one query token per request over its slot's keys `0..positions[b]`.
 
@@ -247,10 +322,11 @@ def decode_attention(
     `i // (Hq/Hkv)`), key `j` of slot `s` at page `block_table[s, j // page_size]`; slots, positions
     `[B]`. `chosen [B, NB+1]` (bool or int8, nonzero = chosen; QSA): key `j` in a complete block
     `j // block` is visible only if that block is chosen. `sms` (the device's SM count by default)
-    sets how many splits the keys get, over the table row's length. Returns `[B, Hq, D]` in q's
+    sets how many splits the keys get, over the table row's length. FP8 caches take their `scales`
+    (K's, V's: `[pages, page_size, Hkv]` float32, `model/kv_quant.py`). Returns `[B, Hq, D]` in q's
     dtype, in `out` when given (`output_like`).
     """
-    check_caches(q, k_cache, v_cache, block_table)
+    check_caches(q, k_cache, v_cache, block_table, scales)
     out = output_like(out, q)
     if q.shape[0] == 0:
         return out
@@ -258,8 +334,9 @@ def decode_attention(
     if sms is None:
         sms = torch.cuda.get_device_properties(q.device).multi_processor_count if q.is_cuda else 1
     per = split_len(block_table.shape[1] * k_cache.shape[1], q.shape[0] * heads.hkv, sms)
-    parts = _launch_splits(q.contiguous(), k_cache, v_cache, block_table, slots, positions, chosen, block, scale,
-                           heads, per, out)  # fmt: skip
+    caches = cache_arguments(q, k_cache, v_cache, scales)
+    parts = _launch_splits(q.contiguous(), caches, block_table, slots, positions, chosen, block, scale, heads, per,
+                           out)  # fmt: skip
     if parts is not None:
         _launch_merge(*parts, heads, out)
     return out
@@ -290,8 +367,7 @@ class HeadTiles:
 
 def _launch_splits(
     q: torch.Tensor,
-    k_cache: torch.Tensor,
-    v_cache: torch.Tensor,
+    caches: tuple[tuple[Any, ...], dict[str, Any]],
     block_table: torch.Tensor,
     slots: torch.Tensor,
     positions: torch.Tensor,
@@ -304,6 +380,7 @@ def _launch_splits(
 ) -> tuple[torch.Tensor, torch.Tensor, int] | None:
     """`_split_kernel` over the keys in splits of `per`; returns the partial sums and softmax statistics
     and the split count for `_launch_merge`, or None where one split wrote `out` itself."""
+    (k_cache, v_cache, k_scale, v_scale, *strides), flags = caches
     bsz, page_size = q.shape[0], k_cache.shape[1]
     splits = -(-block_table.shape[1] * page_size // per)
     parts = bsz * heads.hkv * splits if splits > 1 else 0
@@ -313,9 +390,10 @@ def _launch_splits(
     pick = chosen.view(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
     split = _split_kernel if q.is_cuda else _interpreted(_split_kernel)
     split[(bsz, heads.hkv, splits)](
-        q, k_cache, v_cache, block_table, slots, positions, pick, part_acc, part_ml, out, scale,
-        block_table.stride(0), k_cache.stride(0), k_cache.stride(1), k_cache.stride(2), **heads.constexprs(),
-        BN=key_tile(BLOCK_N, page_size), PAGE=page_size, SPLIT_LEN=per, SPLITS=splits, QSA=qsa, BLOCK=block,
+        q, k_cache, v_cache, k_scale, v_scale, block_table, slots, positions, pick, part_acc, part_ml, out, scale,
+        block_table.stride(0), *strides, **heads.constexprs(), **flags,
+        BN=key_tile(FP8_BLOCK_N if flags["FP8"] else BLOCK_N, page_size), PAGE=page_size, SPLIT_LEN=per,
+        SPLITS=splits, QSA=qsa, BLOCK=block,
         NCHOSEN=pick.shape[-1] if qsa else 1, IEEE=q.dtype == torch.float32, num_warps=SPLIT_WARPS,
         **pdl_launch(q),
     )  # fmt: skip

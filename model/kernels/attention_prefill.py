@@ -17,6 +17,8 @@ against 296), as in the decode kernel.
 Tiles come from the batch's host layout (`tiles`, one pinned asynchronous copy shared by a forward's
 attention layers), so the kernel runs where the attention core runs eagerly: prefill and mixed
 batches. Uniform decode batches, the FULL graphs' batches, keep the decode kernel's split-K.
+FP8 caches are decoded in the tile and their scales applied to score and probability columns, as the
+decode kernel does (`attention_decode.online_softmax_step`).
 CPU tensors run the kernel in Triton's interpreter (how the CPU tests check it).
 """
 
@@ -30,8 +32,16 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
-from model.kernels.attention_decode import check_caches, key_tile, online_softmax_step, page_base
-from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
+from model.kernels.attention_decode import (
+    FP8_BLOCK_N,
+    cache_arguments,
+    check_caches,
+    key_scales,
+    key_tile,
+    online_softmax_step,
+    page_base,
+)
+from model.kernels.codes import add, e4m3_as, interpreted, maximum, pdl_launch, wait_for_inputs
 
 TOKENS = 4  # query tokens per tile: with 12 heads a KV head, 64 query rows share each key tile
 BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
@@ -45,6 +55,8 @@ def _prefill_kernel(
     q,
     k_cache,
     v_cache,
+    k_scale,
+    v_scale,
     block_table,
     slots,
     positions,
@@ -56,6 +68,8 @@ def _prefill_kernel(
     stride_page,
     stride_pos,
     stride_head,
+    stride_scale_page,
+    stride_scale_pos,
     HQ: tl.constexpr,
     G: tl.constexpr,
     D: tl.constexpr,
@@ -64,6 +78,8 @@ def _prefill_kernel(
     BT: tl.constexpr,
     BN: tl.constexpr,
     PAGE: tl.constexpr,
+    FP8: tl.constexpr,
+    HW_E4M3: tl.constexpr,
     QSA: tl.constexpr,
     BLOCK: tl.constexpr,
     NCHOSEN: tl.constexpr,
@@ -104,9 +120,14 @@ def _prefill_kernel(
         # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
         offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
         needed = (rn <= last)[:, None] & (rd < D)[None, :]
-        kt = tl.load(k_cache + base + offs, mask=needed, other=0.0)
-        vt = tl.load(v_cache + base + offs, mask=needed, other=0.0)
-        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE)
+        kt = tl.load(k_cache + base + offs, mask=needed, other=0)
+        vt = tl.load(v_cache + base + offs, mask=needed, other=0)
+        ks, vs = scale, scale  # unread without FP8
+        if FP8:
+            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
+                                rn <= last)  # fmt: skip
+            kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
     o = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]  # l_i is 0 only on rows the store leaves out
     tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=mask)
 
@@ -150,18 +171,19 @@ def prefill_attention(
     chosen: torch.Tensor | None = None,
     block: int = 1,
     out: torch.Tensor | None = None,
+    scales: tuple[torch.Tensor, torch.Tensor] | None = None,
 ) -> torch.Tensor:
     """Attention of every row over its slot's keys `0..positions[i]`, rows taken in `row_tiles`
     (`tiles`: each a run of consecutive rows in one slot, together covering every row once).
 
     q `[N, Hq, D]`; k_cache/v_cache `[pages, page_size, Hkv, D]` (query head `i` reads KV head
     `i // (Hq/Hkv)`) and `block_table` as `decode_attention` takes them; slots, positions `[N]`;
-    `chosen [N, NB+1]` (bool or int8, nonzero = chosen; QSA) as `decode_attention` takes it. Returns
-    `[N, Hq, D]` in q's dtype, in `out` when given (`output_like`).
+    `chosen [N, NB+1]` (bool or int8, nonzero = chosen; QSA) and FP8's `scales` as `decode_attention`
+    takes them. Returns `[N, Hq, D]` in q's dtype, in `out` when given (`output_like`).
     """
     n, hq, d = q.shape
     _, page_size, hkv, _ = k_cache.shape
-    check_caches(q, k_cache, v_cache, block_table)
+    check_caches(q, k_cache, v_cache, block_table, scales)
     if row_tiles.dim() != 2 or row_tiles.shape[1] != 2 or row_tiles.dtype != torch.int32:
         got = f"{row_tiles.dtype} {list(row_tiles.shape)}"
         raise ValueError(f"row_tiles must be int32 [T, 2] (first row, rows), got {got}")
@@ -173,10 +195,13 @@ def prefill_attention(
     qsa = chosen is not None
     pick = chosen.view(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
     kernel = _prefill_kernel if q.is_cuda else _interpreted(_prefill_kernel)
+    (k, v, k_scale, v_scale, *strides), flags = cache_arguments(q, k_cache, v_cache, scales)
     kernel[(row_tiles.shape[0], hkv)](
         q,
-        k_cache,
-        v_cache,
+        k,
+        v,
+        k_scale,
+        v_scale,
         block_table,
         slots,
         positions,
@@ -185,17 +210,16 @@ def prefill_attention(
         out,
         scale,
         block_table.stride(0),
-        k_cache.stride(0),
-        k_cache.stride(1),
-        k_cache.stride(2),
+        *strides,
         HQ=hq,
         G=g,
         D=d,
         BG=max(16 // TOKENS, triton.next_power_of_2(g)),
         BD=max(16, triton.next_power_of_2(d)),
         BT=TOKENS,
-        BN=key_tile(BLOCK_N, page_size),
+        BN=key_tile(FP8_BLOCK_N if flags["FP8"] else BLOCK_N, page_size),
         PAGE=page_size,
+        **flags,
         QSA=qsa,
         BLOCK=block,
         NCHOSEN=pick.shape[-1] if qsa else 1,

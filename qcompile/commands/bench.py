@@ -409,7 +409,13 @@ def state_bytes(model: Qwen4ExpForCausalLM, context: int) -> float:
         leaf = name.rsplit(".", 1)[-1]
         if leaf in ("recurrent", "conv_tail"):
             total += 2 * b[0].nbytes
-        elif leaf in ("k_cache", "v_cache", "index_keys"):  # pools of pages: [pages, page_size, ...]
+        elif leaf in (
+            "k_cache",
+            "v_cache",
+            "k_scale",
+            "v_scale",
+            "index_keys",
+        ):  # pools of pages: [pages, page_size, ...]
             total += context * b[0, 0].nbytes
         elif leaf == "block_keys":
             total += context // model.config.indexer_compress_ratio * b[0, 0].nbytes

@@ -108,6 +108,7 @@ class EngineCore:
                 self.pool.num_pages,
                 config.page_size,
                 self.pool.num_checkpoints,
+                config.kv_cache_dtype,
             )
             if self.workers is not None:
                 self.workers.wait_ready()
@@ -170,6 +171,7 @@ class EngineCore:
                 c.gpu_memory_utilization,
                 self.max_num_batched_tokens,
                 largest_graph,
+                c.kv_cache_dtype,
             )
         row_bytes = self.model.state_row_bytes()
         checkpoints = checkpoint_count(
@@ -177,11 +179,13 @@ class EngineCore:
         )
         if left is not None:
             pool_bytes = left - checkpoints * row_bytes
-        return choose_plan(self.model, c.max_num_seqs, c.max_model_len, c.page_size, pool_bytes, checkpoints)
+        return choose_plan(
+            self.model, c.max_num_seqs, c.max_model_len, c.page_size, pool_bytes, checkpoints, c.kv_cache_dtype
+        )
 
     def pool_summary(self) -> str:
         """The start-up line of the K/V pool: its tokens and how many maximum-length requests fit."""
-        return self.pool.summary(self.model.page_bytes(self.pool.page_size))
+        return self.pool.summary(self.model.page_bytes(self.pool.page_size, self.pool.kv_cache_dtype))
 
     def close(self) -> None:
         """Stop the tensor-parallel workers, if any (the interpreter's exit does it too)."""

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import torch
 
 from model.checkpoint.ple_tables import PLE_BACKENDS
+from model.kv_quant import KV_CACHE_DTYPES
 from model.paging import DEFAULT_PAGE_SIZE
 from qcompile.config import CompileConfig
 from qcompile.config.options import Check, option
@@ -135,6 +136,12 @@ class EngineConfig:
         "fraction of the GPU the engine may fill: the K/V pool gets what weights, state, activations and CUDA "
         "graphs leave of it (CUDA without kv_cache_memory)",
         check=_fraction,
+    )
+    kv_cache_dtype: str = option(
+        "auto",
+        "K/V pages: auto (the model's dtype) or fp8 (fp8_e4m3: E4M3 with a float32 scale per token and KV head, "
+        "about half of bf16's bytes; indexer and block keys stay in the model's dtype)",
+        choices=KV_CACHE_DTYPES,
     )
     page_size: int = option(
         DEFAULT_PAGE_SIZE,

@@ -156,6 +156,7 @@ class ModelRunner:
         num_pages: int | None = None,
         page_size: int | None = None,
         num_checkpoints: int = 0,
+        kv_cache_dtype: str = "auto",
     ) -> None:
         self.model = model
         self.peers = peers
@@ -168,7 +169,12 @@ class ModelRunner:
         with torch.inference_mode():
             paging = {} if page_size is None else {"page_size": page_size}
             model.init_state(
-                max_num_seqs, max_model_len, num_pages=num_pages, num_checkpoints=num_checkpoints, **paging
+                max_num_seqs,
+                max_model_len,
+                num_pages=num_pages,
+                num_checkpoints=num_checkpoints,
+                kv_cache_dtype=kv_cache_dtype,
+                **paging,
             )
             # the last sampled token of each slot (plus the trash slot), fed back by decode rows
             self.last_tokens = torch.zeros(max_num_seqs + 1, dtype=torch.int64, device=self.device)

@@ -153,7 +153,13 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
             None,  # ranks > 0 run only where rank 0 did not profile (tensor parallelism)
         )
         pool = choose_plan(
-            model, config.max_num_seqs, config.max_model_len, config.page_size, config.kv_cache_memory, checkpoints
+            model,
+            config.max_num_seqs,
+            config.max_model_len,
+            config.page_size,
+            config.kv_cache_memory,
+            checkpoints,
+            config.kv_cache_dtype,
         )
         runner = ModelRunner(
             model,
@@ -165,6 +171,7 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
             pool.num_pages,
             config.page_size,
             pool.num_checkpoints,
+            config.kv_cache_dtype,
         )
         conn.send(("ready", None))
         _serve_commands(runner, conn, device)

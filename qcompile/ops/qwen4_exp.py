@@ -49,16 +49,16 @@ LAYER, BLOCK, KERNEL = frozenset({"layer"}), frozenset({"block"}), frozenset({"k
 QWEN4_EXP_REGIONS = (
     Region("decoder_layer_linear", LAYER, num_state=2, splitting=True),
     Region("decoder_layer_linear_ple", LAYER, num_state=4, splitting=True),
-    Region("decoder_layer_indexed", LAYER, num_state=4, splitting=True),
+    Region("decoder_layer_indexed", LAYER, num_state=6, splitting=True),
     Region("embed", LAYER, out_spec=_embedding_rows),
     Region("final_mixer", LAYER, out_spec=_mixed_rows),
     Region("gdn", BLOCK, num_state=2, splitting=True, keeps_float32=True),
-    Region("attention", BLOCK, num_state=4, splitting=True, keeps_float32=True),
+    Region("attention", BLOCK, num_state=6, splitting=True, keeps_float32=True),
     Region("ple", BLOCK, num_state=2, keeps_float32=True),
     Region("ple_conv", BLOCK, num_state=1, keeps_float32=True),
     Region("experts", BLOCK | KERNEL),
     Region("delta_rule", KERNEL, num_state=1, splitting=True, out_spec=_like_values),
-    Region("attention_core", KERNEL, num_state=3, splitting=True),
+    Region("attention_core", KERNEL, num_state=5, splitting=True),
     Region("ple_gather", KERNEL, out_spec=_gathered_rows),
 )
 

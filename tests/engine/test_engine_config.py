@@ -37,6 +37,7 @@ def test_an_unknown_keyword_is_refused_naming_it_and_the_close_match(build: obje
         ({"kv_cache_memory": 0}, "kv_cache_memory=0: must be an integer >= 1"),
         ({"gpu_memory_utilization": 1.5}, "gpu_memory_utilization=1.5: must be a number in (0, 1]"),
         ({"dtype": "int8"}, "dtype='int8': not one of float32, bfloat16, float16"),
+        ({"kv_cache_dtype": "fp8_e5m2"}, "kv_cache_dtype='fp8_e5m2': not one of auto, fp8, fp8_e4m3"),
         ({"ple_backend": "disk"}, "ple_backend='disk': not one of device, pinned, mmap, preload"),
         ({"compile": "layer"}, "compile='layer': must be a CompileConfig or None"),
         ({"device": "tpu"}, "device='tpu': not a device"),
@@ -108,6 +109,7 @@ def test_the_flags_are_the_fields(command: str) -> None:
         "kv_cache_memory": "1.5MiB",  # read as bytes, by the config and by the flag alike
         "gpu_memory_utilization": 0.5,
         "page_size": 32,
+        "kv_cache_dtype": "fp8_e4m3",
         "moe_expert_cache": "3",  # off, auto or slots: the number read from text, by the config and the flag alike
         "enable_prefix_caching": True,
         "prefix_state_checkpoints": 5,
@@ -168,3 +170,9 @@ def test_prefix_caching_is_on_by_default_and_its_flag_turns_it_off() -> None:
     assert off == EngineConfig(enable_prefix_caching=False)
     with pytest.raises(EngineOptionError, match="prefix_state_checkpoints=4 and enable_prefix_caching=False"):
         EngineConfig(enable_prefix_caching=False, prefix_state_checkpoints=4)
+
+
+def test_a_bad_kv_cache_dtype_flag_is_refused_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve", "--kv-cache-dtype", "fp16"])
+    assert "argument --kv-cache-dtype: invalid choice: 'fp16'" in capsys.readouterr().err

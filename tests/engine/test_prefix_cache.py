@@ -3,6 +3,8 @@ log-probs within the oracle bound against a cold engine, and bit for bit against
 prefill was chunked at the hit point (the CPU path is batch invariant); a finished turn's answer is
 resumed by the next; an evicted prefix misses and still answers right; off means no hit at all."""
 
+import pytest
+
 from qcompile import LLM, SamplingParams
 
 from .conftest import MakeLLM
@@ -39,13 +41,18 @@ def test_a_hit_returns_what_a_miss_returns(make_llm: MakeLLM) -> None:
     assert_same(summary([first, again]), summary(want))
 
 
-def test_a_hit_is_bitwise_a_miss_chunked_at_the_hit_point(make_llm: MakeLLM) -> None:
-    """The cold engine's 32-token budget cuts the prompt at 32 as the hit does; each request runs alone."""
-    llm = cached(make_llm)
+@pytest.mark.parametrize("kv_cache_dtype", ["auto", "fp8"])
+def test_a_hit_is_bitwise_a_miss_chunked_at_the_hit_point(make_llm: MakeLLM, kv_cache_dtype: str) -> None:
+    """The cold engine's 32-token budget cuts the prompt at 32 as the hit does; each request runs alone.
+    FP8 K/V pages are shared as they are: the hit reads the codes and scales the miss wrote."""
+    llm = cached(make_llm, kv_cache_dtype=kv_cache_dtype)
+    assert ("float8_e4m3fn" in llm.core.pool_summary()) == (kv_cache_dtype == "fp8")
     llm.generate(as_prompts([PROMPT]), GREEDY)
     got = llm.generate(as_prompts([PROMPT]), GREEDY)
     assert got[0].num_cached_tokens == 32
-    want = cold(make_llm, max_num_batched_tokens=32).generate(as_prompts([PROMPT]), GREEDY)
+    want = cold(make_llm, max_num_batched_tokens=32, kv_cache_dtype=kv_cache_dtype).generate(
+        as_prompts([PROMPT]), GREEDY
+    )
     assert summary(got) == summary(want)
 
 
