@@ -44,6 +44,8 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_: "f32[5, 64, 2, 32]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_: "f32[5, 64, 2, 32]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_: "f32[5, 64, 0]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_: "f32[5, 64, 0]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_: "f32[5, 64, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_: "f32[5, 16, 16]",
         s80: "Sym(s80)",
@@ -95,6 +97,8 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_
+        l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_
+        l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_
         l_positions_ = L_positions_
@@ -363,7 +367,7 @@ class GraphModule(torch.nn.Module):
         sigmoid_13: "f32[s72, 4]" = torch.sigmoid(truediv_16);  truediv_16 = None
         inject_13: "f32[s72, 4]" = 2 * sigmoid_13;  sigmoid_13 = None
         out_21: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        attention_default = torch.ops.qcompile.attention.default('model.layers.3.self_attn', x_6, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_21);  x_6 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_default = None
+        attention_default = torch.ops.qcompile.attention.default('model.layers.3.self_attn', x_6, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_21);  x_6 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_default = None
         h_8: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_7, inject_13, out_21);  h_7 = inject_13 = out_21 = None
         xf_14: "f32[s72, 256]" = h_8.float()
         xf_15: "f32[s72, 4, 64]" = xf_14.unflatten(-1, (-1, 64));  xf_14 = None

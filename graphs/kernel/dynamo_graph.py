@@ -78,6 +78,8 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_: "f32[5, 64, 16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_: "f32[16]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_: "f32[5, 16, 16]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_: "f32[5, 64, 0]",
+        L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_: "f32[5, 64, 0]",
         L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_: "f32[64, 128]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_: "f32[32, 256]",
         L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_: "f32[256]",
@@ -162,6 +164,8 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_
+        l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_
+        l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_
         l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_
         l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = L_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_
@@ -1031,7 +1035,7 @@ class GraphModule(torch.nn.Module):
         where_9: "i64[s33]" = torch.where(done, floordiv_3, 0);  done = floordiv_3 = None
         index_put__3: "f32[5, 16, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_.index_put_((where_8, where_9), keys_1);  where_8 = where_9 = keys_1 = index_put__3 = None
         out_53: "f32[s33, 4, 32]" = torch.empty((s33, 4, 32), dtype = torch.float32, device = device(type='cpu'))
-        attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_11, iq_1, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_53);  q_11 = iq_1 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_core_default = None
+        attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_11, iq_1, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_53);  q_11 = iq_1 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_core_default = None
         flatten_14: "f32[s33, 128]" = out_53.flatten(-2);  out_53 = None
         to_56: "f32[s33, 128]" = flatten_14.to(torch.float32);  flatten_14 = None
         flatten_15: "f32[s33, 128]" = gate_5.flatten(-2);  gate_5 = None
