@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import torch
 
-KV_FP8 = torch.float8_e4m3fn
+from model.kernels import KV_FP8
+
 E4M3_MAX = 448.0
 KV_CACHE_DTYPES = ("auto", "fp8", "fp8_e4m3")  # vLLM's spellings; fp8_e4m3 is fp8
 ROUND_TRIP = (2.0**-4, 2.0**-10)  # |x - dequantise(quantise(x))| <= a * |x| + b * scale, before the cast

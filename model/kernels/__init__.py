@@ -47,6 +47,7 @@ def use_kernels(t: torch.Tensor) -> bool:
 # The attention kernels' smallest key tile (`tl.dot`'s least K): pages hold a multiple of it, so no key
 # tile straddles two pages (`model/paging.py`).
 KEY_TILE = 16
+KV_FP8 = torch.float8_e4m3fn  # the K/V pages' dtype under --kv-cache-dtype fp8 (model.kv_quant writes them)
 
 PDL_ENV = "QCOMPILE_PDL"
 

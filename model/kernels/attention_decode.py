@@ -29,9 +29,8 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels import KEY_TILE, output_like
+from model.kernels import KEY_TILE, KV_FP8, output_like
 from model.kernels.codes import add, decoders, e4m3_as, interpreted, maximum, pdl_launch, wait_for_inputs
-from model.kv_quant import KV_FP8
 
 BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
 # FP8 K/V's keys per inner step (both kernels): at 32 the split kernel spilled 16-32 B a thread on every

@@ -37,7 +37,8 @@ DONE_WARM_TTFT_MS = 100.0  # a warm turn's TTFT at the benchmark's top context
 INTERVAL_TOLERANCE = 0.01  # the interval rule: prefill within 1% of caching off
 
 POOL_LINE = re.compile(
-    r"K/V pool: (?P<tokens>\d+) tokens \((?P<pages>\d+) pages of (?P<page_size>\d+), (?P<pool>[\d.]+ [GM]iB)\); "
+    r"K/V pool: (?P<tokens>\d+) tokens \((?P<pages>\d+) pages of (?P<page_size>\d+), (?P<pool>[\d.]+ [GM]iB)"
+    r"(?:, K/V (?P<kv_dtype>[^)]+))?\); "
     r"(?P<fits>[\d.]+) requests of max_model_len (?P<max_model_len>\d+) fit at once(?P<rest>.*)"
 )
 CHECKPOINTS = re.compile(r"prefix cache: (?P<count>\d+) state checkpoints \((?P<size>[\d.]+ [GM]iB)\)")
@@ -243,7 +244,9 @@ def parse_pool_line(text: str) -> dict[str, Any] | None:
     match = POOL_LINE.search(text)
     if match is None:
         return None
-    fields: dict[str, Any] = {k: match.group(k) for k in ("tokens", "pages", "page_size", "pool", "max_model_len")}
+    fields: dict[str, Any] = {
+        k: match.group(k) for k in ("tokens", "pages", "page_size", "pool", "kv_dtype", "max_model_len")
+    }
     fields["fits"] = float(match.group("fits"))
     checkpoints = CHECKPOINTS.search(match.group("rest"))
     fields["checkpoints"] = "off" if checkpoints is None else f"{checkpoints['count']} ({checkpoints['size']})"
@@ -251,7 +254,7 @@ def parse_pool_line(text: str) -> dict[str, Any] | None:
 
 
 def fit_table(logs: list[Path]) -> str:
-    head = ["max_model_len", "pool tokens", "pages", "page", "pool", "requests that fit", "state checkpoints"]
+    head = ["max_model_len", "pool tokens", "pages", "page", "pool", "K/V", "requests that fit", "state checkpoints"]
     rows, missing = [], []
     for log in logs:
         fields = parse_pool_line(log.read_text(errors="replace")) if log.is_file() else None
@@ -265,6 +268,7 @@ def fit_table(logs: list[Path]) -> str:
                 fields["pages"],
                 fields["page_size"],
                 fields["pool"],
+                fields["kv_dtype"] or "-",
                 f"{fields['fits']:.2f}",
                 fields["checkpoints"],
             ]

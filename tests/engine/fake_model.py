@@ -39,7 +39,10 @@ class FakeModel(torch.nn.Module):
         num_pages: int | None = None,
         page_size: int = 4,
         num_checkpoints: int = 0,
+        kv_cache_dtype: str = "auto",
     ) -> None:
+        if kv_cache_dtype != "auto":
+            raise ValueError(f"the fake model keeps its keys in float64 only, not kv_cache_dtype={kv_cache_dtype!r}")
         width = pages_for(max_model_len, page_size)
         self.num_pages = max_num_seqs * width if num_pages is None else num_pages
         self.page_size, self.max_num_seqs = page_size, max_num_seqs

@@ -43,7 +43,7 @@ def test_a_missing_pool_line_is_named(tmp_path: Path) -> None:
     (tmp_path / "fit_32768.log").write_text(PoolPlan(10, 64, 320, "").summary(2**20))
     (tmp_path / "fit_131072.log").write_text("CUDA out of memory")
     table = driver.fit_table([tmp_path / "fit_32768.log", tmp_path / "fit_131072.log", tmp_path / "fit_1.log"])
-    assert "| 320 | 640 | 10 | 64 | 10.0 MiB | 2.00 | off |" in table
+    assert "| 320 | 640 | 10 | 64 | 10.0 MiB | - | 2.00 | off |" in table
     assert table.endswith("no pool line in: fit_131072.log, fit_1.log")
 
 
