@@ -102,6 +102,14 @@ def _token_starts(cuts: set[int], text: str, ids: list[int], encode: Callable[[s
     return sorted({s for s in starts if 0 < s < len(ids)})
 
 
+def _render_prefix(render: Callable[[list[dict[str, Any]], bool], str], prefix: list[dict[str, Any]]) -> str | None:
+    """`prefix` rendered without a generation prompt, or None where the template refuses it."""
+    try:
+        return render(prefix, False)
+    except Exception:  # the template refuses this prefix (no user message yet, say): no start there
+        return None
+
+
 class StartFinder:
     """Message starts of chat prompts, remembering each conversation prefix's cut (LRU, `capacity`
     prefixes) so that a resent conversation renders only the prefixes whose text changed. One thread
@@ -115,7 +123,7 @@ class StartFinder:
     def __call__(
         self,
         messages: list[dict[str, Any]],
-        render_prefix: Callable[[int], str | None],
+        render: Callable[[list[dict[str, Any]], bool], str],
         text: str,
         ids: list[int],
         encode: Callable[[str], list[int]],
@@ -124,8 +132,8 @@ class StartFinder:
         """Token positions in `ids` (the tokens of `text`, the whole prompt with its generation prompt)
         where messages 1..n-1 and the generation prompt begin, ascending, each in 1..len(ids)-1.
 
-        `render_prefix(i)` is the first i messages rendered without a generation prompt, or None where
-        the template refuses them (some refuse a conversation without a user message); `encode`
+        `render(conversation, add_generation_prompt)` is the chat template; a prefix it refuses (some
+        refuse a conversation without a user message) has no start; `encode`
         tokenizes text the way `ids` were made; `context` is everything else the template reads (tools,
         its variables) as JSON, or None to remember nothing (text that differs between equal requests).
         """
@@ -138,7 +146,7 @@ class StartFinder:
                 cut = entry[0]  # this prefix's text still agrees with the prompt up to its cut
                 self._cuts.move_to_end(keys[i - 1])  # type: ignore[index]
             else:
-                rendered = render_prefix(i)
+                rendered = _render_prefix(render, messages[:i])
                 self.renders += 1
                 # a refused prefix is remembered as cut 0: no start, and not rendered again
                 cut = 0 if rendered is None else common_prefix_length(rendered, text)

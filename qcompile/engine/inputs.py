@@ -86,18 +86,12 @@ class InputProcessor:
                 conversation, tools=tools, add_generation_prompt=add_generation_prompt, tokenize=False, **kwargs
             )
 
-        def render_prefix(i: int) -> str | None:
-            try:
-                return render(messages[:i], False)
-            except Exception:  # the template refuses this prefix (no user message yet, say): no start there
-                return None
-
         def encode(text: str) -> list[int]:
             return tokenizer.encode(text, add_special_tokens=False)
 
         text = render(messages, True)
         ids = encode(text)
-        starts = self.start_finder(messages, render_prefix, text, ids, encode, {"tools": tools, "kwargs": kwargs})
+        starts = self.start_finder(messages, render, text, ids, encode, {"tools": tools, "kwargs": kwargs})
         return {"prompt": text, "prompt_token_ids": ids, "message_starts": starts}
 
     def make_sequence(self, request_id: str, prompt: Prompt, params: SamplingParams) -> Sequence:

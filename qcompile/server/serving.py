@@ -428,12 +428,6 @@ class Serving:
                 conversation, tools=hidden_tools, add_generation_prompt=generation_prompt, tokenize=False, **kwargs
             )
 
-        def render_prefix(i: int) -> str | None:
-            try:
-                return render(hidden[:i], False)
-            except Exception:  # the template refuses this prefix (no user message yet, say): no start there
-                return None
-
         try:
             text = render(hidden, add_generation_prompt)
         except Exception as e:  # the template raised (bad messages, raise_exception, arithmetic on the input)
@@ -445,7 +439,7 @@ class Serving:
             return ChatPrompt(text, ids, [])
         # sentinels differ between requests, so a prompt that has any is not remembered
         context = None if shield.used else {"tools": tools, "kwargs": kwargs}
-        return ChatPrompt(text, ids, self.start_finder(hidden, render_prefix, text, ids, shield.encode, context))
+        return ChatPrompt(text, ids, self.start_finder(hidden, render, text, ids, shield.encode, context))
 
     def _reply_parser(self, body: ChatCompletionRequest, prompt: str) -> ReplyParser:
         """How a choice's reply is read: reasoning parsed out, then calls forced by `tool_choice`,
