@@ -32,7 +32,8 @@ from qcompile.engine.detokenizer import Detokenizer
 from qcompile.engine.outputs import Logprob, OutputBuilder, RequestDelta, RequestOutput, error_message, logprob_dict
 from qcompile.engine.prefix_cache import PrefixCache
 from qcompile.engine.runner import FatalStepError, LaunchedStep, ModelRunner, StepResult, TopLogprobs
-from qcompile.engine.scheduler import ScheduledBatch, Scheduler
+from qcompile.engine.scheduled_batch import ScheduledBatch
+from qcompile.engine.scheduler import Scheduler
 from qcompile.engine.sequence import Sequence
 from qcompile.engine.state_checkpoints import StateCheckpoints
 from qcompile.engine.stats import EngineStats, StatsCollector

@@ -31,7 +31,7 @@ from qcompile.engine.state_checkpoints import StateCheckpoints
 from qcompile.engine.stats import PrefixCacheCounts
 
 if TYPE_CHECKING:
-    from qcompile.engine.scheduler import ScheduledBatch
+    from qcompile.engine.scheduled_batch import ScheduledBatch
     from qcompile.engine.sequence import Sequence
 
 # Tokens between checkpoints of a long prefill: a multiple of the default step budget (2,048) and of

@@ -26,7 +26,7 @@ from model.context import RuntimeMode, forward_context
 from qcompile.config import CompileConfig
 from qcompile.cudagraph import Dispatcher, resolve_mode
 from qcompile.engine.sampler import LogitsProcessors, sample, top_logprobs
-from qcompile.engine.scheduler import ScheduledBatch
+from qcompile.engine.scheduled_batch import ScheduledBatch
 
 if TYPE_CHECKING:
     from model.batch import Batch

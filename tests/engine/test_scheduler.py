@@ -2,7 +2,8 @@
 
 from qcompile import SamplingParams
 from qcompile.engine.block_manager import BlockManager
-from qcompile.engine.scheduler import ScheduledBatch, Scheduler
+from qcompile.engine.scheduled_batch import ScheduledBatch
+from qcompile.engine.scheduler import Scheduler
 from qcompile.engine.sequence import Sequence
 
 PARAMS = SamplingParams(temperature=0, max_tokens=3, ignore_eos=True)
