@@ -51,7 +51,7 @@ DEFAULT_CHECKPOINT_INTERVAL = 4096
 
 
 @dataclass(frozen=True)
-class Hit:
+class CheckpointHit:
     """The checkpoint of a lookup's deepest cached prefix: `row` of the device's checkpoints, or with
     `on_host` of the host tier's (copied back to a device row by `restore`)."""
 
@@ -90,7 +90,7 @@ class PrefixCache:
         self.num_spilled_checkpoints = 0  # device -> host copies
         self.num_restored_checkpoints = 0  # host -> device copies, for hits
 
-    def lookup(self, seq: Sequence, batch: ScheduledBatch) -> tuple[list[int], Hit | None]:
+    def lookup(self, seq: Sequence, batch: ScheduledBatch) -> tuple[list[int], CheckpointHit | None]:
         """The cached pages of the longest prefix of `seq`'s known tokens that also has a checkpoint,
         and where that checkpoint is (None: no hit); takes nothing. One only on the host counts when
         `batch` leaves a device row to copy it back to."""
@@ -101,12 +101,12 @@ class PrefixCache:
             key = seq.page_hashes[depth - 1]
             row = self.checkpoints.find(key)
             if row is not None:
-                return pages[:depth], Hit(key, row)
+                return pages[:depth], CheckpointHit(key, row)
             if self.host is not None and key in self.host and self.checkpoints.can_take(_restored_rows(batch)):
-                return pages[:depth], Hit(key, self.host.find(key), on_host=True)
+                return pages[:depth], CheckpointHit(key, self.host.find(key), on_host=True)
         return [], None
 
-    def restore(self, hit: Hit, slot: int, batch: ScheduledBatch) -> None:
+    def restore(self, hit: CheckpointHit, slot: int, batch: ScheduledBatch) -> None:
         """Queue `hit`'s restore into `slot` with `batch` (a request admitted there): from its device
         row, or from the host through a device row taken now (as `lookup` found one)."""
         row = hit.row
