@@ -277,10 +277,13 @@ class Qwen4ExpForCausalLM(nn.Module):
         device = self.lm_head.weight.device
         src = torch.as_tensor(src_rows, dtype=torch.int64, device=device)
         dst = torch.as_tensor(dst_rows, dtype=torch.int64, device=device)
-        for layer in self.model.layers:
-            for m in layer.stateful():
-                for t in m.slot_state():
-                    t.index_copy_(0, dst, t.index_select(0, src))
+        for t in self.state_pool():
+            t.index_copy_(0, dst, t.index_select(0, src))
+
+    def state_pool(self) -> list[torch.Tensor]:
+        """Every buffer of the state pool (dim 0 the row: slots, the trash slot, then checkpoints), in a
+        fixed order: what `copy_state` copies, and what a host copy of a row must mirror."""
+        return [t for layer in self.model.layers for m in layer.stateful() for t in m.slot_state()]
 
     def reset_slots(self, slots: torch.Tensor | list[int]) -> None:
         """Clear state of newly admitted requests (their slots may hold a finished request's state)."""

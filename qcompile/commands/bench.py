@@ -14,7 +14,8 @@ Reported per (scope, mode): decode tokens/s per batch, the ratio to no-compile +
 routed experts the workload touched only, embedding and PLE rows looked up only; divided by the
 measured copy bandwidth; the roofline at the uniform expectation of experts is printed beside it),
 compile, warmup and capture seconds, and graph memory (the graph pool, and all device memory
-capture took). One markdown table, one JSON.
+capture took). One markdown table, one JSON. `--kv-cache-dtype fp8` prefills the contexts into E4M3 K/V
+pages, and the state a request moves per step (the roofline with state) counts their codes and scales.
 On CPU (`--smoke`: the tiny preset, a few steps) only mode "none" runs: a smoke run that keeps this
 command alive on machines without a GPU. `--tensor-parallel-size N` measures TP1 against TPN through
 the engine instead (`bench_tp.py`).
@@ -134,11 +135,13 @@ def _add_workload_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--preset", choices=sorted(PRESETS), help="model geometry" + default("preset"))
     add_engine_flags(
         p,
-        names=("device", "dtype", "tensor_parallel_size", "skinny_plans"),
+        names=("device", "dtype", "kv_cache_dtype", "tensor_parallel_size", "skinny_plans"),
         defaults={"device": None, "dtype": None},
         notes={
             "device": "; cpu runs cudagraph mode 'none' only" + default("device"),
             "dtype": default("dtype"),
+            "kv_cache_dtype": "; the K/V pools the contexts are prefilled into, and the K/V bytes of the state "
+            "roofline",
             "tensor_parallel_size": "; N > 1: TP1 against TPN through the engine, same run (decode, prefill, "
             "collectives share)",
             "skinny_plans": "; with --skinny-gemm",
@@ -403,7 +406,8 @@ def expert_bytes(model: Qwen4ExpForCausalLM, experts_per_layer: float) -> float:
 
 def state_bytes(model: Qwen4ExpForCausalLM, context: int) -> float:
     """State bytes one request's decode step must move: GDN recurrent state and conv tails read and
-    written, `context` rows of K, V and indexer keys read, and the block keys of `context` tokens read."""
+    written, `context` rows of K, V (with FP8 K/V, codes and scales) and indexer keys read, and the block
+    keys of `context` tokens read."""
     total = 0.0
     for name, b in model.named_buffers():
         leaf = name.rsplit(".", 1)[-1]
@@ -707,6 +711,7 @@ def _prefilled(
         max_num_seqs=max([max_batch, *(r for r, _ in shapes)]),
         max_model_len=max([decode_len, *(t for _, t in shapes)]),
         merge=args.merge,
+        kv_cache_dtype=args.kv_cache_dtype,
     )
     skinny = args.skinny_gemm and device.type == "cuda"
     skinny_shapes = _skinny(model, args.batches, args.skinny_plans, device) if skinny else 0
@@ -752,6 +757,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "preset": args.preset,
         "dtype": args.dtype,
+        "kv_cache_dtype": args.kv_cache_dtype,
         "device": _device_name(device),
         "torch": torch.__version__,
         "context": args.context,

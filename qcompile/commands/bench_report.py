@@ -20,7 +20,7 @@ def table(result: dict[str, Any]) -> str:
     anchor_tok_s = result["anchor_tok_s"]
     based = any(r["ratio"] for r in result["rows"])  # the base (eager + full_decode_only) runs on CUDA only
     lines = [
-        f"{result['preset']} preset, {result['dtype']}"
+        f"{result['preset']} preset, {result['dtype']}, {kv_pages(result)}"
         + (f", {result['quant_experts']} experts" if result["quant_experts"] else "")
         + ("" if result["merge"] else ", projections not merged (--no-merge)")
         + "".join(f", inductor {name}={value!r}" for name, value in result["inductor_config"])
@@ -73,6 +73,12 @@ def table(result: dict[str, Any]) -> str:
     lines += _prefill_table(result) + _profile_table(result)
     lines.append(f"\ntotal {result['total_s']:.0f} s.")
     return "\n".join(lines)
+
+
+def kv_pages(result: dict[str, Any]) -> str:
+    """What the K/V pages hold, as `--kv-cache-dtype` chose: the model's dtype, or E4M3 codes and scales."""
+    kv = result["kv_cache_dtype"]
+    return f"{result['dtype']} K/V" if kv == "auto" else f"{kv} K/V (E4M3 codes, float32 scales)"
 
 
 def _contexts(result: dict[str, Any]) -> str:

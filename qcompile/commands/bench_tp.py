@@ -110,6 +110,7 @@ def measure(
         max_model_len=args.context + args.steps + 8,
         max_num_batched_tokens=max(args.context, max_batch),
         tensor_parallel_size=tp,
+        kv_cache_dtype=args.kv_cache_dtype,
         skinny_gemm=None if args.skinny_gemm else False,  # the engine's default, on CUDA
         skinny_plans=args.skinny_plans,
         aot=args.aot_dir is not None,  # as the single-process bench: saved only where --aot-dir says
@@ -169,6 +170,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "preset": args.preset,
         "dtype": args.dtype,
+        "kv_cache_dtype": args.kv_cache_dtype,
         "device": torch.cuda.get_device_name() if torch.device(args.device).type == "cuda" else "cpu",
         "torch": torch.__version__,
         "tensor_parallel_size": args.tensor_parallel_size,
@@ -180,9 +182,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def table(result: dict[str, Any]) -> str:
+    from qcompile.commands.bench_report import kv_pages
+
     batches = result["batches"]
     lines = [
-        f"{result['preset']} preset, {result['dtype']}, {result['device']}, torch {result['torch']}; "
+        f"{result['preset']} preset, {result['dtype']}, {kv_pages(result)}, {result['device']}, "
+        f"torch {result['torch']}; "
         f"{result['context']}-token prompts, {result['steps']} timed decode steps; through the engine (LLM).",
         "",
         "| TP | scope | cudagraph | "

@@ -109,6 +109,7 @@ class EngineCore:
                 config.page_size,
                 self.pool.num_checkpoints,
                 config.kv_cache_dtype,
+                self.pool.num_host_checkpoints,
             )
             if self.workers is not None:
                 self.workers.wait_ready()
@@ -180,7 +181,14 @@ class EngineCore:
         if left is not None:
             pool_bytes = left - checkpoints * row_bytes
         return choose_plan(
-            self.model, c.max_num_seqs, c.max_model_len, c.page_size, pool_bytes, checkpoints, c.kv_cache_dtype
+            self.model,
+            c.max_num_seqs,
+            c.max_model_len,
+            c.page_size,
+            pool_bytes,
+            checkpoints,
+            c.kv_cache_dtype,
+            c.prefix_host_checkpoints,
         )
 
     def pool_summary(self) -> str:

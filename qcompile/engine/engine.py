@@ -62,7 +62,8 @@ class Engine:
         prefix_checkpoint_interval: int | None = None,
     ) -> None:
         """`prefix_checkpoint_interval`: tokens between state checkpoints of a long prefill, with prefix
-        caching on (its checkpoints are the runner's `num_checkpoints` rows); None: prefix caching off."""
+        caching on (its checkpoints are the runner's `num_checkpoints` rows, spilled to its
+        `num_host_checkpoints` host rows); None: prefix caching off."""
         self.runner = runner
         self.eos_token_ids = frozenset(eos_token_ids)
         self.tokenizer = tokenizer
@@ -70,7 +71,8 @@ class Engine:
         blocks = BlockManager(runner.num_pages, runner.page_size)
         prefix = None
         if prefix_checkpoint_interval is not None:
-            prefix = PrefixCache(blocks, StateCheckpoints(runner.num_checkpoints), prefix_checkpoint_interval)
+            host = StateCheckpoints(runner.num_host_checkpoints) if runner.num_host_checkpoints else None
+            prefix = PrefixCache(blocks, StateCheckpoints(runner.num_checkpoints), prefix_checkpoint_interval, host)
         self.scheduler = Scheduler(runner.max_num_seqs, max_num_batched_tokens, blocks, prefix)
         runner.processors.eos_token_ids = tuple(sorted(self.eos_token_ids))
         self.in_flight: LaunchedStep | None = None

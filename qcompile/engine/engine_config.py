@@ -165,6 +165,14 @@ class EngineConfig:
         "without kv_cache_memory at most a quarter of the memory the pools get)",
         check=_optional(at_least(1)),
     )
+    prefix_host_checkpoints: int = option(
+        0,
+        "host-memory rows (pinned on CUDA) that prefix-cache state checkpoints evicted from the device's rows are "
+        "spilled to, least recently used evicted in turn, and copied back from for a hit, each one request's GDN "
+        "and PLE state (on every tensor-parallel rank, its shard); 0: evicted checkpoints are dropped. The "
+        "host tier of the state, as vLLM's --kv-offloading-size and SGLang's --hicache-size are of K/V",
+        check=at_least(0),
+    )
     prefix_checkpoint_interval: int = option(
         DEFAULT_CHECKPOINT_INTERVAL,
         "tokens between state checkpoints of a long prefill (rounded down to a page), besides those at message "
@@ -254,6 +262,11 @@ class EngineConfig:
             raise EngineOptionError(
                 {"prefix_state_checkpoints": self.prefix_state_checkpoints, "enable_prefix_caching": False},
                 "checkpoints for a prefix cache that is off",
+            )
+        if self.prefix_host_checkpoints and not self.enable_prefix_caching:
+            raise EngineOptionError(
+                {"prefix_host_checkpoints": self.prefix_host_checkpoints, "enable_prefix_caching": False},
+                "host rows for the checkpoints of a prefix cache that is off",
             )
         if self.skinny_plans is not None:
             if self.skinny_gemm is False:

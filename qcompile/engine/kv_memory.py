@@ -83,6 +83,7 @@ class PoolPlan:
     note: str
     num_checkpoints: int = 0  # prefix caching's state checkpoint rows (0: caching off)
     checkpoint_bytes: int = 0  # bytes of one
+    num_host_checkpoints: int = 0  # host rows they are spilled to (0: none)
     kv_cache_dtype: str = "auto"  # the option: K/V pages in the model's dtype, or fp8
     kv_dtype: str = ""  # what the pages hold, for the start-up line
 
@@ -94,9 +95,15 @@ class PoolPlan:
         """The start-up line: the pool's tokens and how many maximum-length requests fit."""
         fits = self.num_tokens / self.max_model_len
         kv = f", K/V {self.kv_dtype}" if self.kv_dtype else ""
+        host = (
+            f", spilled to {self.num_host_checkpoints} host rows "
+            f"({format_bytes(self.num_host_checkpoints * self.checkpoint_bytes)})"
+            if self.num_host_checkpoints
+            else ""
+        )
         prefix = (
             f"; prefix cache: {self.num_checkpoints} state checkpoints "
-            f"({format_bytes(self.num_checkpoints * self.checkpoint_bytes)})"
+            f"({format_bytes(self.num_checkpoints * self.checkpoint_bytes)}){host}"
             if self.num_checkpoints
             else "; prefix caching off"
         )
@@ -159,11 +166,13 @@ def choose_plan(
     pool_bytes: int | None,
     num_checkpoints: int = 0,
     kv_cache_dtype: str = "auto",
+    num_host_checkpoints: int = 0,
 ) -> PoolPlan:
     """The plan of a loaded model: a pool of `pool_bytes` (`--kv-cache-memory`, or what profiling left
     once the checkpoints took theirs) of pages whose K/V is `kv_cache_dtype`, or without one every
-    slot a whole `max_model_len`, beside `num_checkpoints` state checkpoints. Every tensor-parallel
-    rank reaches the same plan from the same arguments."""
+    slot a whole `max_model_len`, beside `num_checkpoints` state checkpoints and the
+    `num_host_checkpoints` host rows they spill to. Every tensor-parallel rank reaches the same plan
+    from the same arguments."""
     positions = model.config.max_position_embeddings
     if pool_bytes is None:
         plan = slot_plan(max_num_seqs, max_model_len, page_size, positions)
@@ -175,6 +184,7 @@ def choose_plan(
         plan,
         num_checkpoints=num_checkpoints,
         checkpoint_bytes=model.state_row_bytes(),
+        num_host_checkpoints=num_host_checkpoints if num_checkpoints else 0,  # nothing to spill without them
         kv_cache_dtype=kv_cache_dtype,
         kv_dtype=kv_dtype,
     )

@@ -20,10 +20,19 @@ least one token to compute (the last one's logits are sampled). A request that w
 logprobs is never given a hit (they would be missing for the cached part), as in vLLM.
 Pages and checkpoints become findable only once the step that writes them is launched, so a hit's
 restore and reads always run after the writes on the device's stream.
+
+With a host tier (`--prefix-host-checkpoints`, `qcompile/engine/host_checkpoints.py`) a checkpoint
+evicted from the device's rows is spilled to a host row (LRU over those too) instead of dropped, and a
+hit whose checkpoint is only on the host takes a device row (evicting, and so spilling, another) and
+copies it back there before it is restored like any other. The host keeps its copy (the tiers are
+inclusive): evicting that checkpoint from the device again copies nothing. A step's copies run in
+this order, before its forward: spills, copies back, then the restores into slots; so rows a step
+copies back to or restores from are not taken again in it, nor the host rows it copies back from.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from qcompile.engine.block_manager import BlockManager
@@ -41,29 +50,74 @@ if TYPE_CHECKING:
 DEFAULT_CHECKPOINT_INTERVAL = 4096
 
 
+@dataclass(frozen=True)
+class CheckpointHit:
+    """The checkpoint of a lookup's deepest cached prefix: `row` of the device's checkpoints, or with
+    `on_host` of the host tier's (copied back to a device row by `restore`)."""
+
+    key: bytes
+    row: int
+    on_host: bool = False
+
+
+def _restored_rows(batch: ScheduledBatch) -> set[int]:
+    """Device rows `batch` copies back into or restores from before its forward."""
+    return {c for c, _ in batch.restores} | {c for _, c in batch.fetches}
+
+
+def _fetched_rows(batch: ScheduledBatch) -> set[int]:
+    """Host rows `batch` copies back from (after its spills)."""
+    return {h for h, _ in batch.fetches}
+
+
 class PrefixCache:
     def __init__(
-        self, blocks: BlockManager, checkpoints: StateCheckpoints, interval: int = DEFAULT_CHECKPOINT_INTERVAL
+        self,
+        blocks: BlockManager,
+        checkpoints: StateCheckpoints,
+        interval: int = DEFAULT_CHECKPOINT_INTERVAL,
+        host: StateCheckpoints | None = None,
     ) -> None:
+        """`checkpoints`: the book of the device's checkpoint rows; `host`: of the host tier's (None: off)."""
         if interval < 1:
             raise ValueError(f"prefix checkpoint interval must be >= 1 token, got {interval}")
-        self.blocks, self.checkpoints = blocks, checkpoints
+        self.blocks, self.checkpoints, self.host = blocks, checkpoints, host
         self.page_size = blocks.page_size
         self.interval = max(self.page_size, interval // self.page_size * self.page_size)
         self.num_queried_tokens = 0  # tokens looked up at admissions (vLLM's prefix_cache_queries)
         self.num_hit_tokens = 0  # of them, tokens found (vLLM's prefix_cache_hits)
+        self.num_evicted_checkpoints = 0  # checkpoints no tier holds any more
+        self.num_spilled_checkpoints = 0  # device -> host copies
+        self.num_restored_checkpoints = 0  # host -> device copies, for hits
 
-    def lookup(self, seq: Sequence) -> tuple[list[int], int | None]:
+    def lookup(self, seq: Sequence, batch: ScheduledBatch) -> tuple[list[int], CheckpointHit | None]:
         """The cached pages of the longest prefix of `seq`'s known tokens that also has a checkpoint,
-        and that checkpoint's row (None: no hit); takes nothing."""
+        and where that checkpoint is (None: no hit); takes nothing. One only on the host counts when
+        `batch` leaves a device row to copy it back to."""
         if seq.params.prompt_logprobs is not None:
             return [], None
         pages = self.blocks.cached_prefix(seq, (seq.num_tokens - 1) // self.page_size)
         for depth in range(len(pages), 0, -1):
-            row = self.checkpoints.find(seq.page_hashes[depth - 1])
+            key = seq.page_hashes[depth - 1]
+            row = self.checkpoints.find(key)
             if row is not None:
-                return pages[:depth], row
+                return pages[:depth], CheckpointHit(key, row)
+            if self.host is not None and key in self.host and self.checkpoints.can_take(_restored_rows(batch)):
+                return pages[:depth], CheckpointHit(key, self.host.find(key), on_host=True)
         return [], None
+
+    def restore(self, hit: CheckpointHit, slot: int, batch: ScheduledBatch) -> None:
+        """Queue `hit`'s restore into `slot` with `batch` (a request admitted there): from its device
+        row, or from the host through a device row taken now (as `lookup` found one)."""
+        row = hit.row
+        if hit.on_host:
+            row = self._take(batch, _restored_rows(batch), _fetched_rows(batch) | {hit.row})
+            if row is None:
+                raise RuntimeError(f"no device checkpoint row to copy host row {hit.row} back to, though one was free")
+            batch.fetches.append((hit.row, row))
+            self.checkpoints.put(hit.key, row)
+            self.num_restored_checkpoints += 1
+        batch.restores.append((row, slot))
 
     def admitted(self, seq: Sequence, num_cached: int) -> None:
         """`seq` starts at `num_cached` (a hit, or 0): count the query, plan its prefill checkpoints."""
@@ -101,7 +155,7 @@ class PrefixCache:
     def _save(self, batch: ScheduledBatch, seq: Sequence, key: bytes, busy: set[int]) -> None:
         if self.checkpoints.find(key) is not None:  # another request saved this prefix's state
             return
-        row = self.checkpoints.take(busy)
+        row = self._take(batch, busy, _fetched_rows(batch))
         if row is not None:
             batch.saves.append((seq.slot, row))
             self.checkpoints.put(key, row)
@@ -109,13 +163,40 @@ class PrefixCache:
 
     def _roll(self, batch: ScheduledBatch, seq: Sequence, end: int, busy: set[int]) -> None:
         if seq.rolling_checkpoint < 0:
-            row = self.checkpoints.take(busy)
+            row = self._take(batch, busy, _fetched_rows(batch))
             if row is None:
                 return
             seq.rolling_checkpoint = row
         batch.saves.append((seq.slot, seq.rolling_checkpoint))
         busy.add(seq.rolling_checkpoint)
         seq.rolling_position = end
+
+    def _take(self, batch: ScheduledBatch, busy: set[int], host_busy: set[int]) -> int | None:
+        """A device row outside `busy` (see `StateCheckpoints.take`); the checkpoint evicted from it is
+        spilled with `batch` to a host row outside `host_busy`, or dropped."""
+        taken = self.checkpoints.take(busy)
+        if taken is None:
+            return None
+        row, evicted = taken
+        if evicted is not None:
+            self._spill(batch, evicted, row, host_busy)
+        return row
+
+    def _spill(self, batch: ScheduledBatch, key: bytes, row: int, host_busy: set[int]) -> None:
+        """`key`'s checkpoint leaves device row `row`: to a host row (before `batch`'s other copies),
+        unless the host holds it already; dropped without a host tier or a host row to take."""
+        if self.host is not None and key in self.host:
+            return
+        taken = None if self.host is None else self.host.take(host_busy)
+        if taken is None:
+            self.num_evicted_checkpoints += 1
+            return
+        host_row, dropped = taken
+        if dropped is not None and dropped not in self.checkpoints:
+            self.num_evicted_checkpoints += 1
+        batch.spills.append((row, host_row))
+        self.host.put(key, host_row)
+        self.num_spilled_checkpoints += 1
 
     def release(self, seq: Sequence) -> None:
         """`seq` gives its pages back (finished, aborted or preempted, no launched step left): make
@@ -134,9 +215,16 @@ class PrefixCache:
 
     def counts(self) -> PrefixCacheCounts:
         return PrefixCacheCounts(
-            self.num_queried_tokens, self.num_hit_tokens, self.blocks.num_evicted_pages, self.checkpoints.num_evicted
+            self.num_queried_tokens,
+            self.num_hit_tokens,
+            self.blocks.num_evicted_pages,
+            self.num_evicted_checkpoints,
+            self.num_spilled_checkpoints,
+            self.num_restored_checkpoints,
         )
 
     def reset(self) -> None:
         """After a failed step: no checkpoint's copy may have run (the pages are reset with the pool)."""
         self.checkpoints.reset()
+        if self.host is not None:
+            self.host.reset()

@@ -25,6 +25,7 @@ from model.batch import Chunk, build_batch
 from model.context import RuntimeMode, forward_context
 from qcompile.config import CompileConfig
 from qcompile.cudagraph import Dispatcher, resolve_mode
+from qcompile.engine.host_checkpoints import HostStateRows
 from qcompile.engine.sampler import LogitsProcessors, sample, top_logprobs
 from qcompile.engine.scheduled_batch import ScheduledBatch
 
@@ -59,11 +60,15 @@ class Peers(Protocol):
 
 @dataclass(frozen=True)
 class StateCopies:
-    """A step's prefix-cache state copies: `restores` (checkpoint, slot) before its forward, after the
-    fresh slots are reset; `saves` (slot, checkpoint) after it (`Qwen4ExpForCausalLM.copy_state`)."""
+    """A step's prefix-cache state copies, in the order they run: `spills` (checkpoint, host row) and
+    `fetches` (host row, checkpoint) of the host tier first, then `restores` (checkpoint, slot) after
+    the fresh slots are reset, all before its forward; `saves` (slot, checkpoint) after it
+    (`Qwen4ExpForCausalLM.copy_state`, `qcompile/engine/host_checkpoints.py`)."""
 
     restores: list[tuple[int, int]] = field(default_factory=list)
     saves: list[tuple[int, int]] = field(default_factory=list)
+    spills: list[tuple[int, int]] = field(default_factory=list)
+    fetches: list[tuple[int, int]] = field(default_factory=list)
 
 
 class FatalStepError(RuntimeError):
@@ -157,6 +162,7 @@ class ModelRunner:
         page_size: int | None = None,
         num_checkpoints: int = 0,
         kv_cache_dtype: str = "auto",
+        num_host_checkpoints: int = 0,
     ) -> None:
         self.model = model
         self.peers = peers
@@ -181,6 +187,12 @@ class ModelRunner:
         self.num_pages: int = model.num_pages
         self.page_size: int = model.page_size
         self.num_checkpoints = num_checkpoints  # prefix caching's state checkpoint rows
+        self.num_host_checkpoints = num_host_checkpoints  # and the host rows they are spilled to
+        self.host_rows: HostStateRows | None = None
+        if num_host_checkpoints:
+            with torch.inference_mode():
+                pin = self.device.type == "cuda"
+                self.host_rows = HostStateRows(model.state_pool(), num_host_checkpoints, pin)
         self.compile_config = compile_config
         self.forward: Callable[..., torch.Tensor] = model
         self.dispatcher = Dispatcher(resolve_mode("none", piecewise_available=False))
@@ -306,7 +318,7 @@ class ModelRunner:
                 sample_index.append(i)
 
         rows = prompt_rows + sample_rows
-        copies = StateCopies(step.restores, step.saves)
+        copies = StateCopies(step.restores, step.saves, step.spills, step.fetches)
         logits = self._on_every_rank(
             lambda peers: peers.step(step.fresh_slots, step.block_tables, batch, how, rows, copies),
             lambda: self.execute(step.fresh_slots, step.block_tables, batch, how, rows, copies),
@@ -357,12 +369,15 @@ class ModelRunner:
         logit_rows: list[int],
         copies: StateCopies | None = None,
     ) -> torch.Tensor:
-        """What every tensor-parallel rank runs of a step: reset the fresh slots, restore the prefix
-        hits' checkpoints into theirs, write the block-table rows that changed, run the forward as
-        `how` says, save the slots to checkpoint, and return the float logits of `logit_rows`. All on
-        the device's stream, after every step launched before, so a step in flight keeps the rows,
-        pages and checkpoints it was launched with."""
+        """What every tensor-parallel rank runs of a step: spill evicted checkpoints to this rank's host
+        rows and copy the hits' back from them, reset the fresh slots, restore the prefix hits'
+        checkpoints into theirs, write the block-table rows that changed, run the forward as `how`
+        says, save the slots to checkpoint, and return the float logits of `logit_rows`. All on the
+        device's stream, after every step launched before, so a step in flight keeps the rows, pages
+        and checkpoints it was launched with."""
         copies = copies or StateCopies()
+        if copies.spills or copies.fetches:
+            self._host_copies(copies)
         if fresh_slots:
             self.model.reset_slots(self._tensor(fresh_slots))
         if copies.restores:
@@ -376,6 +391,15 @@ class ModelRunner:
             rows = [self.model.checkpoint_row(c) for _, c in copies.saves]
             self._copy_state([s for s, _ in copies.saves], rows)
         return self.model.compute_logits(hidden[self._tensor(logit_rows)]).float()
+
+    def _host_copies(self, copies: StateCopies) -> None:
+        """The host tier's copies of a step: its spills, then its copies back (which may reuse a device
+        row just spilled)."""
+        if self.host_rows is None:
+            raise RuntimeError("host checkpoint copies for a runner without host rows (num_host_checkpoints=0)")
+        pool, row = self.model.state_pool(), self.model.checkpoint_row
+        self.host_rows.spill(pool, [(row(c), h) for c, h in copies.spills])
+        self.host_rows.fetch(pool, [(h, row(c)) for h, c in copies.fetches])
 
     def _copy_state(self, src: list[int], dst: list[int]) -> None:
         self.model.copy_state(self._tensor(src), self._tensor(dst))

@@ -15,7 +15,8 @@ a step samples for it is read back and kept. While such pages are on their way b
 short of pages skips the step rather than preempting another.
 
 With prefix caching (`qcompile/engine/prefix_cache.py`) an admitted request may start past position
-0 on cached pages with its slot restored from a state checkpoint, prefill chunks end at the
+0 on cached pages with its slot restored from a state checkpoint (copied back first from the host
+tier when it was spilled there), prefill chunks end at the
 positions where its state is to be checkpointed, and the step carries those copies.
 """
 
@@ -83,7 +84,7 @@ class Scheduler:
             seq = self.waiting[0]
             if seq.num_in_flight:  # preempted, and a launched step still holds a row of it
                 break
-            hit_pages, checkpoint = ([], None) if self.prefix is None else self.prefix.lookup(seq)
+            hit_pages, hit = ([], None) if self.prefix is None else self.prefix.lookup(seq, batch)
             cached = len(hit_pages) * self.blocks.page_size
             self.blocks.take(seq, hit_pages)
             n = min(seq.num_tokens - cached, budget)
@@ -95,8 +96,8 @@ class Scheduler:
             if self.prefix is not None:
                 self.prefix.admitted(seq, cached)
                 n = self.prefix.chunk(seq, n)
-            if checkpoint is not None:
-                batch.restores.append((checkpoint, seq.slot))
+            if hit is not None:
+                self.prefix.restore(hit, seq.slot, batch)
             self.running.append(seq)
             batch.fresh_slots.append(seq.slot)
             self._add(batch, seq, n)

@@ -1,4 +1,4 @@
-"""Which checkpoint rows of the state pool hold what: the host's book of prefix-cache checkpoints.
+"""Which checkpoint rows hold what: the host's book of prefix-cache checkpoints, one per tier.
 
 The model keeps `num_checkpoints` rows after its slots (`Qwen4ExpForCausalLM.copy_state`); row `c`
 holds a slot's GDN and PLE state as it was at a page boundary, keyed by the chain hash of the pages
@@ -6,6 +6,7 @@ before it (`qcompile/engine/block_manager.py`). A row is free, cached (findable 
 recently used first) or held by a running request as its rolling decode checkpoint. Every save and
 restore is a copy queued on the device's stream in step order, so a row can be evicted and written
 again while an earlier step that restores from it is still in flight: that restore runs first.
+The host tier's rows (`qcompile/engine/host_checkpoints.py`) are kept in a book of their own.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ class StateCheckpoints:
         self.num_checkpoints = num_checkpoints
         self.free: deque[int] = deque(range(num_checkpoints))
         self.cached: OrderedDict[bytes, int] = OrderedDict()  # key -> row, least recently used first
-        self.num_evicted = 0
 
     def __contains__(self, key: bytes) -> bool:
         return key in self.cached
@@ -32,20 +32,20 @@ class StateCheckpoints:
             self.cached.move_to_end(key)
         return row
 
-    def take(self, busy: set[int]) -> int | None:
-        """A row to write: a free one, else the least recently used cached one (evicted, counted),
-        unless that one is in `busy` (written by the step being built: two copies onto one row in one
-        step would race); None when there is none."""
+    def can_take(self, busy: set[int]) -> bool:
+        """Whether `take(busy)` would give a row."""
+        return bool(self.free) or (bool(self.cached) and next(iter(self.cached.values())) not in busy)
+
+    def take(self, busy: set[int]) -> tuple[int, bytes | None] | None:
+        """A row to write and the key it held: a free one (None), else the least recently used cached
+        one (evicted: its key), unless that one is in `busy` (copied by the step being built, where a
+        second copy would race or overwrite it first); None when there is none."""
         if self.free:
-            return self.free.popleft()
-        if not self.cached:
+            return self.free.popleft(), None
+        if not self.can_take(busy):
             return None
-        key, row = next(iter(self.cached.items()))
-        if row in busy:
-            return None
-        del self.cached[key]
-        self.num_evicted += 1
-        return row
+        key, row = self.cached.popitem(last=False)
+        return row, key
 
     def put(self, key: bytes, row: int) -> None:
         """Make `row` findable as `key` (the most recently used)."""

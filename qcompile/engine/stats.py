@@ -14,12 +14,15 @@ MAX_SAMPLES = 100_000
 @dataclass(frozen=True)
 class PrefixCacheCounts:
     """Prefix caching's monotonic counters: prompt tokens looked up at admission and found (vLLM's
-    `prefix_cache_queries` / `prefix_cache_hits`), K/V pages and state checkpoints evicted."""
+    `prefix_cache_queries` / `prefix_cache_hits`), K/V pages evicted, state checkpoints evicted (held by
+    no tier any more), spilled from the device to host rows and copied back from them for a hit."""
 
     queried_tokens: int = 0
     hit_tokens: int = 0
     evicted_pages: int = 0
     evicted_checkpoints: int = 0
+    spilled_checkpoints: int = 0
+    restored_checkpoints: int = 0
 
 
 @dataclass(frozen=True)

@@ -160,6 +160,7 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
             config.kv_cache_memory,
             checkpoints,
             config.kv_cache_dtype,
+            config.prefix_host_checkpoints,
         )
         runner = ModelRunner(
             model,
@@ -172,6 +173,7 @@ def _worker_main(rank: int, spec: WorkerSpec, port: int, conn: multiprocessing.c
             config.page_size,
             pool.num_checkpoints,
             config.kv_cache_dtype,
+            pool.num_host_checkpoints,  # this rank's own host rows, for its shard of the state
         )
         conn.send(("ready", None))
         _serve_commands(runner, conn, device)

@@ -106,7 +106,15 @@ class Metrics:
             "evicted_pages": ("qcompile_prefix_cache_evicted_pages", "Cached K/V pages evicted for new ones."),
             "evicted_checkpoints": (
                 "qcompile_prefix_cache_evicted_checkpoints",
-                "Prefix-cache state checkpoints evicted for new ones.",
+                "Prefix-cache state checkpoints evicted for new ones (from the host rows too, where they spill).",
+            ),
+            "spilled_checkpoints": (
+                "qcompile_prefix_cache_spilled_checkpoints",
+                "State checkpoints evicted from the device and copied to host rows (--prefix-host-checkpoints).",
+            ),
+            "restored_checkpoints": (
+                "qcompile_prefix_cache_restored_checkpoints",
+                "State checkpoints copied back from host rows to the device for a hit.",
             ),
         }
         self._prefix = {

@@ -155,3 +155,29 @@ def test_an_anchor_lost_in_timing_noise_is_an_error_naming_the_flag(monkeypatch:
     monkeypatch.setattr(bench, "_timed", lambda device, fn: (1.0, None))
     with pytest.raises(RuntimeError, match="--anchor-steps"):
         bench.anchor(torch.nn.Module(), 8, 4, 100, torch.device("cpu"))
+
+
+def test_bench_kv_cache_dtype_counts_fp8_state_bytes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--kv-cache-dtype fp8`: the contexts are prefilled into E4M3 pages, the result and its header say so,
+    and a request's state bytes drop by exactly the K/V bytes saved: per token, KV head and attention
+    layer, K and V each go from head_dim float32 values to head_dim codes and one float32 scale."""
+    from model.config import Qwen4ExpConfig
+    from model.presets import preset_config
+
+    flags = ["bench", "--smoke", "--scopes", "eager", "--batches", "1", "--anchor-steps", "0", "--prefill", "1x4"]
+    result = {}
+    for kv in ("auto", "fp8"):
+        out = tmp_path / f"{kv}.json"
+        main([*flags, "--kv-cache-dtype", kv, "--json", str(out)])
+        result[kv] = json.loads(out.read_text())
+        assert result[kv]["kv_cache_dtype"] == kv and result[kv]["rows"][0]["tok_s"]["1"] > 0
+    printed = capsys.readouterr().out
+    assert "tiny preset, float32, float32 K/V," in printed
+    assert "tiny preset, float32, fp8 K/V (E4M3 codes, float32 scales)," in printed
+    c = Qwen4ExpConfig.from_dict(preset_config("tiny"))
+    per_token = len(c.indexed_layers) * c.num_key_value_heads * 2 * (4 * c.head_dim - (c.head_dim + 4))
+    saved = result["auto"]["state_gb_per_request"] - result["fp8"]["state_gb_per_request"]
+    assert saved * 1e9 == pytest.approx(result["auto"]["context"] * per_token)
+    for r in result.values():  # the roofline with state reads those bytes (each run measured its own bandwidth)
+        moved = r["step_gb"]["1"] + r["state_gb_per_request"]
+        assert r["state_roofline_tok_s"]["1"] == pytest.approx(r["copy_bandwidth_gb_s"] / moved)

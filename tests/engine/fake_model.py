@@ -63,6 +63,9 @@ class FakeModel(torch.nn.Module):
     def copy_state(self, src_rows: torch.Tensor, dst_rows: torch.Tensor) -> None:
         self.state.index_copy_(0, dst_rows, self.state.index_select(0, src_rows))
 
+    def state_pool(self) -> list[torch.Tensor]:
+        return [self.state]
+
     def context(self, batch: Batch) -> AbstractContextManager[None]:
         return forward_context(batch.host)
 

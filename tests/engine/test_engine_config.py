@@ -43,6 +43,12 @@ def test_an_unknown_keyword_is_refused_naming_it_and_the_close_match(build: obje
         ({"device": "tpu"}, "device='tpu': not a device"),
         ({"weight_only": True, "tensor_parallel_size": 2}, "tensor_parallel_size=2 and weight_only=True"),
         ({"skinny_gemm": False, "skinny_plans": Path("p.json")}, "plans for a skinny GEMM that is off"),
+        ({"prefix_host_checkpoints": -1}, "prefix_host_checkpoints=-1: must be an integer >= 0"),
+        (
+            {"prefix_host_checkpoints": 4, "enable_prefix_caching": False},
+            "prefix_host_checkpoints=4 and enable_prefix_caching=False: host rows for the checkpoints of a prefix "
+            "cache that is off",
+        ),
         ({"compile": CompileConfig(aot_dir=Path("x")), "aot": False}, "compile.aot_dir=PosixPath('x') and aot=False"),
     ],
 )
@@ -113,6 +119,7 @@ def test_the_flags_are_the_fields(command: str) -> None:
         "moe_expert_cache": "3",  # off, auto or slots: the number read from text, by the config and the flag alike
         "enable_prefix_caching": True,
         "prefix_state_checkpoints": 5,
+        "prefix_host_checkpoints": 6,
         "prefix_checkpoint_interval": 512,
     }
     assert set(given) | {"device", "tensor_parallel_size"} == {f.name for f in _flag_fields()}

@@ -58,4 +58,8 @@ def test_prefix_checkpoints_default_to_two_a_slot_within_a_quarter_of_what_profi
     assert checkpoint_count(True, None, 64, row, 11 * GiB) == 11 * GiB // 4 // row  # 24, not 128
     plan = replace(slot_plan(2, 64, 16, 4096), num_checkpoints=4, checkpoint_bytes=2**20)
     assert plan.summary(1000).endswith("; prefix cache: 4 state checkpoints (4.0 MiB)")
+    spilling = replace(plan, num_host_checkpoints=8)
+    assert spilling.summary(1000).endswith(
+        "; prefix cache: 4 state checkpoints (4.0 MiB), spilled to 8 host rows (8.0 MiB)"
+    )
     assert slot_plan(2, 64, 16, 4096).summary(1000).endswith("; prefix caching off")

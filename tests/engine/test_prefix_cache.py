@@ -6,6 +6,7 @@ resumed by the next; an evicted prefix misses and still answers right; off means
 import pytest
 
 from qcompile import LLM, SamplingParams
+from qcompile.engine.kv_memory import format_bytes
 
 from .conftest import MakeLLM
 from .test_scheduling import as_prompts, assert_same, summary
@@ -79,6 +80,34 @@ def test_an_evicted_prefix_misses_and_still_answers_right(make_llm: MakeLLM) -> 
     assert_same(summary(got), summary(cold(make_llm).generate(as_prompts([PROMPT]), params)))
     blocks = llm.core.engine.scheduler.blocks
     assert blocks.num_free_pages == blocks.num_pages  # nothing leaked: every page free or cached
+
+
+@pytest.mark.parametrize("host", [0, 4])
+def test_a_checkpoint_spilled_to_the_host_hits_bitwise_as_from_a_device_row(make_llm: MakeLLM, host: int) -> None:
+    """One device checkpoint row: the prompt's checkpoint at 32 is evicted by its own rolling decode
+    checkpoint, then another prompt's. Without host rows the repeat misses; with them it is copied back
+    and the hit is bitwise the hit from a device row of an engine with rows to spare (and the miss
+    chunked at the hit point)."""
+    llm = cached(make_llm, prefix_state_checkpoints=1, prefix_host_checkpoints=host)
+    host_bytes = format_bytes(host * llm.core.model.state_row_bytes())
+    assert (f"spilled to 4 host rows ({host_bytes})" in llm.core.pool_summary()) == bool(host)
+    prompt = [t + 3 for t in PROMPT]  # this test's own: no other test cached it
+    other = [5] * len(PROMPT)
+    for p in (prompt, other):
+        llm.generate(as_prompts([p]), GREEDY)
+    got = llm.generate(as_prompts([prompt]), GREEDY)
+    assert got[0].num_cached_tokens == (32 if host else 0)
+    counts = llm.core.engine.stats().prefix_cache
+    assert (counts.spilled_checkpoints > 0, counts.restored_checkpoints) == (bool(host), 1 if host else 0)
+    roomy = cached(make_llm)
+    for p in (prompt, other):
+        roomy.generate(as_prompts([p]), GREEDY)
+    from_device = roomy.generate(as_prompts([prompt]), GREEDY)
+    assert from_device[0].num_cached_tokens == 32 and roomy.core.engine.stats().prefix_cache.restored_checkpoints == 0
+    want = cold(make_llm, max_num_batched_tokens=32).generate(as_prompts([prompt]), GREEDY)
+    assert summary(from_device) == summary(want)
+    if host:
+        assert summary(got) == summary(from_device)
 
 
 def test_no_prefix_caching_means_no_hit(make_llm: MakeLLM) -> None:

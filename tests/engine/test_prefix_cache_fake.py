@@ -20,10 +20,22 @@ GREEDY = SamplingParams(temperature=0.0, max_tokens=6, logprobs=2, ignore_eos=Tr
 
 
 def cached_engine(
-    num_pages: int | None = None, checkpoints: int = 8, budget: int = 64, interval: int = 64, max_num_seqs: int = 4
+    num_pages: int | None = None,
+    checkpoints: int = 8,
+    budget: int = 64,
+    interval: int = 64,
+    max_num_seqs: int = 4,
+    host: int = 0,
 ) -> Engine:
     runner = ModelRunner(
-        FakeModel(), max_num_seqs, 64, "cpu", num_pages=num_pages, page_size=PAGE, num_checkpoints=checkpoints
+        FakeModel(),
+        max_num_seqs,
+        64,
+        "cpu",
+        num_pages=num_pages,
+        page_size=PAGE,
+        num_checkpoints=checkpoints,
+        num_host_checkpoints=host,
     )
     return Engine(runner, [1], None, budget, True, interval)
 
@@ -35,10 +47,13 @@ def run(eng: Engine, name: str, prompt: list[int], message_starts: list[int] | N
 
 
 def assert_nothing_held(eng: Engine) -> None:
-    """Every page free or cached, every checkpoint row free or cached (no rolling one left behind)."""
-    blocks, book = eng.scheduler.blocks, eng.scheduler.prefix.checkpoints
+    """Every page free or cached, every checkpoint row free or cached (no rolling one left behind), on
+    the device and on the host."""
+    blocks, prefix = eng.scheduler.blocks, eng.scheduler.prefix
     assert blocks.num_free_pages == blocks.num_pages and not any(blocks.ref_counts)
-    assert len(book.free) + len(book.cached) == book.num_checkpoints
+    for book in (prefix.checkpoints, *([] if prefix.host is None else [prefix.host])):
+        assert len(book.free) + len(book.cached) == book.num_checkpoints
+        assert sorted([*book.free, *book.cached.values()]) == list(range(book.num_checkpoints))
 
 
 def test_the_first_repeat_hits_and_answers_as_a_cold_run() -> None:
@@ -87,12 +102,14 @@ def test_a_long_prefill_is_checkpointed_every_interval() -> None:
     assert run(eng, "b", prompt[:30]).num_cached_tokens == 24
 
 
+@pytest.mark.parametrize("host", [0, 3])
 @pytest.mark.parametrize("seed", range(4))
-def test_a_random_stream_of_shared_prefixes_loses_or_changes_no_request(seed: int) -> None:
+def test_a_random_stream_of_shared_prefixes_loses_or_changes_no_request(seed: int, host: int) -> None:
     """A pool of 12 pages and 4 checkpoints for 4 slots: requests are preempted, pages and checkpoints
-    evicted, hits taken from running, finished and preempted requests alike."""
+    evicted, hits taken from running, finished and preempted requests alike; with `host` rows the
+    evicted checkpoints are spilled there (and evicted from there) and hits copied back."""
     rng = random.Random(seed)
-    eng = cached_engine(num_pages=12, checkpoints=4, budget=10, interval=8)
+    eng = cached_engine(num_pages=12, checkpoints=4, budget=10, interval=8, host=host)
     stems = [[rng.randrange(2, 64) for _ in range(rng.randrange(4, 14))] for _ in range(3)]
     arrivals: dict[int, list[Sequence]] = {}
     prompts = {}
@@ -110,6 +127,7 @@ def test_a_random_stream_of_shared_prefixes_loses_or_changes_no_request(seed: in
     counts = eng.scheduler.prefix.counts()
     assert counts.hit_tokens > 0 and counts.evicted_pages > 0 and counts.evicted_checkpoints > 0
     assert eng.scheduler.num_preemptions > 0
+    assert (counts.spilled_checkpoints > 0, counts.restored_checkpoints > 0) == (bool(host), bool(host))
     assert_nothing_held(eng)
 
 
@@ -148,3 +166,73 @@ def test_a_request_that_wants_prompt_logprobs_is_never_given_a_hit() -> None:
     out = eng.generate([seq])[0]
     assert seq.num_cached_tokens == 0 and len(out.prompt_logprobs) == len(prompt)
     assert out.prompt_logprobs[1:] == alone(prompt, params).prompt_logprobs[1:]
+
+
+def alone_each(eng: Engine, prompts: list[list[int]], params: SamplingParams) -> list[Sequence]:
+    """`prompts` run together through `eng`, each answered exactly as it is alone."""
+    seqs = [Sequence(f"r{i}", None, p, params) for i, p in enumerate(prompts)]
+    for seq, out in zip(seqs, eng.generate(seqs), strict=True):
+        same(out, alone(seq.prompt_token_ids, params))
+    return seqs
+
+
+SHORT = SamplingParams(temperature=0.0, max_tokens=2, logprobs=2, ignore_eos=True)
+# 9 tokens each: one checkpoint, at 8 (the two decode steps reach no further page boundary)
+PROMPTS = [[10 + i, 5, 9, 2, 7, 3, 3, 8, 4] for i in range(4)]
+
+
+@pytest.mark.parametrize("host", [0, 4])
+def test_an_evicted_checkpoint_is_spilled_and_copied_back_for_a_hit(host: int) -> None:
+    """One device row: each prompt's checkpoint evicts the last; without a host tier the repeats miss,
+    with one they hit, copied back, answering as alone. The first repeat's copy-back spills the second
+    prompt's checkpoint (before it overwrites its row), which the second repeat then copies back; that
+    one evicts the first's from the device, already on the host (the tiers are inclusive)."""
+    eng = cached_engine(checkpoints=1, host=host)
+    for p in PROMPTS[:2]:
+        alone_each(eng, [p], SHORT)
+    for p in PROMPTS[:2]:
+        assert alone_each(eng, [p], SHORT)[0].num_cached_tokens == (8 if host else 0)
+    counts = eng.scheduler.prefix.counts()
+    spilled, restored, evicted = (2, 2, 0) if host else (0, 0, 3)
+    assert (counts.spilled_checkpoints, counts.restored_checkpoints, counts.evicted_checkpoints) == (
+        spilled,
+        restored,
+        evicted,
+    )
+    assert_nothing_held(eng)
+
+
+def test_the_host_tier_evicts_least_recently_used() -> None:
+    """One device row and two host rows: of four prompts' checkpoints the first leaves the host when the
+    fourth's evicts the third's from the device; the first's repeat misses, the third's hits."""
+    eng = cached_engine(checkpoints=1, host=2)
+    for p in PROMPTS:
+        alone_each(eng, [p], SHORT)
+    prefix = eng.scheduler.prefix
+    assert prefix.counts().evicted_checkpoints == 1 and len(prefix.host.cached) == 2
+    assert alone_each(eng, [PROMPTS[2]], SHORT)[0].num_cached_tokens == 8
+    assert alone_each(eng, [PROMPTS[0]], SHORT)[0].num_cached_tokens == 0
+    assert_nothing_held(eng)
+
+
+def test_a_copy_back_never_reads_a_host_row_its_own_step_spills_into() -> None:
+    """One device row, one host row: the repeat's copy-back evicts the device's checkpoint, whose spill
+    finds the only host row the copy-back still reads, so that checkpoint is dropped, not spilled over it."""
+    eng = cached_engine(checkpoints=1, host=1)
+    for p in PROMPTS[:2]:
+        alone_each(eng, [p], SHORT)
+    assert alone_each(eng, [PROMPTS[0]], SHORT)[0].num_cached_tokens == 8
+    counts = eng.scheduler.prefix.counts()
+    assert (counts.spilled_checkpoints, counts.restored_checkpoints, counts.evicted_checkpoints) == (1, 1, 1)
+    assert_nothing_held(eng)
+
+
+def test_two_copy_backs_in_one_step_never_share_a_device_row() -> None:
+    """One device row, three host rows holding two prompts' checkpoints: both repeats admitted in one
+    step, the first is copied back to the only device row and the second, with no row left, misses."""
+    eng = cached_engine(checkpoints=1, host=3)
+    for p in PROMPTS[:3]:
+        alone_each(eng, [p], SHORT)
+    first, second = alone_each(eng, PROMPTS[:2], SHORT)
+    assert (first.num_cached_tokens, second.num_cached_tokens) == (8, 0)
+    assert_nothing_held(eng)

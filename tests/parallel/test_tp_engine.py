@@ -78,6 +78,27 @@ def test_tp2_llm_gives_tp1_greedy_tokens_and_logprobs(tiny_ckpt: Path, tp2: LLM)
         _close(a, b)
 
 
+def test_tp2_spills_checkpoints_to_host_rows_on_every_rank(tiny_ckpt: Path) -> None:
+    """One device checkpoint row and host rows: the first prompt's checkpoint at 64, evicted by the
+    second's, is spilled by every rank to its own host rows (its shard of the state) and copied back for
+    the repeat, which answers as the miss did."""
+    llm = LLM(str(tiny_ckpt), tensor_parallel_size=2, prefix_state_checkpoints=1, prefix_host_checkpoints=2, **ENGINE)
+    try:
+        greedy = SamplingParams(temperature=0.0, max_tokens=6, logprobs=2, ignore_eos=True)
+        first, other = ({"prompt_token_ids": [(k * i + 5) % 500 for i in range(80)]} for k in (13, 17))
+        miss = llm.generate([first], greedy)[0]
+        llm.generate([other], greedy)
+        hit = llm.generate([first], greedy)[0]
+        counts = llm.core.engine.stats().prefix_cache
+    finally:
+        llm.close()
+    assert (miss.num_cached_tokens, hit.num_cached_tokens) == (0, 64)
+    assert (counts.spilled_checkpoints, counts.restored_checkpoints) == (2, 1)  # first's, then other's for it
+    assert hit.outputs[0].token_ids == miss.outputs[0].token_ids
+    for a, b in zip(miss.outputs[0].logprobs, hit.outputs[0].logprobs, strict=True):
+        _close(a, b)
+
+
 @pytest.mark.slow
 def test_tp2_llm_compiled_at_kernel_scope_gives_tp1_greedy_tokens(tiny_ckpt: Path) -> None:
     """Every rank compiles and warms the same ranges at construction (the workers' "warmup" command)."""
