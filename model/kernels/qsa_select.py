@@ -271,7 +271,7 @@ def select_blocks(
     span, tiles = selection_tiles(bsz, total)
     split = tiles > 1
     scores = torch.empty(bsz, total, dtype=torch.float32, device=iq.device)
-    hist = torch.empty(bsz if split else 0, DIGITS, RADIX, dtype=torch.int32, device=iq.device)
+    hist = torch.empty(bsz, DIGITS, RADIX, dtype=torch.int32, device=iq.device) if split else scores  # else unread
     score, select_row, histogram, choose = (
         k if iq.is_cuda else interpreted(k, keep=(SUM,))
         for k in (_score_kernel, _select_row_kernel, _histogram_kernel, _choose_kernel)
