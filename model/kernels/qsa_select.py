@@ -47,7 +47,8 @@ from model.kernels.codes import interpreted, pdl_launch, wait_for_inputs
 BLOCK_J = 64  # blocks a score program
 CHUNK = 512  # scores a step of the selection passes (4 a thread at 4 warps)
 PROGRAMS = 1024  # programs a split pass aims at: a batch-1 row of 64k blocks spreads over 129 tiles
-ROW_CHUNKS = 2  # rows of at most this many chunks run one program a row: five launches cost more
+# rows of at most this many chunks (the bench's 518 blocks) run one program a row: 10 steps in it, not 4 launches more
+ROW_CHUNKS = 2
 RADIX = tl.constexpr(256)  # histogram bins: a digit of 8 bits
 DIGITS = tl.constexpr(4)  # digits of a score's 32 bits
 SUM = tl.standard._sum_combine  # tl.sum's own combine: numpy's sum and cumsum when interpreted
