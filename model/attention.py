@@ -188,7 +188,7 @@ class Attention(nn.Module):
         """Attend over each request's cache (this step's rows already written by the forward).
 
         On CUDA every row, decode or prefill, is one query over its slot's rows `0..position`: one
-        selection kernel for the whole batch, then the split-K decode kernel for a uniform decode batch
+        block selection for the whole batch, then the split-K decode kernel for a uniform decode batch
         (`model/kernels/attention_decode.py`) or, for one with prefill rows, the prefill kernel, whose
         tiles of a request's consecutive rows share each key tile (`model/kernels/attention_prefill.py`);
         no loop over requests, the result written into `out` when given. The torch code below, the

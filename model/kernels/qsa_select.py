@@ -1,4 +1,4 @@
-"""QSA block selection for decode rows, reading each slot's cached block keys in place, through its pages.
+"""QSA block selection for decode and prefill rows, reading each slot's cached block keys in place, through its pages.
 
 The torch reference (`model.attention.Attention.qsa_chosen`) gathers each row's block keys, scores
 them in one fp32 matmul, masks the incomplete blocks with -inf, sorts every row (stable, descending)
@@ -7,30 +7,51 @@ block `j` is among the first `topk` exactly when its rank
 
     rank_j = #{i : s_i > s_j} + #{i < j : s_i == s_j}
 
-is below `topk`. Two kernels compute it: `_score_kernel` writes the fp32 scores of the complete
-blocks (`sum_heads relu(q . k)`: the reference's `1 / sqrt(Di)` is a positive factor and leaves the
-order alone), reading block `j` of slot `s` from page `block_table[s, j // blocks a page]`
-(`model/paging.py`), and `_rank_kernel` counts, for a tile of blocks, the blocks that outrank them.
-A row whose complete blocks all fit the budget counts nothing. A masked block `j >= nb` ranks after every
-complete one and after the masked ones before it, so its rank is `j` and it is chosen when `j < topk`
-(as the sort chooses it; the attention reads such blocks only through causality).
+is below `topk`. With `T` the `topk`-th largest score and `E = topk - #{i : s_i > T}`, that is
+`s_j > T`, or `s_j == T` with fewer than `E` scores equal to `T` before `j`: a threshold, then a count
+of ties in index order, found in five passes over the scores (O(nb) a row; counting each rank was
+O(nb^2)).
+
+`_score_kernel` writes the fp32 scores of the complete blocks (`sum_heads relu(q . k)`: the
+reference's `1 / sqrt(Di)` is a positive factor and leaves the order alone), reading block `j` of slot
+`s` from page `block_table[s, j // blocks a page]` (`model/paging.py`). Each score is +0.0 or more
+(the relu's `where` maps every non-positive or NaN dot to +0.0, and sums of such terms are never -0.0
+or NaN), so its int32 bit pattern orders as the value does. `T` is found one 8-bit digit at a time,
+most significant first (a radix select): pass `p` counts the digit `p` of the scores whose earlier
+digits are `T`'s in 256 bins, and the bin holding the `need`-th largest of them is `T`'s digit
+(`_pick_digit`). A last pass writes the mask. A row whose complete blocks all fit the budget keeps all
+of them. A masked block `j >= nb` ranks after every complete one and after the masked ones before it,
+so its rank is `j` and it is chosen when `j < topk` (as the sort chooses it; the attention reads such
+blocks only through causality).
+
+Many rows (a prefill chunk) or short rows run one program a row, `_select_row_kernel`, which makes
+every pass itself. A few long rows (decode at long context) would leave most SMs idle that way, so
+their rows are split into tiles (`selection_tiles`): `_histogram_kernel`, launched once a digit, adds
+each tile's counts to the row's histograms atomically (the next launch reads them), and its last
+launch keeps each tile's own counts too, from which `_choose_kernel` knows how many ties with `T` lie
+in the tiles before its own. Every grid depends on shapes alone (CUDA graphs), and every kernel keeps
+the PDL protocol (`model/kernels/codes.py`): a launch reads what the launches before it wrote only
+after its wait.
 
 CPU tensors run the same kernels in Triton's interpreter (how the CPU tests check them).
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Any
-
 import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, interpreted, pdl_launch, wait_for_inputs
+from model.kernels.codes import interpreted, pdl_launch, wait_for_inputs
 
-BLOCK_J = 64  # blocks per program (scored, or ranked)
-BLOCK_I = 64  # blocks per compare step of the ranking
+BLOCK_J = 64  # blocks a score program
+CHUNK = 512  # scores a step of the selection passes (4 a thread at 4 warps)
+PROGRAMS = 1024  # programs a split pass aims at: a batch-1 row of 64k blocks spreads over 129 tiles
+# rows of at most this many chunks (the bench's 518 blocks) run one program a row: 10 steps in it, not 4 launches more
+ROW_CHUNKS = 2
+RADIX = tl.constexpr(256)  # histogram bins: a digit of 8 bits
+DIGITS = tl.constexpr(4)  # digits of a score's 32 bits
+SUM = tl.standard._sum_combine  # tl.sum's own combine: numpy's sum and cumsum when interpreted
 
 
 @triton.jit
@@ -41,6 +62,7 @@ def _score_kernel(
     slots,
     positions,
     scores,
+    hist,
     stride_table,
     stride_page,
     stride_blk,
@@ -51,10 +73,15 @@ def _score_kernel(
     BD: tl.constexpr,
     BLOCK: tl.constexpr,
     BJ: tl.constexpr,
+    SPLIT: tl.constexpr,
     PDL: tl.constexpr,
 ):
     wait_for_inputs(PDL)
     b = tl.program_id(0)
+    if SPLIT:  # the split passes add to the row's histograms: they start empty
+        if tl.program_id(1) == 0:
+            rh = tl.arange(0, DIGITS * RADIX)
+            tl.store(hist + b * (DIGITS * RADIX) + rh, tl.full([DIGITS * RADIX], 0, tl.int32))
     rj = tl.program_id(1) * BJ + tl.arange(0, BJ)
     nb = (tl.load(positions + b).to(tl.int32) + 1) // BLOCK
     mj = rj < nb
@@ -67,45 +94,152 @@ def _score_kernel(
     acc = tl.full([BJ], 0.0, tl.float32)
     for h in tl.static_range(HI):
         qh = tl.load(iq + (b * HI + h) * DI + rd, mask=md, other=0.0).to(tl.float32)
-        s = tl.reduce(kt * qh[None, :], 1, add)
-        acc += tl.where(s > 0, s, 0.0)  # relu, and +0.0 for every non-positive dot
-    tl.store(scores + b * TOTAL + rj, acc, mask=mj)
+        s = tl.reduce(kt * qh[None, :], 1, SUM)
+        acc += tl.where(s > 0, s, 0.0)  # relu, and +0.0 for every non-positive (or NaN) dot
+    tl.store(scores + b.to(tl.int64) * TOTAL + rj, acc, mask=mj)
 
 
 @triton.jit
-def _rank_kernel(
-    scores,
+def _pick_digit(counts, prefix, need):
+    """(`prefix` and the next digit of the `need`-th largest score among those whose earlier digits are
+    `prefix`, as one number; how many of the scores with those digits are still to be chosen), from
+    `counts [RADIX]` of the next digit of those scores."""
+    bins = tl.arange(0, RADIX)
+    upto = tl.associative_scan(counts, 0, SUM, reverse=True)  # scores whose digit is the bin's or more
+    above = upto - counts
+    hit = (above < need) & (upto >= need)  # one bin: the digit of the `need`-th largest
+    digit = tl.reduce(tl.where(hit, bins, 0), 0, SUM)
+    return prefix * RADIX + digit, need - tl.reduce(tl.where(hit, above, 0), 0, SUM)
+
+
+@triton.jit
+def _threshold(hist, TOPK: tl.constexpr, FOUND: tl.constexpr):
+    """`_pick_digit`'s (prefix, need) after the first `FOUND` digits, from the row's histograms at `hist`."""
+    prefix = tl.full([], 0, tl.int32)
+    need = tl.full([], TOPK, tl.int32)
+    for p in tl.static_range(FOUND):
+        prefix, need = _pick_digit(tl.load(hist + p * RADIX + tl.arange(0, RADIX)), prefix, need)
+    return prefix, need
+
+
+@triton.jit
+def _digit_counts(row, start, stop, prefix, DIGIT: tl.constexpr, BC: tl.constexpr):
+    """Counts `[RADIX]` of digit `DIGIT` of the score bits `row[start:stop]` whose earlier digits are
+    `prefix`."""
+    counts = tl.full([RADIX], 0, tl.int32)
+    for c0 in range(start, stop, BC):
+        rj = c0 + tl.arange(0, BC)
+        live = rj < stop
+        u = tl.load(row + rj, mask=live, other=0)
+        if DIGIT > 0:
+            live &= (u >> (8 * (DIGITS - DIGIT))) == prefix
+        counts += tl.histogram((u >> (8 * (DIGITS - 1 - DIGIT))) & (RADIX - 1), RADIX, mask=live)
+    return counts
+
+
+@triton.jit
+def _write_choice(
+    row, out, start, stop, nb, thr, ties, before, TOPK: tl.constexpr, TOTAL: tl.constexpr, BC: tl.constexpr
+):
+    """Mask columns `start .. stop - 1` of a row into `out`: past the budget, the blocks scoring over
+    `thr` and the first `ties` scoring `thr` (`before` of which lie before `start`); within it, the
+    first `TOPK` columns."""
+    over = nb > TOPK
+    for c0 in range(start, stop, BC):
+        rj = c0 + tl.arange(0, BC)
+        valid = rj < nb
+        u = tl.load(row + rj, mask=valid, other=0)
+        tie = (valid & (u == thr)).to(tl.int32)
+        rank = before + tl.associative_scan(tie, 0, SUM) - tie  # ties before each block
+        pick = tl.where(over, valid & ((u > thr) | ((tie > 0) & (rank < ties))), rj < TOPK) & (rj < TOTAL)
+        tl.store(out + rj, pick.to(tl.int8), mask=rj < stop)
+        before += tl.reduce(tie, 0, SUM)
+
+
+@triton.jit
+def _select_row_kernel(
+    bits, positions, chosen, TOTAL: tl.constexpr, TOPK: tl.constexpr, BLOCK: tl.constexpr, BC: tl.constexpr,
+    PDL: tl.constexpr,
+):  # fmt: skip
+    wait_for_inputs(PDL)
+    b = tl.program_id(0)
+    row = bits + b.to(tl.int64) * TOTAL
+    nb = (tl.load(positions + b).to(tl.int32) + 1) // BLOCK
+    stop = tl.where(nb > TOPK, nb, 0)  # nothing to count within the budget
+    prefix = tl.full([], 0, tl.int32)
+    need = tl.full([], TOPK, tl.int32)
+    for d in tl.static_range(DIGITS):
+        prefix, need = _pick_digit(_digit_counts(row, 0, stop, prefix, d, BC), prefix, need)
+    before = tl.full([], 0, tl.int32)
+    _write_choice(row, chosen + b.to(tl.int64) * (TOTAL + 1), 0, TOTAL + 1, nb, prefix, need, before, TOPK, TOTAL, BC)
+
+
+@triton.jit
+def _histogram_kernel(
+    bits,
     positions,
-    chosen,
+    hist,
+    tile_hist,
+    span,
     TOTAL: tl.constexpr,
     TOPK: tl.constexpr,
     BLOCK: tl.constexpr,
-    BJ: tl.constexpr,
-    BI: tl.constexpr,
+    DIGIT: tl.constexpr,
+    BC: tl.constexpr,
     PDL: tl.constexpr,
 ):
     wait_for_inputs(PDL)
     b = tl.program_id(0)
-    j0 = tl.program_id(1) * BJ
-    rj = j0 + tl.arange(0, BJ)
+    t = tl.program_id(1)
     nb = (tl.load(positions + b).to(tl.int32) + 1) // BLOCK
-    valid = rj < nb
-    sj = tl.load(scores + b * TOTAL + rj, mask=valid, other=0.0)
-    # compare only when this tile holds a complete block and the complete blocks exceed the budget
-    end = tl.where((j0 < nb) & (nb > TOPK), nb, 0)
-    ahead = tl.full([BJ], 0, tl.int32)
-    for i0 in range(0, end, BI):
-        ri = i0 + tl.arange(0, BI)
-        si = tl.load(scores + b * TOTAL + ri, mask=ri < end, other=0.0)
-        beats = (si[None, :] > sj[:, None]) | ((si[None, :] == sj[:, None]) & (ri[None, :] < rj[:, None]))
-        ahead += tl.reduce((beats & (ri < end)[None, :]).to(tl.int32), 1, add)
-    pick = tl.where(valid, ahead < TOPK, rj < TOPK) & (rj < TOTAL)
-    tl.store(chosen + b * (TOTAL + 1) + rj, pick.to(tl.int8), mask=rj <= TOTAL)
+    prefix, _ = _threshold(hist + b * (DIGITS * RADIX), TOPK, DIGIT)
+    start = t * span
+    stop = tl.where(nb > TOPK, tl.minimum(start + span, nb), start)  # nothing to count within the budget
+    counts = _digit_counts(bits + b.to(tl.int64) * TOTAL, start, stop, prefix, DIGIT, BC)
+    bins = tl.arange(0, RADIX)
+    tl.atomic_add(hist + (b * DIGITS + DIGIT) * RADIX + bins, counts, mask=counts > 0, sem="relaxed")
+    if DIGIT == DIGITS - 1:  # the tile's own counts: its ties with T
+        tl.store(tile_hist + (b * tl.num_programs(1) + t) * RADIX + bins, counts)
 
 
-@functools.cache
-def _interpreted(kernel: Any) -> Any:
-    return interpreted(kernel, keep=(add,))
+@triton.jit
+def _choose_kernel(
+    bits,
+    positions,
+    hist,
+    tile_hist,
+    chosen,
+    span,
+    TOTAL: tl.constexpr,
+    TOPK: tl.constexpr,
+    BLOCK: tl.constexpr,
+    BC: tl.constexpr,
+    PDL: tl.constexpr,
+):
+    wait_for_inputs(PDL)
+    b = tl.program_id(0)
+    t = tl.program_id(1)
+    nb = (tl.load(positions + b).to(tl.int32) + 1) // BLOCK
+    thr, ties = _threshold(hist + b * (DIGITS * RADIX), TOPK, DIGITS)
+    before = tl.full([], 0, tl.int32)  # ties with T in the tiles before this one
+    for t0 in range(0, tl.where(nb > TOPK, t, 0), BC):
+        rt = t0 + tl.arange(0, BC)
+        tiles = tile_hist + (b * tl.num_programs(1) + rt) * RADIX + (thr & (RADIX - 1))
+        before += tl.reduce(tl.load(tiles, mask=rt < t, other=0), 0, SUM)
+    start = t * span
+    stop = tl.minimum(start + span, TOTAL + 1)
+    row = bits + b.to(tl.int64) * TOTAL
+    _write_choice(row, chosen + b.to(tl.int64) * (TOTAL + 1), start, stop, nb, thr, ties, before, TOPK, TOTAL, BC)
+
+
+def selection_tiles(rows: int, total: int) -> tuple[int, int]:
+    """(mask columns a tile, tiles a row) of the selection over `rows` rows of `total + 1` columns: one
+    tile a row where the rows are short (`ROW_CHUNKS`) or many; else tiles of whole `CHUNK`s, as many as
+    bring the programs to about `PROGRAMS`."""
+    chunks = triton.cdiv(total + 1, CHUNK)
+    split = 1 if chunks <= ROW_CHUNKS else max(1, min(chunks, PROGRAMS // rows))
+    span = triton.cdiv(chunks, split) * CHUNK
+    return span, triton.cdiv(total + 1, span)
 
 
 def select_blocks(
@@ -118,7 +252,7 @@ def select_blocks(
     block: int,
     total: int,
 ) -> torch.Tensor:
-    """The blocks each decode row keeps: `[B, total + 1]` int8 (1 = chosen), as `qsa_chosen`'s mask.
+    """The blocks each row keeps: `[B, total + 1]` int8 (1 = chosen), as `qsa_chosen`'s mask.
 
     `iq [B, Hi, Di]` are the rows' indexer queries at `positions [B]`; `keys [pages, blocks a page, Di]`
     the block-key pool (unit stride over Di), read through the int32 `block_table [slots, pages a
@@ -135,9 +269,14 @@ def select_blocks(
     chosen = torch.empty(bsz, total + 1, dtype=torch.int8, device=iq.device)
     if bsz == 0:
         return chosen
+    span, tiles = selection_tiles(bsz, total)
+    split = tiles > 1
     scores = torch.empty(bsz, total, dtype=torch.float32, device=iq.device)
-    score = _score_kernel if iq.is_cuda else _interpreted(_score_kernel)
-    rank = _rank_kernel if iq.is_cuda else _interpreted(_rank_kernel)
+    hist = torch.empty(bsz, DIGITS, RADIX, dtype=torch.int32, device=iq.device) if split else scores  # else unread
+    score, select_row, histogram, choose = (
+        k if iq.is_cuda else interpreted(k, keep=(SUM,))
+        for k in (_score_kernel, _select_row_kernel, _histogram_kernel, _choose_kernel)
+    )
     iq = iq.contiguous()
     dependent = pdl_launch(iq)
     score[(bsz, triton.cdiv(total, BLOCK_J))](
@@ -147,6 +286,7 @@ def select_blocks(
         slots,
         positions,
         scores,
+        hist,
         block_table.stride(0),
         keys.stride(0),
         keys.stride(1),
@@ -157,19 +297,17 @@ def select_blocks(
         BD=triton.next_power_of_2(di),
         BLOCK=block,
         BJ=BLOCK_J,
+        SPLIT=split,
         num_warps=4,
         **dependent,
     )
-    rank[(bsz, triton.cdiv(total + 1, BLOCK_J))](
-        scores,
-        positions,
-        chosen,
-        TOTAL=total,
-        TOPK=topk,
-        BLOCK=block,
-        BJ=BLOCK_J,
-        BI=BLOCK_I,
-        num_warps=4,
-        **dependent,
-    )
+    bits = scores.view(torch.int32)
+    common = {"TOTAL": total, "TOPK": topk, "BLOCK": block, "BC": CHUNK, "num_warps": 4} | dependent
+    if not split:
+        select_row[(bsz,)](bits, positions, chosen, **common)
+        return chosen
+    tile_hist = torch.empty(bsz, tiles, RADIX, dtype=torch.int32, device=iq.device)
+    for digit in range(DIGITS):
+        histogram[(bsz, tiles)](bits, positions, hist, tile_hist, span, DIGIT=digit, **common)
+    choose[(bsz, tiles)](bits, positions, hist, tile_hist, chosen, span, **common)
     return chosen

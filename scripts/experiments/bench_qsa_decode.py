@@ -1,11 +1,13 @@
 """QSA decode attention against context length: µs per call of the block selection and of the split-K
 decode kernel, each in a CUDA graph, at the bench geometry (24 query heads over 2 KV heads of 256, 4 indexer
-heads of 128, blocks of 4 tokens, 512 blocks kept), every request at the context's last position.
+heads of 128, blocks of 4 tokens, 512 blocks kept), every request at the context's last position; with
+`--chunk N`, also the selection of a prefill chunk (one request's last N rows, one program a row).
 
 A decode step's attention should cost about the same at 8k and 256k (it reads the budget's keys, and the
-block keys' scan is 64 B a block); this shows which of the two kernels grows.
+block keys' scan is 256 B a block); this shows which of the two kernels grows.
 
     PYTHONPATH=. python scripts/experiments/bench_qsa_decode.py [--contexts 8192,32768,131072,262144] [--batches 1,8]
+        [--chunk 8192]
 """
 
 from __future__ import annotations
@@ -22,16 +24,20 @@ from scripts.experiments.graph_timing import graphed_us
 BLOCK, TOPK, HQ, HKV, D, HI, DI = 4, 512, 24, 2, 256, 4, 128
 
 
+def block_keys(batch: int, context: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Random bf16 block keys for `batch` requests of `context` tokens, and their block table."""
+    per = pages_for(context, DEFAULT_PAGE_SIZE)
+    keys = torch.randn(batch * per + 1, DEFAULT_PAGE_SIZE // BLOCK, DI, device="cuda", dtype=torch.bfloat16)
+    return keys, new_block_table(batch, per, batch * per, True, keys.device)
+
+
 def time_context(batch: int, context: int, reps: int = 20) -> tuple[float, float]:
     """(select µs, attend µs) for `batch` requests at `context` keys each."""
     torch.manual_seed(0)
     dev, bf16 = torch.device("cuda"), torch.bfloat16
-    per = pages_for(context, DEFAULT_PAGE_SIZE)
-    pages = batch * per
-    k = torch.randn(pages + 1, DEFAULT_PAGE_SIZE, HKV, D, device=dev, dtype=bf16)
+    keys, table = block_keys(batch, context)
+    k = torch.randn(keys.shape[0], DEFAULT_PAGE_SIZE, HKV, D, device=dev, dtype=bf16)
     v = torch.randn_like(k)
-    keys = torch.randn(pages + 1, DEFAULT_PAGE_SIZE // BLOCK, DI, device=dev, dtype=bf16)
-    table = new_block_table(batch, per, pages, True, dev)
     slots = torch.arange(batch, device=dev)
     positions = torch.full((batch,), context - 1, device=dev)
     q = torch.randn(batch, HQ, D, device=dev, dtype=bf16)
@@ -47,15 +53,31 @@ def time_context(batch: int, context: int, reps: int = 20) -> tuple[float, float
     return select, attend
 
 
+def time_chunk(rows: int, context: int, reps: int = 3) -> float:
+    """Select µs for a prefill chunk: one request's rows at positions `context - rows .. context - 1`."""
+    torch.manual_seed(0)
+    keys, table = block_keys(1, context)
+    slots = torch.zeros(rows, dtype=torch.long, device="cuda")
+    positions = torch.arange(context - rows, context, device="cuda")
+    iq = torch.randn(rows, HI, DI, device="cuda", dtype=torch.bfloat16)
+    total = context // BLOCK
+    return graphed_us(lambda: select_blocks(iq, keys, table, slots, positions, TOPK, BLOCK, total), reps)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--contexts", default="8192,32768,131072,262144")
     parser.add_argument("--batches", default="1,8")
+    parser.add_argument("--chunk", type=int, default=0, help="rows of a prefill chunk to time the selection of")
     args = parser.parse_args()
+    chunk = f" | chunk of {args.chunk} select" if args.chunk else ""
     print(f"{torch.cuda.get_device_name()}: µs per call (select | attend), one attention layer")
-    print("| context | " + " | ".join(f"batch {b} select | batch {b} attend" for b in args.batches.split(",")) + " |")
+    cols = " | ".join(f"batch {b} select | batch {b} attend" for b in args.batches.split(","))
+    print(f"| context | {cols}{chunk} |")
     for context in (int(c) for c in args.contexts.split(",")):
         cells = [f"{s:.1f} | {a:.1f}" for s, a in (time_context(int(b), context) for b in args.batches.split(","))]
+        if args.chunk:
+            cells.append(f"{time_chunk(args.chunk, context):.1f}")
         print(f"| {context} | " + " | ".join(cells) + " |", flush=True)
 
 

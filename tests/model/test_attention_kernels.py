@@ -20,7 +20,7 @@ from model.batch import Chunk, build_batch
 from model.checkpoint.loader import load_model
 from model.config import Qwen4ExpConfig
 from model.context import HostBatch
-from model.kernels import attention_decode, attention_prefill
+from model.kernels import attention_decode, attention_prefill, qsa_select
 from model.kernels.attention_decode import decode_attention, split_len
 from model.kernels.attention_prefill import prefill_attention, tiles
 from model.kernels.qsa_select import select_blocks
@@ -250,17 +250,94 @@ def test_block_selection_kernel_is_the_stable_sort_s_choice(seed: int) -> None:
     assert got[5].nonzero().flatten().tolist() == [0, 1, 2, 3]  # all tied at zero: the first four
 
 
-def test_block_selection_kernel_over_many_tiles() -> None:
-    """150 blocks, 20 kept: the rank kernel's tiles (64 blocks) and compare steps span several, rows
-    end mid-tile, and one row sits exactly at the budget."""
-    torch.manual_seed(2)
-    att = tiny_attention(2, 3, 600)
+def integer_scores(att: Attention, rows: int, low: int, high: int) -> torch.Tensor:
+    """Block keys of whole numbers in `low .. high` and `rows` indexer queries of -1, 0 or 1 (returned):
+    every score is a whole number, exact in any summation order (the kernel's and the reference's agree
+    bit for bit), and few distinct, so scores tie in crowds."""
+    att.block_keys.copy_(torch.randint(low, high + 1, att.block_keys.shape).float())
+    return torch.randint(-1, 2, (rows, att.indexer.n_heads, att.indexer.head_dim)).float()
+
+
+def use_tiles(monkeypatch: pytest.MonkeyPatch, chunk: int, programs: int) -> None:
+    """Selection passes of `chunk` scores a step, rows split into tiles to reach `programs` programs."""
+    monkeypatch.setattr(qsa_select, "CHUNK", chunk)
+    monkeypatch.setattr(qsa_select, "PROGRAMS", programs)
+
+
+@pytest.mark.parametrize(("chunk", "programs"), [(16, 1), (16, 10**6), (512, 10**6)])
+def test_block_selection_over_many_tiles_is_the_sort_s_choice(
+    monkeypatch: pytest.MonkeyPatch, chunk: int, programs: int
+) -> None:
+    """150 blocks, 20 kept, scores in crowds of ties (whole numbers 0 .. 32, or 0 for all but seven blocks
+    of slot 3, whose other keys face away: the threshold is then 0 and the kept zeros are the earliest). Rows
+    below, at and just above the budget, mid-tile and at the cache's end; a row in one tile of 160, ten
+    of 16, or one of 512."""
+    use_tiles(monkeypatch, chunk, programs)
+    att = tiny_attention(2, 4, 600)
     att.block_topk = 20
-    keys = att.block_keys
-    iq = torch.randn(4, att.indexer.n_heads, att.indexer.head_dim)
-    positions, slots = torch.tensor([599, 300, 79, 450]), torch.tensor([0, 2, 1, 2])
-    got = select_blocks(iq, keys, att.block_table, slots, positions, att.block_topk, att.block, att.num_blocks)
-    assert torch.equal(got.bool(), att.qsa_chosen(iq, positions, keys, slots))
+    iq = integer_scores(att, 8, -1, 1)
+    pages = att.block_table[3].long()
+    att.block_keys[pages] = -att.block_keys[pages].abs()
+    for j in (3, 7, 9, 11, 70, 120, 149):  # the 13 zeros kept run into the second tile of 16
+        block_key(att, 3, j).abs_()
+    iq[7] = iq[7].abs()
+    positions = torch.tensor([599, 300, 79, 83, 50, 3, 450, 599])
+    slots = torch.tensor([0, 2, 1, 1, 1, 0, 2, 3])
+    got = select_blocks(iq, att.block_keys, att.block_table, slots, positions, 20, att.block, att.num_blocks)
+    ref = att.qsa_chosen(iq, positions, att.block_keys, slots)
+    assert torch.equal(got.bool(), ref)
+    positive = att._block_scores(iq[7:], att._paged_rows(att.block_keys, slots[7:], att.num_blocks))[0] > 0
+    kept = int(positive.sum())
+    assert 0 < kept < 20  # T = 0: the positive blocks, then the earliest zeros
+    want = positive.clone()
+    want[(~positive).nonzero().flatten()[: 20 - kept]] = True
+    assert torch.equal(got[7, :-1].bool(), want)
+
+
+@pytest.mark.parametrize("programs", [10**6, 1])
+def test_block_selection_keeps_the_earliest_ties_across_tiles(monkeypatch: pytest.MonkeyPatch, programs: int) -> None:
+    """Every block of a row scores the same but five later ones (higher): the five, then the earliest
+    ties, 15 of the 20 kept in the first of 10 tiles (or steps) of 16 and the 16th in the next. A
+    selection taking any other ties (the latest, or the first of each tile) fails."""
+    use_tiles(monkeypatch, 16, programs)
+    att = tiny_attention(0, 2, 600)
+    att.block_topk = 20
+    iq = torch.zeros(2, att.indexer.n_heads, att.indexer.head_dim)
+    iq[:, 0, 0] = 1.0
+    att.block_keys.zero_()
+    att.block_keys[..., 0] = 2.0
+    high = [40, 41, 100, 101, 149]
+    for j in high:
+        block_key(att, 1, j)[0] = 3.0
+    positions, slots = torch.tensor([599, 598]), torch.tensor([1, 1])
+    got = select_blocks(iq, att.block_keys, att.block_table, slots, positions, 20, att.block, att.num_blocks)
+    assert got[0].nonzero().flatten().tolist() == list(range(15)) + high
+    assert got[1].nonzero().flatten().tolist() == list(range(16)) + high[:-1]  # block 149 incomplete
+    assert torch.equal(got.bool(), att.qsa_chosen(iq, positions, att.block_keys, slots))
+
+
+def test_block_selection_over_thousands_of_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """4,096 blocks (a 16k-token cache), 100 kept, in 65 tiles of 64: rows at the end, in the middle,
+    just past the budget and inside it, through scattered pages."""
+    use_tiles(monkeypatch, 64, 10**6)
+    att = tiny_attention(5, 3, 16384)
+    att.block_topk = 100
+    iq = integer_scores(att, 4, -2, 2)
+    positions, slots = torch.tensor([16383, 9000, 403, 399]), torch.tensor([2, 0, 1, 2])
+    got = select_blocks(iq, att.block_keys, att.block_table, slots, positions, 100, att.block, att.num_blocks)
+    assert torch.equal(got.bool(), att.qsa_chosen(iq, positions, att.block_keys, slots))
+    assert got.sum(-1).tolist() == [100, 100, 100, 100]
+
+
+def test_selection_tiles_cover_the_mask() -> None:
+    """Decode rows spread over many tiles, a prefill chunk's rows and short rows one tile each; tiles of
+    whole chunks cover the `total + 1` columns."""
+    assert qsa_select.selection_tiles(1, 65536) == (512, 129)
+    assert qsa_select.selection_tiles(8192, 65536) == (65536 + 512, 1)
+    assert qsa_select.selection_tiles(1, 518) == (1024, 1)  # the bench's 2,074-token cache
+    for rows, total in [(1, 100), (3, 5000), (64, 65536), (700, 3000), (8, 1 << 20)]:
+        span, n = qsa_select.selection_tiles(rows, total)
+        assert span % qsa_select.CHUNK == 0 and (n - 1) * span < total + 1 <= n * span
 
 
 def test_block_keys_cached_step_by_step_equal_the_keys_of_the_whole_cache() -> None:
@@ -411,6 +488,33 @@ def test_bench_geometry_block_selection_follows_the_sort(monkeypatch: pytest.Mon
         swapped = scores[row][(got[row] != ref[row])[:-1]]
         assert (swapped.max() - swapped.min()) <= 1e-5 * swapped.abs().max(), f"row {row}: {swapped.tolist()}"
     assert differ.float().mean() <= 0.05
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_long_context_block_selection_is_the_sort_s_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench geometry at 32,768 blocks (a 131,072-token cache), 512 kept, bf16 keys and queries of
+    whole numbers (every score exact in any summation order, so the CUDA mask is the sort's bit for bit,
+    ties and all): rows at the end, mid-block before it, in the middle, at and just past the budget,
+    and inside it; each row spread over 65 tiles (as a decode batch is), or one tile a row (a prefill
+    chunk's rows)."""
+    cfg = Qwen4ExpConfig.from_dict(preset_config("bench"))
+    att = Attention(cfg).cuda()
+    length, rows = 131072, 6
+    per = pages_for(length, DEFAULT_PAGE_SIZE)
+    att.init_state(scattered_table(rows, per, 1, "cuda"), rows * per, DEFAULT_PAGE_SIZE, length, torch.bfloat16)
+    torch.manual_seed(0)
+    att.block_keys.copy_(torch.randint(-2, 3, att.block_keys.shape, device="cuda"))
+    iq = torch.randint(-1, 2, (rows, 4, 128), device="cuda").bfloat16()
+    positions = torch.tensor([131071, 131069, 70000, 2047, 2051, 100], device="cuda")
+    slots = torch.randperm(rows, device="cuda")
+    keys = att.block_keys
+    monkeypatch.setattr(attention_module, "use_kernels", lambda t: False)
+    ref = att.qsa_chosen(iq, positions, keys, slots)
+    for programs in (qsa_select.PROGRAMS, 1):
+        monkeypatch.setattr(qsa_select, "PROGRAMS", programs)
+        got = select_blocks(iq, keys, att.block_table, slots, positions, 512, 4, att.num_blocks)
+        assert torch.equal(got.bool(), ref), programs
 
 
 def test_attention_core_op_has_the_kernel_write_its_out_buffer(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -69,7 +69,8 @@ def fits(kernel: triton.compiler.CompiledKernel, arch: int) -> triton.compiler.C
 
 ATTENTION = {"HQ": 24, "G": 12, "D": 256, "BG": 16, "BD": 256}  # 24 query heads over 2 KV heads of 256
 PAGE = {"PAGE": DEFAULT_PAGE_SIZE}  # the caches' pages
-QSA = {"TOTAL": 518, "BLOCK": 4, "BJ": qsa_select.BLOCK_J}  # a 2,074-key cache in blocks of 4
+QSA = {"TOTAL": 65536, "BLOCK": 4, "TOPK": 512}  # the published model's 262,144 keys in blocks of 4, 512 kept
+QSA_SELECTION = {"bits": "*i32", "positions": "*i64", "hist": "*i32", "tile_hist": "*i32"}
 E_BLOCK = 128  # 128 experts
 
 
@@ -135,15 +136,31 @@ CASES = {
     "attention prefill, FP8 K/V, QSA": prefill_case(True, fp8=True),
     "QSA score": (
         qsa_select._score_kernel,
-        {"iq": "*bf16", "keys": "*bf16", "slots": "*i64", "positions": "*i64", "scores": "*fp32"}
+        {"iq": "*bf16", "keys": "*bf16", "slots": "*i64", "positions": "*i64", "scores": "*fp32", "hist": "*i32"}
         | {"block_table": "*i32"},
-        QSA | {"HI": 4, "DI": 128, "BD": 128, "PER_PAGE": DEFAULT_PAGE_SIZE // 4},
+        {"TOTAL": QSA["TOTAL"], "BLOCK": 4, "BJ": qsa_select.BLOCK_J, "SPLIT": True}
+        | {"HI": 4, "DI": 128, "BD": 128, "PER_PAGE": DEFAULT_PAGE_SIZE // 4},
         4,
     ),
-    "QSA rank": (
-        qsa_select._rank_kernel,
-        {"scores": "*fp32", "positions": "*i64", "chosen": "*i8"},
-        QSA | {"TOPK": 512, "BI": qsa_select.BLOCK_I},
+    "QSA select, one program a row": (
+        qsa_select._select_row_kernel,
+        {"bits": "*i32", "positions": "*i64", "chosen": "*i8"},
+        QSA | {"BC": qsa_select.CHUNK},
+        4,
+    ),
+    **{
+        f"QSA histogram, digit {digit}": (
+            qsa_select._histogram_kernel,
+            QSA_SELECTION,
+            QSA | {"DIGIT": digit, "BC": qsa_select.CHUNK},
+            4,
+        )
+        for digit in (0, 3)  # the first (no prefix to match) and the last (keeps the tile's counts)
+    },
+    "QSA choose": (
+        qsa_select._choose_kernel,
+        QSA_SELECTION | {"chosen": "*i8"},
+        QSA | {"BC": qsa_select.CHUNK},
         4,
     ),
     "router top-10 of 128": (
@@ -245,6 +262,17 @@ def test_kernel_builds(case: str, arch: int) -> None:
 def test_decode_attention_builds_without_spills(case: str, arch: int) -> None:
     """The split kernel reads its keys by int32 offsets from one pointer a key tile (in one page) and
     head: no stack at 4 warps (with 64-bit 2-D address tensors it spilled 104-120 bytes a thread on sm_90)."""
+    assert " STACK:0 " in resources(built(case, arch))
+
+
+QSA_CASES = ("QSA score", "QSA select, one program a row", "QSA histogram, digit 0", "QSA histogram, digit 3")
+QSA_CASES += ("QSA choose",)
+
+
+@pytest.mark.parametrize(("case", "arch"), [(c, a) for c in QSA_CASES for a in TARGETS])
+def test_qsa_selection_builds_without_spills(case: str, arch: int) -> None:
+    """The selection's kernels (`tl.histogram`'s warp ballots and shared-memory bins, the scans over a
+    256-bin histogram) keep to registers on every target."""
     assert " STACK:0 " in resources(built(case, arch))
 
 
