@@ -137,18 +137,24 @@ class ExpertCache(nn.Module):
                 members = members | (need & static)
             yield members, self._fetch(members)
 
-    def slot_ids(self, ids: torch.Tensor) -> torch.Tensor:
-        """The routing `ids [T, k]` as the slots holding their experts, once resident: the CUDA path's one
-        round (the caller checks `rounds_for` gives 1), planned by one kernel (`model/kernels/expert_plan.py`,
-        the decisions of `rounds`; CPU tensors run it in Triton's interpreter), then at most `T·k` copies
-        per stored tensor, not one per dynamic slot."""
+    def step_rounds(self, ids: torch.Tensor) -> int:
+        """Rounds the routing `ids [T, k]` takes on the CUDA path: `rounds_for` its pairs, from shapes alone."""
+        return rounds_for(ids.numel(), self.num_experts - self.num_static, self.dynamic_slots)
+
+    def slot_ids(self, ids: torch.Tensor, round_index: int = 0) -> torch.Tensor:
+        """The routing `ids [T, k]` as the slots holding their experts once round `round_index` of
+        `step_rounds(ids)` is resident, -1 for pairs of other rounds: the CUDA path, planned by one kernel
+        (`model/kernels/expert_plan.py`, the decisions of `rounds`; CPU tensors run it in Triton's
+        interpreter), then at most `min(T·k, S - R)` copies per stored tensor, not one per dynamic slot.
+        Call it for each round in turn, each once the kernels have read the previous round's slots."""
         from model.kernels.expert_plan import plan_round  # Triton: imported only where the kernels run
 
         names = ("step_members", "host_row", "slot_of", "owner", "stamp", "clock", "counters")
         cap = min(ids.numel(), self.dynamic_slots, self.num_experts) or 1
         state = {name: getattr(self, name) for name in names}
+        rounds = (round_index, self.step_rounds(ids))
         slot_ids, sources, targets = plan_round(
-            ids, state, self.num_static, cap, self.expert_bytes, self.forced_hit_rate
+            ids, state, self.num_static, cap, self.expert_bytes, self.forced_hit_rate, rounds
         )
         copy_rows(self._bank_slots(), sources, targets)
         return slot_ids
