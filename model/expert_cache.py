@@ -15,11 +15,12 @@ the writes of unused (padded) plan rows, so every plan has a fixed shape.
 A unit of work (a decode step's experts, one working-set group of a prefill) needing more distinct
 dynamic experts than the dynamic slots runs in rounds of at most `S - R` of them, in ascending expert
 id; the caller computes each round's experts while they are resident (`model.moe.Experts`). The round
-count is a function of shapes alone (`rounds_for`), so it is static under a graph. On CUDA the fused
-MoE takes one round (`Experts.kernel_operands` refuses more): rounds there need its gate/up and down
-kernels run per round into one float32 parts buffer before the one sum, a change to the kernel. That
-round is `slot_ids`: one plan kernel with `rounds`' decisions and one copy launch sized to the step's
-pairs, where the torch plan's ~60 small ops cost ~250 us a layer under a graph (docs/measurements.md).
+count is a function of shapes alone (`rounds_for`), so it is static under a graph. On CUDA each round
+is `slot_ids`: one plan kernel with `rounds`' decisions and one copy launch sized to the round's
+misses at most, where the torch plan's ~60 small ops cost ~250 us a layer under a graph
+(docs/measurements.md); the fused MoE runs its gate/up and down kernels per round into one float32
+parts buffer before the one sum (`model/kernels/fused_moe.py`'s `later`). A round's copies wait for
+the previous round's GEMMs (stream order): overlapping them is the next step.
 
 A lookup is one distinct expert a round needs: a hit when a slot holds it, else a miss copied from the
 host. The policy is LRU, the only one so far (`POLICIES`), to be chosen by measurement against others.

@@ -1,13 +1,15 @@
-"""One step's expert-cache plan in one program: the slot map, LRU victims, counters and the remapped ids.
+"""One round's expert-cache plan in one program: the slot map, LRU victims, counters and the remapped ids.
 
 `model/expert_cache.py`'s torch plan (`ExpertCache.rounds`) is about sixty small tensor ops a round
 (masks, two sorts, scatters, sums), each its own launch: under a CUDA graph at 2-4 us a launch they cost
-~250 us a layer where the fused MoE itself takes ~18 at one token. The CUDA path runs one round
-(`Experts.kernel_operands`), so its plan is this one kernel, one program, with the torch plan's exact
-decisions: the step's experts are hits where a slot holds them, the misses (ascending expert id) take
+~250 us a layer where the fused MoE itself takes ~18 at one token. So the CUDA path's plan of a round
+(`Experts.kernel_operands`) is this one kernel, one program, with the torch plan's exact decisions: the
+round's experts (with several rounds, the r-th `S - R` of the step's dynamic experts in ascending expert
+id, and the static ones in round 0) are hits where a slot holds them, the misses (ascending expert id) take
 the slots no member holds and no static expert owns in ascending (stamp, slot) order, the copy pairs
 are written as `(host row, slot)` with `(-1, S)` after the last miss, the counters and clock advance,
-and the routing ids come back as slot ids. `force_hit_rate_for_timing_only`'s draw is the same hash.
+and the routing ids come back as slot ids (-1 for pairs of other rounds). `force_hit_rate_for_timing_only`'s
+draw is the same hash.
 
 Phases touch memory that other threads of the program wrote, so they are separated by barriers: the
 members mask is scattered from the ids, every read of the state is done before any write, and the ids

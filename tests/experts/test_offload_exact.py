@@ -173,21 +173,38 @@ def test_cache_steps_replay_in_a_cuda_graph() -> None:
     assert hits + misses >= 30 * TOP_K and misses > 30
 
 
-@pytest.mark.parametrize("quant", [None, "fp8_block"])
-def test_cuda_path_operands_are_bitwise_in_the_interpreter(quant: str | None) -> None:
-    """The CUDA path on CPU tensors (the plan kernel and the fused MoE in Triton's interpreter): the slots and
-    slot ids `kernel_operands` gives make the fused MoE's output over the resident stacks, misses every step."""
+@pytest.mark.parametrize(
+    ("dtype", "quant", "slots", "static", "rounds"),
+    [(torch.float32, None, 10, (5,), 1), (torch.float32, "fp8_block", 10, (5,), 1),
+     (torch.float32, None, 6, (5,), 2), (torch.bfloat16, "fp8_block", 6, (5,), 2),
+     (torch.bfloat16, None, 4, (3, 9), 4), (torch.float32, "fp8_block", 4, (3, 9), 4)],
+)  # fmt: skip
+def test_cuda_path_operands_are_bitwise_in_the_interpreter(
+    dtype: torch.dtype, quant: str | None, slots: int, static: tuple[int, ...], rounds: int
+) -> None:
+    """The CUDA path on CPU tensors (the plan kernel, the copies and the fused MoE in Triton's interpreter): the
+    slots and slot ids `kernel_operands` gives, round by round (2 tokens: 8 pairs, 1 to 4 rounds of the dynamic
+    slots; dense experts with the shared expert folded in), make the fused MoE's output over the resident
+    stacks, misses every step; the cache ends as the torch plan leaves it over the same steps."""
     from model.kernels.fused_moe import fused_moe  # Triton: the interpreter runs it on CPU tensors
 
-    resident = experts(torch.float32, quant)
+    resident = experts(dtype, quant)
     offloaded = copy.deepcopy(resident)
-    offloaded.offload(10, (5,))
+    offloaded.offload(slots, static)
+    planned = copy.deepcopy(offloaded.cache)
     g = torch.Generator().manual_seed(6)
-    for i in range(8):
-        x, w, ids = routed(1 + i % 2, torch.float32, g)
+    for i in range(4):
+        x, w, ids = routed(2, dtype, g)
+        s_act, w_s = torch.randn(2, 32, generator=g).to(dtype), torch.eye(64, 32, dtype=dtype)
+        shared = None if quant else (s_act, x[:, :1], w_s)
         slot_ids, gate_up, down, stored = offloaded.kernel_operands(ids)
+        assert len(stored["later"]) == rounds - 1
         assert torch.equal(
-            fused_moe(x, w, slot_ids, gate_up, down, **stored),
-            fused_moe(x, w, *resident.kernel_operands(ids)[:3], **resident.stored()),
+            fused_moe(x, w, slot_ids, gate_up, down, **stored, shared=shared),
+            fused_moe(x, w, *resident.kernel_operands(ids)[:3], **resident.stored(), shared=shared),
         ), i
-    assert offloaded.cache.counters[MISSES].item() > 8
+        need = torch.zeros(E, dtype=torch.bool).index_fill_(0, ids.reshape(-1), True)
+        assert sum(1 for _ in planned.rounds(need, ids.numel())) == rounds
+    assert offloaded.cache.counters[MISSES].item() > 4
+    assert torch.equal(offloaded.cache.counters, planned.counters)
+    assert torch.equal(offloaded.cache.slot_of[:-1], planned.slot_of[:-1])
