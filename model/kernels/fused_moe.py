@@ -824,7 +824,7 @@ def _launch_experts(
     e, inter = stored.gate_up.shape[0], stored.gate_up.shape[1] // 2
     pairs = t * k
     direct = t == 1 and not later  # one token in one round: its k experts are distinct, every pair its own block
-    x = x.contiguous()
+    x, weights = x.contiguous(), weights.contiguous()
     dependent = pdl_launch(x)
     flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
     flags |= decoders(x) | dependent
@@ -836,7 +836,7 @@ def _launch_experts(
         if tuple(round_ids.shape) != tuple(ids.shape) or round_ids.device != ids.device:
             raise ValueError(f"fused_moe: later round {r}'s ids must be {list(ids.shape)} on {ids.device}, got "
                              f"{list(round_ids.shape)} on {round_ids.device}")  # fmt: skip
-        _expert_parts(x, weights, round_ids, stored, tiles, quant, shared if r == 0 else None, flags, h, parts)
+        _expert_parts(x, weights, round_ids, stored, tiles, quant, shared, r == 0, flags, h, parts)
     y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
     mode = 2 if shared is not None else int(shared_out is not None)
     _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](
@@ -853,12 +853,14 @@ def _expert_parts(
     tiles: MoETiles,
     quant: str | None,
     shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
+    shared_rows: bool,
     flags: dict[str, object],
     h: torch.Tensor,
     parts: torch.Tensor,
 ) -> None:
     """One round: the gate/up (into `h`) and down GEMMs of the pairs whose ids are not negative, each pair's
-    weighted output into its row of `parts`, and the shared expert's rows when given."""
+    weighted output into its row of `parts`, and the shared expert's rows in the round that takes them
+    (`shared_rows`: the first; the kernels are the same in every round)."""
     (t, hidden), k = x.shape, ids.shape[1]
     e, inter = stored.gate_up.shape[0], stored.gate_up.shape[1] // 2
     pairs = t * k
@@ -876,9 +878,9 @@ def _expert_parts(
     s, g, w_s = (
         (shared[0].contiguous(), shared[1], shared[2]) if shared is not None else (h, x, x)
     )  # unused without SHARED
-    shared_blocks = triton.cdiv(t, bm) if shared is not None else 0
+    shared_blocks = triton.cdiv(t, bm) if shared is not None and shared_rows else 0
     _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks + shared_blocks)](
-        h, stored.down, stored.down_scale, stored.down_scale_2, sorted_pairs, block_expert, weights.contiguous(), s, g,
+        h, stored.down, stored.down_scale, stored.down_scale_2, sorted_pairs, block_expert, weights, s, g,
         w_s, parts, pairs, e, hidden, inter, stored.bn, stored.bk, blocks, t, g.stride(0), BLOCK_M=bm,
         BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None,
         SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), **flags,
