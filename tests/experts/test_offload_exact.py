@@ -2,8 +2,9 @@
 
 CPU: the torch reference over many steps with a cache much smaller than the experts (misses, evictions
 and rounds every few steps), per stored format, and a whole random model's teacher-forced logprobs.
-The CUDA path's operands (the plan kernel, the slots, the fused MoE) in Triton's interpreter on CPU; on
-CUDA (`gpu`): the fused MoE over the slots with remapped ids.
+The CUDA path's operands (the plan kernel, the slots, the fused MoE) in Triton's interpreter on CPU, in
+one round and in several; on CUDA (`gpu`): the fused MoE over the slots with remapped ids, rounds too,
+eager and in a CUDA graph.
 """
 
 from __future__ import annotations
