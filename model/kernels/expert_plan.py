@@ -13,7 +13,7 @@ draw is the same hash.
 
 Phases touch memory that other threads of the program wrote, so they are separated by barriers: the
 members mask is scattered from the ids, every read of the state is done before any write, and the ids
-are remapped after the writes.
+are remapped after the writes. The pairs are read in chunks of `PAIR_CHUNK` (one at decode).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import triton.language as tl
 from model.kernels.codes import add, interpreted, pdl_launch, wait_for_inputs
 
 RANK_CHUNK = 64  # slots compared against all slots at once when ranking them (the kernel's CHUNK)
+PAIR_CHUNK = 1024  # routing pairs read at once (the kernel's P_BLOCK): a prefill's 20,480 would spill
 
 
 @triton.jit
@@ -71,12 +72,13 @@ def _plan_kernel(
     wait_for_inputs(PDL)  # the router's ids (or the previous round's GEMMs, done with the slots)
     e = tl.arange(0, E_BLOCK)
     live_e = e < num_experts
-    p = tl.arange(0, P_BLOCK)
-    live_p = p < pairs
-    chosen = tl.load(ids + p, mask=live_p, other=0)
     tl.store(members + e, tl.full([E_BLOCK], 0, tl.int8), mask=live_e)
     tl.debug_barrier()
-    tl.store(members + chosen, tl.full([P_BLOCK], 1, tl.int8), mask=live_p)
+    for p0 in range(0, pairs, P_BLOCK):  # one chunk at decode; a prefill's many pairs a chunk at a time
+        p = p0 + tl.arange(0, P_BLOCK)
+        live_p = p < pairs
+        chosen = tl.load(ids + p, mask=live_p, other=0)
+        tl.store(members + chosen, tl.full([P_BLOCK], 1, tl.int8), mask=live_p)
     tl.debug_barrier()
     # reads: the members, the maps, stamps, clock and counters as the step (or round) found them
     member = tl.load(members + e, mask=live_e, other=0) != 0
@@ -132,11 +134,15 @@ def _plan_kernel(
     tl.store(clock, now + 1)
     tl.debug_barrier()
     # the ids as slots; a member still unmapped was forced (timing only): whatever slot `e % S` holds
-    slot = tl.load(slot_of + chosen, mask=live_p, other=0)
-    slot = tl.where(slot >= 0, slot, chosen % num_slots)
-    if ROUNDED:  # pairs of other rounds: -1, which the fused MoE skips
-        slot = tl.where(tl.load(members + chosen, mask=live_p, other=0) != 0, slot, -1)
-    tl.store(slot_ids + p, slot, mask=live_p)
+    for p0 in range(0, pairs, P_BLOCK):
+        p = p0 + tl.arange(0, P_BLOCK)
+        live_p = p < pairs
+        chosen = tl.load(ids + p, mask=live_p, other=0)
+        slot = tl.load(slot_of + chosen, mask=live_p, other=0)
+        slot = tl.where(slot >= 0, slot, chosen % num_slots)
+        if ROUNDED:  # pairs of other rounds: -1, which the fused MoE skips
+            slot = tl.where(tl.load(members + chosen, mask=live_p, other=0) != 0, slot, -1)
+        tl.store(slot_ids + p, slot, mask=live_p)
 
 
 def plan_round(
@@ -174,7 +180,7 @@ def plan_round(
         flat, flat.numel(), state["step_members"], state["host_row"], state["slot_of"], state["owner"], state["stamp"],
         state["clock"], state["counters"], slot_ids, sources, targets, e, s, num_static, cap, expert_bytes,
         1.0 if forced_rate is None else forced_rate, r, E_BLOCK=triton.next_power_of_2(e), S_BLOCK=s_block,
-        P_BLOCK=triton.next_power_of_2(flat.numel()), CHUNK=RANK_CHUNK, PROTECTED=(2**63 - 1) // s_block - 1,
-        FORCED=forced_rate is not None, ROUNDED=n > 1, **pdl_launch(flat),
+        P_BLOCK=min(triton.next_power_of_2(flat.numel()), PAIR_CHUNK), CHUNK=RANK_CHUNK,
+        PROTECTED=(2**63 - 1) // s_block - 1, FORCED=forced_rate is not None, ROUNDED=n > 1, **pdl_launch(flat),
     )  # fmt: skip
     return slot_ids.view(ids.shape), sources, targets

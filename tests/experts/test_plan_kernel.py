@@ -8,6 +8,7 @@ import pytest
 import torch
 
 from model.expert_cache import MISSES, ExpertCache
+from model.kernels import expert_plan
 
 STATE = ("slot_of", "owner", "stamp", "clock", "counters")  # the maps' trailing dummy entries soak up writes
 
@@ -26,11 +27,20 @@ def stacks(e: int) -> dict[str, torch.Tensor]:
      (9, 3, (), 2, 4, None, 3)],
 )  # fmt: skip
 def test_kernel_plans_what_the_torch_rounds_plan(
-    experts: int, slots: int, static: tuple[int, ...], tokens: int, top_k: int, rate: float | None, rounds: int
+    experts: int,
+    slots: int,
+    static: tuple[int, ...],
+    tokens: int,
+    top_k: int,
+    rate: float | None,
+    rounds: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Same slot map, LRU stamps, clock, counters and slot contents after every round of every step (the
     last cases take 2-4 rounds, one of them sometimes empty), and the ids of the round's pairs mapped to
-    slots holding their experts (forced ones: `e % S`, as the torch plan's lookup), the others to -1."""
+    slots holding their experts (forced ones: `e % S`, as the torch plan's lookup), the others to -1. Pairs
+    are read 8 at a time, so the larger steps take several chunks."""
+    monkeypatch.setattr(expert_plan, "PAIR_CHUNK", 8)
     ours = ExpertCache(stacks(experts), slots, static)
     theirs = copy.deepcopy(ours)
     for cache in (ours, theirs):

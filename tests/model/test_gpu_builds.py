@@ -212,10 +212,10 @@ CASES = {
             | {"members": "*i8", "slot_ids": "*i64", "sources": "*i64", "targets": "*i64", "expert_bytes": "i64"}
             | {"rate": "fp32"},
             {"E_BLOCK": 512, "S_BLOCK": 128, "P_BLOCK": pairs, "CHUNK": expert_plan.RANK_CHUNK, "FORCED": forced}
-            | {"PROTECTED": (2**63 - 1) // 128 - 1, "ROUNDED": pairs > 128},
+            | {"PROTECTED": (2**63 - 1) // 128 - 1, "ROUNDED": not forced},
             4,
         )
-        for what, pairs, forced in (("top-10, forced hits", 16, True), ("a 2,048-pair round", 2048, False))
+        for what, pairs, forced in (("top-10, forced hits", 16, True), ("rounds", expert_plan.PAIR_CHUNK, False))
     },
 }
 
