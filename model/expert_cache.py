@@ -15,11 +15,12 @@ the writes of unused (padded) plan rows, so every plan has a fixed shape.
 A unit of work (a decode step's experts, one working-set group of a prefill) needing more distinct
 dynamic experts than the dynamic slots runs in rounds of at most `S - R` of them, in ascending expert
 id; the caller computes each round's experts while they are resident (`model.moe.Experts`). The round
-count is a function of shapes alone (`rounds_for`), so it is static under a graph. On CUDA the fused
-MoE takes one round (`Experts.kernel_operands` refuses more): rounds there need its gate/up and down
-kernels run per round into one float32 parts buffer before the one sum, a change to the kernel. That
-round is `slot_ids`: one plan kernel with `rounds`' decisions and one copy launch sized to the step's
-pairs, where the torch plan's ~60 small ops cost ~250 us a layer under a graph (docs/measurements.md).
+count is a function of shapes alone (`rounds_for`), so it is static under a graph. On CUDA each round
+is `slot_ids`: one plan kernel with `rounds`' decisions and one copy launch sized to the round's
+misses at most, where the torch plan's ~60 small ops cost ~250 us a layer under a graph
+(docs/measurements.md); the fused MoE runs its gate/up and down kernels per round into one float32
+parts buffer before the one sum (`model/kernels/fused_moe.py`'s `later`). A round's copies wait for
+the previous round's GEMMs (stream order): overlapping them is the next step.
 
 A lookup is one distinct expert a round needs: a hit when a slot holds it, else a miss copied from the
 host. The policy is LRU, the only one so far (`POLICIES`), to be chosen by measurement against others.
@@ -137,18 +138,24 @@ class ExpertCache(nn.Module):
                 members = members | (need & static)
             yield members, self._fetch(members)
 
-    def slot_ids(self, ids: torch.Tensor) -> torch.Tensor:
-        """The routing `ids [T, k]` as the slots holding their experts, once resident: the CUDA path's one
-        round (the caller checks `rounds_for` gives 1), planned by one kernel (`model/kernels/expert_plan.py`,
-        the decisions of `rounds`; CPU tensors run it in Triton's interpreter), then at most `T·k` copies
-        per stored tensor, not one per dynamic slot."""
+    def step_rounds(self, ids: torch.Tensor) -> int:
+        """Rounds the routing `ids [T, k]` takes on the CUDA path: `rounds_for` its pairs, from shapes alone."""
+        return rounds_for(ids.numel(), self.num_experts - self.num_static, self.dynamic_slots)
+
+    def slot_ids(self, ids: torch.Tensor, round_index: int = 0) -> torch.Tensor:
+        """The routing `ids [T, k]` as the slots holding their experts once round `round_index` of
+        `step_rounds(ids)` is resident, -1 for pairs of other rounds: the CUDA path, planned by one kernel
+        (`model/kernels/expert_plan.py`, the decisions of `rounds`; CPU tensors run it in Triton's
+        interpreter), then at most `min(T·k, S - R)` copies per stored tensor, not one per dynamic slot.
+        Call it for each round in turn, each once the kernels have read the previous round's slots."""
         from model.kernels.expert_plan import plan_round  # Triton: imported only where the kernels run
 
         names = ("step_members", "host_row", "slot_of", "owner", "stamp", "clock", "counters")
         cap = min(ids.numel(), self.dynamic_slots, self.num_experts) or 1
         state = {name: getattr(self, name) for name in names}
+        rounds = (round_index, self.step_rounds(ids))
         slot_ids, sources, targets = plan_round(
-            ids, state, self.num_static, cap, self.expert_bytes, self.forced_hit_rate
+            ids, state, self.num_static, cap, self.expert_bytes, self.forced_hit_rate, rounds
         )
         copy_rows(self._bank_slots(), sources, targets)
         return slot_ids

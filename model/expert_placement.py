@@ -36,11 +36,6 @@ class ExpertPlacement:
     def offloaded(self) -> bool:
         return self.resident < self.slots or self.host_bytes > 0
 
-    def tokens_per_round(self, top_k: int) -> int:
-        """The most tokens a step may route in one round of the dynamic slots (all, when none are offloaded)."""
-        dynamic = self.slots - self.resident
-        return dynamic // top_k if self.host_bytes else 1 << 62
-
 
 def place_experts(
     layers: int,

@@ -6,8 +6,8 @@ of the kernels), each chosen expert runs on the tokens that chose it; few tokens
 contributions in ascending expert id in the activation dtype, the order and rounding of the
 reference; many tokens sum them in float32 over working-set groups of experts, rounding once.
 Offloaded experts (`Experts.offload`, `model/expert_cache.py`) are read through device slots: the
-kernels get the slots and the ids remapped to them, the reference each round's slots, so the outputs
-are bitwise those of resident experts. The shared expert is a dense MLP
+kernels get the slots and the ids remapped to them round by round (the fused MoE's `later`), the
+reference each round's slots, so the outputs are bitwise those of resident experts. The shared expert is a dense MLP
 beside the routed ones: the router, its gate and its gate and up projections all read the MoE input,
 so they are one GEMM once merged (`model/fuse.py`); its down projection and gated add lie inside
 the `experts` region: on CUDA the fused MoE's down kernel takes a dense shared expert beside dense
@@ -16,6 +16,7 @@ experts as more row blocks, and every path adds it to the routed sum in float32,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 
 import torch
@@ -23,7 +24,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from model.config import Qwen4ExpConfig
-from model.expert_cache import ExpertCache, rounds_for
+from model.expert_cache import ExpertCache
 from model.fuse import Projections, is_dense, project
 from model.kernels import use_kernels
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, dequant_experts, pack_experts, stored_shapes
@@ -169,23 +170,20 @@ class Experts(nn.Module):
 
     def kernel_operands(self, ids: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, dict[str, object]]:
         """`(ids, gate_up, down, keywords)` for `fused_moe`: the stacks, or the cache's slots with the ids
-        remapped to them once this step's experts are resident (one round: `rounds_for` must give 1; one
-        plan kernel, `ExpertCache.slot_ids`), with the tiles the logical expert count picks, so the kernels
+        remapped to them once round 0 of this step's experts is resident (one plan kernel, `ExpertCache.
+        slot_ids`), the later rounds (`ExpertCache.step_rounds`, from shapes) as `later`, each planned and
+        copied when the fused MoE reaches it, with the tiles the logical expert count picks, so the kernels
         run as over resident experts."""
         if self.cache is None:
             return ids, self.gate_up_proj, self.down_proj, self.stored()
         from model.kernels.fused_moe import default_tiles  # Triton: imported only on CUDA
 
-        cache, pairs = self.cache, ids.numel()
-        if rounds_for(pairs, self.num_experts - cache.num_static, cache.dynamic_slots) > 1:
-            raise ValueError(
-                f"expert cache: {ids.shape[0]} tokens x top-{ids.shape[1]} may need {pairs} experts, more than "
-                f"{cache.dynamic_slots} dynamic slots; rounds run only in the torch path so far: lower the chunk"
-            )
+        cache = self.cache
+        later = [functools.partial(cache.slot_ids, ids, r) for r in range(1, cache.step_rounds(ids))]
         slot_ids = cache.slot_ids(ids)
         held = cache.slot_tensors()
-        tiles = default_tiles(pairs / self.num_experts, self.quant is not None)
-        return slot_ids, held["gate_up_proj"], held["down_proj"], self.stored() | {"tiles": tiles}
+        tiles = default_tiles(ids.numel() / self.num_experts, self.quant is not None)
+        return slot_ids, held["gate_up_proj"], held["down_proj"], self.stored() | {"tiles": tiles, "later": later}
 
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
         """On CUDA the fused kernels, else `reference`."""

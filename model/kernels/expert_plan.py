@@ -1,17 +1,19 @@
-"""One step's expert-cache plan in one program: the slot map, LRU victims, counters and the remapped ids.
+"""One round's expert-cache plan in one program: the slot map, LRU victims, counters and the remapped ids.
 
 `model/expert_cache.py`'s torch plan (`ExpertCache.rounds`) is about sixty small tensor ops a round
 (masks, two sorts, scatters, sums), each its own launch: under a CUDA graph at 2-4 us a launch they cost
-~250 us a layer where the fused MoE itself takes ~18 at one token. The CUDA path runs one round
-(`Experts.kernel_operands`), so its plan is this one kernel, one program, with the torch plan's exact
-decisions: the step's experts are hits where a slot holds them, the misses (ascending expert id) take
+~250 us a layer where the fused MoE itself takes ~18 at one token. So the CUDA path's plan of a round
+(`Experts.kernel_operands`) is this one kernel, one program, with the torch plan's exact decisions: the
+round's experts (with several rounds, the r-th `S - R` of the step's dynamic experts in ascending expert
+id, and the static ones in round 0) are hits where a slot holds them, the misses (ascending expert id) take
 the slots no member holds and no static expert owns in ascending (stamp, slot) order, the copy pairs
 are written as `(host row, slot)` with `(-1, S)` after the last miss, the counters and clock advance,
-and the routing ids come back as slot ids. `force_hit_rate_for_timing_only`'s draw is the same hash.
+and the routing ids come back as slot ids (-1 for pairs of other rounds). `force_hit_rate_for_timing_only`'s
+draw is the same hash.
 
 Phases touch memory that other threads of the program wrote, so they are separated by barriers: the
 members mask is scattered from the ids, every read of the state is done before any write, and the ids
-are remapped after the writes.
+are remapped after the writes. The pairs are read in chunks of `PAIR_CHUNK` (one at decode).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import triton.language as tl
 from model.kernels.codes import add, interpreted, pdl_launch, wait_for_inputs
 
 RANK_CHUNK = 64  # slots compared against all slots at once when ranking them (the kernel's CHUNK)
+PAIR_CHUNK = 1024  # routing pairs read at once (the kernel's P_BLOCK): a prefill's 20,480 would spill
 
 
 @triton.jit
@@ -56,26 +59,37 @@ def _plan_kernel(
     cap,
     expert_bytes,
     rate,
+    this_round,
     E_BLOCK: tl.constexpr,
     S_BLOCK: tl.constexpr,
     P_BLOCK: tl.constexpr,
     CHUNK: tl.constexpr,
     PROTECTED: tl.constexpr,
     FORCED: tl.constexpr,
+    ROUNDED: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    wait_for_inputs(PDL)  # the router's ids
+    wait_for_inputs(PDL)  # the router's ids (or the previous round's GEMMs, done with the slots)
     e = tl.arange(0, E_BLOCK)
     live_e = e < num_experts
-    p = tl.arange(0, P_BLOCK)
-    live_p = p < pairs
-    chosen = tl.load(ids + p, mask=live_p, other=0)
     tl.store(members + e, tl.full([E_BLOCK], 0, tl.int8), mask=live_e)
     tl.debug_barrier()
-    tl.store(members + chosen, tl.full([P_BLOCK], 1, tl.int8), mask=live_p)
+    for p0 in range(0, pairs, P_BLOCK):  # one chunk at decode; a prefill's many pairs a chunk at a time
+        p = p0 + tl.arange(0, P_BLOCK)
+        live_p = p < pairs
+        chosen = tl.load(ids + p, mask=live_p, other=0)
+        tl.store(members + chosen, tl.full([P_BLOCK], 1, tl.int8), mask=live_p)
     tl.debug_barrier()
-    # reads: the members, the maps, stamps, clock and counters as the step found them
+    # reads: the members, the maps, stamps, clock and counters as the step (or round) found them
     member = tl.load(members + e, mask=live_e, other=0) != 0
+    if ROUNDED:  # `ExpertCache.rounds`: this round's share of the dynamic members in ascending expert id, at
+        # most one per dynamic slot, and the static members in round 0
+        static = tl.load(host_row + e, mask=live_e, other=0) < 0
+        place = tl.associative_scan((member & ~static).to(tl.int32), 0, add) - 1
+        member = member & (tl.where(static, 0, place // (num_slots - num_static)) == this_round)
+        tl.debug_barrier()
+        tl.store(members + e, member.to(tl.int8), mask=live_e)  # what `_slot_keys` and the remap read
+        tl.debug_barrier()
     resident = tl.load(slot_of + e, mask=live_e, other=-1) >= 0
     hit = member & resident
     miss = member & ~resident
@@ -120,8 +134,15 @@ def _plan_kernel(
     tl.store(clock, now + 1)
     tl.debug_barrier()
     # the ids as slots; a member still unmapped was forced (timing only): whatever slot `e % S` holds
-    slot = tl.load(slot_of + chosen, mask=live_p, other=0)
-    tl.store(slot_ids + p, tl.where(slot >= 0, slot, chosen % num_slots), mask=live_p)
+    for p0 in range(0, pairs, P_BLOCK):
+        p = p0 + tl.arange(0, P_BLOCK)
+        live_p = p < pairs
+        chosen = tl.load(ids + p, mask=live_p, other=0)
+        slot = tl.load(slot_of + chosen, mask=live_p, other=0)
+        slot = tl.where(slot >= 0, slot, chosen % num_slots)
+        if ROUNDED:  # pairs of other rounds: -1, which the fused MoE skips
+            slot = tl.where(tl.load(members + chosen, mask=live_p, other=0) != 0, slot, -1)
+        tl.store(slot_ids + p, slot, mask=live_p)
 
 
 def plan_round(
@@ -131,12 +152,17 @@ def plan_round(
     cap: int,
     expert_bytes: int,
     forced_rate: float | None,
+    rounds: tuple[int, int] = (0, 1),
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """Plan one round for the routing `ids [T, k]` over the cache `state` (`ExpertCache`'s buffers by name:
-    `step_members`, `host_row`, `slot_of`, `owner`, `stamp`, `clock`, `counters`), updated in place; `cap` copy
-    pairs at most (no fewer than the round's misses). → `(slot_ids [T, k], sources [cap], targets [cap])`:
-    the ids as slots once the pairs' host rows are copied in. CPU tensors run in Triton's interpreter."""
+    """Plan round `r` of `n` (`rounds`, `n` from `expert_cache.rounds_for`) for the routing `ids [T, k]` over
+    the cache `state` (`ExpertCache`'s buffers by name: `step_members`, `host_row`, `slot_of`, `owner`,
+    `stamp`, `clock`, `counters`), updated in place; `cap` copy pairs at most (no fewer than the round's
+    misses). → `(slot_ids [T, k], sources [cap], targets [cap])`: the ids as slots once the pairs' host rows
+    are copied in, -1 for pairs of other rounds. CPU tensors run in Triton's interpreter."""
     e, s = state["step_members"].numel(), state["owner"].numel() - 1
+    r, n = rounds
+    if not 0 <= r < n:
+        raise ValueError(f"expert plan: round must lie in [0, {n} rounds), got {r}")
     flat = ids.reshape(-1)
     device = state["slot_of"].device
     if flat.dtype not in (torch.int32, torch.int64) or flat.device != device:
@@ -153,8 +179,8 @@ def plan_round(
     kernel[(1,)](
         flat, flat.numel(), state["step_members"], state["host_row"], state["slot_of"], state["owner"], state["stamp"],
         state["clock"], state["counters"], slot_ids, sources, targets, e, s, num_static, cap, expert_bytes,
-        1.0 if forced_rate is None else forced_rate, E_BLOCK=triton.next_power_of_2(e), S_BLOCK=s_block,
-        P_BLOCK=triton.next_power_of_2(flat.numel()), CHUNK=RANK_CHUNK, PROTECTED=(2**63 - 1) // s_block - 1,
-        FORCED=forced_rate is not None, **pdl_launch(flat),
+        1.0 if forced_rate is None else forced_rate, r, E_BLOCK=triton.next_power_of_2(e), S_BLOCK=s_block,
+        P_BLOCK=min(triton.next_power_of_2(flat.numel()), PAIR_CHUNK), CHUNK=RANK_CHUNK,
+        PROTECTED=(2**63 - 1) // s_block - 1, FORCED=forced_rate is not None, ROUNDED=n > 1, **pdl_launch(flat),
     )  # fmt: skip
     return slot_ids.view(ids.shape), sources, targets

@@ -29,6 +29,12 @@ sync; every size is a function of `T`, `k` and `E` alone):
 A single token (batch-1 decode) skips the alignment: its `k` experts are distinct, so pair `j` is
 row block `j` on its own, with the routing ids as the blocks' experts.
 
+Rounds (`later`: experts read through a cache with fewer slots than a step's experts, `model/
+expert_cache.py`) run the alignment and both GEMMs once per round, over the pairs whose id is not -1,
+into the one float32 parts buffer, then the one sum: each pair's output is computed once, by the same
+code on the same data as in one round, so the result is bitwise that of resident experts. One round
+launches and reads exactly what it did before rounds existed.
+
 Quantised experts are read in place too, with the weight-only GEMM's schemes (`model/kernels/
 weight_only.py`, whose code decoders in `codes.py` these kernels share):
 - block FP8 (E4M3 codes, float32 `weight_scale_inv` per bn x bk block): each K tile lies in one scale
@@ -55,6 +61,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import torch
@@ -187,9 +194,9 @@ def _align_kernel(
     E_BLOCK: tl.constexpr,
     ONE_CHUNK: tl.constexpr,
 ):
-    """Programs `0..n_chunks-1` place their chunk's pairs; program `n_chunks + e` pads expert e and
-    names its blocks; program `n_chunks + E` marks the unused tail blocks with `E`. `counts[c, e]`:
-    the pairs of chunks `0..c` that chose expert `e` (unused with one chunk)."""
+    """Programs `0..n_chunks-1` place their chunk's pairs (but those of id -1); program `n_chunks + e` pads
+    expert e and names its blocks; program `n_chunks + E` marks the unused tail blocks with `E`.
+    `counts[c, e]`: the pairs of chunks `0..c` that chose expert `e` (unused with one chunk)."""
     pid = tl.program_id(0)
     experts = tl.arange(0, E_BLOCK)
     if ONE_CHUNK:
@@ -212,7 +219,7 @@ def _align_kernel(
         hit = v[:, None] == experts[None, :]
         rank = tl.associative_scan(hit.to(tl.int32), 0, add) - 1
         dest = tl.reduce(tl.where(hit, rank + (start + before)[None, :], 0), 1, add)
-        tl.store(sorted_pairs + dest, rp, mask=rp < P)
+        tl.store(sorted_pairs + dest, rp, mask=v >= 0)  # past P, or a pair of another round (-1): no row
     else:
         e = pid - n_chunks
         if e < E:
@@ -527,7 +534,8 @@ def max_blocks(pairs: int, num_experts: int, block_m: int) -> int:
 
 def align(ids: torch.Tensor, num_experts: int, block_m: int) -> tuple[torch.Tensor, torch.Tensor]:
     """Pairs `t·k + j` grouped by expert → (`sorted_pairs [blocks·block_m]` int32, padding slots hold
-    `T·k`; `block_expert [blocks]` int32, `num_experts` for unused tail blocks), `blocks = max_blocks(...)`."""
+    `T·k`; `block_expert [blocks]` int32, `num_experts` for unused tail blocks), `blocks = max_blocks(...)`.
+    Pairs of id -1 (another round's) take no row."""
     flat = ids.reshape(-1)
     pairs, device = flat.numel(), ids.device
     blocks = max_blocks(pairs, num_experts, block_m)
@@ -637,6 +645,7 @@ def fused_moe(
     block: tuple[int, int] = FP8_BLOCK,
     shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
     shared_out: tuple[torch.Tensor, torch.Tensor] | None = None,
+    later: Sequence[Callable[[], torch.Tensor]] = (),
     out: torch.Tensor | None = None,
 ) -> torch.Tensor:
     """`sum_j weights[t, j] * down[e](silu(gate[e] x_t) * up[e] x_t)` with `e = ids[t, j]` → `[T, H]` in x's dtype
@@ -646,6 +655,12 @@ def fused_moe(
     W_s [H, I])` (its activation, gate logit and dense down projection) as more row blocks of the down
     kernel, `sigmoid(g) * (s W_s^T)`, beside dense experts; or `shared_out = (y [T, H], g [T, 1])`, its
     output, `sigmoid(g) * y`.
+
+    `later` runs more rounds over the same weight tensors (whose contents may change between rounds): each
+    callable gives its round's ids `[T, k]` (-1 for pairs of other rounds; `ids` is round 0's), called once
+    the previous round's GEMMs are launched, so it may refill the weights then (`model.expert_cache.
+    ExpertCache.slot_ids`: stream order keeps the refill after the GEMMs reading them). Every pair must be
+    live in exactly one round; each round writes its pairs' float32 parts, and the one sum follows the last.
 
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
     projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
@@ -671,7 +686,7 @@ def fused_moe(
     out = output_like(out, x)
     if t == 0 or k == 0:
         return out.zero_()
-    _launch_experts(x, weights, ids, stored, tiles, quant, shared, shared_out, out)
+    _launch_experts(x, weights, ids, later, stored, tiles, quant, shared, shared_out, out)
     return out
 
 
@@ -795,6 +810,7 @@ def _launch_experts(
     x: torch.Tensor,
     weights: torch.Tensor,
     ids: torch.Tensor,
+    later: Sequence[Callable[[], torch.Tensor]],
     stored: StoredExperts,
     tiles: MoETiles,
     quant: str | None,
@@ -802,22 +818,58 @@ def _launch_experts(
     shared_out: tuple[torch.Tensor, torch.Tensor] | None,
     out: torch.Tensor,
 ) -> None:
-    """The pairs' alignment (`align`; none for one token) and the three GEMM and sum kernels into `out`."""
+    """Each round's alignment (`align`; none for one token in one round) and GEMMs into one float32 parts
+    buffer, then the one sum kernel into `out`."""
+    (t, hidden), k = x.shape, ids.shape[1]
+    e, inter = stored.gate_up.shape[0], stored.gate_up.shape[1] // 2
+    pairs = t * k
+    direct = t == 1 and not later  # one token in one round: its k experts are distinct, every pair its own block
+    x, weights = x.contiguous(), weights.contiguous()
+    dependent = pdl_launch(x)
+    flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
+    flags |= decoders(x) | dependent
+    blocks = pairs if direct else max_blocks(pairs, e, tiles.block_m)
+    h = torch.empty(blocks * tiles.block_m, inter, dtype=x.dtype, device=x.device)
+    parts = torch.empty(pairs + (t if shared is not None else 0), hidden, dtype=torch.float32, device=x.device)
+    for r, step in enumerate((lambda: ids, *later)):
+        round_ids = step()
+        if tuple(round_ids.shape) != tuple(ids.shape) or round_ids.device != ids.device:
+            raise ValueError(f"fused_moe: later round {r}'s ids must be {list(ids.shape)} on {ids.device}, got "
+                             f"{list(round_ids.shape)} on {round_ids.device}")  # fmt: skip
+        _expert_parts(x, weights, round_ids, stored, tiles, quant, shared, r == 0, flags, h, parts)
+    y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
+    mode = 2 if shared is not None else int(shared_out is not None)
+    _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](
+        parts, y.contiguous(), gate, out, t, hidden, gate.stride(0), TOP_K=k, BLOCK=SUM_BLOCK, SHARED=mode,
+        **dependent,
+    )  # fmt: skip
+
+
+def _expert_parts(
+    x: torch.Tensor,
+    weights: torch.Tensor,
+    ids: torch.Tensor,
+    stored: StoredExperts,
+    tiles: MoETiles,
+    quant: str | None,
+    shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
+    shared_rows: bool,
+    flags: dict[str, object],
+    h: torch.Tensor,
+    parts: torch.Tensor,
+) -> None:
+    """One round: the gate/up (into `h`) and down GEMMs of the pairs whose ids are not negative, each pair's
+    weighted output into its row of `parts`, and the shared expert's rows in the round that takes them
+    (`shared_rows`: the first; the kernels are the same in every round)."""
     (t, hidden), k = x.shape, ids.shape[1]
     e, inter = stored.gate_up.shape[0], stored.gate_up.shape[1] // 2
     pairs = t * k
     bm, gu, dn = tiles.block_m, tiles.gate_up, tiles.down
-    direct = t == 1  # one token: its k experts are distinct, so every pair is its own block
-    if direct:
+    if flags["DIRECT"]:
         sorted_pairs = block_expert = ids.reshape(-1)
     else:
         sorted_pairs, block_expert = align(ids, e, bm)
     blocks = block_expert.numel()
-    x = x.contiguous()
-    dependent = pdl_launch(x)
-    flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
-    flags |= decoders(x) | dependent
-    h = torch.empty(blocks * bm, inter, dtype=x.dtype, device=x.device)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
         x, stored.gate_up, stored.gate_up_scale, stored.gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k,
         hidden, inter, stored.bn, stored.bk, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps,
@@ -826,17 +878,10 @@ def _launch_experts(
     s, g, w_s = (
         (shared[0].contiguous(), shared[1], shared[2]) if shared is not None else (h, x, x)
     )  # unused without SHARED
-    shared_blocks = triton.cdiv(t, bm) if shared is not None else 0
-    parts = torch.empty(pairs + (t if shared is not None else 0), hidden, dtype=torch.float32, device=x.device)
+    shared_blocks = triton.cdiv(t, bm) if shared is not None and shared_rows else 0
     _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks + shared_blocks)](
-        h, stored.down, stored.down_scale, stored.down_scale_2, sorted_pairs, block_expert, weights.contiguous(), s, g,
+        h, stored.down, stored.down_scale, stored.down_scale_2, sorted_pairs, block_expert, weights, s, g,
         w_s, parts, pairs, e, hidden, inter, stored.bn, stored.bk, blocks, t, g.stride(0), BLOCK_M=bm,
         BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None,
         SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), **flags,
-    )  # fmt: skip
-    y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
-    mode = 2 if shared is not None else int(shared_out is not None)
-    _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](
-        parts, y.contiguous(), gate, out, t, hidden, gate.stride(0), TOP_K=k, BLOCK=SUM_BLOCK, SHARED=mode,
-        **dependent,
     )  # fmt: skip

@@ -91,9 +91,8 @@ class EngineCore:
             load_on = "cpu" if offload else device  # experts go into host banks, then the rest to `device`
             self.model = load_model(self.path, load_on, config.dtype, config.ple_backend, config.weight_only, shard)
             self.experts = self._place_experts(config, device) if offload else None
-            requested = config.max_num_batched_tokens
-            self.max_num_batched_tokens = requested if self.experts is None else self.experts.token_budget(requested)
-            self.expert_summary = None if self.experts is None else self.experts.summary(requested)
+            self.max_num_batched_tokens = config.max_num_batched_tokens
+            self.expert_summary = None if self.experts is None else self.experts.summary(self.max_num_batched_tokens)
             self.tokenizer = load_tokenizer(self.path)
             self.eos_token_ids = read_eos_token_ids(self.path, self.config)
             self.pool = self._plan_pool(config, device)
@@ -137,19 +136,13 @@ class EngineCore:
 
     def _place_experts(self, c: EngineConfig, device: str) -> ExpertMemory:
         """`moe_expert_cache` applied to the model loaded on the host (`qcompile/engine/expert_memory.py`);
-        a placement that cannot fit, or compile ranges wider than one round on CUDA, are refused naming
-        the options and the sizes."""
+        a placement that cannot fit is refused naming the option and the sizes."""
         try:
-            memory = place_model_experts(
+            return place_model_experts(
                 self.model, c.moe_expert_cache, device, c.gpu_memory_utilization, c.kv_cache_memory
             )
         except ExpertPlacementError as e:
             raise EngineOptionError({"moe_expert_cache": c.moe_expert_cache}, str(e)) from None
-        if c.compile is not None and (problem := memory.ranges_problem(c.compile.ranges)) is not None:
-            raise EngineOptionError(
-                {"moe_expert_cache": c.moe_expert_cache, "compile.ranges": c.compile.ranges}, problem
-            )
-        return memory
 
     def _plan_pool(self, c: EngineConfig, device: str) -> PoolPlan:
         """The K/V pool's pages and `max_model_len` (`qcompile/engine/kv_memory.py`): from

@@ -210,8 +210,8 @@ class EngineConfig:
         OFF,
         "routed experts in host memory (pinned on CUDA) behind this many device slots per layer, the hot ones "
         "cached: off (all on the device), auto (CUDA: as many slots as gpu_memory_utilization leaves after the "
-        "other weights and kv_cache_memory), or a number; on CUDA it caps max_num_batched_tokens at one round "
-        "of the dynamic slots",
+        "other weights and kv_cache_memory), or a number; a step whose experts outnumber the dynamic slots runs "
+        "them in rounds",
     )
 
     def __post_init__(self) -> None:

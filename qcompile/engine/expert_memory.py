@@ -15,21 +15,21 @@ this file gives it the budgets:
   is refused there (no device budget to size from), a number of slots is what tests and CPU runs use.
 
 The model is loaded on the host, its experts moved into banks (pinned on CUDA), then the rest moved to
-the device; the engine then runs unchanged. On CUDA the fused MoE serves one round of dynamic slots per
-step (`Experts.kernel_operands`), so the step's token budget is capped at `tokens_per_round(top_k)`;
-the torch path on CPU runs any number of rounds.
+the device; the engine then runs unchanged, at any token budget: a step whose experts outnumber the
+dynamic slots runs them in rounds (`model.expert_cache.rounds_for`, from shapes, so CUDA graphs of
+such batch sizes capture every round), each round's misses copied from the host at PCIe speed.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import torch
 from torch import nn
 
+from model.expert_cache import rounds_for
 from model.expert_placement import ExpertPlacement, ExpertPlacementError, offload_experts, place_experts
 from model.moe import Experts
 from qcompile.engine.kv_memory import format_bytes
@@ -57,37 +57,18 @@ class ExpertMemory:
     layers: int
     experts: int
     top_k: int
-    cuda: bool
-
-    def token_budget(self, requested: int) -> int:
-        """Tokens one step may feed: on CUDA at most one round of the dynamic slots (the fused MoE's
-        limit), elsewhere `requested`."""
-        return min(requested, self.placement.tokens_per_round(self.top_k)) if self.cuda else requested
-
-    def ranges_problem(self, ranges: Sequence[tuple[int, int]]) -> str | None:
-        """Why compile `ranges` cannot run (None when they can): on CUDA each range's end is run, and
-        graphs are captured, at sizes no larger than one round of the dynamic slots allows."""
-        largest = max(hi for _, hi in ranges)
-        most = self.token_budget(largest)
-        if most < largest:
-            return (
-                f"on CUDA one step routes at most {most} tokens through the dynamic slots "
-                f"(top-{self.top_k}): compile ranges must end there"
-            )
-        return None
 
     def summary(self, requested_tokens: int) -> str:
-        """The start-up line: slots per layer, static experts, host and device bytes, and a capped budget."""
+        """The start-up line: slots per layer, static experts, host and device bytes, and the rounds a step
+        of `requested_tokens` takes at most."""
         p = self.placement
-        line = (
+        rounds = rounds_for(requested_tokens * self.top_k, self.experts - p.resident, p.slots - p.resident)
+        return (
             f"experts: {p.slots} of {self.experts} slots per layer on the device ({p.resident} static), "
             f"{self.experts - p.resident} per layer in host banks; host {format_bytes(p.host_bytes)}, "
-            f"device {format_bytes(p.device_bytes)} over {self.layers} layers"
+            f"device {format_bytes(p.device_bytes)} over {self.layers} layers; a step of {requested_tokens} "
+            f"tokens (top-{self.top_k}) takes up to {rounds} round{'s' if rounds > 1 else ''} of the dynamic slots"
         )
-        budget = self.token_budget(requested_tokens)
-        if budget < requested_tokens:
-            line += f"; max_num_batched_tokens capped at {budget} (one round of top-{self.top_k} dynamic slots)"
-        return line
 
 
 def available_host_bytes() -> int:
@@ -137,4 +118,4 @@ def place_model_experts(
     )
     offload_experts(model, placement, pin=cuda)
     model.to(target)
-    return ExpertMemory(placement, len(modules), modules[0].num_experts, top_k, cuda)
+    return ExpertMemory(placement, len(modules), modules[0].num_experts, top_k)

@@ -4,10 +4,11 @@ Prints (1) GB/s of `copy_expert_rows` moving M experts from the pinned bank into
 `--block-words` (the words of a row a program moves), beside a plain pinned -> device `copy_` of the
 same bytes (the copy engine, the PCIe ceiling); (2) one MoE layer's decode step (`Experts.forward`:
 slot plan, copies, fused MoE) replayed as a CUDA graph, at forced hit rates
-(`force_hit_rate_for_timing_only`: outputs wrong, timing only) and with experts resident.
+(`force_hit_rate_for_timing_only`: outputs wrong, timing only) and with experts resident; prefill
+sizes whose experts outnumber the slots run in rounds (each round's plan, copies and GEMMs in turn).
 Experts are random block-FP8 codes at the published geometry (2560 x 640, 512 experts) by default.
 
-    PYTHONPATH=. python scripts/experiments/bench_expert_cache.py --slots 128 --tokens 1 4
+    PYTHONPATH=. python scripts/experiments/bench_expert_cache.py --slots 128 --tokens 1 4 512 2048
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ def bench_step(resident: Experts, offloaded: Experts, tokens: int, rates: list[f
     ms = timed(lambda: (reroute(), base.replay()), reps) - timed(reroute, reps)
     print(f"{tokens} tokens, resident experts: {ms * 1e3:8.1f} us a layer")
     cache = offloaded.cache
+    print(f"{tokens} tokens: {cache.step_rounds(ids)} rounds of {cache.dynamic_slots} dynamic slots")
     for rate in rates:
         cache.force_hit_rate_for_timing_only(None if rate == 0 else rate)
         step = graph(offloaded)

@@ -2,8 +2,9 @@
 
 CPU: the torch reference over many steps with a cache much smaller than the experts (misses, evictions
 and rounds every few steps), per stored format, and a whole random model's teacher-forced logprobs.
-The CUDA path's operands (the plan kernel, the slots, the fused MoE) in Triton's interpreter on CPU; on
-CUDA (`gpu`): the fused MoE over the slots with remapped ids.
+The CUDA path's operands (the plan kernel, the slots, the fused MoE) in Triton's interpreter on CPU, in
+one round and in several; on CUDA (`gpu`): the fused MoE over the slots with remapped ids, rounds too,
+eager and in a CUDA graph.
 """
 
 from __future__ import annotations
@@ -112,20 +113,19 @@ def test_whole_model_teacher_forced_logprobs_are_bitwise(dtype: str, quant: str 
 
 @pytest.mark.gpu
 @pytest.mark.parametrize(("dtype", "quant"), [(torch.bfloat16, None), (torch.bfloat16, "fp8_block")])
-def test_fused_moe_through_the_cache_is_bitwise(dtype: torch.dtype, quant: str | None) -> None:
-    """Decode batches of 1-4 tokens through 16 dynamic slots: misses every step, ids remapped."""
+@pytest.mark.parametrize("slots", [18, 6])
+def test_fused_moe_through_the_cache_is_bitwise(dtype: torch.dtype, quant: str | None, slots: int) -> None:
+    """Batches of 1-6 tokens and prefill chunks of 40 through `slots - 2` dynamic slots: misses every step,
+    ids remapped, one round or up to 8 (4 dynamic slots over 30 experts)."""
     resident = experts(dtype, quant, "cuda")
     offloaded = copy.deepcopy(resident).cpu()
-    offloaded.offload(18, (0, 31), pin=True)
+    offloaded.offload(slots, (0, 31), pin=True)
     offloaded.cuda()
     g = torch.Generator().manual_seed(3)
     for i in range(40):
-        x, w, ids = routed(1 + i % 4, dtype, g, "cuda")
+        x, w, ids = routed((1, 2, 3, 4, 5, 6, 40)[i % 7], dtype, g, "cuda")
         assert torch.equal(offloaded(x, w, ids), resident(x, w, ids)), i
     assert offloaded.cache.counters[MISSES].item() > 40
-    x, w, ids = routed(5, dtype, g, "cuda")  # 20 pairs may need more than the 16 dynamic slots
-    with pytest.raises(ValueError, match="more than 16 dynamic slots"):
-        offloaded(x, w, ids)
 
 
 @pytest.mark.gpu
@@ -141,21 +141,23 @@ def test_moe_region_through_the_cache_is_bitwise() -> None:
     offloaded.experts.offload(12, pin=True)  # after the dtype: the host banks keep theirs
     resident.cuda()
     offloaded.cuda()
-    for n in (1, 2, 3, 1, 2, 3, 1):
+    for n in (1, 2, 3, 1, 8, 2, 3, 1, 30):  # 8 and 30 tokens: 3 rounds of the 12 slots, the shared expert folded
         x = torch.randn(n, 64, generator=g).cuda().bfloat16()
         assert torch.equal(offloaded(x), resident(x))
 
 
 @pytest.mark.gpu
-def test_cache_steps_replay_in_a_cuda_graph() -> None:
-    """The plan, the copies and the fused MoE captured once, replayed over new routings: bitwise the
-    resident outputs, the counters advancing with no sync inside."""
+@pytest.mark.parametrize("tokens", [2, 6])
+def test_cache_steps_replay_in_a_cuda_graph(tokens: int) -> None:
+    """The plans, the copies and the fused MoE captured once, replayed over new routings: bitwise the
+    resident outputs, the counters advancing with no sync inside; 6 tokens (24 pairs) take 3 rounds of the
+    10 slots, all captured."""
     resident = experts(torch.bfloat16, "fp8_block", "cuda")
     offloaded = copy.deepcopy(resident).cpu()
     offloaded.offload(10, pin=True)
     offloaded.cuda()
     g = torch.Generator().manual_seed(5)
-    x, w, ids = routed(2, torch.bfloat16, g, "cuda")
+    x, w, ids = routed(tokens, torch.bfloat16, g, "cuda")
     stream = torch.cuda.Stream()
     with torch.cuda.stream(stream):
         offloaded(x, w, ids)
@@ -165,7 +167,7 @@ def test_cache_steps_replay_in_a_cuda_graph() -> None:
         out = offloaded(x, w, ids)
     before = offloaded.cache.counters.clone()
     for _ in range(30):
-        for static, new in zip((x, w, ids), routed(2, torch.bfloat16, g, "cuda"), strict=True):
+        for static, new in zip((x, w, ids), routed(tokens, torch.bfloat16, g, "cuda"), strict=True):
             static.copy_(new)
         graph.replay()
         assert torch.equal(out, resident(x, w, ids))
@@ -173,21 +175,38 @@ def test_cache_steps_replay_in_a_cuda_graph() -> None:
     assert hits + misses >= 30 * TOP_K and misses > 30
 
 
-@pytest.mark.parametrize("quant", [None, "fp8_block"])
-def test_cuda_path_operands_are_bitwise_in_the_interpreter(quant: str | None) -> None:
-    """The CUDA path on CPU tensors (the plan kernel and the fused MoE in Triton's interpreter): the slots and
-    slot ids `kernel_operands` gives make the fused MoE's output over the resident stacks, misses every step."""
+@pytest.mark.parametrize(
+    ("dtype", "quant", "slots", "static", "rounds"),
+    [(torch.float32, None, 10, (5,), 1), (torch.float32, "fp8_block", 10, (5,), 1),
+     (torch.float32, None, 6, (5,), 2), (torch.bfloat16, "fp8_block", 6, (5,), 2),
+     (torch.bfloat16, None, 4, (3, 9), 4), (torch.float32, "fp8_block", 4, (3, 9), 4)],
+)  # fmt: skip
+def test_cuda_path_operands_are_bitwise_in_the_interpreter(
+    dtype: torch.dtype, quant: str | None, slots: int, static: tuple[int, ...], rounds: int
+) -> None:
+    """The CUDA path on CPU tensors (the plan kernel, the copies and the fused MoE in Triton's interpreter): the
+    slots and slot ids `kernel_operands` gives, round by round (2 tokens: 8 pairs, 1 to 4 rounds of the dynamic
+    slots; dense experts with the shared expert folded in), make the fused MoE's output over the resident
+    stacks, misses every step; the cache ends as the torch plan leaves it over the same steps."""
     from model.kernels.fused_moe import fused_moe  # Triton: the interpreter runs it on CPU tensors
 
-    resident = experts(torch.float32, quant)
+    resident = experts(dtype, quant)
     offloaded = copy.deepcopy(resident)
-    offloaded.offload(10, (5,))
+    offloaded.offload(slots, static)
+    planned = copy.deepcopy(offloaded.cache)
     g = torch.Generator().manual_seed(6)
-    for i in range(8):
-        x, w, ids = routed(1 + i % 2, torch.float32, g)
+    for i in range(4):
+        x, w, ids = routed(2, dtype, g)
+        s_act, w_s = torch.randn(2, 32, generator=g).to(dtype), torch.eye(64, 32, dtype=dtype)
+        shared = None if quant else (s_act, x[:, :1], w_s)
         slot_ids, gate_up, down, stored = offloaded.kernel_operands(ids)
+        assert len(stored["later"]) == rounds - 1
         assert torch.equal(
-            fused_moe(x, w, slot_ids, gate_up, down, **stored),
-            fused_moe(x, w, *resident.kernel_operands(ids)[:3], **resident.stored()),
+            fused_moe(x, w, slot_ids, gate_up, down, **stored, shared=shared),
+            fused_moe(x, w, *resident.kernel_operands(ids)[:3], **resident.stored(), shared=shared),
         ), i
-    assert offloaded.cache.counters[MISSES].item() > 8
+        need = torch.zeros(E, dtype=torch.bool).index_fill_(0, ids.reshape(-1), True)
+        assert sum(1 for _ in planned.rounds(need, ids.numel())) == rounds
+    assert offloaded.cache.counters[MISSES].item() > 4
+    assert torch.equal(offloaded.cache.counters, planned.counters)
+    assert torch.equal(offloaded.cache.slot_of[:-1], planned.slot_of[:-1])

@@ -24,7 +24,7 @@ def test_an_a6000_with_a_large_host_keeps_a_dynamic_cache_only() -> None:
     placement = place_experts(**FULL, device_bytes=30 * GIB, host_bytes=125 * GIB)
     assert placement.slots == 30 * GIB // (48 * FP8_EXPERT) == 136
     assert placement.resident == 0 and placement.host_bytes == 48 * 512 * FP8_EXPERT
-    assert placement.device_bytes <= 30 * GIB and placement.tokens_per_round(10) == 13
+    assert placement.device_bytes <= 30 * GIB
 
 
 def test_a_small_host_makes_the_rest_static_on_the_device() -> None:

@@ -222,15 +222,18 @@ CASES = {
         {"BLOCK": expert_copy.BLOCK_WORDS},
         4,
     ),
-    "expert plan, 512 experts, 128 slots, top-10, forced hits": (
-        expert_plan._plan_kernel,
-        {name: "*i64" for name in ("ids", "host_row", "slot_of", "owner", "stamp", "clock", "counters")}
-        | {"members": "*i8", "slot_ids": "*i64", "sources": "*i64", "targets": "*i64", "expert_bytes": "i64"}
-        | {"rate": "fp32"},
-        {"E_BLOCK": 512, "S_BLOCK": 128, "P_BLOCK": 16, "CHUNK": expert_plan.RANK_CHUNK, "FORCED": True}
-        | {"PROTECTED": (2**63 - 1) // 128 - 1},
-        4,
-    ),
+    **{
+        f"expert plan, 512 experts, 128 slots, {what}": (
+            expert_plan._plan_kernel,
+            {name: "*i64" for name in ("ids", "host_row", "slot_of", "owner", "stamp", "clock", "counters")}
+            | {"members": "*i8", "slot_ids": "*i64", "sources": "*i64", "targets": "*i64", "expert_bytes": "i64"}
+            | {"rate": "fp32"},
+            {"E_BLOCK": 512, "S_BLOCK": 128, "P_BLOCK": pairs, "CHUNK": expert_plan.RANK_CHUNK, "FORCED": forced}
+            | {"PROTECTED": (2**63 - 1) // 128 - 1, "ROUNDED": not forced},
+            4,
+        )
+        for what, pairs, forced in (("top-10, forced hits", 16, True), ("rounds", expert_plan.PAIR_CHUNK, False))
+    },
 }
 
 
