@@ -28,7 +28,7 @@ def test_kernel_plans_what_the_torch_rounds_plan(
 ) -> None:
     """Same slot map, LRU stamps, clock, counters and slot contents after every step, and the ids mapped
     to slots holding their experts (forced ones: `e % S`, as the torch plan's lookup)."""
-    ours = ExpertCache(stacks(experts), slots, static)
+    ours = ExpertCache.of_stacks(stacks(experts), slots, static)
     theirs = copy.deepcopy(ours)
     for cache in (ours, theirs):
         cache.force_hit_rate_for_timing_only(rate)
