@@ -428,7 +428,8 @@ def _keep_weight_only(
     experts = _keep_quantised_experts(source, kept, device)
     log.info(
         "weight-only: expert stacks kept quantised: %s",
-        ", ".join(f"{n} {k}" for k, n in sorted(experts.items())) or "none (stored unquantised)",
+        ", ".join(f"{n} {k}" for k, n in sorted(experts.items()))
+        or "none on the device (stored unquantised, or read into host banks)",
     )
 
 
