@@ -387,14 +387,13 @@ def _fill_kept(layer: BankedLayer, plan: KeptExperts, reading: _ExpertReading) -
     if problems := _missing_experts(layer):
         return problems
     assert layer.cache is not None
-    source = _TextOnly(reading.folder)
     for e, modules in enumerate(plan.modules):
         keys = [k for p in PROJECTIONS for k in layer.keys[e, p].values()]
-        tensors = {k: reading.folder.get_tensor(k) for k in keys}
+        tensors = {k: reading.folder.get_tensor(k) for k in keys}  # read once: checked, then laid out
         left = dequantize_state(tensors, reading.raw, reading.hf_quant, reading.dtype, validate_only=frozenset(modules))
         problems += [f"unexpected: {k}" for k in sorted(left)]
-        del tensors, left
-        gate, up, down = (_stored_expert(source, m, plan.scheme, layer.block, torch.device("cpu")) for m in modules)
+        cpu = torch.device("cpu")
+        gate, up, down = (_stored_expert(tensors.__getitem__, m, plan.scheme, layer.block, cpu) for m in modules)
         gate_up = [None if g is None else torch.cat([g, u]) for g, u in zip(gate, up, strict=True)]
         for prefix, module, stored in (("gate_up", modules[0], gate_up), ("down", modules[2], down)):
             for name, t in zip((f"{prefix}_proj", f"{prefix}_scale", f"{prefix}_scale_2"), stored, strict=True):
@@ -561,14 +560,14 @@ def _expert_block(scheme: Scheme, inter: int) -> tuple[int, int]:
 
 
 def _stored_expert(
-    source: _TextOnly, module: str, scheme: Scheme, block: tuple[int, int], device: torch.device
+    get: Callable[[str], torch.Tensor], module: str, scheme: Scheme, block: tuple[int, int], device: torch.device
 ) -> Stored:
-    """One expert projection's stored tensors in the fused MoE's layout (`model.quant.experts`)."""
-    weight, scale = (source.get_tensor(f"{module}.{s}").to(device) for s in (scheme.weight, scheme.scale))
+    """One expert projection's stored tensors (read through `get`) in the fused MoE's layout (`model.quant.experts`)."""
+    weight, scale = (get(f"{module}.{s}").to(device) for s in (scheme.weight, scheme.scale))
     rows, k = weight.shape[0], weight.shape[1]
     if scheme.kind in (Kind.NVFP4, Kind.NVFP4_CT):
         assert scheme.scale_2 is not None
-        tensor_scale = source.get_tensor(f"{module}.{scheme.scale_2}").to(device).float().reshape(())
+        tensor_scale = get(f"{module}.{scheme.scale_2}").to(device).float().reshape(())
         return weight, scale.view(torch.uint8), tensor_scale.expand(rows)
     codes = weight.view(torch.float8_e4m3fn)
     if scheme.kind is Kind.MXFP8:
@@ -659,7 +658,9 @@ def _keep_quantised_experts(source: _TextOnly, plans: list[KeptExperts], device:
         gate_up: list[list[torch.Tensor | None]] = []
         down: list[Stored] = []
         for gate_m, up_m, down_m in plan.modules:
-            gate, up, dn = (_stored_expert(source, m, plan.scheme, block, device) for m in (gate_m, up_m, down_m))
+            gate, up, dn = (
+                _stored_expert(source.get_tensor, m, plan.scheme, block, device) for m in (gate_m, up_m, down_m)
+            )
             gate_up.append([None if g is None else torch.cat([g, u]) for g, u in zip(gate, up, strict=True)])
             down.append(dn)
         plan.experts.keep_quantised(plan.fmt, _stacked(gate_up), _stacked(down), block)
