@@ -32,6 +32,7 @@ the outputs wrong, so no constructor argument or serving flag reaches it.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Iterator, Mapping, Sequence
 
 import torch
@@ -54,23 +55,26 @@ def rounds_for(candidates: int, dynamic_experts: int, dynamic_slots: int) -> int
 class ExpertCache(nn.Module):
     """One layer's routed experts: host banks, device slots and the slot map (see the module docstring).
 
-    `stored` maps each stored tensor's name (`model.moe.Experts.STORED`) to its `[E, ...]` stack;
-    `slots` is `S`, `resident` the static experts' ids, `pin` pins the host banks (for a CUDA model).
-    Raises ValueError naming the size that does not fit.
+    `layout` maps each stored tensor's name (`model.moe.Experts.STORED`) to one expert's shape and dtype;
+    the banks (pinned when `pin`, for a CUDA model) are allocated empty and the slots zeroed on `device`,
+    for a loader to fill each expert where it lives for good (`home`), or `of_stacks` to copy.
+    `slots` is `S`, `resident` the static experts' ids. Raises ValueError naming the size that does not fit.
     """
 
     def __init__(
         self,
-        stored: Mapping[str, torch.Tensor],
+        layout: Mapping[str, tuple[Sequence[int], torch.dtype]],
+        num_experts: int,
         slots: int,
         resident: Sequence[int] = (),
         policy: str = "lru",
         pin: bool = False,
+        device: str | torch.device = "cpu",
     ):
         super().__init__()
         if policy not in POLICIES:
             raise ValueError(f"expert cache policy must be one of {list(POLICIES)}, got {policy!r}")
-        e = next(iter(stored.values())).shape[0]
+        e = num_experts
         static = sorted(set(resident))
         if static and not 0 <= static[0] <= static[-1] < e:
             raise ValueError(f"expert cache: resident experts must lie in [0, {e}), got {static}")
@@ -79,29 +83,55 @@ class ExpertCache(nn.Module):
         if slots == len(static) < e:
             raise ValueError(f"expert cache: {slots} slots are all resident, leaving none for {e - slots} host experts")
         self.num_experts, self.num_slots, self.num_static, self.policy = e, slots, len(static), policy
-        is_static = torch.zeros(e, dtype=torch.bool)
-        is_static[static] = True
-        on_host = (~is_static).nonzero()[:, 0]
-        self.banks = {name: _host(t.detach()[on_host], pin) for name, t in stored.items()}
-        for name, t in stored.items():
-            held = torch.zeros(slots, *t.shape[1:], dtype=t.dtype, device=t.device)
-            held[: len(static)] = t.detach()[static]
+        on_host = sorted(set(range(e)) - set(static))
+        self.homes = {i: (True, s) for s, i in enumerate(static)} | {i: (False, r) for r, i in enumerate(on_host)}
+        self.banks = {
+            name: torch.empty(len(on_host), *shape, dtype=dtype, pin_memory=pin)
+            for name, (shape, dtype) in layout.items()
+        }
+        for name, (shape, dtype) in layout.items():
+            held = torch.zeros(slots, *shape, dtype=dtype, device=device)
             self.register_buffer(f"slot_{name}", held, persistent=False)  # a view of the banks, not state
         host_row = torch.full((e + 1,), -1, dtype=torch.int64)
-        host_row[on_host] = torch.arange(on_host.numel())
+        host_row[on_host] = torch.arange(len(on_host))
         slot_of = torch.full((e + 1,), -1, dtype=torch.int64)
         slot_of[static] = torch.arange(len(static))
         owner = torch.full((slots + 1,), -1, dtype=torch.int64)
         owner[: len(static)] = torch.tensor(static, dtype=torch.int64)
         stamp = torch.full((slots + 1,), -1, dtype=torch.int64)
-        device = next(iter(stored.values())).device
         for name, t in (("host_row", host_row), ("slot_of", slot_of), ("owner", owner), ("stamp", stamp)):
             self.register_buffer(name, t.to(device), persistent=False)
         self.register_buffer("clock", torch.zeros((), dtype=torch.int64, device=device), persistent=False)
         self.register_buffer("counters", torch.zeros(3, dtype=torch.int64, device=device), persistent=False)
         self.register_buffer("step_members", torch.zeros(e, dtype=torch.int8, device=device), persistent=False)
-        self.expert_bytes = sum(t[0].nbytes for t in stored.values())
+        self.expert_bytes = sum(math.prod(shape) * dtype.itemsize for shape, dtype in layout.values())
         self.forced_hit_rate: float | None = None
+
+    @classmethod
+    def of_stacks(
+        cls, stored: Mapping[str, torch.Tensor], slots: int, resident: Sequence[int] = (), pin: bool = False
+    ) -> ExpertCache:
+        """A cache over the `[E, ...]` stacks `stored` (copied: the caller drops them), on their device."""
+        first = next(iter(stored.values()))
+        layout = {name: (tuple(t.shape[1:]), t.dtype) for name, t in stored.items()}
+        cache = cls(layout, first.shape[0], slots, resident, pin=pin, device=first.device)
+        static = [i for i in range(cache.num_experts) if cache.homes[i][0]]
+        on_host = [i for i in range(cache.num_experts) if not cache.homes[i][0]]
+        for name, t in stored.items():
+            cache.banks[name].copy_(t.detach()[on_host])
+            getattr(cache, f"slot_{name}")[: len(static)] = t.detach()[static]
+        return cache
+
+    def home(self, name: str, expert: int) -> torch.Tensor:
+        """Where `expert`'s stored tensor `name` lives for good: its static slot, or its host bank row."""
+        static, index = self.homes[expert]
+        return getattr(self, f"slot_{name}")[index] if static else self.banks[name][index]
+
+    def release(self) -> None:
+        """Free the banks and slots now (a load that failed half-way), not when the last reference goes."""
+        for name in list(self.banks):
+            setattr(self, f"slot_{name}", torch.empty(0))
+        self.banks.clear()
 
     @property
     def dynamic_slots(self) -> int:
@@ -215,12 +245,6 @@ def copy_rows(
     take = sources >= 0
     for bank, slots in tensors:
         slots[targets[take]] = bank[sources[take]].to(slots.device)
-
-
-def _host(t: torch.Tensor, pin: bool) -> torch.Tensor:
-    """A host copy of `t`, pinned when asked (needs CUDA)."""
-    t = t.to("cpu", copy=True).contiguous()
-    return t.pin_memory() if pin else t
 
 
 def _draw(n: int, clock: torch.Tensor) -> torch.Tensor:

@@ -10,11 +10,8 @@ cannot hold the rest, the checkpoint cannot be served and start fails with one l
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-
-from torch import nn
-
-from model.moe import Experts
 
 GIB = 1 << 30
 
@@ -35,6 +32,24 @@ class ExpertPlacement:
     @property
     def offloaded(self) -> bool:
         return self.resident < self.slots or self.host_bytes > 0
+
+
+@dataclass(frozen=True)
+class ExpertGeometry:
+    """What sizing a placement takes from a checkpoint, known before any weight is read: `layers` MoE
+    layers of `experts` routed experts of `expert_bytes` each as stored (codes and scales when kept
+    quantised), top-`top_k` routing, and `other_bytes` of weights other than routed experts that go to
+    the device."""
+
+    layers: int
+    experts: int
+    expert_bytes: int
+    top_k: int
+    other_bytes: int
+
+
+# sizes the placement of a checkpoint's experts (the engine's budgets), or raises ExpertPlacementError
+PlaceExperts = Callable[[ExpertGeometry], ExpertPlacement]
 
 
 def place_experts(
@@ -76,15 +91,3 @@ def place_experts(
             f"{slots + on_host} of the {experts + top_k} that {experts} experts and top-{top_k} dynamic slots need"
         )
     return ExpertPlacement(slots, resident, slots * layer_slot, (experts - resident) * layer_slot)
-
-
-def offload_experts(model: nn.Module, placement: ExpertPlacement, pin: bool) -> int:
-    """Give every `Experts` of `model` (loaded on the host) `placement`'s slots, experts `[0, resident)`
-    static until a routing profile picks them; returns how many layers were offloaded (0 when all fit).
-    `pin` for a model headed for CUDA: move it there afterwards; the banks stay on the host."""
-    if not placement.offloaded:
-        return 0
-    layers = [m for m in model.modules() if isinstance(m, Experts)]
-    for module in layers:
-        module.offload(placement.slots, range(placement.resident), pin=pin)
-    return len(layers)

@@ -155,11 +155,35 @@ class Experts(nn.Module):
         of them static (`model.expert_cache.ExpertCache`; `pin` for a CUDA model); the stacks go.
         Outputs stay bitwise those of resident experts."""
         held = {name: t for name, t in self._held().items() if t is not None}
-        if self.quant is None:
+        self.use_cache(ExpertCache.of_stacks(held, slots, resident, pin=pin), self.quant, self.block)
+
+    def stored_layout(
+        self, quant: str | None, block: tuple[int, int] = FP8_BLOCK
+    ) -> dict[str, tuple[tuple[int, ...], torch.dtype]]:
+        """One expert's stored tensors, by `STORED` name: (shape, dtype) held dense (`quant` None, in the
+        stacks' dtype) or kept in `quant` (`keep_quantised`'s layout): what a cache's banks are made of."""
+        shapes = {"gate_up": tuple(self.gate_up_proj.shape), "down": tuple(self.down_proj.shape)}
+        if quant is None:
+            return {f"{p}_proj": (shape[1:], self.gate_up_proj.dtype) for p, shape in shapes.items()}
+        nvfp4 = quant in NVFP4_KINDS
+        layout = {}
+        for name, (_, n, k) in shapes.items():
+            codes, scale = stored_shapes(quant, n, k, block)
+            layout[f"{name}_proj"] = (tuple(codes), torch.uint8 if nvfp4 else torch.float8_e4m3fn)
+            layout[f"{name}_scale"] = (tuple(scale), torch.float32 if quant == "fp8_block" else torch.uint8)
+            if nvfp4:
+                layout[f"{name}_scale_2"] = ((n,), torch.float32)
+        return layout
+
+    def use_cache(self, cache: ExpertCache, quant: str | None, block: tuple[int, int] = FP8_BLOCK) -> None:
+        """Serve the routed experts, stored dense (`quant` None) or kept in `quant`, from `cache` (filled
+        by the caller); the stacks go, so the experts are held only by the cache."""
+        if self.quant is None:  # the logical [E, N, K], from the dense stacks (meta ones for a loader)
             self.shapes = {"gate_up": tuple(self.gate_up_proj.shape), "down": tuple(self.down_proj.shape)}
-        self.cache = ExpertCache(held, slots, resident, pin=pin)
-        for name in held:
-            delattr(self, name)
+        for name in STORED:
+            if getattr(self, name, None) is not None:
+                delattr(self, name)
+        self.cache, self.quant, self.block = cache, quant, block
 
     def logical_shape(self, name: str) -> tuple[int, int, int]:
         """`[E, N, K]` of the `gate_up` or `down` projection, whether it is held dense, kept quantised or

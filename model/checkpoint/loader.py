@@ -32,9 +32,11 @@ from torch import nn
 from torch.overrides import TorchFunctionMode
 
 from model.checkpoint.errors import CheckpointError
+from model.checkpoint.expert_banks import BankedLayer, BankPlan, plan_banks, stored_bytes
 from model.checkpoint.metadata import read_config
 from model.checkpoint.ple_tables import PLE_BACKENDS, open_host_table
 from model.checkpoint.reader import SafetensorsFolder, read_quant_configs
+from model.expert_placement import PlaceExperts
 from model.moe import Experts
 from model.parallel import Shard, check_divisible, shard_model, shard_plan
 from model.ple import NGramEmbedding
@@ -143,13 +145,14 @@ def _normalise(key: str) -> str:
 
 
 class _TextOnly:
-    """The folder's tensors minus vision/MTP ones, which the quantised readers need not understand."""
+    """The folder's tensors minus vision/MTP ones, which the quantised readers need not understand, and
+    minus `exclude` (what the expert banks read)."""
 
-    def __init__(self, folder: SafetensorsFolder) -> None:
-        self.folder = folder
+    def __init__(self, folder: SafetensorsFolder, exclude: frozenset[str] = frozenset()) -> None:
+        self.folder, self.exclude = folder, exclude
 
     def keys(self) -> list[str]:
-        return [k for k in self.folder.keys() if not SKIPPED.match(k)]
+        return [k for k in self.folder.keys() if not SKIPPED.match(k) and k not in self.exclude]
 
     def get_tensor(self, name: str) -> torch.Tensor:
         return self.folder.get_tensor(name)
@@ -170,6 +173,7 @@ def load_model(
     ple_backend: str = "device",
     weight_only: bool = False,
     shard: Shard | None = None,
+    place_experts: PlaceExperts | None = None,
 ) -> Qwen4ExpForCausalLM:
     """The checkpoint at `path` as an eval model on `device`; PLE tables where `ple_backend` says.
 
@@ -187,6 +191,13 @@ def load_model(
     and the dequantised load checks each of their modules and drops it, so neither the host nor
     `device` ever holds them in `dtype` (for a large model, most of it).
 
+    `place_experts`: serve the routed experts from host banks behind device slots (`model/expert_cache.py`)
+    where the placement it returns, asked for with the checkpoint's geometry before any weight is read
+    (`model/checkpoint/expert_banks.py`), offloads them: the stacks stay on the meta device and each
+    expert is read straight into its bank row or static slot (`_fill_banks`), never held twice; the
+    other weights load to `device` as usual. Bitwise what `Experts.offload` makes of a resident load.
+    An `ExpertPlacementError` from it propagates.
+
     Raises `CheckpointError` (every problem at once) or `QuantFormatError` (naming the tensor)
     before returning, so a model is only handed out once every tensor has been checked.
     """
@@ -197,6 +208,8 @@ def load_model(
     if shard is not None:
         if weight_only:
             raise ValueError("weight_only and a tensor-parallel shard cannot be combined yet")
+        if place_experts is not None:
+            raise ValueError("host expert banks and a tensor-parallel shard cannot be combined yet")
         check_divisible(config, shard.size)
     dtype = resolve_dtype(dtype)
     folder = SafetensorsFolder(path)
@@ -210,18 +223,27 @@ def load_model(
         shard_model(model, shard)
     linears = _plan_packed(model, source, raw, hf_quant) if weight_only else []
     kept = _plan_quantised_experts(model, source, raw, hf_quant, str(path)) if weight_only else []
-    deferred = frozenset(f"{k.name}.{p}" for k in kept for p in ("gate_up_proj", "down_proj"))
-    deferred |= {f"{p.name}.weight" for p in linears}
     host = ple_backend != "device"
     tables = {f"{n}.ngram_embedding.weight" for n, m in model.named_modules() if isinstance(m, NGramEmbedding)}
-    _materialise(model, device, leave=deferred | (tables if host else set()))  # host tables never on `device`
-    split_of = _split_of(plan)
     layouts = ple_layouts(source, raw)
-    ple_keys: frozenset[str] = frozenset()
     if host:
         _attach_host_tables(model, folder, layouts, ple_backend, dtype, str(path))
+    banks = None
+    if place_experts is not None:
+        banks = _plan_banks(model, source, linears, kept, tables if host else set(), place_experts)
+    banked_kept = {k.name: k for k in kept}
+    if banks is not None:  # the banks read every expert, kept or dense: the rest of the load skips them
+        kept, source = [], _TextOnly(folder, banks.keys())
+    deferred = frozenset(f"{k.name}.{p}" for k in kept for p in ("gate_up_proj", "down_proj"))
+    deferred |= {f"{p.name}.weight" for p in linears}
+    deferred |= banks.params() if banks is not None else frozenset()
+    _materialise(model, device, leave=deferred | (tables if host else set()))  # host tables never on `device`
+    split_of = _split_of(plan)
+    ple_keys: frozenset[str] = frozenset()
+    if host:
         ple_keys = frozenset().union(*(layout.keys for layout in layouts))
-    if is_quantized(raw, hf_quant) or any(layout.kind != "float" for layout in layouts):
+    quantised = is_quantized(raw, hf_quant) or any(layout.kind != "float" for layout in layouts)
+    if quantised:
         validate_only = frozenset(m for k in kept for row in k.modules for m in row) | {p.module for p in linears}
         tensors = dequantize_state(
             source, raw, hf_quant, dtype, decode_ple=not host, split_of=split_of, validate_only=validate_only
@@ -234,10 +256,157 @@ def load_model(
             split = split_of(key)
             return folder.get_tensor(key) if split is None else split.read(folder.get_slice(key))
 
-        load_weights(model, [k for k in folder.keys() if k not in ple_keys], read, str(path), folder.file_name)
+        skip = ple_keys | source.exclude
+        load_weights(model, [k for k in folder.keys() if k not in skip], read, str(path), folder.file_name, deferred)
     if weight_only:
         _keep_weight_only(model, source, linears, kept, torch.device(device), str(path))
+    if banks is not None:
+        reading = _ExpertReading(folder, raw, hf_quant, dtype, quantised)
+        _fill_banks(banks, reading, banked_kept, torch.device(device), str(path))
     return model.eval().requires_grad_(False)
+
+
+def _plan_banks(
+    model: Qwen4ExpForCausalLM,
+    source: _TextOnly,
+    linears: list[PackedLinear],
+    kept: list[KeptExperts],
+    host_tables: set[str],
+    place: PlaceExperts,
+) -> BankPlan | None:
+    """`plan_banks` for `model` (built on the meta device, plans made): the other weights headed for
+    the device are its meta parameters but the expert stacks, host PLE tables, an embedding-tied head
+    and the packed linears, those counted as stored."""
+    stacks = {
+        f"{n}.{p}" for n, m in model.named_modules() if isinstance(m, Experts) for p in ("gate_up_proj", "down_proj")
+    }
+    packed = {f"{p.name}.weight" for p in linears}
+    tied = {"lm_head.weight"} if model.config.tie_word_embeddings and "lm_head.weight" not in source.keys() else set()
+    skip = stacks | packed | host_tables | tied
+    other = sum(t.nbytes for n, t in model.named_parameters() if t.is_meta and n not in skip)
+    stored = [f"{p.module}.{s}" for p in linears for s in (p.scheme.weight, p.scheme.scale, p.scheme.scale_2) if s]
+    other += stored_bytes(source.get_slice(k) for k in stored)
+    formats = {k.name: (k.fmt, _expert_block(k.scheme, k.experts.down_proj.shape[-1])) for k in kept}
+    return plan_banks(model, source.keys(), _normalise, formats, other, place)
+
+
+@dataclass(frozen=True)
+class _ExpertReading:
+    """How `_fill_banks` reads one expert's tensors: dequantised on their own when the checkpoint is
+    (`dequantize_state` over just them, every check included), else as stored."""
+
+    folder: SafetensorsFolder
+    raw: dict
+    hf_quant: dict | None
+    dtype: torch.dtype
+    quantised: bool
+
+    def label(self, key: str) -> str:
+        name = self.folder.file_name(key)
+        return f"{key} ({name})" if name else key
+
+    def dense(self, stored: dict[str, str], problems: list[str]) -> tuple[str, torch.Tensor] | None:
+        """One projection's float weight and its key (None and a problem when it has none); its other
+        tensors are named unexpected."""
+        module = next(iter(stored.values())).rpartition(".")[0]
+        if self.quantised:
+            out = dequantize_state(
+                {k: self.folder.get_tensor(k) for k in stored.values()}, self.raw, self.hf_quant, self.dtype
+            )
+        else:
+            out = {k: self.folder.get_tensor(k) for k in stored.values()}
+        key = f"{module}.weight"
+        problems += [f"unexpected: {k}" for k in sorted(out) if k != key]
+        if key not in out:
+            problems.append(f"missing: {key}")
+            return None
+        return key, out[key]
+
+
+def _fill_banks(
+    banks: BankPlan, reading: _ExpertReading, kept: dict[str, KeptExperts], device: torch.device, origin: str
+) -> None:
+    """Allocate the banks, read every expert of every layer into its home (bank row or static slot), one
+    expert at a time, and hand the caches to the model. Raises `CheckpointError` naming every problem
+    (or `QuantFormatError`, naming the tensor) with the banks freed first."""
+    banks.allocate(device)
+    try:
+        problems: list[str] = []
+        for layer in banks.layers:
+            plan = kept.get(layer.name)
+            problems += _fill_layer(layer, reading) if plan is None else _fill_kept(layer, plan, reading)
+        if problems:
+            raise CheckpointError(
+                f"checkpoint {origin} does not fit Qwen4-Exp ({len(problems)} problems):\n  " + "\n  ".join(problems)
+            )
+    except BaseException:
+        banks.release()
+        raise
+    banks.attach()
+
+
+def _missing_experts(layer: BankedLayer) -> list[str]:
+    """Name each projection whose experts are not exactly 0..E-1 in the checkpoint."""
+    e = layer.experts.num_experts
+    problems = []
+    for proj in PROJECTIONS:
+        found = sorted(i for i, p in layer.keys if p == proj)
+        if found != list(range(e)):
+            problems.append(f"{layer.name}: {proj}_proj has experts {found}, expected 0..{e - 1}")
+    return problems
+
+
+def _fill_layer(layer: BankedLayer, reading: _ExpertReading) -> list[str]:
+    """One layer's dense experts: gate and up into the `gate_up_proj` row, down into `down_proj`, each
+    copied into the load dtype, checked as `load_weights` checks (float, shape, finite), naming the key."""
+    if problems := _missing_experts(layer):
+        return problems
+    assert layer.cache is not None
+    for e in range(layer.experts.num_experts):
+        gate_up, down = layer.cache.home("gate_up_proj", e), layer.cache.home("down_proj", e)
+        rows = gate_up.shape[0] // 2
+        for proj, target in zip(PROJECTIONS, (gate_up[:rows], gate_up[rows:], down), strict=True):
+            if (read := reading.dense(layer.keys[e, proj], problems)) is None:
+                continue
+            key, tensor = read
+            problem = _float_problem(reading.label(key), tensor)
+            if tuple(tensor.shape) != tuple(target.shape):
+                problem = f"{reading.label(key)}: shape {tuple(tensor.shape)}, expected {tuple(target.shape)}"
+            if problem:
+                problems.append(problem)
+                continue
+            target.copy_(tensor)
+            problems += _non_finite(target, tensor.dtype, [(key, ())], reading.label)
+    return problems
+
+
+def _fill_kept(layer: BankedLayer, plan: KeptExperts, reading: _ExpertReading) -> list[str]:
+    """One layer's experts kept quantised: each expert's tensors checked by dequantising them on their own
+    (then dropped), its stored codes and scales put in the fused MoE's layout (`_stored_expert`, gate and
+    up rows stacked) and copied into their homes."""
+    if problems := _missing_experts(layer):
+        return problems
+    assert layer.cache is not None
+    for e, modules in enumerate(plan.modules):
+        keys = [k for p in PROJECTIONS for k in layer.keys[e, p].values()]
+        tensors = {k: reading.folder.get_tensor(k) for k in keys}  # read once: checked, then laid out
+        left = dequantize_state(tensors, reading.raw, reading.hf_quant, reading.dtype, validate_only=frozenset(modules))
+        problems += [f"unexpected: {k}" for k in sorted(left)]
+        cpu = torch.device("cpu")
+        gate, up, down = (_stored_expert(tensors.__getitem__, m, plan.scheme, layer.block, cpu) for m in modules)
+        gate_up = [None if g is None else torch.cat([g, u]) for g, u in zip(gate, up, strict=True)]
+        for prefix, module, stored in (("gate_up", modules[0], gate_up), ("down", modules[2], down)):
+            for name, t in zip((f"{prefix}_proj", f"{prefix}_scale", f"{prefix}_scale_2"), stored, strict=True):
+                if t is None:
+                    continue
+                target = layer.cache.home(name, e)
+                if tuple(t.shape) != tuple(target.shape):
+                    problems.append(
+                        f"{module}: {name} in {layer.quant}, shape {tuple(t.shape)}, expected {tuple(target.shape)}"
+                    )
+                    continue
+                target.copy_(t)
+    return problems
 
 
 def _keep_weight_only(
@@ -258,7 +427,8 @@ def _keep_weight_only(
     experts = _keep_quantised_experts(source, kept, device)
     log.info(
         "weight-only: expert stacks kept quantised: %s",
-        ", ".join(f"{n} {k}" for k, n in sorted(experts.items())) or "none (stored unquantised)",
+        ", ".join(f"{n} {k}" for k, n in sorted(experts.items()))
+        or "none on the device (stored unquantised, or read into host banks)",
     )
 
 
@@ -390,14 +560,14 @@ def _expert_block(scheme: Scheme, inter: int) -> tuple[int, int]:
 
 
 def _stored_expert(
-    source: _TextOnly, module: str, scheme: Scheme, block: tuple[int, int], device: torch.device
+    get: Callable[[str], torch.Tensor], module: str, scheme: Scheme, block: tuple[int, int], device: torch.device
 ) -> Stored:
-    """One expert projection's stored tensors in the fused MoE's layout (`model.quant.experts`)."""
-    weight, scale = (source.get_tensor(f"{module}.{s}").to(device) for s in (scheme.weight, scheme.scale))
+    """One expert projection's stored tensors (read through `get`) in the fused MoE's layout (`model.quant.experts`)."""
+    weight, scale = (get(f"{module}.{s}").to(device) for s in (scheme.weight, scheme.scale))
     rows, k = weight.shape[0], weight.shape[1]
     if scheme.kind in (Kind.NVFP4, Kind.NVFP4_CT):
         assert scheme.scale_2 is not None
-        tensor_scale = source.get_tensor(f"{module}.{scheme.scale_2}").to(device).float().reshape(())
+        tensor_scale = get(f"{module}.{scheme.scale_2}").to(device).float().reshape(())
         return weight, scale.view(torch.uint8), tensor_scale.expand(rows)
     codes = weight.view(torch.float8_e4m3fn)
     if scheme.kind is Kind.MXFP8:
@@ -488,7 +658,9 @@ def _keep_quantised_experts(source: _TextOnly, plans: list[KeptExperts], device:
         gate_up: list[list[torch.Tensor | None]] = []
         down: list[Stored] = []
         for gate_m, up_m, down_m in plan.modules:
-            gate, up, dn = (_stored_expert(source, m, plan.scheme, block, device) for m in (gate_m, up_m, down_m))
+            gate, up, dn = (
+                _stored_expert(source.get_tensor, m, plan.scheme, block, device) for m in (gate_m, up_m, down_m)
+            )
             gate_up.append([None if g is None else torch.cat([g, u]) for g, u in zip(gate, up, strict=True)])
             down.append(dn)
         plan.experts.keep_quantised(plan.fmt, _stacked(gate_up), _stacked(down), block)

@@ -26,10 +26,11 @@ from model.checkpoint.loader import load_model
 from model.checkpoint.metadata import check_tokenizer_files, read_eos_token_ids
 from model.expert_placement import ExpertPlacementError
 from model.parallel import Shard
+from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.cudagraph import resolve_capture_sizes
 from qcompile.engine.engine import Engine
 from qcompile.engine.engine_config import EngineConfig, EngineOptionError
-from qcompile.engine.expert_memory import OFF, ExpertMemory, place_model_experts
+from qcompile.engine.expert_memory import OFF, ExpertMemory, ExpertSizing
 from qcompile.engine.inputs import InputProcessor
 from qcompile.engine.kv_memory import PoolPlan, checkpoint_count, choose_plan, profile_pool_bytes
 from qcompile.engine.model_source import ResolvedModel, resolve_model
@@ -87,10 +88,7 @@ class EngineCore:
             device = rank_device(device, 0)
         try:
             shard = None if self.workers is None else Shard.current()
-            offload = config.moe_expert_cache != OFF
-            load_on = "cpu" if offload else device  # experts go into host banks, then the rest to `device`
-            self.model = load_model(self.path, load_on, config.dtype, config.ple_backend, config.weight_only, shard)
-            self.experts = self._place_experts(config, device) if offload else None
+            self.model, self.experts = self._load(config, device, shard)
             self.max_num_batched_tokens = config.max_num_batched_tokens
             self.expert_summary = None if self.experts is None else self.experts.summary(self.max_num_batched_tokens)
             self.tokenizer = load_tokenizer(self.path)
@@ -134,15 +132,20 @@ class EngineCore:
         self.skinny_plans = config.skinny_plans
         self.stage_times: dict[str, float] = {"load": time.perf_counter() - start}
 
-    def _place_experts(self, c: EngineConfig, device: str) -> ExpertMemory:
-        """`moe_expert_cache` applied to the model loaded on the host (`qcompile/engine/expert_memory.py`);
-        a placement that cannot fit is refused naming the option and the sizes."""
+    def _load(
+        self, c: EngineConfig, device: str, shard: Shard | None
+    ) -> tuple[Qwen4ExpForCausalLM, ExpertMemory | None]:
+        """The model on `device`, its routed experts read into host banks where `moe_expert_cache` asks
+        (`qcompile/engine/expert_memory.py`); a placement that cannot fit is refused before an expert is
+        read, naming the option and the sizes."""
+        sizing = None
+        if c.moe_expert_cache != OFF:
+            sizing = ExpertSizing(c.moe_expert_cache, device, c.gpu_memory_utilization, c.kv_cache_memory)
         try:
-            return place_model_experts(
-                self.model, c.moe_expert_cache, device, c.gpu_memory_utilization, c.kv_cache_memory
-            )
+            model = load_model(self.path, device, c.dtype, c.ple_backend, c.weight_only, shard, place_experts=sizing)
         except ExpertPlacementError as e:
             raise EngineOptionError({"moe_expert_cache": c.moe_expert_cache}, str(e)) from None
+        return model, None if sizing is None else sizing.memory
 
     def _plan_pool(self, c: EngineConfig, device: str) -> PoolPlan:
         """The K/V pool's pages and `max_model_len` (`qcompile/engine/kv_memory.py`): from

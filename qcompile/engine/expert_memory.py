@@ -4,20 +4,22 @@ The option is `off` (every expert on the device), a number of device slots per l
 (CUDA: as many slots as the device leaves). The sizing is `model.expert_placement.place_experts`;
 this file gives it the budgets:
 
-- host: what the OS says is available (`MemAvailable`) plus the expert stacks the banks replace
-  (loaded on the host, freed layer by layer as each layer's banks take them), less `HOST_MARGIN` of
-  the machine for the rest of the process (tokenizer, server, page cache of the checkpoint's files).
+- host: what the OS says is available (`MemAvailable`) before any weight is read, less `HOST_MARGIN`
+  of the machine for the rest of the process (tokenizer, server, page cache of the checkpoint's files).
 - device, on CUDA: `gpu_memory_utilization` of the device, less what is in use, the weights other than
-  routed experts (still on the host while this is sized) and the K/V pool (`kv_cache_memory`, which
+  routed experts (not yet read while this is sized) and the K/V pool (`kv_cache_memory`, which
   `auto` needs: the pool and the experts cannot both take what the other leaves). Activations, state
   and CUDA graphs come out of what `gpu_memory_utilization` leaves unused.
-- device, on CPU: the host is the device, so the slots share the host budget with the banks; `auto`
-  is refused there (no device budget to size from), a number of slots is what tests and CPU runs use.
+- device, on CPU: the host is the device, so the other weights, the slots and the banks share the host
+  budget; `auto` is refused there (no device budget to size from), a number of slots is what tests and
+  CPU runs use.
 
-The model is loaded on the host, its experts moved into banks (pinned on CUDA), then the rest moved to
-the device; the engine then runs unchanged, at any token budget: a step whose experts outnumber the
-dynamic slots runs them in rounds (`model.expert_cache.rounds_for`, from shapes, so CUDA graphs of
-such batch sizes capture every round), each round's misses copied from the host at PCIe speed.
+The loader (`model.checkpoint.loader.load_model`, `place_experts=ExpertSizing(...)`) asks for the
+placement from the checkpoint's metadata before reading a weight, then reads each expert straight into
+its host bank row (pinned on CUDA) or static slot and the other weights to the device; the engine then
+runs unchanged, at any token budget: a step whose experts outnumber the dynamic slots runs them in
+rounds (`model.expert_cache.rounds_for`, from shapes, so CUDA graphs of such batch sizes capture every
+round), each round's misses copied from the host at PCIe speed.
 """
 
 from __future__ import annotations
@@ -27,11 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import torch
-from torch import nn
 
 from model.expert_cache import rounds_for
-from model.expert_placement import ExpertPlacement, ExpertPlacementError, offload_experts, place_experts
-from model.moe import Experts
+from model.expert_placement import ExpertGeometry, ExpertPlacement, place_experts
 from qcompile.engine.kv_memory import format_bytes
 
 OFF, AUTO = "off", "auto"
@@ -82,40 +82,36 @@ def available_host_bytes() -> int:
     return available - int(HOST_MARGIN * total)
 
 
-def _tensor_bytes(module: nn.Module) -> int:
-    return sum(t.nbytes for t in (*module.parameters(), *module.buffers()))
-
-
 def device_expert_bytes(total: int, free: int, utilization: float, other_weights: int, kv: int) -> int:
     """Device bytes left for expert slots: `utilization` of the device's `total`, less what is in use
     (`total - free`), the weights other than routed experts (about to move there) and `kv` bytes of pool."""
     return int(total * utilization) - (total - free) - other_weights - kv
 
 
-def place_model_experts(
-    model: nn.Module, slots: str | int, device: str, utilization: float, kv_bytes: int | None
-) -> ExpertMemory:
-    """Size and apply `slots` (`auto` or a number) to `model`, loaded on the host, then move it to
-    `device`; raises ExpertPlacementError naming the sizes that do not fit."""
-    modules = [m for m in model.modules() if isinstance(m, Experts)]
-    if not modules:
-        raise ExpertPlacementError("the model has no routed experts to place")
-    stacks = sum(_tensor_bytes(m) for m in modules)  # the stored tensors: stacks, and kept formats' scales
-    expert_bytes = _tensor_bytes(modules[0]) // modules[0].num_experts
-    target = torch.device(device)
-    cuda = target.type == "cuda"
-    host = available_host_bytes() + stacks
-    wanted = None if slots == AUTO else int(slots)
-    if cuda:
-        free, total = torch.cuda.mem_get_info(target)
-        device_bytes = device_expert_bytes(total, free, utilization, _tensor_bytes(model) - stacks, kv_bytes or 0)
-    else:
-        device_bytes = host  # the host is the device: the slots come out of the banks' budget
-        host -= (wanted or 0) * len(modules) * expert_bytes
-    top_k = model.config.num_experts_per_tok
-    placement = place_experts(
-        len(modules), modules[0].num_experts, expert_bytes, top_k, device_bytes, host, slots=wanted
-    )
-    offload_experts(model, placement, pin=cuda)
-    model.to(target)
-    return ExpertMemory(placement, len(modules), modules[0].num_experts, top_k)
+@dataclass
+class ExpertSizing:
+    """`moe_expert_cache` (`auto` or slots per layer) sized for a checkpoint headed for `device`: the
+    loader's `place_experts`, called once with the checkpoint's geometry before any weight is read;
+    `memory` then holds the placement for the engine."""
+
+    slots: str | int
+    device: str
+    utilization: float
+    kv_bytes: int | None
+    memory: ExpertMemory | None = None
+
+    def __call__(self, geometry: ExpertGeometry) -> ExpertPlacement:
+        """The placement, or ExpertPlacementError naming the sizes that do not fit."""
+        g = geometry
+        target = torch.device(self.device)
+        host = available_host_bytes()
+        wanted = None if self.slots == AUTO else int(self.slots)
+        if target.type == "cuda":
+            free, total = torch.cuda.mem_get_info(target)
+            device_bytes = device_expert_bytes(total, free, self.utilization, g.other_bytes, self.kv_bytes or 0)
+        else:  # the host is the device: the other weights and the slots come out of the banks' budget
+            device_bytes = (wanted or 0) * g.layers * g.expert_bytes
+            host -= g.other_bytes + device_bytes
+        placement = place_experts(g.layers, g.experts, g.expert_bytes, g.top_k, device_bytes, host, slots=wanted)
+        self.memory = ExpertMemory(placement, g.layers, g.experts, g.top_k)
+        return placement

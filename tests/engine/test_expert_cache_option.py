@@ -10,11 +10,11 @@ import openai
 import pytest
 
 from model.expert_cache import HITS, MISSES
-from model.expert_placement import place_experts
+from model.expert_placement import ExpertGeometry, ExpertPlacementError, place_experts
 from model.moe import Experts
 from qcompile import LLM, SamplingParams
 from qcompile.engine.engine_config import EngineConfig, EngineOptionError
-from qcompile.engine.expert_memory import ExpertMemory, device_expert_bytes
+from qcompile.engine.expert_memory import ExpertMemory, ExpertSizing, device_expert_bytes
 from tests.engine.conftest import MakeLLM
 from tests.server.test_cli import serve_process
 
@@ -70,6 +70,23 @@ def test_auto_gives_the_experts_what_the_rest_leaves_of_the_device() -> None:
     """80 GiB at 0.9: 72 GiB, less 2 in use, 10 of other weights and a 20 GiB pool."""
     gib = 1 << 30
     assert device_expert_bytes(80 * gib, 78 * gib, 0.9, 10 * gib, 20 * gib) == 40 * gib
+
+
+def test_on_cpu_the_other_weights_the_slots_and_the_banks_share_the_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    """4 layers of 8 experts (1 MiB each), 3 slots, 8 MiB of other weights: a host one layer-expert short
+    of holding every bank keeps that expert in a static slot; two short leaves too few dynamic slots."""
+    geometry = ExpertGeometry(layers=4, experts=8, expert_bytes=1 << 20, top_k=2, other_bytes=8 << 20)
+    layer = 4 << 20
+    for banked, want in ((8, (3, 0)), (7, (3, 1))):
+        monkeypatch.setattr(
+            "qcompile.engine.expert_memory.available_host_bytes", lambda b=banked: (8 << 20) + (3 + b) * layer
+        )
+        sizing = ExpertSizing(3, "cpu", 0.9, None)
+        placement = sizing(geometry)
+        assert (placement.slots, placement.resident) == want and sizing.memory.placement == placement
+    monkeypatch.setattr("qcompile.engine.expert_memory.available_host_bytes", lambda: (8 << 20) + 9 * layer)
+    with pytest.raises(ExpertPlacementError, match="routed experts do not fit: 4 layers x 8 experts"):
+        ExpertSizing(3, "cpu", 0.9, None)(geometry)
 
 
 @pytest.mark.gpu

@@ -46,7 +46,7 @@ def resident(cache: ExpertCache) -> set[int]:
 
 
 def test_misses_fill_empty_slots_then_evict_the_least_recently_used() -> None:
-    cache = ExpertCache(stacks(), slots=3)
+    cache = ExpertCache.of_stacks(stacks(), slots=3)
     step(cache, 0, 1)
     step(cache, 2)
     assert resident(cache) == {0, 1, 2}
@@ -60,7 +60,7 @@ def test_misses_fill_empty_slots_then_evict_the_least_recently_used() -> None:
 
 
 def test_lookup_points_at_slots_holding_the_experts() -> None:
-    cache = ExpertCache(stacks(), slots=4)
+    cache = ExpertCache.of_stacks(stacks(), slots=4)
     for experts in [(3, 7), (7, 1, 2), (0, 5), (6, 4, 3)]:
         ((members, lookup),) = step(cache, *experts)
         assert members.nonzero()[:, 0].tolist() == sorted(experts)
@@ -70,7 +70,7 @@ def test_lookup_points_at_slots_holding_the_experts() -> None:
 
 
 def test_static_experts_stay_and_are_not_on_the_host() -> None:
-    cache = ExpertCache(stacks(), slots=4, resident=[6, 2])
+    cache = ExpertCache.of_stacks(stacks(), slots=4, resident=[6, 2])
     assert cache.banks["gate_up_proj"].shape[0] == E - 2 and cache.dynamic_slots == 2
     assert sorted(cache.banks["down_proj"][:, 0].tolist()) == [0, 1, 3, 4, 5, 7]
     g = torch.Generator().manual_seed(0)
@@ -84,7 +84,7 @@ def test_static_experts_stay_and_are_not_on_the_host() -> None:
 
 
 def test_rounds_cover_a_unit_larger_than_the_slots_in_expert_order() -> None:
-    cache = ExpertCache(stacks(), slots=3, resident=[4])
+    cache = ExpertCache.of_stacks(stacks(), slots=3, resident=[4])
     wanted = (0, 1, 3, 4, 5, 6, 7)
     done: list[int] = []
     count = 0
@@ -101,14 +101,14 @@ def test_rounds_cover_a_unit_larger_than_the_slots_in_expert_order() -> None:
 
 
 def test_a_full_round_takes_every_slot_it_does_not_hit() -> None:
-    cache = ExpertCache(stacks(), slots=3)
+    cache = ExpertCache.of_stacks(stacks(), slots=3)
     step(cache, 5, 6, 7)
     assert len(step(cache, 0, 1, 2, 5)) == 2  # rounds {0, 1, 2}, {5}: the first evicts 5, the second fetches it
     assert cache.counters.tolist()[:2] == [0, 3 + 3 + 1] and resident(cache) == {1, 2, 5}
 
 
 def test_counters_count_lookups_misses_and_bytes() -> None:
-    cache = ExpertCache(stacks(), slots=4, resident=[0])
+    cache = ExpertCache.of_stacks(stacks(), slots=4, resident=[0])
     step(cache, 0, 1)
     step(cache, 1, 2)
     step(cache, 0, 1, 2)
@@ -117,7 +117,7 @@ def test_counters_count_lookups_misses_and_bytes() -> None:
 
 
 def test_forced_hits_copy_nothing_and_leave_the_map() -> None:
-    cache = ExpertCache(stacks(), slots=3)
+    cache = ExpertCache.of_stacks(stacks(), slots=3)
     step(cache, 0)
     cache.force_hit_rate_for_timing_only(1.0)
     ((_, lookup),) = step(cache, 1, 2)
@@ -146,11 +146,11 @@ def test_forced_hits_copy_nothing_and_leave_the_map() -> None:
 )  # fmt: skip
 def test_sizes_that_cannot_work_are_refused(slots: int, static: list[int], match: str) -> None:
     with pytest.raises(ValueError, match=match):
-        ExpertCache(stacks(), slots=slots, resident=static)
+        ExpertCache.of_stacks(stacks(), slots=slots, resident=static)
 
 
 def test_all_static_needs_no_host_and_no_copy() -> None:
-    cache = ExpertCache(stacks(), slots=E, resident=range(E))
+    cache = ExpertCache.of_stacks(stacks(), slots=E, resident=range(E))
     assert cache.host_bytes() == 0
     ((members, lookup),) = step(cache, 1, 6)
     assert lookup.tolist() == list(range(E)) and cache.counters.tolist() == [2, 0, 0]

@@ -41,7 +41,7 @@ def test_kernel_plans_what_the_torch_rounds_plan(
     slots holding their experts (forced ones: `e % S`, as the torch plan's lookup), the others to -1. Pairs
     are read 8 at a time, so the larger steps take several chunks."""
     monkeypatch.setattr(expert_plan, "PAIR_CHUNK", 8)
-    ours = ExpertCache(stacks(experts), slots, static)
+    ours = ExpertCache.of_stacks(stacks(experts), slots, static)
     theirs = copy.deepcopy(ours)
     for cache in (ours, theirs):
         cache.force_hit_rate_for_timing_only(rate)
