@@ -75,6 +75,15 @@ def online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE: tl.cons
 
 
 @triton.jit
+def qsa_visible(chosen, rows, rn, t, causal, BLOCK: tl.constexpr, NCHOSEN: tl.constexpr):
+    """`causal` (keys `rn` up to the rows' positions `t`) narrowed to QSA's choice: a key in the rows' incomplete
+    tail block or in a block their `chosen` row (`chosen + rows * NCHOSEN`) marks; `rows`, `rn` and `t` broadcast
+    to `causal`'s shape. `Attention.qsa_allowed`, read only where `causal`."""
+    pick = tl.load(chosen + rows * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=causal, other=0)
+    return causal & ((rn >= ((t + 1) // BLOCK) * BLOCK) | (pick != 0))
+
+
+@triton.jit
 def page_base(table_row, j0, PAGE: tl.constexpr, stride_page, stride_head, h):
     """The element offset (int64) of KV head `h` in key `j0`'s page: a scalar, so each key tile (within
     one page) loads by int32 offsets from one pointer."""
@@ -140,7 +149,6 @@ def _split_kernel(
     qt = tl.load(q + (b * HQ + h * G + rg[:, None]) * D + rd[None, :], mask=mg[:, None] & md[None, :], other=0.0)
     start = s * SPLIT_LEN
     end = tl.minimum(start + SPLIT_LEN, t + 1)
-    tail = ((t + 1) // BLOCK) * BLOCK  # first key of the incomplete block
     m_i = tl.full([BG], float("-inf"), tl.float32)
     l_i = tl.full([BG], 0.0, tl.float32)
     acc = tl.full([BG, BD], 0.0, tl.float32)
@@ -148,21 +156,24 @@ def _split_kernel(
     for j0 in range(start, end, BN):
         rn = j0 + tl.arange(0, BN)
         visible = rn < end
+        seen = True  # the tile's first key is before `end`
         if QSA:
-            pick = tl.load(chosen + b * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=visible, other=0)
-            visible = visible & ((rn >= tail) | (pick != 0))
-        # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
-        base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
-        # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
-        offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
-        kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
-        vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
-        ks, vs = scale, scale  # unread without FP8
-        if FP8:
-            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
-                                visible)  # fmt: skip
-            kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
-        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
+            visible = qsa_visible(chosen, b, rn, t, visible, BLOCK, NCHOSEN)
+            seen = tl.reduce(visible.to(tl.int32), 0, maximum) > 0
+        if seen:  # a tile QSA dropped whole is skipped: its step would leave m_i, l_i and acc as they are
+            # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
+            base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
+            # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
+            offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
+            kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+            vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+            ks, vs = scale, scale  # unread without FP8
+            if FP8:
+                ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h,
+                                    BN, visible)  # fmt: skip
+                kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+            m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs,
+                                                FP8)  # fmt: skip
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
         dst = out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :]

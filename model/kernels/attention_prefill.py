@@ -40,6 +40,7 @@ from model.kernels.attention_decode import (
     key_tile,
     online_softmax_step,
     page_base,
+    qsa_visible,
 )
 from model.kernels.codes import add, e4m3_as, interpreted, maximum, pdl_launch, wait_for_inputs
 
@@ -101,7 +102,8 @@ def _prefill_kernel(
     slot = tl.load(slots + first).to(tl.int64)
     t = tl.load(positions + row, mask=tok < count, other=-1).to(tl.int32)
     last = tl.reduce(t, 0, maximum)  # the tile's last visible key
-    tail = ((t + 1) // BLOCK) * BLOCK  # each row's first key of its incomplete block
+    tt = tl.arange(0, BT)
+    tt_pos = tl.load(positions + first + tt, mask=tt < count, other=-1).to(tl.int32)  # each token's position
     qrows = (row * HQ + h * G + head).to(tl.int64)
     mask = live[:, None] & (rd < D)[None, :]
     qt = tl.load(q + qrows[:, None] * D + rd[None, :], mask=mask, other=0.0)
@@ -111,23 +113,27 @@ def _prefill_kernel(
     table_row = block_table + slot * stride_table
     for j0 in range(0, last + 1, BN):
         rn = j0 + tl.arange(0, BN)
-        visible = rn[None, :] <= t[:, None]
-        if QSA:
-            block = tl.minimum(rn // BLOCK, NCHOSEN - 1)
-            pick = tl.load(chosen + row[:, None] * NCHOSEN + block[None, :], mask=visible, other=0)
-            visible = visible & ((rn[None, :] >= tail[:, None]) | (pick != 0))
-        base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
-        # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
-        offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
-        needed = (rn <= last)[:, None] & (rd < D)[None, :]
-        kt = tl.load(k_cache + base + offs, mask=needed, other=0)
-        vt = tl.load(v_cache + base + offs, mask=needed, other=0)
-        ks, vs = scale, scale  # unread without FP8
-        if FP8:
-            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
-                                rn <= last)  # fmt: skip
-            kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
-        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
+        seen = True  # the tile's first key is the last row's
+        if QSA:  # whether any token of the tile (rows choose apart) sees a key of it, by token: its heads agree
+            by_token = qsa_visible(chosen, first + tt[:, None], rn[None, :], tt_pos[:, None],
+                                   rn[None, :] <= tt_pos[:, None], BLOCK, NCHOSEN)  # fmt: skip
+            seen = tl.reduce(by_token.to(tl.int32), None, maximum) > 0
+        if seen:  # a tile every row's QSA dropped is skipped: its step would leave m_i, l_i and acc as they are
+            visible = rn[None, :] <= t[:, None]
+            if QSA:
+                visible = qsa_visible(chosen, row[:, None], rn[None, :], t[:, None], visible, BLOCK, NCHOSEN)
+            base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
+            # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
+            offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
+            needed = (rn <= last)[:, None] & (rd < D)[None, :]
+            kt = tl.load(k_cache + base + offs, mask=needed, other=0)
+            vt = tl.load(v_cache + base + offs, mask=needed, other=0)
+            ks, vs = scale, scale  # unread without FP8
+            if FP8:
+                ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h,
+                                    BN, rn <= last)  # fmt: skip
+                kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+            m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
     o = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]  # l_i is 0 only on rows the store leaves out
     tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=mask)
 
