@@ -9,8 +9,13 @@ split `s` of row `b`'s keys for KV head `h` straight from the pages the block ta
 with the `G` query heads of that KV head as one tile (one `tl.dot` per key tile), and keeps an
 online softmax in fp32; a second kernel merges the splits (one split writes the output itself). Key
 `j` is visible when `j <= t` and, under QSA, when it lies in the incomplete tail block or in a
-chosen block: exactly `Attention.qsa_allowed`. FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read
-as bytes, and float32 scale pages `[pages, page_size, Hkv]`: a tile's codes convert exactly to q's
+chosen block: exactly `Attention.qsa_allowed`. A key tile without a visible key (QSA dropped all its
+blocks: at 131k keys nearly all) costs only its `chosen` bytes: a scalar branch skips its loads, dots
+and softmax step. Their scores would all be -inf, which leaves the running max as it is (`alpha` is
+exp(0) = 1, or 0 while the max is still -inf and the sum and accumulator are 0), and their zero
+probabilities would add nothing: bit for bit the unskipped result, but for the sign of an exact zero.
+FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read as bytes, and float32 scale
+pages `[pages, page_size, Hkv]`: a tile's codes convert exactly to q's
 dtype and each key's scale multiplies its score column and its probability column
 (`online_softmax_step`), not the `[keys, D]` tiles, which spilled on every GPU. The torch reference
 dequantises its gathered rows instead: the same values up to the rounding of `codes * scale` to q's dtype.

@@ -7,9 +7,10 @@ request (the forward has already written their keys), for one KV head: its `TOKE
 are one `tl.dot` operand against each key tile, with an online softmax in fp32 per row and no split
 over the keys (a prompt's tiles give the grid its programs). Row `i` sees key `j` when `j <=
 positions[i]` and, under QSA, when `j` lies in its incomplete tail block or in a block it chose:
-`Attention.qsa_allowed`, row by row, as the decode kernel applies it. Unlike the decode kernel, it
-reads every key tile up to the tile's last position, blocks QSA dropped included (its rows differ in
-what they drop). Each key tile lies in one page (`model/paging.py`): its keys and values load as int32
+`Attention.qsa_allowed`, row by row, as the decode kernel applies it. Its rows differ in what they
+drop, so a key tile is skipped (bit for bit, as the decode kernel skips one) only when no token of the
+tile sees a key of it; one that any token sees is read whole, for every row. Each key tile lies in
+one page (`model/paging.py`): its keys and values load as int32
 offsets from one scalar pointer per tile and head, looked up in the block table, which needs far fewer
 registers than 64-bit 2-D address tensors (sm_90, 4 tokens, 8 warps: 0-8 bytes of stack a thread
 against 296), as in the decode kernel.
