@@ -53,6 +53,33 @@ WARPS = 4
 
 
 @triton.jit
+def _key_tile(
+    qt, m_i, l_i, acc, j0, t, row, last, rd, table_row, k_cache, v_cache, k_scale, v_scale, chosen, scale,
+    stride_page, stride_pos, stride_head, stride_scale_page, stride_scale_pos, h, D: tl.constexpr,
+    BN: tl.constexpr, PAGE: tl.constexpr, FP8: tl.constexpr, HW_E4M3: tl.constexpr, QSA: tl.constexpr,
+    BLOCK: tl.constexpr, NCHOSEN: tl.constexpr, IEEE: tl.constexpr,
+):  # fmt: skip
+    """The online softmax step of the rows (positions `t`, flat rows `row`, last position `last`) over key tile
+    `j0 ..` of KV head `h`: its keys and values read whole (a row's QSA mask applies to its scores)."""
+    rn = j0 + tl.arange(0, BN)
+    visible = rn[None, :] <= t[:, None]
+    if QSA:
+        visible = qsa_visible(chosen, row[:, None], rn[None, :], t[:, None], visible, BLOCK, NCHOSEN)
+    base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
+    # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
+    offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
+    needed = (rn <= last)[:, None] & (rd < D)[None, :]
+    kt = tl.load(k_cache + base + offs, mask=needed, other=0)
+    vt = tl.load(v_cache + base + offs, mask=needed, other=0)
+    ks, vs = scale, scale  # unread without FP8
+    if FP8:
+        ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
+                            rn <= last)  # fmt: skip
+        kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+    return online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
+
+
+@triton.jit
 def _prefill_kernel(
     q,
     k_cache,
@@ -112,29 +139,24 @@ def _prefill_kernel(
     l_i = tl.full([BT * BG], 0.0, tl.float32)
     acc = tl.full([BT * BG, BD], 0.0, tl.float32)
     table_row = block_table + slot * stride_table
-    for j0 in range(0, last + 1, BN):
-        rn = j0 + tl.arange(0, BN)
-        seen = True  # the tile's first key is the last row's
-        if QSA:  # whether any token of the tile (rows choose apart) sees a key of it, by token: its heads agree
-            by_token = qsa_visible(chosen, first + tt[:, None], rn[None, :], tt_pos[:, None],
-                                   rn[None, :] <= tt_pos[:, None], BLOCK, NCHOSEN)  # fmt: skip
-            seen = tl.reduce(by_token.to(tl.int32), None, maximum) > 0
-        if seen:  # a tile every row's QSA dropped is skipped: its step would leave m_i, l_i and acc as they are
-            visible = rn[None, :] <= t[:, None]
-            if QSA:
-                visible = qsa_visible(chosen, row[:, None], rn[None, :], t[:, None], visible, BLOCK, NCHOSEN)
-            base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
-            # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
-            offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
-            needed = (rn <= last)[:, None] & (rd < D)[None, :]
-            kt = tl.load(k_cache + base + offs, mask=needed, other=0)
-            vt = tl.load(v_cache + base + offs, mask=needed, other=0)
-            ks, vs = scale, scale  # unread without FP8
-            if FP8:
-                ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h,
-                                    BN, rn <= last)  # fmt: skip
-                kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
-            m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
+    for k0 in range(0, last + 1, BN):
+        if QSA:  # whether a token of the tile sees a key of it (rows choose apart; a token's heads agree)
+            rk = k0 + tl.arange(0, BN)
+            by_token = qsa_visible(chosen, first + tt[:, None], rk[None, :], tt_pos[:, None],
+                                   rk[None, :] <= tt_pos[:, None], BLOCK, NCHOSEN)  # fmt: skip
+            seen = tl.reduce(by_token.to(tl.int32), None, maximum)
+            # A tile every row's QSA dropped is skipped: its step would leave m_i, l_i and acc as they are. A
+            # loop of one trip or none rather than an `if`: less stack on sm_80-90 (tests/model/test_gpu_builds.py)
+            for j0 in range(k0, k0 + seen * BN, BN):
+                m_i, l_i, acc = _key_tile(qt, m_i, l_i, acc, j0, t, row, last, rd, table_row, k_cache, v_cache, k_scale,
+                                          v_scale, chosen, scale, stride_page, stride_pos, stride_head,
+                                          stride_scale_page, stride_scale_pos, h, D, BN, PAGE, FP8, HW_E4M3, QSA,
+                                          BLOCK, NCHOSEN, IEEE)  # fmt: skip
+        else:
+            m_i, l_i, acc = _key_tile(qt, m_i, l_i, acc, k0, t, row, last, rd, table_row, k_cache, v_cache, k_scale,
+                                      v_scale, chosen, scale, stride_page, stride_pos, stride_head, stride_scale_page,
+                                      stride_scale_pos, h, D, BN, PAGE, FP8, HW_E4M3, QSA, BLOCK, NCHOSEN,
+                                      IEEE)  # fmt: skip
     o = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]  # l_i is 0 only on rows the store leaves out
     tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=mask)
 
