@@ -14,11 +14,11 @@ blocks: at 131k keys nearly all) costs only its `chosen` bytes: a scalar branch 
 and softmax step. Their scores would all be -inf, which leaves the running max as it is (`alpha` is
 exp(0) = 1, or 0 while the max is still -inf and the sum and accumulator are 0), and their zero
 probabilities would add nothing: bit for bit the unskipped result, but for the sign of an exact zero.
-FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read as bytes, and float32 scale
-pages `[pages, page_size, Hkv]`: a tile's codes convert exactly to q's
-dtype and each key's scale multiplies its score column and its probability column
-(`online_softmax_step`), not the `[keys, D]` tiles, which spilled on every GPU. The torch reference
-dequantises its gathered rows instead: the same values up to the rounding of `codes * scale` to q's dtype.
+FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read as bytes, and float32 scale pages `[pages,
+page_size, Hkv]`: a tile's codes convert exactly to q's dtype and each key's scale multiplies its score
+column and its probability column (`online_softmax_step`), not the `[keys, D]` tiles, which spilled on
+every GPU. The torch reference dequantises its gathered rows instead: the same values up to the
+rounding of `codes * scale` to q's dtype.
 
 CPU tensors run the same kernels in Triton's interpreter (how the CPU tests check them).
 """

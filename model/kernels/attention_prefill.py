@@ -10,10 +10,9 @@ positions[i]` and, under QSA, when `j` lies in its incomplete tail block or in a
 `Attention.qsa_allowed`, row by row, as the decode kernel applies it. Its rows differ in what they
 drop, so a key tile is skipped (bit for bit, as the decode kernel skips one) only when no token of the
 tile sees a key of it; one that any token sees is read whole, for every row. Each key tile lies in
-one page (`model/paging.py`): its keys and values load as int32
-offsets from one scalar pointer per tile and head, looked up in the block table, which needs far fewer
-registers than 64-bit 2-D address tensors (sm_90, 4 tokens, 8 warps: 0-8 bytes of stack a thread
-against 296), as in the decode kernel.
+one page (`model/paging.py`): its keys and values load as int32 offsets from one scalar pointer per
+tile and head, looked up in the block table, which needs far fewer registers than 64-bit 2-D address
+tensors (sm_90, 4 tokens, 8 warps: 0-8 bytes of stack a thread against 296), as in the decode kernel.
 
 Tiles come from the batch's host layout (`tiles`, one pinned asynchronous copy shared by a forward's
 attention layers), so the kernel runs where the attention core runs eagerly: prefill and mixed
