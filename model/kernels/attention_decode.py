@@ -9,11 +9,16 @@ split `s` of row `b`'s keys for KV head `h` straight from the pages the block ta
 with the `G` query heads of that KV head as one tile (one `tl.dot` per key tile), and keeps an
 online softmax in fp32; a second kernel merges the splits (one split writes the output itself). Key
 `j` is visible when `j <= t` and, under QSA, when it lies in the incomplete tail block or in a
-chosen block: exactly `Attention.qsa_allowed`. FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read
-as bytes, and float32 scale pages `[pages, page_size, Hkv]`: a tile's codes convert exactly to q's
-dtype and each key's scale multiplies its score column and its probability column
-(`online_softmax_step`), not the `[keys, D]` tiles, which spilled on every GPU. The torch reference
-dequantises its gathered rows instead: the same values up to the rounding of `codes * scale` to q's dtype.
+chosen block: exactly `Attention.qsa_allowed`. A key tile without a visible key (QSA dropped all its
+blocks: at 131k keys nearly all) costs only its `chosen` bytes: a scalar branch skips its loads, dots
+and softmax step. Their scores would all be -inf, which leaves the running max as it is (`alpha` is
+exp(0) = 1, or 0 while the max is still -inf and the sum and accumulator are 0), and their zero
+probabilities would add nothing: bit for bit the unskipped result, but for the sign of an exact zero.
+FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read as bytes, and float32 scale pages `[pages,
+page_size, Hkv]`: a tile's codes convert exactly to q's dtype and each key's scale multiplies its score
+column and its probability column (`online_softmax_step`), not the `[keys, D]` tiles, which spilled on
+every GPU. The torch reference dequantises its gathered rows instead: the same values up to the
+rounding of `codes * scale` to q's dtype.
 
 CPU tensors run the same kernels in Triton's interpreter (how the CPU tests check them).
 """
@@ -72,6 +77,15 @@ def online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE: tl.cons
     else:
         acc = acc * alpha[:, None] + tl.dot(p.to(vt.dtype), vt)
     return m_new, l_i, acc
+
+
+@triton.jit
+def qsa_visible(chosen, rows, rn, t, causal, BLOCK: tl.constexpr, NCHOSEN: tl.constexpr):
+    """`causal` (keys `rn` up to the rows' positions `t`) narrowed to QSA's choice: a key in the rows' incomplete
+    tail block or in a block their `chosen` row (`chosen + rows * NCHOSEN`) marks; `rows`, `rn` and `t` broadcast
+    to `causal`'s shape. `Attention.qsa_allowed`, read only where `causal`."""
+    pick = tl.load(chosen + rows * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=causal, other=0)
+    return causal & ((rn >= ((t + 1) // BLOCK) * BLOCK) | (pick != 0))
 
 
 @triton.jit
@@ -140,7 +154,6 @@ def _split_kernel(
     qt = tl.load(q + (b * HQ + h * G + rg[:, None]) * D + rd[None, :], mask=mg[:, None] & md[None, :], other=0.0)
     start = s * SPLIT_LEN
     end = tl.minimum(start + SPLIT_LEN, t + 1)
-    tail = ((t + 1) // BLOCK) * BLOCK  # first key of the incomplete block
     m_i = tl.full([BG], float("-inf"), tl.float32)
     l_i = tl.full([BG], 0.0, tl.float32)
     acc = tl.full([BG, BD], 0.0, tl.float32)
@@ -148,21 +161,24 @@ def _split_kernel(
     for j0 in range(start, end, BN):
         rn = j0 + tl.arange(0, BN)
         visible = rn < end
+        seen = True  # the tile's first key is before `end`
         if QSA:
-            pick = tl.load(chosen + b * NCHOSEN + tl.minimum(rn // BLOCK, NCHOSEN - 1), mask=visible, other=0)
-            visible = visible & ((rn >= tail) | (pick != 0))
-        # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
-        base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
-        # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
-        offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
-        kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
-        vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
-        ks, vs = scale, scale  # unread without FP8
-        if FP8:
-            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
-                                visible)  # fmt: skip
-            kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
-        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
+            visible = qsa_visible(chosen, b, rn, t, visible, BLOCK, NCHOSEN)
+            seen = tl.reduce(visible.to(tl.int32), 0, maximum) > 0
+        if seen:  # a tile QSA dropped whole is skipped: its step would leave m_i, l_i and acc as they are
+            # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
+            base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
+            # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
+            offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
+            kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+            vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+            ks, vs = scale, scale  # unread without FP8
+            if FP8:
+                ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h,
+                                    BN, visible)  # fmt: skip
+                kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+            m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs,
+                                                FP8)  # fmt: skip
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
         dst = out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :]

@@ -7,12 +7,12 @@ request (the forward has already written their keys), for one KV head: its `TOKE
 are one `tl.dot` operand against each key tile, with an online softmax in fp32 per row and no split
 over the keys (a prompt's tiles give the grid its programs). Row `i` sees key `j` when `j <=
 positions[i]` and, under QSA, when `j` lies in its incomplete tail block or in a block it chose:
-`Attention.qsa_allowed`, row by row, as the decode kernel applies it. Unlike the decode kernel, it
-reads every key tile up to the tile's last position, blocks QSA dropped included (its rows differ in
-what they drop). Each key tile lies in one page (`model/paging.py`): its keys and values load as int32
-offsets from one scalar pointer per tile and head, looked up in the block table, which needs far fewer
-registers than 64-bit 2-D address tensors (sm_90, 4 tokens, 8 warps: 0-8 bytes of stack a thread
-against 296), as in the decode kernel.
+`Attention.qsa_allowed`, row by row, as the decode kernel applies it. Its rows differ in what they
+drop, so a key tile is skipped (bit for bit, as the decode kernel skips one) only when no token of the
+tile sees a key of it; one that any token sees is read whole, for every row. Each key tile lies in
+one page (`model/paging.py`): its keys and values load as int32 offsets from one scalar pointer per
+tile and head, looked up in the block table, which needs far fewer registers than 64-bit 2-D address
+tensors (sm_90, 4 tokens, 8 warps: 0-8 bytes of stack a thread against 296), as in the decode kernel.
 
 Tiles come from the batch's host layout (`tiles`, one pinned asynchronous copy shared by a forward's
 attention layers), so the kernel runs where the attention core runs eagerly: prefill and mixed
@@ -40,6 +40,7 @@ from model.kernels.attention_decode import (
     key_tile,
     online_softmax_step,
     page_base,
+    qsa_visible,
 )
 from model.kernels.codes import add, e4m3_as, interpreted, maximum, pdl_launch, wait_for_inputs
 
@@ -48,6 +49,33 @@ BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
 # 4 warps spill 312-368 B a thread at the bench's heads (sm_90, Triton 3.6; 8 warps: 0-8 B), yet a call
 # takes 0.6-0.75 of 8 warps' time (`scripts/experiments/bench_attention_prefill.py`, docs/measurements.md)
 WARPS = 4
+
+
+@triton.jit
+def _key_tile(
+    qt, m_i, l_i, acc, j0, t, row, last, rd, table_row, k_cache, v_cache, k_scale, v_scale, chosen, scale,
+    stride_page, stride_pos, stride_head, stride_scale_page, stride_scale_pos, h, D: tl.constexpr,
+    BN: tl.constexpr, PAGE: tl.constexpr, FP8: tl.constexpr, HW_E4M3: tl.constexpr, QSA: tl.constexpr,
+    BLOCK: tl.constexpr, NCHOSEN: tl.constexpr, IEEE: tl.constexpr,
+):  # fmt: skip
+    """The online softmax step of the rows (positions `t`, flat rows `row`, last position `last`) over key tile
+    `j0 ..` of KV head `h`: its keys and values read whole (a row's QSA mask applies to its scores)."""
+    rn = j0 + tl.arange(0, BN)
+    visible = rn[None, :] <= t[:, None]
+    if QSA:
+        visible = qsa_visible(chosen, row[:, None], rn[None, :], t[:, None], visible, BLOCK, NCHOSEN)
+    base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
+    # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
+    offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
+    needed = (rn <= last)[:, None] & (rd < D)[None, :]
+    kt = tl.load(k_cache + base + offs, mask=needed, other=0)
+    vt = tl.load(v_cache + base + offs, mask=needed, other=0)
+    ks, vs = scale, scale  # unread without FP8
+    if FP8:
+        ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
+                            rn <= last)  # fmt: skip
+        kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+    return online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
 
 
 @triton.jit
@@ -101,7 +129,8 @@ def _prefill_kernel(
     slot = tl.load(slots + first).to(tl.int64)
     t = tl.load(positions + row, mask=tok < count, other=-1).to(tl.int32)
     last = tl.reduce(t, 0, maximum)  # the tile's last visible key
-    tail = ((t + 1) // BLOCK) * BLOCK  # each row's first key of its incomplete block
+    tt = tl.arange(0, BT)
+    tt_pos = tl.load(positions + first + tt, mask=tt < count, other=-1).to(tl.int32)  # each token's position
     qrows = (row * HQ + h * G + head).to(tl.int64)
     mask = live[:, None] & (rd < D)[None, :]
     qt = tl.load(q + qrows[:, None] * D + rd[None, :], mask=mask, other=0.0)
@@ -109,25 +138,24 @@ def _prefill_kernel(
     l_i = tl.full([BT * BG], 0.0, tl.float32)
     acc = tl.full([BT * BG, BD], 0.0, tl.float32)
     table_row = block_table + slot * stride_table
-    for j0 in range(0, last + 1, BN):
-        rn = j0 + tl.arange(0, BN)
-        visible = rn[None, :] <= t[:, None]
-        if QSA:
-            block = tl.minimum(rn // BLOCK, NCHOSEN - 1)
-            pick = tl.load(chosen + row[:, None] * NCHOSEN + block[None, :], mask=visible, other=0)
-            visible = visible & ((rn[None, :] >= tail[:, None]) | (pick != 0))
-        base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
-        # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
-        offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
-        needed = (rn <= last)[:, None] & (rd < D)[None, :]
-        kt = tl.load(k_cache + base + offs, mask=needed, other=0)
-        vt = tl.load(v_cache + base + offs, mask=needed, other=0)
-        ks, vs = scale, scale  # unread without FP8
-        if FP8:
-            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
-                                rn <= last)  # fmt: skip
-            kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
-        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible, scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
+    for k0 in range(0, last + 1, BN):
+        if QSA:  # whether a token of the tile sees a key of it (rows choose apart; a token's heads agree)
+            rk = k0 + tl.arange(0, BN)
+            by_token = qsa_visible(chosen, first + tt[:, None], rk[None, :], tt_pos[:, None],
+                                   rk[None, :] <= tt_pos[:, None], BLOCK, NCHOSEN)  # fmt: skip
+            seen = tl.reduce(by_token.to(tl.int32), None, maximum)
+            # A tile every row's QSA dropped is skipped: its step would leave m_i, l_i and acc as they are. A
+            # loop of one trip or none rather than an `if`: less stack on sm_80-90 (tests/model/test_gpu_builds.py)
+            for j0 in range(k0, k0 + seen * BN, BN):
+                m_i, l_i, acc = _key_tile(qt, m_i, l_i, acc, j0, t, row, last, rd, table_row, k_cache, v_cache, k_scale,
+                                          v_scale, chosen, scale, stride_page, stride_pos, stride_head,
+                                          stride_scale_page, stride_scale_pos, h, D, BN, PAGE, FP8, HW_E4M3, QSA,
+                                          BLOCK, NCHOSEN, IEEE)  # fmt: skip
+        else:
+            m_i, l_i, acc = _key_tile(qt, m_i, l_i, acc, k0, t, row, last, rd, table_row, k_cache, v_cache, k_scale,
+                                      v_scale, chosen, scale, stride_page, stride_pos, stride_head, stride_scale_page,
+                                      stride_scale_pos, h, D, BN, PAGE, FP8, HW_E4M3, QSA, BLOCK, NCHOSEN,
+                                      IEEE)  # fmt: skip
     o = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]  # l_i is 0 only on rows the store leaves out
     tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=mask)
 

@@ -6,8 +6,14 @@ fresh prompt (`--shapes` requests x tokens), so row `i` of a request sees keys `
 budget: no block selection). The prefill kernel's tile is `TOKENS` query tokens and `WARPS` warps
 (`model/kernels/attention_prefill.py`); the decode kernel reads each row's keys on its own.
 
+A second table times one prefill chunk (`--qsa-rows` tokens) at the end of a long context under a QSA
+mask of 512 blocks of 4 a row, the budget's: the kernel skips the key tiles none of a tile's tokens
+sees, so its time follows the share of key tiles read, printed beside it. Rows choose by their own
+random scores ("scattered": a tile's four tokens' choices share little) or share one choice ("shared":
+each key tile is read or skipped for all four alike); real choices lie between.
+
     PYTHONPATH=. python scripts/experiments/bench_attention_prefill.py [--shapes 1x2048,8x512,16x256] \
-        [--tiles 2x8,4x8,2x4]
+        [--tiles 2x8,4x8,2x4] [--qsa-contexts 32768,131072] [--qsa-rows 2048]
 """
 
 from __future__ import annotations
@@ -20,14 +26,61 @@ from model.kernels import attention_decode, attention_prefill
 from model.paging import DEFAULT_PAGE_SIZE, new_block_table, pages_for
 from scripts.experiments.graph_timing import graphed_us
 
+QSA_BLOCK, QSA_TOPK = 4, 512  # the bench preset's blocks and budget
+CHOICES = ("scattered", "shared")
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--shapes", default="1x2048,8x512,16x256", help="requests x tokens, comma list")
-    parser.add_argument("--tiles", default="2x8,4x8,2x4,4x4", help="TOKENS x WARPS of the prefill kernel, comma list")
-    args = parser.parse_args()
-    shapes = [tuple(int(x) for x in s.split("x")) for s in args.shapes.split(",")]
-    tiles = [tuple(int(x) for x in t.split("x")) for t in args.tiles.split(",")]
+
+def qsa_chosen(positions: torch.Tensor, context: int, shared: bool) -> torch.Tensor:
+    """`chosen [rows, blocks + 1]` int8: each row's `QSA_TOPK` complete blocks of highest random score, the
+    scores each row's own or one row's for all."""
+    total = context // QSA_BLOCK
+    scores = torch.rand(1 if shared else positions.shape[0], total, device=positions.device)
+    complete = torch.arange(total, device=positions.device)[None, :] < ((positions + 1) // QSA_BLOCK)[:, None]
+    top = scores.expand(positions.shape[0], -1).masked_fill(~complete, -1.0).topk(QSA_TOPK, -1).indices
+    chosen = torch.zeros(positions.shape[0], total + 1, dtype=torch.int8, device=positions.device)
+    return chosen.scatter_(1, top, 1)
+
+
+def tiles_read(chosen: torch.Tensor, positions: torch.Tensor, key_tile: int) -> float:
+    """The share of (token tile, key tile) pairs up to each token tile's last key that the kernel reads: those
+    a token of the tile sees a key of (a chosen block, its tail block), of runs of `TOKENS` rows."""
+    rows, per_tile = positions.shape[0], key_tile // QSA_BLOCK
+    blocks = torch.arange(chosen.shape[1] - 1, device=chosen.device)
+    complete = (positions + 1) // QSA_BLOCK
+    seen = (chosen[:, :-1] != 0) | (
+        (blocks[None, :] >= complete[:, None]) & (blocks[None, :] <= positions[:, None] // QSA_BLOCK)
+    )
+    seen = seen.view(rows, -1, per_tile).any(-1).view(rows // attention_prefill.TOKENS, attention_prefill.TOKENS, -1)
+    last = positions.view(-1, attention_prefill.TOKENS).amax(-1) // key_tile + 1  # key tiles up to a tile's last key
+    return float(seen.any(1).sum() / last.sum())
+
+
+def time_qsa_prefill(context: int, rows: int, shared: bool) -> tuple[float, float]:
+    """(µs a call, share of key tiles read) of the prefill kernel over the last `rows` tokens of a `context`-key
+    request, bench geometry, bf16, under `qsa_chosen`'s mask."""
+    torch.manual_seed(0)
+    per = pages_for(context, DEFAULT_PAGE_SIZE)
+    k = torch.randn(per + 1, DEFAULT_PAGE_SIZE, 2, 256, device="cuda", dtype=torch.bfloat16)
+    v = torch.randn_like(k)
+    table = new_block_table(1, per, per, True, k.device)
+    positions = torch.arange(context - rows, context, device="cuda")
+    slots = torch.zeros(rows, dtype=torch.long, device="cuda")
+    q = torch.randn(rows, 24, 256, device="cuda", dtype=torch.bfloat16)
+    chosen = qsa_chosen(positions, context, shared)
+    tile_rows = attention_prefill.tiles((0, rows), (context - rows,), rows, q.device)
+    out = torch.empty_like(q)
+    us = graphed_us(
+        lambda: attention_prefill.prefill_attention(
+            q, k, v, table, slots, positions, 0.0625, tile_rows, chosen, QSA_BLOCK, out=out
+        ),
+        5,
+    )
+    return us, tiles_read(chosen, positions, attention_decode.key_tile(attention_prefill.BLOCK_N, DEFAULT_PAGE_SIZE))
+
+
+def compare_tiles(shapes: list[tuple[int, ...]], tiles: list[tuple[int, ...]]) -> None:
+    """The first table: the decode kernel, then the prefill kernel at each tile, over fresh prompts."""
+    defaults = attention_prefill.TOKENS, attention_prefill.WARPS
     print("| kernel | " + " | ".join(f"{r}x{t} µs (max diff)" for r, t in shapes) + " |")
     print("|---|" + "---|" * len(shapes))
     cases = []
@@ -64,6 +117,38 @@ def main() -> None:
             us = graphed_us(prefill, 20)
             cells.append(f"{us:.1f} ({float((out.float() - ref.float()).abs().max()):.3g})")
         print(f"| prefill {tokens_per_tile} tokens, {warps} warps | " + " | ".join(cells) + " |", flush=True)
+    attention_prefill.TOKENS, attention_prefill.WARPS = defaults
+    attention_prefill.tiles.cache_clear()
+
+
+def qsa_table(contexts: list[int], rows: int) -> None:
+    """The second table: a QSA prefill chunk at the end of each context, `CHOICES` across."""
+    print(f"\n{rows} prefill rows at the end of a context, QSA: µs a call (share of key tiles read)")
+    print("| context | " + " | ".join(CHOICES) + " |\n|---|" + "---|" * len(CHOICES))
+    for context in contexts:
+        cells = [time_qsa_prefill(context, rows, choice == "shared") for choice in CHOICES]
+        print(f"| {context} | " + " | ".join(f"{us:.1f} ({read:.3f})" for us, read in cells) + " |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shapes", default="1x2048,8x512,16x256", help="requests x tokens, comma list ('' skips)")
+    parser.add_argument("--tiles", default="2x8,4x8,2x4,4x4", help="TOKENS x WARPS of the prefill kernel, comma list")
+    parser.add_argument("--qsa-contexts", default="131072", help="contexts of the QSA chunk, comma list ('' skips)")
+    parser.add_argument("--qsa-rows", type=int, default=2048, help="the QSA prefill chunk's tokens")
+    args = parser.parse_args()
+    contexts = [int(c) for c in args.qsa_contexts.split(",") if c]
+    tile = attention_decode.key_tile(attention_prefill.BLOCK_N, DEFAULT_PAGE_SIZE)
+    if args.qsa_rows % attention_prefill.TOKENS or any(c % tile or c < args.qsa_rows for c in contexts):
+        parser.error(
+            f"--qsa-rows {args.qsa_rows} must be a multiple of {attention_prefill.TOKENS}, and --qsa-contexts "
+            f"{args.qsa_contexts} multiples of {tile} keys, each at least --qsa-rows"
+        )
+    shapes = [tuple(int(x) for x in s.split("x")) for s in args.shapes.split(",") if s]
+    if shapes:
+        compare_tiles(shapes, [tuple(int(x) for x in t.split("x")) for t in args.tiles.split(",")])
+    if contexts:
+        qsa_table(contexts, args.qsa_rows)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from model.kernels import attention_decode, attention_prefill, qsa_select
 from model.kernels.attention_decode import decode_attention, split_len
 from model.kernels.attention_prefill import prefill_attention, tiles
 from model.kernels.qsa_select import select_blocks
+from model.kv_quant import dequantise, quantise
 from model.paging import DEFAULT_PAGE_SIZE, pages_for
 from model.presets import preset_config
 
@@ -53,15 +54,25 @@ def paged(*caches: torch.Tensor, page_size: int = PAGE, seed: int = 0) -> tuple[
     return (*pools, table)
 
 
-def dense_reference(q: torch.Tensor, kc: torch.Tensor, vc: torch.Tensor, slots: torch.Tensor, pos: torch.Tensor):
-    """Plain softmax attention of each query over its slot's keys 0..pos, in float64."""
+def dense_reference(
+    q: torch.Tensor,
+    kc: torch.Tensor,
+    vc: torch.Tensor,
+    slots: torch.Tensor,
+    pos: torch.Tensor,
+    allowed: torch.Tensor | None = None,
+):
+    """Plain softmax attention of each query over its slot's keys 0..pos, in float64; with `allowed
+    [B, L]`, over those keys it allows."""
     g = q.shape[1] // kc.shape[2]
     rows = []
     for b in range(q.shape[0]):
         k = kc[slots[b], : pos[b] + 1].double().repeat_interleave(g, 1)
         v = vc[slots[b], : pos[b] + 1].double().repeat_interleave(g, 1)
-        p = torch.softmax(torch.einsum("hd,lhd->hl", q[b].double(), k) * q.shape[-1] ** -0.5, -1)
-        rows.append(torch.einsum("hl,lhd->hd", p, v))
+        scores = torch.einsum("hd,lhd->hl", q[b].double(), k) * q.shape[-1] ** -0.5
+        if allowed is not None:
+            scores = scores.masked_fill(~allowed[b, : pos[b] + 1], float("-inf"))
+        rows.append(torch.einsum("hl,lhd->hd", torch.softmax(scores, -1), v))
     return torch.stack(rows)
 
 
@@ -159,6 +170,104 @@ def test_bad_prefill_tiles_are_named() -> None:
     bt = torch.zeros(2, 1, dtype=torch.int32)
     with pytest.raises(ValueError, match=r"row_tiles must be int32 \[T, 2\] \(first row, rows\), got torch.int64"):
         prefill_attention(q, kc, vc, bt, rows, rows, 0.25, torch.tensor([[0, 2]]))
+
+
+# Hand-made QSA choices over 320 keys in blocks of 4, pages of 32: key tiles of 32 (16 with FP8), so 8 (4)
+# blocks a tile. Blocks 7, 15 and 71 are the last of their tiles at either size, block 40 the first.
+SKIP_BLOCK, SKIP_LENGTH, SKIP_PAGE = 4, 320, 32
+
+
+def qsa_mask(positions: torch.Tensor, picks: list[list[int]]) -> tuple[torch.Tensor, torch.Tensor]:
+    """`chosen [N, NB+1]` int8 marking each row's `picks`, and the keys it allows `[N, SKIP_LENGTH]`: up to
+    the row's position, in a chosen block or the incomplete tail block (`Attention.qsa_allowed`)."""
+    chosen = torch.zeros(len(picks), SKIP_LENGTH // SKIP_BLOCK + 1, dtype=torch.int8)
+    for row, blocks in enumerate(picks):
+        chosen[row, blocks] = 1
+    keys = torch.arange(SKIP_LENGTH)
+    tail = (positions + 1) // SKIP_BLOCK * SKIP_BLOCK
+    in_chosen = chosen.bool()[:, keys // SKIP_BLOCK]
+    return chosen, (keys[None, :] <= positions[:, None]) & (in_chosen | (keys[None, :] >= tail[:, None]))
+
+
+def skip_caches(kind: str, hkv: int, d: int) -> tuple[tuple[torch.Tensor, ...], dict, torch.Tensor, torch.Tensor]:
+    """Random caches of 3 slots x `SKIP_LENGTH` keys as `kind` ("fp32", "bf16", "fp8") on `SKIP_DEVICE[kind]`:
+    the kernels' arguments (pools, table), their `scales` keyword, and the K and V values the reference reads
+    (on the CPU)."""
+    torch.manual_seed(7)
+    k, v = torch.randn(3, SKIP_LENGTH, hkv, d) * 2, torch.randn(3, SKIP_LENGTH, hkv, d)
+    dev = SKIP_DEVICE[kind]
+    if kind == "fp8":
+        (kq, ks), (vq, vs) = quantise(k), quantise(v)
+        kp, vp, ksp, vsp, table = paged(kq, vq, ks, vs, page_size=SKIP_PAGE)
+        k, v = dequantise(kq, ks, torch.float32), dequantise(vq, vs, torch.float32)
+        return (kp, vp, table), {"scales": (ksp, vsp)}, k, v
+    k, v = k.to(torch.bfloat16 if kind == "bf16" else torch.float32), v.to(k.dtype)
+    return tuple(x.to(dev) for x in paged(k, v, page_size=SKIP_PAGE)), {}, k, v
+
+
+# bf16's rounding of the probabilities (to bf16 before the value product) against float64
+SKIP_TOLERANCE = {"fp32": 2e-6, "fp8": 2e-6, "bf16": 2e-2}
+# bf16 on the GPU alone: the interpreter's `tl.dot` of bf16 tiles multiplies their raw bits
+SKIP_DEVICE = {"fp32": "cpu", "fp8": "cpu", "bf16": "cuda"}
+SKIP_KINDS = [
+    "fp32",
+    "fp8",
+    pytest.param(
+        "bf16", marks=[pytest.mark.gpu, pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")]
+    ),
+]
+
+
+def skip_queries(kind: str, rows: int, hq: int, d: int) -> torch.Tensor:
+    """Random queries in the kernels' dtype for `kind` (float32 against FP8 pages), on the CPU."""
+    return torch.randn(rows, hq, d).to(torch.bfloat16 if kind == "bf16" else torch.float32)
+
+
+@pytest.mark.parametrize("sms", [1, 64])
+@pytest.mark.parametrize("kind", SKIP_KINDS)
+def test_decode_skips_only_key_tiles_qsa_dropped_whole(kind: str, sms: int) -> None:
+    """Rows whose QSA choice leaves whole key tiles without a visible key (the kernel skips them): one
+    whose first four tiles are dropped (its running max is -inf until a chosen block), one that sees
+    only its tail block, and tiles visible by a single chosen block at a tile's end or start, which a
+    skip must not lose. One split (its division writes the output) or five of 64 keys, whole splits
+    dropped among them."""
+    hq, hkv, d = 6, 2, 16
+    caches, scales, k, v = skip_caches(kind, hkv, d)
+    slots, positions = torch.tensor([0, 1, 2, 0]), torch.tensor([301, 250, 200, 63])
+    chosen, allowed = qsa_mask(positions, [[7, 40, 71], [35, 50], [], [15]])
+    q = skip_queries(kind, 4, hq, d)
+    dev = SKIP_DEVICE[kind]
+    args = (x.to(dev) for x in (q, *caches, slots, positions))
+    got = decode_attention(*args, d**-0.5, chosen.to(dev), SKIP_BLOCK, sms=sms, **scales)
+    tol = SKIP_TOLERANCE[kind]
+    want = dense_reference(q, k, v, slots, positions, allowed)
+    torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
+
+
+@pytest.mark.parametrize("kind", SKIP_KINDS)
+def test_prefill_skips_a_key_tile_only_when_no_row_of_its_tile_sees_it(kind: str) -> None:
+    """Two tiles of four tokens whose rows choose disjoint blocks: a key tile one row sees is computed for
+    all four (the others' scores there -inf), one none sees is skipped. Each row gives bit for bit what it
+    gives in a tile of its own, where every tile it does not see is skipped (a row seeing only its tail
+    block skips all but the last), and the reference's values within tolerance."""
+    hq, hkv, d = 6, 2, 16
+    caches, scales, k, v = skip_caches(kind, hkv, d)
+    query_start, positions, slots = flat_batch([(0, 296, 4), (1, 250, 4)], 0, 2)
+    picks = [[], [7], [40], [71, 3], [35], [50], [60], [35, 50]]  # the first row sees only its tail
+    chosen, allowed = qsa_mask(positions, picks)
+    q = skip_queries(kind, 8, hq, d)
+    dev = SKIP_DEVICE[kind]
+    alone = torch.tensor([[row, 1] for row in range(8)], dtype=torch.int32, device=dev)
+    together = tiles(query_start, (296, 250), 8, torch.device(dev))
+    assert together.tolist() == [[0, 4], [4, 4]]
+    args = [x.to(dev) for x in (q, *caches, slots, positions)]
+    got, single = (
+        prefill_attention(*args, d**-0.5, rows, chosen.to(dev), SKIP_BLOCK, **scales) for rows in (together, alone)
+    )
+    assert torch.equal(got, single)
+    tol = SKIP_TOLERANCE[kind]
+    want = dense_reference(q, k, v, slots, positions, allowed)
+    torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
 
 
 def test_split_len_is_a_block_multiple_covering_the_cache() -> None:
