@@ -158,10 +158,11 @@ def _tile_score_kernel(
         page = tl.load(block_table + slot * stride_table + rj // PER_PAGE, mask=mj, other=0).to(tl.int64)
         offs = page[:, None] * stride_page + (rj % PER_PAGE)[:, None] * stride_blk + rd[None, :]
         kt = tl.trans(tl.load(keys + offs, mask=mj[:, None] & md[None, :], other=0.0))
-        qrows = (row * HI).to(tl.int64)[:, None] * DI + rd[None, :]
+        q_tile = iq + first.to(tl.int64) * (HI * DI)  # int32 offsets from the tile's first row
+        qrows = (rt * HI)[:, None] * DI + rd[None, :]
         acc = tl.full([BT, BN], 0.0, tl.float32)
-        for h in tl.static_range(HI):
-            qh = tl.load(iq + qrows + h * DI, mask=live[:, None] & md[None, :], other=0.0)
+        for h in range(HI):  # a loop, not unrolled: four heads' query tiles at once spill
+            qh = tl.load(q_tile + qrows + h * DI, mask=live[:, None] & md[None, :], other=0.0)
             s = mma(tl.full([BT, BN], 0.0, tl.float32), qh, kt, DOT_F32, False)
             acc += tl.where(s > 0, s, 0.0)  # relu, and +0.0 for every non-positive (or NaN) dot
         out = scores + row.to(tl.int64)[:, None] * width + rj[None, :]
