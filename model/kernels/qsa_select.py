@@ -356,7 +356,8 @@ def block_scores(
         return scores
     iq = iq.contiguous()
     page_args = (block_table.stride(0), keys.stride(0), keys.stride(1), width)
-    shape = {"PER_PAGE": keys.shape[1], "HI": hi, "DI": di, "BD": triton.next_power_of_2(di), "BLOCK": block}
+    bd = max(16, triton.next_power_of_2(di))  # tl.dot takes K of 16 or more
+    shape = {"PER_PAGE": keys.shape[1], "HI": hi, "DI": di, "BD": bd, "BLOCK": block}
     if rows is None:
         score = _score_kernel if iq.is_cuda else interpreted(_score_kernel, keep=(SUM,))
         score[(bsz, triton.cdiv(total, BLOCK_J))](
