@@ -387,8 +387,7 @@ def rounding_bound(iq: torch.Tensor, keys: torch.Tensor) -> torch.Tensor:
 def test_tiled_block_scores_of_random_inputs_are_within_rounding(dtype: torch.dtype) -> None:
     """Random keys and queries: both kernels' scores lie within `rounding_bound` of the float64 scores of the
     same inputs; where a row's budget edge is wider than twice its bound (no near-tie), the tiled path keeps
-    the blocks the float64 sort keeps, and that holds for most rows past the budget (38 of the 45 here).
-    """
+    the blocks the float64 sort keeps, and that holds for most rows past the budget (38 of the 45 here)."""
     att = tiny_attention(7, 4, 600)
     att.block_topk = 20
     iq = torch.randn(130, att.indexer.n_heads, att.indexer.head_dim).to(dtype)
