@@ -350,14 +350,22 @@ def complete(scores: torch.Tensor, positions: torch.Tensor, block: int) -> torch
     return torch.where(cols[None, :] < ((positions + 1) // block)[:, None], scores, 0.0)
 
 
-@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
-@pytest.mark.parametrize("size", [5, qsa_select.TILE_ROWS])
-def test_tiled_block_scores_are_the_row_kernel_s_and_keep_the_sort_s_blocks(dtype: torch.dtype, size: int) -> None:
+TILED_CASES = [(torch.float32, 5, False), (torch.bfloat16, 5, False), (torch.float32, qsa_select.TILE_ROWS, False)]
+TILED_CASES += [(torch.bfloat16, qsa_select.TILE_ROWS, True)]  # (dtype, rows a tile, selection split)
+
+
+@pytest.mark.parametrize(("dtype", "size", "split"), TILED_CASES)
+def test_tiled_block_scores_are_the_row_kernel_s_and_keep_the_sort_s_blocks(
+    monkeypatch: pytest.MonkeyPatch, dtype: torch.dtype, size: int, split: bool
+) -> None:
     """Whole-number keys and queries (every score exact in any summation order, in crowds of ties): over
     a fresh 90-token prompt (past the 20-block budget from its 80th row), a 37-row chunk starting at
     position 150 (mid-block) and a decode row at 597 (three block tiles) in one batch, with padding rows,
     in tiles of 5 rows (several a request, the last part-filled) or 64, the tensor-core scores equal the
-    row kernel's bit for bit on each row's complete blocks, and the mask is the torch sort's."""
+    row kernel's bit for bit on each row's complete blocks, and the mask is the torch sort's, also with
+    the selection split into tiles of 16 columns (whose histograms the tiled path empties itself)."""
+    if split:
+        use_tiles(monkeypatch, 16, 10**6)
     att = tiny_attention(6, 4, 600)
     att.block_topk = 20
     iq = integer_scores(att, 90 + 37 + 1 + 2, -2, 2).to(dtype)
