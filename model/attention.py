@@ -19,6 +19,7 @@ head), quantised at the write and dequantised by every reader; otherwise the sca
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import torch
 from torch import nn
@@ -33,6 +34,9 @@ from model.regions import region
 from model.rope import apply_rope, cos_sin, inv_freq
 from model.rounding import working_dtype
 from model.working_set import chunks
+
+if TYPE_CHECKING:
+    from model.kernels.qsa_select import PrefillRows
 
 
 class QSAIndexer(nn.Module):
@@ -233,7 +237,12 @@ class Attention(nn.Module):
         return torch.matmul(probs, v).reshape(*batch, hq, nq, hd)
 
     def qsa_chosen(
-        self, iq: torch.Tensor, t: torch.Tensor, keys: torch.Tensor, slots: torch.Tensor | None = None
+        self,
+        iq: torch.Tensor,
+        t: torch.Tensor,
+        keys: torch.Tensor,
+        slots: torch.Tensor | None = None,
+        host: context.HostBatch | None = None,
     ) -> torch.Tensor | None:
         """The QSA blocks each query keeps, `[nq, total + 1]` (nonzero = kept: bool, int8 from the
         kernel), or None when every block fits the budget.
@@ -242,7 +251,8 @@ class Attention(nn.Module):
         block keys, or with `slots [nq]` the block-key pool `[pages, page_size // c, Di]`, read through
         the block table at each query's slot (`total`: the blocks of `max_len`). Among equal scores
         the earlier block wins (a stable sort), so the choice never depends on the kernel or the
-        vector length. On CUDA the slot form runs `model/kernels/qsa_select.py` in place.
+        vector length. On CUDA the slot form runs `model/kernels/qsa_select.py` in place; given the
+        batch's `host` layout with prefill rows, its scores are tiles of each request's rows.
         """
         total = keys.shape[-2] if slots is None else self.num_blocks
         if total <= self.block_topk:
@@ -250,7 +260,8 @@ class Attention(nn.Module):
         if slots is not None and use_kernels(iq):
             from model.kernels.qsa_select import select_blocks  # Triton: imported only on CUDA
 
-            return select_blocks(iq, keys, self.block_table, slots, t, self.block_topk, self.block, total)
+            rows = None if host is None or host.uniform_decode else self._score_rows(host, iq)
+            return select_blocks(iq, keys, self.block_table, slots, t, self.block_topk, self.block, total, rows)
         if slots is not None:
             keys = self._paged_rows(keys, slots, total)
         nb = (t + 1) // self.block
@@ -258,6 +269,19 @@ class Attention(nn.Module):
         scores = self._block_scores(iq, keys).masked_fill(blk[None, :] >= nb[:, None], float("-inf"))
         top = scores.sort(dim=-1, descending=True, stable=True).indices[:, : self.block_topk]
         return torch.zeros(iq.shape[0], total + 1, dtype=torch.bool, device=iq.device).scatter_(1, top, True)
+
+    def _score_rows(self, host: context.HostBatch, iq: torch.Tensor) -> PrefillRows:
+        """The tiled QSA score's view of a batch with prefill rows: `host`'s requests in runs of
+        `TILE_ROWS` (as the prefill attention's tiles), and the most blocks a row completes (a chunk's
+        last row's), which bounds the scores' scratch."""
+        from model.kernels.attention_prefill import tiles
+        from model.kernels.qsa_select import TILE_ROWS, PrefillRows
+
+        runs = zip(host.query_start, host.query_start[1:], host.start_pos, strict=False)
+        blocks = max((start + b - a for a, b, start in runs), default=0) // self.block
+        return PrefillRows(
+            tiles(host.query_start, host.start_pos, iq.shape[0], iq.device, TILE_ROWS), TILE_ROWS, blocks
+        )
 
     def qsa_allowed(
         self, iq: torch.Tensor, t: torch.Tensor, keys: torch.Tensor, length: int, slots: torch.Tensor | None = None
@@ -301,7 +325,7 @@ class Attention(nn.Module):
     ) -> torch.Tensor:
         """Row `i` attends over `slots[i]`'s cache rows `0..positions[i]` (QSA-masked), by the kernels:
         the prefill kernel over `host`'s requests when it has prefill rows, else the decode kernel."""
-        chosen = self.qsa_chosen(iq, positions, self.block_keys, slots)
+        chosen = self.qsa_chosen(iq, positions, self.block_keys, slots, host)
         k, v, table = self.k_cache, self.v_cache, self.block_table
         scales = (self.k_scale, self.v_scale) if self.fp8 else None
         if host is not None and not host.uniform_decode:

@@ -165,21 +165,21 @@ def _interpreted(kernel: Any) -> Any:
     return interpreted(kernel, keep=(add, maximum))
 
 
-@functools.lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=2)
 def tiles(
-    query_start: tuple[int, ...], start_pos: tuple[int, ...], num_tokens: int, device: torch.device
+    query_start: tuple[int, ...], start_pos: tuple[int, ...], num_tokens: int, device: torch.device, size: int = TOKENS
 ) -> torch.Tensor:
     """`[T, 2]` int32 (first row, rows) on `device`: each request's rows of the flat batch (chunks
     starting at `query_start`, plus the real token count, at positions from `start_pos`) in runs of at
-    most `TOKENS`, and the padding rows up to `num_tokens` (the trash slot, position 0) likewise. The
-    tiles that read the most keys come first, so the grid's last wave holds short ones. Cached: a
-    forward's attention layers ask for the same batch; the copy is pinned and asynchronous (a pageable
-    one would synchronise the stream)."""
+    most `size` (this kernel's `TOKENS`; the QSA score's tiles are larger), and the padding rows up to
+    `num_tokens` (the trash slot, position 0) likewise. The tiles that read the most keys come first, so
+    the grid's last wave holds short ones. Cached (both sizes): a forward's attention layers ask for the
+    same batch; the copy is pinned and asynchronous (a pageable one would synchronise the stream)."""
     runs = [*zip(query_start, query_start[1:], start_pos, strict=False), (query_start[-1], num_tokens, None)]
     found = []  # (keys read, first row, rows)
     for a, b, pos in runs:
-        for first in range(a, b, TOKENS):
-            rows = min(TOKENS, b - first)
+        for first in range(a, b, size):
+            rows = min(size, b - first)
             found.append((0 if pos is None else pos + first - a + rows, first, rows))
     found.sort(key=lambda tile: -tile[0])  # stable: equal tiles keep row order
     pairs = [x for _, first, rows in found for x in (first, rows)]

@@ -1,7 +1,8 @@
 """QSA decode attention against context length: µs per call of the block selection and of the split-K
 decode kernel, each in a CUDA graph, at the bench geometry (24 query heads over 2 KV heads of 256, 4 indexer
 heads of 128, blocks of 4 tokens, 512 blocks kept), every request at the context's last position; with
-`--chunk N`, also the selection of a prefill chunk (one request's last N rows, one program a row).
+`--chunk N`, also the selection of a prefill chunk (one request's last N rows): its scores in tiles of rows on
+tensor cores, as a prefill runs them (`PrefillRows`), and one row a program, as decode rows run them.
 
 A decode step's attention should cost about the same at 8k and 256k (it reads the budget's keys, and the
 block keys' scan is 256 B a block); this shows which of the two kernels grows.
@@ -17,7 +18,8 @@ import argparse
 import torch
 
 from model.kernels.attention_decode import decode_attention
-from model.kernels.qsa_select import select_blocks
+from model.kernels.attention_prefill import tiles
+from model.kernels.qsa_select import TILE_ROWS, PrefillRows, select_blocks
 from model.paging import DEFAULT_PAGE_SIZE, new_block_table, pages_for
 from scripts.experiments.graph_timing import graphed_us
 
@@ -53,15 +55,21 @@ def time_context(batch: int, context: int, reps: int = 20) -> tuple[float, float
     return select, attend
 
 
-def time_chunk(rows: int, context: int, reps: int = 3) -> float:
-    """Select µs for a prefill chunk: one request's rows at positions `context - rows .. context - 1`."""
+def time_chunk(rows: int, context: int, reps: int = 3) -> tuple[float, float]:
+    """(select µs with tiled scores, select µs with a row's scores a program) for a prefill chunk: one
+    request's rows at positions `context - rows .. context - 1`."""
     torch.manual_seed(0)
     keys, table = block_keys(1, context)
     slots = torch.zeros(rows, dtype=torch.long, device="cuda")
     positions = torch.arange(context - rows, context, device="cuda")
     iq = torch.randn(rows, HI, DI, device="cuda", dtype=torch.bfloat16)
     total = context // BLOCK
-    return graphed_us(lambda: select_blocks(iq, keys, table, slots, positions, TOPK, BLOCK, total), reps)
+    layout = PrefillRows(tiles((0, rows), (context - rows,), rows, keys.device, TILE_ROWS), TILE_ROWS, total)
+    tiled, by_row = (
+        graphed_us(lambda rows=r: select_blocks(iq, keys, table, slots, positions, TOPK, BLOCK, total, rows), reps)
+        for r in (layout, None)
+    )
+    return tiled, by_row
 
 
 def main() -> None:
@@ -70,14 +78,14 @@ def main() -> None:
     parser.add_argument("--batches", default="1,8")
     parser.add_argument("--chunk", type=int, default=0, help="rows of a prefill chunk to time the selection of")
     args = parser.parse_args()
-    chunk = f" | chunk of {args.chunk} select" if args.chunk else ""
+    chunk = f" | chunk of {args.chunk} select, tiled | by rows" if args.chunk else ""
     print(f"{torch.cuda.get_device_name()}: µs per call (select | attend), one attention layer")
     cols = " | ".join(f"batch {b} select | batch {b} attend" for b in args.batches.split(","))
     print(f"| context | {cols}{chunk} |")
     for context in (int(c) for c in args.contexts.split(",")):
         cells = [f"{s:.1f} | {a:.1f}" for s, a in (time_context(int(b), context) for b in args.batches.split(","))]
         if args.chunk:
-            cells.append(f"{time_chunk(args.chunk, context):.1f}")
+            cells.append("{:.1f} | {:.1f}".format(*time_chunk(args.chunk, context)))
         print(f"| {context} | " + " | ".join(cells) + " |", flush=True)
 
 

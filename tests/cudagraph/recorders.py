@@ -10,6 +10,7 @@ import torch
 
 from model import regions
 from model.attention import Attention
+from model.context import HostBatch
 from model.qwen4_exp import Qwen4ExpForCausalLM
 
 
@@ -70,9 +71,14 @@ def qsa_choices(pinned: list[torch.Tensor | None] | None = None) -> Iterator[lis
     queue = iter(pinned) if pinned is not None else None
 
     def choose(
-        self: Attention, iq: torch.Tensor, t: torch.Tensor, keys: torch.Tensor, slots: torch.Tensor | None = None
+        self: Attention,
+        iq: torch.Tensor,
+        t: torch.Tensor,
+        keys: torch.Tensor,
+        slots: torch.Tensor | None = None,
+        host: HostBatch | None = None,
     ) -> torch.Tensor | None:
-        mask = original(self, iq, t, keys, slots)
+        mask = original(self, iq, t, keys, slots, host)
         if queue is not None:
             ref = next(queue)
             assert (ref is None) == (mask is None), "QSA: the pinned path's calls differ from fp32's"

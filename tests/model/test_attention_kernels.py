@@ -23,7 +23,7 @@ from model.context import HostBatch
 from model.kernels import attention_decode, attention_prefill, qsa_select
 from model.kernels.attention_decode import decode_attention, split_len
 from model.kernels.attention_prefill import prefill_attention, tiles
-from model.kernels.qsa_select import select_blocks
+from model.kernels.qsa_select import PrefillRows, block_scores, select_blocks
 from model.kv_quant import dequantise, quantise
 from model.paging import DEFAULT_PAGE_SIZE, pages_for
 from model.presets import preset_config
@@ -438,6 +438,109 @@ def test_block_selection_over_thousands_of_blocks(monkeypatch: pytest.MonkeyPatc
     assert got.sum(-1).tolist() == [100, 100, 100, 100]
 
 
+PREFILL = [(0, 0, 90), (2, 150, 37), (1, 597, 1)]  # (slot, start, tokens): a fresh prompt, a chunk, a decode row
+
+
+def prefill_batch(att: Attention, iq: torch.Tensor, size: int) -> tuple[torch.Tensor, torch.Tensor, PrefillRows]:
+    """(positions, slots, layout) of `PREFILL` and two padding rows (trash slot 3) for the rows of `iq`: the
+    layout `Attention` builds from the host batch, or the same tiles at `size` rows."""
+    query_start, positions, slots = flat_batch(PREFILL, 2, 3)
+    host = HostBatch(query_start, tuple(s for _, s, _ in PREFILL), tuple(slot for slot, _, _ in PREFILL), len(slots))
+    rows = att._score_rows(host, iq)
+    assert rows.size == qsa_select.TILE_ROWS and rows.blocks == 598 // att.block  # the scratch: 149 blocks
+    if size != rows.size:
+        rows = PrefillRows(tiles(host.query_start, host.start_pos, len(slots), iq.device, size), size, rows.blocks)
+    return positions, slots, rows
+
+
+def complete(scores: torch.Tensor, positions: torch.Tensor, block: int) -> torch.Tensor:
+    """`scores [B, width]` with every column from a row's `nb` on zeroed (unwritten by the kernels)."""
+    cols = torch.arange(scores.shape[1])
+    return torch.where(cols[None, :] < ((positions + 1) // block)[:, None], scores, 0.0)
+
+
+TILED_CASES = [(torch.float32, 5, False), (torch.bfloat16, 5, False), (torch.float32, qsa_select.TILE_ROWS, False)]
+TILED_CASES += [(torch.bfloat16, qsa_select.TILE_ROWS, True)]  # (dtype, rows a tile, selection split)
+
+
+@pytest.mark.parametrize(("dtype", "size", "split"), TILED_CASES)
+def test_tiled_block_scores_are_the_row_kernel_s_and_keep_the_sort_s_blocks(
+    monkeypatch: pytest.MonkeyPatch, dtype: torch.dtype, size: int, split: bool
+) -> None:
+    """Whole-number keys and queries (every score exact in any summation order, in crowds of ties): over
+    a fresh 90-token prompt (past the 20-block budget from its 80th row), a 37-row chunk starting at
+    position 150 (mid-block) and a decode row at 597 (three block tiles) in one batch, with padding rows,
+    in tiles of 5 rows (several a request, the last part-filled) or 64, the tensor-core scores equal the
+    row kernel's bit for bit on each row's complete blocks, and the mask is the torch sort's, also with
+    the selection split into tiles of 16 columns (whose histograms the tiled path empties itself)."""
+    if split:
+        use_tiles(monkeypatch, 16, 10**6)
+    att = tiny_attention(6, 4, 600)
+    att.block_topk = 20
+    iq = integer_scores(att, 90 + 37 + 1 + 2, -2, 2).to(dtype)
+    keys = att.block_keys.to(dtype)
+    positions, slots, rows = prefill_batch(att, iq, size)
+    args = (iq, keys, att.block_table, slots, positions)
+    tiled = block_scores(*args, att.block, att.num_blocks, rows)
+    assert tiled.shape == (len(slots), 149)  # the batch's most blocks, not the cache's 150
+    by_row = block_scores(*args, att.block, att.num_blocks)[:, :149]
+    assert torch.equal(complete(tiled, positions, att.block), complete(by_row, positions, att.block))
+    got = select_blocks(*args, att.block_topk, att.block, att.num_blocks, rows)
+    assert torch.equal(got.bool(), att.qsa_chosen(iq, positions, keys, slots))
+
+
+def rounding_bound(iq: torch.Tensor, keys: torch.Tensor) -> torch.Tensor:
+    """`[B, nb]`: how far an fp32 `sum_h relu(q_h . k)` of these inputs, summed in any order, can lie from the
+    exact one: each dot of Di products within `Di e sum|q_i k_i|` (products exact or rounded once, then Di - 1
+    additions), the relu moving nothing further, the Hi - 1 additions over heads `Hi e` of the total, with
+    `e` an operation's relative error: u = 2^-24 rounding to nearest, 2u where tensor cores truncate (first
+    order, doubled for the second)."""
+    hi, di = iq.shape[1:]
+    size = torch.einsum("bhd,bnd->bn", iq.double().abs(), keys.double().abs())
+    return 2 * (di + hi) * 2.0**-23 * size
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_tiled_block_scores_of_random_inputs_are_within_rounding(dtype: torch.dtype) -> None:
+    """Random keys and queries: both kernels' scores lie within `rounding_bound` of the float64 scores of the
+    same inputs; where a row's budget edge is wider than twice its bound (no near-tie), the tiled path keeps
+    the blocks the float64 sort keeps, and that holds for most rows past the budget (38 of the 45 here)."""
+    att = tiny_attention(7, 4, 600)
+    att.block_topk = 20
+    iq = torch.randn(130, att.indexer.n_heads, att.indexer.head_dim).to(dtype)
+    keys = att.block_keys.to(dtype)
+    positions, slots, rows = prefill_batch(att, iq, 16)
+    args = (iq, keys, att.block_table, slots, positions)
+    paged = att._paged_rows(keys, slots, 149)
+    exact = complete(torch.relu(torch.einsum("bhd,bnd->bhn", iq.double(), paged.double())).sum(1), positions, 4)
+    bound = rounding_bound(iq, paged)
+    for total, layout in ((att.num_blocks, rows), (149, None)):
+        got = complete(block_scores(*args, att.block, total, layout)[:, :149].double(), positions, 4)
+        assert ((got - exact).abs() <= bound).all()
+    chosen = select_blocks(*args, att.block_topk, att.block, att.num_blocks, rows).bool()
+    nb = (positions + 1) // att.block
+    clear = 0
+    for r in (nb > att.block_topk).nonzero().flatten().tolist():
+        order = exact[r, : nb[r]].sort(descending=True, stable=True)
+        edge = order.values[att.block_topk - 1] - order.values[att.block_topk]
+        if edge > 2 * bound[r].max():
+            want = torch.zeros(att.num_blocks + 1, dtype=torch.bool)
+            want[order.indices[: att.block_topk]] = True
+            assert torch.equal(chosen[r], want), r
+            clear += 1
+    assert clear >= 0.5 * int((nb > att.block_topk).sum())
+
+
+def test_bad_prefill_rows_are_named() -> None:
+    att = tiny_attention(0, 2, 64)
+    iq, rows = torch.zeros(2, 2, 16), torch.tensor([0, 1])
+    args = (iq, att.block_keys, att.block_table, rows, rows, 4, 16)
+    with pytest.raises(ValueError, match=r"rows.tiles must be contiguous int32 \[T, 2\].*torch.int64"):
+        block_scores(*args, PrefillRows(torch.zeros(1, 2, dtype=torch.long), 4, 1))
+    with pytest.raises(ValueError, match=r"rows: size 4 must be >= 1 and blocks 17 within 0 .. 16"):
+        block_scores(*args, PrefillRows(torch.zeros(1, 2, dtype=torch.int32), 4, 17))
+
+
 def test_selection_tiles_cover_the_mask() -> None:
     """Decode rows spread over many tiles, a prefill chunk's rows and short rows one tile each; tiles of
     whole chunks cover the `total + 1` columns."""
@@ -624,6 +727,45 @@ def test_long_context_block_selection_is_the_sort_s_choice(monkeypatch: pytest.M
         monkeypatch.setattr(qsa_select, "PROGRAMS", programs)
         got = select_blocks(iq, keys, att.block_table, slots, positions, 512, 4, att.num_blocks)
         assert torch.equal(got.bool(), ref), programs
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_long_context_prefill_chunk_selection_is_the_sort_s_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench geometry at 32,768 blocks (a 131,072-token cache), 512 kept: a 255-row chunk starting
+    mid-block near the end and a 100-row chunk at 70,001 of another request, with a padding row, scored in
+    tiles on tensor cores. Whole-number bf16 keys and queries: the mask is the sort's bit for bit. Random
+    ones: the tiled scores lie within `rounding_bound` of the float64 scores, as the row kernel's do."""
+    cfg = Qwen4ExpConfig.from_dict(preset_config("bench"))
+    att = Attention(cfg).cuda()
+    length, requests = 131072, [(0, 130813, 255), (1, 70001, 100)]
+    per = pages_for(length, DEFAULT_PAGE_SIZE)
+    att.init_state(scattered_table(3, per, 2, "cuda"), 3 * per, DEFAULT_PAGE_SIZE, length, torch.bfloat16)
+    query_start, positions, slots = (t.cuda() if isinstance(t, torch.Tensor) else t for t in flat_batch(requests, 1, 2))
+    host = HostBatch(query_start, (130813, 70001), (0, 1), len(slots))
+    torch.manual_seed(0)
+    att.block_keys.copy_(torch.randint(-2, 3, att.block_keys.shape, device="cuda"))
+    iq = torch.randint(-1, 2, (len(slots), 4, 128), device="cuda").bfloat16()
+    rows = att._score_rows(host, iq)
+    keys = att.block_keys
+    got = select_blocks(iq, keys, att.block_table, slots, positions, 512, 4, att.num_blocks, rows).bool()
+    monkeypatch.setattr(attention_module, "use_kernels", lambda t: False)
+    for a in range(0, len(slots), 64):
+        part = slice(a, a + 64)
+        assert torch.equal(got[part], att.qsa_chosen(iq[part], positions[part], keys, slots[part])), a
+    keys.normal_()
+    iq.normal_()
+    args = (iq, keys, att.block_table, slots, positions, 4, att.num_blocks)
+    tiled, by_row = block_scores(*args, rows), block_scores(*args)[:, : rows.blocks]
+    nb = (positions + 1) // 4
+    for a in range(0, len(slots), 32):
+        part = slice(a, a + 32)
+        paged = att._paged_rows(keys, slots[part], rows.blocks)
+        exact = torch.relu(torch.einsum("bhd,bnd->bhn", iq[part].double(), paged.double())).sum(1)
+        bound = rounding_bound(iq[part], paged)
+        live = torch.arange(rows.blocks, device="cuda")[None, :] < nb[part, None]
+        for scores in (tiled, by_row):
+            assert ((scores[part].double() - exact).abs() <= bound)[live].all(), a
 
 
 def test_attention_core_op_has_the_kernel_write_its_out_buffer(monkeypatch: pytest.MonkeyPatch) -> None:

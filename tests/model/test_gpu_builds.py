@@ -138,9 +138,17 @@ CASES = {
         qsa_select._score_kernel,
         {"iq": "*bf16", "keys": "*bf16", "slots": "*i64", "positions": "*i64", "scores": "*fp32", "hist": "*i32"}
         | {"block_table": "*i32"},
-        {"TOTAL": QSA["TOTAL"], "BLOCK": 4, "BJ": qsa_select.BLOCK_J, "SPLIT": True}
+        {"BLOCK": 4, "BJ": qsa_select.BLOCK_J, "SPLIT": True}
         | {"HI": 4, "DI": 128, "BD": 128, "PER_PAGE": DEFAULT_PAGE_SIZE // 4},
         4,
+    ),
+    "QSA tile score": (
+        qsa_select._tile_score_kernel,
+        {"iq": "*bf16", "keys": "*bf16", "slots": "*i64", "positions": "*i64", "scores": "*fp32"}
+        | {"block_table": "*i32", "row_tiles": "*i32"},
+        {"BLOCK": 4, "BT": qsa_select.TILE_ROWS, "BN": qsa_select.TILE_BLOCKS, "DOT_F32": False}
+        | {"HI": 4, "DI": 128, "BD": 128, "PER_PAGE": DEFAULT_PAGE_SIZE // 4},
+        qsa_select.TILE_WARPS,
     ),
     "QSA select, one program a row": (
         qsa_select._select_row_kernel,
@@ -268,14 +276,15 @@ def test_decode_attention_builds_without_spills(case: str, arch: int) -> None:
     assert " STACK:0 " in resources(built(case, arch))
 
 
-QSA_CASES = ("QSA score", "QSA select, one program a row", "QSA histogram, digit 0", "QSA histogram, digit 3")
-QSA_CASES += ("QSA choose",)
+QSA_CASES = ("QSA score", "QSA tile score", "QSA select, one program a row", "QSA histogram, digit 0")
+QSA_CASES += ("QSA histogram, digit 3", "QSA choose")
 
 
 @pytest.mark.parametrize(("case", "arch"), [(c, a) for c in QSA_CASES for a in TARGETS])
 def test_qsa_selection_builds_without_spills(case: str, arch: int) -> None:
     """The selection's kernels (`tl.histogram`'s warp ballots and shared-memory bins, the scans over a
-    256-bin histogram) keep to registers on every target."""
+    256-bin histogram; the tile score's products, a head at a time: its heads unrolled spilled 0.5-6 KB
+    a thread) keep to registers on every target."""
     assert " STACK:0 " in resources(built(case, arch))
 
 
