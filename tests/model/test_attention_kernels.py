@@ -238,7 +238,7 @@ def test_decode_skips_only_key_tiles_qsa_dropped_whole(kind: str, sms: int) -> N
     q = skip_queries(kind, 4, hq, d)
     dev = SKIP_DEVICE[kind]
     args = (x.to(dev) for x in (q, *caches, slots, positions))
-    got = decode_attention(*args, d**-0.5, chosen.to(dev), SKIP_BLOCK, sms=sms, **scales)
+    got = decode_attention(*args, d**-0.5, chosen.to(dev), SKIP_BLOCK, 3, sms=sms, **scales)
     tol = SKIP_TOLERANCE[kind]
     want = dense_reference(q, k, v, slots, positions, allowed)
     torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
