@@ -12,10 +12,11 @@ online softmax in fp32; a second kernel merges the splits (one split writes the 
 chosen block: exactly `Attention.qsa_allowed`. Under QSA nearly every key tile of a long row holds no
 visible key, so the splits are not of the row's keys but of its list of kept key tiles
 (`model/kernels/qsa_tiles.py`, one small kernel before this one): split `s` reads entries `s * per ..`
-of the list, so the work follows the kept tiles and spreads evenly over the splits however QSA's choice
-clusters; the split count comes from the list's capacity (static: the budget's blocks and the tail's
-tiles), so a CUDA graph freezes it. Tiles QSA dropped whole are never visited: their scores would all be
--inf and leave the running softmax as it is.
+of the list, `per` the row's list length over the splits (read on the device), so the work follows the
+kept tiles and spreads evenly over the splits however QSA's choice clusters; the split count comes from
+the list's capacity (static: the budget's blocks and the tail's tiles), so a CUDA graph freezes it.
+Tiles QSA dropped whole are never visited: their scores would all be -inf and leave the running
+softmax as it is.
 FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read as bytes, and float32 scale pages `[pages,
 page_size, Hkv]`: a tile's codes convert exactly to q's dtype and each key's scale multiplies its score
 column and its probability column (`online_softmax_step`), not the `[keys, D]` tiles, which spilled on
@@ -182,8 +183,9 @@ def _split_kernel(
     acc = tl.full([BG, BD], 0.0, tl.float32)
     table_row = block_table + slot * stride_table
     if QSA:  # split s: entries s * per .. of the row's list of kept key tiles (`qsa_tiles.kept_tiles`)
-        first = s * (SPLIT_LEN // BN)
-        for i in range(first, tl.minimum(first + SPLIT_LEN // BN, tl.load(counts + b))):
+        count = tl.load(counts + b)
+        per = (count + SPLITS - 1) // SPLITS  # the row's own list over all splits, however long it is
+        for i in range(s * per, tl.minimum(s * per + per, count)):
             j0 = tl.load(tiles + b * CAP + i) * BN
             rn = j0 + tl.arange(0, BN)
             visible = qsa_visible(chosen, b, rn, t, rn <= t, BLOCK, NCHOSEN)
@@ -427,9 +429,9 @@ def _launch_splits(
     out: torch.Tensor,
 ) -> tuple[torch.Tensor, torch.Tensor, int] | None:
     """`_split_kernel` in `splits` of `per` keys (key tiles of `bn`), or under QSA (`kept`: the int8 choice,
-    the rows' lists of kept tiles and their counts, the block size, the lists' capacity) of `per // bn` listed
-    tiles; returns the partial sums and softmax statistics and the split count for `_launch_merge`, or None
-    where one split wrote `out` itself."""
+    the rows' lists of kept tiles and their counts, the block size, the lists' capacity) of a row's listed
+    tiles over `splits`; returns the partial sums and softmax statistics and the split count for
+    `_launch_merge`, or None where one split wrote `out` itself."""
     (k_cache, v_cache, k_scale, v_scale, *strides), flags = caches
     bsz = q.shape[0]
     parts = bsz * heads.hkv * splits if splits > 1 else 0
@@ -440,8 +442,9 @@ def _launch_splits(
     split[(bsz, heads.hkv, splits)](
         q, k_cache, v_cache, k_scale, v_scale, block_table, slots, positions, pick, tiles, counts, part_acc, part_ml,
         out, scale, block_table.stride(0), *strides, **heads.constexprs(), **flags, BN=bn, PAGE=k_cache.shape[1],
-        SPLIT_LEN=per, SPLITS=splits, QSA=kept is not None, BLOCK=block, NCHOSEN=pick.shape[-1] if kept else 1,
-        CAP=cap, IEEE=q.dtype == torch.float32, num_warps=SPLIT_WARPS, **pdl_launch(q),
+        SPLIT_LEN=0 if kept else per, SPLITS=splits, QSA=kept is not None, BLOCK=block,
+        NCHOSEN=pick.shape[-1] if kept else 1, CAP=cap, IEEE=q.dtype == torch.float32, num_warps=SPLIT_WARPS,
+        **pdl_launch(q),
     )  # fmt: skip
     return (part_acc, part_ml, splits) if splits > 1 else None
 
