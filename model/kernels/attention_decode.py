@@ -11,9 +11,9 @@ online softmax in fp32; a second kernel merges the splits (one split writes the 
 `j` is visible when `j <= t` and, under QSA, when it lies in the incomplete tail block or in a
 chosen block: exactly `Attention.qsa_allowed`. Under QSA nearly every key tile of a long row holds no
 visible key, so the splits are not of the row's keys but of its list of kept key tiles
-(`model/kernels/qsa_tiles.py`, one small kernel before this one): split `s` reads entries `s * per ..`
-of the list, `per` the row's list length over the splits (read on the device), so the work follows the
-kept tiles and spreads evenly over the splits however QSA's choice clusters; the split count comes from
+(`model/kernels/qsa_tiles.py`, one small kernel before this one): of a list of `n` entries (read on the
+device), split `s` of `S` reads entries `s * n // S .. (s + 1) * n // S - 1`, so the work follows the kept
+tiles and spreads evenly over the splits however QSA's choice clusters; the split count comes from
 the list's capacity (static: the budget's blocks and the tail's tiles), so a CUDA graph freezes it.
 Tiles QSA dropped whole are never visited: their scores would all be -inf and leave the running
 softmax as it is.
@@ -109,25 +109,6 @@ def key_scales(k_scale, v_scale, table_row, j0, PAGE: tl.constexpr, stride_page,
 
 
 @triton.jit
-def read_tile(qt, j0, visible, table_row, k_cache, v_cache, k_scale, v_scale, scale, m_i, l_i, acc, rd, md,
-              PAGE: tl.constexpr, stride_page, stride_pos, stride_head, stride_scale_page, stride_scale_pos, h,
-              BN: tl.constexpr, FP8: tl.constexpr, HW_E4M3: tl.constexpr, IEEE: tl.constexpr):  # fmt: skip
-    """`online_softmax_step` over the key tile `j0 ..` (in one page) of KV head `h`: its `visible` keys' K and
-    V (and FP8 scales) loaded by int32 offsets from the page's base (not hoisted and held: no 64-bit address
-    tensor to spill); keys not `visible` are never read."""
-    base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
-    offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
-    kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
-    vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
-    ks, vs = scale, scale  # unread without FP8
-    if FP8:
-        ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
-                            visible)  # fmt: skip
-        kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
-    return online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs, FP8)
-
-
-@triton.jit
 def _split_kernel(
     q,
     k_cache,
@@ -183,23 +164,34 @@ def _split_kernel(
     acc = tl.full([BG, BD], 0.0, tl.float32)
     table_row = block_table + slot * stride_table
     if QSA:  # split s: entries s * per .. of the row's list of kept key tiles (`qsa_tiles.kept_tiles`)
-        count = tl.load(counts + b)
-        per = (count + SPLITS - 1) // SPLITS  # the row's own list over all splits, however long it is
-        for i in range(s * per, tl.minimum(s * per + per, count)):
+        count = tl.load(counts + b)  # the row's own list over all splits, however long it is
+        first = s * count // SPLITS
+        last = (s + 1) * count // SPLITS
+    else:  # split s: key tiles s * SPLIT_LEN // BN .. (SPLIT_LEN a multiple of BN)
+        first = s * (SPLIT_LEN // BN)
+        last = tl.minimum(first + SPLIT_LEN // BN, t // BN + 1)
+    for i in range(first, last):
+        if QSA:
             j0 = tl.load(tiles + b * CAP + i) * BN
             rn = j0 + tl.arange(0, BN)
             visible = qsa_visible(chosen, b, rn, t, rn <= t, BLOCK, NCHOSEN)
-            m_i, l_i, acc = read_tile(qt, j0, visible, table_row, k_cache, v_cache, k_scale, v_scale, scale, m_i,
-                                      l_i, acc, rd, md, PAGE, stride_page, stride_pos, stride_head,
-                                      stride_scale_page, stride_scale_pos, h, BN, FP8, HW_E4M3, IEEE)  # fmt: skip
-    else:  # split s: keys s * SPLIT_LEN ..
-        start = s * SPLIT_LEN
-        end = tl.minimum(start + SPLIT_LEN, t + 1)
-        for j0 in range(start, end, BN):
-            visible = j0 + tl.arange(0, BN) < end
-            m_i, l_i, acc = read_tile(qt, j0, visible, table_row, k_cache, v_cache, k_scale, v_scale, scale, m_i,
-                                      l_i, acc, rd, md, PAGE, stride_page, stride_pos, stride_head,
-                                      stride_scale_page, stride_scale_pos, h, BN, FP8, HW_E4M3, IEEE)  # fmt: skip
+        else:
+            j0 = i * BN
+            rn = j0 + tl.arange(0, BN)
+            visible = rn <= t
+        # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
+        base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
+        # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
+        offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
+        kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+        vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+        ks, vs = scale, scale  # unread without FP8
+        if FP8:
+            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
+                                visible)  # fmt: skip
+            kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs,
+                                            FP8)  # fmt: skip
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
         dst = out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :]

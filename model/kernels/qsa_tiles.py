@@ -24,7 +24,10 @@ import triton.language as tl
 
 from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_inputs
 
-STEP = 512  # tiles a step of the list kernel: 4 KB of `chosen` with blocks of 4 and tiles of 32 keys
+# tiles a step of the list kernel (16 KB of `chosen` with blocks of 4 and tiles of 32 keys: a 262k row in 4
+# steps), over 16 warps: no stack on any target (over 8, 176 B a thread on sm_120; over 4, 160-592 B)
+STEP = 2048
+LIST_WARPS = 16
 
 
 @triton.jit
@@ -100,6 +103,7 @@ def kept_tiles(
     kernel = _kept_tiles_kernel if chosen.is_cuda else _interpreted(_kept_tiles_kernel)
     kernel[(rows,)](
         chosen, positions, tiles, counts, BN=bn, BLOCK=block, NCHOSEN=chosen.shape[1], CAP=cap,
-        NBT=triton.next_power_of_2((bn + block - 2) // block + 1), STEP=step, num_warps=4, **pdl_launch(chosen),
+        NBT=triton.next_power_of_2((bn + block - 2) // block + 1), STEP=step, num_warps=LIST_WARPS,
+        **pdl_launch(chosen),
     )  # fmt: skip
     return tiles, counts

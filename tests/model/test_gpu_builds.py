@@ -157,7 +157,7 @@ CASES = {
         {"chosen": "*i8", "positions": "*i64", "tiles": "*i32", "counts": "*i32"},
         {"BN": attention_decode.BLOCK_N, "NCHOSEN": QSA["TOTAL"] + 1, "CAP": 513, "NBT": 8, "STEP": qsa_tiles.STEP}
         | {"BLOCK": 4},
-        4,
+        qsa_tiles.LIST_WARPS,
     ),
     "QSA select, one program a row": (
         qsa_select._select_row_kernel,
