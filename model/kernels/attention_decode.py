@@ -163,7 +163,7 @@ def _split_kernel(
     l_i = tl.full([BG], 0.0, tl.float32)
     acc = tl.full([BG, BD], 0.0, tl.float32)
     table_row = block_table + slot * stride_table
-    if QSA:  # split s: entries s * per .. of the row's list of kept key tiles (`qsa_tiles.kept_tiles`)
+    if QSA:  # split s: its share of the row's list of kept key tiles (`qsa_tiles.kept_tiles`)
         count = tl.load(counts + b)  # the row's own list over all splits, however long it is
         first = s * count // SPLITS
         last = (s + 1) * count // SPLITS
