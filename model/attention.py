@@ -338,7 +338,7 @@ class Attention(nn.Module):
         from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
 
         return decode_attention(
-            q, k, v, table, slots, positions, self.scaling, chosen, self.block, out=out, scales=scales
+            q, k, v, table, slots, positions, self.scaling, chosen, self.block, self.block_topk, out=out, scales=scales
         )
 
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:

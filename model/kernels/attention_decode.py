@@ -9,11 +9,14 @@ split `s` of row `b`'s keys for KV head `h` straight from the pages the block ta
 with the `G` query heads of that KV head as one tile (one `tl.dot` per key tile), and keeps an
 online softmax in fp32; a second kernel merges the splits (one split writes the output itself). Key
 `j` is visible when `j <= t` and, under QSA, when it lies in the incomplete tail block or in a
-chosen block: exactly `Attention.qsa_allowed`. A key tile without a visible key (QSA dropped all its
-blocks: at 131k keys nearly all) costs only its `chosen` bytes: a scalar branch skips its loads, dots
-and softmax step. Their scores would all be -inf, which leaves the running max as it is (`alpha` is
-exp(0) = 1, or 0 while the max is still -inf and the sum and accumulator are 0), and their zero
-probabilities would add nothing: bit for bit the unskipped result, but for the sign of an exact zero.
+chosen block: exactly `Attention.qsa_allowed`. Under QSA nearly every key tile of a long row holds no
+visible key, so the splits are not of the row's keys but of its list of kept key tiles
+(`model/kernels/qsa_tiles.py`, one small kernel before this one): of a list of `n` entries (read on the
+device), split `s` of `S` reads entries `s * n // S .. (s + 1) * n // S - 1`, so the work follows the kept
+tiles and spreads evenly over the splits however QSA's choice clusters; the split count comes from
+the list's capacity (static: the budget's blocks and the tail's tiles), so a CUDA graph freezes it.
+Tiles QSA dropped whole are never visited: their scores would all be -inf and leave the running
+softmax as it is.
 FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read as bytes, and float32 scale pages `[pages,
 page_size, Hkv]`: a tile's codes convert exactly to q's dtype and each key's scale multiplies its score
 column and its probability column (`online_softmax_step`), not the `[keys, D]` tiles, which spilled on
@@ -36,6 +39,7 @@ import triton.language as tl
 
 from model.kernels import KEY_TILE, KV_FP8, output_like
 from model.kernels.codes import add, decoders, e4m3_as, interpreted, maximum, pdl_launch, wait_for_inputs
+from model.kernels.qsa_tiles import capacity, kept_tiles
 
 BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
 # FP8 K/V's keys per inner step (both kernels): at 32 the split kernel spilled 16-32 B a thread on every
@@ -115,6 +119,8 @@ def _split_kernel(
     slots,
     positions,
     chosen,
+    tiles,
+    counts,
     part_acc,
     part_ml,
     out,
@@ -139,6 +145,7 @@ def _split_kernel(
     QSA: tl.constexpr,
     BLOCK: tl.constexpr,
     NCHOSEN: tl.constexpr,
+    CAP: tl.constexpr,
     IEEE: tl.constexpr,
     PDL: tl.constexpr,
 ):
@@ -152,33 +159,39 @@ def _split_kernel(
     slot = tl.load(slots + b).to(tl.int64)
     t = tl.load(positions + b).to(tl.int32)
     qt = tl.load(q + (b * HQ + h * G + rg[:, None]) * D + rd[None, :], mask=mg[:, None] & md[None, :], other=0.0)
-    start = s * SPLIT_LEN
-    end = tl.minimum(start + SPLIT_LEN, t + 1)
     m_i = tl.full([BG], float("-inf"), tl.float32)
     l_i = tl.full([BG], 0.0, tl.float32)
     acc = tl.full([BG, BD], 0.0, tl.float32)
     table_row = block_table + slot * stride_table
-    for j0 in range(start, end, BN):
-        rn = j0 + tl.arange(0, BN)
-        visible = rn < end
-        seen = True  # the tile's first key is before `end`
+    if QSA:  # split s: its share of the row's list of kept key tiles (`qsa_tiles.kept_tiles`)
+        count = tl.load(counts + b)  # the row's own list over all splits, however long it is
+        first = s * count // SPLITS
+        last = (s + 1) * count // SPLITS
+    else:  # split s: key tiles s * SPLIT_LEN // BN .. (SPLIT_LEN a multiple of BN)
+        first = s * (SPLIT_LEN // BN)
+        last = tl.minimum(first + SPLIT_LEN // BN, t // BN + 1)
+    for i in range(first, last):
         if QSA:
-            visible = qsa_visible(chosen, b, rn, t, visible, BLOCK, NCHOSEN)
-            seen = tl.reduce(visible.to(tl.int32), 0, maximum) > 0
-        if seen:  # a tile QSA dropped whole is skipped: its step would leave m_i, l_i and acc as they are
-            # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
-            base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
-            # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
-            offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
-            kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
-            vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
-            ks, vs = scale, scale  # unread without FP8
-            if FP8:
-                ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h,
-                                    BN, visible)  # fmt: skip
-                kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
-            m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs,
-                                                FP8)  # fmt: skip
+            j0 = tl.load(tiles + b * CAP + i) * BN
+            rn = j0 + tl.arange(0, BN)
+            visible = qsa_visible(chosen, b, rn, t, rn <= t, BLOCK, NCHOSEN)
+        else:
+            j0 = i * BN
+            rn = j0 + tl.arange(0, BN)
+            visible = rn <= t
+        # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
+        base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
+        # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
+        offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
+        kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+        vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+        ks, vs = scale, scale  # unread without FP8
+        if FP8:
+            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
+                                visible)  # fmt: skip
+            kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
+        m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs,
+                                            FP8)  # fmt: skip
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
         dst = out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :]
@@ -327,6 +340,7 @@ def decode_attention(
     scale: float,
     chosen: torch.Tensor | None = None,
     block: int = 1,
+    topk: int = 0,
     sms: int | None = None,
     out: torch.Tensor | None = None,
     scales: tuple[torch.Tensor, torch.Tensor] | None = None,
@@ -336,22 +350,34 @@ def decode_attention(
     q `[B, Hq, D]`; k_cache/v_cache `[pages, page_size, Hkv, D]` (query head `i` reads KV head
     `i // (Hq/Hkv)`), key `j` of slot `s` at page `block_table[s, j // page_size]`; slots, positions
     `[B]`. `chosen [B, NB+1]` (bool or int8, nonzero = chosen; QSA): key `j` in a complete block
-    `j // block` is visible only if that block is chosen. `sms` (the device's SM count by default)
-    sets how many splits the keys get, over the table row's length. FP8 caches take their `scales`
-    (K's, V's: `[pages, page_size, Hkv]` float32, `model/kv_quant.py`). Returns `[B, Hq, D]` in q's
-    dtype, in `out` when given (`output_like`).
+    `j // block` is visible only if that block is chosen, of at most `topk` chosen a row. `sms` (the
+    device's SM count by default) sets how many splits the keys get: over the table row's length, or
+    under QSA over the capacity of the row's list of kept key tiles (`qsa_tiles.capacity`). FP8 caches
+    take their `scales` (K's, V's: `[pages, page_size, Hkv]` float32, `model/kv_quant.py`). Returns
+    `[B, Hq, D]` in q's dtype, in `out` when given (`output_like`).
     """
     check_caches(q, k_cache, v_cache, block_table, scales)
     out = output_like(out, q)
     if q.shape[0] == 0:
         return out
+    if chosen is not None and topk < 1:
+        raise ValueError(f"decode_attention: chosen blocks need topk, the most a row keeps (at least 1), got {topk}")
     heads = HeadTiles.of(q, k_cache)
     if sms is None:
         sms = torch.cuda.get_device_properties(q.device).multi_processor_count if q.is_cuda else 1
-    per = split_len(block_table.shape[1] * k_cache.shape[1], q.shape[0] * heads.hkv, sms)
     caches = cache_arguments(q, k_cache, v_cache, scales)
-    parts = _launch_splits(q.contiguous(), caches, block_table, slots, positions, chosen, block, scale, heads, per,
-                           out)  # fmt: skip
+    page_size = k_cache.shape[1]
+    bn = key_tile(FP8_BLOCK_N if scales is not None else BLOCK_N, page_size)
+    keys = block_table.shape[1] * page_size  # a row's keys, or under QSA its list's tiles' keys
+    kept = None
+    if chosen is not None:
+        pick = chosen.view(torch.int8).contiguous()
+        cap = capacity(topk, block, bn, -(-keys // bn))
+        keys = cap * bn
+        kept = (pick, *kept_tiles(pick, positions, block, bn, cap), block, cap)
+    per = split_len(keys, q.shape[0] * heads.hkv, sms)
+    parts = _launch_splits(q.contiguous(), caches, block_table, slots, positions, kept, scale, heads, bn, per,
+                           -(-keys // per), out)  # fmt: skip
     if parts is not None:
         _launch_merge(*parts, heads, out)
     return out
@@ -386,30 +412,30 @@ def _launch_splits(
     block_table: torch.Tensor,
     slots: torch.Tensor,
     positions: torch.Tensor,
-    chosen: torch.Tensor | None,
-    block: int,
+    kept: tuple[torch.Tensor, torch.Tensor, torch.Tensor, int, int] | None,
     scale: float,
     heads: HeadTiles,
+    bn: int,
     per: int,
+    splits: int,
     out: torch.Tensor,
 ) -> tuple[torch.Tensor, torch.Tensor, int] | None:
-    """`_split_kernel` over the keys in splits of `per`; returns the partial sums and softmax statistics
-    and the split count for `_launch_merge`, or None where one split wrote `out` itself."""
+    """`_split_kernel` in `splits` of `per` keys (key tiles of `bn`), or under QSA (`kept`: the int8 choice,
+    the rows' lists of kept tiles and their counts, the block size, the lists' capacity) of a row's listed
+    tiles over `splits`; returns the partial sums and softmax statistics and the split count for
+    `_launch_merge`, or None where one split wrote `out` itself."""
     (k_cache, v_cache, k_scale, v_scale, *strides), flags = caches
-    bsz, page_size = q.shape[0], k_cache.shape[1]
-    splits = -(-block_table.shape[1] * page_size // per)
+    bsz = q.shape[0]
     parts = bsz * heads.hkv * splits if splits > 1 else 0
     part_acc = torch.empty(parts * heads.bg * heads.bd, dtype=torch.float32, device=q.device)
     part_ml = torch.empty(parts * 2 * heads.bg, dtype=torch.float32, device=q.device)
-    qsa = chosen is not None
-    pick = chosen.view(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
+    pick, tiles, counts, block, cap = kept if kept is not None else (slots, slots, slots, 1, 1)  # unread without QSA
     split = _split_kernel if q.is_cuda else _interpreted(_split_kernel)
     split[(bsz, heads.hkv, splits)](
-        q, k_cache, v_cache, k_scale, v_scale, block_table, slots, positions, pick, part_acc, part_ml, out, scale,
-        block_table.stride(0), *strides, **heads.constexprs(), **flags,
-        BN=key_tile(FP8_BLOCK_N if flags["FP8"] else BLOCK_N, page_size), PAGE=page_size, SPLIT_LEN=per,
-        SPLITS=splits, QSA=qsa, BLOCK=block,
-        NCHOSEN=pick.shape[-1] if qsa else 1, IEEE=q.dtype == torch.float32, num_warps=SPLIT_WARPS,
+        q, k_cache, v_cache, k_scale, v_scale, block_table, slots, positions, pick, tiles, counts, part_acc, part_ml,
+        out, scale, block_table.stride(0), *strides, **heads.constexprs(), **flags, BN=bn, PAGE=k_cache.shape[1],
+        SPLIT_LEN=0 if kept else per, SPLITS=splits, QSA=kept is not None, BLOCK=block,
+        NCHOSEN=pick.shape[-1] if kept else 1, CAP=cap, IEEE=q.dtype == torch.float32, num_warps=SPLIT_WARPS,
         **pdl_launch(q),
     )  # fmt: skip
     return (part_acc, part_ml, splits) if splits > 1 else None

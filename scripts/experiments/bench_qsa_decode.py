@@ -5,10 +5,14 @@ heads of 128, blocks of 4 tokens, 512 blocks kept), every request at the context
 tensor cores, as a prefill runs them (`PrefillRows`), and one row a program, as decode rows run them.
 
 A decode step's attention should cost about the same at 8k and 256k (it reads the budget's keys, and the
-block keys' scan is 256 B a block); this shows which of the two kernels grows.
+block keys' scan is 256 B a block); this shows which of the two kernels grows. The attend column times
+`decode_attention` whole: the list of kept key tiles (`qsa_tiles.kept_tiles`), the splits over it and their
+merge. The selection's random scores scatter the kept blocks; `--clustered` attends over a choice of the
+first `ANCHORS` blocks and the most recent ones instead (as a trained model's choices bunch), which puts
+the kept key tiles into few splits of the keys.
 
     PYTHONPATH=. python scripts/experiments/bench_qsa_decode.py [--contexts 8192,32768,131072,262144] [--batches 1,8]
-        [--chunk 8192]
+        [--chunk 8192] [--clustered]
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from model.paging import DEFAULT_PAGE_SIZE, new_block_table, pages_for
 from scripts.experiments.graph_timing import graphed_us
 
 BLOCK, TOPK, HQ, HKV, D, HI, DI = 4, 512, 24, 2, 256, 4, 128
+ANCHORS = 64  # `--clustered`: the first blocks kept, the rest of the budget the most recent ones
 
 
 def block_keys(batch: int, context: int) -> tuple[torch.Tensor, torch.Tensor]:
@@ -33,8 +38,17 @@ def block_keys(batch: int, context: int) -> tuple[torch.Tensor, torch.Tensor]:
     return keys, new_block_table(batch, per, batch * per, True, keys.device)
 
 
-def time_context(batch: int, context: int, reps: int = 20) -> tuple[float, float]:
-    """(select µs, attend µs) for `batch` requests at `context` keys each."""
+def clustered(batch: int, total: int) -> torch.Tensor:
+    """A choice `[batch, total + 1]` int8 of the first `ANCHORS` blocks and the `TOPK - ANCHORS` before the tail."""
+    chosen = torch.zeros(batch, total + 1, dtype=torch.int8, device="cuda")
+    chosen[:, :ANCHORS] = 1
+    chosen[:, total - (TOPK - ANCHORS) : total] = 1
+    return chosen
+
+
+def time_context(batch: int, context: int, bunched: bool, reps: int = 20) -> tuple[float, float]:
+    """(select µs, attend µs) for `batch` requests at `context` keys each; attending over `clustered` blocks
+    when `bunched`."""
     torch.manual_seed(0)
     dev, bf16 = torch.device("cuda"), torch.bfloat16
     keys, table = block_keys(batch, context)
@@ -47,10 +61,12 @@ def time_context(batch: int, context: int, reps: int = 20) -> tuple[float, float
     total = context // BLOCK
     chosen = select_blocks(iq, keys, table, slots, positions, TOPK, BLOCK, total)
     assert int(chosen[:, :total].sum()) == batch * TOPK, "the selection keeps the budget's blocks"
+    if bunched:
+        chosen = clustered(batch, total)
     out = torch.empty_like(q)
     select = graphed_us(lambda: select_blocks(iq, keys, table, slots, positions, TOPK, BLOCK, total), reps)
     attend = graphed_us(
-        lambda: decode_attention(q, k, v, table, slots, positions, D**-0.5, chosen, BLOCK, out=out), reps
+        lambda: decode_attention(q, k, v, table, slots, positions, D**-0.5, chosen, BLOCK, TOPK, out=out), reps
     )
     return select, attend
 
@@ -77,13 +93,18 @@ def main() -> None:
     parser.add_argument("--contexts", default="8192,32768,131072,262144")
     parser.add_argument("--batches", default="1,8")
     parser.add_argument("--chunk", type=int, default=0, help="rows of a prefill chunk to time the selection of")
+    parser.add_argument("--clustered", action="store_true", help="attend over anchors and recent blocks")
     args = parser.parse_args()
     chunk = f" | chunk of {args.chunk} select, tiled | by rows" if args.chunk else ""
-    print(f"{torch.cuda.get_device_name()}: µs per call (select | attend), one attention layer")
+    choice = "anchors and recent blocks" if args.clustered else "the selection's (scattered) blocks"
+    print(f"{torch.cuda.get_device_name()}: µs per call (select | attend over {choice}), one attention layer")
     cols = " | ".join(f"batch {b} select | batch {b} attend" for b in args.batches.split(","))
     print(f"| context | {cols}{chunk} |")
     for context in (int(c) for c in args.contexts.split(",")):
-        cells = [f"{s:.1f} | {a:.1f}" for s, a in (time_context(int(b), context) for b in args.batches.split(","))]
+        cells = [
+            f"{s:.1f} | {a:.1f}"
+            for s, a in (time_context(int(b), context, args.clustered) for b in args.batches.split(","))
+        ]
         if args.chunk:
             cells.append("{:.1f} | {:.1f}".format(*time_chunk(args.chunk, context)))
         print(f"| {context} | " + " | ".join(cells) + " |", flush=True)

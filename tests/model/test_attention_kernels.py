@@ -9,6 +9,7 @@ judges both against an fp32 reference, with eager bf16 as the bar.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -226,11 +227,10 @@ def skip_queries(kind: str, rows: int, hq: int, d: int) -> torch.Tensor:
 @pytest.mark.parametrize("sms", [1, 64])
 @pytest.mark.parametrize("kind", SKIP_KINDS)
 def test_decode_skips_only_key_tiles_qsa_dropped_whole(kind: str, sms: int) -> None:
-    """Rows whose QSA choice leaves whole key tiles without a visible key (the kernel skips them): one
-    whose first four tiles are dropped (its running max is -inf until a chosen block), one that sees
-    only its tail block, and tiles visible by a single chosen block at a tile's end or start, which a
-    skip must not lose. One split (its division writes the output) or five of 64 keys, whole splits
-    dropped among them."""
+    """Rows whose QSA choice leaves whole key tiles without a visible key (their lists of kept tiles leave
+    them out): one whose first four tiles are dropped (its running max is -inf until a chosen block), one
+    that sees only its tail block, and tiles visible by a single chosen block at a tile's end or start,
+    which the list must not lose. One split (its division writes the output) or two over each list."""
     hq, hkv, d = 6, 2, 16
     caches, scales, k, v = skip_caches(kind, hkv, d)
     slots, positions = torch.tensor([0, 1, 2, 0]), torch.tensor([301, 250, 200, 63])
@@ -238,10 +238,67 @@ def test_decode_skips_only_key_tiles_qsa_dropped_whole(kind: str, sms: int) -> N
     q = skip_queries(kind, 4, hq, d)
     dev = SKIP_DEVICE[kind]
     args = (x.to(dev) for x in (q, *caches, slots, positions))
-    got = decode_attention(*args, d**-0.5, chosen.to(dev), SKIP_BLOCK, sms=sms, **scales)
+    got = decode_attention(*args, d**-0.5, chosen.to(dev), SKIP_BLOCK, 3, sms=sms, **scales)
     tol = SKIP_TOLERANCE[kind]
     want = dense_reference(q, k, v, slots, positions, allowed)
     torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
+
+
+# Choices over SKIP_LENGTH keys: scattered, clustered at the row's end with two anchors (all kept tiles in one
+# or two splits of the keys), the tail alone, and a short row in the long table keeping blocks past its tail
+LIST_PICKS = [[3, 20, 41, 55, 77], [0, 1, 70, 71, 72, 73, 74], [], [2, 9, 60, 61, 62]]
+LIST_POSITIONS = (318, 301, 150, 30)
+
+
+@pytest.mark.parametrize("kind", SKIP_KINDS)
+def test_decode_walks_the_kept_tiles_alone_as_in_a_batch(kind: str) -> None:
+    """Rows over their lists of kept key tiles, each list spread over as many splits as the lists' capacity
+    allows (more splits than the clustered and the tail-only rows have tiles): each row's output bit for bit
+    what it gives alone, whatever its batch mates choose, and the reference's within tolerance."""
+    hq, hkv, d = 6, 2, 16
+    caches, scales, k, v = skip_caches(kind, hkv, d)
+    slots, positions = torch.tensor([0, 1, 2, 0]), torch.tensor(LIST_POSITIONS)
+    chosen, allowed = qsa_mask(positions, LIST_PICKS)
+    q = skip_queries(kind, 4, hq, d)
+    dev = SKIP_DEVICE[kind]
+    args = [x.to(dev) for x in (q, *caches, slots, positions)]
+    call = functools.partial(decode_attention, scale=d**-0.5, block=SKIP_BLOCK, topk=7, sms=10**4, **scales)
+    got = call(*args[:4], slots=args[4], positions=args[5], chosen=chosen.to(dev))
+    for r in range(4):
+        one = call(args[0][r : r + 1], *args[1:4], slots=args[4][r : r + 1], positions=args[5][r : r + 1],
+                   chosen=chosen[r : r + 1].to(dev))  # fmt: skip
+        assert torch.equal(one, got[r : r + 1]), r
+    tol = SKIP_TOLERANCE[kind]
+    want = dense_reference(q, k, v, slots, positions, allowed)
+    torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
+
+
+def test_decode_under_qsa_needs_the_budget() -> None:
+    """`topk` sizes the list of kept tiles: a choice without it is named."""
+    caches, _, _, _ = skip_caches("fp32", 2, 16)
+    chosen, _ = qsa_mask(torch.tensor([10]), [[1]])
+    with pytest.raises(ValueError, match="topk"):
+        decode_attention(torch.randn(1, 6, 16), *caches, torch.tensor([0]), torch.tensor([10]), 0.25, chosen, 4)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+def test_decode_over_kept_tiles_in_a_cuda_graph_is_bitwise_eager() -> None:
+    """The list kernel, the split kernel over the lists and the merge replayed from a CUDA graph (PDL where the
+    GPU has it) give the eager launch's output bit for bit."""
+    caches, _, _, _ = skip_caches("bf16", 2, 16)
+    slots, positions = torch.tensor([0, 1, 2, 0], device="cuda"), torch.tensor(LIST_POSITIONS, device="cuda")
+    chosen = qsa_mask(positions.cpu(), LIST_PICKS)[0].cuda()
+    q = skip_queries("bf16", 4, 6, 16).cuda()
+    out = torch.empty_like(q)
+    call = functools.partial(decode_attention, q, *caches, slots, positions, 0.25, chosen, SKIP_BLOCK, 7, out=out)
+    eager = call().clone()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        call()
+    out.zero_()
+    graph.replay()
+    assert torch.equal(out, eager)
 
 
 @pytest.mark.parametrize("kind", SKIP_KINDS)

@@ -34,6 +34,7 @@ from model.kernels import (
     hc_read,
     ple_gather,
     qsa_select,
+    qsa_tiles,
     router,
     weight_only,
 )
@@ -90,9 +91,10 @@ def cache_types(fp8: bool) -> dict[str, str]:
 def split_case(splits: int, qsa: bool, fp8: bool = False) -> tuple[Any, dict[str, str], dict[str, Any], int]:
     types = {p: "*bf16" for p in ("q", "out")} | cache_types(fp8) | {"scale": "fp32", "chosen": "*i8"}
     types |= {"block_table": "*i32", "slots": "*i64", "positions": "*i64", "part_acc": "*fp32", "part_ml": "*fp32"}
+    types |= {"tiles": "*i32", "counts": "*i32"}
     constexprs = ATTENTION | PAGE | {"SPLIT_LEN": 64, "SPLITS": splits, "QSA": qsa}
     constexprs |= {"BN": attention_decode.FP8_BLOCK_N if fp8 else attention_decode.BLOCK_N}
-    constexprs |= {"BLOCK": 4, "NCHOSEN": 519, "IEEE": False, "FP8": fp8}
+    constexprs |= {"BLOCK": 4, "NCHOSEN": 519, "CAP": 513, "IEEE": False, "FP8": fp8}
     return attention_decode._split_kernel, types, constexprs, 4
 
 
@@ -149,6 +151,13 @@ CASES = {
         {"BLOCK": 4, "BT": qsa_select.TILE_ROWS, "BN": qsa_select.TILE_BLOCKS, "DOT_F32": False}
         | {"HI": 4, "DI": 128, "BD": 128, "PER_PAGE": DEFAULT_PAGE_SIZE // 4},
         qsa_select.TILE_WARPS,
+    ),
+    "QSA kept key tiles": (
+        qsa_tiles._kept_tiles_kernel,
+        {"chosen": "*i8", "positions": "*i64", "tiles": "*i32", "counts": "*i32"},
+        {"BN": attention_decode.BLOCK_N, "NCHOSEN": QSA["TOTAL"] + 1, "CAP": 513, "NBT": 8, "STEP": qsa_tiles.STEP}
+        | {"BLOCK": 4},
+        qsa_tiles.LIST_WARPS,
     ),
     "QSA select, one program a row": (
         qsa_select._select_row_kernel,
@@ -276,8 +285,8 @@ def test_decode_attention_builds_without_spills(case: str, arch: int) -> None:
     assert " STACK:0 " in resources(built(case, arch))
 
 
-QSA_CASES = ("QSA score", "QSA tile score", "QSA select, one program a row", "QSA histogram, digit 0")
-QSA_CASES += ("QSA histogram, digit 3", "QSA choose")
+QSA_CASES = ("QSA kept key tiles", "QSA score", "QSA tile score", "QSA select, one program a row")
+QSA_CASES += ("QSA histogram, digit 0", "QSA histogram, digit 3", "QSA choose")
 
 
 @pytest.mark.parametrize(("case", "arch"), [(c, a) for c in QSA_CASES for a in TARGETS])
@@ -423,7 +432,7 @@ def test_nvfp4_nibbles_decode_in_pairs_on_the_gpu() -> None:
 def test_every_kernel_has_a_build_case() -> None:
     """A new `*_kernel` in `model/kernels` needs a case here, so that it too is built before a GPU run."""
     modules = (attention_decode, attention_prefill, expert_copy, expert_plan, fused_moe, gdn_decode, hc_read)
-    modules += (ple_gather, qsa_select, router, weight_only)
+    modules += (ple_gather, qsa_select, qsa_tiles, router, weight_only)
     kernels = {
         name
         for module in modules
