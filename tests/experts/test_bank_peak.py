@@ -6,8 +6,9 @@ Measured in a fresh process (`bank_peak_child.py`) as the anonymous resident mem
 (sampled every 0.2 ms; the checkpoint's mapped pages are file pages and not counted), on a 194 MB
 float32 checkpoint (the tiny model with 128 experts of intermediate size 512: 384 KiB each), with 4
 slots per layer, 2 of them static. On CPU the slots are host memory too. The bound fails if any expert
-is held twice or the stacks exist beside the banks: the old path overshoots it by one layer's stacks
-and more (about 170 MB), the slack below is 4 MiB.
+is held twice or the stacks exist beside the banks: the old path overshoots it by at least one layer's
+banks (126 experts of 384 KiB, 49.5 MB: a layer's stacks live beside its new banks while they are
+copied; measured 78-176 MB over), the slack below is 4 MiB.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from qcompile.synthetic import make_checkpoint
 
 ROOT = Path(__file__).resolve().parents[2]
 SLACK = 4 << 20  # page rounding and Python objects
+LAYER_BANKS = 126 * 384 << 10  # one layer's host experts: what the old path holds twice at its copy
 
 
 @pytest.fixture(scope="module")
@@ -50,4 +52,4 @@ def test_the_banks_load_holds_no_expert_twice(wide_experts: Path, tiny_ckpt: Pat
     bound = banks["held"] + banks["largest"] + SLACK
     assert banks["held"] > 190e6 and banks["peak"] <= bound, banks
     old = measure(wide_experts, tiny_ckpt, "offload")
-    assert old["held"] == banks["held"] and old["peak"] > bound + 100e6, old
+    assert old["held"] == banks["held"] and old["peak"] > bound + LAYER_BANKS // 2, old
