@@ -202,7 +202,8 @@ def skip_caches(kind: str, hkv: int, d: int) -> tuple[tuple[torch.Tensor, ...], 
         kp, vp, ksp, vsp, table = paged(kq, vq, ks, vs, page_size=SKIP_PAGE)
         k, v = dequantise(kq, ks, torch.float32), dequantise(vq, vs, torch.float32)
         return (kp, vp, table), {"scales": (ksp, vsp)}, k, v
-    k, v = k.to(torch.bfloat16 if kind == "bf16" else torch.float32), v.to(k.dtype)
+    dtype = torch.bfloat16 if kind == "bf16" else torch.float32
+    k, v = k.to(dtype), v.to(dtype)
     return tuple(x.to(dev) for x in paged(k, v, page_size=SKIP_PAGE)), {}, k, v
 
 
