@@ -11,9 +11,11 @@
 #   prefill   one 32k and one 128k prompt through the engine's chunked prefill, as served (the bench's
 #             --prefill runs each prompt as one forward, which is not what users get), prefix caching on,
 #             the default checkpoint interval. PREFILL_S (420).
-#   agent     scripts/tools/bench_agent_sessions.py against `qcompile serve` (4 sessions to 32k tokens) with
-#             prefix caching and with --no-enable-prefix-caching, same flags: TTFT, ITL, hit rate, total
-#             time, the ratio of total times (>= 3x) and the warm last turns' TTFT (<= 100 ms). AGENT_S (570).
+#   agent     scripts/tools/bench_agent_sessions.py against `qcompile serve` (4 sessions to 64k tokens, 3k in
+#             and 300 out a turn) with prefix caching and with --no-enable-prefix-caching, same flags: TTFT,
+#             ITL, hit rate, tokens prefilled, total time, the ratio of total times (>= 3x) beside its ceiling
+#             (the replies' streaming time) and each session's warm probe, a turn sent alone at the top
+#             context (TTFT <= 100 ms). AGENT_S (570).
 #   fit       the K/V pool line of `qcompile serve` start-ups at --max-model-len 32768 and 131072 (default
 #             memory utilisation and slots): how many such requests fit at once. FIT_S (300).
 #   interval  the prefill stage's prompts with caching off and at checkpoint intervals 2048, 4096, 8192 and
@@ -48,7 +50,8 @@ if [ -n "${SMOKE:-}" ]; then
   bench=(--smoke --scopes eager)
   contexts="${CONTEXTS:-64 256}" batches="${BATCHES:-1 2}" lengths="${LENGTHS:-64,128}" chunk="${CHUNK:-32}"
   intervals="${INTERVALS:-64}" fit_lens="${FIT_LENS:-1024 4096}" agent_len=1024
-  agent=(--sessions 2 --concurrency 2 --target-context 600 --system-tokens 30 --tool-tokens 40 --output-tokens 6)
+  agent=(--sessions 2 --concurrency 2 --turns 3 --target-context 900 --system-tokens 30 --tool-tokens 40
+    --output-tokens 6)
   repeats="${REPEATS:-1}"
   : "${DECODE_S:=120}" "${PREFILL_S:=120}" "${AGENT_S:=120}" "${FIT_S:=120}" "${INTERVAL_S:=120}"
 else
@@ -60,7 +63,19 @@ else
   # 256k: the model's 262144 positions less room for the bench's warm and timed decode steps
   contexts="${CONTEXTS:-8192 32768 131072 262080}" batches="${BATCHES:-1 8}" lengths="${LENGTHS:-32768,131072}"
   intervals="${INTERVALS:-2048 4096 8192 16384}" fit_lens="${FIT_LENS:-32768 131072}" agent_len=65536
-  agent=(--sessions 4 --concurrency 4 --target-context 32768 --system-tokens 2000 --tool-tokens 3000
+  # Issue 47's sessions: a shared 2k system prompt, 3k tokens of tool output and a 300-token reply a turn (resent
+  # as text of its size), growing to 64k. At the H100's rates (prefill 27k tok/s at 32k context, 18.6k at 131k;
+  # decode 7 ms a step at batch 4): turns start at ~5.06k tokens and grow by ~3.32k; a turn is sent while the
+  # probe after it fits (prompt + 2 x 3.5k estimated + 300 <= 65536), so 17 turns (5.06k .. 58.2k), then a probe
+  # at ~61.5k: 105 input tokens a turn per output token (issue: ~90).
+  #   decode, either run: 17 turns x 300 steps x 7 ms = 36 s
+  #   off: 4 sessions x (17 x 5.06k + 3.32k x 136) = 2.15M tokens prefilled at >= 24k tok/s = 90 s -> 126 s;
+  #        probes 4 x (61.5k / 24k + 300 x 7 ms) = 19 s
+  #   on:  4 x (5.06k + 16 x 3.34k) = 234k tokens at >= 18.6k tok/s = 13 s -> 49 s; probes 4 x (0.2 + 2.1) = 9 s
+  #   = 203 s of benchmark, leaving 367 s of AGENT_S (570) for the two server starts (checkpoint load, compile
+  #   from warm caches: 50-160 s each) and the checkpoint if no stage wrote it yet (66 s on the H200).
+  #   Expected: total time off / on ~2.6x, under a ceiling of 126 / 36 = 3.5x (decode no cache shortens).
+  agent=(--sessions 4 --concurrency 4 --target-context 65536 --system-tokens 2000 --tool-tokens 3000
     --output-tokens 300)
   repeats="${REPEATS:-2}"
 fi

@@ -2,22 +2,34 @@
 
 Start a server (`qcompile serve`, or vLLM), then e.g.
 
-    python scripts/tools/bench_agent_sessions.py --sessions 4 --target-context 49152 --json agent.json
+    python scripts/tools/bench_agent_sessions.py --sessions 4 --target-context 65536 --json agent.json
 
 Every session opens with the same system prompt (`--system-tokens`) and a task of its own
 (`--tool-tokens`); each turn streams a reply of `--output-tokens` tokens (`ignore_eos`, unless
 `--no-ignore-eos`), then appends the reply, as an assistant message calling a `read_file` tool, and
 the tool's result (`--tool-tokens` of text; `--tool-role user` sends it as a user message instead).
-Sessions run until `--turns` turns or until the next turn's prompt and reply could pass `--target-context`
-tokens (or the server's `max_model_len`), `--concurrency` of them at once. All text is synthetic,
-seeded (`--seed`) and never repeats, so only a cache of the conversation itself can hit; the token
-counts are sized with the server's /tokenize where it has one.
+The reply is sent back as seeded text of as many tokens as the server generated (`--resend synthetic`):
+a random-weight checkpoint's replies are mostly filler tokens whose text re-tokenizes about 12 times
+longer (300 tokens of the bench preset come back as ~3,750), which would grow each turn by far more than
+the flags say. `--resend reply` sends the model's own text, for a trained model whose replies re-tokenize
+as generated and so can hit the cache past their start.
 
-Per turn and in total it prints: requests, mean prompt and cached tokens
+Sessions start together and, with equal sizes, stay in step: each turn's TTFT includes the other
+sessions' prefills. They run `--concurrency` at once until `--turns` turns or until the turn after next
+could pass `--target-context` tokens (or the server's `max_model_len`). Then each session sends that
+next turn alone, nothing else in flight: the warm probe, whose TTFT is a warm turn's own latency at
+the top context, with its new (uncached) tokens beside it. All text is synthetic, seeded (`--seed`)
+and never repeats, so only a cache of the conversation itself can hit; the token counts are sized
+with the server's /tokenize where it has one.
+
+Per turn, for the probes and in total it prints: requests, mean prompt, cached
 (`usage.prompt_tokens_details.cached_tokens`, read from the stream's usage chunk; "-" where the server
-does not report them: vLLM does with `--enable-prompt-tokens-details`), the hit rate (cached / prompt
-tokens), time to first token (TTFT) and inter-token latency (ITL, the gap between streamed chunks) at
-p50 and p95, and the total wall time.
+does not report them: vLLM does with `--enable-prompt-tokens-details`) and new tokens (prompt less
+cached: what was prefilled), the hit rate (cached / prompt tokens), time to first token (TTFT) and
+inter-token latency (ITL, the gap between streamed chunks) at p50 and p95; then the sessions' wall time
+(probes not included), the tokens prefilled, and a session's time split into waiting for first tokens
+and streaming replies. The streaming time bounds what caching can save: a run whose prefills took no
+time would still take it.
 `--json PATH` writes that and every request's numbers. Run it twice, against a server with prefix
 caching and one started with `--no-enable-prefix-caching`, to see what the cache saves. Only loopback
 servers are accepted, as in `loadtest.py`. Needs the `openai` package (in the `test` extra).
@@ -52,8 +64,7 @@ WORDS = (
 DEFAULT_TOKENS_PER_WORD = 1.3  # English-like text in a Qwen-style BPE, where the server cannot /tokenize
 CALIBRATION_WORDS = 2000
 MAX_TURNS = 1000
-# Tokens a template adds around one turn's reply, tool call and tool result, at most (for the stop rule:
-# a turn is sent only if its prompt and reply fit in --target-context)
+# Tokens a template adds around one turn's reply, tool call and tool result, at most (for the stop rule)
 WRAPPING = 200
 
 
@@ -74,8 +85,9 @@ class Turn:
 @dataclass
 class Result:
     settings: dict[str, Any]
-    seconds: float = 0.0
+    seconds: float = 0.0  # the sessions' wall time, probes not included
     turns: list[Turn] = field(default_factory=list)
+    probes: list[Turn] = field(default_factory=list)  # each session's warm probe, sent alone
     errors: list[str] = field(default_factory=list)
 
 
@@ -154,41 +166,76 @@ def cached_tokens(usage: Any) -> int | None:
     return int(count) if count is not None else None
 
 
+async def send_turn(
+    client: openai.AsyncOpenAI, args: argparse.Namespace, messages: list[dict[str, Any]], s: int, t: int
+) -> tuple[dict[str, Any], Turn]:
+    """Send the conversation `messages` as session `s`'s turn `t`: the reply and the turn's numbers."""
+    start = time.perf_counter()
+    reply, ttft, itl, usage = await request(client, args, messages)
+    turn = Turn(
+        s, t, usage.prompt_tokens, cached_tokens(usage), usage.completion_tokens, ttft, itl, time.perf_counter() - start
+    )
+    if args.ignore_eos and turn.completion_tokens != args.output_tokens:
+        raise RuntimeError(f"session {s} turn {t}: {turn.completion_tokens} output tokens, not {args.output_tokens}")
+    return reply, turn
+
+
+def extend(
+    messages: list[dict[str, Any]],
+    args: argparse.Namespace,
+    reply: dict[str, Any],
+    turn: Turn,
+    rng: random.Random,
+    per_word: float,
+) -> None:
+    """Append the turn's reply (as `--resend` says) with a `read_file` call, and the tool's output."""
+    if args.resend == "synthetic":
+        reply = {"role": "assistant", "content": synthetic_text(rng, words_for(turn.completion_tokens, per_word))}
+    output = synthetic_text(rng, words_for(args.tool_tokens, per_word))
+    if args.tool_role == "tool":
+        call_id = f"call_{turn.session}_{turn.turn}"
+        arguments = json.dumps({"path": f"src/module_{turn.session}_{turn.turn}.py"})
+        call = {"id": call_id, "type": "function", "function": {"name": "read_file", "arguments": arguments}}
+        messages += [{**reply, "tool_calls": [call]}, {"role": "tool", "tool_call_id": call_id, "content": output}]
+    else:
+        messages += [reply, {"role": "user", "content": output}]
+
+
 async def session(
     client: openai.AsyncOpenAI, args: argparse.Namespace, s: int, system: str, per_word: float, result: Result
-) -> None:
-    """One conversation, turn after turn, until its turns or the context run out."""
+) -> tuple[list[dict[str, Any]], int]:
+    """One conversation, turn after turn, while the turn after next (the warm probe) still fits: the
+    conversation as the probe sends it, and the probe's turn index."""
     rng = random.Random(f"{args.seed}:{s}")
-    tool_words = words_for(args.tool_tokens, per_word)
     messages: list[dict[str, Any]] = [
         {"role": "system", "content": system},
         {
             "role": "user",
-            "content": f"Task {s}: read the files and fix the failing test.\n\n" + synthetic_text(rng, tool_words),
+            "content": f"Task {s}: read the files and fix the failing test.\n\n"
+            + synthetic_text(rng, words_for(args.tool_tokens, per_word)),
         },
     ]
-    for t in range(args.turns):
-        start = time.perf_counter()
-        reply, ttft, itl, usage = await request(client, args, messages)
-        cached = cached_tokens(usage)
-        result.turns.append(
-            Turn(s, t, usage.prompt_tokens, cached, usage.completion_tokens, ttft, itl, time.perf_counter() - start)
+    # a turn's prompt grows by the reply, the tool output and their wrapping; the last growth measured
+    # counts where it is larger (a resent reply that re-tokenizes longer than it was generated)
+    nominal = args.output_tokens + args.tool_tokens + WRAPPING
+    growth, t, previous = nominal, 0, 0
+    while True:
+        reply, turn = await send_turn(client, args, messages, s, t)
+        if t > 0:
+            growth = max(nominal, turn.prompt_tokens - previous)
+        previous = turn.prompt_tokens
+        result.turns.append(turn)
+        extend(messages, args, reply, turn, rng, per_word)
+        t += 1
+        # the next turn's prompt is about prompt + growth: a session turn while the probe after it fits
+        if t == args.turns or turn.prompt_tokens + 2 * growth + args.output_tokens > args.target_context:
+            break
+    if turn.prompt_tokens + growth + args.output_tokens > args.target_context:
+        raise RuntimeError(
+            f"no room for the warm probe after turn {t - 1} ({turn.prompt_tokens} prompt tokens, about {growth} more "
+            f"a turn, {args.output_tokens} out): raise --target-context ({args.target_context}) or shrink the turns"
         )
-        if args.ignore_eos and usage.completion_tokens != args.output_tokens:
-            raise RuntimeError(
-                f"session {s} turn {t}: {usage.completion_tokens} output tokens, not {args.output_tokens}"
-            )
-        following = usage.prompt_tokens + usage.completion_tokens + args.tool_tokens + WRAPPING + args.output_tokens
-        if following > args.target_context:
-            return
-        output = synthetic_text(rng, tool_words)
-        if args.tool_role == "tool":
-            call_id = f"call_{s}_{t}"
-            arguments = json.dumps({"path": f"src/module_{s}_{t}.py"})
-            call = {"id": call_id, "type": "function", "function": {"name": "read_file", "arguments": arguments}}
-            messages += [{**reply, "tool_calls": [call]}, {"role": "tool", "tool_call_id": call_id, "content": output}]
-        else:
-            messages += [reply, {"role": "user", "content": output}]
+    return messages, t
 
 
 def summary(turns: list[Turn]) -> dict[str, Any]:
@@ -203,38 +250,54 @@ def summary(turns: list[Turn]) -> dict[str, Any]:
         "prompt_tokens": prompt,
         "completion_tokens": sum(t.completion_tokens for t in turns),
         "cached_tokens": cached,
+        "new_tokens": None if cached is None else prompt - cached,  # what was prefilled
         "hit_rate": None if cached is None or not prompt else cached / prompt,
         "ttft_ms": {"p50": percentile(ttft, 50), "p95": percentile(ttft, 95)},
         "itl_ms": {"p50": percentile(itl, 50), "p95": percentile(itl, 95)},
     }
 
 
+def time_split(turns: list[Turn]) -> dict[str, float]:
+    """A session's seconds waiting for first tokens (its prefills and the others' it queued behind) and
+    streaming replies, means over sessions: with no prefill time at all a run would still take the
+    streaming time, which bounds what any cache can save."""
+    sessions = {t.session for t in turns}
+    n = max(len(sessions), 1)
+    return {
+        "first_token_seconds": sum(t.ttft for t in turns) / n,
+        "reply_seconds": sum(t.seconds - t.ttft for t in turns) / n,
+    }
+
+
 def report(result: Result) -> dict[str, Any]:
-    """The result as JSON: settings, per turn index and total summaries, and every request."""
+    """The result as JSON: settings, per turn index, probe and total summaries, and every request."""
     by_turn = [summary([t for t in result.turns if t.turn == k]) for k in sorted({t.turn for t in result.turns})]
-    total = {**summary(result.turns), "seconds": result.seconds}
-    requests = [asdict(t) for t in sorted(result.turns, key=lambda t: (t.session, t.turn))]
+    total = {**summary(result.turns), **time_split(result.turns), "seconds": result.seconds}
     return {
         "settings": result.settings,
         "turns": by_turn,
+        "probes": summary(result.probes),
         "total": total,
-        "requests": requests,
+        "requests": [asdict(t) for t in sorted(result.turns, key=lambda t: (t.session, t.turn))],
+        "probe_requests": [asdict(t) for t in sorted(result.probes, key=lambda t: t.session)],
         "errors": result.errors,
     }
 
 
 def table(data: dict[str, Any]) -> str:
-    head = ("turn", "reqs", "prompt tok", "cached tok", "hit %", "TTFT p50", "p95", "ITL p50", "p95")
+    head = ("turn", "reqs", "prompt tok", "cached tok", "new tok", "hit %", "TTFT p50", "p95", "ITL p50", "p95")
     rows = [head]
-    for name, row in [*((str(i), r) for i, r in enumerate(data["turns"])), ("all", data["total"])]:
+    named = [*((str(i), r) for i, r in enumerate(data["turns"])), ("probe", data["probes"]), ("all", data["total"])]
+    for name, row in named:
         n = max(row["requests"], 1)
-        cached = row["cached_tokens"]
+        cached, new = row["cached_tokens"], row["new_tokens"]
         rows.append(
             (
                 name,
                 str(row["requests"]),
                 f"{row['prompt_tokens'] / n:.0f}",
                 "-" if cached is None else f"{cached / n:.0f}",
+                "-" if new is None else f"{new / n:.0f}",
                 "-" if row["hit_rate"] is None else f"{100 * row['hit_rate']:.1f}",
                 f"{row['ttft_ms']['p50']:.1f}",
                 f"{row['ttft_ms']['p95']:.1f}",
@@ -244,18 +307,25 @@ def table(data: dict[str, Any]) -> str:
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    total = data["total"]
+    prefilled = "-" if total["new_tokens"] is None else str(total["new_tokens"])
     return "\n".join(
         [
             lines[0],
             "-" * len(lines[0]),
             *lines[1:],
-            f"(tokens are means per request, latencies in ms; total {data['total']['seconds']:.1f} s)",
+            "(tokens are means per request, latencies in ms; probe: each session's next turn sent alone after the "
+            'sessions, not in "all")',
+            f"sessions' wall time {total['seconds']:.1f} s; tokens prefilled {prefilled}; a session waited "
+            f"{total['first_token_seconds']:.1f} s for first tokens and streamed replies for "
+            f"{total['reply_seconds']:.1f} s",
         ]
     )
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    """Run the sessions; the report (also written to `args.json` when set)."""
+    """Run the sessions, then their warm probes one at a time; the report (also written to `args.json`
+    when set)."""
     client = openai.AsyncOpenAI(base_url=args.url, api_key=args.api_key or "none", max_retries=0, timeout=args.timeout)
     if args.model is None:
         args.model = (await client.models.list()).data[0].id
@@ -273,16 +343,24 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     result = Result({**settings, "tokens_per_word": per_word})
     gate = asyncio.Semaphore(args.concurrency)
 
-    async def one(s: int) -> None:
+    async def one(s: int) -> tuple[list[dict[str, Any]], int] | None:
         async with gate:
             try:
-                await session(client, args, s, system, per_word, result)
+                return await session(client, args, s, system, per_word, result)
             except (openai.OpenAIError, RuntimeError) as e:
                 result.errors.append(f"session {s}: {type(e).__name__}: {e}")
+                return None
 
     start = time.perf_counter()
-    await asyncio.gather(*(one(s) for s in range(args.sessions)))
+    probes = await asyncio.gather(*(one(s) for s in range(args.sessions)))
     result.seconds = time.perf_counter() - start
+    for s, probe in enumerate(probes):
+        if probe is None:
+            continue
+        try:
+            result.probes.append((await send_turn(client, args, probe[0], s, probe[1]))[1])
+        except (openai.OpenAIError, RuntimeError) as e:
+            result.errors.append(f"session {s} probe: {type(e).__name__}: {e}")
     await client.close()
     data = report(result)
     if args.json is not None:
@@ -297,12 +375,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--api-key")
     p.add_argument("--sessions", type=int, default=4, help="conversations")
     p.add_argument("--concurrency", type=int, default=4, help="conversations in flight at once")
-    p.add_argument("--turns", type=int, default=MAX_TURNS, help="turns per conversation at most")
-    p.add_argument("--target-context", type=int, default=49152, help="tokens a conversation grows to")
+    p.add_argument("--turns", type=int, default=MAX_TURNS, help="session turns at most (then the probe)")
+    p.add_argument("--target-context", type=int, default=65536, help="tokens a conversation grows to")
     p.add_argument("--system-tokens", type=int, default=2000, help="the shared system prompt's size")
     p.add_argument("--tool-tokens", type=int, default=3000, help="tokens of tool output each turn appends")
     p.add_argument("--output-tokens", type=int, default=300, help="max_tokens of each reply")
     p.add_argument("--tool-role", choices=("tool", "user"), default="tool", help="the role tool output is sent as")
+    p.add_argument(
+        "--resend",
+        choices=("synthetic", "reply"),
+        default="synthetic",
+        help="send each reply back as seeded text of its token count, or as the model's own text",
+    )
     p.add_argument(
         "--ignore-eos", action=argparse.BooleanOptionalAction, default=True, help="replies of exactly --output-tokens"
     )
@@ -325,7 +409,8 @@ def main() -> None:
     for error in data["errors"]:
         print(error, file=sys.stderr)
     print(
-        f"model {args.model}, {args.sessions} sessions ({args.concurrency} at once), to {args.target_context} tokens\n"
+        f"model {args.model}, {args.sessions} sessions ({args.concurrency} at once, started together), to "
+        f"{args.target_context} tokens, replies resent as {args.resend} text\n"
     )
     print(table(data))
     if data["errors"]:

@@ -1,6 +1,6 @@
 """`scripts/gpu/gpu_long_context.sh`: its smoke mode end to end on CPU (every stage prints its table), and
 the driver's reading of what the stages leave: the serve start-up pool line, the bench's JSONs and logs,
-the interval rule and the agent runs' warm turns."""
+the interval rule and the agent runs' table."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import pytest
 
 from qcompile.engine.kv_memory import PoolPlan
 from scripts.gpu import gpu_long_context as driver
+from scripts.tools import bench_agent_sessions as bench
 from tests.server.conftest import ROOT, free_port
 
 
@@ -103,13 +104,42 @@ def test_the_interval_rule_takes_the_smallest_within_one_percent_of_off(tmp_path
     assert table.endswith("interval rule (smallest within 1% of caching off at every length): 4096")
 
 
-def test_the_warm_turns_are_each_sessions_last() -> None:
-    requests = [
-        {"session": 0, "turn": 0, "prompt_tokens": 5000, "ttft": 0.5},
-        {"session": 0, "turn": 1, "prompt_tokens": 9000, "ttft": 0.05},
-        {"session": 1, "turn": 0, "prompt_tokens": 5100, "ttft": 0.6},  # one turn only: never warm
-    ]
-    assert driver.last_warm_turns({"requests": requests}) == [requests[1]]
+def _agent_json(path: Path, cached: bool, ttft: float, seconds: float, probe_ttft: float) -> None:
+    """A run of the bench (2 sessions of 2 turns of 1000 then 1500 prompt tokens, and a probe at 2000), as
+    `bench_agent_sessions.report` writes it: with `cached`, each resent turn hits all but 500 tokens."""
+    result = bench.Result({}, seconds=2 * seconds)
+    for s in range(2):
+        for t, prompt in enumerate((1000, 1500)):
+            hit = prompt - 500 if cached and t else 0
+            result.turns.append(bench.Turn(s, t, prompt, hit, 10, ttft, [0.007], seconds))
+        result.probes.append(bench.Turn(s, 2, 2000, 1500 if cached else 0, 10, probe_ttft, [0.007], 1.0))
+    path.write_text(json.dumps(bench.report(result)))
+
+
+def test_the_agent_table_puts_the_ratio_beside_its_ceiling_and_the_probes_beside_the_target(tmp_path: Path) -> None:
+    on, off = tmp_path / "agent_on.json", tmp_path / "agent_off.json"
+    _agent_json(on, cached=True, ttft=0.1, seconds=1.0, probe_ttft=0.08)
+    _agent_json(off, cached=False, ttft=0.5, seconds=1.4, probe_ttft=0.3)
+    table = driver.agent_table(on, off)
+    # on: 2 sessions prefill 1000 + 500 of 2500 tokens; each waited 0.2 s for first tokens and replied for 1.8 s
+    assert (
+        "| on | 4 | 40.0 | 3000 | 2.0 | 0.2 | 1.8 | 100.0 | 100.0 | 7.00 | 7.00 | 2000 | 500 | 80.0 | 80.0 | 0 |"
+        in table
+    )
+    assert (
+        "| off | 4 | 0.0 | 5000 | 2.8 | 1.0 | 1.8 | 500.0 | 500.0 | 7.00 | 7.00 | 2000 | 2000 | 300.0 | 300.0 | 0 |"
+        in table
+    )
+    assert "total time off / on: 1.40x (misses the 3x of issue 47)" in table
+    assert "tokens prefilled off / on: 1.67x" in table
+    assert "streamed replies for 1.8 s, which no cache saves: total time off / that = 1.56x at most" in table
+    probes = "(2; 2000 prompt tokens, 500 new): TTFT p50 80.0 ms, max 80.0 (meets the 100 ms issue 47 asks"
+    assert probes in table.splitlines()[-1]
+    _agent_json(on, cached=True, ttft=0.1, seconds=1.0, probe_ttft=0.12)
+    assert "TTFT p50 120.0 ms, max 120.0 (misses" in driver.agent_table(on, off)
+    alone = driver.agent_table(on, tmp_path / "missing.json")
+    assert "| on | 4 |" in alone and "off / on" not in alone
+    assert driver.agent_table(tmp_path / "a.json", tmp_path / "b.json") == "no agent run finished"
 
 
 @pytest.mark.slow
@@ -126,6 +156,7 @@ def test_smoke_mode_runs_every_stage(tmp_path: Path) -> None:
     assert "| context | batch 1 | batch 2 |" in printed and "batch 1 after 256 tokens:" in printed
     assert "| default | on | 4096 | 32 |" in printed
     assert "| on | 6 |" in printed and "| off | 6 | 0.0 |" in printed and "total time off / on:" in printed
+    assert "ceiling: with the cache" in printed and "warm probes with the cache, each alone (2;" in printed
     assert "| 1024 | " in printed and "| 4096 | " in printed
     assert "| interval64 | on | 64 | 32 |" in printed and "interval rule (smallest within 1%" in printed
     for table in ("decode", "prefill", "agent", "fit", "interval"):
