@@ -320,7 +320,7 @@ def test_prefill_skips_a_key_tile_only_when_no_row_of_its_tile_sees_it(kind: str
     assert together.tolist() == [[0, 4], [4, 4]]
     args = [x.to(dev) for x in (q, *caches, slots, positions)]
     got, single = (
-        prefill_attention(*args, d**-0.5, rows, chosen.to(dev), SKIP_BLOCK, **scales) for rows in (together, alone)
+        prefill_attention(*args, d**-0.5, rows, chosen.to(dev), SKIP_BLOCK, 3, **scales) for rows in (together, alone)
     )
     assert torch.equal(got, single)
     tol = SKIP_TOLERANCE[kind]

@@ -101,9 +101,10 @@ def split_case(splits: int, qsa: bool, fp8: bool = False) -> tuple[Any, dict[str
 def prefill_case(qsa: bool, fp8: bool = False) -> tuple[Any, dict[str, str], dict[str, Any], int]:
     types = {p: "*bf16" for p in ("q", "out")} | cache_types(fp8) | {"scale": "fp32", "chosen": "*i8"}
     types |= {"slots": "*i64", "positions": "*i64", "tiles": "*i32", "block_table": "*i32"}
+    types |= {"kept": "*i32", "kept_counts": "*i32"}
     constexprs = ATTENTION | PAGE | {"BT": attention_prefill.TOKENS, "QSA": qsa}
     constexprs |= {"BN": attention_decode.FP8_BLOCK_N if fp8 else attention_prefill.BLOCK_N}
-    constexprs |= {"BLOCK": 4, "NCHOSEN": 519, "IEEE": False, "FP8": fp8}
+    constexprs |= {"BLOCK": 4, "NCHOSEN": 519, "CAP": 2052, "IEEE": False, "FP8": fp8}
     return attention_prefill._prefill_kernel, types, constexprs, attention_prefill.WARPS
 
 
