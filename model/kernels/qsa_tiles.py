@@ -8,7 +8,8 @@ range: the split-K decode kernel a row's (a group of one row; split `s` its entr
 prefill kernel a row tile's (the union of its `TOKENS` rows' tiles, in the order the dense walk met them).
 
 The list is built by a grid of (group, chunk of `CHUNK` tiles) programs, so its time does not grow with a
-row's length: one program scanning a 262k row serially took 90 µs on the H100. Each program marks its
+row's length (one program scanning its row serially added ~90 µs to a decode layer from 8k to 262k keys
+on the H100, `scripts/experiments/bench_qsa_decode.py`). Each program marks its
 chunk's kept tiles; where a tile's blocks are whole (`BN % BLOCK == 0`) they are one contiguous
 `[CHUNK * BN // BLOCK]` byte load of `chosen`, reshaped to `[CHUNK, BN // BLOCK]`, else each tile gathers
 the `NBT` blocks it overlaps. Two launches of the one kernel: the first stores each chunk's count of kept
@@ -33,7 +34,7 @@ from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_
 
 # tiles a program marks: 4 KB of `chosen` with blocks of 4 and tiles of 32 keys (32 B a thread over 4 warps;
 # the gathered path's [512, 16] bytes 64 a thread, as the old serial kernel's over 16 warps, which did not
-# spill): a 262k row in 16 programs, batch 8 in 128, one wave of the H100's 132 SMs
+# spill): a 262k row in 17 programs a pass, batch 8 in 136, about one an SM of the H100's 132
 CHUNK = 512
 LIST_WARPS = 4
 

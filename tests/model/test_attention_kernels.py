@@ -274,12 +274,16 @@ def test_decode_walks_the_kept_tiles_alone_as_in_a_batch(kind: str) -> None:
     torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
 
 
-def test_decode_under_qsa_needs_the_budget() -> None:
-    """`topk` sizes the list of kept tiles: a choice without it is named."""
+@pytest.mark.parametrize("kernel", ["decode", "prefill"])
+def test_attention_under_qsa_needs_the_budget(kernel: str) -> None:
+    """`topk` sizes the lists of kept tiles (a row's, a row tile's): a choice without it is named."""
     caches, _, _, _ = skip_caches("fp32", 2, 16)
     chosen, _ = qsa_mask(torch.tensor([10]), [[1]])
-    with pytest.raises(ValueError, match="topk"):
-        decode_attention(torch.randn(1, 6, 16), *caches, torch.tensor([0]), torch.tensor([10]), 0.25, chosen, 4)
+    args = (torch.randn(1, 6, 16), *caches, torch.tensor([0]), torch.tensor([10]), 0.25)
+    rows = () if kernel == "decode" else (torch.tensor([[0, 1]], dtype=torch.int32),)
+    call = decode_attention if kernel == "decode" else prefill_attention
+    with pytest.raises(ValueError, match=f"{kernel}_attention: chosen blocks need topk"):
+        call(*args, *rows, chosen, 4)
 
 
 @pytest.mark.gpu
