@@ -328,18 +328,15 @@ class Attention(nn.Module):
         chosen = self.qsa_chosen(iq, positions, self.block_keys, slots, host)
         k, v, table = self.k_cache, self.v_cache, self.block_table
         scales = (self.k_scale, self.v_scale) if self.fp8 else None
+        qsa = (chosen, self.block, self.block_topk)  # the choice, its blocks' size, the most a row keeps
         if host is not None and not host.uniform_decode:
             from model.kernels.attention_prefill import prefill_attention, tiles  # Triton: imported only on CUDA
 
             rows = tiles(host.query_start, host.start_pos, q.shape[0], q.device)
-            return prefill_attention(
-                q, k, v, table, slots, positions, self.scaling, rows, chosen, self.block, out=out, scales=scales
-            )
+            return prefill_attention(q, k, v, table, slots, positions, self.scaling, rows, *qsa, out=out, scales=scales)
         from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
 
-        return decode_attention(
-            q, k, v, table, slots, positions, self.scaling, chosen, self.block, self.block_topk, out=out, scales=scales
-        )
+        return decode_attention(q, k, v, table, slots, positions, self.scaling, *qsa, out=out, scales=scales)
 
     def _decode(self, q: torch.Tensor, iq: torch.Tensor, positions: torch.Tensor, slots: torch.Tensor) -> torch.Tensor:
         """One token per request in torch, tensor-only (no host data), so it can be captured in a CUDA

@@ -11,7 +11,7 @@ online softmax in fp32; a second kernel merges the splits (one split writes the 
 `j` is visible when `j <= t` and, under QSA, when it lies in the incomplete tail block or in a
 chosen block: exactly `Attention.qsa_allowed`. Under QSA nearly every key tile of a long row holds no
 visible key, so the splits are not of the row's keys but of its list of kept key tiles
-(`model/kernels/qsa_tiles.py`, one small kernel before this one): of a list of `n` entries (read on the
+(`model/kernels/qsa_tiles.py`, small parallel launches before this one): of a list of `n` entries (read on the
 device), split `s` of `S` reads entries `s * n // S .. (s + 1) * n // S - 1`, so the work follows the kept
 tiles and spreads evenly over the splits however QSA's choice clusters; the split count comes from
 the list's capacity (static: the budget's blocks and the tail's tiles), so a CUDA graph freezes it.

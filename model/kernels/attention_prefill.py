@@ -9,7 +9,12 @@ over the keys (a prompt's tiles give the grid its programs). Row `i` sees key `j
 positions[i]` and, under QSA, when `j` lies in its incomplete tail block or in a block it chose:
 `Attention.qsa_allowed`, row by row, as the decode kernel applies it. Its rows differ in what they
 drop, so a key tile is skipped (bit for bit, as the decode kernel skips one) only when no token of the
-tile sees a key of it; one that any token sees is read whole, for every row. Each key tile lies in
+tile sees a key of it; one that any token sees is read whole, for every row. Under QSA the program walks
+its tile's list of such key tiles (`qsa_tiles.kept_tiles` over the tile's rows, built once for all KV
+heads by a parallel kernel before this one, `[tiles, capacity]` int32): ascending, so it meets the tiles
+it reads in the order a walk over every key tile would, with the same bits, and its time follows the
+tiles read, not the context (such a walk checked every key tile's choice bytes: 4,096 checks a program
+at 131k keys, 15.6 ms a layer of 2,048 rows whose choices agree). Each key tile lies in
 one page (`model/paging.py`): its keys and values load as int32 offsets from one scalar pointer per
 tile and head, looked up in the block table, which needs far fewer registers than 64-bit 2-D address
 tensors (sm_90, 4 tokens, 8 warps: 0-8 bytes of stack a thread against 296), as in the decode kernel.
@@ -43,6 +48,7 @@ from model.kernels.attention_decode import (
     qsa_visible,
 )
 from model.kernels.codes import add, e4m3_as, interpreted, maximum, pdl_launch, wait_for_inputs
+from model.kernels.qsa_tiles import capacity, kept_tiles
 
 TOKENS = 4  # query tokens per tile: with 12 heads a KV head, 64 query rows share each key tile
 BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
@@ -90,6 +96,8 @@ def _prefill_kernel(
     positions,
     chosen,
     tiles,
+    kept,
+    kept_counts,
     out,
     scale,
     stride_table,
@@ -111,11 +119,13 @@ def _prefill_kernel(
     QSA: tl.constexpr,
     BLOCK: tl.constexpr,
     NCHOSEN: tl.constexpr,
+    CAP: tl.constexpr,
     IEEE: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """Program `(tile, h)`: rows `first .. first + count - 1` (one slot) against KV head `h`; query row
-    `r` of the tile is token `r // BG`'s head `h * G + r % BG`."""
+    `r` of the tile is token `r // BG`'s head `h * G + r % BG`. Under QSA it reads the key tiles its list
+    `kept [tiles, CAP]` names (`kept_counts` of them), else every key tile up to its last row's."""
     wait_for_inputs(PDL)
     tile = tl.program_id(0)
     h = tl.program_id(1)
@@ -129,8 +139,6 @@ def _prefill_kernel(
     slot = tl.load(slots + first).to(tl.int64)
     t = tl.load(positions + row, mask=tok < count, other=-1).to(tl.int32)
     last = tl.reduce(t, 0, maximum)  # the tile's last visible key
-    tt = tl.arange(0, BT)
-    tt_pos = tl.load(positions + first + tt, mask=tt < count, other=-1).to(tl.int32)  # each token's position
     qrows = (row * HQ + h * G + head).to(tl.int64)
     mask = live[:, None] & (rd < D)[None, :]
     qt = tl.load(q + qrows[:, None] * D + rd[None, :], mask=mask, other=0.0)
@@ -138,24 +146,15 @@ def _prefill_kernel(
     l_i = tl.full([BT * BG], 0.0, tl.float32)
     acc = tl.full([BT * BG, BD], 0.0, tl.float32)
     table_row = block_table + slot * stride_table
-    for k0 in range(0, last + 1, BN):
-        if QSA:  # whether a token of the tile sees a key of it (rows choose apart; a token's heads agree)
-            rk = k0 + tl.arange(0, BN)
-            by_token = qsa_visible(chosen, first + tt[:, None], rk[None, :], tt_pos[:, None],
-                                   rk[None, :] <= tt_pos[:, None], BLOCK, NCHOSEN)  # fmt: skip
-            seen = tl.reduce(by_token.to(tl.int32), None, maximum)
-            # A tile every row's QSA dropped is skipped: its step would leave m_i, l_i and acc as they are. A
-            # loop of one trip or none rather than an `if`: less stack on sm_80-90 (tests/model/test_gpu_builds.py)
-            for j0 in range(k0, k0 + seen * BN, BN):
-                m_i, l_i, acc = _key_tile(qt, m_i, l_i, acc, j0, t, row, last, rd, table_row, k_cache, v_cache, k_scale,
-                                          v_scale, chosen, scale, stride_page, stride_pos, stride_head,
-                                          stride_scale_page, stride_scale_pos, h, D, BN, PAGE, FP8, HW_E4M3, QSA,
-                                          BLOCK, NCHOSEN, IEEE)  # fmt: skip
-        else:
-            m_i, l_i, acc = _key_tile(qt, m_i, l_i, acc, k0, t, row, last, rd, table_row, k_cache, v_cache, k_scale,
-                                      v_scale, chosen, scale, stride_page, stride_pos, stride_head, stride_scale_page,
-                                      stride_scale_pos, h, D, BN, PAGE, FP8, HW_E4M3, QSA, BLOCK, NCHOSEN,
-                                      IEEE)  # fmt: skip
+    # Under QSA the tile's list of kept key tiles (`qsa_tiles.kept_tiles` of its rows), ascending: a key tile no
+    # row of it sees would leave m_i, l_i and acc as they are, so walking the list gives the dense walk's bits
+    walk = tl.load(kept_counts + tile) if QSA else last // BN + 1
+    for e in range(0, walk):
+        j0 = tl.load(kept + tile * CAP + e) * BN if QSA else e * BN
+        m_i, l_i, acc = _key_tile(qt, m_i, l_i, acc, j0, t, row, last, rd, table_row, k_cache, v_cache, k_scale,
+                                  v_scale, chosen, scale, stride_page, stride_pos, stride_head, stride_scale_page,
+                                  stride_scale_pos, h, D, BN, PAGE, FP8, HW_E4M3, QSA, BLOCK, NCHOSEN,
+                                  IEEE)  # fmt: skip
     o = acc / tl.where(l_i == 0.0, 1.0, l_i)[:, None]  # l_i is 0 only on rows the store leaves out
     tl.store(out + qrows[:, None] * D + rd[None, :], o.to(out.dtype.element_ty), mask=mask)
 
@@ -198,16 +197,19 @@ def prefill_attention(
     row_tiles: torch.Tensor,
     chosen: torch.Tensor | None = None,
     block: int = 1,
+    topk: int = 0,
     out: torch.Tensor | None = None,
     scales: tuple[torch.Tensor, torch.Tensor] | None = None,
 ) -> torch.Tensor:
     """Attention of every row over its slot's keys `0..positions[i]`, rows taken in `row_tiles`
-    (`tiles`: each a run of consecutive rows in one slot, together covering every row once).
+    (`tiles`: each a run of at most `TOKENS` consecutive rows in one slot, together covering every row once).
 
     q `[N, Hq, D]`; k_cache/v_cache `[pages, page_size, Hkv, D]` (query head `i` reads KV head
     `i // (Hq/Hkv)`) and `block_table` as `decode_attention` takes them; slots, positions `[N]`;
-    `chosen [N, NB+1]` (bool or int8, nonzero = chosen; QSA) and FP8's `scales` as `decode_attention`
-    takes them. Returns `[N, Hq, D]` in q's dtype, in `out` when given (`output_like`).
+    `chosen [N, NB+1]` (bool or int8, nonzero = chosen; QSA) of at most `topk` blocks a row, and FP8's
+    `scales`, as `decode_attention` takes them: `topk` sizes each row tile's list of kept key tiles
+    (`qsa_tiles.capacity` of `TOKENS` rows). Returns `[N, Hq, D]` in q's dtype, in `out` when given
+    (`output_like`).
     """
     n, hq, d = q.shape
     _, page_size, hkv, _ = k_cache.shape
@@ -215,15 +217,22 @@ def prefill_attention(
     if row_tiles.dim() != 2 or row_tiles.shape[1] != 2 or row_tiles.dtype != torch.int32:
         got = f"{row_tiles.dtype} {list(row_tiles.shape)}"
         raise ValueError(f"row_tiles must be int32 [T, 2] (first row, rows), got {got}")
+    qsa = chosen is not None
+    if qsa and topk < 1:
+        raise ValueError(f"prefill_attention: chosen blocks need topk, the most a row keeps (at least 1), got {topk}")
     out = output_like(out, q)
     if n == 0:
         return out
     g = hq // hkv
     q = q.contiguous()
-    qsa = chosen is not None
-    pick = chosen.view(torch.int8).contiguous() if qsa else slots  # any tensor: unread without QSA
-    kernel = _prefill_kernel if q.is_cuda else _interpreted(_prefill_kernel)
     (k, v, k_scale, v_scale, *strides), flags = cache_arguments(q, k_cache, v_cache, scales)
+    bn = key_tile(FP8_BLOCK_N if flags["FP8"] else BLOCK_N, page_size)
+    pick, kept, kept_counts, cap = slots, slots, slots, 1  # any tensors: unread without QSA
+    if qsa:
+        pick = chosen.view(torch.int8).contiguous()
+        cap = capacity(topk, block, bn, -(-block_table.shape[1] * page_size // bn), TOKENS)
+        kept, kept_counts = kept_tiles(pick, positions, block, bn, cap, row_tiles, TOKENS)
+    kernel = _prefill_kernel if q.is_cuda else _interpreted(_prefill_kernel)
     kernel[(row_tiles.shape[0], hkv)](
         q,
         k,
@@ -235,6 +244,8 @@ def prefill_attention(
         positions,
         pick,
         row_tiles,
+        kept,
+        kept_counts,
         out,
         scale,
         block_table.stride(0),
@@ -245,12 +256,13 @@ def prefill_attention(
         BG=max(16 // TOKENS, triton.next_power_of_2(g)),
         BD=max(16, triton.next_power_of_2(d)),
         BT=TOKENS,
-        BN=key_tile(FP8_BLOCK_N if flags["FP8"] else BLOCK_N, page_size),
+        BN=bn,
         PAGE=page_size,
         **flags,
         QSA=qsa,
         BLOCK=block,
         NCHOSEN=pick.shape[-1] if qsa else 1,
+        CAP=cap,
         IEEE=q.dtype == torch.float32,
         num_warps=WARPS,
         **pdl_launch(q),

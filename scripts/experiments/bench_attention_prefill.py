@@ -71,7 +71,7 @@ def time_qsa_prefill(context: int, rows: int, shared: bool) -> tuple[float, floa
     out = torch.empty_like(q)
     us = graphed_us(
         lambda: attention_prefill.prefill_attention(
-            q, k, v, table, slots, positions, 0.0625, tile_rows, chosen, QSA_BLOCK, out=out
+            q, k, v, table, slots, positions, 0.0625, tile_rows, chosen, QSA_BLOCK, QSA_TOPK, out=out
         ),
         5,
     )

@@ -7,7 +7,8 @@ tensor cores, as a prefill runs them (`PrefillRows`), and one row a program, as 
 A decode step's attention should cost about the same at 8k and 256k (it reads the budget's keys, and the
 block keys' scan is 256 B a block); this shows which of the two kernels grows. The attend column times
 `decode_attention` whole: the list of kept key tiles (`qsa_tiles.kept_tiles`), the splits over it and their
-merge. The selection's random scores scatter the kept blocks; `--clustered` attends over a choice of the
+merge; the list column times the list alone (its passes), so the rest of attend is the splits' and the
+merge's. The selection's random scores scatter the kept blocks; `--clustered` attends over a choice of the
 first `ANCHORS` blocks and the most recent ones instead (as a trained model's choices bunch), which puts
 the kept key tiles into few splits of the keys.
 
@@ -21,9 +22,10 @@ import argparse
 
 import torch
 
-from model.kernels.attention_decode import decode_attention
+from model.kernels.attention_decode import BLOCK_N, decode_attention, key_tile
 from model.kernels.attention_prefill import tiles
 from model.kernels.qsa_select import TILE_ROWS, PrefillRows, select_blocks
+from model.kernels.qsa_tiles import capacity, kept_tiles
 from model.paging import DEFAULT_PAGE_SIZE, new_block_table, pages_for
 from scripts.experiments.graph_timing import graphed_us
 
@@ -46,8 +48,8 @@ def clustered(batch: int, total: int) -> torch.Tensor:
     return chosen
 
 
-def time_context(batch: int, context: int, bunched: bool, reps: int = 20) -> tuple[float, float]:
-    """(select µs, attend µs) for `batch` requests at `context` keys each; attending over `clustered` blocks
+def time_context(batch: int, context: int, bunched: bool, reps: int = 20) -> tuple[float, float, float]:
+    """(select µs, list µs, attend µs) for `batch` requests at `context` keys each; attending over `clustered` blocks
     when `bunched`."""
     torch.manual_seed(0)
     dev, bf16 = torch.device("cuda"), torch.bfloat16
@@ -65,10 +67,13 @@ def time_context(batch: int, context: int, bunched: bool, reps: int = 20) -> tup
         chosen = clustered(batch, total)
     out = torch.empty_like(q)
     select = graphed_us(lambda: select_blocks(iq, keys, table, slots, positions, TOPK, BLOCK, total), reps)
+    bn = key_tile(BLOCK_N, DEFAULT_PAGE_SIZE)
+    cap = capacity(TOPK, BLOCK, bn, -(-table.shape[1] * DEFAULT_PAGE_SIZE // bn))
+    listed = graphed_us(lambda: kept_tiles(chosen, positions, BLOCK, bn, cap), reps)
     attend = graphed_us(
         lambda: decode_attention(q, k, v, table, slots, positions, D**-0.5, chosen, BLOCK, TOPK, out=out), reps
     )
-    return select, attend
+    return select, listed, attend
 
 
 def time_chunk(rows: int, context: int, reps: int = 3) -> tuple[float, float]:
@@ -97,13 +102,13 @@ def main() -> None:
     args = parser.parse_args()
     chunk = f" | chunk of {args.chunk} select, tiled | by rows" if args.chunk else ""
     choice = "anchors and recent blocks" if args.clustered else "the selection's (scattered) blocks"
-    print(f"{torch.cuda.get_device_name()}: µs per call (select | attend over {choice}), one attention layer")
-    cols = " | ".join(f"batch {b} select | batch {b} attend" for b in args.batches.split(","))
+    print(f"{torch.cuda.get_device_name()}: µs per call (select | list | attend over {choice}), one attention layer")
+    cols = " | ".join(f"batch {b} select | batch {b} list | batch {b} attend" for b in args.batches.split(","))
     print(f"| context | {cols}{chunk} |")
     for context in (int(c) for c in args.contexts.split(",")):
         cells = [
-            f"{s:.1f} | {a:.1f}"
-            for s, a in (time_context(int(b), context, args.clustered) for b in args.batches.split(","))
+            f"{s:.1f} | {n:.1f} | {a:.1f}"
+            for s, n, a in (time_context(int(b), context, args.clustered) for b in args.batches.split(","))
         ]
         if args.chunk:
             cells.append("{:.1f} | {:.1f}".format(*time_chunk(args.chunk, context)))

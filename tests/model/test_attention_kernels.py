@@ -274,12 +274,16 @@ def test_decode_walks_the_kept_tiles_alone_as_in_a_batch(kind: str) -> None:
     torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
 
 
-def test_decode_under_qsa_needs_the_budget() -> None:
-    """`topk` sizes the list of kept tiles: a choice without it is named."""
+@pytest.mark.parametrize("kernel", ["decode", "prefill"])
+def test_attention_under_qsa_needs_the_budget(kernel: str) -> None:
+    """`topk` sizes the lists of kept tiles (a row's, a row tile's): a choice without it is named."""
     caches, _, _, _ = skip_caches("fp32", 2, 16)
     chosen, _ = qsa_mask(torch.tensor([10]), [[1]])
-    with pytest.raises(ValueError, match="topk"):
-        decode_attention(torch.randn(1, 6, 16), *caches, torch.tensor([0]), torch.tensor([10]), 0.25, chosen, 4)
+    args = (torch.randn(1, 6, 16), *caches, torch.tensor([0]), torch.tensor([10]), 0.25)
+    rows = () if kernel == "decode" else (torch.tensor([[0, 1]], dtype=torch.int32),)
+    call = decode_attention if kernel == "decode" else prefill_attention
+    with pytest.raises(ValueError, match=f"{kernel}_attention: chosen blocks need topk"):
+        call(*args, *rows, chosen, 4)
 
 
 @pytest.mark.gpu
@@ -320,7 +324,7 @@ def test_prefill_skips_a_key_tile_only_when_no_row_of_its_tile_sees_it(kind: str
     assert together.tolist() == [[0, 4], [4, 4]]
     args = [x.to(dev) for x in (q, *caches, slots, positions)]
     got, single = (
-        prefill_attention(*args, d**-0.5, rows, chosen.to(dev), SKIP_BLOCK, **scales) for rows in (together, alone)
+        prefill_attention(*args, d**-0.5, rows, chosen.to(dev), SKIP_BLOCK, 3, **scales) for rows in (together, alone)
     )
     assert torch.equal(got, single)
     tol = SKIP_TOLERANCE[kind]

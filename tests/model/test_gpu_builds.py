@@ -101,10 +101,23 @@ def split_case(splits: int, qsa: bool, fp8: bool = False) -> tuple[Any, dict[str
 def prefill_case(qsa: bool, fp8: bool = False) -> tuple[Any, dict[str, str], dict[str, Any], int]:
     types = {p: "*bf16" for p in ("q", "out")} | cache_types(fp8) | {"scale": "fp32", "chosen": "*i8"}
     types |= {"slots": "*i64", "positions": "*i64", "tiles": "*i32", "block_table": "*i32"}
+    types |= {"kept": "*i32", "kept_counts": "*i32"}
     constexprs = ATTENTION | PAGE | {"BT": attention_prefill.TOKENS, "QSA": qsa}
     constexprs |= {"BN": attention_decode.FP8_BLOCK_N if fp8 else attention_prefill.BLOCK_N}
-    constexprs |= {"BLOCK": 4, "NCHOSEN": 519, "IEEE": False, "FP8": fp8}
+    constexprs |= {"BLOCK": 4, "NCHOSEN": 519, "CAP": 2052, "IEEE": False, "FP8": fp8}
     return attention_prefill._prefill_kernel, types, constexprs, attention_prefill.WARPS
+
+
+def list_case(write: bool, rows: int, block: int, bn: int) -> tuple[Any, dict[str, str], dict[str, Any], int]:
+    """The list kernel at the published model's 262,144 keys (`QSA`): a pass of it, for groups of `rows` rows,
+    blocks of `block` (a tile's blocks contiguous or gathered) in key tiles of `bn`."""
+    tiles = (65537 * block - 1) // bn + 1
+    chunks = -(-tiles // qsa_tiles.CHUNK)
+    types = {"chosen": "*i8", "positions": "*i64", "tiles": "*i32", "counts": "*i32", "chunk_counts": "*i32"}
+    constexprs = {"BN": bn, "BLOCK": block, "NCHOSEN": QSA["TOTAL"] + 1, "NBT": 16, "CHUNK": qsa_tiles.CHUNK}
+    constexprs |= {"CHUNKS": chunks, "BC": triton.next_power_of_2(chunks), "ROWS": rows, "WRITE": write}
+    cap = qsa_tiles.capacity(QSA["TOPK"], block, bn, tiles, rows)
+    return qsa_tiles._kept_tiles_kernel, types | {"groups": "*i32"}, constexprs | {"CAP": cap}, qsa_tiles.LIST_WARPS
 
 
 def hc_mix_case(n_inject: int) -> tuple[Any, dict[str, str], dict[str, Any], int]:
@@ -152,13 +165,10 @@ CASES = {
         | {"HI": 4, "DI": 128, "BD": 128, "PER_PAGE": DEFAULT_PAGE_SIZE // 4},
         qsa_select.TILE_WARPS,
     ),
-    "QSA kept key tiles": (
-        qsa_tiles._kept_tiles_kernel,
-        {"chosen": "*i8", "positions": "*i64", "tiles": "*i32", "counts": "*i32"},
-        {"BN": attention_decode.BLOCK_N, "NCHOSEN": QSA["TOTAL"] + 1, "CAP": 513, "NBT": 8, "STEP": qsa_tiles.STEP}
-        | {"BLOCK": 4},
-        qsa_tiles.LIST_WARPS,
-    ),
+    "QSA kept key tiles, counts": list_case(False, 1, 4, attention_decode.BLOCK_N),
+    "QSA kept key tiles, FP8 K/V tiles": list_case(True, 1, 4, attention_decode.FP8_BLOCK_N),
+    "QSA kept key tiles, prefill row tiles": list_case(True, attention_prefill.TOKENS, 4, attention_prefill.BLOCK_N),
+    "QSA kept key tiles, blocks straddling tiles": list_case(True, 1, 3, attention_decode.BLOCK_N),
     "QSA select, one program a row": (
         qsa_select._select_row_kernel,
         {"bits": "*i32", "positions": "*i64", "chosen": "*i8"},
@@ -285,7 +295,11 @@ def test_decode_attention_builds_without_spills(case: str, arch: int) -> None:
     assert " STACK:0 " in resources(built(case, arch))
 
 
-QSA_CASES = ("QSA kept key tiles", "QSA score", "QSA tile score", "QSA select, one program a row")
+QSA_CASES = tuple(c for c in CASES if c.startswith("QSA kept key tiles")) + (
+    "QSA score",
+    "QSA tile score",
+    "QSA select, one program a row",
+)
 QSA_CASES += ("QSA histogram, digit 0", "QSA histogram, digit 3", "QSA choose")
 
 
