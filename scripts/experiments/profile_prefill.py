@@ -4,7 +4,7 @@ prefill, by kernel category, beside the tensor-core time the model's FLOPs need.
 Builds the preset with random weights where it runs (`qcompile.synthetic.build_random`: no checkpoint
 is written or read), and the engine over it as `qcompile serve` builds it (`ModelRunner` + `Engine`,
 the K/V pool of `choose_plan`, prefix caching on with `checkpoint_count`'s rows, async scheduling),
-compiled as served: `--scope` (kernel) over the ranges 1:1 and 2:CHUNK, CHUNK the step budget
+compiled as served: `--scope` (kernel) over the prefill range 2:CHUNK, CHUNK the step budget
 (`--max-num-batched-tokens`). Then three prompts of fresh random ids (no prefix-cache hit): a short
 untimed one (first calls: Triton's compiles and autotuning), the timed one (`--tokens`, CUDA events
 between steps: each chunk's wall on the device's timeline, and the whole prompt's tok/s as
@@ -20,36 +20,50 @@ them needs at the dense bf16 peak (989 TFLOP/s, H100 SXM and H200 alike), and th
 layers' weights once at each card's bandwidth, beside the measured non-attention ms. Categories are
 the data table `CATEGORIES` (first match wins); a kernel that matches none is "unassigned", shown.
 
-Kept short (< 150 s on an H100 with the defaults): the weights are made on the GPU, not loaded
-(about 36 GB of bf16 would take longer to write and read than to make); no CUDA graphs are captured
-(decode runs none here; prefill steps never replay graphs in `full_decode_only`); two ranges compile
-(about 50 s cold on an H200, `docs/performance.md`; `--aot-dir` loads them in about 10 s on a rerun);
-the prompts run about 7 s each and only the chosen chunks are profiled.
+Kept short: the weights are made on the GPU, not loaded (about 36 GB of bf16 would take longer to
+write and read than to make); no CUDA graphs are captured (prefill steps never replay graphs in
+`full_decode_only`); only the prefill range compiles: `qcompile serve`'s decode range 1:1 never runs
+here (one sampled token, no decode step; a one-token chunk, should a prompt's checkpoints make one,
+runs eagerly with qcompile's warning); `--aot-dir` loads the compiled range on a rerun; the prompts
+run about 7 s each and only the chosen chunks are profiled. Measured on an H100 with both ranges
+compiled (a cold start: 77 s of compile), the defaults took 164 s and `--chunk 8192` after it 63 s
+(compile 41 s from the warm caches); the one range should bring the first under 150 s.
 
 Usage: `PYTHONPATH=. python scripts/experiments/profile_prefill.py [--tokens 131072] [--chunk 2048]
 [--chunks first,mid,last] [--json PATH]`; `--preset tiny --device cpu --dtype float32 --scope eager`
 runs it on CPU (the profiler's CPU ops, each charged its self time), as its test does.
 
-What chunk 8192 should change (a prediction from the config and the H100 figures of 2026-12-06, for a
-run with `--chunk 8192` to check). Outside attention the bench preset needs 4.15 GFLOP a token (GEMMs
-4.04, GDN core 0.10): 8.5 TFLOP a 2048-token chunk, 8.6 ms of tensor-core time against the ~50 ms
-estimated, so the non-attention part would run at about a sixth of peak. Its layers hold 11.3 G
-weight elements outside the embeddings, PLE tables and LM head (routed experts 10.1 G: 128 x 3 x
-2560 x 640 a layer), 22.6 GB of bf16 that every chunk reads once, since 2048 x 10 / 128 = 160 rows an
-expert touch every expert: 6.7 ms at the H100's 3.35 TB/s, 4.7 ms at the H200's 4.8. An expert GEMM
-of 160 rows does 160 FLOP a weight byte, under the H100's ridge (989 / 3.35 = 295): bandwidth-bound.
-At 8192 each expert gets 640 rows, 4x the FLOPs for the same bytes, past the ridge: the weight read
-falls from 3.3 to 0.8 us a token and the routed experts' 1.57 GFLOP a token (1.6 us at peak) become
-their floor. Per 2048 tokens that saves at most ~5 ms of the weight read, plus a share of what each
-step costs whatever its size (the launches of 16 layers' kernels, the LM head row, host scheduling):
-a few ms. Attention does not change per row: QSA keeps at most 2048 blocks of 4 keys a row, and score
-and select grow with the context and the rows alike, so the 4 attention layers keep their 3.1-3.8 s
-of a 131k prompt (4 x 24 ms a chunk at its end, about half that on average). Net: 131k from 7.04 s to
-about 6.6 s (about 20k tok/s, +6%), 32k from 1.19 s to about 1.1 s; chunk 8192 alone does not reach
-issue 47's 40k tok/s. With the default checkpoint interval (4096) the scheduler ends a chunk every
-4096 tokens whatever the budget, so `qcompile serve --max-num-batched-tokens 8192` prefills
-4096-token chunks unless `--prefix-checkpoint-interval` is a multiple of 8192; this script raises the
-interval to the chunk (`--interval`).
+Measured on an H100 (2026-12-06, main at 21b71ae; every kernel assigned to a category), a 131k prompt:
+- chunk 2048: 18.6k tok/s (7.06 s). Outside attention 40.4 ms a chunk at every context (MoE 12.9,
+  Inductor's norms/elementwise 11.8, dense GEMMs 7.5, GDN 7.1, copies 0.8, other 0.2): the brief's
+  ~50 ms was high, and it is 4.7x the tensor-core floor of 8.6 ms (the dense GEMMs run at about 70%
+  of peak, the routed experts at twice their 6 ms weight read, GDN's 12 layers at 7.1 ms for 0.2 ms
+  of core FLOPs at peak). Attention prefill 1.4 / 64.5 / 98.2 ms (first / mid / last chunk, 4
+  layers), QSA select 0.7 / 3.3 / 5.9, score under 1.2. Wall beyond device time: 40 ms in the first
+  chunk; chunks 1-4 take 62-64 ms of wall for ~43-50 ms of device time (the host's launches of ~870
+  kernels a step set the pace there); 4.7 ms a chunk at mid and last.
+- chunk 8192: 20.8k tok/s (6.31 s, +12%). Outside attention 135 ms a chunk, 33.7 a 2048 tokens (MoE
+  8.8, norms/elementwise 11.0, GEMMs 6.6, GDN 6.6); attention per row unchanged (384 ms for the last
+  8192 rows, 96 a 2048); wall beyond device time 2.5 ms a 2048 tokens.
+
+What chunk 8192 should change, as predicted before that run (from the config and the brief's
+figures). Outside attention the bench preset needs 4.15 GFLOP a token (GEMMs 4.04, GDN core 0.10):
+8.5 TFLOP a 2048-token chunk, 8.6 ms of tensor-core time. Its layers hold 11.3 G weight elements
+outside the embeddings, PLE tables and LM head (routed experts 10.1 G: 128 x 3 x 2560 x 640 a layer),
+22.6 GB of bf16 that every chunk reads once, since 2048 x 10 / 128 = 160 rows an expert touch every
+expert: 6.7 ms at the H100's 3.35 TB/s, 4.7 ms at the H200's 4.8. An expert GEMM of 160 rows does 160
+FLOP a weight byte, under the H100's ridge (989 / 3.35 = 295): bandwidth-bound. At 8192 each expert
+gets 640 rows, 4x the FLOPs for the same bytes, past the ridge: the weight read falls from 3.3 to 0.8
+us a token and the routed experts' 1.57 GFLOP a token (1.6 us at peak) become their floor. Per 2048
+tokens that saves at most ~5 ms of the weight read, plus a share of what each step costs whatever its
+size: a few ms. Attention does not change per row (QSA keeps at most 2048 blocks of 4 keys a row;
+score and select grow with the context and the rows alike). Predicted: 131k from 7.04 s to about 6.6 s
+(+6%); chunk 8192 alone does not reach issue 47's 40k tok/s. The MoE saving came out as predicted
+(4.1 ms a 2048 tokens); the rest of the +12% is what the prediction left out: the host-paced
+low-context chunks and the per-step gaps. Note: with the default checkpoint interval (4096) the
+scheduler ends a chunk every 4096 tokens whatever the budget, so `qcompile serve
+--max-num-batched-tokens 8192` prefills 4096-token chunks unless `--prefix-checkpoint-interval` is a
+multiple of 8192; this script raises the interval to the chunk (`--interval`).
 """
 
 from __future__ import annotations
@@ -73,7 +87,9 @@ from qcompile.commands.kernel_profile import own_us
 # (category, pattern over the kernel name), in match order: the first match wins. Kernel names are
 # those of the GPU (Triton kernels by their function's name, Inductor's `triton_*`, cuBLAS, aten);
 # on CPU the profiler's op names (`aten::*`). "other" collects what is known and outside the named
-# categories; what matches nothing is UNASSIGNED.
+# categories; what matches nothing is UNASSIGNED. Names say which kernel ran, not which layer asked:
+# Inductor fuses the PLE's (device tables) and the hyper-connections' torch code with norms and
+# elementwise work, so "PLE" holds only the pinned-host tables' gather kernel.
 CATEGORIES: tuple[tuple[str, str], ...] = (
     ("attention prefill", r"^_prefill_kernel$"),  # model/kernels/attention_prefill.py
     ("QSA score", r"^_(tile_)?score_kernel$"),  # model/kernels/qsa_select.py
@@ -95,7 +111,7 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
     ("norms/elementwise", r"^triton_(poi|red|per)_"),  # Inductor's generated kernels
     (
         "copies",
-        r"^Memcpy|^Memset|copy_kernel|CatArrayBatched|index_copy|indexSelect|index_select|scatter|gather"
+        r"^Memcpy|^Memset|FillFunctor|copy_kernel|CatArrayBatched|index_copy|indexSelect|index_select|scatter|gather"
         r"|^aten::(copy_|clone|cat|index_put_|_to_copy|zero_|fill_)$",
     ),
     (
@@ -311,7 +327,9 @@ def build_engine(args: argparse.Namespace) -> Any:
     from qcompile.engine.runner import ModelRunner
     from qcompile.synthetic import build_random
 
+    start = time.perf_counter()
     model = build_random(args.preset, args.dtype, args.device)
+    print(f"built {args.preset} ({args.dtype}, {args.device}): {time.perf_counter() - start:.1f} s", flush=True)
     c = model.config
     if args.tokens + 1 > c.max_position_embeddings:
         raise SystemExit(
@@ -319,8 +337,7 @@ def build_engine(args: argparse.Namespace) -> Any:
         )
     compile_config = None
     if args.scope != "eager":
-        ranges = ((1, 1), (2, args.chunk))
-        compile_config = CompileConfig(scope=args.scope, ranges=ranges, aot_dir=args.aot_dir)
+        compile_config = CompileConfig(scope=args.scope, ranges=((2, args.chunk),), aot_dir=args.aot_dir)
     checkpoints = checkpoint_count(True, None, 1, model.state_row_bytes(), None)
     plan = choose_plan(model, 1, args.tokens + 1, args.page_size, None, checkpoints)
     runner = ModelRunner(
