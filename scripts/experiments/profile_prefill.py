@@ -15,7 +15,7 @@ the chosen chunks (`--chunks`: first, mid, last or indices) each run alone under
 It prints one table: per chunk and category, the device milliseconds (each kernel charged its own
 time, `qcompile.commands.kernel_profile.own_us`) and their share, the non-attention sum, the chunk's
 wall from the timed prompt; then the top 10 kernels; then the roofline line: the FLOPs per token
-outside attention, counted from the config (`flops_per_token`), and the tensor-core time a chunk of
+outside attention, counted from the config (`matmuls`, `gdn_core_flops`), and the tensor-core time a chunk of
 them needs at the dense bf16 peak (989 TFLOP/s, H100 SXM and H200 alike), and the time to read the
 layers' weights once at each card's bandwidth, beside the measured non-attention ms. Categories are
 the data table `CATEGORIES` (first match wins); a kernel that matches none is "unassigned", shown.
@@ -35,8 +35,8 @@ runs it on CPU (the profiler's CPU ops, each charged its self time), as its test
 
 Measured on an H100 (2026-12-06, main at 21b71ae; every kernel assigned to a category), a 131k prompt:
 - chunk 2048: 18.6k tok/s (7.06 s). Outside attention 40.4 ms a chunk at every context (MoE 12.9,
-  Inductor's norms/elementwise 11.8, dense GEMMs 7.5, GDN 7.1, copies 0.8, other 0.2): the brief's
-  ~50 ms was high, and it is 4.7x the tensor-core floor of 8.6 ms (the dense GEMMs run at about 70%
+  Inductor's norms/elementwise 11.8, dense GEMMs 7.5, GDN 7.1, copies 0.8, other 0.2), not the ~50 ms
+  estimated from arithmetic before, and 4.7x the tensor-core floor of 8.6 ms (the dense GEMMs run at about 70%
   of peak, the routed experts at twice their 6 ms weight read, GDN's 12 layers at 7.1 ms for 0.2 ms
   of core FLOPs at peak). Attention prefill 1.4 / 64.5 / 98.2 ms (first / mid / last chunk, 4
   layers), QSA select 0.7 / 3.3 / 5.9, score under 1.2. Wall beyond device time: 40 ms in the first
@@ -46,24 +46,26 @@ Measured on an H100 (2026-12-06, main at 21b71ae; every kernel assigned to a cat
   8.8, norms/elementwise 11.0, GEMMs 6.6, GDN 6.6); attention per row unchanged (384 ms for the last
   8192 rows, 96 a 2048); wall beyond device time 2.5 ms a 2048 tokens.
 
-What chunk 8192 should change, as predicted before that run (from the config and the brief's
-figures). Outside attention the bench preset needs 4.15 GFLOP a token (GEMMs 4.04, GDN core 0.10):
-8.5 TFLOP a 2048-token chunk, 8.6 ms of tensor-core time. Its layers hold 11.3 G weight elements
-outside the embeddings, PLE tables and LM head (routed experts 10.1 G: 128 x 3 x 2560 x 640 a layer),
-22.6 GB of bf16 that every chunk reads once, since 2048 x 10 / 128 = 160 rows an expert touch every
-expert: 6.7 ms at the H100's 3.35 TB/s, 4.7 ms at the H200's 4.8. An expert GEMM of 160 rows does 160
-FLOP a weight byte, under the H100's ridge (989 / 3.35 = 295): bandwidth-bound. At 8192 each expert
-gets 640 rows, 4x the FLOPs for the same bytes, past the ridge: the weight read falls from 3.3 to 0.8
-us a token and the routed experts' 1.57 GFLOP a token (1.6 us at peak) become their floor. Per 2048
-tokens that saves at most ~5 ms of the weight read, plus a share of what each step costs whatever its
-size: a few ms. Attention does not change per row (QSA keeps at most 2048 blocks of 4 keys a row;
-score and select grow with the context and the rows alike). Predicted: 131k from 7.04 s to about 6.6 s
-(+6%); chunk 8192 alone does not reach issue 47's 40k tok/s. The MoE saving came out as predicted
-(4.1 ms a 2048 tokens); the rest of the +12% is what the prediction left out: the host-paced
-low-context chunks and the per-step gaps. Note: with the default checkpoint interval (4096) the
-scheduler ends a chunk every 4096 tokens whatever the budget, so `qcompile serve
---max-num-batched-tokens 8192` prefills 4096-token chunks unless `--prefix-checkpoint-interval` is a
-multiple of 8192; this script raises the interval to the chunk (`--interval`).
+What chunk 8192 should change, as predicted before that run (from the config and the figures known then:
+18.6k tok/s at chunk 2048, 24 ms a layer of attention prefill at 131k, ~50 ms estimated for the rest).
+Outside attention the bench preset needs 4.15 GFLOP a token (GEMMs 4.04, GDN core 0.10): 8.5 TFLOP a
+2048-token chunk, 8.6 ms of tensor-core time. Its layers hold 11.3 G weight elements outside the
+embeddings, PLE tables and LM head (routed experts 10.1 G: 128 x 3 x 2560 x 640 a layer), 22.6 GB of
+bf16 that every chunk reads once, since 2048 x 10 / 128 = 160 rows an expert touch every expert: 6.7 ms
+at the H100's 3.35 TB/s, 4.7 ms at the H200's 4.8. An expert GEMM of 160 rows does 160 FLOP a weight
+byte, under the H100's ridge (989 / 3.35 = 295): bandwidth-bound. At 8192 each expert gets 640 rows, 4x
+the FLOPs for the same bytes, past the ridge: the weight read falls from 3.3 to 0.8 us a token and the
+routed experts' 1.57 GFLOP a token (1.6 us at peak) become their floor. Per 2048 tokens that saves at
+most ~5 ms of the weight read, plus a share of what each step costs whatever its size: a few ms.
+Attention does not change per row (QSA keeps at most 2048 blocks of 4 keys a row; score and select grow
+with the context and the rows alike). Predicted: 131k from 7.04 s to about 6.6 s (+6%); chunk 8192 alone
+does not reach issue 47's 40k tok/s. Measured +12% (11.7 ms a 2048 tokens): the MoE saved 4.1 ms as
+predicted, the other non-attention categories 2.6 ms more, and what the prediction left out the rest:
+the per-step gaps (4.7 ms a chunk at 2048, 2.5 a 2048 tokens at 8192) and the host-paced low-context
+chunks. Note: with the default checkpoint interval (4096) the scheduler ends a chunk every 4096 tokens
+whatever the budget, so `qcompile serve --max-num-batched-tokens 8192` prefills 4096-token chunks unless
+`--prefix-checkpoint-interval` is a multiple of 8192; this script raises the interval to the chunk
+(`--interval`).
 """
 
 from __future__ import annotations
@@ -108,7 +110,7 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
         r"|^aten::(mm|addmm|bmm|matmul|linear)$",
     ),
     ("PLE", r"^_gather_kernel$"),  # model/kernels/ple_gather.py (the n-gram table's gather)
-    ("norms/elementwise", r"^triton_(poi|red|per)_"),  # Inductor's generated kernels
+    ("norms/elementwise", r"^triton_(poi|red|per)_|^## Call CompiledFxGraph"),  # Inductor's kernels (CPU: graphs)
     (
         "copies",
         r"^Memcpy|^Memset|FillFunctor|copy_kernel|CatArrayBatched|index_copy|indexSelect|index_select|scatter|gather"
@@ -117,7 +119,8 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
     (
         "other",  # attention decode and the hyper-connection read (decode only), aten, cub, torch's ops
         r"^_(split|merge|hc_down|hc_mix)_kernel$|at::native::|at_cuda_detail|cub::|^void at::|^aten::"
-        r"|^qcompile::|elementwise|reduce_kernel|softmax|sort|topk",
+        r"|^qcompile::|elementwise|reduce_kernel|softmax|sort|topk"
+        r"|^Torch-Compiled Region|^TorchDynamo Cache Lookup|^AOTDispatcher|^Pregraph bytecode",  # CPU: torch.compile
     ),
 )
 UNASSIGNED = "unassigned"
@@ -463,13 +466,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument("--warm-tokens", type=int, help="the untimed first prompt (default: two chunks)")
     args = p.parse_args(argv)
-    for flag in ("tokens", "chunk", "page_size"):
-        if getattr(args, flag) < 2:
-            p.error(f"--{flag.replace('_', '-')} {getattr(args, flag)}: at least 2")
     if args.interval is None:
         args.interval = max(DEFAULT_CHECKPOINT_INTERVAL, args.chunk)
     if args.warm_tokens is None:
         args.warm_tokens = min(args.tokens, 2 * args.chunk)
+    for flag in ("tokens", "chunk", "page_size", "interval", "warm_tokens"):
+        if getattr(args, flag) < 2:
+            p.error(f"--{flag.replace('_', '-')} {getattr(args, flag)}: at least 2")
     return args
 
 

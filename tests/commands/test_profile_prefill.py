@@ -75,6 +75,8 @@ def test_no_kernel_of_an_h100_prefill_is_unassigned(where: str, chunk: pp.ChunkP
         ("aten::mm", "dense GEMMs"),
         ("aten::index_copy_", "copies"),
         ("aten::mul", "other"),
+        ("## Call CompiledFxGraph fvsksmt2b5l5sgbjqxvwiffcx3iu6rx65a7u3so2smyltch3ppjn ##", "norms/elementwise"),
+        ("Torch-Compiled Region: 0/0", "other"),
         ("a_kernel_nobody_wrote", pp.UNASSIGNED),
     ],
 )
@@ -171,3 +173,12 @@ def test_the_script_on_cpu(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     printed = capsys.readouterr().out
     assert "prefill 96 tokens in 3 chunks" in printed
     assert "| unassigned |" in printed and "top 10 kernels" in printed and "roofline: outside attention" in printed
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"), [("--chunk 1", "--chunk 1: at least 2"), ("--interval 0", "--interval 0")]
+)
+def test_sizes_below_two_are_refused(flags: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        pp.parse_args(flags.split())
+    assert message in capsys.readouterr().err
