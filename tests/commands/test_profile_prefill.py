@@ -182,3 +182,10 @@ def test_sizes_below_two_are_refused(flags: str, message: str, capsys: pytest.Ca
     with pytest.raises(SystemExit):
         pp.parse_args(flags.split())
     assert message in capsys.readouterr().err
+
+
+def test_the_interval_follows_a_larger_chunk() -> None:
+    """The scheduler ends chunks at checkpoints, so a chunk past the default interval needs its own."""
+    assert (pp.parse_args([]).chunk, pp.parse_args([]).interval) == (2048, 4096)
+    assert pp.parse_args(["--chunk", "8192"]).interval == 8192
+    assert pp.parse_args(["--chunk", "8192", "--interval", "2048"]).interval == 2048
