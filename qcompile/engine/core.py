@@ -119,7 +119,7 @@ class EngineCore:
             self.tokenizer,
             self.max_num_batched_tokens,
             config.async_scheduling,
-            config.prefix_checkpoint_interval if config.enable_prefix_caching else None,
+            config.checkpoint_interval() if config.enable_prefix_caching else None,
         )
         self.processor = InputProcessor(
             self.tokenizer,

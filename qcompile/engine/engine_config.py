@@ -28,7 +28,7 @@ from qcompile.config import CompileConfig
 from qcompile.config.options import Check, option
 from qcompile.engine.expert_memory import AUTO, OFF, parse_expert_cache
 from qcompile.engine.kv_memory import parse_bytes
-from qcompile.engine.prefix_cache import DEFAULT_CHECKPOINT_INTERVAL
+from qcompile.engine.prefix_cache import DEFAULT_CHECKPOINT_INTERVAL, default_interval
 
 if TYPE_CHECKING:
     from model.config import Qwen4ExpConfig
@@ -173,11 +173,13 @@ class EngineConfig:
         "host tier of the state, as vLLM's --kv-offloading-size and SGLang's --hicache-size are of K/V",
         check=at_least(0),
     )
-    prefix_checkpoint_interval: int = option(
-        DEFAULT_CHECKPOINT_INTERVAL,
+    prefix_checkpoint_interval: int | None = option(
+        None,
         "tokens between state checkpoints of a long prefill (rounded down to a page), besides those at message "
-        "boundaries and at the prompt's end",
-        check=at_least(1),
+        f"boundaries and at the prompt's end (unset: the smallest multiple of max_num_batched_tokens of at least "
+        f"{DEFAULT_CHECKPOINT_INTERVAL}; the scheduler ends a chunk at each, so one that is not a multiple of "
+        "max_num_batched_tokens shortens a long prompt's chunks)",
+        check=_optional(at_least(1)),
     )
     ple_backend: str = option(
         "device",
@@ -235,6 +237,12 @@ class EngineConfig:
             if meta["check"] is not None and (problem := meta["check"](value)) is not None:
                 raise EngineOptionError({f.name: value}, problem)
         self._check_together()
+
+    def checkpoint_interval(self) -> int:
+        """`prefix_checkpoint_interval`, or unset `prefix_cache.default_interval` of the step budget."""
+        if self.prefix_checkpoint_interval is not None:
+            return self.prefix_checkpoint_interval
+        return default_interval(self.max_num_batched_tokens)
 
     def _check_together(self) -> None:
         """The options that constrain each other, each pair named."""

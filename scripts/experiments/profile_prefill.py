@@ -62,10 +62,8 @@ with the context and the rows alike). Predicted: 131k from 7.04 s to about 6.6 s
 does not reach issue 47's 40k tok/s. Measured +12% (11.7 ms a 2048 tokens): the MoE saved 4.1 ms as
 predicted, the other non-attention categories 2.6 ms more, and what the prediction left out the rest:
 the per-step gaps (4.7 ms a chunk at 2048, 2.5 a 2048 tokens at 8192) and the host-paced low-context
-chunks. Note: with the default checkpoint interval (4096) the scheduler ends a chunk every 4096 tokens
-whatever the budget, so `qcompile serve --max-num-batched-tokens 8192` prefills 4096-token chunks unless
-`--prefix-checkpoint-interval` is a multiple of 8192; this script raises the interval to the chunk
-(`--interval`).
+chunks. The scheduler ends a chunk at each checkpoint; the engine's default interval is a multiple of the
+budget, so 8192-token chunks stay whole (`--interval` sets another).
 """
 
 from __future__ import annotations
@@ -445,7 +443,7 @@ def table(profiles: list[ChunkProfile], roofline: Roofline, top: int = 10) -> st
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     from model.paging import DEFAULT_PAGE_SIZE
-    from qcompile.engine.prefix_cache import DEFAULT_CHECKPOINT_INTERVAL
+    from qcompile.engine.prefix_cache import default_interval
 
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--tokens", type=int, default=131072, help="the prompt's tokens")
@@ -461,15 +459,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--interval",
         type=int,
-        help=f"prefix checkpoint interval (default: {DEFAULT_CHECKPOINT_INTERVAL}, or the chunk if larger, "
-        "since the scheduler ends chunks at checkpoints)",
+        help="prefix checkpoint interval (default: the engine's, a multiple of the chunk)",
     )
     p.add_argument("--warm-tokens", type=int, help="the untimed first prompt (default: two chunks)")
     args = p.parse_args(argv)
-    if args.interval is None:
-        args.interval = max(DEFAULT_CHECKPOINT_INTERVAL, args.chunk)
     if args.warm_tokens is None:
         args.warm_tokens = min(args.tokens, 2 * args.chunk)
+    if args.interval is None and args.chunk >= 1:
+        args.interval = default_interval(args.chunk)
     for flag in ("tokens", "chunk", "page_size", "interval", "warm_tokens"):
         if getattr(args, flag) < 2:
             p.error(f"--{flag.replace('_', '-')} {getattr(args, flag)}: at least 2")

@@ -88,7 +88,7 @@ def prefill(args: argparse.Namespace) -> dict[str, Any]:
         "label": args.label,
         "device": torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu",
         "enable_prefix_caching": config.enable_prefix_caching,
-        "prefix_checkpoint_interval": config.prefix_checkpoint_interval,
+        "prefix_checkpoint_interval": config.checkpoint_interval(),
         "max_num_batched_tokens": llm.core.max_num_batched_tokens,
         "pool": llm.core.pool_summary(),
         "results": results,

@@ -179,6 +179,13 @@ def test_prefix_caching_is_on_by_default_and_its_flag_turns_it_off() -> None:
         EngineConfig(enable_prefix_caching=False, prefix_state_checkpoints=4)
 
 
+@pytest.mark.parametrize(("budget", "interval"), [(2048, 4096), (4096, 4096), (8192, 8192), (3000, 6000), (100, 4100)])
+def test_unset_the_checkpoint_interval_is_a_multiple_of_the_step_budget(budget: int, interval: int) -> None:
+    """A long prompt's chunks end at its checkpoints: the default never cuts a chunk short; a given one stands."""
+    assert EngineConfig(max_num_batched_tokens=budget).checkpoint_interval() == interval
+    assert EngineConfig(max_num_batched_tokens=budget, prefix_checkpoint_interval=1024).checkpoint_interval() == 1024
+
+
 def test_a_bad_kv_cache_dtype_flag_is_refused_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         build_parser().parse_args(["serve", "--kv-cache-dtype", "fp16"])
