@@ -1,7 +1,11 @@
-"""Session fixtures: cached tiny checkpoints and their transformers oracles; the `gpu` marker."""
+"""Session fixtures: cached tiny checkpoints and their transformers oracles; the `gpu` marker, and
+the device memory a `gpu` test leaves released before the next one starts."""
 
 from __future__ import annotations
 
+import gc
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +24,45 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+# Where the interpreter keeps the last uncaught exception: pytest sets them when a test fails, and
+# clears them only when the next test's call begins.
+_LAST_EXCEPTION = ("last_type", "last_value", "last_traceback", "last_exc")
+
+
+def release_test_leftovers() -> None:
+    """Free what a finished test still holds on the device: a failed test's frames (its engines and
+    tensors) stay referenced from `sys.last_traceback`, and from the cycle between pytest's record of
+    the exception and those frames, until a full collection; the CUDA allocator keeps freed blocks.
+    The next engine's `profile_pool_bytes` (`total - free` of the device) would count both as in use."""
+    for name in _LAST_EXCEPTION:
+        if hasattr(sys, name):
+            delattr(sys, name)
+    gc.collect()
+    if torch.cuda.is_available():
+        torch.cuda.empty_cache()
+
+
+@pytest.fixture(autouse=True)
+def release_device_memory(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each `gpu` test, `release_test_leftovers`: one test's leftovers never size the next one's
+    K/V pool or expert slots."""
+    yield
+    if request.node.get_closest_marker("gpu") is not None:
+        release_test_leftovers()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def release_compiled_code() -> Iterator[None]:
+    """On a CUDA machine, Dynamo's caches reset once a module's tests and fixtures are done, then its
+    leftovers released. Not after each test: a module-scoped compiled forward serves several tests
+    (tests/cudagraph/test_gpu_gates.py switches graph modes over one compile), and a reset between
+    them would trace it again."""
+    yield
+    if torch.cuda.is_available():
+        torch._dynamo.reset()
+        release_test_leftovers()
 
 
 def _load_hf(path: Path) -> nn.Module:

@@ -31,8 +31,8 @@ from pathlib import Path
 import torch
 
 from model.expert_cache import rounds_for
-from model.expert_placement import ExpertGeometry, ExpertPlacement, place_experts
-from qcompile.engine.kv_memory import format_bytes
+from model.expert_placement import ExpertGeometry, ExpertPlacement, ExpertPlacementError, place_experts
+from qcompile.engine.kv_memory import device_in_use, format_bytes
 
 OFF, AUTO = "off", "auto"
 HOST_MARGIN = 0.1  # of the machine's memory, kept for the rest of the process and the OS
@@ -106,12 +106,17 @@ class ExpertSizing:
         target = torch.device(self.device)
         host = available_host_bytes()
         wanted = None if self.slots == AUTO else int(self.slots)
+        in_use = ""  # on CUDA, what holds the device memory in use, said when the experts do not fit
         if target.type == "cuda":
             free, total = torch.cuda.mem_get_info(target)
+            in_use = f"; on the device {device_in_use(total - free, torch.cuda.memory_allocated(target))}"
             device_bytes = device_expert_bytes(total, free, self.utilization, g.other_bytes, self.kv_bytes or 0)
         else:  # the host is the device: the other weights and the slots come out of the banks' budget
             device_bytes = (wanted or 0) * g.layers * g.expert_bytes
             host -= g.other_bytes + device_bytes
-        placement = place_experts(g.layers, g.experts, g.expert_bytes, g.top_k, device_bytes, host, slots=wanted)
+        try:
+            placement = place_experts(g.layers, g.experts, g.expert_bytes, g.top_k, device_bytes, host, slots=wanted)
+        except ExpertPlacementError as e:
+            raise ExpertPlacementError(f"{e}{in_use}") from None
         self.memory = ExpertMemory(placement, g.layers, g.experts, g.top_k)
         return placement

@@ -56,10 +56,21 @@ def format_bytes(n: int) -> str:
     return f"{n / 2**30:.2f} GiB" if n >= 2**30 else f"{n / 2**20:.1f} MiB"
 
 
-def kv_pool_bytes(total: int, utilization: float, in_use: int, activations: int, graphs: int) -> int:
+def device_in_use(in_use: int, live_tensors: int) -> str:
+    """What holds the device memory in use (`total - free`), for a refusal: this process's
+    `live_tensors` (`torch.cuda.memory_allocated`: a model or engine still referenced shows here)
+    and the rest (CUDA's context, blocks cached for graph pools, other processes)."""
+    return (
+        f"{format_bytes(in_use)} is in use ({format_bytes(live_tensors)} by this process's live tensors, "
+        f"{format_bytes(max(0, in_use - live_tensors))} by CUDA, cached graph pools and other processes)"
+    )
+
+
+def kv_pool_bytes(total: int, utilization: float, in_use: int, activations: int, graphs: int, live_tensors: int) -> int:
     """The pool's bytes: `utilization` of the device's `total`, less what is `in_use` (weights, state
-    pool, anything else allocated), the peak `activations` of the largest batch and the CUDA `graphs`'
-    pool. A ValueError naming the flag when nothing is left."""
+    pool, anything else allocated, other processes), the peak `activations` of the largest batch and
+    the CUDA `graphs`' pool. A ValueError naming the flag when nothing is left, and what holds the
+    memory in use (`device_in_use`)."""
     if not 0 < utilization <= 1:
         raise ValueError(f"--gpu-memory-utilization {utilization}: must be in (0, 1]")
     budget = int(total * utilization)
@@ -67,8 +78,8 @@ def kv_pool_bytes(total: int, utilization: float, in_use: int, activations: int,
     if left <= 0:
         raise ValueError(
             f"--gpu-memory-utilization {utilization} allows {format_bytes(budget)} of {format_bytes(total)}, but "
-            f"weights and state take {format_bytes(in_use)}, activations {format_bytes(activations)} and CUDA "
-            f"graphs {format_bytes(graphs)}: nothing is left for K/V; raise it or give --kv-cache-memory"
+            f"{device_in_use(in_use, live_tensors)}, activations take {format_bytes(activations)} and CUDA graphs "
+            f"{format_bytes(graphs)}: nothing is left for K/V; raise it or give --kv-cache-memory"
         )
     return left
 
@@ -224,4 +235,4 @@ def profile_pool_bytes(
     graphs = _activation_peak(model, largest_graph, largest_graph) if largest_graph else 0
     torch.cuda.empty_cache()
     free, total = torch.cuda.mem_get_info()
-    return kv_pool_bytes(total, utilization, total - free, activations, graphs)
+    return kv_pool_bytes(total, utilization, total - free, activations, graphs, torch.cuda.memory_allocated())

@@ -89,20 +89,38 @@ def test_on_cpu_the_other_weights_the_slots_and_the_banks_share_the_host(monkeyp
         ExpertSizing(3, "cpu", 0.9, None)(geometry)
 
 
+def test_on_cuda_slots_that_do_not_fit_say_what_holds_the_device(monkeypatch: pytest.MonkeyPatch) -> None:
+    """80 GiB with 1 free: 70 held by this process's tensors (an engine still alive, say) leave no room
+    for 3 slots of 4 layers x 8 experts of 1 GiB, and the refusal says who holds the device."""
+    gib = 1 << 30
+    monkeypatch.setattr("torch.cuda.mem_get_info", lambda device: (gib, 80 * gib))
+    monkeypatch.setattr("torch.cuda.memory_allocated", lambda device: 70 * gib)
+    geometry = ExpertGeometry(layers=4, experts=8, expert_bytes=gib, top_k=2, other_bytes=gib)
+    with pytest.raises(ExpertPlacementError) as refused:
+        ExpertSizing(3, "cuda", 0.9, None)(geometry)
+    said = str(refused.value)
+    assert said.startswith("routed experts: 3 slots per layer take 12.0 GiB of device memory")
+    assert said.endswith(
+        "; on the device 79.00 GiB is in use (70.00 GiB by this process's live tensors, 9.00 GiB by CUDA, "
+        "cached graph pools and other processes)"
+    )
+
+
 @pytest.mark.gpu
 def test_on_cuda_offloaded_experts_give_the_resident_tokens_bitwise(tiny_ckpt: Path) -> None:
     """The fused MoE over 6 slots and over all experts, fed the same steps: prefills of up to 59 tokens run
     in 2 rounds (more pairs than the 8 experts), decodes of 4 requests too (8 pairs; captured in graphs),
-    of 1-3 in one; the token budget is not capped."""
+    of 1-3 in one; the token budget is not capped. One engine at a time: each sizes its pool (and the
+    offloaded one its slots) from what the device has free, and the first takes 0.9 of it."""
     params = SamplingParams(temperature=0.0, max_tokens=8, logprobs=2, ignore_eos=True)
     requests = [{"prompt_token_ids": p} for p in PROMPTS]
     resident = LLM(str(tiny_ckpt), device="cuda", max_model_len=128, max_num_seqs=4)
+    want = [(o.outputs[0].token_ids, o.outputs[0].logprobs) for o in resident.generate(requests, params)]
+    del resident  # its last reference: the pool goes back to the device here
     offloaded = LLM(str(tiny_ckpt), device="cuda", max_model_len=128, max_num_seqs=4, moe_expert_cache=6)
     assert offloaded.core.max_num_batched_tokens == 2048 and "up to 2 rounds" in offloaded.core.expert_summary
     assert all(c.banks["gate_up_proj"].is_pinned() for c in _caches(offloaded))
-    want, got = resident.generate(requests, params), offloaded.generate(requests, params)
-    for w, g in zip(want, got, strict=True):
-        assert (g.outputs[0].token_ids, g.outputs[0].logprobs) == (w.outputs[0].token_ids, w.outputs[0].logprobs)
+    assert [(o.outputs[0].token_ids, o.outputs[0].logprobs) for o in offloaded.generate(requests, params)] == want
 
 
 @pytest.mark.parametrize(

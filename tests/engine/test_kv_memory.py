@@ -24,14 +24,22 @@ def test_bad_byte_sizes_say_what_was_expected(text: str) -> None:
 
 
 def test_what_the_gpu_leaves_for_the_pool() -> None:
-    left = kv_pool_bytes(80 * GiB, 0.9, in_use=40 * GiB, activations=2 * GiB, graphs=GiB)
+    left = kv_pool_bytes(80 * GiB, 0.9, in_use=40 * GiB, activations=2 * GiB, graphs=GiB, live_tensors=39 * GiB)
     assert left == int(80 * GiB * 0.9) - 43 * GiB
     with pytest.raises(
         ValueError, match=r"--gpu-memory-utilization 0.5 allows 40.00 GiB of 80.00 GiB.*nothing is left"
     ):
-        kv_pool_bytes(80 * GiB, 0.5, in_use=40 * GiB, activations=0, graphs=0)
+        kv_pool_bytes(80 * GiB, 0.5, in_use=40 * GiB, activations=0, graphs=0, live_tensors=39 * GiB)
     with pytest.raises(ValueError, match=r"--gpu-memory-utilization 1.2"):
-        kv_pool_bytes(80 * GiB, 1.2, in_use=0, activations=0, graphs=0)
+        kv_pool_bytes(80 * GiB, 1.2, in_use=0, activations=0, graphs=0, live_tensors=0)
+
+
+def test_a_full_device_says_what_holds_it() -> None:
+    """Another engine still alive in this process shows as live tensors; another process in the rest."""
+    with pytest.raises(ValueError) as refused:
+        kv_pool_bytes(80 * GiB, 0.9, in_use=71 * GiB, activations=GiB, graphs=0, live_tensors=70 * GiB)
+    said = str(refused.value)
+    assert "but 71.00 GiB is in use (70.00 GiB by this process's live tensors, 1.00 GiB by CUDA, cached" in said
 
 
 def test_the_plan_follows_the_pool() -> None:
