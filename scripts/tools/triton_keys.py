@@ -9,11 +9,12 @@ arguments told the keys apart), then every key first met after start-up: each wo
 GPU after "serving". Exits 1 if there is one. float32 because fla's chunked delta rule (bf16 prefill)
 has no CPU build; the report's byte offsets show a pointer that bf16 could misalign.
 
-    PYTHONPATH=. python scripts/tools/triton_keys.py        # a few minutes: the interpreter is slow
+    PYTHONPATH=. python scripts/tools/triton_keys.py [--scope kernel]   # minutes: the interpreter is slow
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
 from collections.abc import Iterator
@@ -22,6 +23,7 @@ from unittest import mock
 
 from model.kernels.jit_keys import KeyRecorder
 from qcompile import LLM
+from qcompile.config import CompileConfig
 from qcompile.engine.outputs import RequestOutput
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.synthetic import default_checkpoint
@@ -45,11 +47,14 @@ def kernels_in_interpreter(gates: tuple[str, ...] = KERNEL_GATES) -> Iterator[No
         yield
 
 
-def serving_llm() -> LLM:
+def serving_llm(scope: str = "eager") -> LLM:
     """The tiny model as a small server runs it: 4 slots, prompts past the step budget chunked, prefix
-    caching on."""
+    caching on; eager, or compiled at `scope` over the ranges 1:1 and 2:budget (as `qcompile serve`'s)."""
+    compiled = None if scope == "eager" else CompileConfig(scope=scope, ranges=((1, 1), (2, BUDGET)))
     return LLM(
         str(default_checkpoint("tiny")),
+        compile=compiled,
+        aot=False,
         max_model_len=128,
         max_num_seqs=4,
         max_num_batched_tokens=BUDGET,
@@ -70,9 +75,12 @@ def serve_mix(llm: LLM) -> list[RequestOutput]:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--scope", default="eager", help="eager, or a compile scope (kernel: as the bench serves)")
+    args = parser.parse_args()
     recorder = KeyRecorder()
     with kernels_in_interpreter(), recorder.recording():
-        llm = serving_llm()
+        llm = serving_llm(args.scope)
         started = recorder.snapshot()
         outputs = serve_mix(llm)
     print("kernels that met more than one key:")
