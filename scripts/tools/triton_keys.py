@@ -47,12 +47,14 @@ def kernels_in_interpreter(gates: tuple[str, ...] = KERNEL_GATES) -> Iterator[No
         yield
 
 
-def serving_llm(scope: str = "eager") -> LLM:
+def serving_llm(scope: str = "eager", device: str = "cpu", dtype: str = "float32") -> LLM:
     """The tiny model as a small server runs it: 4 slots, prompts past the step budget chunked, prefix
     caching on; eager, or compiled at `scope` over the ranges 1:1 and 2:budget (as `qcompile serve`'s)."""
     compiled = None if scope == "eager" else CompileConfig(scope=scope, ranges=((1, 1), (2, BUDGET)))
     return LLM(
         str(default_checkpoint("tiny")),
+        device=device,
+        dtype=dtype,
         compile=compiled,
         aot=False,
         max_model_len=128,

@@ -45,6 +45,24 @@ def test_serving_meets_only_keys_start_up_launched() -> None:
     assert not late, recorder.late_report(late)
 
 
+@pytest.mark.gpu
+def test_serving_on_cuda_compiles_no_triton_kernel_after_start_up() -> None:
+    """On a GPU itself, bf16 (fla's chunked delta rule too): Triton's post-compile hook sees every JIT
+    compile of a kernel launched outside Inductor's code; after start-up the serving mix causes none."""
+    import triton
+
+    compiled: list[str] = []
+    llm = serving_llm(device="cuda", dtype="bfloat16")
+    before = triton.knobs.runtime.jit_post_compile_hook
+    triton.knobs.runtime.jit_post_compile_hook = lambda **hook: compiled.append(hook["repr"])
+    try:
+        outputs = serve_mix(llm)
+    finally:
+        triton.knobs.runtime.jit_post_compile_hook = before
+    assert [o.num_cached_tokens for o in outputs] == [0, 0, 0, PAGE, 0]
+    assert not compiled, "\n".join(compiled)
+
+
 def test_warmup_batches_cover_each_size_class_inside_the_limits() -> None:
     """Prefills of 2, 4, .. and the budget; a chunk at a nonzero start; several requests in one step;
     uniform decode of 1, 2, 4, .. and `max_num_seqs` rows: every slot free, every position inside
