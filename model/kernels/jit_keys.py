@@ -24,7 +24,7 @@ from typing import Any
 
 import torch
 
-ArgClass = tuple[str, str, str]  # (argument, type, class): ("n", "i32", "D"), ("x", "*fp32", "")
+ArgClass = tuple[str, str, str]  # (argument, type, class `_class`): ("n", "i32", "D"), ("x", "*fp32", "-")
 Key = tuple[ArgClass, ...]
 
 
@@ -80,6 +80,7 @@ class KeyRecorder:
 
     @contextmanager
     def recording(self) -> Iterator[KeyRecorder]:
+        """Record every interpreted launch inside the block (Triton's interpreter, patched while it runs)."""
         from triton.runtime.interpreter import InterpretedFunction
 
         run = InterpretedFunction.run

@@ -6,10 +6,10 @@ process: its constexprs, its specialised ints' `== 1` / `% 16` classes, its poin
 still picks a variant is the batch's size class, and whether it is a prefill or a uniform decode: the
 fused MoE's tiles by tokens per expert (classes a factor 4-6 wide) and its direct one-token path, its
 alignment chunk by pairs (powers of two), the QSA selection's one program a row or split passes by rows
-(one threshold). A prefill of every power of two up to the step budget, and the budget, meets each
-class; so do uniform decode batches of every power of two up to `max_num_seqs` (CUDA graphs replay
-theirs, an eager server launches them). One batch prefills a chunk at a nonzero start and one holds
-several requests, as a chunked or prefix-hit prompt and a mixed step do.
+(one threshold), the skinny GEMM's row buckets (powers of two). A prefill of every power of two up to
+the step budget, and the budget, meets each class; so do uniform decode batches of every power of two up
+to `max_num_seqs` (CUDA graphs replay theirs, an eager server launches them). One batch prefills a chunk
+at a nonzero start and one holds several requests, as a chunked or prefix-hit prompt and a mixed step do.
 
 The batches run in the free slots before any request exists, reading and writing pages no request
 holds (a slot's row of the block table is the trash page until the block manager gives it pages, or its
