@@ -230,10 +230,12 @@ class ModelRunner:
             return None
         return self._on_every_rank(lambda peers: peers.command("capture"), self.compiled.capture)
 
+    @torch.inference_mode()
     def warm_kernels(self, max_num_batched_tokens: int) -> int:
         """Launch every Triton kernel variant a server can meet (`kernel_warmup.warmup_chunks`) through
         every rank's forward, in the free slots, so no request compiles one; returns the batches run.
-        After `capture`: uniform decode batches replay their graphs."""
+        After `capture`: uniform decode batches replay their graphs. Under inference mode, as
+        `launch_forward` builds its batches (Dynamo's guards tell inference tensors apart)."""
         batches = warmup_chunks(max_num_batched_tokens, self.max_num_seqs, self.max_model_len)
         for chunks in batches:
             n = sum(len(c.token_ids) for c in chunks)
