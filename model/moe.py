@@ -210,8 +210,8 @@ class Experts(nn.Module):
         return slot_ids, held["gate_up_proj"], held["down_proj"], self.stored() | {"tiles": tiles, "later": later}
 
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
-        """On CUDA the fused kernels, else `reference`."""
-        if x.is_cuda:
+        """Where the kernels run (CUDA) the fused kernels, else `reference`."""
+        if use_kernels(x):
             from model.kernels.fused_moe import fused_moe  # Triton: CUDA builds of torch bring it, CPU ones may not
 
             slot_ids, gate_up, down, stored = self.kernel_operands(ids)
@@ -356,7 +356,7 @@ class SparseMoE(nn.Module):
         buffer). On CUDA a dense shared down projection of dense experts' shape runs in the fused MoE's
         down kernel, any other is added in its sum kernel."""
         down, experts = self.shared_expert.down_proj, self.experts
-        if not x.is_cuda:
+        if not use_kernels(x):
             routed = experts(x, weights, ids).float()
             mixed = routed + torch.sigmoid(shared_gate.float()) * down(shared).float()
             return mixed.to(x.dtype) if out is None else out.copy_(mixed)

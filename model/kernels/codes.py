@@ -287,12 +287,18 @@ def interpreted(kernel: Any, keep: tuple[Any, ...] = ()) -> Any:
 
     Without `TRITON_INTERPRET` the interpreter cannot call `@triton.jit` helpers, so the copy it runs
     names plain copies of the helpers instead, whose own helpers are named the same way (any module's),
-    except those in `keep` (a reduction's combine function: the interpreter calls its `.fn` itself)."""
+    except those in `keep` (a reduction's combine function: the interpreter calls its `.fn` itself).
+    The kernel's `do_not_specialize` lists go along, as `TRITON_INTERPRET=1`'s `triton.jit` keeps them
+    (`jit_keys` reads them)."""
     from triton.runtime.interpreter import InterpretedFunction
 
     if isinstance(kernel, InterpretedFunction):
         return kernel
-    return InterpretedFunction(_plain(kernel, keep, {}))
+    return InterpretedFunction(
+        _plain(kernel, keep, {}),
+        do_not_specialize=kernel.do_not_specialize,
+        do_not_specialize_on_alignment=kernel.do_not_specialize_on_alignment,
+    )
 
 
 def _plain(jitted: Any, keep: tuple[Any, ...], done: dict[int, Any]) -> Any:

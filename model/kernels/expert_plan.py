@@ -39,7 +39,7 @@ def _slot_keys(s, num_slots, num_static, owner, members, stamp, S_BLOCK: tl.cons
     return key * S_BLOCK + s, busy
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["pairs", "cap", "this_round"])
 def _plan_kernel(
     ids,
     pairs,

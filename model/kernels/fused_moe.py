@@ -153,7 +153,10 @@ def uniform_scale(quant: str | None, bn: int, block_n: int, offset: int = 0) -> 
     return quant == "fp8_block" and bn % block_n == 0 and offset % block_n == 0
 
 
-@triton.jit
+# The counts that follow the batch (P, T, n_chunks, max_blocks, BLOCKS) are not specialised: each of their
+# `== 1` / `% 16` classes would compile a variant of its own at serve time (`model/kernels/jit_keys.py`), and
+# they only bound loops and mask rows, never the address of a vector load (H and I, which are, stay specialised).
+@triton.jit(do_not_specialize=["P"])
 def _count_kernel(ids, counts, P, E, CHUNK: tl.constexpr, E_BLOCK: tl.constexpr):
     """counts[c, e]: how many of chunk c's pairs chose expert e."""
     c = tl.program_id(0)
@@ -164,7 +167,7 @@ def _count_kernel(ids, counts, P, E, CHUNK: tl.constexpr, E_BLOCK: tl.constexpr)
     tl.store(counts + c * E_BLOCK + experts, row, mask=experts < E)
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["n_chunks"])
 def _prefix_kernel(counts, n_chunks, ROWS: tl.constexpr, E_BLOCK: tl.constexpr):
     """counts[c, e] += counts[0..c-1, e], in place: each expert's running total over the chunks (one
     program, ROWS chunks per step, int32: exact)."""
@@ -179,7 +182,7 @@ def _prefix_kernel(counts, n_chunks, ROWS: tl.constexpr, E_BLOCK: tl.constexpr):
         carry += tl.reduce(tile, 0, add)
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["P", "n_chunks", "max_blocks"])
 def _align_kernel(
     ids,
     counts,
@@ -315,7 +318,7 @@ def _tensor_scale(acc, s2_rows, n_live, KIND: tl.constexpr):
     return acc
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["P"])
 def _gate_up_kernel(
     x,
     w,
@@ -383,7 +386,7 @@ def _gate_up_kernel(
     tl.store(h + slots.to(tl.int64)[:, None] * I + rn[None, :], act.to(h.dtype.element_ty), mask=n_live[None, :])
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["P", "BLOCKS", "T"])
 def _down_kernel(
     h,
     w,
@@ -495,7 +498,7 @@ def _shared_rows(
     tl.store(out + (P + tok)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["T"])
 def _sum_kernel(
     parts, shared_y, shared_gate, out, T, H, G_STRIDE, TOP_K: tl.constexpr, BLOCK: tl.constexpr,
     SHARED: tl.constexpr, PDL: tl.constexpr,

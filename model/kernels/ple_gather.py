@@ -34,7 +34,7 @@ NVFP4_GROUP = 16
 BLOCK_ROWS = 4
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["n_ids"])
 def _gather_kernel(
     table,
     block_scale,

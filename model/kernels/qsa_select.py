@@ -59,6 +59,7 @@ BLOCK_J = 64  # blocks a score program
 TILE_ROWS = 64  # rows a tile of the tensor-core score (prefill): `attention_prefill.tiles` at this size
 TILE_BLOCKS = 64  # blocks a tile of it
 TILE_WARPS = 4
+WIDTH_MULTIPLE = 16  # a prefill batch's score rows are padded to it (`block_scores`)
 CHUNK = 512  # scores a step of the selection passes (4 a thread at 4 warps)
 PROGRAMS = 1024  # programs a split pass aims at: a batch-1 row of 64k blocks spreads over 129 tiles
 # rows of at most this many chunks (the bench's 518 blocks) run one program a row: 10 steps in it, not 4 launches more
@@ -338,8 +339,9 @@ def block_scores(
 ) -> torch.Tensor:
     """`[B, width]` fp32: row `i`'s score of each of its complete blocks `j < nb_i` (`sum_heads relu(q .
     k)`, +0.0 or more; later columns unwritten), arguments as `select_blocks` takes them. `width` is
-    `total`, or `rows.blocks` (at least 1) with `rows`; `hist` (the split passes' histograms), when
-    given, is emptied."""
+    `total`, or with `rows` their `blocks` rounded up to a multiple of `WIDTH_MULTIPLE` (the row stride
+    every kernel here is specialised on: one class for every batch, whose own count would make each `== 1`
+    or `% 16` class a compile at serve time); `hist` (the split passes' histograms), when given, is emptied."""
     bsz, hi, di = iq.shape
     if keys.dim() != 3 or keys.shape[-1] != di or keys.stride(-1) != 1:
         shapes = f"iq {tuple(iq.shape)}, keys {tuple(keys.shape)}"
@@ -350,7 +352,7 @@ def block_scores(
         raise ValueError(f"block_table: expected int32 [slots, pages a row] covering {total} blocks, got {got}")
     if rows is not None:
         check_rows(rows, total)
-    width = total if rows is None else max(rows.blocks, 1)
+    width = total if rows is None else triton.cdiv(max(rows.blocks, 1), WIDTH_MULTIPLE) * WIDTH_MULTIPLE
     scores = torch.empty(bsz, width, dtype=torch.float32, device=iq.device)
     if bsz == 0:
         return scores

@@ -93,7 +93,7 @@ PACK_ELEMENTS = 1 << 22  # rows are packed in chunks of about this many weights 
 SUM_BLOCK = 1024  # outputs per program of the split-K sum
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["M"])
 def _wo_kernel(
     x,
     w,

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import torch
 
+from model import kernels
 from model.checkpoint.loader import load_model
 from model.checkpoint.metadata import check_tokenizer_files, read_eos_token_ids
 from model.expert_placement import ExpertPlacementError
@@ -262,11 +263,17 @@ class EngineCore:
             f"{stats.pool_bytes / 2**20:.0f} MiB (device {stats.bytes / 2**20:.0f} MiB)"
         )
 
-    def warmup(self) -> None:
-        """One short greedy request through the whole step loop (prefill, decode, sampling), so the
-        first real request pays no first-call costs; the statistics start afterwards."""
+    def warmup(self) -> str | None:
+        """Where the model runs its Triton kernels, a batch of each kernel variant a server can meet
+        (`ModelRunner.warm_kernels`: no request compiles one); then one short greedy request through the
+        whole step loop (prefill, decode, sampling), so the first real request pays no first-call costs;
+        the statistics start afterwards."""
         start = time.perf_counter()
+        detail = None
+        if kernels.use_kernels(torch.empty(0, device=self.runner.device)):
+            detail = f"{self.runner.warm_kernels(self.max_num_batched_tokens)} batches of kernel variants"
         params = SamplingParams(temperature=0.0, max_tokens=max(1, min(2, self.max_model_len - 1)), ignore_eos=True)
         self.engine.generate([Sequence("warmup", None, [0], params)])
         self.engine.collector = StatsCollector()
         self._timed("warmup", start)
+        return detail

@@ -26,6 +26,7 @@ from model.context import RuntimeMode, forward_context
 from qcompile.config import CompileConfig
 from qcompile.cudagraph import Dispatcher, resolve_mode
 from qcompile.engine.host_checkpoints import HostStateRows
+from qcompile.engine.kernel_warmup import warmup_chunks
 from qcompile.engine.sampler import LogitsProcessors, sample, top_logprobs
 from qcompile.engine.scheduled_batch import ScheduledBatch
 
@@ -228,6 +229,24 @@ class ModelRunner:
         if self.compile_config is None:
             return None
         return self._on_every_rank(lambda peers: peers.command("capture"), self.compiled.capture)
+
+    @torch.inference_mode()
+    def warm_kernels(self, max_num_batched_tokens: int) -> int:
+        """Launch every Triton kernel variant a server can meet (`kernel_warmup.warmup_chunks`) through
+        every rank's forward, in the free slots, so no request compiles one; returns the batches run.
+        After `capture`: uniform decode batches replay their graphs. Under inference mode, as
+        `launch_forward` builds its batches (Dynamo's guards tell inference tensors apart)."""
+        batches = warmup_chunks(max_num_batched_tokens, self.max_num_seqs, self.max_model_len)
+        for chunks in batches:
+            n = sum(len(c.token_ids) for c in chunks)
+            how = self.dispatcher.dispatch(n, all(len(c.token_ids) == 1 for c in chunks))
+            batch = build_batch(chunks, self.trash_slot, self.device, pad_to=how.padded)
+            slots, rows = [c.slot for c in chunks], [e - 1 for e in batch.host.query_start[1:]]
+            self._on_every_rank(
+                lambda peers: peers.step(slots, {}, batch, how, rows, StateCopies()),  # noqa: B023 (called at once)
+                lambda: self.execute(slots, {}, batch, how, rows),  # noqa: B023
+            )
+        return len(batches)
 
     def graph_decode_rows(self) -> list[int]:
         """The row counts uniform decode batches of 1..max_num_seqs requests run at inside CUDA graphs

@@ -544,9 +544,9 @@ def test_tiled_block_scores_are_the_row_kernel_s_and_keep_the_sort_s_blocks(
     positions, slots, rows = prefill_batch(att, iq, size)
     args = (iq, keys, att.block_table, slots, positions)
     tiled = block_scores(*args, att.block, att.num_blocks, rows)
-    assert tiled.shape == (len(slots), 149)  # the batch's most blocks, not the cache's 150
+    assert tiled.shape == (len(slots), 160)  # the batch's most blocks, 149, padded to 16 (not the cache's 150)
     by_row = block_scores(*args, att.block, att.num_blocks)[:, :149]
-    assert torch.equal(complete(tiled, positions, att.block), complete(by_row, positions, att.block))
+    assert torch.equal(complete(tiled[:, :149], positions, att.block), complete(by_row, positions, att.block))
     got = select_blocks(*args, att.block_topk, att.block, att.num_blocks, rows)
     assert torch.equal(got.bool(), att.qsa_chosen(iq, positions, keys, slots))
 
