@@ -1,0 +1,262 @@
+"""Where a served decode step's host time goes, with the device's work taken out (CPU).
+
+Serves the embedded default model through the real app (`build_app` over `AsyncEngine`, async
+scheduling on, uvicorn in this process), but the runner's `execute` (what a device would run: state
+resets, the forward, the logits) returns precomputed logits at once, choosing the tokens of an English
+text so that detokenisation and parsing see realistic pieces. A client subprocess (aiohttp, so its work
+is not on this process's GIL) opens 1, 4 and 16 streaming chat completions at once (`ignore_eos`,
+`--tokens` each). Per stream count it prints the inter-token latency the client saw (p50, p90) and, per
+engine step, the microseconds spent in each stage, measured with perf_counter spans around:
+
+- engine thread: `schedule`; `launch_forward` (host layout: `build_batch`, the fed-back index copy and
+  dispatch, the instant forward); `launch_sample` (logits processors, sampling, host copies; on CPU the
+  sampling ops run here, on CUDA they are only queued); `collect` (read-back); `process` (per-request
+  output: detokenisation, stop checks, deltas); `publish` (handing deltas to the event loop);
+- event loop: `feed` (the reply parser), `chat_deltas` (events into message deltas), `sse` (the
+  chunk's JSON encoding); the rest of the loop's work (queues, Starlette, uvicorn's writes) shows in
+  the cProfile table.
+
+With `--profile` it also runs cProfile in the engine thread and in the event loop (one extra pass at
+the largest stream count: profiling slows both) and prints each thread's top functions by own time,
+in microseconds per step. Command (from the repository root):
+
+    PYTHONPATH=. python scripts/experiments/serve_host_time.py [--streams 1,4,16] [--tokens 300] [--temperature 0]
+        [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import functools
+import io
+import itertools
+import json
+import pstats
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+TEXT = (
+    "The river ran low that summer, and the village children walked its stony bed each morning, "
+    "turning over rocks for crayfish and arguing about which of them had seen the heron first. "
+    "Their grandmother said the water would come back with the autumn rains, as it always had. "
+)
+
+
+# ---- client (a subprocess) ---------------------------------------------------------------------
+
+
+async def _one_stream(client: Any, url: str, model: str, tokens: int, temperature: float) -> list[float]:
+    """Arrival times of the chunks carrying generated text."""
+    body = {
+        "model": model,
+        "messages": [{"role": "user", "content": "Tell me a story about a river."}],
+        "max_tokens": tokens,
+        "ignore_eos": True,
+        "temperature": temperature,
+        "stream": True,
+    }
+    times = []
+    async with client.post(f"{url}/v1/chat/completions", json=body) as response:
+        response.raise_for_status()
+        async for line in response.content:
+            if line.startswith(b"data: {") and (b'"content":"' in line or b'"reasoning":"' in line):
+                times.append(time.perf_counter())
+    return times
+
+
+async def _client(url: str, model: str, streams: int, tokens: int, temperature: float) -> None:
+    import aiohttp
+
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=600)) as client:
+        arrivals = await asyncio.gather(*(_one_stream(client, url, model, tokens, temperature) for _ in range(streams)))
+    gaps = [b - a for times in arrivals for a, b in itertools.pairwise(times)]
+    print(json.dumps({"gaps": gaps, "chunks": [len(t) for t in arrivals]}))
+
+
+# ---- server (this process) ----------------------------------------------------------------------
+
+
+class Spans:
+    """Seconds and calls per stage, from wrapped callables."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = defaultdict(float)
+        self.calls: dict[str, int] = defaultdict(int)
+
+    def wrap(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.seconds[name] += time.perf_counter() - start
+                self.calls[name] += 1
+
+        return timed
+
+    def reset(self) -> None:
+        self.seconds.clear()
+        self.calls.clear()
+
+
+def instant_execute(runner: Any, token_ids: list[int], max_rows: int) -> Callable[..., Any]:
+    """A stand-in for `ModelRunner.execute`: logits whose argmax walks through `token_ids`, each call's
+    rows a view of one precomputed table (no copy), so the stand-in costs nothing per row."""
+    import torch
+
+    vocab = runner.model.config.vocab_size
+    cycle = [token_ids[i % len(token_ids)] for i in range(len(token_ids) + max_rows)]
+    table = torch.full((len(cycle), vocab), -10.0)
+    table[torch.arange(len(cycle)), torch.tensor(cycle)] = 10.0
+    position = [0]
+
+    def execute(*args: Any) -> torch.Tensor:
+        logit_rows = args[4]  # (fresh_slots, block_tables, batch, how, logit_rows[, copies])
+        start = position[0] % len(token_ids)
+        position[0] += len(logit_rows)
+        return table[start : start + len(logit_rows)]
+
+    return execute
+
+
+def instrument(engine: Any, spans: Spans) -> None:
+    """Wrap the stages named in the module docstring."""
+    from qcompile.server import parsers, serving
+
+    inner, runner = engine._engine, engine.core.runner
+    inner.step = spans.wrap("step (engine thread, total)", inner.step)
+    inner.scheduler.schedule = spans.wrap("schedule", inner.scheduler.schedule)
+    runner.launch_forward = spans.wrap("launch_forward", runner.launch_forward)
+    runner.launch_sample = spans.wrap("launch_sample", runner.launch_sample)
+    runner.collect = spans.wrap("collect", runner.collect)
+    inner._process = spans.wrap("process (detokenise, stop, deltas)", inner._process)
+    engine._publish = spans.wrap("publish", engine._publish)
+    serving.sse = spans.wrap("sse (json encode)", serving.sse)
+    serving.chat_deltas = spans.wrap("chat_deltas", serving.chat_deltas)
+    parsers.ReplyParser.feed = spans.wrap("feed (reply parser)", parsers.ReplyParser.feed)
+
+
+def top_table(profiler: cProfile.Profile, steps: int, n: int = 18) -> str:
+    stats = pstats.Stats(profiler, stream=io.StringIO())
+    rows = []
+    for (filename, line, name), (_, calls, own, cumulative, _) in stats.stats.items():  # type: ignore[attr-defined]
+        where = filename.split("/site-packages/")[-1].split("/wt-host/")[-1]
+        rows.append((own, cumulative, calls, f"{where}:{line}({name})"))
+    rows.sort(reverse=True)
+    lines = ["| own µs/step | cumulative µs/step | calls/step | function |", "|---:|---:|---:|---|"]
+    for own, cumulative, calls, what in rows[:n]:
+        lines.append(f"| {own / steps * 1e6:.1f} | {cumulative / steps * 1e6:.1f} | {calls / steps:.2f} | `{what}` |")
+    return "\n".join(lines)
+
+
+async def run_client(url: str, model: str, streams: int, tokens: int, temperature: float) -> dict[str, Any]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--client", url, "--model", model, "--streams", str(streams), "--tokens", str(tokens),
+        "--temperature", str(temperature),
+        stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, _ = await proc.communicate()
+    if proc.returncode != 0:
+        raise RuntimeError(f"the client failed with exit code {proc.returncode}")
+    return json.loads(out)
+
+
+def report(streams: int, result: dict[str, Any], spans: Spans, wall: float) -> str:
+    steps = spans.calls["step (engine thread, total)"]
+    gaps = sorted(result["gaps"])
+    p50, p90 = statistics.median(gaps), gaps[int(0.9 * (len(gaps) - 1))]
+    lines = [
+        f"### {streams} stream(s): {steps} steps in {wall:.2f} s, {wall / steps * 1e6:.0f} µs per step; "
+        f"ITL p50 {p50 * 1e3:.2f} ms, p90 {p90 * 1e3:.2f} ms",
+        "",
+        "| stage | µs/step | µs/step/stream | calls/step |",
+        "|---|---:|---:|---:|",
+    ]
+    for name, seconds in sorted(spans.seconds.items(), key=lambda kv: -kv[1]):
+        per_step = seconds / steps * 1e6
+        lines.append(f"| {name} | {per_step:.1f} | {per_step / streams:.1f} | {spans.calls[name] / steps:.2f} |")
+    return "\n".join(lines)
+
+
+async def serve(streams_list: list[int], tokens: int, temperature: float, profile: bool) -> None:
+    import uvicorn
+
+    from qcompile.default_model import NAME, PATH
+    from qcompile.engine.async_engine import AsyncEngine
+    from qcompile.server.app import build_app
+    from qcompile.server.parsers import select_parsers
+    from tests.server.conftest import free_port
+
+    engine = AsyncEngine.from_args(PATH, dtype="float32", max_num_seqs=16, max_model_len=1024, model_name=NAME)
+    token_ids = engine.tokenizer.encode(TEXT, add_special_tokens=False)
+    engine.core.runner.execute = instant_execute(engine.core.runner, token_ids, max(streams_list))
+    spans = Spans()
+    instrument(engine, spans)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(build_app(engine, select_parsers(PATH)), port=port, log_level="warning"))
+    task = asyncio.ensure_future(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.05)
+    url = f"http://127.0.0.1:{port}"
+    await run_client(url, NAME, 2, 20, temperature)  # warm-up
+    print(f"# serve_host_time: {tokens} tokens per stream, temperature {temperature}, instant forward, CPU\n")
+    for streams in streams_list:
+        spans.reset()
+        start = time.perf_counter()
+        result = await run_client(url, NAME, streams, tokens, temperature)
+        print(report(streams, result, spans, time.perf_counter() - start) + "\n", flush=True)
+    if profile:
+        streams = max(streams_list)
+        spans.reset()
+        engine_profiler, loop_profiler = cProfile.Profile(), cProfile.Profile()
+        profile_steps(engine, engine_profiler)
+        loop_profiler.enable()
+        await run_client(url, NAME, streams, tokens, temperature)
+        loop_profiler.disable()
+        steps = spans.calls["step (engine thread, total)"]
+        print(f"### cProfile, {streams} streams, engine thread\n\n{top_table(engine_profiler, steps)}\n")
+        print(f"### cProfile, {streams} streams, event loop\n\n{top_table(loop_profiler, steps)}\n")
+    server.should_exit = True
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
+def profile_steps(engine: Any, profiler: cProfile.Profile) -> None:
+    """Profile every engine step from now on, in the engine thread that runs it."""
+    step = engine._engine.step
+
+    def profiled() -> Any:
+        profiler.enable()
+        try:
+            return step()
+        finally:
+            profiler.disable()
+
+    engine._engine.step = profiled
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--streams", default="1,4,16")
+    parser.add_argument("--tokens", type=int, default=300)
+    parser.add_argument("--temperature", type=float, default=0.0, help="0: greedy, as the load and agent benches")
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--client", help=argparse.SUPPRESS)
+    parser.add_argument("--model", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.client:
+        asyncio.run(_client(args.client, args.model, int(args.streams), args.tokens, args.temperature))
+        return
+    asyncio.run(serve([int(s) for s in args.streams.split(",")], args.tokens, args.temperature, args.profile))
+
+
+if __name__ == "__main__":
+    main()
