@@ -5,8 +5,11 @@ scheduling on, uvicorn in this process), but the runner's `execute` (what a devi
 resets, the forward, the logits) returns precomputed logits at once, choosing the tokens of an English
 text so that detokenisation and parsing see realistic pieces. A client subprocess (aiohttp, so its work
 is not on this process's GIL) opens 1, 4 and 16 streaming chat completions at once (`ignore_eos`,
-`--tokens` each). Per stream count it prints the inter-token latency the client saw (p50, p90) and, per
-engine step, the microseconds spent in each stage, measured with perf_counter spans around:
+`--tokens` each). Per stream count it prints, first, what the clients saw (the time from the first token to the last
+over the tokens, and the inter-token latency p50 and p90), the CPU time per step of the engine thread
+and of the event loop (this process's main thread), and the SSE chunks per step (fewer than the
+streams when a stream lagged and its deltas were merged); then the microseconds per step (and per
+step and stream) spent in each stage, measured with perf_counter spans around:
 
 - engine thread: `schedule`; `launch_forward` (host layout: `build_batch`, the fed-back index copy and
   dispatch, the instant forward); `launch_sample` (logits processors, sampling, host copies; on CPU the
@@ -14,7 +17,7 @@ engine step, the microseconds spent in each stage, measured with perf_counter sp
   output: detokenisation, stop checks, deltas); `publish` (handing deltas to the event loop);
 - event loop: `feed` (the reply parser), `chat_deltas` (events into message deltas), `sse` (the
   chunk's JSON encoding); the rest of the loop's work (queues, Starlette, uvicorn's writes) shows in
-  the cProfile table.
+  the cProfile table. A span's time includes waiting for the GIL, which the two threads share.
 
 With `--profile` it also runs cProfile in the engine thread and in the event loop (one extra pass at
 the largest stream count: profiling slows both) and prints each thread's top functions by own time,
@@ -190,13 +193,14 @@ async def run_client(url: str, model: str, streams: int, tokens: int, temperatur
 
 
 def report(streams: int, tokens: int, result: dict[str, Any], spans: Spans, loop_cpu: float) -> str:
-    steps = spans.calls["step (engine thread, total)"]
+    steps, chunks = spans.calls["step (engine thread, total)"], spans.calls["sse (json encode)"]
     gaps = sorted(result["gaps"])
     p50, p90 = statistics.median(gaps), gaps[int(0.9 * (len(gaps) - 1))]
     lines = [
         f"### {streams} stream(s): {steps} steps; first to last token {result['span'] / (tokens - 1) * 1e6:.0f} "
         f"µs per token; ITL p50 {p50 * 1e3:.2f} ms, p90 {p90 * 1e3:.2f} ms; CPU time per step: engine thread "
-        f"{spans.engine_cpu() / steps * 1e6:.0f} µs, event loop {loop_cpu / steps * 1e6:.0f} µs",
+        f"{spans.engine_cpu() / steps * 1e6:.0f} µs, event loop {loop_cpu / steps * 1e6:.0f} µs "
+        f"({chunks / steps:.1f} SSE chunks a step, {loop_cpu / chunks * 1e6:.0f} µs each)",
         "",
         "| stage | µs/step | µs/step/stream | calls/step |",
         "|---|---:|---:|---:|",
