@@ -1,4 +1,4 @@
-"""Where a served decode step's host time goes, with the device's work taken out (CPU).
+"""Where a served decode step's host time goes, with the device's work taken out.
 
 Serves the embedded default model through the real app (`build_app` over `AsyncEngine`, async
 scheduling on, uvicorn in this process), but the runner's `execute` (what a device would run: state
@@ -21,10 +21,15 @@ step and stream) spent in each stage, measured with perf_counter spans around:
 
 With `--profile` it also runs cProfile in the engine thread and in the event loop (one extra pass at
 the largest stream count: profiling slows both) and prints each thread's top functions by own time,
-in microseconds per step. Command (from the repository root):
+in microseconds per step.
+
+It takes `qcompile serve`'s engine and compile flags (default: the embedded model, float32, on the CPU,
+`--max-model-len 1024`). `--real-forward` keeps the model's forward: on a GPU the spans then show where
+the host waits for the device (a span that synchronises holds the device's time). Command (from the
+repository root):
 
     PYTHONPATH=. python scripts/experiments/serve_host_time.py [--streams 1,4,16] [--tokens 300] [--temperature 0]
-        [--profile]
+        [--profile] [--real-forward] [serve's engine and compile flags]
 """
 
 from __future__ import annotations
@@ -137,7 +142,7 @@ def instant_execute(runner: Any, token_ids: list[int], max_rows: int) -> Callabl
 
     vocab = runner.model.config.vocab_size
     cycle = [token_ids[i % len(token_ids)] for i in range(len(token_ids) + max_rows)]
-    table = torch.full((len(cycle), vocab), -10.0)
+    table = torch.full((len(cycle), vocab), -10.0, device=runner.device)
     table[torch.arange(len(cycle)), torch.tensor(cycle)] = 10.0
     position = [0]
 
@@ -181,11 +186,9 @@ def top_table(profiler: cProfile.Profile, steps: int, n: int = 18) -> str:
 
 
 async def run_client(url: str, model: str, streams: int, tokens: int, temperature: float) -> dict[str, Any]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--client", url, "--model", model, "--streams", str(streams), "--tokens", str(tokens),
-        "--temperature", str(temperature),
-        stdout=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+    flags = ["--client", url, "--served-name", model, "--streams", str(streams), "--tokens", str(tokens)]
+    flags += ["--temperature", str(temperature)]
+    proc = await asyncio.create_subprocess_exec(sys.executable, __file__, *flags, stdout=asyncio.subprocess.PIPE)
     out, _ = await proc.communicate()
     if proc.returncode != 0:
         raise RuntimeError(f"the client failed with exit code {proc.returncode}")
@@ -211,40 +214,50 @@ def report(streams: int, tokens: int, result: dict[str, Any], spans: Spans, loop
     return "\n".join(lines)
 
 
-async def serve(streams_list: list[int], tokens: int, temperature: float, profile: bool) -> None:
+async def serve(args: argparse.Namespace) -> None:
     import uvicorn
 
-    from qcompile.default_model import NAME, PATH
+    from qcompile.commands.engine_flags import engine_config
     from qcompile.engine.async_engine import AsyncEngine
+    from qcompile.engine.progress import start_core
     from qcompile.server.app import build_app
     from qcompile.server.parsers import select_parsers
     from tests.server.conftest import free_port
 
-    engine = AsyncEngine.from_args(PATH, dtype="float32", max_num_seqs=16, max_model_len=1024, model_name=NAME)
-    token_ids = engine.tokenizer.encode(TEXT, add_special_tokens=False)
-    engine.core.runner.execute = instant_execute(engine.core.runner, token_ids, max(streams_list))
+    streams_list, tokens, temperature = [int(s) for s in args.streams.split(",")], args.tokens, args.temperature
+    engine = AsyncEngine(start_core(engine_config(args)))
+    name = engine.model_name
+    forward = "the model's forward"
+    if not args.real_forward:
+        token_ids = engine.tokenizer.encode(TEXT, add_special_tokens=False)
+        engine.core.runner.execute = instant_execute(engine.core.runner, token_ids, max(streams_list))
+        forward = "instant forward"
     spans = Spans()
     instrument(engine, spans)
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(build_app(engine, select_parsers(PATH)), port=port, log_level="warning"))
+    app = build_app(engine, select_parsers(engine.core.path))
+    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
     task = asyncio.ensure_future(server.serve())
     while not server.started:
         await asyncio.sleep(0.05)
     url = f"http://127.0.0.1:{port}"
-    await run_client(url, NAME, 2, 20, temperature)  # warm-up
-    print(f"# serve_host_time: {tokens} tokens per stream, temperature {temperature}, instant forward, CPU\n")
+    await run_client(url, name, 2, 20, temperature)  # warm-up
+    print(
+        f"# serve_host_time: {name} on {engine.core.runner.device}, {forward}, {tokens} tokens per stream, "
+        f"temperature {temperature}\n"
+    )
     for streams in streams_list:
         spans.reset()
         start = time.thread_time()  # this thread runs the event loop; the client is another process
-        result = await run_client(url, NAME, streams, tokens, temperature)
+        result = await run_client(url, name, streams, tokens, temperature)
         print(report(streams, tokens, result, spans, time.thread_time() - start) + "\n", flush=True)
-    if profile:
+    if args.profile:
         streams = max(streams_list)
         spans.reset()
         engine_profiler, loop_profiler = cProfile.Profile(), cProfile.Profile()
         profile_steps(engine, engine_profiler)
         loop_profiler.enable()
-        await run_client(url, NAME, streams, tokens, temperature)
+        await run_client(url, name, streams, tokens, temperature)
         loop_profiler.disable()
         steps = spans.calls["step (engine thread, total)"]
         print(f"### cProfile, {streams} streams, engine thread\n\n{top_table(engine_profiler, steps)}\n")
@@ -269,18 +282,23 @@ def profile_steps(engine: Any, profiler: cProfile.Profile) -> None:
 
 
 def main() -> None:
+    from qcompile.commands.engine_flags import add_compile_flags, add_engine_flags
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--streams", default="1,4,16")
     parser.add_argument("--tokens", type=int, default=300)
     parser.add_argument("--temperature", type=float, default=0.0, help="0: greedy, as the load and agent benches")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--real-forward", action="store_true", help="keep the model's forward (on a GPU)")
     parser.add_argument("--client", help=argparse.SUPPRESS)
-    parser.add_argument("--model", help=argparse.SUPPRESS)
+    parser.add_argument("--served-name", help=argparse.SUPPRESS)
+    add_engine_flags(parser, defaults={"max_model_len": 1024})
+    add_compile_flags(parser)
     args = parser.parse_args()
     if args.client:
-        asyncio.run(_client(args.client, args.model, int(args.streams), args.tokens, args.temperature))
+        asyncio.run(_client(args.client, args.served_name, int(args.streams), args.tokens, args.temperature))
         return
-    asyncio.run(serve([int(s) for s in args.streams.split(",")], args.tokens, args.temperature, args.profile))
+    asyncio.run(serve(args))
 
 
 if __name__ == "__main__":
