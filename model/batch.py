@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import torch
 
 from model.context import HostBatch
+from model.device_copy import to_device
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ def build_batch(
     writes += [trash_slot] * pad
 
     def t(v: list[int]) -> torch.Tensor:
-        return torch.tensor(v, dtype=torch.int64, device=device)
+        return to_device(v, torch.int64, device)
 
     host = HostBatch(tuple(starts), tuple(c.start_pos for c in chunks), tuple(c.slot for c in chunks), total)
     return Batch(t(ids), t(pos), t(slots), t(offs), t(writes), host)

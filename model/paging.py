@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import torch
 
+from model.device_copy import to_device
 from model.kernels import KEY_TILE
 
 DEFAULT_PAGE_SIZE = 64  # SGLang's page for hybrid models; to be chosen by GPU measurement
@@ -69,6 +70,4 @@ def write_row(table: torch.Tensor, slot: int, pages: Sequence[int], num_pages: i
         raise ValueError(f"slot {slot}: page {bad[0]} is outside 0 .. {num_pages - 1} (num_pages={num_pages})")
     if len(set(pages)) != len(pages):
         raise ValueError(f"slot {slot}: a page appears twice in {pages}")
-    row = torch.full((pages_per_seq,), num_pages, dtype=torch.int32)
-    row[: len(pages)] = torch.tensor(pages, dtype=torch.int32)
-    table[slot].copy_(row)
+    table[slot].copy_(to_device(pages + [num_pages] * (pages_per_seq - len(pages)), torch.int32, table.device))

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
 
 REPLACEMENT = "\ufffd"  # what a token that ends inside a multi-byte character decodes to
+
+
+def text_decoder(tokenizer: PreTrainedTokenizerBase) -> Callable[[list[int]], str]:
+    """`tokenizer.decode(ids, skip_special_tokens=True)`, as a function of `ids`.
+
+    For a fast tokenizer that cleans up no spaces that decode is exactly its backend's (transformers
+    only converts the ids and dispatches first), so the backend is called directly: the wrapper costs
+    more than decoding the few tokens of a window, and a stream decodes twice per token.
+    """
+    backend = getattr(tokenizer, "backend_tokenizer", None)
+    if backend is not None and getattr(tokenizer, "clean_up_tokenization_spaces", True) is False:
+        return functools.partial(backend.decode, skip_special_tokens=True)
+    return functools.partial(tokenizer.decode, skip_special_tokens=True)
 
 
 class Detokenizer:
@@ -22,15 +37,12 @@ class Detokenizer:
     """
 
     def __init__(self, tokenizer: PreTrainedTokenizerBase, stop: tuple[str, ...] = ()) -> None:
-        self.tokenizer = tokenizer
+        self._decode = text_decoder(tokenizer)
         self.stop = stop
         self.hold = max((len(s) for s in stop), default=1) - 1
         self.window: list[int] = []  # window[:read] are already in the text, decoded again as context
         self.read = 0
         self.pending = ""
-
-    def _decode(self, ids: list[int]) -> str:
-        return self.tokenizer.decode(ids, skip_special_tokens=True)
 
     def add(self, token_id: int) -> str | None:
         """Append one token; returns the stop string that now ends the text (the text is cut before it)."""

@@ -23,6 +23,7 @@ import torch
 
 from model.batch import Chunk, build_batch
 from model.context import RuntimeMode, forward_context
+from model.device_copy import to_device
 from qcompile.config import CompileConfig
 from qcompile.cudagraph import Dispatcher, resolve_mode
 from qcompile.engine.host_checkpoints import HostStateRows
@@ -285,7 +286,7 @@ class ModelRunner:
         return [] if self.compile_config is None else self.compiled.capture_sizes
 
     def _tensor(self, values: list[int]) -> torch.Tensor:
-        return torch.tensor(values, dtype=torch.int64, device=self.device)
+        return to_device(values, torch.int64, self.device)
 
     def launch(self, step: ScheduledBatch) -> LaunchedStep:
         """Queue the forward and sampling of `step`; nothing here waits for the device."""

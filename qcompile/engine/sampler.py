@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import torch
 
+from model.device_copy import to_device
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.structured import mask_to_grammars
 
@@ -45,22 +46,22 @@ def sample(logits: torch.Tensor, params: list[SamplingParams], generators: list[
     if all(p.greedy for p in params):
         return greedy_tokens
     device, vocab = logits.device, logits.shape[-1]
-    temperature = torch.tensor([1.0 if p.greedy else p.temperature for p in params], dtype=logits.dtype, device=device)
+    temperature = to_device([1.0 if p.greedy else p.temperature for p in params], logits.dtype, device)
     top_k = top_p = None
     if any(p.top_k_enabled for p in params):
-        top_k = torch.tensor([min(p.top_k, vocab) if p.top_k_enabled else vocab for p in params], device=device)
+        top_k = to_device([min(p.top_k, vocab) if p.top_k_enabled else vocab for p in params], torch.int64, device)
     if any(p.top_p < 1.0 for p in params):
-        top_p = torch.tensor([p.top_p for p in params], dtype=logits.dtype, device=device)
+        top_p = to_device([p.top_p for p in params], logits.dtype, device)
     probs = apply_top_k_top_p(logits / temperature[:, None], top_k, top_p).softmax(dim=-1)
     if any(p.min_p > 0 for p in params):
-        min_p = torch.tensor([p.min_p for p in params], dtype=probs.dtype, device=device)
+        min_p = to_device([p.min_p for p in params], probs.dtype, device)
         probs = probs.masked_fill(probs < min_p[:, None] * probs.amax(dim=-1, keepdim=True), 0.0)
     noise = torch.ones_like(probs)
     for row, (p, gen) in enumerate(zip(params, generators, strict=True)):
         if not p.greedy:
             noise[row].exponential_(generator=gen)
     sampled = (probs / noise).argmax(dim=-1)
-    is_greedy = torch.tensor([p.greedy for p in params], device=device)
+    is_greedy = to_device([p.greedy for p in params], torch.bool, device)
     return torch.where(is_greedy, greedy_tokens, sampled)
 
 
@@ -114,7 +115,7 @@ class LogitsProcessors:
         self.prompt_seen: torch.Tensor | None = None
 
     def _tensor(self, values: list, dtype: torch.dtype = torch.int64) -> torch.Tensor:
-        return torch.tensor(values, dtype=dtype, device=self.device)
+        return to_device(values, dtype, self.device)
 
     def admit(self, seqs: list[Sequence]) -> None:
         """Requests getting a fresh slot: record their prompts' tokens, and count the outputs a

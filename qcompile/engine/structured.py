@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 
+from model.device_copy import to_device
 from qcompile.engine.sampling_params import StructuredOutputs
 
 if TYPE_CHECKING:
@@ -200,7 +201,7 @@ def mask_to_grammars(logits: torch.Tensor, grammars: list[Grammar | None]) -> No
     if len(rows) == len(grammars):
         xgr.apply_token_bitmask_inplace(logits, bitmask)
         return
-    index = torch.tensor(rows, device=logits.device)
+    index = to_device(rows, torch.int64, logits.device)
     masked = logits.index_select(0, index)
     xgr.apply_token_bitmask_inplace(masked, bitmask)
     logits.index_copy_(0, index, masked)

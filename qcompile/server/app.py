@@ -13,7 +13,9 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Depends, FastAPI, Request, params
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ValidationError
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from qcompile.engine.outputs import error_message
 from qcompile.server.errors import APIError, from_validation
@@ -95,7 +97,7 @@ def build_app(
 
     app = FastAPI(title="qcompile", lifespan=lifespan)
     if api_key is None:
-        app.middleware("http")(_loopback_only)
+        app.add_middleware(LoopbackOnly)
     _add_error_handlers(app)
     key = Depends(_key_check(api_key))
     app.include_router(_service_routes(engine, Metrics(engine.model_name)))
@@ -119,16 +121,29 @@ def _key_check(api_key: str | None) -> Callable[[Request], Awaitable[None]]:
     return check_key
 
 
-async def _loopback_only(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-    """Without an API key, only requests addressed to a loopback name are served (see LOOPBACK_HOSTS)."""
-    host = host_name(request.headers.get("host", "")).lower()
-    if host not in LOOPBACK_HOSTS:
-        return APIError(
-            f"Host {host!r} is not served: without --api-key only loopback names are accepted",
-            code="invalid_host",
-            status=403,
-        ).response()
-    return await call_next(request)
+class LoopbackOnly:
+    """Without an API key, only requests addressed to a loopback name are served (see LOOPBACK_HOSTS).
+
+    Plain ASGI rather than `BaseHTTPMiddleware` (`app.middleware("http")`), which passes every chunk of
+    a streamed response through a memory stream to a task of its own: a cost paid per token of every
+    stream, on the event loop that serves them all.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            host = host_name(Headers(scope=scope).get("host", "")).lower()
+            if host not in LOOPBACK_HOSTS:
+                refusal = APIError(
+                    f"Host {host!r} is not served: without --api-key only loopback names are accepted",
+                    code="invalid_host",
+                    status=403,
+                ).response()
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _add_error_handlers(app: FastAPI) -> None:

@@ -4,7 +4,7 @@ import pytest
 from transformers import PreTrainedTokenizerBase
 
 from qcompile import LLM
-from qcompile.engine.detokenizer import Detokenizer
+from qcompile.engine.detokenizer import Detokenizer, text_decoder
 
 TEXT = "Hello, my name is héllo 你好, and the end."
 
@@ -80,3 +80,19 @@ def test_only_a_short_window_of_tokens_and_text_is_kept(tokenizer: PreTrainedTok
     # the window is the last emitted token(s) plus the byte tokens of one unfinished character
     assert max(calls) <= 8 and len(detok.window) <= 8 and not detok.pending
     assert len(calls) == 2 * len(ids)
+
+
+def test_the_direct_decode_is_transformers_decode(
+    tokenizer: PreTrainedTokenizerBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The detokenizer calls the fast tokenizer's backend directly; every window of a text with special
+    tokens and cut characters decodes as transformers decodes it. A tokenizer that cleans up spaces
+    keeps transformers' decode."""
+    decode = text_decoder(tokenizer)
+    assert decode.func == tokenizer.backend_tokenizer.decode  # type: ignore[attr-defined]
+    ids = [3, *tokenizer.encode(TEXT), 1, *tokenizer.encode(" 你好 x")]
+    windows = [ids[i:j] for i in range(len(ids)) for j in range(i, min(len(ids), i + 6) + 1)]
+    for window in windows:
+        assert decode(window) == tokenizer.decode(window, skip_special_tokens=True), window
+    monkeypatch.setattr(tokenizer, "clean_up_tokenization_spaces", True)
+    assert text_decoder(tokenizer).func == tokenizer.decode  # type: ignore[attr-defined]
