@@ -55,6 +55,16 @@ def load_tokenizer(path: Path) -> PreTrainedTokenizerBase | None:
     return AutoTokenizer.from_pretrained(str(path))
 
 
+def uncompiled_steps(ranges: tuple[tuple[int, int], ...], budget: int) -> str | None:
+    """What start-up says when steps of up to `budget` tokens (`--max-num-batched-tokens`) reach past the
+    compile ranges: those steps run eagerly (warned once, at the first), which a long prompt's every chunk
+    can be; None when the ranges cover the budget."""
+    top = max(hi for _, hi in ranges)
+    if top >= budget:
+        return None
+    return f"steps of {top + 1}-{budget} tokens run eagerly: ranges up to {budget} (the step budget) compile them"
+
+
 @dataclass(frozen=True)
 class StartupStage:
     """One start-up stage: `key` names it in `stage_times`, `name` is what `serve` prints, and `run()`
@@ -249,7 +259,12 @@ class EngineCore:
         sizes = self.runner.warmup()
         self._timed("compile", start)
         loaded = self.compile_config is not None and self.runner.compiled.aot_loaded
-        return f"warmed token counts {sizes}" + (f"; loaded from {self.compile_config.aot_dir}" if loaded else "")
+        gap = uncompiled_steps(self.compile_config.ranges, self.max_num_batched_tokens) if self.compile_config else None
+        return (
+            f"warmed token counts {sizes}"
+            + (f"; loaded from {self.compile_config.aot_dir}" if loaded else "")
+            + (f"; {gap}" if gap else "")
+        )
 
     def capture(self) -> str | None:
         """Capture every CUDA graph now, after `compile`."""

@@ -6,6 +6,7 @@ import pytest
 import torch
 
 from qcompile import LLM, CompileConfig, SamplingParams
+from qcompile.engine.core import uncompiled_steps
 
 
 @pytest.mark.slow
@@ -33,3 +34,21 @@ def test_no_batch_compiles_after_construction(tiny_ckpt: Path) -> None:
         llm.generate([{"prompt_token_ids": p} for p in mixed], SamplingParams(temperature=0, max_tokens=5))
     assert set(sizes) == set(range(1, 17))
     assert runner.forward is spy and compiled.backend.traces == traces
+
+
+@pytest.mark.parametrize(
+    ("ranges", "budget", "said"),
+    [
+        (((1, 1), (2, 2048)), 2048, None),
+        (((1, 256),), 256, None),
+        (((1, 256),), 2048, "steps of 257-2048 tokens run eagerly"),
+        (((1, 1), (2, 2048)), 8192, "steps of 2049-8192 tokens run eagerly"),
+    ],
+)
+def test_start_up_says_when_the_step_budget_passes_the_compile_ranges(
+    ranges: tuple[tuple[int, int], ...], budget: int, said: str | None
+) -> None:
+    """Steps above the last range run eagerly (warned once, at the first): a long prompt's every chunk, so the
+    compile line names it up front."""
+    note = uncompiled_steps(ranges, budget)
+    assert note == said if said is None else note.startswith(said)
