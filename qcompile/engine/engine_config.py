@@ -176,7 +176,7 @@ class EngineConfig:
     prefix_checkpoint_interval: int | None = option(
         None,
         "tokens between state checkpoints of a long prefill (rounded down to a page), besides those at message "
-        f"boundaries and at the prompt's end (unset: the smallest multiple of max_num_batched_tokens of at least "
+        "boundaries and at the prompt's end (unset: the smallest multiple of max_num_batched_tokens of at least "
         f"{DEFAULT_CHECKPOINT_INTERVAL}; the scheduler ends a chunk at each, so one that is not a multiple of "
         "max_num_batched_tokens shortens a long prompt's chunks)",
         check=_optional(at_least(1)),
