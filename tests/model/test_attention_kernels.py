@@ -178,15 +178,18 @@ def test_bad_prefill_tiles_are_named() -> None:
 SKIP_BLOCK, SKIP_LENGTH, SKIP_PAGE = 4, 320, 32
 
 
-def qsa_mask(positions: torch.Tensor, picks: list[list[int]]) -> tuple[torch.Tensor, torch.Tensor]:
-    """`chosen [N, NB+1]` int8 marking each row's `picks`, and the keys it allows `[N, SKIP_LENGTH]`: up to
-    the row's position, in a chosen block or the incomplete tail block (`Attention.qsa_allowed`)."""
-    chosen = torch.zeros(len(picks), SKIP_LENGTH // SKIP_BLOCK + 1, dtype=torch.int8)
+def qsa_mask(
+    positions: torch.Tensor, picks: list[list[int]], block: int = SKIP_BLOCK
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """`chosen [N, NB+1]` int8 marking each row's `picks` (blocks of `block` keys), and the keys it allows
+    `[N, SKIP_LENGTH]`: up to the row's position, in a chosen block or the incomplete tail block
+    (`Attention.qsa_allowed`)."""
+    chosen = torch.zeros(len(picks), SKIP_LENGTH // block + 1, dtype=torch.int8)
     for row, blocks in enumerate(picks):
         chosen[row, blocks] = 1
     keys = torch.arange(SKIP_LENGTH)
-    tail = (positions + 1) // SKIP_BLOCK * SKIP_BLOCK
-    in_chosen = chosen.bool()[:, keys // SKIP_BLOCK]
+    tail = (positions + 1) // block * block
+    in_chosen = chosen.bool()[:, keys // block]
     return chosen, (keys[None, :] <= positions[:, None]) & (in_chosen | (keys[None, :] >= tail[:, None]))
 
 
@@ -231,7 +234,8 @@ def test_decode_skips_only_key_tiles_qsa_dropped_whole(kind: str, sms: int) -> N
     """Rows whose QSA choice leaves whole key tiles without a visible key (their lists of kept tiles leave
     them out): one whose first four tiles are dropped (its running max is -inf until a chosen block), one
     that sees only its tail block, and tiles visible by a single chosen block at a tile's end or start,
-    which the list must not lose. One split (its division writes the output) or two over each list."""
+    which the list must not lose. One split (its division writes the output) or two over each list (a budget of
+    31 blocks: lists of up to 32 blocks' 128 keys)."""
     hq, hkv, d = 6, 2, 16
     caches, scales, k, v = skip_caches(kind, hkv, d)
     slots, positions = torch.tensor([0, 1, 2, 0]), torch.tensor([301, 250, 200, 63])
@@ -239,7 +243,7 @@ def test_decode_skips_only_key_tiles_qsa_dropped_whole(kind: str, sms: int) -> N
     q = skip_queries(kind, 4, hq, d)
     dev = SKIP_DEVICE[kind]
     args = (x.to(dev) for x in (q, *caches, slots, positions))
-    got = decode_attention(*args, d**-0.5, chosen.to(dev), SKIP_BLOCK, 3, sms=sms, **scales)
+    got = decode_attention(*args, d**-0.5, chosen.to(dev), SKIP_BLOCK, 31, sms=sms, **scales)
     tol = SKIP_TOLERANCE[kind]
     want = dense_reference(q, k, v, slots, positions, allowed)
     torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
@@ -252,10 +256,11 @@ LIST_POSITIONS = (318, 301, 150, 30)
 
 
 @pytest.mark.parametrize("kind", SKIP_KINDS)
-def test_decode_walks_the_kept_tiles_alone_as_in_a_batch(kind: str) -> None:
-    """Rows over their lists of kept key tiles, each list spread over as many splits as the lists' capacity
-    allows (more splits than the clustered and the tail-only rows have tiles): each row's output bit for bit
-    what it gives alone, whatever its batch mates choose, and the reference's within tolerance."""
+def test_decode_walks_its_blocks_alone_as_in_a_batch(kind: str) -> None:
+    """Rows over their lists of blocks, each list spread over as many splits as the lists' capacity allows (a
+    budget of 79 blocks: 80 blocks' keys in 5 splits, more than the clustered and the tail-only rows have
+    blocks, so some splits are empty): each row's output bit for bit what it gives alone, whatever its batch
+    mates choose, and the reference's within tolerance."""
     hq, hkv, d = 6, 2, 16
     caches, scales, k, v = skip_caches(kind, hkv, d)
     slots, positions = torch.tensor([0, 1, 2, 0]), torch.tensor(LIST_POSITIONS)
@@ -263,7 +268,7 @@ def test_decode_walks_the_kept_tiles_alone_as_in_a_batch(kind: str) -> None:
     q = skip_queries(kind, 4, hq, d)
     dev = SKIP_DEVICE[kind]
     args = [x.to(dev) for x in (q, *caches, slots, positions)]
-    call = functools.partial(decode_attention, scale=d**-0.5, block=SKIP_BLOCK, topk=7, sms=10**4, **scales)
+    call = functools.partial(decode_attention, scale=d**-0.5, block=SKIP_BLOCK, topk=79, sms=10**4, **scales)
     got = call(*args[:4], slots=args[4], positions=args[5], chosen=chosen.to(dev))
     for r in range(4):
         one = call(args[0][r : r + 1], *args[1:4], slots=args[4][r : r + 1], positions=args[5][r : r + 1],
@@ -272,6 +277,24 @@ def test_decode_walks_the_kept_tiles_alone_as_in_a_batch(kind: str) -> None:
     tol = SKIP_TOLERANCE[kind]
     want = dense_reference(q, k, v, slots, positions, allowed)
     torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
+
+
+@pytest.mark.parametrize("kind", ["fp32", "fp8"])
+@pytest.mark.parametrize("block", [3, 6, 64])
+def test_decode_gathers_blocks_of_any_size(kind: str, block: int) -> None:
+    """Blocks that do not divide a step of 32 keys (16 with FP8) nor the pages of 32 (3, 6: a step's keys
+    straddle blocks, a block straddles pages) and blocks longer than a step (64): each row sees its chosen
+    blocks and its tail's keys, its list over 4-6 splits, as the reference does."""
+    hq, hkv, d = 6, 2, 16
+    caches, scales, k, v = skip_caches(kind, hkv, d)
+    slots, positions = torch.tensor([0, 1, 2]), torch.tensor([317, 250, 2 * block + 1])
+    g = torch.Generator().manual_seed(block)
+    picks = [torch.randperm(int(p + 1) // block, generator=g)[:5].tolist() for p in positions]
+    chosen, allowed = qsa_mask(positions, picks, block)
+    q = skip_queries(kind, 3, hq, d)
+    got = decode_attention(q, *caches, slots, positions, d**-0.5, chosen, block, max(5, 192 // block), sms=64, **scales)
+    want = dense_reference(q, k, v, slots, positions, allowed)
+    torch.testing.assert_close(got.double(), want, atol=SKIP_TOLERANCE[kind], rtol=SKIP_TOLERANCE[kind])
 
 
 @pytest.mark.parametrize("kernel", ["decode", "prefill"])
