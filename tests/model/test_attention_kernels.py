@@ -355,6 +355,85 @@ def test_prefill_skips_a_key_tile_only_when_no_row_of_its_tile_sees_it(kind: str
     torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
 
 
+def random_picks(positions: torch.Tensor, most: int, seed: int) -> list[list[int]]:
+    """Up to `most` random complete blocks (of `SKIP_BLOCK` keys) of each row at `positions`."""
+    g = torch.Generator().manual_seed(seed)
+    return [torch.randperm(int(t + 1) // SKIP_BLOCK, generator=g)[:most].tolist() for t in positions]
+
+
+@pytest.mark.parametrize("kind", ["fp32", "fp8"])
+def test_prefill_rows_from_the_threshold_gather_their_blocks(kind: str) -> None:
+    """A flat batch: a chunk crossing the threshold (rows at 180 .. 203, from 192 on gathered), a chunk wholly
+    past it, one before it, padding rows: the rows split at the threshold between row tiles and gathered rows,
+    both walks in one call, each row the reference's."""
+    hq, hkv, d, topk, since = 6, 2, 16, 8, 192
+    caches, scales, k, v = skip_caches(kind, hkv, d)
+    requests = [(0, 180, 24), (1, 290, 6), (2, 40, 5)]
+    query_start, positions, slots = flat_batch(requests, 2, 2)
+    n = positions.shape[0]
+    rows, gathered = attention_prefill.prefill_rows(query_start, (180, 290, 40), n, torch.device("cpu"), since)
+    tiled = sorted(r for first, count in rows.tolist() for r in range(first, first + count))
+    assert gathered is not None and all(count == 1 for _, count in gathered.tolist())
+    assert sorted(tiled + gathered[:, 0].tolist()) == list(range(n))
+    assert sorted(gathered[:, 0].tolist()) == [r for r in range(n) if positions[r] >= since]
+    chosen, allowed = qsa_mask(positions, random_picks(positions, topk, 1))
+    q = skip_queries(kind, n, hq, d)
+    got = prefill_attention(q, *caches, slots, positions, d**-0.5, rows, chosen, SKIP_BLOCK, topk, **scales,
+                            gathered=gathered)  # fmt: skip
+    want = dense_reference(q, k, v, slots, positions, allowed)
+    torch.testing.assert_close(got.double(), want, atol=SKIP_TOLERANCE[kind], rtol=SKIP_TOLERANCE[kind])
+
+
+def test_the_threshold_splits_rows_by_position_alone() -> None:
+    """`prefill_rows`: a row at `since - 1` in a row tile, one at `since` gathered, whichever chunk holds it;
+    no gathered rows (None) when every row lies before `since` or there is no threshold."""
+    cpu = torch.device("cpu")
+    for query_start, start_pos in [((0, 10), (95,)), ((0, 3, 10), (97, 95)), ((0, 5), (100,))]:
+        rows, gathered = attention_prefill.prefill_rows(query_start, start_pos, query_start[-1] + 1, cpu, 100)
+        runs = zip(query_start, query_start[1:], start_pos, strict=False)
+        position = {r: pos + r - a for a, b, pos in runs for r in range(a, b)}
+        assert gathered is not None and sorted(position[r] for r in gathered[:, 0].tolist()) == sorted(
+            p for p in position.values() if p >= 100
+        )
+        assert all(position.get(r, 0) < 100 for first, count in rows.tolist() for r in range(first, first + count))
+    for since in (None, 105):
+        rows, gathered = attention_prefill.prefill_rows((0, 10), (95,), 12, cpu, since)
+        assert gathered is None and torch.equal(rows, tiles((0, 10), (95,), 12, cpu))
+
+
+def test_a_row_walks_the_same_however_its_prompt_is_chunked_or_batched() -> None:
+    """A prompt's rows at 90 .. 195 with the threshold at 128, prefilled in one chunk, in two split at the page
+    boundary 96 (its row tiles then start elsewhere), and with its second chunk beside another request's chunk
+    and padding: every row bit for bit the same (what makes a prefix-cache hit its miss), and the reference's."""
+    hq, hkv, d, topk, since = 6, 2, 16, 8, 128
+    caches, _, k, v = skip_caches("fp32", hkv, d)
+    torch.manual_seed(3)
+    q = torch.randn(106, hq, d)
+    positions = torch.arange(90, 196)
+    chosen, allowed = qsa_mask(positions, random_picks(positions, topk, 2))
+    cpu = torch.device("cpu")
+
+    def run(requests: list[tuple[int, int, int]], rows: slice, padding: int) -> torch.Tensor:
+        """The prompt's `rows` (first in the batch), then the other requests' and `padding` rows, in one call."""
+        query_start, pos, slots = flat_batch(requests, padding, 2)
+        extra = pos.shape[0] - (rows.stop - rows.start)
+        qs = torch.cat([q[rows], torch.randn(extra, hq, d)])
+        picks = torch.cat([chosen[rows], qsa_mask(pos[-extra:], random_picks(pos[-extra:], topk, 3))[0]])
+        tile_rows, gathered = attention_prefill.prefill_rows(
+            query_start, tuple(s for _, s, _ in requests), pos.shape[0], cpu, since
+        )
+        got = prefill_attention(qs, *caches, slots, pos, d**-0.5, tile_rows, picks, SKIP_BLOCK, topk,
+                                gathered=gathered)  # fmt: skip
+        return got[: rows.stop - rows.start]
+
+    whole = run([(0, 90, 106)], slice(0, 106), 1)
+    first = run([(0, 90, 6)], slice(0, 6), 1)
+    second = run([(0, 96, 100), (1, 250, 6)], slice(6, 106), 3)
+    assert torch.equal(torch.cat([first, second]), whole)
+    want = dense_reference(q, k, v, torch.zeros(106, dtype=torch.long), positions, allowed)
+    torch.testing.assert_close(whole.double(), want, atol=2e-6, rtol=2e-6)
+
+
 def test_split_len_is_a_block_multiple_covering_the_cache() -> None:
     for length, programs, sms in [(2074, 2, 132), (2074, 128, 132), (64, 1, 132), (300_000, 1, 132)]:
         per = split_len(length, programs, sms)
@@ -398,12 +477,14 @@ def test_decode_with_the_kernel_matches_torch_qsa_on_and_off(monkeypatch: pytest
     torch.testing.assert_close(att._attend_in_place(q, iq, positions, slots), ref, atol=1e-5, rtol=1e-5)
 
 
-@pytest.mark.parametrize("kernel", ["decode", "prefill"])
+@pytest.mark.parametrize("kernel", ["decode", "prefill", "prefill gathered"])
 def test_prefill_rows_with_the_kernel_match_torch_per_request(monkeypatch: pytest.MonkeyPatch, kernel: str) -> None:
     """One flat batch of a fresh 40-token prompt (QSA past its budget after 19 tokens), a 7-token
     chunk continuing at position 25 and a padding row: the kernels, called once for every row (the
-    decode kernel, row by row, or the prefill kernel, over the batch's requests), give each request
-    what the torch code gives it alone (`_prefill`)."""
+    decode kernel, row by row, or the prefill kernel, over the batch's requests; "gathered": rows from
+    one budget, 16 keys, on take the gathered walk), give each request what the torch code gives it alone
+    (`_prefill`)."""
+    monkeypatch.setattr(attention_prefill, "GATHER_FROM", 1 if kernel == "prefill gathered" else 4)
     att = tiny_attention(3, 4, 64)
     requests = [(0, 0, 40), (2, 25, 7)]  # (slot, start, tokens)
     query_start, positions, slots = flat_batch(requests, 1, 3)
@@ -412,7 +493,10 @@ def test_prefill_rows_with_the_kernel_match_torch_per_request(monkeypatch: pytes
     iq = torch.randn(n, att.indexer.n_heads, att.indexer.head_dim)
     monkeypatch.setattr(attention_module, "use_kernels", lambda t: True)
     assert att.qsa_chosen(iq, positions, att.block_keys, slots) is not None
-    host = HostBatch(query_start, (0, 25), (0, 2), n) if kernel == "prefill" else None
+    host = HostBatch(query_start, (0, 25), (0, 2), n) if kernel != "decode" else None
+    since = attention_prefill.gather_from(att.block_topk, att.block)
+    gathered = attention_prefill.prefill_rows(query_start, (0, 25), n, q.device, since)[1]
+    assert (gathered is not None) == (kernel == "prefill gathered")
     got = att._attend_in_place(q, iq, positions, slots, host=host)
     a = 0
     for slot, start, t in requests:
