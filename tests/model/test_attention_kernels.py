@@ -311,8 +311,8 @@ def test_attention_under_qsa_needs_the_budget(kernel: str) -> None:
 
 @pytest.mark.gpu
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
-def test_decode_over_kept_tiles_in_a_cuda_graph_is_bitwise_eager() -> None:
-    """The list kernel, the split kernel over the lists and the merge replayed from a CUDA graph (PDL where the
+def test_decode_over_block_lists_in_a_cuda_graph_is_bitwise_eager() -> None:
+    """The block-list kernel, the split kernel over the lists and the merge replayed from a CUDA graph (PDL where the
     GPU has it) give the eager launch's output bit for bit."""
     caches, _, _, _ = skip_caches("bf16", 2, 16)
     slots, positions = torch.tensor([0, 1, 2, 0], device="cuda"), torch.tensor(LIST_POSITIONS, device="cuda")
