@@ -194,9 +194,10 @@ class Attention(nn.Module):
         On CUDA every row, decode or prefill, is one query over its slot's rows `0..position`: one
         block selection for the whole batch, then the split-K decode kernel for a uniform decode batch
         (`model/kernels/attention_decode.py`) or, for one with prefill rows, the prefill kernel, whose
-        tiles of a request's consecutive rows share each key tile (`model/kernels/attention_prefill.py`);
-        no loop over requests, the result written into `out` when given. The torch code below, the
-        reference, attends per request."""
+        tiles of a request's consecutive rows share each key tile (`model/kernels/attention_prefill.py`;
+        under QSA rows far past the budget gather their chosen blocks' keys instead); no loop over
+        requests, the result written into `out` when given. The torch code below, the reference, attends
+        per request."""
         if use_kernels(q):
             ctx = context.peek()
             return self._attend_in_place(q, iq, positions, slots, out, None if ctx is None else ctx.host)
@@ -330,10 +331,13 @@ class Attention(nn.Module):
         scales = (self.k_scale, self.v_scale) if self.fp8 else None
         qsa = (chosen, self.block, self.block_topk)  # the choice, its blocks' size, the most a row keeps
         if host is not None and not host.uniform_decode:
-            from model.kernels.attention_prefill import prefill_attention, tiles  # Triton: imported only on CUDA
+            from model.kernels import attention_prefill as prefill  # Triton: imported only on CUDA
 
-            rows = tiles(host.query_start, host.start_pos, q.shape[0], q.device)
-            return prefill_attention(q, k, v, table, slots, positions, self.scaling, rows, *qsa, out=out, scales=scales)
+            since = None if chosen is None else prefill.gather_from(self.block_topk, self.block)
+            rows, gathered = prefill.prefill_rows(host.query_start, host.start_pos, q.shape[0], q.device, since)
+            return prefill.prefill_attention(
+                q, k, v, table, slots, positions, self.scaling, rows, *qsa, out=out, scales=scales, gathered=gathered
+            )
         from model.kernels.attention_decode import decode_attention  # Triton: imported only on CUDA
 
         return decode_attention(q, k, v, table, slots, positions, self.scaling, *qsa, out=out, scales=scales)

@@ -9,14 +9,20 @@ split `s` of row `b`'s keys for KV head `h` straight from the pages the block ta
 with the `G` query heads of that KV head as one tile (one `tl.dot` per key tile), and keeps an
 online softmax in fp32; a second kernel merges the splits (one split writes the output itself). Key
 `j` is visible when `j <= t` and, under QSA, when it lies in the incomplete tail block or in a
-chosen block: exactly `Attention.qsa_allowed`. Under QSA nearly every key tile of a long row holds no
-visible key, so the splits are not of the row's keys but of its list of kept key tiles
-(`model/kernels/qsa_tiles.py`, small parallel launches before this one): of a list of `n` entries (read on the
-device), split `s` of `S` reads entries `s * n // S .. (s + 1) * n // S - 1`, so the work follows the kept
-tiles and spreads evenly over the splits however QSA's choice clusters; the split count comes from
-the list's capacity (static: the budget's blocks and the tail's tiles), so a CUDA graph freezes it.
-Tiles QSA dropped whole are never visited: their scores would all be -inf and leave the running
-softmax as it is.
+chosen block: exactly `Attention.qsa_allowed`. Under QSA a row sees at most `topk` blocks and its tail,
+however long it is, so the splits are not of the row's keys but of its list of the blocks it sees
+(`qsa_tiles.kept_blocks`, small parallel launches before this one): of a list of `n` entries (read on the
+device), split `s` of `S` reads entries `s * n // S .. (s + 1) * n // S - 1`, `BN` of their keys a step,
+gathered (key `u` of the split's run is key `u % BLOCK` of entry `u // BLOCK`, each key's page looked up in
+the block table, so blocks of any size and in any page), keys past the split's entries or the row's position
+masked and never read. A row reads its `<= (topk + 1) * BLOCK` keys and no other, whatever the context and
+however its choice spreads (a walk over key tiles read a tile of 8 blocks whole for one chosen block:
+~15.4k keys for 2,048 visible at 262k with a scattered choice); the split count comes from the list's
+capacity (static), so a CUDA graph freezes it. The steps' keys are in the list's order, not the dense walk's
+key tiles, so the result equals the dense walk's within rounding, not bit for bit; a row's result depends on
+its own list and the split count alone.
+The same kernel over a row list (`ROWS`, one split) takes the prefill rows far past the budget
+(`attention_prefill.py`).
 FP8 caches (`model/kv_quant.py`) hold E4M3 codes, read as bytes, and float32 scale pages `[pages,
 page_size, Hkv]`: a tile's codes convert exactly to q's dtype and each key's scale multiplies its score
 column and its probability column (`online_softmax_step`), not the `[keys, D]` tiles, which spilled on
@@ -39,7 +45,7 @@ import triton.language as tl
 
 from model.kernels import KEY_TILE, KV_FP8, output_like
 from model.kernels.codes import add, decoders, e4m3_as, interpreted, maximum, pdl_launch, wait_for_inputs
-from model.kernels.qsa_tiles import capacity, kept_tiles
+from model.kernels.qsa_tiles import kept_blocks
 
 BLOCK_N = 32  # keys per inner step (fewer when a page holds fewer: `key_tile`)
 # FP8 K/V's keys per inner step (both kernels): at 32 the split kernel spilled 16-32 B a thread on every
@@ -101,11 +107,16 @@ def page_base(table_row, j0, PAGE: tl.constexpr, stride_page, stride_head, h):
 
 
 @triton.jit
+def scale_pair(k_scale, v_scale, rows, mask):
+    """The float32 K and V scales at element offsets `rows` of the scale pages, 0 where not `mask`."""
+    return tl.load(k_scale + rows, mask=mask, other=0.0), tl.load(v_scale + rows, mask=mask, other=0.0)
+
+
+@triton.jit
 def key_scales(k_scale, v_scale, table_row, j0, PAGE: tl.constexpr, stride_page, stride_pos, h, BN: tl.constexpr, mask):
     """The float32 K and V scales `[BN]` of KV head `h` for keys `j0 ..` (in one page), 0 where not `mask`."""
     base = page_base(table_row, j0, PAGE, stride_page, 1, h)
-    rows = base + (j0 % PAGE + tl.arange(0, BN)) * stride_pos
-    return tl.load(k_scale + rows, mask=mask, other=0.0), tl.load(v_scale + rows, mask=mask, other=0.0)
+    return scale_pair(k_scale, v_scale, base + (j0 % PAGE + tl.arange(0, BN)) * stride_pos, mask)
 
 
 @triton.jit
@@ -118,8 +129,8 @@ def _split_kernel(
     block_table,
     slots,
     positions,
-    chosen,
-    tiles,
+    rows,
+    blocks,
     counts,
     part_acc,
     part_ml,
@@ -144,57 +155,72 @@ def _split_kernel(
     SPLITS: tl.constexpr,
     QSA: tl.constexpr,
     BLOCK: tl.constexpr,
-    NCHOSEN: tl.constexpr,
     CAP: tl.constexpr,
+    ROWS: tl.constexpr,
     IEEE: tl.constexpr,
     PDL: tl.constexpr,
 ):
+    """Program `(b, h, s)`: split `s` of row `r`'s keys for KV head `h`; `r` is `b`, or with ROWS the first row of
+    `rows [R, 2]`'s entry `b` (prefill rows taking this walk, `attention_prefill.tiles` of one row each; one split).
+    Under QSA the list `blocks [R, CAP]` (`counts` entries) names the blocks row `b` sees."""
     wait_for_inputs(PDL)
     b = tl.program_id(0)
     h = tl.program_id(1)
     s = tl.program_id(2)
+    if ROWS:
+        r = tl.load(rows + 2 * b)
+    else:
+        r = b
     rg = tl.arange(0, BG)
     rd = tl.arange(0, BD)
     mg, md = rg < G, rd < D
-    slot = tl.load(slots + b).to(tl.int64)
-    t = tl.load(positions + b).to(tl.int32)
-    qt = tl.load(q + (b * HQ + h * G + rg[:, None]) * D + rd[None, :], mask=mg[:, None] & md[None, :], other=0.0)
+    slot = tl.load(slots + r).to(tl.int64)
+    t = tl.load(positions + r).to(tl.int32)
+    qt = tl.load(q + (r * HQ + h * G + rg[:, None]) * D + rd[None, :], mask=mg[:, None] & md[None, :], other=0.0)
     m_i = tl.full([BG], float("-inf"), tl.float32)
     l_i = tl.full([BG], 0.0, tl.float32)
     acc = tl.full([BG, BD], 0.0, tl.float32)
     table_row = block_table + slot * stride_table
-    if QSA:  # split s: its share of the row's list of kept key tiles (`qsa_tiles.kept_tiles`)
+    if QSA:  # split s: its share of the row's list of blocks (`qsa_tiles.kept_blocks`), as keys of that list
         count = tl.load(counts + b)  # the row's own list over all splits, however long it is
-        first = s * count // SPLITS
-        last = (s + 1) * count // SPLITS
-    else:  # split s: key tiles s * SPLIT_LEN // BN .. (SPLIT_LEN a multiple of BN)
-        first = s * (SPLIT_LEN // BN)
-        last = tl.minimum(first + SPLIT_LEN // BN, t // BN + 1)
-    for i in range(first, last):
-        if QSA:
-            j0 = tl.load(tiles + b * CAP + i) * BN
-            rn = j0 + tl.arange(0, BN)
-            visible = qsa_visible(chosen, b, rn, t, rn <= t, BLOCK, NCHOSEN)
+        lo = s * count // SPLITS * BLOCK
+        hi = (s + 1) * count // SPLITS * BLOCK
+    else:  # split s: keys s * SPLIT_LEN .. (SPLIT_LEN a multiple of BN), by key tiles
+        lo = s * SPLIT_LEN
+        hi = tl.minimum(lo + SPLIT_LEN, (t // BN + 1) * BN)
+    for u0 in range(lo, hi, BN):
+        if QSA:  # listed keys u0 ..: key u % BLOCK of entry u // BLOCK, each in its own page
+            u = u0 + tl.arange(0, BN)
+            j = tl.load(blocks + b * CAP + u // BLOCK, mask=u < hi, other=0) * BLOCK + u % BLOCK
+            visible = (u < hi) & (j <= t)  # past the split's entries or the row's tail: masked, never read
+            page = tl.load(table_row + j // PAGE, mask=visible, other=0).to(tl.int64)
+            # a 64-bit offset a key, the int32 columns added to its pointer: no 64-bit 2-D address tensor to spill
+            kv_rows = page * stride_page + h * stride_head + (j % PAGE) * stride_pos
+            kp, vp = k_cache + kv_rows[:, None], v_cache + kv_rows[:, None]
+            offs = rd[None, :]
         else:
-            j0 = i * BN
-            rn = j0 + tl.arange(0, BN)
-            visible = rn <= t
-        # keys of blocks QSA drops are masked out of the loads too: their bytes are never read
-        base = page_base(table_row, j0, PAGE, stride_page, stride_head, h)
-        # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
-        offs = (j0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
-        kt = tl.load(k_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
-        vt = tl.load(v_cache + base + offs, mask=visible[:, None] & md[None, :], other=0)
+            j = u0 + tl.arange(0, BN)
+            visible = j <= t
+            base = page_base(table_row, u0, PAGE, stride_page, stride_head, h)
+            kp, vp = k_cache + base, v_cache + base
+            # int32 offsets in the page, per tile (not hoisted and held): no 64-bit address tensor to spill
+            offs = (u0 % PAGE + tl.arange(0, BN))[:, None] * stride_pos + rd[None, :]
+        kt = tl.load(kp + offs, mask=visible[:, None] & md[None, :], other=0)
+        vt = tl.load(vp + offs, mask=visible[:, None] & md[None, :], other=0)
         ks, vs = scale, scale  # unread without FP8
         if FP8:
-            ks, vs = key_scales(k_scale, v_scale, table_row, j0, PAGE, stride_scale_page, stride_scale_pos, h, BN,
-                                visible)  # fmt: skip
+            if QSA:
+                ks, vs = scale_pair(k_scale, v_scale, page * stride_scale_page + h + (j % PAGE) * stride_scale_pos,
+                                    visible)  # fmt: skip
+            else:
+                ks, vs = key_scales(k_scale, v_scale, table_row, u0, PAGE, stride_scale_page, stride_scale_pos, h,
+                                    BN, visible)  # fmt: skip
             kt, vt = e4m3_as(kt, qt.dtype, HW_E4M3), e4m3_as(vt, qt.dtype, HW_E4M3)
         m_i, l_i, acc = online_softmax_step(qt, kt, vt, visible[None, :], scale, m_i, l_i, acc, IEEE, ks, vs,
                                             FP8)  # fmt: skip
     if SPLITS == 1:  # the merge of one split is this division, bit for bit: no partials, no merge
         o = acc / l_i[:, None]
-        dst = out + (b * HQ + h * G + rg[:, None]) * D + rd[None, :]
+        dst = out + (r * HQ + h * G + rg[:, None]) * D + rd[None, :]
         tl.store(dst, o.to(out.dtype.element_ty), mask=mg[:, None] & md[None, :])
     else:
         part = (b * tl.num_programs(1) + h) * SPLITS + s
@@ -352,7 +378,7 @@ def decode_attention(
     `[B]`. `chosen [B, NB+1]` (bool or int8, nonzero = chosen; QSA): key `j` in a complete block
     `j // block` is visible only if that block is chosen, of at most `topk` chosen a row. `sms` (the
     device's SM count by default) sets how many splits the keys get: over the table row's length, or
-    under QSA over the capacity of the row's list of kept key tiles (`qsa_tiles.capacity`). FP8 caches
+    under QSA over the keys of the capacity of the row's list of blocks (`qsa_tiles.kept_blocks`). FP8 caches
     take their `scales` (K's, V's: `[pages, page_size, Hkv]` float32, `model/kv_quant.py`). Returns
     `[B, Hq, D]` in q's dtype, in `out` when given (`output_like`).
     """
@@ -368,16 +394,15 @@ def decode_attention(
     caches = cache_arguments(q, k_cache, v_cache, scales)
     page_size = k_cache.shape[1]
     bn = key_tile(FP8_BLOCK_N if scales is not None else BLOCK_N, page_size)
-    keys = block_table.shape[1] * page_size  # a row's keys, or under QSA its list's tiles' keys
-    kept = None
+    keys = block_table.shape[1] * page_size  # a row's keys, or under QSA its list's blocks' keys
+    lists = None
     if chosen is not None:
-        pick = chosen.view(torch.int8).contiguous()
-        cap = capacity(topk, block, bn, -(-keys // bn))
-        keys = cap * bn
-        kept = (pick, *kept_tiles(pick, positions, block, bn, cap), block, cap)
+        blocks, counts, cap = kept_blocks(chosen.view(torch.int8).contiguous(), positions, block, topk)
+        keys = cap * block
+        lists = BlockLists(blocks, counts, block, cap)
     per = split_len(keys, q.shape[0] * heads.hkv, sms)
-    parts = _launch_splits(q.contiguous(), caches, block_table, slots, positions, kept, scale, heads, bn, per,
-                           -(-keys // per), out)  # fmt: skip
+    parts = launch_splits(q.contiguous(), caches, block_table, slots, positions, lists, scale, heads, bn, per,
+                          -(-keys // per), out)  # fmt: skip
     if parts is not None:
         _launch_merge(*parts, heads, out)
     return out
@@ -406,37 +431,51 @@ class HeadTiles:
         return {"HQ": self.hq, "G": self.g, "D": self.d, "BG": self.bg, "BD": self.bd}
 
 
-def _launch_splits(
+@dataclass(frozen=True)
+class BlockLists:
+    """Under QSA, the blocks each row sees (`qsa_tiles.kept_blocks`): `blocks [R, cap]` int32 ascending, `counts
+    [R]`, blocks of `block` keys."""
+
+    blocks: torch.Tensor
+    counts: torch.Tensor
+    block: int
+    cap: int
+
+
+def launch_splits(
     q: torch.Tensor,
     caches: tuple[tuple[Any, ...], dict[str, Any]],
     block_table: torch.Tensor,
     slots: torch.Tensor,
     positions: torch.Tensor,
-    kept: tuple[torch.Tensor, torch.Tensor, torch.Tensor, int, int] | None,
+    lists: BlockLists | None,
     scale: float,
     heads: HeadTiles,
     bn: int,
     per: int,
     splits: int,
     out: torch.Tensor,
+    rows: torch.Tensor | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, int] | None:
-    """`_split_kernel` in `splits` of `per` keys (key tiles of `bn`), or under QSA (`kept`: the int8 choice,
-    the rows' lists of kept tiles and their counts, the block size, the lists' capacity) of a row's listed
-    tiles over `splits`; returns the partial sums and softmax statistics and the split count for
+    """`_split_kernel` in `splits` of `per` keys (key tiles of `bn`), or under QSA (`lists`) of a row's listed
+    blocks' keys over `splits`, `bn` a step; for every row, or the rows `rows [R, 2]` names (first row, 1; its
+    lists' rows; one split). Returns the partial sums and softmax statistics and the split count for
     `_launch_merge`, or None where one split wrote `out` itself."""
+    if rows is not None and splits != 1:
+        raise ValueError(f"launch_splits: rows taken through a row list write their output in one split, got {splits}")
     (k_cache, v_cache, k_scale, v_scale, *strides), flags = caches
-    bsz = q.shape[0]
-    parts = bsz * heads.hkv * splits if splits > 1 else 0
+    programs = q.shape[0] if rows is None else rows.shape[0]
+    parts = programs * heads.hkv * splits if splits > 1 else 0
     part_acc = torch.empty(parts * heads.bg * heads.bd, dtype=torch.float32, device=q.device)
     part_ml = torch.empty(parts * 2 * heads.bg, dtype=torch.float32, device=q.device)
-    pick, tiles, counts, block, cap = kept if kept is not None else (slots, slots, slots, 1, 1)  # unread without QSA
+    blocks, counts = (lists.blocks, lists.counts) if lists is not None else (slots, slots)  # unread without QSA
     split = _split_kernel if q.is_cuda else _interpreted(_split_kernel)
-    split[(bsz, heads.hkv, splits)](
-        q, k_cache, v_cache, k_scale, v_scale, block_table, slots, positions, pick, tiles, counts, part_acc, part_ml,
-        out, scale, block_table.stride(0), *strides, **heads.constexprs(), **flags, BN=bn, PAGE=k_cache.shape[1],
-        SPLIT_LEN=0 if kept else per, SPLITS=splits, QSA=kept is not None, BLOCK=block,
-        NCHOSEN=pick.shape[-1] if kept else 1, CAP=cap, IEEE=q.dtype == torch.float32, num_warps=SPLIT_WARPS,
-        **pdl_launch(q),
+    split[(programs, heads.hkv, splits)](
+        q, k_cache, v_cache, k_scale, v_scale, block_table, slots, positions, slots if rows is None else rows, blocks,
+        counts, part_acc, part_ml, out, scale, block_table.stride(0), *strides, **heads.constexprs(), **flags, BN=bn,
+        PAGE=k_cache.shape[1], SPLIT_LEN=0 if lists is not None else per, SPLITS=splits, QSA=lists is not None,
+        BLOCK=lists.block if lists is not None else 1, CAP=lists.cap if lists is not None else 1, ROWS=rows is not None,
+        IEEE=q.dtype == torch.float32, num_warps=SPLIT_WARPS, **pdl_launch(q),
     )  # fmt: skip
     return (part_acc, part_ml, splits) if splits > 1 else None
 

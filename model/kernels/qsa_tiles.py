@@ -3,13 +3,15 @@ key one of its rows sees.
 
 Under QSA a row at position `t` sees keys `j <= t` that lie in a chosen complete block or in the incomplete
 tail block `(t + 1) // block * block .. t` (`attention_decode.qsa_visible`, `Attention.qsa_allowed`). At long
-contexts almost every key tile holds none, so the attention kernels walk this list instead of the whole key
-range: the split-K decode kernel a row's (a group of one row; split `s` its entries `s * n // S ..`), the
-prefill kernel a row tile's (the union of its `TOKENS` rows' tiles, in the order the dense walk met them).
+contexts almost every key tile holds none, so the attention kernels walk a list instead of the whole key
+range: the prefill kernel a row tile's list of key tiles (the union of its `TOKENS` rows' tiles, in the order
+the dense walk met them), the split-K decode kernel (and the prefill rows far past the budget) a row's list of
+the blocks it sees (`kept_blocks`: tiles of one block; split `s` its entries `s * n // S ..`), whose keys it
+gathers.
 
-The list is built by a grid of (group, chunk of `CHUNK` tiles) programs, so its time does not grow with a
-row's length (one program scanning its row serially added ~90 µs to a decode layer from 8k to 262k keys
-on the H100, `scripts/experiments/bench_qsa_decode.py`). Each program marks its
+The list is built by a grid of (group, chunk of `CHUNK` tiles, or `BLOCK_CHUNK` blocks) programs, so its
+time does not grow with a row's length (one program scanning its row serially added ~90 µs to a decode layer
+from 8k to 262k keys on the H100, `scripts/experiments/bench_qsa_decode.py`). Each program marks its
 chunk's kept tiles; where a tile's blocks are whole (`BN % BLOCK == 0`) they are one contiguous
 `[CHUNK * BN // BLOCK]` byte load of `chosen`, reshaped to `[CHUNK, BN // BLOCK]`, else each tile gathers
 the `NBT` blocks it overlaps. Two launches of the one kernel: the first stores each chunk's count of kept
@@ -36,6 +38,9 @@ from model.kernels.codes import add, interpreted, maximum, pdl_launch, wait_for_
 # the gathered path's [512, 16] bytes 64 a thread, as the old serial kernel's over 16 warps, which did not
 # spill): a 262k row in 17 programs a pass, batch 8 in 136, about one an SM of the H100's 132
 CHUNK = 512
+# blocks a program marks in a list of blocks (tiles of one block, `kept_blocks`): the same 4 KB of `chosen` as
+# `CHUNK` tiles of 8 blocks, so a 262k row is again 16 programs a pass
+BLOCK_CHUNK = 4096
 LIST_WARPS = 4
 
 
@@ -75,17 +80,18 @@ def _kept_tiles_kernel(
     CHUNKS: tl.constexpr,
     BC: tl.constexpr,
     ROWS: tl.constexpr,
+    GROUPS: tl.constexpr,
     WRITE: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """Program `(g, c)`: tiles `c * CHUNK ..` of group `g`, rows `first .. first + count - 1` (`groups [G, 2]`
-    with ROWS > 1, else row `g` alone). Without WRITE it stores its count of kept tiles in `chunk_counts
+    with GROUPS, else row `g` alone). Without WRITE it stores its count of kept tiles in `chunk_counts
     [G, CHUNKS]`; with WRITE it stores the tiles themselves after those of the chunks before (and chunk 0
     the group's count)."""
     wait_for_inputs(PDL)
     g = tl.program_id(0)
     c = tl.program_id(1)
-    if ROWS > 1:
+    if GROUPS:
         first = tl.load(groups + 2 * g)
         count = tl.load(groups + 2 * g + 1)
     else:
@@ -162,7 +168,17 @@ def kept_tiles(
         kernel[(count, chunks)](
             chosen, positions, chosen if groups is None else groups, chunk_counts, tiles, counts, BN=bn, BLOCK=block,
             NCHOSEN=chosen.shape[1], CAP=cap, NBT=triton.next_power_of_2((bn + block - 2) // block + 1), CHUNK=chunk,
-            CHUNKS=chunks, BC=triton.next_power_of_2(chunks), ROWS=1 if groups is None else rows, WRITE=write,
-            num_warps=LIST_WARPS, **pdl_launch(chosen),
+            CHUNKS=chunks, BC=triton.next_power_of_2(chunks), ROWS=1 if groups is None else rows,
+            GROUPS=groups is not None, WRITE=write, num_warps=LIST_WARPS, **pdl_launch(chosen),
         )  # fmt: skip
     return tiles, counts
+
+
+def kept_blocks(
+    chosen: torch.Tensor, positions: torch.Tensor, block: int, topk: int, groups: torch.Tensor | None = None
+) -> tuple[torch.Tensor, torch.Tensor, int]:
+    """Each row's blocks it sees, ascending: its chosen complete blocks below its tail and its tail block
+    (`kept_tiles` with tiles of one block, `BLOCK_CHUNK` a program); their count; the lists' capacity,
+    `topk + 1` (or the row's blocks). The rows are `chosen`'s one by one, or `groups [R, 2]` of one row each."""
+    cap = capacity(topk, block, block, chosen.shape[1])
+    return (*kept_tiles(chosen, positions, block, block, cap, groups, chunk=BLOCK_CHUNK), cap)

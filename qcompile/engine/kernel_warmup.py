@@ -33,12 +33,15 @@ def powers_of_two(low: int, high: int) -> list[int]:
 
 def warmup_chunks(max_num_batched_tokens: int, max_num_seqs: int, max_model_len: int) -> list[list[Chunk]]:
     """The warm-up's batches, each a list of chunks in slots `0 ..` (module doc): prefills of one request,
-    a chunk with context, a chunk of several requests, and uniform decode batches."""
+    a chunk with context, one at the context's end, a chunk of several requests, and uniform decode batches."""
     longest = min(max_num_batched_tokens, max_model_len - 1)  # positions stay inside max_model_len
     batches = [[Chunk(0, [0] * n, 0)] for n in powers_of_two(2, longest)]
     context = min(longest // 2, 5)
     if context >= 1 and longest - context >= 3:
         batches.append([Chunk(0, [0] * 3, context)])
+    end = max_model_len - 4  # rows up to the last a prompt reaches: those far past QSA's budget gather its blocks
+    if longest >= 3 and end > context + 3:
+        batches.append([Chunk(0, [0] * 3, end)])
     several = [(3, 0), (1, 7), (2, 4)][:max_num_seqs]  # (tokens, start): a prefill beside decodes
     if max_num_seqs > 1 and sum(n for n, _ in several) <= max_num_batched_tokens and max_model_len > 8:
         batches.append([Chunk(slot, [0] * n, start) for slot, (n, start) in enumerate(several)])

@@ -7,10 +7,13 @@ budget: no block selection). The prefill kernel's tile is `TOKENS` query tokens 
 (`model/kernels/attention_prefill.py`); the decode kernel reads each row's keys on its own.
 
 A second table times one prefill chunk (`--qsa-rows` tokens) at the end of a long context under a QSA
-mask of 512 blocks of 4 a row, the budget's: the kernel skips the key tiles none of a tile's tokens
-sees, so its time follows the share of key tiles read, printed beside it. Rows choose by their own
-random scores ("scattered": a tile's four tokens' choices share little) or share one choice ("shared":
-each key tile is read or skipped for all four alike); real choices lie between.
+mask of 512 blocks of 4 a row, the budget's, by each walk: the row tiles' (the kernel skips the key tiles
+none of a tile's tokens sees, so its time follows the share of key tiles read, printed beside it) and the
+gathered rows' (every row at or past `prefill_rows`' threshold: each reads its chosen blocks' keys alone),
+and which is faster, the context in budgets beside it: where the gathered walk wins sets
+`attention_prefill.GATHER_FROM`. Rows choose by their own random scores ("scattered": a tile's four tokens'
+choices share little) or share one choice ("shared": each key tile is read or skipped for all four alike);
+real choices lie between.
 
     PYTHONPATH=. python scripts/experiments/bench_attention_prefill.py [--shapes 1x2048,8x512,16x256] \
         [--tiles 2x8,4x8,2x4] [--qsa-contexts 32768,131072] [--qsa-rows 2048]
@@ -55,9 +58,10 @@ def tiles_read(chosen: torch.Tensor, positions: torch.Tensor, key_tile: int) -> 
     return float(seen.any(1).sum() / last.sum())
 
 
-def time_qsa_prefill(context: int, rows: int, shared: bool) -> tuple[float, float]:
-    """(µs a call, share of key tiles read) of the prefill kernel over the last `rows` tokens of a `context`-key
-    request, bench geometry, bf16, under `qsa_chosen`'s mask."""
+def time_qsa_prefill(context: int, rows: int, shared: bool, gathered: bool) -> tuple[float, float]:
+    """(µs a call, share of key tiles read by the row tiles) of `prefill_attention` over the last `rows` tokens
+    of a `context`-key request, bench geometry, bf16, under `qsa_chosen`'s mask: every row in row tiles, or
+    every row gathered (`gathered`)."""
     torch.manual_seed(0)
     per = pages_for(context, DEFAULT_PAGE_SIZE)
     k = torch.randn(per + 1, DEFAULT_PAGE_SIZE, 2, 256, device="cuda", dtype=torch.bfloat16)
@@ -67,14 +71,16 @@ def time_qsa_prefill(context: int, rows: int, shared: bool) -> tuple[float, floa
     slots = torch.zeros(rows, dtype=torch.long, device="cuda")
     q = torch.randn(rows, 24, 256, device="cuda", dtype=torch.bfloat16)
     chosen = qsa_chosen(positions, context, shared)
-    tile_rows = attention_prefill.tiles((0, rows), (context - rows,), rows, q.device)
+    since = context - rows if gathered else None
+    tile_rows, rows_gathered = attention_prefill.prefill_rows((0, rows), (context - rows,), rows, q.device, since)
     out = torch.empty_like(q)
     us = graphed_us(
         lambda: attention_prefill.prefill_attention(
-            q, k, v, table, slots, positions, 0.0625, tile_rows, chosen, QSA_BLOCK, QSA_TOPK, out=out
+            q, k, v, table, slots, positions, 0.0625, tile_rows, chosen, QSA_BLOCK, QSA_TOPK, out=out,
+            gathered=rows_gathered,
         ),
         5,
-    )
+    )  # fmt: skip
     return us, tiles_read(chosen, positions, attention_decode.key_tile(attention_prefill.BLOCK_N, DEFAULT_PAGE_SIZE))
 
 
@@ -122,12 +128,21 @@ def compare_tiles(shapes: list[tuple[int, ...]], tiles: list[tuple[int, ...]]) -
 
 
 def qsa_table(contexts: list[int], rows: int) -> None:
-    """The second table: a QSA prefill chunk at the end of each context, `CHOICES` across."""
-    print(f"\n{rows} prefill rows at the end of a context, QSA: µs a call (share of key tiles read)")
-    print("| context | " + " | ".join(CHOICES) + " |\n|---|" + "---|" * len(CHOICES))
+    """The second table: a QSA prefill chunk at the end of each context, each walk for `CHOICES` across."""
+    print(f"\n{rows} prefill rows at the end of a context, QSA: µs a call (share of key tiles read), faster walk")
+    walks = ("row tiles", "gathered")
+    heads = [f"{choice} {walk}" for choice in CHOICES for walk in walks] + [f"{choice} faster" for choice in CHOICES]
+    print("| context (budgets) | " + " | ".join(heads) + " |\n|---|" + "---|" * len(heads))
     for context in contexts:
-        cells = [time_qsa_prefill(context, rows, choice == "shared") for choice in CHOICES]
-        print(f"| {context} | " + " | ".join(f"{us:.1f} ({read:.3f})" for us, read in cells) + " |", flush=True)
+        cells, faster = [], []
+        for choice in CHOICES:
+            (tiled, read), (gathered, _) = (
+                time_qsa_prefill(context, rows, choice == "shared", g) for g in (False, True)
+            )
+            cells += [f"{tiled:.1f} ({read:.3f})", f"{gathered:.1f}"]
+            faster.append(walks[gathered < tiled])
+        budgets = context / (QSA_TOPK * QSA_BLOCK)
+        print(f"| {context} ({budgets:g}) | " + " | ".join(cells + faster) + " |", flush=True)
 
 
 def main() -> None:

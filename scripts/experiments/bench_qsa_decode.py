@@ -6,11 +6,13 @@ tensor cores, as a prefill runs them (`PrefillRows`), and one row a program, as 
 
 A decode step's attention should cost about the same at 8k and 256k (it reads the budget's keys, and the
 block keys' scan is 256 B a block); this shows which of the two kernels grows. The attend column times
-`decode_attention` whole: the list of kept key tiles (`qsa_tiles.kept_tiles`), the splits over it and their
-merge; the list column times the list alone (its passes), so the rest of attend is the splits' and the
-merge's. The selection's random scores scatter the kept blocks; `--clustered` attends over a choice of the
-first `ANCHORS` blocks and the most recent ones instead (as a trained model's choices bunch), which puts
-the kept key tiles into few splits of the keys.
+`decode_attention` whole: the list of the blocks each row sees (`qsa_tiles.kept_blocks`), the splits over
+it (each gathering its blocks' keys) and their merge; the list column times the list alone (its passes), so
+the rest of attend is the splits' and the merge's. The selection's random scores scatter the kept blocks;
+`--clustered` attends over a choice of the first `ANCHORS` blocks and the most recent ones instead (as a
+trained model's choices bunch). The splits read the row's 2,052 keys whatever the context and the choice's
+spread, so attend at 262k should be about attend at 8k plus the list's extra pass (the list: 1 program a
+row at 8k, 17 a pass over 2 passes at 262k), and random about clustered.
 
     PYTHONPATH=. python scripts/experiments/bench_qsa_decode.py [--contexts 8192,32768,131072,262144] [--batches 1,8]
         [--chunk 8192] [--clustered]
@@ -22,10 +24,10 @@ import argparse
 
 import torch
 
-from model.kernels.attention_decode import BLOCK_N, decode_attention, key_tile
+from model.kernels.attention_decode import decode_attention
 from model.kernels.attention_prefill import tiles
 from model.kernels.qsa_select import TILE_ROWS, PrefillRows, select_blocks
-from model.kernels.qsa_tiles import capacity, kept_tiles
+from model.kernels.qsa_tiles import kept_blocks
 from model.paging import DEFAULT_PAGE_SIZE, new_block_table, pages_for
 from scripts.experiments.graph_timing import graphed_us
 
@@ -67,9 +69,7 @@ def time_context(batch: int, context: int, bunched: bool, reps: int = 20) -> tup
         chosen = clustered(batch, total)
     out = torch.empty_like(q)
     select = graphed_us(lambda: select_blocks(iq, keys, table, slots, positions, TOPK, BLOCK, total), reps)
-    bn = key_tile(BLOCK_N, DEFAULT_PAGE_SIZE)
-    cap = capacity(TOPK, BLOCK, bn, -(-table.shape[1] * DEFAULT_PAGE_SIZE // bn))
-    listed = graphed_us(lambda: kept_tiles(chosen, positions, BLOCK, bn, cap), reps)
+    listed = graphed_us(lambda: kept_blocks(chosen, positions, BLOCK, TOPK), reps)
     attend = graphed_us(
         lambda: decode_attention(q, k, v, table, slots, positions, D**-0.5, chosen, BLOCK, TOPK, out=out), reps
     )

@@ -91,7 +91,8 @@ from qcompile.commands.kernel_profile import own_us
 # Inductor fuses the PLE's (device tables) and the hyper-connections' torch code with norms and
 # elementwise work, so "PLE" holds only the pinned-host tables' gather kernel.
 CATEGORIES: tuple[tuple[str, str], ...] = (
-    ("attention prefill", r"^_prefill_kernel$"),  # model/kernels/attention_prefill.py
+    # model/kernels/attention_prefill.py, and attention_decode.py's split kernel for the rows it gathers
+    ("attention prefill", r"^_(prefill|split)_kernel$"),
     ("QSA score", r"^_(tile_)?score_kernel$"),  # model/kernels/qsa_select.py
     ("QSA select", r"^_(select_row|histogram|choose)_kernel$"),  # model/kernels/qsa_select.py
     ("kept-tile lists", r"^_kept_tiles_kernel$"),  # model/kernels/qsa_tiles.py

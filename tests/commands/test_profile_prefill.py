@@ -53,6 +53,7 @@ def test_no_kernel_of_an_h100_prefill_is_unassigned(where: str, chunk: pp.ChunkP
     ("name", "expected"),
     [
         ("_prefill_kernel", "attention prefill"),
+        ("_split_kernel", "attention prefill"),
         ("_tile_score_kernel", "QSA score"),
         ("_select_row_kernel", "QSA select"),
         ("_kept_tiles_kernel", "kept-tile lists"),

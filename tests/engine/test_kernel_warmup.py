@@ -65,17 +65,17 @@ def test_serving_on_cuda_compiles_no_triton_kernel_after_start_up() -> None:
 
 
 def test_warmup_batches_cover_each_size_class_inside_the_limits() -> None:
-    """Prefills of 2, 4, .. and the budget; a chunk at a nonzero start; several requests in one step;
-    uniform decode of 1, 2, 4, .. and `max_num_seqs` rows: every slot free, every position inside
-    `max_model_len`."""
+    """Prefills of 2, 4, .. and the budget; a chunk at a nonzero start and one at the context's end (rows
+    far past QSA's budget take the gathered walk); several requests in one step; uniform decode of 1, 2, 4,
+    .. and `max_num_seqs` rows: every slot free, every position inside `max_model_len`."""
     assert powers_of_two(2, 24) == [2, 4, 8, 16, 24] and powers_of_two(1, 4) == [1, 2, 4] and powers_of_two(2, 1) == []
     batches = warmup_chunks(2048, 6, 300)
     sizes = [[len(c.token_ids) for c in b] for b in batches]
     assert sizes[:9] == [[2], [4], [8], [16], [32], [64], [128], [256], [299]]
-    assert sizes[9:] == [[3], [3, 1, 2], [1], [1, 1], [1, 1, 1, 1], [1] * 6]
-    assert batches[9][0].start_pos > 0
+    assert sizes[9:] == [[3], [3], [3, 1, 2], [1], [1, 1], [1, 1, 1, 1], [1] * 6]
+    assert batches[9][0].start_pos > 0 and batches[10][0].start_pos + 3 == 299
     for chunks in batches:
         assert len({c.slot for c in chunks}) == len(chunks) and all(0 <= c.slot < 6 for c in chunks)
         assert all(c.start_pos + len(c.token_ids) < 300 for c in chunks)
     one_slot = warmup_chunks(8, 1, 16)
-    assert [[len(c.token_ids) for c in b] for b in one_slot] == [[2], [4], [8], [3], [1]]
+    assert [[len(c.token_ids) for c in b] for b in one_slot] == [[2], [4], [8], [3], [3], [1]]

@@ -178,15 +178,18 @@ def test_bad_prefill_tiles_are_named() -> None:
 SKIP_BLOCK, SKIP_LENGTH, SKIP_PAGE = 4, 320, 32
 
 
-def qsa_mask(positions: torch.Tensor, picks: list[list[int]]) -> tuple[torch.Tensor, torch.Tensor]:
-    """`chosen [N, NB+1]` int8 marking each row's `picks`, and the keys it allows `[N, SKIP_LENGTH]`: up to
-    the row's position, in a chosen block or the incomplete tail block (`Attention.qsa_allowed`)."""
-    chosen = torch.zeros(len(picks), SKIP_LENGTH // SKIP_BLOCK + 1, dtype=torch.int8)
+def qsa_mask(
+    positions: torch.Tensor, picks: list[list[int]], block: int = SKIP_BLOCK
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """`chosen [N, NB+1]` int8 marking each row's `picks` (blocks of `block` keys), and the keys it allows
+    `[N, SKIP_LENGTH]`: up to the row's position, in a chosen block or the incomplete tail block
+    (`Attention.qsa_allowed`)."""
+    chosen = torch.zeros(len(picks), SKIP_LENGTH // block + 1, dtype=torch.int8)
     for row, blocks in enumerate(picks):
         chosen[row, blocks] = 1
     keys = torch.arange(SKIP_LENGTH)
-    tail = (positions + 1) // SKIP_BLOCK * SKIP_BLOCK
-    in_chosen = chosen.bool()[:, keys // SKIP_BLOCK]
+    tail = (positions + 1) // block * block
+    in_chosen = chosen.bool()[:, keys // block]
     return chosen, (keys[None, :] <= positions[:, None]) & (in_chosen | (keys[None, :] >= tail[:, None]))
 
 
@@ -231,7 +234,8 @@ def test_decode_skips_only_key_tiles_qsa_dropped_whole(kind: str, sms: int) -> N
     """Rows whose QSA choice leaves whole key tiles without a visible key (their lists of kept tiles leave
     them out): one whose first four tiles are dropped (its running max is -inf until a chosen block), one
     that sees only its tail block, and tiles visible by a single chosen block at a tile's end or start,
-    which the list must not lose. One split (its division writes the output) or two over each list."""
+    which the list must not lose. One split (its division writes the output) or two over each list (a budget of
+    31 blocks: lists of up to 32 blocks' 128 keys)."""
     hq, hkv, d = 6, 2, 16
     caches, scales, k, v = skip_caches(kind, hkv, d)
     slots, positions = torch.tensor([0, 1, 2, 0]), torch.tensor([301, 250, 200, 63])
@@ -239,7 +243,7 @@ def test_decode_skips_only_key_tiles_qsa_dropped_whole(kind: str, sms: int) -> N
     q = skip_queries(kind, 4, hq, d)
     dev = SKIP_DEVICE[kind]
     args = (x.to(dev) for x in (q, *caches, slots, positions))
-    got = decode_attention(*args, d**-0.5, chosen.to(dev), SKIP_BLOCK, 3, sms=sms, **scales)
+    got = decode_attention(*args, d**-0.5, chosen.to(dev), SKIP_BLOCK, 31, sms=sms, **scales)
     tol = SKIP_TOLERANCE[kind]
     want = dense_reference(q, k, v, slots, positions, allowed)
     torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
@@ -252,10 +256,11 @@ LIST_POSITIONS = (318, 301, 150, 30)
 
 
 @pytest.mark.parametrize("kind", SKIP_KINDS)
-def test_decode_walks_the_kept_tiles_alone_as_in_a_batch(kind: str) -> None:
-    """Rows over their lists of kept key tiles, each list spread over as many splits as the lists' capacity
-    allows (more splits than the clustered and the tail-only rows have tiles): each row's output bit for bit
-    what it gives alone, whatever its batch mates choose, and the reference's within tolerance."""
+def test_decode_walks_its_blocks_alone_as_in_a_batch(kind: str) -> None:
+    """Rows over their lists of blocks, each list spread over as many splits as the lists' capacity allows (a
+    budget of 79 blocks: 80 blocks' keys in 5 splits, more than the clustered and the tail-only rows have
+    blocks, so some splits are empty): each row's output bit for bit what it gives alone, whatever its batch
+    mates choose, and the reference's within tolerance."""
     hq, hkv, d = 6, 2, 16
     caches, scales, k, v = skip_caches(kind, hkv, d)
     slots, positions = torch.tensor([0, 1, 2, 0]), torch.tensor(LIST_POSITIONS)
@@ -263,7 +268,7 @@ def test_decode_walks_the_kept_tiles_alone_as_in_a_batch(kind: str) -> None:
     q = skip_queries(kind, 4, hq, d)
     dev = SKIP_DEVICE[kind]
     args = [x.to(dev) for x in (q, *caches, slots, positions)]
-    call = functools.partial(decode_attention, scale=d**-0.5, block=SKIP_BLOCK, topk=7, sms=10**4, **scales)
+    call = functools.partial(decode_attention, scale=d**-0.5, block=SKIP_BLOCK, topk=79, sms=10**4, **scales)
     got = call(*args[:4], slots=args[4], positions=args[5], chosen=chosen.to(dev))
     for r in range(4):
         one = call(args[0][r : r + 1], *args[1:4], slots=args[4][r : r + 1], positions=args[5][r : r + 1],
@@ -272,6 +277,24 @@ def test_decode_walks_the_kept_tiles_alone_as_in_a_batch(kind: str) -> None:
     tol = SKIP_TOLERANCE[kind]
     want = dense_reference(q, k, v, slots, positions, allowed)
     torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
+
+
+@pytest.mark.parametrize("kind", ["fp32", "fp8"])
+@pytest.mark.parametrize("block", [3, 6, 64])
+def test_decode_gathers_blocks_of_any_size(kind: str, block: int) -> None:
+    """Blocks that do not divide a step of 32 keys (16 with FP8) nor the pages of 32 (3, 6: a step's keys
+    straddle blocks, a block straddles pages) and blocks longer than a step (64): each row sees its chosen
+    blocks and its tail's keys, its list over 4-6 splits, as the reference does."""
+    hq, hkv, d = 6, 2, 16
+    caches, scales, k, v = skip_caches(kind, hkv, d)
+    slots, positions = torch.tensor([0, 1, 2]), torch.tensor([317, 250, 2 * block + 1])
+    g = torch.Generator().manual_seed(block)
+    picks = [torch.randperm(int(p + 1) // block, generator=g)[:5].tolist() for p in positions]
+    chosen, allowed = qsa_mask(positions, picks, block)
+    q = skip_queries(kind, 3, hq, d)
+    got = decode_attention(q, *caches, slots, positions, d**-0.5, chosen, block, max(5, 192 // block), sms=64, **scales)
+    want = dense_reference(q, k, v, slots, positions, allowed)
+    torch.testing.assert_close(got.double(), want, atol=SKIP_TOLERANCE[kind], rtol=SKIP_TOLERANCE[kind])
 
 
 @pytest.mark.parametrize("kernel", ["decode", "prefill"])
@@ -288,8 +311,8 @@ def test_attention_under_qsa_needs_the_budget(kernel: str) -> None:
 
 @pytest.mark.gpu
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
-def test_decode_over_kept_tiles_in_a_cuda_graph_is_bitwise_eager() -> None:
-    """The list kernel, the split kernel over the lists and the merge replayed from a CUDA graph (PDL where the
+def test_decode_over_block_lists_in_a_cuda_graph_is_bitwise_eager() -> None:
+    """The block-list kernel, the split kernel over the lists and the merge replayed from a CUDA graph (PDL where the
     GPU has it) give the eager launch's output bit for bit."""
     caches, _, _, _ = skip_caches("bf16", 2, 16)
     slots, positions = torch.tensor([0, 1, 2, 0], device="cuda"), torch.tensor(LIST_POSITIONS, device="cuda")
@@ -330,6 +353,85 @@ def test_prefill_skips_a_key_tile_only_when_no_row_of_its_tile_sees_it(kind: str
     tol = SKIP_TOLERANCE[kind]
     want = dense_reference(q, k, v, slots, positions, allowed)
     torch.testing.assert_close(got.cpu().double(), want, atol=tol, rtol=tol)
+
+
+def random_picks(positions: torch.Tensor, most: int, seed: int) -> list[list[int]]:
+    """Up to `most` random complete blocks (of `SKIP_BLOCK` keys) of each row at `positions`."""
+    g = torch.Generator().manual_seed(seed)
+    return [torch.randperm(int(t + 1) // SKIP_BLOCK, generator=g)[:most].tolist() for t in positions]
+
+
+@pytest.mark.parametrize("kind", ["fp32", "fp8"])
+def test_prefill_rows_from_the_threshold_gather_their_blocks(kind: str) -> None:
+    """A flat batch: a chunk crossing the threshold (rows at 180 .. 203, from 192 on gathered), a chunk wholly
+    past it, one before it, padding rows: the rows split at the threshold between row tiles and gathered rows,
+    both walks in one call, each row the reference's."""
+    hq, hkv, d, topk, since = 6, 2, 16, 8, 192
+    caches, scales, k, v = skip_caches(kind, hkv, d)
+    requests = [(0, 180, 24), (1, 290, 6), (2, 40, 5)]
+    query_start, positions, slots = flat_batch(requests, 2, 2)
+    n = positions.shape[0]
+    rows, gathered = attention_prefill.prefill_rows(query_start, (180, 290, 40), n, torch.device("cpu"), since)
+    tiled = sorted(r for first, count in rows.tolist() for r in range(first, first + count))
+    assert gathered is not None and all(count == 1 for _, count in gathered.tolist())
+    assert sorted(tiled + gathered[:, 0].tolist()) == list(range(n))
+    assert sorted(gathered[:, 0].tolist()) == [r for r in range(n) if positions[r] >= since]
+    chosen, allowed = qsa_mask(positions, random_picks(positions, topk, 1))
+    q = skip_queries(kind, n, hq, d)
+    got = prefill_attention(q, *caches, slots, positions, d**-0.5, rows, chosen, SKIP_BLOCK, topk, **scales,
+                            gathered=gathered)  # fmt: skip
+    want = dense_reference(q, k, v, slots, positions, allowed)
+    torch.testing.assert_close(got.double(), want, atol=SKIP_TOLERANCE[kind], rtol=SKIP_TOLERANCE[kind])
+
+
+def test_the_threshold_splits_rows_by_position_alone() -> None:
+    """`prefill_rows`: a row at `since - 1` in a row tile, one at `since` gathered, whichever chunk holds it;
+    no gathered rows (None) when every row lies before `since` or there is no threshold."""
+    cpu = torch.device("cpu")
+    for query_start, start_pos in [((0, 10), (95,)), ((0, 3, 10), (97, 95)), ((0, 5), (100,))]:
+        rows, gathered = attention_prefill.prefill_rows(query_start, start_pos, query_start[-1] + 1, cpu, 100)
+        runs = zip(query_start, query_start[1:], start_pos, strict=False)
+        position = {r: pos + r - a for a, b, pos in runs for r in range(a, b)}
+        assert gathered is not None and sorted(position[r] for r in gathered[:, 0].tolist()) == sorted(
+            p for p in position.values() if p >= 100
+        )
+        assert all(position.get(r, 0) < 100 for first, count in rows.tolist() for r in range(first, first + count))
+    for since in (None, 105):
+        rows, gathered = attention_prefill.prefill_rows((0, 10), (95,), 12, cpu, since)
+        assert gathered is None and torch.equal(rows, tiles((0, 10), (95,), 12, cpu))
+
+
+def test_a_row_walks_the_same_however_its_prompt_is_chunked_or_batched() -> None:
+    """A prompt's rows at 90 .. 195 with the threshold at 128, prefilled in one chunk, in two split at the page
+    boundary 96 (its row tiles then start elsewhere), and with its second chunk beside another request's chunk
+    and padding: every row bit for bit the same (what makes a prefix-cache hit its miss), and the reference's."""
+    hq, hkv, d, topk, since = 6, 2, 16, 8, 128
+    caches, _, k, v = skip_caches("fp32", hkv, d)
+    torch.manual_seed(3)
+    q = torch.randn(106, hq, d)
+    positions = torch.arange(90, 196)
+    chosen, allowed = qsa_mask(positions, random_picks(positions, topk, 2))
+    cpu = torch.device("cpu")
+
+    def run(requests: list[tuple[int, int, int]], rows: slice, padding: int) -> torch.Tensor:
+        """The prompt's `rows` (first in the batch), then the other requests' and `padding` rows, in one call."""
+        query_start, pos, slots = flat_batch(requests, padding, 2)
+        extra = pos.shape[0] - (rows.stop - rows.start)
+        qs = torch.cat([q[rows], torch.randn(extra, hq, d)])
+        picks = torch.cat([chosen[rows], qsa_mask(pos[-extra:], random_picks(pos[-extra:], topk, 3))[0]])
+        tile_rows, gathered = attention_prefill.prefill_rows(
+            query_start, tuple(s for _, s, _ in requests), pos.shape[0], cpu, since
+        )
+        got = prefill_attention(qs, *caches, slots, pos, d**-0.5, tile_rows, picks, SKIP_BLOCK, topk,
+                                gathered=gathered)  # fmt: skip
+        return got[: rows.stop - rows.start]
+
+    whole = run([(0, 90, 106)], slice(0, 106), 1)
+    first = run([(0, 90, 6)], slice(0, 6), 1)
+    second = run([(0, 96, 100), (1, 250, 6)], slice(6, 106), 3)
+    assert torch.equal(torch.cat([first, second]), whole)
+    want = dense_reference(q, k, v, torch.zeros(106, dtype=torch.long), positions, allowed)
+    torch.testing.assert_close(whole.double(), want, atol=2e-6, rtol=2e-6)
 
 
 def test_split_len_is_a_block_multiple_covering_the_cache() -> None:
@@ -375,12 +477,14 @@ def test_decode_with_the_kernel_matches_torch_qsa_on_and_off(monkeypatch: pytest
     torch.testing.assert_close(att._attend_in_place(q, iq, positions, slots), ref, atol=1e-5, rtol=1e-5)
 
 
-@pytest.mark.parametrize("kernel", ["decode", "prefill"])
+@pytest.mark.parametrize("kernel", ["decode", "prefill", "prefill gathered"])
 def test_prefill_rows_with_the_kernel_match_torch_per_request(monkeypatch: pytest.MonkeyPatch, kernel: str) -> None:
     """One flat batch of a fresh 40-token prompt (QSA past its budget after 19 tokens), a 7-token
     chunk continuing at position 25 and a padding row: the kernels, called once for every row (the
-    decode kernel, row by row, or the prefill kernel, over the batch's requests), give each request
-    what the torch code gives it alone (`_prefill`)."""
+    decode kernel, row by row, or the prefill kernel, over the batch's requests; "gathered": rows from
+    one budget, 16 keys, on take the gathered walk), give each request what the torch code gives it alone
+    (`_prefill`)."""
+    monkeypatch.setattr(attention_prefill, "GATHER_FROM", 1 if kernel == "prefill gathered" else 4)
     att = tiny_attention(3, 4, 64)
     requests = [(0, 0, 40), (2, 25, 7)]  # (slot, start, tokens)
     query_start, positions, slots = flat_batch(requests, 1, 3)
@@ -389,7 +493,10 @@ def test_prefill_rows_with_the_kernel_match_torch_per_request(monkeypatch: pytes
     iq = torch.randn(n, att.indexer.n_heads, att.indexer.head_dim)
     monkeypatch.setattr(attention_module, "use_kernels", lambda t: True)
     assert att.qsa_chosen(iq, positions, att.block_keys, slots) is not None
-    host = HostBatch(query_start, (0, 25), (0, 2), n) if kernel == "prefill" else None
+    host = HostBatch(query_start, (0, 25), (0, 2), n) if kernel != "decode" else None
+    since = attention_prefill.gather_from(att.block_topk, att.block)
+    gathered = attention_prefill.prefill_rows(query_start, (0, 25), n, q.device, since)[1]
+    assert (gathered is not None) == (kernel == "prefill gathered")
     got = att._attend_in_place(q, iq, positions, slots, host=host)
     a = 0
     for slot, start, t in requests:

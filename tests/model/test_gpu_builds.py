@@ -88,13 +88,17 @@ def cache_types(fp8: bool) -> dict[str, str]:
     return {"k_cache": kv, "v_cache": kv, "k_scale": scale, "v_scale": scale}
 
 
-def split_case(splits: int, qsa: bool, fp8: bool = False) -> tuple[Any, dict[str, str], dict[str, Any], int]:
-    types = {p: "*bf16" for p in ("q", "out")} | cache_types(fp8) | {"scale": "fp32", "chosen": "*i8"}
+def split_case(
+    splits: int, qsa: bool, fp8: bool = False, rows: bool = False
+) -> tuple[Any, dict[str, str], dict[str, Any], int]:
+    """The split kernel in `splits`, over the keys or (QSA) a list of 513 blocks of 4; with `rows`, over prefill
+    rows a row list names (`attention_prefill`'s gathered rows)."""
+    types = {p: "*bf16" for p in ("q", "out")} | cache_types(fp8) | {"scale": "fp32", "rows": "*i32"}
     types |= {"block_table": "*i32", "slots": "*i64", "positions": "*i64", "part_acc": "*fp32", "part_ml": "*fp32"}
-    types |= {"tiles": "*i32", "counts": "*i32"}
-    constexprs = ATTENTION | PAGE | {"SPLIT_LEN": 64, "SPLITS": splits, "QSA": qsa}
+    types |= {"blocks": "*i32", "counts": "*i32"}
+    constexprs = ATTENTION | PAGE | {"SPLIT_LEN": 64, "SPLITS": splits, "QSA": qsa, "ROWS": rows}
     constexprs |= {"BN": attention_decode.FP8_BLOCK_N if fp8 else attention_decode.BLOCK_N}
-    constexprs |= {"BLOCK": 4, "NCHOSEN": 519, "CAP": 513, "IEEE": False, "FP8": fp8}
+    constexprs |= {"BLOCK": 4, "CAP": 513, "IEEE": False, "FP8": fp8}
     return attention_decode._split_kernel, types, constexprs, 4
 
 
@@ -108,14 +112,18 @@ def prefill_case(qsa: bool, fp8: bool = False) -> tuple[Any, dict[str, str], dic
     return attention_prefill._prefill_kernel, types, constexprs, attention_prefill.WARPS
 
 
-def list_case(write: bool, rows: int, block: int, bn: int) -> tuple[Any, dict[str, str], dict[str, Any], int]:
-    """The list kernel at the published model's 262,144 keys (`QSA`): a pass of it, for groups of `rows` rows,
-    blocks of `block` (a tile's blocks contiguous or gathered) in key tiles of `bn`."""
+def list_case(
+    write: bool, rows: int, block: int, bn: int, chunk: int = qsa_tiles.CHUNK, groups: bool = False
+) -> tuple[Any, dict[str, str], dict[str, Any], int]:
+    """The list kernel at the published model's 262,144 keys (`QSA`): a pass of it, for groups of `rows` rows
+    (named by a group list where `groups` or `rows` > 1), blocks of `block` (a tile's blocks contiguous or
+    gathered) in key tiles of `bn`, `chunk` tiles a program."""
     tiles = (65537 * block - 1) // bn + 1
-    chunks = -(-tiles // qsa_tiles.CHUNK)
+    chunks = -(-tiles // chunk)
     types = {"chosen": "*i8", "positions": "*i64", "tiles": "*i32", "counts": "*i32", "chunk_counts": "*i32"}
-    constexprs = {"BN": bn, "BLOCK": block, "NCHOSEN": QSA["TOTAL"] + 1, "NBT": 16, "CHUNK": qsa_tiles.CHUNK}
+    constexprs = {"BN": bn, "BLOCK": block, "NCHOSEN": QSA["TOTAL"] + 1, "NBT": 16, "CHUNK": chunk}
     constexprs |= {"CHUNKS": chunks, "BC": triton.next_power_of_2(chunks), "ROWS": rows, "WRITE": write}
+    constexprs |= {"GROUPS": groups or rows > 1}
     cap = qsa_tiles.capacity(QSA["TOPK"], block, bn, tiles, rows)
     return qsa_tiles._kept_tiles_kernel, types | {"groups": "*i32"}, constexprs | {"CAP": cap}, qsa_tiles.LIST_WARPS
 
@@ -146,6 +154,8 @@ CASES = {
     "attention split, one split writes out": split_case(1, False),
     "attention split, 33 splits, QSA": split_case(33, True),
     "attention split, FP8 K/V, 33 splits, QSA": split_case(33, True, fp8=True),
+    "attention split, prefill rows, QSA": split_case(1, True, rows=True),
+    "attention split, prefill rows, FP8 K/V, QSA": split_case(1, True, fp8=True, rows=True),
     "attention prefill": prefill_case(False),
     "attention prefill, QSA": prefill_case(True),
     "attention prefill, FP8 K/V, QSA": prefill_case(True, fp8=True),
@@ -169,6 +179,8 @@ CASES = {
     "QSA kept key tiles, FP8 K/V tiles": list_case(True, 1, 4, attention_decode.FP8_BLOCK_N),
     "QSA kept key tiles, prefill row tiles": list_case(True, attention_prefill.TOKENS, 4, attention_prefill.BLOCK_N),
     "QSA kept key tiles, blocks straddling tiles": list_case(True, 1, 3, attention_decode.BLOCK_N),
+    "QSA kept key tiles, blocks (counts)": list_case(False, 1, 4, 4, qsa_tiles.BLOCK_CHUNK),
+    "QSA kept key tiles, blocks of prefill rows": list_case(True, 1, 4, 4, qsa_tiles.BLOCK_CHUNK, groups=True),
     "QSA select, one program a row": (
         qsa_select._select_row_kernel,
         {"bits": "*i32", "positions": "*i64", "chosen": "*i8"},
@@ -287,11 +299,14 @@ def test_kernel_builds(case: str, arch: int) -> None:
         "attention split, one split writes out",
         "attention split, 33 splits, QSA",
         "attention split, FP8 K/V, 33 splits, QSA",
+        "attention split, prefill rows, QSA",
+        "attention split, prefill rows, FP8 K/V, QSA",
     ],
 )
 def test_decode_attention_builds_without_spills(case: str, arch: int) -> None:
-    """The split kernel reads its keys by int32 offsets from one pointer a key tile (in one page) and
-    head: no stack at 4 warps (with 64-bit 2-D address tensors it spilled 104-120 bytes a thread on sm_90)."""
+    """The split kernel reads a key tile's keys by int32 offsets from one pointer (in one page) and head, a
+    gathered step's by int32 columns from a pointer a key: no stack at 4 warps (with 64-bit 2-D address
+    tensors it spilled 104-120 bytes a thread on sm_90)."""
     assert " STACK:0 " in resources(built(case, arch))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-from model.kernels.qsa_tiles import capacity, kept_tiles, tiles_a_block
+from model.kernels.qsa_tiles import capacity, kept_blocks, kept_tiles, tiles_a_block
 
 
 def visible_tiles(chosen: torch.Tensor, t: int, block: int, bn: int) -> list[int]:
@@ -18,7 +18,7 @@ def visible_tiles(chosen: torch.Tensor, t: int, block: int, bn: int) -> list[int
     return sorted(set((keys[seen] // bn).tolist()))
 
 
-@pytest.mark.parametrize(("block", "bn"), [(4, 32), (4, 16), (8, 4), (6, 16), (9, 4)])
+@pytest.mark.parametrize(("block", "bn"), [(4, 32), (4, 16), (8, 4), (6, 16), (9, 4), (4, 4), (6, 6)])
 def test_list_is_the_ascending_tiles_with_a_visible_key(block: int, bn: int) -> None:
     """Random choices of `topk` blocks, some past the row's tail (a short row in a long table keeps blocks
     it cannot see yet), at positions ending a block, one short of it, the first key and others; a step of
@@ -127,3 +127,21 @@ def test_a_group_lists_the_union_of_its_rows_tiles(block: int, bn: int) -> None:
                                     range(first, first + rows))))  # fmt: skip
         assert tiles[g, : counts[g]].tolist() == want, g
         assert len(want) <= cap
+
+
+def test_block_lists_of_all_rows_or_of_rows_named_one_a_group() -> None:
+    """`kept_blocks`: each row's blocks it sees (tiles of one block), at most `topk + 1`; the rows that groups of
+    one row name (prefill rows taking the gathered walk, in any order) get the lists those rows get in the
+    whole batch."""
+    block, length, topk = 4, 200, 6
+    chosen = random_choice(6, length // block, topk, 3)
+    positions = torch.tensor([199, 120, 7, 198, 3, 150])
+    blocks, counts, cap = kept_blocks(chosen, positions, block, topk)
+    assert cap == topk + 1
+    for r in range(6):
+        assert blocks[r, : counts[r]].tolist() == visible_tiles(chosen[r], int(positions[r]), block, block), r
+    named = [5, 0, 3]
+    groups = torch.tensor([[r, 1] for r in named], dtype=torch.int32)
+    some, some_counts, _ = kept_blocks(chosen, positions, block, topk, groups)
+    for g, r in enumerate(named):
+        assert some[g, : some_counts[g]].tolist() == blocks[r, : counts[r]].tolist(), r
