@@ -19,6 +19,7 @@ import math
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -618,19 +619,41 @@ def cache_root() -> Path:
 
 
 def default_checkpoint(preset: str = "tiny", seed: int = 0, dtype: str | None = None) -> Path:
-    """The cached checkpoint of `preset`, built on first use (dtype defaults to the preset's).
+    """The cached checkpoint of `preset`, built on first use (dtype defaults to the preset's)."""
+    dtype = dtype or preset_config(preset)["dtype"]
+    name = f"{preset}-seed{seed}-{dtype}-{_source_digest()}"
+    return _cached(name, lambda out: make_checkpoint(preset, out, seed, dtype))
+
+
+def weightless_checkpoint(preset: str) -> Path:
+    """The cached folder of `preset`'s config, tokenizer and generation config, with no weights: what
+    `--load-format dummy` serves a preset from (its weights made in memory, `build_random_model`), and
+    the only folder the `full` preset has."""
+
+    def write(out: Path) -> None:
+        text = preset_config(preset)
+        (out / "config.json").write_text(json.dumps(text, indent=2))
+        build_tokenizer(text).save_pretrained(out)
+        ids = special_token_ids(text)
+        ends = {"eos_token_id": [ids["<|im_end|>"], ids["<|endoftext|>"]], "pad_token_id": ids["<|endoftext|>"]}
+        (out / "generation_config.json").write_text(json.dumps(ends, indent=2))
+
+    return _cached(f"{preset}-weightless-{_source_digest()}", write)
+
+
+def _cached(name: str, make: Callable[[Path], object]) -> Path:
+    """`cache_root()/checkpoints/name`, made by `make(folder)` on first use.
 
     Builders race safely: each writes a private temp dir and renames it into place; a complete
     folder only ever appears by that atomic rename, and the loser discards its copy.
     """
-    dtype = dtype or preset_config(preset)["dtype"]
-    final = cache_root() / "checkpoints" / f"{preset}-seed{seed}-{dtype}-{_source_digest()}"
+    final = cache_root() / "checkpoints" / name
     if final.is_dir():
         return final
     final.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=final.parent))
     try:
-        make_checkpoint(preset, tmp, seed, dtype)
+        make(tmp)
         try:
             os.rename(tmp, final)
         except OSError:
