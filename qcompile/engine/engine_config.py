@@ -108,15 +108,6 @@ class EngineConfig:
         "built on first use); default: the embedded default model",
         check=_model_problem,
     )
-    load_format: str = option(
-        AUTO_LOAD,
-        "auto: read the checkpoint's weights; dummy: random weights made in memory from its config (as vLLM's "
-        "--load-format dummy; qcompile.synthetic.build_random_model), for timing, and for presets no checkpoint "
-        "holds (full); with weight_only the routed experts are made in block FP8 as the official release stores "
-        "them, with ple_backend pinned the PLE tables in FP8 in pinned host memory, with moe_expert_cache each "
-        "expert straight into its host bank row or device slot",
-        choices=(AUTO_LOAD, DUMMY),
-    )
     device: str = option("cpu", "torch device (cpu, cuda, cuda:N)", check=device_problem)
     dtype: str = option("float32", "compute dtype of the weights and activations", choices=DTYPES)
     compile: CompileConfig | None = option(
@@ -201,6 +192,15 @@ class EngineConfig:
         "keep a quantised checkpoint's FP8 (per-tensor, per-channel, block), MXFP8 and NVFP4 linears packed "
         "(weight-only Triton GEMMs, 16-bit activations), not dequantised",
         check=_bool,
+    )
+    load_format: str = option(
+        AUTO_LOAD,
+        "auto: read the checkpoint's weights; dummy: random weights made in memory from its config (as vLLM's "
+        "--load-format dummy; qcompile.synthetic.build_random_model), for timing, and for presets no checkpoint "
+        "holds (full); with weight_only the routed experts are made in block FP8 as the official release stores "
+        "them, with ple_backend pinned the PLE tables in FP8 in pinned host memory, with moe_expert_cache each "
+        "expert straight into its host bank row or device slot",
+        choices=(AUTO_LOAD, DUMMY),
     )
     tensor_parallel_size: int = option(
         1, "shard the model over this many processes (one GPU each on CUDA; gloo on CPU)", check=at_least(1)
