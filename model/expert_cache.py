@@ -40,6 +40,8 @@ from collections.abc import Iterator, Mapping, Sequence
 import torch
 from torch import nn
 
+from model.host_memory import pinned_empty
+
 log = logging.getLogger(__name__)
 
 POLICIES = ("lru",)
@@ -58,8 +60,9 @@ class ExpertCache(nn.Module):
     """One layer's routed experts: host banks, device slots and the slot map (see the module docstring).
 
     `layout` maps each stored tensor's name (`model.moe.Experts.STORED`) to one expert's shape and dtype;
-    the banks (pinned when `pin`, for a CUDA model) are allocated empty and the slots zeroed on `device`,
-    for a loader to fill each expert where it lives for good (`home`), or `of_stacks` to copy.
+    the banks (pinned when `pin`, for a CUDA model, exactly their bytes: `model.host_memory`) are allocated
+    empty and the slots zeroed on `device`, for a loader to fill each expert where it lives for good
+    (`home`), or `of_stacks` to copy.
     `slots` is `S`, `resident` the static experts' ids. Raises ValueError naming the size that does not fit.
     """
 
@@ -88,7 +91,7 @@ class ExpertCache(nn.Module):
         on_host = sorted(set(range(e)) - set(static))
         self.homes = {i: (True, s) for s, i in enumerate(static)} | {i: (False, r) for r, i in enumerate(on_host)}
         self.banks = {
-            name: torch.empty(len(on_host), *shape, dtype=dtype, pin_memory=pin)
+            name: pinned_empty((len(on_host), *shape), dtype, pin)  # exactly its bytes (not rounded up)
             for name, (shape, dtype) in layout.items()
         }
         for name, (shape, dtype) in layout.items():
