@@ -26,7 +26,9 @@ A lookup is one distinct expert a round needs: a hit when a slot holds it, else 
 host. The policy is LRU, the only one so far (`POLICIES`), to be chosen by measurement against others.
 `force_hit_rate_for_timing_only` serves a share of the misses from whatever a slot holds, with no copy:
 the hit-rate curve of a step's time, read at the hit rate the counters show for real routing. It makes
-the outputs wrong, so no constructor argument or serving flag reaches it.
+the outputs wrong, so no constructor argument or serving flag reaches it (`qcompile bench
+--timing-only-forced-hit-rates` does). The share lives on the device (`forced_share`), so CUDA graphs
+captured while forcing is on replay with whatever share is set later.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import torch
 from torch import nn
+
+from model.host_memory import pinned_empty
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +60,9 @@ class ExpertCache(nn.Module):
     """One layer's routed experts: host banks, device slots and the slot map (see the module docstring).
 
     `layout` maps each stored tensor's name (`model.moe.Experts.STORED`) to one expert's shape and dtype;
-    the banks (pinned when `pin`, for a CUDA model) are allocated empty and the slots zeroed on `device`,
-    for a loader to fill each expert where it lives for good (`home`), or `of_stacks` to copy.
+    the banks (pinned when `pin`, for a CUDA model, exactly their bytes: `model.host_memory`) are allocated
+    empty and the slots zeroed on `device`, for a loader to fill each expert where it lives for good
+    (`home`), or `of_stacks` to copy.
     `slots` is `S`, `resident` the static experts' ids. Raises ValueError naming the size that does not fit.
     """
 
@@ -86,7 +91,7 @@ class ExpertCache(nn.Module):
         on_host = sorted(set(range(e)) - set(static))
         self.homes = {i: (True, s) for s, i in enumerate(static)} | {i: (False, r) for r, i in enumerate(on_host)}
         self.banks = {
-            name: torch.empty(len(on_host), *shape, dtype=dtype, pin_memory=pin)
+            name: pinned_empty((len(on_host), *shape), dtype, pin)  # exactly its bytes (not rounded up)
             for name, (shape, dtype) in layout.items()
         }
         for name, (shape, dtype) in layout.items():
@@ -104,6 +109,7 @@ class ExpertCache(nn.Module):
         self.register_buffer("clock", torch.zeros((), dtype=torch.int64, device=device), persistent=False)
         self.register_buffer("counters", torch.zeros(3, dtype=torch.int64, device=device), persistent=False)
         self.register_buffer("step_members", torch.zeros(e, dtype=torch.int8, device=device), persistent=False)
+        self.register_buffer("forced_share", torch.zeros((), dtype=torch.float32, device=device), persistent=False)
         self.expert_bytes = sum(math.prod(shape) * dtype.itemsize for shape, dtype in layout.values())
         self.forced_hit_rate: float | None = None
 
@@ -146,12 +152,15 @@ class ExpertCache(nn.Module):
 
     def force_hit_rate_for_timing_only(self, share: float | None) -> None:
         """Serve `share` of the misses from whatever a slot holds, with no copy: WRONG OUTPUTS, for timing
-        the cost of misses at a chosen hit rate only (None turns it off). Counted as hits."""
+        the cost of misses at a chosen hit rate only (None turns it off; 0 turns it on serving none, the
+        routing's own decisions). Counted as hits. A CUDA graph captured with it on replays a later share
+        (it is read from `forced_share` on the device); turning it on or off takes a new capture."""
         if share is not None and not 0.0 <= share <= 1.0:
             raise ValueError(f"forced hit rate must lie in [0, 1], got {share}")
-        if share is not None:
+        if share:
             log.warning("expert cache: %.0f%% of misses served with no copy: outputs are wrong (timing)", 100 * share)
         self.forced_hit_rate = share
+        self.forced_share.fill_(share or 0.0)
 
     def rounds(self, need: torch.Tensor, candidates: int) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
         """For a unit needing the experts `need [E]` (bool; at most `candidates` of them, a bound from
@@ -180,12 +189,12 @@ class ExpertCache(nn.Module):
         Call it for each round in turn, each once the kernels have read the previous round's slots."""
         from model.kernels.expert_plan import plan_round  # Triton: imported only where the kernels run
 
-        names = ("step_members", "host_row", "slot_of", "owner", "stamp", "clock", "counters")
+        names = ("step_members", "host_row", "slot_of", "owner", "stamp", "clock", "counters", "forced_share")
         cap = min(ids.numel(), self.dynamic_slots, self.num_experts) or 1
         state = {name: getattr(self, name) for name in names}
         rounds = (round_index, self.step_rounds(ids))
         slot_ids, sources, targets = plan_round(
-            ids, state, self.num_static, cap, self.expert_bytes, self.forced_hit_rate, rounds
+            ids, state, self.num_static, cap, self.expert_bytes, self.forced_hit_rate is not None, rounds
         )
         copy_rows(self._bank_slots(), sources, targets)
         return slot_ids
@@ -203,7 +212,7 @@ class ExpertCache(nn.Module):
         hit, miss = members & resident, members & ~resident
         forced = torch.zeros_like(miss)
         if self.forced_hit_rate is not None:
-            forced = miss & (_draw(e, self.clock) < self.forced_hit_rate)
+            forced = miss & (_draw(e, self.clock) < self.forced_share)
             miss = miss & ~forced
         self.stamp.scatter_(0, torch.where(hit, slot_of, s), self.clock.expand(e))
         owners = self.owner[:s]

@@ -38,14 +38,16 @@ class ExpertPlacement:
 class ExpertGeometry:
     """What sizing a placement takes from a checkpoint, known before any weight is read: `layers` MoE
     layers of `experts` routed experts of `expert_bytes` each as stored (codes and scales when kept
-    quantised), top-`top_k` routing, and `other_bytes` of weights other than routed experts that go to
-    the device."""
+    quantised), top-`top_k` routing, `other_bytes` of weights other than routed experts that go to
+    the device, and `host_other_bytes` that the host must still give to weights other than the banks
+    (a random build's pinned PLE table, made after the sizing; a loader's is in place before it)."""
 
     layers: int
     experts: int
     expert_bytes: int
     top_k: int
     other_bytes: int
+    host_other_bytes: int = 0
 
 
 # sizes the placement of a checkpoint's experts (the engine's budgets), or raises ExpertPlacementError

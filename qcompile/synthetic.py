@@ -19,12 +19,16 @@ import math
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import torch
 from torch import nn
 
+from model.config import Qwen4ExpConfig
+from model.expert_cache import ExpertCache
+from model.expert_placement import ExpertGeometry, ExpertPlacement, PlaceExperts
 from model.presets import preset_config
 from model.quant.experts import STORED_BYTES, pack_experts
 from qcompile.default_model import PATH as DEFAULT_MODEL_PATH
@@ -315,12 +319,68 @@ _EXPERT_CHUNK = 16
 _FP8_BLOCK = (128, 128)
 
 
+class _ExpertStacks:
+    """Where a resident layer's experts go as they are made: its own stacks (dense ones filled in place,
+    packed ones gathered per chunk and stacked once)."""
+
+    def __init__(self, module: Experts, quant: str | None) -> None:
+        self.module, self.quant = module, quant
+        self.parts: dict[str, list[torch.Tensor | None]] = {}
+        if quant is None:
+            self.parts = {name: [] for name in ("gate_up_proj", "down_proj")}
+
+    def put(self, start: int, stored: dict[str, torch.Tensor | None]) -> None:
+        for name, t in stored.items():
+            self.parts.setdefault(name, []).append(t)
+
+    def finish(self) -> None:
+        held = {name: None if parts[0] is None else torch.cat(parts) for name, parts in self.parts.items()}  # type: ignore[arg-type]
+        self.parts.clear()
+        m = self.module
+        if self.quant is None:
+            m.gate_up_proj = nn.Parameter(held["gate_up_proj"], requires_grad=False)
+            m.down_proj = nn.Parameter(held["down_proj"], requires_grad=False)
+            return
+        gate_up, down = ((held[f"{p}_proj"], held[f"{p}_scale"], held[f"{p}_scale_2"]) for p in ("gate_up", "down"))
+        m.keep_quantised(self.quant, gate_up, down, _FP8_BLOCK)  # type: ignore[arg-type]
+
+
+class _ExpertBanks:
+    """Where an offloaded layer's experts go as they are made: each straight into its home in an
+    `ExpertCache` of `placement` (host bank row, pinned on CUDA, or static device slot), so no expert
+    is ever held twice (the chunk being made aside)."""
+
+    def __init__(self, module: Experts, quant: str | None, placement: ExpertPlacement, device: str) -> None:
+        self.module, self.quant = module, quant
+        layout = module.stored_layout(quant, _FP8_BLOCK)
+        pin = torch.device(device).type == "cuda"
+        static = range(placement.resident)
+        self.cache = ExpertCache(layout, module.num_experts, placement.slots, static, pin=pin, device=device)
+
+    def put(self, start: int, stored: dict[str, torch.Tensor | None]) -> None:
+        for name, t in stored.items():
+            if t is None:
+                continue
+            for j, row in enumerate(t):
+                home = self.cache.home(name, start + j)
+                if home.dtype.itemsize != row.dtype.itemsize:
+                    raise TypeError(f"expert bank {name}: made {row.dtype}, its home holds {home.dtype}")
+                home.copy_(row.view(home.dtype))  # the bytes (NVFP4's E4M3 block scales live as uint8)
+
+    def finish(self) -> None:
+        self.module.use_cache(self.cache, self.quant, _FP8_BLOCK)
+
+
 class _RandomInit:
     """`build_random`'s init rules: each parameter of a model built on the meta device gets memory and
-    values where it runs, drawn from one generator (the means and scales of `_init_params`)."""
+    values where it runs, drawn from one generator (the means and scales of `_init_params`); routed
+    experts go to their stacks, or with a `placement` that offloads them to their homes in host banks
+    and device slots."""
 
-    def __init__(self, device: str, seed: int, quant_experts: str | None) -> None:
-        self.device, self.quant_experts = device, quant_experts
+    def __init__(
+        self, device: str, seed: int, quant_experts: str | None, placement: ExpertPlacement | None = None
+    ) -> None:
+        self.device, self.quant_experts, self.placement = device, quant_experts, placement
         self.gen = torch.Generator(device=device).manual_seed(seed)
 
     def normal(self, shape: tuple[int, ...], mean: float, std: float, like: torch.dtype) -> torch.Tensor:
@@ -332,26 +392,27 @@ class _RandomInit:
         module._parameters[name] = nn.Parameter(self.normal(tuple(p.shape), mean, std, p.dtype), requires_grad=False)
 
     def experts(self, module: Experts) -> None:
-        """A layer's routed experts: dense, or with `quant_experts` made a chunk at a time and packed."""
+        """A layer's routed experts, made `_EXPERT_CHUNK` at a time (gate/up, then down), dense or packed
+        to `quant_experts` as they are made (so a packed layer's dense bank never exists), and put where
+        they live: the layer's stacks, or its host banks and device slots."""
         e, two_i, d = module.gate_up_proj.shape
         i = module.down_proj.shape[-1]
-        gate_up_std, down_std = 1 / math.sqrt(d), 1 / math.sqrt(i)
-        if self.quant_experts is None:
-            self.fill(module, "gate_up_proj", 0.0, gate_up_std)
-            self.fill(module, "down_proj", 0.0, down_std)
-            return
-        parts: dict[str, list[tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]]] = {"gate_up": [], "down": []}
-        dense = module.gate_up_proj.dtype
+        dense, quant = module.gate_up_proj.dtype, self.quant_experts
+        sink: _ExpertStacks | _ExpertBanks = _ExpertStacks(module, quant)
+        if self.placement is not None:
+            sink = _ExpertBanks(module, quant, self.placement, self.device)
         for start in range(0, e, _EXPERT_CHUNK):
             n = min(_EXPERT_CHUNK, e - start)
-            for key, shape, std, rows in (("gate_up", (n, two_i, d), gate_up_std, 2), ("down", (n, d, i), down_std, 1)):
-                weights = self.normal(shape, 0.0, std, dense)
-                parts[key].append(pack_experts(self.quant_experts, weights, rows, _FP8_BLOCK))
-
-        def stacked(chunks: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]]) -> tuple:
-            return tuple(None if c[0] is None else torch.cat(c) for c in zip(*chunks, strict=True))
-
-        module.keep_quantised(self.quant_experts, stacked(parts["gate_up"]), stacked(parts["down"]), _FP8_BLOCK)
+            stored: dict[str, torch.Tensor | None] = {}
+            for key, shape, std, rows in (("gate_up", (n, two_i, d), d, 2), ("down", (n, d, i), i, 1)):
+                weights = self.normal(shape, 0.0, 1 / math.sqrt(std), dense)
+                if quant is None:
+                    stored[f"{key}_proj"] = weights
+                    continue
+                codes, scale, scale_2 = pack_experts(quant, weights, rows, _FP8_BLOCK)
+                stored |= {f"{key}_proj": codes, f"{key}_scale": scale, f"{key}_scale_2": scale_2}
+            sink.put(start, stored)
+        sink.finish()
 
     def ple_table(self, module: NGramEmbedding) -> None:
         """An n-gram table packed to FP8 (scale 1) straight into pinned host memory, a chunk of rows at a time."""
@@ -389,6 +450,14 @@ class _RandomInit:
             self.fill(module, "weight", 0.0, 1 / math.sqrt(module.weight[0].numel()))
 
 
+def random_config(preset: str, ple_from: str | None = None) -> Qwen4ExpConfig:
+    """The config `build_random` builds of `preset`, the n-gram table sized as `ple_from`'s if given."""
+    raw = preset_config(preset)
+    if ple_from is not None:
+        raw.update({k: preset_config(ple_from)[k] for k in ("ngram_vocab_size_base", "split_ngram_parts")})
+    return Qwen4ExpConfig.from_dict(raw)
+
+
 @torch.no_grad()
 def build_random(
     preset: str,
@@ -398,32 +467,53 @@ def build_random(
     quant_experts: str | None = None,
     pinned_ple: bool = False,
     ple_from: str | None = None,
+    place_experts: PlaceExperts | None = None,
 ) -> nn.Module:
     """Our `Qwen4ExpForCausalLM` of a preset with random weights, made where it runs (no transformers
     model, no checkpoint): the only way to build the `full` preset, whose transformers model would
-    be 354 GB in bf16.
+    be 354 GB in bf16. `ple_from` takes the n-gram table's size from another preset (a host too small
+    for the table at its own size). The rest is `build_random_model`'s."""
+    config = random_config(preset, ple_from)
+    return build_random_model(config, preset, dtype, device, seed, quant_experts, pinned_ple, place_experts)
+
+
+@torch.no_grad()
+def build_random_model(
+    config: Qwen4ExpConfig,
+    name: str,
+    dtype: str = "bfloat16",
+    device: str = "cuda",
+    seed: int = 0,
+    quant_experts: str | None = None,
+    pinned_ple: bool = False,
+    place_experts: PlaceExperts | None = None,
+) -> nn.Module:
+    """`build_random` of a config (`name` in messages): `qcompile serve --load-format dummy` builds its
+    checkpoint's config this way.
 
     Every weight starts on the meta device and gets memory one module at a time, with the init rules
     of `_init_params` (same means and scales; other values). With `quant_experts` (a format of
     `model.quant.experts.PACKABLE`) the routed experts are made a few at a time and packed to it as
     they are made, so the dense bf16 bank never exists; with `pinned_ple` each PLE table is packed
     to FP8 (scale 1) straight into pinned host memory, a chunk of rows at a time, and served from
-    there. `ple_from` takes the n-gram table's
-    size from another preset (a host too small for the table at its own size).
+    there. `place_experts` (the engine's `moe_expert_cache`) is asked for the placement of the routed
+    experts before any weight is made (`random_geometry`: the pinned tables still to come are the
+    host's besides the banks); where it offloads them, each expert is made straight into its host bank
+    row or static device slot, bitwise what `Experts.offload` makes of the resident build. A build that
+    cannot fit raises (ExpertPlacementError or ValueError) naming the sizes before anything is made.
     """
     from model.checkpoint.loader import _EmptyOnMeta, _uninitialised, resolve_dtype
-    from model.config import Qwen4ExpConfig
     from model.ple import NGramEmbedding
     from model.qwen4_exp import Qwen4ExpForCausalLM
 
-    raw = preset_config(preset)
-    if ple_from is not None:
-        raw.update({k: preset_config(ple_from)[k] for k in ("ngram_vocab_size_base", "split_ngram_parts")})
-    config = Qwen4ExpConfig.from_dict(raw)
     with torch.device(device), _uninitialised(resolve_dtype(dtype)), _EmptyOnMeta():
         model = Qwen4ExpForCausalLM(config)
-    _check_fits(model, preset, device, quant_experts, pinned_ple)
-    init = _RandomInit(device, seed, quant_experts)
+    placement = None
+    if place_experts is not None:
+        placement = place_experts(random_geometry(model, quant_experts, pinned_ple))
+        placement = placement if placement.offloaded else None
+    _check_fits(model, name, device, quant_experts, pinned_ple, placement)
+    init = _RandomInit(device, seed, quant_experts, placement)
     if pinned_ple:  # first, so the device embeddings they replace are gone from `model.modules()`
         for module in [m for m in model.modules() if isinstance(m, NGramEmbedding)]:
             init.ple_table(module)
@@ -435,21 +525,61 @@ def build_random(
     return model.eval().requires_grad_(False)
 
 
-def _check_fits(model: nn.Module, preset: str, device: str, quant_experts: str | None, pinned_ple: bool) -> None:
-    """Raise before allocating when the weights would not fit the CUDA device's free memory."""
-    if torch.device(device).type != "cuda":
-        return
+def _weight_bytes(model: nn.Module, quant_experts: str | None, pinned_ple: bool, experts: bool) -> int:
+    """Device bytes of the weights of `model` (on the meta device) as the build makes them: quantised
+    experts at their format's bytes, the PLE tables none when pinned, the routed experts only if `experts`."""
     need = 0
     for name, p in model.named_parameters():
-        if ".ngram_embedding." in name and pinned_ple:
+        expert = ".mlp.experts." in name
+        if (".ngram_embedding." in name and pinned_ple) or (expert and not experts):
             continue
-        packed = quant_experts is not None and ".mlp.experts." in name
-        need += p.numel() * (STORED_BYTES[quant_experts] if packed else p.element_size())
+        packed = quant_experts is not None and expert
+        need += int(p.numel() * (STORED_BYTES[quant_experts] if packed else p.element_size()))
+    return need
+
+
+def random_geometry(model: nn.Module, quant_experts: str | None, pinned_ple: bool) -> ExpertGeometry:
+    """What `place_experts` sizes a random build by, from `model` on the meta device: one expert's stored
+    bytes (codes and scales in `quant_experts`), the other weights headed for the device, and the pinned
+    FP8 PLE tables (a byte a value) the host holds besides the banks."""
+    from model.moe import Experts
+    from model.ple import NGramEmbedding
+
+    layers = [m for m in model.modules() if isinstance(m, Experts)]
+    layout = layers[0].stored_layout(quant_experts, _FP8_BLOCK)
+    tables = [m.ngram_embedding.weight for m in model.modules() if isinstance(m, NGramEmbedding)]
+    return ExpertGeometry(
+        layers=len(layers),
+        experts=layers[0].num_experts,
+        expert_bytes=sum(math.prod(shape) * dtype.itemsize for shape, dtype in layout.values()),
+        top_k=model.config.num_experts_per_tok,
+        other_bytes=_weight_bytes(model, quant_experts, pinned_ple, experts=False),
+        host_other_bytes=sum(t.numel() for t in tables) if pinned_ple else 0,
+    )
+
+
+def _check_fits(
+    model: nn.Module,
+    preset: str,
+    device: str,
+    quant_experts: str | None,
+    pinned_ple: bool,
+    placement: ExpertPlacement | None,
+) -> None:
+    """Raise before allocating when the weights (with offloaded experts, the other weights and the
+    slots) would not fit the CUDA device's free memory."""
+    if torch.device(device).type != "cuda":
+        return
+    need = _weight_bytes(model, quant_experts, pinned_ple, experts=placement is None)
+    need += 0 if placement is None else placement.device_bytes
     free = torch.cuda.mem_get_info(torch.device(device))[0]
     if need > free:
+        experts = quant_experts or "dense"
+        if placement is not None:
+            experts += f", {placement.slots} slots a layer"
         raise ValueError(
             f"preset {preset!r}: its weights take {need / 1e9:.1f} GB on {device}, {free / 1e9:.1f} GB are free "
-            f"(experts {quant_experts or 'dense'}, pinned PLE {'on' if pinned_ple else 'off'})"
+            f"(experts {experts}, pinned PLE {'on' if pinned_ple else 'off'})"
         )
 
 
@@ -489,19 +619,41 @@ def cache_root() -> Path:
 
 
 def default_checkpoint(preset: str = "tiny", seed: int = 0, dtype: str | None = None) -> Path:
-    """The cached checkpoint of `preset`, built on first use (dtype defaults to the preset's).
+    """The cached checkpoint of `preset`, built on first use (dtype defaults to the preset's)."""
+    dtype = dtype or preset_config(preset)["dtype"]
+    name = f"{preset}-seed{seed}-{dtype}-{_source_digest()}"
+    return _cached(name, lambda out: make_checkpoint(preset, out, seed, dtype))
+
+
+def weightless_checkpoint(preset: str) -> Path:
+    """The cached folder of `preset`'s config, tokenizer and generation config, with no weights: what
+    `--load-format dummy` serves a preset from (its weights made in memory, `build_random_model`), and
+    the only folder the `full` preset has."""
+
+    def write(out: Path) -> None:
+        text = preset_config(preset)
+        (out / "config.json").write_text(json.dumps(text, indent=2))
+        build_tokenizer(text).save_pretrained(out)
+        ids = special_token_ids(text)
+        ends = {"eos_token_id": [ids["<|im_end|>"], ids["<|endoftext|>"]], "pad_token_id": ids["<|endoftext|>"]}
+        (out / "generation_config.json").write_text(json.dumps(ends, indent=2))
+
+    return _cached(f"{preset}-weightless-{_source_digest()}", write)
+
+
+def _cached(name: str, make: Callable[[Path], object]) -> Path:
+    """`cache_root()/checkpoints/name`, made by `make(folder)` on first use.
 
     Builders race safely: each writes a private temp dir and renames it into place; a complete
     folder only ever appears by that atomic rename, and the loser discards its copy.
     """
-    dtype = dtype or preset_config(preset)["dtype"]
-    final = cache_root() / "checkpoints" / f"{preset}-seed{seed}-{dtype}-{_source_digest()}"
+    final = cache_root() / "checkpoints" / name
     if final.is_dir():
         return final
     final.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=final.parent))
     try:
-        make_checkpoint(preset, tmp, seed, dtype)
+        make(tmp)
         try:
             os.rename(tmp, final)
         except OSError:

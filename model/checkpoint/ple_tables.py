@@ -21,6 +21,7 @@ from pathlib import Path
 import torch
 
 from model.checkpoint.reader import SafetensorsFolder, mmap_tensors
+from model.host_memory import pinned_empty
 from model.quant import PleLayout, QuantFormatError, dequant_ple_rows
 from model.quant.formats import NVFP4_GROUP
 from model.quant.pack import pack_nvfp4
@@ -137,7 +138,7 @@ def _pinned(layout: PleLayout, views: dict[str, torch.Tensor], dtype: torch.dtyp
 
     def concat(keys: list[str]) -> torch.Tensor:
         parts = [views[k] for k in keys]
-        out = torch.empty(layout.rows, parts[0].shape[1], dtype=parts[0].dtype, pin_memory=pin)
+        out = pinned_empty((layout.rows, parts[0].shape[1]), parts[0].dtype, pin)
         torch.cat(parts, out=out)
         return out
 
@@ -161,8 +162,8 @@ def pack_pinned_table(
     width = first.shape[1]
     pin = torch.cuda.is_available()
     packed = width if kind == "fp8" else width // 2
-    data = torch.empty(num_rows, packed, dtype=torch.uint8, pin_memory=pin)
-    blocks = None if kind == "fp8" else torch.empty(num_rows, width // NVFP4_GROUP, dtype=torch.uint8, pin_memory=pin)
+    data = pinned_empty((num_rows, packed), torch.uint8, pin)
+    blocks = None if kind == "fp8" else pinned_empty((num_rows, width // NVFP4_GROUP), torch.uint8, pin)
     s = torch.tensor(scale, dtype=torch.float32)
     for start in range(0, num_rows, _PACK_ROWS):
         chunk = first if start == 0 else rows_of(start, min(_PACK_ROWS, num_rows - start))

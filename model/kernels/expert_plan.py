@@ -9,7 +9,8 @@ id, and the static ones in round 0) are hits where a slot holds them, the misses
 the slots no member holds and no static expert owns in ascending (stamp, slot) order, the copy pairs
 are written as `(host row, slot)` with `(-1, S)` after the last miss, the counters and clock advance,
 and the routing ids come back as slot ids (-1 for pairs of other rounds). `force_hit_rate_for_timing_only`'s
-draw is the same hash.
+draw is the same hash; its share is read from the device (`rate`, a float32 scalar), so a CUDA graph captured
+with forcing on replays whatever share the cache holds now.
 
 Phases touch memory that other threads of the program wrote, so they are separated by barriers: the
 members mask is scattered from the ids, every read of the state is done before any write, and the ids
@@ -98,7 +99,7 @@ def _plan_kernel(
         h = (e.to(tl.int64) * 0x9E3779B1 + now * 0x85EBCA6B) & 0xFFFFFFFF
         h = ((h ^ (h >> 16)) * 0x45D9F3B) & 0xFFFFFFFF
         draw = ((h ^ (h >> 16)) & 0xFFFF).to(tl.float32) / 65536.0
-        forced = miss & (draw < rate)
+        forced = miss & (draw < tl.load(rate))
         miss = miss & ~forced
         served = tl.reduce(hit.to(tl.int64), 0, add) + tl.reduce(forced.to(tl.int64), 0, add)
     else:
@@ -151,14 +152,15 @@ def plan_round(
     num_static: int,
     cap: int,
     expert_bytes: int,
-    forced_rate: float | None,
+    forced: bool,
     rounds: tuple[int, int] = (0, 1),
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """Plan round `r` of `n` (`rounds`, `n` from `expert_cache.rounds_for`) for the routing `ids [T, k]` over
     the cache `state` (`ExpertCache`'s buffers by name: `step_members`, `host_row`, `slot_of`, `owner`,
-    `stamp`, `clock`, `counters`), updated in place; `cap` copy pairs at most (no fewer than the round's
-    misses). → `(slot_ids [T, k], sources [cap], targets [cap])`: the ids as slots once the pairs' host rows
-    are copied in, -1 for pairs of other rounds. CPU tensors run in Triton's interpreter."""
+    `stamp`, `clock`, `counters`, `forced_share`), updated in place; `cap` copy pairs at most (no fewer than
+    the round's misses); with `forced`, `forced_share` of the misses served with no copy (timing only).
+    → `(slot_ids [T, k], sources [cap], targets [cap])`: the ids as slots once the pairs' host rows are
+    copied in, -1 for pairs of other rounds. CPU tensors run in Triton's interpreter."""
     e, s = state["step_members"].numel(), state["owner"].numel() - 1
     r, n = rounds
     if not 0 <= r < n:
@@ -179,8 +181,8 @@ def plan_round(
     kernel[(1,)](
         flat, flat.numel(), state["step_members"], state["host_row"], state["slot_of"], state["owner"], state["stamp"],
         state["clock"], state["counters"], slot_ids, sources, targets, e, s, num_static, cap, expert_bytes,
-        1.0 if forced_rate is None else forced_rate, r, E_BLOCK=triton.next_power_of_2(e), S_BLOCK=s_block,
+        state["forced_share"], r, E_BLOCK=triton.next_power_of_2(e), S_BLOCK=s_block,
         P_BLOCK=min(triton.next_power_of_2(flat.numel()), PAIR_CHUNK), CHUNK=RANK_CHUNK,
-        PROTECTED=(2**63 - 1) // s_block - 1, FORCED=forced_rate is not None, ROUNDED=n > 1, **pdl_launch(flat),
+        PROTECTED=(2**63 - 1) // s_block - 1, FORCED=forced, ROUNDED=n > 1, **pdl_launch(flat),
     )  # fmt: skip
     return slot_ids.view(ids.shape), sources, targets

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
     from model.qwen4_exp import Qwen4ExpForCausalLM
     from qcompile.api import Compiled
+    from qcompile.commands.bench_experts import CacheMeter
     from qcompile.cudagraph import Dispatcher, GraphedForward
 
 EAGER = "eager"  # the scope name for "not compiled"
@@ -66,6 +67,9 @@ class Row:
     warm_compile_s: float | None = None
     profile: dict[int, dict[str, Any]] = field(default_factory=dict)  # per batch: a `StepProfile`
     prefill_profile: dict[str, dict[str, Any]] = field(default_factory=dict)  # per prefill shape, one call
+    # with --moe-expert-cache, per "batch B" / "prefill RxT": the caches' counters a step (`bench_experts`)
+    expert_cache: dict[str, dict[str, Any]] = field(default_factory=dict)
+    forced: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # per forced hit rate, the same
 
 
 # Flags the profile fills in when left out: the H200 measurement, or a seconds-long CPU smoke run.
@@ -121,7 +125,7 @@ def _profile_default(name: str) -> str:
 def _add_workload_flags(p: argparse.ArgumentParser) -> None:
     """What is measured: the model, the device, the scopes and modes, the batches, contexts and steps."""
     from model.presets import PRESETS
-    from qcompile.commands.checks import choice_list, int_list, positive_int, shape_list
+    from qcompile.commands.checks import choice_list, fraction_list, int_list, positive_int, shape_list
     from qcompile.commands.engine_flags import add_engine_flags
     from qcompile.cudagraph.modes import MODES
     from qcompile.ops.registry import SCOPES
@@ -135,7 +139,16 @@ def _add_workload_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--preset", choices=sorted(PRESETS), help="model geometry" + default("preset"))
     add_engine_flags(
         p,
-        names=("device", "dtype", "kv_cache_dtype", "tensor_parallel_size", "skinny_plans"),
+        names=(
+            "device",
+            "dtype",
+            "kv_cache_dtype",
+            "tensor_parallel_size",
+            "skinny_plans",
+            "moe_expert_cache",
+            "gpu_memory_utilization",
+            "kv_cache_memory",
+        ),
         defaults={"device": None, "dtype": None},
         notes={
             "device": "; cpu runs cudagraph mode 'none' only" + default("device"),
@@ -145,7 +158,22 @@ def _add_workload_flags(p: argparse.ArgumentParser) -> None:
             "tensor_parallel_size": "; N > 1: TP1 against TPN through the engine, same run (decode, prefill, "
             "collectives share)",
             "skinny_plans": "; with --skinny-gemm",
+            "moe_expert_cache": "; the bench builds the preset with its experts in host banks (no anchor) and "
+            "reports each step's hit rate, copies and link-bound ceiling",
+            "gpu_memory_utilization": "; with --moe-expert-cache auto: the share of the device the weights, the "
+            "slots and --kv-cache-memory may take (a smaller card's memory, in all, as a share of this one's)",
+            "kv_cache_memory": "; with --moe-expert-cache auto: what the slots leave for the bench's state, "
+            "activations and graphs (the state must fit in it; the device peak is reported)",
         },
+    )
+    p.add_argument(
+        "--timing-only-forced-hit-rates",
+        type=fraction_list,
+        default=[],
+        metavar="RATE,...",
+        help="with --moe-expert-cache: after each measurement at the routing's own hit rate, measure again with "
+        "each of these hit rates forced (misses served from whatever a slot holds, with no copy): WRONG OUTPUTS, "
+        "timing only, the curve a trained model's locality would be read off; a bench option, never a serving one",
     )
     p.add_argument(
         "--scopes",
@@ -263,6 +291,8 @@ def resolve(args: argparse.Namespace) -> None:
     from qcompile.commands.checks import UsageError, check_skinny_plans
     from qcompile.engine.engine_config import device_problem
 
+    if args.moe_expert_cache != "off" and args.anchor_steps is None:  # built directly, its experts in banks
+        args.anchor_steps = 0
     if args.preset == "full":  # no transformers model to anchor on; only quantised experts and a host PLE fit
         if args.anchor_steps:
             raise UsageError(
@@ -285,6 +315,7 @@ def resolve(args: argparse.Namespace) -> None:
         )
     if args.prefill_graphs:
         check_prefill_graphs(args)
+    check_expert_cache(args)
     if args.tensor_parallel_size > 1:
         if args.quant_experts:
             raise UsageError(
@@ -293,6 +324,46 @@ def resolve(args: argparse.Namespace) -> None:
         if not args.merge:
             raise UsageError("--no-merge: the tensor-parallel bench runs through the engine, which always merges")
         check_tensor_parallel(args)
+
+
+def check_expert_cache(args: argparse.Namespace) -> None:
+    """--moe-expert-cache with the bench's other flags, and checked as the engine checks it (auto needs
+    CUDA and --kv-cache-memory; slots within the preset's top-k and experts), before anything is built;
+    the forced hit rates and the reservation only beside it."""
+    from model.config import Qwen4ExpConfig
+    from model.presets import preset_config
+    from qcompile.commands.checks import UsageError
+    from qcompile.commands.engine_flags import usage_error
+    from qcompile.engine.engine_config import EngineConfig, EngineOptionError
+    from qcompile.engine.expert_memory import OFF
+
+    if args.moe_expert_cache == OFF:
+        if args.timing_only_forced_hit_rates:
+            raise UsageError(
+                "--timing-only-forced-hit-rates: no experts in host banks to force; give --moe-expert-cache"
+            )
+        if args.kv_cache_memory is not None:
+            raise UsageError(
+                "--kv-cache-memory: the bench sizes its state from --context and --batches; it reserves device "
+                "memory only beside --moe-expert-cache auto"
+            )
+        return
+    if args.anchor_steps:
+        raise UsageError(
+            "--moe-expert-cache: only without the anchor (--anchor-steps 0), whose model is built directly"
+        )
+    try:
+        config = EngineConfig(
+            device=args.device,
+            moe_expert_cache=args.moe_expert_cache,
+            gpu_memory_utilization=args.gpu_memory_utilization,
+            kv_cache_memory=args.kv_cache_memory,
+            tensor_parallel_size=args.tensor_parallel_size,
+        )
+        config.check_checkpoint(Qwen4ExpConfig.from_dict(preset_config(args.preset)))
+    except EngineOptionError as e:
+        raise usage_error(e) from None
+    args.moe_expert_cache = config.moe_expert_cache  # slots as a number
 
 
 def check_tensor_parallel(args: argparse.Namespace) -> None:
@@ -380,16 +451,14 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int, experts_per_layer: float 
     c = model.config
     if experts_per_layer is None:
         experts_per_layer = expected_experts(c.num_experts, c.num_experts_per_tok, batch)
-    scales = sum(b.nbytes for name, b in model.named_buffers() if ".mlp.experts." in name)
-    total = sum(p.numel() * p.element_size() for p in model.parameters()) + scales
+    others = sum(p.nbytes for name, p in model.named_parameters() if ".mlp.experts." not in name)
     embed = model.model.embed_tokens.weight
     plain = (layer.ple.ple_embedding for layer in model.model.layers if layer.ple is not None)
     tables = [t for t in plain if t.host_table is None]
     table_bytes = sum(t.ngram_embedding.weight.numel() * t.ngram_embedding.weight.element_size() for t in tables)
     row_bytes = sum(t.ngram_embedding.weight[0].numel() * t.ngram_embedding.weight.element_size() for t in tables)
     return (
-        total
-        - expert_bytes(model, c.num_experts)
+        others
         - embed.numel() * embed.element_size()
         - table_bytes
         + expert_bytes(model, experts_per_layer)
@@ -399,9 +468,15 @@ def step_bytes(model: Qwen4ExpForCausalLM, batch: int, experts_per_layer: float 
 
 def expert_bytes(model: Qwen4ExpForCausalLM, experts_per_layer: float) -> float:
     """Routed-expert bytes read when each MoE layer reads `experts_per_layer` of its experts (codes and,
-    when kept quantised, their scales)."""
-    weights = [t for name, t in [*model.named_parameters(), *model.named_buffers()] if ".mlp.experts." in name]
-    return sum(t.nbytes for t in weights) * experts_per_layer / model.config.num_experts
+    when kept quantised, their scales; an offloaded layer's are its cache's, whatever its slots)."""
+    from model.moe import Experts
+
+    per_expert = 0.0
+    for m in model.modules():
+        if isinstance(m, Experts):
+            held = (*m.parameters(), *m.buffers())
+            per_expert += m.cache.expert_bytes if m.cache is not None else sum(t.nbytes for t in held) / m.num_experts
+    return per_expert * experts_per_layer
 
 
 def state_bytes(model: Qwen4ExpForCausalLM, context: int) -> float:
@@ -456,19 +531,10 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     from model.config import Qwen4ExpConfig
     from model.presets import preset_config
     from model.qwen4_exp import Qwen4ExpForCausalLM
-    from qcompile.synthetic import build_model, build_random
+    from qcompile.synthetic import build_model
 
     if not args.anchor_steps:
-        ple_from = _ple_from(args)
-        model = build_random(
-            args.preset,
-            args.dtype,
-            str(device),
-            quant_experts=args.quant_experts,
-            pinned_ple=args.pinned_ple,
-            ple_from=ple_from,
-        )
-        return model, None
+        return _build_random(args, device, _ple_from(args)), None
     hf = build_model(args.preset, dtype=args.dtype, device=str(device))
     config = preset_config(args.preset)
     anchor_tok_s = (
@@ -486,6 +552,39 @@ def build(args: argparse.Namespace, device: torch.device) -> tuple[Qwen4ExpForCa
     if device.type == "cuda":
         torch.cuda.empty_cache()
     return model.eval().requires_grad_(False), anchor_tok_s
+
+
+def _build_random(args: argparse.Namespace, device: torch.device, ple_from: str | None) -> Qwen4ExpForCausalLM:
+    """`build_random` of the flags; with --moe-expert-cache its experts made into host banks as the engine
+    sizes them. A host that cannot hold the banks beside the pinned PLE table at the preset's size gets
+    the table at the bench preset's (said in one line; the table's size changes no step's work)."""
+    from model.expert_placement import ExpertPlacementError
+    from qcompile.engine.expert_memory import OFF, ExpertSizing
+    from qcompile.synthetic import build_random
+
+    sizing = None
+    if args.moe_expert_cache != OFF:
+        kv = args.kv_cache_memory
+        sizing = ExpertSizing(args.moe_expert_cache, str(device), args.gpu_memory_utilization, kv)
+
+    def made(ple: str | None) -> Qwen4ExpForCausalLM:
+        return build_random(
+            args.preset,
+            args.dtype,
+            str(device),
+            quant_experts=args.quant_experts,
+            pinned_ple=args.pinned_ple,
+            ple_from=ple,
+            place_experts=sizing,
+        )
+
+    try:
+        return made(ple_from)
+    except ExpertPlacementError as e:
+        if sizing is None or not args.pinned_ple or ple_from is not None or args.preset == "bench":
+            raise
+        print(f"bench: {e}: the PLE table is built at the bench preset's size")
+    return made("bench")
 
 
 def _skinny(model: Qwen4ExpForCausalLM, batches: list[int], plans: Path | None, device: torch.device) -> int:
@@ -560,6 +659,7 @@ class _Session:
     bandwidth: float  # measured copy bandwidth, bytes/s
     touched: dict[int, float]  # per batch: distinct routed experts per MoE layer per decode step
     step_bytes: dict[int, float]  # per batch: weight bytes a decode step read, at the experts touched
+    meter: CacheMeter | None = None  # with --moe-expert-cache: the caches' counters
 
     def roofline(self, batch: int) -> float:
         """Tokens/s of `batch` if a decode step took only the time to read its weight bytes."""
@@ -585,11 +685,16 @@ class _Session:
         from qcompile.commands.workload import decode_rate
 
         args = self.args
+        at = None if self.meter is None else self.meter.start
         for b in args.batches:
             self.restore()
-            row.tok_s[b], warm_s = decode_rate(self.model, fn, dispatcher, b, args.context, args.steps, args.warm_steps)
+            row.tok_s[b], warm_s = decode_rate(
+                self.model, fn, dispatcher, b, args.context, args.steps, args.warm_steps, at
+            )
             row.warmup_s += warm_s
             row.roofline_share[b] = row.tok_s[b] / self.roofline(b)
+            if self.meter is not None:
+                self.cache_decode(row, fn, dispatcher, b)
             if self.profiling:
                 self.restore()
                 steps = args.profile_steps
@@ -601,6 +706,45 @@ class _Session:
             flush=True,
         )
         return row
+
+    def cache_decode(self, row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher, batch: int) -> None:
+        """The caches' counters over the decode just timed at `batch`, then the decode again at each
+        forced hit rate (`bench_experts`)."""
+        from qcompile.commands.bench_experts import forced_share
+        from qcompile.commands.workload import decode_rate
+
+        args, meter = self.args, self.meter
+        assert meter is not None
+        key = f"batch {batch}"
+        own = row.expert_cache[key] = meter.stats(args.steps, batch / row.tok_s[batch], batch)
+        for target in args.timing_only_forced_hit_rates:
+            meter.force(forced_share(target, own["hit_rate"]))
+            self.restore()
+            tok_s, _ = decode_rate(
+                self.model, fn, dispatcher, batch, args.context, args.steps, args.warm_steps, meter.start
+            )
+            row.forced.setdefault(f"{target:g}", {})[key] = meter.stats(args.steps, batch / tok_s, batch)
+        meter.force(0.0)
+
+    def cache_prefill(
+        self, row: Row, fn: Callable[..., torch.Tensor], dispatcher: Dispatcher, shape: tuple[int, int]
+    ) -> None:
+        """The caches' counters per call of the prefill just timed, then the prefill again at each forced
+        hit rate."""
+        from qcompile.commands.bench_experts import forced_share
+        from qcompile.commands.workload import time_prefill
+
+        args, meter = self.args, self.meter
+        assert meter is not None
+        r, t = shape
+        key = f"prefill {r}x{t}"
+        calls = 3  # `time_prefill`'s timed calls
+        own = row.expert_cache[key] = meter.stats(calls, r * t / row.prefill_tok_s[f"{r}x{t}"], r * t)
+        for target in args.timing_only_forced_hit_rates:
+            meter.force(forced_share(target, own["hit_rate"]))
+            timing = time_prefill(self.model, fn, dispatcher, r, t, calls, meter.start)
+            row.forced.setdefault(f"{target:g}", {})[key] = meter.stats(calls, r * t / timing.tok_s, r * t)
+        meter.force(0.0)
 
     def graphed(self, row: Row, module: Compiled | GraphedForward) -> Row:
         """Capture `module`'s graphs (their time and memory go in the row), then measure through them."""
@@ -621,9 +765,12 @@ class _Session:
 
         for r, t in self.prefill_shapes:
             with stage(f"prefill {r}x{t} {row.scope}/{row.mode}"):
-                timing = time_prefill(self.model, fn, dispatcher, r, t)
+                at = None if self.meter is None else self.meter.start
+                timing = time_prefill(self.model, fn, dispatcher, r, t, at_timing=at)
                 row.prefill_tok_s[f"{r}x{t}"] = timing.tok_s
                 row.prefill_host_ms[f"{r}x{t}"], row.prefill_wall_ms[f"{r}x{t}"] = timing.host_ms, timing.wall_ms
+                if self.meter is not None:
+                    self.cache_prefill(row, fn, dispatcher, (r, t))
                 if self.profiling:  # the warm call and one timed call
                     once = functools.partial(time_prefill, self.model, fn, dispatcher, r, t, repeats=1)
                     row.prefill_profile[f"{r}x{t}"] = asdict(profile_steps(once, 2))
@@ -675,6 +822,9 @@ class _Session:
             else:
                 for name in ("prefill_tok_s", "prefill_host_ms", "prefill_wall_ms", "prefill_profile"):
                     setattr(row, name, getattr(prefilled, name))
+                row.expert_cache |= prefilled.expert_cache  # the prefills' counters, measured once
+                for rate, by in prefilled.forced.items():
+                    row.forced.setdefault(rate, {}).update(by)
             compiled.set_cudagraph("none")
             rows.append(row)
             if self.device.type == "cuda":
@@ -701,6 +851,8 @@ def _prefilled(
     """Make the model's state for the largest batch and prefill, time the skinny GEMM where asked,
     prefill the contexts once and count the experts each batch's decode touches: the session, the
     prefill's seconds and the skinny shapes."""
+    import torch
+
     from qcompile.commands.workload import prefill_contexts, state_tensors, touched_experts
     from qcompile.engine.progress import stage
 
@@ -713,18 +865,87 @@ def _prefilled(
         merge=args.merge,
         kv_cache_dtype=args.kv_cache_dtype,
     )
+    _check_reserved(args, model, max_batch)
     skinny = args.skinny_gemm and device.type == "cuda"
     skinny_shapes = _skinny(model, args.batches, args.skinny_plans, device) if skinny else 0
+    meter = _meter(args, model)  # before anything runs, compiles or captures: forcing is planned in
     with stage(f"prefill {args.contexts} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))
     snapshot = _snapshot(state_tensors(model), device)
-    session = _Session(args, model, device, snapshot, copy_bandwidth(device), {}, {})
+    session = _Session(args, model, device, snapshot, copy_bandwidth(device), {}, {}, meter)
+    if device.type == "cuda":  # the device peak reported is the measurements', not the 2 GiB copy's above
+        torch.cuda.empty_cache()
+        torch.cuda.reset_peak_memory_stats(device)
     with stage(f"count the routed experts {args.steps} uncompiled decode steps touch per batch"):
         for b in args.batches:
             session.restore()
             session.touched[b] = touched_experts(model, b, args.context, args.steps)
             session.step_bytes[b] = step_bytes(model, b, session.touched[b])
     return session, prefill_s, skinny_shapes
+
+
+def _check_reserved(args: argparse.Namespace, model: Qwen4ExpForCausalLM, requests: int) -> None:
+    """The state just made fits what --kv-cache-memory reserved beside the expert slots."""
+    from qcompile.commands.checks import UsageError
+    from qcompile.commands.workload import state_tensors
+    from qcompile.engine.kv_memory import format_bytes
+
+    if args.kv_cache_memory is None:
+        return
+    state = sum(t.nbytes for t in state_tensors(model))
+    if state > args.kv_cache_memory:
+        raise UsageError(
+            f"--kv-cache-memory {format_bytes(args.kv_cache_memory)}: the bench's state for {requests} requests "
+            f"(--batches, --context, --prefill) takes {format_bytes(state)}; reserve at least that"
+        )
+
+
+def _meter(args: argparse.Namespace, model: Qwen4ExpForCausalLM) -> CacheMeter | None:
+    """With --moe-expert-cache, the caches' meter (the copy kernel's GB/s measured once), forcing
+    switched on at a share of 0 where forced hit rates will be timed."""
+    from qcompile.commands.bench_experts import CacheMeter, link_bandwidth, model_caches
+    from qcompile.engine.progress import stage
+
+    caches = model_caches(model)
+    if not caches:
+        return None
+    with stage("time the copy kernel: host bank rows into device slots"):
+        meter = CacheMeter(caches, link_bandwidth(caches[0]))
+    if args.timing_only_forced_hit_rates:
+        rates = ", ".join(f"{r:g}" for r in args.timing_only_forced_hit_rates)
+        print(f"bench: forced hit rates {rates} will be timed: misses served with no copy, outputs WRONG (timing)")
+        meter.force(0.0)
+    return meter
+
+
+def expert_cache_summary(args: argparse.Namespace, session: _Session) -> dict[str, Any] | None:
+    """The placement the build made (from its caches), the copy kernel's GB/s and whether the PLE table
+    was built smaller, for the result; None with resident experts."""
+    from model.expert_placement import ExpertPlacement
+    from model.presets import preset_config
+    from qcompile.engine.expert_memory import ExpertMemory
+
+    meter, config = session.meter, session.model.config
+    if meter is None:
+        return None
+    caches = meter.caches
+    first = caches[0]
+    device_bytes = sum(c.num_slots * c.expert_bytes for c in caches)
+    placement = ExpertPlacement(first.num_slots, first.num_static, device_bytes, sum(c.host_bytes() for c in caches))
+    tokens = max([max(args.batches), *(r * t for r, t in session.prefill_shapes)])
+    own = preset_config(args.preset)["ngram_vocab_size_base"]
+    return {
+        "option": args.moe_expert_cache,
+        "slots": first.num_slots,
+        "static": first.num_static,
+        "host_gb": placement.host_bytes / 1e9,
+        "device_gb": device_bytes / 1e9,
+        "expert_mb": first.expert_bytes / 1e6,
+        "summary": ExpertMemory(placement, len(caches), config.num_experts, config.num_experts_per_tok).summary(tokens),
+        "link_gb_s": None if meter.link_bytes_s is None else meter.link_bytes_s / 1e9,
+        "forced_hit_rates": args.timing_only_forced_hit_rates,
+        "ple_from": "bench" if config.ngram_vocab_size_base != own else None,
+    }
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -791,6 +1012,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "prefill_s": prefill_s,
         "total_s": time.perf_counter() - start,
         "rows": [asdict(r) for r in rows],
+        "expert_cache": expert_cache_summary(args, session),
+        # what the measurements reserved at most (from the prefilled contexts on), the card "in all" less CUDA's context
+        "device_peak_gib": torch.cuda.max_memory_reserved(device) / 2**30 if device.type == "cuda" else None,
     }
 
 

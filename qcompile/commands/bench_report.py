@@ -70,7 +70,7 @@ def table(result: dict[str, Any]) -> str:
         f"moves per step ({result['state_gb_per_request'] * 1e3:.1f} MB: GDN state and conv tails read and written, "
         f"K/V and indexer keys read) the roofline is " + ", ".join(f"{state_roof[b]:.0f}" for b in batches) + " tok/s."
     )
-    lines += _prefill_table(result) + _profile_table(result)
+    lines += _prefill_table(result) + _expert_cache_table(result) + _profile_table(result)
     lines.append(f"\ntotal {result['total_s']:.0f} s.")
     return "\n".join(lines)
 
@@ -134,6 +134,39 @@ def _prefill_cell(row: dict[str, Any], shape: str) -> str:
     host, wall = row.get("prefill_host_ms", {}).get(shape), row.get("prefill_wall_ms", {}).get(shape)
     times = "" if host is None or wall is None else f" ({host:.1f} / {wall:.1f})"
     return f"{row['prefill_tok_s'][shape]:.0f}{times}"
+
+
+def _expert_cache_table(result: dict[str, Any]) -> list[str]:
+    """With --moe-expert-cache (`bench_experts`): the placement, then a row per step measured, at the routing's
+    own hit rate and at each forced one."""
+    cache = result.get("expert_cache")
+    if not cache:
+        return []
+    link = cache["link_gb_s"]
+    lines = [
+        "",
+        f"Experts in host banks (--moe-expert-cache {cache['option']}): {cache['summary']}; copy kernel "
+        + ("-" if link is None else f"{link:.3g} GB/s")
+        + " host bank -> device slots"
+        + ("" if result.get("device_peak_gib") is None else f"; device peak {result['device_peak_gib']:.2f} GiB")
+        + (f"; PLE table at the {cache['ple_from']} preset's size" if cache.get("ple_from") else "")
+        + ". Forced rates: timing only, outputs wrong.",
+        "",
+        "| scope | cudagraph | hit rate asked | step | tok/s | hit rate | misses/step | MB copied/step | copy GB/s "
+        "| experts/layer | link-bound tok/s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in result["rows"]:
+        runs = [("own", r["expert_cache"]), *((f"{t}", by) for t, by in r["forced"].items())]
+        for asked, measured in runs:
+            for step, s in measured.items():
+                bound = "-" if s["link_bound_tok_s"] is None else f"{s['link_bound_tok_s']:.1f}"
+                lines.append(
+                    f"| {r['scope']} | {r['mode']} | {asked} | {step} | {s['tok_s']:.1f} | {s['hit_rate']:.3f} | "
+                    f"{s['misses_per_step']:.1f} | {s['copied_mb_per_step']:.1f} | {s['copy_gb_s']:.3g} | "
+                    f"{s['experts_per_layer']:.1f} | {bound} |"
+                )
+    return lines
 
 
 def _profile_table(result: dict[str, Any]) -> list[str]:

@@ -74,6 +74,17 @@ def int_list(text: str) -> list[int]:
     return values
 
 
+def fraction_list(text: str) -> list[float]:
+    """`0.5,0.9,1` -> [0.5, 0.9, 1.0], each in [0, 1]."""
+    try:
+        values = [float(v) for v in text.split(",") if v]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated numbers in [0, 1], not {text!r}") from None
+    if not values or not all(0.0 <= v <= 1.0 for v in values):
+        raise argparse.ArgumentTypeError(f"expected comma-separated numbers in [0, 1], not {text!r}")
+    return values
+
+
 def shape_list(text: str) -> list[tuple[int, int]]:
     """`1x2048,8x512` -> [(1, 2048), (8, 512)], each number >= 1."""
     try:

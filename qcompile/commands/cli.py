@@ -49,7 +49,7 @@ def _engine(args: argparse.Namespace) -> tuple[EngineConfig, ResolvedModel]:
     from qcompile.engine.model_source import resolve_model
 
     config = engine_config(args)
-    resolved = resolve_model(config.model, "--model")
+    resolved = resolve_model(config.model, "--model", config.load_format)
     try:
         config.check_checkpoint(resolved.config)
     except EngineOptionError as e:

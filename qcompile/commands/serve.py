@@ -21,6 +21,8 @@ def describe(config: EngineConfig, resolved: ResolvedModel) -> str:
         else f"compiled (scope {compile.scope}, ranges {compile.ranges}, cudagraph {compile.cudagraph})"
     )
     linears = ", weight-only linears" if config.weight_only else ""
+    if config.load_format == "dummy":
+        linears = ", random weights (--load-format dummy" + (", block-FP8 experts)" if config.weight_only else ")")
     size = config.tensor_parallel_size
     tp = f", tensor parallel over {size} processes" if size > 1 else ""
     return (

@@ -177,9 +177,17 @@ def prefill_contexts(
 
 
 def decode_rate(
-    model: Qwen4ExpForCausalLM, fn: Forward, dispatcher: Dispatcher, batch: int, context: int, steps: int, warm: int
+    model: Qwen4ExpForCausalLM,
+    fn: Forward,
+    dispatcher: Dispatcher,
+    batch: int,
+    context: int,
+    steps: int,
+    warm: int,
+    at_timing: Callable[[], None] | None = None,
 ) -> tuple[float, float]:
     """Greedy decode of `batch` requests after `context` tokens; returns (tokens/s, seconds of warm steps).
+    `at_timing` is called once the warm steps are done, as the timed ones start (to read counters there).
 
     As the engine's runner does: `dispatcher` says how the batch runs (padding rows go to the trash
     slot) and the descriptor is published with the batch; tokens are fed back on the device (argmax
@@ -198,6 +206,8 @@ def decode_rate(
         for i in range(warm + steps + 1):
             if i in (0, warm):
                 _sync(device)
+                if i == warm and at_timing is not None:
+                    at_timing()
                 marks.append(time.perf_counter())
             if i == warm + steps:
                 break
@@ -283,6 +293,7 @@ def time_prefill(
     requests: int,
     tokens: int,
     repeats: int = 3,
+    at_timing: Callable[[], None] | None = None,
 ) -> PrefillTiming:
     """Prefill `requests` fresh prompts of `tokens` tokens in one batch (slots 0..), timed.
 
@@ -290,6 +301,7 @@ def time_prefill(
     was captured at or above its token count, padding rows to the trash slot). The first call warms
     (Triton compiles, autotuning); the fastest of `repeats` timed calls counts, since interference
     only ever adds time. Logits are computed for the last token of each prompt, as the engine does.
+    `at_timing` is called after the warm call, before the timed ones.
     """
     device = _device(model)
     gen = torch.Generator().manual_seed(requests * tokens)
@@ -312,5 +324,7 @@ def time_prefill(
         return time.perf_counter() - t, host
 
     once()
+    if at_timing is not None:
+        at_timing()
     wall, host = min(once() for _ in range(repeats))
     return PrefillTiming(requests * tokens / wall, host * 1e3, wall * 1e3)

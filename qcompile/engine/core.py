@@ -30,7 +30,7 @@ from model.parallel import Shard
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.cudagraph import resolve_capture_sizes
 from qcompile.engine.engine import Engine
-from qcompile.engine.engine_config import EngineConfig, EngineOptionError
+from qcompile.engine.engine_config import DUMMY, EngineConfig, EngineOptionError
 from qcompile.engine.expert_memory import OFF, ExpertMemory, ExpertSizing
 from qcompile.engine.inputs import InputProcessor
 from qcompile.engine.kv_memory import PoolPlan, checkpoint_count, choose_plan, profile_pool_bytes
@@ -40,6 +40,7 @@ from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.sequence import Sequence
 from qcompile.engine.stats import StatsCollector
 from qcompile.engine.workers import WorkerGroup, WorkerSpec, rank_device
+from qcompile.synthetic import build_random_model
 
 if TYPE_CHECKING:
     from transformers import PreTrainedTokenizerBase
@@ -87,7 +88,7 @@ class EngineCore:
         if not isinstance(config, EngineConfig):
             raise TypeError(f"EngineCore takes an EngineConfig, not a {type(config).__name__}")
         start = time.perf_counter()
-        resolved = resolved or resolve_model(config.model)
+        resolved = resolved or resolve_model(config.model, load_format=config.load_format)
         config.check_checkpoint(resolved.config)
         self.path, self.name, self.config = resolved.path, resolved.name, resolved.config
         self.compile_config = config.compile_config()
@@ -146,14 +147,22 @@ class EngineCore:
     def _load(
         self, c: EngineConfig, device: str, shard: Shard | None
     ) -> tuple[Qwen4ExpForCausalLM, ExpertMemory | None]:
-        """The model on `device`, its routed experts read into host banks where `moe_expert_cache` asks
-        (`qcompile/engine/expert_memory.py`); a placement that cannot fit is refused before an expert is
-        read, naming the option and the sizes."""
+        """The model on `device` (read from the checkpoint, or with `load_format` dummy made in memory from
+        its config), its routed experts in host banks where `moe_expert_cache` asks (`qcompile/engine/
+        expert_memory.py`); a placement that cannot fit is refused before an expert is read or made,
+        naming the option and the sizes."""
         sizing = None
         if c.moe_expert_cache != OFF:
             sizing = ExpertSizing(c.moe_expert_cache, device, c.gpu_memory_utilization, c.kv_cache_memory)
         try:
-            model = load_model(self.path, device, c.dtype, c.ple_backend, c.weight_only, shard, place_experts=sizing)
+            if c.load_format == DUMMY:
+                quant = "fp8_block" if c.weight_only else None  # the official release's experts
+                pinned = c.ple_backend == "pinned"
+                model = build_random_model(self.config, self.name, c.dtype, device, 0, quant, pinned, sizing)
+            else:
+                model = load_model(
+                    self.path, device, c.dtype, c.ple_backend, c.weight_only, shard, place_experts=sizing
+                )
         except ExpertPlacementError as e:
             raise EngineOptionError({"moe_expert_cache": c.moe_expert_cache}, str(e)) from None
         return model, None if sizing is None else sizing.memory

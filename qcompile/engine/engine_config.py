@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from model.config import Qwen4ExpConfig
 
 DTYPES = ("float32", "bfloat16", "float16")
+AUTO_LOAD, DUMMY = "auto", "dummy"  # `load_format`: read the checkpoint, or make random weights of its config
 
 
 class EngineOptionError(ValueError):
@@ -192,6 +193,15 @@ class EngineConfig:
         "(weight-only Triton GEMMs, 16-bit activations), not dequantised",
         check=_bool,
     )
+    load_format: str = option(
+        AUTO_LOAD,
+        "auto: read the checkpoint's weights; dummy: random weights made in memory from its config (as vLLM's "
+        "--load-format dummy; qcompile.synthetic.build_random_model), for timing, and for presets no checkpoint "
+        "holds (full); with weight_only the routed experts are made in block FP8 as the official release stores "
+        "them, with ple_backend pinned the PLE tables in FP8 in pinned host memory, with moe_expert_cache each "
+        "expert straight into its host bank row or device slot",
+        choices=(AUTO_LOAD, DUMMY),
+    )
     tensor_parallel_size: int = option(
         1, "shard the model over this many processes (one GPU each on CUDA; gloo on CPU)", check=at_least(1)
     )
@@ -266,6 +276,7 @@ class EngineConfig:
                     {"tensor_parallel_size": size}, f"this machine has {torch.cuda.device_count()} CUDA devices"
                 )
         self._check_expert_cache(device)
+        self._check_dummy()
         if self.prefix_state_checkpoints is not None and not self.enable_prefix_caching:
             raise EngineOptionError(
                 {"prefix_state_checkpoints": self.prefix_state_checkpoints, "enable_prefix_caching": False},
@@ -284,6 +295,22 @@ class EngineConfig:
             from model.skinny_setup import read_plan_file
 
             read_plan_file(self.skinny_plans)
+
+    def _check_dummy(self) -> None:
+        """`load_format` dummy with the options it cannot work with: its build is one process's, and its
+        PLE tables are made in memory (no files to map or read)."""
+        if self.load_format != DUMMY:
+            return
+        if self.tensor_parallel_size > 1:
+            raise EngineOptionError(
+                {"load_format": DUMMY, "tensor_parallel_size": self.tensor_parallel_size},
+                "the random build is not sharded yet",
+            )
+        if self.ple_backend not in ("device", "pinned"):
+            raise EngineOptionError(
+                {"load_format": DUMMY, "ple_backend": self.ple_backend},
+                "the random build makes its PLE tables in memory: on the device, or pinned (FP8)",
+            )
 
     def _check_expert_cache(self, device: torch.device) -> None:
         """`moe_expert_cache` with the options it cannot work with."""

@@ -5,7 +5,9 @@ The option is `off` (every expert on the device), a number of device slots per l
 this file gives it the budgets:
 
 - host: what the OS says is available (`MemAvailable`) before any weight is read, less `HOST_MARGIN`
-  of the machine for the rest of the process (tokenizer, server, page cache of the checkpoint's files).
+  of the machine for the rest of the process (tokenizer, server, page cache of the checkpoint's files)
+  and less the host weights still to be made (`ExpertGeometry.host_other_bytes`: a random build's
+  pinned PLE table).
 - device, on CUDA: `gpu_memory_utilization` of the device, less what is in use, the weights other than
   routed experts (not yet read while this is sized) and the K/V pool (`kv_cache_memory`, which
   `auto` needs: the pool and the experts cannot both take what the other leaves). Activations, state
@@ -104,12 +106,14 @@ class ExpertSizing:
         """The placement, or ExpertPlacementError naming the sizes that do not fit."""
         g = geometry
         target = torch.device(self.device)
-        host = available_host_bytes()
+        host = available_host_bytes() - g.host_other_bytes
         wanted = None if self.slots == AUTO else int(self.slots)
-        in_use = ""  # on CUDA, what holds the device memory in use, said when the experts do not fit
+        in_use = ""  # what holds the memory the experts cannot have, said when they do not fit
+        if g.host_other_bytes:
+            in_use = f"; the host keeps {format_bytes(g.host_other_bytes)} for other weights (the PLE table)"
         if target.type == "cuda":
             free, total = torch.cuda.mem_get_info(target)
-            in_use = f"; on the device {device_in_use(total - free, torch.cuda.memory_allocated(target))}"
+            in_use += f"; on the device {device_in_use(total - free, torch.cuda.memory_allocated(target))}"
             device_bytes = device_expert_bytes(total, free, self.utilization, g.other_bytes, self.kv_bytes or 0)
         else:  # the host is the device: the other weights and the slots come out of the banks' budget
             device_bytes = (wanted or 0) * g.layers * g.expert_bytes

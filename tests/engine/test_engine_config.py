@@ -108,8 +108,9 @@ def test_the_flags_are_the_fields(command: str) -> None:
         "max_model_len": 99,
         "max_num_batched_tokens": 7,
         "async_scheduling": False,
-        "ple_backend": "mmap",
+        "ple_backend": "pinned",
         "weight_only": True,
+        "load_format": "dummy",
         "skinny_gemm": True,
         "skinny_plans": Path("plans.json"),
         "kv_cache_memory": "1.5MiB",  # read as bytes, by the config and by the flag alike

@@ -67,3 +67,22 @@ def same_state(ours: ExpertCache, theirs: ExpertCache, where: object) -> None:
         assert torch.equal(mine, want), (where, name)
     for name, held in ours.slot_tensors().items():
         assert torch.equal(held, theirs.slot_tensors()[name]), (where, name)
+
+
+def test_the_forced_share_is_read_from_the_device_at_each_plan() -> None:
+    """Forcing on at a share of 0 plans what no forcing plans; a share set afterwards (as a bench does
+    between replays of graphs captured with forcing on) is what the next plan serves: 1 copies nothing."""
+    plain = ExpertCache.of_stacks(stacks(16), 6)
+    armed = copy.deepcopy(plain)
+    armed.force_hit_rate_for_timing_only(0.0)
+    g = torch.Generator().manual_seed(3)
+    for i in range(6):
+        ids = torch.stack([torch.randperm(16, generator=g)[:3] for _ in range(2)])
+        assert torch.equal(armed.slot_ids(ids), plain.slot_ids(ids)), i
+        same_state(armed, plain, i)
+    assert int(armed.counters[MISSES]) > 0
+    armed.forced_share.fill_(1.0)
+    missed = int(armed.counters[MISSES])
+    for _ in range(4):
+        armed.slot_ids(torch.stack([torch.randperm(16, generator=g)[:3] for _ in range(2)]))
+    assert int(armed.counters[MISSES]) == missed

@@ -266,7 +266,7 @@ CASES = {
             expert_plan._plan_kernel,
             {name: "*i64" for name in ("ids", "host_row", "slot_of", "owner", "stamp", "clock", "counters")}
             | {"members": "*i8", "slot_ids": "*i64", "sources": "*i64", "targets": "*i64", "expert_bytes": "i64"}
-            | {"rate": "fp32"},
+            | {"rate": "*fp32"},
             {"E_BLOCK": 512, "S_BLOCK": 128, "P_BLOCK": pairs, "CHUNK": expert_plan.RANK_CHUNK, "FORCED": forced}
             | {"PROTECTED": (2**63 - 1) // 128 - 1, "ROUNDED": not forced},
             4,
