@@ -398,6 +398,7 @@ def build_random(
     quant_experts: str | None = None,
     pinned_ple: bool = False,
     ple_from: str | None = None,
+    overrides: dict[str, Any] | None = None,
 ) -> nn.Module:
     """Our `Qwen4ExpForCausalLM` of a preset with random weights, made where it runs (no transformers
     model, no checkpoint): the only way to build the `full` preset, whose transformers model would
@@ -409,7 +410,8 @@ def build_random(
     they are made, so the dense bf16 bank never exists; with `pinned_ple` each PLE table is packed
     to FP8 (scale 1) straight into pinned host memory, a chunk of rows at a time, and served from
     there. `ple_from` takes the n-gram table's
-    size from another preset (a host too small for the table at its own size).
+    size from another preset (a host too small for the table at its own size). `overrides` replaces
+    config fields of the preset (a preset's widths with fewer layers, experts or vocabulary).
     """
     from model.checkpoint.loader import _EmptyOnMeta, _uninitialised, resolve_dtype
     from model.config import Qwen4ExpConfig
@@ -419,6 +421,7 @@ def build_random(
     raw = preset_config(preset)
     if ple_from is not None:
         raw.update({k: preset_config(ple_from)[k] for k in ("ngram_vocab_size_base", "split_ngram_parts")})
+    raw.update(overrides or {})
     config = Qwen4ExpConfig.from_dict(raw)
     with torch.device(device), _uninitialised(resolve_dtype(dtype)), _EmptyOnMeta():
         model = Qwen4ExpForCausalLM(config)
