@@ -9,11 +9,11 @@ class GraphModule(torch.nn.Module):
         L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_: "f32[256, 16]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_: "f32[224, 64]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_: "f32[3, 3, 128]",
+        L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_: "f32[128, 1, 4]",
         s33: "Sym(s33)",
         L_offsets_: "i64[s33]",
         L_slots_: "i64[s33]",
         L_write_slots_: "i64[s33]",
-        L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_: "f32[128, 1, 4]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_A_log_: "f32[4]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_: "f32[4]",
         L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_: "f32[3, 4, 16, 16]",
@@ -96,10 +96,10 @@ class GraphModule(torch.nn.Module):
         l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_merged_in_proj_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_
+        l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_
         l_offsets_ = L_offsets_
         l_slots_ = L_slots_
         l_write_slots_ = L_write_slots_
-        l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_a_log_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_A_log_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_
         l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = L_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_
@@ -209,45 +209,85 @@ class GraphModule(torch.nn.Module):
         z: "f32[s33, 64]" = split_1[2]
         b: "f32[s33, 4]" = split_1[4]
         a: "f32[s33, 4]" = split_1[6];  split_1 = None
-        steps: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_12: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel: "i64[s33, 4]" = getitem_12 + steps;  getitem_12 = None
+        getitem_12: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_ = None
+        taps: "f32[128, 4]" = getitem_12.float();  getitem_12 = None
+        rel: "i64[s33]" = l_offsets_ - 3
+        arange: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_1: "i64[s33]" = arange - 3;  arange = None
+        flat: "i64[s33]" = sub_1.clamp_min(0);  sub_1 = None
+        add_2: "i64[s33]" = rel + 3
+        clamp: "i64[s33]" = add_2.clamp(0, 2);  add_2 = None
+        from_tail: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp)];  clamp = None
+        ge: "b8[s33]" = rel >= 0;  rel = None
+        getitem_16: "b8[s33, 1]" = ge[(slice(None, None, None), None)];  ge = None
+        getitem_17: "f32[s33, 128]" = qkv[flat];  flat = None
+        where: "f32[s33, 128]" = torch.where(getitem_16, getitem_17, from_tail);  getitem_16 = getitem_17 = from_tail = None
+        float_4: "f32[s33, 128]" = where.float();  where = None
+        getitem_18: "f32[128]" = taps[(slice(None, None, None), 0)]
+        out_2: "f32[s33, 128]" = float_4 * getitem_18;  float_4 = getitem_18 = None
+        rel_1: "i64[s33]" = l_offsets_ - 2
         arange_1: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_15: "i64[s33, 1]" = arange_1[(slice(None, None, None), None)];  arange_1 = None
-        add_3: "i64[s33, 4]" = getitem_15 + steps;  getitem_15 = steps = None
-        flat: "i64[s33, 4]" = add_3.clamp_min(0);  add_3 = None
-        getitem_16: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
-        add_4: "i64[s33, 4]" = rel + 3
-        clamp: "i64[s33, 4]" = add_4.clamp(0, 2);  add_4 = None
-        from_tail: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(getitem_16, clamp)];  getitem_16 = clamp = None
-        ge: "b8[s33, 4]" = rel >= 0;  rel = None
-        getitem_18: "b8[s33, 4, 1]" = ge[(Ellipsis, None)];  ge = None
-        getitem_19: "f32[s33, 4, 128]" = qkv[flat];  qkv = flat = None
-        window: "f32[s33, 4, 128]" = torch.where(getitem_18, getitem_19, from_tail);  getitem_18 = getitem_19 = from_tail = None
-        getitem_20: "f32[s33, 3, 128]" = window[(slice(None, None, None), slice(1, None, None))]
-        to_1: "f32[s33, 3, 128]" = getitem_20.to(torch.float32);  getitem_20 = None
-        index_copy_: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_1);  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = to_1 = index_copy_ = None
-        getitem_21: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        taps: "f32[128, 4]" = getitem_21.float();  getitem_21 = None
-        getitem_22: "f32[s33, 128]" = window[(slice(None, None, None), 0)]
-        float_4: "f32[s33, 128]" = getitem_22.float();  getitem_22 = None
-        getitem_23: "f32[128]" = taps[(slice(None, None, None), 0)]
-        out_2: "f32[s33, 128]" = float_4 * getitem_23;  float_4 = getitem_23 = None
-        getitem_24: "f32[s33, 128]" = window[(slice(None, None, None), 1)]
-        float_5: "f32[s33, 128]" = getitem_24.float();  getitem_24 = None
-        getitem_25: "f32[128]" = taps[(slice(None, None, None), 1)]
-        mul_5: "f32[s33, 128]" = float_5 * getitem_25;  float_5 = getitem_25 = None
+        sub_3: "i64[s33]" = arange_1 - 2;  arange_1 = None
+        flat_1: "i64[s33]" = sub_3.clamp_min(0);  sub_3 = None
+        add_3: "i64[s33]" = rel_1 + 3
+        clamp_1: "i64[s33]" = add_3.clamp(0, 2);  add_3 = None
+        from_tail_1: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_1)];  clamp_1 = None
+        ge_1: "b8[s33]" = rel_1 >= 0;  rel_1 = None
+        getitem_22: "b8[s33, 1]" = ge_1[(slice(None, None, None), None)];  ge_1 = None
+        getitem_23: "f32[s33, 128]" = qkv[flat_1];  flat_1 = None
+        where_1: "f32[s33, 128]" = torch.where(getitem_22, getitem_23, from_tail_1);  getitem_22 = getitem_23 = from_tail_1 = None
+        float_5: "f32[s33, 128]" = where_1.float();  where_1 = None
+        getitem_24: "f32[128]" = taps[(slice(None, None, None), 1)]
+        mul_5: "f32[s33, 128]" = float_5 * getitem_24;  float_5 = getitem_24 = None
         out_3: "f32[s33, 128]" = out_2 + mul_5;  out_2 = mul_5 = None
-        getitem_26: "f32[s33, 128]" = window[(slice(None, None, None), 2)]
-        float_6: "f32[s33, 128]" = getitem_26.float();  getitem_26 = None
-        getitem_27: "f32[128]" = taps[(slice(None, None, None), 2)]
-        mul_6: "f32[s33, 128]" = float_6 * getitem_27;  float_6 = getitem_27 = None
+        rel_2: "i64[s33]" = l_offsets_ - 1
+        arange_2: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_5: "i64[s33]" = arange_2 - 1;  arange_2 = None
+        flat_2: "i64[s33]" = sub_5.clamp_min(0);  sub_5 = None
+        add_5: "i64[s33]" = rel_2 + 3
+        clamp_2: "i64[s33]" = add_5.clamp(0, 2);  add_5 = None
+        from_tail_2: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_2)];  clamp_2 = None
+        ge_2: "b8[s33]" = rel_2 >= 0;  rel_2 = None
+        getitem_28: "b8[s33, 1]" = ge_2[(slice(None, None, None), None)];  ge_2 = None
+        getitem_29: "f32[s33, 128]" = qkv[flat_2];  flat_2 = None
+        where_2: "f32[s33, 128]" = torch.where(getitem_28, getitem_29, from_tail_2);  getitem_28 = getitem_29 = from_tail_2 = None
+        float_6: "f32[s33, 128]" = where_2.float();  where_2 = None
+        getitem_30: "f32[128]" = taps[(slice(None, None, None), 2)]
+        mul_6: "f32[s33, 128]" = float_6 * getitem_30;  float_6 = getitem_30 = None
         out_4: "f32[s33, 128]" = out_3 + mul_6;  out_3 = mul_6 = None
-        getitem_28: "f32[s33, 128]" = window[(slice(None, None, None), 3)];  window = None
-        float_7: "f32[s33, 128]" = getitem_28.float();  getitem_28 = None
-        getitem_29: "f32[128]" = taps[(slice(None, None, None), 3)];  taps = None
-        mul_7: "f32[s33, 128]" = float_7 * getitem_29;  float_7 = getitem_29 = None
+        rel_3: "i64[s33]" = l_offsets_ - 0
+        arange_3: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_7: "i64[s33]" = arange_3 - 0;  arange_3 = None
+        flat_3: "i64[s33]" = sub_7.clamp_min(0);  sub_7 = None
+        add_7: "i64[s33]" = rel_3 + 3
+        clamp_3: "i64[s33]" = add_7.clamp(0, 2);  add_7 = None
+        from_tail_3: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_3)];  clamp_3 = None
+        ge_3: "b8[s33]" = rel_3 >= 0;  rel_3 = None
+        getitem_34: "b8[s33, 1]" = ge_3[(slice(None, None, None), None)];  ge_3 = None
+        getitem_35: "f32[s33, 128]" = qkv[flat_3];  flat_3 = None
+        where_3: "f32[s33, 128]" = torch.where(getitem_34, getitem_35, from_tail_3);  getitem_34 = getitem_35 = from_tail_3 = None
+        float_7: "f32[s33, 128]" = where_3.float();  where_3 = None
+        getitem_36: "f32[128]" = taps[(slice(None, None, None), 3)];  taps = None
+        mul_7: "f32[s33, 128]" = float_7 * getitem_36;  float_7 = getitem_36 = None
         out_5: "f32[s33, 128]" = out_4 + mul_7;  out_4 = mul_7 = None
+        steps: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
+        getitem_37: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_4: "i64[s33, 4]" = getitem_37 + steps;  getitem_37 = None
+        arange_5: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        getitem_40: "i64[s33, 1]" = arange_5[(slice(None, None, None), None)];  arange_5 = None
+        add_10: "i64[s33, 4]" = getitem_40 + steps;  getitem_40 = steps = None
+        flat_4: "i64[s33, 4]" = add_10.clamp_min(0);  add_10 = None
+        getitem_41: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        add_11: "i64[s33, 4]" = rel_4 + 3
+        clamp_4: "i64[s33, 4]" = add_11.clamp(0, 2);  add_11 = None
+        from_tail_4: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_[(getitem_41, clamp_4)];  getitem_41 = clamp_4 = None
+        ge_4: "b8[s33, 4]" = rel_4 >= 0;  rel_4 = None
+        getitem_43: "b8[s33, 4, 1]" = ge_4[(Ellipsis, None)];  ge_4 = None
+        getitem_44: "f32[s33, 4, 128]" = qkv[flat_4];  qkv = flat_4 = None
+        where_4: "f32[s33, 4, 128]" = torch.where(getitem_43, getitem_44, from_tail_4);  getitem_43 = getitem_44 = from_tail_4 = None
+        getitem_45: "f32[s33, 3, 128]" = where_4[(slice(None, None, None), slice(1, None, None))];  where_4 = None
+        to_1: "f32[s33, 3, 128]" = getitem_45.to(torch.float32);  getitem_45 = None
+        index_copy_: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_1);  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = to_1 = index_copy_ = None
         to_2: "f32[s33, 128]" = out_5.to(torch.float32);  out_5 = None
         qkv_1: "f32[s33, 128]" = torch.nn.functional.silu(to_2);  to_2 = None
         split_2 = torch.functional.split(qkv_1, [32, 32, 64], dim = -1);  qkv_1 = None
@@ -262,15 +302,15 @@ class GraphModule(torch.nn.Module):
         float_8: "f32[s33, 4, 16]" = q_1.float();  q_1 = None
         mul_8: "f32[s33, 4, 16]" = float_8 * float_8
         sum_1: "f32[s33, 4, 1]" = mul_8.sum(-1, keepdim = True);  mul_8 = None
-        add_8: "f32[s33, 4, 1]" = sum_1 + 1e-06;  sum_1 = None
-        rsqrt_1: "f32[s33, 4, 1]" = torch.rsqrt(add_8);  add_8 = None
+        add_12: "f32[s33, 4, 1]" = sum_1 + 1e-06;  sum_1 = None
+        rsqrt_1: "f32[s33, 4, 1]" = torch.rsqrt(add_12);  add_12 = None
         mul_9: "f32[s33, 4, 16]" = float_8 * rsqrt_1;  float_8 = rsqrt_1 = None
         q_2: "f32[s33, 4, 16]" = mul_9 * 0.25;  mul_9 = None
         float_9: "f32[s33, 4, 16]" = k_1.float();  k_1 = None
         mul_11: "f32[s33, 4, 16]" = float_9 * float_9
         sum_2: "f32[s33, 4, 1]" = mul_11.sum(-1, keepdim = True);  mul_11 = None
-        add_9: "f32[s33, 4, 1]" = sum_2 + 1e-06;  sum_2 = None
-        rsqrt_2: "f32[s33, 4, 1]" = torch.rsqrt(add_9);  add_9 = None
+        add_13: "f32[s33, 4, 1]" = sum_2 + 1e-06;  sum_2 = None
+        rsqrt_2: "f32[s33, 4, 1]" = torch.rsqrt(add_13);  add_13 = None
         k_2: "f32[s33, 4, 16]" = float_9 * rsqrt_2;  float_9 = rsqrt_2 = None
         to_3: "f32[s33, 4]" = b.to(torch.float32);  b = None
         sigmoid_2: "f32[s33, 4]" = to_3.sigmoid();  to_3 = None
@@ -279,8 +319,8 @@ class GraphModule(torch.nn.Module):
         exp: "f32[4]" = float_11.exp();  float_11 = None
         neg: "f32[4]" = -exp;  exp = None
         float_12: "f32[s33, 4]" = a.float();  a = None
-        add_10: "f32[s33, 4]" = float_12 + l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_;  float_12 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_ = None
-        softplus: "f32[s33, 4]" = torch._C._nn.softplus(add_10);  add_10 = None
+        add_14: "f32[s33, 4]" = float_12 + l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_;  float_12 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_ = None
+        softplus: "f32[s33, 4]" = torch._C._nn.softplus(add_14);  add_14 = None
         g: "f32[s33, 4]" = neg * softplus;  neg = softplus = None
         float_13: "f32[s33, 4, 16]" = v_1.float();  v_1 = None
         out_6: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
@@ -290,8 +330,8 @@ class GraphModule(torch.nn.Module):
         xf_2: "f32[s33, 4, 16]" = core.float();  core = None
         pow_2: "f32[s33, 4, 16]" = xf_2.pow(2)
         mean_2: "f32[s33, 4, 1]" = pow_2.mean(-1, keepdim = True);  pow_2 = None
-        add_11: "f32[s33, 4, 1]" = mean_2 + 1e-06;  mean_2 = None
-        rsqrt_3: "f32[s33, 4, 1]" = torch.rsqrt(add_11);  add_11 = None
+        add_15: "f32[s33, 4, 1]" = mean_2 + 1e-06;  mean_2 = None
+        rsqrt_3: "f32[s33, 4, 1]" = torch.rsqrt(add_15);  add_15 = None
         xf_3: "f32[s33, 4, 16]" = xf_2 * rsqrt_3;  xf_2 = rsqrt_3 = None
         to_5: "f32[s33, 4, 16]" = xf_3.to(torch.float32);  xf_3 = None
         out_7: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ * to_5;  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ = to_5 = None
@@ -307,13 +347,13 @@ class GraphModule(torch.nn.Module):
         xf_5: "f32[s33, 4, 64]" = xf_4.unflatten(-1, (-1, 64));  xf_4 = None
         pow_3: "f32[s33, 4, 64]" = xf_5.pow(2)
         mean_3: "f32[s33, 4, 1]" = pow_3.mean(-1, keepdim = True);  pow_3 = None
-        add_12: "f32[s33, 4, 1]" = mean_3 + 1e-06;  mean_3 = None
-        rsqrt_4: "f32[s33, 4, 1]" = torch.rsqrt(add_12);  add_12 = None
+        add_16: "f32[s33, 4, 1]" = mean_3 + 1e-06;  mean_3 = None
+        rsqrt_4: "f32[s33, 4, 1]" = torch.rsqrt(add_16);  add_16 = None
         out_9: "f32[s33, 4, 64]" = xf_5 * rsqrt_4;  xf_5 = rsqrt_4 = None
         out_10: "f32[s33, 256]" = out_9.flatten(-2);  out_9 = None
         float_17: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_13: "f32[256]" = 1.0 + float_17;  float_17 = None
-        mul_18: "f32[s33, 256]" = out_10 * add_13;  out_10 = add_13 = None
+        add_17: "f32[256]" = 1.0 + float_17;  float_17 = None
+        mul_18: "f32[s33, 256]" = out_10 * add_17;  out_10 = add_17 = None
         hn_1: "f32[s33, 256]" = mul_18.to(torch.float32);  mul_18 = None
         y_3: "f32[s33, 32]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_3 = torch.functional.split(y_3, [16, 0, 4, 12], dim = -1);  y_3 = None
@@ -348,55 +388,55 @@ class GraphModule(torch.nn.Module):
         out_11: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_21, shared_gate, out_11);  x_1 = weights = idx = mul_21 = shared_gate = experts_default = None
         h_2: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_1, inject_3, out_11);  h_1 = inject_3 = out_11 = None
-        getitem_52: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
+        getitem_68: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
         steps_1: "i64[3]" = torch.arange(-2, 1, device = device(type='cpu'))
-        getitem_53: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_1: "i64[s33, 3]" = getitem_53 + steps_1;  getitem_53 = None
-        arange_3: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_56: "i64[s33, 1]" = arange_3[(slice(None, None, None), None)];  arange_3 = None
-        add_15: "i64[s33, 3]" = getitem_56 + steps_1;  getitem_56 = steps_1 = None
-        flat_1: "i64[s33, 3]" = add_15.clamp_min(0);  add_15 = None
-        getitem_57: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
-        add_16: "i64[s33, 3]" = rel_1 + 2
-        clamp_1: "i64[s33, 3]" = add_16.clamp(0, 1);  add_16 = None
-        from_tail_1: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_57, clamp_1)];  getitem_57 = clamp_1 = None
-        ge_1: "b8[s33, 3]" = rel_1 >= 0;  rel_1 = None
-        getitem_59: "b8[s33, 3, 1]" = ge_1[(Ellipsis, None)];  ge_1 = None
-        getitem_60: "i64[s33, 3, 1]" = getitem_52[flat_1];  getitem_52 = flat_1 = None
-        window_1: "i64[s33, 3, 1]" = torch.where(getitem_59, getitem_60, from_tail_1);  getitem_59 = getitem_60 = from_tail_1 = None
-        getitem_61: "i64[s33, 2, 1]" = window_1[(slice(None, None, None), slice(1, None, None))]
-        to_10: "i64[s33, 2, 1]" = getitem_61.to(torch.int64);  getitem_61 = None
+        getitem_69: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_5: "i64[s33, 3]" = getitem_69 + steps_1;  getitem_69 = None
+        arange_7: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        getitem_72: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
+        add_19: "i64[s33, 3]" = getitem_72 + steps_1;  getitem_72 = steps_1 = None
+        flat_5: "i64[s33, 3]" = add_19.clamp_min(0);  add_19 = None
+        getitem_73: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        add_20: "i64[s33, 3]" = rel_5 + 2
+        clamp_5: "i64[s33, 3]" = add_20.clamp(0, 1);  add_20 = None
+        from_tail_5: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_73, clamp_5)];  getitem_73 = clamp_5 = None
+        ge_5: "b8[s33, 3]" = rel_5 >= 0;  rel_5 = None
+        getitem_75: "b8[s33, 3, 1]" = ge_5[(Ellipsis, None)];  ge_5 = None
+        getitem_76: "i64[s33, 3, 1]" = getitem_68[flat_5];  getitem_68 = flat_5 = None
+        window: "i64[s33, 3, 1]" = torch.where(getitem_75, getitem_76, from_tail_5);  getitem_75 = getitem_76 = from_tail_5 = None
+        getitem_77: "i64[s33, 2, 1]" = window[(slice(None, None, None), slice(1, None, None))]
+        to_10: "i64[s33, 2, 1]" = getitem_77.to(torch.int64);  getitem_77 = None
         index_copy__1: "i64[3, 2, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_.index_copy_(0, l_write_slots_, to_10);  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = to_10 = index_copy__1 = None
-        window_2: "i64[s33, 3]" = window_1[(Ellipsis, 0)];  window_1 = None
-        is_eos: "b8[s33, 3]" = window_2 == 1
-        getitem_63: "i64[s33]" = window_2[(slice(None, None, None), 2)]
-        getitem_64: "b8[s33, 0]" = is_eos[(slice(None, None, None), slice(2, 2, None))]
-        crosses: "b8[s33]" = getitem_64.any(-1);  getitem_64 = None
-        getitem_65: "i64[s33]" = window_2[(slice(None, None, None), 1)]
-        where_2: "i64[s33]" = torch.where(crosses, 1, getitem_65);  crosses = getitem_65 = None
-        getitem_66: "b8[s33, 1]" = is_eos[(slice(None, None, None), slice(1, 2, None))];  is_eos = None
-        crosses_1: "b8[s33]" = getitem_66.any(-1);  getitem_66 = None
-        getitem_67: "i64[s33]" = window_2[(slice(None, None, None), 0)];  window_2 = None
-        where_3: "i64[s33]" = torch.where(crosses_1, 1, getitem_67);  crosses_1 = getitem_67 = None
-        getitem_68: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
-        mix: "i64[s33]" = getitem_63 * getitem_68;  getitem_63 = getitem_68 = None
-        getitem_69: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
-        mul_23: "i64[s33]" = where_2 * getitem_69;  where_2 = getitem_69 = None
+        window_1: "i64[s33, 3]" = window[(Ellipsis, 0)];  window = None
+        is_eos: "b8[s33, 3]" = window_1 == 1
+        getitem_79: "i64[s33]" = window_1[(slice(None, None, None), 2)]
+        getitem_80: "b8[s33, 0]" = is_eos[(slice(None, None, None), slice(2, 2, None))]
+        crosses: "b8[s33]" = getitem_80.any(-1);  getitem_80 = None
+        getitem_81: "i64[s33]" = window_1[(slice(None, None, None), 1)]
+        where_6: "i64[s33]" = torch.where(crosses, 1, getitem_81);  crosses = getitem_81 = None
+        getitem_82: "b8[s33, 1]" = is_eos[(slice(None, None, None), slice(1, 2, None))];  is_eos = None
+        crosses_1: "b8[s33]" = getitem_82.any(-1);  getitem_82 = None
+        getitem_83: "i64[s33]" = window_1[(slice(None, None, None), 0)];  window_1 = None
+        where_7: "i64[s33]" = torch.where(crosses_1, 1, getitem_83);  crosses_1 = getitem_83 = None
+        getitem_84: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
+        mix: "i64[s33]" = getitem_79 * getitem_84;  getitem_79 = getitem_84 = None
+        getitem_85: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
+        mul_23: "i64[s33]" = where_6 * getitem_85;  where_6 = getitem_85 = None
         mix_1: "i64[s33]" = torch.bitwise_xor(mix, mul_23);  mix = mul_23 = None
-        getitem_70: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
-        getitem_71: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
-        remainder: "i64[s33, 2]" = torch.remainder(getitem_70, getitem_71);  getitem_70 = getitem_71 = None
-        getitem_72: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
-        add_17: "i64[s33, 2]" = remainder + getitem_72;  remainder = getitem_72 = None
-        getitem_73: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
-        mul_24: "i64[s33]" = where_3 * getitem_73;  where_3 = getitem_73 = None
+        getitem_86: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
+        getitem_87: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
+        remainder: "i64[s33, 2]" = torch.remainder(getitem_86, getitem_87);  getitem_86 = getitem_87 = None
+        getitem_88: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
+        add_21: "i64[s33, 2]" = remainder + getitem_88;  remainder = getitem_88 = None
+        getitem_89: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
+        mul_24: "i64[s33]" = where_7 * getitem_89;  where_7 = getitem_89 = None
         mix_2: "i64[s33]" = torch.bitwise_xor(mix_1, mul_24);  mix_1 = mul_24 = None
-        getitem_74: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
-        getitem_75: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
-        remainder_1: "i64[s33, 2]" = torch.remainder(getitem_74, getitem_75);  getitem_74 = getitem_75 = None
-        getitem_76: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
-        add_18: "i64[s33, 2]" = remainder_1 + getitem_76;  remainder_1 = getitem_76 = None
-        cat: "i64[s33, 4]" = torch.cat([add_17, add_18], dim = -1);  add_17 = add_18 = None
+        getitem_90: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
+        getitem_91: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
+        remainder_1: "i64[s33, 2]" = torch.remainder(getitem_90, getitem_91);  getitem_90 = getitem_91 = None
+        getitem_92: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
+        add_22: "i64[s33, 2]" = remainder_1 + getitem_92;  remainder_1 = getitem_92 = None
+        cat: "i64[s33, 4]" = torch.cat([add_21, add_22], dim = -1);  add_21 = add_22 = None
         out_12: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         ple_gather_default = torch.ops.qcompile.ple_gather.default('model.layers.1.ple.ple_embedding', cat, out_12);  cat = ple_gather_default = None
         emb: "f32[s33, 64]" = out_12.to(torch.float32);  out_12 = None
@@ -409,13 +449,13 @@ class GraphModule(torch.nn.Module):
         xf_7: "f32[s33, 4, 64]" = xf_6.unflatten(-1, (-1, 64));  xf_6 = None
         pow_4: "f32[s33, 4, 64]" = xf_7.pow(2)
         mean_5: "f32[s33, 4, 1]" = pow_4.mean(-1, keepdim = True);  pow_4 = None
-        add_19: "f32[s33, 4, 1]" = mean_5 + 1e-06;  mean_5 = None
-        rsqrt_5: "f32[s33, 4, 1]" = torch.rsqrt(add_19);  add_19 = None
+        add_23: "f32[s33, 4, 1]" = mean_5 + 1e-06;  mean_5 = None
+        rsqrt_5: "f32[s33, 4, 1]" = torch.rsqrt(add_23);  add_23 = None
         out_13: "f32[s33, 4, 64]" = xf_7 * rsqrt_5;  xf_7 = rsqrt_5 = None
         out_14: "f32[s33, 256]" = out_13.flatten(-2);  out_13 = None
         float_19: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_ = None
-        add_20: "f32[256]" = 1.0 + float_19;  float_19 = None
-        mul_26: "f32[s33, 256]" = out_14 * add_20;  out_14 = add_20 = None
+        add_24: "f32[256]" = 1.0 + float_19;  float_19 = None
+        mul_26: "f32[s33, 256]" = out_14 * add_24;  out_14 = add_24 = None
         to_13: "f32[s33, 256]" = mul_26.to(torch.float32);  mul_26 = None
         key_1: "f32[s33, 4, 64]" = to_13.unflatten(-1, (4, 64));  to_13 = None
         to_14: "f32[s33, 256]" = h_2.to(torch.float32)
@@ -423,21 +463,21 @@ class GraphModule(torch.nn.Module):
         xf_9: "f32[s33, 4, 64]" = xf_8.unflatten(-1, (-1, 64));  xf_8 = None
         pow_5: "f32[s33, 4, 64]" = xf_9.pow(2)
         mean_6: "f32[s33, 4, 1]" = pow_5.mean(-1, keepdim = True);  pow_5 = None
-        add_21: "f32[s33, 4, 1]" = mean_6 + 1e-06;  mean_6 = None
-        rsqrt_6: "f32[s33, 4, 1]" = torch.rsqrt(add_21);  add_21 = None
+        add_25: "f32[s33, 4, 1]" = mean_6 + 1e-06;  mean_6 = None
+        rsqrt_6: "f32[s33, 4, 1]" = torch.rsqrt(add_25);  add_25 = None
         out_15: "f32[s33, 4, 64]" = xf_9 * rsqrt_6;  xf_9 = rsqrt_6 = None
         out_16: "f32[s33, 256]" = out_15.flatten(-2);  out_15 = None
         float_21: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_ = None
-        add_22: "f32[256]" = 1.0 + float_21;  float_21 = None
-        mul_28: "f32[s33, 256]" = out_16 * add_22;  out_16 = add_22 = None
+        add_26: "f32[256]" = 1.0 + float_21;  float_21 = None
+        mul_28: "f32[s33, 256]" = out_16 * add_26;  out_16 = add_26 = None
         to_15: "f32[s33, 256]" = mul_28.to(torch.float32);  mul_28 = None
         query: "f32[s33, 4, 64]" = to_15.unflatten(-1, (4, 64));  to_15 = None
         mul_29: "f32[s33, 4, 64]" = key_1 * query;  key_1 = query = None
         sum_4: "f32[s33, 4, 1]" = mul_29.sum(dim = -1, keepdim = True);  mul_29 = None
         gate_1: "f32[s33, 4, 1]" = sum_4 / 8.0;  sum_4 = None
         abs_1: "f32[s33, 4, 1]" = gate_1.abs()
-        clamp_min_2: "f32[s33, 4, 1]" = abs_1.clamp_min(1e-06);  abs_1 = None
-        sqrt: "f32[s33, 4, 1]" = clamp_min_2.sqrt();  clamp_min_2 = None
+        clamp_min_6: "f32[s33, 4, 1]" = abs_1.clamp_min(1e-06);  abs_1 = None
+        sqrt: "f32[s33, 4, 1]" = clamp_min_6.sqrt();  clamp_min_6 = None
         sign: "f32[s33, 4, 1]" = gate_1.sign();  gate_1 = None
         gate_2: "f32[s33, 4, 1]" = sqrt * sign;  sqrt = sign = None
         sigmoid_6: "f32[s33, 4, 1]" = torch.sigmoid(gate_2);  gate_2 = None
@@ -448,69 +488,109 @@ class GraphModule(torch.nn.Module):
         xf_11: "f32[s33, 4, 64]" = xf_10.unflatten(-1, (-1, 64));  xf_10 = None
         pow_6: "f32[s33, 4, 64]" = xf_11.pow(2)
         mean_7: "f32[s33, 4, 1]" = pow_6.mean(-1, keepdim = True);  pow_6 = None
-        add_23: "f32[s33, 4, 1]" = mean_7 + 1e-06;  mean_7 = None
-        rsqrt_7: "f32[s33, 4, 1]" = torch.rsqrt(add_23);  add_23 = None
+        add_27: "f32[s33, 4, 1]" = mean_7 + 1e-06;  mean_7 = None
+        rsqrt_7: "f32[s33, 4, 1]" = torch.rsqrt(add_27);  add_27 = None
         out_17: "f32[s33, 4, 64]" = xf_11 * rsqrt_7;  xf_11 = rsqrt_7 = None
         out_18: "f32[s33, 256]" = out_17.flatten(-2);  out_17 = None
         float_23: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_ = None
-        add_24: "f32[256]" = 1.0 + float_23;  float_23 = None
-        mul_33: "f32[s33, 256]" = out_18 * add_24;  out_18 = add_24 = None
+        add_28: "f32[256]" = 1.0 + float_23;  float_23 = None
+        mul_33: "f32[s33, 256]" = out_18 * add_28;  out_18 = add_28 = None
         to_16: "f32[s33, 256]" = mul_33.to(torch.float32);  mul_33 = None
-        steps_2: "i64[10]" = torch.arange(-9, 1, device = device(type='cpu'))
-        getitem_85: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_2: "i64[s33, 10]" = getitem_85 + steps_2;  getitem_85 = None
-        arange_5: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_88: "i64[s33, 1]" = arange_5[(slice(None, None, None), None)];  arange_5 = None
-        add_26: "i64[s33, 10]" = getitem_88 + steps_2;  getitem_88 = steps_2 = None
-        flat_2: "i64[s33, 10]" = add_26.clamp_min(0);  add_26 = None
-        getitem_89: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
-        add_27: "i64[s33, 10]" = rel_2 + 9
-        clamp_2: "i64[s33, 10]" = add_27.clamp(0, 8);  add_27 = None
-        from_tail_2: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_89, clamp_2)];  getitem_89 = clamp_2 = None
-        ge_2: "b8[s33, 10]" = rel_2 >= 0;  rel_2 = None
-        getitem_91: "b8[s33, 10, 1]" = ge_2[(Ellipsis, None)];  ge_2 = None
-        getitem_92: "f32[s33, 10, 256]" = to_16[flat_2];  to_16 = flat_2 = None
-        window_3: "f32[s33, 10, 256]" = torch.where(getitem_91, getitem_92, from_tail_2);  getitem_91 = getitem_92 = from_tail_2 = None
-        getitem_93: "f32[s33, 9, 256]" = window_3[(slice(None, None, None), slice(1, None, None))]
-        to_17: "f32[s33, 9, 256]" = getitem_93.to(torch.float32);  getitem_93 = None
-        index_copy__2: "f32[3, 9, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_17);  l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = to_17 = index_copy__2 = None
-        getitem_94: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
-        taps_1: "f32[256, 4]" = getitem_94.float();  getitem_94 = None
-        getitem_95: "f32[s33, 256]" = window_3[(slice(None, None, None), 0)]
-        float_25: "f32[s33, 256]" = getitem_95.float();  getitem_95 = None
-        getitem_96: "f32[256]" = taps_1[(slice(None, None, None), 0)]
-        out_19: "f32[s33, 256]" = float_25 * getitem_96;  float_25 = getitem_96 = None
-        getitem_97: "f32[s33, 256]" = window_3[(slice(None, None, None), 3)]
-        float_26: "f32[s33, 256]" = getitem_97.float();  getitem_97 = None
-        getitem_98: "f32[256]" = taps_1[(slice(None, None, None), 1)]
-        mul_35: "f32[s33, 256]" = float_26 * getitem_98;  float_26 = getitem_98 = None
+        getitem_101: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
+        taps_1: "f32[256, 4]" = getitem_101.float();  getitem_101 = None
+        rel_6: "i64[s33]" = l_offsets_ - 9
+        arange_8: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_9: "i64[s33]" = arange_8 - 9;  arange_8 = None
+        flat_6: "i64[s33]" = sub_9.clamp_min(0);  sub_9 = None
+        add_29: "i64[s33]" = rel_6 + 9
+        clamp_6: "i64[s33]" = add_29.clamp(0, 8);  add_29 = None
+        from_tail_6: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_6)];  clamp_6 = None
+        ge_6: "b8[s33]" = rel_6 >= 0;  rel_6 = None
+        getitem_105: "b8[s33, 1]" = ge_6[(slice(None, None, None), None)];  ge_6 = None
+        getitem_106: "f32[s33, 256]" = to_16[flat_6];  flat_6 = None
+        where_8: "f32[s33, 256]" = torch.where(getitem_105, getitem_106, from_tail_6);  getitem_105 = getitem_106 = from_tail_6 = None
+        float_25: "f32[s33, 256]" = where_8.float();  where_8 = None
+        getitem_107: "f32[256]" = taps_1[(slice(None, None, None), 0)]
+        out_19: "f32[s33, 256]" = float_25 * getitem_107;  float_25 = getitem_107 = None
+        rel_7: "i64[s33]" = l_offsets_ - 6
+        arange_9: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_11: "i64[s33]" = arange_9 - 6;  arange_9 = None
+        flat_7: "i64[s33]" = sub_11.clamp_min(0);  sub_11 = None
+        add_30: "i64[s33]" = rel_7 + 9
+        clamp_7: "i64[s33]" = add_30.clamp(0, 8);  add_30 = None
+        from_tail_7: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_7)];  clamp_7 = None
+        ge_7: "b8[s33]" = rel_7 >= 0;  rel_7 = None
+        getitem_111: "b8[s33, 1]" = ge_7[(slice(None, None, None), None)];  ge_7 = None
+        getitem_112: "f32[s33, 256]" = to_16[flat_7];  flat_7 = None
+        where_9: "f32[s33, 256]" = torch.where(getitem_111, getitem_112, from_tail_7);  getitem_111 = getitem_112 = from_tail_7 = None
+        float_26: "f32[s33, 256]" = where_9.float();  where_9 = None
+        getitem_113: "f32[256]" = taps_1[(slice(None, None, None), 1)]
+        mul_35: "f32[s33, 256]" = float_26 * getitem_113;  float_26 = getitem_113 = None
         out_20: "f32[s33, 256]" = out_19 + mul_35;  out_19 = mul_35 = None
-        getitem_99: "f32[s33, 256]" = window_3[(slice(None, None, None), 6)]
-        float_27: "f32[s33, 256]" = getitem_99.float();  getitem_99 = None
-        getitem_100: "f32[256]" = taps_1[(slice(None, None, None), 2)]
-        mul_36: "f32[s33, 256]" = float_27 * getitem_100;  float_27 = getitem_100 = None
+        rel_8: "i64[s33]" = l_offsets_ - 3
+        arange_10: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_13: "i64[s33]" = arange_10 - 3;  arange_10 = None
+        flat_8: "i64[s33]" = sub_13.clamp_min(0);  sub_13 = None
+        add_32: "i64[s33]" = rel_8 + 9
+        clamp_8: "i64[s33]" = add_32.clamp(0, 8);  add_32 = None
+        from_tail_8: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_8)];  clamp_8 = None
+        ge_8: "b8[s33]" = rel_8 >= 0;  rel_8 = None
+        getitem_117: "b8[s33, 1]" = ge_8[(slice(None, None, None), None)];  ge_8 = None
+        getitem_118: "f32[s33, 256]" = to_16[flat_8];  flat_8 = None
+        where_10: "f32[s33, 256]" = torch.where(getitem_117, getitem_118, from_tail_8);  getitem_117 = getitem_118 = from_tail_8 = None
+        float_27: "f32[s33, 256]" = where_10.float();  where_10 = None
+        getitem_119: "f32[256]" = taps_1[(slice(None, None, None), 2)]
+        mul_36: "f32[s33, 256]" = float_27 * getitem_119;  float_27 = getitem_119 = None
         out_21: "f32[s33, 256]" = out_20 + mul_36;  out_20 = mul_36 = None
-        getitem_101: "f32[s33, 256]" = window_3[(slice(None, None, None), 9)];  window_3 = None
-        float_28: "f32[s33, 256]" = getitem_101.float();  getitem_101 = None
-        getitem_102: "f32[256]" = taps_1[(slice(None, None, None), 3)];  taps_1 = None
-        mul_37: "f32[s33, 256]" = float_28 * getitem_102;  float_28 = getitem_102 = None
+        rel_9: "i64[s33]" = l_offsets_ - 0
+        arange_11: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_15: "i64[s33]" = arange_11 - 0;  arange_11 = None
+        flat_9: "i64[s33]" = sub_15.clamp_min(0);  sub_15 = None
+        add_34: "i64[s33]" = rel_9 + 9
+        clamp_9: "i64[s33]" = add_34.clamp(0, 8);  add_34 = None
+        from_tail_9: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_9)];  clamp_9 = None
+        ge_9: "b8[s33]" = rel_9 >= 0;  rel_9 = None
+        getitem_123: "b8[s33, 1]" = ge_9[(slice(None, None, None), None)];  ge_9 = None
+        getitem_124: "f32[s33, 256]" = to_16[flat_9];  flat_9 = None
+        where_11: "f32[s33, 256]" = torch.where(getitem_123, getitem_124, from_tail_9);  getitem_123 = getitem_124 = from_tail_9 = None
+        float_28: "f32[s33, 256]" = where_11.float();  where_11 = None
+        getitem_125: "f32[256]" = taps_1[(slice(None, None, None), 3)];  taps_1 = None
+        mul_37: "f32[s33, 256]" = float_28 * getitem_125;  float_28 = getitem_125 = None
         out_22: "f32[s33, 256]" = out_21 + mul_37;  out_21 = mul_37 = None
+        steps_2: "i64[10]" = torch.arange(-9, 1, device = device(type='cpu'))
+        getitem_126: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_10: "i64[s33, 10]" = getitem_126 + steps_2;  getitem_126 = None
+        arange_13: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        getitem_129: "i64[s33, 1]" = arange_13[(slice(None, None, None), None)];  arange_13 = None
+        add_37: "i64[s33, 10]" = getitem_129 + steps_2;  getitem_129 = steps_2 = None
+        flat_10: "i64[s33, 10]" = add_37.clamp_min(0);  add_37 = None
+        getitem_130: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        add_38: "i64[s33, 10]" = rel_10 + 9
+        clamp_10: "i64[s33, 10]" = add_38.clamp(0, 8);  add_38 = None
+        from_tail_10: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_130, clamp_10)];  getitem_130 = clamp_10 = None
+        ge_10: "b8[s33, 10]" = rel_10 >= 0;  rel_10 = None
+        getitem_132: "b8[s33, 10, 1]" = ge_10[(Ellipsis, None)];  ge_10 = None
+        getitem_133: "f32[s33, 10, 256]" = to_16[flat_10];  to_16 = flat_10 = None
+        where_12: "f32[s33, 10, 256]" = torch.where(getitem_132, getitem_133, from_tail_10);  getitem_132 = getitem_133 = from_tail_10 = None
+        getitem_134: "f32[s33, 9, 256]" = where_12[(slice(None, None, None), slice(1, None, None))];  where_12 = None
+        to_17: "f32[s33, 9, 256]" = getitem_134.to(torch.float32);  getitem_134 = None
+        index_copy__2: "f32[3, 9, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_17);  l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = to_17 = index_copy__2 = None
         silu_4: "f32[s33, 256]" = torch.nn.functional.silu(out_22);  out_22 = None
         to_18: "f32[s33, 256]" = silu_4.to(torch.float32);  silu_4 = None
-        add_31: "f32[s33, 256]" = gated + to_18;  gated = to_18 = None
-        to_19: "f32[s33, 256]" = add_31.to(torch.float32);  add_31 = None
+        add_39: "f32[s33, 256]" = gated + to_18;  gated = to_18 = None
+        to_19: "f32[s33, 256]" = add_39.to(torch.float32);  add_39 = None
         h_3: "f32[s33, 256]" = h_2 + to_19;  h_2 = to_19 = None
         xf_12: "f32[s33, 256]" = h_3.float()
         xf_13: "f32[s33, 4, 64]" = xf_12.unflatten(-1, (-1, 64));  xf_12 = None
         pow_7: "f32[s33, 4, 64]" = xf_13.pow(2)
         mean_8: "f32[s33, 4, 1]" = pow_7.mean(-1, keepdim = True);  pow_7 = None
-        add_33: "f32[s33, 4, 1]" = mean_8 + 1e-06;  mean_8 = None
-        rsqrt_8: "f32[s33, 4, 1]" = torch.rsqrt(add_33);  add_33 = None
+        add_41: "f32[s33, 4, 1]" = mean_8 + 1e-06;  mean_8 = None
+        rsqrt_8: "f32[s33, 4, 1]" = torch.rsqrt(add_41);  add_41 = None
         out_23: "f32[s33, 4, 64]" = xf_13 * rsqrt_8;  xf_13 = rsqrt_8 = None
         out_24: "f32[s33, 256]" = out_23.flatten(-2);  out_23 = None
         float_30: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_34: "f32[256]" = 1.0 + float_30;  float_30 = None
-        mul_39: "f32[s33, 256]" = out_24 * add_34;  out_24 = add_34 = None
+        add_42: "f32[256]" = 1.0 + float_30;  float_30 = None
+        mul_39: "f32[s33, 256]" = out_24 * add_42;  out_24 = add_42 = None
         hn_2: "f32[s33, 256]" = mul_39.to(torch.float32);  mul_39 = None
         y_6: "f32[s33, 32]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_6 = torch.functional.split(y_6, [16, 0, 4, 12], dim = -1);  y_6 = None
@@ -533,45 +613,85 @@ class GraphModule(torch.nn.Module):
         z_1: "f32[s33, 64]" = split_7[2]
         b_1: "f32[s33, 4]" = split_7[4]
         a_1: "f32[s33, 4]" = split_7[6];  split_7 = None
-        steps_3: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_115: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_3: "i64[s33, 4]" = getitem_115 + steps_3;  getitem_115 = None
-        arange_7: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_118: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
-        add_36: "i64[s33, 4]" = getitem_118 + steps_3;  getitem_118 = steps_3 = None
-        flat_3: "i64[s33, 4]" = add_36.clamp_min(0);  add_36 = None
-        getitem_119: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
-        add_37: "i64[s33, 4]" = rel_3 + 3
-        clamp_3: "i64[s33, 4]" = add_37.clamp(0, 2);  add_37 = None
-        from_tail_3: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_119, clamp_3)];  getitem_119 = clamp_3 = None
-        ge_3: "b8[s33, 4]" = rel_3 >= 0;  rel_3 = None
-        getitem_121: "b8[s33, 4, 1]" = ge_3[(Ellipsis, None)];  ge_3 = None
-        getitem_122: "f32[s33, 4, 128]" = qkv_2[flat_3];  qkv_2 = flat_3 = None
-        window_4: "f32[s33, 4, 128]" = torch.where(getitem_121, getitem_122, from_tail_3);  getitem_121 = getitem_122 = from_tail_3 = None
-        getitem_123: "f32[s33, 3, 128]" = window_4[(slice(None, None, None), slice(1, None, None))]
-        to_21: "f32[s33, 3, 128]" = getitem_123.to(torch.float32);  getitem_123 = None
-        index_copy__3: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_21);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = to_21 = index_copy__3 = None
-        getitem_124: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        taps_2: "f32[128, 4]" = getitem_124.float();  getitem_124 = None
-        getitem_125: "f32[s33, 128]" = window_4[(slice(None, None, None), 0)]
-        float_32: "f32[s33, 128]" = getitem_125.float();  getitem_125 = None
-        getitem_126: "f32[128]" = taps_2[(slice(None, None, None), 0)]
-        out_25: "f32[s33, 128]" = float_32 * getitem_126;  float_32 = getitem_126 = None
-        getitem_127: "f32[s33, 128]" = window_4[(slice(None, None, None), 1)]
-        float_33: "f32[s33, 128]" = getitem_127.float();  getitem_127 = None
-        getitem_128: "f32[128]" = taps_2[(slice(None, None, None), 1)]
-        mul_43: "f32[s33, 128]" = float_33 * getitem_128;  float_33 = getitem_128 = None
+        getitem_147: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_ = None
+        taps_2: "f32[128, 4]" = getitem_147.float();  getitem_147 = None
+        rel_11: "i64[s33]" = l_offsets_ - 3
+        arange_14: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_17: "i64[s33]" = arange_14 - 3;  arange_14 = None
+        flat_11: "i64[s33]" = sub_17.clamp_min(0);  sub_17 = None
+        add_43: "i64[s33]" = rel_11 + 3
+        clamp_11: "i64[s33]" = add_43.clamp(0, 2);  add_43 = None
+        from_tail_11: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_11)];  clamp_11 = None
+        ge_11: "b8[s33]" = rel_11 >= 0;  rel_11 = None
+        getitem_151: "b8[s33, 1]" = ge_11[(slice(None, None, None), None)];  ge_11 = None
+        getitem_152: "f32[s33, 128]" = qkv_2[flat_11];  flat_11 = None
+        where_13: "f32[s33, 128]" = torch.where(getitem_151, getitem_152, from_tail_11);  getitem_151 = getitem_152 = from_tail_11 = None
+        float_32: "f32[s33, 128]" = where_13.float();  where_13 = None
+        getitem_153: "f32[128]" = taps_2[(slice(None, None, None), 0)]
+        out_25: "f32[s33, 128]" = float_32 * getitem_153;  float_32 = getitem_153 = None
+        rel_12: "i64[s33]" = l_offsets_ - 2
+        arange_15: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_19: "i64[s33]" = arange_15 - 2;  arange_15 = None
+        flat_12: "i64[s33]" = sub_19.clamp_min(0);  sub_19 = None
+        add_44: "i64[s33]" = rel_12 + 3
+        clamp_12: "i64[s33]" = add_44.clamp(0, 2);  add_44 = None
+        from_tail_12: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_12)];  clamp_12 = None
+        ge_12: "b8[s33]" = rel_12 >= 0;  rel_12 = None
+        getitem_157: "b8[s33, 1]" = ge_12[(slice(None, None, None), None)];  ge_12 = None
+        getitem_158: "f32[s33, 128]" = qkv_2[flat_12];  flat_12 = None
+        where_14: "f32[s33, 128]" = torch.where(getitem_157, getitem_158, from_tail_12);  getitem_157 = getitem_158 = from_tail_12 = None
+        float_33: "f32[s33, 128]" = where_14.float();  where_14 = None
+        getitem_159: "f32[128]" = taps_2[(slice(None, None, None), 1)]
+        mul_43: "f32[s33, 128]" = float_33 * getitem_159;  float_33 = getitem_159 = None
         out_26: "f32[s33, 128]" = out_25 + mul_43;  out_25 = mul_43 = None
-        getitem_129: "f32[s33, 128]" = window_4[(slice(None, None, None), 2)]
-        float_34: "f32[s33, 128]" = getitem_129.float();  getitem_129 = None
-        getitem_130: "f32[128]" = taps_2[(slice(None, None, None), 2)]
-        mul_44: "f32[s33, 128]" = float_34 * getitem_130;  float_34 = getitem_130 = None
+        rel_13: "i64[s33]" = l_offsets_ - 1
+        arange_16: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_21: "i64[s33]" = arange_16 - 1;  arange_16 = None
+        flat_13: "i64[s33]" = sub_21.clamp_min(0);  sub_21 = None
+        add_46: "i64[s33]" = rel_13 + 3
+        clamp_13: "i64[s33]" = add_46.clamp(0, 2);  add_46 = None
+        from_tail_13: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_13)];  clamp_13 = None
+        ge_13: "b8[s33]" = rel_13 >= 0;  rel_13 = None
+        getitem_163: "b8[s33, 1]" = ge_13[(slice(None, None, None), None)];  ge_13 = None
+        getitem_164: "f32[s33, 128]" = qkv_2[flat_13];  flat_13 = None
+        where_15: "f32[s33, 128]" = torch.where(getitem_163, getitem_164, from_tail_13);  getitem_163 = getitem_164 = from_tail_13 = None
+        float_34: "f32[s33, 128]" = where_15.float();  where_15 = None
+        getitem_165: "f32[128]" = taps_2[(slice(None, None, None), 2)]
+        mul_44: "f32[s33, 128]" = float_34 * getitem_165;  float_34 = getitem_165 = None
         out_27: "f32[s33, 128]" = out_26 + mul_44;  out_26 = mul_44 = None
-        getitem_131: "f32[s33, 128]" = window_4[(slice(None, None, None), 3)];  window_4 = None
-        float_35: "f32[s33, 128]" = getitem_131.float();  getitem_131 = None
-        getitem_132: "f32[128]" = taps_2[(slice(None, None, None), 3)];  taps_2 = None
-        mul_45: "f32[s33, 128]" = float_35 * getitem_132;  float_35 = getitem_132 = None
+        rel_14: "i64[s33]" = l_offsets_ - 0
+        arange_17: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_23: "i64[s33]" = arange_17 - 0;  arange_17 = None
+        flat_14: "i64[s33]" = sub_23.clamp_min(0);  sub_23 = None
+        add_48: "i64[s33]" = rel_14 + 3
+        clamp_14: "i64[s33]" = add_48.clamp(0, 2);  add_48 = None
+        from_tail_14: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_14)];  clamp_14 = None
+        ge_14: "b8[s33]" = rel_14 >= 0;  rel_14 = None
+        getitem_169: "b8[s33, 1]" = ge_14[(slice(None, None, None), None)];  ge_14 = None
+        getitem_170: "f32[s33, 128]" = qkv_2[flat_14];  flat_14 = None
+        where_16: "f32[s33, 128]" = torch.where(getitem_169, getitem_170, from_tail_14);  getitem_169 = getitem_170 = from_tail_14 = None
+        float_35: "f32[s33, 128]" = where_16.float();  where_16 = None
+        getitem_171: "f32[128]" = taps_2[(slice(None, None, None), 3)];  taps_2 = None
+        mul_45: "f32[s33, 128]" = float_35 * getitem_171;  float_35 = getitem_171 = None
         out_28: "f32[s33, 128]" = out_27 + mul_45;  out_27 = mul_45 = None
+        steps_3: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
+        getitem_172: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_15: "i64[s33, 4]" = getitem_172 + steps_3;  getitem_172 = None
+        arange_19: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        getitem_175: "i64[s33, 1]" = arange_19[(slice(None, None, None), None)];  arange_19 = None
+        add_51: "i64[s33, 4]" = getitem_175 + steps_3;  getitem_175 = steps_3 = None
+        flat_15: "i64[s33, 4]" = add_51.clamp_min(0);  add_51 = None
+        getitem_176: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        add_52: "i64[s33, 4]" = rel_15 + 3
+        clamp_15: "i64[s33, 4]" = add_52.clamp(0, 2);  add_52 = None
+        from_tail_15: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_176, clamp_15)];  getitem_176 = clamp_15 = None
+        ge_15: "b8[s33, 4]" = rel_15 >= 0;  rel_15 = None
+        getitem_178: "b8[s33, 4, 1]" = ge_15[(Ellipsis, None)];  ge_15 = None
+        getitem_179: "f32[s33, 4, 128]" = qkv_2[flat_15];  qkv_2 = flat_15 = None
+        where_17: "f32[s33, 4, 128]" = torch.where(getitem_178, getitem_179, from_tail_15);  getitem_178 = getitem_179 = from_tail_15 = None
+        getitem_180: "f32[s33, 3, 128]" = where_17[(slice(None, None, None), slice(1, None, None))];  where_17 = None
+        to_21: "f32[s33, 3, 128]" = getitem_180.to(torch.float32);  getitem_180 = None
+        index_copy__3: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_21);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = to_21 = index_copy__3 = None
         to_22: "f32[s33, 128]" = out_28.to(torch.float32);  out_28 = None
         qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(to_22);  to_22 = None
         split_8 = torch.functional.split(qkv_3, [32, 32, 64], dim = -1);  qkv_3 = None
@@ -586,15 +706,15 @@ class GraphModule(torch.nn.Module):
         float_36: "f32[s33, 4, 16]" = q_4.float();  q_4 = None
         mul_46: "f32[s33, 4, 16]" = float_36 * float_36
         sum_5: "f32[s33, 4, 1]" = mul_46.sum(-1, keepdim = True);  mul_46 = None
-        add_41: "f32[s33, 4, 1]" = sum_5 + 1e-06;  sum_5 = None
-        rsqrt_9: "f32[s33, 4, 1]" = torch.rsqrt(add_41);  add_41 = None
+        add_53: "f32[s33, 4, 1]" = sum_5 + 1e-06;  sum_5 = None
+        rsqrt_9: "f32[s33, 4, 1]" = torch.rsqrt(add_53);  add_53 = None
         mul_47: "f32[s33, 4, 16]" = float_36 * rsqrt_9;  float_36 = rsqrt_9 = None
         q_5: "f32[s33, 4, 16]" = mul_47 * 0.25;  mul_47 = None
         float_37: "f32[s33, 4, 16]" = k_4.float();  k_4 = None
         mul_49: "f32[s33, 4, 16]" = float_37 * float_37
         sum_6: "f32[s33, 4, 1]" = mul_49.sum(-1, keepdim = True);  mul_49 = None
-        add_42: "f32[s33, 4, 1]" = sum_6 + 1e-06;  sum_6 = None
-        rsqrt_10: "f32[s33, 4, 1]" = torch.rsqrt(add_42);  add_42 = None
+        add_54: "f32[s33, 4, 1]" = sum_6 + 1e-06;  sum_6 = None
+        rsqrt_10: "f32[s33, 4, 1]" = torch.rsqrt(add_54);  add_54 = None
         k_5: "f32[s33, 4, 16]" = float_37 * rsqrt_10;  float_37 = rsqrt_10 = None
         to_23: "f32[s33, 4]" = b_1.to(torch.float32);  b_1 = None
         sigmoid_9: "f32[s33, 4]" = to_23.sigmoid();  to_23 = None
@@ -603,8 +723,8 @@ class GraphModule(torch.nn.Module):
         exp_1: "f32[4]" = float_39.exp();  float_39 = None
         neg_1: "f32[4]" = -exp_1;  exp_1 = None
         float_40: "f32[s33, 4]" = a_1.float();  a_1 = None
-        add_43: "f32[s33, 4]" = float_40 + l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_;  float_40 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_ = None
-        softplus_1: "f32[s33, 4]" = torch._C._nn.softplus(add_43);  add_43 = None
+        add_55: "f32[s33, 4]" = float_40 + l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_;  float_40 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_ = None
+        softplus_1: "f32[s33, 4]" = torch._C._nn.softplus(add_55);  add_55 = None
         g_1: "f32[s33, 4]" = neg_1 * softplus_1;  neg_1 = softplus_1 = None
         float_41: "f32[s33, 4, 16]" = v_3.float();  v_3 = None
         out_29: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
@@ -614,8 +734,8 @@ class GraphModule(torch.nn.Module):
         xf_14: "f32[s33, 4, 16]" = core_1.float();  core_1 = None
         pow_8: "f32[s33, 4, 16]" = xf_14.pow(2)
         mean_10: "f32[s33, 4, 1]" = pow_8.mean(-1, keepdim = True);  pow_8 = None
-        add_44: "f32[s33, 4, 1]" = mean_10 + 1e-06;  mean_10 = None
-        rsqrt_11: "f32[s33, 4, 1]" = torch.rsqrt(add_44);  add_44 = None
+        add_56: "f32[s33, 4, 1]" = mean_10 + 1e-06;  mean_10 = None
+        rsqrt_11: "f32[s33, 4, 1]" = torch.rsqrt(add_56);  add_56 = None
         xf_15: "f32[s33, 4, 16]" = xf_14 * rsqrt_11;  xf_14 = rsqrt_11 = None
         to_25: "f32[s33, 4, 16]" = xf_15.to(torch.float32);  xf_15 = None
         out_30: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ * to_25;  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ = to_25 = None
@@ -631,13 +751,13 @@ class GraphModule(torch.nn.Module):
         xf_17: "f32[s33, 4, 64]" = xf_16.unflatten(-1, (-1, 64));  xf_16 = None
         pow_9: "f32[s33, 4, 64]" = xf_17.pow(2)
         mean_11: "f32[s33, 4, 1]" = pow_9.mean(-1, keepdim = True);  pow_9 = None
-        add_45: "f32[s33, 4, 1]" = mean_11 + 1e-06;  mean_11 = None
-        rsqrt_12: "f32[s33, 4, 1]" = torch.rsqrt(add_45);  add_45 = None
+        add_57: "f32[s33, 4, 1]" = mean_11 + 1e-06;  mean_11 = None
+        rsqrt_12: "f32[s33, 4, 1]" = torch.rsqrt(add_57);  add_57 = None
         out_32: "f32[s33, 4, 64]" = xf_17 * rsqrt_12;  xf_17 = rsqrt_12 = None
         out_33: "f32[s33, 256]" = out_32.flatten(-2);  out_32 = None
         float_45: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_46: "f32[256]" = 1.0 + float_45;  float_45 = None
-        mul_56: "f32[s33, 256]" = out_33 * add_46;  out_33 = add_46 = None
+        add_58: "f32[256]" = 1.0 + float_45;  float_45 = None
+        mul_56: "f32[s33, 256]" = out_33 * add_58;  out_33 = add_58 = None
         hn_3: "f32[s33, 256]" = mul_56.to(torch.float32);  mul_56 = None
         y_9: "f32[s33, 32]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_9 = torch.functional.split(y_9, [16, 0, 4, 12], dim = -1);  y_9 = None
@@ -676,13 +796,13 @@ class GraphModule(torch.nn.Module):
         xf_19: "f32[s33, 4, 64]" = xf_18.unflatten(-1, (-1, 64));  xf_18 = None
         pow_10: "f32[s33, 4, 64]" = xf_19.pow(2)
         mean_13: "f32[s33, 4, 1]" = pow_10.mean(-1, keepdim = True);  pow_10 = None
-        add_47: "f32[s33, 4, 1]" = mean_13 + 1e-06;  mean_13 = None
-        rsqrt_13: "f32[s33, 4, 1]" = torch.rsqrt(add_47);  add_47 = None
+        add_59: "f32[s33, 4, 1]" = mean_13 + 1e-06;  mean_13 = None
+        rsqrt_13: "f32[s33, 4, 1]" = torch.rsqrt(add_59);  add_59 = None
         out_35: "f32[s33, 4, 64]" = xf_19 * rsqrt_13;  xf_19 = rsqrt_13 = None
         out_36: "f32[s33, 256]" = out_35.flatten(-2);  out_35 = None
         float_47: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_48: "f32[256]" = 1.0 + float_47;  float_47 = None
-        mul_61: "f32[s33, 256]" = out_36 * add_48;  out_36 = add_48 = None
+        add_60: "f32[256]" = 1.0 + float_47;  float_47 = None
+        mul_61: "f32[s33, 256]" = out_36 * add_60;  out_36 = add_60 = None
         hn_4: "f32[s33, 256]" = mul_61.to(torch.float32);  mul_61 = None
         y_11: "f32[s33, 32]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_11 = torch.functional.split(y_11, [16, 0, 4, 12], dim = -1);  y_11 = None
@@ -705,45 +825,85 @@ class GraphModule(torch.nn.Module):
         z_2: "f32[s33, 64]" = split_12[2]
         b_2: "f32[s33, 4]" = split_12[4]
         a_2: "f32[s33, 4]" = split_12[6];  split_12 = None
-        steps_4: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_167: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
-        rel_4: "i64[s33, 4]" = getitem_167 + steps_4;  getitem_167 = None
-        arange_9: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_170: "i64[s33, 1]" = arange_9[(slice(None, None, None), None)];  arange_9 = None
-        add_50: "i64[s33, 4]" = getitem_170 + steps_4;  getitem_170 = steps_4 = None
-        flat_4: "i64[s33, 4]" = add_50.clamp_min(0);  add_50 = None
-        getitem_171: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
-        add_51: "i64[s33, 4]" = rel_4 + 3
-        clamp_4: "i64[s33, 4]" = add_51.clamp(0, 2);  add_51 = None
-        from_tail_4: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_171, clamp_4)];  getitem_171 = clamp_4 = None
-        ge_4: "b8[s33, 4]" = rel_4 >= 0;  rel_4 = None
-        getitem_173: "b8[s33, 4, 1]" = ge_4[(Ellipsis, None)];  ge_4 = None
-        getitem_174: "f32[s33, 4, 128]" = qkv_4[flat_4];  qkv_4 = flat_4 = None
-        window_5: "f32[s33, 4, 128]" = torch.where(getitem_173, getitem_174, from_tail_4);  getitem_173 = getitem_174 = from_tail_4 = None
-        getitem_175: "f32[s33, 3, 128]" = window_5[(slice(None, None, None), slice(1, None, None))]
-        to_31: "f32[s33, 3, 128]" = getitem_175.to(torch.float32);  getitem_175 = None
-        index_copy__4: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_31);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = to_31 = index_copy__4 = None
-        getitem_176: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        taps_3: "f32[128, 4]" = getitem_176.float();  getitem_176 = None
-        getitem_177: "f32[s33, 128]" = window_5[(slice(None, None, None), 0)]
-        float_49: "f32[s33, 128]" = getitem_177.float();  getitem_177 = None
-        getitem_178: "f32[128]" = taps_3[(slice(None, None, None), 0)]
-        out_37: "f32[s33, 128]" = float_49 * getitem_178;  float_49 = getitem_178 = None
-        getitem_179: "f32[s33, 128]" = window_5[(slice(None, None, None), 1)]
-        float_50: "f32[s33, 128]" = getitem_179.float();  getitem_179 = None
-        getitem_180: "f32[128]" = taps_3[(slice(None, None, None), 1)]
-        mul_65: "f32[s33, 128]" = float_50 * getitem_180;  float_50 = getitem_180 = None
+        getitem_215: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_ = None
+        taps_3: "f32[128, 4]" = getitem_215.float();  getitem_215 = None
+        rel_16: "i64[s33]" = l_offsets_ - 3
+        arange_20: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_25: "i64[s33]" = arange_20 - 3;  arange_20 = None
+        flat_16: "i64[s33]" = sub_25.clamp_min(0);  sub_25 = None
+        add_61: "i64[s33]" = rel_16 + 3
+        clamp_16: "i64[s33]" = add_61.clamp(0, 2);  add_61 = None
+        from_tail_16: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_16)];  clamp_16 = None
+        ge_16: "b8[s33]" = rel_16 >= 0;  rel_16 = None
+        getitem_219: "b8[s33, 1]" = ge_16[(slice(None, None, None), None)];  ge_16 = None
+        getitem_220: "f32[s33, 128]" = qkv_4[flat_16];  flat_16 = None
+        where_18: "f32[s33, 128]" = torch.where(getitem_219, getitem_220, from_tail_16);  getitem_219 = getitem_220 = from_tail_16 = None
+        float_49: "f32[s33, 128]" = where_18.float();  where_18 = None
+        getitem_221: "f32[128]" = taps_3[(slice(None, None, None), 0)]
+        out_37: "f32[s33, 128]" = float_49 * getitem_221;  float_49 = getitem_221 = None
+        rel_17: "i64[s33]" = l_offsets_ - 2
+        arange_21: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_27: "i64[s33]" = arange_21 - 2;  arange_21 = None
+        flat_17: "i64[s33]" = sub_27.clamp_min(0);  sub_27 = None
+        add_62: "i64[s33]" = rel_17 + 3
+        clamp_17: "i64[s33]" = add_62.clamp(0, 2);  add_62 = None
+        from_tail_17: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_17)];  clamp_17 = None
+        ge_17: "b8[s33]" = rel_17 >= 0;  rel_17 = None
+        getitem_225: "b8[s33, 1]" = ge_17[(slice(None, None, None), None)];  ge_17 = None
+        getitem_226: "f32[s33, 128]" = qkv_4[flat_17];  flat_17 = None
+        where_19: "f32[s33, 128]" = torch.where(getitem_225, getitem_226, from_tail_17);  getitem_225 = getitem_226 = from_tail_17 = None
+        float_50: "f32[s33, 128]" = where_19.float();  where_19 = None
+        getitem_227: "f32[128]" = taps_3[(slice(None, None, None), 1)]
+        mul_65: "f32[s33, 128]" = float_50 * getitem_227;  float_50 = getitem_227 = None
         out_38: "f32[s33, 128]" = out_37 + mul_65;  out_37 = mul_65 = None
-        getitem_181: "f32[s33, 128]" = window_5[(slice(None, None, None), 2)]
-        float_51: "f32[s33, 128]" = getitem_181.float();  getitem_181 = None
-        getitem_182: "f32[128]" = taps_3[(slice(None, None, None), 2)]
-        mul_66: "f32[s33, 128]" = float_51 * getitem_182;  float_51 = getitem_182 = None
+        rel_18: "i64[s33]" = l_offsets_ - 1
+        arange_22: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_29: "i64[s33]" = arange_22 - 1;  arange_22 = None
+        flat_18: "i64[s33]" = sub_29.clamp_min(0);  sub_29 = None
+        add_64: "i64[s33]" = rel_18 + 3
+        clamp_18: "i64[s33]" = add_64.clamp(0, 2);  add_64 = None
+        from_tail_18: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_18)];  clamp_18 = None
+        ge_18: "b8[s33]" = rel_18 >= 0;  rel_18 = None
+        getitem_231: "b8[s33, 1]" = ge_18[(slice(None, None, None), None)];  ge_18 = None
+        getitem_232: "f32[s33, 128]" = qkv_4[flat_18];  flat_18 = None
+        where_20: "f32[s33, 128]" = torch.where(getitem_231, getitem_232, from_tail_18);  getitem_231 = getitem_232 = from_tail_18 = None
+        float_51: "f32[s33, 128]" = where_20.float();  where_20 = None
+        getitem_233: "f32[128]" = taps_3[(slice(None, None, None), 2)]
+        mul_66: "f32[s33, 128]" = float_51 * getitem_233;  float_51 = getitem_233 = None
         out_39: "f32[s33, 128]" = out_38 + mul_66;  out_38 = mul_66 = None
-        getitem_183: "f32[s33, 128]" = window_5[(slice(None, None, None), 3)];  window_5 = None
-        float_52: "f32[s33, 128]" = getitem_183.float();  getitem_183 = None
-        getitem_184: "f32[128]" = taps_3[(slice(None, None, None), 3)];  taps_3 = None
-        mul_67: "f32[s33, 128]" = float_52 * getitem_184;  float_52 = getitem_184 = None
+        rel_19: "i64[s33]" = l_offsets_ - 0
+        arange_23: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        sub_31: "i64[s33]" = arange_23 - 0;  arange_23 = None
+        flat_19: "i64[s33]" = sub_31.clamp_min(0);  sub_31 = None
+        add_66: "i64[s33]" = rel_19 + 3
+        clamp_19: "i64[s33]" = add_66.clamp(0, 2);  add_66 = None
+        from_tail_19: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_19)];  clamp_19 = None
+        ge_19: "b8[s33]" = rel_19 >= 0;  rel_19 = None
+        getitem_237: "b8[s33, 1]" = ge_19[(slice(None, None, None), None)];  ge_19 = None
+        getitem_238: "f32[s33, 128]" = qkv_4[flat_19];  flat_19 = None
+        where_21: "f32[s33, 128]" = torch.where(getitem_237, getitem_238, from_tail_19);  getitem_237 = getitem_238 = from_tail_19 = None
+        float_52: "f32[s33, 128]" = where_21.float();  where_21 = None
+        getitem_239: "f32[128]" = taps_3[(slice(None, None, None), 3)];  taps_3 = None
+        mul_67: "f32[s33, 128]" = float_52 * getitem_239;  float_52 = getitem_239 = None
         out_40: "f32[s33, 128]" = out_39 + mul_67;  out_39 = mul_67 = None
+        steps_4: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
+        getitem_240: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
+        rel_20: "i64[s33, 4]" = getitem_240 + steps_4;  getitem_240 = None
+        arange_25: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
+        getitem_243: "i64[s33, 1]" = arange_25[(slice(None, None, None), None)];  arange_25 = None
+        add_69: "i64[s33, 4]" = getitem_243 + steps_4;  getitem_243 = steps_4 = None
+        flat_20: "i64[s33, 4]" = add_69.clamp_min(0);  add_69 = None
+        getitem_244: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        add_70: "i64[s33, 4]" = rel_20 + 3
+        clamp_20: "i64[s33, 4]" = add_70.clamp(0, 2);  add_70 = None
+        from_tail_20: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_244, clamp_20)];  getitem_244 = clamp_20 = None
+        ge_20: "b8[s33, 4]" = rel_20 >= 0;  rel_20 = None
+        getitem_246: "b8[s33, 4, 1]" = ge_20[(Ellipsis, None)];  ge_20 = None
+        getitem_247: "f32[s33, 4, 128]" = qkv_4[flat_20];  qkv_4 = flat_20 = None
+        where_22: "f32[s33, 4, 128]" = torch.where(getitem_246, getitem_247, from_tail_20);  getitem_246 = getitem_247 = from_tail_20 = None
+        getitem_248: "f32[s33, 3, 128]" = where_22[(slice(None, None, None), slice(1, None, None))];  where_22 = None
+        to_31: "f32[s33, 3, 128]" = getitem_248.to(torch.float32);  getitem_248 = None
+        index_copy__4: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_31);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = to_31 = index_copy__4 = None
         to_32: "f32[s33, 128]" = out_40.to(torch.float32);  out_40 = None
         qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(to_32);  to_32 = None
         split_13 = torch.functional.split(qkv_5, [32, 32, 64], dim = -1);  qkv_5 = None
@@ -758,15 +918,15 @@ class GraphModule(torch.nn.Module):
         float_53: "f32[s33, 4, 16]" = q_7.float();  q_7 = None
         mul_68: "f32[s33, 4, 16]" = float_53 * float_53
         sum_8: "f32[s33, 4, 1]" = mul_68.sum(-1, keepdim = True);  mul_68 = None
-        add_55: "f32[s33, 4, 1]" = sum_8 + 1e-06;  sum_8 = None
-        rsqrt_14: "f32[s33, 4, 1]" = torch.rsqrt(add_55);  add_55 = None
+        add_71: "f32[s33, 4, 1]" = sum_8 + 1e-06;  sum_8 = None
+        rsqrt_14: "f32[s33, 4, 1]" = torch.rsqrt(add_71);  add_71 = None
         mul_69: "f32[s33, 4, 16]" = float_53 * rsqrt_14;  float_53 = rsqrt_14 = None
         q_8: "f32[s33, 4, 16]" = mul_69 * 0.25;  mul_69 = None
         float_54: "f32[s33, 4, 16]" = k_7.float();  k_7 = None
         mul_71: "f32[s33, 4, 16]" = float_54 * float_54
         sum_9: "f32[s33, 4, 1]" = mul_71.sum(-1, keepdim = True);  mul_71 = None
-        add_56: "f32[s33, 4, 1]" = sum_9 + 1e-06;  sum_9 = None
-        rsqrt_15: "f32[s33, 4, 1]" = torch.rsqrt(add_56);  add_56 = None
+        add_72: "f32[s33, 4, 1]" = sum_9 + 1e-06;  sum_9 = None
+        rsqrt_15: "f32[s33, 4, 1]" = torch.rsqrt(add_72);  add_72 = None
         k_8: "f32[s33, 4, 16]" = float_54 * rsqrt_15;  float_54 = rsqrt_15 = None
         to_33: "f32[s33, 4]" = b_2.to(torch.float32);  b_2 = None
         sigmoid_15: "f32[s33, 4]" = to_33.sigmoid();  to_33 = None
@@ -775,8 +935,8 @@ class GraphModule(torch.nn.Module):
         exp_2: "f32[4]" = float_56.exp();  float_56 = None
         neg_2: "f32[4]" = -exp_2;  exp_2 = None
         float_57: "f32[s33, 4]" = a_2.float();  a_2 = None
-        add_57: "f32[s33, 4]" = float_57 + l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_;  float_57 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_ = None
-        softplus_2: "f32[s33, 4]" = torch._C._nn.softplus(add_57);  add_57 = None
+        add_73: "f32[s33, 4]" = float_57 + l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_;  float_57 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_ = None
+        softplus_2: "f32[s33, 4]" = torch._C._nn.softplus(add_73);  add_73 = None
         g_2: "f32[s33, 4]" = neg_2 * softplus_2;  neg_2 = softplus_2 = None
         float_58: "f32[s33, 4, 16]" = v_5.float();  v_5 = None
         out_41: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
@@ -786,8 +946,8 @@ class GraphModule(torch.nn.Module):
         xf_20: "f32[s33, 4, 16]" = core_2.float();  core_2 = None
         pow_11: "f32[s33, 4, 16]" = xf_20.pow(2)
         mean_15: "f32[s33, 4, 1]" = pow_11.mean(-1, keepdim = True);  pow_11 = None
-        add_58: "f32[s33, 4, 1]" = mean_15 + 1e-06;  mean_15 = None
-        rsqrt_16: "f32[s33, 4, 1]" = torch.rsqrt(add_58);  add_58 = None
+        add_74: "f32[s33, 4, 1]" = mean_15 + 1e-06;  mean_15 = None
+        rsqrt_16: "f32[s33, 4, 1]" = torch.rsqrt(add_74);  add_74 = None
         xf_21: "f32[s33, 4, 16]" = xf_20 * rsqrt_16;  xf_20 = rsqrt_16 = None
         to_35: "f32[s33, 4, 16]" = xf_21.to(torch.float32);  xf_21 = None
         out_42: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ * to_35;  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ = to_35 = None
@@ -803,13 +963,13 @@ class GraphModule(torch.nn.Module):
         xf_23: "f32[s33, 4, 64]" = xf_22.unflatten(-1, (-1, 64));  xf_22 = None
         pow_12: "f32[s33, 4, 64]" = xf_23.pow(2)
         mean_16: "f32[s33, 4, 1]" = pow_12.mean(-1, keepdim = True);  pow_12 = None
-        add_59: "f32[s33, 4, 1]" = mean_16 + 1e-06;  mean_16 = None
-        rsqrt_17: "f32[s33, 4, 1]" = torch.rsqrt(add_59);  add_59 = None
+        add_75: "f32[s33, 4, 1]" = mean_16 + 1e-06;  mean_16 = None
+        rsqrt_17: "f32[s33, 4, 1]" = torch.rsqrt(add_75);  add_75 = None
         out_44: "f32[s33, 4, 64]" = xf_23 * rsqrt_17;  xf_23 = rsqrt_17 = None
         out_45: "f32[s33, 256]" = out_44.flatten(-2);  out_44 = None
         float_62: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_60: "f32[256]" = 1.0 + float_62;  float_62 = None
-        mul_78: "f32[s33, 256]" = out_45 * add_60;  out_45 = add_60 = None
+        add_76: "f32[256]" = 1.0 + float_62;  float_62 = None
+        mul_78: "f32[s33, 256]" = out_45 * add_76;  out_45 = add_76 = None
         hn_5: "f32[s33, 256]" = mul_78.to(torch.float32);  mul_78 = None
         y_14: "f32[s33, 32]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_14 = torch.functional.split(y_14, [16, 0, 4, 12], dim = -1);  y_14 = None
@@ -848,13 +1008,13 @@ class GraphModule(torch.nn.Module):
         xf_25: "f32[s33, 4, 64]" = xf_24.unflatten(-1, (-1, 64));  xf_24 = None
         pow_13: "f32[s33, 4, 64]" = xf_25.pow(2)
         mean_18: "f32[s33, 4, 1]" = pow_13.mean(-1, keepdim = True);  pow_13 = None
-        add_61: "f32[s33, 4, 1]" = mean_18 + 1e-06;  mean_18 = None
-        rsqrt_18: "f32[s33, 4, 1]" = torch.rsqrt(add_61);  add_61 = None
+        add_77: "f32[s33, 4, 1]" = mean_18 + 1e-06;  mean_18 = None
+        rsqrt_18: "f32[s33, 4, 1]" = torch.rsqrt(add_77);  add_77 = None
         out_47: "f32[s33, 4, 64]" = xf_25 * rsqrt_18;  xf_25 = rsqrt_18 = None
         out_48: "f32[s33, 256]" = out_47.flatten(-2);  out_47 = None
         float_64: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_62: "f32[256]" = 1.0 + float_64;  float_64 = None
-        mul_83: "f32[s33, 256]" = out_48 * add_62;  out_48 = add_62 = None
+        add_78: "f32[256]" = 1.0 + float_64;  float_64 = None
+        mul_83: "f32[s33, 256]" = out_48 * add_78;  out_48 = add_78 = None
         hn_6: "f32[s33, 256]" = mul_83.to(torch.float32);  mul_83 = None
         y_16: "f32[s33, 32]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_16 = torch.functional.split(y_16, [16, 0, 4, 12], dim = -1);  y_16 = None
@@ -872,9 +1032,9 @@ class GraphModule(torch.nn.Module):
         sigmoid_20: "f32[s33, 4]" = torch.sigmoid(truediv_17);  truediv_17 = None
         inject_13: "f32[s33, 4]" = 2 * sigmoid_20;  sigmoid_20 = None
         float_65: "f32[s33]" = l_positions_.float()
-        getitem_213: "f32[s33, 1]" = float_65[(Ellipsis, None)];  float_65 = None
+        getitem_277: "f32[s33, 1]" = float_65[(Ellipsis, None)];  float_65 = None
         float_66: "f32[4]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_.float()
-        freqs: "f32[s33, 4]" = getitem_213 * float_66;  getitem_213 = float_66 = None
+        freqs: "f32[s33, 4]" = getitem_277 * float_66;  getitem_277 = float_66 = None
         emb_1: "f32[s33, 8]" = torch.cat((freqs, freqs), dim = -1);  freqs = None
         cos: "f32[s33, 8]" = emb_1.cos()
         cos_1: "f32[s33, 8]" = cos.to(torch.float32);  cos = None
@@ -894,12 +1054,12 @@ class GraphModule(torch.nn.Module):
         xf_26: "f32[s33, 4, 32]" = to_43.float();  to_43 = None
         pow_14: "f32[s33, 4, 32]" = xf_26.pow(2)
         mean_20: "f32[s33, 4, 1]" = pow_14.mean(-1, keepdim = True);  pow_14 = None
-        add_63: "f32[s33, 4, 1]" = mean_20 + 1e-06;  mean_20 = None
-        rsqrt_19: "f32[s33, 4, 1]" = torch.rsqrt(add_63);  add_63 = None
+        add_79: "f32[s33, 4, 1]" = mean_20 + 1e-06;  mean_20 = None
+        rsqrt_19: "f32[s33, 4, 1]" = torch.rsqrt(add_79);  add_79 = None
         out_49: "f32[s33, 4, 32]" = xf_26 * rsqrt_19;  xf_26 = rsqrt_19 = None
         float_68: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_ = None
-        add_64: "f32[32]" = 1.0 + float_68;  float_68 = None
-        mul_88: "f32[s33, 4, 32]" = out_49 * add_64;  out_49 = add_64 = None
+        add_80: "f32[32]" = 1.0 + float_68;  float_68 = None
+        mul_88: "f32[s33, 4, 32]" = out_49 * add_80;  out_49 = add_80 = None
         to_44: "f32[s33, 4, 32]" = mul_88.to(torch.float32);  mul_88 = None
         cos_2: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_2: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
@@ -919,12 +1079,12 @@ class GraphModule(torch.nn.Module):
         xf_27: "f32[s33, 2, 32]" = to_46.float();  to_46 = None
         pow_15: "f32[s33, 2, 32]" = xf_27.pow(2)
         mean_21: "f32[s33, 2, 1]" = pow_15.mean(-1, keepdim = True);  pow_15 = None
-        add_66: "f32[s33, 2, 1]" = mean_21 + 1e-06;  mean_21 = None
-        rsqrt_20: "f32[s33, 2, 1]" = torch.rsqrt(add_66);  add_66 = None
+        add_82: "f32[s33, 2, 1]" = mean_21 + 1e-06;  mean_21 = None
+        rsqrt_20: "f32[s33, 2, 1]" = torch.rsqrt(add_82);  add_82 = None
         out_50: "f32[s33, 2, 32]" = xf_27 * rsqrt_20;  xf_27 = rsqrt_20 = None
         float_70: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_ = None
-        add_67: "f32[32]" = 1.0 + float_70;  float_70 = None
-        mul_92: "f32[s33, 2, 32]" = out_50 * add_67;  out_50 = add_67 = None
+        add_83: "f32[32]" = 1.0 + float_70;  float_70 = None
+        mul_92: "f32[s33, 2, 32]" = out_50 * add_83;  out_50 = add_83 = None
         to_47: "f32[s33, 2, 32]" = mul_92.to(torch.float32);  mul_92 = None
         cos_3: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_3: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
@@ -948,12 +1108,12 @@ class GraphModule(torch.nn.Module):
         xf_28: "f32[s33, 2, 16]" = to_49.float();  to_49 = None
         pow_16: "f32[s33, 2, 16]" = xf_28.pow(2)
         mean_22: "f32[s33, 2, 1]" = pow_16.mean(-1, keepdim = True);  pow_16 = None
-        add_69: "f32[s33, 2, 1]" = mean_22 + 1e-06;  mean_22 = None
-        rsqrt_21: "f32[s33, 2, 1]" = torch.rsqrt(add_69);  add_69 = None
+        add_85: "f32[s33, 2, 1]" = mean_22 + 1e-06;  mean_22 = None
+        rsqrt_21: "f32[s33, 2, 1]" = torch.rsqrt(add_85);  add_85 = None
         out_51: "f32[s33, 2, 16]" = xf_28 * rsqrt_21;  xf_28 = rsqrt_21 = None
         float_72: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_ = None
-        add_70: "f32[16]" = 1.0 + float_72;  float_72 = None
-        mul_96: "f32[s33, 2, 16]" = out_51 * add_70;  out_51 = add_70 = None
+        add_86: "f32[16]" = 1.0 + float_72;  float_72 = None
+        mul_96: "f32[s33, 2, 16]" = out_51 * add_86;  out_51 = add_86 = None
         to_50: "f32[s33, 2, 16]" = mul_96.to(torch.float32);  mul_96 = None
         cos_4: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2);  cos_1 = None
         sin_4: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2);  sin_1 = None
@@ -974,29 +1134,29 @@ class GraphModule(torch.nn.Module):
         index_put_: "f32[5, 64, 2, 32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_.index_put_((page, row), k_10);  k_10 = index_put_ = None
         index_put__1: "f32[5, 64, 2, 32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_.index_put_((page, row), v_7);  v_7 = index_put__1 = None
         index_put__2: "f32[5, 64, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_.index_put_((page, row), ik);  page = row = ik = index_put__2 = None
-        add_72: "i64[s33]" = l_positions_ + 1
-        mod_1: "i64[s33]" = add_72 % 4;  add_72 = None
+        add_88: "i64[s33]" = l_positions_ + 1
+        mod_1: "i64[s33]" = add_88 % 4;  add_88 = None
         done: "b8[s33]" = mod_1 == 0;  mod_1 = None
-        add_73: "i64[s33]" = l_positions_ + 1
-        floordiv_1: "i64[s33]" = add_73 // 4;  add_73 = None
-        sub: "i64[s33]" = floordiv_1 - 1;  floordiv_1 = None
-        clamp_min_6: "i64[s33]" = sub.clamp_min(0);  sub = None
-        start: "i64[s33]" = clamp_min_6 * 4;  clamp_min_6 = None
+        add_89: "i64[s33]" = l_positions_ + 1
+        floordiv_1: "i64[s33]" = add_89 // 4;  add_89 = None
+        sub_32: "i64[s33]" = floordiv_1 - 1;  floordiv_1 = None
+        clamp_min_22: "i64[s33]" = sub_32.clamp_min(0);  sub_32 = None
+        start: "i64[s33]" = clamp_min_22 * 4;  clamp_min_22 = None
         floordiv_2: "i64[s33]" = start // 64
         page_1: "i32[s33]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_[(l_slots_, floordiv_2)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_ = floordiv_2 = None
         mod_2: "i64[s33]" = start % 64
-        getitem_246: "i64[s33, 1]" = mod_2[(slice(None, None, None), None)];  mod_2 = None
-        arange_10: "i64[4]" = torch.arange(4, device = device(type='cpu'))
-        rows: "i64[s33, 4]" = getitem_246 + arange_10;  getitem_246 = arange_10 = None
-        getitem_247: "i32[s33, 1]" = page_1[(slice(None, None, None), None)]
-        getitem_248: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_[(getitem_247, rows)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = getitem_247 = rows = None
-        float_73: "f32[s33, 4, 16]" = getitem_248.float();  getitem_248 = None
+        getitem_310: "i64[s33, 1]" = mod_2[(slice(None, None, None), None)];  mod_2 = None
+        arange_26: "i64[4]" = torch.arange(4, device = device(type='cpu'))
+        rows: "i64[s33, 4]" = getitem_310 + arange_26;  getitem_310 = arange_26 = None
+        getitem_311: "i32[s33, 1]" = page_1[(slice(None, None, None), None)]
+        getitem_312: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_[(getitem_311, rows)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = getitem_311 = rows = None
+        float_73: "f32[s33, 4, 16]" = getitem_312.float();  getitem_312 = None
         mean_23: "f32[s33, 16]" = float_73.mean(-2);  float_73 = None
         pooled: "f32[s33, 16]" = mean_23.to(torch.float32);  mean_23 = None
         float_74: "f32[s33]" = start.float()
-        getitem_249: "f32[s33, 1]" = float_74[(Ellipsis, None)];  float_74 = None
+        getitem_313: "f32[s33, 1]" = float_74[(Ellipsis, None)];  float_74 = None
         float_75: "f32[4]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_ = None
-        freqs_1: "f32[s33, 4]" = getitem_249 * float_75;  getitem_249 = float_75 = None
+        freqs_1: "f32[s33, 4]" = getitem_313 * float_75;  getitem_313 = float_75 = None
         emb_2: "f32[s33, 8]" = torch.cat((freqs_1, freqs_1), dim = -1);  freqs_1 = None
         cos_5: "f32[s33, 8]" = emb_2.cos()
         cos_6: "f32[s33, 8]" = cos_5.to(torch.float32);  cos_5 = None
@@ -1005,12 +1165,12 @@ class GraphModule(torch.nn.Module):
         xf_29: "f32[s33, 16]" = pooled.float();  pooled = None
         pow_17: "f32[s33, 16]" = xf_29.pow(2)
         mean_24: "f32[s33, 1]" = pow_17.mean(-1, keepdim = True);  pow_17 = None
-        add_75: "f32[s33, 1]" = mean_24 + 1e-06;  mean_24 = None
-        rsqrt_22: "f32[s33, 1]" = torch.rsqrt(add_75);  add_75 = None
+        add_91: "f32[s33, 1]" = mean_24 + 1e-06;  mean_24 = None
+        rsqrt_22: "f32[s33, 1]" = torch.rsqrt(add_91);  add_91 = None
         out_52: "f32[s33, 16]" = xf_29 * rsqrt_22;  xf_29 = rsqrt_22 = None
         float_77: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_ = None
-        add_76: "f32[16]" = 1.0 + float_77;  float_77 = None
-        mul_102: "f32[s33, 16]" = out_52 * add_76;  out_52 = add_76 = None
+        add_92: "f32[16]" = 1.0 + float_77;  float_77 = None
+        mul_102: "f32[s33, 16]" = out_52 * add_92;  out_52 = add_92 = None
         to_55: "f32[s33, 16]" = mul_102.to(torch.float32);  mul_102 = None
         unsqueeze_7: "f32[s33, 1, 16]" = to_55.unsqueeze(-2);  to_55 = None
         cos_7: "f32[s33, 1, 8]" = cos_6.unsqueeze(-2);  cos_6 = None
@@ -1026,14 +1186,14 @@ class GraphModule(torch.nn.Module):
         rotated_3: "f32[s33, 1, 8]" = mul_103 + mul_104;  mul_103 = mul_104 = None
         cat_10: "f32[s33, 1, 16]" = torch.cat((rotated_3, rest_3), dim = -1);  rotated_3 = rest_3 = None
         keys: "f32[s33, 16]" = cat_10.squeeze(-2);  cat_10 = None
-        getitem_256: "b8[s33, 1]" = done[(slice(None, None, None), None)]
+        getitem_320: "b8[s33, 1]" = done[(slice(None, None, None), None)]
         zeros_like: "f32[s33, 16]" = torch.zeros_like(keys)
-        keys_1: "f32[s33, 16]" = torch.where(getitem_256, keys, zeros_like);  getitem_256 = keys = zeros_like = None
-        where_8: "i32[s33]" = torch.where(done, page_1, 4);  page_1 = None
+        keys_1: "f32[s33, 16]" = torch.where(getitem_320, keys, zeros_like);  getitem_320 = keys = zeros_like = None
+        where_24: "i32[s33]" = torch.where(done, page_1, 4);  page_1 = None
         mod_3: "i64[s33]" = start % 64;  start = None
         floordiv_3: "i64[s33]" = mod_3 // 4;  mod_3 = None
-        where_9: "i64[s33]" = torch.where(done, floordiv_3, 0);  done = floordiv_3 = None
-        index_put__3: "f32[5, 16, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_.index_put_((where_8, where_9), keys_1);  where_8 = where_9 = keys_1 = index_put__3 = None
+        where_25: "i64[s33]" = torch.where(done, floordiv_3, 0);  done = floordiv_3 = None
+        index_put__3: "f32[5, 16, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_.index_put_((where_24, where_25), keys_1);  where_24 = where_25 = keys_1 = index_put__3 = None
         out_53: "f32[s33, 4, 32]" = torch.empty((s33, 4, 32), dtype = torch.float32, device = device(type='cpu'))
         attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_11, iq_1, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_53);  q_11 = iq_1 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_core_default = None
         flatten_14: "f32[s33, 128]" = out_53.flatten(-2);  out_53 = None
@@ -1049,13 +1209,13 @@ class GraphModule(torch.nn.Module):
         xf_31: "f32[s33, 4, 64]" = xf_30.unflatten(-1, (-1, 64));  xf_30 = None
         pow_18: "f32[s33, 4, 64]" = xf_31.pow(2)
         mean_25: "f32[s33, 4, 1]" = pow_18.mean(-1, keepdim = True);  pow_18 = None
-        add_78: "f32[s33, 4, 1]" = mean_25 + 1e-06;  mean_25 = None
-        rsqrt_23: "f32[s33, 4, 1]" = torch.rsqrt(add_78);  add_78 = None
+        add_94: "f32[s33, 4, 1]" = mean_25 + 1e-06;  mean_25 = None
+        rsqrt_23: "f32[s33, 4, 1]" = torch.rsqrt(add_94);  add_94 = None
         out_55: "f32[s33, 4, 64]" = xf_31 * rsqrt_23;  xf_31 = rsqrt_23 = None
         out_56: "f32[s33, 256]" = out_55.flatten(-2);  out_55 = None
         float_79: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_79: "f32[256]" = 1.0 + float_79;  float_79 = None
-        mul_107: "f32[s33, 256]" = out_56 * add_79;  out_56 = add_79 = None
+        add_95: "f32[256]" = 1.0 + float_79;  float_79 = None
+        mul_107: "f32[s33, 256]" = out_56 * add_95;  out_56 = add_95 = None
         hn_7: "f32[s33, 256]" = mul_107.to(torch.float32);  mul_107 = None
         y_19: "f32[s33, 32]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_19 = torch.functional.split(y_19, [16, 0, 4, 12], dim = -1);  y_19 = None
@@ -1094,13 +1254,13 @@ class GraphModule(torch.nn.Module):
         xf_33: "f32[s33, 4, 64]" = xf_32.unflatten(-1, (-1, 64));  xf_32 = None
         pow_19: "f32[s33, 4, 64]" = xf_33.pow(2)
         mean_27: "f32[s33, 4, 1]" = pow_19.mean(-1, keepdim = True);  pow_19 = None
-        add_80: "f32[s33, 4, 1]" = mean_27 + 1e-06;  mean_27 = None
-        rsqrt_24: "f32[s33, 4, 1]" = torch.rsqrt(add_80);  add_80 = None
+        add_96: "f32[s33, 4, 1]" = mean_27 + 1e-06;  mean_27 = None
+        rsqrt_24: "f32[s33, 4, 1]" = torch.rsqrt(add_96);  add_96 = None
         out_58: "f32[s33, 4, 64]" = xf_33 * rsqrt_24;  xf_33 = rsqrt_24 = None
         out_59: "f32[s33, 256]" = out_58.flatten(-2);  out_58 = None
         float_81: "f32[256]" = l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = None
-        add_81: "f32[256]" = 1.0 + float_81;  float_81 = None
-        mul_112: "f32[s33, 256]" = out_59 * add_81;  out_59 = add_81 = None
+        add_97: "f32[256]" = 1.0 + float_81;  float_81 = None
+        mul_112: "f32[s33, 256]" = out_59 * add_97;  out_59 = add_97 = None
         hn_8: "f32[s33, 256]" = mul_112.to(torch.float32);  mul_112 = None
         linear_29: "f32[s33, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
         truediv_21: "f32[s33, 16]" = linear_29 / 4;  linear_29 = None

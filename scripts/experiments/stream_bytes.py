@@ -103,6 +103,17 @@ def _extern_name(snode: Any) -> str:
     return str(kernel or type(node).__name__)
 
 
+def _accesses(snode: Any) -> tuple[dict[str, int], dict[str, int]]:
+    """Bytes per buffer a kernel reads and writes, less the buffers its code keeps local: Inductor's
+    estimate keeps a buffer that a mutation after the kernel only waits for (a weak user), the
+    kernel's code drops it (`remove_kernel_local_buffers`)."""
+    names = {n.get_name() for n in snode.get_nodes()}
+    reads = snode.get_read_write_buffer_accesses(include_reads=True, include_writes=False)
+    writes = snode.get_read_write_buffer_accesses(include_reads=False, include_writes=True)
+    local = {b for b in writes if snode.scheduler.can_buffer_be_removed_through_fusion(b, names)}
+    return {b: n for b, n in reads.items() if b not in local}, {b: n for b, n in writes.items() if b not in local}
+
+
 def _record(snodes: list[Any], stream_bytes: int) -> list[Node]:
     """The fused schedule as `Node`s, bytes at the traced size."""
     from torch._inductor.scheduler import ExternKernelSchedulerNode, NopKernelSchedulerNode
@@ -114,8 +125,7 @@ def _record(snodes: list[Any], stream_bytes: int) -> list[Node]:
         if isinstance(snode, ExternKernelSchedulerNode):
             out.append(Node(_extern_name(snode), sources=_sources(snode)))
             continue
-        reads = snode.get_read_write_buffer_accesses(include_reads=True, include_writes=False)
-        writes = snode.get_read_write_buffer_accesses(include_reads=False, include_writes=True)
+        reads, writes = _accesses(snode)
         node = Node("kernel", sum(reads.values()), sum(writes.values()))
         node.big_reads = sum(b for b in reads.values() if b >= stream_bytes) / stream_bytes
         node.big_writes = sum(b for b in writes.values() if b >= stream_bytes) / stream_bytes

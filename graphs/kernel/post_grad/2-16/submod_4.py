@@ -1,5 +1,5 @@
 class <lambda>(torch.nn.Module):
-    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 256]", arg6_1: "f32[s33, 4]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "Sym(s33)", arg12_1: "f32[256]", arg13_1: "f32[32, 256]", arg14_1: "f32[256, 16]", arg15_1: "f32[224, 64]", arg16_1: "i64[s33]", arg17_1: "i64[s33]", arg18_1: "f32[3, 3, 128]", arg19_1: "i64[s33]", arg20_1: "f32[128, 1, 4]", arg21_1: "f32[4]", arg22_1: "f32[4]"):
+    def forward(self, arg0_1: "f32[s33, 4, 16]", arg1_1: "Sym(s33)", arg2_1: "f32[s33, 64]", arg3_1: "f32[16]", arg4_1: "f32[64, 64]", arg5_1: "f32[s33, 256]", arg6_1: "f32[s33, 4]", arg7_1: "f32[256]", arg8_1: "f32[32, 256]", arg9_1: "f32[256, 16]", arg10_1: "f32[96, 64]", arg11_1: "Sym(s33)", arg12_1: "f32[256]", arg13_1: "f32[32, 256]", arg14_1: "f32[256, 16]", arg15_1: "f32[224, 64]", arg16_1: "f32[128, 1, 4]", arg17_1: "i64[s33]", arg18_1: "f32[3, 3, 128]", arg19_1: "i64[s33]", arg20_1: "i64[s33]", arg21_1: "f32[4]", arg22_1: "f32[4]"):
         pow_1: "f32[s33, 4, 16]" = torch.ops.aten.pow.Tensor_Scalar(arg0_1, 2)
         mean: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
         add_12: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
@@ -112,79 +112,123 @@ class <lambda>(torch.nn.Module):
         getitem_22: "f32[s33, 64]" = split_with_sizes_3[2]
         getitem_24: "f32[s33, 4]" = split_with_sizes_3[4]
         getitem_26: "f32[s33, 4]" = split_with_sizes_3[6];  split_with_sizes_3 = None
-        unsqueeze_5: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg16_1, 1);  arg16_1 = None
-        iota: "i64[4]" = torch.ops.prims.iota.default(4, start = -3, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
-        add_319: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_5, iota);  unsqueeze_5 = None
-        ge_1: "b8[s33, 4]" = torch.ops.aten.ge.Scalar(add_319, 0)
-        unsqueeze_8: "b8[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(ge_1, 2);  ge_1 = None
+        unsqueeze_9: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg17_1, 1)
+        iota_4: "i64[4]" = torch.ops.prims.iota.default(4, start = -3, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
+        add_455: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_9, iota_4);  unsqueeze_9 = None
+        ge_9: "b8[s33, 4]" = torch.ops.aten.ge.Scalar(add_455, 0)
+        unsqueeze_12: "b8[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(ge_9, 2);  ge_9 = None
+        iota_5: "i64[s33]" = torch.ops.prims.iota.default(arg11_1, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
+        unsqueeze_10: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(iota_5, 1);  iota_5 = None
+        add_465: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_10, iota_4);  unsqueeze_10 = iota_4 = None
+        clamp_min_8: "i64[s33, 4]" = torch.ops.aten.clamp_min.default(add_465, 0);  add_465 = None
+        index_9: "f32[s33, 4, 128]" = torch.ops.aten.index.Tensor(getitem_20, [clamp_min_8]);  clamp_min_8 = None
+        unsqueeze_11: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg19_1, 1)
+        add_475: "i64[s33, 4]" = torch.ops.aten.add.Tensor(add_455, 3);  add_455 = None
+        clamp_min_9: "i64[s33, 4]" = torch.ops.aten.clamp_min.default(add_475, 0);  add_475 = None
+        clamp_max_4: "i64[s33, 4]" = torch.ops.aten.clamp_max.default(clamp_min_9, 2);  clamp_min_9 = None
+        index_8: "f32[s33, 4, 128]" = torch.ops.aten.index.Tensor(arg18_1, [unsqueeze_11, clamp_max_4]);  unsqueeze_11 = clamp_max_4 = None
+        where_4: "f32[s33, 4, 128]" = torch.ops.aten.where.self(unsqueeze_12, index_9, index_8);  unsqueeze_12 = index_9 = index_8 = None
+        slice_1: "f32[s33, 3, 128]" = torch.ops.aten.slice.Tensor(where_4, 1, 1, 9223372036854775807);  where_4 = None
+        index_put: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg18_1, [arg20_1], slice_1);  arg20_1 = slice_1 = None
+        sub_96: "i64[s33]" = torch.ops.aten.sub.Tensor(arg17_1, 3)
+        ge_1: "b8[s33]" = torch.ops.aten.ge.Scalar(sub_96, 0)
+        unsqueeze_5: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(ge_1, 1);  ge_1 = None
+        iota: "i64[s33]" = torch.ops.prims.iota.default(arg11_1, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
+        sub_101: "i64[s33]" = torch.ops.aten.sub.Tensor(iota, 3);  iota = None
+        clamp_min: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_101, 0);  sub_101 = None
+        index_1: "f32[s33, 128]" = torch.ops.aten.index.Tensor(getitem_20, [clamp_min]);  clamp_min = None
+        add_325: "i64[s33]" = torch.ops.aten.add.Tensor(sub_96, 3);  sub_96 = None
+        clamp_min_1: "i64[s33]" = torch.ops.aten.clamp_min.default(add_325, 0);  add_325 = None
+        clamp_max: "i64[s33]" = torch.ops.aten.clamp_max.default(clamp_min_1, 2);  clamp_min_1 = None
+        index: "f32[s33, 128]" = torch.ops.aten.index.Tensor(arg18_1, [arg19_1, clamp_max]);  clamp_max = None
+        where: "f32[s33, 128]" = torch.ops.aten.where.self(unsqueeze_5, index_1, index);  unsqueeze_5 = index_1 = index = None
+        select: "f32[128, 4]" = torch.ops.aten.select.int(arg16_1, 1, 0);  arg16_1 = None
+        select_1: "f32[128]" = torch.ops.aten.select.int(select, 1, 0)
+        mul_229: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(where, select_1);  where = select_1 = None
+        sub_112: "i64[s33]" = torch.ops.aten.sub.Tensor(arg17_1, 2)
+        ge_3: "b8[s33]" = torch.ops.aten.ge.Scalar(sub_112, 0)
+        unsqueeze_6: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(ge_3, 1);  ge_3 = None
         iota_1: "i64[s33]" = torch.ops.prims.iota.default(arg11_1, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
-        unsqueeze_6: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(iota_1, 1);  iota_1 = None
-        add_329: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_6, iota);  unsqueeze_6 = iota = None
-        clamp_min: "i64[s33, 4]" = torch.ops.aten.clamp_min.default(add_329, 0);  add_329 = None
-        index_1: "f32[s33, 4, 128]" = torch.ops.aten.index.Tensor(getitem_20, [clamp_min]);  getitem_20 = clamp_min = None
-        unsqueeze_7: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(arg17_1, 1);  arg17_1 = None
-        add_339: "i64[s33, 4]" = torch.ops.aten.add.Tensor(add_319, 3);  add_319 = None
-        clamp_min_1: "i64[s33, 4]" = torch.ops.aten.clamp_min.default(add_339, 0);  add_339 = None
-        clamp_max: "i64[s33, 4]" = torch.ops.aten.clamp_max.default(clamp_min_1, 2);  clamp_min_1 = None
-        index: "f32[s33, 4, 128]" = torch.ops.aten.index.Tensor(arg18_1, [unsqueeze_7, clamp_max]);  unsqueeze_7 = clamp_max = None
-        where: "f32[s33, 4, 128]" = torch.ops.aten.where.self(unsqueeze_8, index_1, index);  unsqueeze_8 = index_1 = index = None
-        slice_1: "f32[s33, 3, 128]" = torch.ops.aten.slice.Tensor(where, 1, 1, 9223372036854775807)
-        index_put: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg18_1, [arg19_1], slice_1);  arg19_1 = slice_1 = None
-        select_1: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 0)
-        select: "f32[128, 4]" = torch.ops.aten.select.int(arg20_1, 1, 0);  arg20_1 = None
-        select_2: "f32[128]" = torch.ops.aten.select.int(select, 1, 0)
-        mul_246: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_1, select_2);  select_1 = select_2 = None
-        select_3: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 1)
-        select_4: "f32[128]" = torch.ops.aten.select.int(select, 1, 1)
-        mul_251: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_3, select_4);  select_3 = select_4 = None
-        add_387: "f32[s33, 128]" = torch.ops.aten.add.Tensor(mul_246, mul_251);  mul_246 = mul_251 = None
-        select_5: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 2)
-        select_6: "f32[128]" = torch.ops.aten.select.int(select, 1, 2)
-        mul_258: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_5, select_6);  select_5 = select_6 = None
-        add_397: "f32[s33, 128]" = torch.ops.aten.add.Tensor(add_387, mul_258);  add_387 = mul_258 = None
-        select_7: "f32[s33, 128]" = torch.ops.aten.select.int(where, 1, 3);  where = None
-        select_8: "f32[128]" = torch.ops.aten.select.int(select, 1, 3);  select = None
-        mul_265: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(select_7, select_8);  select_7 = select_8 = None
-        add_407: "f32[s33, 128]" = torch.ops.aten.add.Tensor(add_397, mul_265);  add_397 = mul_265 = None
-        neg_3: "f32[s33, 128]" = torch.ops.aten.neg.default(add_407)
+        sub_117: "i64[s33]" = torch.ops.aten.sub.Tensor(iota_1, 2);  iota_1 = None
+        clamp_min_2: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_117, 0);  sub_117 = None
+        index_3: "f32[s33, 128]" = torch.ops.aten.index.Tensor(getitem_20, [clamp_min_2]);  clamp_min_2 = None
+        add_356: "i64[s33]" = torch.ops.aten.add.Tensor(sub_112, 3);  sub_112 = None
+        clamp_min_3: "i64[s33]" = torch.ops.aten.clamp_min.default(add_356, 0);  add_356 = None
+        clamp_max_1: "i64[s33]" = torch.ops.aten.clamp_max.default(clamp_min_3, 2);  clamp_min_3 = None
+        index_2: "f32[s33, 128]" = torch.ops.aten.index.Tensor(arg18_1, [arg19_1, clamp_max_1]);  clamp_max_1 = None
+        where_1: "f32[s33, 128]" = torch.ops.aten.where.self(unsqueeze_6, index_3, index_2);  unsqueeze_6 = index_3 = index_2 = None
+        select_2: "f32[128]" = torch.ops.aten.select.int(select, 1, 1)
+        mul_244: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(where_1, select_2);  where_1 = select_2 = None
+        add_378: "f32[s33, 128]" = torch.ops.aten.add.Tensor(mul_229, mul_244);  mul_229 = mul_244 = None
+        sub_129: "i64[s33]" = torch.ops.aten.sub.Tensor(arg17_1, 1)
+        ge_5: "b8[s33]" = torch.ops.aten.ge.Scalar(sub_129, 0)
+        unsqueeze_7: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(ge_5, 1);  ge_5 = None
+        iota_2: "i64[s33]" = torch.ops.prims.iota.default(arg11_1, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
+        sub_134: "i64[s33]" = torch.ops.aten.sub.Tensor(iota_2, 1);  iota_2 = None
+        clamp_min_4: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_134, 0);  sub_134 = None
+        index_5: "f32[s33, 128]" = torch.ops.aten.index.Tensor(getitem_20, [clamp_min_4]);  clamp_min_4 = None
+        add_391: "i64[s33]" = torch.ops.aten.add.Tensor(sub_129, 3);  sub_129 = None
+        clamp_min_5: "i64[s33]" = torch.ops.aten.clamp_min.default(add_391, 0);  add_391 = None
+        clamp_max_2: "i64[s33]" = torch.ops.aten.clamp_max.default(clamp_min_5, 2);  clamp_min_5 = None
+        index_4: "f32[s33, 128]" = torch.ops.aten.index.Tensor(arg18_1, [arg19_1, clamp_max_2]);  clamp_max_2 = None
+        where_2: "f32[s33, 128]" = torch.ops.aten.where.self(unsqueeze_7, index_5, index_4);  unsqueeze_7 = index_5 = index_4 = None
+        select_3: "f32[128]" = torch.ops.aten.select.int(select, 1, 2)
+        mul_261: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(where_2, select_3);  where_2 = select_3 = None
+        add_413: "f32[s33, 128]" = torch.ops.aten.add.Tensor(add_378, mul_261);  add_378 = mul_261 = None
+        sub_146: "i64[s33]" = torch.ops.aten.sub.Tensor(arg17_1, 0);  arg17_1 = None
+        ge_7: "b8[s33]" = torch.ops.aten.ge.Scalar(sub_146, 0)
+        unsqueeze_8: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(ge_7, 1);  ge_7 = None
+        iota_3: "i64[s33]" = torch.ops.prims.iota.default(arg11_1, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
+        sub_151: "i64[s33]" = torch.ops.aten.sub.Tensor(iota_3, 0);  iota_3 = None
+        clamp_min_6: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_151, 0);  sub_151 = None
+        index_7: "f32[s33, 128]" = torch.ops.aten.index.Tensor(getitem_20, [clamp_min_6]);  getitem_20 = clamp_min_6 = None
+        add_426: "i64[s33]" = torch.ops.aten.add.Tensor(sub_146, 3);  sub_146 = None
+        clamp_min_7: "i64[s33]" = torch.ops.aten.clamp_min.default(add_426, 0);  add_426 = None
+        clamp_max_3: "i64[s33]" = torch.ops.aten.clamp_max.default(clamp_min_7, 2);  clamp_min_7 = None
+        index_6: "f32[s33, 128]" = torch.ops.aten.index.Tensor(arg18_1, [arg19_1, clamp_max_3]);  arg19_1 = clamp_max_3 = None
+        where_3: "f32[s33, 128]" = torch.ops.aten.where.self(unsqueeze_8, index_7, index_6);  unsqueeze_8 = index_7 = index_6 = None
+        select_4: "f32[128]" = torch.ops.aten.select.int(select, 1, 3);  select = None
+        mul_278: "f32[s33, 128]" = torch.ops.aten.mul.Tensor(where_3, select_4);  where_3 = select_4 = None
+        add_448: "f32[s33, 128]" = torch.ops.aten.add.Tensor(add_413, mul_278);  add_413 = mul_278 = None
+        neg_3: "f32[s33, 128]" = torch.ops.aten.neg.default(add_448)
         exp_4: "f32[s33, 128]" = torch.ops.aten.exp.default(neg_3);  neg_3 = None
-        add_411: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_4, 1);  exp_4 = None
-        div_9: "f32[s33, 128]" = torch.ops.aten.div.Tensor(add_407, add_411);  add_407 = add_411 = None
+        add_511: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_4, 1);  exp_4 = None
+        div_9: "f32[s33, 128]" = torch.ops.aten.div.Tensor(add_448, add_511);  add_448 = add_511 = None
         split_with_sizes_4 = torch.ops.aten.split_with_sizes.default(div_9, [32, 32, 64], -1);  div_9 = None
         getitem_28: "f32[s33, 32]" = split_with_sizes_4[0]
         getitem_29: "f32[s33, 32]" = split_with_sizes_4[1]
         getitem_30: "f32[s33, 64]" = split_with_sizes_4[2];  split_with_sizes_4 = None
         view_16: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_30, [arg11_1, 4, 16]);  getitem_30 = None
         view_12: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_28, [arg11_1, 2, 16]);  getitem_28 = None
-        unsqueeze_9: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_12, 2);  view_12 = None
-        expand: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_9, [arg11_1, 2, 2, 16]);  unsqueeze_9 = None
+        unsqueeze_13: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_12, 2);  view_12 = None
+        expand: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_13, [arg11_1, 2, 2, 16]);  unsqueeze_13 = None
         clone_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
         view_13: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_1, [arg11_1, 4, 16]);  clone_1 = None
-        mul_310: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_13, view_13)
-        sum_3: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_310, [-1], True);  mul_310 = None
-        add_482: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_3, 1e-06);  sum_3 = None
-        rsqrt_3: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_482);  add_482 = None
-        mul_319: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_13, rsqrt_3);  view_13 = rsqrt_3 = None
-        mul_322: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_319, 0.25);  mul_319 = None
+        mul_350: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_13, view_13)
+        sum_3: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_350, [-1], True);  mul_350 = None
+        add_582: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_3, 1e-06);  sum_3 = None
+        rsqrt_3: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_582);  add_582 = None
+        mul_359: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_13, rsqrt_3);  view_13 = rsqrt_3 = None
+        mul_362: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_359, 0.25);  mul_359 = None
         view_14: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_29, [arg11_1, 2, 16]);  getitem_29 = None
-        unsqueeze_10: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_14, 2);  view_14 = None
-        expand_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_10, [arg11_1, 2, 2, 16]);  unsqueeze_10 = None
+        unsqueeze_14: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_14, 2);  view_14 = None
+        expand_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_14, [arg11_1, 2, 2, 16]);  unsqueeze_14 = None
         clone_2: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
         view_15: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_2, [arg11_1, 4, 16]);  clone_2 = None
-        mul_325: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_15, view_15)
-        sum_4: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_325, [-1], True);  mul_325 = None
-        add_507: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
-        rsqrt_4: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_507);  add_507 = None
-        mul_334: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_15, rsqrt_4);  view_15 = rsqrt_4 = None
+        mul_365: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_15, view_15)
+        sum_4: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_365, [-1], True);  mul_365 = None
+        add_607: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
+        rsqrt_4: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_607);  add_607 = None
+        mul_374: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_15, rsqrt_4);  view_15 = rsqrt_4 = None
         sigmoid_5: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_24);  getitem_24 = None
         exp_5: "f32[4]" = torch.ops.aten.exp.default(arg21_1);  arg21_1 = None
         neg_4: "f32[4]" = torch.ops.aten.neg.default(exp_5);  exp_5 = None
-        add_523: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_26, arg22_1);  getitem_26 = arg22_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_523, 20)
-        exp_6: "f32[s33, 4]" = torch.ops.aten.exp.default(add_523)
+        add_623: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_26, arg22_1);  getitem_26 = arg22_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_623, 20)
+        exp_6: "f32[s33, 4]" = torch.ops.aten.exp.default(add_623)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_6);  exp_6 = None
-        where_1: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_523, log1p);  gt = add_523 = log1p = None
-        mul_343: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_4, where_1);  neg_4 = where_1 = None
+        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_623, log1p);  gt = add_623 = log1p = None
+        mul_383: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_4, where_5);  neg_4 = where_5 = None
         empty_1: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg11_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg11_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg18_1, index_put);  arg18_1 = index_put = copy_ = None
-        return (mul_322, mul_334, view_16, mul_343, sigmoid_5, empty_1, getitem_22, add_207, mul_198)
+        return (mul_362, mul_374, view_16, mul_383, sigmoid_5, empty_1, getitem_22, add_207, mul_198)
