@@ -11,15 +11,16 @@ each piece stops once its kernels are fused (Triton has no CPU driver here), so 
 Per piece (the graph between two opaque splitting ops: the GDN delta rule, the attention core) it
 prints each scheduled node in order: an Inductor kernel with the bytes it reads and writes (each
 buffer once, as a fused kernel that keeps it in registers would: Inductor's
-`get_read_write_buffer_accesses`), the buffers of a stream tensor's size or more among them (`S` =
-one `[T, n*d]` stream tensor), and the model functions it came from (a rewrite's nodes: their ops);
-an extern call (a GEMM, an opaque region op) by name, since those split fusion groups. Then the
-totals: Inductor kernels, their bytes, and the floor a layer needs (the streams read and written
-once per block, `4 S`).
+`get_read_write_buffer_accesses`, less the buffers its code keeps local), the buffers of a stream
+tensor's size or more among them (`S` = one `[T, n*d]` stream tensor), and the model functions it
+came from (a rewrite's nodes: their ops); an extern call (a GEMM, an opaque region op) by name,
+since those split fusion groups. Then the totals: Inductor kernels, their bytes, and the floor a
+layer needs (the streams read and written once per block, `4 S`).
 
 The hyper-connection ops take the graph they have on CUDA (`model.hyper.use_kernels` reads True: the
 fused write-and-read's torch twin in this range); elsewhere the CPU graph differs from the GPU's where a
-region's torch code runs a Triton op on CUDA (the MoE router's top-k, the GDN gating).
+region's torch code runs a Triton op on CUDA (the MoE router's top-k: here `aten.topk` and two small
+kernels).
 
 Usage: `PYTHONPATH=. python scripts/experiments/stream_bytes.py [--tokens 2048] [--preset bench]
 [--dtype bfloat16] [--layers 4] [--experts 16] [--vocab 4096] [--json PATH]`.
