@@ -177,17 +177,18 @@ class GraphModule(torch.nn.Module):
         embedding: "f32[s33, 64]" = torch.nn.functional.embedding(l_input_ids_, l_self_modules_model_modules_embed_tokens_parameters_weight_, None, None, 2.0, False, False);  l_self_modules_model_modules_embed_tokens_parameters_weight_ = None
         h: "f32[s33, 256]" = embedding.repeat(1, 4);  embedding = None
         xf: "f32[s33, 256]" = h.float()
+        float_2: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale: "f32[256]" = 1.0 + float_2;  float_2 = None
         xf_1: "f32[s33, 4, 64]" = xf.unflatten(-1, (-1, 64));  xf = None
+        scale_1: "f32[4, 64]" = scale.unflatten(-1, (-1, 64));  scale = None
         pow_1: "f32[s33, 4, 64]" = xf_1.pow(2)
         mean: "f32[s33, 4, 1]" = pow_1.mean(-1, keepdim = True);  pow_1 = None
-        add: "f32[s33, 4, 1]" = mean + 1e-06;  mean = None
-        rsqrt: "f32[s33, 4, 1]" = torch.rsqrt(add);  add = None
-        out: "f32[s33, 4, 64]" = xf_1 * rsqrt;  xf_1 = rsqrt = None
-        out_1: "f32[s33, 256]" = out.flatten(-2);  out = None
-        float_2: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_1: "f32[256]" = 1.0 + float_2;  float_2 = None
-        mul_1: "f32[s33, 256]" = out_1 * add_1;  out_1 = add_1 = None
-        hn: "f32[s33, 256]" = mul_1.to(torch.float32);  mul_1 = None
+        add_1: "f32[s33, 4, 1]" = mean + 1e-06;  mean = None
+        rsqrt: "f32[s33, 4, 1]" = torch.rsqrt(add_1);  add_1 = None
+        mul: "f32[s33, 4, 64]" = xf_1 * rsqrt;  xf_1 = rsqrt = None
+        mul_1: "f32[s33, 4, 64]" = mul * scale_1;  mul = scale_1 = None
+        out: "f32[s33, 4, 64]" = mul_1.to(torch.float32);  mul_1 = None
+        hn: "f32[s33, 256]" = out.flatten(-2);  out = None
         y: "f32[s33, 32]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split = torch.functional.split(y, [16, 0, 4, 12], dim = -1);  y = None
         down: "f32[s33, 16]" = split[0]
@@ -196,9 +197,9 @@ class GraphModule(torch.nn.Module):
         silu: "f32[s33, 16]" = torch.nn.functional.silu(truediv);  truediv = None
         linear_1: "f32[s33, 256]" = torch._C._nn.linear(silu, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid: "f32[s33, 256]" = torch.sigmoid(linear_1);  linear_1 = None
-        unflatten_1: "f32[s33, 4, 64]" = sigmoid.unflatten(-1, (4, 64));  sigmoid = None
-        unflatten_2: "f32[s33, 4, 64]" = hn.unflatten(-1, (4, 64));  hn = None
-        mul_2: "f32[s33, 4, 64]" = unflatten_1 * unflatten_2;  unflatten_1 = unflatten_2 = None
+        unflatten_2: "f32[s33, 4, 64]" = sigmoid.unflatten(-1, (4, 64));  sigmoid = None
+        unflatten_3: "f32[s33, 4, 64]" = hn.unflatten(-1, (4, 64));  hn = None
+        mul_2: "f32[s33, 4, 64]" = unflatten_2 * unflatten_3;  unflatten_2 = unflatten_3 = None
         x: "f32[s33, 64]" = mul_2.mean(dim = -2);  mul_2 = None
         truediv_1: "f32[s33, 4]" = inject / 4;  inject = None
         sigmoid_1: "f32[s33, 4]" = torch.sigmoid(truediv_1);  truediv_1 = None
@@ -224,7 +225,7 @@ class GraphModule(torch.nn.Module):
         where: "f32[s33, 128]" = torch.where(getitem_16, getitem_17, from_tail);  getitem_16 = getitem_17 = from_tail = None
         float_4: "f32[s33, 128]" = where.float();  where = None
         getitem_18: "f32[128]" = taps[(slice(None, None, None), 0)]
-        out_2: "f32[s33, 128]" = float_4 * getitem_18;  float_4 = getitem_18 = None
+        out_1: "f32[s33, 128]" = float_4 * getitem_18;  float_4 = getitem_18 = None
         rel_1: "i64[s33]" = l_offsets_ - 2
         arange_1: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_3: "i64[s33]" = arange_1 - 2;  arange_1 = None
@@ -239,7 +240,7 @@ class GraphModule(torch.nn.Module):
         float_5: "f32[s33, 128]" = where_1.float();  where_1 = None
         getitem_24: "f32[128]" = taps[(slice(None, None, None), 1)]
         mul_5: "f32[s33, 128]" = float_5 * getitem_24;  float_5 = getitem_24 = None
-        out_3: "f32[s33, 128]" = out_2 + mul_5;  out_2 = mul_5 = None
+        out_2: "f32[s33, 128]" = out_1 + mul_5;  out_1 = mul_5 = None
         rel_2: "i64[s33]" = l_offsets_ - 1
         arange_2: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_5: "i64[s33]" = arange_2 - 1;  arange_2 = None
@@ -254,7 +255,7 @@ class GraphModule(torch.nn.Module):
         float_6: "f32[s33, 128]" = where_2.float();  where_2 = None
         getitem_30: "f32[128]" = taps[(slice(None, None, None), 2)]
         mul_6: "f32[s33, 128]" = float_6 * getitem_30;  float_6 = getitem_30 = None
-        out_4: "f32[s33, 128]" = out_3 + mul_6;  out_3 = mul_6 = None
+        out_3: "f32[s33, 128]" = out_2 + mul_6;  out_2 = mul_6 = None
         rel_3: "i64[s33]" = l_offsets_ - 0
         arange_3: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_7: "i64[s33]" = arange_3 - 0;  arange_3 = None
@@ -269,7 +270,7 @@ class GraphModule(torch.nn.Module):
         float_7: "f32[s33, 128]" = where_3.float();  where_3 = None
         getitem_36: "f32[128]" = taps[(slice(None, None, None), 3)];  taps = None
         mul_7: "f32[s33, 128]" = float_7 * getitem_36;  float_7 = getitem_36 = None
-        out_5: "f32[s33, 128]" = out_4 + mul_7;  out_4 = mul_7 = None
+        out_4: "f32[s33, 128]" = out_3 + mul_7;  out_3 = mul_7 = None
         steps: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
         getitem_37: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
         rel_4: "i64[s33, 4]" = getitem_37 + steps;  getitem_37 = None
@@ -288,16 +289,16 @@ class GraphModule(torch.nn.Module):
         getitem_45: "f32[s33, 3, 128]" = where_4[(slice(None, None, None), slice(1, None, None))];  where_4 = None
         to_1: "f32[s33, 3, 128]" = getitem_45.to(torch.float32);  getitem_45 = None
         index_copy_: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_1);  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = to_1 = index_copy_ = None
-        to_2: "f32[s33, 128]" = out_5.to(torch.float32);  out_5 = None
+        to_2: "f32[s33, 128]" = out_4.to(torch.float32);  out_4 = None
         qkv_1: "f32[s33, 128]" = torch.nn.functional.silu(to_2);  to_2 = None
         split_2 = torch.functional.split(qkv_1, [32, 32, 64], dim = -1);  qkv_1 = None
         q: "f32[s33, 32]" = split_2[0]
         k: "f32[s33, 32]" = split_2[1]
         v: "f32[s33, 64]" = split_2[2];  split_2 = None
-        unflatten_3: "f32[s33, 2, 16]" = q.unflatten(-1, (2, 16));  q = None
-        q_1: "f32[s33, 4, 16]" = unflatten_3.repeat_interleave(2, dim = 1);  unflatten_3 = None
-        unflatten_4: "f32[s33, 2, 16]" = k.unflatten(-1, (2, 16));  k = None
-        k_1: "f32[s33, 4, 16]" = unflatten_4.repeat_interleave(2, dim = 1);  unflatten_4 = None
+        unflatten_4: "f32[s33, 2, 16]" = q.unflatten(-1, (2, 16));  q = None
+        q_1: "f32[s33, 4, 16]" = unflatten_4.repeat_interleave(2, dim = 1);  unflatten_4 = None
+        unflatten_5: "f32[s33, 2, 16]" = k.unflatten(-1, (2, 16));  k = None
+        k_1: "f32[s33, 4, 16]" = unflatten_5.repeat_interleave(2, dim = 1);  unflatten_5 = None
         v_1: "f32[s33, 4, 16]" = v.unflatten(-1, (4, 16));  v = None
         float_8: "f32[s33, 4, 16]" = q_1.float();  q_1 = None
         mul_8: "f32[s33, 4, 16]" = float_8 * float_8
@@ -323,10 +324,10 @@ class GraphModule(torch.nn.Module):
         softplus: "f32[s33, 4]" = torch._C._nn.softplus(add_14);  add_14 = None
         g: "f32[s33, 4]" = neg * softplus;  neg = softplus = None
         float_13: "f32[s33, 4, 16]" = v_1.float();  v_1 = None
-        out_6: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
-        delta_rule_default = torch.ops.qcompile.delta_rule.default('model.layers.0.linear_attn', q_2, k_2, float_13, g, beta, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_6);  q_2 = k_2 = float_13 = g = beta = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = delta_rule_default = None
-        core: "f32[s33, 4, 16]" = out_6.to(torch.float32);  out_6 = None
-        unflatten_6: "f32[s33, 4, 16]" = z.unflatten(-1, (4, 16));  z = None
+        out_5: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
+        delta_rule_default = torch.ops.qcompile.delta_rule.default('model.layers.0.linear_attn', q_2, k_2, float_13, g, beta, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_5);  q_2 = k_2 = float_13 = g = beta = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = delta_rule_default = None
+        core: "f32[s33, 4, 16]" = out_5.to(torch.float32);  out_5 = None
+        unflatten_7: "f32[s33, 4, 16]" = z.unflatten(-1, (4, 16));  z = None
         xf_2: "f32[s33, 4, 16]" = core.float();  core = None
         pow_2: "f32[s33, 4, 16]" = xf_2.pow(2)
         mean_2: "f32[s33, 4, 1]" = pow_2.mean(-1, keepdim = True);  pow_2 = None
@@ -334,27 +335,28 @@ class GraphModule(torch.nn.Module):
         rsqrt_3: "f32[s33, 4, 1]" = torch.rsqrt(add_15);  add_15 = None
         xf_3: "f32[s33, 4, 16]" = xf_2 * rsqrt_3;  xf_2 = rsqrt_3 = None
         to_5: "f32[s33, 4, 16]" = xf_3.to(torch.float32);  xf_3 = None
-        out_7: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ * to_5;  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ = to_5 = None
-        float_15: "f32[s33, 4, 16]" = unflatten_6.float();  unflatten_6 = None
+        out_6: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ * to_5;  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_norm_parameters_weight_ = to_5 = None
+        float_15: "f32[s33, 4, 16]" = unflatten_7.float();  unflatten_7 = None
         sigmoid_3: "f32[s33, 4, 16]" = torch.sigmoid(float_15);  float_15 = None
-        mul_16: "f32[s33, 4, 16]" = out_7 * sigmoid_3;  out_7 = sigmoid_3 = None
+        mul_16: "f32[s33, 4, 16]" = out_6 * sigmoid_3;  out_6 = sigmoid_3 = None
         to_6: "f32[s33, 4, 16]" = mul_16.to(torch.float32);  mul_16 = None
-        out_8: "f32[s33, 64]" = to_6.flatten(-2);  to_6 = None
-        to_7: "f32[s33, 64]" = out_8.to(torch.float32);  out_8 = None
+        out_7: "f32[s33, 64]" = to_6.flatten(-2);  to_6 = None
+        to_7: "f32[s33, 64]" = out_7.to(torch.float32);  out_7 = None
         y_2: "f32[s33, 64]" = torch._C._nn.linear(to_7, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_, None);  to_7 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_modules_out_proj_parameters_weight_ = None
         h_1: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h, inject_1, y_2);  h = inject_1 = y_2 = None
         xf_4: "f32[s33, 256]" = h_1.float()
+        float_17: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_2: "f32[256]" = 1.0 + float_17;  float_17 = None
         xf_5: "f32[s33, 4, 64]" = xf_4.unflatten(-1, (-1, 64));  xf_4 = None
+        scale_3: "f32[4, 64]" = scale_2.unflatten(-1, (-1, 64));  scale_2 = None
         pow_3: "f32[s33, 4, 64]" = xf_5.pow(2)
         mean_3: "f32[s33, 4, 1]" = pow_3.mean(-1, keepdim = True);  pow_3 = None
-        add_16: "f32[s33, 4, 1]" = mean_3 + 1e-06;  mean_3 = None
-        rsqrt_4: "f32[s33, 4, 1]" = torch.rsqrt(add_16);  add_16 = None
-        out_9: "f32[s33, 4, 64]" = xf_5 * rsqrt_4;  xf_5 = rsqrt_4 = None
-        out_10: "f32[s33, 256]" = out_9.flatten(-2);  out_9 = None
-        float_17: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_17: "f32[256]" = 1.0 + float_17;  float_17 = None
-        mul_18: "f32[s33, 256]" = out_10 * add_17;  out_10 = add_17 = None
-        hn_1: "f32[s33, 256]" = mul_18.to(torch.float32);  mul_18 = None
+        add_17: "f32[s33, 4, 1]" = mean_3 + 1e-06;  mean_3 = None
+        rsqrt_4: "f32[s33, 4, 1]" = torch.rsqrt(add_17);  add_17 = None
+        mul_17: "f32[s33, 4, 64]" = xf_5 * rsqrt_4;  xf_5 = rsqrt_4 = None
+        mul_18: "f32[s33, 4, 64]" = mul_17 * scale_3;  mul_17 = scale_3 = None
+        out_8: "f32[s33, 4, 64]" = mul_18.to(torch.float32);  mul_18 = None
+        hn_1: "f32[s33, 256]" = out_8.flatten(-2);  out_8 = None
         y_3: "f32[s33, 32]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_3 = torch.functional.split(y_3, [16, 0, 4, 12], dim = -1);  y_3 = None
         down_1: "f32[s33, 16]" = split_3[0]
@@ -363,9 +365,9 @@ class GraphModule(torch.nn.Module):
         silu_2: "f32[s33, 16]" = torch.nn.functional.silu(truediv_2);  truediv_2 = None
         linear_5: "f32[s33, 256]" = torch._C._nn.linear(silu_2, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_2 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_4: "f32[s33, 256]" = torch.sigmoid(linear_5);  linear_5 = None
-        unflatten_8: "f32[s33, 4, 64]" = sigmoid_4.unflatten(-1, (4, 64));  sigmoid_4 = None
-        unflatten_9: "f32[s33, 4, 64]" = hn_1.unflatten(-1, (4, 64));  hn_1 = None
-        mul_19: "f32[s33, 4, 64]" = unflatten_8 * unflatten_9;  unflatten_8 = unflatten_9 = None
+        unflatten_10: "f32[s33, 4, 64]" = sigmoid_4.unflatten(-1, (4, 64));  sigmoid_4 = None
+        unflatten_11: "f32[s33, 4, 64]" = hn_1.unflatten(-1, (4, 64));  hn_1 = None
+        mul_19: "f32[s33, 4, 64]" = unflatten_10 * unflatten_11;  unflatten_10 = unflatten_11 = None
         x_1: "f32[s33, 64]" = mul_19.mean(dim = -2);  mul_19 = None
         truediv_3: "f32[s33, 4]" = inject_2 / 4;  inject_2 = None
         sigmoid_5: "f32[s33, 4]" = torch.sigmoid(truediv_3);  truediv_3 = None
@@ -385,9 +387,9 @@ class GraphModule(torch.nn.Module):
         weights: "f32[s33, 2]" = top_1.to(torch.float32);  top_1 = None
         silu_3: "f32[s33, 32]" = torch.nn.functional.silu(gate);  gate = None
         mul_21: "f32[s33, 32]" = silu_3 * up;  silu_3 = up = None
-        out_11: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_21, shared_gate, out_11);  x_1 = weights = idx = mul_21 = shared_gate = experts_default = None
-        h_2: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_1, inject_3, out_11);  h_1 = inject_3 = out_11 = None
+        out_9: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
+        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_21, shared_gate, out_9);  x_1 = weights = idx = mul_21 = shared_gate = experts_default = None
+        h_2: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_1, inject_3, out_9);  h_1 = inject_3 = out_9 = None
         getitem_68: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
         steps_1: "i64[3]" = torch.arange(-2, 1, device = device(type='cpu'))
         getitem_69: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
@@ -437,41 +439,43 @@ class GraphModule(torch.nn.Module):
         getitem_92: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
         add_22: "i64[s33, 2]" = remainder_1 + getitem_92;  remainder_1 = getitem_92 = None
         cat: "i64[s33, 4]" = torch.cat([add_21, add_22], dim = -1);  add_21 = add_22 = None
-        out_12: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
-        ple_gather_default = torch.ops.qcompile.ple_gather.default('model.layers.1.ple.ple_embedding', cat, out_12);  cat = ple_gather_default = None
-        emb: "f32[s33, 64]" = out_12.to(torch.float32);  out_12 = None
+        out_10: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
+        ple_gather_default = torch.ops.qcompile.ple_gather.default('model.layers.1.ple.ple_embedding', cat, out_10);  cat = ple_gather_default = None
+        emb: "f32[s33, 64]" = out_10.to(torch.float32);  out_10 = None
         y_5: "f32[s33, 320]" = torch._C._nn.linear(emb, l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_);  emb = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_merged_key_value_ = None
         split_5 = torch.functional.split(y_5, [256, 0, 64, 0], dim = -1);  y_5 = None
         key: "f32[s33, 256]" = split_5[0]
         value: "f32[s33, 64]" = split_5[2];  split_5 = None
         to_12: "f32[s33, 256]" = key.to(torch.float32);  key = None
         xf_6: "f32[s33, 256]" = to_12.float();  to_12 = None
+        float_19: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_ = None
+        scale_4: "f32[256]" = 1.0 + float_19;  float_19 = None
         xf_7: "f32[s33, 4, 64]" = xf_6.unflatten(-1, (-1, 64));  xf_6 = None
+        scale_5: "f32[4, 64]" = scale_4.unflatten(-1, (-1, 64));  scale_4 = None
         pow_4: "f32[s33, 4, 64]" = xf_7.pow(2)
         mean_5: "f32[s33, 4, 1]" = pow_4.mean(-1, keepdim = True);  pow_4 = None
-        add_23: "f32[s33, 4, 1]" = mean_5 + 1e-06;  mean_5 = None
-        rsqrt_5: "f32[s33, 4, 1]" = torch.rsqrt(add_23);  add_23 = None
-        out_13: "f32[s33, 4, 64]" = xf_7 * rsqrt_5;  xf_7 = rsqrt_5 = None
-        out_14: "f32[s33, 256]" = out_13.flatten(-2);  out_13 = None
-        float_19: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_key_parameters_weight_ = None
-        add_24: "f32[256]" = 1.0 + float_19;  float_19 = None
-        mul_26: "f32[s33, 256]" = out_14 * add_24;  out_14 = add_24 = None
-        to_13: "f32[s33, 256]" = mul_26.to(torch.float32);  mul_26 = None
-        key_1: "f32[s33, 4, 64]" = to_13.unflatten(-1, (4, 64));  to_13 = None
+        add_24: "f32[s33, 4, 1]" = mean_5 + 1e-06;  mean_5 = None
+        rsqrt_5: "f32[s33, 4, 1]" = torch.rsqrt(add_24);  add_24 = None
+        mul_25: "f32[s33, 4, 64]" = xf_7 * rsqrt_5;  xf_7 = rsqrt_5 = None
+        mul_26: "f32[s33, 4, 64]" = mul_25 * scale_5;  mul_25 = scale_5 = None
+        out_11: "f32[s33, 4, 64]" = mul_26.to(torch.float32);  mul_26 = None
+        flatten_3: "f32[s33, 256]" = out_11.flatten(-2);  out_11 = None
+        key_1: "f32[s33, 4, 64]" = flatten_3.unflatten(-1, (4, 64));  flatten_3 = None
         to_14: "f32[s33, 256]" = h_2.to(torch.float32)
         xf_8: "f32[s33, 256]" = to_14.float();  to_14 = None
+        float_21: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_ = None
+        scale_6: "f32[256]" = 1.0 + float_21;  float_21 = None
         xf_9: "f32[s33, 4, 64]" = xf_8.unflatten(-1, (-1, 64));  xf_8 = None
+        scale_7: "f32[4, 64]" = scale_6.unflatten(-1, (-1, 64));  scale_6 = None
         pow_5: "f32[s33, 4, 64]" = xf_9.pow(2)
         mean_6: "f32[s33, 4, 1]" = pow_5.mean(-1, keepdim = True);  pow_5 = None
-        add_25: "f32[s33, 4, 1]" = mean_6 + 1e-06;  mean_6 = None
-        rsqrt_6: "f32[s33, 4, 1]" = torch.rsqrt(add_25);  add_25 = None
-        out_15: "f32[s33, 4, 64]" = xf_9 * rsqrt_6;  xf_9 = rsqrt_6 = None
-        out_16: "f32[s33, 256]" = out_15.flatten(-2);  out_15 = None
-        float_21: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_query_parameters_weight_ = None
-        add_26: "f32[256]" = 1.0 + float_21;  float_21 = None
-        mul_28: "f32[s33, 256]" = out_16 * add_26;  out_16 = add_26 = None
-        to_15: "f32[s33, 256]" = mul_28.to(torch.float32);  mul_28 = None
-        query: "f32[s33, 4, 64]" = to_15.unflatten(-1, (4, 64));  to_15 = None
+        add_26: "f32[s33, 4, 1]" = mean_6 + 1e-06;  mean_6 = None
+        rsqrt_6: "f32[s33, 4, 1]" = torch.rsqrt(add_26);  add_26 = None
+        mul_27: "f32[s33, 4, 64]" = xf_9 * rsqrt_6;  xf_9 = rsqrt_6 = None
+        mul_28: "f32[s33, 4, 64]" = mul_27 * scale_7;  mul_27 = scale_7 = None
+        out_12: "f32[s33, 4, 64]" = mul_28.to(torch.float32);  mul_28 = None
+        flatten_4: "f32[s33, 256]" = out_12.flatten(-2);  out_12 = None
+        query: "f32[s33, 4, 64]" = flatten_4.unflatten(-1, (4, 64));  flatten_4 = None
         mul_29: "f32[s33, 4, 64]" = key_1 * query;  key_1 = query = None
         sum_4: "f32[s33, 4, 1]" = mul_29.sum(dim = -1, keepdim = True);  mul_29 = None
         gate_1: "f32[s33, 4, 1]" = sum_4 / 8.0;  sum_4 = None
@@ -485,17 +489,18 @@ class GraphModule(torch.nn.Module):
         mul_31: "f32[s33, 4, 64]" = sigmoid_6 * unsqueeze;  sigmoid_6 = unsqueeze = None
         gated: "f32[s33, 256]" = mul_31.flatten(-2);  mul_31 = None
         xf_10: "f32[s33, 256]" = gated.float()
+        float_23: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_ = None
+        scale_8: "f32[256]" = 1.0 + float_23;  float_23 = None
         xf_11: "f32[s33, 4, 64]" = xf_10.unflatten(-1, (-1, 64));  xf_10 = None
+        scale_9: "f32[4, 64]" = scale_8.unflatten(-1, (-1, 64));  scale_8 = None
         pow_6: "f32[s33, 4, 64]" = xf_11.pow(2)
         mean_7: "f32[s33, 4, 1]" = pow_6.mean(-1, keepdim = True);  pow_6 = None
-        add_27: "f32[s33, 4, 1]" = mean_7 + 1e-06;  mean_7 = None
-        rsqrt_7: "f32[s33, 4, 1]" = torch.rsqrt(add_27);  add_27 = None
-        out_17: "f32[s33, 4, 64]" = xf_11 * rsqrt_7;  xf_11 = rsqrt_7 = None
-        out_18: "f32[s33, 256]" = out_17.flatten(-2);  out_17 = None
-        float_23: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_norm_conv_parameters_weight_ = None
-        add_28: "f32[256]" = 1.0 + float_23;  float_23 = None
-        mul_33: "f32[s33, 256]" = out_18 * add_28;  out_18 = add_28 = None
-        to_16: "f32[s33, 256]" = mul_33.to(torch.float32);  mul_33 = None
+        add_28: "f32[s33, 4, 1]" = mean_7 + 1e-06;  mean_7 = None
+        rsqrt_7: "f32[s33, 4, 1]" = torch.rsqrt(add_28);  add_28 = None
+        mul_32: "f32[s33, 4, 64]" = xf_11 * rsqrt_7;  xf_11 = rsqrt_7 = None
+        mul_33: "f32[s33, 4, 64]" = mul_32 * scale_9;  mul_32 = scale_9 = None
+        out_13: "f32[s33, 4, 64]" = mul_33.to(torch.float32);  mul_33 = None
+        flatten_6: "f32[s33, 256]" = out_13.flatten(-2);  out_13 = None
         getitem_101: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
         taps_1: "f32[256, 4]" = getitem_101.float();  getitem_101 = None
         rel_6: "i64[s33]" = l_offsets_ - 9
@@ -507,11 +512,11 @@ class GraphModule(torch.nn.Module):
         from_tail_6: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_6)];  clamp_6 = None
         ge_6: "b8[s33]" = rel_6 >= 0;  rel_6 = None
         getitem_105: "b8[s33, 1]" = ge_6[(slice(None, None, None), None)];  ge_6 = None
-        getitem_106: "f32[s33, 256]" = to_16[flat_6];  flat_6 = None
+        getitem_106: "f32[s33, 256]" = flatten_6[flat_6];  flat_6 = None
         where_8: "f32[s33, 256]" = torch.where(getitem_105, getitem_106, from_tail_6);  getitem_105 = getitem_106 = from_tail_6 = None
         float_25: "f32[s33, 256]" = where_8.float();  where_8 = None
         getitem_107: "f32[256]" = taps_1[(slice(None, None, None), 0)]
-        out_19: "f32[s33, 256]" = float_25 * getitem_107;  float_25 = getitem_107 = None
+        out_14: "f32[s33, 256]" = float_25 * getitem_107;  float_25 = getitem_107 = None
         rel_7: "i64[s33]" = l_offsets_ - 6
         arange_9: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_11: "i64[s33]" = arange_9 - 6;  arange_9 = None
@@ -521,12 +526,12 @@ class GraphModule(torch.nn.Module):
         from_tail_7: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_7)];  clamp_7 = None
         ge_7: "b8[s33]" = rel_7 >= 0;  rel_7 = None
         getitem_111: "b8[s33, 1]" = ge_7[(slice(None, None, None), None)];  ge_7 = None
-        getitem_112: "f32[s33, 256]" = to_16[flat_7];  flat_7 = None
+        getitem_112: "f32[s33, 256]" = flatten_6[flat_7];  flat_7 = None
         where_9: "f32[s33, 256]" = torch.where(getitem_111, getitem_112, from_tail_7);  getitem_111 = getitem_112 = from_tail_7 = None
         float_26: "f32[s33, 256]" = where_9.float();  where_9 = None
         getitem_113: "f32[256]" = taps_1[(slice(None, None, None), 1)]
         mul_35: "f32[s33, 256]" = float_26 * getitem_113;  float_26 = getitem_113 = None
-        out_20: "f32[s33, 256]" = out_19 + mul_35;  out_19 = mul_35 = None
+        out_15: "f32[s33, 256]" = out_14 + mul_35;  out_14 = mul_35 = None
         rel_8: "i64[s33]" = l_offsets_ - 3
         arange_10: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_13: "i64[s33]" = arange_10 - 3;  arange_10 = None
@@ -536,12 +541,12 @@ class GraphModule(torch.nn.Module):
         from_tail_8: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_8)];  clamp_8 = None
         ge_8: "b8[s33]" = rel_8 >= 0;  rel_8 = None
         getitem_117: "b8[s33, 1]" = ge_8[(slice(None, None, None), None)];  ge_8 = None
-        getitem_118: "f32[s33, 256]" = to_16[flat_8];  flat_8 = None
+        getitem_118: "f32[s33, 256]" = flatten_6[flat_8];  flat_8 = None
         where_10: "f32[s33, 256]" = torch.where(getitem_117, getitem_118, from_tail_8);  getitem_117 = getitem_118 = from_tail_8 = None
         float_27: "f32[s33, 256]" = where_10.float();  where_10 = None
         getitem_119: "f32[256]" = taps_1[(slice(None, None, None), 2)]
         mul_36: "f32[s33, 256]" = float_27 * getitem_119;  float_27 = getitem_119 = None
-        out_21: "f32[s33, 256]" = out_20 + mul_36;  out_20 = mul_36 = None
+        out_16: "f32[s33, 256]" = out_15 + mul_36;  out_15 = mul_36 = None
         rel_9: "i64[s33]" = l_offsets_ - 0
         arange_11: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_15: "i64[s33]" = arange_11 - 0;  arange_11 = None
@@ -551,12 +556,12 @@ class GraphModule(torch.nn.Module):
         from_tail_9: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_9)];  clamp_9 = None
         ge_9: "b8[s33]" = rel_9 >= 0;  rel_9 = None
         getitem_123: "b8[s33, 1]" = ge_9[(slice(None, None, None), None)];  ge_9 = None
-        getitem_124: "f32[s33, 256]" = to_16[flat_9];  flat_9 = None
+        getitem_124: "f32[s33, 256]" = flatten_6[flat_9];  flat_9 = None
         where_11: "f32[s33, 256]" = torch.where(getitem_123, getitem_124, from_tail_9);  getitem_123 = getitem_124 = from_tail_9 = None
         float_28: "f32[s33, 256]" = where_11.float();  where_11 = None
         getitem_125: "f32[256]" = taps_1[(slice(None, None, None), 3)];  taps_1 = None
         mul_37: "f32[s33, 256]" = float_28 * getitem_125;  float_28 = getitem_125 = None
-        out_22: "f32[s33, 256]" = out_21 + mul_37;  out_21 = mul_37 = None
+        out_17: "f32[s33, 256]" = out_16 + mul_37;  out_16 = mul_37 = None
         steps_2: "i64[10]" = torch.arange(-9, 1, device = device(type='cpu'))
         getitem_126: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
         rel_10: "i64[s33, 10]" = getitem_126 + steps_2;  getitem_126 = None
@@ -570,28 +575,29 @@ class GraphModule(torch.nn.Module):
         from_tail_10: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_130, clamp_10)];  getitem_130 = clamp_10 = None
         ge_10: "b8[s33, 10]" = rel_10 >= 0;  rel_10 = None
         getitem_132: "b8[s33, 10, 1]" = ge_10[(Ellipsis, None)];  ge_10 = None
-        getitem_133: "f32[s33, 10, 256]" = to_16[flat_10];  to_16 = flat_10 = None
+        getitem_133: "f32[s33, 10, 256]" = flatten_6[flat_10];  flatten_6 = flat_10 = None
         where_12: "f32[s33, 10, 256]" = torch.where(getitem_132, getitem_133, from_tail_10);  getitem_132 = getitem_133 = from_tail_10 = None
         getitem_134: "f32[s33, 9, 256]" = where_12[(slice(None, None, None), slice(1, None, None))];  where_12 = None
         to_17: "f32[s33, 9, 256]" = getitem_134.to(torch.float32);  getitem_134 = None
         index_copy__2: "f32[3, 9, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_17);  l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = to_17 = index_copy__2 = None
-        silu_4: "f32[s33, 256]" = torch.nn.functional.silu(out_22);  out_22 = None
+        silu_4: "f32[s33, 256]" = torch.nn.functional.silu(out_17);  out_17 = None
         to_18: "f32[s33, 256]" = silu_4.to(torch.float32);  silu_4 = None
         add_39: "f32[s33, 256]" = gated + to_18;  gated = to_18 = None
         to_19: "f32[s33, 256]" = add_39.to(torch.float32);  add_39 = None
         h_3: "f32[s33, 256]" = h_2 + to_19;  h_2 = to_19 = None
         xf_12: "f32[s33, 256]" = h_3.float()
+        float_30: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_10: "f32[256]" = 1.0 + float_30;  float_30 = None
         xf_13: "f32[s33, 4, 64]" = xf_12.unflatten(-1, (-1, 64));  xf_12 = None
+        scale_11: "f32[4, 64]" = scale_10.unflatten(-1, (-1, 64));  scale_10 = None
         pow_7: "f32[s33, 4, 64]" = xf_13.pow(2)
         mean_8: "f32[s33, 4, 1]" = pow_7.mean(-1, keepdim = True);  pow_7 = None
-        add_41: "f32[s33, 4, 1]" = mean_8 + 1e-06;  mean_8 = None
-        rsqrt_8: "f32[s33, 4, 1]" = torch.rsqrt(add_41);  add_41 = None
-        out_23: "f32[s33, 4, 64]" = xf_13 * rsqrt_8;  xf_13 = rsqrt_8 = None
-        out_24: "f32[s33, 256]" = out_23.flatten(-2);  out_23 = None
-        float_30: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_42: "f32[256]" = 1.0 + float_30;  float_30 = None
-        mul_39: "f32[s33, 256]" = out_24 * add_42;  out_24 = add_42 = None
-        hn_2: "f32[s33, 256]" = mul_39.to(torch.float32);  mul_39 = None
+        add_42: "f32[s33, 4, 1]" = mean_8 + 1e-06;  mean_8 = None
+        rsqrt_8: "f32[s33, 4, 1]" = torch.rsqrt(add_42);  add_42 = None
+        mul_38: "f32[s33, 4, 64]" = xf_13 * rsqrt_8;  xf_13 = rsqrt_8 = None
+        mul_39: "f32[s33, 4, 64]" = mul_38 * scale_11;  mul_38 = scale_11 = None
+        out_18: "f32[s33, 4, 64]" = mul_39.to(torch.float32);  mul_39 = None
+        hn_2: "f32[s33, 256]" = out_18.flatten(-2);  out_18 = None
         y_6: "f32[s33, 32]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_6 = torch.functional.split(y_6, [16, 0, 4, 12], dim = -1);  y_6 = None
         down_2: "f32[s33, 16]" = split_6[0]
@@ -600,9 +606,9 @@ class GraphModule(torch.nn.Module):
         silu_5: "f32[s33, 16]" = torch.nn.functional.silu(truediv_6);  truediv_6 = None
         linear_9: "f32[s33, 256]" = torch._C._nn.linear(silu_5, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_5 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_7: "f32[s33, 256]" = torch.sigmoid(linear_9);  linear_9 = None
-        unflatten_16: "f32[s33, 4, 64]" = sigmoid_7.unflatten(-1, (4, 64));  sigmoid_7 = None
-        unflatten_17: "f32[s33, 4, 64]" = hn_2.unflatten(-1, (4, 64));  hn_2 = None
-        mul_40: "f32[s33, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
+        unflatten_22: "f32[s33, 4, 64]" = sigmoid_7.unflatten(-1, (4, 64));  sigmoid_7 = None
+        unflatten_23: "f32[s33, 4, 64]" = hn_2.unflatten(-1, (4, 64));  hn_2 = None
+        mul_40: "f32[s33, 4, 64]" = unflatten_22 * unflatten_23;  unflatten_22 = unflatten_23 = None
         x_2: "f32[s33, 64]" = mul_40.mean(dim = -2);  mul_40 = None
         truediv_7: "f32[s33, 4]" = inject_4 / 4;  inject_4 = None
         sigmoid_8: "f32[s33, 4]" = torch.sigmoid(truediv_7);  truediv_7 = None
@@ -628,7 +634,7 @@ class GraphModule(torch.nn.Module):
         where_13: "f32[s33, 128]" = torch.where(getitem_151, getitem_152, from_tail_11);  getitem_151 = getitem_152 = from_tail_11 = None
         float_32: "f32[s33, 128]" = where_13.float();  where_13 = None
         getitem_153: "f32[128]" = taps_2[(slice(None, None, None), 0)]
-        out_25: "f32[s33, 128]" = float_32 * getitem_153;  float_32 = getitem_153 = None
+        out_19: "f32[s33, 128]" = float_32 * getitem_153;  float_32 = getitem_153 = None
         rel_12: "i64[s33]" = l_offsets_ - 2
         arange_15: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_19: "i64[s33]" = arange_15 - 2;  arange_15 = None
@@ -643,7 +649,7 @@ class GraphModule(torch.nn.Module):
         float_33: "f32[s33, 128]" = where_14.float();  where_14 = None
         getitem_159: "f32[128]" = taps_2[(slice(None, None, None), 1)]
         mul_43: "f32[s33, 128]" = float_33 * getitem_159;  float_33 = getitem_159 = None
-        out_26: "f32[s33, 128]" = out_25 + mul_43;  out_25 = mul_43 = None
+        out_20: "f32[s33, 128]" = out_19 + mul_43;  out_19 = mul_43 = None
         rel_13: "i64[s33]" = l_offsets_ - 1
         arange_16: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_21: "i64[s33]" = arange_16 - 1;  arange_16 = None
@@ -658,7 +664,7 @@ class GraphModule(torch.nn.Module):
         float_34: "f32[s33, 128]" = where_15.float();  where_15 = None
         getitem_165: "f32[128]" = taps_2[(slice(None, None, None), 2)]
         mul_44: "f32[s33, 128]" = float_34 * getitem_165;  float_34 = getitem_165 = None
-        out_27: "f32[s33, 128]" = out_26 + mul_44;  out_26 = mul_44 = None
+        out_21: "f32[s33, 128]" = out_20 + mul_44;  out_20 = mul_44 = None
         rel_14: "i64[s33]" = l_offsets_ - 0
         arange_17: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_23: "i64[s33]" = arange_17 - 0;  arange_17 = None
@@ -673,7 +679,7 @@ class GraphModule(torch.nn.Module):
         float_35: "f32[s33, 128]" = where_16.float();  where_16 = None
         getitem_171: "f32[128]" = taps_2[(slice(None, None, None), 3)];  taps_2 = None
         mul_45: "f32[s33, 128]" = float_35 * getitem_171;  float_35 = getitem_171 = None
-        out_28: "f32[s33, 128]" = out_27 + mul_45;  out_27 = mul_45 = None
+        out_22: "f32[s33, 128]" = out_21 + mul_45;  out_21 = mul_45 = None
         steps_3: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
         getitem_172: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
         rel_15: "i64[s33, 4]" = getitem_172 + steps_3;  getitem_172 = None
@@ -692,16 +698,16 @@ class GraphModule(torch.nn.Module):
         getitem_180: "f32[s33, 3, 128]" = where_17[(slice(None, None, None), slice(1, None, None))];  where_17 = None
         to_21: "f32[s33, 3, 128]" = getitem_180.to(torch.float32);  getitem_180 = None
         index_copy__3: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_21);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = to_21 = index_copy__3 = None
-        to_22: "f32[s33, 128]" = out_28.to(torch.float32);  out_28 = None
+        to_22: "f32[s33, 128]" = out_22.to(torch.float32);  out_22 = None
         qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(to_22);  to_22 = None
         split_8 = torch.functional.split(qkv_3, [32, 32, 64], dim = -1);  qkv_3 = None
         q_3: "f32[s33, 32]" = split_8[0]
         k_3: "f32[s33, 32]" = split_8[1]
         v_2: "f32[s33, 64]" = split_8[2];  split_8 = None
-        unflatten_18: "f32[s33, 2, 16]" = q_3.unflatten(-1, (2, 16));  q_3 = None
-        q_4: "f32[s33, 4, 16]" = unflatten_18.repeat_interleave(2, dim = 1);  unflatten_18 = None
-        unflatten_19: "f32[s33, 2, 16]" = k_3.unflatten(-1, (2, 16));  k_3 = None
-        k_4: "f32[s33, 4, 16]" = unflatten_19.repeat_interleave(2, dim = 1);  unflatten_19 = None
+        unflatten_24: "f32[s33, 2, 16]" = q_3.unflatten(-1, (2, 16));  q_3 = None
+        q_4: "f32[s33, 4, 16]" = unflatten_24.repeat_interleave(2, dim = 1);  unflatten_24 = None
+        unflatten_25: "f32[s33, 2, 16]" = k_3.unflatten(-1, (2, 16));  k_3 = None
+        k_4: "f32[s33, 4, 16]" = unflatten_25.repeat_interleave(2, dim = 1);  unflatten_25 = None
         v_3: "f32[s33, 4, 16]" = v_2.unflatten(-1, (4, 16));  v_2 = None
         float_36: "f32[s33, 4, 16]" = q_4.float();  q_4 = None
         mul_46: "f32[s33, 4, 16]" = float_36 * float_36
@@ -727,10 +733,10 @@ class GraphModule(torch.nn.Module):
         softplus_1: "f32[s33, 4]" = torch._C._nn.softplus(add_55);  add_55 = None
         g_1: "f32[s33, 4]" = neg_1 * softplus_1;  neg_1 = softplus_1 = None
         float_41: "f32[s33, 4, 16]" = v_3.float();  v_3 = None
-        out_29: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
-        delta_rule_default_1 = torch.ops.qcompile.delta_rule.default('model.layers.1.linear_attn', q_5, k_5, float_41, g_1, beta_1, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_29);  q_5 = k_5 = float_41 = g_1 = beta_1 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = delta_rule_default_1 = None
-        core_1: "f32[s33, 4, 16]" = out_29.to(torch.float32);  out_29 = None
-        unflatten_21: "f32[s33, 4, 16]" = z_1.unflatten(-1, (4, 16));  z_1 = None
+        out_23: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
+        delta_rule_default_1 = torch.ops.qcompile.delta_rule.default('model.layers.1.linear_attn', q_5, k_5, float_41, g_1, beta_1, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_23);  q_5 = k_5 = float_41 = g_1 = beta_1 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = delta_rule_default_1 = None
+        core_1: "f32[s33, 4, 16]" = out_23.to(torch.float32);  out_23 = None
+        unflatten_27: "f32[s33, 4, 16]" = z_1.unflatten(-1, (4, 16));  z_1 = None
         xf_14: "f32[s33, 4, 16]" = core_1.float();  core_1 = None
         pow_8: "f32[s33, 4, 16]" = xf_14.pow(2)
         mean_10: "f32[s33, 4, 1]" = pow_8.mean(-1, keepdim = True);  pow_8 = None
@@ -738,27 +744,28 @@ class GraphModule(torch.nn.Module):
         rsqrt_11: "f32[s33, 4, 1]" = torch.rsqrt(add_56);  add_56 = None
         xf_15: "f32[s33, 4, 16]" = xf_14 * rsqrt_11;  xf_14 = rsqrt_11 = None
         to_25: "f32[s33, 4, 16]" = xf_15.to(torch.float32);  xf_15 = None
-        out_30: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ * to_25;  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ = to_25 = None
-        float_43: "f32[s33, 4, 16]" = unflatten_21.float();  unflatten_21 = None
+        out_24: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ * to_25;  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_norm_parameters_weight_ = to_25 = None
+        float_43: "f32[s33, 4, 16]" = unflatten_27.float();  unflatten_27 = None
         sigmoid_10: "f32[s33, 4, 16]" = torch.sigmoid(float_43);  float_43 = None
-        mul_54: "f32[s33, 4, 16]" = out_30 * sigmoid_10;  out_30 = sigmoid_10 = None
+        mul_54: "f32[s33, 4, 16]" = out_24 * sigmoid_10;  out_24 = sigmoid_10 = None
         to_26: "f32[s33, 4, 16]" = mul_54.to(torch.float32);  mul_54 = None
-        out_31: "f32[s33, 64]" = to_26.flatten(-2);  to_26 = None
-        to_27: "f32[s33, 64]" = out_31.to(torch.float32);  out_31 = None
+        out_25: "f32[s33, 64]" = to_26.flatten(-2);  to_26 = None
+        to_27: "f32[s33, 64]" = out_25.to(torch.float32);  out_25 = None
         y_8: "f32[s33, 64]" = torch._C._nn.linear(to_27, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_, None);  to_27 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_out_proj_parameters_weight_ = None
         h_4: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_3, inject_5, y_8);  h_3 = inject_5 = y_8 = None
         xf_16: "f32[s33, 256]" = h_4.float()
+        float_45: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_12: "f32[256]" = 1.0 + float_45;  float_45 = None
         xf_17: "f32[s33, 4, 64]" = xf_16.unflatten(-1, (-1, 64));  xf_16 = None
+        scale_13: "f32[4, 64]" = scale_12.unflatten(-1, (-1, 64));  scale_12 = None
         pow_9: "f32[s33, 4, 64]" = xf_17.pow(2)
         mean_11: "f32[s33, 4, 1]" = pow_9.mean(-1, keepdim = True);  pow_9 = None
-        add_57: "f32[s33, 4, 1]" = mean_11 + 1e-06;  mean_11 = None
-        rsqrt_12: "f32[s33, 4, 1]" = torch.rsqrt(add_57);  add_57 = None
-        out_32: "f32[s33, 4, 64]" = xf_17 * rsqrt_12;  xf_17 = rsqrt_12 = None
-        out_33: "f32[s33, 256]" = out_32.flatten(-2);  out_32 = None
-        float_45: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_58: "f32[256]" = 1.0 + float_45;  float_45 = None
-        mul_56: "f32[s33, 256]" = out_33 * add_58;  out_33 = add_58 = None
-        hn_3: "f32[s33, 256]" = mul_56.to(torch.float32);  mul_56 = None
+        add_58: "f32[s33, 4, 1]" = mean_11 + 1e-06;  mean_11 = None
+        rsqrt_12: "f32[s33, 4, 1]" = torch.rsqrt(add_58);  add_58 = None
+        mul_55: "f32[s33, 4, 64]" = xf_17 * rsqrt_12;  xf_17 = rsqrt_12 = None
+        mul_56: "f32[s33, 4, 64]" = mul_55 * scale_13;  mul_55 = scale_13 = None
+        out_26: "f32[s33, 4, 64]" = mul_56.to(torch.float32);  mul_56 = None
+        hn_3: "f32[s33, 256]" = out_26.flatten(-2);  out_26 = None
         y_9: "f32[s33, 32]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_9 = torch.functional.split(y_9, [16, 0, 4, 12], dim = -1);  y_9 = None
         down_3: "f32[s33, 16]" = split_9[0]
@@ -767,9 +774,9 @@ class GraphModule(torch.nn.Module):
         silu_7: "f32[s33, 16]" = torch.nn.functional.silu(truediv_8);  truediv_8 = None
         linear_13: "f32[s33, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_11: "f32[s33, 256]" = torch.sigmoid(linear_13);  linear_13 = None
-        unflatten_23: "f32[s33, 4, 64]" = sigmoid_11.unflatten(-1, (4, 64));  sigmoid_11 = None
-        unflatten_24: "f32[s33, 4, 64]" = hn_3.unflatten(-1, (4, 64));  hn_3 = None
-        mul_57: "f32[s33, 4, 64]" = unflatten_23 * unflatten_24;  unflatten_23 = unflatten_24 = None
+        unflatten_30: "f32[s33, 4, 64]" = sigmoid_11.unflatten(-1, (4, 64));  sigmoid_11 = None
+        unflatten_31: "f32[s33, 4, 64]" = hn_3.unflatten(-1, (4, 64));  hn_3 = None
+        mul_57: "f32[s33, 4, 64]" = unflatten_30 * unflatten_31;  unflatten_30 = unflatten_31 = None
         x_3: "f32[s33, 64]" = mul_57.mean(dim = -2);  mul_57 = None
         truediv_9: "f32[s33, 4]" = inject_6 / 4;  inject_6 = None
         sigmoid_12: "f32[s33, 4]" = torch.sigmoid(truediv_9);  truediv_9 = None
@@ -789,21 +796,22 @@ class GraphModule(torch.nn.Module):
         weights_1: "f32[s33, 2]" = top_3.to(torch.float32);  top_3 = None
         silu_8: "f32[s33, 32]" = torch.nn.functional.silu(gate_3);  gate_3 = None
         mul_59: "f32[s33, 32]" = silu_8 * up_1;  silu_8 = up_1 = None
-        out_34: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp', x_3, weights_1, idx_1, mul_59, shared_gate_1, out_34);  x_3 = weights_1 = idx_1 = mul_59 = shared_gate_1 = experts_default_1 = None
-        h_5: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_4, inject_7, out_34);  h_4 = inject_7 = out_34 = None
+        out_27: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
+        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp', x_3, weights_1, idx_1, mul_59, shared_gate_1, out_27);  x_3 = weights_1 = idx_1 = mul_59 = shared_gate_1 = experts_default_1 = None
+        h_5: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_4, inject_7, out_27);  h_4 = inject_7 = out_27 = None
         xf_18: "f32[s33, 256]" = h_5.float()
+        float_47: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_14: "f32[256]" = 1.0 + float_47;  float_47 = None
         xf_19: "f32[s33, 4, 64]" = xf_18.unflatten(-1, (-1, 64));  xf_18 = None
+        scale_15: "f32[4, 64]" = scale_14.unflatten(-1, (-1, 64));  scale_14 = None
         pow_10: "f32[s33, 4, 64]" = xf_19.pow(2)
         mean_13: "f32[s33, 4, 1]" = pow_10.mean(-1, keepdim = True);  pow_10 = None
-        add_59: "f32[s33, 4, 1]" = mean_13 + 1e-06;  mean_13 = None
-        rsqrt_13: "f32[s33, 4, 1]" = torch.rsqrt(add_59);  add_59 = None
-        out_35: "f32[s33, 4, 64]" = xf_19 * rsqrt_13;  xf_19 = rsqrt_13 = None
-        out_36: "f32[s33, 256]" = out_35.flatten(-2);  out_35 = None
-        float_47: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_60: "f32[256]" = 1.0 + float_47;  float_47 = None
-        mul_61: "f32[s33, 256]" = out_36 * add_60;  out_36 = add_60 = None
-        hn_4: "f32[s33, 256]" = mul_61.to(torch.float32);  mul_61 = None
+        add_60: "f32[s33, 4, 1]" = mean_13 + 1e-06;  mean_13 = None
+        rsqrt_13: "f32[s33, 4, 1]" = torch.rsqrt(add_60);  add_60 = None
+        mul_60: "f32[s33, 4, 64]" = xf_19 * rsqrt_13;  xf_19 = rsqrt_13 = None
+        mul_61: "f32[s33, 4, 64]" = mul_60 * scale_15;  mul_60 = scale_15 = None
+        out_28: "f32[s33, 4, 64]" = mul_61.to(torch.float32);  mul_61 = None
+        hn_4: "f32[s33, 256]" = out_28.flatten(-2);  out_28 = None
         y_11: "f32[s33, 32]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_11 = torch.functional.split(y_11, [16, 0, 4, 12], dim = -1);  y_11 = None
         down_4: "f32[s33, 16]" = split_11[0]
@@ -812,9 +820,9 @@ class GraphModule(torch.nn.Module):
         silu_9: "f32[s33, 16]" = torch.nn.functional.silu(truediv_11);  truediv_11 = None
         linear_16: "f32[s33, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_13: "f32[s33, 256]" = torch.sigmoid(linear_16);  linear_16 = None
-        unflatten_26: "f32[s33, 4, 64]" = sigmoid_13.unflatten(-1, (4, 64));  sigmoid_13 = None
-        unflatten_27: "f32[s33, 4, 64]" = hn_4.unflatten(-1, (4, 64));  hn_4 = None
-        mul_62: "f32[s33, 4, 64]" = unflatten_26 * unflatten_27;  unflatten_26 = unflatten_27 = None
+        unflatten_34: "f32[s33, 4, 64]" = sigmoid_13.unflatten(-1, (4, 64));  sigmoid_13 = None
+        unflatten_35: "f32[s33, 4, 64]" = hn_4.unflatten(-1, (4, 64));  hn_4 = None
+        mul_62: "f32[s33, 4, 64]" = unflatten_34 * unflatten_35;  unflatten_34 = unflatten_35 = None
         x_4: "f32[s33, 64]" = mul_62.mean(dim = -2);  mul_62 = None
         truediv_12: "f32[s33, 4]" = inject_8 / 4;  inject_8 = None
         sigmoid_14: "f32[s33, 4]" = torch.sigmoid(truediv_12);  truediv_12 = None
@@ -840,7 +848,7 @@ class GraphModule(torch.nn.Module):
         where_18: "f32[s33, 128]" = torch.where(getitem_219, getitem_220, from_tail_16);  getitem_219 = getitem_220 = from_tail_16 = None
         float_49: "f32[s33, 128]" = where_18.float();  where_18 = None
         getitem_221: "f32[128]" = taps_3[(slice(None, None, None), 0)]
-        out_37: "f32[s33, 128]" = float_49 * getitem_221;  float_49 = getitem_221 = None
+        out_29: "f32[s33, 128]" = float_49 * getitem_221;  float_49 = getitem_221 = None
         rel_17: "i64[s33]" = l_offsets_ - 2
         arange_21: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_27: "i64[s33]" = arange_21 - 2;  arange_21 = None
@@ -855,7 +863,7 @@ class GraphModule(torch.nn.Module):
         float_50: "f32[s33, 128]" = where_19.float();  where_19 = None
         getitem_227: "f32[128]" = taps_3[(slice(None, None, None), 1)]
         mul_65: "f32[s33, 128]" = float_50 * getitem_227;  float_50 = getitem_227 = None
-        out_38: "f32[s33, 128]" = out_37 + mul_65;  out_37 = mul_65 = None
+        out_30: "f32[s33, 128]" = out_29 + mul_65;  out_29 = mul_65 = None
         rel_18: "i64[s33]" = l_offsets_ - 1
         arange_22: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_29: "i64[s33]" = arange_22 - 1;  arange_22 = None
@@ -870,7 +878,7 @@ class GraphModule(torch.nn.Module):
         float_51: "f32[s33, 128]" = where_20.float();  where_20 = None
         getitem_233: "f32[128]" = taps_3[(slice(None, None, None), 2)]
         mul_66: "f32[s33, 128]" = float_51 * getitem_233;  float_51 = getitem_233 = None
-        out_39: "f32[s33, 128]" = out_38 + mul_66;  out_38 = mul_66 = None
+        out_31: "f32[s33, 128]" = out_30 + mul_66;  out_30 = mul_66 = None
         rel_19: "i64[s33]" = l_offsets_ - 0
         arange_23: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_31: "i64[s33]" = arange_23 - 0;  arange_23 = None
@@ -885,7 +893,7 @@ class GraphModule(torch.nn.Module):
         float_52: "f32[s33, 128]" = where_21.float();  where_21 = None
         getitem_239: "f32[128]" = taps_3[(slice(None, None, None), 3)];  taps_3 = None
         mul_67: "f32[s33, 128]" = float_52 * getitem_239;  float_52 = getitem_239 = None
-        out_40: "f32[s33, 128]" = out_39 + mul_67;  out_39 = mul_67 = None
+        out_32: "f32[s33, 128]" = out_31 + mul_67;  out_31 = mul_67 = None
         steps_4: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
         getitem_240: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
         rel_20: "i64[s33, 4]" = getitem_240 + steps_4;  getitem_240 = None
@@ -904,16 +912,16 @@ class GraphModule(torch.nn.Module):
         getitem_248: "f32[s33, 3, 128]" = where_22[(slice(None, None, None), slice(1, None, None))];  where_22 = None
         to_31: "f32[s33, 3, 128]" = getitem_248.to(torch.float32);  getitem_248 = None
         index_copy__4: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_31);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = to_31 = index_copy__4 = None
-        to_32: "f32[s33, 128]" = out_40.to(torch.float32);  out_40 = None
+        to_32: "f32[s33, 128]" = out_32.to(torch.float32);  out_32 = None
         qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(to_32);  to_32 = None
         split_13 = torch.functional.split(qkv_5, [32, 32, 64], dim = -1);  qkv_5 = None
         q_6: "f32[s33, 32]" = split_13[0]
         k_6: "f32[s33, 32]" = split_13[1]
         v_4: "f32[s33, 64]" = split_13[2];  split_13 = None
-        unflatten_28: "f32[s33, 2, 16]" = q_6.unflatten(-1, (2, 16));  q_6 = None
-        q_7: "f32[s33, 4, 16]" = unflatten_28.repeat_interleave(2, dim = 1);  unflatten_28 = None
-        unflatten_29: "f32[s33, 2, 16]" = k_6.unflatten(-1, (2, 16));  k_6 = None
-        k_7: "f32[s33, 4, 16]" = unflatten_29.repeat_interleave(2, dim = 1);  unflatten_29 = None
+        unflatten_36: "f32[s33, 2, 16]" = q_6.unflatten(-1, (2, 16));  q_6 = None
+        q_7: "f32[s33, 4, 16]" = unflatten_36.repeat_interleave(2, dim = 1);  unflatten_36 = None
+        unflatten_37: "f32[s33, 2, 16]" = k_6.unflatten(-1, (2, 16));  k_6 = None
+        k_7: "f32[s33, 4, 16]" = unflatten_37.repeat_interleave(2, dim = 1);  unflatten_37 = None
         v_5: "f32[s33, 4, 16]" = v_4.unflatten(-1, (4, 16));  v_4 = None
         float_53: "f32[s33, 4, 16]" = q_7.float();  q_7 = None
         mul_68: "f32[s33, 4, 16]" = float_53 * float_53
@@ -939,10 +947,10 @@ class GraphModule(torch.nn.Module):
         softplus_2: "f32[s33, 4]" = torch._C._nn.softplus(add_73);  add_73 = None
         g_2: "f32[s33, 4]" = neg_2 * softplus_2;  neg_2 = softplus_2 = None
         float_58: "f32[s33, 4, 16]" = v_5.float();  v_5 = None
-        out_41: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
-        delta_rule_default_2 = torch.ops.qcompile.delta_rule.default('model.layers.2.linear_attn', q_8, k_8, float_58, g_2, beta_2, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_41);  q_8 = k_8 = float_58 = g_2 = beta_2 = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = delta_rule_default_2 = None
-        core_2: "f32[s33, 4, 16]" = out_41.to(torch.float32);  out_41 = None
-        unflatten_31: "f32[s33, 4, 16]" = z_2.unflatten(-1, (4, 16));  z_2 = None
+        out_33: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
+        delta_rule_default_2 = torch.ops.qcompile.delta_rule.default('model.layers.2.linear_attn', q_8, k_8, float_58, g_2, beta_2, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_33);  q_8 = k_8 = float_58 = g_2 = beta_2 = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = delta_rule_default_2 = None
+        core_2: "f32[s33, 4, 16]" = out_33.to(torch.float32);  out_33 = None
+        unflatten_39: "f32[s33, 4, 16]" = z_2.unflatten(-1, (4, 16));  z_2 = None
         xf_20: "f32[s33, 4, 16]" = core_2.float();  core_2 = None
         pow_11: "f32[s33, 4, 16]" = xf_20.pow(2)
         mean_15: "f32[s33, 4, 1]" = pow_11.mean(-1, keepdim = True);  pow_11 = None
@@ -950,27 +958,28 @@ class GraphModule(torch.nn.Module):
         rsqrt_16: "f32[s33, 4, 1]" = torch.rsqrt(add_74);  add_74 = None
         xf_21: "f32[s33, 4, 16]" = xf_20 * rsqrt_16;  xf_20 = rsqrt_16 = None
         to_35: "f32[s33, 4, 16]" = xf_21.to(torch.float32);  xf_21 = None
-        out_42: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ * to_35;  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ = to_35 = None
-        float_60: "f32[s33, 4, 16]" = unflatten_31.float();  unflatten_31 = None
+        out_34: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ * to_35;  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_norm_parameters_weight_ = to_35 = None
+        float_60: "f32[s33, 4, 16]" = unflatten_39.float();  unflatten_39 = None
         sigmoid_16: "f32[s33, 4, 16]" = torch.sigmoid(float_60);  float_60 = None
-        mul_76: "f32[s33, 4, 16]" = out_42 * sigmoid_16;  out_42 = sigmoid_16 = None
+        mul_76: "f32[s33, 4, 16]" = out_34 * sigmoid_16;  out_34 = sigmoid_16 = None
         to_36: "f32[s33, 4, 16]" = mul_76.to(torch.float32);  mul_76 = None
-        out_43: "f32[s33, 64]" = to_36.flatten(-2);  to_36 = None
-        to_37: "f32[s33, 64]" = out_43.to(torch.float32);  out_43 = None
+        out_35: "f32[s33, 64]" = to_36.flatten(-2);  to_36 = None
+        to_37: "f32[s33, 64]" = out_35.to(torch.float32);  out_35 = None
         y_13: "f32[s33, 64]" = torch._C._nn.linear(to_37, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_, None);  to_37 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_out_proj_parameters_weight_ = None
         h_6: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_5, inject_9, y_13);  h_5 = inject_9 = y_13 = None
         xf_22: "f32[s33, 256]" = h_6.float()
+        float_62: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_16: "f32[256]" = 1.0 + float_62;  float_62 = None
         xf_23: "f32[s33, 4, 64]" = xf_22.unflatten(-1, (-1, 64));  xf_22 = None
+        scale_17: "f32[4, 64]" = scale_16.unflatten(-1, (-1, 64));  scale_16 = None
         pow_12: "f32[s33, 4, 64]" = xf_23.pow(2)
         mean_16: "f32[s33, 4, 1]" = pow_12.mean(-1, keepdim = True);  pow_12 = None
-        add_75: "f32[s33, 4, 1]" = mean_16 + 1e-06;  mean_16 = None
-        rsqrt_17: "f32[s33, 4, 1]" = torch.rsqrt(add_75);  add_75 = None
-        out_44: "f32[s33, 4, 64]" = xf_23 * rsqrt_17;  xf_23 = rsqrt_17 = None
-        out_45: "f32[s33, 256]" = out_44.flatten(-2);  out_44 = None
-        float_62: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_76: "f32[256]" = 1.0 + float_62;  float_62 = None
-        mul_78: "f32[s33, 256]" = out_45 * add_76;  out_45 = add_76 = None
-        hn_5: "f32[s33, 256]" = mul_78.to(torch.float32);  mul_78 = None
+        add_76: "f32[s33, 4, 1]" = mean_16 + 1e-06;  mean_16 = None
+        rsqrt_17: "f32[s33, 4, 1]" = torch.rsqrt(add_76);  add_76 = None
+        mul_77: "f32[s33, 4, 64]" = xf_23 * rsqrt_17;  xf_23 = rsqrt_17 = None
+        mul_78: "f32[s33, 4, 64]" = mul_77 * scale_17;  mul_77 = scale_17 = None
+        out_36: "f32[s33, 4, 64]" = mul_78.to(torch.float32);  mul_78 = None
+        hn_5: "f32[s33, 256]" = out_36.flatten(-2);  out_36 = None
         y_14: "f32[s33, 32]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_14 = torch.functional.split(y_14, [16, 0, 4, 12], dim = -1);  y_14 = None
         down_5: "f32[s33, 16]" = split_14[0]
@@ -979,9 +988,9 @@ class GraphModule(torch.nn.Module):
         silu_11: "f32[s33, 16]" = torch.nn.functional.silu(truediv_13);  truediv_13 = None
         linear_20: "f32[s33, 256]" = torch._C._nn.linear(silu_11, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_11 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_17: "f32[s33, 256]" = torch.sigmoid(linear_20);  linear_20 = None
-        unflatten_33: "f32[s33, 4, 64]" = sigmoid_17.unflatten(-1, (4, 64));  sigmoid_17 = None
-        unflatten_34: "f32[s33, 4, 64]" = hn_5.unflatten(-1, (4, 64));  hn_5 = None
-        mul_79: "f32[s33, 4, 64]" = unflatten_33 * unflatten_34;  unflatten_33 = unflatten_34 = None
+        unflatten_42: "f32[s33, 4, 64]" = sigmoid_17.unflatten(-1, (4, 64));  sigmoid_17 = None
+        unflatten_43: "f32[s33, 4, 64]" = hn_5.unflatten(-1, (4, 64));  hn_5 = None
+        mul_79: "f32[s33, 4, 64]" = unflatten_42 * unflatten_43;  unflatten_42 = unflatten_43 = None
         x_5: "f32[s33, 64]" = mul_79.mean(dim = -2);  mul_79 = None
         truediv_14: "f32[s33, 4]" = inject_10 / 4;  inject_10 = None
         sigmoid_18: "f32[s33, 4]" = torch.sigmoid(truediv_14);  truediv_14 = None
@@ -1001,21 +1010,22 @@ class GraphModule(torch.nn.Module):
         weights_2: "f32[s33, 2]" = top_5.to(torch.float32);  top_5 = None
         silu_12: "f32[s33, 32]" = torch.nn.functional.silu(gate_4);  gate_4 = None
         mul_81: "f32[s33, 32]" = silu_12 * up_2;  silu_12 = up_2 = None
-        out_46: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp', x_5, weights_2, idx_2, mul_81, shared_gate_2, out_46);  x_5 = weights_2 = idx_2 = mul_81 = shared_gate_2 = experts_default_2 = None
-        h_7: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_6, inject_11, out_46);  h_6 = inject_11 = out_46 = None
+        out_37: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
+        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp', x_5, weights_2, idx_2, mul_81, shared_gate_2, out_37);  x_5 = weights_2 = idx_2 = mul_81 = shared_gate_2 = experts_default_2 = None
+        h_7: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_6, inject_11, out_37);  h_6 = inject_11 = out_37 = None
         xf_24: "f32[s33, 256]" = h_7.float()
+        float_64: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_18: "f32[256]" = 1.0 + float_64;  float_64 = None
         xf_25: "f32[s33, 4, 64]" = xf_24.unflatten(-1, (-1, 64));  xf_24 = None
+        scale_19: "f32[4, 64]" = scale_18.unflatten(-1, (-1, 64));  scale_18 = None
         pow_13: "f32[s33, 4, 64]" = xf_25.pow(2)
         mean_18: "f32[s33, 4, 1]" = pow_13.mean(-1, keepdim = True);  pow_13 = None
-        add_77: "f32[s33, 4, 1]" = mean_18 + 1e-06;  mean_18 = None
-        rsqrt_18: "f32[s33, 4, 1]" = torch.rsqrt(add_77);  add_77 = None
-        out_47: "f32[s33, 4, 64]" = xf_25 * rsqrt_18;  xf_25 = rsqrt_18 = None
-        out_48: "f32[s33, 256]" = out_47.flatten(-2);  out_47 = None
-        float_64: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_78: "f32[256]" = 1.0 + float_64;  float_64 = None
-        mul_83: "f32[s33, 256]" = out_48 * add_78;  out_48 = add_78 = None
-        hn_6: "f32[s33, 256]" = mul_83.to(torch.float32);  mul_83 = None
+        add_78: "f32[s33, 4, 1]" = mean_18 + 1e-06;  mean_18 = None
+        rsqrt_18: "f32[s33, 4, 1]" = torch.rsqrt(add_78);  add_78 = None
+        mul_82: "f32[s33, 4, 64]" = xf_25 * rsqrt_18;  xf_25 = rsqrt_18 = None
+        mul_83: "f32[s33, 4, 64]" = mul_82 * scale_19;  mul_82 = scale_19 = None
+        out_38: "f32[s33, 4, 64]" = mul_83.to(torch.float32);  mul_83 = None
+        hn_6: "f32[s33, 256]" = out_38.flatten(-2);  out_38 = None
         y_16: "f32[s33, 32]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_16 = torch.functional.split(y_16, [16, 0, 4, 12], dim = -1);  y_16 = None
         down_6: "f32[s33, 16]" = split_16[0]
@@ -1024,9 +1034,9 @@ class GraphModule(torch.nn.Module):
         silu_13: "f32[s33, 16]" = torch.nn.functional.silu(truediv_16);  truediv_16 = None
         linear_23: "f32[s33, 256]" = torch._C._nn.linear(silu_13, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_13 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_19: "f32[s33, 256]" = torch.sigmoid(linear_23);  linear_23 = None
-        unflatten_36: "f32[s33, 4, 64]" = sigmoid_19.unflatten(-1, (4, 64));  sigmoid_19 = None
-        unflatten_37: "f32[s33, 4, 64]" = hn_6.unflatten(-1, (4, 64));  hn_6 = None
-        mul_84: "f32[s33, 4, 64]" = unflatten_36 * unflatten_37;  unflatten_36 = unflatten_37 = None
+        unflatten_46: "f32[s33, 4, 64]" = sigmoid_19.unflatten(-1, (4, 64));  sigmoid_19 = None
+        unflatten_47: "f32[s33, 4, 64]" = hn_6.unflatten(-1, (4, 64));  hn_6 = None
+        mul_84: "f32[s33, 4, 64]" = unflatten_46 * unflatten_47;  unflatten_46 = unflatten_47 = None
         x_6: "f32[s33, 64]" = mul_84.mean(dim = -2);  mul_84 = None
         truediv_17: "f32[s33, 4]" = inject_12 / 4;  inject_12 = None
         sigmoid_20: "f32[s33, 4]" = torch.sigmoid(truediv_17);  truediv_17 = None
@@ -1052,19 +1062,19 @@ class GraphModule(torch.nn.Module):
         gate_5: "f32[s33, 4, 32]" = chunk[1];  chunk = None
         to_43: "f32[s33, 4, 32]" = q_10.to(torch.float32);  q_10 = None
         xf_26: "f32[s33, 4, 32]" = to_43.float();  to_43 = None
+        float_68: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_ = None
+        scale_20: "f32[32]" = 1.0 + float_68;  float_68 = None
         pow_14: "f32[s33, 4, 32]" = xf_26.pow(2)
         mean_20: "f32[s33, 4, 1]" = pow_14.mean(-1, keepdim = True);  pow_14 = None
-        add_79: "f32[s33, 4, 1]" = mean_20 + 1e-06;  mean_20 = None
-        rsqrt_19: "f32[s33, 4, 1]" = torch.rsqrt(add_79);  add_79 = None
-        out_49: "f32[s33, 4, 32]" = xf_26 * rsqrt_19;  xf_26 = rsqrt_19 = None
-        float_68: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_q_norm_parameters_weight_ = None
-        add_80: "f32[32]" = 1.0 + float_68;  float_68 = None
-        mul_88: "f32[s33, 4, 32]" = out_49 * add_80;  out_49 = add_80 = None
-        to_44: "f32[s33, 4, 32]" = mul_88.to(torch.float32);  mul_88 = None
+        add_80: "f32[s33, 4, 1]" = mean_20 + 1e-06;  mean_20 = None
+        rsqrt_19: "f32[s33, 4, 1]" = torch.rsqrt(add_80);  add_80 = None
+        mul_87: "f32[s33, 4, 32]" = xf_26 * rsqrt_19;  xf_26 = rsqrt_19 = None
+        mul_88: "f32[s33, 4, 32]" = mul_87 * scale_20;  mul_87 = scale_20 = None
+        out_39: "f32[s33, 4, 32]" = mul_88.to(torch.float32);  mul_88 = None
         cos_2: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_2: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
-        rot: "f32[s33, 4, 8]" = to_44[(Ellipsis, slice(None, 8, None))]
-        rest: "f32[s33, 4, 24]" = to_44[(Ellipsis, slice(8, None, None))];  to_44 = None
+        rot: "f32[s33, 4, 8]" = out_39[(Ellipsis, slice(None, 8, None))]
+        rest: "f32[s33, 4, 24]" = out_39[(Ellipsis, slice(8, None, None))];  out_39 = None
         x1: "f32[s33, 4, 4]" = rot[(Ellipsis, slice(None, 4, None))]
         x2: "f32[s33, 4, 4]" = rot[(Ellipsis, slice(4, None, None))]
         mul_89: "f32[s33, 4, 8]" = rot * cos_2;  rot = cos_2 = None
@@ -1077,19 +1087,19 @@ class GraphModule(torch.nn.Module):
         view_1: "f32[s33, 2, 32]" = k_9.view(s33, 2, 32);  k_9 = None
         to_46: "f32[s33, 2, 32]" = view_1.to(torch.float32);  view_1 = None
         xf_27: "f32[s33, 2, 32]" = to_46.float();  to_46 = None
+        float_70: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_ = None
+        scale_21: "f32[32]" = 1.0 + float_70;  float_70 = None
         pow_15: "f32[s33, 2, 32]" = xf_27.pow(2)
         mean_21: "f32[s33, 2, 1]" = pow_15.mean(-1, keepdim = True);  pow_15 = None
-        add_82: "f32[s33, 2, 1]" = mean_21 + 1e-06;  mean_21 = None
-        rsqrt_20: "f32[s33, 2, 1]" = torch.rsqrt(add_82);  add_82 = None
-        out_50: "f32[s33, 2, 32]" = xf_27 * rsqrt_20;  xf_27 = rsqrt_20 = None
-        float_70: "f32[32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_k_norm_parameters_weight_ = None
-        add_83: "f32[32]" = 1.0 + float_70;  float_70 = None
-        mul_92: "f32[s33, 2, 32]" = out_50 * add_83;  out_50 = add_83 = None
-        to_47: "f32[s33, 2, 32]" = mul_92.to(torch.float32);  mul_92 = None
+        add_83: "f32[s33, 2, 1]" = mean_21 + 1e-06;  mean_21 = None
+        rsqrt_20: "f32[s33, 2, 1]" = torch.rsqrt(add_83);  add_83 = None
+        mul_91: "f32[s33, 2, 32]" = xf_27 * rsqrt_20;  xf_27 = rsqrt_20 = None
+        mul_92: "f32[s33, 2, 32]" = mul_91 * scale_21;  mul_91 = scale_21 = None
+        out_40: "f32[s33, 2, 32]" = mul_92.to(torch.float32);  mul_92 = None
         cos_3: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_3: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
-        rot_1: "f32[s33, 2, 8]" = to_47[(Ellipsis, slice(None, 8, None))]
-        rest_1: "f32[s33, 2, 24]" = to_47[(Ellipsis, slice(8, None, None))];  to_47 = None
+        rot_1: "f32[s33, 2, 8]" = out_40[(Ellipsis, slice(None, 8, None))]
+        rest_1: "f32[s33, 2, 24]" = out_40[(Ellipsis, slice(8, None, None))];  out_40 = None
         x1_1: "f32[s33, 2, 4]" = rot_1[(Ellipsis, slice(None, 4, None))]
         x2_1: "f32[s33, 2, 4]" = rot_1[(Ellipsis, slice(4, None, None))]
         mul_93: "f32[s33, 2, 8]" = rot_1 * cos_3;  rot_1 = cos_3 = None
@@ -1103,22 +1113,22 @@ class GraphModule(torch.nn.Module):
         split_18 = torch.functional.split(index_qk, [32, 16], dim = -1);  index_qk = None
         iq: "f32[s33, 32]" = split_18[0]
         ik: "f32[s33, 16]" = split_18[1];  split_18 = None
-        unflatten_38: "f32[s33, 2, 16]" = iq.unflatten(-1, (2, 16));  iq = None
-        to_49: "f32[s33, 2, 16]" = unflatten_38.to(torch.float32);  unflatten_38 = None
+        unflatten_48: "f32[s33, 2, 16]" = iq.unflatten(-1, (2, 16));  iq = None
+        to_49: "f32[s33, 2, 16]" = unflatten_48.to(torch.float32);  unflatten_48 = None
         xf_28: "f32[s33, 2, 16]" = to_49.float();  to_49 = None
+        float_72: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_ = None
+        scale_22: "f32[16]" = 1.0 + float_72;  float_72 = None
         pow_16: "f32[s33, 2, 16]" = xf_28.pow(2)
         mean_22: "f32[s33, 2, 1]" = pow_16.mean(-1, keepdim = True);  pow_16 = None
-        add_85: "f32[s33, 2, 1]" = mean_22 + 1e-06;  mean_22 = None
-        rsqrt_21: "f32[s33, 2, 1]" = torch.rsqrt(add_85);  add_85 = None
-        out_51: "f32[s33, 2, 16]" = xf_28 * rsqrt_21;  xf_28 = rsqrt_21 = None
-        float_72: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_q_layernorm_parameters_weight_ = None
-        add_86: "f32[16]" = 1.0 + float_72;  float_72 = None
-        mul_96: "f32[s33, 2, 16]" = out_51 * add_86;  out_51 = add_86 = None
-        to_50: "f32[s33, 2, 16]" = mul_96.to(torch.float32);  mul_96 = None
+        add_86: "f32[s33, 2, 1]" = mean_22 + 1e-06;  mean_22 = None
+        rsqrt_21: "f32[s33, 2, 1]" = torch.rsqrt(add_86);  add_86 = None
+        mul_95: "f32[s33, 2, 16]" = xf_28 * rsqrt_21;  xf_28 = rsqrt_21 = None
+        mul_96: "f32[s33, 2, 16]" = mul_95 * scale_22;  mul_95 = scale_22 = None
+        out_41: "f32[s33, 2, 16]" = mul_96.to(torch.float32);  mul_96 = None
         cos_4: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2);  cos_1 = None
         sin_4: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2);  sin_1 = None
-        rot_2: "f32[s33, 2, 8]" = to_50[(Ellipsis, slice(None, 8, None))]
-        rest_2: "f32[s33, 2, 8]" = to_50[(Ellipsis, slice(8, None, None))];  to_50 = None
+        rot_2: "f32[s33, 2, 8]" = out_41[(Ellipsis, slice(None, 8, None))]
+        rest_2: "f32[s33, 2, 8]" = out_41[(Ellipsis, slice(8, None, None))];  out_41 = None
         x1_2: "f32[s33, 2, 4]" = rot_2[(Ellipsis, slice(None, 4, None))]
         x2_2: "f32[s33, 2, 4]" = rot_2[(Ellipsis, slice(4, None, None))]
         mul_97: "f32[s33, 2, 8]" = rot_2 * cos_4;  rot_2 = cos_4 = None
@@ -1163,16 +1173,16 @@ class GraphModule(torch.nn.Module):
         sin_5: "f32[s33, 8]" = emb_2.sin();  emb_2 = None
         sin_6: "f32[s33, 8]" = sin_5.to(torch.float32);  sin_5 = None
         xf_29: "f32[s33, 16]" = pooled.float();  pooled = None
+        float_77: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_ = None
+        scale_23: "f32[16]" = 1.0 + float_77;  float_77 = None
         pow_17: "f32[s33, 16]" = xf_29.pow(2)
         mean_24: "f32[s33, 1]" = pow_17.mean(-1, keepdim = True);  pow_17 = None
-        add_91: "f32[s33, 1]" = mean_24 + 1e-06;  mean_24 = None
-        rsqrt_22: "f32[s33, 1]" = torch.rsqrt(add_91);  add_91 = None
-        out_52: "f32[s33, 16]" = xf_29 * rsqrt_22;  xf_29 = rsqrt_22 = None
-        float_77: "f32[16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_indexer_modules_k_layernorm_parameters_weight_ = None
-        add_92: "f32[16]" = 1.0 + float_77;  float_77 = None
-        mul_102: "f32[s33, 16]" = out_52 * add_92;  out_52 = add_92 = None
-        to_55: "f32[s33, 16]" = mul_102.to(torch.float32);  mul_102 = None
-        unsqueeze_7: "f32[s33, 1, 16]" = to_55.unsqueeze(-2);  to_55 = None
+        add_92: "f32[s33, 1]" = mean_24 + 1e-06;  mean_24 = None
+        rsqrt_22: "f32[s33, 1]" = torch.rsqrt(add_92);  add_92 = None
+        mul_101: "f32[s33, 16]" = xf_29 * rsqrt_22;  xf_29 = rsqrt_22 = None
+        mul_102: "f32[s33, 16]" = mul_101 * scale_23;  mul_101 = scale_23 = None
+        out_42: "f32[s33, 16]" = mul_102.to(torch.float32);  mul_102 = None
+        unsqueeze_7: "f32[s33, 1, 16]" = out_42.unsqueeze(-2);  out_42 = None
         cos_7: "f32[s33, 1, 8]" = cos_6.unsqueeze(-2);  cos_6 = None
         sin_7: "f32[s33, 1, 8]" = sin_6.unsqueeze(-2);  sin_6 = None
         rot_3: "f32[s33, 1, 8]" = unsqueeze_7[(Ellipsis, slice(None, 8, None))]
@@ -1194,29 +1204,30 @@ class GraphModule(torch.nn.Module):
         floordiv_3: "i64[s33]" = mod_3 // 4;  mod_3 = None
         where_25: "i64[s33]" = torch.where(done, floordiv_3, 0);  done = floordiv_3 = None
         index_put__3: "f32[5, 16, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_.index_put_((where_24, where_25), keys_1);  where_24 = where_25 = keys_1 = index_put__3 = None
-        out_53: "f32[s33, 4, 32]" = torch.empty((s33, 4, 32), dtype = torch.float32, device = device(type='cpu'))
-        attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_11, iq_1, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_53);  q_11 = iq_1 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_core_default = None
-        flatten_14: "f32[s33, 128]" = out_53.flatten(-2);  out_53 = None
+        out_43: "f32[s33, 4, 32]" = torch.empty((s33, 4, 32), dtype = torch.float32, device = device(type='cpu'))
+        attention_core_default = torch.ops.qcompile.attention_core.default('model.layers.3.self_attn', q_11, iq_1, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_43);  q_11 = iq_1 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_core_default = None
+        flatten_14: "f32[s33, 128]" = out_43.flatten(-2);  out_43 = None
         to_56: "f32[s33, 128]" = flatten_14.to(torch.float32);  flatten_14 = None
         flatten_15: "f32[s33, 128]" = gate_5.flatten(-2);  gate_5 = None
         to_57: "f32[s33, 128]" = flatten_15.to(torch.float32);  flatten_15 = None
         sigmoid_21: "f32[s33, 128]" = torch.sigmoid(to_57);  to_57 = None
-        out_54: "f32[s33, 128]" = to_56 * sigmoid_21;  to_56 = sigmoid_21 = None
-        to_58: "f32[s33, 128]" = out_54.to(torch.float32);  out_54 = None
+        out_44: "f32[s33, 128]" = to_56 * sigmoid_21;  to_56 = sigmoid_21 = None
+        to_58: "f32[s33, 128]" = out_44.to(torch.float32);  out_44 = None
         y_18: "f32[s33, 64]" = torch._C._nn.linear(to_58, l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_, None);  to_58 = l_self_modules_model_modules_layers_modules_3_modules_self_attn_modules_o_proj_parameters_weight_ = None
         h_8: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_7, inject_13, y_18);  h_7 = inject_13 = y_18 = None
         xf_30: "f32[s33, 256]" = h_8.float()
+        float_79: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_24: "f32[256]" = 1.0 + float_79;  float_79 = None
         xf_31: "f32[s33, 4, 64]" = xf_30.unflatten(-1, (-1, 64));  xf_30 = None
+        scale_25: "f32[4, 64]" = scale_24.unflatten(-1, (-1, 64));  scale_24 = None
         pow_18: "f32[s33, 4, 64]" = xf_31.pow(2)
         mean_25: "f32[s33, 4, 1]" = pow_18.mean(-1, keepdim = True);  pow_18 = None
-        add_94: "f32[s33, 4, 1]" = mean_25 + 1e-06;  mean_25 = None
-        rsqrt_23: "f32[s33, 4, 1]" = torch.rsqrt(add_94);  add_94 = None
-        out_55: "f32[s33, 4, 64]" = xf_31 * rsqrt_23;  xf_31 = rsqrt_23 = None
-        out_56: "f32[s33, 256]" = out_55.flatten(-2);  out_55 = None
-        float_79: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_95: "f32[256]" = 1.0 + float_79;  float_79 = None
-        mul_107: "f32[s33, 256]" = out_56 * add_95;  out_56 = add_95 = None
-        hn_7: "f32[s33, 256]" = mul_107.to(torch.float32);  mul_107 = None
+        add_95: "f32[s33, 4, 1]" = mean_25 + 1e-06;  mean_25 = None
+        rsqrt_23: "f32[s33, 4, 1]" = torch.rsqrt(add_95);  add_95 = None
+        mul_106: "f32[s33, 4, 64]" = xf_31 * rsqrt_23;  xf_31 = rsqrt_23 = None
+        mul_107: "f32[s33, 4, 64]" = mul_106 * scale_25;  mul_106 = scale_25 = None
+        out_45: "f32[s33, 4, 64]" = mul_107.to(torch.float32);  mul_107 = None
+        hn_7: "f32[s33, 256]" = out_45.flatten(-2);  out_45 = None
         y_19: "f32[s33, 32]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_19 = torch.functional.split(y_19, [16, 0, 4, 12], dim = -1);  y_19 = None
         down_7: "f32[s33, 16]" = split_19[0]
@@ -1225,9 +1236,9 @@ class GraphModule(torch.nn.Module):
         silu_14: "f32[s33, 16]" = torch.nn.functional.silu(truediv_18);  truediv_18 = None
         linear_27: "f32[s33, 256]" = torch._C._nn.linear(silu_14, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_14 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_22: "f32[s33, 256]" = torch.sigmoid(linear_27);  linear_27 = None
-        unflatten_40: "f32[s33, 4, 64]" = sigmoid_22.unflatten(-1, (4, 64));  sigmoid_22 = None
-        unflatten_41: "f32[s33, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
-        mul_108: "f32[s33, 4, 64]" = unflatten_40 * unflatten_41;  unflatten_40 = unflatten_41 = None
+        unflatten_51: "f32[s33, 4, 64]" = sigmoid_22.unflatten(-1, (4, 64));  sigmoid_22 = None
+        unflatten_52: "f32[s33, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
+        mul_108: "f32[s33, 4, 64]" = unflatten_51 * unflatten_52;  unflatten_51 = unflatten_52 = None
         x_7: "f32[s33, 64]" = mul_108.mean(dim = -2);  mul_108 = None
         truediv_19: "f32[s33, 4]" = inject_14 / 4;  inject_14 = None
         sigmoid_23: "f32[s33, 4]" = torch.sigmoid(truediv_19);  truediv_19 = None
@@ -1247,28 +1258,29 @@ class GraphModule(torch.nn.Module):
         weights_3: "f32[s33, 2]" = top_7.to(torch.float32);  top_7 = None
         silu_15: "f32[s33, 32]" = torch.nn.functional.silu(gate_6);  gate_6 = None
         mul_110: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
-        out_57: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'));  s33 = None
-        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_110, shared_gate_3, out_57);  x_7 = weights_3 = idx_3 = mul_110 = shared_gate_3 = experts_default_3 = None
-        h_9: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_8, inject_15, out_57);  h_8 = inject_15 = out_57 = None
+        out_46: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'));  s33 = None
+        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_110, shared_gate_3, out_46);  x_7 = weights_3 = idx_3 = mul_110 = shared_gate_3 = experts_default_3 = None
+        h_9: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_8, inject_15, out_46);  h_8 = inject_15 = out_46 = None
         xf_32: "f32[s33, 256]" = h_9.float();  h_9 = None
+        float_81: "f32[256]" = l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = None
+        scale_26: "f32[256]" = 1.0 + float_81;  float_81 = None
         xf_33: "f32[s33, 4, 64]" = xf_32.unflatten(-1, (-1, 64));  xf_32 = None
+        scale_27: "f32[4, 64]" = scale_26.unflatten(-1, (-1, 64));  scale_26 = None
         pow_19: "f32[s33, 4, 64]" = xf_33.pow(2)
         mean_27: "f32[s33, 4, 1]" = pow_19.mean(-1, keepdim = True);  pow_19 = None
-        add_96: "f32[s33, 4, 1]" = mean_27 + 1e-06;  mean_27 = None
-        rsqrt_24: "f32[s33, 4, 1]" = torch.rsqrt(add_96);  add_96 = None
-        out_58: "f32[s33, 4, 64]" = xf_33 * rsqrt_24;  xf_33 = rsqrt_24 = None
-        out_59: "f32[s33, 256]" = out_58.flatten(-2);  out_58 = None
-        float_81: "f32[256]" = l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = None
-        add_97: "f32[256]" = 1.0 + float_81;  float_81 = None
-        mul_112: "f32[s33, 256]" = out_59 * add_97;  out_59 = add_97 = None
-        hn_8: "f32[s33, 256]" = mul_112.to(torch.float32);  mul_112 = None
+        add_97: "f32[s33, 4, 1]" = mean_27 + 1e-06;  mean_27 = None
+        rsqrt_24: "f32[s33, 4, 1]" = torch.rsqrt(add_97);  add_97 = None
+        mul_111: "f32[s33, 4, 64]" = xf_33 * rsqrt_24;  xf_33 = rsqrt_24 = None
+        mul_112: "f32[s33, 4, 64]" = mul_111 * scale_27;  mul_111 = scale_27 = None
+        out_47: "f32[s33, 4, 64]" = mul_112.to(torch.float32);  mul_112 = None
+        hn_8: "f32[s33, 256]" = out_47.flatten(-2);  out_47 = None
         linear_29: "f32[s33, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
         truediv_21: "f32[s33, 16]" = linear_29 / 4;  linear_29 = None
         silu_16: "f32[s33, 16]" = torch.nn.functional.silu(truediv_21);  truediv_21 = None
         linear_30: "f32[s33, 256]" = torch._C._nn.linear(silu_16, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_, None);  silu_16 = l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_24: "f32[s33, 256]" = torch.sigmoid(linear_30);  linear_30 = None
-        unflatten_43: "f32[s33, 4, 64]" = sigmoid_24.unflatten(-1, (4, 64));  sigmoid_24 = None
-        unflatten_44: "f32[s33, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
-        mul_113: "f32[s33, 4, 64]" = unflatten_43 * unflatten_44;  unflatten_43 = unflatten_44 = None
+        unflatten_55: "f32[s33, 4, 64]" = sigmoid_24.unflatten(-1, (4, 64));  sigmoid_24 = None
+        unflatten_56: "f32[s33, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
+        mul_113: "f32[s33, 4, 64]" = unflatten_55 * unflatten_56;  unflatten_55 = unflatten_56 = None
         mean_28: "f32[s33, 64]" = mul_113.mean(dim = -2);  mul_113 = None
         return (mean_28,)

@@ -137,6 +137,17 @@ def _record(snodes: list[Any], stream_bytes: int) -> list[Node]:
     return out
 
 
+def _triton_scheduling(hook: Any) -> Any:
+    """Inductor's options under which `hook` sees each graph's fused schedule, scheduled by Triton's rules."""
+    patches = {"cpu_backend": "triton", "_post_fusion_custom_pass": hook, "force_disable_caches": True}
+    return torch._inductor.config.patch(patches)
+
+
+def _stopped(e: Exception) -> bool:
+    """Whether a compile failed only because the hook stopped it once the schedule was recorded."""
+    return isinstance(getattr(e, "inner_exception", None), _Fused)
+
+
 @contextmanager
 def recording(stream_bytes: int) -> Iterator[dict[int, list[Node]]]:
     """Every piece the backend compiles is scheduled with Triton's rules and recorded (by its
@@ -158,13 +169,32 @@ def recording(stream_bytes: int) -> Iterator[dict[int, list[Node]]]:
         try:
             compile_piece(self, piece, rec, *args)
         except InductorError as e:
-            if not isinstance(e.inner_exception, _Fused):
+            if not _stopped(e):
                 raise
         return _not_run
 
-    patches = {"cpu_backend": "triton", "_post_fusion_custom_pass": hook, "force_disable_caches": True}
-    with torch._inductor.config.patch(patches), mock.patch.object(QBackend, "_compile_piece", compile_recorded):
+    with _triton_scheduling(hook), mock.patch.object(QBackend, "_compile_piece", compile_recorded):
         yield found
+
+
+def fused_schedule(fn: Any, *args: torch.Tensor, stream_bytes: int) -> list[Node]:
+    """The fused schedule of `fn(*args)`, one graph at static shapes, under Triton's rules (nothing is
+    generated or run): how Inductor splits a function into kernels."""
+    from torch._inductor.exc import InductorError
+
+    found: list[list[Node]] = []
+
+    def hook(snodes: list[Any]) -> list[Any]:
+        found.append(_record(snodes, stream_bytes))
+        raise _Fused
+
+    with _triton_scheduling(hook):
+        try:
+            torch.compile(fn, dynamic=False, fullgraph=True)(*args)
+        except InductorError as e:
+            if not _stopped(e):
+                raise
+    return found[0]
 
 
 def _not_run(*args: Any) -> Any:

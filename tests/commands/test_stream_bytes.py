@@ -5,7 +5,10 @@ tensors and writes the sublayer input, a quarter of one)."""
 from __future__ import annotations
 
 import pytest
+import torch
 
+from model.hyper import write_torch
+from model.norm import centered_rms_norm
 from scripts.experiments import stream_bytes as sb
 
 TOKENS = 40
@@ -31,3 +34,20 @@ def test_mix_kernel_bytes_are_its_buffers(pieces: list[sb.Piece]) -> None:
     mixes = [n for p in pieces for n in p.kernels if n.big_reads == 2.0 and n.written == stream // 4]
     assert len(mixes) == 4 * 2 + 1  # two reads a layer, and the final mixer's
     assert all(n.read == 2 * stream for n in mixes)
+
+
+def test_a_write_and_its_grouped_norm_are_one_kernel() -> None:
+    """The hyper-connection write, the grouped norm's reduction and its normalise fuse into one kernel
+    that reads the streams once and writes the written and the normed streams (`model.norm`'s cast
+    before the flatten keeps the normalise in the reduction's loop)."""
+    t, n, d = 8, 4, 64
+    h, y, inject, weight = torch.randn(t, n * d), torch.randn(t, d), torch.rand(t, n), torch.randn(n * d)
+
+    def write_norm(h: torch.Tensor, inject: torch.Tensor, y: torch.Tensor, weight: torch.Tensor) -> tuple:
+        h = write_torch(h, inject, y)
+        return h, centered_rms_norm(h, weight, 1e-6, d)
+
+    stream = h.nbytes
+    (kernel,) = sb.fused_schedule(write_norm, h, inject, y, weight, stream_bytes=stream)
+    assert kernel.read == stream + y.nbytes + inject.nbytes + weight.nbytes
+    assert kernel.written == 2 * stream

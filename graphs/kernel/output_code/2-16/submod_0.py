@@ -208,7 +208,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_mean_mul_sigmoid_view_2 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_2 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -887,15 +887,15 @@ class Runner:
         buf0 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         buf1 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg3_1, (256, ), (1, ), 'input')
-        buf2 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        buf2 = empty_strided_cpu((s33, 4, 64), (256, 64, 1), torch.float32)
         assert_size_stride(arg4_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_embedding_mean_mul_pow_repeat_rsqrt_view_0(arg0_1, arg2_1, arg3_1, buf0, buf1, buf2, s33)
         del arg0_1
         del arg2_1
         del arg3_1
         buf3 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf2, reinterpret_tensor(arg4_1, (256, 32), (1, 256), 0), out=buf3)
+        # Topologically Sorted Source Nodes: [unflatten, pow_1, mean, add_1, rsqrt, mul, add, unflatten_1, mul_1, flatten, linear], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf2, (s33, 256), (256, 1), 0), reinterpret_tensor(arg4_1, (256, 32), (1, 256), 0), out=buf3)
         del arg4_1
         buf4 = reinterpret_tensor(buf1, (s33, 4), (4, 1), 0); del buf1  # reuse
         buf5 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
@@ -909,11 +909,11 @@ class Runner:
         del buf5
         buf7 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
         assert_size_stride(arg6_1, (224, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_2(buf6, buf2, buf7, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_2(buf6, buf2, buf7, s33)
         del buf2
         del buf6
         buf8 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [sigmoid, unflatten_1, unflatten_2, mul_2, mean_1, linear_2], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
+        # Topologically Sorted Source Nodes: [unflatten, pow_1, mean, add_1, rsqrt, mul, add, unflatten_1, mul_1, flatten, sigmoid, unflatten_2, unflatten_3, mul_2, mean_1, linear_2], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(buf7, reinterpret_tensor(arg6_1, (64, 224), (1, 64), 0), out=buf8)
         del arg6_1
         assert_size_stride(arg10_1, (3, 3, 128), (384, 128, 1), 'input')
