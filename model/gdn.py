@@ -135,10 +135,11 @@ class GatedDeltaNet(nn.Module):
         self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor, write_slots: torch.Tensor
     ) -> torch.Tensor:
         qkv, z, b, a = project(self, GDN_INPUT, x)
-        window = gather_window(qkv, self.conv_tail, slots, offsets)  # [N, K, C]
-        commit_tail(self.conv_tail, window, write_slots)
+        # the conv reads the tail before the commit writes it
+        conv = causal_conv(qkv, self.conv_tail, slots, offsets, self.conv1d.weight)
+        commit_tail(self.conv_tail, gather_window(qkv, self.conv_tail, slots, offsets), write_slots)
         work = working_dtype(x.dtype)  # float32 in a narrow scope's opaque block (`model/rounding.py`)
-        qkv = F.silu(causal_conv(window, self.conv1d.weight).to(work))  # the conv's output rounded, as a conv's is
+        qkv = F.silu(conv.to(work))  # the conv's output rounded, as a conv's is
         q, k, v = torch.split(qkv, [self.key_dim, self.key_dim, self.value_dim], dim=-1)
         rep = self.num_v_heads // self.num_k_heads
         q = q.unflatten(-1, (self.num_k_heads, self.head_k_dim)).repeat_interleave(rep, dim=1)

@@ -7,14 +7,17 @@ from torch import nn
 
 
 def centered_rms_norm(x: torch.Tensor, weight: torch.Tensor, eps: float, group_size: int | None) -> torch.Tensor:
-    """`norm(x) * (1 + w)` in fp32, cast back; with `group_size` each group is normalised on its own."""
-    xf = x.float()
+    """`norm(x) * (1 + w)` in fp32, cast back; with `group_size` each group is normalised on its own.
+
+    Grouped, the whole norm, the cast included, runs in the `[..., groups, group_size]` view and is
+    flattened last: Inductor then fuses the normalise into the reduction's loop (and a hyper-connection
+    write before it into both). Flattened before the cast, the normalise loops over the flat row, which
+    does not match the reduction's loop, and takes a kernel of its own that reads the input again."""
+    xf, scale = x.float(), 1.0 + weight.float()
     if group_size is not None:
-        xf = xf.unflatten(-1, (-1, group_size))
-    out = xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + eps)
-    if group_size is not None:
-        out = out.flatten(-2)
-    return (out * (1.0 + weight.float())).to(x.dtype)
+        xf, scale = xf.unflatten(-1, (-1, group_size)), scale.unflatten(-1, (-1, group_size))
+    out = (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + eps) * scale).to(x.dtype)
+    return out.flatten(-2) if group_size is not None else out
 
 
 class RMSNorm(nn.Module):

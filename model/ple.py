@@ -221,6 +221,7 @@ class PLE(nn.Module):
     def short_conv(
         self, x: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor, write_slots: torch.Tensor
     ) -> torch.Tensor:
-        window = gather_window(x, self.conv_tail, slots, offsets)  # [N, (k-1)·dil + 1, C]
-        commit_tail(self.conv_tail, window, write_slots)
-        return F.silu(causal_conv(window, self.conv1d.weight, self.dilation)).to(x.dtype)
+        # the conv reads the tail before the commit writes it
+        conv = causal_conv(x, self.conv_tail, slots, offsets, self.conv1d.weight, self.dilation)
+        commit_tail(self.conv_tail, gather_window(x, self.conv_tail, slots, offsets), write_slots)
+        return F.silu(conv).to(x.dtype)

@@ -450,11 +450,13 @@ class _RandomInit:
             self.fill(module, "weight", 0.0, 1 / math.sqrt(module.weight[0].numel()))
 
 
-def random_config(preset: str, ple_from: str | None = None) -> Qwen4ExpConfig:
-    """The config `build_random` builds of `preset`, the n-gram table sized as `ple_from`'s if given."""
+def random_config(preset: str, ple_from: str | None = None, overrides: dict[str, Any] | None = None) -> Qwen4ExpConfig:
+    """The config `build_random` builds of `preset`, the n-gram table sized as `ple_from`'s if given, with
+    `overrides` of its fields."""
     raw = preset_config(preset)
     if ple_from is not None:
         raw.update({k: preset_config(ple_from)[k] for k in ("ngram_vocab_size_base", "split_ngram_parts")})
+    raw.update(overrides or {})
     return Qwen4ExpConfig.from_dict(raw)
 
 
@@ -468,12 +470,14 @@ def build_random(
     pinned_ple: bool = False,
     ple_from: str | None = None,
     place_experts: PlaceExperts | None = None,
+    overrides: dict[str, Any] | None = None,
 ) -> nn.Module:
     """Our `Qwen4ExpForCausalLM` of a preset with random weights, made where it runs (no transformers
     model, no checkpoint): the only way to build the `full` preset, whose transformers model would
     be 354 GB in bf16. `ple_from` takes the n-gram table's size from another preset (a host too small
-    for the table at its own size). The rest is `build_random_model`'s."""
-    config = random_config(preset, ple_from)
+    for the table at its own size); `overrides` replaces config fields of the preset (a preset's widths
+    with fewer layers, experts or vocabulary). The rest is `build_random_model`'s."""
+    config = random_config(preset, ple_from, overrides)
     return build_random_model(config, preset, dtype, device, seed, quant_experts, pinned_ple, place_experts)
 
 

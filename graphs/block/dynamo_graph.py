@@ -112,17 +112,18 @@ class GraphModule(torch.nn.Module):
         embedding: "f32[s72, 64]" = torch.nn.functional.embedding(l_input_ids_, l_self_modules_model_modules_embed_tokens_parameters_weight_, None, None, 2.0, False, False);  l_self_modules_model_modules_embed_tokens_parameters_weight_ = None
         h: "f32[s72, 256]" = embedding.repeat(1, 4);  embedding = None
         xf: "f32[s72, 256]" = h.float()
+        float_2: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale: "f32[256]" = 1.0 + float_2;  float_2 = None
         xf_1: "f32[s72, 4, 64]" = xf.unflatten(-1, (-1, 64));  xf = None
+        scale_1: "f32[4, 64]" = scale.unflatten(-1, (-1, 64));  scale = None
         pow_1: "f32[s72, 4, 64]" = xf_1.pow(2)
         mean: "f32[s72, 4, 1]" = pow_1.mean(-1, keepdim = True);  pow_1 = None
-        add: "f32[s72, 4, 1]" = mean + 1e-06;  mean = None
-        rsqrt: "f32[s72, 4, 1]" = torch.rsqrt(add);  add = None
-        out: "f32[s72, 4, 64]" = xf_1 * rsqrt;  xf_1 = rsqrt = None
-        out_1: "f32[s72, 256]" = out.flatten(-2);  out = None
-        float_2: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_1: "f32[256]" = 1.0 + float_2;  float_2 = None
-        mul_1: "f32[s72, 256]" = out_1 * add_1;  out_1 = add_1 = None
-        hn: "f32[s72, 256]" = mul_1.to(torch.float32);  mul_1 = None
+        add_1: "f32[s72, 4, 1]" = mean + 1e-06;  mean = None
+        rsqrt: "f32[s72, 4, 1]" = torch.rsqrt(add_1);  add_1 = None
+        mul: "f32[s72, 4, 64]" = xf_1 * rsqrt;  xf_1 = rsqrt = None
+        mul_1: "f32[s72, 4, 64]" = mul * scale_1;  mul = scale_1 = None
+        out: "f32[s72, 4, 64]" = mul_1.to(torch.float32);  mul_1 = None
+        hn: "f32[s72, 256]" = out.flatten(-2);  out = None
         y: "f32[s72, 32]" = torch._C._nn.linear(hn, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split = torch.functional.split(y, [16, 0, 4, 12], dim = -1);  y = None
         down: "f32[s72, 16]" = split[0]
@@ -131,28 +132,29 @@ class GraphModule(torch.nn.Module):
         silu: "f32[s72, 16]" = torch.nn.functional.silu(truediv);  truediv = None
         linear_1: "f32[s72, 256]" = torch._C._nn.linear(silu, l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu = l_self_modules_model_modules_layers_modules_0_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid: "f32[s72, 256]" = torch.sigmoid(linear_1);  linear_1 = None
-        unflatten_1: "f32[s72, 4, 64]" = sigmoid.unflatten(-1, (4, 64));  sigmoid = None
-        unflatten_2: "f32[s72, 4, 64]" = hn.unflatten(-1, (4, 64));  hn = None
-        mul_2: "f32[s72, 4, 64]" = unflatten_1 * unflatten_2;  unflatten_1 = unflatten_2 = None
+        unflatten_2: "f32[s72, 4, 64]" = sigmoid.unflatten(-1, (4, 64));  sigmoid = None
+        unflatten_3: "f32[s72, 4, 64]" = hn.unflatten(-1, (4, 64));  hn = None
+        mul_2: "f32[s72, 4, 64]" = unflatten_2 * unflatten_3;  unflatten_2 = unflatten_3 = None
         x: "f32[s72, 64]" = mul_2.mean(dim = -2);  mul_2 = None
         truediv_1: "f32[s72, 4]" = inject / 4;  inject = None
         sigmoid_1: "f32[s72, 4]" = torch.sigmoid(truediv_1);  truediv_1 = None
         inject_1: "f32[s72, 4]" = 2 * sigmoid_1;  sigmoid_1 = None
-        out_2: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        gdn_default = torch.ops.qcompile.gdn.default('model.layers.0.linear_attn', x, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_2);  x = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = gdn_default = None
-        h_1: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h, inject_1, out_2);  h = inject_1 = out_2 = None
+        out_1: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        gdn_default = torch.ops.qcompile.gdn.default('model.layers.0.linear_attn', x, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_1);  x = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = gdn_default = None
+        h_1: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h, inject_1, out_1);  h = inject_1 = out_1 = None
         xf_2: "f32[s72, 256]" = h_1.float()
+        float_4: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_2: "f32[256]" = 1.0 + float_4;  float_4 = None
         xf_3: "f32[s72, 4, 64]" = xf_2.unflatten(-1, (-1, 64));  xf_2 = None
+        scale_3: "f32[4, 64]" = scale_2.unflatten(-1, (-1, 64));  scale_2 = None
         pow_2: "f32[s72, 4, 64]" = xf_3.pow(2)
         mean_2: "f32[s72, 4, 1]" = pow_2.mean(-1, keepdim = True);  pow_2 = None
-        add_2: "f32[s72, 4, 1]" = mean_2 + 1e-06;  mean_2 = None
-        rsqrt_1: "f32[s72, 4, 1]" = torch.rsqrt(add_2);  add_2 = None
-        out_3: "f32[s72, 4, 64]" = xf_3 * rsqrt_1;  xf_3 = rsqrt_1 = None
-        out_4: "f32[s72, 256]" = out_3.flatten(-2);  out_3 = None
-        float_4: "f32[256]" = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_3: "f32[256]" = 1.0 + float_4;  float_4 = None
-        mul_5: "f32[s72, 256]" = out_4 * add_3;  out_4 = add_3 = None
-        hn_1: "f32[s72, 256]" = mul_5.to(torch.float32);  mul_5 = None
+        add_3: "f32[s72, 4, 1]" = mean_2 + 1e-06;  mean_2 = None
+        rsqrt_1: "f32[s72, 4, 1]" = torch.rsqrt(add_3);  add_3 = None
+        mul_4: "f32[s72, 4, 64]" = xf_3 * rsqrt_1;  xf_3 = rsqrt_1 = None
+        mul_5: "f32[s72, 4, 64]" = mul_4 * scale_3;  mul_4 = scale_3 = None
+        out_2: "f32[s72, 4, 64]" = mul_5.to(torch.float32);  mul_5 = None
+        hn_1: "f32[s72, 256]" = out_2.flatten(-2);  out_2 = None
         y_1: "f32[s72, 32]" = torch._C._nn.linear(hn_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_1 = torch.functional.split(y_1, [16, 0, 4, 12], dim = -1);  y_1 = None
         down_1: "f32[s72, 16]" = split_1[0]
@@ -161,9 +163,9 @@ class GraphModule(torch.nn.Module):
         silu_1: "f32[s72, 16]" = torch.nn.functional.silu(truediv_2);  truediv_2 = None
         linear_3: "f32[s72, 256]" = torch._C._nn.linear(silu_1, l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_1 = l_self_modules_model_modules_layers_modules_0_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_2: "f32[s72, 256]" = torch.sigmoid(linear_3);  linear_3 = None
-        unflatten_4: "f32[s72, 4, 64]" = sigmoid_2.unflatten(-1, (4, 64));  sigmoid_2 = None
-        unflatten_5: "f32[s72, 4, 64]" = hn_1.unflatten(-1, (4, 64));  hn_1 = None
-        mul_6: "f32[s72, 4, 64]" = unflatten_4 * unflatten_5;  unflatten_4 = unflatten_5 = None
+        unflatten_6: "f32[s72, 4, 64]" = sigmoid_2.unflatten(-1, (4, 64));  sigmoid_2 = None
+        unflatten_7: "f32[s72, 4, 64]" = hn_1.unflatten(-1, (4, 64));  hn_1 = None
+        mul_6: "f32[s72, 4, 64]" = unflatten_6 * unflatten_7;  unflatten_6 = unflatten_7 = None
         x_1: "f32[s72, 64]" = mul_6.mean(dim = -2);  mul_6 = None
         truediv_3: "f32[s72, 4]" = inject_2 / 4;  inject_2 = None
         sigmoid_3: "f32[s72, 4]" = torch.sigmoid(truediv_3);  truediv_3 = None
@@ -183,24 +185,25 @@ class GraphModule(torch.nn.Module):
         weights: "f32[s72, 2]" = top_1.to(torch.float32);  top_1 = None
         silu_2: "f32[s72, 32]" = torch.nn.functional.silu(gate);  gate = None
         mul_8: "f32[s72, 32]" = silu_2 * up;  silu_2 = up = None
-        out_5: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_8, shared_gate, out_5);  x_1 = weights = idx = mul_8 = shared_gate = experts_default = None
-        h_2: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_1, inject_3, out_5);  h_1 = inject_3 = out_5 = None
-        out_6: "f32[s72, 256]" = torch.empty((s72, 256), dtype = torch.float32, device = device(type='cpu'))
-        ple_default = torch.ops.qcompile.ple.default('model.layers.1.ple', h_2, l_input_ids_, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_, l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_, out_6);  l_input_ids_ = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = ple_default = None
-        h_3: "f32[s72, 256]" = h_2 + out_6;  h_2 = out_6 = None
+        out_3: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_8, shared_gate, out_3);  x_1 = weights = idx = mul_8 = shared_gate = experts_default = None
+        h_2: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_1, inject_3, out_3);  h_1 = inject_3 = out_3 = None
+        out_4: "f32[s72, 256]" = torch.empty((s72, 256), dtype = torch.float32, device = device(type='cpu'))
+        ple_default = torch.ops.qcompile.ple.default('model.layers.1.ple', h_2, l_input_ids_, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_, l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_, out_4);  l_input_ids_ = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = ple_default = None
+        h_3: "f32[s72, 256]" = h_2 + out_4;  h_2 = out_4 = None
         xf_4: "f32[s72, 256]" = h_3.float()
+        float_6: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_4: "f32[256]" = 1.0 + float_6;  float_6 = None
         xf_5: "f32[s72, 4, 64]" = xf_4.unflatten(-1, (-1, 64));  xf_4 = None
+        scale_5: "f32[4, 64]" = scale_4.unflatten(-1, (-1, 64));  scale_4 = None
         pow_3: "f32[s72, 4, 64]" = xf_5.pow(2)
         mean_4: "f32[s72, 4, 1]" = pow_3.mean(-1, keepdim = True);  pow_3 = None
-        add_5: "f32[s72, 4, 1]" = mean_4 + 1e-06;  mean_4 = None
-        rsqrt_2: "f32[s72, 4, 1]" = torch.rsqrt(add_5);  add_5 = None
-        out_7: "f32[s72, 4, 64]" = xf_5 * rsqrt_2;  xf_5 = rsqrt_2 = None
-        out_8: "f32[s72, 256]" = out_7.flatten(-2);  out_7 = None
-        float_6: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_6: "f32[256]" = 1.0 + float_6;  float_6 = None
-        mul_10: "f32[s72, 256]" = out_8 * add_6;  out_8 = add_6 = None
-        hn_2: "f32[s72, 256]" = mul_10.to(torch.float32);  mul_10 = None
+        add_6: "f32[s72, 4, 1]" = mean_4 + 1e-06;  mean_4 = None
+        rsqrt_2: "f32[s72, 4, 1]" = torch.rsqrt(add_6);  add_6 = None
+        mul_9: "f32[s72, 4, 64]" = xf_5 * rsqrt_2;  xf_5 = rsqrt_2 = None
+        mul_10: "f32[s72, 4, 64]" = mul_9 * scale_5;  mul_9 = scale_5 = None
+        out_5: "f32[s72, 4, 64]" = mul_10.to(torch.float32);  mul_10 = None
+        hn_2: "f32[s72, 256]" = out_5.flatten(-2);  out_5 = None
         y_3: "f32[s72, 32]" = torch._C._nn.linear(hn_2, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_3 = torch.functional.split(y_3, [16, 0, 4, 12], dim = -1);  y_3 = None
         down_2: "f32[s72, 16]" = split_3[0]
@@ -209,28 +212,29 @@ class GraphModule(torch.nn.Module):
         silu_3: "f32[s72, 16]" = torch.nn.functional.silu(truediv_5);  truediv_5 = None
         linear_6: "f32[s72, 256]" = torch._C._nn.linear(silu_3, l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_3 = l_self_modules_model_modules_layers_modules_1_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_4: "f32[s72, 256]" = torch.sigmoid(linear_6);  linear_6 = None
-        unflatten_7: "f32[s72, 4, 64]" = sigmoid_4.unflatten(-1, (4, 64));  sigmoid_4 = None
-        unflatten_8: "f32[s72, 4, 64]" = hn_2.unflatten(-1, (4, 64));  hn_2 = None
-        mul_11: "f32[s72, 4, 64]" = unflatten_7 * unflatten_8;  unflatten_7 = unflatten_8 = None
+        unflatten_10: "f32[s72, 4, 64]" = sigmoid_4.unflatten(-1, (4, 64));  sigmoid_4 = None
+        unflatten_11: "f32[s72, 4, 64]" = hn_2.unflatten(-1, (4, 64));  hn_2 = None
+        mul_11: "f32[s72, 4, 64]" = unflatten_10 * unflatten_11;  unflatten_10 = unflatten_11 = None
         x_2: "f32[s72, 64]" = mul_11.mean(dim = -2);  mul_11 = None
         truediv_6: "f32[s72, 4]" = inject_4 / 4;  inject_4 = None
         sigmoid_5: "f32[s72, 4]" = torch.sigmoid(truediv_6);  truediv_6 = None
         inject_5: "f32[s72, 4]" = 2 * sigmoid_5;  sigmoid_5 = None
-        out_9: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        gdn_default_1 = torch.ops.qcompile.gdn.default('model.layers.1.linear_attn', x_2, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_9);  x_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = gdn_default_1 = None
-        h_4: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_3, inject_5, out_9);  h_3 = inject_5 = out_9 = None
+        out_6: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        gdn_default_1 = torch.ops.qcompile.gdn.default('model.layers.1.linear_attn', x_2, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_6);  x_2 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = gdn_default_1 = None
+        h_4: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_3, inject_5, out_6);  h_3 = inject_5 = out_6 = None
         xf_6: "f32[s72, 256]" = h_4.float()
+        float_8: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_6: "f32[256]" = 1.0 + float_8;  float_8 = None
         xf_7: "f32[s72, 4, 64]" = xf_6.unflatten(-1, (-1, 64));  xf_6 = None
+        scale_7: "f32[4, 64]" = scale_6.unflatten(-1, (-1, 64));  scale_6 = None
         pow_4: "f32[s72, 4, 64]" = xf_7.pow(2)
         mean_6: "f32[s72, 4, 1]" = pow_4.mean(-1, keepdim = True);  pow_4 = None
-        add_7: "f32[s72, 4, 1]" = mean_6 + 1e-06;  mean_6 = None
-        rsqrt_3: "f32[s72, 4, 1]" = torch.rsqrt(add_7);  add_7 = None
-        out_10: "f32[s72, 4, 64]" = xf_7 * rsqrt_3;  xf_7 = rsqrt_3 = None
-        out_11: "f32[s72, 256]" = out_10.flatten(-2);  out_10 = None
-        float_8: "f32[256]" = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_8: "f32[256]" = 1.0 + float_8;  float_8 = None
-        mul_14: "f32[s72, 256]" = out_11 * add_8;  out_11 = add_8 = None
-        hn_3: "f32[s72, 256]" = mul_14.to(torch.float32);  mul_14 = None
+        add_8: "f32[s72, 4, 1]" = mean_6 + 1e-06;  mean_6 = None
+        rsqrt_3: "f32[s72, 4, 1]" = torch.rsqrt(add_8);  add_8 = None
+        mul_13: "f32[s72, 4, 64]" = xf_7 * rsqrt_3;  xf_7 = rsqrt_3 = None
+        mul_14: "f32[s72, 4, 64]" = mul_13 * scale_7;  mul_13 = scale_7 = None
+        out_7: "f32[s72, 4, 64]" = mul_14.to(torch.float32);  mul_14 = None
+        hn_3: "f32[s72, 256]" = out_7.flatten(-2);  out_7 = None
         y_4: "f32[s72, 32]" = torch._C._nn.linear(hn_3, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_4 = torch.functional.split(y_4, [16, 0, 4, 12], dim = -1);  y_4 = None
         down_3: "f32[s72, 16]" = split_4[0]
@@ -239,9 +243,9 @@ class GraphModule(torch.nn.Module):
         silu_4: "f32[s72, 16]" = torch.nn.functional.silu(truediv_7);  truediv_7 = None
         linear_8: "f32[s72, 256]" = torch._C._nn.linear(silu_4, l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_4 = l_self_modules_model_modules_layers_modules_1_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_6: "f32[s72, 256]" = torch.sigmoid(linear_8);  linear_8 = None
-        unflatten_10: "f32[s72, 4, 64]" = sigmoid_6.unflatten(-1, (4, 64));  sigmoid_6 = None
-        unflatten_11: "f32[s72, 4, 64]" = hn_3.unflatten(-1, (4, 64));  hn_3 = None
-        mul_15: "f32[s72, 4, 64]" = unflatten_10 * unflatten_11;  unflatten_10 = unflatten_11 = None
+        unflatten_14: "f32[s72, 4, 64]" = sigmoid_6.unflatten(-1, (4, 64));  sigmoid_6 = None
+        unflatten_15: "f32[s72, 4, 64]" = hn_3.unflatten(-1, (4, 64));  hn_3 = None
+        mul_15: "f32[s72, 4, 64]" = unflatten_14 * unflatten_15;  unflatten_14 = unflatten_15 = None
         x_3: "f32[s72, 64]" = mul_15.mean(dim = -2);  mul_15 = None
         truediv_8: "f32[s72, 4]" = inject_6 / 4;  inject_6 = None
         sigmoid_7: "f32[s72, 4]" = torch.sigmoid(truediv_8);  truediv_8 = None
@@ -261,21 +265,22 @@ class GraphModule(torch.nn.Module):
         weights_1: "f32[s72, 2]" = top_3.to(torch.float32);  top_3 = None
         silu_5: "f32[s72, 32]" = torch.nn.functional.silu(gate_1);  gate_1 = None
         mul_17: "f32[s72, 32]" = silu_5 * up_1;  silu_5 = up_1 = None
-        out_12: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp', x_3, weights_1, idx_1, mul_17, shared_gate_1, out_12);  x_3 = weights_1 = idx_1 = mul_17 = shared_gate_1 = experts_default_1 = None
-        h_5: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_4, inject_7, out_12);  h_4 = inject_7 = out_12 = None
+        out_8: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        experts_default_1 = torch.ops.qcompile.experts.default('model.layers.1.mlp', x_3, weights_1, idx_1, mul_17, shared_gate_1, out_8);  x_3 = weights_1 = idx_1 = mul_17 = shared_gate_1 = experts_default_1 = None
+        h_5: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_4, inject_7, out_8);  h_4 = inject_7 = out_8 = None
         xf_8: "f32[s72, 256]" = h_5.float()
+        float_10: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_8: "f32[256]" = 1.0 + float_10;  float_10 = None
         xf_9: "f32[s72, 4, 64]" = xf_8.unflatten(-1, (-1, 64));  xf_8 = None
+        scale_9: "f32[4, 64]" = scale_8.unflatten(-1, (-1, 64));  scale_8 = None
         pow_5: "f32[s72, 4, 64]" = xf_9.pow(2)
         mean_8: "f32[s72, 4, 1]" = pow_5.mean(-1, keepdim = True);  pow_5 = None
-        add_9: "f32[s72, 4, 1]" = mean_8 + 1e-06;  mean_8 = None
-        rsqrt_4: "f32[s72, 4, 1]" = torch.rsqrt(add_9);  add_9 = None
-        out_13: "f32[s72, 4, 64]" = xf_9 * rsqrt_4;  xf_9 = rsqrt_4 = None
-        out_14: "f32[s72, 256]" = out_13.flatten(-2);  out_13 = None
-        float_10: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_10: "f32[256]" = 1.0 + float_10;  float_10 = None
-        mul_19: "f32[s72, 256]" = out_14 * add_10;  out_14 = add_10 = None
-        hn_4: "f32[s72, 256]" = mul_19.to(torch.float32);  mul_19 = None
+        add_10: "f32[s72, 4, 1]" = mean_8 + 1e-06;  mean_8 = None
+        rsqrt_4: "f32[s72, 4, 1]" = torch.rsqrt(add_10);  add_10 = None
+        mul_18: "f32[s72, 4, 64]" = xf_9 * rsqrt_4;  xf_9 = rsqrt_4 = None
+        mul_19: "f32[s72, 4, 64]" = mul_18 * scale_9;  mul_18 = scale_9 = None
+        out_9: "f32[s72, 4, 64]" = mul_19.to(torch.float32);  mul_19 = None
+        hn_4: "f32[s72, 256]" = out_9.flatten(-2);  out_9 = None
         y_6: "f32[s72, 32]" = torch._C._nn.linear(hn_4, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_6 = torch.functional.split(y_6, [16, 0, 4, 12], dim = -1);  y_6 = None
         down_4: "f32[s72, 16]" = split_6[0]
@@ -284,28 +289,29 @@ class GraphModule(torch.nn.Module):
         silu_6: "f32[s72, 16]" = torch.nn.functional.silu(truediv_10);  truediv_10 = None
         linear_11: "f32[s72, 256]" = torch._C._nn.linear(silu_6, l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_6 = l_self_modules_model_modules_layers_modules_2_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_8: "f32[s72, 256]" = torch.sigmoid(linear_11);  linear_11 = None
-        unflatten_13: "f32[s72, 4, 64]" = sigmoid_8.unflatten(-1, (4, 64));  sigmoid_8 = None
-        unflatten_14: "f32[s72, 4, 64]" = hn_4.unflatten(-1, (4, 64));  hn_4 = None
-        mul_20: "f32[s72, 4, 64]" = unflatten_13 * unflatten_14;  unflatten_13 = unflatten_14 = None
+        unflatten_18: "f32[s72, 4, 64]" = sigmoid_8.unflatten(-1, (4, 64));  sigmoid_8 = None
+        unflatten_19: "f32[s72, 4, 64]" = hn_4.unflatten(-1, (4, 64));  hn_4 = None
+        mul_20: "f32[s72, 4, 64]" = unflatten_18 * unflatten_19;  unflatten_18 = unflatten_19 = None
         x_4: "f32[s72, 64]" = mul_20.mean(dim = -2);  mul_20 = None
         truediv_11: "f32[s72, 4]" = inject_8 / 4;  inject_8 = None
         sigmoid_9: "f32[s72, 4]" = torch.sigmoid(truediv_11);  truediv_11 = None
         inject_9: "f32[s72, 4]" = 2 * sigmoid_9;  sigmoid_9 = None
-        out_15: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        gdn_default_2 = torch.ops.qcompile.gdn.default('model.layers.2.linear_attn', x_4, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_15);  x_4 = l_offsets_ = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = gdn_default_2 = None
-        h_6: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_5, inject_9, out_15);  h_5 = inject_9 = out_15 = None
+        out_10: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        gdn_default_2 = torch.ops.qcompile.gdn.default('model.layers.2.linear_attn', x_4, l_slots_, l_offsets_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_10);  x_4 = l_offsets_ = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = gdn_default_2 = None
+        h_6: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_5, inject_9, out_10);  h_5 = inject_9 = out_10 = None
         xf_10: "f32[s72, 256]" = h_6.float()
+        float_12: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_10: "f32[256]" = 1.0 + float_12;  float_12 = None
         xf_11: "f32[s72, 4, 64]" = xf_10.unflatten(-1, (-1, 64));  xf_10 = None
+        scale_11: "f32[4, 64]" = scale_10.unflatten(-1, (-1, 64));  scale_10 = None
         pow_6: "f32[s72, 4, 64]" = xf_11.pow(2)
         mean_10: "f32[s72, 4, 1]" = pow_6.mean(-1, keepdim = True);  pow_6 = None
-        add_11: "f32[s72, 4, 1]" = mean_10 + 1e-06;  mean_10 = None
-        rsqrt_5: "f32[s72, 4, 1]" = torch.rsqrt(add_11);  add_11 = None
-        out_16: "f32[s72, 4, 64]" = xf_11 * rsqrt_5;  xf_11 = rsqrt_5 = None
-        out_17: "f32[s72, 256]" = out_16.flatten(-2);  out_16 = None
-        float_12: "f32[256]" = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_12: "f32[256]" = 1.0 + float_12;  float_12 = None
-        mul_23: "f32[s72, 256]" = out_17 * add_12;  out_17 = add_12 = None
-        hn_5: "f32[s72, 256]" = mul_23.to(torch.float32);  mul_23 = None
+        add_12: "f32[s72, 4, 1]" = mean_10 + 1e-06;  mean_10 = None
+        rsqrt_5: "f32[s72, 4, 1]" = torch.rsqrt(add_12);  add_12 = None
+        mul_22: "f32[s72, 4, 64]" = xf_11 * rsqrt_5;  xf_11 = rsqrt_5 = None
+        mul_23: "f32[s72, 4, 64]" = mul_22 * scale_11;  mul_22 = scale_11 = None
+        out_11: "f32[s72, 4, 64]" = mul_23.to(torch.float32);  mul_23 = None
+        hn_5: "f32[s72, 256]" = out_11.flatten(-2);  out_11 = None
         y_7: "f32[s72, 32]" = torch._C._nn.linear(hn_5, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_7 = torch.functional.split(y_7, [16, 0, 4, 12], dim = -1);  y_7 = None
         down_5: "f32[s72, 16]" = split_7[0]
@@ -314,9 +320,9 @@ class GraphModule(torch.nn.Module):
         silu_7: "f32[s72, 16]" = torch.nn.functional.silu(truediv_12);  truediv_12 = None
         linear_13: "f32[s72, 256]" = torch._C._nn.linear(silu_7, l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_7 = l_self_modules_model_modules_layers_modules_2_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_10: "f32[s72, 256]" = torch.sigmoid(linear_13);  linear_13 = None
-        unflatten_16: "f32[s72, 4, 64]" = sigmoid_10.unflatten(-1, (4, 64));  sigmoid_10 = None
-        unflatten_17: "f32[s72, 4, 64]" = hn_5.unflatten(-1, (4, 64));  hn_5 = None
-        mul_24: "f32[s72, 4, 64]" = unflatten_16 * unflatten_17;  unflatten_16 = unflatten_17 = None
+        unflatten_22: "f32[s72, 4, 64]" = sigmoid_10.unflatten(-1, (4, 64));  sigmoid_10 = None
+        unflatten_23: "f32[s72, 4, 64]" = hn_5.unflatten(-1, (4, 64));  hn_5 = None
+        mul_24: "f32[s72, 4, 64]" = unflatten_22 * unflatten_23;  unflatten_22 = unflatten_23 = None
         x_5: "f32[s72, 64]" = mul_24.mean(dim = -2);  mul_24 = None
         truediv_13: "f32[s72, 4]" = inject_10 / 4;  inject_10 = None
         sigmoid_11: "f32[s72, 4]" = torch.sigmoid(truediv_13);  truediv_13 = None
@@ -336,21 +342,22 @@ class GraphModule(torch.nn.Module):
         weights_2: "f32[s72, 2]" = top_5.to(torch.float32);  top_5 = None
         silu_8: "f32[s72, 32]" = torch.nn.functional.silu(gate_2);  gate_2 = None
         mul_26: "f32[s72, 32]" = silu_8 * up_2;  silu_8 = up_2 = None
-        out_18: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp', x_5, weights_2, idx_2, mul_26, shared_gate_2, out_18);  x_5 = weights_2 = idx_2 = mul_26 = shared_gate_2 = experts_default_2 = None
-        h_7: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_6, inject_11, out_18);  h_6 = inject_11 = out_18 = None
+        out_12: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        experts_default_2 = torch.ops.qcompile.experts.default('model.layers.2.mlp', x_5, weights_2, idx_2, mul_26, shared_gate_2, out_12);  x_5 = weights_2 = idx_2 = mul_26 = shared_gate_2 = experts_default_2 = None
+        h_7: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_6, inject_11, out_12);  h_6 = inject_11 = out_12 = None
         xf_12: "f32[s72, 256]" = h_7.float()
+        float_14: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_12: "f32[256]" = 1.0 + float_14;  float_14 = None
         xf_13: "f32[s72, 4, 64]" = xf_12.unflatten(-1, (-1, 64));  xf_12 = None
+        scale_13: "f32[4, 64]" = scale_12.unflatten(-1, (-1, 64));  scale_12 = None
         pow_7: "f32[s72, 4, 64]" = xf_13.pow(2)
         mean_12: "f32[s72, 4, 1]" = pow_7.mean(-1, keepdim = True);  pow_7 = None
-        add_13: "f32[s72, 4, 1]" = mean_12 + 1e-06;  mean_12 = None
-        rsqrt_6: "f32[s72, 4, 1]" = torch.rsqrt(add_13);  add_13 = None
-        out_19: "f32[s72, 4, 64]" = xf_13 * rsqrt_6;  xf_13 = rsqrt_6 = None
-        out_20: "f32[s72, 256]" = out_19.flatten(-2);  out_19 = None
-        float_14: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_14: "f32[256]" = 1.0 + float_14;  float_14 = None
-        mul_28: "f32[s72, 256]" = out_20 * add_14;  out_20 = add_14 = None
-        hn_6: "f32[s72, 256]" = mul_28.to(torch.float32);  mul_28 = None
+        add_14: "f32[s72, 4, 1]" = mean_12 + 1e-06;  mean_12 = None
+        rsqrt_6: "f32[s72, 4, 1]" = torch.rsqrt(add_14);  add_14 = None
+        mul_27: "f32[s72, 4, 64]" = xf_13 * rsqrt_6;  xf_13 = rsqrt_6 = None
+        mul_28: "f32[s72, 4, 64]" = mul_27 * scale_13;  mul_27 = scale_13 = None
+        out_13: "f32[s72, 4, 64]" = mul_28.to(torch.float32);  mul_28 = None
+        hn_6: "f32[s72, 256]" = out_13.flatten(-2);  out_13 = None
         y_9: "f32[s72, 32]" = torch._C._nn.linear(hn_6, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_buffers_merged_down_inject_ = None
         split_9 = torch.functional.split(y_9, [16, 0, 4, 12], dim = -1);  y_9 = None
         down_6: "f32[s72, 16]" = split_9[0]
@@ -359,28 +366,29 @@ class GraphModule(torch.nn.Module):
         silu_9: "f32[s72, 16]" = torch.nn.functional.silu(truediv_15);  truediv_15 = None
         linear_16: "f32[s72, 256]" = torch._C._nn.linear(silu_9, l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_9 = l_self_modules_model_modules_layers_modules_3_modules_attn_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_12: "f32[s72, 256]" = torch.sigmoid(linear_16);  linear_16 = None
-        unflatten_19: "f32[s72, 4, 64]" = sigmoid_12.unflatten(-1, (4, 64));  sigmoid_12 = None
-        unflatten_20: "f32[s72, 4, 64]" = hn_6.unflatten(-1, (4, 64));  hn_6 = None
-        mul_29: "f32[s72, 4, 64]" = unflatten_19 * unflatten_20;  unflatten_19 = unflatten_20 = None
+        unflatten_26: "f32[s72, 4, 64]" = sigmoid_12.unflatten(-1, (4, 64));  sigmoid_12 = None
+        unflatten_27: "f32[s72, 4, 64]" = hn_6.unflatten(-1, (4, 64));  hn_6 = None
+        mul_29: "f32[s72, 4, 64]" = unflatten_26 * unflatten_27;  unflatten_26 = unflatten_27 = None
         x_6: "f32[s72, 64]" = mul_29.mean(dim = -2);  mul_29 = None
         truediv_16: "f32[s72, 4]" = inject_12 / 4;  inject_12 = None
         sigmoid_13: "f32[s72, 4]" = torch.sigmoid(truediv_16);  truediv_16 = None
         inject_13: "f32[s72, 4]" = 2 * sigmoid_13;  sigmoid_13 = None
-        out_21: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
-        attention_default = torch.ops.qcompile.attention.default('model.layers.3.self_attn', x_6, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_21);  x_6 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_default = None
-        h_8: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_7, inject_13, out_21);  h_7 = inject_13 = out_21 = None
+        out_14: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'))
+        attention_default = torch.ops.qcompile.attention.default('model.layers.3.self_attn', x_6, l_positions_, l_slots_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_, l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_, out_14);  x_6 = l_positions_ = l_slots_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_scale_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_keys_ = attention_default = None
+        h_8: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_7, inject_13, out_14);  h_7 = inject_13 = out_14 = None
         xf_14: "f32[s72, 256]" = h_8.float()
+        float_16: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
+        scale_14: "f32[256]" = 1.0 + float_16;  float_16 = None
         xf_15: "f32[s72, 4, 64]" = xf_14.unflatten(-1, (-1, 64));  xf_14 = None
+        scale_15: "f32[4, 64]" = scale_14.unflatten(-1, (-1, 64));  scale_14 = None
         pow_8: "f32[s72, 4, 64]" = xf_15.pow(2)
         mean_14: "f32[s72, 4, 1]" = pow_8.mean(-1, keepdim = True);  pow_8 = None
-        add_15: "f32[s72, 4, 1]" = mean_14 + 1e-06;  mean_14 = None
-        rsqrt_7: "f32[s72, 4, 1]" = torch.rsqrt(add_15);  add_15 = None
-        out_22: "f32[s72, 4, 64]" = xf_15 * rsqrt_7;  xf_15 = rsqrt_7 = None
-        out_23: "f32[s72, 256]" = out_22.flatten(-2);  out_22 = None
-        float_16: "f32[256]" = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_hc_norm_parameters_weight_ = None
-        add_16: "f32[256]" = 1.0 + float_16;  float_16 = None
-        mul_32: "f32[s72, 256]" = out_23 * add_16;  out_23 = add_16 = None
-        hn_7: "f32[s72, 256]" = mul_32.to(torch.float32);  mul_32 = None
+        add_16: "f32[s72, 4, 1]" = mean_14 + 1e-06;  mean_14 = None
+        rsqrt_7: "f32[s72, 4, 1]" = torch.rsqrt(add_16);  add_16 = None
+        mul_31: "f32[s72, 4, 64]" = xf_15 * rsqrt_7;  xf_15 = rsqrt_7 = None
+        mul_32: "f32[s72, 4, 64]" = mul_31 * scale_15;  mul_31 = scale_15 = None
+        out_15: "f32[s72, 4, 64]" = mul_32.to(torch.float32);  mul_32 = None
+        hn_7: "f32[s72, 256]" = out_15.flatten(-2);  out_15 = None
         y_10: "f32[s72, 32]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_10 = torch.functional.split(y_10, [16, 0, 4, 12], dim = -1);  y_10 = None
         down_7: "f32[s72, 16]" = split_10[0]
@@ -389,9 +397,9 @@ class GraphModule(torch.nn.Module):
         silu_10: "f32[s72, 16]" = torch.nn.functional.silu(truediv_17);  truediv_17 = None
         linear_18: "f32[s72, 256]" = torch._C._nn.linear(silu_10, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_, None);  silu_10 = l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_14: "f32[s72, 256]" = torch.sigmoid(linear_18);  linear_18 = None
-        unflatten_22: "f32[s72, 4, 64]" = sigmoid_14.unflatten(-1, (4, 64));  sigmoid_14 = None
-        unflatten_23: "f32[s72, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
-        mul_33: "f32[s72, 4, 64]" = unflatten_22 * unflatten_23;  unflatten_22 = unflatten_23 = None
+        unflatten_30: "f32[s72, 4, 64]" = sigmoid_14.unflatten(-1, (4, 64));  sigmoid_14 = None
+        unflatten_31: "f32[s72, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
+        mul_33: "f32[s72, 4, 64]" = unflatten_30 * unflatten_31;  unflatten_30 = unflatten_31 = None
         x_7: "f32[s72, 64]" = mul_33.mean(dim = -2);  mul_33 = None
         truediv_18: "f32[s72, 4]" = inject_14 / 4;  inject_14 = None
         sigmoid_15: "f32[s72, 4]" = torch.sigmoid(truediv_18);  truediv_18 = None
@@ -411,28 +419,29 @@ class GraphModule(torch.nn.Module):
         weights_3: "f32[s72, 2]" = top_7.to(torch.float32);  top_7 = None
         silu_11: "f32[s72, 32]" = torch.nn.functional.silu(gate_3);  gate_3 = None
         mul_35: "f32[s72, 32]" = silu_11 * up_3;  silu_11 = up_3 = None
-        out_24: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'));  s72 = None
-        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_35, shared_gate_3, out_24);  x_7 = weights_3 = idx_3 = mul_35 = shared_gate_3 = experts_default_3 = None
-        h_9: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_8, inject_15, out_24);  h_8 = inject_15 = out_24 = None
+        out_16: "f32[s72, 64]" = torch.empty((s72, 64), dtype = torch.float32, device = device(type='cpu'));  s72 = None
+        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_35, shared_gate_3, out_16);  x_7 = weights_3 = idx_3 = mul_35 = shared_gate_3 = experts_default_3 = None
+        h_9: "f32[s72, 256]" = torch.ops.qcompile.hc_write.default(h_8, inject_15, out_16);  h_8 = inject_15 = out_16 = None
         xf_16: "f32[s72, 256]" = h_9.float();  h_9 = None
+        float_18: "f32[256]" = l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = None
+        scale_16: "f32[256]" = 1.0 + float_18;  float_18 = None
         xf_17: "f32[s72, 4, 64]" = xf_16.unflatten(-1, (-1, 64));  xf_16 = None
+        scale_17: "f32[4, 64]" = scale_16.unflatten(-1, (-1, 64));  scale_16 = None
         pow_9: "f32[s72, 4, 64]" = xf_17.pow(2)
         mean_16: "f32[s72, 4, 1]" = pow_9.mean(-1, keepdim = True);  pow_9 = None
-        add_17: "f32[s72, 4, 1]" = mean_16 + 1e-06;  mean_16 = None
-        rsqrt_8: "f32[s72, 4, 1]" = torch.rsqrt(add_17);  add_17 = None
-        out_25: "f32[s72, 4, 64]" = xf_17 * rsqrt_8;  xf_17 = rsqrt_8 = None
-        out_26: "f32[s72, 256]" = out_25.flatten(-2);  out_25 = None
-        float_18: "f32[256]" = l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = None
-        add_18: "f32[256]" = 1.0 + float_18;  float_18 = None
-        mul_37: "f32[s72, 256]" = out_26 * add_18;  out_26 = add_18 = None
-        hn_8: "f32[s72, 256]" = mul_37.to(torch.float32);  mul_37 = None
+        add_18: "f32[s72, 4, 1]" = mean_16 + 1e-06;  mean_16 = None
+        rsqrt_8: "f32[s72, 4, 1]" = torch.rsqrt(add_18);  add_18 = None
+        mul_36: "f32[s72, 4, 64]" = xf_17 * rsqrt_8;  xf_17 = rsqrt_8 = None
+        mul_37: "f32[s72, 4, 64]" = mul_36 * scale_17;  mul_36 = scale_17 = None
+        out_17: "f32[s72, 4, 64]" = mul_37.to(torch.float32);  mul_37 = None
+        hn_8: "f32[s72, 256]" = out_17.flatten(-2);  out_17 = None
         linear_20: "f32[s72, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
         truediv_20: "f32[s72, 16]" = linear_20 / 4;  linear_20 = None
         silu_12: "f32[s72, 16]" = torch.nn.functional.silu(truediv_20);  truediv_20 = None
         linear_21: "f32[s72, 256]" = torch._C._nn.linear(silu_12, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_, None);  silu_12 = l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_up_parameters_weight_ = None
         sigmoid_16: "f32[s72, 256]" = torch.sigmoid(linear_21);  linear_21 = None
-        unflatten_25: "f32[s72, 4, 64]" = sigmoid_16.unflatten(-1, (4, 64));  sigmoid_16 = None
-        unflatten_26: "f32[s72, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
-        mul_38: "f32[s72, 4, 64]" = unflatten_25 * unflatten_26;  unflatten_25 = unflatten_26 = None
+        unflatten_34: "f32[s72, 4, 64]" = sigmoid_16.unflatten(-1, (4, 64));  sigmoid_16 = None
+        unflatten_35: "f32[s72, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
+        mul_38: "f32[s72, 4, 64]" = unflatten_34 * unflatten_35;  unflatten_34 = unflatten_35 = None
         mean_17: "f32[s72, 64]" = mul_38.mean(dim = -2);  mul_38 = None
         return (mean_17,)

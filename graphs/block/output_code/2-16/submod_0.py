@@ -184,7 +184,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_div_mean_mul_sigmoid_split_with_sizes_view_2 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_view_2 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -283,7 +283,7 @@ class Runner:
         buf0 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
         buf1 = empty_strided_cpu((s72, 4, 1), (4, 1, 4*s72), torch.float32)
         assert_size_stride(arg3_1, (256, ), (1, ), 'input')
-        buf2 = empty_strided_cpu((s72, 256), (256, 1), torch.float32)
+        buf2 = empty_strided_cpu((s72, 4, 64), (256, 64, 1), torch.float32)
         assert_size_stride(arg4_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_embedding_mean_mul_pow_repeat_rsqrt_view_0(arg0_1, arg2_1, arg3_1, buf0, buf1, buf2, s72)
         del arg0_1
@@ -291,8 +291,8 @@ class Runner:
         del arg3_1
         del buf1
         buf3 = empty_strided_cpu((s72, 32), (32, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf2, reinterpret_tensor(arg4_1, (256, 32), (1, 256), 0), out=buf3)
+        # Topologically Sorted Source Nodes: [unflatten, pow_1, mean, add_1, rsqrt, mul, add, unflatten_1, mul_1, flatten, linear], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf2, (s72, 256), (256, 1), 0), reinterpret_tensor(arg4_1, (256, 32), (1, 256), 0), out=buf3)
         del arg4_1
         buf4 = empty_strided_cpu((s72, 16), (16, 1), torch.float32)
         assert_size_stride(arg5_1, (256, 16), (16, 1), 'input')
@@ -305,7 +305,7 @@ class Runner:
         buf6 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
         buf7 = empty_strided_cpu((s72, 64), (64, 1), torch.float32)
         buf8 = empty_strided_cpu((s72, 4), (4, 1), torch.float32)
-        cpp_fused_div_mean_mul_sigmoid_split_with_sizes_view_2(buf5, buf2, buf3, buf6, buf8, s72)
+        cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_view_2(buf5, buf2, buf3, buf6, buf8, s72)
         return (buf6, buf7, buf0, buf8, )
 
 runner = Runner(partitions=[])

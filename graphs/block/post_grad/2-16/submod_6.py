@@ -8,28 +8,29 @@ class <lambda>(torch.nn.Module):
         view_1: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_15, [arg1_1, 4, 64])
         pow_1: "f32[s72, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_1, 2)
         mean: "f32[s72, 4, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
-        add_31: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
-        rsqrt: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_31);  add_31 = None
+        add_32: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean, 1e-06);  mean = None
+        rsqrt: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_32);  add_32 = None
         mul_25: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_1, rsqrt);  view_1 = rsqrt = None
-        view_2: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_25, [arg1_1, 256]);  mul_25 = None
-        add_47: "f32[256]" = torch.ops.aten.add.Tensor(arg4_1, 1.0);  arg4_1 = None
-        mul_34: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_2, add_47);  view_2 = add_47 = None
+        add_19: "f32[256]" = torch.ops.aten.add.Tensor(arg4_1, 1.0);  arg4_1 = None
+        view_2: "f32[4, 64]" = torch.ops.aten.reshape.default(add_19, [4, 64]);  add_19 = None
+        mul_28: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(mul_25, view_2);  mul_25 = view_2 = None
+        view_3: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_28, [arg1_1, 256]);  mul_28 = None
         permute: "f32[256, 32]" = torch.ops.aten.permute.default(arg5_1, [1, 0]);  arg5_1 = None
-        mm: "f32[s72, 32]" = torch.ops.aten.mm.default(mul_34, permute);  permute = None
+        mm: "f32[s72, 32]" = torch.ops.aten.mm.default(view_3, permute);  permute = None
         split_with_sizes = torch.ops.aten.split_with_sizes.default(mm, [16, 0, 4, 12], -1);  mm = None
         getitem: "f32[s72, 16]" = split_with_sizes[0]
         getitem_2: "f32[s72, 4]" = split_with_sizes[2];  split_with_sizes = None
         div: "f32[s72, 16]" = torch.ops.aten.div.Tensor(getitem, 4);  getitem = None
         neg: "f32[s72, 16]" = torch.ops.aten.neg.default(div)
         exp: "f32[s72, 16]" = torch.ops.aten.exp.default(neg);  neg = None
-        add_67: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
-        div_1: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div, add_67);  div = add_67 = None
+        add_68: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
+        div_1: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div, add_68);  div = add_68 = None
         permute_1: "f32[16, 256]" = torch.ops.aten.permute.default(arg6_1, [1, 0]);  arg6_1 = None
         mm_1: "f32[s72, 256]" = torch.ops.aten.mm.default(div_1, permute_1);  div_1 = permute_1 = None
         sigmoid: "f32[s72, 256]" = torch.ops.aten.sigmoid.default(mm_1);  mm_1 = None
-        view_3: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid, [arg1_1, 4, 64]);  sigmoid = None
-        view_4: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_34, [arg1_1, 4, 64]);  mul_34 = None
-        mul_58: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_3, view_4);  view_3 = view_4 = None
+        view_4: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid, [arg1_1, 4, 64]);  sigmoid = None
+        view_5: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(view_3, [arg1_1, 4, 64]);  view_3 = None
+        mul_58: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_4, view_5);  view_4 = view_5 = None
         mean_1: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_58, [-2]);  mul_58 = None
         permute_2: "f32[64, 96]" = torch.ops.aten.permute.default(arg7_1, [1, 0]);  arg7_1 = None
         mm_2: "f32[s72, 96]" = torch.ops.aten.mm.default(mean_1, permute_2);  permute_2 = None
@@ -51,8 +52,8 @@ class <lambda>(torch.nn.Module):
         div_4: "f32[s72, 2]" = torch.ops.aten.div.Tensor(getitem_12, sum_2);  getitem_12 = sum_2 = None
         neg_1: "f32[s72, 32]" = torch.ops.aten.neg.default(getitem_8)
         exp_2: "f32[s72, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
-        add_139: "f32[s72, 32]" = torch.ops.aten.add.Tensor(exp_2, 1);  exp_2 = None
-        div_5: "f32[s72, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_139);  getitem_8 = add_139 = None
+        add_140: "f32[s72, 32]" = torch.ops.aten.add.Tensor(exp_2, 1);  exp_2 = None
+        div_5: "f32[s72, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_140);  getitem_8 = add_140 = None
         mul_97: "f32[s72, 32]" = torch.ops.aten.mul.Tensor(div_5, getitem_10);  div_5 = getitem_10 = None
         empty: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
         experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_1, x1 = div_4, x2 = getitem_13, x3 = mul_97, x4 = getitem_6, out = empty);  mean_1 = div_4 = getitem_13 = mul_97 = getitem_6 = experts_default = None
@@ -62,36 +63,37 @@ class <lambda>(torch.nn.Module):
         mul_67: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_1, 2);  sigmoid_1 = None
         unsqueeze_3: "f32[s72, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_67, -1);  mul_67 = None
         mul_106: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_4, unsqueeze_3);  unsqueeze_4 = unsqueeze_3 = None
-        view_5: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_106, [arg1_1, 256]);  mul_106 = None
-        add_164: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_15, view_5);  add_15 = view_5 = None
-        view_6: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_164, [arg1_1, 4, 64])
-        pow_2: "f32[s72, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_6, 2)
+        view_6: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_106, [arg1_1, 256]);  mul_106 = None
+        add_165: "f32[s72, 256]" = torch.ops.aten.add.Tensor(add_15, view_6);  add_15 = view_6 = None
+        view_7: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(add_165, [arg1_1, 4, 64])
+        pow_2: "f32[s72, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_7, 2)
         mean_2: "f32[s72, 4, 1]" = torch.ops.aten.mean.dim(pow_2, [-1], True);  pow_2 = None
-        add_180: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
-        rsqrt_1: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_180);  add_180 = None
-        mul_127: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_6, rsqrt_1);  view_6 = rsqrt_1 = None
-        view_7: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_127, [arg1_1, 256]);  mul_127 = None
-        add_196: "f32[256]" = torch.ops.aten.add.Tensor(arg8_1, 1.0);  arg8_1 = None
-        mul_136: "f32[s72, 256]" = torch.ops.aten.mul.Tensor(view_7, add_196);  view_7 = add_196 = None
+        add_182: "f32[s72, 4, 1]" = torch.ops.aten.add.Tensor(mean_2, 1e-06);  mean_2 = None
+        rsqrt_1: "f32[s72, 4, 1]" = torch.ops.aten.rsqrt.default(add_182);  add_182 = None
+        mul_127: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_7, rsqrt_1);  view_7 = rsqrt_1 = None
+        add_169: "f32[256]" = torch.ops.aten.add.Tensor(arg8_1, 1.0);  arg8_1 = None
+        view_8: "f32[4, 64]" = torch.ops.aten.reshape.default(add_169, [4, 64]);  add_169 = None
+        mul_130: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(mul_127, view_8);  mul_127 = view_8 = None
+        view_9: "f32[s72, 256]" = torch.ops.aten.reshape.default(mul_130, [arg1_1, 256]);  mul_130 = None
         permute_3: "f32[256, 32]" = torch.ops.aten.permute.default(arg9_1, [1, 0]);  arg9_1 = None
-        mm_3: "f32[s72, 32]" = torch.ops.aten.mm.default(mul_136, permute_3);  permute_3 = None
+        mm_3: "f32[s72, 32]" = torch.ops.aten.mm.default(view_9, permute_3);  permute_3 = None
         split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_3, [16, 0, 4, 12], -1);  mm_3 = None
         getitem_16: "f32[s72, 16]" = split_with_sizes_2[0]
         getitem_18: "f32[s72, 4]" = split_with_sizes_2[2];  split_with_sizes_2 = None
         div_6: "f32[s72, 16]" = torch.ops.aten.div.Tensor(getitem_16, 4);  getitem_16 = None
         neg_2: "f32[s72, 16]" = torch.ops.aten.neg.default(div_6)
         exp_3: "f32[s72, 16]" = torch.ops.aten.exp.default(neg_2);  neg_2 = None
-        add_216: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
-        div_7: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div_6, add_216);  div_6 = add_216 = None
+        add_218: "f32[s72, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
+        div_7: "f32[s72, 16]" = torch.ops.aten.div.Tensor(div_6, add_218);  div_6 = add_218 = None
         permute_4: "f32[16, 256]" = torch.ops.aten.permute.default(arg10_1, [1, 0]);  arg10_1 = None
         mm_4: "f32[s72, 256]" = torch.ops.aten.mm.default(div_7, permute_4);  div_7 = permute_4 = None
         sigmoid_2: "f32[s72, 256]" = torch.ops.aten.sigmoid.default(mm_4);  mm_4 = None
-        view_8: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_2, [arg1_1, 4, 64]);  sigmoid_2 = None
-        view_9: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(mul_136, [arg1_1, 4, 64]);  mul_136 = None
-        mul_160: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, view_9);  view_8 = view_9 = None
+        view_10: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_2, [arg1_1, 4, 64]);  sigmoid_2 = None
+        view_11: "f32[s72, 4, 64]" = torch.ops.aten.reshape.default(view_9, [arg1_1, 4, 64]);  view_9 = None
+        mul_160: "f32[s72, 4, 64]" = torch.ops.aten.mul.Tensor(view_10, view_11);  view_10 = view_11 = None
         mean_3: "f32[s72, 64]" = torch.ops.aten.mean.dim(mul_160, [-2]);  mul_160 = None
         empty_1: "f32[s72, 64]" = torch.ops.aten.empty.memory_format([arg1_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
         div_8: "f32[s72, 4]" = torch.ops.aten.div.Tensor(getitem_18, 4);  getitem_18 = None
         sigmoid_3: "f32[s72, 4]" = torch.ops.aten.sigmoid.default(div_8);  div_8 = None
         mul_169: "f32[s72, 4]" = torch.ops.aten.mul.Tensor(sigmoid_3, 2);  sigmoid_3 = None
-        return (mean_3, empty_1, add_164, mul_169)
+        return (mean_3, empty_1, add_165, mul_169)

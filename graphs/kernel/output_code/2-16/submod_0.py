@@ -208,7 +208,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_mean_mul_sigmoid_view_2 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_2 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -260,11 +260,10 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_3 = async_compile.cpp_pybinding(['float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_clone_copy__exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_3 = async_compile.cpp_pybinding(['const float*', 'const int64_t*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       const int64_t* in_ptr0,
-                       const float* in_ptr1,
+extern "C"  void  kernel(const float* in_ptr0,
+                       const int64_t* in_ptr1,
                        const int64_t* in_ptr2,
                        const float* in_ptr3,
                        const int64_t* in_ptr4,
@@ -272,7 +271,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                        const float* in_ptr6,
                        const float* in_ptr7,
                        float* out_ptr0,
-                       float* out_ptr1,
+                       float* out_ptr2,
                        float* out_ptr3,
                        float* out_ptr4,
                        float* out_ptr5,
@@ -280,6 +279,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                        float* out_ptr7,
                        float* out_ptr8,
                        float* out_ptr9,
+                       float* out_ptr10,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -289,50 +289,70 @@ extern "C"  void  kernel(float* in_out_ptr0,
         int tid = omp_get_thread_num();
         {
             #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1152L); x0+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1152L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        tmp0.store(out_ptr0 + static_cast<int64_t>(x0));
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
                 #pragma GCC ivdep
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(1L))
                 {
                     for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(128L); x2+=static_cast<int64_t>(16L))
                     {
                         {
                             if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(128L)))
                             {
-                                auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
-                                auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1));
-                                auto tmp7 = c10::convert<int64_t>(tmp6);
-                                TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1))), static_cast<int64_t>(16));
-                                auto tmp10 = in_ptr2[static_cast<int64_t>(x0)];
-                                auto tmp1 = (-3L) + x1;
+                                auto tmp0 = in_ptr1[static_cast<int64_t>(x0)];
+                                auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
+                                auto tmp15 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x1));
+                                auto tmp16 = c10::convert<int64_t>(tmp15);
+                                TORCH_CHECK(tmp16 < ks0, "index out of bounds: tmp16 < ks0");
+                                auto tmp18 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x1))), static_cast<int64_t>(16));
+                                auto tmp19 = in_ptr4[static_cast<int64_t>(x0)];
+                                auto tmp1 = 3L;
                                 auto tmp2 = c10::convert<int64_t>(tmp1);
                                 auto tmp3 = int64_t(tmp0 + tmp2);
-                                auto tmp4 = static_cast<int64_t>(0);
-                                auto tmp5 = tmp3 >= tmp4;
-                                auto tmp11 = 3L;
-                                auto tmp12 = c10::convert<int64_t>(tmp11);
-                                auto tmp13 = int64_t(tmp10 + tmp12);
-                                auto tmp14 = tmp10 < 0;
-                                auto tmp15 = tmp14 ? tmp13 : tmp10;
-                                auto tmp16 = tmp15;
-                                auto tmp17 = c10::convert<int64_t>(tmp16);
-                                TORCH_CHECK((0 <= tmp17) & (tmp17 < 3L), "index out of bounds: 0 <= tmp17 < 3L");
-                                auto tmp19 = static_cast<int64_t>(3);
-                                auto tmp20 = int64_t(tmp3 + tmp19);
-                                auto tmp21 = max_propagate_nan(tmp20, tmp4);
-                                auto tmp22 = static_cast<int64_t>(2);
-                                auto tmp23 = min_propagate_nan(tmp21, tmp22);
-                                auto tmp24 = int64_t(tmp23 + tmp12);
-                                auto tmp25 = tmp23 < 0;
-                                auto tmp26 = tmp25 ? tmp24 : tmp23;
-                                auto tmp27 = tmp26;
-                                auto tmp28 = c10::convert<int64_t>(tmp27);
-                                TORCH_CHECK((0 <= tmp28) & (tmp28 < 3L), "index out of bounds: 0 <= tmp28 < 3L");
-                                auto tmp30 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 128L*tmp26 + 384L*tmp15), static_cast<int64_t>(16));
-                                auto tmp31 = at::vec::VecMask<float,1>::from(tmp5);
-                                auto tmp32 = decltype(tmp9)::blendv(tmp30, tmp9, tmp31.template cast<float,1>());
-                                tmp32.store(out_ptr0 + static_cast<int64_t>(x2 + 128L*x1 + 512L*x0));
+                                auto tmp4 = tmp0 < 0;
+                                auto tmp5 = tmp4 ? tmp3 : tmp0;
+                                auto tmp6 = tmp5;
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                                auto tmp10 = (-2L) + x1;
+                                auto tmp11 = c10::convert<int64_t>(tmp10);
+                                auto tmp12 = int64_t(tmp9 + tmp11);
+                                auto tmp13 = static_cast<int64_t>(0);
+                                auto tmp14 = tmp12 >= tmp13;
+                                auto tmp20 = int64_t(tmp19 + tmp2);
+                                auto tmp21 = tmp19 < 0;
+                                auto tmp22 = tmp21 ? tmp20 : tmp19;
+                                auto tmp23 = tmp22;
+                                auto tmp24 = c10::convert<int64_t>(tmp23);
+                                TORCH_CHECK((0 <= tmp24) & (tmp24 < 3L), "index out of bounds: 0 <= tmp24 < 3L");
+                                auto tmp26 = static_cast<int64_t>(3);
+                                auto tmp27 = int64_t(tmp12 + tmp26);
+                                auto tmp28 = max_propagate_nan(tmp27, tmp13);
+                                auto tmp29 = static_cast<int64_t>(2);
+                                auto tmp30 = min_propagate_nan(tmp28, tmp29);
+                                auto tmp31 = int64_t(tmp30 + tmp2);
+                                auto tmp32 = tmp30 < 0;
+                                auto tmp33 = tmp32 ? tmp31 : tmp30;
+                                auto tmp34 = tmp33;
+                                auto tmp35 = c10::convert<int64_t>(tmp34);
+                                TORCH_CHECK((0 <= tmp35) & (tmp35 < 3L), "index out of bounds: 0 <= tmp35 < 3L");
+                                auto tmp37 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 128L*tmp33 + 384L*tmp22), static_cast<int64_t>(16));
+                                auto tmp38 = at::vec::VecMask<float,1>::from(tmp14);
+                                auto tmp39 = decltype(tmp18)::blendv(tmp37, tmp18, tmp38.template cast<float,1>());
+                                tmp39.store(out_ptr0 + static_cast<int64_t>(x2 + 128L*x1 + 384L*tmp5));
                             }
                         }
                     }
@@ -341,59 +361,320 @@ extern "C"  void  kernel(float* in_out_ptr0,
         }
         {
             #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
             {
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(384L); x1+=static_cast<int64_t>(16L))
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(16L))
                 {
                     {
-                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(384L)))
+                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                         {
-                            auto tmp0 = in_ptr4[static_cast<int64_t>(x0)];
-                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(128L + x1 + 512L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = 3L;
-                            auto tmp2 = c10::convert<int64_t>(tmp1);
-                            auto tmp3 = int64_t(tmp0 + tmp2);
-                            auto tmp4 = tmp0 < 0;
-                            auto tmp5 = tmp4 ? tmp3 : tmp0;
-                            auto tmp6 = tmp5;
-                            auto tmp7 = c10::convert<int64_t>(tmp6);
-                            TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                            tmp9.store(out_ptr1 + static_cast<int64_t>(x1 + 384L*tmp5));
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                auto tmp0 = in_ptr2[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner));
+                                auto tmp6 = c10::convert<int64_t>(tmp5);
+                                TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
+                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp9 = in_ptr4[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp31 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp35 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner));
+                                auto tmp36 = c10::convert<int64_t>(tmp35);
+                                TORCH_CHECK(tmp36 < ks0, "index out of bounds: tmp36 < ks0");
+                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp51 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp57 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner));
+                                auto tmp58 = c10::convert<int64_t>(tmp57);
+                                TORCH_CHECK(tmp58 < ks0, "index out of bounds: tmp58 < ks0");
+                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp73 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp91 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp1 = static_cast<int64_t>(3);
+                                auto tmp2 = int64_t(tmp0 - tmp1);
+                                auto tmp3 = static_cast<int64_t>(0);
+                                auto tmp4 = tmp2 >= tmp3;
+                                auto tmp10 = 3L;
+                                auto tmp11 = c10::convert<int64_t>(tmp10);
+                                auto tmp12 = int64_t(tmp9 + tmp11);
+                                auto tmp13 = tmp9 < 0;
+                                auto tmp14 = tmp13 ? tmp12 : tmp9;
+                                auto tmp15 = tmp14;
+                                auto tmp16 = c10::convert<int64_t>(tmp15);
+                                TORCH_CHECK((0 <= tmp16) & (tmp16 < 3L), "index out of bounds: 0 <= tmp16 < 3L");
+                                auto tmp18 = int64_t(tmp2 + tmp1);
+                                auto tmp19 = max_propagate_nan(tmp18, tmp3);
+                                auto tmp20 = static_cast<int64_t>(2);
+                                auto tmp21 = min_propagate_nan(tmp19, tmp20);
+                                auto tmp22 = int64_t(tmp21 + tmp11);
+                                auto tmp23 = tmp21 < 0;
+                                auto tmp24 = tmp23 ? tmp22 : tmp21;
+                                auto tmp25 = tmp24;
+                                auto tmp26 = c10::convert<int64_t>(tmp25);
+                                TORCH_CHECK((0 <= tmp26) & (tmp26 < 3L), "index out of bounds: 0 <= tmp26 < 3L");
+                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp29 = at::vec::VecMask<float,1>::from(tmp4);
+                                auto tmp30 = decltype(tmp8)::blendv(tmp28, tmp8, tmp29.template cast<float,1>());
+                                auto tmp32 = tmp30 * tmp31;
+                                auto tmp33 = int64_t(tmp0 - tmp20);
+                                auto tmp34 = tmp33 >= tmp3;
+                                auto tmp39 = int64_t(tmp33 + tmp1);
+                                auto tmp40 = max_propagate_nan(tmp39, tmp3);
+                                auto tmp41 = min_propagate_nan(tmp40, tmp20);
+                                auto tmp42 = int64_t(tmp41 + tmp11);
+                                auto tmp43 = tmp41 < 0;
+                                auto tmp44 = tmp43 ? tmp42 : tmp41;
+                                auto tmp45 = tmp44;
+                                auto tmp46 = c10::convert<int64_t>(tmp45);
+                                TORCH_CHECK((0 <= tmp46) & (tmp46 < 3L), "index out of bounds: 0 <= tmp46 < 3L");
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp49 = at::vec::VecMask<float,1>::from(tmp34);
+                                auto tmp50 = decltype(tmp38)::blendv(tmp48, tmp38, tmp49.template cast<float,1>());
+                                auto tmp52 = tmp50 * tmp51;
+                                auto tmp53 = tmp32 + tmp52;
+                                auto tmp54 = static_cast<int64_t>(1);
+                                auto tmp55 = int64_t(tmp0 - tmp54);
+                                auto tmp56 = tmp55 >= tmp3;
+                                auto tmp61 = int64_t(tmp55 + tmp1);
+                                auto tmp62 = max_propagate_nan(tmp61, tmp3);
+                                auto tmp63 = min_propagate_nan(tmp62, tmp20);
+                                auto tmp64 = int64_t(tmp63 + tmp11);
+                                auto tmp65 = tmp63 < 0;
+                                auto tmp66 = tmp65 ? tmp64 : tmp63;
+                                auto tmp67 = tmp66;
+                                auto tmp68 = c10::convert<int64_t>(tmp67);
+                                TORCH_CHECK((0 <= tmp68) & (tmp68 < 3L), "index out of bounds: 0 <= tmp68 < 3L");
+                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp71 = at::vec::VecMask<float,1>::from(tmp56);
+                                auto tmp72 = decltype(tmp60)::blendv(tmp70, tmp60, tmp71.template cast<float,1>());
+                                auto tmp74 = tmp72 * tmp73;
+                                auto tmp75 = tmp53 + tmp74;
+                                auto tmp76 = int64_t(tmp0 - tmp3);
+                                auto tmp77 = tmp76 >= tmp3;
+                                auto tmp79 = int64_t(tmp76 + tmp1);
+                                auto tmp80 = max_propagate_nan(tmp79, tmp3);
+                                auto tmp81 = min_propagate_nan(tmp80, tmp20);
+                                auto tmp82 = int64_t(tmp81 + tmp11);
+                                auto tmp83 = tmp81 < 0;
+                                auto tmp84 = tmp83 ? tmp82 : tmp81;
+                                auto tmp85 = tmp84;
+                                auto tmp86 = c10::convert<int64_t>(tmp85);
+                                TORCH_CHECK((0 <= tmp86) & (tmp86 < 3L), "index out of bounds: 0 <= tmp86 < 3L");
+                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp89 = at::vec::VecMask<float,1>::from(tmp77);
+                                auto tmp90 = decltype(tmp78)::blendv(tmp88, tmp78, tmp89.template cast<float,1>());
+                                auto tmp92 = tmp90 * tmp91;
+                                auto tmp93 = tmp75 + tmp92;
+                                auto tmp94 = tmp93.neg();
+                                auto tmp95 = tmp94.exp();
+                                auto tmp96 = static_cast<float>(1.0);
+                                auto tmp97 = at::vec::Vectorized<float>(tmp96);
+                                auto tmp98 = tmp95 + tmp97;
+                                auto tmp99 = tmp93 / tmp98;
+                                tmp99.store(out_ptr2 + static_cast<int64_t>(x1 + 128L*x0 + 128L*x0_inner));
+                            }
                         }
-                    }
-                }
-            }
-        }
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-            {
-                #pragma GCC ivdep
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(1L))
-                {
-                    {
+                        if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0) && x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                         {
-                            auto tmp0 = out_ptr0[static_cast<int64_t>(x1 + 512L*x0)];
-                            auto tmp1 = in_ptr5[static_cast<int64_t>(4L*x1)];
-                            auto tmp3 = out_ptr0[static_cast<int64_t>(128L + x1 + 512L*x0)];
-                            auto tmp4 = in_ptr5[static_cast<int64_t>(1L + 4L*x1)];
-                            auto tmp7 = out_ptr0[static_cast<int64_t>(256L + x1 + 512L*x0)];
-                            auto tmp8 = in_ptr5[static_cast<int64_t>(2L + 4L*x1)];
-                            auto tmp11 = out_ptr0[static_cast<int64_t>(384L + x1 + 512L*x0)];
-                            auto tmp12 = in_ptr5[static_cast<int64_t>(3L + 4L*x1)];
-                            auto tmp2 = float(tmp0 * tmp1);
-                            auto tmp5 = float(tmp3 * tmp4);
-                            auto tmp6 = float(tmp2 + tmp5);
-                            auto tmp9 = float(tmp7 * tmp8);
-                            auto tmp10 = float(tmp6 + tmp9);
-                            auto tmp13 = float(tmp11 * tmp12);
-                            auto tmp14 = float(tmp10 + tmp13);
-                            auto tmp15 = decltype(tmp14)(-tmp14);
-                            auto tmp16 = std::exp(tmp15);
-                            auto tmp17 = static_cast<float>(1.0);
-                            auto tmp18 = float(tmp16 + tmp17);
-                            auto tmp19 = tmp14 / tmp18;
-                            in_out_ptr0[static_cast<int64_t>(x1 + 128L*x0)] = tmp19;
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
+                            {
+                                auto tmp0 = in_ptr2[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner));
+                                auto tmp6 = c10::convert<int64_t>(tmp5);
+                                TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
+                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp9 = in_ptr4[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp31 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp35 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner));
+                                auto tmp36 = c10::convert<int64_t>(tmp35);
+                                TORCH_CHECK(tmp36 < ks0, "index out of bounds: tmp36 < ks0");
+                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp51 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp57 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner));
+                                auto tmp58 = c10::convert<int64_t>(tmp57);
+                                TORCH_CHECK(tmp58 < ks0, "index out of bounds: tmp58 < ks0");
+                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp73 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp91 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp1 = static_cast<int64_t>(3);
+                                auto tmp2 = int64_t(tmp0 - tmp1);
+                                auto tmp3 = static_cast<int64_t>(0);
+                                auto tmp4 = tmp2 >= tmp3;
+                                auto tmp10 = 3L;
+                                auto tmp11 = c10::convert<int64_t>(tmp10);
+                                auto tmp12 = int64_t(tmp9 + tmp11);
+                                auto tmp13 = tmp9 < 0;
+                                auto tmp14 = tmp13 ? tmp12 : tmp9;
+                                auto tmp15 = tmp14;
+                                auto tmp16 = c10::convert<int64_t>(tmp15);
+                                TORCH_CHECK((0 <= tmp16) & (tmp16 < 3L), "index out of bounds: 0 <= tmp16 < 3L");
+                                auto tmp18 = int64_t(tmp2 + tmp1);
+                                auto tmp19 = max_propagate_nan(tmp18, tmp3);
+                                auto tmp20 = static_cast<int64_t>(2);
+                                auto tmp21 = min_propagate_nan(tmp19, tmp20);
+                                auto tmp22 = int64_t(tmp21 + tmp11);
+                                auto tmp23 = tmp21 < 0;
+                                auto tmp24 = tmp23 ? tmp22 : tmp21;
+                                auto tmp25 = tmp24;
+                                auto tmp26 = c10::convert<int64_t>(tmp25);
+                                TORCH_CHECK((0 <= tmp26) & (tmp26 < 3L), "index out of bounds: 0 <= tmp26 < 3L");
+                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp29 = at::vec::VecMask<float,1>::from(tmp4);
+                                auto tmp30 = decltype(tmp8)::blendv(tmp28, tmp8, tmp29.template cast<float,1>());
+                                auto tmp32 = tmp30 * tmp31;
+                                auto tmp33 = int64_t(tmp0 - tmp20);
+                                auto tmp34 = tmp33 >= tmp3;
+                                auto tmp39 = int64_t(tmp33 + tmp1);
+                                auto tmp40 = max_propagate_nan(tmp39, tmp3);
+                                auto tmp41 = min_propagate_nan(tmp40, tmp20);
+                                auto tmp42 = int64_t(tmp41 + tmp11);
+                                auto tmp43 = tmp41 < 0;
+                                auto tmp44 = tmp43 ? tmp42 : tmp41;
+                                auto tmp45 = tmp44;
+                                auto tmp46 = c10::convert<int64_t>(tmp45);
+                                TORCH_CHECK((0 <= tmp46) & (tmp46 < 3L), "index out of bounds: 0 <= tmp46 < 3L");
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp49 = at::vec::VecMask<float,1>::from(tmp34);
+                                auto tmp50 = decltype(tmp38)::blendv(tmp48, tmp38, tmp49.template cast<float,1>());
+                                auto tmp52 = tmp50 * tmp51;
+                                auto tmp53 = tmp32 + tmp52;
+                                auto tmp54 = static_cast<int64_t>(1);
+                                auto tmp55 = int64_t(tmp0 - tmp54);
+                                auto tmp56 = tmp55 >= tmp3;
+                                auto tmp61 = int64_t(tmp55 + tmp1);
+                                auto tmp62 = max_propagate_nan(tmp61, tmp3);
+                                auto tmp63 = min_propagate_nan(tmp62, tmp20);
+                                auto tmp64 = int64_t(tmp63 + tmp11);
+                                auto tmp65 = tmp63 < 0;
+                                auto tmp66 = tmp65 ? tmp64 : tmp63;
+                                auto tmp67 = tmp66;
+                                auto tmp68 = c10::convert<int64_t>(tmp67);
+                                TORCH_CHECK((0 <= tmp68) & (tmp68 < 3L), "index out of bounds: 0 <= tmp68 < 3L");
+                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp71 = at::vec::VecMask<float,1>::from(tmp56);
+                                auto tmp72 = decltype(tmp60)::blendv(tmp70, tmp60, tmp71.template cast<float,1>());
+                                auto tmp74 = tmp72 * tmp73;
+                                auto tmp75 = tmp53 + tmp74;
+                                auto tmp76 = int64_t(tmp0 - tmp3);
+                                auto tmp77 = tmp76 >= tmp3;
+                                auto tmp79 = int64_t(tmp76 + tmp1);
+                                auto tmp80 = max_propagate_nan(tmp79, tmp3);
+                                auto tmp81 = min_propagate_nan(tmp80, tmp20);
+                                auto tmp82 = int64_t(tmp81 + tmp11);
+                                auto tmp83 = tmp81 < 0;
+                                auto tmp84 = tmp83 ? tmp82 : tmp81;
+                                auto tmp85 = tmp84;
+                                auto tmp86 = c10::convert<int64_t>(tmp85);
+                                TORCH_CHECK((0 <= tmp86) & (tmp86 < 3L), "index out of bounds: 0 <= tmp86 < 3L");
+                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp89 = at::vec::VecMask<float,1>::from(tmp77);
+                                auto tmp90 = decltype(tmp78)::blendv(tmp88, tmp78, tmp89.template cast<float,1>());
+                                auto tmp92 = tmp90 * tmp91;
+                                auto tmp93 = tmp75 + tmp92;
+                                auto tmp94 = tmp93.neg();
+                                auto tmp95 = tmp94.exp();
+                                auto tmp96 = static_cast<float>(1.0);
+                                auto tmp97 = at::vec::Vectorized<float>(tmp96);
+                                auto tmp98 = tmp95 + tmp97;
+                                auto tmp99 = tmp93 / tmp98;
+                                tmp99.store(out_ptr2 + static_cast<int64_t>(x1 + 128L*x0 + 128L*x0_inner));
+                            }
                         }
                     }
                 }
@@ -416,7 +697,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
@@ -430,7 +711,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
                                     auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
@@ -465,7 +746,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
@@ -479,7 +760,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
                                     auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
@@ -505,7 +786,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
                                 tmp1.store(out_ptr7 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
@@ -543,7 +824,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
                                 auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr8 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp3 = tmp1 + tmp2;
                                 auto tmp4 = static_cast<float>(20.0);
@@ -556,6 +837,19 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 tmp10.store(out_ptr9 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1152L); x0+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1152L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        tmp0.store(out_ptr10 + static_cast<int64_t>(x0));
                     }
                 }
             }
@@ -584,7 +878,7 @@ class Runner:
         arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1 = args
         args.clear()
         s72 = arg1_1
-        s33 = arg8_1
+        s33 = arg9_1
         s55 = s33
         s69 = s33
         s80 = s33
@@ -593,15 +887,15 @@ class Runner:
         buf0 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         buf1 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg3_1, (256, ), (1, ), 'input')
-        buf2 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        buf2 = empty_strided_cpu((s33, 4, 64), (256, 64, 1), torch.float32)
         assert_size_stride(arg4_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_embedding_mean_mul_pow_repeat_rsqrt_view_0(arg0_1, arg2_1, arg3_1, buf0, buf1, buf2, s33)
         del arg0_1
         del arg2_1
         del arg3_1
         buf3 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf2, reinterpret_tensor(arg4_1, (256, 32), (1, 256), 0), out=buf3)
+        # Topologically Sorted Source Nodes: [unflatten, pow_1, mean, add_1, rsqrt, mul, add, unflatten_1, mul_1, flatten, linear], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf2, (s33, 256), (256, 1), 0), reinterpret_tensor(arg4_1, (256, 32), (1, 256), 0), out=buf3)
         del arg4_1
         buf4 = reinterpret_tensor(buf1, (s33, 4), (4, 1), 0); del buf1  # reuse
         buf5 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
@@ -615,41 +909,39 @@ class Runner:
         del buf5
         buf7 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
         assert_size_stride(arg6_1, (224, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_2(buf6, buf2, buf7, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_2(buf6, buf2, buf7, s33)
         del buf2
         del buf6
         buf8 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [sigmoid, unflatten_1, unflatten_2, mul_2, mean_1, linear_2], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
+        # Topologically Sorted Source Nodes: [unflatten, pow_1, mean, add_1, rsqrt, mul, add, unflatten_1, mul_1, flatten, sigmoid, unflatten_2, unflatten_3, mul_2, mean_1, linear_2], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(buf7, reinterpret_tensor(arg6_1, (64, 224), (1, 64), 0), out=buf8)
         del arg6_1
-        del buf7
-        assert_size_stride(arg7_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg9_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg10_1, (3, 3, 128), (384, 128, 1), 'input')
-        buf9 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
+        buf9 = empty_strided_cpu((3, 3, 128), (384, 128, 1), torch.float32)
+        assert_size_stride(arg12_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg8_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg11_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg12_1, (128, 1, 4), (4, 4, 1), 'input')
+        assert_size_stride(arg7_1, (128, 1, 4), (4, 4, 1), 'input')
         buf12 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf13 = buf12; del buf12  # reuse
-        buf14 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf15 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf16 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf17 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf18 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        buf13 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf14 = reinterpret_tensor(buf7, (s33, 4, 16), (64, 16, 1), 0); del buf7  # reuse
+        buf15 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf16 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf17 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
         assert_size_stride(arg13_1, (4, ), (1, ), 'input')
-        buf19 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        buf18 = empty_strided_cpu((4, ), (1, ), torch.float32)
         assert_size_stride(arg14_1, (4, ), (1, ), 'input')
-        buf20 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
-        buf21 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_3(buf13, arg7_1, buf8, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, buf9, arg10_1, buf14, buf15, buf16, buf17, buf18, buf19, buf20, s33)
+        buf19 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        buf20 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        cpp_fused_add_arange_clamp_clamp_min_clone_copy__exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_3(arg10_1, arg12_1, arg8_1, buf8, arg11_1, arg7_1, arg13_1, arg14_1, buf9, buf12, buf13, buf14, buf15, buf16, buf17, buf18, buf19, arg10_1, s33)
         del arg10_1
         del arg11_1
         del arg12_1
         del arg13_1
         del arg14_1
         del arg7_1
-        del arg9_1
-        return (buf15, buf17, reinterpret_tensor(buf13, (s33, 4, 16), (128, 16, 1), 64), buf20, buf18, buf21, reinterpret_tensor(buf8, (s33, 64), (224, 1), 128), buf0, buf4, )
+        del arg8_1
+        return (buf14, buf16, reinterpret_tensor(buf12, (s33, 4, 16), (128, 16, 1), 64), buf19, buf17, buf20, reinterpret_tensor(buf8, (s33, 64), (224, 1), 128), buf0, buf4, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -665,12 +957,12 @@ def get_args():
     arg4_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg5_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
     arg6_1 = rand_strided((224, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg7_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
-    arg8_1 = 10
-    arg9_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
+    arg7_1 = rand_strided((128, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg8_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
+    arg9_1 = 10
     arg10_1 = rand_strided((3, 3, 128), (384, 128, 1), device='cpu', dtype=torch.float32)
     arg11_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
-    arg12_1 = rand_strided((128, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg12_1 = rand_strided((10, ), (1, ), device='cpu', dtype=torch.int64)
     arg13_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
     arg14_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
     return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1]

@@ -164,38 +164,32 @@ extern "C"  void  kernel(const float* in_ptr0,
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
                         out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                     }
-                }
-            }
-        }
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-            {
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(16L))
-                {
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(64L); x2+=static_cast<int64_t>(16L))
                     {
-                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp2 = in_ptr2[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp6 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
-                            auto tmp3 = at::vec::Vectorized<float>(tmp2);
-                            auto tmp4 = tmp1 * tmp3;
-                            auto tmp5 = tmp0 + tmp4;
-                            auto tmp7 = static_cast<float>(64.0);
-                            auto tmp8 = tmp6 / tmp7;
-                            auto tmp9 = static_cast<float>(1e-06);
-                            auto tmp10 = float(tmp8 + tmp9);
-                            auto tmp11 = 1 / std::sqrt(tmp10);
-                            auto tmp12 = at::vec::Vectorized<float>(tmp11);
-                            auto tmp13 = tmp5 * tmp12;
-                            auto tmp15 = static_cast<float>(1.0);
-                            auto tmp16 = at::vec::Vectorized<float>(tmp15);
-                            auto tmp17 = tmp14 + tmp16;
-                            auto tmp18 = tmp13 * tmp17;
-                            tmp18.store(out_ptr1 + static_cast<int64_t>(x1 + 256L*x0));
+                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp2 = in_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp6 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                auto tmp3 = at::vec::Vectorized<float>(tmp2);
+                                auto tmp4 = tmp1 * tmp3;
+                                auto tmp5 = tmp0 + tmp4;
+                                auto tmp7 = static_cast<float>(64.0);
+                                auto tmp8 = tmp6 / tmp7;
+                                auto tmp9 = static_cast<float>(1e-06);
+                                auto tmp10 = float(tmp8 + tmp9);
+                                auto tmp11 = 1 / std::sqrt(tmp10);
+                                auto tmp12 = at::vec::Vectorized<float>(tmp11);
+                                auto tmp13 = tmp5 * tmp12;
+                                auto tmp15 = static_cast<float>(1.0);
+                                auto tmp16 = at::vec::Vectorized<float>(tmp15);
+                                auto tmp17 = tmp14 + tmp16;
+                                auto tmp18 = tmp13 * tmp17;
+                                tmp18.store(out_ptr1 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
+                            }
                         }
                     }
                 }
@@ -247,7 +241,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_mean_mul_sigmoid_view_3 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -373,16 +367,41 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_div_mul_silu_split_with_sizes_sum_5 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_div_exp_ge_index_index_copy_mul_neg_sigmoid_silu_slice_split_with_sizes_sum_unsqueeze_where_5 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const float*', 'const float*', 'float*', 'float*', 'int64_t*', 'int64_t*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
+                       const int64_t* in_ptr2,
+                       const int64_t* in_ptr3,
+                       const int64_t* in_ptr4,
+                       const int64_t* in_ptr5,
+                       const int64_t* in_ptr6,
+                       const float* in_ptr7,
+                       const float* in_ptr8,
                        float* out_ptr0,
                        float* out_ptr1,
+                       int64_t* out_ptr2,
+                       int64_t* out_ptr3,
+                       float* out_ptr4,
+                       float* out_ptr5,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(4L)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                    auto tmp1 = tmp0.exp();
+                    auto tmp2 = tmp1.neg();
+                    tmp2.store(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                }
+            }
+        }
+    }
     {
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
@@ -392,65 +411,17 @@ extern "C"  void  kernel(const float* in_ptr0,
             {
                 {
                     {
-                        auto tmp0 = in_ptr0[static_cast<int64_t>(x1 + 2L*x0)];
-                        auto tmp1 = in_ptr0[static_cast<int64_t>(2L*x0)];
-                        auto tmp2 = in_ptr0[static_cast<int64_t>(1L + 2L*x0)];
+                        auto tmp0 = in_ptr1[static_cast<int64_t>(x1 + 2L*x0)];
+                        auto tmp1 = in_ptr1[static_cast<int64_t>(2L*x0)];
+                        auto tmp2 = in_ptr1[static_cast<int64_t>(1L + 2L*x0)];
                         auto tmp3 = float(tmp1 + tmp2);
                         auto tmp4 = tmp0 / tmp3;
-                        out_ptr0[static_cast<int64_t>(x1 + 2L*x0)] = tmp4;
+                        out_ptr1[static_cast<int64_t>(x1 + 2L*x0)] = tmp4;
                     }
                 }
             }
         }
     }
-    {
-        #pragma GCC ivdep
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-        {
-            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(32L); x1+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
-                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
-                        auto tmp1 = tmp0.neg();
-                        auto tmp2 = tmp1.exp();
-                        auto tmp3 = static_cast<float>(1.0);
-                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
-                        auto tmp5 = tmp2 + tmp4;
-                        auto tmp6 = tmp0 / tmp5;
-                        auto tmp8 = tmp6 * tmp7;
-                        tmp8.store(out_ptr1 + static_cast<int64_t>(x1 + 32L*x0));
-                    }
-                }
-            }
-        }
-    }
-    inductor_cpu_integer_div_error_flag = nullptr;
-    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
-}
-''')
-
-
-cpp_fused_add_any_arange_bitwise_xor_clamp_clamp_min_eq_ge_index_index_copy_mul_remainder_scalar_tensor_select_slice_unsqueeze_where_6 = async_compile.cpp_pybinding(['const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'int64_t*', 'int64_t*', 'int64_t*', 'int64_t*', 'const int64_t'], r'''
-#include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const int64_t* in_ptr0,
-                       const int64_t* in_ptr1,
-                       const int64_t* in_ptr2,
-                       const int64_t* in_ptr3,
-                       const int64_t* in_ptr4,
-                       const int64_t* in_ptr5,
-                       const int64_t* in_ptr6,
-                       const int64_t* in_ptr7,
-                       int64_t* out_ptr0,
-                       int64_t* out_ptr1,
-                       int64_t* out_ptr2,
-                       int64_t* out_ptr3,
-                       const int64_t ks0)
-{
-    std::atomic<int> inductor_cpu_integer_div_error{0};
-    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
     {
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
         {
@@ -460,7 +431,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                 {
                     if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))))))
                     {
-                        auto tmp0 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
                         auto tmp8 =
                         [&]
                         {
@@ -482,13 +453,13 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                             #pragma GCC unroll 16
                             for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
                             {
-                                tmpbuf[x0_inner] = in_ptr1[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner + x1)))];
+                                tmpbuf[x0_inner] = in_ptr3[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner + x1)))];
                             }
                             return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                         }
                         ()
                         ;
-                        auto tmp11 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        auto tmp11 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr4 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
                         auto tmp1 = (-2L) + x1;
                         auto tmp2 = c10::convert<int64_t>(tmp1);
                         auto tmp3 = at::vec::VectorizedN<int64_t,2>(tmp2);
@@ -568,7 +539,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                             #pragma GCC unroll 16
                             for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
                             {
-                                tmpbuf[x0_inner] = in_ptr3[static_cast<int64_t>(tmp34[x0_inner] + 2L*tmp18[x0_inner])];
+                                tmpbuf[x0_inner] = in_ptr5[static_cast<int64_t>(tmp34[x0_inner] + 2L*tmp18[x0_inner])];
                             }
                             return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                         }
@@ -582,7 +553,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                             #pragma GCC unroll 16
                             for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
                             {
-                                out_ptr0[static_cast<int64_t>(x1 + 3L*x0 + 3L*x0_inner)] = tmpbuf[x0_inner];
+                                out_ptr2[static_cast<int64_t>(x1 + 3L*x0 + 3L*x0_inner)] = tmpbuf[x0_inner];
                             }
                         }
                         ()
@@ -592,12 +563,12 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                     {
                         for (int64_t x0_tail = static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))));x0_tail < static_cast<int64_t>(ks0); x0_tail++)
                         {
-                            auto tmp0 = in_ptr0[static_cast<int64_t>(x0_tail)];
+                            auto tmp0 = in_ptr2[static_cast<int64_t>(x0_tail)];
                             auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0_tail + x1));
                             auto tmp7 = c10::convert<int64_t>(tmp6);
                             TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
-                            auto tmp9 = in_ptr1[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0_tail + x1)))];
-                            auto tmp10 = in_ptr2[static_cast<int64_t>(x0_tail)];
+                            auto tmp9 = in_ptr3[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0_tail + x1)))];
+                            auto tmp10 = in_ptr4[static_cast<int64_t>(x0_tail)];
                             auto tmp1 = (-2L) + x1;
                             auto tmp2 = c10::convert<int64_t>(tmp1);
                             auto tmp3 = int64_t(tmp0 + tmp2);
@@ -624,9 +595,9 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                             auto tmp29 = tmp28;
                             auto tmp30 = c10::convert<int64_t>(tmp29);
                             TORCH_CHECK((0 <= tmp30) & (tmp30 < 2L), "index out of bounds: 0 <= tmp30 < 2L");
-                            auto tmp32 = in_ptr3[static_cast<int64_t>(tmp28 + 2L*tmp15)];
+                            auto tmp32 = in_ptr5[static_cast<int64_t>(tmp28 + 2L*tmp15)];
                             auto tmp33 = tmp5 ? tmp9 : tmp32;
-                            out_ptr0[static_cast<int64_t>(x1 + 3L*x0_tail)] = tmp33;
+                            out_ptr2[static_cast<int64_t>(x1 + 3L*x0_tail)] = tmp33;
                         }
                     }
                 }
@@ -642,8 +613,8 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
             {
                 {
                     {
-                        auto tmp0 = in_ptr4[static_cast<int64_t>(x0)];
-                        auto tmp9 = out_ptr0[static_cast<int64_t>(1L + x1 + 3L*x0)];
+                        auto tmp0 = in_ptr6[static_cast<int64_t>(x0)];
+                        auto tmp9 = out_ptr2[static_cast<int64_t>(1L + x1 + 3L*x0)];
                         auto tmp1 = 3L;
                         auto tmp2 = c10::convert<int64_t>(tmp1);
                         auto tmp3 = int64_t(tmp0 + tmp2);
@@ -652,7 +623,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                         auto tmp6 = tmp5;
                         auto tmp7 = c10::convert<int64_t>(tmp6);
                         TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                        out_ptr1[static_cast<int64_t>(x1 + 2L*tmp5)] = tmp9;
+                        out_ptr3[static_cast<int64_t>(x1 + 2L*tmp5)] = tmp9;
                     }
                 }
             }
@@ -662,41 +633,44 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
         {
-            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(16L))
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
             {
                 {
-                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(2L)))
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                     {
-                        auto tmp0 = out_ptr0[static_cast<int64_t>(2L + 3L*x0)];
-                        auto tmp1 = in_ptr5[static_cast<int64_t>(0L)];
-                        auto tmp3 = out_ptr0[static_cast<int64_t>(1L + 3L*x0)];
-                        auto tmp7 = in_ptr5[static_cast<int64_t>(1L)];
-                        auto tmp10 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(2L));
-                        auto tmp13 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(2L));
-                        auto tmp18 = out_ptr0[static_cast<int64_t>(3L*x0)];
-                        auto tmp20 = in_ptr5[static_cast<int64_t>(2L)];
-                        auto tmp23 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr6 + static_cast<int64_t>(2L + x1), static_cast<int64_t>(2L));
-                        auto tmp26 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr7 + static_cast<int64_t>(2L + x1), static_cast<int64_t>(2L));
-                        auto tmp2 = int64_t(tmp0 * tmp1);
-                        auto tmp4 = static_cast<bool>(false);
-                        auto tmp5 = static_cast<int64_t>(1);
-                        auto tmp6 = tmp4 ? tmp5 : tmp3;
-                        auto tmp8 = int64_t(tmp6 * tmp7);
-                        auto tmp9 = decltype(tmp2)(tmp2 ^ tmp8);
-                        auto tmp11 = at::vec::VectorizedN<int64_t,2>(tmp9);
-                        auto tmp12 = remainder_integral(tmp11, tmp10);
-                        auto tmp14 = tmp12 + tmp13;
-                        auto tmp15 = tmp3 == tmp5;
-                        auto tmp16 = c10::convert<int64_t>(tmp15);
-                        auto tmp17 = c10::convert<bool>(tmp16);
-                        auto tmp19 = tmp17 ? tmp5 : tmp18;
-                        auto tmp21 = int64_t(tmp19 * tmp20);
-                        auto tmp22 = decltype(tmp9)(tmp9 ^ tmp21);
-                        auto tmp24 = at::vec::VectorizedN<int64_t,2>(tmp22);
-                        auto tmp25 = remainder_integral(tmp24, tmp23);
-                        auto tmp27 = tmp25 + tmp26;
-                        tmp14.store(out_ptr2 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(2L));
-                        tmp27.store(out_ptr3 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(2L));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                        auto tmp5 = static_cast<float>(2.0);
+                        auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                        auto tmp7 = tmp4 * tmp6;
+                        tmp7.store(out_ptr4 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                    }
+                }
+            }
+        }
+    }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(32L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp1 = tmp0.neg();
+                        auto tmp2 = tmp1.exp();
+                        auto tmp3 = static_cast<float>(1.0);
+                        auto tmp4 = at::vec::Vectorized<float>(tmp3);
+                        auto tmp5 = tmp2 + tmp4;
+                        auto tmp6 = tmp0 / tmp5;
+                        auto tmp8 = tmp6 * tmp7;
+                        tmp8.store(out_ptr5 + static_cast<int64_t>(x1 + 32L*x0));
                     }
                 }
             }
@@ -708,61 +682,25 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
 ''')
 
 
-cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_unsqueeze_view_where_7 = async_compile.cpp_pybinding(['float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_any_bitwise_xor_div_eq_mean_mul_pow_remainder_scalar_tensor_select_sigmoid_slice_split_with_sizes_unsqueeze_view_where_6 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'float*', 'float*', 'int64_t*', 'int64_t*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       float* in_out_ptr1,
-                       const float* in_ptr0,
+extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
                        const float* in_ptr2,
                        const float* in_ptr3,
                        const float* in_ptr4,
-                       const float* in_ptr5,
-                       const float* in_ptr6,
-                       const float* in_ptr7,
+                       const int64_t* in_ptr5,
+                       const int64_t* in_ptr6,
+                       const int64_t* in_ptr7,
                        const int64_t* in_ptr8,
-                       const float* in_ptr9,
-                       const int64_t* in_ptr10,
-                       const float* in_ptr11,
-                       const int64_t* in_ptr12,
-                       const float* in_ptr13,
-                       const float* in_ptr14,
                        float* out_ptr0,
-                       float* out_ptr2,
-                       float* out_ptr4,
-                       float* out_ptr5,
-                       float* out_ptr6,
-                       float* out_ptr8,
-                       float* out_ptr9,
+                       float* out_ptr1,
+                       int64_t* out_ptr2,
+                       int64_t* out_ptr3,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    auto out_ptr3 = in_out_ptr0;
-    auto out_ptr1 = in_out_ptr1;
-    {
-        #pragma GCC ivdep
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-        {
-            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
-                        auto tmp1 = static_cast<float>(4.0);
-                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                        auto tmp3 = tmp0 / tmp2;
-                        auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                        auto tmp5 = static_cast<float>(2.0);
-                        auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                        auto tmp7 = tmp4 * tmp6;
-                        tmp7.store(out_ptr0 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
-                    }
-                }
-            }
-        }
-    }
     #pragma omp parallel
     {
         int tid = omp_get_thread_num();
@@ -775,18 +713,18 @@ extern "C"  void  kernel(float* in_out_ptr0,
                     {
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp2 = in_ptr3[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp7 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp2 = in_ptr2[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                            auto tmp6 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                            auto tmp7 = in_ptr4[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                             auto tmp3 = at::vec::Vectorized<float>(tmp2);
                             auto tmp4 = tmp1 * tmp3;
                             auto tmp5 = tmp0 + tmp4;
                             auto tmp8 = at::vec::Vectorized<float>(tmp7);
                             auto tmp9 = tmp6 * tmp8;
                             auto tmp10 = tmp5 + tmp9;
-                            tmp10.store(out_ptr1 + static_cast<int64_t>(x1 + 256L*x0));
+                            tmp10.store(out_ptr0 + static_cast<int64_t>(x1 + 256L*x0));
                         }
                     }
                 }
@@ -804,17 +742,97 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
                                 auto tmp1 = tmp0 * tmp0;
                                 tmp_acc0_vec = tmp_acc0_vec + tmp1;
                             }
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr2[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    out_ptr1[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
                 }
             }
         }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(2L)))
+                            {
+                                auto tmp0 = in_ptr5[static_cast<int64_t>(2L + 3L*x0)];
+                                auto tmp1 = in_ptr6[static_cast<int64_t>(0L)];
+                                auto tmp3 = in_ptr5[static_cast<int64_t>(1L + 3L*x0)];
+                                auto tmp7 = in_ptr6[static_cast<int64_t>(1L)];
+                                auto tmp10 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(2L));
+                                auto tmp13 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr8 + static_cast<int64_t>(x1), static_cast<int64_t>(2L));
+                                auto tmp18 = in_ptr5[static_cast<int64_t>(3L*x0)];
+                                auto tmp20 = in_ptr6[static_cast<int64_t>(2L)];
+                                auto tmp23 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr7 + static_cast<int64_t>(2L + x1), static_cast<int64_t>(2L));
+                                auto tmp26 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr8 + static_cast<int64_t>(2L + x1), static_cast<int64_t>(2L));
+                                auto tmp2 = int64_t(tmp0 * tmp1);
+                                auto tmp4 = static_cast<bool>(false);
+                                auto tmp5 = static_cast<int64_t>(1);
+                                auto tmp6 = tmp4 ? tmp5 : tmp3;
+                                auto tmp8 = int64_t(tmp6 * tmp7);
+                                auto tmp9 = decltype(tmp2)(tmp2 ^ tmp8);
+                                auto tmp11 = at::vec::VectorizedN<int64_t,2>(tmp9);
+                                auto tmp12 = remainder_integral(tmp11, tmp10);
+                                auto tmp14 = tmp12 + tmp13;
+                                auto tmp15 = tmp3 == tmp5;
+                                auto tmp16 = c10::convert<int64_t>(tmp15);
+                                auto tmp17 = c10::convert<bool>(tmp16);
+                                auto tmp19 = tmp17 ? tmp5 : tmp18;
+                                auto tmp21 = int64_t(tmp19 * tmp20);
+                                auto tmp22 = decltype(tmp9)(tmp9 ^ tmp21);
+                                auto tmp24 = at::vec::VectorizedN<int64_t,2>(tmp22);
+                                auto tmp25 = remainder_integral(tmp24, tmp23);
+                                auto tmp27 = tmp25 + tmp26;
+                                tmp14.store(out_ptr2 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(2L));
+                                tmp27.store(out_ptr3 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(2L));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_7 = async_compile.cpp_pybinding(['float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       float* in_out_ptr1,
+                       const float* in_ptr0,
+                       const float* in_ptr1,
+                       const float* in_ptr3,
+                       const float* in_ptr4,
+                       const int64_t* in_ptr5,
+                       const float* in_ptr6,
+                       const int64_t* in_ptr7,
+                       const float* in_ptr8,
+                       const float* in_ptr9,
+                       const float* in_ptr10,
+                       float* out_ptr1,
+                       float* out_ptr4,
+                       float* out_ptr5,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    auto out_ptr0 = in_out_ptr0;
+    auto in_ptr2 = in_out_ptr1;
+    #pragma omp parallel
+    {
+        int tid = omp_get_thread_num();
         {
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
@@ -830,14 +848,14 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
                                     auto tmp1 = tmp0 * tmp0;
                                     tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                 }
                             }
                         }
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                        out_ptr3[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                        out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                     }
                     {
                         float tmp_acc0 = 0;
@@ -847,12 +865,12 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
-                                    auto tmp14 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
-                                    auto tmp15 = out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
-                                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                    auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                    auto tmp15 = in_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
                                     auto tmp2 = static_cast<float>(64.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
@@ -956,7 +974,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                                 {
                                     auto tmp0 = in_out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
-                                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + x2 + 320L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 320L*x0), static_cast<int64_t>(16));
                                     auto tmp2 = at::vec::Vectorized<float>(tmp0);
                                     auto tmp3 = tmp2 * tmp1;
                                     auto tmp4 = tmp3 * tmp3;
@@ -965,142 +983,427 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             }
                         }
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                        out_ptr4[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                        out_ptr1[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                     }
                 }
             }
         }
         {
             #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
             {
-                #pragma GCC ivdep
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(10L); x1+=static_cast<int64_t>(1L))
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(16L))
                 {
-                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(256L); x2+=static_cast<int64_t>(16L))
                     {
+                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
                         {
-                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(256L)))
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
                             {
-                                auto tmp0 = in_ptr8[static_cast<int64_t>(x0)];
-                                auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1));
-                                auto tmp7 = c10::convert<int64_t>(tmp6);
-                                TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
-                                auto tmp9 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
-                                auto tmp10 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + ((static_cast<int64_t>(x2) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp13 = out_ptr4[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
-                                auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(x2), static_cast<int64_t>(16));
-                                auto tmp26 = in_ptr10[static_cast<int64_t>(x0)];
-                                auto tmp1 = (-9L) + x1;
-                                auto tmp2 = c10::convert<int64_t>(tmp1);
-                                auto tmp3 = int64_t(tmp0 + tmp2);
-                                auto tmp4 = static_cast<int64_t>(0);
-                                auto tmp5 = tmp3 >= tmp4;
-                                auto tmp11 = at::vec::Vectorized<float>(tmp9);
-                                auto tmp12 = tmp11 * tmp10;
-                                auto tmp14 = static_cast<float>(64.0);
-                                auto tmp15 = tmp13 / tmp14;
-                                auto tmp16 = static_cast<float>(1e-06);
-                                auto tmp17 = float(tmp15 + tmp16);
-                                auto tmp18 = 1 / std::sqrt(tmp17);
-                                auto tmp19 = at::vec::Vectorized<float>(tmp18);
-                                auto tmp20 = tmp12 * tmp19;
-                                auto tmp22 = static_cast<float>(1.0);
-                                auto tmp23 = at::vec::Vectorized<float>(tmp22);
-                                auto tmp24 = tmp21 + tmp23;
-                                auto tmp25 = tmp20 * tmp24;
-                                auto tmp27 = 3L;
-                                auto tmp28 = c10::convert<int64_t>(tmp27);
-                                auto tmp29 = int64_t(tmp26 + tmp28);
-                                auto tmp30 = tmp26 < 0;
-                                auto tmp31 = tmp30 ? tmp29 : tmp26;
-                                auto tmp32 = tmp31;
-                                auto tmp33 = c10::convert<int64_t>(tmp32);
-                                TORCH_CHECK((0 <= tmp33) & (tmp33 < 3L), "index out of bounds: 0 <= tmp33 < 3L");
-                                auto tmp35 = static_cast<int64_t>(9);
-                                auto tmp36 = int64_t(tmp3 + tmp35);
-                                auto tmp37 = max_propagate_nan(tmp36, tmp4);
-                                auto tmp38 = static_cast<int64_t>(8);
-                                auto tmp39 = min_propagate_nan(tmp37, tmp38);
-                                auto tmp40 = 9L;
-                                auto tmp41 = c10::convert<int64_t>(tmp40);
-                                auto tmp42 = int64_t(tmp39 + tmp41);
-                                auto tmp43 = tmp39 < 0;
-                                auto tmp44 = tmp43 ? tmp42 : tmp39;
-                                auto tmp45 = tmp44;
-                                auto tmp46 = c10::convert<int64_t>(tmp45);
-                                TORCH_CHECK((0 <= tmp46) & (tmp46 < 9L), "index out of bounds: 0 <= tmp46 < 9L");
-                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x2 + 256L*tmp44 + 2304L*tmp31), static_cast<int64_t>(16));
-                                auto tmp49 = at::vec::VecMask<float,1>::from(tmp5);
-                                auto tmp50 = decltype(tmp25)::blendv(tmp48, tmp25, tmp49.template cast<float,1>());
-                                tmp50.store(out_ptr5 + static_cast<int64_t>(x2 + 256L*x1 + 2560L*x0));
+                                auto tmp0 = in_ptr5[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner));
+                                auto tmp6 = c10::convert<int64_t>(tmp5);
+                                TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
+                                auto tmp8 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp12 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp20 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                                auto tmp25 = in_ptr7[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp49 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp54 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner));
+                                auto tmp55 = c10::convert<int64_t>(tmp54);
+                                TORCH_CHECK(tmp55 < ks0, "index out of bounds: tmp55 < ks0");
+                                auto tmp57 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp58 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp61 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp80 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp86 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner));
+                                auto tmp87 = c10::convert<int64_t>(tmp86);
+                                TORCH_CHECK(tmp87 < ks0, "index out of bounds: tmp87 < ks0");
+                                auto tmp89 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp90 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp93 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp112 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp117 = in_out_ptr0[static_cast<int64_t>(4L*x0 + 4L*x0_inner + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp118 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*x0 + 320L*x0_inner + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp121 = out_ptr1[static_cast<int64_t>(4L*x0 + 4L*x0_inner + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp140 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp143 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x1 + 256L*x0 + 256L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp1 = static_cast<int64_t>(9);
+                                auto tmp2 = int64_t(tmp0 - tmp1);
+                                auto tmp3 = static_cast<int64_t>(0);
+                                auto tmp4 = tmp2 >= tmp3;
+                                auto tmp10 = at::vec::Vectorized<float>(tmp8);
+                                auto tmp11 = tmp10 * tmp9;
+                                auto tmp13 = static_cast<float>(64.0);
+                                auto tmp14 = tmp12 / tmp13;
+                                auto tmp15 = static_cast<float>(1e-06);
+                                auto tmp16 = float(tmp14 + tmp15);
+                                auto tmp17 = 1 / std::sqrt(tmp16);
+                                auto tmp18 = at::vec::Vectorized<float>(tmp17);
+                                auto tmp19 = tmp11 * tmp18;
+                                auto tmp21 = static_cast<float>(1.0);
+                                auto tmp22 = at::vec::Vectorized<float>(tmp21);
+                                auto tmp23 = tmp20 + tmp22;
+                                auto tmp24 = tmp19 * tmp23;
+                                auto tmp26 = 3L;
+                                auto tmp27 = c10::convert<int64_t>(tmp26);
+                                auto tmp28 = int64_t(tmp25 + tmp27);
+                                auto tmp29 = tmp25 < 0;
+                                auto tmp30 = tmp29 ? tmp28 : tmp25;
+                                auto tmp31 = tmp30;
+                                auto tmp32 = c10::convert<int64_t>(tmp31);
+                                TORCH_CHECK((0 <= tmp32) & (tmp32 < 3L), "index out of bounds: 0 <= tmp32 < 3L");
+                                auto tmp34 = int64_t(tmp2 + tmp1);
+                                auto tmp35 = max_propagate_nan(tmp34, tmp3);
+                                auto tmp36 = static_cast<int64_t>(8);
+                                auto tmp37 = min_propagate_nan(tmp35, tmp36);
+                                auto tmp38 = 9L;
+                                auto tmp39 = c10::convert<int64_t>(tmp38);
+                                auto tmp40 = int64_t(tmp37 + tmp39);
+                                auto tmp41 = tmp37 < 0;
+                                auto tmp42 = tmp41 ? tmp40 : tmp37;
+                                auto tmp43 = tmp42;
+                                auto tmp44 = c10::convert<int64_t>(tmp43);
+                                TORCH_CHECK((0 <= tmp44) & (tmp44 < 9L), "index out of bounds: 0 <= tmp44 < 9L");
+                                auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp42 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp47 = at::vec::VecMask<float,1>::from(tmp4);
+                                auto tmp48 = decltype(tmp24)::blendv(tmp46, tmp24, tmp47.template cast<float,1>());
+                                auto tmp50 = tmp48 * tmp49;
+                                auto tmp51 = static_cast<int64_t>(6);
+                                auto tmp52 = int64_t(tmp0 - tmp51);
+                                auto tmp53 = tmp52 >= tmp3;
+                                auto tmp59 = at::vec::Vectorized<float>(tmp57);
+                                auto tmp60 = tmp59 * tmp58;
+                                auto tmp62 = tmp61 / tmp13;
+                                auto tmp63 = float(tmp62 + tmp15);
+                                auto tmp64 = 1 / std::sqrt(tmp63);
+                                auto tmp65 = at::vec::Vectorized<float>(tmp64);
+                                auto tmp66 = tmp60 * tmp65;
+                                auto tmp67 = tmp66 * tmp23;
+                                auto tmp68 = int64_t(tmp52 + tmp1);
+                                auto tmp69 = max_propagate_nan(tmp68, tmp3);
+                                auto tmp70 = min_propagate_nan(tmp69, tmp36);
+                                auto tmp71 = int64_t(tmp70 + tmp39);
+                                auto tmp72 = tmp70 < 0;
+                                auto tmp73 = tmp72 ? tmp71 : tmp70;
+                                auto tmp74 = tmp73;
+                                auto tmp75 = c10::convert<int64_t>(tmp74);
+                                TORCH_CHECK((0 <= tmp75) & (tmp75 < 9L), "index out of bounds: 0 <= tmp75 < 9L");
+                                auto tmp77 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp73 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp78 = at::vec::VecMask<float,1>::from(tmp53);
+                                auto tmp79 = decltype(tmp67)::blendv(tmp77, tmp67, tmp78.template cast<float,1>());
+                                auto tmp81 = tmp79 * tmp80;
+                                auto tmp82 = tmp50 + tmp81;
+                                auto tmp83 = static_cast<int64_t>(3);
+                                auto tmp84 = int64_t(tmp0 - tmp83);
+                                auto tmp85 = tmp84 >= tmp3;
+                                auto tmp91 = at::vec::Vectorized<float>(tmp89);
+                                auto tmp92 = tmp91 * tmp90;
+                                auto tmp94 = tmp93 / tmp13;
+                                auto tmp95 = float(tmp94 + tmp15);
+                                auto tmp96 = 1 / std::sqrt(tmp95);
+                                auto tmp97 = at::vec::Vectorized<float>(tmp96);
+                                auto tmp98 = tmp92 * tmp97;
+                                auto tmp99 = tmp98 * tmp23;
+                                auto tmp100 = int64_t(tmp84 + tmp1);
+                                auto tmp101 = max_propagate_nan(tmp100, tmp3);
+                                auto tmp102 = min_propagate_nan(tmp101, tmp36);
+                                auto tmp103 = int64_t(tmp102 + tmp39);
+                                auto tmp104 = tmp102 < 0;
+                                auto tmp105 = tmp104 ? tmp103 : tmp102;
+                                auto tmp106 = tmp105;
+                                auto tmp107 = c10::convert<int64_t>(tmp106);
+                                TORCH_CHECK((0 <= tmp107) & (tmp107 < 9L), "index out of bounds: 0 <= tmp107 < 9L");
+                                auto tmp109 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp105 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp110 = at::vec::VecMask<float,1>::from(tmp85);
+                                auto tmp111 = decltype(tmp99)::blendv(tmp109, tmp99, tmp110.template cast<float,1>());
+                                auto tmp113 = tmp111 * tmp112;
+                                auto tmp114 = tmp82 + tmp113;
+                                auto tmp115 = int64_t(tmp0 - tmp3);
+                                auto tmp116 = tmp115 >= tmp3;
+                                auto tmp119 = at::vec::Vectorized<float>(tmp117);
+                                auto tmp120 = tmp119 * tmp118;
+                                auto tmp122 = tmp121 / tmp13;
+                                auto tmp123 = float(tmp122 + tmp15);
+                                auto tmp124 = 1 / std::sqrt(tmp123);
+                                auto tmp125 = at::vec::Vectorized<float>(tmp124);
+                                auto tmp126 = tmp120 * tmp125;
+                                auto tmp127 = tmp126 * tmp23;
+                                auto tmp128 = int64_t(tmp115 + tmp1);
+                                auto tmp129 = max_propagate_nan(tmp128, tmp3);
+                                auto tmp130 = min_propagate_nan(tmp129, tmp36);
+                                auto tmp131 = int64_t(tmp130 + tmp39);
+                                auto tmp132 = tmp130 < 0;
+                                auto tmp133 = tmp132 ? tmp131 : tmp130;
+                                auto tmp134 = tmp133;
+                                auto tmp135 = c10::convert<int64_t>(tmp134);
+                                TORCH_CHECK((0 <= tmp135) & (tmp135 < 9L), "index out of bounds: 0 <= tmp135 < 9L");
+                                auto tmp137 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp133 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp138 = at::vec::VecMask<float,1>::from(tmp116);
+                                auto tmp139 = decltype(tmp127)::blendv(tmp137, tmp127, tmp138.template cast<float,1>());
+                                auto tmp141 = tmp139 * tmp140;
+                                auto tmp142 = tmp114 + tmp141;
+                                auto tmp144 = tmp142.neg();
+                                auto tmp145 = tmp144.exp();
+                                auto tmp146 = tmp145 + tmp22;
+                                auto tmp147 = tmp142 / tmp146;
+                                auto tmp148 = tmp120 + tmp147;
+                                auto tmp149 = tmp143 + tmp148;
+                                tmp149.store(in_out_ptr1 + static_cast<int64_t>(x1 + 256L*x0 + 256L*x0_inner));
                             }
                         }
-                    }
-                }
-            }
-        }
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-            {
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2304L); x1+=static_cast<int64_t>(16L))
-                {
-                    {
-                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(2304L)))
+                        if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0) && x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
                         {
-                            auto tmp0 = in_ptr12[static_cast<int64_t>(x0)];
-                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr5 + static_cast<int64_t>(256L + x1 + 2560L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = 3L;
-                            auto tmp2 = c10::convert<int64_t>(tmp1);
-                            auto tmp3 = int64_t(tmp0 + tmp2);
-                            auto tmp4 = tmp0 < 0;
-                            auto tmp5 = tmp4 ? tmp3 : tmp0;
-                            auto tmp6 = tmp5;
-                            auto tmp7 = c10::convert<int64_t>(tmp6);
-                            TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                            tmp9.store(out_ptr6 + static_cast<int64_t>(x1 + 2304L*tmp5));
-                        }
-                    }
-                }
-            }
-        }
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-            {
-                #pragma GCC ivdep
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(1L))
-                {
-                    {
-                        {
-                            auto tmp0 = out_ptr5[static_cast<int64_t>(x1 + 2560L*x0)];
-                            auto tmp1 = in_ptr13[static_cast<int64_t>(4L*x1)];
-                            auto tmp3 = out_ptr5[static_cast<int64_t>(768L + x1 + 2560L*x0)];
-                            auto tmp4 = in_ptr13[static_cast<int64_t>(1L + 4L*x1)];
-                            auto tmp7 = out_ptr5[static_cast<int64_t>(1536L + x1 + 2560L*x0)];
-                            auto tmp8 = in_ptr13[static_cast<int64_t>(2L + 4L*x1)];
-                            auto tmp11 = out_ptr5[static_cast<int64_t>(2304L + x1 + 2560L*x0)];
-                            auto tmp12 = in_ptr13[static_cast<int64_t>(3L + 4L*x1)];
-                            auto tmp15 = out_ptr1[static_cast<int64_t>(x1 + 256L*x0)];
-                            auto tmp16 = in_out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp17 = in_ptr5[static_cast<int64_t>(256L + 320L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L))))];
-                            auto tmp2 = float(tmp0 * tmp1);
-                            auto tmp5 = float(tmp3 * tmp4);
-                            auto tmp6 = float(tmp2 + tmp5);
-                            auto tmp9 = float(tmp7 * tmp8);
-                            auto tmp10 = float(tmp6 + tmp9);
-                            auto tmp13 = float(tmp11 * tmp12);
-                            auto tmp14 = float(tmp10 + tmp13);
-                            auto tmp18 = float(tmp16 * tmp17);
-                            auto tmp19 = decltype(tmp14)(-tmp14);
-                            auto tmp20 = std::exp(tmp19);
-                            auto tmp21 = static_cast<float>(1.0);
-                            auto tmp22 = float(tmp20 + tmp21);
-                            auto tmp23 = tmp14 / tmp22;
-                            auto tmp24 = float(tmp18 + tmp23);
-                            auto tmp25 = float(tmp15 + tmp24);
-                            in_out_ptr1[static_cast<int64_t>(x1 + 256L*x0)] = tmp25;
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
+                            {
+                                auto tmp0 = in_ptr5[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner));
+                                auto tmp6 = c10::convert<int64_t>(tmp5);
+                                TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
+                                auto tmp8 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp12 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp20 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                                auto tmp25 = in_ptr7[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp49 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp54 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner));
+                                auto tmp55 = c10::convert<int64_t>(tmp54);
+                                TORCH_CHECK(tmp55 < ks0, "index out of bounds: tmp55 < ks0");
+                                auto tmp57 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp58 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp61 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp80 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp86 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner));
+                                auto tmp87 = c10::convert<int64_t>(tmp86);
+                                TORCH_CHECK(tmp87 < ks0, "index out of bounds: tmp87 < ks0");
+                                auto tmp89 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp90 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp93 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp112 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp117 = in_out_ptr0[static_cast<int64_t>(4L*x0 + 4L*x0_inner + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp118 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*x0 + 320L*x0_inner + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp121 = out_ptr1[static_cast<int64_t>(4L*x0 + 4L*x0_inner + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp140 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp143 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x1 + 256L*x0 + 256L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp1 = static_cast<int64_t>(9);
+                                auto tmp2 = int64_t(tmp0 - tmp1);
+                                auto tmp3 = static_cast<int64_t>(0);
+                                auto tmp4 = tmp2 >= tmp3;
+                                auto tmp10 = at::vec::Vectorized<float>(tmp8);
+                                auto tmp11 = tmp10 * tmp9;
+                                auto tmp13 = static_cast<float>(64.0);
+                                auto tmp14 = tmp12 / tmp13;
+                                auto tmp15 = static_cast<float>(1e-06);
+                                auto tmp16 = float(tmp14 + tmp15);
+                                auto tmp17 = 1 / std::sqrt(tmp16);
+                                auto tmp18 = at::vec::Vectorized<float>(tmp17);
+                                auto tmp19 = tmp11 * tmp18;
+                                auto tmp21 = static_cast<float>(1.0);
+                                auto tmp22 = at::vec::Vectorized<float>(tmp21);
+                                auto tmp23 = tmp20 + tmp22;
+                                auto tmp24 = tmp19 * tmp23;
+                                auto tmp26 = 3L;
+                                auto tmp27 = c10::convert<int64_t>(tmp26);
+                                auto tmp28 = int64_t(tmp25 + tmp27);
+                                auto tmp29 = tmp25 < 0;
+                                auto tmp30 = tmp29 ? tmp28 : tmp25;
+                                auto tmp31 = tmp30;
+                                auto tmp32 = c10::convert<int64_t>(tmp31);
+                                TORCH_CHECK((0 <= tmp32) & (tmp32 < 3L), "index out of bounds: 0 <= tmp32 < 3L");
+                                auto tmp34 = int64_t(tmp2 + tmp1);
+                                auto tmp35 = max_propagate_nan(tmp34, tmp3);
+                                auto tmp36 = static_cast<int64_t>(8);
+                                auto tmp37 = min_propagate_nan(tmp35, tmp36);
+                                auto tmp38 = 9L;
+                                auto tmp39 = c10::convert<int64_t>(tmp38);
+                                auto tmp40 = int64_t(tmp37 + tmp39);
+                                auto tmp41 = tmp37 < 0;
+                                auto tmp42 = tmp41 ? tmp40 : tmp37;
+                                auto tmp43 = tmp42;
+                                auto tmp44 = c10::convert<int64_t>(tmp43);
+                                TORCH_CHECK((0 <= tmp44) & (tmp44 < 9L), "index out of bounds: 0 <= tmp44 < 9L");
+                                auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp42 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp47 = at::vec::VecMask<float,1>::from(tmp4);
+                                auto tmp48 = decltype(tmp24)::blendv(tmp46, tmp24, tmp47.template cast<float,1>());
+                                auto tmp50 = tmp48 * tmp49;
+                                auto tmp51 = static_cast<int64_t>(6);
+                                auto tmp52 = int64_t(tmp0 - tmp51);
+                                auto tmp53 = tmp52 >= tmp3;
+                                auto tmp59 = at::vec::Vectorized<float>(tmp57);
+                                auto tmp60 = tmp59 * tmp58;
+                                auto tmp62 = tmp61 / tmp13;
+                                auto tmp63 = float(tmp62 + tmp15);
+                                auto tmp64 = 1 / std::sqrt(tmp63);
+                                auto tmp65 = at::vec::Vectorized<float>(tmp64);
+                                auto tmp66 = tmp60 * tmp65;
+                                auto tmp67 = tmp66 * tmp23;
+                                auto tmp68 = int64_t(tmp52 + tmp1);
+                                auto tmp69 = max_propagate_nan(tmp68, tmp3);
+                                auto tmp70 = min_propagate_nan(tmp69, tmp36);
+                                auto tmp71 = int64_t(tmp70 + tmp39);
+                                auto tmp72 = tmp70 < 0;
+                                auto tmp73 = tmp72 ? tmp71 : tmp70;
+                                auto tmp74 = tmp73;
+                                auto tmp75 = c10::convert<int64_t>(tmp74);
+                                TORCH_CHECK((0 <= tmp75) & (tmp75 < 9L), "index out of bounds: 0 <= tmp75 < 9L");
+                                auto tmp77 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp73 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp78 = at::vec::VecMask<float,1>::from(tmp53);
+                                auto tmp79 = decltype(tmp67)::blendv(tmp77, tmp67, tmp78.template cast<float,1>());
+                                auto tmp81 = tmp79 * tmp80;
+                                auto tmp82 = tmp50 + tmp81;
+                                auto tmp83 = static_cast<int64_t>(3);
+                                auto tmp84 = int64_t(tmp0 - tmp83);
+                                auto tmp85 = tmp84 >= tmp3;
+                                auto tmp91 = at::vec::Vectorized<float>(tmp89);
+                                auto tmp92 = tmp91 * tmp90;
+                                auto tmp94 = tmp93 / tmp13;
+                                auto tmp95 = float(tmp94 + tmp15);
+                                auto tmp96 = 1 / std::sqrt(tmp95);
+                                auto tmp97 = at::vec::Vectorized<float>(tmp96);
+                                auto tmp98 = tmp92 * tmp97;
+                                auto tmp99 = tmp98 * tmp23;
+                                auto tmp100 = int64_t(tmp84 + tmp1);
+                                auto tmp101 = max_propagate_nan(tmp100, tmp3);
+                                auto tmp102 = min_propagate_nan(tmp101, tmp36);
+                                auto tmp103 = int64_t(tmp102 + tmp39);
+                                auto tmp104 = tmp102 < 0;
+                                auto tmp105 = tmp104 ? tmp103 : tmp102;
+                                auto tmp106 = tmp105;
+                                auto tmp107 = c10::convert<int64_t>(tmp106);
+                                TORCH_CHECK((0 <= tmp107) & (tmp107 < 9L), "index out of bounds: 0 <= tmp107 < 9L");
+                                auto tmp109 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp105 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp110 = at::vec::VecMask<float,1>::from(tmp85);
+                                auto tmp111 = decltype(tmp99)::blendv(tmp109, tmp99, tmp110.template cast<float,1>());
+                                auto tmp113 = tmp111 * tmp112;
+                                auto tmp114 = tmp82 + tmp113;
+                                auto tmp115 = int64_t(tmp0 - tmp3);
+                                auto tmp116 = tmp115 >= tmp3;
+                                auto tmp119 = at::vec::Vectorized<float>(tmp117);
+                                auto tmp120 = tmp119 * tmp118;
+                                auto tmp122 = tmp121 / tmp13;
+                                auto tmp123 = float(tmp122 + tmp15);
+                                auto tmp124 = 1 / std::sqrt(tmp123);
+                                auto tmp125 = at::vec::Vectorized<float>(tmp124);
+                                auto tmp126 = tmp120 * tmp125;
+                                auto tmp127 = tmp126 * tmp23;
+                                auto tmp128 = int64_t(tmp115 + tmp1);
+                                auto tmp129 = max_propagate_nan(tmp128, tmp3);
+                                auto tmp130 = min_propagate_nan(tmp129, tmp36);
+                                auto tmp131 = int64_t(tmp130 + tmp39);
+                                auto tmp132 = tmp130 < 0;
+                                auto tmp133 = tmp132 ? tmp131 : tmp130;
+                                auto tmp134 = tmp133;
+                                auto tmp135 = c10::convert<int64_t>(tmp134);
+                                TORCH_CHECK((0 <= tmp135) & (tmp135 < 9L), "index out of bounds: 0 <= tmp135 < 9L");
+                                auto tmp137 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp133 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp138 = at::vec::VecMask<float,1>::from(tmp116);
+                                auto tmp139 = decltype(tmp127)::blendv(tmp137, tmp127, tmp138.template cast<float,1>());
+                                auto tmp141 = tmp139 * tmp140;
+                                auto tmp142 = tmp114 + tmp141;
+                                auto tmp144 = tmp142.neg();
+                                auto tmp145 = tmp144.exp();
+                                auto tmp146 = tmp145 + tmp22;
+                                auto tmp147 = tmp142 / tmp146;
+                                auto tmp148 = tmp120 + tmp147;
+                                auto tmp149 = tmp143 + tmp148;
+                                tmp149.store(in_out_ptr1 + static_cast<int64_t>(x1 + 256L*x0 + 256L*x0_inner));
+                            }
                         }
                     }
                 }
@@ -1125,7 +1428,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr8[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    out_ptr4[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
                 }
             }
         }
@@ -1142,8 +1445,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                             {
                                 auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
-                                auto tmp1 = out_ptr8[static_cast<int64_t>(x1 + 4L*x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr14 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr10 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
                                 auto tmp2 = static_cast<float>(64.0);
                                 auto tmp3 = tmp1 / tmp2;
                                 auto tmp4 = static_cast<float>(1e-06);
@@ -1155,7 +1458,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                 auto tmp12 = tmp9 + tmp11;
                                 auto tmp13 = tmp8 * tmp12;
-                                tmp13.store(out_ptr9 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
+                                tmp13.store(out_ptr5 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
                             }
                         }
                     }
@@ -1169,11 +1472,13 @@ extern "C"  void  kernel(float* in_out_ptr0,
 ''')
 
 
-cpp_fused_div_mul_sigmoid_silu_split_with_sizes_8 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_div_ge_index_index_copy_mul_sigmoid_silu_slice_split_with_sizes_unsqueeze_where_8 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
+                       const float* in_ptr1,
                        float* out_ptr0,
                        float* out_ptr1,
+                       float* out_ptr2,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -1226,25 +1531,46 @@ extern "C"  void  kernel(const float* in_ptr0,
             }
         }
     }
+    #pragma omp parallel
+    {
+        int tid = omp_get_thread_num();
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1152L); x0+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1152L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        tmp0.store(out_ptr2 + static_cast<int64_t>(x0));
+                    }
+                }
+            }
+        }
+    }
     inductor_cpu_integer_div_error_flag = nullptr;
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_9 = async_compile.cpp_pybinding(['float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_abs_add_arange_clamp_clamp_min_clone_copy__div_exp_expand_ge_index_index_copy_mean_mul_neg_pow_rsqrt_select_sigmoid_sign_silu_slice_softplus_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_9 = async_compile.cpp_pybinding(['const int64_t*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       const int64_t* in_ptr0,
-                       const float* in_ptr1,
-                       const int64_t* in_ptr2,
-                       const float* in_ptr3,
-                       const int64_t* in_ptr4,
+extern "C"  void  kernel(const int64_t* in_ptr0,
+                       const int64_t* in_ptr1,
+                       const float* in_ptr2,
+                       const int64_t* in_ptr3,
+                       const float* in_ptr4,
                        const float* in_ptr5,
                        const float* in_ptr6,
                        const float* in_ptr7,
+                       const float* in_ptr8,
+                       const float* in_ptr9,
+                       const float* in_ptr10,
+                       const float* in_ptr11,
+                       const float* in_ptr12,
                        float* out_ptr0,
-                       float* out_ptr1,
+                       float* out_ptr2,
                        float* out_ptr3,
                        float* out_ptr4,
                        float* out_ptr5,
@@ -1252,6 +1578,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                        float* out_ptr7,
                        float* out_ptr8,
                        float* out_ptr9,
+                       float* out_ptr10,
+                       float* out_ptr11,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -1264,7 +1592,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
                 #pragma GCC ivdep
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(1L))
                 {
                     for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(128L); x2+=static_cast<int64_t>(16L))
                     {
@@ -1272,39 +1600,46 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(128L)))
                             {
                                 auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
-                                auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1));
-                                auto tmp7 = c10::convert<int64_t>(tmp6);
-                                TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1))), static_cast<int64_t>(16));
-                                auto tmp10 = in_ptr2[static_cast<int64_t>(x0)];
-                                auto tmp1 = (-3L) + x1;
+                                auto tmp9 = in_ptr1[static_cast<int64_t>(x0)];
+                                auto tmp15 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x1));
+                                auto tmp16 = c10::convert<int64_t>(tmp15);
+                                TORCH_CHECK(tmp16 < ks0, "index out of bounds: tmp16 < ks0");
+                                auto tmp18 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x2 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x1))), static_cast<int64_t>(16));
+                                auto tmp19 = in_ptr3[static_cast<int64_t>(x0)];
+                                auto tmp1 = 3L;
                                 auto tmp2 = c10::convert<int64_t>(tmp1);
                                 auto tmp3 = int64_t(tmp0 + tmp2);
-                                auto tmp4 = static_cast<int64_t>(0);
-                                auto tmp5 = tmp3 >= tmp4;
-                                auto tmp11 = 3L;
-                                auto tmp12 = c10::convert<int64_t>(tmp11);
-                                auto tmp13 = int64_t(tmp10 + tmp12);
-                                auto tmp14 = tmp10 < 0;
-                                auto tmp15 = tmp14 ? tmp13 : tmp10;
-                                auto tmp16 = tmp15;
-                                auto tmp17 = c10::convert<int64_t>(tmp16);
-                                TORCH_CHECK((0 <= tmp17) & (tmp17 < 3L), "index out of bounds: 0 <= tmp17 < 3L");
-                                auto tmp19 = static_cast<int64_t>(3);
-                                auto tmp20 = int64_t(tmp3 + tmp19);
-                                auto tmp21 = max_propagate_nan(tmp20, tmp4);
-                                auto tmp22 = static_cast<int64_t>(2);
-                                auto tmp23 = min_propagate_nan(tmp21, tmp22);
-                                auto tmp24 = int64_t(tmp23 + tmp12);
-                                auto tmp25 = tmp23 < 0;
-                                auto tmp26 = tmp25 ? tmp24 : tmp23;
-                                auto tmp27 = tmp26;
-                                auto tmp28 = c10::convert<int64_t>(tmp27);
-                                TORCH_CHECK((0 <= tmp28) & (tmp28 < 3L), "index out of bounds: 0 <= tmp28 < 3L");
-                                auto tmp30 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 128L*tmp26 + 384L*tmp15), static_cast<int64_t>(16));
-                                auto tmp31 = at::vec::VecMask<float,1>::from(tmp5);
-                                auto tmp32 = decltype(tmp9)::blendv(tmp30, tmp9, tmp31.template cast<float,1>());
-                                tmp32.store(out_ptr0 + static_cast<int64_t>(x2 + 128L*x1 + 512L*x0));
+                                auto tmp4 = tmp0 < 0;
+                                auto tmp5 = tmp4 ? tmp3 : tmp0;
+                                auto tmp6 = tmp5;
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                                auto tmp10 = (-2L) + x1;
+                                auto tmp11 = c10::convert<int64_t>(tmp10);
+                                auto tmp12 = int64_t(tmp9 + tmp11);
+                                auto tmp13 = static_cast<int64_t>(0);
+                                auto tmp14 = tmp12 >= tmp13;
+                                auto tmp20 = int64_t(tmp19 + tmp2);
+                                auto tmp21 = tmp19 < 0;
+                                auto tmp22 = tmp21 ? tmp20 : tmp19;
+                                auto tmp23 = tmp22;
+                                auto tmp24 = c10::convert<int64_t>(tmp23);
+                                TORCH_CHECK((0 <= tmp24) & (tmp24 < 3L), "index out of bounds: 0 <= tmp24 < 3L");
+                                auto tmp26 = static_cast<int64_t>(3);
+                                auto tmp27 = int64_t(tmp12 + tmp26);
+                                auto tmp28 = max_propagate_nan(tmp27, tmp13);
+                                auto tmp29 = static_cast<int64_t>(2);
+                                auto tmp30 = min_propagate_nan(tmp28, tmp29);
+                                auto tmp31 = int64_t(tmp30 + tmp2);
+                                auto tmp32 = tmp30 < 0;
+                                auto tmp33 = tmp32 ? tmp31 : tmp30;
+                                auto tmp34 = tmp33;
+                                auto tmp35 = c10::convert<int64_t>(tmp34);
+                                TORCH_CHECK((0 <= tmp35) & (tmp35 < 3L), "index out of bounds: 0 <= tmp35 < 3L");
+                                auto tmp37 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x2 + 128L*tmp33 + 384L*tmp22), static_cast<int64_t>(16));
+                                auto tmp38 = at::vec::VecMask<float,1>::from(tmp14);
+                                auto tmp39 = decltype(tmp18)::blendv(tmp37, tmp18, tmp38.template cast<float,1>());
+                                tmp39.store(out_ptr0 + static_cast<int64_t>(x2 + 128L*x1 + 384L*tmp5));
                             }
                         }
                     }
@@ -1313,24 +1648,320 @@ extern "C"  void  kernel(float* in_out_ptr0,
         }
         {
             #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
             {
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(384L); x1+=static_cast<int64_t>(16L))
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(16L))
                 {
                     {
-                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(384L)))
+                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                         {
-                            auto tmp0 = in_ptr4[static_cast<int64_t>(x0)];
-                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(128L + x1 + 512L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = 3L;
-                            auto tmp2 = c10::convert<int64_t>(tmp1);
-                            auto tmp3 = int64_t(tmp0 + tmp2);
-                            auto tmp4 = tmp0 < 0;
-                            auto tmp5 = tmp4 ? tmp3 : tmp0;
-                            auto tmp6 = tmp5;
-                            auto tmp7 = c10::convert<int64_t>(tmp6);
-                            TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                            tmp9.store(out_ptr1 + static_cast<int64_t>(x1 + 384L*tmp5));
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                auto tmp0 = in_ptr1[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner));
+                                auto tmp6 = c10::convert<int64_t>(tmp5);
+                                TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
+                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp9 = in_ptr3[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp31 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp35 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner));
+                                auto tmp36 = c10::convert<int64_t>(tmp35);
+                                TORCH_CHECK(tmp36 < ks0, "index out of bounds: tmp36 < ks0");
+                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp51 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp57 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner));
+                                auto tmp58 = c10::convert<int64_t>(tmp57);
+                                TORCH_CHECK(tmp58 < ks0, "index out of bounds: tmp58 < ks0");
+                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp73 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp91 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp1 = static_cast<int64_t>(3);
+                                auto tmp2 = int64_t(tmp0 - tmp1);
+                                auto tmp3 = static_cast<int64_t>(0);
+                                auto tmp4 = tmp2 >= tmp3;
+                                auto tmp10 = 3L;
+                                auto tmp11 = c10::convert<int64_t>(tmp10);
+                                auto tmp12 = int64_t(tmp9 + tmp11);
+                                auto tmp13 = tmp9 < 0;
+                                auto tmp14 = tmp13 ? tmp12 : tmp9;
+                                auto tmp15 = tmp14;
+                                auto tmp16 = c10::convert<int64_t>(tmp15);
+                                TORCH_CHECK((0 <= tmp16) & (tmp16 < 3L), "index out of bounds: 0 <= tmp16 < 3L");
+                                auto tmp18 = int64_t(tmp2 + tmp1);
+                                auto tmp19 = max_propagate_nan(tmp18, tmp3);
+                                auto tmp20 = static_cast<int64_t>(2);
+                                auto tmp21 = min_propagate_nan(tmp19, tmp20);
+                                auto tmp22 = int64_t(tmp21 + tmp11);
+                                auto tmp23 = tmp21 < 0;
+                                auto tmp24 = tmp23 ? tmp22 : tmp21;
+                                auto tmp25 = tmp24;
+                                auto tmp26 = c10::convert<int64_t>(tmp25);
+                                TORCH_CHECK((0 <= tmp26) & (tmp26 < 3L), "index out of bounds: 0 <= tmp26 < 3L");
+                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp29 = at::vec::VecMask<float,1>::from(tmp4);
+                                auto tmp30 = decltype(tmp8)::blendv(tmp28, tmp8, tmp29.template cast<float,1>());
+                                auto tmp32 = tmp30 * tmp31;
+                                auto tmp33 = int64_t(tmp0 - tmp20);
+                                auto tmp34 = tmp33 >= tmp3;
+                                auto tmp39 = int64_t(tmp33 + tmp1);
+                                auto tmp40 = max_propagate_nan(tmp39, tmp3);
+                                auto tmp41 = min_propagate_nan(tmp40, tmp20);
+                                auto tmp42 = int64_t(tmp41 + tmp11);
+                                auto tmp43 = tmp41 < 0;
+                                auto tmp44 = tmp43 ? tmp42 : tmp41;
+                                auto tmp45 = tmp44;
+                                auto tmp46 = c10::convert<int64_t>(tmp45);
+                                TORCH_CHECK((0 <= tmp46) & (tmp46 < 3L), "index out of bounds: 0 <= tmp46 < 3L");
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp49 = at::vec::VecMask<float,1>::from(tmp34);
+                                auto tmp50 = decltype(tmp38)::blendv(tmp48, tmp38, tmp49.template cast<float,1>());
+                                auto tmp52 = tmp50 * tmp51;
+                                auto tmp53 = tmp32 + tmp52;
+                                auto tmp54 = static_cast<int64_t>(1);
+                                auto tmp55 = int64_t(tmp0 - tmp54);
+                                auto tmp56 = tmp55 >= tmp3;
+                                auto tmp61 = int64_t(tmp55 + tmp1);
+                                auto tmp62 = max_propagate_nan(tmp61, tmp3);
+                                auto tmp63 = min_propagate_nan(tmp62, tmp20);
+                                auto tmp64 = int64_t(tmp63 + tmp11);
+                                auto tmp65 = tmp63 < 0;
+                                auto tmp66 = tmp65 ? tmp64 : tmp63;
+                                auto tmp67 = tmp66;
+                                auto tmp68 = c10::convert<int64_t>(tmp67);
+                                TORCH_CHECK((0 <= tmp68) & (tmp68 < 3L), "index out of bounds: 0 <= tmp68 < 3L");
+                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp71 = at::vec::VecMask<float,1>::from(tmp56);
+                                auto tmp72 = decltype(tmp60)::blendv(tmp70, tmp60, tmp71.template cast<float,1>());
+                                auto tmp74 = tmp72 * tmp73;
+                                auto tmp75 = tmp53 + tmp74;
+                                auto tmp76 = int64_t(tmp0 - tmp3);
+                                auto tmp77 = tmp76 >= tmp3;
+                                auto tmp79 = int64_t(tmp76 + tmp1);
+                                auto tmp80 = max_propagate_nan(tmp79, tmp3);
+                                auto tmp81 = min_propagate_nan(tmp80, tmp20);
+                                auto tmp82 = int64_t(tmp81 + tmp11);
+                                auto tmp83 = tmp81 < 0;
+                                auto tmp84 = tmp83 ? tmp82 : tmp81;
+                                auto tmp85 = tmp84;
+                                auto tmp86 = c10::convert<int64_t>(tmp85);
+                                TORCH_CHECK((0 <= tmp86) & (tmp86 < 3L), "index out of bounds: 0 <= tmp86 < 3L");
+                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp89 = at::vec::VecMask<float,1>::from(tmp77);
+                                auto tmp90 = decltype(tmp78)::blendv(tmp88, tmp78, tmp89.template cast<float,1>());
+                                auto tmp92 = tmp90 * tmp91;
+                                auto tmp93 = tmp75 + tmp92;
+                                auto tmp94 = tmp93.neg();
+                                auto tmp95 = tmp94.exp();
+                                auto tmp96 = static_cast<float>(1.0);
+                                auto tmp97 = at::vec::Vectorized<float>(tmp96);
+                                auto tmp98 = tmp95 + tmp97;
+                                auto tmp99 = tmp93 / tmp98;
+                                tmp99.store(out_ptr2 + static_cast<int64_t>(x1 + 128L*x0 + 128L*x0_inner));
+                            }
+                        }
+                        if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0) && x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
+                        {
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
+                            {
+                                auto tmp0 = in_ptr1[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner));
+                                auto tmp6 = c10::convert<int64_t>(tmp5);
+                                TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
+                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp9 = in_ptr3[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp31 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp35 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner));
+                                auto tmp36 = c10::convert<int64_t>(tmp35);
+                                TORCH_CHECK(tmp36 < ks0, "index out of bounds: tmp36 < ks0");
+                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp51 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp57 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner));
+                                auto tmp58 = c10::convert<int64_t>(tmp57);
+                                TORCH_CHECK(tmp58 < ks0, "index out of bounds: tmp58 < ks0");
+                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp73 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp91 =
+                                [&]
+                                {
+                                    __at_align__ std::array<float, 16> tmpbuf;
+                                    #pragma GCC unroll 16
+                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
+                                    {
+                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                    }
+                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                                }
+                                ()
+                                ;
+                                auto tmp1 = static_cast<int64_t>(3);
+                                auto tmp2 = int64_t(tmp0 - tmp1);
+                                auto tmp3 = static_cast<int64_t>(0);
+                                auto tmp4 = tmp2 >= tmp3;
+                                auto tmp10 = 3L;
+                                auto tmp11 = c10::convert<int64_t>(tmp10);
+                                auto tmp12 = int64_t(tmp9 + tmp11);
+                                auto tmp13 = tmp9 < 0;
+                                auto tmp14 = tmp13 ? tmp12 : tmp9;
+                                auto tmp15 = tmp14;
+                                auto tmp16 = c10::convert<int64_t>(tmp15);
+                                TORCH_CHECK((0 <= tmp16) & (tmp16 < 3L), "index out of bounds: 0 <= tmp16 < 3L");
+                                auto tmp18 = int64_t(tmp2 + tmp1);
+                                auto tmp19 = max_propagate_nan(tmp18, tmp3);
+                                auto tmp20 = static_cast<int64_t>(2);
+                                auto tmp21 = min_propagate_nan(tmp19, tmp20);
+                                auto tmp22 = int64_t(tmp21 + tmp11);
+                                auto tmp23 = tmp21 < 0;
+                                auto tmp24 = tmp23 ? tmp22 : tmp21;
+                                auto tmp25 = tmp24;
+                                auto tmp26 = c10::convert<int64_t>(tmp25);
+                                TORCH_CHECK((0 <= tmp26) & (tmp26 < 3L), "index out of bounds: 0 <= tmp26 < 3L");
+                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp29 = at::vec::VecMask<float,1>::from(tmp4);
+                                auto tmp30 = decltype(tmp8)::blendv(tmp28, tmp8, tmp29.template cast<float,1>());
+                                auto tmp32 = tmp30 * tmp31;
+                                auto tmp33 = int64_t(tmp0 - tmp20);
+                                auto tmp34 = tmp33 >= tmp3;
+                                auto tmp39 = int64_t(tmp33 + tmp1);
+                                auto tmp40 = max_propagate_nan(tmp39, tmp3);
+                                auto tmp41 = min_propagate_nan(tmp40, tmp20);
+                                auto tmp42 = int64_t(tmp41 + tmp11);
+                                auto tmp43 = tmp41 < 0;
+                                auto tmp44 = tmp43 ? tmp42 : tmp41;
+                                auto tmp45 = tmp44;
+                                auto tmp46 = c10::convert<int64_t>(tmp45);
+                                TORCH_CHECK((0 <= tmp46) & (tmp46 < 3L), "index out of bounds: 0 <= tmp46 < 3L");
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp49 = at::vec::VecMask<float,1>::from(tmp34);
+                                auto tmp50 = decltype(tmp38)::blendv(tmp48, tmp38, tmp49.template cast<float,1>());
+                                auto tmp52 = tmp50 * tmp51;
+                                auto tmp53 = tmp32 + tmp52;
+                                auto tmp54 = static_cast<int64_t>(1);
+                                auto tmp55 = int64_t(tmp0 - tmp54);
+                                auto tmp56 = tmp55 >= tmp3;
+                                auto tmp61 = int64_t(tmp55 + tmp1);
+                                auto tmp62 = max_propagate_nan(tmp61, tmp3);
+                                auto tmp63 = min_propagate_nan(tmp62, tmp20);
+                                auto tmp64 = int64_t(tmp63 + tmp11);
+                                auto tmp65 = tmp63 < 0;
+                                auto tmp66 = tmp65 ? tmp64 : tmp63;
+                                auto tmp67 = tmp66;
+                                auto tmp68 = c10::convert<int64_t>(tmp67);
+                                TORCH_CHECK((0 <= tmp68) & (tmp68 < 3L), "index out of bounds: 0 <= tmp68 < 3L");
+                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp71 = at::vec::VecMask<float,1>::from(tmp56);
+                                auto tmp72 = decltype(tmp60)::blendv(tmp70, tmp60, tmp71.template cast<float,1>());
+                                auto tmp74 = tmp72 * tmp73;
+                                auto tmp75 = tmp53 + tmp74;
+                                auto tmp76 = int64_t(tmp0 - tmp3);
+                                auto tmp77 = tmp76 >= tmp3;
+                                auto tmp79 = int64_t(tmp76 + tmp1);
+                                auto tmp80 = max_propagate_nan(tmp79, tmp3);
+                                auto tmp81 = min_propagate_nan(tmp80, tmp20);
+                                auto tmp82 = int64_t(tmp81 + tmp11);
+                                auto tmp83 = tmp81 < 0;
+                                auto tmp84 = tmp83 ? tmp82 : tmp81;
+                                auto tmp85 = tmp84;
+                                auto tmp86 = c10::convert<int64_t>(tmp85);
+                                TORCH_CHECK((0 <= tmp86) & (tmp86 < 3L), "index out of bounds: 0 <= tmp86 < 3L");
+                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp89 = at::vec::VecMask<float,1>::from(tmp77);
+                                auto tmp90 = decltype(tmp78)::blendv(tmp88, tmp78, tmp89.template cast<float,1>());
+                                auto tmp92 = tmp90 * tmp91;
+                                auto tmp93 = tmp75 + tmp92;
+                                auto tmp94 = tmp93.neg();
+                                auto tmp95 = tmp94.exp();
+                                auto tmp96 = static_cast<float>(1.0);
+                                auto tmp97 = at::vec::Vectorized<float>(tmp96);
+                                auto tmp98 = tmp95 + tmp97;
+                                auto tmp99 = tmp93 / tmp98;
+                                tmp99.store(out_ptr2 + static_cast<int64_t>(x1 + 128L*x0 + 128L*x0_inner));
+                            }
                         }
                     }
                 }
@@ -1338,35 +1969,13 @@ extern "C"  void  kernel(float* in_out_ptr0,
         }
         {
             #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1152L); x0+=static_cast<int64_t>(16L))
             {
-                #pragma GCC ivdep
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(1L))
                 {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1152L)))
                     {
-                        {
-                            auto tmp0 = out_ptr0[static_cast<int64_t>(x1 + 512L*x0)];
-                            auto tmp1 = in_ptr5[static_cast<int64_t>(4L*x1)];
-                            auto tmp3 = out_ptr0[static_cast<int64_t>(128L + x1 + 512L*x0)];
-                            auto tmp4 = in_ptr5[static_cast<int64_t>(1L + 4L*x1)];
-                            auto tmp7 = out_ptr0[static_cast<int64_t>(256L + x1 + 512L*x0)];
-                            auto tmp8 = in_ptr5[static_cast<int64_t>(2L + 4L*x1)];
-                            auto tmp11 = out_ptr0[static_cast<int64_t>(384L + x1 + 512L*x0)];
-                            auto tmp12 = in_ptr5[static_cast<int64_t>(3L + 4L*x1)];
-                            auto tmp2 = float(tmp0 * tmp1);
-                            auto tmp5 = float(tmp3 * tmp4);
-                            auto tmp6 = float(tmp2 + tmp5);
-                            auto tmp9 = float(tmp7 * tmp8);
-                            auto tmp10 = float(tmp6 + tmp9);
-                            auto tmp13 = float(tmp11 * tmp12);
-                            auto tmp14 = float(tmp10 + tmp13);
-                            auto tmp15 = decltype(tmp14)(-tmp14);
-                            auto tmp16 = std::exp(tmp15);
-                            auto tmp17 = static_cast<float>(1.0);
-                            auto tmp18 = float(tmp16 + tmp17);
-                            auto tmp19 = tmp14 / tmp18;
-                            in_out_ptr0[static_cast<int64_t>(x1 + 128L*x0)] = tmp19;
-                        }
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        tmp0.store(out_ptr3 + static_cast<int64_t>(x0));
                     }
                 }
             }
@@ -1388,22 +1997,22 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr3[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr4[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
@@ -1412,7 +2021,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     auto tmp7 = static_cast<float>(0.25);
                                     auto tmp8 = at::vec::Vectorized<float>(tmp7);
                                     auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr4 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp9.store(out_ptr5 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -1437,28 +2046,28 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr5[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr6[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr0 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr6[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp6.store(out_ptr7 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -1477,27 +2086,10 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                                tmp1.store(out_ptr7 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp1.store(out_ptr8 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
-                        }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L); x0+=static_cast<int64_t>(16L))
-                {
-                    {
-                        if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(4L)))
-                        {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
-                            auto tmp1 = tmp0.exp();
-                            auto tmp2 = tmp1.neg();
-                            tmp2.store(out_ptr8 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                         }
                     }
                 }
@@ -1514,8 +2106,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr8 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp3 = tmp1 + tmp2;
                                 auto tmp4 = static_cast<float>(20.0);
@@ -1528,6 +2120,109 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 tmp10.store(out_ptr9 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(6912L); x0+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(6912L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        tmp0.store(out_ptr10 + static_cast<int64_t>(x0));
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(9L); x1+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(256L); x2+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(256L)))
+                            {
+                                auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
+                                auto tmp9 = in_ptr1[static_cast<int64_t>(x0)];
+                                auto tmp15 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-8L) + x0 + x1));
+                                auto tmp16 = c10::convert<int64_t>(tmp15);
+                                TORCH_CHECK(tmp16 < ks0, "index out of bounds: tmp16 < ks0");
+                                auto tmp18 = in_ptr9[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-8L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
+                                auto tmp19 = at::vec::Vectorized<float>::loadu(in_ptr10 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-8L) + x0 + x1)) + ((static_cast<int64_t>(x2) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp22 = in_ptr11[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-8L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
+                                auto tmp30 = at::vec::Vectorized<float>::loadu(in_ptr12 + static_cast<int64_t>(x2), static_cast<int64_t>(16));
+                                auto tmp35 = in_ptr3[static_cast<int64_t>(x0)];
+                                auto tmp1 = 3L;
+                                auto tmp2 = c10::convert<int64_t>(tmp1);
+                                auto tmp3 = int64_t(tmp0 + tmp2);
+                                auto tmp4 = tmp0 < 0;
+                                auto tmp5 = tmp4 ? tmp3 : tmp0;
+                                auto tmp6 = tmp5;
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                                auto tmp10 = (-8L) + x1;
+                                auto tmp11 = c10::convert<int64_t>(tmp10);
+                                auto tmp12 = int64_t(tmp9 + tmp11);
+                                auto tmp13 = static_cast<int64_t>(0);
+                                auto tmp14 = tmp12 >= tmp13;
+                                auto tmp20 = at::vec::Vectorized<float>(tmp18);
+                                auto tmp21 = tmp20 * tmp19;
+                                auto tmp23 = static_cast<float>(64.0);
+                                auto tmp24 = tmp22 / tmp23;
+                                auto tmp25 = static_cast<float>(1e-06);
+                                auto tmp26 = float(tmp24 + tmp25);
+                                auto tmp27 = 1 / std::sqrt(tmp26);
+                                auto tmp28 = at::vec::Vectorized<float>(tmp27);
+                                auto tmp29 = tmp21 * tmp28;
+                                auto tmp31 = static_cast<float>(1.0);
+                                auto tmp32 = at::vec::Vectorized<float>(tmp31);
+                                auto tmp33 = tmp30 + tmp32;
+                                auto tmp34 = tmp29 * tmp33;
+                                auto tmp36 = int64_t(tmp35 + tmp2);
+                                auto tmp37 = tmp35 < 0;
+                                auto tmp38 = tmp37 ? tmp36 : tmp35;
+                                auto tmp39 = tmp38;
+                                auto tmp40 = c10::convert<int64_t>(tmp39);
+                                TORCH_CHECK((0 <= tmp40) & (tmp40 < 3L), "index out of bounds: 0 <= tmp40 < 3L");
+                                auto tmp42 = static_cast<int64_t>(9);
+                                auto tmp43 = int64_t(tmp12 + tmp42);
+                                auto tmp44 = max_propagate_nan(tmp43, tmp13);
+                                auto tmp45 = static_cast<int64_t>(8);
+                                auto tmp46 = min_propagate_nan(tmp44, tmp45);
+                                auto tmp47 = 9L;
+                                auto tmp48 = c10::convert<int64_t>(tmp47);
+                                auto tmp49 = int64_t(tmp46 + tmp48);
+                                auto tmp50 = tmp46 < 0;
+                                auto tmp51 = tmp50 ? tmp49 : tmp46;
+                                auto tmp52 = tmp51;
+                                auto tmp53 = c10::convert<int64_t>(tmp52);
+                                TORCH_CHECK((0 <= tmp53) & (tmp53 < 9L), "index out of bounds: 0 <= tmp53 < 9L");
+                                auto tmp55 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x2 + 256L*tmp51 + 2304L*tmp38), static_cast<int64_t>(16));
+                                auto tmp56 = at::vec::VecMask<float,1>::from(tmp14);
+                                auto tmp57 = decltype(tmp34)::blendv(tmp55, tmp34, tmp56.template cast<float,1>());
+                                tmp57.store(out_ptr10 + static_cast<int64_t>(x2 + 256L*x1 + 2304L*tmp5));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(6912L); x0+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(6912L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr10 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        tmp0.store(out_ptr11 + static_cast<int64_t>(x0));
                     }
                 }
             }
@@ -1576,15 +2271,15 @@ class Runner:
         del arg4_1
         assert_size_stride(arg5_1, (s33, 256), (256, 1), 'input')
         assert_size_stride(arg6_1, (s33, 4), (4, 1), 'input')
-        buf3 = buf0; del buf0  # reuse
         assert_size_stride(arg7_1, (256, ), (1, ), 'input')
-        buf4 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        buf3 = buf0; del buf0  # reuse
+        buf4 = empty_strided_cpu((s33, 4, 64), (256, 64, 1), torch.float32)
         assert_size_stride(arg8_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg5_1, buf2, arg6_1, arg7_1, buf3, buf4, s33)
         del arg7_1
         buf5 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_1], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf4, reinterpret_tensor(arg8_1, (256, 32), (1, 256), 0), out=buf5)
+        # Topologically Sorted Source Nodes: [hc_write_default, unflatten_1, pow_2, mean_1, add_2, rsqrt_1, mul_3, add_1, unflatten_2, mul_4, flatten_1, linear_1], Original ATen: [aten.unsqueeze, aten.mul, aten.view, aten.add, aten.pow, aten.mean, aten.rsqrt, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf4, (s33, 256), (256, 1), 0), reinterpret_tensor(arg8_1, (256, 32), (1, 256), 0), out=buf5)
         del arg8_1
         buf6 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
         assert_size_stride(arg9_1, (256, 16), (16, 1), 'input')
@@ -1593,11 +2288,9 @@ class Runner:
         # Topologically Sorted Source Nodes: [split, truediv, silu, linear_2], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
         extern_kernels.mm(buf6, reinterpret_tensor(arg9_1, (16, 256), (1, 16), 0), out=buf7)
         del arg9_1
-        del buf6
         buf8 = reinterpret_tensor(buf1, (s33, 64), (64, 1), 0); del buf1  # reuse
         assert_size_stride(arg10_1, (96, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_3(buf7, buf4, buf8, s33)
-        del buf4
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf7, buf4, buf8, s33)
         buf9 = empty_strided_cpu((s33, 96), (96, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
         extern_kernels.mm(buf8, reinterpret_tensor(arg10_1, (64, 96), (1, 64), 0), out=buf9)
@@ -1618,23 +2311,31 @@ class Runner:
         assert_size_stride(buf16, (s33, 2), (2, 1), 'torch.ops.aten.topk.default')
         assert_alignment(buf16, 16, 'torch.ops.aten.topk.default')
         del buf14
-        buf17 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        assert_size_stride(arg32_1, (4, ), (1, ), 'input')
+        buf61 = empty_strided_cpu((4, ), (1, ), torch.float32)
         buf18 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
-        buf19 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        cpp_fused_div_mul_silu_split_with_sizes_sum_5(buf15, buf9, buf18, buf19, s33)
-        del buf15
-        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_7, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
-        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
-        del buf16
-        del buf18
-        del buf19
-        del buf9
         assert_size_stride(arg13_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg12_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg14_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg15_1, (3, 2, 1), (2, 1, 1), 'input')
         buf22 = empty_strided_cpu((s33, 3, 1), (3, 1, 1), torch.int64)
         assert_size_stride(arg16_1, (s33, ), (1, ), 'input')
+        buf33 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
+        buf17 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        buf19 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
+        cpp_fused_add_arange_clamp_clamp_min_div_exp_ge_index_index_copy_mul_neg_sigmoid_silu_slice_split_with_sizes_sum_unsqueeze_where_5(arg32_1, buf15, arg13_1, arg12_1, arg14_1, arg15_1, arg16_1, buf5, buf9, buf61, buf18, buf22, arg15_1, buf33, buf19, s33)
+        del arg12_1
+        del arg15_1
+        del arg32_1
+        del buf15
+        del buf5
+        # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_7, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
+        torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
+        del buf16
+        del buf18
+        del buf9
+        buf34 = buf7; del buf7  # reuse
+        buf35 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg17_1, (3, ), (1, ), 'input')
         assert_size_stride(arg18_1, (4, ), (1, ), 'input')
         assert_size_stride(arg19_1, (4, ), (1, ), 'input')
@@ -1642,12 +2343,13 @@ class Runner:
         buf25 = reinterpret_tensor(buf27, (s33, 2), (4, 1), 0)  # alias
         buf26 = reinterpret_tensor(buf27, (s33, 2), (4, 1), 2)  # alias
         buf28 = buf8; del buf8  # reuse
-        cpp_fused_add_any_arange_bitwise_xor_clamp_clamp_min_eq_ge_index_index_copy_mul_remainder_scalar_tensor_select_slice_unsqueeze_where_6(arg13_1, arg12_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, buf22, arg15_1, buf25, buf26, s33)
-        del arg12_1
-        del arg15_1
+        cpp_fused_add_any_bitwise_xor_div_eq_mean_mul_pow_remainder_scalar_tensor_select_sigmoid_slice_split_with_sizes_unsqueeze_view_where_6(arg5_1, buf2, arg6_1, buf17, buf33, buf22, arg17_1, arg18_1, arg19_1, buf34, buf35, buf25, buf26, s33)
         del arg17_1
         del arg18_1
         del arg19_1
+        del arg5_1
+        del arg6_1
+        del buf17
         del buf22
         del buf25
         del buf26
@@ -1659,44 +2361,36 @@ class Runner:
         # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
         extern_kernels.mm(buf28, reinterpret_tensor(arg20_1, (64, 320), (1, 64), 0), out=buf31)
         del arg20_1
-        del buf28
-        buf33 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
-        buf34 = buf7; del buf7  # reuse
-        buf35 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg21_1, (256, ), (1, ), 'input')
         assert_size_stride(arg22_1, (256, ), (1, ), 'input')
-        buf32 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf32 = reinterpret_tensor(buf33, (s33, 4, 1), (4, 1, 4*s33), 0); del buf33  # reuse
         buf36 = buf32; del buf32  # reuse
         buf37 = buf36; del buf36  # reuse
         buf38 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg23_1, (256, ), (1, ), 'input')
-        assert_size_stride(arg24_1, (3, 9, 256), (2304, 256, 1), 'input')
-        buf39 = empty_strided_cpu((s33, 10, 256), (2560, 256, 1), torch.float32)
-        assert_size_stride(arg25_1, (256, 1, 4), (4, 4, 1), 'input')
+        assert_size_stride(arg25_1, (3, 9, 256), (2304, 256, 1), 'input')
+        assert_size_stride(arg24_1, (256, 1, 4), (4, 4, 1), 'input')
         buf43 = buf34; del buf34  # reuse
         buf44 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg26_1, (256, ), (1, ), 'input')
-        buf45 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        buf45 = buf4; del buf4  # reuse
         assert_size_stride(arg27_1, (32, 256), (256, 1), 'input')
-        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sum_unsqueeze_view_where_7(buf37, buf43, buf5, arg5_1, buf2, arg6_1, buf17, buf31, arg21_1, arg22_1, arg13_1, arg23_1, arg14_1, arg24_1, arg16_1, arg25_1, arg26_1, buf33, buf35, buf38, buf39, arg24_1, buf44, buf45, s33)
+        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_7(buf37, buf43, buf31, arg21_1, buf35, arg22_1, arg13_1, arg23_1, arg14_1, arg25_1, arg24_1, arg26_1, buf38, buf44, buf45, s33)
         del arg21_1
         del arg22_1
-        del arg23_1
         del arg24_1
-        del arg25_1
         del arg26_1
-        del arg5_1
-        del arg6_1
-        del buf31
-        del buf39
-        buf46 = buf5; del buf5  # reuse
-        # Topologically Sorted Source Nodes: [linear_5], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf45, reinterpret_tensor(arg27_1, (256, 32), (1, 256), 0), out=buf46)
+        buf46 = buf19; del buf19  # reuse
+        # Topologically Sorted Source Nodes: [unflatten_13, pow_6, mean_6, add_27, rsqrt_5, mul_24, add_26, unflatten_14, mul_25, flatten_6, linear_5], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf45, (s33, 256), (256, 1), 0), reinterpret_tensor(arg27_1, (256, 32), (1, 256), 0), out=buf46)
         del arg27_1
         buf47 = reinterpret_tensor(buf44, (s33, 4), (4, 1), 0); del buf44  # reuse
-        buf48 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
+        buf48 = buf6; del buf6  # reuse
+        buf63 = reinterpret_tensor(buf28, (s33, 4, 16), (64, 16, 1), 0); del buf28  # reuse
+        assert_size_stride(arg31_1, (3, 3, 128), (384, 128, 1), 'input')
+        buf52 = empty_strided_cpu((3, 3, 128), (384, 128, 1), torch.float32)
         assert_size_stride(arg28_1, (256, 16), (16, 1), 'input')
-        cpp_fused_div_mul_sigmoid_silu_split_with_sizes_8(buf46, buf47, buf48, s33)
+        cpp_fused_add_arange_clamp_clamp_min_div_ge_index_index_copy_mul_sigmoid_silu_slice_split_with_sizes_unsqueeze_where_8(buf46, arg31_1, buf47, buf48, buf52, s33)
         del buf46
         buf49 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split_3, truediv_4, silu_3, linear_6], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
@@ -1705,37 +2399,33 @@ class Runner:
         del buf48
         buf50 = buf2; del buf2  # reuse
         assert_size_stride(arg29_1, (224, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_3(buf49, buf45, buf50, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf49, buf45, buf50, s33)
         del buf45
         del buf49
         buf51 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [sigmoid_4, unflatten_10, unflatten_11, mul_26, mean_7, linear_7], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
+        # Topologically Sorted Source Nodes: [unflatten_13, pow_6, mean_6, add_27, rsqrt_5, mul_24, add_26, unflatten_14, mul_25, flatten_6, sigmoid_4, unflatten_15, unflatten_16, mul_26, mean_7, linear_7], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(buf50, reinterpret_tensor(arg29_1, (64, 224), (1, 64), 0), out=buf51)
         del arg29_1
-        assert_size_stride(arg30_1, (3, 3, 128), (384, 128, 1), 'input')
-        buf52 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
-        assert_size_stride(arg31_1, (128, 1, 4), (4, 4, 1), 'input')
+        assert_size_stride(arg30_1, (128, 1, 4), (4, 4, 1), 'input')
         buf55 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf56 = buf55; del buf55  # reuse
-        buf57 = buf38; del buf38  # reuse
-        buf58 = reinterpret_tensor(buf50, (s33, 4, 16), (64, 16, 1), 0); del buf50  # reuse
-        buf59 = buf37; del buf37  # reuse
-        buf60 = reinterpret_tensor(buf17, (s33, 4, 16), (64, 16, 1), 0); del buf17  # reuse
-        buf61 = reinterpret_tensor(buf35, (s33, 4), (4, 1), 0); del buf35  # reuse
-        assert_size_stride(arg32_1, (4, ), (1, ), 'input')
-        buf62 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        buf56 = buf35; del buf35  # reuse
+        buf57 = reinterpret_tensor(buf50, (s33, 4, 16), (64, 16, 1), 0); del buf50  # reuse
+        buf58 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf59 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf60 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
         assert_size_stride(arg33_1, (4, ), (1, ), 'input')
-        buf63 = buf33; del buf33  # reuse
-        buf64 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        cpp_fused_add_arange_clamp_clamp_min_clone_exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sum_unsqueeze_view_where_9(buf56, arg13_1, buf51, arg14_1, arg30_1, arg16_1, arg31_1, arg32_1, arg33_1, buf52, arg30_1, buf57, buf58, buf59, buf60, buf61, buf62, buf63, s33)
+        buf62 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        buf39 = empty_strided_cpu((3, 9, 256), (2304, 256, 1), torch.float32)
+        cpp_fused_abs_add_arange_clamp_clamp_min_clone_copy__div_exp_expand_ge_index_index_copy_mean_mul_neg_pow_rsqrt_select_sigmoid_sign_silu_slice_softplus_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_9(arg16_1, arg13_1, buf51, arg14_1, arg31_1, arg30_1, buf61, arg33_1, arg25_1, buf37, buf31, buf38, arg23_1, buf52, buf55, arg31_1, buf56, buf57, buf58, buf59, buf60, buf62, buf39, arg25_1, s33)
         del arg13_1
         del arg14_1
         del arg16_1
+        del arg23_1
+        del arg25_1
         del arg30_1
         del arg31_1
-        del arg32_1
         del arg33_1
-        return (buf58, buf60, reinterpret_tensor(buf56, (s33, 4, 16), (128, 16, 1), 64), buf63, buf61, buf64, reinterpret_tensor(buf51, (s33, 64), (224, 1), 128), buf43, buf47, )
+        return (buf57, buf59, reinterpret_tensor(buf55, (s33, 4, 16), (128, 16, 1), 64), buf62, buf60, buf63, reinterpret_tensor(buf51, (s33, 64), (224, 1), 128), buf43, buf47, )
 
 runner = Runner(partitions=[])
 call = runner.call
@@ -1768,14 +2458,14 @@ def get_args():
     arg21_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg22_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg23_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
-    arg24_1 = rand_strided((3, 9, 256), (2304, 256, 1), device='cpu', dtype=torch.float32)
-    arg25_1 = rand_strided((256, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg24_1 = rand_strided((256, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg25_1 = rand_strided((3, 9, 256), (2304, 256, 1), device='cpu', dtype=torch.float32)
     arg26_1 = rand_strided((256, ), (1, ), device='cpu', dtype=torch.float32)
     arg27_1 = rand_strided((32, 256), (256, 1), device='cpu', dtype=torch.float32)
     arg28_1 = rand_strided((256, 16), (16, 1), device='cpu', dtype=torch.float32)
     arg29_1 = rand_strided((224, 64), (64, 1), device='cpu', dtype=torch.float32)
-    arg30_1 = rand_strided((3, 3, 128), (384, 128, 1), device='cpu', dtype=torch.float32)
-    arg31_1 = rand_strided((128, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg30_1 = rand_strided((128, 1, 4), (4, 4, 1), device='cpu', dtype=torch.float32)
+    arg31_1 = rand_strided((3, 3, 128), (384, 128, 1), device='cpu', dtype=torch.float32)
     arg32_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
     arg33_1 = rand_strided((4, ), (1, ), device='cpu', dtype=torch.float32)
     return [arg0_1, arg1_1, arg2_1, arg3_1, arg4_1, arg5_1, arg6_1, arg7_1, arg8_1, arg9_1, arg10_1, arg11_1, arg12_1, arg13_1, arg14_1, arg15_1, arg16_1, arg17_1, arg18_1, arg19_1, arg20_1, arg21_1, arg22_1, arg23_1, arg24_1, arg25_1, arg26_1, arg27_1, arg28_1, arg29_1, arg30_1, arg31_1, arg32_1, arg33_1]

@@ -164,38 +164,32 @@ extern "C"  void  kernel(const float* in_ptr0,
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
                         out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                     }
-                }
-            }
-        }
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-            {
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(16L))
-                {
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(64L); x2+=static_cast<int64_t>(16L))
                     {
-                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp2 = in_ptr2[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp6 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
-                            auto tmp3 = at::vec::Vectorized<float>(tmp2);
-                            auto tmp4 = tmp1 * tmp3;
-                            auto tmp5 = tmp0 + tmp4;
-                            auto tmp7 = static_cast<float>(64.0);
-                            auto tmp8 = tmp6 / tmp7;
-                            auto tmp9 = static_cast<float>(1e-06);
-                            auto tmp10 = float(tmp8 + tmp9);
-                            auto tmp11 = 1 / std::sqrt(tmp10);
-                            auto tmp12 = at::vec::Vectorized<float>(tmp11);
-                            auto tmp13 = tmp5 * tmp12;
-                            auto tmp15 = static_cast<float>(1.0);
-                            auto tmp16 = at::vec::Vectorized<float>(tmp15);
-                            auto tmp17 = tmp14 + tmp16;
-                            auto tmp18 = tmp13 * tmp17;
-                            tmp18.store(out_ptr1 + static_cast<int64_t>(x1 + 256L*x0));
+                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp2 = in_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp6 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                auto tmp3 = at::vec::Vectorized<float>(tmp2);
+                                auto tmp4 = tmp1 * tmp3;
+                                auto tmp5 = tmp0 + tmp4;
+                                auto tmp7 = static_cast<float>(64.0);
+                                auto tmp8 = tmp6 / tmp7;
+                                auto tmp9 = static_cast<float>(1e-06);
+                                auto tmp10 = float(tmp8 + tmp9);
+                                auto tmp11 = 1 / std::sqrt(tmp10);
+                                auto tmp12 = at::vec::Vectorized<float>(tmp11);
+                                auto tmp13 = tmp5 * tmp12;
+                                auto tmp15 = static_cast<float>(1.0);
+                                auto tmp16 = at::vec::Vectorized<float>(tmp15);
+                                auto tmp17 = tmp14 + tmp16;
+                                auto tmp18 = tmp13 * tmp17;
+                                tmp18.store(out_ptr1 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
+                            }
                         }
                     }
                 }
@@ -247,7 +241,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_mean_mul_sigmoid_view_3 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -1589,15 +1583,15 @@ class Runner:
         del arg4_1
         assert_size_stride(arg5_1, (s33, 256), (256, 1), 'input')
         assert_size_stride(arg6_1, (s33, 4), (4, 1), 'input')
-        buf3 = buf0; del buf0  # reuse
         assert_size_stride(arg7_1, (256, ), (1, ), 'input')
-        buf4 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        buf3 = buf0; del buf0  # reuse
+        buf4 = empty_strided_cpu((s33, 4, 64), (256, 64, 1), torch.float32)
         assert_size_stride(arg8_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg5_1, buf2, arg6_1, arg7_1, buf3, buf4, s33)
         del arg7_1
         buf5 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_1], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf4, reinterpret_tensor(arg8_1, (256, 32), (1, 256), 0), out=buf5)
+        # Topologically Sorted Source Nodes: [hc_write_default, unflatten_1, pow_2, mean_1, add_2, rsqrt_1, mul_3, add_1, unflatten_2, mul_4, flatten_1, linear_1], Original ATen: [aten.unsqueeze, aten.mul, aten.view, aten.add, aten.pow, aten.mean, aten.rsqrt, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf4, (s33, 256), (256, 1), 0), reinterpret_tensor(arg8_1, (256, 32), (1, 256), 0), out=buf5)
         del arg8_1
         buf6 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
         assert_size_stride(arg9_1, (256, 16), (16, 1), 'input')
@@ -1608,7 +1602,7 @@ class Runner:
         del arg9_1
         buf8 = reinterpret_tensor(buf1, (s33, 64), (64, 1), 0); del buf1  # reuse
         assert_size_stride(arg10_1, (96, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_3(buf7, buf4, buf8, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf7, buf4, buf8, s33)
         buf9 = empty_strided_cpu((s33, 96), (96, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
         extern_kernels.mm(buf8, reinterpret_tensor(arg10_1, (64, 96), (1, 64), 0), out=buf9)
@@ -1651,8 +1645,8 @@ class Runner:
         del arg6_1
         del buf17
         buf26 = buf5; del buf5  # reuse
-        # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf25, reinterpret_tensor(arg13_1, (256, 32), (1, 256), 0), out=buf26)
+        # Topologically Sorted Source Nodes: [unflatten_5, pow_3, mean_3, add_4, rsqrt_2, mul_8, add_3, unflatten_6, mul_9, flatten_2, linear_4], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf25, (s33, 256), (256, 1), 0), reinterpret_tensor(arg13_1, (256, 32), (1, 256), 0), out=buf26)
         del arg13_1
         buf27 = reinterpret_tensor(buf24, (s33, 4), (4, 1), 0); del buf24  # reuse
         buf28 = buf6; del buf6  # reuse
@@ -1664,11 +1658,11 @@ class Runner:
         del arg14_1
         buf30 = buf2; del buf2  # reuse
         assert_size_stride(arg17_1, (432, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_3(buf29, buf25, buf30, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf29, buf25, buf30, s33)
         del buf25
         del buf29
         buf31 = empty_strided_cpu((s33, 432), (432, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [sigmoid_3, unflatten_5, unflatten_6, mul_10, mean_4, linear_6], Original ATen: [aten.sigmoid, aten.view, aten.mul, aten.mean, aten.t, aten.mm]
+        # Topologically Sorted Source Nodes: [unflatten_5, pow_3, mean_3, add_4, rsqrt_2, mul_8, add_3, unflatten_6, mul_9, flatten_2, sigmoid_3, unflatten_7, unflatten_8, mul_10, mean_4, linear_6], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(buf30, reinterpret_tensor(arg17_1, (64, 432), (1, 64), 0), out=buf31)
         del arg17_1
         del buf30

@@ -129,38 +129,32 @@ extern "C"  void  kernel(const float* in_ptr0,
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
                         out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                     }
-                }
-            }
-        }
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-            {
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(256L); x1+=static_cast<int64_t>(16L))
-                {
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(64L); x2+=static_cast<int64_t>(16L))
                     {
-                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(256L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 256L*x0), static_cast<int64_t>(16));
-                            auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(64L*x0 + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                            auto tmp2 = in_ptr2[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp6 = out_ptr0[static_cast<int64_t>(4L*x0 + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                            auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
-                            auto tmp3 = at::vec::Vectorized<float>(tmp2);
-                            auto tmp4 = tmp1 * tmp3;
-                            auto tmp5 = tmp0 + tmp4;
-                            auto tmp7 = static_cast<float>(64.0);
-                            auto tmp8 = tmp6 / tmp7;
-                            auto tmp9 = static_cast<float>(1e-06);
-                            auto tmp10 = float(tmp8 + tmp9);
-                            auto tmp11 = 1 / std::sqrt(tmp10);
-                            auto tmp12 = at::vec::Vectorized<float>(tmp11);
-                            auto tmp13 = tmp5 * tmp12;
-                            auto tmp15 = static_cast<float>(1.0);
-                            auto tmp16 = at::vec::Vectorized<float>(tmp15);
-                            auto tmp17 = tmp14 + tmp16;
-                            auto tmp18 = tmp13 * tmp17;
-                            tmp18.store(out_ptr1 + static_cast<int64_t>(x1 + 256L*x0));
+                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp2 = in_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp6 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                auto tmp3 = at::vec::Vectorized<float>(tmp2);
+                                auto tmp4 = tmp1 * tmp3;
+                                auto tmp5 = tmp0 + tmp4;
+                                auto tmp7 = static_cast<float>(64.0);
+                                auto tmp8 = tmp6 / tmp7;
+                                auto tmp9 = static_cast<float>(1e-06);
+                                auto tmp10 = float(tmp8 + tmp9);
+                                auto tmp11 = 1 / std::sqrt(tmp10);
+                                auto tmp12 = at::vec::Vectorized<float>(tmp11);
+                                auto tmp13 = tmp5 * tmp12;
+                                auto tmp15 = static_cast<float>(1.0);
+                                auto tmp16 = at::vec::Vectorized<float>(tmp15);
+                                auto tmp17 = tmp14 + tmp16;
+                                auto tmp18 = tmp13 * tmp17;
+                                tmp18.store(out_ptr1 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
+                            }
                         }
                     }
                 }
@@ -212,7 +206,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_mean_mul_sigmoid_view_3 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -598,16 +592,16 @@ class Runner:
         del buf0
         assert_size_stride(arg4_1, (s33, 256), (256, 1), 'input')
         assert_size_stride(arg5_1, (s33, 4), (4, 1), 'input')
-        buf2 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg6_1, (256, ), (1, ), 'input')
-        buf3 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        buf2 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf3 = empty_strided_cpu((s33, 4, 64), (256, 64, 1), torch.float32)
         assert_size_stride(arg7_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_unsqueeze_view_1(arg4_1, buf1, arg5_1, arg6_1, buf2, buf3, s33)
         del arg6_1
         del buf2
         buf4 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_1], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf3, reinterpret_tensor(arg7_1, (256, 32), (1, 256), 0), out=buf4)
+        # Topologically Sorted Source Nodes: [hc_write_default, unflatten, pow_1, mean, add_1, rsqrt, mul_1, add, unflatten_1, mul_2, flatten_2, linear_1], Original ATen: [aten.unsqueeze, aten.mul, aten.view, aten.add, aten.pow, aten.mean, aten.rsqrt, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf3, (s33, 256), (256, 1), 0), reinterpret_tensor(arg7_1, (256, 32), (1, 256), 0), out=buf4)
         del arg7_1
         buf5 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
         assert_size_stride(arg8_1, (256, 16), (16, 1), 'input')
@@ -619,7 +613,7 @@ class Runner:
         del buf5
         buf7 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
         assert_size_stride(arg9_1, (96, 64), (64, 1), 'input')
-        cpp_fused_mean_mul_sigmoid_view_3(buf6, buf3, buf7, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf6, buf3, buf7, s33)
         del buf3
         buf8 = empty_strided_cpu((s33, 96), (96, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
@@ -657,7 +651,7 @@ class Runner:
         buf22 = buf6; del buf6  # reuse
         buf23 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg11_1, (256, ), (1, ), 'input')
-        buf24 = buf22; del buf22  # reuse
+        buf24 = reinterpret_tensor(buf22, (s33, 4, 64), (256, 64, 1), 0); del buf22  # reuse
         assert_size_stride(arg12_1, (16, 256), (256, 1), 'input')
         cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6(buf24, buf4, arg4_1, buf1, arg5_1, buf16, arg11_1, buf21, buf23, s33)
         del arg11_1
@@ -668,8 +662,8 @@ class Runner:
         del buf23
         del buf4
         buf25 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf24, reinterpret_tensor(arg12_1, (256, 16), (1, 256), 0), out=buf25)
+        # Topologically Sorted Source Nodes: [hc_write_default, split, hc_write_default_1, truediv_1, sigmoid_2, mul_4, unflatten_4, pow_2, mean_2, add_3, rsqrt_1, mul_6, add_2, unflatten_5, mul_7, flatten_3, linear_4], Original ATen: [aten.unsqueeze, aten.mul, aten.view, aten.add, aten.split_with_sizes, aten.div, aten.sigmoid, aten.pow, aten.mean, aten.rsqrt, aten.t, aten.mm]
+        extern_kernels.mm(reinterpret_tensor(buf24, (s33, 256), (256, 1), 0), reinterpret_tensor(arg12_1, (256, 16), (1, 256), 0), out=buf25)
         del arg12_1
         buf26 = buf25; del buf25  # reuse
         assert_size_stride(arg13_1, (256, 16), (16, 1), 'input')
@@ -680,7 +674,7 @@ class Runner:
         del arg13_1
         del buf26
         buf28 = buf16; del buf16  # reuse
-        cpp_fused_mean_mul_sigmoid_view_3(buf27, buf24, buf28, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf27, buf24, buf28, s33)
         return (buf28, )
 
 runner = Runner(partitions=[])

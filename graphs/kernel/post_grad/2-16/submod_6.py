@@ -20,28 +20,29 @@ class <lambda>(torch.nn.Module):
         view_3: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_58, [arg11_1, 4, 64])
         pow_2: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_3, 2)
         mean_1: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_2, [-1], True);  pow_2 = None
-        add_74: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_1, 1e-06);  mean_1 = None
-        rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_74);  add_74 = None
+        add_75: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_1, 1e-06);  mean_1 = None
+        rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_75);  add_75 = None
         mul_54: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_3, rsqrt_1);  view_3 = rsqrt_1 = None
-        view_4: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_54, [arg11_1, 256]);  mul_54 = None
-        add_90: "f32[256]" = torch.ops.aten.add.Tensor(arg7_1, 1.0);  arg7_1 = None
-        mul_63: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_4, add_90);  view_4 = add_90 = None
+        add_62: "f32[256]" = torch.ops.aten.add.Tensor(arg7_1, 1.0);  arg7_1 = None
+        view_4: "f32[4, 64]" = torch.ops.aten.reshape.default(add_62, [4, 64]);  add_62 = None
+        mul_57: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(mul_54, view_4);  mul_54 = view_4 = None
+        view_5: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_57, [arg11_1, 256]);  mul_57 = None
         permute_1: "f32[256, 32]" = torch.ops.aten.permute.default(arg8_1, [1, 0]);  arg8_1 = None
-        mm_1: "f32[s33, 32]" = torch.ops.aten.mm.default(mul_63, permute_1);  permute_1 = None
+        mm_1: "f32[s33, 32]" = torch.ops.aten.mm.default(view_5, permute_1);  permute_1 = None
         split_with_sizes = torch.ops.aten.split_with_sizes.default(mm_1, [16, 0, 4, 12], -1);  mm_1 = None
         getitem: "f32[s33, 16]" = split_with_sizes[0]
         getitem_2: "f32[s33, 4]" = split_with_sizes[2];  split_with_sizes = None
         div: "f32[s33, 16]" = torch.ops.aten.div.Tensor(getitem, 4);  getitem = None
         neg: "f32[s33, 16]" = torch.ops.aten.neg.default(div)
         exp: "f32[s33, 16]" = torch.ops.aten.exp.default(neg);  neg = None
-        add_110: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
-        div_1: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div, add_110);  div = add_110 = None
+        add_111: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
+        div_1: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div, add_111);  div = add_111 = None
         permute_2: "f32[16, 256]" = torch.ops.aten.permute.default(arg9_1, [1, 0]);  arg9_1 = None
         mm_2: "f32[s33, 256]" = torch.ops.aten.mm.default(div_1, permute_2);  div_1 = permute_2 = None
         sigmoid_1: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_2);  mm_2 = None
-        view_5: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_1, [arg11_1, 4, 64]);  sigmoid_1 = None
-        view_6: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_63, [arg11_1, 4, 64]);  mul_63 = None
-        mul_87: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_5, view_6);  view_5 = view_6 = None
+        view_6: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_1, [arg11_1, 4, 64]);  sigmoid_1 = None
+        view_7: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(view_5, [arg11_1, 4, 64]);  view_5 = None
+        mul_87: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_6, view_7);  view_6 = view_7 = None
         mean_2: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_87, [-2]);  mul_87 = None
         permute_3: "f32[64, 96]" = torch.ops.aten.permute.default(arg10_1, [1, 0]);  arg10_1 = None
         mm_3: "f32[s33, 96]" = torch.ops.aten.mm.default(mean_2, permute_3);  permute_3 = None
@@ -63,8 +64,8 @@ class <lambda>(torch.nn.Module):
         div_4: "f32[s33, 2]" = torch.ops.aten.div.Tensor(getitem_12, sum_2);  getitem_12 = sum_2 = None
         neg_1: "f32[s33, 32]" = torch.ops.aten.neg.default(getitem_8)
         exp_2: "f32[s33, 32]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
-        add_182: "f32[s33, 32]" = torch.ops.aten.add.Tensor(exp_2, 1);  exp_2 = None
-        div_5: "f32[s33, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_182);  getitem_8 = add_182 = None
+        add_183: "f32[s33, 32]" = torch.ops.aten.add.Tensor(exp_2, 1);  exp_2 = None
+        div_5: "f32[s33, 32]" = torch.ops.aten.div.Tensor(getitem_8, add_183);  getitem_8 = add_183 = None
         mul_126: "f32[s33, 32]" = torch.ops.aten.mul.Tensor(div_5, getitem_10);  div_5 = getitem_10 = None
         empty: "f32[s33, 64]" = torch.ops.aten.empty.memory_format([arg11_1, 64], dtype = torch.float32, device = device(type='cpu'), pin_memory = False)
         experts_default = torch.ops.qcompile.experts.default(layer_key = '@0', x0 = mean_2, x1 = div_4, x2 = getitem_13, x3 = mul_126, x4 = getitem_6, out = empty);  mean_2 = div_4 = getitem_13 = mul_126 = getitem_6 = experts_default = None
@@ -74,19 +75,20 @@ class <lambda>(torch.nn.Module):
         mul_96: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(sigmoid_2, 2);  sigmoid_2 = None
         unsqueeze_3: "f32[s33, 4, 1]" = torch.ops.aten.unsqueeze.default(mul_96, -1);  mul_96 = None
         mul_135: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(unsqueeze_4, unsqueeze_3);  unsqueeze_4 = unsqueeze_3 = None
-        view_7: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_135, [arg11_1, 256]);  mul_135 = None
-        add_207: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_58, view_7);  add_58 = view_7 = None
-        view_8: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_207, [arg11_1, 4, 64])
-        pow_3: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_8, 2)
+        view_8: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_135, [arg11_1, 256]);  mul_135 = None
+        add_208: "f32[s33, 256]" = torch.ops.aten.add.Tensor(add_58, view_8);  add_58 = view_8 = None
+        view_9: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(add_208, [arg11_1, 4, 64])
+        pow_3: "f32[s33, 4, 64]" = torch.ops.aten.pow.Tensor_Scalar(view_9, 2)
         mean_3: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_3, [-1], True);  pow_3 = None
-        add_223: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_3, 1e-06);  mean_3 = None
-        rsqrt_2: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_223);  add_223 = None
-        mul_156: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_8, rsqrt_2);  view_8 = rsqrt_2 = None
-        view_9: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_156, [arg11_1, 256]);  mul_156 = None
-        add_239: "f32[256]" = torch.ops.aten.add.Tensor(arg12_1, 1.0);  arg12_1 = None
-        mul_165: "f32[s33, 256]" = torch.ops.aten.mul.Tensor(view_9, add_239);  view_9 = add_239 = None
+        add_225: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_3, 1e-06);  mean_3 = None
+        rsqrt_2: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_225);  add_225 = None
+        mul_156: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_9, rsqrt_2);  view_9 = rsqrt_2 = None
+        add_212: "f32[256]" = torch.ops.aten.add.Tensor(arg12_1, 1.0);  arg12_1 = None
+        view_10: "f32[4, 64]" = torch.ops.aten.reshape.default(add_212, [4, 64]);  add_212 = None
+        mul_159: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(mul_156, view_10);  mul_156 = view_10 = None
+        view_11: "f32[s33, 256]" = torch.ops.aten.reshape.default(mul_159, [arg11_1, 256]);  mul_159 = None
         permute_4: "f32[256, 32]" = torch.ops.aten.permute.default(arg13_1, [1, 0]);  arg13_1 = None
-        mm_4: "f32[s33, 32]" = torch.ops.aten.mm.default(mul_165, permute_4);  permute_4 = None
+        mm_4: "f32[s33, 32]" = torch.ops.aten.mm.default(view_11, permute_4);  permute_4 = None
         split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(mm_4, [16, 0, 4, 12], -1);  mm_4 = None
         getitem_16: "f32[s33, 16]" = split_with_sizes_2[0]
         getitem_18: "f32[s33, 4]" = split_with_sizes_2[2];  split_with_sizes_2 = None
@@ -96,14 +98,14 @@ class <lambda>(torch.nn.Module):
         div_6: "f32[s33, 16]" = torch.ops.aten.div.Tensor(getitem_16, 4);  getitem_16 = None
         neg_2: "f32[s33, 16]" = torch.ops.aten.neg.default(div_6)
         exp_3: "f32[s33, 16]" = torch.ops.aten.exp.default(neg_2);  neg_2 = None
-        add_259: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
-        div_7: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div_6, add_259);  div_6 = add_259 = None
+        add_261: "f32[s33, 16]" = torch.ops.aten.add.Tensor(exp_3, 1);  exp_3 = None
+        div_7: "f32[s33, 16]" = torch.ops.aten.div.Tensor(div_6, add_261);  div_6 = add_261 = None
         permute_5: "f32[16, 256]" = torch.ops.aten.permute.default(arg14_1, [1, 0]);  arg14_1 = None
         mm_5: "f32[s33, 256]" = torch.ops.aten.mm.default(div_7, permute_5);  div_7 = permute_5 = None
         sigmoid_3: "f32[s33, 256]" = torch.ops.aten.sigmoid.default(mm_5);  mm_5 = None
-        view_10: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_3, [arg11_1, 4, 64]);  sigmoid_3 = None
-        view_11: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(mul_165, [arg11_1, 4, 64]);  mul_165 = None
-        mul_189: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_10, view_11);  view_10 = view_11 = None
+        view_12: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(sigmoid_3, [arg11_1, 4, 64]);  sigmoid_3 = None
+        view_13: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(view_11, [arg11_1, 4, 64]);  view_11 = None
+        mul_189: "f32[s33, 4, 64]" = torch.ops.aten.mul.Tensor(view_12, view_13);  view_12 = view_13 = None
         mean_4: "f32[s33, 64]" = torch.ops.aten.mean.dim(mul_189, [-2]);  mul_189 = None
         permute_6: "f32[64, 432]" = torch.ops.aten.permute.default(arg17_1, [1, 0]);  arg17_1 = None
         mm_6: "f32[s33, 432]" = torch.ops.aten.mm.default(mean_4, permute_6);  mean_4 = permute_6 = None
@@ -112,17 +114,17 @@ class <lambda>(torch.nn.Module):
         getitem_22: "f32[s33, 64]" = split_with_sizes_3[2]
         getitem_24: "f32[s33, 64]" = split_with_sizes_3[4]
         getitem_26: "f32[s33, 48]" = split_with_sizes_3[6];  split_with_sizes_3 = None
-        view_13: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(getitem_20, [arg11_1, 4, 64]);  getitem_20 = None
-        split = torch.ops.aten.split.Tensor(view_13, 32, -1);  view_13 = None
+        view_15: "f32[s33, 4, 64]" = torch.ops.aten.reshape.default(getitem_20, [arg11_1, 4, 64]);  getitem_20 = None
+        split = torch.ops.aten.split.Tensor(view_15, 32, -1);  view_15 = None
         getitem_28: "f32[s33, 4, 32]" = split[0]
         getitem_29: "f32[s33, 4, 32]" = split[1];  split = None
         pow_4: "f32[s33, 4, 32]" = torch.ops.aten.pow.Tensor_Scalar(getitem_28, 2)
         mean_5: "f32[s33, 4, 1]" = torch.ops.aten.mean.dim(pow_4, [-1], True);  pow_4 = None
-        add_349: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_5, 1e-06);  mean_5 = None
-        rsqrt_3: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_349);  add_349 = None
+        add_352: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(mean_5, 1e-06);  mean_5 = None
+        rsqrt_3: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_352);  add_352 = None
         mul_244: "f32[s33, 4, 32]" = torch.ops.aten.mul.Tensor(getitem_28, rsqrt_3);  getitem_28 = rsqrt_3 = None
-        add_362: "f32[32]" = torch.ops.aten.add.Tensor(arg18_1, 1.0);  arg18_1 = None
-        mul_247: "f32[s33, 4, 32]" = torch.ops.aten.mul.Tensor(mul_244, add_362);  mul_244 = add_362 = None
+        add_343: "f32[32]" = torch.ops.aten.add.Tensor(arg18_1, 1.0);  arg18_1 = None
+        mul_247: "f32[s33, 4, 32]" = torch.ops.aten.mul.Tensor(mul_244, add_343);  mul_244 = add_343 = None
         slice_1: "f32[s33, 4, 8]" = torch.ops.aten.slice.Tensor(mul_247, 2, 0, 8)
         convert_element_type: "f32[s33]" = torch.ops.prims.convert_element_type.default(arg15_1, torch.float32)
         unsqueeze_5: "f32[s33, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type, 1);  convert_element_type = None
@@ -130,31 +132,31 @@ class <lambda>(torch.nn.Module):
         unsqueeze_6: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_203, 1);  mul_203 = None
         expand: "f32[s33, 2, 4]" = torch.ops.aten.expand.default(unsqueeze_6, [arg11_1, 2, 4]);  unsqueeze_6 = None
         clone_1: "f32[s33, 2, 4]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
-        view_12: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_1, [arg11_1, 8]);  clone_1 = None
-        cos: "f32[s33, 8]" = torch.ops.aten.cos.default(view_12)
+        view_14: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_1, [arg11_1, 8]);  clone_1 = None
+        cos: "f32[s33, 8]" = torch.ops.aten.cos.default(view_14)
         unsqueeze_7: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2)
         mul_262: "f32[s33, 4, 8]" = torch.ops.aten.mul.Tensor(slice_1, unsqueeze_7);  unsqueeze_7 = None
         slice_4: "f32[s33, 4, 4]" = torch.ops.aten.slice.Tensor(slice_1, 2, 4, 9223372036854775807)
         neg_3: "f32[s33, 4, 4]" = torch.ops.aten.neg.default(slice_4);  slice_4 = None
         slice_3: "f32[s33, 4, 4]" = torch.ops.aten.slice.Tensor(slice_1, 2, 0, 4);  slice_1 = None
         cat: "f32[s33, 4, 8]" = torch.ops.aten.cat.default([neg_3, slice_3], -1);  neg_3 = slice_3 = None
-        sin: "f32[s33, 8]" = torch.ops.aten.sin.default(view_12);  view_12 = None
+        sin: "f32[s33, 8]" = torch.ops.aten.sin.default(view_14);  view_14 = None
         unsqueeze_8: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2)
         mul_269: "f32[s33, 4, 8]" = torch.ops.aten.mul.Tensor(cat, unsqueeze_8);  cat = unsqueeze_8 = None
-        add_407: "f32[s33, 4, 8]" = torch.ops.aten.add.Tensor(mul_262, mul_269);  mul_262 = mul_269 = None
+        add_409: "f32[s33, 4, 8]" = torch.ops.aten.add.Tensor(mul_262, mul_269);  mul_262 = mul_269 = None
         slice_2: "f32[s33, 4, 24]" = torch.ops.aten.slice.Tensor(mul_247, 2, 8, 9223372036854775807);  mul_247 = None
-        cat_1: "f32[s33, 4, 32]" = torch.ops.aten.cat.default([add_407, slice_2], -1);  add_407 = slice_2 = None
+        cat_1: "f32[s33, 4, 32]" = torch.ops.aten.cat.default([add_409, slice_2], -1);  add_409 = slice_2 = None
         split_with_sizes_4 = torch.ops.aten.split_with_sizes.default(getitem_26, [32, 16], -1);  getitem_26 = None
         getitem_30: "f32[s33, 32]" = split_with_sizes_4[0]
         getitem_31: "f32[s33, 16]" = split_with_sizes_4[1];  split_with_sizes_4 = None
-        view_16: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_30, [arg11_1, 2, 16]);  getitem_30 = None
-        pow_6: "f32[s33, 2, 16]" = torch.ops.aten.pow.Tensor_Scalar(view_16, 2)
+        view_18: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_30, [arg11_1, 2, 16]);  getitem_30 = None
+        pow_6: "f32[s33, 2, 16]" = torch.ops.aten.pow.Tensor_Scalar(view_18, 2)
         mean_7: "f32[s33, 2, 1]" = torch.ops.aten.mean.dim(pow_6, [-1], True);  pow_6 = None
-        add_517: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_7, 1e-06);  mean_7 = None
-        rsqrt_5: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_517);  add_517 = None
-        mul_334: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_16, rsqrt_5);  view_16 = rsqrt_5 = None
-        add_530: "f32[16]" = torch.ops.aten.add.Tensor(arg20_1, 1.0);  arg20_1 = None
-        mul_337: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_334, add_530);  mul_334 = add_530 = None
+        add_520: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_7, 1e-06);  mean_7 = None
+        rsqrt_5: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_520);  add_520 = None
+        mul_334: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_18, rsqrt_5);  view_18 = rsqrt_5 = None
+        add_511: "f32[16]" = torch.ops.aten.add.Tensor(arg20_1, 1.0);  arg20_1 = None
+        mul_337: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_334, add_511);  mul_334 = add_511 = None
         slice_9: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_337, 2, 0, 8)
         unsqueeze_11: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2)
         mul_352: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_9, unsqueeze_11);  unsqueeze_11 = None
@@ -164,20 +166,20 @@ class <lambda>(torch.nn.Module):
         cat_4: "f32[s33, 2, 8]" = torch.ops.aten.cat.default([neg_5, slice_11], -1);  neg_5 = slice_11 = None
         unsqueeze_12: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2)
         mul_359: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_4, unsqueeze_12);  cat_4 = unsqueeze_12 = None
-        add_575: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_352, mul_359);  mul_352 = mul_359 = None
+        add_577: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_352, mul_359);  mul_352 = mul_359 = None
         slice_10: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_337, 2, 8, 9223372036854775807);  mul_337 = None
-        cat_5: "f32[s33, 2, 16]" = torch.ops.aten.cat.default([add_575, slice_10], -1);  add_575 = slice_10 = None
+        cat_5: "f32[s33, 2, 16]" = torch.ops.aten.cat.default([add_577, slice_10], -1);  add_577 = slice_10 = None
         div_9: "i64[s33]" = torch.ops.aten.div.Tensor_mode(arg15_1, 64, rounding_mode = 'floor')
         index: "i32[s33]" = torch.ops.aten.index.Tensor(arg21_1, [arg22_1, div_9]);  div_9 = None
         remainder: "i64[s33]" = torch.ops.aten.remainder.Scalar(arg15_1, 64)
-        view_14: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_22, [arg11_1, 2, 32]);  getitem_22 = None
-        pow_5: "f32[s33, 2, 32]" = torch.ops.aten.pow.Tensor_Scalar(view_14, 2)
+        view_16: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_22, [arg11_1, 2, 32]);  getitem_22 = None
+        pow_5: "f32[s33, 2, 32]" = torch.ops.aten.pow.Tensor_Scalar(view_16, 2)
         mean_6: "f32[s33, 2, 1]" = torch.ops.aten.mean.dim(pow_5, [-1], True);  pow_5 = None
-        add_428: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_6, 1e-06);  mean_6 = None
-        rsqrt_4: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_428);  add_428 = None
-        mul_286: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(view_14, rsqrt_4);  view_14 = rsqrt_4 = None
-        add_441: "f32[32]" = torch.ops.aten.add.Tensor(arg19_1, 1.0);  arg19_1 = None
-        mul_289: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(mul_286, add_441);  mul_286 = add_441 = None
+        add_431: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_6, 1e-06);  mean_6 = None
+        rsqrt_4: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_431);  add_431 = None
+        mul_286: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(view_16, rsqrt_4);  view_16 = rsqrt_4 = None
+        add_422: "f32[32]" = torch.ops.aten.add.Tensor(arg19_1, 1.0);  arg19_1 = None
+        mul_289: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(mul_286, add_422);  mul_286 = add_422 = None
         slice_5: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_289, 2, 0, 8)
         unsqueeze_9: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2);  cos = None
         mul_304: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_5, unsqueeze_9);  unsqueeze_9 = None
@@ -187,17 +189,17 @@ class <lambda>(torch.nn.Module):
         cat_2: "f32[s33, 2, 8]" = torch.ops.aten.cat.default([neg_4, slice_7], -1);  neg_4 = slice_7 = None
         unsqueeze_10: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2);  sin = None
         mul_311: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_2, unsqueeze_10);  cat_2 = unsqueeze_10 = None
-        add_486: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_304, mul_311);  mul_304 = mul_311 = None
+        add_488: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_304, mul_311);  mul_304 = mul_311 = None
         slice_6: "f32[s33, 2, 24]" = torch.ops.aten.slice.Tensor(mul_289, 2, 8, 9223372036854775807);  mul_289 = None
-        cat_3: "f32[s33, 2, 32]" = torch.ops.aten.cat.default([add_486, slice_6], -1);  add_486 = slice_6 = None
+        cat_3: "f32[s33, 2, 32]" = torch.ops.aten.cat.default([add_488, slice_6], -1);  add_488 = slice_6 = None
         index_put: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg23_1, [index, remainder], cat_3);  cat_3 = None
-        view_15: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_24, [arg11_1, 2, 32]);  getitem_24 = None
-        index_put_1: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg24_1, [index, remainder], view_15);  view_15 = None
-        add_613: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1)
-        remainder_1: "i64[s33]" = torch.ops.aten.remainder.Scalar(add_613, 4);  add_613 = None
+        view_17: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_24, [arg11_1, 2, 32]);  getitem_24 = None
+        index_put_1: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg24_1, [index, remainder], view_17);  view_17 = None
+        add_615: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1)
+        remainder_1: "i64[s33]" = torch.ops.aten.remainder.Scalar(add_615, 4);  add_615 = None
         eq_202: "b8[s33]" = torch.ops.aten.eq.Scalar(remainder_1, 0);  remainder_1 = None
-        add_620: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1);  arg15_1 = None
-        div_10: "i64[s33]" = torch.ops.aten.div.Tensor_mode(add_620, 4, rounding_mode = 'floor');  add_620 = None
+        add_622: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1);  arg15_1 = None
+        div_10: "i64[s33]" = torch.ops.aten.div.Tensor_mode(add_622, 4, rounding_mode = 'floor');  add_622 = None
         sub_181: "i64[s33]" = torch.ops.aten.sub.Tensor(div_10, 1);  div_10 = None
         clamp_min: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_181, 0);  sub_181 = None
         mul_387: "i64[s33]" = torch.ops.aten.mul.Tensor(clamp_min, 4);  clamp_min = None
@@ -215,16 +217,16 @@ class <lambda>(torch.nn.Module):
         remainder_2: "i64[s33]" = torch.ops.aten.remainder.Scalar(mul_387, 64)
         unsqueeze_13: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(remainder_2, 1);  remainder_2 = None
         iota: "i64[4]" = torch.ops.prims.iota.default(4, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
-        add_640: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_13, iota);  unsqueeze_13 = iota = None
-        index_2: "f32[s33, 4, 16]" = torch.ops.aten.index.Tensor(index_put_2, [unsqueeze_14, add_640]);  unsqueeze_14 = add_640 = None
+        add_642: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_13, iota);  unsqueeze_13 = iota = None
+        index_2: "f32[s33, 4, 16]" = torch.ops.aten.index.Tensor(index_put_2, [unsqueeze_14, add_642]);  unsqueeze_14 = add_642 = None
         mean_8: "f32[s33, 16]" = torch.ops.aten.mean.dim(index_2, [-2]);  index_2 = None
         pow_7: "f32[s33, 16]" = torch.ops.aten.pow.Tensor_Scalar(mean_8, 2)
         mean_9: "f32[s33, 1]" = torch.ops.aten.mean.dim(pow_7, [-1], True);  pow_7 = None
-        add_677: "f32[s33, 1]" = torch.ops.aten.add.Tensor(mean_9, 1e-06);  mean_9 = None
-        rsqrt_6: "f32[s33, 1]" = torch.ops.aten.rsqrt.default(add_677);  add_677 = None
+        add_680: "f32[s33, 1]" = torch.ops.aten.add.Tensor(mean_9, 1e-06);  mean_9 = None
+        rsqrt_6: "f32[s33, 1]" = torch.ops.aten.rsqrt.default(add_680);  add_680 = None
         mul_419: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mean_8, rsqrt_6);  mean_8 = rsqrt_6 = None
-        add_687: "f32[16]" = torch.ops.aten.add.Tensor(arg26_1, 1.0);  arg26_1 = None
-        mul_422: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mul_419, add_687);  mul_419 = add_687 = None
+        add_673: "f32[16]" = torch.ops.aten.add.Tensor(arg26_1, 1.0);  arg26_1 = None
+        mul_422: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mul_419, add_673);  mul_419 = add_673 = None
         unsqueeze_17: "f32[s33, 1, 16]" = torch.ops.aten.unsqueeze.default(mul_422, -2);  mul_422 = None
         slice_13: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 0, 8)
         convert_element_type_1: "f32[s33]" = torch.ops.prims.convert_element_type.default(mul_387, torch.float32);  mul_387 = None
@@ -233,20 +235,20 @@ class <lambda>(torch.nn.Module):
         unsqueeze_16: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_402, 1);  mul_402 = None
         expand_1: "f32[s33, 2, 4]" = torch.ops.aten.expand.default(unsqueeze_16, [arg11_1, 2, 4]);  unsqueeze_16 = None
         clone_3: "f32[s33, 2, 4]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
-        view_17: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_3, [arg11_1, 8]);  clone_3 = None
-        cos_1: "f32[s33, 8]" = torch.ops.aten.cos.default(view_17)
+        view_19: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_3, [arg11_1, 8]);  clone_3 = None
+        cos_1: "f32[s33, 8]" = torch.ops.aten.cos.default(view_19)
         unsqueeze_18: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos_1, -2);  cos_1 = None
         mul_439: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(slice_13, unsqueeze_18);  unsqueeze_18 = None
         slice_16: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(slice_13, 2, 4, 9223372036854775807)
         neg_6: "f32[s33, 1, 4]" = torch.ops.aten.neg.default(slice_16);  slice_16 = None
         slice_15: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(slice_13, 2, 0, 4);  slice_13 = None
         cat_6: "f32[s33, 1, 8]" = torch.ops.aten.cat.default([neg_6, slice_15], -1);  neg_6 = slice_15 = None
-        sin_1: "f32[s33, 8]" = torch.ops.aten.sin.default(view_17);  view_17 = None
+        sin_1: "f32[s33, 8]" = torch.ops.aten.sin.default(view_19);  view_19 = None
         unsqueeze_19: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin_1, -2);  sin_1 = None
         mul_446: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(cat_6, unsqueeze_19);  cat_6 = unsqueeze_19 = None
-        add_735: "f32[s33, 1, 8]" = torch.ops.aten.add.Tensor(mul_439, mul_446);  mul_439 = mul_446 = None
+        add_737: "f32[s33, 1, 8]" = torch.ops.aten.add.Tensor(mul_439, mul_446);  mul_439 = mul_446 = None
         slice_14: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 8, 9223372036854775807);  unsqueeze_17 = None
-        cat_7: "f32[s33, 1, 16]" = torch.ops.aten.cat.default([add_735, slice_14], -1);  add_735 = slice_14 = None
+        cat_7: "f32[s33, 1, 16]" = torch.ops.aten.cat.default([add_737, slice_14], -1);  add_737 = slice_14 = None
         squeeze: "f32[s33, 16]" = torch.ops.aten.squeeze.dim(cat_7, -2);  cat_7 = None
         full_default: "f32[s33, 16]" = torch.ops.aten.full.default([arg1_1, 16], 0, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
         where: "f32[s33, 16]" = torch.ops.aten.where.self(unsqueeze_20, squeeze, full_default);  unsqueeze_20 = squeeze = full_default = None
@@ -256,4 +258,4 @@ class <lambda>(torch.nn.Module):
         copy__1: "f32[5, 64, 2, 32]" = torch.ops.aten.copy_.default(arg24_1, index_put_1);  arg24_1 = index_put_1 = copy__1 = None
         copy__2: "f32[5, 64, 16]" = torch.ops.aten.copy_.default(arg25_1, index_put_2);  arg25_1 = index_put_2 = copy__2 = None
         copy__3: "f32[5, 16, 16]" = torch.ops.aten.copy_.default(arg27_1, index_put_3);  arg27_1 = index_put_3 = copy__3 = None
-        return (cat_1, cat_5, empty_1, getitem_29, add_207, mul_198)
+        return (cat_1, cat_5, empty_1, getitem_29, add_208, mul_198)

@@ -1,0 +1,300 @@
+"""Bytes Inductor's prefill kernels move, per compiled piece, on CPU: a proxy for the GPU's elementwise passes.
+
+A 2,048-token chunk of the bench preset spends 11.8 ms of an H100 in Inductor's norm and elementwise
+kernels (docs/measurements.md, "Where a 131k prefill's time goes"); each moves about one hyper-connection
+stream tensor `[T, hc_count * hidden]`. This compiles a model of the preset's widths (fewer layers,
+experts and vocabulary: `SMALL`) at the kernel scope over the engine's prefill range `2:T`, traced at
+`T` tokens, and records Inductor's scheduler after fusion, with its GPU scheduling (`cpu_backend=
+"triton"`: Triton's fusion rules, not the C++ backend's loop fusion). No kernel is generated or run:
+each piece stops once its kernels are fused (Triton has no CPU driver here), so no forward runs either.
+
+Per piece (the graph between two opaque splitting ops: the GDN delta rule, the attention core) it
+prints each scheduled node in order: an Inductor kernel with the bytes it reads and writes (each
+buffer once, as a fused kernel that keeps it in registers would: Inductor's
+`get_read_write_buffer_accesses`, less the buffers its code keeps local), the buffers of a stream
+tensor's size or more among them (`S` = one `[T, n*d]` stream tensor), and the model functions it
+came from (a rewrite's nodes: their ops); an extern call (a GEMM, an opaque region op) by name,
+since those split fusion groups. Then the totals: Inductor kernels, their bytes, and the floor a
+layer needs (the streams read and written once per block, `4 S`).
+
+The hyper-connection ops take the graph they have on CUDA (`model.hyper.use_kernels` reads True: the
+fused write-and-read's torch twin in this range); elsewhere the CPU graph differs from the GPU's where a
+region's torch code runs a Triton op on CUDA (the MoE router's top-k: here `aten.topk` and two small
+kernels).
+
+Usage: `PYTHONPATH=. python scripts/experiments/stream_bytes.py [--tokens 2048] [--preset bench]
+[--dtype bfloat16] [--layers 4] [--experts 16] [--vocab 4096] [--json PATH]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import torch
+
+# The preset's per-layer widths kept, the rest small enough for a CPU host: one GDN layer with PLE (the
+# bench preset's `ple_layer_ids` [2] is the second layer), the fourth an attention layer.
+SMALL = {"ngram_vocab_size_base": 5_000, "split_ngram_parts": 2, "max_position_embeddings": 8192}
+MB = 1e6
+
+
+class _Fused(Exception):
+    """Raised by the post-fusion hook: the piece's schedule is recorded, nothing more is needed of it."""
+
+
+@dataclass
+class Node:
+    """One scheduled node of a piece: an Inductor kernel (`kernel`) or an extern call."""
+
+    kind: str  # "kernel", or the extern's op name
+    read: int = 0
+    written: int = 0
+    big_reads: float = 0.0  # of the buffers of a stream tensor's size or more (in units of one: `S`)
+    big_writes: float = 0.0
+    sources: list[str] = field(default_factory=list)
+
+    @property
+    def bytes(self) -> int:
+        return self.read + self.written
+
+
+@dataclass
+class Piece:
+    name: str
+    nodes: list[Node]
+    shares: str = ""  # the piece whose compile this one reuses (identical layers)
+
+    @property
+    def kernels(self) -> list[Node]:
+        return [n for n in self.nodes if n.kind == "kernel"]
+
+    def kernel_bytes(self) -> int:
+        return sum(n.bytes for n in self.kernels)
+
+
+_SOURCE = re.compile(r'File "[^"]*/(model/[\w/]+\.py)", line (\d+), in (\w+)')
+
+
+def _sources(snode: Any) -> list[str]:
+    """The model functions a scheduled node came from: the innermost model frame of each origin."""
+    seen: Counter[str] = Counter()
+    for origin in snode.node.origins if snode.node is not None else ():
+        frames = _SOURCE.findall(origin.meta.get("stack_trace", "") or "")
+        if frames:
+            path, _, fn = frames[-1]
+            seen[f"{path.removeprefix('model/')}:{fn}"] += 1
+        else:  # a node a rewrite made (a twin's torch ops): its op
+            seen[str(getattr(origin.target, "__name__", origin.target))] += 1
+    return [s for s, _ in seen.most_common()]
+
+
+def _extern_name(snode: Any) -> str:
+    node = snode.node
+    kernel = getattr(node, "op_overload", None) or getattr(node, "python_kernel_name", None)
+    return str(kernel or type(node).__name__)
+
+
+def _accesses(snode: Any) -> tuple[dict[str, int], dict[str, int]]:
+    """Bytes per buffer a kernel reads and writes, less the buffers its code keeps local: Inductor's
+    estimate keeps a buffer that a mutation after the kernel only waits for (a weak user), the
+    kernel's code drops it (`remove_kernel_local_buffers`)."""
+    names = {n.get_name() for n in snode.get_nodes()}
+    reads = snode.get_read_write_buffer_accesses(include_reads=True, include_writes=False)
+    writes = snode.get_read_write_buffer_accesses(include_reads=False, include_writes=True)
+    local = {b for b in writes if snode.scheduler.can_buffer_be_removed_through_fusion(b, names)}
+    return {b: n for b, n in reads.items() if b not in local}, {b: n for b, n in writes.items() if b not in local}
+
+
+def _record(snodes: list[Any], stream_bytes: int) -> list[Node]:
+    """The fused schedule as `Node`s, bytes at the traced size."""
+    from torch._inductor.scheduler import ExternKernelSchedulerNode, NopKernelSchedulerNode
+
+    out = []
+    for snode in snodes:
+        if isinstance(snode, NopKernelSchedulerNode):
+            continue
+        if isinstance(snode, ExternKernelSchedulerNode):
+            out.append(Node(_extern_name(snode), sources=_sources(snode)))
+            continue
+        reads, writes = _accesses(snode)
+        node = Node("kernel", sum(reads.values()), sum(writes.values()))
+        node.big_reads = sum(b for b in reads.values() if b >= stream_bytes) / stream_bytes
+        node.big_writes = sum(b for b in writes.values() if b >= stream_bytes) / stream_bytes
+        nodes = snode.get_nodes()
+        node.sources = [s for n in nodes for s in _sources(n)]
+        node.sources = list(dict.fromkeys(node.sources))
+        out.append(node)
+    return out
+
+
+def _triton_scheduling(hook: Any) -> Any:
+    """Inductor's options under which `hook` sees each graph's fused schedule, scheduled by Triton's rules."""
+    patches = {"cpu_backend": "triton", "_post_fusion_custom_pass": hook, "force_disable_caches": True}
+    return torch._inductor.config.patch(patches)
+
+
+def _stopped(e: Exception) -> bool:
+    """Whether a compile failed only because the hook stopped it once the schedule was recorded."""
+    return isinstance(getattr(e, "inner_exception", None), _Fused)
+
+
+@contextmanager
+def recording(stream_bytes: int) -> Iterator[dict[int, list[Node]]]:
+    """Every piece the backend compiles is scheduled with Triton's rules and recorded (by its
+    `PieceRecord`'s id, which identical pieces share), then left uncompiled."""
+    from torch._inductor.exc import InductorError
+
+    from qcompile.compiler.backend import QBackend
+
+    found: dict[int, list[Node]] = {}
+    current: list[int] = []
+    compile_piece = QBackend._compile_piece
+
+    def hook(snodes: list[Any]) -> list[Any]:
+        found[current[-1]] = _record(snodes, stream_bytes)
+        raise _Fused
+
+    def compile_recorded(self: QBackend, piece: Any, rec: Any, *args: Any) -> Any:
+        current.append(id(rec))
+        try:
+            compile_piece(self, piece, rec, *args)
+        except InductorError as e:
+            if not _stopped(e):
+                raise
+        return _not_run
+
+    with _triton_scheduling(hook), mock.patch.object(QBackend, "_compile_piece", compile_recorded):
+        yield found
+
+
+def fused_schedule(fn: Any, *args: torch.Tensor, stream_bytes: int) -> list[Node]:
+    """The fused schedule of `fn(*args)`, one graph at static shapes, under Triton's rules (nothing is
+    generated or run): how Inductor splits a function into kernels."""
+    from torch._inductor.exc import InductorError
+
+    found: list[list[Node]] = []
+
+    def hook(snodes: list[Any]) -> list[Any]:
+        found.append(_record(snodes, stream_bytes))
+        raise _Fused
+
+    with _triton_scheduling(hook):
+        try:
+            torch.compile(fn, dynamic=False, fullgraph=True)(*args)
+        except InductorError as e:
+            if not _stopped(e):
+                raise
+    return found[0]
+
+
+def _not_run(*args: Any) -> Any:
+    raise _Fused
+
+
+def schedule(args: argparse.Namespace) -> tuple[list[Piece], Any]:
+    """Compile the small model's prefill range and return each piece's recorded schedule, in graph order."""
+    import qcompile.api as api
+    from model.batch import Chunk, build_batch
+    from model.context import forward_context
+    from model.presets import _layer_types
+    from qcompile.synthetic import build_random
+
+    overrides = SMALL | {
+        "num_hidden_layers": args.layers,
+        "layer_types": _layer_types(args.layers),
+        "num_experts": args.experts,
+        "vocab_size": args.vocab,
+        "eos_token_id": 1,
+    }
+    model = build_random(args.preset, args.dtype, "cpu", overrides=overrides)
+    c = model.config
+    model.init_state(1, args.tokens + 1)
+    stream = args.tokens * c.hc_count * c.hidden_size * model.lm_head.weight.element_size()
+    compiled = api.compile(model, scope="kernel", ranges=((2, args.tokens),))
+    ids = torch.arange(args.tokens) % (c.vocab_size - 2) + 2
+    batch = build_batch([Chunk(0, ids.tolist(), 0)], model.trash_slot, "cpu")
+    how = compiled.dispatcher.dispatch(args.tokens, uniform_decode=False)
+    with recording(stream) as found, mock.patch("model.hyper.use_kernels", lambda t: True), torch.no_grad():
+        try:
+            with forward_context(batch.host, how):
+                compiled(*batch.tensors())
+        except _Fused:
+            pass  # the first piece's call: everything is compiled (recorded) by then
+    record = compiled.backend.records[0]
+    pieces, first_of = [], {}
+    for name, rec in record.pieces[(2, args.tokens)].items():
+        shares = first_of.setdefault(id(rec), name)
+        pieces.append(Piece(name, found[id(rec)], "" if shares == name else shares))
+    return pieces, model
+
+
+def report(pieces: list[Piece], model: Any, tokens: int) -> str:
+    c = model.config
+    stream = tokens * c.hc_count * c.hidden_size * model.lm_head.weight.element_size()
+    lines = [
+        f"T={tokens}, {c.num_hidden_layers} layers, hidden {c.hidden_size} x hc {c.hc_count}, "
+        f"{model.lm_head.weight.dtype}: one stream tensor S = {stream / MB:.1f} MB",
+    ]
+    for p in pieces:
+        lines.append("")
+        lines.append(
+            f"{p.name}" + (f" (as {p.shares})" if p.shares else "") + f": {len(p.kernels)} kernels, "
+            f"{p.kernel_bytes() / MB:.0f} MB = {p.kernel_bytes() / stream:.2f} S"
+        )
+        for n in p.nodes:
+            if n.kind != "kernel":
+                lines.append(f"    extern {n.kind}  [{', '.join(n.sources[:2])}]")
+                continue
+            lines.append(
+                f"    kernel {n.read / MB:7.1f} MB in {n.written / MB:7.1f} MB out  >=S buffers {n.big_reads:.1f} S in"
+                f" {n.big_writes:.1f} S out  [{', '.join(n.sources[:4])}]"
+            )
+    kernels = sum(len(p.kernels) for p in pieces)
+    total = sum(p.kernel_bytes() for p in pieces)
+    layers = c.num_hidden_layers
+    lines += [
+        "",
+        f"total: {kernels} Inductor kernels, {total / MB:.0f} MB = {total / stream:.1f} S; per layer "
+        f"{kernels / layers:.1f} kernels, {total / layers / MB:.0f} MB = {total / layers / stream:.1f} S "
+        f"(floor 4 S = {4 * stream / MB:.0f} MB: the streams read and written once per block); at 3 TB/s "
+        f"{total / layers / 3e12 * 1e3:.2f} ms a layer",
+    ]
+    return "\n".join(lines)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--tokens", type=int, default=2048, help="the chunk (the range's end, and the traced size)")
+    p.add_argument("--preset", default="bench", help="whose widths")
+    p.add_argument("--dtype", default="bfloat16")
+    p.add_argument("--layers", type=int, default=4)
+    p.add_argument("--experts", type=int, default=16, help="at least the preset's experts per token")
+    p.add_argument("--vocab", type=int, default=4096)
+    p.add_argument("--json", type=Path, help="also write the schedule here")
+    args = p.parse_args(argv)
+    if args.tokens < 3:
+        p.error(f"--tokens {args.tokens}: at least 3 (the range 2:T is a multi-size range)")
+    return args
+
+
+def main(argv: list[str] | None = None) -> list[Piece]:
+    args = parse_args(argv)
+    pieces, model = schedule(args)
+    print(report(pieces, model, args.tokens))
+    if args.json is not None:
+        args.json.write_text(json.dumps([asdict(p) for p in pieces], indent=1) + "\n")
+    return pieces
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,53 @@
+"""`scripts/experiments/stream_bytes.py` at tiny size: every compiled piece's fused schedule is recorded,
+and its byte counts are the buffers' sizes (the hyper-connection read's mix kernel reads two stream
+tensors and writes the sublayer input, a quarter of one)."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from model.hyper import write_torch
+from model.norm import centered_rms_norm
+from scripts.experiments import stream_bytes as sb
+
+TOKENS = 40
+
+
+@pytest.fixture(scope="module")
+def pieces() -> list[sb.Piece]:
+    args = ["--preset", "tiny", "--dtype", "float32", "--tokens", str(TOKENS), "--experts", "8", "--vocab", "512"]
+    return sb.main(args)
+
+
+def test_every_piece_is_scheduled(pieces: list[sb.Piece]) -> None:
+    # tiny: 3 GDN layers and an attention layer, so 4 splitting ops and 5 pieces between them
+    assert [p.name for p in pieces] == [f"submod_{i}" for i in range(0, 10, 2)]
+    for p in pieces:
+        assert p.kernels, f"{p.name}: no Inductor kernel"
+        assert "aten.mm.out" in {n.kind for n in p.nodes}, f"{p.name}: no GEMM between its kernels"
+
+
+def test_mix_kernel_bytes_are_its_buffers(pieces: list[sb.Piece]) -> None:
+    """x = mean_s(G_s ⊙ Ĥ_s): the gate and the normed streams in, `[T, d]` out, once per read."""
+    stream = TOKENS * 4 * 64 * 4  # tiny: hc 4 x hidden 64, float32
+    mixes = [n for p in pieces for n in p.kernels if n.big_reads == 2.0 and n.written == stream // 4]
+    assert len(mixes) == 4 * 2 + 1  # two reads a layer, and the final mixer's
+    assert all(n.read == 2 * stream for n in mixes)
+
+
+def test_a_write_and_its_grouped_norm_are_one_kernel() -> None:
+    """The hyper-connection write, the grouped norm's reduction and its normalise fuse into one kernel
+    that reads the streams once and writes the written and the normed streams (`model.norm`'s cast
+    before the flatten keeps the normalise in the reduction's loop)."""
+    t, n, d = 8, 4, 64
+    h, y, inject, weight = torch.randn(t, n * d), torch.randn(t, d), torch.rand(t, n), torch.randn(n * d)
+
+    def write_norm(h: torch.Tensor, inject: torch.Tensor, y: torch.Tensor, weight: torch.Tensor) -> tuple:
+        h = write_torch(h, inject, y)
+        return h, centered_rms_norm(h, weight, 1e-6, d)
+
+    stream = h.nbytes
+    (kernel,) = sb.fused_schedule(write_norm, h, inject, y, weight, stream_bytes=stream)
+    assert kernel.read == stream + y.nbytes + inject.nbytes + weight.nbytes
+    assert kernel.written == 2 * stream
