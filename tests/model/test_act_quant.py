@@ -56,6 +56,19 @@ def test_dequantised_within_half_a_code() -> None:
     assert ((x - back).abs() <= torch.maximum(x.abs() * 2**-4, s * 2**-10)).all()
 
 
+def test_unused_blocks_are_left() -> None:
+    """Slots of the fused MoE's unused blocks (expert E) are not read or written; the others are quantised."""
+    x = activations(64, 200, torch.float32)
+    block_expert = torch.tensor([0, 3, 4, 1], dtype=torch.int32)  # 4 experts: block 2 is unused
+    codes, scales = quantize_groups(x, (block_expert, 4, 16))
+    want_codes, want_scales = pack_fp8_groups(x)
+    used = torch.arange(64) // 16 != 2
+    assert torch.equal(codes[used], want_codes[used].view(torch.uint8))
+    assert torch.equal(scales[used], want_scales[used])
+    with pytest.raises(ValueError, match="quantize_groups: block_m must be a multiple of 16, got 8"):
+        quantize_groups(x, (block_expert, 4, 8))
+
+
 def test_bad_input_names_it() -> None:
     with pytest.raises(ValueError, match=r"quantize_groups: x must be a contiguous 2-D float tensor, got .* \[4\]"):
         quantize_groups(torch.zeros(4))

@@ -1,0 +1,151 @@
+"""The fused MoE's block-FP8 GEMMs with FP8 activations (w8a8, `fused_moe(fp8_activations=True)`), in Triton's
+interpreter (which runs FP8 x FP8 `tl.dot`) on small shapes, against a torch reference of the same
+quantised operands and against the weight-only path within `fused_moe.W8A8_ERROR`'s bound.
+
+Against the reference: x and each pair's gate/up product are quantised by `pack.pack_fp8_groups`, the same
+numbers as the kernel's quantiser (`tests/model/test_act_quant.py`); then the products are those of
+`test_fused_moe.py`'s bound, on the dequantised activations and weights (float32 everywhere on the CPU).
+"""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+pytest.importorskip("triton", reason="the fused MoE kernels need Triton")
+from model.kernels.fused_moe import GemmTiles, MoETiles, fused_moe
+from model.quant.formats import e4m3_decode
+from model.quant.pack import pack_fp8_groups
+from tests.model.test_fused_moe import (
+    U,
+    _errors,
+    assert_within_moe_bound,
+    experts_and_router,
+    kept,
+    moe_error_bound,
+    routed,
+)
+
+TILES = MoETiles(16, GemmTiles(32, 32), GemmTiles(32, 32))  # several N and K tiles at these sizes
+
+
+def fp8_groups(x: torch.Tensor) -> torch.Tensor:
+    """x as FP8 activations stand for it: `e4m3 · scale` of its 128-input groups, in float32."""
+    codes, scale = pack_fp8_groups(x)
+    return e4m3_decode(codes) * scale.repeat_interleave(128, dim=-1)[..., : x.shape[-1]]
+
+
+def w8a8_reference(
+    x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor
+) -> torch.Tensor:
+    """The torch form of the w8a8 experts on dense float32 weights, expert by expert in float64: quantised x,
+    each pair's silu product rounded to x's dtype and quantised, the weighted sum in routing order."""
+    xq = fp8_groups(x).double()
+    y = torch.zeros(*ids.shape, x.shape[1], dtype=torch.float64, device=x.device)
+    for e in ids.unique().tolist():
+        t, j = (ids == e).nonzero(as_tuple=True)
+        g, up = (xq[t] @ gate_up[e].double().T).float().chunk(2, -1)
+        act = fp8_groups((torch.nn.functional.silu(g) * up).to(x.dtype)).double()
+        y[t, j] = act @ down[e].double().T
+    return (weights.double()[..., None] * y).sum(1).to(x.dtype)
+
+
+@pytest.mark.parametrize(("hidden", "inter", "tokens"), [(64, 32, 1), (256, 160, 12), (160, 96, 30)])
+def test_w8a8_matches_its_torch_reference(hidden: int, inter: int, tokens: int) -> None:
+    """Several activation groups (256 and 160 inputs: a partial last group), partial tiles, one token's
+    direct blocks and shared experts' padded ones."""
+    experts, router = experts_and_router(hidden, inter)
+    x, weights, ids = routed(router, tokens, seed=4)
+    packed, ref_experts = kept(experts, "fp8_block", (32, 32))
+    with torch.no_grad():
+        got = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, TILES, **packed.stored(),
+                        fp8_activations=True)  # fmt: skip
+        gu, dn = ref_experts.gate_up_proj, ref_experts.down_proj
+        ref = w8a8_reference(x, weights, ids, gu, dn)
+        # the gate/up products of quantised x, then the down GEMM of quantised products: step 1-4's bound with
+        # x and the products as the kernel's operands
+        bound = moe_error_bound(fp8_groups(x), weights, ids, gu, dn)
+    assert_within_moe_bound(got, ref, bound)
+
+
+def group_scales(x: torch.Tensor) -> torch.Tensor:
+    """Each element's activation scale `amax(|group|) / 448`, expanded to x's shape (float64)."""
+    groups = torch.nn.functional.pad(x.abs(), (0, -x.shape[-1] % 128)).unflatten(-1, (-1, 128))
+    return (groups.amax(-1) / 448).repeat_interleave(128, dim=-1)[..., : x.shape[-1]]
+
+
+def w8a8_bound(
+    x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor, gate_up: torch.Tensor, down: torch.Tensor
+) -> torch.Tensor:
+    """Per-output bound `[T, H]` on |w8a8 - weight-only|, steps 1-4 of `fused_moe`'s module doc (float64, on
+    the exact values), plus each path's own float32 bound (`moe_error_bound`): float32 activations, so the
+    products' rounding to x's dtype is float32's `U`."""
+    xd, w = x.double(), weights.double().abs()[..., None]
+    gu, dn = gate_up.double()[ids], down.double()[ids]
+    quantised = 2.0**-4 * xd.abs() + 2.0**-10 * group_scales(xd)
+    g, up = torch.einsum("th,tknh->tkn", xd, gu).chunk(2, -1)
+    dg, dup = torch.einsum("th,tknh->tkn", quantised, gu.abs()).chunk(2, -1)
+    silu = torch.nn.functional.silu(g)
+    act = silu * up
+    dact = 1.1 * dg * (up.abs() + dup) + silu.abs() * dup
+    dact = dact + U * (act.abs() + dact)
+    h_err = dact + 2.0**-4 * (act.abs() + dact) + 2.0**-10 * group_scales(act.abs() + dact)
+    dy = torch.einsum("tki,tkhi->tkh", h_err, dn.abs())
+    own = moe_error_bound(x, weights, ids, gate_up, down) + moe_error_bound(fp8_groups(x), weights, ids, gate_up, down)
+    return (w * dy).sum(1) + own
+
+
+@pytest.mark.parametrize(("hidden", "inter", "tokens"), [(256, 160, 12), (160, 96, 30)])
+def test_w8a8_within_the_derived_bound_of_weight_only(hidden: int, inter: int, tokens: int) -> None:
+    """w8a8 against the weight-only kernel on the same codes: within the bound, and visibly apart (more
+    than float32's noise: the activations are quantised)."""
+    experts, router = experts_and_router(hidden, inter)
+    x, weights, ids = routed(router, tokens, seed=5)
+    packed, ref_experts = kept(experts, "fp8_block", (32, 32))
+    with torch.no_grad():
+        args = (x, weights, ids, packed.gate_up_proj, packed.down_proj, TILES)
+        w8a8 = fused_moe(*args, **packed.stored(), fp8_activations=True)
+        weight_only = fused_moe(*args, **packed.stored())
+        bound = w8a8_bound(x, weights, ids, ref_experts.gate_up_proj, ref_experts.down_proj)
+    err = (w8a8.double() - weight_only.double()).abs()
+    worst = err.argmax()
+    assert bool((err <= bound).all()), f"error {float(err.max()):.3g}, bound {float(bound.flatten()[worst]):.3g}"
+    assert float(err.max()) > 1e-3 * float(weight_only.abs().max())
+
+
+def test_w8a8_refuses_what_it_cannot_run() -> None:
+    experts, router = experts_and_router()
+    x, weights, ids = routed(router, 4)
+    packed, _ = kept(experts, "mxfp8")
+    with pytest.raises(ValueError, match="fp8_activations multiply block FP8 weights only, got quant 'mxfp8'"):
+        fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, **packed.stored(), fp8_activations=True)
+    with pytest.raises(ValueError, match="fp8_activations multiply block FP8 weights only, got quant None"):
+        fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, fp8_activations=True)
+    fp8, _ = kept(experts, "fp8_block", (16, 16))  # 16-deep scale blocks: K tiles too shallow for an FP8 MMA
+    with pytest.raises(ValueError, match="fp8_activations need K tiles of at least 32 .* got 16"):
+        fused_moe(x, weights, ids, fp8.gate_up_proj, fp8.down_proj, **fp8.stored(), fp8_activations=True)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("tokens", [8, 300, 2048])  # decode tiles, then 16- and 64-row prefill blocks
+def test_gpu_w8a8_is_its_reference_to_bf16_accuracy(tokens: int) -> None:
+    """bf16 activations on FP8 tensor cores against the torch w8a8 reference of the same quantised operands
+    (float64): no further from it than the torch bf16 path is from float32 on the dequantised weights; and
+    sm_80/86 refuse, naming the capability."""
+    low, router = experts_and_router(256, 128, 32, 4, device="cuda", dtype=torch.bfloat16)
+    packed, ref_experts = kept(low, "fp8_block", (128, 128))
+    xb, wb, ids = routed(router, tokens)
+    args = (xb, wb, ids, packed.gate_up_proj, packed.down_proj)
+    with torch.no_grad():
+        if torch.cuda.get_device_capability() < (8, 9):
+            with pytest.raises(RuntimeError, match="fp8_activations need FP8 tensor cores .* is sm_8"):
+                fused_moe(*args, **packed.stored(), fp8_activations=True)
+            return
+        ours = fused_moe(*args, **packed.stored(), fp8_activations=True)
+        ref = w8a8_reference(xb, wb, ids, ref_experts.gate_up_proj, ref_experts.down_proj).float()
+        low.gate_up_proj.copy_(ref_experts.gate_up_proj)
+        low.down_proj.copy_(ref_experts.down_proj)
+        ref_bf16 = ref_experts.reference(xb.float(), wb.float(), ids)
+        bf16 = _errors(low.reference(xb, wb, ids), ref_bf16)
+    got = _errors(ours, ref)
+    assert got[0] <= bf16[0] and got[1] <= bf16[1], f"w8a8 kernel {got} vs torch bf16 {bf16}"
