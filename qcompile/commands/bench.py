@@ -135,7 +135,7 @@ def _add_workload_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--preset", choices=sorted(PRESETS), help="model geometry" + default("preset"))
     add_engine_flags(
         p,
-        names=("device", "dtype", "kv_cache_dtype", "tensor_parallel_size", "skinny_plans"),
+        names=("device", "dtype", "kv_cache_dtype", "moe_activation_dtype", "tensor_parallel_size", "skinny_plans"),
         defaults={"device": None, "dtype": None},
         notes={
             "device": "; cpu runs cudagraph mode 'none' only" + default("device"),
@@ -145,6 +145,7 @@ def _add_workload_flags(p: argparse.ArgumentParser) -> None:
             "tensor_parallel_size": "; N > 1: TP1 against TPN through the engine, same run (decode, prefill, "
             "collectives share)",
             "skinny_plans": "; with --skinny-gemm",
+            "moe_activation_dtype": "; fp8 with --quant-experts fp8_block (the full preset's), on CUDA",
         },
     )
     p.add_argument(
@@ -282,6 +283,13 @@ def resolve(args: argparse.Namespace) -> None:
         raise UsageError(
             f"--device {args.device}: {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs "
             "its CPU smoke mode"
+        )
+    if args.moe_activation_dtype == "fp8" and (
+        args.quant_experts != "fp8_block" or not str(args.device).startswith("cuda")
+    ):
+        raise UsageError(
+            f"--moe-activation-dtype fp8: FP8 activations multiply block-FP8 experts in the CUDA fused MoE; got "
+            f"--quant-experts {args.quant_experts} on --device {args.device}"
         )
     if args.prefill_graphs:
         check_prefill_graphs(args)
@@ -731,6 +739,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
     from model.kernels import pdl_enabled
+    from model.moe import use_moe_activation_dtype
     from qcompile.commands.workload import expected_experts
     from qcompile.engine.progress import stage
 
@@ -742,6 +751,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     start = time.perf_counter()
     with stage(f"build the {args.preset} preset" + (", time the transformers anchor" if args.anchor_steps else "")):
         model, anchor_tok_s = build(args, device)
+    use_moe_activation_dtype(model, args.moe_activation_dtype)
     built_s = time.perf_counter() - start
     session, prefill_s, skinny_shapes = _prefilled(args, model, device)
     rows: list[Row] = []
@@ -758,6 +768,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "preset": args.preset,
         "dtype": args.dtype,
         "kv_cache_dtype": args.kv_cache_dtype,
+        "moe_activation_dtype": args.moe_activation_dtype,
         "device": _device_name(device),
         "torch": torch.__version__,
         "context": args.context,

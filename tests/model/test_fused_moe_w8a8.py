@@ -13,7 +13,9 @@ import pytest
 import torch
 
 pytest.importorskip("triton", reason="the fused MoE kernels need Triton")
+from model import moe as moe_module
 from model.kernels.fused_moe import GemmTiles, MoETiles, fused_moe
+from model.moe import FP8_ACTIVATION_PAIRS, use_moe_activation_dtype
 from model.quant.formats import e4m3_decode
 from model.quant.pack import pack_fp8_groups
 from tests.model.test_fused_moe import (
@@ -124,6 +126,35 @@ def test_w8a8_refuses_what_it_cannot_run() -> None:
     fp8, _ = kept(experts, "fp8_block", (16, 16))  # 16-deep scale blocks: K tiles too shallow for an FP8 MMA
     with pytest.raises(ValueError, match="fp8_activations need K tiles of at least 32 .* got 16"):
         fused_moe(x, weights, ids, fp8.gate_up_proj, fp8.down_proj, **fp8.stored(), fp8_activations=True)
+
+
+@pytest.mark.parametrize("tokens", [4, 4 * FP8_ACTIVATION_PAIRS + 4])  # 1 and 25 pairs an expert (8 experts, top-2)
+def test_experts_take_fp8_activations_at_prefill_sizes(tokens: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`moe_activation_dtype='fp8'` on kept block-FP8 experts: steps beyond `FP8_ACTIVATION_PAIRS` pairs an
+    expert are the w8a8 kernel's, bit for bit, smaller ones (decode) the weight-only kernel's."""
+    monkeypatch.setattr(moe_module, "use_kernels", lambda t: True)  # the kernels, in Triton's interpreter
+    experts, router = experts_and_router()
+    x, weights, ids = routed(router, tokens, seed=6)
+    packed, _ = kept(experts, "fp8_block", (32, 32))
+    use_moe_activation_dtype(packed, "fp8")
+    prefill = ids.numel() / 8 > FP8_ACTIVATION_PAIRS
+    with torch.no_grad():
+        got = packed(x, weights, ids)
+        want = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, **packed.stored(),
+                         fp8_activations=prefill)  # fmt: skip
+    assert torch.equal(got, want)
+
+
+def test_fp8_activations_need_block_fp8_experts() -> None:
+    experts, _ = experts_and_router()
+    with pytest.raises(ValueError, match="moe_activation_dtype='fp8' multiplies block-FP8 experts .* dense weights"):
+        experts.use_activation_dtype("fp8")
+    packed, _ = kept(experts, "nvfp4")
+    model = torch.nn.ModuleDict({"layer0": packed})
+    with pytest.raises(ValueError, match="layer0: moe_activation_dtype='fp8' .* these hold nvfp4 codes"):
+        use_moe_activation_dtype(model, "fp8")
+    with pytest.raises(ValueError, match="moe_activation_dtype='int8': not one of auto, fp8"):
+        packed.use_activation_dtype("int8")
 
 
 @pytest.mark.gpu
