@@ -29,6 +29,7 @@ from tests.model.test_fused_moe import (
 )
 
 TILES = MoETiles(16, GemmTiles(32, 32), GemmTiles(32, 32))  # several N and K tiles at these sizes
+SWAPPED = MoETiles(16, GemmTiles(32, 32, swap=True), GemmTiles(32, 32, swap=True))  # weights first
 
 
 def fp8_groups(x: torch.Tensor) -> torch.Tensor:
@@ -52,15 +53,18 @@ def w8a8_reference(
     return (weights.double()[..., None] * y).sum(1).to(x.dtype)
 
 
-@pytest.mark.parametrize(("hidden", "inter", "tokens"), [(64, 32, 1), (256, 160, 12), (160, 96, 30)])
-def test_w8a8_matches_its_torch_reference(hidden: int, inter: int, tokens: int) -> None:
+@pytest.mark.parametrize(
+    ("hidden", "inter", "tokens", "tiles"),
+    [(64, 32, 1, TILES), (256, 160, 12, TILES), (160, 96, 30, TILES), (160, 96, 30, SWAPPED)],
+)
+def test_w8a8_matches_its_torch_reference(hidden: int, inter: int, tokens: int, tiles: MoETiles) -> None:
     """Several activation groups (256 and 160 inputs: a partial last group), partial tiles, one token's
-    direct blocks and shared experts' padded ones."""
+    direct blocks and shared experts' padded ones; the row scales on a swapped accumulator's columns."""
     experts, router = experts_and_router(hidden, inter)
     x, weights, ids = routed(router, tokens, seed=4)
     packed, ref_experts = kept(experts, "fp8_block", (32, 32))
     with torch.no_grad():
-        got = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, TILES, **packed.stored(),
+        got = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, tiles, **packed.stored(),
                         fp8_activations=True)  # fmt: skip
         gu, dn = ref_experts.gate_up_proj, ref_experts.down_proj
         ref = w8a8_reference(x, weights, ids, gu, dn)
