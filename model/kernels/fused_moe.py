@@ -7,8 +7,8 @@ of `BLOCK_M` rows (each expert's rows padded to a whole block), and every block 
 by its one expert's weights, read straight from the stacked `[E, ...]` parameters. Each active
 expert's weights are read once per N tile of a block, and only active experts are read.
 
-Up to six kernels (eight with FP8 activations' two quantisers, below), none with atomics, so results are deterministic and CUDA-graph capturable (no host
-sync; every size is a function of `T`, `k` and `E` alone):
+Up to six kernels (eight with FP8 activations' two quantisers, below), none with atomics, so results are
+deterministic and CUDA-graph capturable (no host sync; every size is a function of `T`, `k` and `E` alone):
 
 1. `_align_kernel`: one program per chunk of pairs writes each pair's slot in the expert-sorted,
    block-padded order (a pair keeps its flat order `t·k + j` within its expert), and one program per
