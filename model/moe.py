@@ -33,6 +33,13 @@ from model.working_set import chunks
 
 FP8_BLOCK = (128, 128)  # the official release's block-FP8 (bn, bk)
 # the stored tensors of routed experts: codes (or dense weights), then the kept formats' scales
+# `--moe-activation-dtype`: the routed experts' GEMM inputs in the model's dtype, or FP8 (w8a8, block-FP8 experts)
+MOE_ACTIVATION_DTYPES = ("auto", "fp8")
+# FP8 activations apply to steps with more routing pairs per expert than this: the fused MoE's 64-row tile class
+# (`fused_moe.default_tiles`), which Hopper multiplies with FP8 wgmma; its 16-row tiles are Triton's mma.sync,
+# which converts FP8 operands to float16 there. Decode steps stay below it (24 pairs an expert is 1,229 tokens
+# of top-10 over 512 experts) and stay weight-only: bound by the weight bytes, which w8a8 does not change.
+FP8_ACTIVATION_PAIRS = 24
 STORED = ("gate_up_proj", "down_proj", "gate_up_scale", "down_scale", "gate_up_scale_2", "down_scale_2")
 
 
@@ -97,6 +104,7 @@ class Experts(nn.Module):
         self.quant: str | None = None  # the stored format of the kept codes, None for dense weights
         self.block = FP8_BLOCK  # block FP8's (bn, bk) when kept in it
         self.cache: ExpertCache | None = None  # host banks and device slots, when offloaded
+        self.fp8_activations = False  # w8a8 for prefill-sized steps (`use_activation_dtype`)
 
     def keep_quantised(
         self,
@@ -192,22 +200,37 @@ class Experts(nn.Module):
             return tuple(getattr(self, f"{name}_proj").shape)
         return self.shapes[name]
 
+    def use_activation_dtype(self, dtype: str) -> None:
+        """`--moe-activation-dtype` (`MOE_ACTIVATION_DTYPES`): "fp8" runs steps of more than
+        `FP8_ACTIVATION_PAIRS` pairs an expert with FP8 activations (`fused_moe`'s `fp8_activations`), which
+        needs experts kept in block FP8; else a ValueError naming the format held."""
+        if dtype not in MOE_ACTIVATION_DTYPES:
+            raise ValueError(f"moe_activation_dtype={dtype!r}: not one of {', '.join(MOE_ACTIVATION_DTYPES)}")
+        if dtype == "fp8" and self.quant != "fp8_block":
+            held = "dense weights" if self.quant is None else f"{self.quant} codes"
+            raise ValueError(f"moe_activation_dtype='fp8' multiplies block-FP8 experts (fp8_block codes kept by "
+                             f"weight_only), these hold {held}")  # fmt: skip
+        self.fp8_activations = dtype == "fp8"
+
     def kernel_operands(self, ids: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, dict[str, object]]:
         """`(ids, gate_up, down, keywords)` for `fused_moe`: the stacks, or the cache's slots with the ids
         remapped to them once round 0 of this step's experts is resident (one plan kernel, `ExpertCache.
         slot_ids`), the later rounds (`ExpertCache.step_rounds`, from shapes) as `later`, each planned and
         copied when the fused MoE reaches it, with the tiles the logical expert count picks, so the kernels
-        run as over resident experts."""
+        run as over resident experts. FP8 activations where `use_activation_dtype` asked for them and the
+        step is prefill-sized (`FP8_ACTIVATION_PAIRS`)."""
+        pairs_per_expert = ids.numel() / self.num_experts
+        fp8 = {"fp8_activations": self.fp8_activations and pairs_per_expert > FP8_ACTIVATION_PAIRS}
         if self.cache is None:
-            return ids, self.gate_up_proj, self.down_proj, self.stored()
+            return ids, self.gate_up_proj, self.down_proj, self.stored() | fp8
         from model.kernels.fused_moe import default_tiles  # Triton: imported only on CUDA
 
         cache = self.cache
         later = [functools.partial(cache.slot_ids, ids, r) for r in range(1, cache.step_rounds(ids))]
         slot_ids = cache.slot_ids(ids)
         held = cache.slot_tensors()
-        tiles = default_tiles(ids.numel() / self.num_experts, self.quant is not None)
-        return slot_ids, held["gate_up_proj"], held["down_proj"], self.stored() | {"tiles": tiles, "later": later}
+        tiles = default_tiles(pairs_per_expert, self.quant is not None, fp8_activations=fp8["fp8_activations"])
+        return slot_ids, held["gate_up_proj"], held["down_proj"], self.stored() | fp8 | {"tiles": tiles, "later": later}
 
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
         """Where the kernels run (CUDA) the fused kernels, else `reference`."""
@@ -369,3 +392,14 @@ class SparseMoE(nn.Module):
             folded = (shared, shared_gate, down.weight)
             return fused_moe(x, weights, ids, gate_up, down_w, **stored, shared=folded, out=out)
         return fused_moe(x, weights, ids, gate_up, down_w, **stored, shared_out=(down(shared), shared_gate), out=out)
+
+
+def use_moe_activation_dtype(model: nn.Module, dtype: str) -> None:
+    """`Experts.use_activation_dtype(dtype)` for every routed-experts module of `model`; a ValueError names
+    the first that cannot."""
+    for name, module in model.named_modules():
+        if isinstance(module, Experts):
+            try:
+                module.use_activation_dtype(dtype)
+            except ValueError as e:
+                raise ValueError(f"{name}: {e}") from None

@@ -93,6 +93,25 @@ def e4m3_as(q, dtype: tl.constexpr, HW_E4M3: tl.constexpr):
     return d
 
 
+@triton.jit
+def e4m3_code(v, HW_E4M3: tl.constexpr):
+    """float32 `v` in [-448, 448] -> its E4M3 (fn) code (uint8), rounded to nearest even as torch's
+    conversion to `float8_e4m3fn` rounds: the GPU's `cvt.rn.satfinite` (sm_89 and newer), else from bits
+    (the interpreter's own conversion rounds ties away and flushes subnormals): normals drop float32's
+    20 low mantissa bits with `bf16_bits`' carry, the exponent rebased from 127 to 7; below 2^-6 the
+    code is `|v| * 2^9` (exact) rounded to an integer by adding and taking away 2^23 (0..8, where 8 is
+    the smallest normal's code)."""
+    if HW_E4M3:
+        q = v.to(tl.float8e4nv).to(tl.uint8, bitcast=True)
+    else:
+        bits = v.to(tl.uint32, bitcast=True)
+        mag = bits & 0x7FFFFFFF
+        normal = ((mag + 0x7FFFF + ((mag >> 20) & 1)) >> 20) - (120 << 3)
+        sub = ((mag.to(tl.float32, bitcast=True) * 512.0 + 8388608.0) - 8388608.0).to(tl.uint32)
+        q = (tl.where(mag >= (121 << 23), normal, sub) | ((bits >> 31) << 7)).to(tl.uint8)
+    return q
+
+
 # `e2m1_tiny` of four packed bytes' eight nibbles at once, in PTX: each 32-bit register holds two bytes
 # (`prmt` spreads them to its 16-bit halves), so every shift and mask decodes two nibbles where Triton's
 # integer ops on 8-bit lanes decode one. Outputs: the low nibbles of bytes 0-1 and 2-3, then the high ones.

@@ -7,8 +7,8 @@ of `BLOCK_M` rows (each expert's rows padded to a whole block), and every block 
 by its one expert's weights, read straight from the stacked `[E, ...]` parameters. Each active
 expert's weights are read once per N tile of a block, and only active experts are read.
 
-Up to six kernels, none with atomics, so results are deterministic and CUDA-graph capturable (no host
-sync; every size is a function of `T`, `k` and `E` alone):
+Up to six kernels (eight with FP8 activations' two quantisers, below), none with atomics, so results are
+deterministic and CUDA-graph capturable (no host sync; every size is a function of `T`, `k` and `E` alone):
 
 1. `_align_kernel`: one program per chunk of pairs writes each pair's slot in the expert-sorted,
    block-padded order (a pair keeps its flat order `t·k + j` within its expert), and one program per
@@ -52,6 +52,26 @@ weight_only.py`, whose code decoders in `codes.py` these kernels share):
 The weights are thus exactly `formats.py`'s; only where the float32 roundings fall differs from a
 product with the dequantised weights.
 
+Block FP8 may also run w8a8 (`fp8_activations`, sm_89 and newer), as DeepSeek's inference and vLLM run such
+checkpoints: x, and each pair's gate/up product after its rounding to x's dtype, are quantised to E4M3 per
+row and group of 128 inputs (`act_quant`: scale `amax / 448`, one float32 a (row, group)), and each K tile
+(inside one activation group and one weight scale block) multiplies the two tiles' codes on FP8 tensor cores
+(products of E4M3 values are exact; the tile's sum is float32, which Hopper's FP8 MMAs keep to fewer
+mantissa bits, so it goes into the float32 accumulator each tile, as DeepSeek promotes every 128 inputs),
+then by `a_scale[row] * w_scale[column]`. The K loop then issues no conversion, and FP8 MMAs run at twice
+bf16's rate. Its error against the weight-only product, per output, from E4M3's rounding of an activation
+`a` in a group of scale s: `|â - a| <= 2^-4 |a|` for a normal code (half its spacing, three mantissa bits),
+`<= 2^-10 s` below 2^-6 s (subnormal spacing 2^-9 s), so `|â - a| <= 2^-4 |a| + 2^-10 s`. Hence
+1. gate/up: `δz <= Σ_k (2^-4 |x_k| + 2^-10 s_g(k)) |w_k|`, plus each side's own float32 summation;
+2. `act = silu(g) * up` (1.1-Lipschitz silu): `δact <= 1.1 δg (|up| + δup) + |silu(g)| δup`, plus one
+   unit of x's dtype where the two round it differently;
+3. down, whose input is quantised again: `δy <= Σ_i (δact_i + 2^-4 (|act_i| + δact_i) + 2^-10 s) |W_i|`;
+4. the routed sum: `Σ_j |weight_j| δy_j`.
+The worst case aligns every rounding (about 2^-4 ≈ 6% of `Σ |x||w|` per GEMM, 12% through both); their
+signs are independent, so outputs move by about `2^-4/√3 · sqrt(Σ (x w)^2)`, a few percent of an output's
+size (`tests/model/test_fused_moe_w8a8.py` checks the bound; docs/measurements.md has the teacher-forced
+log-probability error against float32 beside bf16's and the weight-only path's).
+
 Float32 inputs multiply in IEEE float32 (no TF32); so do all inputs in Triton's interpreter (CPU
 tensors), whose 16-bit dot products are not IEEE. Routing ids must lie in `[0, E)` (the router's do;
 they are not checked on the device, which would need a sync).
@@ -69,6 +89,7 @@ import triton
 import triton.language as tl
 
 from model.kernels import output_like
+from model.kernels.act_quant import ACT_GROUP, quantize_groups
 from model.kernels.codes import (
     E4M3_CAPABILITY,
     add,
@@ -84,7 +105,7 @@ from model.kernels.codes import (
     pdl_launch,
     wait_for_inputs,
 )
-from model.kernels.mma import add_scaled, mma, oriented
+from model.kernels.mma import add_scaled, mma, oriented, row_scaled
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
@@ -92,6 +113,9 @@ ALIGN_CHUNK_ELEMENTS = 8192  # one-hot [chunk, E] elements per align program
 SUM_BLOCK = 1024
 FP8_BLOCK = (128, 128)  # the official release's weight_scale_inv blocks (bn, bk)
 MIN_DOT_K = 16  # tl.dot's smallest K: a block FP8 bk must be a multiple of it
+MIN_FP8_DOT_K = 32  # an FP8 x FP8 MMA's K (mma.sync m16n8k32, wgmma k32): FP8 activations' smallest K tile
+FP8_MMA_CAPABILITY = (8, 9)  # FP8 x FP8 tensor-core MMAs (Ada, Hopper and newer)
+A_GROUP = tl.constexpr(ACT_GROUP)  # inputs per activation scale of FP8 activations
 TUNED_ON = (9, 0)  # the compute capability `default_tiles` was swept on (the H200)
 # stored format -> the kernels' KIND: 0 dense (x's dtype), then EXPERT_FORMATS' order, 1 block FP8,
 # 2 MXFP8, 3 NVFP4 (ModelOpt), 4 NVFP4 (compressed-tensors), the numbers `_tile_dot` tests
@@ -123,7 +147,9 @@ class MoETiles:
     down: GemmTiles
 
 
-def default_tiles(pairs_per_expert: float, fp8: bool = False, capability: tuple[int, int] = TUNED_ON) -> MoETiles:
+def default_tiles(
+    pairs_per_expert: float, fp8: bool = False, capability: tuple[int, int] = TUNED_ON, fp8_activations: bool = False
+) -> MoETiles:
     """Tiles by the mean number of pairs per expert: 16-row blocks while decode leaves most experts
     with one or two rows (weight streaming, many N tiles to spread it over the SMs; the down GEMM's
     64-deep K tiles halve its shared memory, so a one-token step's programs run in one wave), larger row
@@ -131,14 +157,17 @@ def default_tiles(pairs_per_expert: float, fp8: bool = False, capability: tuple[
     weights (half the bytes, a conversion and a scaled partial per K tile) keep smaller blocks and
     deeper pipelines longer. Chosen by `scripts/experiments/bench_fused_moe.py --sweep / --fp8-sweep` at the
     bench preset's shapes (docs/measurements.md), on the H200; on a GPU of another `capability` the
-    largest class's gate_up tile is half as wide where it would spill (`gate_up_spills`)."""
+    largest class's gate_up tile is half as wide where it would spill (`gate_up_spills`), and so is block
+    FP8's 64-row down tile under FP8 activations on sm_89 (255 registers and 8 bytes of stack at 128 columns;
+    64: 168, none)."""
     halved = gate_up_spills(capability, fp8)
     if pairs_per_expert <= 4:
         return MoETiles(16, GemmTiles(32, 128, 4, 4), GemmTiles(64, 64, 4, 4))
     if fp8:
         if pairs_per_expert <= 24:
             return MoETiles(16, GemmTiles(32, 128, 4, 6), GemmTiles(64, 128, 4, 6))
-        return MoETiles(64, GemmTiles(32 if halved else 64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
+        down_n = 64 if fp8_activations and capability < (9, 0) else 128
+        return MoETiles(64, GemmTiles(32 if halved else 64, 64, 4, 4), GemmTiles(down_n, 64, 4, 4))
     if pairs_per_expert <= 24:
         return MoETiles(32, GemmTiles(64, 128, 4, 3), GemmTiles(128, 128, 4, 3))
     if pairs_per_expert <= 96:
@@ -271,11 +300,14 @@ def _tile_dot(
     HW_E4M3: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
+    a_s,
+    A_FP8: tl.constexpr,
 ):
     """acc + a · B for the K tile `rk` (starting at k0) of the columns whose stored weight rows start at
     `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc); `acc`
     `oriented` as SWAP asks. UNIFORM: the tile's columns share one block-FP8 scale row, `s_rows` (a
-    scalar pointer), so one float32 multiplier serves the whole partial.
+    scalar pointer), so one float32 multiplier serves the whole partial. A_FP8 (block FP8 only): `a` holds
+    E4M3 codes whose rows' scales are `a_s [BLOCK_M]`, multiplied by the codes on FP8 tensor cores.
 
     Each kind is its own constexpr branch with one return at the end: Triton compiles the statements
     after a taken branch's `return` too, so an early return would not keep them out."""
@@ -290,7 +322,10 @@ def _tile_dot(
         if KIND == 0:
             acc = mma(acc, a, b, DOT_F32, SWAP)
         else:
-            b = e4m3_as(b, a.dtype, HW_E4M3)  # E4M3 codes: exact in every activation dtype
+            if A_FP8:  # FP8 x FP8: both tiles' codes go to the tensor cores as they are
+                b = b.to(tl.float8e4nv, bitcast=True)
+            else:
+                b = e4m3_as(b, a.dtype, HW_E4M3)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers
                 if UNIFORM:
                     s = tl.load(s_rows + k0 // SCALE_BK)
@@ -300,11 +335,28 @@ def _tile_dot(
                 s = e8m0_value(tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0).to(tl.uint32))
             # the tile lies in one scale block: its float32 partial is scaled once per column
             part = mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP)
+            if A_FP8:  # the tile lies in one activation group too: one scale per row
+                part = row_scaled(part, a_s, SWAP)
             if UNIFORM:
                 acc = acc + part * s
             else:
                 acc = add_scaled(acc, part, s, SWAP)
     return acc
+
+
+@triton.jit
+def _act_tile(a, a_scale, rows, rk, k0, K, live, A_FP8: tl.constexpr):
+    """The `[BLOCK_M, BLOCK_K]` tile of inputs `rk` (from k0) of `a [R, K]`'s rows `rows [BLOCK_M]` (int64;
+    those not `live` read as 0) and the rows' scales: A_FP8, E4M3 codes and their group's float32 scale
+    (`act_quant`, `a_scale [R, ceil(K / A_GROUP)]`); else the activations, and `live` as a placeholder
+    the dot never reads."""
+    t = tl.load(a + rows[:, None] * K + rk[None, :], mask=live[:, None] & (rk < K)[None, :], other=0)
+    if A_FP8:
+        t = t.to(tl.float8e4nv, bitcast=True)
+        s = tl.load(a_scale + rows * ((K + A_GROUP - 1) // A_GROUP) + k0 // A_GROUP, mask=live, other=0.0)
+    else:
+        s = live
+    return t, s
 
 
 @triton.jit
@@ -321,6 +373,7 @@ def _tensor_scale(acc, s2_rows, n_live, KIND: tl.constexpr):
 @triton.jit(do_not_specialize=["P"])
 def _gate_up_kernel(
     x,
+    x_scale,
     w,
     scale,
     scale_2,
@@ -344,9 +397,11 @@ def _gate_up_kernel(
     HW_E4M3: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
+    A_FP8: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k)."""
+    """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k); A_FP8:
+    `x` holds E4M3 codes and `x_scale` their per-group scales (`act_quant.quantize_groups`)."""
     wait_for_inputs(PDL)
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
     e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
@@ -372,12 +427,11 @@ def _gate_up_kernel(
     acc_u = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     for k0 in range(0, H, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
-        k_live = rk < H
-        a = tl.load(x + token[:, None] * H + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
+        a, a_s = _act_tile(x, x_scale, token, rk, k0, H, live, A_FP8)
         acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM)  # fmt: skip
+                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8)  # fmt: skip
         acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM)  # fmt: skip
+                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8)  # fmt: skip
     acc_g, acc_u = oriented(acc_g, SWAP), oriented(acc_u, SWAP)
     acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
     acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
@@ -389,6 +443,7 @@ def _gate_up_kernel(
 @triton.jit(do_not_specialize=["P", "BLOCKS", "T"])
 def _down_kernel(
     h,
+    h_scale,
     w,
     scale,
     scale_2,
@@ -419,9 +474,11 @@ def _down_kernel(
     SHARED: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
+    A_FP8: tl.constexpr,
     PDL: tl.constexpr,
 ):
-    """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots; with
+    """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots (A_FP8: `h`
+    holds E4M3 codes and `h_scale` their per-group scales); with
     SHARED, row blocks from BLOCKS on are the shared expert's tokens: out[P + t, n] = sigmoid(g[t]) *
     (s[t] · W_s[n]), its dense weights read as the routed ones are."""
     wait_for_inputs(PDL)
@@ -451,10 +508,9 @@ def _down_kernel(
     acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     for k0 in range(0, I, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
-        k_live = rk < I
-        a = tl.load(h + slots[:, None] * I + rk[None, :], mask=k_live[None, :], other=0.0)
+        a, a_s = _act_tile(h, h_scale, slots, rk, k0, I, live, A_FP8)  # padding slots' rows: 0 either way
         acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, PTX,
-                        HW_E4M3, SWAP, UNIFORM)  # fmt: skip
+                        HW_E4M3, SWAP, UNIFORM, a_s, A_FP8)  # fmt: skip
     acc = _tensor_scale(oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
@@ -491,7 +547,7 @@ def _shared_rows(
         k_live = rk < I
         a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
         acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, False, False, SWAP,
-                        False)  # fmt: skip
+                        False, live, False)  # fmt: skip
     acc = oriented(acc, SWAP)
     gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
     acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
@@ -650,6 +706,7 @@ def fused_moe(
     shared_out: tuple[torch.Tensor, torch.Tensor] | None = None,
     later: Sequence[Callable[[], torch.Tensor]] = (),
     out: torch.Tensor | None = None,
+    fp8_activations: bool = False,
 ) -> torch.Tensor:
     """`sum_j weights[t, j] * down[e](silu(gate[e] x_t) * up[e] x_t)` with `e = ids[t, j]` → `[T, H]` in x's dtype
     (in `out` when given, `output_like`).
@@ -678,19 +735,47 @@ def fused_moe(
       (float8_e4m3fn or uint8) `[E, N, ceil(K/16)]` and float per-row tensor scales `*_scale_2 [E, N]`
       (the gate and up rows each carry their own checkpoint tensor's), `w = e2m1 * e4m3 * scale_2`
       (ModelOpt) or `w = e2m1 * e4m3 / global_scale` (compressed-tensors), as `formats.py`.
+
+    `fp8_activations` (w8a8, block FP8 only, sm_89 and newer): x and the gate_up product are quantised to E4M3
+    per row and group of 128 inputs (`act_quant`), and each K tile multiplies codes by codes on FP8 tensor
+    cores (`_tile_dot`; its error against the weight-only product: the module doc's bound).
     """
     t, hidden, e, inter, k = _check_routing(x, weights, ids, gate_up_proj, down_proj, quant)
-    tiles = tiles or default_tiles(t * k / e, quant is not None, capability(x) if x.is_cuda else TUNED_ON)
+    found = capability(x) if x.is_cuda else TUNED_ON
+    tiles = tiles or default_tiles(t * k / e, quant is not None, found, fp8_activations)
     scales = (gate_up_scale, down_scale, gate_up_scale_2, down_scale_2)
     stored = _stored_experts(x, quant, gate_up_proj, down_proj, scales, block, (e, hidden, inter))
     if quant is not None:
         tiles = _kept_tiles(tiles, quant, stored.bk, x.dtype)
+    if fp8_activations:
+        tiles = _fp8_activation_tiles(x, quant, tiles)
     _check_shared(x, quant, shared, shared_out, hidden, inter)
     out = output_like(out, x)
     if t == 0 or k == 0:
         return out.zero_()
-    _launch_experts(x, weights, ids, later, stored, tiles, quant, shared, shared_out, out)
+    _launch_experts(x, weights, ids, later, stored, tiles, quant, shared, shared_out, out, fp8_activations)
     return out
+
+
+def _fp8_activation_tiles(x: torch.Tensor, quant: str | None, tiles: MoETiles) -> MoETiles:
+    """`tiles` with K tiles inside one activation group, for FP8 activations on x's device; a ValueError
+    naming the format or the tile where they cannot be, a RuntimeError naming a GPU without FP8 MMAs."""
+    if quant != "fp8_block":
+        raise ValueError(f"fused_moe: fp8_activations multiply block FP8 weights only, got quant {quant!r}")
+    if x.is_cuda and (found := capability(x)) < FP8_MMA_CAPABILITY:
+        raise RuntimeError(
+            f"fused_moe: fp8_activations need FP8 tensor cores (sm_{FP8_MMA_CAPABILITY[0]}{FP8_MMA_CAPABILITY[1]} "
+            f"or newer); {x.device} is sm_{found[0]}{found[1]}"
+        )
+
+    def grouped(gemm: GemmTiles) -> GemmTiles:
+        block_k = min(gemm.block_k, ACT_GROUP)
+        if block_k < MIN_FP8_DOT_K:
+            raise ValueError(f"fused_moe: fp8_activations need K tiles of at least {MIN_FP8_DOT_K} (the FP8 MMA's K), "
+                             f"got {block_k} (tiles {gemm}, within the weights' scale blocks)")  # fmt: skip
+        return dataclasses.replace(gemm, block_k=block_k)
+
+    return dataclasses.replace(tiles, gate_up=grouped(tiles.gate_up), down=grouped(tiles.down))
 
 
 def _check_routing(
@@ -820,9 +905,10 @@ def _launch_experts(
     shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
     shared_out: tuple[torch.Tensor, torch.Tensor] | None,
     out: torch.Tensor,
+    fp8_activations: bool,
 ) -> None:
     """Each round's alignment (`align`; none for one token in one round) and GEMMs into one float32 parts
-    buffer, then the one sum kernel into `out`."""
+    buffer, then the one sum kernel into `out`; x quantised once for every round (`fp8_activations`)."""
     (t, hidden), k = x.shape, ids.shape[1]
     e, inter = stored.gate_up.shape[0], stored.gate_up.shape[1] // 2
     pairs = t * k
@@ -830,16 +916,18 @@ def _launch_experts(
     x, weights = x.contiguous(), weights.contiguous()
     dependent = pdl_launch(x)
     flags = {"DIRECT": direct, "KIND": KINDS[quant], "DOT_F32": x.dtype == torch.float32 or not x.is_cuda}
+    flags |= {"A_FP8": fp8_activations}
     flags |= decoders(x) | dependent
     blocks = pairs if direct else max_blocks(pairs, e, tiles.block_m)
     h = torch.empty(blocks * tiles.block_m, inter, dtype=x.dtype, device=x.device)
     parts = torch.empty(pairs + (t if shared is not None else 0), hidden, dtype=torch.float32, device=x.device)
+    acts = quantize_groups(x) if fp8_activations else (x, x)  # (codes, scales), or x and a placeholder
     for r, step in enumerate((lambda: ids, *later)):
         round_ids = step()
         if tuple(round_ids.shape) != tuple(ids.shape) or round_ids.device != ids.device:
             raise ValueError(f"fused_moe: later round {r}'s ids must be {list(ids.shape)} on {ids.device}, got "
                              f"{list(round_ids.shape)} on {round_ids.device}")  # fmt: skip
-        _expert_parts(x, weights, round_ids, stored, tiles, quant, shared, r == 0, flags, h, parts)
+        _expert_parts(x, acts, weights, round_ids, stored, tiles, quant, shared, r == 0, flags, h, parts)
     y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
     mode = 2 if shared is not None else int(shared_out is not None)
     _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](
@@ -850,6 +938,7 @@ def _launch_experts(
 
 def _expert_parts(
     x: torch.Tensor,
+    acts: tuple[torch.Tensor, torch.Tensor],
     weights: torch.Tensor,
     ids: torch.Tensor,
     stored: StoredExperts,
@@ -863,7 +952,9 @@ def _expert_parts(
 ) -> None:
     """One round: the gate/up (into `h`) and down GEMMs of the pairs whose ids are not negative, each pair's
     weighted output into its row of `parts`, and the shared expert's rows in the round that takes them
-    (`shared_rows`: the first; the kernels are the same in every round)."""
+    (`shared_rows`: the first; the kernels are the same in every round). The gate/up GEMM reads `acts`
+    (x, or its FP8 codes and scales); with FP8 activations the down GEMM reads h's, quantised between
+    the two (but the unused tail blocks' slots, which no program writes or reads)."""
     (t, hidden), k = x.shape, ids.shape[1]
     e, inter = stored.gate_up.shape[0], stored.gate_up.shape[1] // 2
     pairs = t * k
@@ -874,7 +965,7 @@ def _expert_parts(
         sorted_pairs, block_expert = align(ids, e, bm)
     blocks = block_expert.numel()
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
-        x, stored.gate_up, stored.gate_up_scale, stored.gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k,
+        *acts, stored.gate_up, stored.gate_up_scale, stored.gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k,
         hidden, inter, stored.bn, stored.bk, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps,
         num_stages=gu.stages, SWAP=gu.swap, UNIFORM=uniform_scale(quant, stored.bn, gu.block_n, inter), **flags,
     )  # fmt: skip
@@ -882,8 +973,9 @@ def _expert_parts(
         (shared[0].contiguous(), shared[1], shared[2]) if shared is not None else (h, x, x)
     )  # unused without SHARED
     shared_blocks = triton.cdiv(t, bm) if shared is not None and shared_rows else 0
+    h_acts = quantize_groups(h, (block_expert, e, bm)) if flags["A_FP8"] else (h, h)
     _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks + shared_blocks)](
-        h, stored.down, stored.down_scale, stored.down_scale_2, sorted_pairs, block_expert, weights, s, g,
+        *h_acts, stored.down, stored.down_scale, stored.down_scale_2, sorted_pairs, block_expert, weights, s, g,
         w_s, parts, pairs, e, hidden, inter, stored.bn, stored.bk, blocks, t, g.stride(0), BLOCK_M=bm,
         BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None,
         SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), **flags,

@@ -42,3 +42,13 @@ def add_scaled(acc, part, s, SWAP: tl.constexpr):
     else:
         acc = acc + part * s[None, :]
     return acc
+
+
+@triton.jit
+def row_scaled(part, s, SWAP: tl.constexpr):
+    """part * s, `s` one scale per token row (per column of a swapped accumulator)."""
+    if SWAP:
+        part = part * s[None, :]
+    else:
+        part = part * s[:, None]
+    return part

@@ -32,6 +32,18 @@ def pack_fp8_block(w: torch.Tensor, block: tuple[int, int] = (128, 128)) -> tupl
     return (w.float() / full).to(FP8), scale
 
 
+def pack_fp8_groups(x: torch.Tensor, group: int = 128) -> tuple[torch.Tensor, torch.Tensor]:
+    """Activations as w8a8 GEMMs read them (DeepSeek's and vLLM's per-token-group FP8): `x [..., K]` ->
+    (E4M3 codes `[..., K]`, float32 scales `[..., ceil(K/group)]`), `x ≈ e4m3 · scale[k // group]`, scale
+    `amax_grp / 448` rounded once, codes `x / scale` rounded to nearest even (the division IEEE). An
+    all-zero group (a padding row) takes scale 0 and codes 0, where a clamped scale would divide by a tiny."""
+    k = x.shape[-1]
+    groups = torch.nn.functional.pad(x.float(), (0, -k % group)).unflatten(-1, (-1, group))
+    scale = groups.abs().amax(dim=-1) / 448.0
+    divisor = torch.where(scale > 0, scale, 1.0).repeat_interleave(group, dim=-1)[..., :k]
+    return (x.float() / divisor).clamp(-448.0, 448.0).to(FP8), scale
+
+
 def e2m1_encode(x: torch.Tensor) -> torch.Tensor:
     """Nearest E2M1 code (uint8, sign in bit 3) of each value of `x` (already scaled to |x| ≤ 6)."""
     grid = _E2M1_MAGNITUDES.to(x.device)

@@ -143,6 +143,7 @@ def _add_workload_flags(p: argparse.ArgumentParser) -> None:
             "device",
             "dtype",
             "kv_cache_dtype",
+            "moe_activation_dtype",
             "tensor_parallel_size",
             "skinny_plans",
             "moe_expert_cache",
@@ -164,6 +165,7 @@ def _add_workload_flags(p: argparse.ArgumentParser) -> None:
             "slots and --kv-cache-memory may take (a smaller card's memory, in all, as a share of this one's)",
             "kv_cache_memory": "; with --moe-expert-cache auto: what the slots leave for the bench's state, "
             "activations and graphs (the state must fit in it; the device peak is reported)",
+            "moe_activation_dtype": "; fp8 with --quant-experts fp8_block (the full preset's), on CUDA",
         },
     )
     p.add_argument(
@@ -312,6 +314,13 @@ def resolve(args: argparse.Namespace) -> None:
         raise UsageError(
             f"--device {args.device}: {problem}; the bench measures GPU decode, and `qcompile bench --smoke` runs "
             "its CPU smoke mode"
+        )
+    if args.moe_activation_dtype == "fp8" and (
+        args.quant_experts != "fp8_block" or not str(args.device).startswith("cuda")
+    ):
+        raise UsageError(
+            f"--moe-activation-dtype fp8: FP8 activations multiply block-FP8 experts in the CUDA fused MoE; got "
+            f"--quant-experts {args.quant_experts} on --device {args.device}"
         )
     if args.prefill_graphs:
         check_prefill_graphs(args)
@@ -952,6 +961,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
     from model.kernels import pdl_enabled
+    from model.moe import use_moe_activation_dtype
     from qcompile.commands.workload import expected_experts
     from qcompile.engine.progress import stage
 
@@ -963,6 +973,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     start = time.perf_counter()
     with stage(f"build the {args.preset} preset" + (", time the transformers anchor" if args.anchor_steps else "")):
         model, anchor_tok_s = build(args, device)
+    use_moe_activation_dtype(model, args.moe_activation_dtype)
     built_s = time.perf_counter() - start
     session, prefill_s, skinny_shapes = _prefilled(args, model, device)
     rows: list[Row] = []
@@ -979,6 +990,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "preset": args.preset,
         "dtype": args.dtype,
         "kv_cache_dtype": args.kv_cache_dtype,
+        "moe_activation_dtype": args.moe_activation_dtype,
         "device": _device_name(device),
         "torch": torch.__version__,
         "context": args.context,

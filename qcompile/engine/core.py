@@ -26,6 +26,7 @@ from model import kernels
 from model.checkpoint.loader import load_model
 from model.checkpoint.metadata import check_tokenizer_files, read_eos_token_ids
 from model.expert_placement import ExpertPlacementError
+from model.moe import use_moe_activation_dtype
 from model.parallel import Shard
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.cudagraph import resolve_capture_sizes
@@ -165,7 +166,30 @@ class EngineCore:
                 )
         except ExpertPlacementError as e:
             raise EngineOptionError({"moe_expert_cache": c.moe_expert_cache}, str(e)) from None
+        if c.moe_activation_dtype != "auto":
+            self._use_moe_activation_dtype(model, c, device)
         return model, None if sizing is None else sizing.memory
+
+    @staticmethod
+    def _use_moe_activation_dtype(model: Qwen4ExpForCausalLM, c: EngineConfig, device: str) -> None:
+        """`moe_activation_dtype` on the loaded experts: the fused MoE's (CUDA) only, over block-FP8 codes."""
+        if torch.device(device).type != "cuda":
+            raise EngineOptionError(
+                {"moe_activation_dtype": c.moe_activation_dtype, "device": device},
+                "FP8 activations run in the CUDA fused MoE; other devices run the torch experts",
+            )
+        from model.kernels.fused_moe import FP8_MMA_CAPABILITY  # Triton: imported only on CUDA
+
+        found = torch.cuda.get_device_capability(device)
+        if found < FP8_MMA_CAPABILITY:
+            raise EngineOptionError(
+                {"moe_activation_dtype": c.moe_activation_dtype, "device": device},
+                f"FP8 tensor cores need sm_89 or newer, the GPU is sm_{found[0]}{found[1]}",
+            )
+        try:
+            use_moe_activation_dtype(model, c.moe_activation_dtype)
+        except ValueError as e:
+            raise EngineOptionError({"moe_activation_dtype": c.moe_activation_dtype}, str(e)) from None
 
     def _plan_pool(self, c: EngineConfig, device: str) -> PoolPlan:
         """The K/V pool's pages and `max_model_len` (`qcompile/engine/kv_memory.py`): from

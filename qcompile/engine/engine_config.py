@@ -23,6 +23,7 @@ import torch
 
 from model.checkpoint.ple_tables import PLE_BACKENDS
 from model.kv_quant import KV_CACHE_DTYPES
+from model.moe import MOE_ACTIVATION_DTYPES
 from model.paging import DEFAULT_PAGE_SIZE
 from qcompile.config import CompileConfig
 from qcompile.config.options import Check, option
@@ -202,6 +203,12 @@ class EngineConfig:
         "expert straight into its host bank row or device slot",
         choices=(AUTO_LOAD, DUMMY),
     )
+    moe_activation_dtype: str = option(
+        "auto",
+        "the routed experts' GEMM inputs at prefill: auto (the model's dtype) or fp8 (w8a8: E4M3 per token and 128 "
+        "inputs, FP8 tensor cores; block-FP8 experts kept by --weight-only, sm_89+); decode stays weight-only",
+        choices=MOE_ACTIVATION_DTYPES,
+    )
     tensor_parallel_size: int = option(
         1, "shard the model over this many processes (one GPU each on CUDA; gloo on CPU)", check=at_least(1)
     )
@@ -263,6 +270,11 @@ class EngineConfig:
             )
         if c is not None and c.aot_dir is not None and not self.aot:
             raise EngineOptionError({"compile.aot_dir": c.aot_dir, "aot": False}, "a folder to save in, and no saving")
+        if self.moe_activation_dtype == "fp8" and not self.weight_only:
+            raise EngineOptionError(
+                {"moe_activation_dtype": "fp8", "weight_only": False},
+                "FP8 activations multiply the experts' block-FP8 codes, which only weight_only keeps",
+            )
         size = self.tensor_parallel_size
         if size > 1 and self.weight_only:
             raise EngineOptionError({"tensor_parallel_size": size, "weight_only": True}, "cannot be combined yet")

@@ -11,10 +11,12 @@ shapes. Each sweep times its candidates as listed, then swapped where both GEMMs
 wgmma's 64 rows (`GemmTiles.swap`: the weight tile as the MMA's first operand). `--shared` also
 times a gated shared expert of intermediate I added both ways: its own down GEMM with the output
 added in the sum kernel (`shared_out`), and folded into the down kernel as more row blocks
-(`shared`), and folds it into the bf16 sweep, as the model runs it.
+(`shared`), and folds it into the bf16 sweep, as the model runs it. `--fp8-activations` also times block FP8
+with FP8 activations (w8a8, `fused_moe(fp8_activations=True)`; the row `fp8_block w8a8`, its error against
+the same fp32 reference: the activations' rounding included).
 
     python scripts/experiments/bench_fused_moe.py [--preset full] [--tokens 1,8,64,2048] [--quant fp8_block,mxfp8,nvfp4]
-        [--sweep] [--quant-sweep] [--shared]
+        [--sweep] [--quant-sweep] [--shared] [--fp8-activations]
 """
 
 from __future__ import annotations
@@ -175,6 +177,7 @@ def main() -> None:
     parser.add_argument("--quant-sweep", action="store_true", help="also time the kept formats' kernels at other tiles")
     parser.add_argument("--shared", action="store_true", help="also time a shared expert added and folded")
     parser.add_argument("--quant", default=",".join(PACKABLE), help="kept expert formats to time (comma-separated)")
+    parser.add_argument("--fp8-activations", action="store_true", help="also time block FP8 with FP8 activations")
     args = parser.parse_args()
     torch.manual_seed(0)
     cfg = Qwen4ExpConfig.from_dict(preset_config(args.preset))
@@ -198,6 +201,8 @@ def main() -> None:
         stored = [t for t in (*packed.parameters(), *packed.buffers()) if t is not None]
         wts = {"gate_up_proj": packed.gate_up_proj, "down_proj": packed.down_proj, **packed.stored()}
         kept[fmt] = (wts, exact, sum(t[0].nbytes for t in stored))
+        if fmt == "fp8_block" and args.fp8_activations:
+            kept["fp8_block w8a8"] = (wts | {"fp8_activations": True}, exact, kept[fmt][2])
     e, two_i, hidden = experts.gate_up_proj.shape
     expert_bytes = experts.gate_up_proj[0].nbytes + experts.down_proj[0].nbytes
     print(

@@ -18,38 +18,47 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from model.kernels import fused_moe
+from model.kernels.act_quant import ACT_GROUP
 from model.kernels.codes import kept_block_k
 from model.kernels.fused_moe import FP8_BLOCK, KINDS, GemmTiles, default_tiles, uniform_scale
 from model.quant.experts import NVFP4_KINDS
 from scripts.experiments.skinny_build_check import launch_flags, resources
 
-POINTERS = ("x", "h", "w", "scale", "scale_2", "sorted_pairs", "block_expert", "weights", "out")
+POINTERS = ("x", "x_scale", "h", "h_scale", "w", "scale", "scale_2", "sorted_pairs", "block_expert", "weights", "out")
 # integer arguments that are multiples of 16 at the bench's shapes (128 experts, H 2560, I 640): Triton's JIT
 # marks such values divisible by 16 when it specialises, which lets it vectorise the weight loads
 MULTIPLES_OF_16 = ("E", "H", "I")
 BENCH_INTER = 640  # the up rows' offset in gate_up: block FP8's N tiles lie in one scale block (`uniform_scale`)
 
 
-def built_block_k(quant: str | None, tiles: GemmTiles) -> int:
-    """The K tile `fused_moe` runs `tiles` with under bf16 activations (block FP8 in the release's blocks)."""
-    return tiles.block_k if quant is None else kept_block_k(quant, tiles.block_k, FP8_BLOCK[1], torch.bfloat16)
+def built_block_k(quant: str | None, tiles: GemmTiles, fp8_activations: bool = False) -> int:
+    """The K tile `fused_moe` runs `tiles` with under bf16 activations, or FP8 ones (block FP8 in the
+    release's blocks)."""
+    if quant is None:
+        return tiles.block_k
+    block_k = kept_block_k(quant, tiles.block_k, FP8_BLOCK[1], torch.bfloat16)
+    return min(block_k, ACT_GROUP) if fp8_activations else block_k
 
 
 def build(
-    kernel: str, quant: str | None, block_m: int, tiles: GemmTiles, arch: int = 90
+    kernel: str, quant: str | None, block_m: int, tiles: GemmTiles, arch: int = 90, fp8_activations: bool = False
 ) -> triton.compiler.CompiledKernel:
-    """`_gate_up_kernel` / `_down_kernel` (`kernel`) for `quant`'s KIND, bf16 activations, these tiles
-    (block_k capped as `fused_moe` caps it), several row blocks (not the one-token path), the down
-    kernel with the shared expert's row blocks beside dense experts."""
+    """`_gate_up_kernel` / `_down_kernel` (`kernel`) for `quant`'s KIND, bf16 activations (or their E4M3 codes
+    and scales: `fp8_activations`, block FP8 only), these tiles (block_k capped as `fused_moe` caps it),
+    several row blocks (not the one-token path), the down kernel with the shared expert's row blocks beside
+    dense experts."""
     fn = getattr(fused_moe, kernel)
     scale = {None: "*bf16", "fp8_block": "*fp32"}.get(quant, "*u8")
-    types = {"x": "*bf16", "h": "*bf16", "weights": "*bf16", "out": "*fp32", "w": "*bf16" if quant is None else "*u8"}
+    act = "*u8" if fp8_activations else "*bf16"
+    types = {"x": act, "h": act, "x_scale": "*fp32", "h_scale": "*fp32", "weights": "*bf16", "out": "*fp32"}
+    types |= {"w": "*bf16" if quant is None else "*u8"}
     types |= {"scale": scale, "scale_2": "*fp32" if quant in NVFP4_KINDS else scale}
     types |= {"sorted_pairs": "*i32", "block_expert": "*i32"}
     types |= {"shared_h": "*bf16", "shared_gate": "*bf16", "shared_w": "*bf16"}  # the down kernel's shared blocks
-    block_k = built_block_k(quant, tiles)
+    block_k = built_block_k(quant, tiles, fp8_activations)
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": tiles.block_n, "BLOCK_K": block_k, "DIRECT": False}
-    constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "SWAP": tiles.swap} | launch_flags(arch)
+    constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "SWAP": tiles.swap, "A_FP8": fp8_activations}
+    constexprs |= launch_flags(arch)
     offset = BENCH_INTER if kernel == "_gate_up_kernel" else 0
     constexprs |= {"UNIFORM": uniform_scale(quant, FP8_BLOCK[0], tiles.block_n, offset)}
     constexprs |= {"SHARED": quant is None} if "SHARED" in fn.arg_names else {}
@@ -72,11 +81,12 @@ def main() -> None:
         for quant in KINDS:
             tiles = default_tiles(pairs, quant is not None, divmod(args.arch, 10))
             for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
-                built = build(kernel, quant, tiles.block_m, gemm, args.arch)
-                block_k = built_block_k(quant, gemm)
-                shape = f"{tiles.block_m}x{gemm.block_n}x{block_k}, {gemm.warps}, {gemm.stages}"
-                usage = resources(built)
-                print(f"| {quant or 'bf16'} | {pairs:g} | {kernel.strip('_')} | {shape} | {usage} |", flush=True)
+                for a_fp8 in (False, True) if quant == "fp8_block" and args.arch >= 89 else (False,):
+                    built = build(kernel, quant, tiles.block_m, gemm, args.arch, a_fp8)
+                    block_k = built_block_k(quant, gemm, a_fp8)
+                    shape = f"{tiles.block_m}x{gemm.block_n}x{block_k}, {gemm.warps}, {gemm.stages}"
+                    name = "w8a8 (fp8_block, FP8 activations)" if a_fp8 else quant or "bf16"
+                    print(f"| {name} | {pairs:g} | {kernel.strip('_')} | {shape} | {resources(built)} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,12 @@ def teacher_forced_logprobs(
     path: Path, dtype: torch.dtype, kv_cache_dtype: str, ids: list[int], chunk: int
 ) -> torch.Tensor:
     """Each next token's logprob `[len(ids) - 1]` (float32), the sequence prefilled in chunks of `chunk`."""
-    m = load_model(path, dtype=dtype)
+    return model_logprobs(load_model(path, dtype=dtype), kv_cache_dtype, ids, chunk)
+
+
+@torch.no_grad()
+def model_logprobs(m: torch.nn.Module, kv_cache_dtype: str, ids: list[int], chunk: int) -> torch.Tensor:
+    """`teacher_forced_logprobs` of a model already built (its state made here)."""
     m.init_state(max_num_seqs=1, max_model_len=len(ids), kv_cache_dtype=kv_cache_dtype)
     logits = []
     for start in range(0, len(ids), chunk):

@@ -162,6 +162,11 @@ def test_bench_no_merge_is_refused_with_tensor_parallelism(capsys: pytest.Captur
     assert line.count("--no-merge") == 1 and "engine" in line
 
 
+def test_bench_fp8_moe_activations_need_block_fp8_experts_on_cuda(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(["bench", "--smoke", "--moe-activation-dtype", "fp8"], capsys)
+    assert "--moe-activation-dtype fp8" in line and "--quant-experts None on --device cpu" in line
+
+
 @pytest.mark.parametrize(
     ("command", "flag", "good"),
     [(["ablate"], "--scopes", "layer"), (["bench", "--smoke"], "--scopes", "eager"), (["bench"], "--modes", "full")],

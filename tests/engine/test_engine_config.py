@@ -42,6 +42,11 @@ def test_an_unknown_keyword_is_refused_naming_it_and_the_close_match(build: obje
         ({"compile": "layer"}, "compile='layer': must be a CompileConfig or None"),
         ({"device": "tpu"}, "device='tpu': not a device"),
         ({"weight_only": True, "tensor_parallel_size": 2}, "tensor_parallel_size=2 and weight_only=True"),
+        ({"moe_activation_dtype": "int8"}, "moe_activation_dtype='int8': not one of auto, fp8"),
+        (
+            {"moe_activation_dtype": "fp8"},
+            "moe_activation_dtype='fp8' and weight_only=False: FP8 activations multiply the experts' block-FP8 codes",
+        ),
         ({"skinny_gemm": False, "skinny_plans": Path("p.json")}, "plans for a skinny GEMM that is off"),
         ({"prefix_host_checkpoints": -1}, "prefix_host_checkpoints=-1: must be an integer >= 0"),
         (
@@ -117,6 +122,7 @@ def test_the_flags_are_the_fields(command: str) -> None:
         "gpu_memory_utilization": 0.5,
         "page_size": 32,
         "kv_cache_dtype": "fp8_e4m3",
+        "moe_activation_dtype": "fp8",
         "moe_expert_cache": "3",  # off, auto or slots: the number read from text, by the config and the flag alike
         "enable_prefix_caching": True,
         "prefix_state_checkpoints": 5,
@@ -191,3 +197,9 @@ def test_a_bad_kv_cache_dtype_flag_is_refused_naming_it(capsys: pytest.CaptureFi
     with pytest.raises(SystemExit):
         build_parser().parse_args(["serve", "--kv-cache-dtype", "fp16"])
     assert "argument --kv-cache-dtype: invalid choice: 'fp16'" in capsys.readouterr().err
+
+
+def test_fp8_moe_activations_are_refused_off_cuda(tiny_ckpt: Path) -> None:
+    """The option reaches the load: on the CPU, where the torch experts run, it is refused naming the device."""
+    with pytest.raises(EngineOptionError, match="moe_activation_dtype='fp8' and device='cpu': FP8 activations run in"):
+        LLM(str(tiny_ckpt), weight_only=True, moe_activation_dtype="fp8")

@@ -25,6 +25,7 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from model.kernels import (
+    act_quant,
     attention_decode,
     attention_prefill,
     expert_copy,
@@ -233,6 +234,12 @@ CASES = {
         {"BLOCK_M": 16, "CHUNK": 32, "E_BLOCK": E_BLOCK, "ONE_CHUNK": False},
         4,
     ),
+    "FP8 activation quantiser, MoE slots": (
+        act_quant._quantize_kernel,
+        {"x": "*bf16", "codes": "*u8", "scales": "*fp32", "block_expert": "*i32"},
+        {"GROUP": act_quant.ACT_GROUP, "ROWS": act_quant.ROWS, "BLOCK_M": 64, "SKIP": True},
+        4,
+    ),
     "MoE sum": (
         fused_moe._sum_kernel,
         {"parts": "*fp32", "shared_y": "*bf16", "shared_gate": "*bf16", "out": "*bf16"},
@@ -359,6 +366,30 @@ def test_largest_gate_up_tiles_build_without_spills(quant: str | None, arch: int
     assert " STACK:0 " in resources(fits(kernel, arch))
 
 
+@pytest.mark.parametrize("arch", [89, 90, 120])
+def test_fp8_activation_gemms_build_without_spills(arch: int) -> None:
+    """Both GEMMs with FP8 activations (w8a8) at the tiles each target's GPU takes in the 64-row class (where
+    the model uses them: `model.moe.FP8_ACTIVATION_PAIRS`), multiplying E4M3 codes by E4M3 codes on its FP8
+    tensor cores (`mma.sync ... e4m3.e4m3` on sm_89 and sm_120, `wgmma ... e4m3.e4m3` on sm_90), unspilled.
+    The 16-row tiles are Triton's mma.sync on sm_90, which converts FP8 operands to float16 there."""
+    pairs = 200.0
+    tiles = default_tiles(pairs, True, divmod(arch, 10), fp8_activations=True)
+    for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
+        built = fits(fused_moe_build_check.build(kernel, "fp8_block", tiles.block_m, gemm, arch, True), arch)
+        assert " STACK:0 " in resources(built), (kernel, resources(built))
+        assert re.search(r"mma[\w.]*\.e4m3\.e4m3", built.asm["ptx"]), kernel
+
+
+@pytest.mark.parametrize("arch", [80, 86])
+def test_fp8_activations_do_not_build_below_sm89(arch: int) -> None:
+    """Why `fused_moe` refuses FP8 activations below sm_89 (`FP8_MMA_CAPABILITY`): Triton has no E4M3 type
+    there."""
+    tiles = default_tiles(200.0, True, divmod(arch, 10))
+    with pytest.raises(triton.CompilationError) as refused:
+        fused_moe_build_check.build("_gate_up_kernel", "fp8_block", tiles.block_m, tiles.gate_up, arch, True)
+    assert "type fp8e4nv not supported in this architecture" in str(refused.value.__cause__)
+
+
 @pytest.mark.parametrize("arch", TARGETS)
 @pytest.mark.parametrize("kind", [None, "fp8", "nvfp4", "fp8_block", "mxfp8"])
 def test_weight_only_gemm_builds(kind: str | None, arch: int) -> None:
@@ -460,7 +491,7 @@ def test_nvfp4_nibbles_decode_in_pairs_on_the_gpu() -> None:
 
 def test_every_kernel_has_a_build_case() -> None:
     """A new `*_kernel` in `model/kernels` needs a case here, so that it too is built before a GPU run."""
-    modules = (attention_decode, attention_prefill, expert_copy, expert_plan, fused_moe, gdn_decode, hc_read)
+    modules = (act_quant, attention_decode, attention_prefill, expert_copy, expert_plan, fused_moe, gdn_decode, hc_read)
     modules += (ple_gather, qsa_select, qsa_tiles, router, weight_only)
     kernels = {
         name
