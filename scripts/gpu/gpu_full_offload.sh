@@ -33,22 +33,11 @@
 # runs it. Overrides: RATES (comma-separated), RESERVE (the bench's --kv-cache-memory, 6GiB; LONG_RESERVE for the
 # 32k runs, 14GiB), CONTEXT, STEPS, RUN_S, PORT. Wheels in .whl/ (scripts/gpu/fetch_gpu_wheels.sh) install first.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
-out="${OUT:-/tmp/out}"; mkdir -p "$out"
-python="${PYTHON:-python3}"
-if [ -z "${SMOKE:-}" ] && ls .whl/*.whl >/dev/null 2>&1; then  # wheels are for a GPU machine without network
-  "$python" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
-    || exit 1
-  export PYTHONPATH="/tmp/site:$PWD"
-else
-  export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
-fi
-export PYTHONUNBUFFERED=1
+name=gpu_full_offload
+source "$(dirname "$0")/gpu_env.sh" || exit 1
 driver=scripts/gpu/gpu_full_offload.py
 port="${PORT:-8000}"
 rates="${RATES:-0.5,0.9,0.95,1}"
-start=$(date +%s)
-stamp() { echo "[gpu_full_offload] $1 after $(( $(date +%s) - start )) s"; }
 
 if [ -n "${SMOKE:-}" ]; then
   bench=(--smoke --scopes eager --moe-expert-cache 4 --steps "${STEPS:-2}" --context "${CONTEXT:-24}")

@@ -28,21 +28,10 @@
 # (space-separated), LENGTHS (comma-separated), REPEATS (timed prompts per length), CHUNK
 # (--max-num-batched-tokens and the compile range), AOT_DIR and PORT.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
-out="${OUT:-/tmp/out}"; mkdir -p "$out"
-python="${PYTHON:-python3}"
-if [ -z "${SMOKE:-}" ] && ls .whl/*.whl >/dev/null 2>&1; then  # wheels are for a GPU machine without network
-  "$python" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
-    || exit 1
-  export PYTHONPATH="/tmp/site:$PWD"
-else
-  export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
-fi
-export PYTHONUNBUFFERED=1
+name=gpu_long_context
+source "$(dirname "$0")/gpu_env.sh" || exit 1
 driver=scripts/gpu/gpu_long_context.py
 port="${PORT:-8000}"
-start=$(date +%s)
-stamp() { echo "[gpu_long_context] $1 after $(( $(date +%s) - start )) s"; }
 
 if [ -n "${SMOKE:-}" ]; then
   model=tiny device=cpu dtype=float32  # tiny: the cached random checkpoint, built on first use
