@@ -39,7 +39,9 @@ def pack_fp8_groups(x: torch.Tensor, group: int = 128) -> tuple[torch.Tensor, to
     all-zero group (a padding row) takes scale 0 and codes 0, where a clamped scale would divide by a tiny."""
     k = x.shape[-1]
     groups = torch.nn.functional.pad(x.float(), (0, -k % group)).unflatten(-1, (-1, group))
-    scale = groups.abs().amax(dim=-1) / 448.0
+    # a device tensor divides: CUDA's `tensor / 448.0` multiplies by the reciprocal instead, an ulp off IEEE
+    # division for some groups (so some codes near a tie round the other way than the kernel's)
+    scale = groups.abs().amax(dim=-1) / torch.full((), 448.0, device=x.device)
     divisor = torch.where(scale > 0, scale, 1.0).repeat_interleave(group, dim=-1)[..., :k]
     return (x.float() / divisor).clamp(-448.0, 448.0).to(FP8), scale
 

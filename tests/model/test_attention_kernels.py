@@ -925,7 +925,8 @@ def test_long_context_prefill_chunk_selection_is_the_sort_s_choice(monkeypatch: 
     keys.normal_()
     iq.normal_()
     args = (iq, keys, att.block_table, slots, positions, 4, att.num_blocks)
-    tiled, by_row = block_scores(*args, rows), block_scores(*args)[:, : rows.blocks]
+    # the tiled scores' width is `rows.blocks` padded to a multiple of WIDTH_MULTIPLE: its last columns are scratch
+    tiled, by_row = (block_scores(*a)[:, : rows.blocks] for a in ((*args, rows), args))
     nb = (positions + 1) // 4
     for a in range(0, len(slots), 32):
         part = slice(a, a + 32)
