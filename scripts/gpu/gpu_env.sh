@@ -14,3 +14,17 @@ fi
 export PYTHONUNBUFFERED=1
 start=$(date +%s)
 stamp() { echo "[$name] $1 after $(( $(date +%s) - start )) s"; }
+status=0  # 1 once any run fails or times out (a stage may set it too: no budget left)
+
+run_for() {  # SECONDS, LOG, command: the command under SECONDS, its output in LOG (its end shown if it fails)
+  local seconds=$1 log=$2; shift 2
+  timeout -k 10 "$seconds" "$@" >"$log" 2>&1
+  local rc=$?
+  if (( rc == 124 || rc == 137 )); then echo "timed out after $seconds s" >>"$log"; fi
+  if (( rc != 0 )); then
+    status=1
+    echo "$(basename "$log" .log) failed (exit $rc); the end of its log:"
+    tail -n 5 "$log"
+  fi
+  return "$rc"
+}

@@ -52,20 +52,7 @@ else
     --gpu-memory-utilization 0.9 --max-model-len 4096 --max-num-seqs 4)
   : "${RUN_S:=540}"
 fi
-status=0  # 1 once any run fails or times out
-
-bounded() {  # LOG, command: the command under RUN_S, its output in LOG (its end shown if it fails)
-  local log=$1; shift
-  timeout -k 10 "$RUN_S" "$@" >"$log" 2>&1
-  local rc=$?
-  if (( rc == 124 || rc == 137 )); then echo "timed out after $RUN_S s" >>"$log"; fi
-  if (( rc != 0 )); then
-    status=1
-    echo "$(basename "$log" .log) failed (exit $rc); the end of its log:"
-    tail -n 3 "$log"
-  fi
-  return "$rc"
-}
+bounded() { run_for "$RUN_S" "$@"; }  # LOG, command: under RUN_S
 
 budget_flags() {  # GIB, RESERVE: the flags that make this device a GIB card (none in the smoke run)
   [ -n "${SMOKE:-}" ] && return 0

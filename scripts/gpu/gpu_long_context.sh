@@ -69,30 +69,21 @@ else
   repeats="${REPEATS:-2}"
 fi
 engine=(--model "$model" --device "$device" --dtype "$dtype" --max-num-batched-tokens "$chunk")
-status=0  # 1 once any run fails, times out or finds no budget left
 
 stage_begin() {  # NAME, seconds: the stage's deadline
   stage=$1 deadline=$(( $(date +%s) + $2 ))
   stamp "stage $stage begins (budget $2 s)"
 }
 left() { echo $(( deadline - $(date +%s) )); }
-bounded() {  # LOG, command: the command under what is left of the stage's budget, its output in LOG (its end
-  local log=$1; shift  # shown if it fails)
+bounded() {  # LOG, command: `run_for` under what is left of the stage's budget
+  local log=$1; shift
   local t; t=$(left)
   if (( t <= 0 )); then
     status=1
     echo "stage $stage: no budget left for $(basename "$log" .log)"
     return 124
   fi
-  timeout -k 10 "$t" "$@" >"$log" 2>&1
-  local rc=$?
-  if (( rc == 124 || rc == 137 )); then echo "timed out: stage $stage's budget ran out" >>"$log"; fi
-  if (( rc != 0 )); then
-    status=1
-    echo "$(basename "$log" .log) failed (exit $rc); the end of its log:"
-    tail -n 5 "$log"
-  fi
-  return "$rc"
+  run_for "$t" "$log" "$@"
 }
 ensure_checkpoint() {  # the bench preset's checkpoint, written once (the smoke run's tiny one is cached)
   [ -n "${SMOKE:-}" ] || [ -f "$model/tokenizer_config.json" ] && return 0
