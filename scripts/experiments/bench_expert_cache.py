@@ -7,14 +7,19 @@ slot plan, copies, fused MoE) replayed as a CUDA graph, at forced hit rates
 (`force_hit_rate_for_timing_only`: outputs wrong, timing only) and with experts resident; prefill
 sizes whose experts outnumber the slots run in rounds (each round's plan, copies and GEMMs in turn).
 Experts are random block-FP8 codes at the published geometry (2560 x 640, 512 experts) by default.
+With `--profile N`, each row also says where its time goes: device µs a layer call per kernel name
+(plan, copy, gate_up, down, sum, ...; calls a layer call before the µs) from a profiler pass over N
+replays, each kernel charged from its own start or its predecessor's end (`kernel_profile.own_us`:
+programmatically dependent kernels overlap), the rerouting between replays left out.
 
-    PYTHONPATH=. python scripts/experiments/bench_expert_cache.py --slots 128 --tokens 1 4 512 2048
+    PYTHONPATH=. python scripts/experiments/bench_expert_cache.py --slots 128 --tokens 1 4 512 2048 --profile 10
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+from collections.abc import Callable
 
 import torch
 
@@ -23,6 +28,7 @@ from model.kernels.expert_copy import BLOCK_WORDS, copy_expert_rows
 from model.moe import Experts
 from model.presets import preset_config
 from model.quant.experts import stored_shapes
+from qcompile.commands.kernel_profile import profile_steps
 
 
 def random_experts(experts: int, hidden: int, inter: int, top_k: int) -> Experts:
@@ -55,6 +61,23 @@ def timed(fn: object, reps: int) -> float:
     return start.elapsed_time(end) / reps
 
 
+def layer_kernels(replay: Callable[[], object], reroute: Callable[[], object], steps: int) -> str:
+    """`calls x name µs` per kernel a layer call launches, over `steps` rerouted replays; the kernels of
+    `reroute` (known by name from a pass of its own) left out."""
+    if steps <= 0:
+        return ""
+    theirs = {name for name, _, _ in profile_steps(lambda: [reroute() for _ in range(steps)], steps).top}
+
+    def run() -> None:
+        for _ in range(steps):
+            reroute()
+            replay()
+
+    ours = [(name, calls, us) for name, calls, us in profile_steps(run, steps).top if name not in theirs]
+    parts = ", ".join(f"{calls:g}x {name} {us:.1f}" for name, calls, us in ours)
+    return f"\n    kernels (device us a layer call): {parts}; {sum(us for _, _, us in ours):.1f} in all"
+
+
 def bench_copy(module: Experts, counts: list[int], block_words: list[int]) -> None:
     cache = module.cache
     bank = cache.banks["gate_up_proj"]
@@ -72,7 +95,9 @@ def bench_copy(module: Experts, counts: list[int], block_words: list[int]) -> No
         print(f"copy {m:4d} gate_up rows ({gb * 1e3:8.1f} MB): {', '.join(rates)}, copy_ {gb / plain * 1e3:6.1f} GB/s")
 
 
-def bench_step(resident: Experts, offloaded: Experts, tokens: int, rates: list[float], reps: int, top_k: int) -> None:
+def bench_step(
+    resident: Experts, offloaded: Experts, tokens: int, rates: list[float], reps: int, top_k: int, profile: int
+) -> None:
     e = resident.num_experts
     hidden = resident.logical_shape("gate_up")[2]
     x = torch.randn(tokens, hidden, device="cuda", dtype=torch.bfloat16)
@@ -96,7 +121,8 @@ def bench_step(resident: Experts, offloaded: Experts, tokens: int, rates: list[f
 
     base = graph(resident)
     ms = timed(lambda: (reroute(), base.replay()), reps) - timed(reroute, reps)
-    print(f"{tokens} tokens, resident experts: {ms * 1e3:8.1f} us a layer")
+    kernels = layer_kernels(base.replay, reroute, profile)
+    print(f"{tokens} tokens, resident experts: {ms * 1e3:8.1f} us a layer{kernels}")
     cache = offloaded.cache
     print(f"{tokens} tokens: {cache.step_rounds(ids)} rounds of {cache.dynamic_slots} dynamic slots")
     for rate in rates:
@@ -108,6 +134,7 @@ def bench_step(resident: Experts, offloaded: Experts, tokens: int, rates: list[f
         print(
             f"{tokens} tokens, forced {rate:4.2f}: {ms * 1e3:8.1f} us a layer, hit rate "
             f"{hits / max(hits + misses, 1):5.3f}, {copied / max(misses, 1) / 1e6:.2f} MB a miss"
+            f"{layer_kernels(step.replay, reroute, profile)}"
         )
     cache.force_hit_rate_for_timing_only(None)
 
@@ -124,6 +151,7 @@ def main() -> None:
     parser.add_argument("--block-words", type=int, nargs="+", default=[BLOCK_WORDS])
     parser.add_argument("--top-k", type=int, default=10)
     parser.add_argument("--reps", type=int, default=50)
+    parser.add_argument("--profile", type=int, default=0, help="replays of each row to profile per kernel (0: none)")
     args = parser.parse_args()
     host = random_experts(args.experts, args.hidden, args.inter, args.top_k)
     offloaded = copy.deepcopy(host)
@@ -134,7 +162,7 @@ def main() -> None:
           f"{offloaded.cache.expert_bytes / 1e6:.2f} MB an expert")  # fmt: skip
     bench_copy(offloaded, args.copies, args.block_words)
     for tokens in args.tokens:
-        bench_step(resident, offloaded, tokens, args.rates, args.reps, args.top_k)
+        bench_step(resident, offloaded, tokens, args.rates, args.reps, args.top_k, args.profile)
 
 
 if __name__ == "__main__":
