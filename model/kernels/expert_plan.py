@@ -12,9 +12,16 @@ and the routing ids come back as slot ids (-1 for pairs of other rounds). `force
 draw is the same hash; its share is read from the device (`rate`, a float32 scalar), so a CUDA graph captured
 with forcing on replays whatever share the cache holds now.
 
+Most decode rounds at a high hit rate miss nothing, so the kernel counts the misses first and only a
+round with some looks at the slots: up to `PICK_MAX` misses take the smallest LRU key that many times
+(O(misses x S), in registers), more (a prefill round) rank every slot against every slot in chunks of
+`RANK_CHUNK` (O(S^2)); both give the same victims, the keys being unique. An all-hit round is the members,
+the slot map, the hits' stamps, the counters and the remap.
+
 Phases touch memory that other threads of the program wrote, so they are separated by barriers: the
-members mask is scattered from the ids, every read of the state is done before any write, and the ids
-are remapped after the writes. The pairs are read in chunks of `PAIR_CHUNK` (one at decode).
+members mask is scattered from the ids, every read of the state is done before any write (but the hits'
+stamps, which no read looks at: a hit's slot is protected), and the ids are remapped after the writes.
+The pairs are read in chunks of `PAIR_CHUNK` (one at decode).
 """
 
 from __future__ import annotations
@@ -23,21 +30,35 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, interpreted, pdl_launch, wait_for_inputs
+from model.kernels.codes import add, interpreted, minimum, pdl_launch, wait_for_inputs
 
 RANK_CHUNK = 64  # slots compared against all slots at once when ranking them (the kernel's CHUNK)
+PICK_MAX = 16  # misses picked one minimum at a time (~0.1 us a pass of 128 slots), above it ranked (~3 us)
+TAKEN = tl.constexpr(2**63 - 1)  # a picked slot's key: above every slot key (PROTECTED x S_BLOCK + slot)
 PAIR_CHUNK = 1024  # routing pairs read at once (the kernel's P_BLOCK): a prefill's 20,480 would spill
 
 
 @triton.jit
 def _slot_keys(s, num_slots, num_static, owner, members, stamp, S_BLOCK: tl.constexpr, PROTECTED: tl.constexpr):
-    """(LRU key, busy) of the slots `s`: `stamp + 1` (empty: 0) then the slot, unique, ascending in eviction
-    order; a slot a member holds (a hit: busy), a static one or one past the end is protected."""
+    """The LRU key of the slots `s`: `stamp + 1` (empty: 0) then the slot, unique, ascending in eviction
+    order; a slot a member holds (a hit), a static one or one past the end is protected."""
     live = s < num_slots
     held_by = tl.load(owner + s, mask=live, other=-1)
     busy = tl.load(members + held_by, mask=live & (held_by >= 0), other=0) != 0
     key = tl.where(busy | (s < num_static) | ~live, PROTECTED, tl.load(stamp + s, mask=live, other=-1) + 1)
-    return key * S_BLOCK + s, busy
+    return key * S_BLOCK + s
+
+
+@triton.jit
+def _picked(key, s, rank, missed, E_BLOCK: tl.constexpr, S_BLOCK: tl.constexpr):
+    """Each miss's victim slot (`[E_BLOCK]`, by `rank`, the miss's place in ascending expert id): the
+    `rank`-th smallest of the unique `key`s of the slots `s`, found by taking the smallest `missed` times."""
+    victim = tl.full([E_BLOCK], 0, tl.int64)
+    for j in range(0, missed):
+        slot = tl.reduce(key, 0, minimum) % S_BLOCK  # a key ends in its slot
+        victim = tl.where(rank == j, slot, victim)
+        key = tl.where(s == slot, TAKEN, key)
+    return victim
 
 
 @triton.jit(do_not_specialize=["pairs", "cap", "this_round"])
@@ -68,6 +89,7 @@ def _plan_kernel(
     PROTECTED: tl.constexpr,
     FORCED: tl.constexpr,
     ROUNDED: tl.constexpr,
+    PICK_MAX: tl.constexpr,
     PDL: tl.constexpr,
 ):
     wait_for_inputs(PDL)  # the router's ids (or the previous round's GEMMs, done with the slots)
@@ -91,9 +113,9 @@ def _plan_kernel(
         tl.debug_barrier()
         tl.store(members + e, member.to(tl.int8), mask=live_e)  # what `_slot_keys` and the remap read
         tl.debug_barrier()
-    resident = tl.load(slot_of + e, mask=live_e, other=-1) >= 0
-    hit = member & resident
-    miss = member & ~resident
+    held = tl.load(slot_of + e, mask=live_e, other=-1)
+    hit = member & (held >= 0)
+    miss = member & (held < 0)
     now = tl.load(clock)
     if FORCED:  # `expert_cache._draw`: the same integer hash per expert and step
         h = (e.to(tl.int64) * 0x9E3779B1 + now * 0x85EBCA6B) & 0xFFFFFFFF
@@ -104,29 +126,34 @@ def _plan_kernel(
         served = tl.reduce(hit.to(tl.int64), 0, add) + tl.reduce(forced.to(tl.int64), 0, add)
     else:
         served = tl.reduce(hit.to(tl.int64), 0, add)
-    rank = tl.associative_scan(miss.to(tl.int32), 0, add) - 1  # the miss's place in ascending expert id
     missed = tl.reduce(miss.to(tl.int64), 0, add)
-    s = tl.arange(0, S_BLOCK)
-    key, busy = _slot_keys(s, num_slots, num_static, owner, members, stamp, S_BLOCK, PROTECTED)
-    order = tl.full([S_BLOCK], 0, tl.int32)  # each slot's place in eviction order: the keys below its own
-    for c0 in range(0, S_BLOCK, CHUNK):
-        c = c0 + tl.arange(0, CHUNK)
-        other, _ = _slot_keys(c, num_slots, num_static, owner, members, stamp, S_BLOCK, PROTECTED)
-        order += tl.reduce((other[:, None] < key[None, :]).to(tl.int32), 0, add)
-    tl.store(targets + order, s.to(tl.int64), mask=order < cap)  # the first `cap` victims, in order
-    host = tl.load(host_row + e, mask=miss, other=-1)
     hits, misses, copied = tl.load(counters), tl.load(counters + 1), tl.load(counters + 2)
-    tl.debug_barrier()
-    victim = tl.load(targets + rank, mask=miss, other=0)
-    evicted = tl.load(owner + victim, mask=miss, other=-1)
-    tl.debug_barrier()
-    # writes
-    tl.store(stamp + s, now, mask=busy)
-    tl.store(slot_of + evicted, -1, mask=miss & (evicted >= 0))
-    tl.store(slot_of + e, victim, mask=miss)
-    tl.store(owner + victim, e.to(tl.int64), mask=miss)
-    tl.store(stamp + victim, now, mask=miss)
-    tl.store(sources + rank, host, mask=miss)
+    tl.store(stamp + held, now, mask=hit)  # before the keys are read: they ignore a hit's (its slot is busy)
+    s = tl.arange(0, S_BLOCK)
+    if missed > 0:  # an all-hit round (most decode steps at a high hit rate) picks no victims
+        rank = tl.associative_scan(miss.to(tl.int32), 0, add) - 1  # the miss's place in ascending expert id
+        key = _slot_keys(s, num_slots, num_static, owner, members, stamp, S_BLOCK, PROTECTED)
+        if missed <= PICK_MAX:  # a few misses: the smallest key `missed` times, O(misses x S)
+            victim = _picked(key, s, rank, missed, E_BLOCK, S_BLOCK)
+        else:  # many (a prefill round): each slot's place in eviction order, O(S x S) in chunks
+            order = tl.full([S_BLOCK], 0, tl.int32)  # the keys below each slot's own
+            for c0 in range(0, S_BLOCK, CHUNK):
+                other = _slot_keys(c0 + tl.arange(0, CHUNK), num_slots, num_static, owner, members, stamp, S_BLOCK,
+                                   PROTECTED)  # fmt: skip
+                order += tl.reduce((other[:, None] < key[None, :]).to(tl.int32), 0, add)
+            tl.store(targets + order, s.to(tl.int64), mask=order < missed)  # the victims, in order
+            tl.debug_barrier()
+            victim = tl.load(targets + rank, mask=miss, other=0)
+        evicted = tl.load(owner + victim, mask=miss, other=-1)
+        host = tl.load(host_row + e, mask=miss, other=-1)
+        tl.debug_barrier()
+        # the misses' writes, after every read of the state
+        tl.store(slot_of + evicted, -1, mask=miss & (evicted >= 0))
+        tl.store(slot_of + e, victim, mask=miss)
+        tl.store(owner + victim, e.to(tl.int64), mask=miss)
+        tl.store(stamp + victim, now, mask=miss)
+        tl.store(sources + rank, host, mask=miss)
+        tl.store(targets + rank, victim, mask=miss)
     tl.store(sources + s, -1, mask=(s >= missed) & (s < cap))
     tl.store(targets + s, num_slots, mask=(s >= missed) & (s < cap))
     tl.store(counters, hits + served)
@@ -177,12 +204,12 @@ def plan_round(
     if flat.numel() == 0:
         return slot_ids.view(ids.shape), sources.fill_(-1), targets.fill_(s)
     s_block = max(triton.next_power_of_2(s), RANK_CHUNK)
-    kernel = _plan_kernel if flat.is_cuda else interpreted(_plan_kernel, keep=(add,))
+    kernel = _plan_kernel if flat.is_cuda else interpreted(_plan_kernel, keep=(add, minimum))
     kernel[(1,)](
         flat, flat.numel(), state["step_members"], state["host_row"], state["slot_of"], state["owner"], state["stamp"],
         state["clock"], state["counters"], slot_ids, sources, targets, e, s, num_static, cap, expert_bytes,
         state["forced_share"], r, E_BLOCK=triton.next_power_of_2(e), S_BLOCK=s_block,
         P_BLOCK=min(triton.next_power_of_2(flat.numel()), PAIR_CHUNK), CHUNK=RANK_CHUNK,
-        PROTECTED=(2**63 - 1) // s_block - 1, FORCED=forced, ROUNDED=n > 1, **pdl_launch(flat),
+        PROTECTED=(2**63 - 1) // s_block - 1, FORCED=forced, ROUNDED=n > 1, PICK_MAX=PICK_MAX, **pdl_launch(flat),
     )  # fmt: skip
     return slot_ids.view(ids.shape), sources, targets

@@ -7,6 +7,7 @@ import copy
 import pytest
 import torch
 
+from model import expert_cache
 from model.expert_cache import MISSES, ExpertCache
 from model.kernels import expert_plan
 
@@ -19,12 +20,15 @@ def stacks(e: int) -> dict[str, torch.Tensor]:
     return {"gate_up_proj": ids[:, None, None].expand(e, 2, 3).clone(), "down_scale": ids[:, None].expand(e, 5).clone()}
 
 
+PICK = expert_plan.PICK_MAX
+
+
 @pytest.mark.parametrize(
-    ("experts", "slots", "static", "tokens", "top_k", "rate", "rounds"),
-    [(16, 6, (), 1, 3, None, 1), (16, 9, (3, 11), 2, 3, None, 1), (40, 24, (0, 7, 39), 3, 5, None, 1),
-     (16, 9, (5,), 2, 2, 0.5, 1), (12, 12, (), 2, 4, None, 1), (8, 8, tuple(range(8)), 1, 3, None, 1),
-     (16, 6, (), 3, 3, None, 2), (40, 10, (0, 7, 39), 4, 5, None, 3), (16, 5, (5,), 3, 2, 0.5, 2),
-     (9, 3, (), 2, 4, None, 3)],
+    ("experts", "slots", "static", "tokens", "top_k", "rate", "rounds", "pick"),
+    [(16, 6, (), 1, 3, None, 1, PICK), (16, 9, (3, 11), 2, 3, None, 1, PICK), (40, 24, (0, 7, 39), 3, 5, None, 1, PICK),
+     (16, 9, (5,), 2, 2, 0.5, 1, PICK), (12, 12, (), 2, 4, None, 1, PICK), (8, 8, tuple(range(8)), 1, 3, None, 1, PICK),
+     (16, 6, (), 3, 3, None, 2, PICK), (40, 10, (0, 7, 39), 4, 5, None, 3, PICK), (16, 5, (5,), 3, 2, 0.5, 2, PICK),
+     (9, 3, (), 2, 4, None, 3, PICK), (16, 9, (3, 11), 2, 3, None, 1, 1), (16, 5, (5,), 3, 2, 0.5, 2, 1)],
 )  # fmt: skip
 def test_kernel_plans_what_the_torch_rounds_plan(
     experts: int,
@@ -34,13 +38,16 @@ def test_kernel_plans_what_the_torch_rounds_plan(
     top_k: int,
     rate: float | None,
     rounds: int,
+    pick: int,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Same slot map, LRU stamps, clock, counters and slot contents after every round of every step (the
     last cases take 2-4 rounds, one of them sometimes empty), and the ids of the round's pairs mapped to
     slots holding their experts (forced ones: `e % S`, as the torch plan's lookup), the others to -1. Pairs
-    are read 8 at a time, so the larger steps take several chunks."""
+    are read 8 at a time, so the larger steps take several chunks; victims picked one at a time up to
+    `pick` misses, ranked beyond."""
     monkeypatch.setattr(expert_plan, "PAIR_CHUNK", 8)
+    monkeypatch.setattr(expert_plan, "PICK_MAX", pick)
     ours = ExpertCache.of_stacks(stacks(experts), slots, static)
     theirs = copy.deepcopy(ours)
     for cache in (ours, theirs):
@@ -86,3 +93,60 @@ def test_the_forced_share_is_read_from_the_device_at_each_plan() -> None:
     for _ in range(4):
         armed.slot_ids(torch.stack([torch.randperm(16, generator=g)[:3] for _ in range(2)]))
     assert int(armed.counters[MISSES]) == missed
+
+
+# one token's experts a step, and each round's misses in ascending expert id: 24 experts, 10 slots, 2 and 17
+# static (8 dynamic slots), so 14 experts take two rounds of 8 dynamic ones
+SCRIPT = (
+    ((2, 3, 5, 7, 9, 10, 11, 13), [(3, 5, 7, 9, 10, 11, 13)]),  # into empty slots; 2 is static
+    ((2, 3, 5, 7, 9, 10, 11, 13), [()]),  # all hits
+    ((3, 5, 7, 9, 10, 11, 13, 20), [(20,)]),  # one miss, into the last empty slot
+    ((0, 3, 5, 7, 9, 10, 11, 13), [(0,)]),  # one miss, evicting the one slot no member holds
+    ((3, 5, 0, 1, 4, 6, 8, 12), [(1, 4, 6, 8, 12)]),  # misses take every slot the round does not hit
+    ((0, 1, 3, 4, 5, 6, 7, 8, 14, 15, 16, 18, 19, 21), [(7,), (14, 15, 16, 18, 19, 21)]),  # two rounds
+    ((0, 1, 3, 4, 5, 6, 7, 8, 14, 15, 16, 18, 19, 21), [(1, 3, 4, 5, 6, 8), (14, 15, 16, 18, 19, 21)]),
+)
+
+
+@pytest.mark.parametrize("pick", [expert_plan.PICK_MAX, 0])  # 0: always ranked
+@pytest.mark.parametrize("rate", [None, 0.5])
+def test_scripted_rounds_copy_what_the_torch_plan_copies(
+    pick: int, rate: float | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All hits, one miss, misses filling every slot the round does not hit, two rounds, static experts:
+    after each round the kernel's copy pairs are the torch plan's (its misses in ascending expert id, with
+    the host row and the slot each took, then `(-1, S)`), its state the torch plan's. Forced at 0.5,
+    some misses are served with no copy, the same ones in both plans (the script's misses are unforced)."""
+    monkeypatch.setattr(expert_plan, "PICK_MAX", pick)
+    pairs = []
+    real = expert_cache.copy_rows
+
+    def recorded(tensors: object, sources: torch.Tensor, targets: torch.Tensor) -> None:
+        pairs.append((sources.clone(), targets.clone()))
+        real(tensors, sources, targets)
+
+    monkeypatch.setattr(expert_cache, "copy_rows", recorded)
+    ours = ExpertCache.of_stacks(stacks(24), 10, (2, 17))
+    theirs = copy.deepcopy(ours)
+    for cache in (ours, theirs):
+        cache.force_hit_rate_for_timing_only(rate)
+    for i, (experts, missed) in enumerate(SCRIPT):
+        ids = torch.tensor([experts])
+        need = torch.zeros(24, dtype=torch.bool).index_fill_(0, ids.reshape(-1), True)
+        rounds = theirs.rounds(need, ids.numel())
+        for r, want_missed in enumerate(missed):
+            slot_ids = ours.slot_ids(ids, r)
+            members, lookup = next(rounds)
+            assert torch.equal(slot_ids, torch.where(members[ids], lookup[ids], -1)), (i, r)
+            same_state(ours, theirs, (i, r))
+            (sources, targets), (their_sources, their_targets) = pairs[-2:]
+            cap = sources.numel()
+            assert torch.equal(sources, their_sources[:cap]) and torch.equal(targets, their_targets[:cap]), (i, r)
+            assert (their_sources[cap:] == -1).all() and (their_targets[cap:] == 10).all(), (i, r)
+            if rate is None:  # forced misses stay on the host: later steps miss them again
+                assert torch.equal(sources[sources >= 0], ours.host_row[list(want_missed)]), (i, r)
+        assert next(rounds, None) is None
+    hits, misses, _ = ours.counters.tolist()
+    scripted = sum(len(m) for _, rounds in SCRIPT for m in rounds)
+    assert misses == scripted if rate is None else 0 < misses < scripted
+    assert hits + misses == sum(len(experts) for experts, _ in SCRIPT)  # a lookup per distinct expert

@@ -275,7 +275,7 @@ CASES = {
             | {"members": "*i8", "slot_ids": "*i64", "sources": "*i64", "targets": "*i64", "expert_bytes": "i64"}
             | {"rate": "*fp32"},
             {"E_BLOCK": 512, "S_BLOCK": 128, "P_BLOCK": pairs, "CHUNK": expert_plan.RANK_CHUNK, "FORCED": forced}
-            | {"PROTECTED": (2**63 - 1) // 128 - 1, "ROUNDED": not forced},
+            | {"PROTECTED": (2**63 - 1) // 128 - 1, "ROUNDED": not forced, "PICK_MAX": expert_plan.PICK_MAX},
             4,
         )
         for what, pairs, forced in (("top-10, forced hits", 16, True), ("rounds", expert_plan.PAIR_CHUNK, False))
@@ -330,6 +330,16 @@ def test_qsa_selection_builds_without_spills(case: str, arch: int) -> None:
     """The selection's kernels (`tl.histogram`'s warp ballots and shared-memory bins, the scans over a
     256-bin histogram; the tile score's products, a head at a time: its heads unrolled spilled 0.5-6 KB
     a thread) keep to registers on every target."""
+    assert " STACK:0 " in resources(built(case, arch))
+
+
+EXPERT_CACHE_CASES = tuple(c for c in CASES if c.startswith(("expert plan", "expert copy")))
+
+
+@pytest.mark.parametrize(("case", "arch"), [(c, a) for c in EXPERT_CACHE_CASES for a in TARGETS])
+def test_expert_cache_kernels_build_without_spills(case: str, arch: int) -> None:
+    """The plan (one program holding 512 experts' and 128 slots' state, a 64 x 128 rank tile) and the copy
+    (a 2,048-word row chunk of each of four stored tensors) keep to registers on every target."""
     assert " STACK:0 " in resources(built(case, arch))
 
 
