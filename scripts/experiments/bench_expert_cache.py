@@ -1,16 +1,16 @@
 """Host expert banks on one GPU: the copy kernel's bandwidth and one layer's decode step against hit rate.
 
 Prints (1) GB/s of `copy_expert_rows` moving M experts from the pinned bank into slots at each
-`--block-words` (the words of a row a program moves), beside a plain pinned -> device `copy_` of the
-same bytes (the copy engine, the PCIe ceiling); (2) one MoE layer's decode step (`Experts.forward`:
-slot plan, copies, fused MoE) replayed as a CUDA graph, at forced hit rates
-(`force_hit_rate_for_timing_only`: outputs wrong, timing only) and with experts resident; prefill
-sizes whose experts outnumber the slots run in rounds (each round's plan, copies and GEMMs in turn).
-Experts are random block-FP8 codes at the published geometry (2560 x 640, 512 experts) by default.
-With `--profile N`, each row also says where its time goes: device µs a layer call per kernel name
-(plan, copy, gate_up, down, sum, ...; calls a layer call before the µs) from a profiler pass over N
-replays, each kernel charged from its own start or its predecessor's end (`kernel_profile.own_us`:
-programmatically dependent kernels overlap), the rerouting between replays left out.
+`--block-words` (the words of a row a program moves at once) and `--programs` (programs a row), beside a
+plain pinned -> device `copy_` of the same bytes (the copy engine, the PCIe ceiling); (2) one MoE layer's
+decode step (`Experts.forward`: slot plan, copies, fused MoE) replayed as a CUDA graph, at forced hit rates
+(`force_hit_rate_for_timing_only`: outputs wrong, timing only) and with experts resident; prefill sizes
+whose experts outnumber the slots run in rounds (each round's plan, copies and GEMMs in turn). Experts are
+random block-FP8 codes at the published geometry (2560 x 640, 512 experts) by default. With `--profile N`,
+each row also says where its time goes: device µs a layer call per kernel name (plan, copy, gate_up, down,
+sum, ...; calls a layer call before the µs) from a profiler pass over N replays, each kernel charged from
+its own start or its predecessor's end (`kernel_profile.own_us`: programmatically dependent kernels
+overlap), the rerouting between replays left out.
 
     PYTHONPATH=. python scripts/experiments/bench_expert_cache.py --slots 128 --tokens 1 4 512 2048 --profile 10
 """
@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import argparse
 import copy
+import itertools
 from collections.abc import Callable
 
 import torch
 
 from model.config import Qwen4ExpConfig
-from model.kernels.expert_copy import BLOCK_WORDS, copy_expert_rows
+from model.kernels.expert_copy import BLOCK_WORDS, PROGRAMS, copy_expert_rows
 from model.moe import Experts
 from model.presets import preset_config
 from model.quant.experts import stored_shapes
@@ -78,7 +79,7 @@ def layer_kernels(replay: Callable[[], object], reroute: Callable[[], object], s
     return f"\n    kernels (device us a layer call): {parts}; {sum(us for _, _, us in ours):.1f} in all"
 
 
-def bench_copy(module: Experts, counts: list[int], block_words: list[int]) -> None:
+def bench_copy(module: Experts, counts: list[int], block_words: list[int], programs: list[int]) -> None:
     cache = module.cache
     bank = cache.banks["gate_up_proj"]
     slots = cache.slot_tensors()["gate_up_proj"]
@@ -89,9 +90,9 @@ def bench_copy(module: Experts, counts: list[int], block_words: list[int]) -> No
         gb = m * bank[0].nbytes / 1e9
         plain = timed(lambda m=m: slots[:m].copy_(bank[:m], non_blocking=True), 20)
         rates = []
-        for words in block_words:
-            ms = timed(lambda s=sources, t=targets, w=words: copy_expert_rows([(bank, slots)], s, t, w), 20)
-            rates.append(f"kernel ({words} words a program) {gb / ms * 1e3:6.1f} GB/s")
+        for words, n in itertools.product(block_words, programs):
+            ms = timed(lambda s=sources, t=targets, w=words, n=n: copy_expert_rows([(bank, slots)], s, t, w, n), 20)
+            rates.append(f"kernel ({words} words at once, {n} programs a row) {gb / ms * 1e3:6.1f} GB/s")
         print(f"copy {m:4d} gate_up rows ({gb * 1e3:8.1f} MB): {', '.join(rates)}, copy_ {gb / plain * 1e3:6.1f} GB/s")
 
 
@@ -149,6 +150,7 @@ def main() -> None:
     parser.add_argument("--rates", type=float, nargs="+", default=[0.0, 0.5, 0.9, 0.95, 1.0])
     parser.add_argument("--copies", type=int, nargs="+", default=[1, 10, 40, 120])
     parser.add_argument("--block-words", type=int, nargs="+", default=[BLOCK_WORDS])
+    parser.add_argument("--programs", type=int, nargs="+", default=[PROGRAMS])
     parser.add_argument("--top-k", type=int, default=10)
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--profile", type=int, default=0, help="replays of each row to profile per kernel (0: none)")
@@ -160,7 +162,7 @@ def main() -> None:
     resident = host.cuda()
     print(f"{torch.cuda.get_device_name()}: {args.experts} experts, {args.slots} slots, "
           f"{offloaded.cache.expert_bytes / 1e6:.2f} MB an expert")  # fmt: skip
-    bench_copy(offloaded, args.copies, args.block_words)
+    bench_copy(offloaded, args.copies, args.block_words, args.programs)
     for tokens in args.tokens:
         bench_step(resident, offloaded, tokens, args.rates, args.reps, args.top_k, args.profile)
 

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from model.expert_cache import copy_rows
-from model.kernels.expert_copy import BLOCK_WORDS, copy_expert_rows
+from model.kernels.expert_copy import BLOCK_WORDS, PROGRAMS, copy_expert_rows
 
 
 def bank(rows: int, shape: tuple[int, ...], dtype: torch.dtype, seed: int) -> torch.Tensor:
@@ -35,16 +35,17 @@ def test_kernel_copies_the_chosen_rows_and_skips_negative_sources(shape: tuple[i
     assert torch.equal(reference.view(torch.uint8), want.view(torch.uint8))
 
 
-@pytest.mark.parametrize("block_words", [BLOCK_WORDS, 64])
-def test_one_launch_moves_every_stored_tensor_at_its_own_word_size(block_words: int) -> None:
-    """Codes (8-byte words, 2,100 a row: 2 or 33 chunks), float32 scales (4-byte) and 3-byte rows (bytes)
-    of the same experts, in one call: what the torch copy gives."""
+@pytest.mark.parametrize(("block_words", "programs"), [(BLOCK_WORDS, PROGRAMS), (64, PROGRAMS), (64, 5)])
+def test_one_launch_moves_every_stored_tensor_at_its_own_word_size(block_words: int, programs: int) -> None:
+    """Codes (8-byte words, 2,100 a row: 2 or 33 chunks, over 2, 32 or 5 programs a pair: one or two
+    chunks a program, or seven), float32 scales (4-byte) and 3-byte rows (bytes) of the same experts, in
+    one call: what the torch copy gives."""
     shapes = [((4200, 4), torch.float8_e4m3fn), ((5, 3), torch.float32), ((3,), torch.uint8)]
     hosts = [bank(9, shape, dtype, i) for i, (shape, dtype) in enumerate(shapes)]
     ours = [bank(4, shape, dtype, 10 + i) for i, (shape, dtype) in enumerate(shapes)]
     theirs = [t.clone() for t in ours]
     sources, targets = torch.tensor([-1, 8, 2, -1, 5]), torch.tensor([4, 1, 3, 4, 0])
-    copy_expert_rows(list(zip(hosts, ours, strict=True)), sources, targets, block_words)
+    copy_expert_rows(list(zip(hosts, ours, strict=True)), sources, targets, block_words, programs)
     copy_rows(list(zip(hosts, theirs, strict=True)), sources, targets)
     for mine, want, host in zip(ours, theirs, hosts, strict=True):
         assert torch.equal(mine.view(torch.uint8), want.view(torch.uint8))
@@ -58,6 +59,8 @@ def test_kernel_refuses_mismatched_rows() -> None:
         copy_expert_rows([(torch.zeros(3, 4), torch.zeros(2, 4))], torch.tensor([0, 1]), torch.tensor([0]))
     with pytest.raises(ValueError, match="block_words must be a power of two, got 48"):
         copy_expert_rows([(torch.zeros(3, 4), torch.zeros(2, 4))], torch.tensor([0]), torch.tensor([0]), 48)
+    with pytest.raises(ValueError, match="programs must be at least 1, got 0"):
+        copy_expert_rows([(torch.zeros(3, 4), torch.zeros(2, 4))], torch.tensor([0]), torch.tensor([0]), 64, 0)
 
 
 @pytest.mark.gpu
