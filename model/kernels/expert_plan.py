@@ -15,13 +15,16 @@ with forcing on replays whatever share the cache holds now.
 Most decode rounds at a high hit rate miss nothing, so the kernel counts the misses first and only a
 round with some looks at the slots: up to `PICK_MAX` misses take the smallest LRU key that many times
 (O(misses x S), in registers), more (a prefill round) rank every slot against every slot in chunks of
-`RANK_CHUNK` (O(S^2)); both give the same victims, the keys being unique. An all-hit round is the members,
-the slot map, the hits' stamps, the counters and the remap.
+`RANK_CHUNK` (O(S^2)); both give the same victims, the keys being unique. A decode step's pairs (up to
+`TILE` pairs x experts) are compared against the experts in registers and remapped from them with
+`tl.gather`, so an all-hit decode round is one wave of independent loads (ids, slot map, clock,
+counters), a few reductions and the stores; more pairs are scattered into the members mask a chunk of
+`PAIR_CHUNK` at a time and remapped from the slot map after the writes.
 
 Phases touch memory that other threads of the program wrote, so they are separated by barriers: the
-members mask is scattered from the ids, every read of the state is done before any write (but the hits'
-stamps, which no read looks at: a hit's slot is protected), and the ids are remapped after the writes.
-The pairs are read in chunks of `PAIR_CHUNK` (one at decode).
+members mask is written before the slot keys read it, every read of the state is done before any write
+(but the hits' stamps, which no read looks at: a hit's slot is protected), and an untiled remap reads
+the slot map after the writes.
 """
 
 from __future__ import annotations
@@ -30,12 +33,13 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels.codes import add, interpreted, minimum, pdl_launch, wait_for_inputs
+from model.kernels.codes import add, interpreted, maximum, minimum, pdl_launch, wait_for_inputs
 
 RANK_CHUNK = 64  # slots compared against all slots at once when ranking them (the kernel's CHUNK)
 PICK_MAX = 16  # misses picked one minimum at a time (~0.1 us a pass of 128 slots), above it ranked (~3 us)
 TAKEN = tl.constexpr(2**63 - 1)  # a picked slot's key: above every slot key (PROTECTED x S_BLOCK + slot)
 PAIR_CHUNK = 1024  # routing pairs read at once (the kernel's P_BLOCK): a prefill's 20,480 would spill
+TILE = 8192  # pairs x experts compared in registers at most (one token's 16 padded pairs over 512 experts)
 
 
 @triton.jit
@@ -90,29 +94,36 @@ def _plan_kernel(
     FORCED: tl.constexpr,
     ROUNDED: tl.constexpr,
     PICK_MAX: tl.constexpr,
+    TILED: tl.constexpr,
     PDL: tl.constexpr,
 ):
     wait_for_inputs(PDL)  # the router's ids (or the previous round's GEMMs, done with the slots)
     e = tl.arange(0, E_BLOCK)
     live_e = e < num_experts
-    tl.store(members + e, tl.full([E_BLOCK], 0, tl.int8), mask=live_e)
-    tl.debug_barrier()
-    for p0 in range(0, pairs, P_BLOCK):  # one chunk at decode; a prefill's many pairs a chunk at a time
-        p = p0 + tl.arange(0, P_BLOCK)
+    if TILED:  # a decode step's pairs in one tile: which experts they name, compared in registers
+        p = tl.arange(0, P_BLOCK)
         live_p = p < pairs
-        chosen = tl.load(ids + p, mask=live_p, other=0)
-        tl.store(members + chosen, tl.full([P_BLOCK], 1, tl.int8), mask=live_p)
-    tl.debug_barrier()
+        chosen = tl.load(ids + p, mask=live_p, other=-1).to(tl.int32)  # -1 names no expert
+        member = tl.reduce((chosen[:, None] == e[None, :]).to(tl.int32), 0, maximum) != 0
+    else:  # many pairs, a chunk at a time: scattered into the members mask
+        tl.store(members + e, tl.full([E_BLOCK], 0, tl.int8), mask=live_e)
+        tl.debug_barrier()
+        for p0 in range(0, pairs, P_BLOCK):
+            p = p0 + tl.arange(0, P_BLOCK)
+            live_p = p < pairs
+            chosen = tl.load(ids + p, mask=live_p, other=0)
+            tl.store(members + chosen, tl.full([P_BLOCK], 1, tl.int8), mask=live_p)
+        tl.debug_barrier()
+        member = tl.load(members + e, mask=live_e, other=0) != 0
     # reads: the members, the maps, stamps, clock and counters as the step (or round) found them
-    member = tl.load(members + e, mask=live_e, other=0) != 0
     if ROUNDED:  # `ExpertCache.rounds`: this round's share of the dynamic members in ascending expert id, at
         # most one per dynamic slot, and the static members in round 0
         static = tl.load(host_row + e, mask=live_e, other=0) < 0
         place = tl.associative_scan((member & ~static).to(tl.int32), 0, add) - 1
         member = member & (tl.where(static, 0, place // (num_slots - num_static)) == this_round)
-        tl.debug_barrier()
-        tl.store(members + e, member.to(tl.int8), mask=live_e)  # what `_slot_keys` and the remap read
-        tl.debug_barrier()
+        tl.debug_barrier()  # every thread has read the scattered members
+    if ROUNDED or TILED:  # what `_slot_keys` (after a barrier) and an untiled remap read
+        tl.store(members + e, member.to(tl.int8), mask=live_e)
     held = tl.load(slot_of + e, mask=live_e, other=-1)
     hit = member & (held >= 0)
     miss = member & (held < 0)
@@ -130,7 +141,9 @@ def _plan_kernel(
     hits, misses, copied = tl.load(counters), tl.load(counters + 1), tl.load(counters + 2)
     tl.store(stamp + held, now, mask=hit)  # before the keys are read: they ignore a hit's (its slot is busy)
     s = tl.arange(0, S_BLOCK)
+    slot = held  # each expert's slot once the round is resident
     if missed > 0:  # an all-hit round (most decode steps at a high hit rate) picks no victims
+        tl.debug_barrier()  # the members stored above
         rank = tl.associative_scan(miss.to(tl.int32), 0, add) - 1  # the miss's place in ascending expert id
         key = _slot_keys(s, num_slots, num_static, owner, members, stamp, S_BLOCK, PROTECTED)
         if missed <= PICK_MAX:  # a few misses: the smallest key `missed` times, O(misses x S)
@@ -154,23 +167,30 @@ def _plan_kernel(
         tl.store(stamp + victim, now, mask=miss)
         tl.store(sources + rank, host, mask=miss)
         tl.store(targets + rank, victim, mask=miss)
+        slot = tl.where(miss, victim, slot)
     tl.store(sources + s, -1, mask=(s >= missed) & (s < cap))
     tl.store(targets + s, num_slots, mask=(s >= missed) & (s < cap))
     tl.store(counters, hits + served)
     tl.store(counters + 1, misses + missed)
     tl.store(counters + 2, copied + missed * expert_bytes)
     tl.store(clock, now + 1)
-    tl.debug_barrier()
     # the ids as slots; a member still unmapped was forced (timing only): whatever slot `e % S` holds
-    for p0 in range(0, pairs, P_BLOCK):
-        p = p0 + tl.arange(0, P_BLOCK)
-        live_p = p < pairs
-        chosen = tl.load(ids + p, mask=live_p, other=0)
-        slot = tl.load(slot_of + chosen, mask=live_p, other=0)
-        slot = tl.where(slot >= 0, slot, chosen % num_slots)
+    if TILED:  # from the registers: no read after the writes
+        slot = tl.where(slot >= 0, slot, e % num_slots)
         if ROUNDED:  # pairs of other rounds: -1, which the fused MoE skips
-            slot = tl.where(tl.load(members + chosen, mask=live_p, other=0) != 0, slot, -1)
-        tl.store(slot_ids + p, slot, mask=live_p)
+            slot = tl.where(member, slot, -1)
+        tl.store(slot_ids + p, tl.gather(slot, tl.maximum(chosen, 0), 0), mask=live_p)
+    else:
+        tl.debug_barrier()
+        for p0 in range(0, pairs, P_BLOCK):
+            p = p0 + tl.arange(0, P_BLOCK)
+            live_p = p < pairs
+            chosen = tl.load(ids + p, mask=live_p, other=0)
+            held_now = tl.load(slot_of + chosen, mask=live_p, other=0)
+            held_now = tl.where(held_now >= 0, held_now, chosen % num_slots)
+            if ROUNDED:
+                held_now = tl.where(tl.load(members + chosen, mask=live_p, other=0) != 0, held_now, -1)
+            tl.store(slot_ids + p, held_now, mask=live_p)
 
 
 def plan_round(
@@ -204,12 +224,13 @@ def plan_round(
     if flat.numel() == 0:
         return slot_ids.view(ids.shape), sources.fill_(-1), targets.fill_(s)
     s_block = max(triton.next_power_of_2(s), RANK_CHUNK)
-    kernel = _plan_kernel if flat.is_cuda else interpreted(_plan_kernel, keep=(add, minimum))
+    kernel = _plan_kernel if flat.is_cuda else interpreted(_plan_kernel, keep=(add, maximum, minimum))
+    e_block, p_block = triton.next_power_of_2(e), min(triton.next_power_of_2(flat.numel()), PAIR_CHUNK)
     kernel[(1,)](
         flat, flat.numel(), state["step_members"], state["host_row"], state["slot_of"], state["owner"], state["stamp"],
         state["clock"], state["counters"], slot_ids, sources, targets, e, s, num_static, cap, expert_bytes,
-        state["forced_share"], r, E_BLOCK=triton.next_power_of_2(e), S_BLOCK=s_block,
-        P_BLOCK=min(triton.next_power_of_2(flat.numel()), PAIR_CHUNK), CHUNK=RANK_CHUNK,
-        PROTECTED=(2**63 - 1) // s_block - 1, FORCED=forced, ROUNDED=n > 1, PICK_MAX=PICK_MAX, **pdl_launch(flat),
+        state["forced_share"], r, E_BLOCK=e_block, S_BLOCK=s_block, P_BLOCK=p_block, CHUNK=RANK_CHUNK,
+        PROTECTED=(2**63 - 1) // s_block - 1, FORCED=forced, ROUNDED=n > 1, PICK_MAX=PICK_MAX,
+        TILED=flat.numel() <= p_block and p_block * e_block <= TILE, **pdl_launch(flat),
     )  # fmt: skip
     return slot_ids.view(ids.shape), sources, targets

@@ -44,8 +44,8 @@ def test_kernel_plans_what_the_torch_rounds_plan(
     """Same slot map, LRU stamps, clock, counters and slot contents after every round of every step (the
     last cases take 2-4 rounds, one of them sometimes empty), and the ids of the round's pairs mapped to
     slots holding their experts (forced ones: `e % S`, as the torch plan's lookup), the others to -1. Pairs
-    are read 8 at a time, so the larger steps take several chunks; victims picked one at a time up to
-    `pick` misses, ranked beyond."""
+    are read 8 at a time, so the larger steps take several chunks (up to 8 are compared in registers);
+    victims picked one at a time up to `pick` misses, ranked beyond."""
     monkeypatch.setattr(expert_plan, "PAIR_CHUNK", 8)
     monkeypatch.setattr(expert_plan, "PICK_MAX", pick)
     ours = ExpertCache.of_stacks(stacks(experts), slots, static)
@@ -108,16 +108,18 @@ SCRIPT = (
 )
 
 
-@pytest.mark.parametrize("pick", [expert_plan.PICK_MAX, 0])  # 0: always ranked
+@pytest.mark.parametrize(("pick", "tile"), [(PICK, expert_plan.TILE), (0, expert_plan.TILE), (PICK, 0)])
 @pytest.mark.parametrize("rate", [None, 0.5])
 def test_scripted_rounds_copy_what_the_torch_plan_copies(
-    pick: int, rate: float | None, monkeypatch: pytest.MonkeyPatch
+    pick: int, tile: int, rate: float | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """All hits, one miss, misses filling every slot the round does not hit, two rounds, static experts:
     after each round the kernel's copy pairs are the torch plan's (its misses in ascending expert id, with
     the host row and the slot each took, then `(-1, S)`), its state the torch plan's. Forced at 0.5,
-    some misses are served with no copy, the same ones in both plans (the script's misses are unforced)."""
+    some misses are served with no copy, the same ones in both plans (the script's misses are unforced).
+    Victims picked (up to `pick` misses) or ranked; the pairs compared in registers, or scattered (`tile` 0)."""
     monkeypatch.setattr(expert_plan, "PICK_MAX", pick)
+    monkeypatch.setattr(expert_plan, "TILE", tile)
     pairs = []
     real = expert_cache.copy_rows
 

@@ -275,7 +275,8 @@ CASES = {
             | {"members": "*i8", "slot_ids": "*i64", "sources": "*i64", "targets": "*i64", "expert_bytes": "i64"}
             | {"rate": "*fp32"},
             {"E_BLOCK": 512, "S_BLOCK": 128, "P_BLOCK": pairs, "CHUNK": expert_plan.RANK_CHUNK, "FORCED": forced}
-            | {"PROTECTED": (2**63 - 1) // 128 - 1, "ROUNDED": not forced, "PICK_MAX": expert_plan.PICK_MAX},
+            | {"PROTECTED": (2**63 - 1) // 128 - 1, "ROUNDED": not forced, "PICK_MAX": expert_plan.PICK_MAX}
+            | {"TILED": pairs * 512 <= expert_plan.TILE},
             4,
         )
         for what, pairs, forced in (("top-10, forced hits", 16, True), ("rounds", expert_plan.PAIR_CHUNK, False))
