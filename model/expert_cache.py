@@ -20,7 +20,19 @@ is `slot_ids`: one plan kernel with `rounds`' decisions and one copy launch size
 misses at most, where the torch plan's ~60 small ops cost ~250 us a layer under a graph
 (docs/measurements.md); the fused MoE runs its gate/up and down kernels per round into one float32
 parts buffer before the one sum (`model/kernels/fused_moe.py`'s `later`). A round's copies wait for
-the previous round's GEMMs (stream order): overlapping them is the next step.
+the previous round's GEMMs (stream order).
+
+Overlapping a round's miss copies with its hits' GEMMs, designed, not built: the plan would write the
+round's ids twice, hits only and misses only (-1 elsewhere, as other rounds' pairs are now), and the layer
+would fork the capture stream: the copy on a side stream, the hits' gate/up and down on the main one as a
+round of `later`, then, joined, the misses' as the next round into the same parts rows, each pair computed
+once by the same kernels (bitwise the resident output only if the aligned kernels a split round takes give
+the direct ones' bits for a lone token: to be tested first). Not built because it cannot pay: a miss moves
+4.92 MB at ~52 GB/s (~94 us) while one token's ten pairs take ~10 us of GEMMs, so it hides at most ~10 us
+of a layer that misses (a 512-token prefill layer: ~1 ms of GEMMs against ~51 ms of copies at hit rate 0),
+and a split round adds an alignment and a round of launches to every layer, all-hit ones included. Overlap
+that pays would hide copies behind other layers' work, which needs the next layer's routing before it
+runs.
 
 A lookup is one distinct expert a round needs: a hit when a slot holds it, else a miss copied from the
 host. The policy is LRU, the only one so far (`POLICIES`), to be chosen by measurement against others.
