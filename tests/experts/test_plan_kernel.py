@@ -28,7 +28,8 @@ PICK = expert_plan.PICK_MAX
     [(16, 6, (), 1, 3, None, 1, PICK), (16, 9, (3, 11), 2, 3, None, 1, PICK), (40, 24, (0, 7, 39), 3, 5, None, 1, PICK),
      (16, 9, (5,), 2, 2, 0.5, 1, PICK), (12, 12, (), 2, 4, None, 1, PICK), (8, 8, tuple(range(8)), 1, 3, None, 1, PICK),
      (16, 6, (), 3, 3, None, 2, PICK), (40, 10, (0, 7, 39), 4, 5, None, 3, PICK), (16, 5, (5,), 3, 2, 0.5, 2, PICK),
-     (9, 3, (), 2, 4, None, 3, PICK), (16, 9, (3, 11), 2, 3, None, 1, 1), (16, 5, (5,), 3, 2, 0.5, 2, 1)],
+     (9, 3, (), 2, 4, None, 3, PICK), (4, 3, (), 2, 3, None, 2, PICK), (16, 9, (3, 11), 2, 3, None, 1, 1),
+     (16, 5, (5,), 3, 2, 0.5, 2, 1)],
 )  # fmt: skip
 def test_kernel_plans_what_the_torch_rounds_plan(
     experts: int,
@@ -44,7 +45,8 @@ def test_kernel_plans_what_the_torch_rounds_plan(
     """Same slot map, LRU stamps, clock, counters and slot contents after every round of every step (the
     last cases take 2-4 rounds, one of them sometimes empty), and the ids of the round's pairs mapped to
     slots holding their experts (forced ones: `e % S`, as the torch plan's lookup), the others to -1. Pairs
-    are read 8 at a time, so the larger steps take several chunks (up to 8 are compared in registers);
+    are read 8 at a time, so the larger steps take several chunks (up to 8 are compared in registers, 8
+    over 4 experts once);
     victims picked one at a time up to `pick` misses, ranked beyond."""
     monkeypatch.setattr(expert_plan, "PAIR_CHUNK", 8)
     monkeypatch.setattr(expert_plan, "PICK_MAX", pick)
