@@ -295,24 +295,22 @@ class GraphModule(torch.nn.Module):
         q: "f32[s33, 32]" = split_2[0]
         k: "f32[s33, 32]" = split_2[1]
         v: "f32[s33, 64]" = split_2[2];  split_2 = None
-        unflatten_4: "f32[s33, 2, 16]" = q.unflatten(-1, (2, 16));  q = None
-        q_1: "f32[s33, 4, 16]" = unflatten_4.repeat_interleave(2, dim = 1);  unflatten_4 = None
-        unflatten_5: "f32[s33, 2, 16]" = k.unflatten(-1, (2, 16));  k = None
-        k_1: "f32[s33, 4, 16]" = unflatten_5.repeat_interleave(2, dim = 1);  unflatten_5 = None
+        q_1: "f32[s33, 2, 16]" = q.unflatten(-1, (2, 16));  q = None
+        k_1: "f32[s33, 2, 16]" = k.unflatten(-1, (2, 16));  k = None
         v_1: "f32[s33, 4, 16]" = v.unflatten(-1, (4, 16));  v = None
-        float_8: "f32[s33, 4, 16]" = q_1.float();  q_1 = None
-        mul_8: "f32[s33, 4, 16]" = float_8 * float_8
-        sum_1: "f32[s33, 4, 1]" = mul_8.sum(-1, keepdim = True);  mul_8 = None
-        add_12: "f32[s33, 4, 1]" = sum_1 + 1e-06;  sum_1 = None
-        rsqrt_1: "f32[s33, 4, 1]" = torch.rsqrt(add_12);  add_12 = None
-        mul_9: "f32[s33, 4, 16]" = float_8 * rsqrt_1;  float_8 = rsqrt_1 = None
-        q_2: "f32[s33, 4, 16]" = mul_9 * 0.25;  mul_9 = None
-        float_9: "f32[s33, 4, 16]" = k_1.float();  k_1 = None
-        mul_11: "f32[s33, 4, 16]" = float_9 * float_9
-        sum_2: "f32[s33, 4, 1]" = mul_11.sum(-1, keepdim = True);  mul_11 = None
-        add_13: "f32[s33, 4, 1]" = sum_2 + 1e-06;  sum_2 = None
-        rsqrt_2: "f32[s33, 4, 1]" = torch.rsqrt(add_13);  add_13 = None
-        k_2: "f32[s33, 4, 16]" = float_9 * rsqrt_2;  float_9 = rsqrt_2 = None
+        float_8: "f32[s33, 2, 16]" = q_1.float();  q_1 = None
+        mul_8: "f32[s33, 2, 16]" = float_8 * float_8
+        sum_1: "f32[s33, 2, 1]" = mul_8.sum(-1, keepdim = True);  mul_8 = None
+        add_12: "f32[s33, 2, 1]" = sum_1 + 1e-06;  sum_1 = None
+        rsqrt_1: "f32[s33, 2, 1]" = torch.rsqrt(add_12);  add_12 = None
+        mul_9: "f32[s33, 2, 16]" = float_8 * rsqrt_1;  float_8 = rsqrt_1 = None
+        q_2: "f32[s33, 2, 16]" = mul_9 * 0.25;  mul_9 = None
+        float_9: "f32[s33, 2, 16]" = k_1.float();  k_1 = None
+        mul_11: "f32[s33, 2, 16]" = float_9 * float_9
+        sum_2: "f32[s33, 2, 1]" = mul_11.sum(-1, keepdim = True);  mul_11 = None
+        add_13: "f32[s33, 2, 1]" = sum_2 + 1e-06;  sum_2 = None
+        rsqrt_2: "f32[s33, 2, 1]" = torch.rsqrt(add_13);  add_13 = None
+        k_2: "f32[s33, 2, 16]" = float_9 * rsqrt_2;  float_9 = rsqrt_2 = None
         to_3: "f32[s33, 4]" = b.to(torch.float32);  b = None
         sigmoid_2: "f32[s33, 4]" = to_3.sigmoid();  to_3 = None
         beta: "f32[s33, 4]" = sigmoid_2.float();  sigmoid_2 = None
@@ -704,24 +702,22 @@ class GraphModule(torch.nn.Module):
         q_3: "f32[s33, 32]" = split_8[0]
         k_3: "f32[s33, 32]" = split_8[1]
         v_2: "f32[s33, 64]" = split_8[2];  split_8 = None
-        unflatten_24: "f32[s33, 2, 16]" = q_3.unflatten(-1, (2, 16));  q_3 = None
-        q_4: "f32[s33, 4, 16]" = unflatten_24.repeat_interleave(2, dim = 1);  unflatten_24 = None
-        unflatten_25: "f32[s33, 2, 16]" = k_3.unflatten(-1, (2, 16));  k_3 = None
-        k_4: "f32[s33, 4, 16]" = unflatten_25.repeat_interleave(2, dim = 1);  unflatten_25 = None
+        q_4: "f32[s33, 2, 16]" = q_3.unflatten(-1, (2, 16));  q_3 = None
+        k_4: "f32[s33, 2, 16]" = k_3.unflatten(-1, (2, 16));  k_3 = None
         v_3: "f32[s33, 4, 16]" = v_2.unflatten(-1, (4, 16));  v_2 = None
-        float_36: "f32[s33, 4, 16]" = q_4.float();  q_4 = None
-        mul_46: "f32[s33, 4, 16]" = float_36 * float_36
-        sum_5: "f32[s33, 4, 1]" = mul_46.sum(-1, keepdim = True);  mul_46 = None
-        add_53: "f32[s33, 4, 1]" = sum_5 + 1e-06;  sum_5 = None
-        rsqrt_9: "f32[s33, 4, 1]" = torch.rsqrt(add_53);  add_53 = None
-        mul_47: "f32[s33, 4, 16]" = float_36 * rsqrt_9;  float_36 = rsqrt_9 = None
-        q_5: "f32[s33, 4, 16]" = mul_47 * 0.25;  mul_47 = None
-        float_37: "f32[s33, 4, 16]" = k_4.float();  k_4 = None
-        mul_49: "f32[s33, 4, 16]" = float_37 * float_37
-        sum_6: "f32[s33, 4, 1]" = mul_49.sum(-1, keepdim = True);  mul_49 = None
-        add_54: "f32[s33, 4, 1]" = sum_6 + 1e-06;  sum_6 = None
-        rsqrt_10: "f32[s33, 4, 1]" = torch.rsqrt(add_54);  add_54 = None
-        k_5: "f32[s33, 4, 16]" = float_37 * rsqrt_10;  float_37 = rsqrt_10 = None
+        float_36: "f32[s33, 2, 16]" = q_4.float();  q_4 = None
+        mul_46: "f32[s33, 2, 16]" = float_36 * float_36
+        sum_5: "f32[s33, 2, 1]" = mul_46.sum(-1, keepdim = True);  mul_46 = None
+        add_53: "f32[s33, 2, 1]" = sum_5 + 1e-06;  sum_5 = None
+        rsqrt_9: "f32[s33, 2, 1]" = torch.rsqrt(add_53);  add_53 = None
+        mul_47: "f32[s33, 2, 16]" = float_36 * rsqrt_9;  float_36 = rsqrt_9 = None
+        q_5: "f32[s33, 2, 16]" = mul_47 * 0.25;  mul_47 = None
+        float_37: "f32[s33, 2, 16]" = k_4.float();  k_4 = None
+        mul_49: "f32[s33, 2, 16]" = float_37 * float_37
+        sum_6: "f32[s33, 2, 1]" = mul_49.sum(-1, keepdim = True);  mul_49 = None
+        add_54: "f32[s33, 2, 1]" = sum_6 + 1e-06;  sum_6 = None
+        rsqrt_10: "f32[s33, 2, 1]" = torch.rsqrt(add_54);  add_54 = None
+        k_5: "f32[s33, 2, 16]" = float_37 * rsqrt_10;  float_37 = rsqrt_10 = None
         to_23: "f32[s33, 4]" = b_1.to(torch.float32);  b_1 = None
         sigmoid_9: "f32[s33, 4]" = to_23.sigmoid();  to_23 = None
         beta_1: "f32[s33, 4]" = sigmoid_9.float();  sigmoid_9 = None
@@ -918,24 +914,22 @@ class GraphModule(torch.nn.Module):
         q_6: "f32[s33, 32]" = split_13[0]
         k_6: "f32[s33, 32]" = split_13[1]
         v_4: "f32[s33, 64]" = split_13[2];  split_13 = None
-        unflatten_36: "f32[s33, 2, 16]" = q_6.unflatten(-1, (2, 16));  q_6 = None
-        q_7: "f32[s33, 4, 16]" = unflatten_36.repeat_interleave(2, dim = 1);  unflatten_36 = None
-        unflatten_37: "f32[s33, 2, 16]" = k_6.unflatten(-1, (2, 16));  k_6 = None
-        k_7: "f32[s33, 4, 16]" = unflatten_37.repeat_interleave(2, dim = 1);  unflatten_37 = None
+        q_7: "f32[s33, 2, 16]" = q_6.unflatten(-1, (2, 16));  q_6 = None
+        k_7: "f32[s33, 2, 16]" = k_6.unflatten(-1, (2, 16));  k_6 = None
         v_5: "f32[s33, 4, 16]" = v_4.unflatten(-1, (4, 16));  v_4 = None
-        float_53: "f32[s33, 4, 16]" = q_7.float();  q_7 = None
-        mul_68: "f32[s33, 4, 16]" = float_53 * float_53
-        sum_8: "f32[s33, 4, 1]" = mul_68.sum(-1, keepdim = True);  mul_68 = None
-        add_71: "f32[s33, 4, 1]" = sum_8 + 1e-06;  sum_8 = None
-        rsqrt_14: "f32[s33, 4, 1]" = torch.rsqrt(add_71);  add_71 = None
-        mul_69: "f32[s33, 4, 16]" = float_53 * rsqrt_14;  float_53 = rsqrt_14 = None
-        q_8: "f32[s33, 4, 16]" = mul_69 * 0.25;  mul_69 = None
-        float_54: "f32[s33, 4, 16]" = k_7.float();  k_7 = None
-        mul_71: "f32[s33, 4, 16]" = float_54 * float_54
-        sum_9: "f32[s33, 4, 1]" = mul_71.sum(-1, keepdim = True);  mul_71 = None
-        add_72: "f32[s33, 4, 1]" = sum_9 + 1e-06;  sum_9 = None
-        rsqrt_15: "f32[s33, 4, 1]" = torch.rsqrt(add_72);  add_72 = None
-        k_8: "f32[s33, 4, 16]" = float_54 * rsqrt_15;  float_54 = rsqrt_15 = None
+        float_53: "f32[s33, 2, 16]" = q_7.float();  q_7 = None
+        mul_68: "f32[s33, 2, 16]" = float_53 * float_53
+        sum_8: "f32[s33, 2, 1]" = mul_68.sum(-1, keepdim = True);  mul_68 = None
+        add_71: "f32[s33, 2, 1]" = sum_8 + 1e-06;  sum_8 = None
+        rsqrt_14: "f32[s33, 2, 1]" = torch.rsqrt(add_71);  add_71 = None
+        mul_69: "f32[s33, 2, 16]" = float_53 * rsqrt_14;  float_53 = rsqrt_14 = None
+        q_8: "f32[s33, 2, 16]" = mul_69 * 0.25;  mul_69 = None
+        float_54: "f32[s33, 2, 16]" = k_7.float();  k_7 = None
+        mul_71: "f32[s33, 2, 16]" = float_54 * float_54
+        sum_9: "f32[s33, 2, 1]" = mul_71.sum(-1, keepdim = True);  mul_71 = None
+        add_72: "f32[s33, 2, 1]" = sum_9 + 1e-06;  sum_9 = None
+        rsqrt_15: "f32[s33, 2, 1]" = torch.rsqrt(add_72);  add_72 = None
+        k_8: "f32[s33, 2, 16]" = float_54 * rsqrt_15;  float_54 = rsqrt_15 = None
         to_33: "f32[s33, 4]" = b_2.to(torch.float32);  b_2 = None
         sigmoid_15: "f32[s33, 4]" = to_33.sigmoid();  to_33 = None
         beta_2: "f32[s33, 4]" = sigmoid_15.float();  sigmoid_15 = None
