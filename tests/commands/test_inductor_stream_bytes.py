@@ -51,3 +51,19 @@ def test_a_write_and_its_grouped_norm_are_one_kernel() -> None:
     (kernel,) = sb.fused_schedule(write_norm, h, inject, y, weight, stream_bytes=stream)
     assert kernel.read == stream + y.nbytes + inject.nbytes + weight.nbytes
     assert kernel.written == 2 * stream
+
+
+def test_a_slice_read_counts_the_slice() -> None:
+    """A norm over one head's slice of a fused projection reads that slice; Inductor's own estimate
+    counts the whole projection once the kernel's reads cover its size (`Node.estimate`)."""
+    t, width, heads, dim = 16, 1024, 2, 128
+    proj, weight = torch.randn(t, width), torch.randn(dim)
+
+    def head_norm(proj: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+        return centered_rms_norm(proj[:, 512 : 512 + heads * dim].view(t, heads, dim), weight, 1e-6, None)
+
+    (kernel,) = sb.fused_schedule(head_norm, proj, weight, stream_bytes=proj.nbytes)
+    out = t * heads * dim * 4
+    assert kernel.read == out + weight.nbytes and kernel.written == out
+    assert kernel.estimate == proj.nbytes + weight.nbytes + out
+
