@@ -27,6 +27,12 @@ def l2norm(x: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
     return x * torch.rsqrt((x * x).sum(-1, keepdim=True) + eps)
 
 
+def per_value_head(x: torch.Tensor, heads: int) -> torch.Tensor:
+    """q or k `[..., Hk, Dk]` repeated to `heads` value heads (head h reads key head h // (heads // Hk)):
+    the torch reference's per-value-head operands, made per chunk so a chunk's copy dies with it."""
+    return x.repeat_interleave(heads // x.shape[-2], dim=-2)
+
+
 def recurrent_step(
     q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor, state: torch.Tensor
 ) -> tuple[torch.Tensor, torch.Tensor]:
@@ -141,9 +147,9 @@ class GatedDeltaNet(nn.Module):
         work = working_dtype(x.dtype)  # float32 in a narrow scope's opaque block (`model/rounding.py`)
         qkv = F.silu(conv.to(work))  # the conv's output rounded, as a conv's is
         q, k, v = torch.split(qkv, [self.key_dim, self.key_dim, self.value_dim], dim=-1)
-        rep = self.num_v_heads // self.num_k_heads
-        q = q.unflatten(-1, (self.num_k_heads, self.head_k_dim)).repeat_interleave(rep, dim=1)
-        k = k.unflatten(-1, (self.num_k_heads, self.head_k_dim)).repeat_interleave(rep, dim=1)
+        # q/k stay one per key head: the delta rule maps value head h to key head h // (Hv // Hk)
+        q = q.unflatten(-1, (self.num_k_heads, self.head_k_dim))
+        k = k.unflatten(-1, (self.num_k_heads, self.head_k_dim))
         v = v.unflatten(-1, (self.num_v_heads, self.head_v_dim))
         q = l2norm(q.float()) * self.head_k_dim**-0.5
         k = l2norm(k.float())
@@ -168,6 +174,8 @@ class GatedDeltaNet(nn.Module):
     ) -> torch.Tensor:
         """The delta-rule core over the flat batch; reads the per-request layout from the forward context.
 
+        q,k `[N, Hk, Dk]` (one per key head), v `[N, Hv, Dv]`, g,beta `[N, Hv]`: value head `h` reads key
+        head `h // (Hv // Hk)` (grouped values), so q/k are never repeated to `Hv` heads in memory.
         On CUDA, decode batches run the in-place Triton step (writing into `out` when given) and
         half-precision models' other batches fla's varlen chunked kernels (`model/kernels/`);
         elsewhere the torch code below, the reference.
@@ -194,7 +202,7 @@ class GatedDeltaNet(nn.Module):
         write_slots: torch.Tensor,
     ) -> torch.Tensor:
         """`delta_rule` in torch: decode rows by gathered state in working-set chunks, other chunks one
-        request at a time."""
+        request at a time; each chunk's q/k repeated to one per value head (`per_value_head`)."""
         host = context.current()
         if host.uniform_decode:
             outs = [
@@ -205,12 +213,13 @@ class GatedDeltaNet(nn.Module):
         out = torch.zeros_like(v)
         for r, slot in enumerate(host.slots):
             a, b = host.query_start[r], host.query_start[r + 1]
+            q_r, k_r = per_value_head(q[a:b], v.shape[1]), per_value_head(k[a:b], v.shape[1])
             state = self.recurrent[slot]
             if b - a == 1:
-                o, state = recurrent_step(q[a:b], k[a:b], v[a:b], g[a:b], beta[a:b], state[None].clone())
+                o, state = recurrent_step(q_r, k_r, v[a:b], g[a:b], beta[a:b], state[None].clone())
                 state = state[0]
             else:
-                o, state = chunk_rule(q[a:b], k[a:b], v[a:b], g[a:b], beta[a:b], state)
+                o, state = chunk_rule(q_r, k_r, v[a:b], g[a:b], beta[a:b], state)
             out[a:b] = o
             self.recurrent[slot] = state
         return out
@@ -227,6 +236,7 @@ class GatedDeltaNet(nn.Module):
     ) -> torch.Tensor:
         """One chunk of a decode batch. Its gathered states die when this returns, before the next
         chunk gathers (a loop variable would keep them alive into the next chunk's peak)."""
-        o, new = recurrent_step(q, k, v, g, beta, self.recurrent[slots])
+        heads = v.shape[1]
+        o, new = recurrent_step(per_value_head(q, heads), per_value_head(k, heads), v, g, beta, self.recurrent[slots])
         self.recurrent.index_copy_(0, write_slots, new)
         return o

@@ -20,10 +20,17 @@ def cos_sin(positions: torch.Tensor, inv_freq: torch.Tensor, dtype: torch.dtype)
 
 
 def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
-    """Rotate the first `cos.shape[-1]` dims of `x [..., heads, dim]`; `cos` is `[..., rd]` (no head dim)."""
+    """Rotate the first `cos.shape[-1]` dims of `x [..., heads, dim]`; `cos` is `[..., rd]` (no head dim).
+
+    Each half is computed on its own, `x1 cos1 - x2 sin1` and `x2 cos2 + x1 sin2` (the reference's
+    `rot * cos + rotate_half(rot) * sin`, the same operations on the same operands), and joined with
+    the unrotated rest in one concatenation of pointwise parts: Inductor writes that in one pass after
+    the norm before it. Rotating through a concatenated `rotate_half` nested two concatenations, which
+    Inductor wrote as buffers of their own and read back."""
     rd = cos.shape[-1]
+    half = rd // 2
     cos, sin = cos.unsqueeze(-2), sin.unsqueeze(-2)
-    rot, rest = x[..., :rd], x[..., rd:]
-    x1, x2 = rot[..., : rd // 2], rot[..., rd // 2 :]
-    rotated = rot * cos + torch.cat((-x2, x1), dim=-1) * sin
-    return torch.cat((rotated, rest), dim=-1)
+    x1, x2, rest = x[..., :half], x[..., half:rd], x[..., rd:]
+    first = x1 * cos[..., :half] + (-x2) * sin[..., :half]
+    second = x2 * cos[..., half:] + x1 * sin[..., half:]
+    return torch.cat((first, second, rest), dim=-1)

@@ -295,24 +295,22 @@ class GraphModule(torch.nn.Module):
         q: "f32[s33, 32]" = split_2[0]
         k: "f32[s33, 32]" = split_2[1]
         v: "f32[s33, 64]" = split_2[2];  split_2 = None
-        unflatten_4: "f32[s33, 2, 16]" = q.unflatten(-1, (2, 16));  q = None
-        q_1: "f32[s33, 4, 16]" = unflatten_4.repeat_interleave(2, dim = 1);  unflatten_4 = None
-        unflatten_5: "f32[s33, 2, 16]" = k.unflatten(-1, (2, 16));  k = None
-        k_1: "f32[s33, 4, 16]" = unflatten_5.repeat_interleave(2, dim = 1);  unflatten_5 = None
+        q_1: "f32[s33, 2, 16]" = q.unflatten(-1, (2, 16));  q = None
+        k_1: "f32[s33, 2, 16]" = k.unflatten(-1, (2, 16));  k = None
         v_1: "f32[s33, 4, 16]" = v.unflatten(-1, (4, 16));  v = None
-        float_8: "f32[s33, 4, 16]" = q_1.float();  q_1 = None
-        mul_8: "f32[s33, 4, 16]" = float_8 * float_8
-        sum_1: "f32[s33, 4, 1]" = mul_8.sum(-1, keepdim = True);  mul_8 = None
-        add_12: "f32[s33, 4, 1]" = sum_1 + 1e-06;  sum_1 = None
-        rsqrt_1: "f32[s33, 4, 1]" = torch.rsqrt(add_12);  add_12 = None
-        mul_9: "f32[s33, 4, 16]" = float_8 * rsqrt_1;  float_8 = rsqrt_1 = None
-        q_2: "f32[s33, 4, 16]" = mul_9 * 0.25;  mul_9 = None
-        float_9: "f32[s33, 4, 16]" = k_1.float();  k_1 = None
-        mul_11: "f32[s33, 4, 16]" = float_9 * float_9
-        sum_2: "f32[s33, 4, 1]" = mul_11.sum(-1, keepdim = True);  mul_11 = None
-        add_13: "f32[s33, 4, 1]" = sum_2 + 1e-06;  sum_2 = None
-        rsqrt_2: "f32[s33, 4, 1]" = torch.rsqrt(add_13);  add_13 = None
-        k_2: "f32[s33, 4, 16]" = float_9 * rsqrt_2;  float_9 = rsqrt_2 = None
+        float_8: "f32[s33, 2, 16]" = q_1.float();  q_1 = None
+        mul_8: "f32[s33, 2, 16]" = float_8 * float_8
+        sum_1: "f32[s33, 2, 1]" = mul_8.sum(-1, keepdim = True);  mul_8 = None
+        add_12: "f32[s33, 2, 1]" = sum_1 + 1e-06;  sum_1 = None
+        rsqrt_1: "f32[s33, 2, 1]" = torch.rsqrt(add_12);  add_12 = None
+        mul_9: "f32[s33, 2, 16]" = float_8 * rsqrt_1;  float_8 = rsqrt_1 = None
+        q_2: "f32[s33, 2, 16]" = mul_9 * 0.25;  mul_9 = None
+        float_9: "f32[s33, 2, 16]" = k_1.float();  k_1 = None
+        mul_11: "f32[s33, 2, 16]" = float_9 * float_9
+        sum_2: "f32[s33, 2, 1]" = mul_11.sum(-1, keepdim = True);  mul_11 = None
+        add_13: "f32[s33, 2, 1]" = sum_2 + 1e-06;  sum_2 = None
+        rsqrt_2: "f32[s33, 2, 1]" = torch.rsqrt(add_13);  add_13 = None
+        k_2: "f32[s33, 2, 16]" = float_9 * rsqrt_2;  float_9 = rsqrt_2 = None
         to_3: "f32[s33, 4]" = b.to(torch.float32);  b = None
         sigmoid_2: "f32[s33, 4]" = to_3.sigmoid();  to_3 = None
         beta: "f32[s33, 4]" = sigmoid_2.float();  sigmoid_2 = None
@@ -704,24 +702,22 @@ class GraphModule(torch.nn.Module):
         q_3: "f32[s33, 32]" = split_8[0]
         k_3: "f32[s33, 32]" = split_8[1]
         v_2: "f32[s33, 64]" = split_8[2];  split_8 = None
-        unflatten_24: "f32[s33, 2, 16]" = q_3.unflatten(-1, (2, 16));  q_3 = None
-        q_4: "f32[s33, 4, 16]" = unflatten_24.repeat_interleave(2, dim = 1);  unflatten_24 = None
-        unflatten_25: "f32[s33, 2, 16]" = k_3.unflatten(-1, (2, 16));  k_3 = None
-        k_4: "f32[s33, 4, 16]" = unflatten_25.repeat_interleave(2, dim = 1);  unflatten_25 = None
+        q_4: "f32[s33, 2, 16]" = q_3.unflatten(-1, (2, 16));  q_3 = None
+        k_4: "f32[s33, 2, 16]" = k_3.unflatten(-1, (2, 16));  k_3 = None
         v_3: "f32[s33, 4, 16]" = v_2.unflatten(-1, (4, 16));  v_2 = None
-        float_36: "f32[s33, 4, 16]" = q_4.float();  q_4 = None
-        mul_46: "f32[s33, 4, 16]" = float_36 * float_36
-        sum_5: "f32[s33, 4, 1]" = mul_46.sum(-1, keepdim = True);  mul_46 = None
-        add_53: "f32[s33, 4, 1]" = sum_5 + 1e-06;  sum_5 = None
-        rsqrt_9: "f32[s33, 4, 1]" = torch.rsqrt(add_53);  add_53 = None
-        mul_47: "f32[s33, 4, 16]" = float_36 * rsqrt_9;  float_36 = rsqrt_9 = None
-        q_5: "f32[s33, 4, 16]" = mul_47 * 0.25;  mul_47 = None
-        float_37: "f32[s33, 4, 16]" = k_4.float();  k_4 = None
-        mul_49: "f32[s33, 4, 16]" = float_37 * float_37
-        sum_6: "f32[s33, 4, 1]" = mul_49.sum(-1, keepdim = True);  mul_49 = None
-        add_54: "f32[s33, 4, 1]" = sum_6 + 1e-06;  sum_6 = None
-        rsqrt_10: "f32[s33, 4, 1]" = torch.rsqrt(add_54);  add_54 = None
-        k_5: "f32[s33, 4, 16]" = float_37 * rsqrt_10;  float_37 = rsqrt_10 = None
+        float_36: "f32[s33, 2, 16]" = q_4.float();  q_4 = None
+        mul_46: "f32[s33, 2, 16]" = float_36 * float_36
+        sum_5: "f32[s33, 2, 1]" = mul_46.sum(-1, keepdim = True);  mul_46 = None
+        add_53: "f32[s33, 2, 1]" = sum_5 + 1e-06;  sum_5 = None
+        rsqrt_9: "f32[s33, 2, 1]" = torch.rsqrt(add_53);  add_53 = None
+        mul_47: "f32[s33, 2, 16]" = float_36 * rsqrt_9;  float_36 = rsqrt_9 = None
+        q_5: "f32[s33, 2, 16]" = mul_47 * 0.25;  mul_47 = None
+        float_37: "f32[s33, 2, 16]" = k_4.float();  k_4 = None
+        mul_49: "f32[s33, 2, 16]" = float_37 * float_37
+        sum_6: "f32[s33, 2, 1]" = mul_49.sum(-1, keepdim = True);  mul_49 = None
+        add_54: "f32[s33, 2, 1]" = sum_6 + 1e-06;  sum_6 = None
+        rsqrt_10: "f32[s33, 2, 1]" = torch.rsqrt(add_54);  add_54 = None
+        k_5: "f32[s33, 2, 16]" = float_37 * rsqrt_10;  float_37 = rsqrt_10 = None
         to_23: "f32[s33, 4]" = b_1.to(torch.float32);  b_1 = None
         sigmoid_9: "f32[s33, 4]" = to_23.sigmoid();  to_23 = None
         beta_1: "f32[s33, 4]" = sigmoid_9.float();  sigmoid_9 = None
@@ -918,24 +914,22 @@ class GraphModule(torch.nn.Module):
         q_6: "f32[s33, 32]" = split_13[0]
         k_6: "f32[s33, 32]" = split_13[1]
         v_4: "f32[s33, 64]" = split_13[2];  split_13 = None
-        unflatten_36: "f32[s33, 2, 16]" = q_6.unflatten(-1, (2, 16));  q_6 = None
-        q_7: "f32[s33, 4, 16]" = unflatten_36.repeat_interleave(2, dim = 1);  unflatten_36 = None
-        unflatten_37: "f32[s33, 2, 16]" = k_6.unflatten(-1, (2, 16));  k_6 = None
-        k_7: "f32[s33, 4, 16]" = unflatten_37.repeat_interleave(2, dim = 1);  unflatten_37 = None
+        q_7: "f32[s33, 2, 16]" = q_6.unflatten(-1, (2, 16));  q_6 = None
+        k_7: "f32[s33, 2, 16]" = k_6.unflatten(-1, (2, 16));  k_6 = None
         v_5: "f32[s33, 4, 16]" = v_4.unflatten(-1, (4, 16));  v_4 = None
-        float_53: "f32[s33, 4, 16]" = q_7.float();  q_7 = None
-        mul_68: "f32[s33, 4, 16]" = float_53 * float_53
-        sum_8: "f32[s33, 4, 1]" = mul_68.sum(-1, keepdim = True);  mul_68 = None
-        add_71: "f32[s33, 4, 1]" = sum_8 + 1e-06;  sum_8 = None
-        rsqrt_14: "f32[s33, 4, 1]" = torch.rsqrt(add_71);  add_71 = None
-        mul_69: "f32[s33, 4, 16]" = float_53 * rsqrt_14;  float_53 = rsqrt_14 = None
-        q_8: "f32[s33, 4, 16]" = mul_69 * 0.25;  mul_69 = None
-        float_54: "f32[s33, 4, 16]" = k_7.float();  k_7 = None
-        mul_71: "f32[s33, 4, 16]" = float_54 * float_54
-        sum_9: "f32[s33, 4, 1]" = mul_71.sum(-1, keepdim = True);  mul_71 = None
-        add_72: "f32[s33, 4, 1]" = sum_9 + 1e-06;  sum_9 = None
-        rsqrt_15: "f32[s33, 4, 1]" = torch.rsqrt(add_72);  add_72 = None
-        k_8: "f32[s33, 4, 16]" = float_54 * rsqrt_15;  float_54 = rsqrt_15 = None
+        float_53: "f32[s33, 2, 16]" = q_7.float();  q_7 = None
+        mul_68: "f32[s33, 2, 16]" = float_53 * float_53
+        sum_8: "f32[s33, 2, 1]" = mul_68.sum(-1, keepdim = True);  mul_68 = None
+        add_71: "f32[s33, 2, 1]" = sum_8 + 1e-06;  sum_8 = None
+        rsqrt_14: "f32[s33, 2, 1]" = torch.rsqrt(add_71);  add_71 = None
+        mul_69: "f32[s33, 2, 16]" = float_53 * rsqrt_14;  float_53 = rsqrt_14 = None
+        q_8: "f32[s33, 2, 16]" = mul_69 * 0.25;  mul_69 = None
+        float_54: "f32[s33, 2, 16]" = k_7.float();  k_7 = None
+        mul_71: "f32[s33, 2, 16]" = float_54 * float_54
+        sum_9: "f32[s33, 2, 1]" = mul_71.sum(-1, keepdim = True);  mul_71 = None
+        add_72: "f32[s33, 2, 1]" = sum_9 + 1e-06;  sum_9 = None
+        rsqrt_15: "f32[s33, 2, 1]" = torch.rsqrt(add_72);  add_72 = None
+        k_8: "f32[s33, 2, 16]" = float_54 * rsqrt_15;  float_54 = rsqrt_15 = None
         to_33: "f32[s33, 4]" = b_2.to(torch.float32);  b_2 = None
         sigmoid_15: "f32[s33, 4]" = to_33.sigmoid();  to_33 = None
         beta_2: "f32[s33, 4]" = sigmoid_15.float();  sigmoid_15 = None
@@ -1073,17 +1067,22 @@ class GraphModule(torch.nn.Module):
         out_39: "f32[s33, 4, 32]" = mul_88.to(torch.float32);  mul_88 = None
         cos_2: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_2: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
-        rot: "f32[s33, 4, 8]" = out_39[(Ellipsis, slice(None, 8, None))]
+        x1: "f32[s33, 4, 4]" = out_39[(Ellipsis, slice(None, 4, None))]
+        x2: "f32[s33, 4, 4]" = out_39[(Ellipsis, slice(4, 8, None))]
         rest: "f32[s33, 4, 24]" = out_39[(Ellipsis, slice(8, None, None))];  out_39 = None
-        x1: "f32[s33, 4, 4]" = rot[(Ellipsis, slice(None, 4, None))]
-        x2: "f32[s33, 4, 4]" = rot[(Ellipsis, slice(4, None, None))]
-        mul_89: "f32[s33, 4, 8]" = rot * cos_2;  rot = cos_2 = None
-        neg_3: "f32[s33, 4, 4]" = -x2;  x2 = None
-        cat_2: "f32[s33, 4, 8]" = torch.cat((neg_3, x1), dim = -1);  neg_3 = x1 = None
-        mul_90: "f32[s33, 4, 8]" = cat_2 * sin_2;  cat_2 = sin_2 = None
-        rotated: "f32[s33, 4, 8]" = mul_89 + mul_90;  mul_89 = mul_90 = None
-        cat_3: "f32[s33, 4, 32]" = torch.cat((rotated, rest), dim = -1);  rotated = rest = None
-        q_11: "f32[s33, 4, 32]" = cat_3.to(torch.float32);  cat_3 = None
+        getitem_293: "f32[s33, 1, 4]" = cos_2[(Ellipsis, slice(None, 4, None))]
+        mul_89: "f32[s33, 4, 4]" = x1 * getitem_293;  getitem_293 = None
+        neg_3: "f32[s33, 4, 4]" = -x2
+        getitem_294: "f32[s33, 1, 4]" = sin_2[(Ellipsis, slice(None, 4, None))]
+        mul_90: "f32[s33, 4, 4]" = neg_3 * getitem_294;  neg_3 = getitem_294 = None
+        first: "f32[s33, 4, 4]" = mul_89 + mul_90;  mul_89 = mul_90 = None
+        getitem_295: "f32[s33, 1, 4]" = cos_2[(Ellipsis, slice(4, None, None))];  cos_2 = None
+        mul_91: "f32[s33, 4, 4]" = x2 * getitem_295;  x2 = getitem_295 = None
+        getitem_296: "f32[s33, 1, 4]" = sin_2[(Ellipsis, slice(4, None, None))];  sin_2 = None
+        mul_92: "f32[s33, 4, 4]" = x1 * getitem_296;  x1 = getitem_296 = None
+        second: "f32[s33, 4, 4]" = mul_91 + mul_92;  mul_91 = mul_92 = None
+        cat_2: "f32[s33, 4, 32]" = torch.cat((first, second, rest), dim = -1);  first = second = rest = None
+        q_11: "f32[s33, 4, 32]" = cat_2.to(torch.float32);  cat_2 = None
         view_1: "f32[s33, 2, 32]" = k_9.view(s33, 2, 32);  k_9 = None
         to_46: "f32[s33, 2, 32]" = view_1.to(torch.float32);  view_1 = None
         xf_27: "f32[s33, 2, 32]" = to_46.float();  to_46 = None
@@ -1091,24 +1090,29 @@ class GraphModule(torch.nn.Module):
         scale_21: "f32[32]" = 1.0 + float_70;  float_70 = None
         pow_15: "f32[s33, 2, 32]" = xf_27.pow(2)
         mean_21: "f32[s33, 2, 1]" = pow_15.mean(-1, keepdim = True);  pow_15 = None
-        add_83: "f32[s33, 2, 1]" = mean_21 + 1e-06;  mean_21 = None
-        rsqrt_20: "f32[s33, 2, 1]" = torch.rsqrt(add_83);  add_83 = None
-        mul_91: "f32[s33, 2, 32]" = xf_27 * rsqrt_20;  xf_27 = rsqrt_20 = None
-        mul_92: "f32[s33, 2, 32]" = mul_91 * scale_21;  mul_91 = scale_21 = None
-        out_40: "f32[s33, 2, 32]" = mul_92.to(torch.float32);  mul_92 = None
+        add_84: "f32[s33, 2, 1]" = mean_21 + 1e-06;  mean_21 = None
+        rsqrt_20: "f32[s33, 2, 1]" = torch.rsqrt(add_84);  add_84 = None
+        mul_93: "f32[s33, 2, 32]" = xf_27 * rsqrt_20;  xf_27 = rsqrt_20 = None
+        mul_94: "f32[s33, 2, 32]" = mul_93 * scale_21;  mul_93 = scale_21 = None
+        out_40: "f32[s33, 2, 32]" = mul_94.to(torch.float32);  mul_94 = None
         cos_3: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2)
         sin_3: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2)
-        rot_1: "f32[s33, 2, 8]" = out_40[(Ellipsis, slice(None, 8, None))]
+        x1_1: "f32[s33, 2, 4]" = out_40[(Ellipsis, slice(None, 4, None))]
+        x2_1: "f32[s33, 2, 4]" = out_40[(Ellipsis, slice(4, 8, None))]
         rest_1: "f32[s33, 2, 24]" = out_40[(Ellipsis, slice(8, None, None))];  out_40 = None
-        x1_1: "f32[s33, 2, 4]" = rot_1[(Ellipsis, slice(None, 4, None))]
-        x2_1: "f32[s33, 2, 4]" = rot_1[(Ellipsis, slice(4, None, None))]
-        mul_93: "f32[s33, 2, 8]" = rot_1 * cos_3;  rot_1 = cos_3 = None
-        neg_4: "f32[s33, 2, 4]" = -x2_1;  x2_1 = None
-        cat_4: "f32[s33, 2, 8]" = torch.cat((neg_4, x1_1), dim = -1);  neg_4 = x1_1 = None
-        mul_94: "f32[s33, 2, 8]" = cat_4 * sin_3;  cat_4 = sin_3 = None
-        rotated_1: "f32[s33, 2, 8]" = mul_93 + mul_94;  mul_93 = mul_94 = None
-        cat_5: "f32[s33, 2, 32]" = torch.cat((rotated_1, rest_1), dim = -1);  rotated_1 = rest_1 = None
-        k_10: "f32[s33, 2, 32]" = cat_5.to(torch.float32);  cat_5 = None
+        getitem_302: "f32[s33, 1, 4]" = cos_3[(Ellipsis, slice(None, 4, None))]
+        mul_95: "f32[s33, 2, 4]" = x1_1 * getitem_302;  getitem_302 = None
+        neg_4: "f32[s33, 2, 4]" = -x2_1
+        getitem_303: "f32[s33, 1, 4]" = sin_3[(Ellipsis, slice(None, 4, None))]
+        mul_96: "f32[s33, 2, 4]" = neg_4 * getitem_303;  neg_4 = getitem_303 = None
+        first_1: "f32[s33, 2, 4]" = mul_95 + mul_96;  mul_95 = mul_96 = None
+        getitem_304: "f32[s33, 1, 4]" = cos_3[(Ellipsis, slice(4, None, None))];  cos_3 = None
+        mul_97: "f32[s33, 2, 4]" = x2_1 * getitem_304;  x2_1 = getitem_304 = None
+        getitem_305: "f32[s33, 1, 4]" = sin_3[(Ellipsis, slice(4, None, None))];  sin_3 = None
+        mul_98: "f32[s33, 2, 4]" = x1_1 * getitem_305;  x1_1 = getitem_305 = None
+        second_1: "f32[s33, 2, 4]" = mul_97 + mul_98;  mul_97 = mul_98 = None
+        cat_3: "f32[s33, 2, 32]" = torch.cat((first_1, second_1, rest_1), dim = -1);  first_1 = second_1 = rest_1 = None
+        k_10: "f32[s33, 2, 32]" = cat_3.to(torch.float32);  cat_3 = None
         v_7: "f32[s33, 2, 32]" = v_6.view(s33, 2, 32);  v_6 = None
         split_18 = torch.functional.split(index_qk, [32, 16], dim = -1);  index_qk = None
         iq: "f32[s33, 32]" = split_18[0]
@@ -1120,53 +1124,58 @@ class GraphModule(torch.nn.Module):
         scale_22: "f32[16]" = 1.0 + float_72;  float_72 = None
         pow_16: "f32[s33, 2, 16]" = xf_28.pow(2)
         mean_22: "f32[s33, 2, 1]" = pow_16.mean(-1, keepdim = True);  pow_16 = None
-        add_86: "f32[s33, 2, 1]" = mean_22 + 1e-06;  mean_22 = None
-        rsqrt_21: "f32[s33, 2, 1]" = torch.rsqrt(add_86);  add_86 = None
-        mul_95: "f32[s33, 2, 16]" = xf_28 * rsqrt_21;  xf_28 = rsqrt_21 = None
-        mul_96: "f32[s33, 2, 16]" = mul_95 * scale_22;  mul_95 = scale_22 = None
-        out_41: "f32[s33, 2, 16]" = mul_96.to(torch.float32);  mul_96 = None
+        add_88: "f32[s33, 2, 1]" = mean_22 + 1e-06;  mean_22 = None
+        rsqrt_21: "f32[s33, 2, 1]" = torch.rsqrt(add_88);  add_88 = None
+        mul_99: "f32[s33, 2, 16]" = xf_28 * rsqrt_21;  xf_28 = rsqrt_21 = None
+        mul_100: "f32[s33, 2, 16]" = mul_99 * scale_22;  mul_99 = scale_22 = None
+        out_41: "f32[s33, 2, 16]" = mul_100.to(torch.float32);  mul_100 = None
         cos_4: "f32[s33, 1, 8]" = cos_1.unsqueeze(-2);  cos_1 = None
         sin_4: "f32[s33, 1, 8]" = sin_1.unsqueeze(-2);  sin_1 = None
-        rot_2: "f32[s33, 2, 8]" = out_41[(Ellipsis, slice(None, 8, None))]
+        x1_2: "f32[s33, 2, 4]" = out_41[(Ellipsis, slice(None, 4, None))]
+        x2_2: "f32[s33, 2, 4]" = out_41[(Ellipsis, slice(4, 8, None))]
         rest_2: "f32[s33, 2, 8]" = out_41[(Ellipsis, slice(8, None, None))];  out_41 = None
-        x1_2: "f32[s33, 2, 4]" = rot_2[(Ellipsis, slice(None, 4, None))]
-        x2_2: "f32[s33, 2, 4]" = rot_2[(Ellipsis, slice(4, None, None))]
-        mul_97: "f32[s33, 2, 8]" = rot_2 * cos_4;  rot_2 = cos_4 = None
-        neg_5: "f32[s33, 2, 4]" = -x2_2;  x2_2 = None
-        cat_6: "f32[s33, 2, 8]" = torch.cat((neg_5, x1_2), dim = -1);  neg_5 = x1_2 = None
-        mul_98: "f32[s33, 2, 8]" = cat_6 * sin_4;  cat_6 = sin_4 = None
-        rotated_2: "f32[s33, 2, 8]" = mul_97 + mul_98;  mul_97 = mul_98 = None
-        cat_7: "f32[s33, 2, 16]" = torch.cat((rotated_2, rest_2), dim = -1);  rotated_2 = rest_2 = None
-        iq_1: "f32[s33, 2, 16]" = cat_7.to(torch.float32);  cat_7 = None
+        getitem_313: "f32[s33, 1, 4]" = cos_4[(Ellipsis, slice(None, 4, None))]
+        mul_101: "f32[s33, 2, 4]" = x1_2 * getitem_313;  getitem_313 = None
+        neg_5: "f32[s33, 2, 4]" = -x2_2
+        getitem_314: "f32[s33, 1, 4]" = sin_4[(Ellipsis, slice(None, 4, None))]
+        mul_102: "f32[s33, 2, 4]" = neg_5 * getitem_314;  neg_5 = getitem_314 = None
+        first_2: "f32[s33, 2, 4]" = mul_101 + mul_102;  mul_101 = mul_102 = None
+        getitem_315: "f32[s33, 1, 4]" = cos_4[(Ellipsis, slice(4, None, None))];  cos_4 = None
+        mul_103: "f32[s33, 2, 4]" = x2_2 * getitem_315;  x2_2 = getitem_315 = None
+        getitem_316: "f32[s33, 1, 4]" = sin_4[(Ellipsis, slice(4, None, None))];  sin_4 = None
+        mul_104: "f32[s33, 2, 4]" = x1_2 * getitem_316;  x1_2 = getitem_316 = None
+        second_2: "f32[s33, 2, 4]" = mul_103 + mul_104;  mul_103 = mul_104 = None
+        cat_4: "f32[s33, 2, 16]" = torch.cat((first_2, second_2, rest_2), dim = -1);  first_2 = second_2 = rest_2 = None
+        iq_1: "f32[s33, 2, 16]" = cat_4.to(torch.float32);  cat_4 = None
         floordiv: "i64[s33]" = l_positions_ // 64
         page: "i32[s33]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_[(l_slots_, floordiv)];  floordiv = None
         row: "i64[s33]" = l_positions_ % 64
         index_put_: "f32[5, 64, 2, 32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_k_cache_.index_put_((page, row), k_10);  k_10 = index_put_ = None
         index_put__1: "f32[5, 64, 2, 32]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_v_cache_.index_put_((page, row), v_7);  v_7 = index_put__1 = None
         index_put__2: "f32[5, 64, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_.index_put_((page, row), ik);  page = row = ik = index_put__2 = None
-        add_88: "i64[s33]" = l_positions_ + 1
-        mod_1: "i64[s33]" = add_88 % 4;  add_88 = None
+        add_91: "i64[s33]" = l_positions_ + 1
+        mod_1: "i64[s33]" = add_91 % 4;  add_91 = None
         done: "b8[s33]" = mod_1 == 0;  mod_1 = None
-        add_89: "i64[s33]" = l_positions_ + 1
-        floordiv_1: "i64[s33]" = add_89 // 4;  add_89 = None
+        add_92: "i64[s33]" = l_positions_ + 1
+        floordiv_1: "i64[s33]" = add_92 // 4;  add_92 = None
         sub_32: "i64[s33]" = floordiv_1 - 1;  floordiv_1 = None
         clamp_min_22: "i64[s33]" = sub_32.clamp_min(0);  sub_32 = None
         start: "i64[s33]" = clamp_min_22 * 4;  clamp_min_22 = None
         floordiv_2: "i64[s33]" = start // 64
         page_1: "i32[s33]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_[(l_slots_, floordiv_2)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_ = floordiv_2 = None
         mod_2: "i64[s33]" = start % 64
-        getitem_310: "i64[s33, 1]" = mod_2[(slice(None, None, None), None)];  mod_2 = None
+        getitem_319: "i64[s33, 1]" = mod_2[(slice(None, None, None), None)];  mod_2 = None
         arange_26: "i64[4]" = torch.arange(4, device = device(type='cpu'))
-        rows: "i64[s33, 4]" = getitem_310 + arange_26;  getitem_310 = arange_26 = None
-        getitem_311: "i32[s33, 1]" = page_1[(slice(None, None, None), None)]
-        getitem_312: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_[(getitem_311, rows)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = getitem_311 = rows = None
-        float_73: "f32[s33, 4, 16]" = getitem_312.float();  getitem_312 = None
+        rows: "i64[s33, 4]" = getitem_319 + arange_26;  getitem_319 = arange_26 = None
+        getitem_320: "i32[s33, 1]" = page_1[(slice(None, None, None), None)]
+        getitem_321: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_[(getitem_320, rows)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = getitem_320 = rows = None
+        float_73: "f32[s33, 4, 16]" = getitem_321.float();  getitem_321 = None
         mean_23: "f32[s33, 16]" = float_73.mean(-2);  float_73 = None
         pooled: "f32[s33, 16]" = mean_23.to(torch.float32);  mean_23 = None
         float_74: "f32[s33]" = start.float()
-        getitem_313: "f32[s33, 1]" = float_74[(Ellipsis, None)];  float_74 = None
+        getitem_322: "f32[s33, 1]" = float_74[(Ellipsis, None)];  float_74 = None
         float_75: "f32[4]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_ = None
-        freqs_1: "f32[s33, 4]" = getitem_313 * float_75;  getitem_313 = float_75 = None
+        freqs_1: "f32[s33, 4]" = getitem_322 * float_75;  getitem_322 = float_75 = None
         emb_2: "f32[s33, 8]" = torch.cat((freqs_1, freqs_1), dim = -1);  freqs_1 = None
         cos_5: "f32[s33, 8]" = emb_2.cos()
         cos_6: "f32[s33, 8]" = cos_5.to(torch.float32);  cos_5 = None
@@ -1177,28 +1186,33 @@ class GraphModule(torch.nn.Module):
         scale_23: "f32[16]" = 1.0 + float_77;  float_77 = None
         pow_17: "f32[s33, 16]" = xf_29.pow(2)
         mean_24: "f32[s33, 1]" = pow_17.mean(-1, keepdim = True);  pow_17 = None
-        add_92: "f32[s33, 1]" = mean_24 + 1e-06;  mean_24 = None
-        rsqrt_22: "f32[s33, 1]" = torch.rsqrt(add_92);  add_92 = None
-        mul_101: "f32[s33, 16]" = xf_29 * rsqrt_22;  xf_29 = rsqrt_22 = None
-        mul_102: "f32[s33, 16]" = mul_101 * scale_23;  mul_101 = scale_23 = None
-        out_42: "f32[s33, 16]" = mul_102.to(torch.float32);  mul_102 = None
+        add_95: "f32[s33, 1]" = mean_24 + 1e-06;  mean_24 = None
+        rsqrt_22: "f32[s33, 1]" = torch.rsqrt(add_95);  add_95 = None
+        mul_107: "f32[s33, 16]" = xf_29 * rsqrt_22;  xf_29 = rsqrt_22 = None
+        mul_108: "f32[s33, 16]" = mul_107 * scale_23;  mul_107 = scale_23 = None
+        out_42: "f32[s33, 16]" = mul_108.to(torch.float32);  mul_108 = None
         unsqueeze_7: "f32[s33, 1, 16]" = out_42.unsqueeze(-2);  out_42 = None
         cos_7: "f32[s33, 1, 8]" = cos_6.unsqueeze(-2);  cos_6 = None
         sin_7: "f32[s33, 1, 8]" = sin_6.unsqueeze(-2);  sin_6 = None
-        rot_3: "f32[s33, 1, 8]" = unsqueeze_7[(Ellipsis, slice(None, 8, None))]
+        x1_3: "f32[s33, 1, 4]" = unsqueeze_7[(Ellipsis, slice(None, 4, None))]
+        x2_3: "f32[s33, 1, 4]" = unsqueeze_7[(Ellipsis, slice(4, 8, None))]
         rest_3: "f32[s33, 1, 8]" = unsqueeze_7[(Ellipsis, slice(8, None, None))];  unsqueeze_7 = None
-        x1_3: "f32[s33, 1, 4]" = rot_3[(Ellipsis, slice(None, 4, None))]
-        x2_3: "f32[s33, 1, 4]" = rot_3[(Ellipsis, slice(4, None, None))]
-        mul_103: "f32[s33, 1, 8]" = rot_3 * cos_7;  rot_3 = cos_7 = None
-        neg_6: "f32[s33, 1, 4]" = -x2_3;  x2_3 = None
-        cat_9: "f32[s33, 1, 8]" = torch.cat((neg_6, x1_3), dim = -1);  neg_6 = x1_3 = None
-        mul_104: "f32[s33, 1, 8]" = cat_9 * sin_7;  cat_9 = sin_7 = None
-        rotated_3: "f32[s33, 1, 8]" = mul_103 + mul_104;  mul_103 = mul_104 = None
-        cat_10: "f32[s33, 1, 16]" = torch.cat((rotated_3, rest_3), dim = -1);  rotated_3 = rest_3 = None
-        keys: "f32[s33, 16]" = cat_10.squeeze(-2);  cat_10 = None
-        getitem_320: "b8[s33, 1]" = done[(slice(None, None, None), None)]
+        getitem_328: "f32[s33, 1, 4]" = cos_7[(Ellipsis, slice(None, 4, None))]
+        mul_109: "f32[s33, 1, 4]" = x1_3 * getitem_328;  getitem_328 = None
+        neg_6: "f32[s33, 1, 4]" = -x2_3
+        getitem_329: "f32[s33, 1, 4]" = sin_7[(Ellipsis, slice(None, 4, None))]
+        mul_110: "f32[s33, 1, 4]" = neg_6 * getitem_329;  neg_6 = getitem_329 = None
+        first_3: "f32[s33, 1, 4]" = mul_109 + mul_110;  mul_109 = mul_110 = None
+        getitem_330: "f32[s33, 1, 4]" = cos_7[(Ellipsis, slice(4, None, None))];  cos_7 = None
+        mul_111: "f32[s33, 1, 4]" = x2_3 * getitem_330;  x2_3 = getitem_330 = None
+        getitem_331: "f32[s33, 1, 4]" = sin_7[(Ellipsis, slice(4, None, None))];  sin_7 = None
+        mul_112: "f32[s33, 1, 4]" = x1_3 * getitem_331;  x1_3 = getitem_331 = None
+        second_3: "f32[s33, 1, 4]" = mul_111 + mul_112;  mul_111 = mul_112 = None
+        cat_6: "f32[s33, 1, 16]" = torch.cat((first_3, second_3, rest_3), dim = -1);  first_3 = second_3 = rest_3 = None
+        keys: "f32[s33, 16]" = cat_6.squeeze(-2);  cat_6 = None
+        getitem_332: "b8[s33, 1]" = done[(slice(None, None, None), None)]
         zeros_like: "f32[s33, 16]" = torch.zeros_like(keys)
-        keys_1: "f32[s33, 16]" = torch.where(getitem_320, keys, zeros_like);  getitem_320 = keys = zeros_like = None
+        keys_1: "f32[s33, 16]" = torch.where(getitem_332, keys, zeros_like);  getitem_332 = keys = zeros_like = None
         where_24: "i32[s33]" = torch.where(done, page_1, 4);  page_1 = None
         mod_3: "i64[s33]" = start % 64;  start = None
         floordiv_3: "i64[s33]" = mod_3 // 4;  mod_3 = None
@@ -1222,11 +1236,11 @@ class GraphModule(torch.nn.Module):
         scale_25: "f32[4, 64]" = scale_24.unflatten(-1, (-1, 64));  scale_24 = None
         pow_18: "f32[s33, 4, 64]" = xf_31.pow(2)
         mean_25: "f32[s33, 4, 1]" = pow_18.mean(-1, keepdim = True);  pow_18 = None
-        add_95: "f32[s33, 4, 1]" = mean_25 + 1e-06;  mean_25 = None
-        rsqrt_23: "f32[s33, 4, 1]" = torch.rsqrt(add_95);  add_95 = None
-        mul_106: "f32[s33, 4, 64]" = xf_31 * rsqrt_23;  xf_31 = rsqrt_23 = None
-        mul_107: "f32[s33, 4, 64]" = mul_106 * scale_25;  mul_106 = scale_25 = None
-        out_45: "f32[s33, 4, 64]" = mul_107.to(torch.float32);  mul_107 = None
+        add_99: "f32[s33, 4, 1]" = mean_25 + 1e-06;  mean_25 = None
+        rsqrt_23: "f32[s33, 4, 1]" = torch.rsqrt(add_99);  add_99 = None
+        mul_114: "f32[s33, 4, 64]" = xf_31 * rsqrt_23;  xf_31 = rsqrt_23 = None
+        mul_115: "f32[s33, 4, 64]" = mul_114 * scale_25;  mul_114 = scale_25 = None
+        out_45: "f32[s33, 4, 64]" = mul_115.to(torch.float32);  mul_115 = None
         hn_7: "f32[s33, 256]" = out_45.flatten(-2);  out_45 = None
         y_19: "f32[s33, 32]" = torch._C._nn.linear(hn_7, l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_);  l_self_modules_model_modules_layers_modules_3_modules_mlp_hyper_connection_buffers_merged_down_inject_ = None
         split_19 = torch.functional.split(y_19, [16, 0, 4, 12], dim = -1);  y_19 = None
@@ -1238,8 +1252,8 @@ class GraphModule(torch.nn.Module):
         sigmoid_22: "f32[s33, 256]" = torch.sigmoid(linear_27);  linear_27 = None
         unflatten_51: "f32[s33, 4, 64]" = sigmoid_22.unflatten(-1, (4, 64));  sigmoid_22 = None
         unflatten_52: "f32[s33, 4, 64]" = hn_7.unflatten(-1, (4, 64));  hn_7 = None
-        mul_108: "f32[s33, 4, 64]" = unflatten_51 * unflatten_52;  unflatten_51 = unflatten_52 = None
-        x_7: "f32[s33, 64]" = mul_108.mean(dim = -2);  mul_108 = None
+        mul_116: "f32[s33, 4, 64]" = unflatten_51 * unflatten_52;  unflatten_51 = unflatten_52 = None
+        x_7: "f32[s33, 64]" = mul_116.mean(dim = -2);  mul_116 = None
         truediv_19: "f32[s33, 4]" = inject_14 / 4;  inject_14 = None
         sigmoid_23: "f32[s33, 4]" = torch.sigmoid(truediv_19);  truediv_19 = None
         inject_15: "f32[s33, 4]" = 2 * sigmoid_23;  sigmoid_23 = None
@@ -1257,9 +1271,9 @@ class GraphModule(torch.nn.Module):
         top_7: "f32[s33, 2]" = top_6 / sum_11;  top_6 = sum_11 = None
         weights_3: "f32[s33, 2]" = top_7.to(torch.float32);  top_7 = None
         silu_15: "f32[s33, 32]" = torch.nn.functional.silu(gate_6);  gate_6 = None
-        mul_110: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
+        mul_118: "f32[s33, 32]" = silu_15 * up_3;  silu_15 = up_3 = None
         out_46: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'));  s33 = None
-        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_110, shared_gate_3, out_46);  x_7 = weights_3 = idx_3 = mul_110 = shared_gate_3 = experts_default_3 = None
+        experts_default_3 = torch.ops.qcompile.experts.default('model.layers.3.mlp', x_7, weights_3, idx_3, mul_118, shared_gate_3, out_46);  x_7 = weights_3 = idx_3 = mul_118 = shared_gate_3 = experts_default_3 = None
         h_9: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_8, inject_15, out_46);  h_8 = inject_15 = out_46 = None
         xf_32: "f32[s33, 256]" = h_9.float();  h_9 = None
         float_81: "f32[256]" = l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_.float();  l_self_modules_model_modules_hyper_connection_mixer_modules_hc_norm_parameters_weight_ = None
@@ -1268,11 +1282,11 @@ class GraphModule(torch.nn.Module):
         scale_27: "f32[4, 64]" = scale_26.unflatten(-1, (-1, 64));  scale_26 = None
         pow_19: "f32[s33, 4, 64]" = xf_33.pow(2)
         mean_27: "f32[s33, 4, 1]" = pow_19.mean(-1, keepdim = True);  pow_19 = None
-        add_97: "f32[s33, 4, 1]" = mean_27 + 1e-06;  mean_27 = None
-        rsqrt_24: "f32[s33, 4, 1]" = torch.rsqrt(add_97);  add_97 = None
-        mul_111: "f32[s33, 4, 64]" = xf_33 * rsqrt_24;  xf_33 = rsqrt_24 = None
-        mul_112: "f32[s33, 4, 64]" = mul_111 * scale_27;  mul_111 = scale_27 = None
-        out_47: "f32[s33, 4, 64]" = mul_112.to(torch.float32);  mul_112 = None
+        add_101: "f32[s33, 4, 1]" = mean_27 + 1e-06;  mean_27 = None
+        rsqrt_24: "f32[s33, 4, 1]" = torch.rsqrt(add_101);  add_101 = None
+        mul_119: "f32[s33, 4, 64]" = xf_33 * rsqrt_24;  xf_33 = rsqrt_24 = None
+        mul_120: "f32[s33, 4, 64]" = mul_119 * scale_27;  mul_119 = scale_27 = None
+        out_47: "f32[s33, 4, 64]" = mul_120.to(torch.float32);  mul_120 = None
         hn_8: "f32[s33, 256]" = out_47.flatten(-2);  out_47 = None
         linear_29: "f32[s33, 16]" = torch._C._nn.linear(hn_8, l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_, None);  l_self_modules_model_modules_hyper_connection_mixer_modules_input_mix_weight_down_parameters_weight_ = None
         truediv_21: "f32[s33, 16]" = linear_29 / 4;  linear_29 = None
@@ -1281,6 +1295,6 @@ class GraphModule(torch.nn.Module):
         sigmoid_24: "f32[s33, 256]" = torch.sigmoid(linear_30);  linear_30 = None
         unflatten_55: "f32[s33, 4, 64]" = sigmoid_24.unflatten(-1, (4, 64));  sigmoid_24 = None
         unflatten_56: "f32[s33, 4, 64]" = hn_8.unflatten(-1, (4, 64));  hn_8 = None
-        mul_113: "f32[s33, 4, 64]" = unflatten_55 * unflatten_56;  unflatten_55 = unflatten_56 = None
-        mean_28: "f32[s33, 64]" = mul_113.mean(dim = -2);  mul_113 = None
+        mul_121: "f32[s33, 4, 64]" = unflatten_55 * unflatten_56;  unflatten_55 = unflatten_56 = None
+        mean_28: "f32[s33, 64]" = mul_121.mean(dim = -2);  mul_121 = None
         return (mean_28,)

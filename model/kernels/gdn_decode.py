@@ -5,6 +5,8 @@ about five full passes and scatters it back. Here each program owns one `[Dk, BV
 one row's head: it reads the block from `read_slots[b]` once, applies decay, delta update and readout
 in registers, and writes it to `write_slots[b]` once. Columns of the state are independent in the
 delta rule (`S^T k` reduces over `Dk` only), so splitting `Dv` into blocks changes no arithmetic.
+q/k come one per key head: value head `h` reads key head `h // (H // HK)` (grouped values), the same
+operands the reference's repeated q/k hold, so no caller repeats them to `H` heads.
 Padding rows point both indices at the trash slot, so they write only there. All arithmetic is fp32.
 
 CPU tensors run the same kernel in Triton's interpreter (how the CPU tests check it).
@@ -35,6 +37,7 @@ def _decode_kernel(
     write_slots,
     out,
     H: tl.constexpr,
+    HK: tl.constexpr,
     DK: tl.constexpr,
     DV: tl.constexpr,
     BK: tl.constexpr,
@@ -49,12 +52,13 @@ def _decode_kernel(
     mk, mv = rk < DK, rv < DV
     mask = mk[:, None] & mv[None, :]
     b = row_head // H
+    key_head = b * HK + h // (H // HK)
     src = tl.load(read_slots + b).to(tl.int64)
     dst = tl.load(write_slots + b).to(tl.int64)
     block = (h * DK + rk[:, None]) * DV + rv[None, :]
     s = tl.load(state + src * (H * DK * DV) + block, mask=mask, other=0.0)
-    kk = tl.load(k + row_head * DK + rk, mask=mk, other=0.0)
-    qq = tl.load(q + row_head * DK + rk, mask=mk, other=0.0)
+    kk = tl.load(k + key_head * DK + rk, mask=mk, other=0.0)
+    qq = tl.load(q + key_head * DK + rk, mask=mk, other=0.0)
     vv = tl.load(v + row_head * DV + rv, mask=mv, other=0.0)
     decay = tl.exp(tl.load(g + row_head))
     s = s * decay
@@ -82,7 +86,8 @@ def recurrent_decode(
     num_warps: int = 4,
     out: torch.Tensor | None = None,
 ) -> torch.Tensor:
-    """One token per row: q,k `[B, H, Dk]`, v `[B, H, Dv]`, g,beta `[B, H]` (fp32), `state [S, H, Dk, Dv]` fp32.
+    """One token per row: q,k `[B, Hk, Dk]` (Hk dividing H), v `[B, H, Dv]`, g,beta `[B, H]` (fp32),
+    `state [S, H, Dk, Dv]` fp32.
 
     Row `b` reads `state[read_slots[b]]` and writes its update to `state[write_slots[b]]`; real rows must
     name distinct slots (padding rows may share the trash slot). Returns `o [B, H, Dv]` (fp32), in `out`
@@ -90,16 +95,18 @@ def recurrent_decode(
     `block_v` defaults to 64-wide column blocks once those alone give every SM many programs, else 32
     (more, smaller programs for small batches).
     """
-    bsz, heads, dk = q.shape
-    dv = v.shape[-1]
+    bsz, key_heads, dk = q.shape
+    heads, dv = v.shape[1:]
+    if heads % key_heads:
+        raise ValueError(f"q: {key_heads} key heads do not divide v's {heads} value heads")
     if state.dtype != torch.float32 or state.shape[1:] != (heads, dk, dv) or not state.is_contiguous():
         raise ValueError(
             f"state: expected contiguous float32 [S, {heads}, {dk}, {dv}], got {state.dtype} {tuple(state.shape)}"
         )
     rows = (bsz, heads)
     expected = {
-        "q": (q, (*rows, dk)),
-        "k": (k, (*rows, dk)),
+        "q": (q, (bsz, key_heads, dk)),
+        "k": (k, (bsz, key_heads, dk)),
         "v": (v, (*rows, dv)),
         "g": (g, rows),
         "beta": (beta, rows),
@@ -130,6 +137,7 @@ def recurrent_decode(
         write_slots,
         out,
         H=heads,
+        HK=key_heads,
         DK=dk,
         DV=dv,
         BK=triton.next_power_of_2(dk),

@@ -3,9 +3,11 @@
 fla's chunked forward takes the flat batch as one sequence split by `cu_seqlens` (our
 `query_start`), with one initial and one final state per request in our layout (`[N, H, Dk, Dv]`,
 fp32). Our inputs are already normalised and scaled (`scale=1`), `g` is the natural-log decay
-fla expects, and q/k come with one head per value head, so fla's own GVA is not needed. Its chunk
-kernels multiply with `tl.dot`, which rounds float32 operands to TF32: that is below a half-precision
-model's rounding but not float32's, so `model.gdn` uses this path only for half-precision models.
+fla expects, and q/k come with one head per key head: fla's GVA (grouped value attention) maps value
+head `h` to key head `h // (HV // H)` in every kernel (`i_h // (HV // H)`), reading the operands a
+repeated q/k would hold, without the repeat's `[N, HV, Dk]` copies. Its chunk kernels multiply with
+`tl.dot`, which rounds float32 operands to TF32: that is below a half-precision model's rounding but
+not float32's, so `model.gdn` uses this path only for half-precision models.
 The requests' states are gathered into fla's initial-state batch and scattered back (prefill moves
 one state per request, not per token). fla is imported on first use, so CPU code never needs it.
 
@@ -52,8 +54,8 @@ def chunked_varlen(
     slots: Sequence[int],
     dtype: torch.dtype = torch.float32,
 ) -> torch.Tensor:
-    """q,k `[N, H, Dk]`, v `[N, H, Dv]`, g,beta `[N, H]` over the chunks starting at `query_start` (plus
-    the real token count), one per request slot in `slots`; `state [S, H, Dk, Dv]` fp32.
+    """q,k `[N, Hk, Dk]` (Hk dividing H), v `[N, H, Dv]`, g,beta `[N, H]` over the chunks starting at
+    `query_start` (plus the real token count), one per request slot in `slots`; `state [S, H, Dk, Dv]` fp32.
 
     Each chunk starts from and writes back its request's slot. q/k/v go to fla as `dtype`. Returns
     `o [N, H, Dv]` in v's dtype, zero on padding rows.

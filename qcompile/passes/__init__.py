@@ -4,5 +4,13 @@ from qcompile.passes.caller_owned import CallerOwnedOutputs
 from qcompile.passes.manager import PassManager, default_passes
 from qcompile.passes.noop import NoOpElimination
 from qcompile.passes.reinplace_guard import ReinplaceGuard
+from qcompile.passes.rounded_split import RoundedSplitSource
 
-__all__ = ["CallerOwnedOutputs", "NoOpElimination", "PassManager", "ReinplaceGuard", "default_passes"]
+__all__ = [
+    "CallerOwnedOutputs",
+    "NoOpElimination",
+    "PassManager",
+    "ReinplaceGuard",
+    "RoundedSplitSource",
+    "default_passes",
+]

@@ -23,14 +23,16 @@ from qcompile.passes.caller_owned import CallerOwnedOutputs
 from qcompile.passes.graph_utils import QPass
 from qcompile.passes.noop import NoOpElimination
 from qcompile.passes.reinplace_guard import ReinplaceGuard
+from qcompile.passes.rounded_split import RoundedSplitSource
 
 Observer = Callable[[str, fx.Graph], None]
 OUTPUT = "output"  # the observer's last stage: the graph as Inductor goes on with it (the last pass's again)
 
 
 def default_passes() -> list[QPass]:
-    """Clean up, restore caller-owned outputs, guard their reads, clean up what that left."""
-    return [NoOpElimination(), CallerOwnedOutputs(), ReinplaceGuard(), NoOpElimination()]
+    """Clean up, compute rounded split sources once (a layout choice, on the functional graph), restore
+    caller-owned outputs, guard their reads, clean up what that left."""
+    return [NoOpElimination(), RoundedSplitSource(), CallerOwnedOutputs(), ReinplaceGuard(), NoOpElimination()]
 
 
 class PassManager(CustomGraphPass):

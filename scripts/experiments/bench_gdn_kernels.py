@@ -28,12 +28,13 @@ from model.presets import preset_config
 
 CFG = Qwen4ExpConfig.from_dict(preset_config("bench"))
 H, DK, DV = CFG.linear_num_value_heads, CFG.linear_key_head_dim, CFG.linear_value_head_dim
+HK = CFG.linear_num_key_heads  # q/k one per key head, as the layer passes them
 
 
 def inputs(n: int, seed: int = 0) -> list[torch.Tensor]:
     gen = torch.Generator(device="cuda").manual_seed(seed)
-    q = F.normalize(torch.randn(n, H, DK, device="cuda", generator=gen), dim=-1) * DK**-0.5
-    k = F.normalize(torch.randn(n, H, DK, device="cuda", generator=gen), dim=-1)
+    q = F.normalize(torch.randn(n, HK, DK, device="cuda", generator=gen), dim=-1) * DK**-0.5
+    k = F.normalize(torch.randn(n, HK, DK, device="cuda", generator=gen), dim=-1)
     v = torch.randn(n, H, DV, device="cuda", generator=gen)
     g = -F.softplus(torch.randn(n, H, device="cuda", generator=gen))
     beta = torch.rand(n, H, device="cuda", generator=gen)

@@ -10,12 +10,19 @@ each piece stops once its kernels are fused (Triton has no CPU driver here), so 
 
 Per piece (the graph between two opaque splitting ops: the GDN delta rule, the attention core) it
 prints each scheduled node in order: an Inductor kernel with the bytes it reads and writes (each
-buffer once, as a fused kernel that keeps it in registers would: Inductor's
-`get_read_write_buffer_accesses`, less the buffers its code keeps local), the buffers of a stream
+element it touches once, as a fused kernel that keeps it in registers would: the distinct indices of
+its index expressions over their ranges, `_touched`, where those are evaluable, else Inductor's
+`get_read_write_buffer_accesses`; less the buffers its code keeps local), the buffers of a stream
 tensor's size or more among them (`S` = one `[T, n*d]` stream tensor), and the model functions it
 came from (a rewrite's nodes: their ops); an extern call (a GEMM, an opaque region op) by name,
 since those split fusion groups. Then the totals: Inductor kernels, their bytes, and the floor a
-layer needs (the streams read and written once per block, `4 S`).
+layer needs (the streams read and written once per block, `4 S`), and beside them Inductor's own
+estimate, which counts a buffer read through a slice at its whole size once the kernel's reads cover
+it (every norm over a head's slice of a fused projection counted the projection, 1.4 S).
+
+Inductor lowers a concatenation on a CPU tensor as buffers of its inputs (`ConcatKernel`), on a GPU
+tensor often as one pointwise kernel fused with its inputs' producers; the tool lowers it as for a GPU
+(`_gpu_cat_lowering`).
 
 The hyper-connection ops take the graph they have on CUDA (`model.hyper.use_kernels` reads True: the
 fused write-and-read's torch twin in this range); elsewhere the CPU graph differs from the GPU's where a
@@ -30,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from collections import Counter
@@ -57,8 +65,9 @@ class Node:
     """One scheduled node of a piece: an Inductor kernel (`kernel`) or an extern call."""
 
     kind: str  # "kernel", or the extern's op name
-    read: int = 0
+    read: int = 0  # the touched elements' bytes (`_touched_bytes`)
     written: int = 0
+    estimate: int = 0  # Inductor's read + written estimate, buffers read through a slice counted whole
     big_reads: float = 0.0  # of the buffers of a stream tensor's size or more (in units of one: `S`)
     big_writes: float = 0.0
     sources: list[str] = field(default_factory=list)
@@ -80,6 +89,9 @@ class Piece:
 
     def kernel_bytes(self) -> int:
         return sum(n.bytes for n in self.kernels)
+
+    def estimated_bytes(self) -> int:
+        return sum(n.estimate for n in self.kernels)
 
 
 _SOURCE = re.compile(r'File "[^"]*/(model/[\w/]+\.py)", line (\d+), in (\w+)')
@@ -104,13 +116,94 @@ def _extern_name(snode: Any) -> str:
     return str(kernel or type(node).__name__)
 
 
-def _accesses(snode: Any) -> tuple[dict[str, int], dict[str, int]]:
-    """Bytes per buffer a kernel reads and writes, less the buffers its code keeps local: Inductor's
+ROW_PATTERN_LIMIT = 1 << 22  # the most index points evaluated for one access pattern
+
+
+def _index_points(dep: Any) -> tuple[Any, int, int] | None:
+    """The flat indices one token row of `dep` touches, the row count and the row stride; `None` where
+    the index is indirect or not a token-row pattern. Rows: the variable with the largest coefficient
+    (the token dim, or the whole range of a flat index), when the index is linear in it."""
+    import numpy as np
+    import sympy
+    from torch._inductor.dependencies import MemoryDep
+    from torch._inductor.virtualized import V
+
+    if not isinstance(dep, MemoryDep) or dep.is_indirect():
+        return None
+    ranges = {v: V.graph.sizevars.optimization_hint(n, fallback=0) for v, n in dep.ranges.items()}
+    index = dep.index
+    if not ranges:
+        return np.array([int(index)]), 1, 1
+    coeffs = {v: index.coeff(v) for v in ranges}
+    row = max(ranges, key=lambda v: (coeffs[v].is_number and abs(int(coeffs[v])), ranges[v]))
+    stride = coeffs[row]
+    rest_expr = sympy.expand(index - stride * row)
+    if not stride.is_number or row in rest_expr.free_symbols:
+        return None
+    rest = [v for v in ranges if v is not row and v in rest_expr.free_symbols]
+    if math.prod(ranges[v] for v in rest) > ROW_PATTERN_LIMIT:
+        return None
+    rest_expr = rest_expr.replace(lambda e: type(e).__name__ == "Identity", lambda e: e.args[0])
+    impl = {"ModularIndexing": lambda x, d, m: (x // d) % m, "FloorDiv": lambda a, b: a // b}
+    try:
+        evaluate = sympy.lambdify(rest, rest_expr, modules=[impl, "numpy"])
+    except (AttributeError, NameError, TypeError):  # a function of Inductor's the printer does not know
+        return None
+    grids = np.meshgrid(*(np.arange(ranges[v], dtype=np.int64) for v in rest), indexing="ij")
+    points = np.broadcast_to(np.asarray(evaluate(*grids), dtype=np.int64), grids[0].shape if grids else ())
+    return points.ravel(), ranges[row], abs(int(stride))
+
+
+def _touched(deps: list[Any], numel: int) -> int | None:
+    """Distinct elements of one buffer that `deps` (a kernel's reads, or its writes) touch, up to the
+    buffer's size; `None` where some dep's pattern is not evaluable. Rows that repeat one pattern at a
+    stride wider than the pattern are disjoint, so the count is the pattern's distinct points times the
+    rows (an upper bound where rows overlap); deps of one row shape are merged, others added."""
+    import numpy as np
+
+    found = [_index_points(d) for d in deps]
+    if any(f is None for f in found):
+        return None
+    rows_strides = {(rows, stride) for _, rows, stride in found}  # type: ignore[misc]
+    if len(rows_strides) != 1:
+        return min(numel, sum(len(np.unique(p)) * r for p, r, _ in found))  # type: ignore[misc]
+    ((rows, _),) = rows_strides
+    points = np.unique(np.concatenate([p for p, _, _ in found]))  # type: ignore[misc]
+    return min(numel, len(points) * rows)
+
+
+def _touched_bytes(snode: Any, estimate: dict[str, int], reads: bool) -> dict[str, int]:
+    """Per buffer of `estimate`, the bytes of the elements the kernel touches (`_touched`), where its
+    index patterns tell; else Inductor's estimate. Inductor counts a buffer read through a slice at its
+    whole size once the kernel's range times its reads exceed it (a norm over one head's slice of a
+    fused projection counts the projection); the touched elements count the slice."""
+    from torch._inductor import ir
+    from torch._inductor.virtualized import V
+
+    deps = snode.read_writes.reads if reads else snode.read_writes.writes
+    out = {}
+    for name, nbytes in estimate.items():
+        buf = V.graph.name_to_buffer.get(name) or V.graph.graph_inputs.get(name)
+        mine = [d for d in deps if d.name == name]
+        if not mine or not isinstance(getattr(buf, "layout", None), ir.Layout):  # a mutation, multi-output
+            out[name] = nbytes
+            continue
+        numel = V.graph.sizevars.optimization_hint(math.prod(buf.get_size()), fallback=0)
+        touched = _touched(mine, numel)
+        out[name] = nbytes if touched is None else touched * buf.get_dtype().itemsize
+    return out
+
+
+def _accesses(snode: Any, touched: bool = True) -> tuple[dict[str, int], dict[str, int]]:
+    """Bytes per buffer a kernel reads and writes (the touched elements, `_touched_bytes`, or with
+    `touched=False` Inductor's estimate), less the buffers its code keeps local: Inductor's
     estimate keeps a buffer that a mutation after the kernel only waits for (a weak user), the
     kernel's code drops it (`remove_kernel_local_buffers`)."""
     names = {n.get_name() for n in snode.get_nodes()}
     reads = snode.get_read_write_buffer_accesses(include_reads=True, include_writes=False)
     writes = snode.get_read_write_buffer_accesses(include_reads=False, include_writes=True)
+    if touched:
+        reads, writes = _touched_bytes(snode, reads, True), _touched_bytes(snode, writes, False)
     local = {b for b in writes if snode.scheduler.can_buffer_be_removed_through_fusion(b, names)}
     return {b: n for b, n in reads.items() if b not in local}, {b: n for b, n in writes.items() if b not in local}
 
@@ -128,6 +221,7 @@ def _record(snodes: list[Any], stream_bytes: int) -> list[Node]:
             continue
         reads, writes = _accesses(snode)
         node = Node("kernel", sum(reads.values()), sum(writes.values()))
+        node.estimate = sum(sum(a.values()) for a in _accesses(snode, touched=False))
         node.big_reads = sum(b for b in reads.values() if b >= stream_bytes) / stream_bytes
         node.big_writes = sum(b for b in writes.values() if b >= stream_bytes) / stream_bytes
         nodes = snode.get_nodes()
@@ -137,10 +231,42 @@ def _record(snodes: list[Any], stream_bytes: int) -> list[Node]:
     return out
 
 
-def _triton_scheduling(hook: Any) -> Any:
-    """Inductor's options under which `hook` sees each graph's fused schedule, scheduled by Triton's rules."""
+_CAT_DEVICE_TEST = 'cpu_device = inputs[0].get_device().type == "cpu"'
+
+
+@contextmanager
+def _gpu_cat_lowering() -> Iterator[None]:
+    """Inductor's `cat` lowering as it runs for a GPU tensor. On CPU it always writes a concatenation's
+    inputs as buffers of their own (`ConcatKernel`: "negative performance impact of pointwise_cat on
+    CPU"); on a GPU it may compute the concatenation as one pointwise kernel that fuses with its
+    inputs' producers (a norm, the rope after it). Only the lowering's device test is replaced."""
+    import inspect
+    import textwrap
+
+    from torch._inductor import lowering
+
+    cat = inspect.unwrap(lowering.cat)  # the lowering itself, under `register_lowering`'s wrapper
+    code, source = cat.__code__, textwrap.dedent(inspect.getsource(cat))
+    source = source[source.index("def cat(") :]  # not its decorators: nothing is registered again
+    if source.count(_CAT_DEVICE_TEST) != 1:
+        raise RuntimeError(f"Inductor's cat lowering no longer tests the device as `{_CAT_DEVICE_TEST}`")
+    scope: dict[str, Any] = {}
+    patched = source.replace(_CAT_DEVICE_TEST, "cpu_device = False")
+    exec(compile(patched, code.co_filename, "exec"), lowering.__dict__, scope)
+    cat.__code__ = scope["cat"].__code__
+    try:
+        yield
+    finally:
+        cat.__code__ = code
+
+
+@contextmanager
+def _triton_scheduling(hook: Any) -> Iterator[None]:
+    """Inductor's options under which `hook` sees each graph's fused schedule, scheduled and lowered
+    (`_gpu_cat_lowering`) as for a GPU."""
     patches = {"cpu_backend": "triton", "_post_fusion_custom_pass": hook, "force_disable_caches": True}
-    return torch._inductor.config.patch(patches)
+    with torch._inductor.config.patch(patches), _gpu_cat_lowering():
+        yield
 
 
 def _stopped(e: Exception) -> bool:
@@ -261,6 +387,7 @@ def report(pieces: list[Piece], model: Any, tokens: int) -> str:
             )
     kernels = sum(len(p.kernels) for p in pieces)
     total = sum(p.kernel_bytes() for p in pieces)
+    estimate = sum(p.estimated_bytes() for p in pieces)
     layers = c.num_hidden_layers
     lines += [
         "",
@@ -268,6 +395,8 @@ def report(pieces: list[Piece], model: Any, tokens: int) -> str:
         f"{kernels / layers:.1f} kernels, {total / layers / MB:.0f} MB = {total / layers / stream:.1f} S "
         f"(floor 4 S = {4 * stream / MB:.0f} MB: the streams read and written once per block); at 3 TB/s "
         f"{total / layers / 3e12 * 1e3:.2f} ms a layer",
+        f"Inductor's estimate (a buffer read through a slice counted whole once the reads cover it): "
+        f"{estimate / MB:.0f} MB, {estimate / layers / MB:.0f} MB = {estimate / layers / stream:.1f} S a layer",
     ]
     return "\n".join(lines)
 

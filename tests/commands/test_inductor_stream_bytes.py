@@ -9,6 +9,7 @@ import torch
 
 from model.hyper import write_torch
 from model.norm import centered_rms_norm
+from model.rope import apply_rope, cos_sin, inv_freq
 from scripts.experiments import stream_bytes as sb
 
 TOKENS = 40
@@ -51,3 +52,34 @@ def test_a_write_and_its_grouped_norm_are_one_kernel() -> None:
     (kernel,) = sb.fused_schedule(write_norm, h, inject, y, weight, stream_bytes=stream)
     assert kernel.read == stream + y.nbytes + inject.nbytes + weight.nbytes
     assert kernel.written == 2 * stream
+
+
+def test_a_slice_read_counts_the_slice() -> None:
+    """A norm over one head's slice of a fused projection reads that slice; Inductor's own estimate
+    counts the whole projection once the kernel's reads cover its size (`Node.estimate`)."""
+    t, width, heads, dim = 16, 1024, 2, 128
+    proj, weight = torch.randn(t, width), torch.randn(dim)
+
+    def head_norm(proj: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+        return centered_rms_norm(proj[:, 512 : 512 + heads * dim].view(t, heads, dim), weight, 1e-6, None)
+
+    (kernel,) = sb.fused_schedule(head_norm, proj, weight, stream_bytes=proj.nbytes)
+    out = t * heads * dim * 4
+    assert kernel.read == out + weight.nbytes and kernel.written == out
+    assert kernel.estimate == proj.nbytes + weight.nbytes + out
+
+
+def test_norm_and_partial_rope_are_one_kernel() -> None:
+    """A head norm and the partial rope after it (two halves rotated, the rest passed through, joined by
+    one concatenation) lower as on a GPU, where the concatenation is one pointwise kernel fused into the
+    norm's: the head read once, the rotated head written once."""
+    t, heads, dim, rd = 16, 2, 64, 16
+    x, weight = torch.randn(t, heads, dim), torch.randn(dim)
+    cos, sin = cos_sin(torch.arange(t), inv_freq(rd, 1e4), torch.float32)
+
+    def norm_rope(x: torch.Tensor, weight: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
+        return apply_rope(centered_rms_norm(x, weight, 1e-6, None), cos, sin)
+
+    (kernel,) = sb.fused_schedule(norm_rope, x, weight, cos, sin, stream_bytes=x.nbytes)
+    assert kernel.written == x.nbytes
+    assert x.nbytes < kernel.read <= x.nbytes + weight.nbytes + 2 * (cos.nbytes + sin.nbytes)

@@ -16,7 +16,9 @@ from qcompile.ops import register_modules, scope
 from qcompile.passes import (
     CallerOwnedOutputs,
     NoOpElimination,
+    PassManager,
     ReinplaceGuard,
+    RoundedSplitSource,
     default_passes,
 )
 from qcompile.passes.graph_utils import targets
@@ -88,7 +90,7 @@ def test_caller_owned_state_buffers() -> None:
     with scope("block"):
         got, code, stages = compile_with(layer.layer, [x], None, scope="block")
     assert "auto_functionalized_v2[qcompile.toy_mixer.default]" in stages["input"]
-    assert "qcompile.toy_mixer.default" in stages["1.caller_owned"]
+    assert "qcompile.toy_mixer.default" in stages["2.caller_owned"]
     body = call_body(code)
     assert "torch.ops.qcompile.toy_mixer.default" in body
     assert "clone" not in body and "copy_" not in body, body
@@ -178,4 +180,50 @@ def test_manager_uuid_tracks_config() -> None:
     a = PassManager("block", (2, 64)).uuid()
     assert a == PassManager("block", (2, 64)).uuid()
     assert a != PassManager("block", (65, 256)).uuid() != PassManager("kernel", (2, 64)).uuid()
-    assert [p.name for p in default_passes()] == ["noop", "caller_owned", "reinplace_guard", "noop"]
+    assert [p.name for p in default_passes()] == ["noop", "rounded_split", "caller_owned", "reinplace_guard", "noop"]
+
+
+def rounded_split(x: torch.Tensor, w: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The GDN input's shape of computation: a four-tap causal conv over shifted rows (many reads) in
+    float32, rounded to bf16, `silu`, split into q, k, v; q and k l2-normalised per head, all in float32."""
+    t = x.shape[0] - 3
+    conv = sum(x[3 - j : 3 - j + t].float() * w[j] for j in range(4))
+    q, k, v = torch.split(torch.nn.functional.silu(conv.to(torch.bfloat16)), [32, 32, 64], dim=-1)
+    q, k = (p.unflatten(-1, (2, 16)).float() for p in (q, k))
+    q, k = (p * torch.rsqrt((p * p).sum(-1, keepdim=True) + 1e-6) for p in (q, k))
+    return q, k, v.unflatten(-1, (4, 16)).float()
+
+
+def _rounded_split_args() -> list[torch.Tensor]:
+    gen = torch.Generator().manual_seed(0)
+    return [torch.randn(67, 128, generator=gen).bfloat16(), torch.randn(4, 128, generator=gen)]
+
+
+def test_rounded_split_source_graph() -> None:
+    _, _, stages = compile_with(rounded_split, _rounded_split_args(), [RoundedSplitSource()])
+    before, after = stages["input"], stages["0.rounded_split"]
+    cast, split = "prims.convert_element_type.default", "aten.split_with_sizes.default"
+    assert after.count("prims.inductor_force_stride_order.default") == 1
+    forced = after.index("prims.inductor_force_stride_order.default")
+    assert after[forced - 1] == cast and after[forced + 1] == split
+    assert [t for t in after if t != "prims.inductor_force_stride_order.default"] == before
+
+
+@pytest.mark.parametrize("passes", [[], [RoundedSplitSource()]], ids=["inductor", "rounded_split"])
+def test_rounded_split_source_bytes(passes: list) -> None:
+    """Under Triton's fusion rules Inductor realizes the conv's float32 upcast (the `silu` reads it twice)
+    and q, k, v each read that; with the pass the conv's kernel writes the bf16 source once and the
+    pieces read it. The stored source is rounded to bf16 as eager rounds it (v, its float32 upcast,
+    holds bf16 values); without the pass the pieces' kernels fuse the cast to bf16 and back, which
+    Inductor drops (`emulate_precision_casts` off): v keeps float32 bits (if that changes, torch did)."""
+    from scripts.experiments import stream_bytes as sb
+
+    args = _rounded_split_args()
+    t, c = args[0].shape[0] - 3, args[0].shape[1]
+    with torch._inductor.config.patch(post_grad_custom_post_pass=PassManager(passes=passes)):
+        first, *pieces = sb.fused_schedule(rounded_split, *args, stream_bytes=t * c * 2)
+    assert len(pieces) == 3
+    assert first.written == t * c * (2 if passes else 4)
+    assert all(p.read <= t * c * (2 if passes else 4) for p in pieces)
+    (_, _, v), _, _ = compile_with(rounded_split, args, passes)
+    assert torch.equal(v, v.bfloat16().float()) == bool(passes)

@@ -8,6 +8,8 @@ with the decode kernel at the bench preset's GDN shapes.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,21 +21,25 @@ from model.batch import Batch, Chunk, build_batch
 from model.checkpoint.loader import load_model
 from model.config import Qwen4ExpConfig
 from model.context import forward_context
-from model.gdn import GatedDeltaNet, chunk_rule, recurrent_step
+from model.gdn import GatedDeltaNet, chunk_rule, per_value_head, recurrent_step
 from model.kernels.gdn_decode import recurrent_decode
 from model.presets import preset_config
 
 BENCH = preset_config("bench")
-BENCH_HEADS, BENCH_DK, BENCH_DV = (
-    BENCH[k] for k in ("linear_num_value_heads", "linear_key_head_dim", "linear_value_head_dim")
+BENCH_HEADS, BENCH_KEY_HEADS, BENCH_DK, BENCH_DV = (
+    BENCH[k] for k in ("linear_num_value_heads", "linear_num_key_heads", "linear_key_head_dim", "linear_value_head_dim")
 )
 
 
-def core_inputs(n: int, heads: int, dk: int, dv: int, seed: int = 0, device: str = "cpu") -> list[torch.Tensor]:
-    """q, k, v, g, beta as `GatedDeltaNet.forward` makes them: unit q/k (q scaled), log-decay g < 0."""
+def core_inputs(
+    n: int, heads: int, dk: int, dv: int, seed: int = 0, device: str = "cpu", key_heads: int | None = None
+) -> list[torch.Tensor]:
+    """q, k, v, g, beta as `GatedDeltaNet.forward` makes them: unit q/k (q scaled) with `key_heads` heads
+    (default: one per value head), log-decay g < 0."""
     gen = torch.Generator().manual_seed(seed)
-    q = F.normalize(torch.randn(n, heads, dk, generator=gen), dim=-1) * dk**-0.5
-    k = F.normalize(torch.randn(n, heads, dk, generator=gen), dim=-1)
+    key_heads = key_heads or heads
+    q = F.normalize(torch.randn(n, key_heads, dk, generator=gen), dim=-1) * dk**-0.5
+    k = F.normalize(torch.randn(n, key_heads, dk, generator=gen), dim=-1)
     v = torch.randn(n, heads, dv, generator=gen)
     g = -F.softplus(torch.randn(n, heads, generator=gen))
     beta = torch.rand(n, heads, generator=gen)
@@ -44,13 +50,17 @@ def random_state(slots: int, heads: int, dk: int, dv: int, device: str = "cpu") 
     return torch.randn(slots, heads, dk, dv, generator=torch.Generator().manual_seed(7)).to(device)
 
 
-def check_decode(heads: int, dk: int, dv: int, read: list[int], trash: int, block_v: int, device: str) -> None:
-    """Real rows match the gathered torch step; slots no row names are untouched, bit for bit."""
-    q, k, v, g, beta = core_inputs(len(read), heads, dk, dv, device=device)
+def check_decode(
+    heads: int, dk: int, dv: int, read: list[int], trash: int, block_v: int, device: str, key_heads: int | None = None
+) -> None:
+    """Real rows match the gathered torch step on q/k repeated to one per value head; slots no row names
+    are untouched, bit for bit."""
+    q, k, v, g, beta = core_inputs(len(read), heads, dk, dv, device=device, key_heads=key_heads)
     state = random_state(trash + 1, heads, dk, dv, device)
     slots = torch.tensor(read, device=device)
     real = [i for i, s in enumerate(read) if s != trash]
-    ref_out, ref_state = recurrent_step(q[real], k[real], v[real], g[real], beta[real], state[slots[real]].clone())
+    q_ref, k_ref = per_value_head(q[real], heads), per_value_head(k[real], heads)
+    ref_out, ref_state = recurrent_step(q_ref, k_ref, v[real], g[real], beta[real], state[slots[real]].clone())
     new = state.clone()
     buffer = torch.full_like(v, float("nan"))  # a caller's output buffer: every row is written
     out = recurrent_decode(q, k, v, g, beta, new, slots, slots, block_v=block_v, out=buffer)
@@ -61,11 +71,15 @@ def check_decode(heads: int, dk: int, dv: int, read: list[int], trash: int, bloc
     assert torch.equal(new[untouched], state[untouched])
 
 
-@pytest.mark.parametrize(("heads", "dk", "dv", "block_v"), [(2, 16, 16, 16), (3, 12, 10, 4)])
-def test_decode_kernel_matches_torch_step_in_interpreter(heads: int, dk: int, dv: int, block_v: int) -> None:
+@pytest.mark.parametrize(
+    ("heads", "key_heads", "dk", "dv", "block_v"), [(2, 2, 16, 16, 16), (3, 3, 12, 10, 4), (6, 2, 16, 16, 8)]
+)
+def test_decode_kernel_matches_torch_step_in_interpreter(
+    heads: int, key_heads: int, dk: int, dv: int, block_v: int
+) -> None:
     """Power-of-two and masked head dims; the value dim whole or split into column blocks; two padding
-    rows sharing the trash slot."""
-    check_decode(heads, dk, dv, read=[2, 0, 5, 5], trash=5, block_v=block_v, device="cpu")
+    rows sharing the trash slot; q/k one per value head or per key head (three value heads each)."""
+    check_decode(heads, dk, dv, read=[2, 0, 5, 5], trash=5, block_v=block_v, device="cpu", key_heads=key_heads)
 
 
 def test_decode_kernel_rejects_bad_inputs() -> None:
@@ -75,6 +89,10 @@ def test_decode_kernel_rejects_bad_inputs() -> None:
         recurrent_decode(q, k, v, g, torch.rand(1, 3), state, slot, slot)
     with pytest.raises(ValueError, match="write_slots: expected shape"):
         recurrent_decode(q, k, v, g, beta, state, slot, torch.tensor([0, 1]))
+    with pytest.raises(ValueError, match="q: 3 key heads do not divide v's 2 value heads"):
+        recurrent_decode(torch.zeros(1, 3, 16), k, v, g, beta, state, slot, slot)
+    with pytest.raises(ValueError, match=r"k: expected float32 \(1, 1, 16\), got torch.float32 \(1, 2, 16\)"):
+        recurrent_decode(q[:, :1], k, v, g, beta, state, slot, slot)
     with pytest.raises(ValueError, match="state: expected contiguous float32"):
         recurrent_decode(
             q, k, v, g, beta, torch.zeros(2, 2, 16, 16, dtype=torch.bfloat16), torch.tensor([0]), torch.tensor([0])
@@ -89,8 +107,8 @@ def tiny_gdn(dtype: torch.dtype, device: str, slots: int) -> GatedDeltaNet:
 
 
 def run_core(gdn: GatedDeltaNet, batch: Batch, method: str) -> torch.Tensor:
-    c = gdn.recurrent.shape[1:]
-    inputs = core_inputs(batch.num_tokens, *c, seed=batch.num_tokens, device=str(gdn.recurrent.device))
+    c, device = gdn.recurrent.shape[1:], str(gdn.recurrent.device)
+    inputs = core_inputs(batch.num_tokens, *c, seed=batch.num_tokens, device=device, key_heads=gdn.num_k_heads)
     with forward_context(batch.host):
         return getattr(gdn, method)(*inputs, batch.slots, batch.write_slots)
 
@@ -135,11 +153,12 @@ def test_model_decode_with_the_kernel_matches_torch(tiny_ckpt: Path, monkeypatch
 
 @pytest.mark.gpu
 def test_decode_kernel_at_bench_shapes_and_in_a_cuda_graph() -> None:
-    """Batch 64 at the bench GDN shapes (slots shuffled, padding at the trash slot) matches torch in
-    float32; a graph replay of the kernel is bitwise to the eager launch."""
+    """Batch 64 at the bench GDN shapes (q/k per key head, slots shuffled, padding at the trash slot)
+    matches torch in float32; a graph replay of the kernel is bitwise to the eager launch."""
     read = torch.randperm(70, generator=torch.Generator().manual_seed(0))[:60].tolist() + [70] * 4
-    check_decode(BENCH_HEADS, BENCH_DK, BENCH_DV, read=read, trash=70, block_v=32, device="cuda")
-    q, k, v, g, beta = core_inputs(8, BENCH_HEADS, BENCH_DK, BENCH_DV, device="cuda")
+    shapes = (BENCH_HEADS, BENCH_DK, BENCH_DV)
+    check_decode(*shapes, read=read, trash=70, block_v=32, device="cuda", key_heads=BENCH_KEY_HEADS)
+    q, k, v, g, beta = core_inputs(8, *shapes, device="cuda", key_heads=BENCH_KEY_HEADS)
     slots = torch.arange(8, device="cuda")
     start = random_state(9, BENCH_HEADS, BENCH_DK, BENCH_DV, "cuda")
     state = start.clone()
@@ -207,10 +226,66 @@ def test_fla_forward_entry_is_fla_public_call_bit_for_bit() -> None:
     assert torch.equal(out, ref[0]) and torch.equal(state[slots], final)
 
 
+@contextmanager
+def pinned_launch_configs() -> Iterator[Callable[[], None]]:
+    """Triton's autotuners record the config each one picks (`Autotuner.run`); after `pin()` each runs
+    the config it recorded, untimed. fla tunes per key, and its keys hold the head counts, so without
+    this the grouped call could tune to another block size (another summation order) than the repeated
+    one: a difference of tuning, not of operands."""
+    from triton.runtime.autotuner import Autotuner
+
+    run, chosen, pinned = Autotuner.run, {}, []
+
+    def recording_run(self: Autotuner, *args: object, **kwargs: object) -> object:
+        if pinned:
+            configs, self.configs = self.configs, [chosen[id(self)]]  # one config: no key, no timing
+            try:
+                return run(self, *args, **kwargs)
+            finally:
+                self.configs = configs
+        out = run(self, *args, **kwargs)
+        chosen[id(self)] = self.best_config
+        return out
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Autotuner, "run", recording_run)
+        yield lambda: pinned.append(True)
+
+
+@pytest.mark.gpu
+def test_fla_grouped_q_k_are_the_repeated_call_bit_for_bit() -> None:
+    """q/k per key head (fla's GVA: value head h reads key head h // 3, the bench preset's 16 -> 48)
+    against the same q/k repeated per value head: every fla kernel loads the same operand tiles for a
+    (chunk, value head) program, so with the launch configs the repeated call tuned, outputs and final
+    states are bitwise equal (a mixed batch: a decode token, chunks across fla's blocks, padding)."""
+    pytest.importorskip("fla")
+    from model.kernels.gdn_prefill import chunked_varlen
+
+    heads, key_heads, dk, dv = 6, 2, BENCH_DK, BENCH_DV
+    batch = build_batch(
+        [Chunk(3, list(range(130)), 0), Chunk(0, [1], 9), Chunk(1, list(range(7)), 2)],
+        trash_slot=6,
+        device="cuda",
+        pad_to=150,
+    )
+    q, k, v, g, beta = core_inputs(batch.num_tokens, heads, dk, dv, device="cuda", key_heads=key_heads)
+    start = random_state(7, heads, dk, dv, "cuda") * 0.1
+    layout = (batch.host.query_start, batch.host.slots)
+    repeated_state, grouped_state = start.clone(), start.clone()
+    with pinned_launch_configs() as pin:
+        repeated = chunked_varlen(
+            per_value_head(q, heads), per_value_head(k, heads), v, g, beta, repeated_state, *layout
+        )
+        pin()
+        grouped = chunked_varlen(q, k, v, g, beta, grouped_state, *layout)
+    assert torch.equal(grouped, repeated) and torch.equal(grouped_state, repeated_state)
+
+
 @pytest.mark.gpu
 def test_fla_varlen_prefill_error_is_below_bf16_rounding() -> None:
     """fla's chunked rule over a mixed batch (a decode token, chunks across fla's 64-token blocks,
-    padding rows) against torch's float64 chunk rule, request by request: TF32 keeps two more mantissa
+    padding rows; q/k per key head, two value heads each) against torch's float64 chunk rule on q/k
+    repeated per value head, request by request: TF32 keeps two more mantissa
     bits than bfloat16, so its error stays below the rounding a bf16 model applies to the core's
     output (and to a bf16-sized state); padding rows are zero and unnamed slots untouched."""
     pytest.importorskip("fla")
@@ -223,11 +298,12 @@ def test_fla_varlen_prefill_error_is_below_bf16_rounding() -> None:
         device="cuda",
         pad_to=210,
     )
-    q, k, v, g, beta = core_inputs(batch.num_tokens, heads, dk, dv, device="cuda")
+    q, k, v, g, beta = core_inputs(batch.num_tokens, heads, dk, dv, device="cuda", key_heads=heads // 2)
     start = random_state(7, heads, dk, dv, "cuda") * 0.1
     state = start.clone()
     out = chunked_varlen(q, k, v, g, beta, state, batch.host.query_start, batch.host.slots)
     bounds, total = batch.host.query_start, batch.host.query_start[-1]
+    q, k = per_value_head(q, heads), per_value_head(k, heads)
     for r, slot in enumerate(batch.host.slots):
         a, b = bounds[r], bounds[r + 1]
         ref_o, ref_s = chunk_rule(*(t[a:b].double() for t in (q, k, v, g, beta)), start[slot].double())

@@ -81,9 +81,10 @@ def _gdn_samples(device: torch.device) -> Samples:
 def _delta_rule_samples(device: torch.device) -> Samples:
     model, b = _sample(device)
     c, n = model.config, b.num_tokens
-    h, dk, dv = c.linear_num_value_heads, c.linear_key_head_dim, c.linear_value_head_dim
-    q = torch.nn.functional.normalize(_randn(n, h, dk, device=device, seed=1), dim=-1) * dk**-0.5
-    k = torch.nn.functional.normalize(_randn(n, h, dk, device=device, seed=2), dim=-1)
+    h, hk = c.linear_num_value_heads, c.linear_num_key_heads
+    dk, dv = c.linear_key_head_dim, c.linear_value_head_dim
+    q = torch.nn.functional.normalize(_randn(n, hk, dk, device=device, seed=1), dim=-1) * dk**-0.5
+    k = torch.nn.functional.normalize(_randn(n, hk, dk, device=device, seed=2), dim=-1)
     v = _randn(n, h, dv, device=device, seed=3)
     g = -_randn(n, h, device=device, seed=4).abs()
     beta = torch.sigmoid(_randn(n, h, device=device, seed=5))

@@ -260,7 +260,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_clone_copy__exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_3 = async_compile.cpp_pybinding(['const float*', 'const int64_t*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_copy__exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_3 = async_compile.cpp_pybinding(['const float*', 'const int64_t*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const int64_t* in_ptr1,
@@ -687,7 +687,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
                     #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
                     {
                         {
                             float tmp_acc0 = 0;
@@ -697,22 +697,22 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr3[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr3[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
@@ -721,7 +721,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp7 = static_cast<float>(0.25);
                                     auto tmp8 = at::vec::Vectorized<float>(tmp7);
                                     auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr4 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp9.store(out_ptr4 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
                                 }
                             }
                         }
@@ -736,7 +736,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
                     #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
                     {
                         {
                             float tmp_acc0 = 0;
@@ -746,28 +746,28 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr5[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr5[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp6.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
                                 }
                             }
                         }
@@ -916,6 +916,7 @@ class Runner:
         # Topologically Sorted Source Nodes: [unflatten, pow_1, mean, add_1, rsqrt, mul, add, unflatten_1, mul_1, flatten, sigmoid, unflatten_2, unflatten_3, mul_2, mean_1, linear_2], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(buf7, reinterpret_tensor(arg6_1, (64, 224), (1, 64), 0), out=buf8)
         del arg6_1
+        del buf7
         assert_size_stride(arg10_1, (3, 3, 128), (384, 128, 1), 'input')
         buf9 = empty_strided_cpu((3, 3, 128), (384, 128, 1), torch.float32)
         assert_size_stride(arg12_1, (s33, ), (1, ), 'input')
@@ -923,17 +924,17 @@ class Runner:
         assert_size_stride(arg11_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg7_1, (128, 1, 4), (4, 4, 1), 'input')
         buf12 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf13 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf14 = reinterpret_tensor(buf7, (s33, 4, 16), (64, 16, 1), 0); del buf7  # reuse
-        buf15 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf16 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf13 = empty_strided_cpu((s33, 2, 1), (2, 1, 2*s33), torch.float32)
+        buf14 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
+        buf15 = empty_strided_cpu((s33, 2, 1), (2, 1, 2*s33), torch.float32)
+        buf16 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
         buf17 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
         assert_size_stride(arg13_1, (4, ), (1, ), 'input')
         buf18 = empty_strided_cpu((4, ), (1, ), torch.float32)
         assert_size_stride(arg14_1, (4, ), (1, ), 'input')
         buf19 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
         buf20 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        cpp_fused_add_arange_clamp_clamp_min_clone_copy__exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_3(arg10_1, arg12_1, arg8_1, buf8, arg11_1, arg7_1, arg13_1, arg14_1, buf9, buf12, buf13, buf14, buf15, buf16, buf17, buf18, buf19, arg10_1, s33)
+        cpp_fused_add_arange_clamp_clamp_min_copy__exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_3(arg10_1, arg12_1, arg8_1, buf8, arg11_1, arg7_1, arg13_1, arg14_1, buf9, buf12, buf13, buf14, buf15, buf16, buf17, buf18, buf19, arg10_1, s33)
         del arg10_1
         del arg11_1
         del arg12_1

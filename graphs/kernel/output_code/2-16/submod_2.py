@@ -1554,7 +1554,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_abs_add_arange_clamp_clamp_min_clone_copy__div_exp_expand_ge_index_index_copy_mean_mul_neg_pow_rsqrt_select_sigmoid_sign_silu_slice_softplus_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_9 = async_compile.cpp_pybinding(['const int64_t*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_abs_add_arange_clamp_clamp_min_copy__div_exp_ge_index_index_copy_mean_mul_neg_pow_rsqrt_select_sigmoid_sign_silu_slice_softplus_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_9 = async_compile.cpp_pybinding(['const int64_t*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const int64_t* in_ptr0,
                        const int64_t* in_ptr1,
@@ -1987,7 +1987,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
                     #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
                     {
                         {
                             float tmp_acc0 = 0;
@@ -1997,22 +1997,22 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr4[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr4[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
@@ -2021,7 +2021,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                     auto tmp7 = static_cast<float>(0.25);
                                     auto tmp8 = at::vec::Vectorized<float>(tmp7);
                                     auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr5 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp9.store(out_ptr5 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
                                 }
                             }
                         }
@@ -2036,7 +2036,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
                     #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
                     {
                         {
                             float tmp_acc0 = 0;
@@ -2046,28 +2046,28 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr6[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr6[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr6[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr6[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr7 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp6.store(out_ptr7 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
                                 }
                             }
                         }
@@ -2327,12 +2327,9 @@ class Runner:
         del arg12_1
         del arg15_1
         del arg32_1
-        del buf15
-        del buf5
         # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_7, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
         torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
         del buf16
-        del buf18
         del buf9
         buf34 = buf7; del buf7  # reuse
         buf35 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
@@ -2350,6 +2347,7 @@ class Runner:
         del arg5_1
         del arg6_1
         del buf17
+        del buf2
         del buf22
         del buf25
         del buf26
@@ -2391,13 +2389,12 @@ class Runner:
         buf52 = empty_strided_cpu((3, 3, 128), (384, 128, 1), torch.float32)
         assert_size_stride(arg28_1, (256, 16), (16, 1), 'input')
         cpp_fused_add_arange_clamp_clamp_min_div_ge_index_index_copy_mul_sigmoid_silu_slice_split_with_sizes_unsqueeze_where_8(buf46, arg31_1, buf47, buf48, buf52, s33)
-        del buf46
         buf49 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split_3, truediv_4, silu_3, linear_6], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
         extern_kernels.mm(buf48, reinterpret_tensor(arg28_1, (16, 256), (1, 16), 0), out=buf49)
         del arg28_1
         del buf48
-        buf50 = buf2; del buf2  # reuse
+        buf50 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
         assert_size_stride(arg29_1, (224, 64), (64, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf49, buf45, buf50, s33)
         del buf45
@@ -2406,17 +2403,18 @@ class Runner:
         # Topologically Sorted Source Nodes: [unflatten_13, pow_6, mean_6, add_27, rsqrt_5, mul_24, add_26, unflatten_14, mul_25, flatten_6, sigmoid_4, unflatten_15, unflatten_16, mul_26, mean_7, linear_7], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(buf50, reinterpret_tensor(arg29_1, (64, 224), (1, 64), 0), out=buf51)
         del arg29_1
+        del buf50
         assert_size_stride(arg30_1, (128, 1, 4), (4, 4, 1), 'input')
         buf55 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf56 = buf35; del buf35  # reuse
-        buf57 = reinterpret_tensor(buf50, (s33, 4, 16), (64, 16, 1), 0); del buf50  # reuse
-        buf58 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf59 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf60 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        buf56 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
+        buf57 = reinterpret_tensor(buf46, (s33, 2, 16), (32, 16, 1), 0); del buf46  # reuse
+        buf58 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
+        buf59 = reinterpret_tensor(buf5, (s33, 2, 16), (32, 16, 1), 0); del buf5  # reuse
+        buf60 = reinterpret_tensor(buf35, (s33, 4), (4, 1), 0); del buf35  # reuse
         assert_size_stride(arg33_1, (4, ), (1, ), 'input')
         buf62 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
         buf39 = empty_strided_cpu((3, 9, 256), (2304, 256, 1), torch.float32)
-        cpp_fused_abs_add_arange_clamp_clamp_min_clone_copy__div_exp_expand_ge_index_index_copy_mean_mul_neg_pow_rsqrt_select_sigmoid_sign_silu_slice_softplus_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_9(arg16_1, arg13_1, buf51, arg14_1, arg31_1, arg30_1, buf61, arg33_1, arg25_1, buf37, buf31, buf38, arg23_1, buf52, buf55, arg31_1, buf56, buf57, buf58, buf59, buf60, buf62, buf39, arg25_1, s33)
+        cpp_fused_abs_add_arange_clamp_clamp_min_copy__div_exp_ge_index_index_copy_mean_mul_neg_pow_rsqrt_select_sigmoid_sign_silu_slice_softplus_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_9(arg16_1, arg13_1, buf51, arg14_1, arg31_1, arg30_1, buf61, arg33_1, arg25_1, buf37, buf31, buf38, arg23_1, buf52, buf55, arg31_1, buf56, buf57, buf58, buf59, buf60, buf62, buf39, arg25_1, s33)
         del arg13_1
         del arg14_1
         del arg16_1

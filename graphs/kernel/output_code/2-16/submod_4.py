@@ -621,7 +621,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_clone_copy__exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['const float*', 'const int64_t*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_copy__exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['const float*', 'const int64_t*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const int64_t* in_ptr1,
@@ -1048,7 +1048,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
                     #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
                     {
                         {
                             float tmp_acc0 = 0;
@@ -1058,22 +1058,22 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr3[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr3[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
@@ -1082,7 +1082,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp7 = static_cast<float>(0.25);
                                     auto tmp8 = at::vec::Vectorized<float>(tmp7);
                                     auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr4 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp9.store(out_ptr4 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
                                 }
                             }
                         }
@@ -1097,7 +1097,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
                     #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
                     {
                         {
                             float tmp_acc0 = 0;
@@ -1107,28 +1107,28 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr5[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr5[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*(c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(2L))) + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                                    tmp6.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
                                 }
                             }
                         }
@@ -1279,6 +1279,7 @@ class Runner:
         buf8 = reinterpret_tensor(buf1, (s33, 64), (64, 1), 0); del buf1  # reuse
         assert_size_stride(arg10_1, (96, 64), (64, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf7, buf4, buf8, s33)
+        del buf4
         buf9 = empty_strided_cpu((s33, 96), (96, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
         extern_kernels.mm(buf8, reinterpret_tensor(arg10_1, (64, 96), (1, 64), 0), out=buf9)
@@ -1303,11 +1304,9 @@ class Runner:
         buf18 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
         buf19 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         cpp_fused_div_mul_silu_split_with_sizes_sum_5(buf15, buf9, buf18, buf19, s33)
-        del buf15
         # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_7, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
         torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
         del buf16
-        del buf18
         del buf19
         del buf8
         del buf9
@@ -1315,7 +1314,7 @@ class Runner:
         buf23 = buf7; del buf7  # reuse
         buf24 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg12_1, (256, ), (1, ), 'input')
-        buf25 = buf4; del buf4  # reuse
+        buf25 = empty_strided_cpu((s33, 4, 64), (256, 64, 1), torch.float32)
         assert_size_stride(arg13_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6(buf5, arg5_1, buf2, arg6_1, buf17, arg12_1, buf22, buf23, buf24, buf25, s33)
         del arg12_1
@@ -1345,6 +1344,7 @@ class Runner:
         # Topologically Sorted Source Nodes: [unflatten_5, pow_3, mean_3, add_4, rsqrt_2, mul_8, add_3, unflatten_6, mul_9, flatten_2, sigmoid_3, unflatten_7, unflatten_8, mul_10, mean_4, linear_6], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(buf30, reinterpret_tensor(arg15_1, (64, 224), (1, 64), 0), out=buf31)
         del arg15_1
+        del buf30
         assert_size_stride(arg18_1, (3, 3, 128), (384, 128, 1), 'input')
         buf32 = empty_strided_cpu((3, 3, 128), (384, 128, 1), torch.float32)
         assert_size_stride(arg20_1, (s33, ), (1, ), 'input')
@@ -1352,17 +1352,17 @@ class Runner:
         assert_size_stride(arg19_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg16_1, (128, 1, 4), (4, 4, 1), 'input')
         buf35 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf36 = reinterpret_tensor(buf22, (s33, 4, 1), (4, 1, 4*s33), 0); del buf22  # reuse
-        buf37 = reinterpret_tensor(buf30, (s33, 4, 16), (64, 16, 1), 0); del buf30  # reuse
-        buf38 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        buf39 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf40 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
+        buf36 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
+        buf37 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
+        buf38 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
+        buf39 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
+        buf40 = buf22; del buf22  # reuse
         assert_size_stride(arg21_1, (4, ), (1, ), 'input')
         buf41 = empty_strided_cpu((4, ), (1, ), torch.float32)
         assert_size_stride(arg22_1, (4, ), (1, ), 'input')
         buf42 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
         buf43 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        cpp_fused_add_arange_clamp_clamp_min_clone_copy__exp_expand_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8(arg18_1, arg20_1, arg17_1, buf31, arg19_1, arg16_1, arg21_1, arg22_1, buf32, buf35, buf36, buf37, buf38, buf39, buf40, buf41, buf42, arg18_1, s33)
+        cpp_fused_add_arange_clamp_clamp_min_copy__exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8(arg18_1, arg20_1, arg17_1, buf31, arg19_1, arg16_1, arg21_1, arg22_1, buf32, buf35, buf36, buf37, buf38, buf39, buf40, buf41, buf42, arg18_1, s33)
         del arg16_1
         del arg17_1
         del arg18_1

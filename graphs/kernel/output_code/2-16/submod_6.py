@@ -621,7 +621,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused__to_copy_add_arange_cat_clamp_min_cos_eq_floor_divide_index_index_put_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_sin_slice_split_split_with_sizes_squeeze_sub_unsqueeze_view_where_zeros_like_8 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const int32_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused__to_copy_add_arange_cat_clamp_min_cos_eq_floor_divide_index_index_put_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_sin_slice_split_split_with_sizes_squeeze_sub_unsqueeze_view_where_zeros_like_8 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const int32_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -629,15 +629,11 @@ extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr3,
                        const float* in_ptr4,
                        const float* in_ptr5,
-                       const float* in_ptr6,
-                       const float* in_ptr7,
+                       const int64_t* in_ptr6,
+                       const int32_t* in_ptr7,
                        const float* in_ptr8,
-                       const int64_t* in_ptr9,
-                       const int32_t* in_ptr10,
-                       const float* in_ptr11,
-                       const float* in_ptr12,
-                       const float* in_ptr13,
-                       const float* in_ptr14,
+                       const float* in_ptr9,
+                       const float* in_ptr10,
                        float* out_ptr0,
                        float* out_ptr1,
                        float* out_ptr2,
@@ -659,10 +655,6 @@ extern "C"  void  kernel(const float* in_ptr0,
                        float* out_ptr18,
                        float* out_ptr19,
                        float* out_ptr20,
-                       float* out_ptr21,
-                       float* out_ptr22,
-                       float* out_ptr23,
-                       float* out_ptr24,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -699,11 +691,13 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(4L + x2 + 64L*x1 + 432L*x0), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 432L*x0), static_cast<int64_t>(4L));
                                 auto tmp1 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(4L + x2), static_cast<int64_t>(4L));
-                                auto tmp15 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 432L*x0), static_cast<int64_t>(4L));
-                                auto tmp17 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2), static_cast<int64_t>(4L));
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2), static_cast<int64_t>(4L));
+                                auto tmp14 = in_ptr2[static_cast<int64_t>(x0)];
+                                auto tmp16 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2), static_cast<int64_t>(4L));
+                                auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(4L + x2 + 64L*x1 + 432L*x0), static_cast<int64_t>(4L));
+                                auto tmp23 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(4L + x2), static_cast<int64_t>(4L));
                                 auto tmp2 = static_cast<float>(32.0);
                                 auto tmp3 = tmp1 / tmp2;
                                 auto tmp4 = static_cast<float>(1e-06);
@@ -715,71 +709,23 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                 auto tmp12 = tmp9 + tmp11;
                                 auto tmp13 = tmp8 * tmp12;
-                                auto tmp14 = tmp13.neg();
-                                auto tmp16 = tmp15 * tmp7;
-                                auto tmp18 = tmp17 + tmp11;
-                                auto tmp19 = tmp16 * tmp18;
-                                tmp14.store(out_ptr1 + static_cast<int64_t>(x2 + 8L*x1 + 32L*x0), static_cast<int64_t>(4L));
-                                tmp19.store(out_ptr2 + static_cast<int64_t>(x2 + 8L*x1 + 32L*x0), static_cast<int64_t>(4L));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
-                    #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
-                    {
-                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(8L); x2+=static_cast<int64_t>(16L))
-                        {
-                            {
-                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(8L)))
-                                {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 432L*x0), static_cast<int64_t>(8L));
-                                    auto tmp1 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2), static_cast<int64_t>(8L));
-                                    auto tmp14 = in_ptr2[static_cast<int64_t>(x0)];
-                                    auto tmp16 =
-                                    [&]
-                                    {
-                                        __at_align__ std::array<float, 16> tmpbuf;
-                                        #pragma GCC unroll 16
-                                        for (long x2_inner = 0; x2_inner < static_cast<int64_t>(8L); x2_inner++)
-                                        {
-                                            tmpbuf[x2_inner] = in_ptr3[static_cast<int64_t>((static_cast<int64_t>(x2 + x2_inner) % static_cast<int64_t>(4L)))];
-                                        }
-                                        return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(8L));
-                                    }
-                                    ()
-                                    ;
-                                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x2 + 8L*x1 + 32L*x0), static_cast<int64_t>(8L));
-                                    auto tmp2 = static_cast<float>(32.0);
-                                    auto tmp3 = tmp1 / tmp2;
-                                    auto tmp4 = static_cast<float>(1e-06);
-                                    auto tmp5 = float(tmp3 + tmp4);
-                                    auto tmp6 = 1 / std::sqrt(tmp5);
-                                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                                    auto tmp8 = tmp0 * tmp7;
-                                    auto tmp10 = static_cast<float>(1.0);
-                                    auto tmp11 = at::vec::Vectorized<float>(tmp10);
-                                    auto tmp12 = tmp9 + tmp11;
-                                    auto tmp13 = tmp8 * tmp12;
-                                    auto tmp15 = c10::convert<float>(tmp14);
-                                    auto tmp17 = at::vec::Vectorized<float>(tmp15);
-                                    auto tmp18 = tmp17 * tmp16;
-                                    auto tmp19 = tmp18.cos();
-                                    auto tmp20 = tmp13 * tmp19;
-                                    auto tmp22 = tmp18.sin();
-                                    auto tmp23 = tmp21 * tmp22;
-                                    auto tmp24 = tmp20 + tmp23;
-                                    tmp24.store(out_ptr3 + static_cast<int64_t>(x2 + 32L*x1 + 128L*x0), static_cast<int64_t>(8L));
-                                }
+                                auto tmp15 = c10::convert<float>(tmp14);
+                                auto tmp17 = at::vec::Vectorized<float>(tmp15);
+                                auto tmp18 = tmp17 * tmp16;
+                                auto tmp19 = tmp18.cos();
+                                auto tmp20 = tmp13 * tmp19;
+                                auto tmp22 = tmp21 * tmp7;
+                                auto tmp24 = tmp23 + tmp11;
+                                auto tmp25 = tmp22 * tmp24;
+                                auto tmp26 = tmp25.neg();
+                                auto tmp27 = tmp18.sin();
+                                auto tmp28 = tmp26 * tmp27;
+                                auto tmp29 = tmp20 + tmp28;
+                                auto tmp30 = tmp25 * tmp19;
+                                auto tmp31 = tmp13 * tmp27;
+                                auto tmp32 = tmp30 + tmp31;
+                                tmp29.store(out_ptr1 + static_cast<int64_t>(x2 + 32L*x1 + 128L*x0), static_cast<int64_t>(4L));
+                                tmp32.store(out_ptr2 + static_cast<int64_t>(x2 + 32L*x1 + 128L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -814,7 +760,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                     auto tmp12 = tmp9 + tmp11;
                                     auto tmp13 = tmp8 * tmp12;
-                                    tmp13.store(out_ptr4 + static_cast<int64_t>(x2 + 32L*x1 + 128L*x0));
+                                    tmp13.store(out_ptr3 + static_cast<int64_t>(x2 + 32L*x1 + 128L*x0));
                                 }
                                 if(C10_UNLIKELY(x2 >= static_cast<int64_t>(16L) && x2 < static_cast<int64_t>(24L)))
                                 {
@@ -832,7 +778,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                     auto tmp12 = tmp9 + tmp11;
                                     auto tmp13 = tmp8 * tmp12;
-                                    tmp13.store(out_ptr4 + static_cast<int64_t>(x2 + 32L*x1 + 128L*x0), static_cast<int64_t>(8L));
+                                    tmp13.store(out_ptr3 + static_cast<int64_t>(x2 + 32L*x1 + 128L*x0), static_cast<int64_t>(8L));
                                 }
                             }
                         }
@@ -864,18 +810,16 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr5[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr4[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
-                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(4L); x2+=static_cast<int64_t>(16L))
+                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(8L); x2+=static_cast<int64_t>(16L))
                         {
                             {
-                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(4L)))
+                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(8L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(388L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(4L));
-                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(4L + x2), static_cast<int64_t>(4L));
-                                    auto tmp15 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(384L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(4L));
-                                    auto tmp17 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2), static_cast<int64_t>(4L));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(392L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(8L));
+                                    auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(8L));
                                     auto tmp2 = static_cast<float>(16.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
@@ -887,12 +831,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                     auto tmp12 = tmp9 + tmp11;
                                     auto tmp13 = tmp8 * tmp12;
-                                    auto tmp14 = tmp13.neg();
-                                    auto tmp16 = tmp15 * tmp7;
-                                    auto tmp18 = tmp17 + tmp11;
-                                    auto tmp19 = tmp16 * tmp18;
-                                    tmp14.store(out_ptr6 + static_cast<int64_t>(x2 + 8L*x1 + 16L*x0), static_cast<int64_t>(4L));
-                                    tmp19.store(out_ptr7 + static_cast<int64_t>(x2 + 8L*x1 + 16L*x0), static_cast<int64_t>(4L));
+                                    tmp13.store(out_ptr5 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0), static_cast<int64_t>(8L));
                                 }
                             }
                         }
@@ -924,18 +863,16 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr8[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr6[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
-                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(4L); x2+=static_cast<int64_t>(16L))
+                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(24L); x2+=static_cast<int64_t>(16L))
                         {
                             {
-                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(4L)))
+                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(260L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(4L));
-                                    auto tmp1 = out_ptr8[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(4L + x2), static_cast<int64_t>(4L));
-                                    auto tmp15 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(4L));
-                                    auto tmp17 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x2), static_cast<int64_t>(4L));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(264L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr6[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(16));
                                     auto tmp2 = static_cast<float>(32.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
@@ -947,12 +884,25 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                     auto tmp12 = tmp9 + tmp11;
                                     auto tmp13 = tmp8 * tmp12;
-                                    auto tmp14 = tmp13.neg();
-                                    auto tmp16 = tmp15 * tmp7;
-                                    auto tmp18 = tmp17 + tmp11;
-                                    auto tmp19 = tmp16 * tmp18;
-                                    tmp14.store(out_ptr9 + static_cast<int64_t>(x2 + 8L*x1 + 16L*x0), static_cast<int64_t>(4L));
-                                    tmp19.store(out_ptr10 + static_cast<int64_t>(x2 + 8L*x1 + 16L*x0), static_cast<int64_t>(4L));
+                                    tmp13.store(out_ptr7 + static_cast<int64_t>(x2 + 32L*x1 + 64L*x0));
+                                }
+                                if(C10_UNLIKELY(x2 >= static_cast<int64_t>(16L) && x2 < static_cast<int64_t>(24L)))
+                                {
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(264L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(8L));
+                                    auto tmp1 = out_ptr6[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(8L));
+                                    auto tmp2 = static_cast<float>(32.0);
+                                    auto tmp3 = tmp1 / tmp2;
+                                    auto tmp4 = static_cast<float>(1e-06);
+                                    auto tmp5 = float(tmp3 + tmp4);
+                                    auto tmp6 = 1 / std::sqrt(tmp5);
+                                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                                    auto tmp8 = tmp0 * tmp7;
+                                    auto tmp10 = static_cast<float>(1.0);
+                                    auto tmp11 = at::vec::Vectorized<float>(tmp10);
+                                    auto tmp12 = tmp9 + tmp11;
+                                    auto tmp13 = tmp8 * tmp12;
+                                    tmp13.store(out_ptr7 + static_cast<int64_t>(x2 + 32L*x1 + 64L*x0), static_cast<int64_t>(8L));
                                 }
                             }
                         }
@@ -969,35 +919,23 @@ extern "C"  void  kernel(const float* in_ptr0,
                     #pragma GCC ivdep
                     for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
                     {
-                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(8L); x2+=static_cast<int64_t>(16L))
+                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(4L); x2+=static_cast<int64_t>(16L))
                         {
                             {
-                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(8L)))
+                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0L) && x2 < static_cast<int64_t>(4L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(384L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(8L));
-                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2), static_cast<int64_t>(8L));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(384L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(4L));
+                                    auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x2), static_cast<int64_t>(4L));
                                     auto tmp14 = in_ptr2[static_cast<int64_t>(x0)];
-                                    auto tmp16 =
-                                    [&]
-                                    {
-                                        __at_align__ std::array<float, 16> tmpbuf;
-                                        #pragma GCC unroll 16
-                                        for (long x2_inner = 0; x2_inner < static_cast<int64_t>(8L); x2_inner++)
-                                        {
-                                            tmpbuf[x2_inner] = in_ptr3[static_cast<int64_t>((static_cast<int64_t>(x2 + x2_inner) % static_cast<int64_t>(4L)))];
-                                        }
-                                        return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(8L));
-                                    }
-                                    ()
-                                    ;
-                                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 8L*x1 + 16L*x0), static_cast<int64_t>(8L));
-                                    auto tmp25 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(8L));
-                                    auto tmp26 = out_ptr8[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp33 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x2), static_cast<int64_t>(8L));
-                                    auto tmp37 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x2 + 8L*x1 + 16L*x0), static_cast<int64_t>(8L));
-                                    auto tmp40 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(392L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(8L));
-                                    auto tmp42 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(8L));
+                                    auto tmp16 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2), static_cast<int64_t>(4L));
+                                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(388L + x2 + 16L*x1 + 432L*x0), static_cast<int64_t>(4L));
+                                    auto tmp23 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(4L + x2), static_cast<int64_t>(4L));
+                                    auto tmp33 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(4L));
+                                    auto tmp34 = out_ptr6[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp41 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2), static_cast<int64_t>(4L));
+                                    auto tmp45 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(260L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(4L));
+                                    auto tmp47 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(4L + x2), static_cast<int64_t>(4L));
                                     auto tmp2 = static_cast<float>(16.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
@@ -1014,80 +952,38 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp18 = tmp17 * tmp16;
                                     auto tmp19 = tmp18.cos();
                                     auto tmp20 = tmp13 * tmp19;
-                                    auto tmp22 = tmp18.sin();
-                                    auto tmp23 = tmp21 * tmp22;
-                                    auto tmp24 = tmp20 + tmp23;
-                                    auto tmp27 = static_cast<float>(32.0);
-                                    auto tmp28 = tmp26 / tmp27;
-                                    auto tmp29 = float(tmp28 + tmp4);
-                                    auto tmp30 = 1 / std::sqrt(tmp29);
-                                    auto tmp31 = at::vec::Vectorized<float>(tmp30);
-                                    auto tmp32 = tmp25 * tmp31;
-                                    auto tmp34 = tmp33 + tmp11;
-                                    auto tmp35 = tmp32 * tmp34;
-                                    auto tmp36 = tmp35 * tmp19;
-                                    auto tmp38 = tmp37 * tmp22;
-                                    auto tmp39 = tmp36 + tmp38;
-                                    auto tmp41 = tmp40 * tmp7;
-                                    auto tmp43 = tmp42 + tmp11;
-                                    auto tmp44 = tmp41 * tmp43;
-                                    tmp24.store(out_ptr11 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0), static_cast<int64_t>(8L));
-                                    tmp39.store(out_ptr12 + static_cast<int64_t>(x2 + 32L*x1 + 64L*x0), static_cast<int64_t>(8L));
-                                    tmp44.store(out_ptr13 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0), static_cast<int64_t>(8L));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
-                    #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
-                    {
-                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(24L); x2+=static_cast<int64_t>(16L))
-                        {
-                            {
-                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
-                                {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(264L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr8[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(16));
-                                    auto tmp2 = static_cast<float>(32.0);
-                                    auto tmp3 = tmp1 / tmp2;
-                                    auto tmp4 = static_cast<float>(1e-06);
-                                    auto tmp5 = float(tmp3 + tmp4);
-                                    auto tmp6 = 1 / std::sqrt(tmp5);
-                                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                                    auto tmp8 = tmp0 * tmp7;
-                                    auto tmp10 = static_cast<float>(1.0);
-                                    auto tmp11 = at::vec::Vectorized<float>(tmp10);
-                                    auto tmp12 = tmp9 + tmp11;
-                                    auto tmp13 = tmp8 * tmp12;
-                                    tmp13.store(out_ptr14 + static_cast<int64_t>(x2 + 32L*x1 + 64L*x0));
-                                }
-                                if(C10_UNLIKELY(x2 >= static_cast<int64_t>(16L) && x2 < static_cast<int64_t>(24L)))
-                                {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(264L + x2 + 32L*x1 + 432L*x0), static_cast<int64_t>(8L));
-                                    auto tmp1 = out_ptr8[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(8L + x2), static_cast<int64_t>(8L));
-                                    auto tmp2 = static_cast<float>(32.0);
-                                    auto tmp3 = tmp1 / tmp2;
-                                    auto tmp4 = static_cast<float>(1e-06);
-                                    auto tmp5 = float(tmp3 + tmp4);
-                                    auto tmp6 = 1 / std::sqrt(tmp5);
-                                    auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                                    auto tmp8 = tmp0 * tmp7;
-                                    auto tmp10 = static_cast<float>(1.0);
-                                    auto tmp11 = at::vec::Vectorized<float>(tmp10);
-                                    auto tmp12 = tmp9 + tmp11;
-                                    auto tmp13 = tmp8 * tmp12;
-                                    tmp13.store(out_ptr14 + static_cast<int64_t>(x2 + 32L*x1 + 64L*x0), static_cast<int64_t>(8L));
+                                    auto tmp22 = tmp21 * tmp7;
+                                    auto tmp24 = tmp23 + tmp11;
+                                    auto tmp25 = tmp22 * tmp24;
+                                    auto tmp26 = tmp25.neg();
+                                    auto tmp27 = tmp18.sin();
+                                    auto tmp28 = tmp26 * tmp27;
+                                    auto tmp29 = tmp20 + tmp28;
+                                    auto tmp30 = tmp25 * tmp19;
+                                    auto tmp31 = tmp13 * tmp27;
+                                    auto tmp32 = tmp30 + tmp31;
+                                    auto tmp35 = static_cast<float>(32.0);
+                                    auto tmp36 = tmp34 / tmp35;
+                                    auto tmp37 = float(tmp36 + tmp4);
+                                    auto tmp38 = 1 / std::sqrt(tmp37);
+                                    auto tmp39 = at::vec::Vectorized<float>(tmp38);
+                                    auto tmp40 = tmp33 * tmp39;
+                                    auto tmp42 = tmp41 + tmp11;
+                                    auto tmp43 = tmp40 * tmp42;
+                                    auto tmp44 = tmp43 * tmp19;
+                                    auto tmp46 = tmp45 * tmp39;
+                                    auto tmp48 = tmp47 + tmp11;
+                                    auto tmp49 = tmp46 * tmp48;
+                                    auto tmp50 = tmp49.neg();
+                                    auto tmp51 = tmp50 * tmp27;
+                                    auto tmp52 = tmp44 + tmp51;
+                                    auto tmp53 = tmp49 * tmp19;
+                                    auto tmp54 = tmp43 * tmp27;
+                                    auto tmp55 = tmp53 + tmp54;
+                                    tmp29.store(out_ptr8 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0), static_cast<int64_t>(4L));
+                                    tmp32.store(out_ptr9 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0), static_cast<int64_t>(4L));
+                                    tmp52.store(out_ptr10 + static_cast<int64_t>(x2 + 32L*x1 + 64L*x0), static_cast<int64_t>(4L));
+                                    tmp55.store(out_ptr11 + static_cast<int64_t>(x2 + 32L*x1 + 64L*x0), static_cast<int64_t>(4L));
                                 }
                             }
                         }
@@ -1106,9 +1002,9 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
                             {
-                                auto tmp0 = in_ptr9[static_cast<int64_t>(x0)];
+                                auto tmp0 = in_ptr6[static_cast<int64_t>(x0)];
                                 auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
-                                auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
                                 auto tmp47 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(320L + x1 + 432L*x0), static_cast<int64_t>(16));
                                 auto tmp1 = 3L;
                                 auto tmp2 = c10::convert<int64_t>(tmp1);
@@ -1128,7 +1024,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp17 = tmp16;
                                 auto tmp18 = c10::convert<int64_t>(tmp17);
                                 TORCH_CHECK((0 <= tmp18) & (tmp18 < 2L), "index out of bounds: 0 <= tmp18 < 2L");
-                                auto tmp20 = in_ptr10[static_cast<int64_t>(tmp16 + 2L*tmp5)];
+                                auto tmp20 = in_ptr7[static_cast<int64_t>(tmp16 + 2L*tmp5)];
                                 auto tmp21 = 5L;
                                 auto tmp22 = c10::convert<int64_t>(tmp21);
                                 auto tmp23 = int64_t(tmp20 + tmp22);
@@ -1154,8 +1050,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp43 = tmp42;
                                 auto tmp44 = c10::convert<int64_t>(tmp43);
                                 TORCH_CHECK((0 <= tmp44) & (tmp44 < 64L), "index out of bounds: 0 <= tmp44 < 64L");
-                                tmp46.store(out_ptr15 + static_cast<int64_t>(x1 + 64L*tmp42 + 4096L*tmp25));
-                                tmp47.store(out_ptr16 + static_cast<int64_t>(x1 + 64L*tmp42 + 4096L*tmp25));
+                                tmp46.store(out_ptr12 + static_cast<int64_t>(x1 + 64L*tmp42 + 4096L*tmp25));
+                                tmp47.store(out_ptr13 + static_cast<int64_t>(x1 + 64L*tmp42 + 4096L*tmp25));
                             }
                         }
                     }
@@ -1173,7 +1069,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
                             {
-                                auto tmp0 = in_ptr9[static_cast<int64_t>(x0)];
+                                auto tmp0 = in_ptr6[static_cast<int64_t>(x0)];
                                 auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
                                 auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(416L + x1 + 432L*x0), static_cast<int64_t>(16));
                                 auto tmp1 = 3L;
@@ -1194,7 +1090,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp17 = tmp16;
                                 auto tmp18 = c10::convert<int64_t>(tmp17);
                                 TORCH_CHECK((0 <= tmp18) & (tmp18 < 2L), "index out of bounds: 0 <= tmp18 < 2L");
-                                auto tmp20 = in_ptr10[static_cast<int64_t>(tmp16 + 2L*tmp5)];
+                                auto tmp20 = in_ptr7[static_cast<int64_t>(tmp16 + 2L*tmp5)];
                                 auto tmp21 = 5L;
                                 auto tmp22 = c10::convert<int64_t>(tmp21);
                                 auto tmp23 = int64_t(tmp20 + tmp22);
@@ -1220,7 +1116,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp43 = tmp42;
                                 auto tmp44 = c10::convert<int64_t>(tmp43);
                                 TORCH_CHECK((0 <= tmp44) & (tmp44 < 64L), "index out of bounds: 0 <= tmp44 < 64L");
-                                tmp46.store(out_ptr17 + static_cast<int64_t>(x1 + 16L*tmp42 + 1024L*tmp25));
+                                tmp46.store(out_ptr14 + static_cast<int64_t>(x1 + 16L*tmp42 + 1024L*tmp25));
                             }
                         }
                     }
@@ -1241,7 +1137,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                             {
                                 if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = in_ptr9[static_cast<int64_t>(x0)];
+                                    auto tmp0 = in_ptr6[static_cast<int64_t>(x0)];
                                     auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
                                     auto tmp1 = 3L;
                                     auto tmp2 = c10::convert<int64_t>(tmp1);
@@ -1269,7 +1165,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp25 = tmp24;
                                     auto tmp26 = c10::convert<int64_t>(tmp25);
                                     TORCH_CHECK((0 <= tmp26) & (tmp26 < 2L), "index out of bounds: 0 <= tmp26 < 2L");
-                                    auto tmp28 = in_ptr10[static_cast<int64_t>(tmp24 + 2L*tmp5)];
+                                    auto tmp28 = in_ptr7[static_cast<int64_t>(tmp24 + 2L*tmp5)];
                                     auto tmp29 = 5L;
                                     auto tmp30 = c10::convert<int64_t>(tmp29);
                                     auto tmp31 = int64_t(tmp28 + tmp30);
@@ -1296,7 +1192,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp52 = tmp51;
                                     auto tmp53 = c10::convert<int64_t>(tmp52);
                                     TORCH_CHECK((0 <= tmp53) & (tmp53 < 64L), "index out of bounds: 0 <= tmp53 < 64L");
-                                    auto tmp55 = at::vec::Vectorized<float>::loadu(out_ptr17 + static_cast<int64_t>(x1 + 16L*tmp51 + 1024L*tmp33), static_cast<int64_t>(16));
+                                    auto tmp55 = at::vec::Vectorized<float>::loadu(out_ptr14 + static_cast<int64_t>(x1 + 16L*tmp51 + 1024L*tmp33), static_cast<int64_t>(16));
                                     auto tmp56 = int64_t(tmp45 + tmp10);
                                     auto tmp57 = int64_t(tmp56 + tmp48);
                                     auto tmp58 = tmp56 < 0;
@@ -1304,7 +1200,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp60 = tmp59;
                                     auto tmp61 = c10::convert<int64_t>(tmp60);
                                     TORCH_CHECK((0 <= tmp61) & (tmp61 < 64L), "index out of bounds: 0 <= tmp61 < 64L");
-                                    auto tmp63 = at::vec::Vectorized<float>::loadu(out_ptr17 + static_cast<int64_t>(x1 + 16L*tmp59 + 1024L*tmp33), static_cast<int64_t>(16));
+                                    auto tmp63 = at::vec::Vectorized<float>::loadu(out_ptr14 + static_cast<int64_t>(x1 + 16L*tmp59 + 1024L*tmp33), static_cast<int64_t>(16));
                                     auto tmp64 = tmp55 + tmp63;
                                     auto tmp65 = static_cast<int64_t>(2);
                                     auto tmp66 = int64_t(tmp45 + tmp65);
@@ -1314,7 +1210,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp70 = tmp69;
                                     auto tmp71 = c10::convert<int64_t>(tmp70);
                                     TORCH_CHECK((0 <= tmp71) & (tmp71 < 64L), "index out of bounds: 0 <= tmp71 < 64L");
-                                    auto tmp73 = at::vec::Vectorized<float>::loadu(out_ptr17 + static_cast<int64_t>(x1 + 16L*tmp69 + 1024L*tmp33), static_cast<int64_t>(16));
+                                    auto tmp73 = at::vec::Vectorized<float>::loadu(out_ptr14 + static_cast<int64_t>(x1 + 16L*tmp69 + 1024L*tmp33), static_cast<int64_t>(16));
                                     auto tmp74 = tmp64 + tmp73;
                                     auto tmp75 = static_cast<int64_t>(3);
                                     auto tmp76 = int64_t(tmp45 + tmp75);
@@ -1324,19 +1220,19 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp80 = tmp79;
                                     auto tmp81 = c10::convert<int64_t>(tmp80);
                                     TORCH_CHECK((0 <= tmp81) & (tmp81 < 64L), "index out of bounds: 0 <= tmp81 < 64L");
-                                    auto tmp83 = at::vec::Vectorized<float>::loadu(out_ptr17 + static_cast<int64_t>(x1 + 16L*tmp79 + 1024L*tmp33), static_cast<int64_t>(16));
+                                    auto tmp83 = at::vec::Vectorized<float>::loadu(out_ptr14 + static_cast<int64_t>(x1 + 16L*tmp79 + 1024L*tmp33), static_cast<int64_t>(16));
                                     auto tmp84 = tmp74 + tmp83;
                                     auto tmp85 = static_cast<float>(4.0);
                                     auto tmp86 = at::vec::Vectorized<float>(tmp85);
                                     auto tmp87 = tmp84 / tmp86;
                                     auto tmp88 = tmp87 * tmp87;
-                                    tmp87.store(out_ptr18 + static_cast<int64_t>(x1 + 16L*x0));
+                                    tmp87.store(out_ptr15 + static_cast<int64_t>(x1 + 16L*x0));
                                     tmp_acc0_vec = tmp_acc0_vec + tmp88;
                                 }
                             }
                         }
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                        out_ptr19[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                        out_ptr16[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
                     }
                 }
             }
@@ -1352,65 +1248,13 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr18 + static_cast<int64_t>(4L + x1 + 16L*x0), static_cast<int64_t>(4L));
-                                auto tmp1 = out_ptr19[static_cast<int64_t>(x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr12 + static_cast<int64_t>(4L + x1), static_cast<int64_t>(4L));
-                                auto tmp15 = at::vec::Vectorized<float>::loadu(out_ptr18 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
-                                auto tmp17 = at::vec::Vectorized<float>::loadu(in_ptr12 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp2 = static_cast<float>(16.0);
-                                auto tmp3 = tmp1 / tmp2;
-                                auto tmp4 = static_cast<float>(1e-06);
-                                auto tmp5 = float(tmp3 + tmp4);
-                                auto tmp6 = 1 / std::sqrt(tmp5);
-                                auto tmp7 = at::vec::Vectorized<float>(tmp6);
-                                auto tmp8 = tmp0 * tmp7;
-                                auto tmp10 = static_cast<float>(1.0);
-                                auto tmp11 = at::vec::Vectorized<float>(tmp10);
-                                auto tmp12 = tmp9 + tmp11;
-                                auto tmp13 = tmp8 * tmp12;
-                                auto tmp14 = tmp13.neg();
-                                auto tmp16 = tmp15 * tmp7;
-                                auto tmp18 = tmp17 + tmp11;
-                                auto tmp19 = tmp16 * tmp18;
-                                tmp14.store(out_ptr20 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(4L));
-                                tmp19.store(out_ptr21 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(4L));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(8L); x1+=static_cast<int64_t>(16L))
-                    {
-                        {
-                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
-                            {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr18 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(8L));
-                                auto tmp1 = out_ptr19[static_cast<int64_t>(x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr12 + static_cast<int64_t>(x1), static_cast<int64_t>(8L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr15 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
+                                auto tmp1 = out_ptr16[static_cast<int64_t>(x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp14 = in_ptr2[static_cast<int64_t>(x0)];
-                                auto tmp24 =
-                                [&]
-                                {
-                                    __at_align__ std::array<float, 16> tmpbuf;
-                                    #pragma GCC unroll 16
-                                    for (long x1_inner = 0; x1_inner < static_cast<int64_t>(8L); x1_inner++)
-                                    {
-                                        tmpbuf[x1_inner] = in_ptr3[static_cast<int64_t>((static_cast<int64_t>(x1 + x1_inner) % static_cast<int64_t>(4L)))];
-                                    }
-                                    return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(8L));
-                                }
-                                ()
-                                ;
-                                auto tmp29 = at::vec::Vectorized<float>::loadu(in_ptr13 + static_cast<int64_t>(x1 + 8L*x0), static_cast<int64_t>(8L));
-                                auto tmp33 = at::vec::Vectorized<float>::loadu(out_ptr18 + static_cast<int64_t>(8L + x1 + 16L*x0), static_cast<int64_t>(8L));
-                                auto tmp35 = at::vec::Vectorized<float>::loadu(in_ptr12 + static_cast<int64_t>(8L + x1), static_cast<int64_t>(8L));
+                                auto tmp24 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp29 = at::vec::Vectorized<float>::loadu(out_ptr15 + static_cast<int64_t>(4L + x1 + 16L*x0), static_cast<int64_t>(4L));
+                                auto tmp31 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(4L + x1), static_cast<int64_t>(4L));
                                 auto tmp2 = static_cast<float>(16.0);
                                 auto tmp3 = tmp1 / tmp2;
                                 auto tmp4 = static_cast<float>(1e-06);
@@ -1435,14 +1279,50 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp26 = tmp25 * tmp24;
                                 auto tmp27 = tmp26.cos();
                                 auto tmp28 = tmp13 * tmp27;
-                                auto tmp30 = tmp26.sin();
-                                auto tmp31 = tmp29 * tmp30;
-                                auto tmp32 = tmp28 + tmp31;
-                                auto tmp34 = tmp33 * tmp7;
-                                auto tmp36 = tmp35 + tmp11;
-                                auto tmp37 = tmp34 * tmp36;
-                                tmp32.store(out_ptr22 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(8L));
-                                tmp37.store(out_ptr23 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(8L));
+                                auto tmp30 = tmp29 * tmp7;
+                                auto tmp32 = tmp31 + tmp11;
+                                auto tmp33 = tmp30 * tmp32;
+                                auto tmp34 = tmp33.neg();
+                                auto tmp35 = tmp26.sin();
+                                auto tmp36 = tmp34 * tmp35;
+                                auto tmp37 = tmp28 + tmp36;
+                                auto tmp38 = tmp33 * tmp27;
+                                auto tmp39 = tmp13 * tmp35;
+                                auto tmp40 = tmp38 + tmp39;
+                                tmp37.store(out_ptr17 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
+                                tmp40.store(out_ptr18 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(8L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr15 + static_cast<int64_t>(8L + x1 + 16L*x0), static_cast<int64_t>(8L));
+                                auto tmp1 = out_ptr16[static_cast<int64_t>(x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(8L + x1), static_cast<int64_t>(8L));
+                                auto tmp2 = static_cast<float>(16.0);
+                                auto tmp3 = tmp1 / tmp2;
+                                auto tmp4 = static_cast<float>(1e-06);
+                                auto tmp5 = float(tmp3 + tmp4);
+                                auto tmp6 = 1 / std::sqrt(tmp5);
+                                auto tmp7 = at::vec::Vectorized<float>(tmp6);
+                                auto tmp8 = tmp0 * tmp7;
+                                auto tmp10 = static_cast<float>(1.0);
+                                auto tmp11 = at::vec::Vectorized<float>(tmp10);
+                                auto tmp12 = tmp9 + tmp11;
+                                auto tmp13 = tmp8 * tmp12;
+                                tmp13.store(out_ptr19 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(8L));
                             }
                         }
                     }
@@ -1461,8 +1341,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(16L)))
                             {
                                 auto tmp0 = in_ptr2[static_cast<int64_t>(x0)];
-                                auto tmp15 = in_ptr9[static_cast<int64_t>(x0)];
-                                auto tmp67 = at::vec::Vectorized<float>::loadu(in_ptr14 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
+                                auto tmp15 = in_ptr6[static_cast<int64_t>(x0)];
+                                auto tmp67 = at::vec::Vectorized<float>::loadu(in_ptr10 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(16));
                                 auto tmp1 = static_cast<int64_t>(1);
                                 auto tmp2 = int64_t(tmp0 + tmp1);
                                 auto tmp3 = static_cast<int64_t>(4);
@@ -1499,7 +1379,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp35 = tmp34;
                                 auto tmp36 = c10::convert<int64_t>(tmp35);
                                 TORCH_CHECK((0 <= tmp36) & (tmp36 < 2L), "index out of bounds: 0 <= tmp36 < 2L");
-                                auto tmp38 = in_ptr10[static_cast<int64_t>(tmp34 + 2L*tmp20)];
+                                auto tmp38 = in_ptr7[static_cast<int64_t>(tmp34 + 2L*tmp20)];
                                 auto tmp39 = static_cast<int32_t>(4);
                                 auto tmp40 = tmp14 ? tmp38 : tmp39;
                                 auto tmp41 = 5L;
@@ -1532,7 +1412,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp69 = at::vec::VecMask<float,1>::from(tmp14);
                                 auto tmp70 = at::vec::Vectorized<float>(tmp68);
                                 auto tmp71 = decltype(tmp67)::blendv(tmp70, tmp67, tmp69.template cast<float,1>());
-                                tmp71.store(out_ptr24 + static_cast<int64_t>(x1 + 16L*tmp63 + 256L*tmp45));
+                                tmp71.store(out_ptr20 + static_cast<int64_t>(x1 + 16L*tmp63 + 256L*tmp45));
                             }
                         }
                     }
@@ -1652,10 +1532,12 @@ class Runner:
         buf28 = buf6; del buf6  # reuse
         assert_size_stride(arg14_1, (256, 16), (16, 1), 'input')
         cpp_fused_div_mul_sigmoid_silu_split_with_sizes_7(buf26, buf27, buf28, s33)
+        del buf26
         buf29 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split_2, truediv_3, silu_2, linear_5], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
         extern_kernels.mm(buf28, reinterpret_tensor(arg14_1, (16, 256), (1, 16), 0), out=buf29)
         del arg14_1
+        del buf28
         buf30 = buf2; del buf2  # reuse
         assert_size_stride(arg17_1, (432, 64), (64, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf29, buf25, buf30, s33)
@@ -1667,48 +1549,40 @@ class Runner:
         del arg17_1
         del buf30
         assert_size_stride(arg18_1, (32, ), (1, ), 'input')
-        buf32 = reinterpret_tensor(buf22, (s33, 4, 1), (4, 1, 4*s33), 0); del buf22  # reuse
-        buf35 = reinterpret_tensor(buf26, (s33, 4, 8), (32, 8, 1), 0); del buf26  # reuse
-        buf33 = reinterpret_tensor(buf35, (s33, 4, 4), (32, 8, 1), 0)  # alias
-        buf34 = reinterpret_tensor(buf35, (s33, 4, 4), (32, 8, 1), 4)  # alias
         assert_size_stride(arg15_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg16_1, (4, ), (1, ), 'input')
-        buf38 = empty_strided_cpu((s33, 4, 32), (128, 32, 1), torch.float32)
-        buf36 = reinterpret_tensor(buf38, (s33, 4, 8), (128, 32, 1), 0)  # alias
-        buf37 = reinterpret_tensor(buf38, (s33, 4, 24), (128, 32, 1), 8)  # alias
+        buf32 = reinterpret_tensor(buf22, (s33, 4, 1), (4, 1, 4*s33), 0); del buf22  # reuse
+        buf36 = empty_strided_cpu((s33, 4, 32), (128, 32, 1), torch.float32)
+        buf33 = reinterpret_tensor(buf36, (s33, 4, 4), (128, 32, 1), 0)  # alias
+        buf34 = reinterpret_tensor(buf36, (s33, 4, 4), (128, 32, 1), 4)  # alias
+        buf35 = reinterpret_tensor(buf36, (s33, 4, 24), (128, 32, 1), 8)  # alias
         assert_size_stride(arg20_1, (16, ), (1, ), 'input')
-        buf39 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
-        buf42 = reinterpret_tensor(buf28, (s33, 2, 8), (16, 8, 1), 0); del buf28  # reuse
-        buf40 = reinterpret_tensor(buf42, (s33, 2, 4), (16, 8, 1), 0)  # alias
-        buf41 = reinterpret_tensor(buf42, (s33, 2, 4), (16, 8, 1), 4)  # alias
+        buf37 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
+        buf41 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
+        buf40 = reinterpret_tensor(buf41, (s33, 2, 8), (32, 16, 1), 8)  # alias
         assert_size_stride(arg19_1, (32, ), (1, ), 'input')
-        buf46 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
-        buf49 = empty_strided_cpu((s33, 2, 8), (16, 8, 1), torch.float32)
-        buf47 = reinterpret_tensor(buf49, (s33, 2, 4), (16, 8, 1), 0)  # alias
-        buf48 = reinterpret_tensor(buf49, (s33, 2, 4), (16, 8, 1), 4)  # alias
-        buf45 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
-        buf43 = reinterpret_tensor(buf45, (s33, 2, 8), (32, 16, 1), 0)  # alias
-        buf52 = empty_strided_cpu((s33, 2, 32), (64, 32, 1), torch.float32)
-        buf50 = reinterpret_tensor(buf52, (s33, 2, 8), (64, 32, 1), 0)  # alias
-        buf44 = reinterpret_tensor(buf45, (s33, 2, 8), (32, 16, 1), 8)  # alias
-        buf51 = reinterpret_tensor(buf52, (s33, 2, 24), (64, 32, 1), 8)  # alias
+        buf42 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
+        buf46 = empty_strided_cpu((s33, 2, 32), (64, 32, 1), torch.float32)
+        buf45 = reinterpret_tensor(buf46, (s33, 2, 24), (64, 32, 1), 8)  # alias
+        buf38 = reinterpret_tensor(buf41, (s33, 2, 4), (32, 16, 1), 0)  # alias
+        buf39 = reinterpret_tensor(buf41, (s33, 2, 4), (32, 16, 1), 4)  # alias
+        buf43 = reinterpret_tensor(buf46, (s33, 2, 4), (64, 32, 1), 0)  # alias
+        buf44 = reinterpret_tensor(buf46, (s33, 2, 4), (64, 32, 1), 4)  # alias
         assert_size_stride(arg22_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg21_1, (3, 2), (2, 1), 'input')
         assert_size_stride(arg23_1, (5, 64, 2, 32), (4096, 64, 32, 1), 'input')
         assert_size_stride(arg24_1, (5, 64, 2, 32), (4096, 64, 32, 1), 'input')
         assert_size_stride(arg25_1, (5, 64, 16), (1024, 16, 1), 'input')
-        buf56 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
-        buf57 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
+        buf50 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
+        buf51 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
         assert_size_stride(arg26_1, (16, ), (1, ), 'input')
-        buf60 = empty_strided_cpu((s33, 1, 8), (8, 8, 1), torch.float32)
-        buf58 = reinterpret_tensor(buf60, (s33, 1, 4), (8, 8, 1), 0)  # alias
-        buf59 = reinterpret_tensor(buf60, (s33, 1, 4), (8, 8, 1), 4)  # alias
-        buf63 = empty_strided_cpu((s33, 1, 16), (16, 16, 1), torch.float32)
-        buf61 = reinterpret_tensor(buf63, (s33, 1, 8), (16, 16, 1), 0)  # alias
-        buf62 = reinterpret_tensor(buf63, (s33, 1, 8), (16, 16, 1), 8)  # alias
+        buf55 = empty_strided_cpu((s33, 1, 16), (16, 16, 1), torch.float32)
+        buf52 = reinterpret_tensor(buf55, (s33, 1, 4), (16, 16, 1), 0)  # alias
+        buf53 = reinterpret_tensor(buf55, (s33, 1, 4), (16, 16, 1), 4)  # alias
+        buf54 = reinterpret_tensor(buf55, (s33, 1, 8), (16, 16, 1), 8)  # alias
         assert_size_stride(arg27_1, (5, 16, 16), (256, 16, 1), 'input')
-        buf65 = empty_strided_cpu((s33, 4, 32), (128, 32, 1), torch.float32)
-        cpp_fused__to_copy_add_arange_cat_clamp_min_cos_eq_floor_divide_index_index_put_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_sin_slice_split_split_with_sizes_squeeze_sub_unsqueeze_view_where_zeros_like_8(buf31, arg18_1, arg15_1, arg16_1, buf35, arg20_1, arg19_1, buf42, buf49, arg22_1, arg21_1, buf52, arg26_1, buf60, buf63, buf32, buf33, buf34, buf36, buf37, buf39, buf40, buf41, buf46, buf47, buf48, buf43, buf50, buf44, buf51, arg23_1, arg24_1, arg25_1, buf56, buf57, buf58, buf59, buf61, buf62, arg27_1, s33)
+        buf57 = empty_strided_cpu((s33, 4, 32), (128, 32, 1), torch.float32)
+        cpp_fused__to_copy_add_arange_cat_clamp_min_cos_eq_floor_divide_index_index_put_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_sin_slice_split_split_with_sizes_squeeze_sub_unsqueeze_view_where_zeros_like_8(buf31, arg18_1, arg15_1, arg16_1, arg20_1, arg19_1, arg22_1, arg21_1, buf46, arg26_1, buf55, buf32, buf33, buf34, buf35, buf37, buf40, buf42, buf45, buf38, buf39, buf43, buf44, arg23_1, arg24_1, arg25_1, buf50, buf51, buf52, buf53, buf54, arg27_1, s33)
         del arg15_1
         del arg16_1
         del arg18_1
@@ -1721,7 +1595,7 @@ class Runner:
         del arg25_1
         del arg26_1
         del arg27_1
-        return (buf38, buf45, buf65, reinterpret_tensor(buf31, (s33, 4, 32), (432, 64, 1), 32), buf23, buf27, )
+        return (buf36, buf41, buf57, reinterpret_tensor(buf31, (s33, 4, 32), (432, 64, 1), 32), buf23, buf27, )
 
 runner = Runner(partitions=[])
 call = runner.call

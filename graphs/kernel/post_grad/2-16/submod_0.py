@@ -125,37 +125,29 @@ class <lambda>(torch.nn.Module):
         getitem_12: "f32[s33, 32]" = split_with_sizes_2[0]
         getitem_13: "f32[s33, 32]" = split_with_sizes_2[1]
         getitem_14: "f32[s33, 64]" = split_with_sizes_2[2];  split_with_sizes_2 = None
-        view_9: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_14, [arg9_1, 4, 16]);  getitem_14 = None
+        view_7: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_14, [arg9_1, 4, 16]);  getitem_14 = None
         view_5: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_12, [arg9_1, 2, 16]);  getitem_12 = None
-        unsqueeze_8: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_5, 2);  view_5 = None
-        expand: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_8, [arg9_1, 2, 2, 16]);  unsqueeze_8 = None
-        clone: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
-        view_6: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone, [arg9_1, 4, 16]);  clone = None
-        mul_208: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_6, view_6)
-        sum_1: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_208, [-1], True);  mul_208 = None
-        add_378: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_1, 1e-06);  sum_1 = None
-        rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_378);  add_378 = None
-        mul_217: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_6, rsqrt_1);  view_6 = rsqrt_1 = None
-        mul_220: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_217, 0.25);  mul_217 = None
-        view_7: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_13, [arg9_1, 2, 16]);  getitem_13 = None
-        unsqueeze_9: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_7, 2);  view_7 = None
-        expand_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_9, [arg9_1, 2, 2, 16]);  unsqueeze_9 = None
-        clone_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
-        view_8: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_1, [arg9_1, 4, 16]);  clone_1 = None
-        mul_223: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_8, view_8)
-        sum_2: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_223, [-1], True);  mul_223 = None
-        add_403: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_2, 1e-06);  sum_2 = None
-        rsqrt_2: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_403);  add_403 = None
-        mul_232: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_8, rsqrt_2);  view_8 = rsqrt_2 = None
+        mul_182: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_5, view_5)
+        sum_1: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_182, [-1], True);  mul_182 = None
+        add_340: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_1, 1e-06);  sum_1 = None
+        rsqrt_1: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_340);  add_340 = None
+        mul_191: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_5, rsqrt_1);  view_5 = rsqrt_1 = None
+        mul_194: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_191, 0.25);  mul_191 = None
+        view_6: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_13, [arg9_1, 2, 16]);  getitem_13 = None
+        mul_197: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_6, view_6)
+        sum_2: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_197, [-1], True);  mul_197 = None
+        add_365: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_2, 1e-06);  sum_2 = None
+        rsqrt_2: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_365);  add_365 = None
+        mul_206: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_6, rsqrt_2);  view_6 = rsqrt_2 = None
         sigmoid_2: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_8);  getitem_8 = None
         exp_2: "f32[4]" = torch.ops.aten.exp.default(arg13_1);  arg13_1 = None
         neg_2: "f32[4]" = torch.ops.aten.neg.default(exp_2);  exp_2 = None
-        add_419: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_10, arg14_1);  getitem_10 = arg14_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_419, 20)
-        exp_3: "f32[s33, 4]" = torch.ops.aten.exp.default(add_419)
+        add_381: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_10, arg14_1);  getitem_10 = arg14_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_381, 20)
+        exp_3: "f32[s33, 4]" = torch.ops.aten.exp.default(add_381)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_3);  exp_3 = None
-        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_419, log1p);  gt = add_419 = log1p = None
-        mul_241: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_5);  neg_2 = where_5 = None
+        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_381, log1p);  gt = add_381 = log1p = None
+        mul_215: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_5);  neg_2 = where_5 = None
         empty: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg9_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg9_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg10_1, index_put);  arg10_1 = index_put = copy_ = None
-        return (mul_220, mul_232, view_9, mul_241, sigmoid_2, empty, getitem_6, repeat, mul_56)
+        return (mul_194, mul_206, view_7, mul_215, sigmoid_2, empty, getitem_6, repeat, mul_56)

@@ -382,39 +382,31 @@ class <lambda>(torch.nn.Module):
         getitem_34: "f32[s33, 32]" = split_with_sizes_5[0]
         getitem_35: "f32[s33, 32]" = split_with_sizes_5[1]
         getitem_36: "f32[s33, 64]" = split_with_sizes_5[2];  split_with_sizes_5 = None
-        view_30: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_36, [arg11_1, 4, 16]);  getitem_36 = None
+        view_28: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_36, [arg11_1, 4, 16]);  getitem_36 = None
         view_26: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_34, [arg11_1, 2, 16]);  getitem_34 = None
-        unsqueeze_29: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_26, 2);  view_26 = None
-        expand: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_29, [arg11_1, 2, 2, 16]);  unsqueeze_29 = None
-        clone_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
-        view_27: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_1, [arg11_1, 4, 16]);  clone_1 = None
-        mul_621: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_27, view_27)
-        sum_4: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_621, [-1], True);  mul_621 = None
-        add_1078: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
-        rsqrt_6: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_1078);  add_1078 = None
-        mul_630: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_27, rsqrt_6);  view_27 = rsqrt_6 = None
-        mul_633: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_630, 0.25);  mul_630 = None
-        view_28: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_35, [arg11_1, 2, 16]);  getitem_35 = None
-        unsqueeze_30: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_28, 2);  view_28 = None
-        expand_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_30, [arg11_1, 2, 2, 16]);  unsqueeze_30 = None
-        clone_2: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
-        view_29: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_2, [arg11_1, 4, 16]);  clone_2 = None
-        mul_636: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_29, view_29)
-        sum_5: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_636, [-1], True);  mul_636 = None
-        add_1103: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_5, 1e-06);  sum_5 = None
-        rsqrt_7: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_1103);  add_1103 = None
-        mul_645: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_29, rsqrt_7);  view_29 = rsqrt_7 = None
+        mul_595: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_26, view_26)
+        sum_4: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_595, [-1], True);  mul_595 = None
+        add_1040: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
+        rsqrt_6: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_1040);  add_1040 = None
+        mul_604: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_26, rsqrt_6);  view_26 = rsqrt_6 = None
+        mul_607: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_604, 0.25);  mul_604 = None
+        view_27: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_35, [arg11_1, 2, 16]);  getitem_35 = None
+        mul_610: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_27, view_27)
+        sum_5: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_610, [-1], True);  mul_610 = None
+        add_1065: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_5, 1e-06);  sum_5 = None
+        rsqrt_7: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_1065);  add_1065 = None
+        mul_619: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_27, rsqrt_7);  view_27 = rsqrt_7 = None
         sigmoid_6: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_30);  getitem_30 = None
         exp_6: "f32[4]" = torch.ops.aten.exp.default(arg32_1);  arg32_1 = None
         neg_5: "f32[4]" = torch.ops.aten.neg.default(exp_6);  exp_6 = None
-        add_1119: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_32, arg33_1);  getitem_32 = arg33_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_1119, 20)
-        exp_7: "f32[s33, 4]" = torch.ops.aten.exp.default(add_1119)
+        add_1081: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_32, arg33_1);  getitem_32 = arg33_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_1081, 20)
+        exp_7: "f32[s33, 4]" = torch.ops.aten.exp.default(add_1081)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_7);  exp_7 = None
-        where_13: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_1119, log1p);  gt = add_1119 = log1p = None
-        mul_654: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_5, where_13);  neg_5 = where_13 = None
+        where_13: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_1081, log1p);  gt = add_1081 = log1p = None
+        mul_628: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_5, where_13);  neg_5 = where_13 = None
         empty_2: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg11_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg11_1 = None
         copy_: "i64[3, 2, 1]" = torch.ops.aten.copy_.default(arg15_1, index_put);  arg15_1 = index_put = copy_ = None
         copy__1: "f32[3, 9, 256]" = torch.ops.aten.copy_.default(arg25_1, index_put_1);  arg25_1 = index_put_1 = copy__1 = None
         copy__2: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg31_1, index_put_2);  arg31_1 = index_put_2 = copy__2 = None
-        return (mul_633, mul_645, view_30, mul_654, sigmoid_6, empty_2, getitem_28, add_702, mul_469)
+        return (mul_607, mul_619, view_28, mul_628, sigmoid_6, empty_2, getitem_28, add_702, mul_469)

@@ -200,37 +200,29 @@ class <lambda>(torch.nn.Module):
         getitem_28: "f32[s33, 32]" = split_with_sizes_4[0]
         getitem_29: "f32[s33, 32]" = split_with_sizes_4[1]
         getitem_30: "f32[s33, 64]" = split_with_sizes_4[2];  split_with_sizes_4 = None
-        view_18: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_30, [arg11_1, 4, 16]);  getitem_30 = None
+        view_16: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_30, [arg11_1, 4, 16]);  getitem_30 = None
         view_14: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_28, [arg11_1, 2, 16]);  getitem_28 = None
-        unsqueeze_13: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_14, 2);  view_14 = None
-        expand: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_13, [arg11_1, 2, 2, 16]);  unsqueeze_13 = None
-        clone_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand, memory_format = torch.contiguous_format);  expand = None
-        view_15: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_1, [arg11_1, 4, 16]);  clone_1 = None
-        mul_350: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_15, view_15)
-        sum_3: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_350, [-1], True);  mul_350 = None
-        add_584: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_3, 1e-06);  sum_3 = None
-        rsqrt_3: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_584);  add_584 = None
-        mul_359: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_15, rsqrt_3);  view_15 = rsqrt_3 = None
-        mul_362: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_359, 0.25);  mul_359 = None
-        view_16: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_29, [arg11_1, 2, 16]);  getitem_29 = None
-        unsqueeze_14: "f32[s33, 2, 1, 16]" = torch.ops.aten.unsqueeze.default(view_16, 2);  view_16 = None
-        expand_1: "f32[s33, 2, 2, 16]" = torch.ops.aten.expand.default(unsqueeze_14, [arg11_1, 2, 2, 16]);  unsqueeze_14 = None
-        clone_2: "f32[s33, 2, 2, 16]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
-        view_17: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(clone_2, [arg11_1, 4, 16]);  clone_2 = None
-        mul_365: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_17, view_17)
-        sum_4: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_365, [-1], True);  mul_365 = None
-        add_609: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
-        rsqrt_4: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_609);  add_609 = None
-        mul_374: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_17, rsqrt_4);  view_17 = rsqrt_4 = None
+        mul_324: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_14, view_14)
+        sum_3: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_324, [-1], True);  mul_324 = None
+        add_546: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_3, 1e-06);  sum_3 = None
+        rsqrt_3: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_546);  add_546 = None
+        mul_333: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_14, rsqrt_3);  view_14 = rsqrt_3 = None
+        mul_336: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_333, 0.25);  mul_333 = None
+        view_15: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_29, [arg11_1, 2, 16]);  getitem_29 = None
+        mul_339: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_15, view_15)
+        sum_4: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_339, [-1], True);  mul_339 = None
+        add_571: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
+        rsqrt_4: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_571);  add_571 = None
+        mul_348: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_15, rsqrt_4);  view_15 = rsqrt_4 = None
         sigmoid_5: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_24);  getitem_24 = None
         exp_5: "f32[4]" = torch.ops.aten.exp.default(arg21_1);  arg21_1 = None
         neg_4: "f32[4]" = torch.ops.aten.neg.default(exp_5);  exp_5 = None
-        add_625: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_26, arg22_1);  getitem_26 = arg22_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_625, 20)
-        exp_6: "f32[s33, 4]" = torch.ops.aten.exp.default(add_625)
+        add_587: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_26, arg22_1);  getitem_26 = arg22_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_587, 20)
+        exp_6: "f32[s33, 4]" = torch.ops.aten.exp.default(add_587)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_6);  exp_6 = None
-        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_625, log1p);  gt = add_625 = log1p = None
-        mul_383: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_4, where_5);  neg_4 = where_5 = None
+        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_587, log1p);  gt = add_587 = log1p = None
+        mul_357: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_4, where_5);  neg_4 = where_5 = None
         empty_1: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg11_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg11_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg18_1, index_put);  arg18_1 = index_put = copy_ = None
-        return (mul_362, mul_374, view_18, mul_383, sigmoid_5, empty_1, getitem_22, add_208, mul_198)
+        return (mul_336, mul_348, view_16, mul_357, sigmoid_5, empty_1, getitem_22, add_208, mul_198)

@@ -125,7 +125,7 @@ class <lambda>(torch.nn.Module):
         mul_244: "f32[s33, 4, 32]" = torch.ops.aten.mul.Tensor(getitem_28, rsqrt_3);  getitem_28 = rsqrt_3 = None
         add_343: "f32[32]" = torch.ops.aten.add.Tensor(arg18_1, 1.0);  arg18_1 = None
         mul_247: "f32[s33, 4, 32]" = torch.ops.aten.mul.Tensor(mul_244, add_343);  mul_244 = add_343 = None
-        slice_1: "f32[s33, 4, 8]" = torch.ops.aten.slice.Tensor(mul_247, 2, 0, 8)
+        slice_1: "f32[s33, 4, 4]" = torch.ops.aten.slice.Tensor(mul_247, 2, 0, 4)
         convert_element_type: "f32[s33]" = torch.ops.prims.convert_element_type.default(arg15_1, torch.float32)
         unsqueeze_5: "f32[s33, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type, 1);  convert_element_type = None
         mul_203: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_5, arg16_1);  unsqueeze_5 = None
@@ -135,121 +135,141 @@ class <lambda>(torch.nn.Module):
         view_14: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_1, [arg11_1, 8]);  clone_1 = None
         cos: "f32[s33, 8]" = torch.ops.aten.cos.default(view_14)
         unsqueeze_7: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2)
-        mul_262: "f32[s33, 4, 8]" = torch.ops.aten.mul.Tensor(slice_1, unsqueeze_7);  unsqueeze_7 = None
-        slice_4: "f32[s33, 4, 4]" = torch.ops.aten.slice.Tensor(slice_1, 2, 4, 9223372036854775807)
-        neg_3: "f32[s33, 4, 4]" = torch.ops.aten.neg.default(slice_4);  slice_4 = None
-        slice_3: "f32[s33, 4, 4]" = torch.ops.aten.slice.Tensor(slice_1, 2, 0, 4);  slice_1 = None
-        cat: "f32[s33, 4, 8]" = torch.ops.aten.cat.default([neg_3, slice_3], -1);  neg_3 = slice_3 = None
+        slice_4: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_7, 2, 0, 4)
+        mul_262: "f32[s33, 4, 4]" = torch.ops.aten.mul.Tensor(slice_1, slice_4);  slice_4 = None
+        slice_2: "f32[s33, 4, 4]" = torch.ops.aten.slice.Tensor(mul_247, 2, 4, 8)
+        neg_3: "f32[s33, 4, 4]" = torch.ops.aten.neg.default(slice_2)
         sin: "f32[s33, 8]" = torch.ops.aten.sin.default(view_14);  view_14 = None
         unsqueeze_8: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2)
-        mul_269: "f32[s33, 4, 8]" = torch.ops.aten.mul.Tensor(cat, unsqueeze_8);  cat = unsqueeze_8 = None
-        add_409: "f32[s33, 4, 8]" = torch.ops.aten.add.Tensor(mul_262, mul_269);  mul_262 = mul_269 = None
-        slice_2: "f32[s33, 4, 24]" = torch.ops.aten.slice.Tensor(mul_247, 2, 8, 9223372036854775807);  mul_247 = None
-        cat_1: "f32[s33, 4, 32]" = torch.ops.aten.cat.default([add_409, slice_2], -1);  add_409 = slice_2 = None
+        slice_5: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_8, 2, 0, 4)
+        mul_269: "f32[s33, 4, 4]" = torch.ops.aten.mul.Tensor(neg_3, slice_5);  neg_3 = slice_5 = None
+        add_409: "f32[s33, 4, 4]" = torch.ops.aten.add.Tensor(mul_262, mul_269);  mul_262 = mul_269 = None
+        slice_6: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_7, 2, 4, 9223372036854775807);  unsqueeze_7 = None
+        mul_276: "f32[s33, 4, 4]" = torch.ops.aten.mul.Tensor(slice_2, slice_6);  slice_2 = slice_6 = None
+        slice_7: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_8, 2, 4, 9223372036854775807);  unsqueeze_8 = None
+        mul_281: "f32[s33, 4, 4]" = torch.ops.aten.mul.Tensor(slice_1, slice_7);  slice_1 = slice_7 = None
+        add_430: "f32[s33, 4, 4]" = torch.ops.aten.add.Tensor(mul_276, mul_281);  mul_276 = mul_281 = None
+        slice_3: "f32[s33, 4, 24]" = torch.ops.aten.slice.Tensor(mul_247, 2, 8, 9223372036854775807);  mul_247 = None
+        cat: "f32[s33, 4, 32]" = torch.ops.aten.cat.default([add_409, add_430, slice_3], -1);  add_409 = add_430 = slice_3 = None
         split_with_sizes_4 = torch.ops.aten.split_with_sizes.default(getitem_26, [32, 16], -1);  getitem_26 = None
         getitem_30: "f32[s33, 32]" = split_with_sizes_4[0]
         getitem_31: "f32[s33, 16]" = split_with_sizes_4[1];  split_with_sizes_4 = None
         view_18: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_30, [arg11_1, 2, 16]);  getitem_30 = None
         pow_6: "f32[s33, 2, 16]" = torch.ops.aten.pow.Tensor_Scalar(view_18, 2)
         mean_7: "f32[s33, 2, 1]" = torch.ops.aten.mean.dim(pow_6, [-1], True);  pow_6 = None
-        add_520: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_7, 1e-06);  mean_7 = None
-        rsqrt_5: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_520);  add_520 = None
-        mul_334: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_18, rsqrt_5);  view_18 = rsqrt_5 = None
-        add_511: "f32[16]" = torch.ops.aten.add.Tensor(arg20_1, 1.0);  arg20_1 = None
-        mul_337: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_334, add_511);  mul_334 = add_511 = None
-        slice_9: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_337, 2, 0, 8)
+        add_562: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_7, 1e-06);  mean_7 = None
+        rsqrt_5: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_562);  add_562 = None
+        mul_358: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_18, rsqrt_5);  view_18 = rsqrt_5 = None
+        add_553: "f32[16]" = torch.ops.aten.add.Tensor(arg20_1, 1.0);  arg20_1 = None
+        mul_361: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_358, add_553);  mul_358 = add_553 = None
+        slice_15: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(mul_361, 2, 0, 4)
         unsqueeze_11: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2)
-        mul_352: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_9, unsqueeze_11);  unsqueeze_11 = None
-        slice_12: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_9, 2, 4, 9223372036854775807)
-        neg_5: "f32[s33, 2, 4]" = torch.ops.aten.neg.default(slice_12);  slice_12 = None
-        slice_11: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_9, 2, 0, 4);  slice_9 = None
-        cat_4: "f32[s33, 2, 8]" = torch.ops.aten.cat.default([neg_5, slice_11], -1);  neg_5 = slice_11 = None
+        slice_18: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_11, 2, 0, 4)
+        mul_376: "f32[s33, 2, 4]" = torch.ops.aten.mul.Tensor(slice_15, slice_18);  slice_18 = None
+        slice_16: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(mul_361, 2, 4, 8)
+        neg_5: "f32[s33, 2, 4]" = torch.ops.aten.neg.default(slice_16)
         unsqueeze_12: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2)
-        mul_359: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_4, unsqueeze_12);  cat_4 = unsqueeze_12 = None
-        add_577: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_352, mul_359);  mul_352 = mul_359 = None
-        slice_10: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_337, 2, 8, 9223372036854775807);  mul_337 = None
-        cat_5: "f32[s33, 2, 16]" = torch.ops.aten.cat.default([add_577, slice_10], -1);  add_577 = slice_10 = None
+        slice_19: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_12, 2, 0, 4)
+        mul_383: "f32[s33, 2, 4]" = torch.ops.aten.mul.Tensor(neg_5, slice_19);  neg_5 = slice_19 = None
+        add_619: "f32[s33, 2, 4]" = torch.ops.aten.add.Tensor(mul_376, mul_383);  mul_376 = mul_383 = None
+        slice_20: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_11, 2, 4, 9223372036854775807);  unsqueeze_11 = None
+        mul_390: "f32[s33, 2, 4]" = torch.ops.aten.mul.Tensor(slice_16, slice_20);  slice_16 = slice_20 = None
+        slice_21: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_12, 2, 4, 9223372036854775807);  unsqueeze_12 = None
+        mul_395: "f32[s33, 2, 4]" = torch.ops.aten.mul.Tensor(slice_15, slice_21);  slice_15 = slice_21 = None
+        add_640: "f32[s33, 2, 4]" = torch.ops.aten.add.Tensor(mul_390, mul_395);  mul_390 = mul_395 = None
+        slice_17: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_361, 2, 8, 9223372036854775807);  mul_361 = None
+        cat_2: "f32[s33, 2, 16]" = torch.ops.aten.cat.default([add_619, add_640, slice_17], -1);  add_619 = add_640 = slice_17 = None
         div_9: "i64[s33]" = torch.ops.aten.div.Tensor_mode(arg15_1, 64, rounding_mode = 'floor')
         index: "i32[s33]" = torch.ops.aten.index.Tensor(arg21_1, [arg22_1, div_9]);  div_9 = None
         remainder: "i64[s33]" = torch.ops.aten.remainder.Scalar(arg15_1, 64)
         view_16: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_22, [arg11_1, 2, 32]);  getitem_22 = None
         pow_5: "f32[s33, 2, 32]" = torch.ops.aten.pow.Tensor_Scalar(view_16, 2)
         mean_6: "f32[s33, 2, 1]" = torch.ops.aten.mean.dim(pow_5, [-1], True);  pow_5 = None
-        add_431: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_6, 1e-06);  mean_6 = None
-        rsqrt_4: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_431);  add_431 = None
-        mul_286: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(view_16, rsqrt_4);  view_16 = rsqrt_4 = None
-        add_422: "f32[32]" = torch.ops.aten.add.Tensor(arg19_1, 1.0);  arg19_1 = None
-        mul_289: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(mul_286, add_422);  mul_286 = add_422 = None
-        slice_5: "f32[s33, 2, 8]" = torch.ops.aten.slice.Tensor(mul_289, 2, 0, 8)
+        add_452: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(mean_6, 1e-06);  mean_6 = None
+        rsqrt_4: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_452);  add_452 = None
+        mul_298: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(view_16, rsqrt_4);  view_16 = rsqrt_4 = None
+        add_443: "f32[32]" = torch.ops.aten.add.Tensor(arg19_1, 1.0);  arg19_1 = None
+        mul_301: "f32[s33, 2, 32]" = torch.ops.aten.mul.Tensor(mul_298, add_443);  mul_298 = add_443 = None
+        slice_8: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(mul_301, 2, 0, 4)
         unsqueeze_9: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos, -2);  cos = None
-        mul_304: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(slice_5, unsqueeze_9);  unsqueeze_9 = None
-        slice_8: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_5, 2, 4, 9223372036854775807)
-        neg_4: "f32[s33, 2, 4]" = torch.ops.aten.neg.default(slice_8);  slice_8 = None
-        slice_7: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(slice_5, 2, 0, 4);  slice_5 = None
-        cat_2: "f32[s33, 2, 8]" = torch.ops.aten.cat.default([neg_4, slice_7], -1);  neg_4 = slice_7 = None
+        slice_11: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_9, 2, 0, 4)
+        mul_316: "f32[s33, 2, 4]" = torch.ops.aten.mul.Tensor(slice_8, slice_11);  slice_11 = None
+        slice_9: "f32[s33, 2, 4]" = torch.ops.aten.slice.Tensor(mul_301, 2, 4, 8)
+        neg_4: "f32[s33, 2, 4]" = torch.ops.aten.neg.default(slice_9)
         unsqueeze_10: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin, -2);  sin = None
-        mul_311: "f32[s33, 2, 8]" = torch.ops.aten.mul.Tensor(cat_2, unsqueeze_10);  cat_2 = unsqueeze_10 = None
-        add_488: "f32[s33, 2, 8]" = torch.ops.aten.add.Tensor(mul_304, mul_311);  mul_304 = mul_311 = None
-        slice_6: "f32[s33, 2, 24]" = torch.ops.aten.slice.Tensor(mul_289, 2, 8, 9223372036854775807);  mul_289 = None
-        cat_3: "f32[s33, 2, 32]" = torch.ops.aten.cat.default([add_488, slice_6], -1);  add_488 = slice_6 = None
-        index_put: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg23_1, [index, remainder], cat_3);  cat_3 = None
+        slice_12: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_10, 2, 0, 4)
+        mul_323: "f32[s33, 2, 4]" = torch.ops.aten.mul.Tensor(neg_4, slice_12);  neg_4 = slice_12 = None
+        add_509: "f32[s33, 2, 4]" = torch.ops.aten.add.Tensor(mul_316, mul_323);  mul_316 = mul_323 = None
+        slice_13: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_9, 2, 4, 9223372036854775807);  unsqueeze_9 = None
+        mul_330: "f32[s33, 2, 4]" = torch.ops.aten.mul.Tensor(slice_9, slice_13);  slice_9 = slice_13 = None
+        slice_14: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_10, 2, 4, 9223372036854775807);  unsqueeze_10 = None
+        mul_335: "f32[s33, 2, 4]" = torch.ops.aten.mul.Tensor(slice_8, slice_14);  slice_8 = slice_14 = None
+        add_530: "f32[s33, 2, 4]" = torch.ops.aten.add.Tensor(mul_330, mul_335);  mul_330 = mul_335 = None
+        slice_10: "f32[s33, 2, 24]" = torch.ops.aten.slice.Tensor(mul_301, 2, 8, 9223372036854775807);  mul_301 = None
+        cat_1: "f32[s33, 2, 32]" = torch.ops.aten.cat.default([add_509, add_530, slice_10], -1);  add_509 = add_530 = slice_10 = None
+        index_put: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg23_1, [index, remainder], cat_1);  cat_1 = None
         view_17: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_24, [arg11_1, 2, 32]);  getitem_24 = None
         index_put_1: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg24_1, [index, remainder], view_17);  view_17 = None
-        add_615: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1)
-        remainder_1: "i64[s33]" = torch.ops.aten.remainder.Scalar(add_615, 4);  add_615 = None
-        eq_202: "b8[s33]" = torch.ops.aten.eq.Scalar(remainder_1, 0);  remainder_1 = None
-        add_622: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1);  arg15_1 = None
-        div_10: "i64[s33]" = torch.ops.aten.div.Tensor_mode(add_622, 4, rounding_mode = 'floor');  add_622 = None
-        sub_181: "i64[s33]" = torch.ops.aten.sub.Tensor(div_10, 1);  div_10 = None
-        clamp_min: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_181, 0);  sub_181 = None
-        mul_387: "i64[s33]" = torch.ops.aten.mul.Tensor(clamp_min, 4);  clamp_min = None
-        div_11: "i64[s33]" = torch.ops.aten.div.Tensor_mode(mul_387, 64, rounding_mode = 'floor')
+        add_678: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1)
+        remainder_1: "i64[s33]" = torch.ops.aten.remainder.Scalar(add_678, 4);  add_678 = None
+        eq_217: "b8[s33]" = torch.ops.aten.eq.Scalar(remainder_1, 0);  remainder_1 = None
+        add_685: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1);  arg15_1 = None
+        div_10: "i64[s33]" = torch.ops.aten.div.Tensor_mode(add_685, 4, rounding_mode = 'floor');  add_685 = None
+        sub_196: "i64[s33]" = torch.ops.aten.sub.Tensor(div_10, 1);  div_10 = None
+        clamp_min: "i64[s33]" = torch.ops.aten.clamp_min.default(sub_196, 0);  sub_196 = None
+        mul_423: "i64[s33]" = torch.ops.aten.mul.Tensor(clamp_min, 4);  clamp_min = None
+        div_11: "i64[s33]" = torch.ops.aten.div.Tensor_mode(mul_423, 64, rounding_mode = 'floor')
         index_1: "i32[s33]" = torch.ops.aten.index.Tensor(arg21_1, [arg22_1, div_11]);  arg21_1 = arg22_1 = div_11 = None
         full_default_1: "i32[]" = torch.ops.aten.full.default([], 4, dtype = torch.int32, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
-        where_1: "i32[s33]" = torch.ops.aten.where.self(eq_202, index_1, full_default_1);  full_default_1 = None
-        remainder_3: "i64[s33]" = torch.ops.aten.remainder.Scalar(mul_387, 64)
+        where_1: "i32[s33]" = torch.ops.aten.where.self(eq_217, index_1, full_default_1);  full_default_1 = None
+        remainder_3: "i64[s33]" = torch.ops.aten.remainder.Scalar(mul_423, 64)
         div_12: "i64[s33]" = torch.ops.aten.div.Tensor_mode(remainder_3, 4, rounding_mode = 'floor');  remainder_3 = None
         full_default_2: "i64[]" = torch.ops.aten.full.default([], 0, dtype = torch.int64, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
-        where_2: "i64[s33]" = torch.ops.aten.where.self(eq_202, div_12, full_default_2);  div_12 = full_default_2 = None
-        unsqueeze_20: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(eq_202, 1);  eq_202 = None
+        where_2: "i64[s33]" = torch.ops.aten.where.self(eq_217, div_12, full_default_2);  div_12 = full_default_2 = None
+        unsqueeze_20: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(eq_217, 1);  eq_217 = None
         index_put_2: "f32[5, 64, 16]" = torch.ops.aten.index_put.default(arg25_1, [index, remainder], getitem_31);  index = remainder = getitem_31 = None
         unsqueeze_14: "i32[s33, 1]" = torch.ops.aten.unsqueeze.default(index_1, 1);  index_1 = None
-        remainder_2: "i64[s33]" = torch.ops.aten.remainder.Scalar(mul_387, 64)
+        remainder_2: "i64[s33]" = torch.ops.aten.remainder.Scalar(mul_423, 64)
         unsqueeze_13: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(remainder_2, 1);  remainder_2 = None
         iota: "i64[4]" = torch.ops.prims.iota.default(4, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
-        add_642: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_13, iota);  unsqueeze_13 = iota = None
-        index_2: "f32[s33, 4, 16]" = torch.ops.aten.index.Tensor(index_put_2, [unsqueeze_14, add_642]);  unsqueeze_14 = add_642 = None
+        add_705: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_13, iota);  unsqueeze_13 = iota = None
+        index_2: "f32[s33, 4, 16]" = torch.ops.aten.index.Tensor(index_put_2, [unsqueeze_14, add_705]);  unsqueeze_14 = add_705 = None
         mean_8: "f32[s33, 16]" = torch.ops.aten.mean.dim(index_2, [-2]);  index_2 = None
         pow_7: "f32[s33, 16]" = torch.ops.aten.pow.Tensor_Scalar(mean_8, 2)
         mean_9: "f32[s33, 1]" = torch.ops.aten.mean.dim(pow_7, [-1], True);  pow_7 = None
-        add_680: "f32[s33, 1]" = torch.ops.aten.add.Tensor(mean_9, 1e-06);  mean_9 = None
-        rsqrt_6: "f32[s33, 1]" = torch.ops.aten.rsqrt.default(add_680);  add_680 = None
-        mul_419: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mean_8, rsqrt_6);  mean_8 = rsqrt_6 = None
-        add_673: "f32[16]" = torch.ops.aten.add.Tensor(arg26_1, 1.0);  arg26_1 = None
-        mul_422: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mul_419, add_673);  mul_419 = add_673 = None
-        unsqueeze_17: "f32[s33, 1, 16]" = torch.ops.aten.unsqueeze.default(mul_422, -2);  mul_422 = None
-        slice_13: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 0, 8)
-        convert_element_type_1: "f32[s33]" = torch.ops.prims.convert_element_type.default(mul_387, torch.float32);  mul_387 = None
+        add_743: "f32[s33, 1]" = torch.ops.aten.add.Tensor(mean_9, 1e-06);  mean_9 = None
+        rsqrt_6: "f32[s33, 1]" = torch.ops.aten.rsqrt.default(add_743);  add_743 = None
+        mul_455: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mean_8, rsqrt_6);  mean_8 = rsqrt_6 = None
+        add_736: "f32[16]" = torch.ops.aten.add.Tensor(arg26_1, 1.0);  arg26_1 = None
+        mul_458: "f32[s33, 16]" = torch.ops.aten.mul.Tensor(mul_455, add_736);  mul_455 = add_736 = None
+        unsqueeze_17: "f32[s33, 1, 16]" = torch.ops.aten.unsqueeze.default(mul_458, -2);  mul_458 = None
+        slice_22: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 0, 4)
+        convert_element_type_1: "f32[s33]" = torch.ops.prims.convert_element_type.default(mul_423, torch.float32);  mul_423 = None
         unsqueeze_15: "f32[s33, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type_1, 1);  convert_element_type_1 = None
-        mul_402: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_15, arg16_1);  unsqueeze_15 = arg16_1 = None
-        unsqueeze_16: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_402, 1);  mul_402 = None
+        mul_438: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(unsqueeze_15, arg16_1);  unsqueeze_15 = arg16_1 = None
+        unsqueeze_16: "f32[s33, 1, 4]" = torch.ops.aten.unsqueeze.default(mul_438, 1);  mul_438 = None
         expand_1: "f32[s33, 2, 4]" = torch.ops.aten.expand.default(unsqueeze_16, [arg11_1, 2, 4]);  unsqueeze_16 = None
         clone_3: "f32[s33, 2, 4]" = torch.ops.aten.clone.default(expand_1, memory_format = torch.contiguous_format);  expand_1 = None
         view_19: "f32[s33, 8]" = torch.ops.aten.reshape.default(clone_3, [arg11_1, 8]);  clone_3 = None
         cos_1: "f32[s33, 8]" = torch.ops.aten.cos.default(view_19)
         unsqueeze_18: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(cos_1, -2);  cos_1 = None
-        mul_439: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(slice_13, unsqueeze_18);  unsqueeze_18 = None
-        slice_16: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(slice_13, 2, 4, 9223372036854775807)
-        neg_6: "f32[s33, 1, 4]" = torch.ops.aten.neg.default(slice_16);  slice_16 = None
-        slice_15: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(slice_13, 2, 0, 4);  slice_13 = None
-        cat_6: "f32[s33, 1, 8]" = torch.ops.aten.cat.default([neg_6, slice_15], -1);  neg_6 = slice_15 = None
+        slice_25: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_18, 2, 0, 4)
+        mul_475: "f32[s33, 1, 4]" = torch.ops.aten.mul.Tensor(slice_22, slice_25);  slice_25 = None
+        slice_23: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 4, 8)
+        neg_6: "f32[s33, 1, 4]" = torch.ops.aten.neg.default(slice_23)
         sin_1: "f32[s33, 8]" = torch.ops.aten.sin.default(view_19);  view_19 = None
         unsqueeze_19: "f32[s33, 1, 8]" = torch.ops.aten.unsqueeze.default(sin_1, -2);  sin_1 = None
-        mul_446: "f32[s33, 1, 8]" = torch.ops.aten.mul.Tensor(cat_6, unsqueeze_19);  cat_6 = unsqueeze_19 = None
-        add_737: "f32[s33, 1, 8]" = torch.ops.aten.add.Tensor(mul_439, mul_446);  mul_439 = mul_446 = None
-        slice_14: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 8, 9223372036854775807);  unsqueeze_17 = None
-        cat_7: "f32[s33, 1, 16]" = torch.ops.aten.cat.default([add_737, slice_14], -1);  add_737 = slice_14 = None
-        squeeze: "f32[s33, 16]" = torch.ops.aten.squeeze.dim(cat_7, -2);  cat_7 = None
+        slice_26: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_19, 2, 0, 4)
+        mul_482: "f32[s33, 1, 4]" = torch.ops.aten.mul.Tensor(neg_6, slice_26);  neg_6 = slice_26 = None
+        add_800: "f32[s33, 1, 4]" = torch.ops.aten.add.Tensor(mul_475, mul_482);  mul_475 = mul_482 = None
+        slice_27: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_18, 2, 4, 9223372036854775807);  unsqueeze_18 = None
+        mul_489: "f32[s33, 1, 4]" = torch.ops.aten.mul.Tensor(slice_23, slice_27);  slice_23 = slice_27 = None
+        slice_28: "f32[s33, 1, 4]" = torch.ops.aten.slice.Tensor(unsqueeze_19, 2, 4, 9223372036854775807);  unsqueeze_19 = None
+        mul_494: "f32[s33, 1, 4]" = torch.ops.aten.mul.Tensor(slice_22, slice_28);  slice_22 = slice_28 = None
+        add_821: "f32[s33, 1, 4]" = torch.ops.aten.add.Tensor(mul_489, mul_494);  mul_489 = mul_494 = None
+        slice_24: "f32[s33, 1, 8]" = torch.ops.aten.slice.Tensor(unsqueeze_17, 2, 8, 9223372036854775807);  unsqueeze_17 = None
+        cat_3: "f32[s33, 1, 16]" = torch.ops.aten.cat.default([add_800, add_821, slice_24], -1);  add_800 = add_821 = slice_24 = None
+        squeeze: "f32[s33, 16]" = torch.ops.aten.squeeze.dim(cat_3, -2);  cat_3 = None
         full_default: "f32[s33, 16]" = torch.ops.aten.full.default([arg1_1, 16], 0, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
         where: "f32[s33, 16]" = torch.ops.aten.where.self(unsqueeze_20, squeeze, full_default);  unsqueeze_20 = squeeze = full_default = None
         index_put_3: "f32[5, 16, 16]" = torch.ops.aten.index_put.default(arg27_1, [where_1, where_2], where);  where_1 = where_2 = where = None
@@ -258,4 +278,4 @@ class <lambda>(torch.nn.Module):
         copy__1: "f32[5, 64, 2, 32]" = torch.ops.aten.copy_.default(arg24_1, index_put_1);  arg24_1 = index_put_1 = copy__1 = None
         copy__2: "f32[5, 64, 16]" = torch.ops.aten.copy_.default(arg25_1, index_put_2);  arg25_1 = index_put_2 = copy__2 = None
         copy__3: "f32[5, 16, 16]" = torch.ops.aten.copy_.default(arg27_1, index_put_3);  arg27_1 = index_put_3 = copy__3 = None
-        return (cat_1, cat_5, empty_1, getitem_29, add_208, mul_198)
+        return (cat, cat_2, empty_1, getitem_29, add_208, mul_198)
