@@ -25,9 +25,10 @@ from model.quant.experts import NVFP4_KINDS
 from scripts.experiments.skinny_build_check import launch_flags, resources
 
 POINTERS = ("x", "x_scale", "h", "h_scale", "w", "scale", "scale_2", "sorted_pairs", "block_expert", "weights", "out")
-# integer arguments that are multiples of 16 at the bench's shapes (128 experts, H 2560, I 640): Triton's JIT
-# marks such values divisible by 16 when it specialises, which lets it vectorise the weight loads
-MULTIPLES_OF_16 = ("E", "H", "I")
+# integer arguments that are multiples of 16 at the bench's shapes (128 experts, H 2560, I 640, K splits of whole
+# K tiles): Triton's JIT marks such values divisible by 16 when it specialises, which lets it vectorise the weight
+# loads (without it a split K loop's tiles are not known to be aligned: no asynchronous copies, spills)
+MULTIPLES_OF_16 = ("E", "H", "I", "K_PER_SPLIT")
 BENCH_INTER = 640  # the up rows' offset in gate_up: block FP8's N tiles lie in one scale block (`uniform_scale`)
 
 
@@ -44,13 +45,15 @@ def build(
     kernel: str, quant: str | None, block_m: int, tiles: GemmTiles, arch: int = 90, fp8_activations: bool = False
 ) -> triton.compiler.CompiledKernel:
     """`_gate_up_kernel` / `_down_kernel` (`kernel`) for `quant`'s KIND, bf16 activations (or their E4M3 codes
-    and scales: `fp8_activations`, block FP8 only), these tiles (block_k capped as `fused_moe` caps it),
-    several row blocks (not the one-token path), the down kernel with the shared expert's row blocks beside
-    dense experts."""
+    and scales: `fp8_activations`, block FP8 only), these tiles (block_k capped as `fused_moe` caps it; split
+    over K where `tiles.split_k` > 1), several row blocks (not the one-token path), the down kernel with the
+    shared expert's row blocks beside dense experts."""
     fn = getattr(fused_moe, kernel)
     scale = {None: "*bf16", "fp8_block": "*fp32"}.get(quant, "*u8")
     act = "*u8" if fp8_activations else "*bf16"
-    types = {"x": act, "h": act, "x_scale": "*fp32", "h_scale": "*fp32", "weights": "*bf16", "out": "*fp32"}
+    own_parts = kernel == "_gate_up_kernel" and tiles.split_k > 1  # it writes float32 partials to h
+    types = {"x": act, "h": "*fp32" if own_parts else act, "x_scale": "*fp32", "h_scale": "*fp32"}
+    types |= {"weights": "*bf16", "out": "*fp32"}
     types |= {"w": "*bf16" if quant is None else "*u8"}
     types |= {"scale": scale, "scale_2": "*fp32" if quant in NVFP4_KINDS else scale}
     types |= {"sorted_pairs": "*i32", "block_expert": "*i32"}
@@ -58,6 +61,7 @@ def build(
     block_k = built_block_k(quant, tiles, fp8_activations)
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": tiles.block_n, "BLOCK_K": block_k, "DIRECT": False}
     constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "SWAP": tiles.swap, "A_FP8": fp8_activations}
+    constexprs |= {"SPLITS": tiles.split_k}
     constexprs |= launch_flags(arch)
     offset = BENCH_INTER if kernel == "_gate_up_kernel" else 0
     constexprs |= {"UNIFORM": uniform_scale(quant, FP8_BLOCK[0], tiles.block_n, offset)}
