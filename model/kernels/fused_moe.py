@@ -39,8 +39,10 @@ within the routing order. The same pairs' products summed in another float32 ord
 size a function of T, k, E and the tiles. Why: at one token today's decode tiles run 200 gate_up programs
 of 20 K tiles (400 down programs of 10), about 1.5 a SM, and in every K tile the block-FP8 multiplier is a
 plain load used in the same iteration (the software pipeline prefetches only the MMA operands), so each
-program waits one memory latency a K tile; S splits shorten that chain S times with S times the programs
-(docs/measurements.md, "Split K at decode, predicted").
+program waits one memory latency a K tile; S splits shorten that chain S times with S times the programs.
+`GemmTiles.scales_ahead` takes the wait off instead: a program's multipliers are loaded before its K loop
+and each K tile's picked from them (the same floats: the same bits), so the pipeline's stages stay in
+flight (docs/measurements.md, "Split K and multipliers ahead at decode").
 
 Rounds (`later`: experts read through a cache with fewer slots than a step's experts, `model/
 expert_cache.py`) run the alignment and both GEMMs once per round, over the pairs whose id is not -1,
@@ -147,7 +149,10 @@ class GemmTiles:
 
     `split_k` splits the GEMM's K loop into that many ranges of whole K tiles (fewer where K has fewer
     tiles, `k_splits`), one program each, which write float32 partials summed in split order where the
-    GEMM's output is used (module doc, "Split K"): at decode, S times the programs each loop 1/S of K."""
+    GEMM's output is used (module doc, "Split K"): at decode, S times the programs each loop 1/S of K.
+    `scales_ahead` (block FP8 whose N tiles lie in one scale block, `uniform_scale`) loads a program's
+    multipliers, one a K tile, before its K loop, where each K tile otherwise waits on its own load (the
+    software pipeline prefetches only the MMA operands); the same multipliers, so the same bits."""
 
     block_n: int
     block_k: int
@@ -155,6 +160,7 @@ class GemmTiles:
     stages: int = 3
     swap: bool = False
     split_k: int = 1
+    scales_ahead: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.split_k, int) or self.split_k < 1:
@@ -204,6 +210,18 @@ def k_splits(k: int, block_k: int, split_k: int) -> tuple[int, int]:
     tiles = triton.cdiv(k, block_k)
     per_split = triton.cdiv(tiles, min(split_k, tiles)) * block_k
     return triton.cdiv(k, per_split), per_split
+
+
+def scales_ahead(gemm: GemmTiles, quant: str | None, bn: int, bk: int, offset: int, per_split: int) -> int:
+    """The kernels' AHEAD for `gemm` (`GemmTiles.scales_ahead`): a power of two holding the scale blocks a
+    program's `per_split` inputs touch, or 0 when not asked; a ValueError where the GEMM has no one multiplier
+    a K tile (`uniform_scale`, `offset` the stored rows' start)."""
+    if not gemm.scales_ahead:
+        return 0
+    if not uniform_scale(quant, bn, gemm.block_n, offset):
+        raise ValueError(f"fused_moe: scales_ahead needs block FP8 N tiles inside one scale block ({bn} rows), got "
+                         f"quant {quant!r} and {gemm}")  # fmt: skip
+    return triton.next_power_of_2(triton.cdiv(per_split, bk) + (per_split % bk != 0))
 
 
 def uniform_scale(quant: str | None, bn: int, block_n: int, offset: int = 0) -> bool:
@@ -325,6 +343,17 @@ def _k_range(K, K_PER_SPLIT, SPLITS: tl.constexpr):
 
 
 @triton.jit
+def _scales_ahead(s_rows, k_start, k_end, SCALE_BK, AHEAD: tl.constexpr):
+    """AHEAD > 0 (block FP8, one multiplier a K tile): the `[AHEAD]` multipliers of the scale blocks from
+    `k_start`'s on that the K range `[k_start, k_end)` reads, loaded before the K loop, so no K tile waits on
+    its own (`_tile_dot` picks it); else `s_rows` as given."""
+    if AHEAD > 0:
+        kb = k_start // SCALE_BK + tl.arange(0, AHEAD)
+        s_rows = tl.load(s_rows + kb, mask=kb < (k_end + SCALE_BK - 1) // SCALE_BK, other=0.0)
+    return s_rows
+
+
+@triton.jit
 def _split_out(out, P, T, H, SHARED: tl.constexpr, SPLITS: tl.constexpr):
     """The down GEMM's output rows `[P (+ T with SHARED), H]` of split `program_id(2)` (all of `out` unsplit)."""
     if SPLITS > 1:
@@ -362,6 +391,8 @@ def _tile_dot(
     UNIFORM: tl.constexpr,
     a_s,
     A_FP8: tl.constexpr,
+    kb0,
+    AHEAD: tl.constexpr,
 ):
     """acc + a · B for the K tile `rk` (starting at k0) of the columns whose stored weight rows start at
     `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc); `acc`
@@ -387,7 +418,9 @@ def _tile_dot(
             else:
                 b = e4m3_as(b, a.dtype, HW_E4M3)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers
-                if UNIFORM:
+                if AHEAD > 0:  # s_rows: the program's multipliers from scale block kb0 on (`_scales_ahead`)
+                    s = tl.reduce(tl.where(tl.arange(0, AHEAD) == k0 // SCALE_BK - kb0, s_rows, 0.0), 0, add)
+                elif UNIFORM:
                     s = tl.load(s_rows + k0 // SCALE_BK)
                 else:
                     s = tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0.0)
@@ -460,6 +493,7 @@ def _gate_up_kernel(
     UNIFORM: tl.constexpr,
     A_FP8: tl.constexpr,
     SPLITS: tl.constexpr,
+    AHEAD: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k); A_FP8:
@@ -490,13 +524,15 @@ def _gate_up_kernel(
     acc_g = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     acc_u = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     k_start, k_end = _k_range(H, K_PER_SPLIT, SPLITS)
+    gate_scales = _scales_ahead(gate_scales, k_start, k_end, SCALE_BK, AHEAD)
+    up_scales = _scales_ahead(up_scales, k_start, k_end, SCALE_BK, AHEAD)
     for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         a, a_s = _act_tile(x, x_scale, token, rk, k0, H, live, A_FP8)
         acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8)  # fmt: skip
+                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8, k_start // SCALE_BK, AHEAD)  # fmt: skip
         acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8)  # fmt: skip
+                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8, k_start // SCALE_BK, AHEAD)  # fmt: skip
     acc_g, acc_u = oriented(acc_g, SWAP), oriented(acc_u, SWAP)
     acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
     acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
@@ -575,6 +611,7 @@ def _down_kernel(
     UNIFORM: tl.constexpr,
     A_FP8: tl.constexpr,
     SPLITS: tl.constexpr,
+    AHEAD: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots (A_FP8: `h`
@@ -609,11 +646,12 @@ def _down_kernel(
     else:
         scales += (rn64 // SCALE_BN) * scale_k
     acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
+    scales = _scales_ahead(scales, k_start, k_end, SCALE_BK, AHEAD)
     for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         a, a_s = _act_tile(h, h_scale, slots, rk, k0, I, live, A_FP8)  # padding slots' rows: 0 either way
         acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, PTX,
-                        HW_E4M3, SWAP, UNIFORM, a_s, A_FP8)  # fmt: skip
+                        HW_E4M3, SWAP, UNIFORM, a_s, A_FP8, k_start // SCALE_BK, AHEAD)  # fmt: skip
     acc = _tensor_scale(oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     out = _split_out(out, P, T, H, SHARED, SPLITS)  # after the K loop: nothing more held across it
@@ -654,7 +692,7 @@ def _shared_rows(
         k_live = rk < I
         a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
         acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, False, False, SWAP,
-                        False, live, False)  # fmt: skip
+                        False, live, False, 0, 0)  # fmt: skip
     acc = oriented(acc, SWAP)
     gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
     acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
@@ -1033,8 +1071,11 @@ def _launch_experts(
     flags |= {"A_FP8": fp8_activations}
     flags |= decoders(x) | dependent
     blocks = pairs if direct else max_blocks(pairs, e, tiles.block_m)
-    splits = (k_splits(hidden, tiles.gate_up.block_k, tiles.gate_up.split_k), k_splits(inter, tiles.down.block_k,
-              tiles.down.split_k))  # fmt: skip
+    splits = tuple(  # each GEMM's (K splits, inputs per split, AHEAD)
+        (n, per, scales_ahead(gemm, quant, stored.bn, stored.bk, offset, per))
+        for gemm, k_in, offset in ((tiles.gate_up, hidden, inter), (tiles.down, inter, 0))
+        for n, per in [k_splits(k_in, gemm.block_k, gemm.split_k)]
+    )
     h = torch.empty(blocks * tiles.block_m, inter, dtype=x.dtype, device=x.device)
     if splits[0][0] > 1:  # the gate/up GEMM's float32 partials, summed into h by `_split_act_kernel`
         h = (torch.empty(splits[0][0], *h.shape[:1], 2 * inter, dtype=torch.float32, device=x.device), h)
@@ -1062,7 +1103,7 @@ def _expert_parts(
     ids: torch.Tensor,
     stored: StoredExperts,
     tiles: MoETiles,
-    splits: tuple[tuple[int, int], tuple[int, int]],
+    splits: tuple[tuple[int, int, int], ...],
     quant: str | None,
     shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
     shared_rows: bool,
@@ -1075,8 +1116,8 @@ def _expert_parts(
     (`shared_rows`: the first; the kernels are the same in every round). The gate/up GEMM reads `acts`
     (x, or its FP8 codes and scales); with FP8 activations the down GEMM reads h's, quantised between
     the two (but the unused tail blocks' slots, which no program writes or reads). `splits`: each GEMM's
-    (K splits, inputs per split), `k_splits`; with the gate/up GEMM's split, h is (its float32 partials, the
-    product they sum to, written by `_split_act_kernel`)."""
+    (K splits, inputs per split, `k_splits`; AHEAD, `scales_ahead`); with the gate/up GEMM's split, h is (its
+    float32 partials, the product they sum to, written by `_split_act_kernel`)."""
     (t, hidden), k = x.shape, ids.shape[1]
     e, inter = stored.gate_up.shape[0], stored.gate_up.shape[1] // 2
     pairs = t * k
@@ -1086,14 +1127,14 @@ def _expert_parts(
     else:
         sorted_pairs, block_expert = align(ids, e, bm)
     blocks = block_expert.numel()
-    (gu_splits, gu_per), (dn_splits, dn_per) = splits
+    (gu_splits, gu_per, gu_ahead), (dn_splits, dn_per, dn_ahead) = splits
     h_parts, h = h if isinstance(h, tuple) else (h, h)
     _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks, gu_splits)](
         *acts, stored.gate_up, stored.gate_up_scale, stored.gate_up_scale_2, sorted_pairs, block_expert, h_parts, pairs,
         e, k,
         hidden, inter, stored.bn, stored.bk, gu_per, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k,
         num_warps=gu.warps, num_stages=gu.stages, SWAP=gu.swap,
-        UNIFORM=uniform_scale(quant, stored.bn, gu.block_n, inter), SPLITS=gu_splits, **flags,
+        UNIFORM=uniform_scale(quant, stored.bn, gu.block_n, inter), SPLITS=gu_splits, AHEAD=gu_ahead, **flags,
     )  # fmt: skip
     s, g, w_s = (
         (shared[0].contiguous(), shared[1], shared[2]) if shared is not None else (h, x, x)
@@ -1109,5 +1150,6 @@ def _expert_parts(
         *h_acts, stored.down, stored.down_scale, stored.down_scale_2, sorted_pairs, block_expert, weights, s, g,
         w_s, parts, pairs, e, hidden, inter, stored.bn, stored.bk, blocks, t, g.stride(0), dn_per, BLOCK_M=bm,
         BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None,
-        SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), SPLITS=dn_splits, **flags,
+        SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), SPLITS=dn_splits, AHEAD=dn_ahead,
+        **flags,
     )  # fmt: skip

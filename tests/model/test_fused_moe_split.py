@@ -10,6 +10,8 @@ result is bitwise the same on every call and in every grouping of the pairs into
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 import torch
 
@@ -100,6 +102,35 @@ def test_split_w8a8_matches_its_torch_reference(tokens: int) -> None:
     w8a8.test_w8a8_matches_its_torch_reference(256, 160, tokens, tiles)
 
 
-def test_bad_split_names_the_field() -> None:
+def test_bad_tiles_name_the_field() -> None:
     with pytest.raises(ValueError, match="split_k must be a positive int, got 0"):
         GemmTiles(32, 128, split_k=0)
+    experts, router = experts_and_router(64, 48)
+    x, weights, ids = routed(router, 2)
+    ahead = MoETiles(16, GemmTiles(16, 16, scales_ahead=True), GemmTiles(16, 16))
+    with pytest.raises(ValueError, match="scales_ahead needs block FP8 N tiles inside one scale block.*quant None"):
+        fused_moe(x, weights, ids, experts.gate_up_proj, experts.down_proj, ahead)
+    fp8, _ = kept(experts, "fp8_block", (24, 16))  # 16-wide N tiles straddle 24-row scale blocks
+    with pytest.raises(ValueError, match=r"scales_ahead needs .* \(24 rows\), got quant 'fp8_block'"):
+        fused_moe(x, weights, ids, fp8.gate_up_proj, fp8.down_proj, ahead, **fp8.stored())
+
+
+@pytest.mark.parametrize("swap", [False, True], ids=["", "swapped"])
+@pytest.mark.parametrize(("tokens", "gate_up", "down"), [(1, 1, 1), (7, 2, 3)])
+def test_scales_ahead_are_bitwise_the_loaded_ones(tokens: int, gate_up: int, down: int, swap: bool) -> None:
+    """Block FP8's multipliers loaded before the K loop (`GemmTiles.scales_ahead`) are the same floats the loop
+    loads a K tile at a time: the same bits, unsplit and split (scale blocks 32 deep over K tiles of 16: 4
+    gate/up tiles in 2 splits of one block each, 3 down tiles in 3 splits, the second starting inside a block)."""
+    experts, router = experts_and_router(64, 48)
+    fp8, _ = kept(experts, "fp8_block", (16, 32))
+    x, weights, ids = routed(router, tokens, seed=5)
+    w = (fp8.gate_up_proj, fp8.down_proj)
+    tiles = split_tiles(gate_up, down, swap)
+    ahead = dataclasses.replace(
+        tiles,
+        gate_up=dataclasses.replace(tiles.gate_up, scales_ahead=True),
+        down=dataclasses.replace(tiles.down, scales_ahead=True),
+    )
+    with torch.no_grad():
+        got = fused_moe(x, weights, ids, *w, ahead, **fp8.stored())
+        assert torch.equal(got, fused_moe(x, weights, ids, *w, tiles, **fp8.stored()))
