@@ -10,7 +10,8 @@ with 128 x 128 `weight_scale_inv`, MXFP8, NVFP4), and, with `--sweep`, the kerne
 shapes. Each sweep times its candidates as listed, then swapped where both GEMMs' N tiles allow
 wgmma's 64 rows (`GemmTiles.swap`: the weight tile as the MMA's first operand), then, in the decode class,
 split over K (`SPLIT_SWEEP`, `GemmTiles.split_k`); each line gives µs a call, the active experts' bytes
-(and x's) per µs, and that as a share of `--bandwidth`. `--shared` also
+(and x's) per µs, and that as a share of `--bandwidth`; block FP8 also with its multipliers loaded ahead of the
+K loops (`AHEAD_SWEEP`, `GemmTiles.scales_ahead`). `--shared` also
 times a gated shared expert of intermediate I added both ways: its own down GEMM with the output
 added in the sum kernel (`shared_out`), and folded into the down kernel as more row blocks
 (`shared`), and folds it into the bf16 sweep, as the model runs it. `--fp8-activations` also times block FP8
@@ -119,7 +120,8 @@ QUANT_SWEEP = {  # candidates for the kept formats, by the bf16 tile class (K ti
 
 # K splits (`GemmTiles.split_k`) for the decode class (16-row blocks), every format: at one token today's tiles run
 # 200 gate_up programs of 20 K tiles and 400 down programs of 10, each K tile waiting on its block-FP8 multiplier's
-# load (docs/measurements.md, "Split K at decode, predicted"); S splits run S times the programs of 1/S the K tiles.
+# load (docs/measurements.md, "Split K and multipliers ahead at decode"); S splits run S times the programs of 1/S
+# the K tiles.
 # Programs resident on an H200 SM (sm_90 builds, block FP8; registers, then programs a SM and on 132 SMs): split
 # gate_up 16 x 32 x 128 96, 5, 660; 16 x 64 x 128 142, 3, 396; at 2 warps 138, 7, 924; down 16 x 64 x 64 67, 7, 924;
 # 16 x 128 x 64 128, 4, 528. Gate/up split alone, down alone, both, wider tiles, fewer warps, and one past the
@@ -138,6 +140,24 @@ SPLIT_SWEEP = [
         ((32, 4, 4, 5), (64, 64, 4, 4, 5)),
     ]
 ]
+
+
+def with_ahead(tiles: MoETiles) -> MoETiles:
+    """`tiles` with both GEMMs' block-FP8 multipliers loaded before their K loops (`GemmTiles.scales_ahead`)."""
+    return dataclasses.replace(
+        tiles,
+        gate_up=dataclasses.replace(tiles.gate_up, scales_ahead=True),
+        down=dataclasses.replace(tiles.down, scales_ahead=True),
+    )
+
+
+# Block FP8 only (N tiles inside one 128-row scale block), the decode class: the multipliers loaded ahead, which
+# takes the per-K-tile wait off today's tiles without a split (their 4 stages then keep 3 K tiles in flight a
+# program); deeper pipelines and wider tiles beside them; and with the splits above.
+AHEAD_SWEEP = [
+    with_ahead(MoETiles(16, GemmTiles(bn, 128, w, st), GemmTiles(dn, 64, w, st)))
+    for bn, dn, w, st in [(32, 64, 4, 4), (32, 64, 4, 6), (64, 128, 4, 4)]
+] + [with_ahead(SPLIT_SWEEP[i]) for i in (0, 3, 4)]
 
 
 def with_swapped(candidates: list[MoETiles]) -> list[MoETiles]:
@@ -268,11 +288,11 @@ def main() -> None:
                 sweeps += [("bf16", cand, bf16) for cand in with_swapped(SWEEP[tiles.block_m]) + split]
             if args.quant_sweep:
                 quant = with_swapped(QUANT_SWEEP[tiles.block_m]) + (SPLIT_SWEEP if tiles.block_m == 16 else [])
+                ahead = AHEAD_SWEEP if tiles.block_m == 16 else []
                 sweeps += [
                     (fmt, cand, wts)
                     for fmt, (wts, _, _) in kept.items()
-                    for cand in quant
-                    if not (wts.get("fp8_activations") and cand.gate_up.split_k > 1)  # refused: h is quantised whole
+                    for cand in quant + (ahead if fmt.startswith("fp8_block") else [])
                 ]
             for kind, cand, wts in sweeps:
                 run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
