@@ -7,7 +7,8 @@ of `BLOCK_M` rows (each expert's rows padded to a whole block), and every block 
 by its one expert's weights, read straight from the stacked `[E, ...]` parameters. Each active
 expert's weights are read once per N tile of a block, and only active experts are read.
 
-Up to six kernels (eight with FP8 activations' two quantisers, below), none with atomics, so results are
+Up to six kernels (seven with a split gate/up GEMM, eight with FP8 activations' two quantisers, below), none
+with atomics, so results are
 deterministic and CUDA-graph capturable (no host sync; every size is a function of `T`, `k` and `E` alone):
 
 1. `_align_kernel`: one program per chunk of pairs writes each pair's slot in the expert-sorted,
@@ -28,6 +29,20 @@ deterministic and CUDA-graph capturable (no host sync; every size is a function 
 
 A single token (batch-1 decode) skips the alignment: its `k` experts are distinct, so pair `j` is
 row block `j` on its own, with the routing ids as the blocks' experts.
+
+Split K (`GemmTiles.split_k`, for decode): a GEMM's K loop in S ranges of whole K tiles, one program each
+(grid axis 2), each writing a float32 partial. The gate/up GEMM's gate and up partials `[S, slots, 2I]`
+(live slots only) are added in split order by `_split_act_kernel`, which forms `silu(g) * u` and rounds it
+once to x's dtype, as the unsplit kernel does (FP8 activations quantise that h as before); the down GEMM's
+weighted partials `[S, pairs (+ T), H]` are added by `_sum_kernel`, each pair's splits in split order
+within the routing order. The same pairs' products summed in another float32 order, no atomics, every
+size a function of T, k, E and the tiles. Why: at one token today's decode tiles run 200 gate_up programs
+of 20 K tiles (400 down programs of 10), about 1.5 a SM, and in every K tile the block-FP8 multiplier is a
+plain load used in the same iteration (the software pipeline prefetches only the MMA operands), so each
+program waits one memory latency a K tile; S splits shorten that chain S times with S times the programs.
+`GemmTiles.scales_ahead` takes the wait off instead: a program's multipliers are loaded before its K loop
+and each K tile's picked from them (the same floats: the same bits), so the pipeline's stages stay in
+flight (docs/measurements.md, "Split K and multipliers ahead at decode").
 
 Rounds (`later`: experts read through a cache with fewer slots than a step's experts, `model/
 expert_cache.py`) run the alignment and both GEMMs once per round, over the pairs whose id is not -1,
@@ -111,6 +126,7 @@ from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_
 DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 ALIGN_CHUNK_ELEMENTS = 8192  # one-hot [chunk, E] elements per align program
 SUM_BLOCK = 1024
+ACT_BLOCK = 128  # inputs per program of the split gate/up product's sum (`_split_act_kernel`)
 FP8_BLOCK = (128, 128)  # the official release's weight_scale_inv blocks (bn, bk)
 MIN_DOT_K = 16  # tl.dot's smallest K: a block FP8 bk must be a multiple of it
 MIN_FP8_DOT_K = 32  # an FP8 x FP8 MMA's K (mma.sync m16n8k32, wgmma k32): FP8 activations' smallest K tile
@@ -129,13 +145,26 @@ class GemmTiles:
     `swap` multiplies the transposed tiles, `W x^T`: the weight tile becomes the MMA's first operand,
     which Hopper's wgmma takes from registers, so a weight tile decoded in registers (the kept formats)
     goes to the tensor cores without a round trip through shared memory, and the token rows are the
-    MMA's N (any multiple of 8 there, against wgmma's 64-row M)."""
+    MMA's N (any multiple of 8 there, against wgmma's 64-row M).
+
+    `split_k` splits the GEMM's K loop into that many ranges of whole K tiles (fewer where K has fewer
+    tiles, `k_splits`), one program each, which write float32 partials summed in split order where the
+    GEMM's output is used (module doc, "Split K"): at decode, S times the programs each loop 1/S of K.
+    `scales_ahead` (block FP8 whose N tiles lie in one scale block, `uniform_scale`) loads a program's
+    multipliers, one a K tile, before its K loop, where each K tile otherwise waits on its own load (the
+    software pipeline prefetches only the MMA operands); the same multipliers, so the same bits."""
 
     block_n: int
     block_k: int
     warps: int = 4
     stages: int = 3
     swap: bool = False
+    split_k: int = 1
+    scales_ahead: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.split_k, int) or self.split_k < 1:
+            raise ValueError(f"GemmTiles: split_k must be a positive int, got {self.split_k!r}")
 
 
 @dataclass(frozen=True)
@@ -173,6 +202,26 @@ def default_tiles(
     if pairs_per_expert <= 96:
         return MoETiles(64, GemmTiles(64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
     return MoETiles(128, GemmTiles(64 if halved else 128, 64, 8, 3), GemmTiles(128, 64, 8, 3))
+
+
+def k_splits(k: int, block_k: int, split_k: int) -> tuple[int, int]:
+    """(splits, inputs per split) of a K loop over `k` inputs in K tiles of `block_k` split `split_k` ways:
+    each split whole K tiles, as many as the tiles allow (20 tiles in 8 ways: 7 splits of 3)."""
+    tiles = triton.cdiv(k, block_k)
+    per_split = triton.cdiv(tiles, min(split_k, tiles)) * block_k
+    return triton.cdiv(k, per_split), per_split
+
+
+def scales_ahead(gemm: GemmTiles, quant: str | None, bn: int, bk: int, offset: int, per_split: int) -> int:
+    """The kernels' AHEAD for `gemm` (`GemmTiles.scales_ahead`): a power of two holding the scale blocks a
+    program's `per_split` inputs touch, or 0 when not asked; a ValueError where the GEMM has no one multiplier
+    a K tile (`uniform_scale`, `offset` the stored rows' start)."""
+    if not gemm.scales_ahead:
+        return 0
+    if not uniform_scale(quant, bn, gemm.block_n, offset):
+        raise ValueError(f"fused_moe: scales_ahead needs block FP8 N tiles inside one scale block ({bn} rows), got "
+                         f"quant {quant!r} and {gemm}")  # fmt: skip
+    return triton.next_power_of_2(triton.cdiv(per_split, bk) + (per_split % bk != 0))
 
 
 def uniform_scale(quant: str | None, bn: int, block_n: int, offset: int = 0) -> bool:
@@ -282,6 +331,46 @@ def _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M: tl.constexpr, DIR
 
 
 @triton.jit
+def _k_range(K, K_PER_SPLIT, SPLITS: tl.constexpr):
+    """[start, end) of the inputs this program's K loop covers: split `program_id(2)`'s, or all K."""
+    if SPLITS > 1:
+        k_start = tl.program_id(2) * K_PER_SPLIT
+        k_end = tl.minimum(k_start + K_PER_SPLIT, K)
+    else:
+        k_start = 0
+        k_end = K
+    return k_start, k_end
+
+
+@triton.jit
+def _scales_ahead(s_rows, k_start, k_end, SCALE_BK, AHEAD: tl.constexpr):
+    """AHEAD > 0 (block FP8, one multiplier a K tile): the `[AHEAD]` multipliers of the scale blocks from
+    `k_start`'s on that the K range `[k_start, k_end)` reads, loaded before the K loop, so no K tile waits on
+    its own (`_tile_dot` picks it); else `s_rows` as given."""
+    if AHEAD > 0:
+        kb = k_start // SCALE_BK + tl.arange(0, AHEAD)
+        s_rows = tl.load(s_rows + kb, mask=kb < (k_end + SCALE_BK - 1) // SCALE_BK, other=0.0)
+    return s_rows
+
+
+@triton.jit
+def _split_out(out, P, T, H, SHARED: tl.constexpr, SPLITS: tl.constexpr):
+    """The down GEMM's output rows `[P (+ T with SHARED), H]` of split `program_id(2)` (all of `out` unsplit)."""
+    if SPLITS > 1:
+        if SHARED:
+            out += tl.program_id(2) * (P + T) * H.to(tl.int64)
+        else:
+            out += tl.program_id(2) * P * H.to(tl.int64)
+    return out
+
+
+@triton.jit
+def _silu_mul(g, u):
+    """silu(g) * u in float32, the one expression both sites of the gate/up product evaluate."""
+    return g / (1.0 + tl.exp(-g)) * u
+
+
+@triton.jit
 def _tile_dot(
     acc,
     a,
@@ -302,6 +391,8 @@ def _tile_dot(
     UNIFORM: tl.constexpr,
     a_s,
     A_FP8: tl.constexpr,
+    kb0,
+    AHEAD: tl.constexpr,
 ):
     """acc + a · B for the K tile `rk` (starting at k0) of the columns whose stored weight rows start at
     `w_rows [1, BLOCK_N]` and whose scale rows start at `s_rows [BLOCK_N]` (`KINDS`, module doc); `acc`
@@ -327,7 +418,9 @@ def _tile_dot(
             else:
                 b = e4m3_as(b, a.dtype, HW_E4M3)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers
-                if UNIFORM:
+                if AHEAD > 0:  # s_rows: the program's multipliers from scale block kb0 on (`_scales_ahead`)
+                    s = tl.reduce(tl.where(tl.arange(0, AHEAD) == k0 // SCALE_BK - kb0, s_rows, 0.0), 0, add)
+                elif UNIFORM:
                     s = tl.load(s_rows + k0 // SCALE_BK)
                 else:
                     s = tl.load(s_rows + k0 // SCALE_BK, mask=n_live, other=0.0)
@@ -387,6 +480,7 @@ def _gate_up_kernel(
     I,
     SCALE_BN,
     SCALE_BK,
+    K_PER_SPLIT,
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
@@ -398,10 +492,14 @@ def _gate_up_kernel(
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
     A_FP8: tl.constexpr,
+    SPLITS: tl.constexpr,
+    AHEAD: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k); A_FP8:
-    `x` holds E4M3 codes and `x_scale` their per-group scales (`act_quant.quantize_groups`)."""
+    `x` holds E4M3 codes and `x_scale` their per-group scales (`act_quant.quantize_groups`). SPLITS > 1:
+    `h [SPLITS, blocks·BLOCK_M, 2I]` float32 takes split `program_id(2)`'s gate and up partials over its
+    K_PER_SPLIT inputs, live slots only (`_split_act_kernel` sums them)."""
     wait_for_inputs(PDL)
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
     e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
@@ -425,19 +523,55 @@ def _gate_up_kernel(
         up_scales = scales + ((rn64 + I) // SCALE_BN) * scale_k
     acc_g = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     acc_u = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
-    for k0 in range(0, H, BLOCK_K):
+    k_start, k_end = _k_range(H, K_PER_SPLIT, SPLITS)
+    gate_scales = _scales_ahead(gate_scales, k_start, k_end, SCALE_BK, AHEAD)
+    up_scales = _scales_ahead(up_scales, k_start, k_end, SCALE_BK, AHEAD)
+    for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         a, a_s = _act_tile(x, x_scale, token, rk, k0, H, live, A_FP8)
         acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8)  # fmt: skip
+                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8, k_start // SCALE_BK, AHEAD)  # fmt: skip
         acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
-                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8)  # fmt: skip
+                          DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8, k_start // SCALE_BK, AHEAD)  # fmt: skip
     acc_g, acc_u = oriented(acc_g, SWAP), oriented(acc_u, SWAP)
     acc_g = _tensor_scale(acc_g, scale_2 + e64 * (2 * I) + rn64, n_live, KIND)
     acc_u = _tensor_scale(acc_u, scale_2 + e64 * (2 * I) + I + rn64, n_live, KIND)
-    act = acc_g / (1.0 + tl.exp(-acc_g)) * acc_u
-    slots = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    tl.store(h + slots.to(tl.int64)[:, None] * I + rn[None, :], act.to(h.dtype.element_ty), mask=n_live[None, :])
+    slots = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    if SPLITS > 1:
+        rows = tl.program_id(2).to(tl.int64) * (tl.num_programs(1) * BLOCK_M) + slots
+        at = h + rows[:, None] * (2 * I) + rn[None, :]
+        tl.store(at, acc_g, mask=live[:, None] & n_live[None, :])
+        tl.store(at + I, acc_u, mask=live[:, None] & n_live[None, :])
+    else:
+        act = _silu_mul(acc_g, acc_u)
+        tl.store(h + slots[:, None] * I + rn[None, :], act.to(h.dtype.element_ty), mask=n_live[None, :])
+
+
+@triton.jit(do_not_specialize=["P"])
+def _split_act_kernel(
+    parts, sorted_pairs, block_expert, h, P, E, I, BLOCK_M: tl.constexpr, BLOCK_I: tl.constexpr,
+    SPLITS: tl.constexpr, DIRECT: tl.constexpr, PDL: tl.constexpr,
+):  # fmt: skip
+    """h[slot, i] = silu(g) * u, rounded once to h's dtype, for row block `program_id(0)`'s slots and inputs
+    `program_id(1)`: g and u each the gate/up kernel's float32 partials `parts [SPLITS, blocks·BLOCK_M, 2I]`
+    added in split order. Every slot of a used block is written (padding slots 0, as the unsplit kernel's)."""
+    wait_for_inputs(PDL)
+    pid_m = tl.program_id(0)
+    e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
+    if e >= E:
+        return
+    slots = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    ri = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)
+    mask = (pair < P)[:, None] & (ri < I)[None, :]
+    at = parts + slots[:, None] * (2 * I) + ri[None, :]
+    g = tl.load(at, mask=mask, other=0.0)
+    u = tl.load(at + I, mask=mask, other=0.0)
+    split = tl.num_programs(0).to(tl.int64) * BLOCK_M * (2 * I)  # one split's partials
+    for s in tl.static_range(1, SPLITS):
+        g += tl.load(at + s * split, mask=mask, other=0.0)
+        u += tl.load(at + s * split + I, mask=mask, other=0.0)
+    act = _silu_mul(g, u)
+    tl.store(h + slots[:, None] * I + ri[None, :], act.to(h.dtype.element_ty), mask=(ri < I)[None, :])
 
 
 @triton.jit(do_not_specialize=["P", "BLOCKS", "T"])
@@ -463,6 +597,7 @@ def _down_kernel(
     BLOCKS,
     T,
     G_STRIDE,
+    K_PER_SPLIT,
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
@@ -475,19 +610,24 @@ def _down_kernel(
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
     A_FP8: tl.constexpr,
+    SPLITS: tl.constexpr,
+    AHEAD: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots (A_FP8: `h`
     holds E4M3 codes and `h_scale` their per-group scales); with
     SHARED, row blocks from BLOCKS on are the shared expert's tokens: out[P + t, n] = sigmoid(g[t]) *
-    (s[t] · W_s[n]), its dense weights read as the routed ones are."""
+    (s[t] · W_s[n]), its dense weights read as the routed ones are. SPLITS > 1: split `program_id(2)` of K
+    writes its partial to `out[split]`, `[SPLITS, P (+ T), H]`."""
     wait_for_inputs(PDL)
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
+    k_start, k_end = _k_range(I, K_PER_SPLIT, SPLITS)
     if SHARED:
         if pid_m >= BLOCKS:
             block = pid_m - BLOCKS
-            _shared_rows(shared_h, shared_gate, shared_w, out, pid_n, block, P, H, I, T, G_STRIDE, BLOCK_M, BLOCK_N,
-                         BLOCK_K, DOT_F32, SWAP)  # fmt: skip
+            split_out = _split_out(out, P, T, H, SHARED, SPLITS)
+            _shared_rows(shared_h, shared_gate, shared_w, split_out, pid_n, block, P, H, I, T, G_STRIDE, k_start, k_end,
+                         BLOCK_M, BLOCK_N, BLOCK_K, DOT_F32, SWAP)  # fmt: skip
             return
     e, pair = _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M, DIRECT)
     if e >= E:
@@ -506,13 +646,15 @@ def _down_kernel(
     else:
         scales += (rn64 // SCALE_BN) * scale_k
     acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
-    for k0 in range(0, I, BLOCK_K):
+    scales = _scales_ahead(scales, k_start, k_end, SCALE_BK, AHEAD)
+    for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         a, a_s = _act_tile(h, h_scale, slots, rk, k0, I, live, A_FP8)  # padding slots' rows: 0 either way
         acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, PTX,
-                        HW_E4M3, SWAP, UNIFORM, a_s, A_FP8)  # fmt: skip
+                        HW_E4M3, SWAP, UNIFORM, a_s, A_FP8, k_start // SCALE_BK, AHEAD)  # fmt: skip
     acc = _tensor_scale(oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
+    out = _split_out(out, P, T, H, SHARED, SPLITS)  # after the K loop: nothing more held across it
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
 
 
@@ -529,25 +671,28 @@ def _shared_rows(
     I,
     T,
     G_STRIDE,
+    k_start,
+    k_end,
     BLOCK_M: tl.constexpr,
     BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr,
     DOT_F32: tl.constexpr,
     SWAP: tl.constexpr,
 ):
-    """out[P + t, n] = sigmoid(g[t]) * (s[t] · W_s[n]) in float32 for the tokens of row block `block`."""
+    """out[P + t, n] = sigmoid(g[t]) * (s[t] · W_s[n]) in float32 (over inputs `k_start..k_end`) for the tokens
+    of row block `block`."""
     tok = (block * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
     live = tok < T
     rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     n_live = rn < H
     rows = w + rn.to(tl.int64)[None, :] * I
     acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
-    for k0 in range(0, I, BLOCK_K):
+    for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < I
         a = tl.load(s + tok[:, None] * I + rk[None, :], mask=live[:, None] & k_live[None, :], other=0.0)
         acc = _tile_dot(acc, a, rows, rows, rk, k0, I, n_live, 1, BLOCK_K, BLOCK_N, 0, DOT_F32, False, False, SWAP,
-                        False, live, False)  # fmt: skip
+                        False, live, False, 0, 0)  # fmt: skip
     acc = oriented(acc, SWAP)
     gate = tl.load(g + tok * G_STRIDE, mask=live, other=0.0).to(tl.float32)
     acc = acc * (1.0 / (1.0 + tl.exp(-gate)))[:, None]
@@ -557,20 +702,27 @@ def _shared_rows(
 @triton.jit(do_not_specialize=["T"])
 def _sum_kernel(
     parts, shared_y, shared_gate, out, T, H, G_STRIDE, TOP_K: tl.constexpr, BLOCK: tl.constexpr,
-    SHARED: tl.constexpr, PDL: tl.constexpr,
+    SHARED: tl.constexpr, SPLITS: tl.constexpr, PDL: tl.constexpr,
 ):  # fmt: skip
     """out[t] = sum over j = 0..k-1, in that order, of parts[t, j] (float32), then the shared expert's
     gated output, rounded once: SHARED 1 sigmoid(g[t]) * y[t], 2 the down kernel's row parts[T k + t].
-    The k rows are unrolled, so their loads are in flight together (a loop waited for each in turn)."""
+    The k rows are unrolled, so their loads are in flight together (a loop waited for each in turn).
+    SPLITS > 1: `parts [SPLITS, rows, H]` holds the down GEMM's K splits, each row's added in split order."""
     wait_for_inputs(PDL)
     t = tl.program_id(0).to(tl.int64)
     rh = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
     live = rh < H
+    if SHARED == 2:
+        split_rows = (T * TOP_K + T).to(tl.int64) * H
+    else:
+        split_rows = (T * TOP_K).to(tl.int64) * H
     acc = tl.full((BLOCK,), 0.0, tl.float32)
     for j in tl.static_range(TOP_K):
-        acc += tl.load(parts + (t * TOP_K + j) * H + rh, mask=live, other=0.0)
+        for s in tl.static_range(SPLITS):
+            acc += tl.load(parts + s * split_rows + (t * TOP_K + j) * H + rh, mask=live, other=0.0)
     if SHARED == 2:
-        acc += tl.load(parts + (T * TOP_K + t) * H + rh, mask=live, other=0.0)
+        for s in tl.static_range(SPLITS):
+            acc += tl.load(parts + s * split_rows + (T * TOP_K + t) * H + rh, mask=live, other=0.0)
     if SHARED == 1:
         g = tl.load(shared_gate + t * G_STRIDE).to(tl.float32)
         acc += tl.load(shared_y + t * H + rh, mask=live, other=0.0).to(tl.float32) * (1.0 / (1.0 + tl.exp(-g)))
@@ -919,20 +1071,28 @@ def _launch_experts(
     flags |= {"A_FP8": fp8_activations}
     flags |= decoders(x) | dependent
     blocks = pairs if direct else max_blocks(pairs, e, tiles.block_m)
+    splits = tuple(  # each GEMM's (K splits, inputs per split, AHEAD)
+        (n, per, scales_ahead(gemm, quant, stored.bn, stored.bk, offset, per))
+        for gemm, k_in, offset in ((tiles.gate_up, hidden, inter), (tiles.down, inter, 0))
+        for n, per in [k_splits(k_in, gemm.block_k, gemm.split_k)]
+    )
     h = torch.empty(blocks * tiles.block_m, inter, dtype=x.dtype, device=x.device)
-    parts = torch.empty(pairs + (t if shared is not None else 0), hidden, dtype=torch.float32, device=x.device)
+    if splits[0][0] > 1:  # the gate/up GEMM's float32 partials, summed into h by `_split_act_kernel`
+        h = (torch.empty(splits[0][0], *h.shape[:1], 2 * inter, dtype=torch.float32, device=x.device), h)
+    parts_shape = (splits[1][0], pairs + (t if shared is not None else 0), hidden)
+    parts = torch.empty(parts_shape, dtype=torch.float32, device=x.device)
     acts = quantize_groups(x) if fp8_activations else (x, x)  # (codes, scales), or x and a placeholder
     for r, step in enumerate((lambda: ids, *later)):
         round_ids = step()
         if tuple(round_ids.shape) != tuple(ids.shape) or round_ids.device != ids.device:
             raise ValueError(f"fused_moe: later round {r}'s ids must be {list(ids.shape)} on {ids.device}, got "
                              f"{list(round_ids.shape)} on {round_ids.device}")  # fmt: skip
-        _expert_parts(x, acts, weights, round_ids, stored, tiles, quant, shared, r == 0, flags, h, parts)
+        _expert_parts(x, acts, weights, round_ids, stored, tiles, splits, quant, shared, r == 0, flags, h, parts)
     y, gate = shared_out if shared_out is not None else (out, out)  # unused unless SHARED == 1
     mode = 2 if shared is not None else int(shared_out is not None)
     _on(x.device, _sum_kernel)[(t, triton.cdiv(hidden, SUM_BLOCK))](
         parts, y.contiguous(), gate, out, t, hidden, gate.stride(0), TOP_K=k, BLOCK=SUM_BLOCK, SHARED=mode,
-        **dependent,
+        SPLITS=splits[1][0], **dependent,
     )  # fmt: skip
 
 
@@ -943,18 +1103,21 @@ def _expert_parts(
     ids: torch.Tensor,
     stored: StoredExperts,
     tiles: MoETiles,
+    splits: tuple[tuple[int, int, int], ...],
     quant: str | None,
     shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
     shared_rows: bool,
     flags: dict[str, object],
-    h: torch.Tensor,
+    h: torch.Tensor | tuple[torch.Tensor, torch.Tensor],
     parts: torch.Tensor,
 ) -> None:
     """One round: the gate/up (into `h`) and down GEMMs of the pairs whose ids are not negative, each pair's
     weighted output into its row of `parts`, and the shared expert's rows in the round that takes them
     (`shared_rows`: the first; the kernels are the same in every round). The gate/up GEMM reads `acts`
     (x, or its FP8 codes and scales); with FP8 activations the down GEMM reads h's, quantised between
-    the two (but the unused tail blocks' slots, which no program writes or reads)."""
+    the two (but the unused tail blocks' slots, which no program writes or reads). `splits`: each GEMM's
+    (K splits, inputs per split, `k_splits`; AHEAD, `scales_ahead`); with the gate/up GEMM's split, h is (its
+    float32 partials, the product they sum to, written by `_split_act_kernel`)."""
     (t, hidden), k = x.shape, ids.shape[1]
     e, inter = stored.gate_up.shape[0], stored.gate_up.shape[1] // 2
     pairs = t * k
@@ -964,19 +1127,29 @@ def _expert_parts(
     else:
         sorted_pairs, block_expert = align(ids, e, bm)
     blocks = block_expert.numel()
-    _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks)](
-        *acts, stored.gate_up, stored.gate_up_scale, stored.gate_up_scale_2, sorted_pairs, block_expert, h, pairs, e, k,
-        hidden, inter, stored.bn, stored.bk, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k, num_warps=gu.warps,
-        num_stages=gu.stages, SWAP=gu.swap, UNIFORM=uniform_scale(quant, stored.bn, gu.block_n, inter), **flags,
+    (gu_splits, gu_per, gu_ahead), (dn_splits, dn_per, dn_ahead) = splits
+    h_parts, h = h if isinstance(h, tuple) else (h, h)
+    _on(x.device, _gate_up_kernel)[(triton.cdiv(inter, gu.block_n), blocks, gu_splits)](
+        *acts, stored.gate_up, stored.gate_up_scale, stored.gate_up_scale_2, sorted_pairs, block_expert, h_parts, pairs,
+        e, k,
+        hidden, inter, stored.bn, stored.bk, gu_per, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k,
+        num_warps=gu.warps, num_stages=gu.stages, SWAP=gu.swap,
+        UNIFORM=uniform_scale(quant, stored.bn, gu.block_n, inter), SPLITS=gu_splits, AHEAD=gu_ahead, **flags,
     )  # fmt: skip
     s, g, w_s = (
         (shared[0].contiguous(), shared[1], shared[2]) if shared is not None else (h, x, x)
     )  # unused without SHARED
     shared_blocks = triton.cdiv(t, bm) if shared is not None and shared_rows else 0
+    if gu_splits > 1:
+        _on(x.device, _split_act_kernel)[(blocks, triton.cdiv(inter, ACT_BLOCK))](
+            h_parts, sorted_pairs, block_expert, h, pairs, e, inter, BLOCK_M=bm, BLOCK_I=ACT_BLOCK, SPLITS=gu_splits,
+            DIRECT=flags["DIRECT"], PDL=flags["PDL"], launch_pdl=flags["launch_pdl"],
+        )  # fmt: skip
     h_acts = quantize_groups(h, (block_expert, e, bm)) if flags["A_FP8"] else (h, h)
-    _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks + shared_blocks)](
+    _on(x.device, _down_kernel)[(triton.cdiv(hidden, dn.block_n), blocks + shared_blocks, dn_splits)](
         *h_acts, stored.down, stored.down_scale, stored.down_scale_2, sorted_pairs, block_expert, weights, s, g,
-        w_s, parts, pairs, e, hidden, inter, stored.bn, stored.bk, blocks, t, g.stride(0), BLOCK_M=bm,
+        w_s, parts, pairs, e, hidden, inter, stored.bn, stored.bk, blocks, t, g.stride(0), dn_per, BLOCK_M=bm,
         BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None,
-        SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), **flags,
+        SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), SPLITS=dn_splits, AHEAD=dn_ahead,
+        **flags,
     )  # fmt: skip

@@ -8,7 +8,10 @@ the bytes the active experts' weights take and their read time at `--bandwidth`,
 (a profiler pass), the same for the experts kept quantised and read in place (`--quant`: block FP8
 with 128 x 128 `weight_scale_inv`, MXFP8, NVFP4), and, with `--sweep`, the kernels at other tile
 shapes. Each sweep times its candidates as listed, then swapped where both GEMMs' N tiles allow
-wgmma's 64 rows (`GemmTiles.swap`: the weight tile as the MMA's first operand). `--shared` also
+wgmma's 64 rows (`GemmTiles.swap`: the weight tile as the MMA's first operand), then, in the decode class,
+split over K (`SPLIT_SWEEP`, `GemmTiles.split_k`); each line gives µs a call, the active experts' bytes
+(and x's) per µs, and that as a share of `--bandwidth`; block FP8 also with its multipliers loaded ahead of the
+K loops (`AHEAD_SWEEP`, `GemmTiles.scales_ahead`). `--shared` also
 times a gated shared expert of intermediate I added both ways: its own down GEMM with the output
 added in the sum kernel (`shared_out`), and folded into the down kernel as more row blocks
 (`shared`), and folds it into the bf16 sweep, as the model runs it. `--fp8-activations` also times block FP8
@@ -113,6 +116,48 @@ QUANT_SWEEP = {  # candidates for the kept formats, by the bf16 tile class (K ti
         ]
     ],
 }
+
+
+# K splits (`GemmTiles.split_k`) for the decode class (16-row blocks), every format: at one token today's tiles run
+# 200 gate_up programs of 20 K tiles and 400 down programs of 10, each K tile waiting on its block-FP8 multiplier's
+# load (docs/measurements.md, "Split K and multipliers ahead at decode"); S splits run S times the programs of 1/S
+# the K tiles.
+# Programs resident on an H200 SM (sm_90 builds, block FP8; registers, then programs a SM and on 132 SMs): split
+# gate_up 16 x 32 x 128 96, 5, 660; 16 x 64 x 128 142, 3, 396; at 2 warps 138, 7, 924; down 16 x 64 x 64 67, 7, 924;
+# 16 x 128 x 64 128, 4, 528. Gate/up split alone, down alone, both, wider tiles, fewer warps, and one past the
+# gate_up's residency (800 programs > 660).
+SPLIT_SWEEP = [
+    MoETiles(16, GemmTiles(bn, 128, w, st, split_k=gs), GemmTiles(dn, dk, dw, dst, split_k=ds))
+    for (bn, w, st, gs), (dn, dk, dw, dst, ds) in [
+        ((32, 4, 4, 2), (64, 64, 4, 4, 1)),
+        ((32, 4, 4, 3), (64, 64, 4, 4, 1)),
+        ((32, 4, 4, 1), (64, 64, 4, 4, 2)),
+        ((32, 4, 4, 3), (64, 64, 4, 4, 2)),
+        ((32, 2, 3, 4), (64, 64, 2, 3, 2)),
+        ((64, 4, 4, 3), (128, 64, 4, 4, 2)),
+        ((32, 4, 4, 3), (64, 128, 4, 4, 5)),
+        ((32, 4, 4, 4), (64, 64, 4, 4, 2)),
+        ((32, 4, 4, 5), (64, 64, 4, 4, 5)),
+    ]
+]
+
+
+def with_ahead(tiles: MoETiles) -> MoETiles:
+    """`tiles` with both GEMMs' block-FP8 multipliers loaded before their K loops (`GemmTiles.scales_ahead`)."""
+    return dataclasses.replace(
+        tiles,
+        gate_up=dataclasses.replace(tiles.gate_up, scales_ahead=True),
+        down=dataclasses.replace(tiles.down, scales_ahead=True),
+    )
+
+
+# Block FP8 only (N tiles inside one 128-row scale block), the decode class: the multipliers loaded ahead, which
+# takes the per-K-tile wait off today's tiles without a split (their 4 stages then keep 3 K tiles in flight a
+# program); deeper pipelines and wider tiles beside them; and with the splits above.
+AHEAD_SWEEP = [
+    with_ahead(MoETiles(16, GemmTiles(bn, 128, w, st), GemmTiles(dn, 64, w, st)))
+    for bn, dn, w, st in [(32, 64, 4, 4), (32, 64, 4, 6), (64, 128, 4, 4)]
+] + [with_ahead(SPLIT_SWEEP[i]) for i in (0, 3, 4)]
 
 
 def with_swapped(candidates: list[MoETiles]) -> list[MoETiles]:
@@ -239,17 +284,26 @@ def main() -> None:
                 bf16 = {"gate_up_proj": experts.gate_up_proj, "down_proj": experts.down_proj}
                 if args.shared:  # as the model runs it: the shared expert's rows in the down kernel
                     bf16["shared"] = shared_expert(x, experts)
-                sweeps += [("bf16", cand, bf16) for cand in with_swapped(SWEEP[tiles.block_m])]
+                split = SPLIT_SWEEP if tiles.block_m == 16 else []
+                sweeps += [("bf16", cand, bf16) for cand in with_swapped(SWEEP[tiles.block_m]) + split]
             if args.quant_sweep:
-                quant = with_swapped(QUANT_SWEEP[tiles.block_m])
-                sweeps += [(fmt, cand, wts) for fmt, (wts, _, _) in kept.items() for cand in quant]
+                quant = with_swapped(QUANT_SWEEP[tiles.block_m]) + (SPLIT_SWEEP if tiles.block_m == 16 else [])
+                ahead = AHEAD_SWEEP if tiles.block_m == 16 else []
+                sweeps += [
+                    (fmt, cand, wts)
+                    for fmt, (wts, _, _) in kept.items()
+                    for cand in quant + (ahead if fmt.startswith("fp8_block") else [])
+                ]
             for kind, cand, wts in sweeps:
                 run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
                 diff = float((run() - fused_moe(x, weights, ids, **wts)).abs().max())
                 mark = " (default)" if cand == default_tiles(ids.numel() / e, kind != "bf16") else ""
+                us = graphed_us(run, args.iters)
+                moved = active * (expert_bytes if kind == "bf16" else kept[kind][2]) + 2 * x.nbytes
                 print(
-                    f"  sweep {kind} T={tokens}: {graphed_us(run, args.iters):8.1f} us, max diff to the default "
-                    f"{diff:.3g}, {cand}{mark}",
+                    f"  sweep {kind} T={tokens}: {us:8.1f} us, {moved / us / 1e3:6.0f} GB/s, "
+                    f"{moved / args.bandwidth * 1e6 / us:4.0%} of {args.bandwidth / 1e12:.1f} TB/s, "
+                    f"max diff to the default {diff:.3g}, {cand}{mark}",
                     flush=True,
                 )
         print(f"T={tokens}: done", flush=True)

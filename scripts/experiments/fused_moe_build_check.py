@@ -20,15 +20,18 @@ from triton.compiler import ASTSource
 from model.kernels import fused_moe
 from model.kernels.act_quant import ACT_GROUP
 from model.kernels.codes import kept_block_k
-from model.kernels.fused_moe import FP8_BLOCK, KINDS, GemmTiles, default_tiles, uniform_scale
+from model.kernels.fused_moe import FP8_BLOCK, KINDS, GemmTiles, default_tiles, k_splits, scales_ahead, uniform_scale
 from model.quant.experts import NVFP4_KINDS
 from scripts.experiments.skinny_build_check import launch_flags, resources
 
 POINTERS = ("x", "x_scale", "h", "h_scale", "w", "scale", "scale_2", "sorted_pairs", "block_expert", "weights", "out")
-# integer arguments that are multiples of 16 at the bench's shapes (128 experts, H 2560, I 640): Triton's JIT
-# marks such values divisible by 16 when it specialises, which lets it vectorise the weight loads
-MULTIPLES_OF_16 = ("E", "H", "I")
-BENCH_INTER = 640  # the up rows' offset in gate_up: block FP8's N tiles lie in one scale block (`uniform_scale`)
+# integer arguments that are multiples of 16 at the bench's shapes (128 experts, H 2560, I 640, K splits of whole
+# K tiles): Triton's JIT marks such values divisible by 16 when it specialises, which lets it vectorise the weight
+# loads (without it a split K loop's tiles are not known to be aligned: no asynchronous copies, spills)
+MULTIPLES_OF_16 = ("E", "H", "I", "K_PER_SPLIT")
+BENCH_HIDDEN = 2560  # the gate/up GEMM's K
+# the down GEMM's K and the up rows' offset in gate_up: block FP8's N tiles lie in one scale block (`uniform_scale`)
+BENCH_INTER = 640
 
 
 def built_block_k(quant: str | None, tiles: GemmTiles, fp8_activations: bool = False) -> int:
@@ -44,22 +47,29 @@ def build(
     kernel: str, quant: str | None, block_m: int, tiles: GemmTiles, arch: int = 90, fp8_activations: bool = False
 ) -> triton.compiler.CompiledKernel:
     """`_gate_up_kernel` / `_down_kernel` (`kernel`) for `quant`'s KIND, bf16 activations (or their E4M3 codes
-    and scales: `fp8_activations`, block FP8 only), these tiles (block_k capped as `fused_moe` caps it),
-    several row blocks (not the one-token path), the down kernel with the shared expert's row blocks beside
-    dense experts."""
+    and scales: `fp8_activations`, block FP8 only), these tiles (block_k capped as `fused_moe` caps it; split
+    over K where `tiles.split_k` > 1, multipliers loaded ahead where `tiles.scales_ahead`), several row blocks
+    (not the one-token path), the down kernel with the shared expert's row blocks beside dense experts, at the
+    bench's H and I."""
     fn = getattr(fused_moe, kernel)
     scale = {None: "*bf16", "fp8_block": "*fp32"}.get(quant, "*u8")
     act = "*u8" if fp8_activations else "*bf16"
-    types = {"x": act, "h": act, "x_scale": "*fp32", "h_scale": "*fp32", "weights": "*bf16", "out": "*fp32"}
+    block_k = built_block_k(quant, tiles, fp8_activations)
+    inputs = {"_gate_up_kernel": BENCH_HIDDEN, "_down_kernel": BENCH_INTER}[kernel]
+    splits, per_split = k_splits(inputs, block_k, tiles.split_k)
+    own_parts = kernel == "_gate_up_kernel" and splits > 1  # it writes float32 partials to h
+    types = {"x": act, "h": "*fp32" if own_parts else act, "x_scale": "*fp32", "h_scale": "*fp32"}
+    types |= {"weights": "*bf16", "out": "*fp32"}
     types |= {"w": "*bf16" if quant is None else "*u8"}
     types |= {"scale": scale, "scale_2": "*fp32" if quant in NVFP4_KINDS else scale}
     types |= {"sorted_pairs": "*i32", "block_expert": "*i32"}
     types |= {"shared_h": "*bf16", "shared_gate": "*bf16", "shared_w": "*bf16"}  # the down kernel's shared blocks
-    block_k = built_block_k(quant, tiles, fp8_activations)
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": tiles.block_n, "BLOCK_K": block_k, "DIRECT": False}
     constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "SWAP": tiles.swap, "A_FP8": fp8_activations}
-    constexprs |= launch_flags(arch)
     offset = BENCH_INTER if kernel == "_gate_up_kernel" else 0
+    ahead = scales_ahead(tiles, quant, FP8_BLOCK[0], FP8_BLOCK[1], offset, per_split)
+    constexprs |= {"SPLITS": splits, "AHEAD": ahead}
+    constexprs |= launch_flags(arch)
     constexprs |= {"UNIFORM": uniform_scale(quant, FP8_BLOCK[0], tiles.block_n, offset)}
     constexprs |= {"SHARED": quant is None} if "SHARED" in fn.arg_names else {}
     signature = {p: types.get(p) or ("constexpr" if p in constexprs else "i32") for p in fn.arg_names}

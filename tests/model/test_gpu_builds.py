@@ -14,6 +14,7 @@ kernels refuse to run (`codes.capability`): `test_sm70_has_no_tensor_core_dot` s
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from pathlib import Path
@@ -39,7 +40,7 @@ from model.kernels import (
     router,
     weight_only,
 )
-from model.kernels.fused_moe import KINDS, GemmTiles, default_tiles
+from model.kernels.fused_moe import KINDS, GemmTiles, MoETiles, default_tiles
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
 from model.paging import DEFAULT_PAGE_SIZE
 from model.quant.experts import NVFP4_KINDS
@@ -234,18 +235,27 @@ CASES = {
         {"BLOCK_M": 16, "CHUNK": 32, "E_BLOCK": E_BLOCK, "ONE_CHUNK": False},
         4,
     ),
+    "MoE split gate/up product, 4 splits": (
+        fused_moe._split_act_kernel,
+        {"parts": "*fp32", "sorted_pairs": "*i32", "block_expert": "*i32", "h": "*bf16"},
+        {"BLOCK_M": 16, "BLOCK_I": fused_moe.ACT_BLOCK, "SPLITS": 4, "DIRECT": False},
+        4,
+    ),
     "FP8 activation quantiser, MoE slots": (
         act_quant._quantize_kernel,
         {"x": "*bf16", "codes": "*u8", "scales": "*fp32", "block_expert": "*i32"},
         {"GROUP": act_quant.ACT_GROUP, "ROWS": act_quant.ROWS, "BLOCK_M": 64, "SKIP": True},
         4,
     ),
-    "MoE sum": (
-        fused_moe._sum_kernel,
-        {"parts": "*fp32", "shared_y": "*bf16", "shared_gate": "*bf16", "out": "*bf16"},
-        {"TOP_K": 10, "BLOCK": fused_moe.SUM_BLOCK, "SHARED": 2},
-        4,
-    ),
+    **{
+        f"MoE sum, {splits} down split{'s' if splits > 1 else ''}": (
+            fused_moe._sum_kernel,
+            {"parts": "*fp32", "shared_y": "*bf16", "shared_gate": "*bf16", "out": "*bf16"},
+            {"TOP_K": 10, "BLOCK": fused_moe.SUM_BLOCK, "SHARED": 2, "SPLITS": splits},
+            4,
+        )
+        for splits in (1, 5)
+    },
     "skinny split-K sum": (
         weight_only._split_sum_kernel,
         {"parts": "*fp32", "out": "*i16"},
@@ -365,6 +375,64 @@ def test_fused_moe_gemms_build(quant: str | None, arch: int) -> None:
     gemms = (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down))
     for kernel, gemm in gemms if arch == 90 or quant is None else gemms[:1]:
         fits(fused_moe_build_check.build(kernel, quant, tiles.block_m, gemm, arch), arch)
+
+
+SPLIT = MoETiles(16, GemmTiles(32, 128, 4, 4, split_k=3), GemmTiles(64, 64, 4, 4, split_k=2))  # the predicted best
+AHEAD = MoETiles(16, GemmTiles(32, 128, 4, 4, scales_ahead=True), GemmTiles(64, 64, 4, 4, scales_ahead=True))
+DECODE_VARIANTS = {  # (tiles, quant): split dense and block FP8, block FP8's multipliers ahead, unsplit and split
+    "split, bf16": (SPLIT, None),
+    "split, block FP8": (SPLIT, "fp8_block"),
+    "multipliers ahead, block FP8": (AHEAD, "fp8_block"),
+    "split, multipliers ahead, block FP8": (
+        dataclasses.replace(
+            SPLIT,
+            gate_up=dataclasses.replace(SPLIT.gate_up, scales_ahead=True),
+            down=dataclasses.replace(SPLIT.down, scales_ahead=True),
+        ),
+        "fp8_block",
+    ),
+}
+
+
+def split_builds(tiles: MoETiles, quant: str | None, arch: int) -> dict[str, str]:
+    """Resources of both GEMMs of decode `tiles` built for sm_`arch` (split ones write float32 partials)."""
+    gate_up = fused_moe_build_check.build("_gate_up_kernel", quant, tiles.block_m, tiles.gate_up, arch)
+    down = fused_moe_build_check.build("_down_kernel", quant, tiles.block_m, tiles.down, arch)
+    return {"gate_up": resources(fits(gate_up, arch)), "down": resources(fits(down, arch))}
+
+
+@pytest.mark.parametrize("arch", TARGETS)
+@pytest.mark.parametrize("variant", DECODE_VARIANTS)
+def test_decode_variants_build_without_spills(variant: str, arch: int) -> None:
+    """The decode variants (`GemmTiles.split_k`, `GemmTiles.scales_ahead`) on every target, unspilled."""
+    built = split_builds(*DECODE_VARIANTS[variant], arch)
+    assert all(" STACK:0 " in r for r in built.values()), built
+
+
+def test_multipliers_ahead_leave_the_k_loop_no_global_load() -> None:
+    """Block FP8's K loop (sm_90, decode tiles) waits on a multiplier load each K tile (`ld.global` inside it,
+    used at its end; the pipeline prefetches only MMA operands); loaded ahead, the loop loads none."""
+
+    def loop_loads(tiles: GemmTiles) -> int:
+        ptx = fused_moe_build_check.build("_gate_up_kernel", "fp8_block", 16, tiles, 90).asm["ptx"]
+        loop = re.search(r"Inner Loop Header.*?\n\s*@%p\d+ bra\s+\$L__BB0_\d+;", ptx, re.S)
+        assert loop is not None
+        return len(re.findall(r"ld\.global", loop.group(0)))
+
+    assert loop_loads(AHEAD.gate_up) == 0
+    assert loop_loads(dataclasses.replace(AHEAD.gate_up, scales_ahead=False)) == 2  # gate's and up's
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("quant", [None, "fp8_block"])
+def test_split_sweep_builds_without_spills_for_the_h200(quant: str | None) -> None:
+    """Every decode variant the bench sweeps (`bench_fused_moe.SPLIT_SWEEP`, and `AHEAD_SWEEP` for block FP8)
+    builds for sm_90 unspilled."""
+    from scripts.experiments.bench_fused_moe import AHEAD_SWEEP, SPLIT_SWEEP
+
+    swept = SPLIT_SWEEP + (AHEAD_SWEEP if quant == "fp8_block" else [])
+    built = {str(tiles): split_builds(tiles, quant, 90) for tiles in swept}
+    assert all(" STACK:0 " in r for b in built.values() for r in b.values()), built
 
 
 @pytest.mark.parametrize("arch", TARGETS)
