@@ -120,6 +120,7 @@ from model.kernels.codes import (
     pdl_launch,
     wait_for_inputs,
 )
+from model.kernels.k_loop import ahead, ahead_span, k_range, k_splits, picked
 from model.kernels.mma import add_scaled, mma, oriented, row_scaled
 from model.quant.experts import EXPERT_FORMATS, NVFP4_KINDS, SCALE_GRID, stored_shapes
 
@@ -152,7 +153,9 @@ class GemmTiles:
     GEMM's output is used (module doc, "Split K"): at decode, S times the programs each loop 1/S of K.
     `scales_ahead` (block FP8 whose N tiles lie in one scale block, `uniform_scale`) loads a program's
     multipliers, one a K tile, before its K loop, where each K tile otherwise waits on its own load (the
-    software pipeline prefetches only the MMA operands); the same multipliers, so the same bits."""
+    software pipeline prefetches only the MMA operands); the same multipliers, so the same bits. Under FP8
+    activations the rows' activation scales too (`[BLOCK_M, AHEAD]`, one per row and group of 128 inputs),
+    each K tile's picked the same way (`k_loop.picked`)."""
 
     block_n: int
     block_k: int
@@ -204,24 +207,19 @@ def default_tiles(
     return MoETiles(128, GemmTiles(64 if halved else 128, 64, 8, 3), GemmTiles(128, 64, 8, 3))
 
 
-def k_splits(k: int, block_k: int, split_k: int) -> tuple[int, int]:
-    """(splits, inputs per split) of a K loop over `k` inputs in K tiles of `block_k` split `split_k` ways:
-    each split whole K tiles, as many as the tiles allow (20 tiles in 8 ways: 7 splits of 3)."""
-    tiles = triton.cdiv(k, block_k)
-    per_split = triton.cdiv(tiles, min(split_k, tiles)) * block_k
-    return triton.cdiv(k, per_split), per_split
-
-
-def scales_ahead(gemm: GemmTiles, quant: str | None, bn: int, bk: int, offset: int, per_split: int) -> int:
+def scales_ahead(
+    gemm: GemmTiles, quant: str | None, bn: int, bk: int, offset: int, per_split: int, fp8_activations: bool = False
+) -> int:
     """The kernels' AHEAD for `gemm` (`GemmTiles.scales_ahead`): a power of two holding the scale blocks a
-    program's `per_split` inputs touch, or 0 when not asked; a ValueError where the GEMM has no one multiplier
-    a K tile (`uniform_scale`, `offset` the stored rows' start)."""
+    program's `per_split` inputs touch (with `fp8_activations`, its rows' activation groups too: one AHEAD
+    for both), or 0 when not asked; a ValueError where the GEMM has no one multiplier a K tile
+    (`uniform_scale`, `offset` the stored rows' start)."""
     if not gemm.scales_ahead:
         return 0
     if not uniform_scale(quant, bn, gemm.block_n, offset):
         raise ValueError(f"fused_moe: scales_ahead needs block FP8 N tiles inside one scale block ({bn} rows), got "
                          f"quant {quant!r} and {gemm}")  # fmt: skip
-    return triton.next_power_of_2(triton.cdiv(per_split, bk) + (per_split % bk != 0))
+    return max(ahead_span(per_split, bk), ahead_span(per_split, ACT_GROUP) if fp8_activations else 0)
 
 
 def uniform_scale(quant: str | None, bn: int, block_n: int, offset: int = 0) -> bool:
@@ -331,29 +329,6 @@ def _block_rows(sorted_pairs, block_expert, pid_m, P, BLOCK_M: tl.constexpr, DIR
 
 
 @triton.jit
-def _k_range(K, K_PER_SPLIT, SPLITS: tl.constexpr):
-    """[start, end) of the inputs this program's K loop covers: split `program_id(2)`'s, or all K."""
-    if SPLITS > 1:
-        k_start = tl.program_id(2) * K_PER_SPLIT
-        k_end = tl.minimum(k_start + K_PER_SPLIT, K)
-    else:
-        k_start = 0
-        k_end = K
-    return k_start, k_end
-
-
-@triton.jit
-def _scales_ahead(s_rows, k_start, k_end, SCALE_BK, AHEAD: tl.constexpr):
-    """AHEAD > 0 (block FP8, one multiplier a K tile): the `[AHEAD]` multipliers of the scale blocks from
-    `k_start`'s on that the K range `[k_start, k_end)` reads, loaded before the K loop, so no K tile waits on
-    its own (`_tile_dot` picks it); else `s_rows` as given."""
-    if AHEAD > 0:
-        kb = k_start // SCALE_BK + tl.arange(0, AHEAD)
-        s_rows = tl.load(s_rows + kb, mask=kb < (k_end + SCALE_BK - 1) // SCALE_BK, other=0.0)
-    return s_rows
-
-
-@triton.jit
 def _split_out(out, P, T, H, SHARED: tl.constexpr, SPLITS: tl.constexpr):
     """The down GEMM's output rows `[P (+ T with SHARED), H]` of split `program_id(2)` (all of `out` unsplit)."""
     if SPLITS > 1:
@@ -418,8 +393,8 @@ def _tile_dot(
             else:
                 b = e4m3_as(b, a.dtype, HW_E4M3)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers
-                if AHEAD > 0:  # s_rows: the program's multipliers from scale block kb0 on (`_scales_ahead`)
-                    s = tl.reduce(tl.where(tl.arange(0, AHEAD) == k0 // SCALE_BK - kb0, s_rows, 0.0), 0, add)
+                if AHEAD > 0:  # s_rows: the program's multipliers from scale block kb0 on (`k_loop.ahead`)
+                    s = picked(s_rows, k0 // SCALE_BK - kb0, 0, AHEAD)
                 elif UNIFORM:
                     s = tl.load(s_rows + k0 // SCALE_BK)
                 else:
@@ -438,18 +413,33 @@ def _tile_dot(
 
 
 @triton.jit
-def _act_tile(a, a_scale, rows, rk, k0, K, live, A_FP8: tl.constexpr):
+def _act_tile(a, a_scale, rows, rk, k0, K, live, A_FP8: tl.constexpr, g0, AHEAD: tl.constexpr):
     """The `[BLOCK_M, BLOCK_K]` tile of inputs `rk` (from k0) of `a [R, K]`'s rows `rows [BLOCK_M]` (int64;
     those not `live` read as 0) and the rows' scales: A_FP8, E4M3 codes and their group's float32 scale
-    (`act_quant`, `a_scale [R, ceil(K / A_GROUP)]`); else the activations, and `live` as a placeholder
-    the dot never reads."""
+    (`act_quant`, `a_scale [R, ceil(K / A_GROUP)]`; with AHEAD, the rows' `[BLOCK_M, AHEAD]` scales of the
+    groups from g0 on, `_act_scales_ahead`'s); else the activations, and `live` as a placeholder the dot
+    never reads."""
     t = tl.load(a + rows[:, None] * K + rk[None, :], mask=live[:, None] & (rk < K)[None, :], other=0)
     if A_FP8:
         t = t.to(tl.float8e4nv, bitcast=True)
-        s = tl.load(a_scale + rows * ((K + A_GROUP - 1) // A_GROUP) + k0 // A_GROUP, mask=live, other=0.0)
+        if AHEAD > 0:
+            s = picked(a_scale, k0 // A_GROUP - g0, 1, AHEAD)
+        else:
+            s = tl.load(a_scale + rows * ((K + A_GROUP - 1) // A_GROUP) + k0 // A_GROUP, mask=live, other=0.0)
     else:
         s = live
     return t, s
+
+
+@triton.jit
+def _act_scales_ahead(a_scale, rows, k_start, k_end, K, live, A_FP8: tl.constexpr, AHEAD: tl.constexpr):
+    """A_FP8 with AHEAD > 0: the rows' scales `[BLOCK_M, AHEAD]` of the activation groups from `k_start`'s on
+    that `[k_start, k_end)` reads, loaded before the K loop (`k_loop.ahead`); else `a_scale` as given."""
+    if A_FP8:
+        if AHEAD > 0:
+            at = a_scale + rows[:, None] * ((K + A_GROUP - 1) // A_GROUP)
+            a_scale = ahead(at, live[:, None], k_start, k_end, A_GROUP, AHEAD)
+    return a_scale
 
 
 @triton.jit
@@ -523,12 +513,13 @@ def _gate_up_kernel(
         up_scales = scales + ((rn64 + I) // SCALE_BN) * scale_k
     acc_g = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     acc_u = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
-    k_start, k_end = _k_range(H, K_PER_SPLIT, SPLITS)
-    gate_scales = _scales_ahead(gate_scales, k_start, k_end, SCALE_BK, AHEAD)
-    up_scales = _scales_ahead(up_scales, k_start, k_end, SCALE_BK, AHEAD)
+    k_start, k_end = k_range(H, K_PER_SPLIT, SPLITS > 1)
+    gate_scales = ahead(gate_scales, True, k_start, k_end, SCALE_BK, AHEAD)
+    up_scales = ahead(up_scales, True, k_start, k_end, SCALE_BK, AHEAD)
+    x_scale = _act_scales_ahead(x_scale, token, k_start, k_end, H, live, A_FP8, AHEAD)
     for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
-        a, a_s = _act_tile(x, x_scale, token, rk, k0, H, live, A_FP8)
+        a, a_s = _act_tile(x, x_scale, token, rk, k0, H, live, A_FP8, k_start // A_GROUP, AHEAD)
         acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
                           DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8, k_start // SCALE_BK, AHEAD)  # fmt: skip
         acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
@@ -621,7 +612,7 @@ def _down_kernel(
     writes its partial to `out[split]`, `[SPLITS, P (+ T), H]`."""
     wait_for_inputs(PDL)
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
-    k_start, k_end = _k_range(I, K_PER_SPLIT, SPLITS)
+    k_start, k_end = k_range(I, K_PER_SPLIT, SPLITS > 1)
     if SHARED:
         if pid_m >= BLOCKS:
             block = pid_m - BLOCKS
@@ -646,10 +637,12 @@ def _down_kernel(
     else:
         scales += (rn64 // SCALE_BN) * scale_k
     acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
-    scales = _scales_ahead(scales, k_start, k_end, SCALE_BK, AHEAD)
+    scales = ahead(scales, True, k_start, k_end, SCALE_BK, AHEAD)
+    h_scale = _act_scales_ahead(h_scale, slots, k_start, k_end, I, live, A_FP8, AHEAD)
     for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
-        a, a_s = _act_tile(h, h_scale, slots, rk, k0, I, live, A_FP8)  # padding slots' rows: 0 either way
+        # padding slots' rows: 0 either way
+        a, a_s = _act_tile(h, h_scale, slots, rk, k0, I, live, A_FP8, k_start // A_GROUP, AHEAD)
         acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, PTX,
                         HW_E4M3, SWAP, UNIFORM, a_s, A_FP8, k_start // SCALE_BK, AHEAD)  # fmt: skip
     acc = _tensor_scale(oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
@@ -1072,7 +1065,7 @@ def _launch_experts(
     flags |= decoders(x) | dependent
     blocks = pairs if direct else max_blocks(pairs, e, tiles.block_m)
     splits = tuple(  # each GEMM's (K splits, inputs per split, AHEAD)
-        (n, per, scales_ahead(gemm, quant, stored.bn, stored.bk, offset, per))
+        (n, per, scales_ahead(gemm, quant, stored.bn, stored.bk, offset, per, fp8_activations))
         for gemm, k_in, offset in ((tiles.gate_up, hidden, inter), (tiles.down, inter, 0))
         for n, per in [k_splits(k_in, gemm.block_k, gemm.split_k)]
     )

@@ -134,3 +134,23 @@ def test_scales_ahead_are_bitwise_the_loaded_ones(tokens: int, gate_up: int, dow
     with torch.no_grad():
         got = fused_moe(x, weights, ids, *w, ahead, **fp8.stored())
         assert torch.equal(got, fused_moe(x, weights, ids, *w, tiles, **fp8.stored()))
+
+
+def test_activation_scales_ahead_are_bitwise_the_loaded_ones() -> None:
+    """FP8 activations (w8a8): each row's group scales loaded before the K loop with the multipliers
+    (`GemmTiles.scales_ahead`) give the bits of the loop's own loads; two activation groups of H 256 and I 160
+    (the last partial), the gate/up GEMM unsplit (as at prefill), the down GEMM split (5 K tiles of 32 in 3 + 2,
+    the second split starting inside a group)."""
+    experts, router = experts_and_router(256, 160)
+    fp8, _ = kept(experts, "fp8_block", (32, 32))
+    x, weights, ids = routed(router, 12, seed=6)
+    w = (fp8.gate_up_proj, fp8.down_proj)
+    tiles = MoETiles(16, GemmTiles(32, 32), GemmTiles(32, 32, split_k=2))
+    ahead = dataclasses.replace(
+        tiles,
+        gate_up=dataclasses.replace(tiles.gate_up, scales_ahead=True),
+        down=dataclasses.replace(tiles.down, scales_ahead=True),
+    )
+    with torch.no_grad():
+        got = fused_moe(x, weights, ids, *w, ahead, **fp8.stored(), fp8_activations=True)
+        assert torch.equal(got, fused_moe(x, weights, ids, *w, tiles, **fp8.stored(), fp8_activations=True))
