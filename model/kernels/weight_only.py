@@ -62,6 +62,7 @@ from torch import nn
 
 from model.kernels import replace_linears
 from model.kernels.codes import (
+    add,
     bf16_bits,
     decoders,
     e4m3_float,
@@ -75,6 +76,7 @@ from model.kernels.codes import (
     wait_for_inputs,
 )
 from model.kernels.fp8_linear import quantize_rows
+from model.kernels.k_loop import ahead, ahead_span, k_range, k_splits, picked
 from model.kernels.mma import add_scaled, mma, oriented
 from model.quant import formats
 from model.quant.pack import nvfp4_scale_2, pack_nvfp4
@@ -120,22 +122,24 @@ def _wo_kernel(
     HW_E4M3: tl.constexpr,
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
+    AHEAD: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """`x @ dequant(W)^T` for one (N tile, row tile, K split) program (module doc). UNIFORM: a block-FP8 N tile
-    lies in one scale block, so a K tile takes one float32 multiplier."""
+    lies in one scale block, so a K tile takes one float32 multiplier; AHEAD > 0 (`Tiles.scales_ahead`): the
+    program's multipliers, loaded before the K loop (`k_loop.ahead`)."""
     wait_for_inputs(PDL)
     rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
-    pid_k = tl.program_id(2)
     m_live, n_live = rm < M, rn < N
     rm64, rn64 = rm.to(tl.int64), rn.to(tl.int64)
     acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)  # not tl.zeros: a JIT helper
     # without DOT: one float32 product sum per (row, k lane, column), reduced over the lanes once at the
     # end, so the loop is pure FMAs (LANES is BLOCK_K then, 1 with DOT)
     lanes = tl.full((BLOCK_M, LANES, BLOCK_N), 0.0, tl.float32)
-    k_start = pid_k * K_PER_SPLIT
-    k_end = tl.minimum(k_start + K_PER_SPLIT, K)
+    k_start, k_end = k_range(K, K_PER_SPLIT, PARTIAL)
+    s_row = scale + (tl.program_id(0) * BLOCK_N // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK)  # UNIFORM's
+    s_row = ahead(s_row, True, k_start, k_end, SCALE_BK, AHEAD)
     for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         k_live = rk < k_end
@@ -145,12 +149,12 @@ def _wo_kernel(
         if not DOT:
             lanes += a.to(tl.float32)[:, :, None] * b.to(tl.float32)[None, :, :]  # exact for 16-bit a and b
         else:
-            acc = _wo_tile_product(acc, a, b, scale, rn64, n_live, k0, K, SCALE_BN, SCALE_BK, KIND, BLOCK_N, DOT_F32,
-                                   SWAP, UNIFORM)  # fmt: skip
+            acc = _wo_tile_product(acc, a, b, scale, s_row, rn64, n_live, k0, k_start, K, SCALE_BN, SCALE_BK, KIND,
+                                   DOT_F32, SWAP, UNIFORM, AHEAD)  # fmt: skip
     if not DOT:
         acc = tl.reduce(lanes, 1, tl.standard._sum_combine)  # tl.sum's own combine: numpy's sum when interpreted
     acc = _wo_tensor_scale(oriented(acc, SWAP), scale, rn64, n_live, KIND)
-    _wo_store(out + pid_k.to(tl.int64) * M * N + rm64[:, None] * N + rn64[None, :], acc,
+    _wo_store(out + tl.program_id(2).to(tl.int64) * M * N + rm64[:, None] * N + rn64[None, :], acc,
               m_live[:, None] & n_live[None, :], PARTIAL, OUT_BF16)  # fmt: skip
 
 
@@ -179,15 +183,17 @@ def _wo_weight_tile(
 
 @triton.jit
 def _wo_tile_product(
-    acc, a, b, scale, rn64, n_live, k0, K, SCALE_BN, SCALE_BK, KIND: tl.constexpr, BLOCK_N: tl.constexpr,
-    DOT_F32: tl.constexpr, SWAP: tl.constexpr, UNIFORM: tl.constexpr,
+    acc, a, b, scale, s_row, rn64, n_live, k0, k_start, K, SCALE_BN, SCALE_BK, KIND: tl.constexpr,
+    DOT_F32: tl.constexpr, SWAP: tl.constexpr, UNIFORM: tl.constexpr, AHEAD: tl.constexpr,
 ):  # fmt: skip
     """acc + a · b by `tl.dot`: block FP8, and MXFP8 under float16, scale this K tile's float32 partial (the
-    scales vary along K; module doc), the other kinds add to the accumulator directly."""
+    scales vary along K; module doc), the other kinds add to the accumulator directly. UNIFORM: `s_row` is the
+    N tile's scale row (AHEAD: its multipliers from `k_start`'s scale block on, loaded before the loop)."""
     if KIND == 4 and UNIFORM:  # one multiplier for the tile's float32 partial (module doc)
-        s = tl.load(
-            scale + (tl.program_id(0) * BLOCK_N // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK) + k0 // SCALE_BK
-        )
+        if AHEAD > 0:
+            s = picked(s_row, k0 // SCALE_BK - k_start // SCALE_BK, 0, AHEAD)
+        else:
+            s = tl.load(s_row + k0 // SCALE_BK)
         acc = acc + mma(tl.full(acc.shape, 0.0, tl.float32), a, b, DOT_F32, SWAP) * s
     elif KIND == 4 or (KIND == 5 and a.dtype == tl.float16):
         # the whole tile lies in one K block of the scales (BLOCK_K divides bk / 32, k0 a multiple of
@@ -245,6 +251,7 @@ def weight_only_matmul(
     block_k: int = 128,
     split_k: int | None = None,
     swap: bool = False,
+    scales_ahead: bool = False,
 ) -> torch.Tensor:
     """`x [M, K] @ dequant(W)^T` -> `[M, N]` in x's dtype, float32 accumulation.
 
@@ -256,7 +263,8 @@ def weight_only_matmul(
     `[N, ceil(K/32)]`. Block sizes are powers of two >= 16 (`tl.dot`); `block_m` defaults to M rounded
     up (16..64), `split_k` to enough K splits for `TARGET_PROGRAMS` programs. For "fp8_block" / "mxfp8"
     `block_k` is capped at the largest power of two dividing bk / at 32, so a K tile never straddles two
-    scale blocks. `swap` makes the decoded weight tile the MMA's first operand (`Tiles.swap`).
+    scale blocks. `swap` makes the decoded weight tile the MMA's first operand (`Tiles.swap`); `scales_ahead`
+    loads block FP8's multipliers before the K loop (`Tiles.scales_ahead`).
     """
     code = KINDS[kind]
     if x.dim() != 2 or x.dtype not in DTYPES:
@@ -298,7 +306,8 @@ def weight_only_matmul(
         )
     scale = scale.to(device=x.device, dtype=torch.uint8 if code == 5 else torch.float32).reshape(-1)
     blocks = weight if block_scale is None else block_scale.view(torch.uint8)
-    tiles = Tiles(block_m or min(64, max(16, triton.next_power_of_2(m))), block_n, block_k, split_k, swap=swap)
+    block_m = block_m or min(64, max(16, triton.next_power_of_2(m)))
+    tiles = Tiles(block_m, block_n, block_k, split_k, swap=swap, scales_ahead=scales_ahead)
     return launch(x, code, weight, blocks, scale, tiles, scale_block=(bn, bk))
 
 
@@ -307,7 +316,9 @@ class Tiles:
     """How `_wo_kernel` tiles `x [M, K] @ W^T`: row, column and K tiles (powers of two), the K split
     (None: enough splits for `programs` programs), whether tiles multiply by `tl.dot` (BLOCK_M >= 16) or by
     float32 FMAs (any BLOCK_M; the dense and per-tensor / per-row scaled kinds only), the launch's warps
-    and pipeline stages, and whether `tl.dot` takes the weight tile first (`model/kernels/mma.py`)."""
+    and pipeline stages, whether `tl.dot` takes the weight tile first (`model/kernels/mma.py`), and whether
+    block FP8 whose N tiles lie in one scale block loads a program's multipliers before its K loop (`k_loop`:
+    the loop's own load of one a K tile is not pipelined; the same floats, so the same bits)."""
 
     block_m: int
     block_n: int
@@ -318,6 +329,7 @@ class Tiles:
     num_warps: int = 4
     num_stages: int = 3
     swap: bool = False
+    scales_ahead: bool = False
 
 
 def launch(
@@ -345,19 +357,20 @@ def launch(
         raise ValueError("swapped tiles multiply by tl.dot (dot=True)")
     block_m, block_n = tiles.block_m, tiles.block_n
     block_k = min(tiles.block_k, max(16, triton.next_power_of_2(k)))
-    tiles_k = triton.cdiv(k, block_k)
     grid_mn = triton.cdiv(n, block_n) * triton.cdiv(m, block_m)
-    split_k = tiles.split_k or max(1, tiles.programs // max(grid_mn, 1))
-    per_split = triton.cdiv(tiles_k, min(split_k, tiles_k)) * block_k  # whole K tiles per split
-    split_k = triton.cdiv(k, per_split)
+    split_k, per_split = k_splits(k, block_k, tiles.split_k or max(1, tiles.programs // max(grid_mn, 1)))
     partial = split_k > 1
+    uniform = code == KINDS["fp8_block"] and scale_block[0] % block_n == 0
+    if tiles.scales_ahead and not uniform:
+        raise ValueError(f"scales_ahead needs block FP8 N tiles inside one scale block ({scale_block[0]} rows), got "
+                         f"kind code {code} and {tiles}")  # fmt: skip
     bf16 = x.dtype == torch.bfloat16
     out = torch.empty((m, n), dtype=x.dtype, device=x.device)
     if m == 0 or n == 0:
         return out
     parts = torch.empty((split_k, m, n), dtype=torch.float32, device=x.device) if partial else out
     on_gpu, dependent = x.is_cuda, pdl_launch(x)
-    kernel = _wo_kernel if on_gpu else interpreted(_wo_kernel)
+    kernel = _wo_kernel if on_gpu else interpreted(_wo_kernel, keep=(add,))
     kernel[(triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)](
         x,
         weight,
@@ -381,7 +394,8 @@ def launch(
         PARTIAL=partial,
         OUT_BF16=bf16 and not partial,
         SWAP=tiles.swap,
-        UNIFORM=code == KINDS["fp8_block"] and scale_block[0] % block_n == 0,
+        UNIFORM=uniform,
+        AHEAD=ahead_span(per_split, scale_block[1]) if tiles.scales_ahead else 0,
         num_warps=tiles.num_warps,
         num_stages=tiles.num_stages,
         **decoders(x),

@@ -22,12 +22,14 @@ from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
 from model.kernels.codes import PDL_CAPABILITY, gpu_decoders
+from model.kernels.k_loop import ahead_span
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
 from model.kernels.weight_only import DENSE, FP8_BLOCK, KINDS, Tiles, _wo_kernel
 
 POINTERS = ("x", "w", "block_scale", "scale")
 INTS = ("M", "N", "K", "stride_xm", "K_PER_SPLIT")
 ALIGNED = (0, 1, 2, 3, 4, 6, 7, 8, 9)  # argument indices Triton sees as multiples of 16 at the bench shapes
+AHEAD_K = 2560  # the inputs a build with the multipliers ahead (`Tiles.scales_ahead`) holds them for: the hidden size
 
 
 def build(
@@ -51,6 +53,7 @@ def build(
         "OUT_BF16": not partial,
         "SWAP": tiles.swap,
         "UNIFORM": kind == "fp8_block" and bn % tiles.block_n == 0,  # as `launch` decides it
+        "AHEAD": ahead_span(AHEAD_K, bk) if tiles.scales_ahead else 0,
     } | launch_flags(arch)
     signature = {p: f"*{dtype}" for p in POINTERS} | {"out": "*fp32" if partial else "*i16"}
     if kind is not None:  # codes and block scales as bytes, float32 (or E8M0 byte) scales

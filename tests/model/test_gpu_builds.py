@@ -438,10 +438,7 @@ def test_multipliers_ahead_leave_the_k_loop_no_global_load(
     loaded ahead, the loop loads none."""
 
     def loop_loads(ahead: bool) -> int:
-        ptx = ahead_build(kernel, block_m, gemm, 90, fp8_activations, ahead).asm["ptx"]
-        loop = re.search(r"Inner Loop Header.*?\n\s*@%p\d+ bra\s+\$L__BB0_\d+;", ptx, re.S)
-        assert loop is not None
-        return len(re.findall(r"ld\.global", loop.group(0)))
+        return k_loop_loads(ahead_build(kernel, block_m, gemm, 90, fp8_activations, ahead).asm["ptx"])
 
     assert loop_loads(False) == today
     assert loop_loads(True) == 0
@@ -505,6 +502,28 @@ def test_fp8_activations_do_not_build_below_sm89(arch: int) -> None:
     with pytest.raises(triton.CompilationError) as refused:
         fused_moe_build_check.build("_gate_up_kernel", "fp8_block", tiles.block_m, tiles.gate_up, arch, True)
     assert "type fp8e4nv not supported in this architecture" in str(refused.value.__cause__)
+
+
+def k_loop_loads(ptx: str) -> int:
+    """The global loads inside a kernel's (first) inner loop, in its PTX."""
+    loop = re.search(r"Inner Loop Header.*?\n\s*@%p\d+ bra\s+\$L__BB0_\d+;", ptx, re.S)
+    assert loop is not None
+    return len(re.findall(r"ld\.global", loop.group(0)))
+
+
+@pytest.mark.parametrize("arch", TARGETS)
+def test_weight_only_multipliers_ahead_build_without_spills(arch: int) -> None:
+    """Block FP8's weight-only GEMM at `weight_only_matmul`'s default tiles with its multipliers loaded ahead
+    (`Tiles.scales_ahead`), unsplit and split: unspilled, and on sm_90 its K loop keeps no global load (the
+    loop's own multiplier load, one a K tile, otherwise)."""
+    for partial in (False, True):
+        tiles = {ahead: weight_only.Tiles(16, 64, 128, scales_ahead=ahead) for ahead in (False, True)}
+        built = {
+            a: fits(skinny_build_check.build(t, 16, partial, "bf16", arch, "fp8_block"), arch) for a, t in tiles.items()
+        }
+        assert " STACK:0 " in resources(built[True]), (partial, resources(built[True]))
+        if arch == 90:
+            assert (k_loop_loads(built[False].asm["ptx"]), k_loop_loads(built[True].asm["ptx"])) == (1, 0)
 
 
 @pytest.mark.parametrize("arch", TARGETS)

@@ -329,3 +329,28 @@ def test_swap_weight_only_counts_and_keeps(kind: str, count: int) -> None:
         h = model[0](x)
         assert_within_bound(h.view(6, 32), x.view(6, 32), model[0].dequantized_weight())
         assert model(x).shape == (2, 3, 16)
+
+
+@pytest.mark.parametrize("split_k", [1, 4])
+def test_block_fp8_scales_ahead_are_bitwise_the_loaded_ones(split_k: int) -> None:
+    """Block FP8's multipliers loaded before the K loop (`Tiles.scales_ahead`) are the floats the loop loads a K
+    tile at a time: the same bits, unsplit and in 4 splits of 3 K tiles of 32 (K = 300, 128-deep scale blocks:
+    splits start inside blocks, the last block partial)."""
+    g = torch.Generator().manual_seed(5)
+    module = block_module(g, "fp8_block", 48, 300)
+    x = torch.randn(17, 300, generator=g).to(torch.bfloat16)
+    tiles = {"block_m": 16, "block_n": 16, "block_k": 32, "split_k": split_k}
+    got = weight_only_matmul(x, "fp8_block", module.weight, module.scale, scales_ahead=True, **tiles)
+    assert torch.equal(got, weight_only_matmul(x, "fp8_block", module.weight, module.scale, **tiles))
+
+
+def test_scales_ahead_need_uniform_block_fp8() -> None:
+    g = torch.Generator().manual_seed(6)
+    x = torch.randn(2, 80)
+    straddled = block_module(g, "fp8_block", 72, 80, (48, 32))  # 32-wide N tiles straddle 48-row scale blocks
+    with pytest.raises(ValueError, match=r"scales_ahead needs block FP8 N tiles inside one scale block \(48 rows\)"):
+        weight_only_matmul(x, "fp8_block", straddled.weight, straddled.scale, block=(48, 32), block_n=32,
+                           scales_ahead=True)  # fmt: skip
+    mx = block_module(g, "mxfp8", 72, 80)
+    with pytest.raises(ValueError, match="scales_ahead needs .* got kind code 5"):
+        weight_only_matmul(x, "mxfp8", mx.weight, mx.scale, scales_ahead=True)
