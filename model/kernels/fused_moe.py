@@ -154,8 +154,9 @@ class GemmTiles:
     `scales_ahead` (block FP8 whose N tiles lie in one scale block, `uniform_scale`) loads a program's
     multipliers, one a K tile, before its K loop, where each K tile otherwise waits on its own load (the
     software pipeline prefetches only the MMA operands); the same multipliers, so the same bits. Under FP8
-    activations the rows' activation scales too (`[BLOCK_M, AHEAD]`, one per row and group of 128 inputs),
-    each K tile's picked the same way (`k_loop.picked`)."""
+    activations with `act_scales_ahead` the rows' activation scales too (`[BLOCK_M, A_AHEAD]`, one a row and
+    group of 128 inputs), each K tile's picked the same way (`k_loop.picked`: a cross-lane reduction a K tile,
+    which the GPU sweep weighs against the load it saves)."""
 
     block_n: int
     block_k: int
@@ -164,6 +165,7 @@ class GemmTiles:
     swap: bool = False
     split_k: int = 1
     scales_ahead: bool = False
+    act_scales_ahead: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.split_k, int) or self.split_k < 1:
@@ -209,17 +211,18 @@ def default_tiles(
 
 def scales_ahead(
     gemm: GemmTiles, quant: str | None, bn: int, bk: int, offset: int, per_split: int, fp8_activations: bool = False
-) -> int:
-    """The kernels' AHEAD for `gemm` (`GemmTiles.scales_ahead`): a power of two holding the scale blocks a
-    program's `per_split` inputs touch (with `fp8_activations`, its rows' activation groups too: one AHEAD
-    for both), or 0 when not asked; a ValueError where the GEMM has no one multiplier a K tile
-    (`uniform_scale`, `offset` the stored rows' start)."""
+) -> dict[str, int]:
+    """The kernels' AHEAD and A_AHEAD for `gemm` (`GemmTiles.scales_ahead`, `act_scales_ahead`): powers of two
+    holding the scale blocks, and under `fp8_activations` the activation groups, a program's `per_split` inputs
+    touch, or 0 when not asked; a ValueError where the GEMM has no one multiplier a K tile (`uniform_scale`,
+    `offset` the stored rows' start)."""
     if not gemm.scales_ahead:
-        return 0
+        return {"AHEAD": 0, "A_AHEAD": 0}
     if not uniform_scale(quant, bn, gemm.block_n, offset):
         raise ValueError(f"fused_moe: scales_ahead needs block FP8 N tiles inside one scale block ({bn} rows), got "
                          f"quant {quant!r} and {gemm}")  # fmt: skip
-    return max(ahead_span(per_split, bk), ahead_span(per_split, ACT_GROUP) if fp8_activations else 0)
+    rows = ahead_span(per_split, ACT_GROUP) if fp8_activations and gemm.act_scales_ahead else 0
+    return {"AHEAD": ahead_span(per_split, bk), "A_AHEAD": rows}
 
 
 def uniform_scale(quant: str | None, bn: int, block_n: int, offset: int = 0) -> bool:
@@ -413,17 +416,17 @@ def _tile_dot(
 
 
 @triton.jit
-def _act_tile(a, a_scale, rows, rk, k0, K, live, A_FP8: tl.constexpr, g0, AHEAD: tl.constexpr):
+def _act_tile(a, a_scale, rows, rk, k0, K, live, A_FP8: tl.constexpr, g0, A_AHEAD: tl.constexpr):
     """The `[BLOCK_M, BLOCK_K]` tile of inputs `rk` (from k0) of `a [R, K]`'s rows `rows [BLOCK_M]` (int64;
     those not `live` read as 0) and the rows' scales: A_FP8, E4M3 codes and their group's float32 scale
-    (`act_quant`, `a_scale [R, ceil(K / A_GROUP)]`; with AHEAD, the rows' `[BLOCK_M, AHEAD]` scales of the
+    (`act_quant`, `a_scale [R, ceil(K / A_GROUP)]`; with A_AHEAD, the rows' `[BLOCK_M, A_AHEAD]` scales of the
     groups from g0 on, `_act_scales_ahead`'s); else the activations, and `live` as a placeholder the dot
     never reads."""
     t = tl.load(a + rows[:, None] * K + rk[None, :], mask=live[:, None] & (rk < K)[None, :], other=0)
     if A_FP8:
         t = t.to(tl.float8e4nv, bitcast=True)
-        if AHEAD > 0:
-            s = picked(a_scale, k0 // A_GROUP - g0, 1, AHEAD)
+        if A_AHEAD > 0:
+            s = picked(a_scale, k0 // A_GROUP - g0, 1, A_AHEAD)
         else:
             s = tl.load(a_scale + rows * ((K + A_GROUP - 1) // A_GROUP) + k0 // A_GROUP, mask=live, other=0.0)
     else:
@@ -432,13 +435,13 @@ def _act_tile(a, a_scale, rows, rk, k0, K, live, A_FP8: tl.constexpr, g0, AHEAD:
 
 
 @triton.jit
-def _act_scales_ahead(a_scale, rows, k_start, k_end, K, live, A_FP8: tl.constexpr, AHEAD: tl.constexpr):
-    """A_FP8 with AHEAD > 0: the rows' scales `[BLOCK_M, AHEAD]` of the activation groups from `k_start`'s on
+def _act_scales_ahead(a_scale, rows, k_start, k_end, K, live, A_FP8: tl.constexpr, A_AHEAD: tl.constexpr):
+    """A_FP8 with A_AHEAD > 0: the rows' scales `[BLOCK_M, A_AHEAD]` of the activation groups from `k_start`'s on
     that `[k_start, k_end)` reads, loaded before the K loop (`k_loop.ahead`); else `a_scale` as given."""
     if A_FP8:
-        if AHEAD > 0:
+        if A_AHEAD > 0:
             at = a_scale + rows[:, None] * ((K + A_GROUP - 1) // A_GROUP)
-            a_scale = ahead(at, live[:, None], k_start, k_end, A_GROUP, AHEAD)
+            a_scale = ahead(at, live[:, None], k_start, k_end, A_GROUP, A_AHEAD)
     return a_scale
 
 
@@ -484,6 +487,7 @@ def _gate_up_kernel(
     A_FP8: tl.constexpr,
     SPLITS: tl.constexpr,
     AHEAD: tl.constexpr,
+    A_AHEAD: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """h[slot, n] = silu(x[t] · W_g[e, n]) * (x[t] · W_u[e, n]) for the block's slots (t = pair // k); A_FP8:
@@ -516,10 +520,10 @@ def _gate_up_kernel(
     k_start, k_end = k_range(H, K_PER_SPLIT, SPLITS > 1)
     gate_scales = ahead(gate_scales, True, k_start, k_end, SCALE_BK, AHEAD)
     up_scales = ahead(up_scales, True, k_start, k_end, SCALE_BK, AHEAD)
-    x_scale = _act_scales_ahead(x_scale, token, k_start, k_end, H, live, A_FP8, AHEAD)
+    x_scale = _act_scales_ahead(x_scale, token, k_start, k_end, H, live, A_FP8, A_AHEAD)
     for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
-        a, a_s = _act_tile(x, x_scale, token, rk, k0, H, live, A_FP8, k_start // A_GROUP, AHEAD)
+        a, a_s = _act_tile(x, x_scale, token, rk, k0, H, live, A_FP8, k_start // A_GROUP, A_AHEAD)
         acc_g = _tile_dot(acc_g, a, gate_rows, gate_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
                           DOT_F32, PTX, HW_E4M3, SWAP, UNIFORM, a_s, A_FP8, k_start // SCALE_BK, AHEAD)  # fmt: skip
         acc_u = _tile_dot(acc_u, a, up_rows, up_scales, rk, k0, H, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND,
@@ -603,6 +607,7 @@ def _down_kernel(
     A_FP8: tl.constexpr,
     SPLITS: tl.constexpr,
     AHEAD: tl.constexpr,
+    A_AHEAD: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots (A_FP8: `h`
@@ -638,11 +643,11 @@ def _down_kernel(
         scales += (rn64 // SCALE_BN) * scale_k
     acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)
     scales = ahead(scales, True, k_start, k_end, SCALE_BK, AHEAD)
-    h_scale = _act_scales_ahead(h_scale, slots, k_start, k_end, I, live, A_FP8, AHEAD)
+    h_scale = _act_scales_ahead(h_scale, slots, k_start, k_end, I, live, A_FP8, A_AHEAD)
     for k0 in range(k_start, k_end, BLOCK_K):
         rk = k0 + tl.arange(0, BLOCK_K)
         # padding slots' rows: 0 either way
-        a, a_s = _act_tile(h, h_scale, slots, rk, k0, I, live, A_FP8, k_start // A_GROUP, AHEAD)
+        a, a_s = _act_tile(h, h_scale, slots, rk, k0, I, live, A_FP8, k_start // A_GROUP, A_AHEAD)
         acc = _tile_dot(acc, a, rows, scales, rk, k0, I, n_live, SCALE_BK, BLOCK_K, BLOCK_N, KIND, DOT_F32, PTX,
                         HW_E4M3, SWAP, UNIFORM, a_s, A_FP8, k_start // SCALE_BK, AHEAD)  # fmt: skip
     acc = _tensor_scale(oriented(acc, SWAP), scale_2 + e64 * H + rn64, n_live, KIND)
@@ -1064,7 +1069,7 @@ def _launch_experts(
     flags |= {"A_FP8": fp8_activations}
     flags |= decoders(x) | dependent
     blocks = pairs if direct else max_blocks(pairs, e, tiles.block_m)
-    splits = tuple(  # each GEMM's (K splits, inputs per split, AHEAD)
+    splits = tuple(  # each GEMM's (K splits, inputs per split, {AHEAD, A_AHEAD})
         (n, per, scales_ahead(gemm, quant, stored.bn, stored.bk, offset, per, fp8_activations))
         for gemm, k_in, offset in ((tiles.gate_up, hidden, inter), (tiles.down, inter, 0))
         for n, per in [k_splits(k_in, gemm.block_k, gemm.split_k)]
@@ -1096,7 +1101,7 @@ def _expert_parts(
     ids: torch.Tensor,
     stored: StoredExperts,
     tiles: MoETiles,
-    splits: tuple[tuple[int, int, int], ...],
+    splits: tuple[tuple[int, int, dict[str, int]], ...],
     quant: str | None,
     shared: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
     shared_rows: bool,
@@ -1109,8 +1114,8 @@ def _expert_parts(
     (`shared_rows`: the first; the kernels are the same in every round). The gate/up GEMM reads `acts`
     (x, or its FP8 codes and scales); with FP8 activations the down GEMM reads h's, quantised between
     the two (but the unused tail blocks' slots, which no program writes or reads). `splits`: each GEMM's
-    (K splits, inputs per split, `k_splits`; AHEAD, `scales_ahead`); with the gate/up GEMM's split, h is (its
-    float32 partials, the product they sum to, written by `_split_act_kernel`)."""
+    (K splits, inputs per split, `k_splits`; AHEAD and A_AHEAD, `scales_ahead`); with the gate/up GEMM's split,
+    h is (its float32 partials, the product they sum to, written by `_split_act_kernel`)."""
     (t, hidden), k = x.shape, ids.shape[1]
     e, inter = stored.gate_up.shape[0], stored.gate_up.shape[1] // 2
     pairs = t * k
@@ -1127,7 +1132,7 @@ def _expert_parts(
         e, k,
         hidden, inter, stored.bn, stored.bk, gu_per, BLOCK_M=bm, BLOCK_N=gu.block_n, BLOCK_K=gu.block_k,
         num_warps=gu.warps, num_stages=gu.stages, SWAP=gu.swap,
-        UNIFORM=uniform_scale(quant, stored.bn, gu.block_n, inter), SPLITS=gu_splits, AHEAD=gu_ahead, **flags,
+        UNIFORM=uniform_scale(quant, stored.bn, gu.block_n, inter), SPLITS=gu_splits, **gu_ahead, **flags,
     )  # fmt: skip
     s, g, w_s = (
         (shared[0].contiguous(), shared[1], shared[2]) if shared is not None else (h, x, x)
@@ -1143,6 +1148,6 @@ def _expert_parts(
         *h_acts, stored.down, stored.down_scale, stored.down_scale_2, sorted_pairs, block_expert, weights, s, g,
         w_s, parts, pairs, e, hidden, inter, stored.bn, stored.bk, blocks, t, g.stride(0), dn_per, BLOCK_M=bm,
         BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None,
-        SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), SPLITS=dn_splits, AHEAD=dn_ahead,
+        SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), SPLITS=dn_splits, **dn_ahead,
         **flags,
     )  # fmt: skip

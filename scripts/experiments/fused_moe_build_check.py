@@ -68,7 +68,7 @@ def build(
     constexprs |= {"KIND": KINDS[quant], "DOT_F32": False, "SWAP": tiles.swap, "A_FP8": fp8_activations}
     offset = BENCH_INTER if kernel == "_gate_up_kernel" else 0
     ahead = scales_ahead(tiles, quant, FP8_BLOCK[0], FP8_BLOCK[1], offset, per_split, fp8_activations)
-    constexprs |= {"SPLITS": splits, "AHEAD": ahead}
+    constexprs |= {"SPLITS": splits} | ahead
     constexprs |= launch_flags(arch)
     constexprs |= {"UNIFORM": uniform_scale(quant, FP8_BLOCK[0], tiles.block_n, offset)}
     constexprs |= {"SHARED": quant is None} if "SHARED" in fn.arg_names else {}
