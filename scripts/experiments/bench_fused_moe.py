@@ -11,7 +11,7 @@ shapes. Each sweep times its candidates as listed, then swapped where both GEMMs
 wgmma's 64 rows (`GemmTiles.swap`: the weight tile as the MMA's first operand), then, in the decode class,
 split over K (`SPLIT_SWEEP`, `GemmTiles.split_k`); each line gives µs a call, the active experts' bytes
 (and x's) per µs, and that as a share of `--bandwidth`; block FP8 also with its multipliers loaded ahead of the
-K loops (`AHEAD_SWEEP`, `GemmTiles.scales_ahead`). `--shared` also
+K loops (`AHEAD_SWEEP` at decode, `PREFILL_AHEAD_SWEEP` in the 64-row class, `GemmTiles.scales_ahead`). `--shared` also
 times a gated shared expert of intermediate I added both ways: its own down GEMM with the output
 added in the sum kernel (`shared_out`), and folded into the down kernel as more row blocks
 (`shared`), and folds it into the bf16 sweep, as the model runs it. `--fp8-activations` also times block FP8
@@ -142,12 +142,13 @@ SPLIT_SWEEP = [
 ]
 
 
-def with_ahead(tiles: MoETiles) -> MoETiles:
-    """`tiles` with both GEMMs' block-FP8 multipliers loaded before their K loops (`GemmTiles.scales_ahead`)."""
+def with_ahead(tiles: MoETiles, acts: bool = True) -> MoETiles:
+    """`tiles` with both GEMMs' block-FP8 multipliers loaded before their K loops (`GemmTiles.scales_ahead`), and
+    under FP8 activations the rows' activation scales too unless not `acts` (`GemmTiles.act_scales_ahead`)."""
     return dataclasses.replace(
         tiles,
-        gate_up=dataclasses.replace(tiles.gate_up, scales_ahead=True),
-        down=dataclasses.replace(tiles.down, scales_ahead=True),
+        gate_up=dataclasses.replace(tiles.gate_up, scales_ahead=True, act_scales_ahead=acts),
+        down=dataclasses.replace(tiles.down, scales_ahead=True, act_scales_ahead=acts),
     )
 
 
@@ -158,6 +159,37 @@ AHEAD_SWEEP = [
     with_ahead(MoETiles(16, GemmTiles(bn, 128, w, st), GemmTiles(dn, 64, w, st)))
     for bn, dn, w, st in [(32, 64, 4, 4), (32, 64, 4, 6), (64, 128, 4, 4)]
 ] + [with_ahead(SPLIT_SWEEP[i]) for i in (0, 3, 4)]
+
+
+# Block FP8 in the full preset's prefill class (64-row blocks: 40 and 80 pairs an expert at 2048 and 4096 tokens),
+# where each program loops 40 gate_up K tiles (10 down) each waiting on its multipliers' load (docs/measurements.md,
+# "Multipliers ahead at prefill"): today's tiles with them loaded ahead, a deeper pipeline, 8 warps, a wider gate_up
+# tile, 128-deep K tiles, a 64-wide down tile at 6 stages (sm_90 builds, all unspilled: 87-209 registers, 28-115 KB).
+PREFILL_AHEAD_SWEEP = [
+    with_ahead(MoETiles(bm, GemmTiles(bn, bk, w, st), GemmTiles(dn, bk, w, st)))
+    for bm, bn, bk, dn, w, st in [
+        (64, 64, 64, 128, 4, 4),
+        (64, 64, 64, 128, 4, 5),
+        (64, 64, 64, 128, 8, 3),
+        (64, 128, 64, 128, 8, 3),
+        (64, 64, 128, 128, 8, 3),
+        (64, 64, 64, 64, 4, 6),
+    ]
+]
+# FP8 activations: the multipliers ahead but the rows' activation scales loaded in the loop, whose per-K-tile pick
+# from the preloaded ones is a cross-lane reduction (sm_90 gate_up loop: 386 PTX lines against 826 with it)
+PREFILL_WEIGHT_AHEAD_SWEEP = [with_ahead(c, acts=False) for c in PREFILL_AHEAD_SWEEP[:3]]
+
+
+def ahead_sweep(fmt: str, block_m: int) -> list[MoETiles]:
+    """The multipliers-ahead candidates for block FP8 (`fmt` "fp8_block" or "fp8_block w8a8") in a tile class."""
+    if not fmt.startswith("fp8_block"):
+        return []
+    if block_m == 16:
+        return AHEAD_SWEEP
+    if block_m == 64:
+        return PREFILL_AHEAD_SWEEP + (PREFILL_WEIGHT_AHEAD_SWEEP if fmt.endswith("w8a8") else [])
+    return []
 
 
 def with_swapped(candidates: list[MoETiles]) -> list[MoETiles]:
@@ -288,11 +320,10 @@ def main() -> None:
                 sweeps += [("bf16", cand, bf16) for cand in with_swapped(SWEEP[tiles.block_m]) + split]
             if args.quant_sweep:
                 quant = with_swapped(QUANT_SWEEP[tiles.block_m]) + (SPLIT_SWEEP if tiles.block_m == 16 else [])
-                ahead = AHEAD_SWEEP if tiles.block_m == 16 else []
                 sweeps += [
                     (fmt, cand, wts)
                     for fmt, (wts, _, _) in kept.items()
-                    for cand in quant + (ahead if fmt.startswith("fp8_block") else [])
+                    for cand in quant + ahead_sweep(fmt, tiles.block_m)
                 ]
             for kind, cand, wts in sweeps:
                 run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)

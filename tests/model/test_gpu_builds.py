@@ -470,6 +470,22 @@ def test_split_sweep_builds_without_spills_for_the_h200(quant: str | None) -> No
     assert all(" STACK:0 " in r for b in built.values() for r in b.values()), built
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("fp8_activations", [False, True], ids=["w8a16", "w8a8"])
+def test_prefill_ahead_sweep_builds_without_spills_for_the_h200(fp8_activations: bool) -> None:
+    """Every prefill candidate the bench sweeps with block FP8's multipliers ahead (`bench_fused_moe.ahead_sweep`,
+    the 64-row class) builds for sm_90 unspilled, under bf16 and FP8 activations."""
+    from scripts.experiments.bench_fused_moe import ahead_sweep
+
+    swept = ahead_sweep("fp8_block w8a8" if fp8_activations else "fp8_block", 64)
+    built = {
+        (str(tiles), kernel): resources(ahead_build(kernel, tiles.block_m, gemm, 90, fp8_activations, True))
+        for tiles in swept
+        for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down))
+    }
+    assert all(" STACK:0 " in r for r in built.values()), built
+
+
 @pytest.mark.parametrize("arch", TARGETS)
 @pytest.mark.parametrize("quant", [None, "fp8_block", "mxfp8"])
 def test_largest_gate_up_tiles_build_without_spills(quant: str | None, arch: int) -> None:
