@@ -148,7 +148,8 @@ def _index_points(dep: Any) -> tuple[Any, int, int] | None:
     if not isinstance(dep, MemoryDep) or dep.is_indirect():
         return None
     ranges = {v: V.graph.sizevars.optimization_hint(n, fallback=0) for v, n in dep.ranges.items()}
-    index = dep.index
+    sizes = dep.index.free_symbols - ranges.keys()  # the traced size's symbols: their hints
+    index = dep.index.subs({v: V.graph.sizevars.optimization_hint(v, fallback=0) for v in sizes})
     if not ranges:
         return np.array([int(index)]), 1, 1
     coeffs = {v: index.coeff(v) for v in ranges}
@@ -417,6 +418,8 @@ def layer_kind(config: Any, layer: int) -> str:
 
 def report_layers(pieces: list[Piece], config: Any) -> list[str]:
     """Kernels a layer of each kind (`layer_kernels`), and the functions of one such layer's."""
+    if not any(n.kind in HYPER_OPS for p in pieces for n in p.nodes):  # above HC_READ_ROWS: torch ops
+        return ["", "kernels by layer: none told apart (no hyper-connection op at this size)"]
     parts = layer_kernels(pieces, config.num_hidden_layers)
     by_kind: dict[str, list[int]] = {}
     for layer in range(config.num_hidden_layers):

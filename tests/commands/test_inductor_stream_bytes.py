@@ -104,3 +104,13 @@ def test_decode_kernels_are_split_by_layer(decode: tuple[list[sb.Piece], int]) -
     assert any("rope.py:apply_rope" in n.sources for n in attention)
     assert not any("gdn.py" in s for n in attention for s in n.sources)
 
+
+def test_decode_gdn_layer_kernels(decode: tuple[list[sb.Piece], int]) -> None:
+    """A GDN layer's decode step: beta's sigmoid and g's softplus in one kernel; the conv's tail written
+    in place (no copy of every slot's tail into a new buffer, none back)."""
+    pieces, layers = decode
+    gdn = sb.layer_kernels(pieces, layers)[1 + 2]
+    gates = [n for n in gdn if "sigmoid" in n.ops and "log1p" in n.ops]
+    assert len(gates) == 1 and "cat" in gates[0].ops
+    assert not [n for n in gdn if n.ops == ["copy_"]]
+    assert [n for n in gdn if "index_put_" in n.ops]
