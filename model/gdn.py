@@ -153,8 +153,9 @@ class GatedDeltaNet(nn.Module):
         v = v.unflatten(-1, (self.num_v_heads, self.head_v_dim))
         q = l2norm(q.float()) * self.head_k_dim**-0.5
         k = l2norm(k.float())
-        beta = b.to(work).sigmoid().float()
-        g = -self.A_log.float().exp() * F.softplus(a.float() + self.dt_bias)
+        # beta and g stacked: one small kernel computes both (each its own, unstacked), same ops
+        decay = -self.A_log.float().exp() * F.softplus(a.float() + self.dt_bias)
+        beta, g = torch.stack([b.to(work).sigmoid().float(), decay]).unbind()
         core = self.delta_rule(q, k, v.float(), g, beta, slots, write_slots).to(work)
         out = self.norm(core, z.unflatten(-1, (self.num_v_heads, self.head_v_dim))).flatten(-2)
         return self.out_proj(out.to(x.dtype))

@@ -311,16 +311,20 @@ class GraphModule(torch.nn.Module):
         add_13: "f32[s33, 2, 1]" = sum_2 + 1e-06;  sum_2 = None
         rsqrt_2: "f32[s33, 2, 1]" = torch.rsqrt(add_13);  add_13 = None
         k_2: "f32[s33, 2, 16]" = float_9 * rsqrt_2;  float_9 = rsqrt_2 = None
+        float_10: "f32[4]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_a_log_ = None
+        exp: "f32[4]" = float_10.exp();  float_10 = None
+        neg: "f32[4]" = -exp;  exp = None
+        float_11: "f32[s33, 4]" = a.float();  a = None
+        add_14: "f32[s33, 4]" = float_11 + l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_;  float_11 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_ = None
+        softplus: "f32[s33, 4]" = torch._C._nn.softplus(add_14);  add_14 = None
+        decay: "f32[s33, 4]" = neg * softplus;  neg = softplus = None
         to_3: "f32[s33, 4]" = b.to(torch.float32);  b = None
         sigmoid_2: "f32[s33, 4]" = to_3.sigmoid();  to_3 = None
-        beta: "f32[s33, 4]" = sigmoid_2.float();  sigmoid_2 = None
-        float_11: "f32[4]" = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_a_log_ = None
-        exp: "f32[4]" = float_11.exp();  float_11 = None
-        neg: "f32[4]" = -exp;  exp = None
-        float_12: "f32[s33, 4]" = a.float();  a = None
-        add_14: "f32[s33, 4]" = float_12 + l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_;  float_12 = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_parameters_dt_bias_ = None
-        softplus: "f32[s33, 4]" = torch._C._nn.softplus(add_14);  add_14 = None
-        g: "f32[s33, 4]" = neg * softplus;  neg = softplus = None
+        float_12: "f32[s33, 4]" = sigmoid_2.float();  sigmoid_2 = None
+        stack: "f32[2, s33, 4]" = torch.stack([float_12, decay]);  float_12 = decay = None
+        unbind = stack.unbind();  stack = None
+        beta: "f32[s33, 4]" = unbind[0]
+        g: "f32[s33, 4]" = unbind[1];  unbind = None
         float_13: "f32[s33, 4, 16]" = v_1.float();  v_1 = None
         out_5: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
         delta_rule_default = torch.ops.qcompile.delta_rule.default('model.layers.0.linear_attn', q_2, k_2, float_13, g, beta, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_, out_5);  q_2 = k_2 = float_13 = g = beta = l_self_modules_model_modules_layers_modules_0_modules_linear_attn_buffers_recurrent_ = delta_rule_default = None
@@ -388,54 +392,54 @@ class GraphModule(torch.nn.Module):
         out_9: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         experts_default = torch.ops.qcompile.experts.default('model.layers.0.mlp', x_1, weights, idx, mul_21, shared_gate, out_9);  x_1 = weights = idx = mul_21 = shared_gate = experts_default = None
         h_2: "f32[s33, 256]" = torch.ops.qcompile.hc_write.default(h_1, inject_3, out_9);  h_1 = inject_3 = out_9 = None
-        getitem_68: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
+        getitem_70: "i64[s33, 1]" = l_input_ids_[(slice(None, None, None), None)];  l_input_ids_ = None
         steps_1: "i64[3]" = torch.arange(-2, 1, device = device(type='cpu'))
-        getitem_69: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_5: "i64[s33, 3]" = getitem_69 + steps_1;  getitem_69 = None
+        getitem_71: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_5: "i64[s33, 3]" = getitem_71 + steps_1;  getitem_71 = None
         arange_7: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_72: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
-        add_19: "i64[s33, 3]" = getitem_72 + steps_1;  getitem_72 = steps_1 = None
+        getitem_74: "i64[s33, 1]" = arange_7[(slice(None, None, None), None)];  arange_7 = None
+        add_19: "i64[s33, 3]" = getitem_74 + steps_1;  getitem_74 = steps_1 = None
         flat_5: "i64[s33, 3]" = add_19.clamp_min(0);  add_19 = None
-        getitem_73: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_75: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_20: "i64[s33, 3]" = rel_5 + 2
         clamp_5: "i64[s33, 3]" = add_20.clamp(0, 1);  add_20 = None
-        from_tail_5: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_73, clamp_5)];  getitem_73 = clamp_5 = None
+        from_tail_5: "i64[s33, 3, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_[(getitem_75, clamp_5)];  getitem_75 = clamp_5 = None
         ge_5: "b8[s33, 3]" = rel_5 >= 0;  rel_5 = None
-        getitem_75: "b8[s33, 3, 1]" = ge_5[(Ellipsis, None)];  ge_5 = None
-        getitem_76: "i64[s33, 3, 1]" = getitem_68[flat_5];  getitem_68 = flat_5 = None
-        window: "i64[s33, 3, 1]" = torch.where(getitem_75, getitem_76, from_tail_5);  getitem_75 = getitem_76 = from_tail_5 = None
-        getitem_77: "i64[s33, 2, 1]" = window[(slice(None, None, None), slice(1, None, None))]
-        to_10: "i64[s33, 2, 1]" = getitem_77.to(torch.int64);  getitem_77 = None
+        getitem_77: "b8[s33, 3, 1]" = ge_5[(Ellipsis, None)];  ge_5 = None
+        getitem_78: "i64[s33, 3, 1]" = getitem_70[flat_5];  getitem_70 = flat_5 = None
+        window: "i64[s33, 3, 1]" = torch.where(getitem_77, getitem_78, from_tail_5);  getitem_77 = getitem_78 = from_tail_5 = None
+        getitem_79: "i64[s33, 2, 1]" = window[(slice(None, None, None), slice(1, None, None))]
+        to_10: "i64[s33, 2, 1]" = getitem_79.to(torch.int64);  getitem_79 = None
         index_copy__1: "i64[3, 2, 1]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_.index_copy_(0, l_write_slots_, to_10);  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_ctx_ = to_10 = index_copy__1 = None
         window_1: "i64[s33, 3]" = window[(Ellipsis, 0)];  window = None
         is_eos: "b8[s33, 3]" = window_1 == 1
-        getitem_79: "i64[s33]" = window_1[(slice(None, None, None), 2)]
-        getitem_80: "b8[s33, 0]" = is_eos[(slice(None, None, None), slice(2, 2, None))]
-        crosses: "b8[s33]" = getitem_80.any(-1);  getitem_80 = None
-        getitem_81: "i64[s33]" = window_1[(slice(None, None, None), 1)]
-        where_6: "i64[s33]" = torch.where(crosses, 1, getitem_81);  crosses = getitem_81 = None
-        getitem_82: "b8[s33, 1]" = is_eos[(slice(None, None, None), slice(1, 2, None))];  is_eos = None
-        crosses_1: "b8[s33]" = getitem_82.any(-1);  getitem_82 = None
-        getitem_83: "i64[s33]" = window_1[(slice(None, None, None), 0)];  window_1 = None
-        where_7: "i64[s33]" = torch.where(crosses_1, 1, getitem_83);  crosses_1 = getitem_83 = None
-        getitem_84: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
-        mix: "i64[s33]" = getitem_79 * getitem_84;  getitem_79 = getitem_84 = None
-        getitem_85: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
-        mul_23: "i64[s33]" = where_6 * getitem_85;  where_6 = getitem_85 = None
+        getitem_81: "i64[s33]" = window_1[(slice(None, None, None), 2)]
+        getitem_82: "b8[s33, 0]" = is_eos[(slice(None, None, None), slice(2, 2, None))]
+        crosses: "b8[s33]" = getitem_82.any(-1);  getitem_82 = None
+        getitem_83: "i64[s33]" = window_1[(slice(None, None, None), 1)]
+        where_6: "i64[s33]" = torch.where(crosses, 1, getitem_83);  crosses = getitem_83 = None
+        getitem_84: "b8[s33, 1]" = is_eos[(slice(None, None, None), slice(1, 2, None))];  is_eos = None
+        crosses_1: "b8[s33]" = getitem_84.any(-1);  getitem_84 = None
+        getitem_85: "i64[s33]" = window_1[(slice(None, None, None), 0)];  window_1 = None
+        where_7: "i64[s33]" = torch.where(crosses_1, 1, getitem_85);  crosses_1 = getitem_85 = None
+        getitem_86: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[0]
+        mix: "i64[s33]" = getitem_81 * getitem_86;  getitem_81 = getitem_86 = None
+        getitem_87: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[1]
+        mul_23: "i64[s33]" = where_6 * getitem_87;  where_6 = getitem_87 = None
         mix_1: "i64[s33]" = torch.bitwise_xor(mix, mul_23);  mix = mul_23 = None
-        getitem_86: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
-        getitem_87: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
-        remainder: "i64[s33, 2]" = torch.remainder(getitem_86, getitem_87);  getitem_86 = getitem_87 = None
-        getitem_88: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
-        add_21: "i64[s33, 2]" = remainder + getitem_88;  remainder = getitem_88 = None
-        getitem_89: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
-        mul_24: "i64[s33]" = where_7 * getitem_89;  where_7 = getitem_89 = None
+        getitem_88: "i64[s33, 1]" = mix_1[(slice(None, None, None), None)]
+        getitem_89: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(0, 2, None)]
+        remainder: "i64[s33, 2]" = torch.remainder(getitem_88, getitem_89);  getitem_88 = getitem_89 = None
+        getitem_90: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(0, 2, None)]
+        add_21: "i64[s33, 2]" = remainder + getitem_90;  remainder = getitem_90 = None
+        getitem_91: "i64[]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_[2];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_layer_multipliers_ = None
+        mul_24: "i64[s33]" = where_7 * getitem_91;  where_7 = getitem_91 = None
         mix_2: "i64[s33]" = torch.bitwise_xor(mix_1, mul_24);  mix_1 = mul_24 = None
-        getitem_90: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
-        getitem_91: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
-        remainder_1: "i64[s33, 2]" = torch.remainder(getitem_90, getitem_91);  getitem_90 = getitem_91 = None
-        getitem_92: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
-        add_22: "i64[s33, 2]" = remainder_1 + getitem_92;  remainder_1 = getitem_92 = None
+        getitem_92: "i64[s33, 1]" = mix_2[(slice(None, None, None), None)];  mix_2 = None
+        getitem_93: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_vocab_sizes_ = None
+        remainder_1: "i64[s33, 2]" = torch.remainder(getitem_92, getitem_93);  getitem_92 = getitem_93 = None
+        getitem_94: "i64[2]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_[slice(2, 4, None)];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_ple_embedding_buffers_ngram_heads_offsets_ = None
+        add_22: "i64[s33, 2]" = remainder_1 + getitem_94;  remainder_1 = getitem_94 = None
         cat: "i64[s33, 4]" = torch.cat([add_21, add_22], dim = -1);  add_21 = add_22 = None
         out_10: "f32[s33, 64]" = torch.empty((s33, 64), dtype = torch.float32, device = device(type='cpu'))
         ple_gather_default = torch.ops.qcompile.ple_gather.default('model.layers.1.ple.ple_embedding', cat, out_10);  cat = ple_gather_default = None
@@ -499,8 +503,8 @@ class GraphModule(torch.nn.Module):
         mul_33: "f32[s33, 4, 64]" = mul_32 * scale_9;  mul_32 = scale_9 = None
         out_13: "f32[s33, 4, 64]" = mul_33.to(torch.float32);  mul_33 = None
         flatten_6: "f32[s33, 256]" = out_13.flatten(-2);  out_13 = None
-        getitem_101: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
-        taps_1: "f32[256, 4]" = getitem_101.float();  getitem_101 = None
+        getitem_103: "f32[256, 4]" = l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_ple_modules_conv1d_parameters_weight_ = None
+        taps_1: "f32[256, 4]" = getitem_103.float();  getitem_103 = None
         rel_6: "i64[s33]" = l_offsets_ - 9
         arange_8: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_9: "i64[s33]" = arange_8 - 9;  arange_8 = None
@@ -509,12 +513,12 @@ class GraphModule(torch.nn.Module):
         clamp_6: "i64[s33]" = add_29.clamp(0, 8);  add_29 = None
         from_tail_6: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_6)];  clamp_6 = None
         ge_6: "b8[s33]" = rel_6 >= 0;  rel_6 = None
-        getitem_105: "b8[s33, 1]" = ge_6[(slice(None, None, None), None)];  ge_6 = None
-        getitem_106: "f32[s33, 256]" = flatten_6[flat_6];  flat_6 = None
-        where_8: "f32[s33, 256]" = torch.where(getitem_105, getitem_106, from_tail_6);  getitem_105 = getitem_106 = from_tail_6 = None
+        getitem_107: "b8[s33, 1]" = ge_6[(slice(None, None, None), None)];  ge_6 = None
+        getitem_108: "f32[s33, 256]" = flatten_6[flat_6];  flat_6 = None
+        where_8: "f32[s33, 256]" = torch.where(getitem_107, getitem_108, from_tail_6);  getitem_107 = getitem_108 = from_tail_6 = None
         float_25: "f32[s33, 256]" = where_8.float();  where_8 = None
-        getitem_107: "f32[256]" = taps_1[(slice(None, None, None), 0)]
-        out_14: "f32[s33, 256]" = float_25 * getitem_107;  float_25 = getitem_107 = None
+        getitem_109: "f32[256]" = taps_1[(slice(None, None, None), 0)]
+        out_14: "f32[s33, 256]" = float_25 * getitem_109;  float_25 = getitem_109 = None
         rel_7: "i64[s33]" = l_offsets_ - 6
         arange_9: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_11: "i64[s33]" = arange_9 - 6;  arange_9 = None
@@ -523,12 +527,12 @@ class GraphModule(torch.nn.Module):
         clamp_7: "i64[s33]" = add_30.clamp(0, 8);  add_30 = None
         from_tail_7: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_7)];  clamp_7 = None
         ge_7: "b8[s33]" = rel_7 >= 0;  rel_7 = None
-        getitem_111: "b8[s33, 1]" = ge_7[(slice(None, None, None), None)];  ge_7 = None
-        getitem_112: "f32[s33, 256]" = flatten_6[flat_7];  flat_7 = None
-        where_9: "f32[s33, 256]" = torch.where(getitem_111, getitem_112, from_tail_7);  getitem_111 = getitem_112 = from_tail_7 = None
+        getitem_113: "b8[s33, 1]" = ge_7[(slice(None, None, None), None)];  ge_7 = None
+        getitem_114: "f32[s33, 256]" = flatten_6[flat_7];  flat_7 = None
+        where_9: "f32[s33, 256]" = torch.where(getitem_113, getitem_114, from_tail_7);  getitem_113 = getitem_114 = from_tail_7 = None
         float_26: "f32[s33, 256]" = where_9.float();  where_9 = None
-        getitem_113: "f32[256]" = taps_1[(slice(None, None, None), 1)]
-        mul_35: "f32[s33, 256]" = float_26 * getitem_113;  float_26 = getitem_113 = None
+        getitem_115: "f32[256]" = taps_1[(slice(None, None, None), 1)]
+        mul_35: "f32[s33, 256]" = float_26 * getitem_115;  float_26 = getitem_115 = None
         out_15: "f32[s33, 256]" = out_14 + mul_35;  out_14 = mul_35 = None
         rel_8: "i64[s33]" = l_offsets_ - 3
         arange_10: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
@@ -538,12 +542,12 @@ class GraphModule(torch.nn.Module):
         clamp_8: "i64[s33]" = add_32.clamp(0, 8);  add_32 = None
         from_tail_8: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_8)];  clamp_8 = None
         ge_8: "b8[s33]" = rel_8 >= 0;  rel_8 = None
-        getitem_117: "b8[s33, 1]" = ge_8[(slice(None, None, None), None)];  ge_8 = None
-        getitem_118: "f32[s33, 256]" = flatten_6[flat_8];  flat_8 = None
-        where_10: "f32[s33, 256]" = torch.where(getitem_117, getitem_118, from_tail_8);  getitem_117 = getitem_118 = from_tail_8 = None
+        getitem_119: "b8[s33, 1]" = ge_8[(slice(None, None, None), None)];  ge_8 = None
+        getitem_120: "f32[s33, 256]" = flatten_6[flat_8];  flat_8 = None
+        where_10: "f32[s33, 256]" = torch.where(getitem_119, getitem_120, from_tail_8);  getitem_119 = getitem_120 = from_tail_8 = None
         float_27: "f32[s33, 256]" = where_10.float();  where_10 = None
-        getitem_119: "f32[256]" = taps_1[(slice(None, None, None), 2)]
-        mul_36: "f32[s33, 256]" = float_27 * getitem_119;  float_27 = getitem_119 = None
+        getitem_121: "f32[256]" = taps_1[(slice(None, None, None), 2)]
+        mul_36: "f32[s33, 256]" = float_27 * getitem_121;  float_27 = getitem_121 = None
         out_16: "f32[s33, 256]" = out_15 + mul_36;  out_15 = mul_36 = None
         rel_9: "i64[s33]" = l_offsets_ - 0
         arange_11: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
@@ -553,30 +557,30 @@ class GraphModule(torch.nn.Module):
         clamp_9: "i64[s33]" = add_34.clamp(0, 8);  add_34 = None
         from_tail_9: "f32[s33, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(l_slots_, clamp_9)];  clamp_9 = None
         ge_9: "b8[s33]" = rel_9 >= 0;  rel_9 = None
-        getitem_123: "b8[s33, 1]" = ge_9[(slice(None, None, None), None)];  ge_9 = None
-        getitem_124: "f32[s33, 256]" = flatten_6[flat_9];  flat_9 = None
-        where_11: "f32[s33, 256]" = torch.where(getitem_123, getitem_124, from_tail_9);  getitem_123 = getitem_124 = from_tail_9 = None
+        getitem_125: "b8[s33, 1]" = ge_9[(slice(None, None, None), None)];  ge_9 = None
+        getitem_126: "f32[s33, 256]" = flatten_6[flat_9];  flat_9 = None
+        where_11: "f32[s33, 256]" = torch.where(getitem_125, getitem_126, from_tail_9);  getitem_125 = getitem_126 = from_tail_9 = None
         float_28: "f32[s33, 256]" = where_11.float();  where_11 = None
-        getitem_125: "f32[256]" = taps_1[(slice(None, None, None), 3)];  taps_1 = None
-        mul_37: "f32[s33, 256]" = float_28 * getitem_125;  float_28 = getitem_125 = None
+        getitem_127: "f32[256]" = taps_1[(slice(None, None, None), 3)];  taps_1 = None
+        mul_37: "f32[s33, 256]" = float_28 * getitem_127;  float_28 = getitem_127 = None
         out_17: "f32[s33, 256]" = out_16 + mul_37;  out_16 = mul_37 = None
         steps_2: "i64[10]" = torch.arange(-9, 1, device = device(type='cpu'))
-        getitem_126: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_10: "i64[s33, 10]" = getitem_126 + steps_2;  getitem_126 = None
+        getitem_128: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_10: "i64[s33, 10]" = getitem_128 + steps_2;  getitem_128 = None
         arange_13: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_129: "i64[s33, 1]" = arange_13[(slice(None, None, None), None)];  arange_13 = None
-        add_37: "i64[s33, 10]" = getitem_129 + steps_2;  getitem_129 = steps_2 = None
+        getitem_131: "i64[s33, 1]" = arange_13[(slice(None, None, None), None)];  arange_13 = None
+        add_37: "i64[s33, 10]" = getitem_131 + steps_2;  getitem_131 = steps_2 = None
         flat_10: "i64[s33, 10]" = add_37.clamp_min(0);  add_37 = None
-        getitem_130: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_132: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_38: "i64[s33, 10]" = rel_10 + 9
         clamp_10: "i64[s33, 10]" = add_38.clamp(0, 8);  add_38 = None
-        from_tail_10: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_130, clamp_10)];  getitem_130 = clamp_10 = None
+        from_tail_10: "f32[s33, 10, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_[(getitem_132, clamp_10)];  getitem_132 = clamp_10 = None
         ge_10: "b8[s33, 10]" = rel_10 >= 0;  rel_10 = None
-        getitem_132: "b8[s33, 10, 1]" = ge_10[(Ellipsis, None)];  ge_10 = None
-        getitem_133: "f32[s33, 10, 256]" = flatten_6[flat_10];  flatten_6 = flat_10 = None
-        where_12: "f32[s33, 10, 256]" = torch.where(getitem_132, getitem_133, from_tail_10);  getitem_132 = getitem_133 = from_tail_10 = None
-        getitem_134: "f32[s33, 9, 256]" = where_12[(slice(None, None, None), slice(1, None, None))];  where_12 = None
-        to_17: "f32[s33, 9, 256]" = getitem_134.to(torch.float32);  getitem_134 = None
+        getitem_134: "b8[s33, 10, 1]" = ge_10[(Ellipsis, None)];  ge_10 = None
+        getitem_135: "f32[s33, 10, 256]" = flatten_6[flat_10];  flatten_6 = flat_10 = None
+        where_12: "f32[s33, 10, 256]" = torch.where(getitem_134, getitem_135, from_tail_10);  getitem_134 = getitem_135 = from_tail_10 = None
+        getitem_136: "f32[s33, 9, 256]" = where_12[(slice(None, None, None), slice(1, None, None))];  where_12 = None
+        to_17: "f32[s33, 9, 256]" = getitem_136.to(torch.float32);  getitem_136 = None
         index_copy__2: "f32[3, 9, 256]" = l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_17);  l_self_modules_model_modules_layers_modules_1_modules_ple_buffers_conv_tail_ = to_17 = index_copy__2 = None
         silu_4: "f32[s33, 256]" = torch.nn.functional.silu(out_17);  out_17 = None
         to_18: "f32[s33, 256]" = silu_4.to(torch.float32);  silu_4 = None
@@ -617,8 +621,8 @@ class GraphModule(torch.nn.Module):
         z_1: "f32[s33, 64]" = split_7[2]
         b_1: "f32[s33, 4]" = split_7[4]
         a_1: "f32[s33, 4]" = split_7[6];  split_7 = None
-        getitem_147: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        taps_2: "f32[128, 4]" = getitem_147.float();  getitem_147 = None
+        getitem_149: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_modules_conv1d_parameters_weight_ = None
+        taps_2: "f32[128, 4]" = getitem_149.float();  getitem_149 = None
         rel_11: "i64[s33]" = l_offsets_ - 3
         arange_14: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_17: "i64[s33]" = arange_14 - 3;  arange_14 = None
@@ -627,12 +631,12 @@ class GraphModule(torch.nn.Module):
         clamp_11: "i64[s33]" = add_43.clamp(0, 2);  add_43 = None
         from_tail_11: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_11)];  clamp_11 = None
         ge_11: "b8[s33]" = rel_11 >= 0;  rel_11 = None
-        getitem_151: "b8[s33, 1]" = ge_11[(slice(None, None, None), None)];  ge_11 = None
-        getitem_152: "f32[s33, 128]" = qkv_2[flat_11];  flat_11 = None
-        where_13: "f32[s33, 128]" = torch.where(getitem_151, getitem_152, from_tail_11);  getitem_151 = getitem_152 = from_tail_11 = None
+        getitem_153: "b8[s33, 1]" = ge_11[(slice(None, None, None), None)];  ge_11 = None
+        getitem_154: "f32[s33, 128]" = qkv_2[flat_11];  flat_11 = None
+        where_13: "f32[s33, 128]" = torch.where(getitem_153, getitem_154, from_tail_11);  getitem_153 = getitem_154 = from_tail_11 = None
         float_32: "f32[s33, 128]" = where_13.float();  where_13 = None
-        getitem_153: "f32[128]" = taps_2[(slice(None, None, None), 0)]
-        out_19: "f32[s33, 128]" = float_32 * getitem_153;  float_32 = getitem_153 = None
+        getitem_155: "f32[128]" = taps_2[(slice(None, None, None), 0)]
+        out_19: "f32[s33, 128]" = float_32 * getitem_155;  float_32 = getitem_155 = None
         rel_12: "i64[s33]" = l_offsets_ - 2
         arange_15: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_19: "i64[s33]" = arange_15 - 2;  arange_15 = None
@@ -641,12 +645,12 @@ class GraphModule(torch.nn.Module):
         clamp_12: "i64[s33]" = add_44.clamp(0, 2);  add_44 = None
         from_tail_12: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_12)];  clamp_12 = None
         ge_12: "b8[s33]" = rel_12 >= 0;  rel_12 = None
-        getitem_157: "b8[s33, 1]" = ge_12[(slice(None, None, None), None)];  ge_12 = None
-        getitem_158: "f32[s33, 128]" = qkv_2[flat_12];  flat_12 = None
-        where_14: "f32[s33, 128]" = torch.where(getitem_157, getitem_158, from_tail_12);  getitem_157 = getitem_158 = from_tail_12 = None
+        getitem_159: "b8[s33, 1]" = ge_12[(slice(None, None, None), None)];  ge_12 = None
+        getitem_160: "f32[s33, 128]" = qkv_2[flat_12];  flat_12 = None
+        where_14: "f32[s33, 128]" = torch.where(getitem_159, getitem_160, from_tail_12);  getitem_159 = getitem_160 = from_tail_12 = None
         float_33: "f32[s33, 128]" = where_14.float();  where_14 = None
-        getitem_159: "f32[128]" = taps_2[(slice(None, None, None), 1)]
-        mul_43: "f32[s33, 128]" = float_33 * getitem_159;  float_33 = getitem_159 = None
+        getitem_161: "f32[128]" = taps_2[(slice(None, None, None), 1)]
+        mul_43: "f32[s33, 128]" = float_33 * getitem_161;  float_33 = getitem_161 = None
         out_20: "f32[s33, 128]" = out_19 + mul_43;  out_19 = mul_43 = None
         rel_13: "i64[s33]" = l_offsets_ - 1
         arange_16: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
@@ -656,12 +660,12 @@ class GraphModule(torch.nn.Module):
         clamp_13: "i64[s33]" = add_46.clamp(0, 2);  add_46 = None
         from_tail_13: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_13)];  clamp_13 = None
         ge_13: "b8[s33]" = rel_13 >= 0;  rel_13 = None
-        getitem_163: "b8[s33, 1]" = ge_13[(slice(None, None, None), None)];  ge_13 = None
-        getitem_164: "f32[s33, 128]" = qkv_2[flat_13];  flat_13 = None
-        where_15: "f32[s33, 128]" = torch.where(getitem_163, getitem_164, from_tail_13);  getitem_163 = getitem_164 = from_tail_13 = None
+        getitem_165: "b8[s33, 1]" = ge_13[(slice(None, None, None), None)];  ge_13 = None
+        getitem_166: "f32[s33, 128]" = qkv_2[flat_13];  flat_13 = None
+        where_15: "f32[s33, 128]" = torch.where(getitem_165, getitem_166, from_tail_13);  getitem_165 = getitem_166 = from_tail_13 = None
         float_34: "f32[s33, 128]" = where_15.float();  where_15 = None
-        getitem_165: "f32[128]" = taps_2[(slice(None, None, None), 2)]
-        mul_44: "f32[s33, 128]" = float_34 * getitem_165;  float_34 = getitem_165 = None
+        getitem_167: "f32[128]" = taps_2[(slice(None, None, None), 2)]
+        mul_44: "f32[s33, 128]" = float_34 * getitem_167;  float_34 = getitem_167 = None
         out_21: "f32[s33, 128]" = out_20 + mul_44;  out_20 = mul_44 = None
         rel_14: "i64[s33]" = l_offsets_ - 0
         arange_17: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
@@ -671,30 +675,30 @@ class GraphModule(torch.nn.Module):
         clamp_14: "i64[s33]" = add_48.clamp(0, 2);  add_48 = None
         from_tail_14: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_14)];  clamp_14 = None
         ge_14: "b8[s33]" = rel_14 >= 0;  rel_14 = None
-        getitem_169: "b8[s33, 1]" = ge_14[(slice(None, None, None), None)];  ge_14 = None
-        getitem_170: "f32[s33, 128]" = qkv_2[flat_14];  flat_14 = None
-        where_16: "f32[s33, 128]" = torch.where(getitem_169, getitem_170, from_tail_14);  getitem_169 = getitem_170 = from_tail_14 = None
+        getitem_171: "b8[s33, 1]" = ge_14[(slice(None, None, None), None)];  ge_14 = None
+        getitem_172: "f32[s33, 128]" = qkv_2[flat_14];  flat_14 = None
+        where_16: "f32[s33, 128]" = torch.where(getitem_171, getitem_172, from_tail_14);  getitem_171 = getitem_172 = from_tail_14 = None
         float_35: "f32[s33, 128]" = where_16.float();  where_16 = None
-        getitem_171: "f32[128]" = taps_2[(slice(None, None, None), 3)];  taps_2 = None
-        mul_45: "f32[s33, 128]" = float_35 * getitem_171;  float_35 = getitem_171 = None
+        getitem_173: "f32[128]" = taps_2[(slice(None, None, None), 3)];  taps_2 = None
+        mul_45: "f32[s33, 128]" = float_35 * getitem_173;  float_35 = getitem_173 = None
         out_22: "f32[s33, 128]" = out_21 + mul_45;  out_21 = mul_45 = None
         steps_3: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_172: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
-        rel_15: "i64[s33, 4]" = getitem_172 + steps_3;  getitem_172 = None
+        getitem_174: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)]
+        rel_15: "i64[s33, 4]" = getitem_174 + steps_3;  getitem_174 = None
         arange_19: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_175: "i64[s33, 1]" = arange_19[(slice(None, None, None), None)];  arange_19 = None
-        add_51: "i64[s33, 4]" = getitem_175 + steps_3;  getitem_175 = steps_3 = None
+        getitem_177: "i64[s33, 1]" = arange_19[(slice(None, None, None), None)];  arange_19 = None
+        add_51: "i64[s33, 4]" = getitem_177 + steps_3;  getitem_177 = steps_3 = None
         flat_15: "i64[s33, 4]" = add_51.clamp_min(0);  add_51 = None
-        getitem_176: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_178: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_52: "i64[s33, 4]" = rel_15 + 3
         clamp_15: "i64[s33, 4]" = add_52.clamp(0, 2);  add_52 = None
-        from_tail_15: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_176, clamp_15)];  getitem_176 = clamp_15 = None
+        from_tail_15: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_[(getitem_178, clamp_15)];  getitem_178 = clamp_15 = None
         ge_15: "b8[s33, 4]" = rel_15 >= 0;  rel_15 = None
-        getitem_178: "b8[s33, 4, 1]" = ge_15[(Ellipsis, None)];  ge_15 = None
-        getitem_179: "f32[s33, 4, 128]" = qkv_2[flat_15];  qkv_2 = flat_15 = None
-        where_17: "f32[s33, 4, 128]" = torch.where(getitem_178, getitem_179, from_tail_15);  getitem_178 = getitem_179 = from_tail_15 = None
-        getitem_180: "f32[s33, 3, 128]" = where_17[(slice(None, None, None), slice(1, None, None))];  where_17 = None
-        to_21: "f32[s33, 3, 128]" = getitem_180.to(torch.float32);  getitem_180 = None
+        getitem_180: "b8[s33, 4, 1]" = ge_15[(Ellipsis, None)];  ge_15 = None
+        getitem_181: "f32[s33, 4, 128]" = qkv_2[flat_15];  qkv_2 = flat_15 = None
+        where_17: "f32[s33, 4, 128]" = torch.where(getitem_180, getitem_181, from_tail_15);  getitem_180 = getitem_181 = from_tail_15 = None
+        getitem_182: "f32[s33, 3, 128]" = where_17[(slice(None, None, None), slice(1, None, None))];  where_17 = None
+        to_21: "f32[s33, 3, 128]" = getitem_182.to(torch.float32);  getitem_182 = None
         index_copy__3: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_21);  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_conv_tail_ = to_21 = index_copy__3 = None
         to_22: "f32[s33, 128]" = out_22.to(torch.float32);  out_22 = None
         qkv_3: "f32[s33, 128]" = torch.nn.functional.silu(to_22);  to_22 = None
@@ -718,16 +722,20 @@ class GraphModule(torch.nn.Module):
         add_54: "f32[s33, 2, 1]" = sum_6 + 1e-06;  sum_6 = None
         rsqrt_10: "f32[s33, 2, 1]" = torch.rsqrt(add_54);  add_54 = None
         k_5: "f32[s33, 2, 16]" = float_37 * rsqrt_10;  float_37 = rsqrt_10 = None
+        float_38: "f32[4]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_a_log_ = None
+        exp_1: "f32[4]" = float_38.exp();  float_38 = None
+        neg_1: "f32[4]" = -exp_1;  exp_1 = None
+        float_39: "f32[s33, 4]" = a_1.float();  a_1 = None
+        add_55: "f32[s33, 4]" = float_39 + l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_;  float_39 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_ = None
+        softplus_1: "f32[s33, 4]" = torch._C._nn.softplus(add_55);  add_55 = None
+        decay_1: "f32[s33, 4]" = neg_1 * softplus_1;  neg_1 = softplus_1 = None
         to_23: "f32[s33, 4]" = b_1.to(torch.float32);  b_1 = None
         sigmoid_9: "f32[s33, 4]" = to_23.sigmoid();  to_23 = None
-        beta_1: "f32[s33, 4]" = sigmoid_9.float();  sigmoid_9 = None
-        float_39: "f32[4]" = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_a_log_ = None
-        exp_1: "f32[4]" = float_39.exp();  float_39 = None
-        neg_1: "f32[4]" = -exp_1;  exp_1 = None
-        float_40: "f32[s33, 4]" = a_1.float();  a_1 = None
-        add_55: "f32[s33, 4]" = float_40 + l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_;  float_40 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_parameters_dt_bias_ = None
-        softplus_1: "f32[s33, 4]" = torch._C._nn.softplus(add_55);  add_55 = None
-        g_1: "f32[s33, 4]" = neg_1 * softplus_1;  neg_1 = softplus_1 = None
+        float_40: "f32[s33, 4]" = sigmoid_9.float();  sigmoid_9 = None
+        stack_1: "f32[2, s33, 4]" = torch.stack([float_40, decay_1]);  float_40 = decay_1 = None
+        unbind_1 = stack_1.unbind();  stack_1 = None
+        beta_1: "f32[s33, 4]" = unbind_1[0]
+        g_1: "f32[s33, 4]" = unbind_1[1];  unbind_1 = None
         float_41: "f32[s33, 4, 16]" = v_3.float();  v_3 = None
         out_23: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
         delta_rule_default_1 = torch.ops.qcompile.delta_rule.default('model.layers.1.linear_attn', q_5, k_5, float_41, g_1, beta_1, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_, out_23);  q_5 = k_5 = float_41 = g_1 = beta_1 = l_self_modules_model_modules_layers_modules_1_modules_linear_attn_buffers_recurrent_ = delta_rule_default_1 = None
@@ -829,8 +837,8 @@ class GraphModule(torch.nn.Module):
         z_2: "f32[s33, 64]" = split_12[2]
         b_2: "f32[s33, 4]" = split_12[4]
         a_2: "f32[s33, 4]" = split_12[6];  split_12 = None
-        getitem_215: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_ = None
-        taps_3: "f32[128, 4]" = getitem_215.float();  getitem_215 = None
+        getitem_219: "f32[128, 4]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_[(slice(None, None, None), 0, slice(None, None, None))];  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_modules_conv1d_parameters_weight_ = None
+        taps_3: "f32[128, 4]" = getitem_219.float();  getitem_219 = None
         rel_16: "i64[s33]" = l_offsets_ - 3
         arange_20: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_25: "i64[s33]" = arange_20 - 3;  arange_20 = None
@@ -839,12 +847,12 @@ class GraphModule(torch.nn.Module):
         clamp_16: "i64[s33]" = add_61.clamp(0, 2);  add_61 = None
         from_tail_16: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_16)];  clamp_16 = None
         ge_16: "b8[s33]" = rel_16 >= 0;  rel_16 = None
-        getitem_219: "b8[s33, 1]" = ge_16[(slice(None, None, None), None)];  ge_16 = None
-        getitem_220: "f32[s33, 128]" = qkv_4[flat_16];  flat_16 = None
-        where_18: "f32[s33, 128]" = torch.where(getitem_219, getitem_220, from_tail_16);  getitem_219 = getitem_220 = from_tail_16 = None
+        getitem_223: "b8[s33, 1]" = ge_16[(slice(None, None, None), None)];  ge_16 = None
+        getitem_224: "f32[s33, 128]" = qkv_4[flat_16];  flat_16 = None
+        where_18: "f32[s33, 128]" = torch.where(getitem_223, getitem_224, from_tail_16);  getitem_223 = getitem_224 = from_tail_16 = None
         float_49: "f32[s33, 128]" = where_18.float();  where_18 = None
-        getitem_221: "f32[128]" = taps_3[(slice(None, None, None), 0)]
-        out_29: "f32[s33, 128]" = float_49 * getitem_221;  float_49 = getitem_221 = None
+        getitem_225: "f32[128]" = taps_3[(slice(None, None, None), 0)]
+        out_29: "f32[s33, 128]" = float_49 * getitem_225;  float_49 = getitem_225 = None
         rel_17: "i64[s33]" = l_offsets_ - 2
         arange_21: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
         sub_27: "i64[s33]" = arange_21 - 2;  arange_21 = None
@@ -853,12 +861,12 @@ class GraphModule(torch.nn.Module):
         clamp_17: "i64[s33]" = add_62.clamp(0, 2);  add_62 = None
         from_tail_17: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_17)];  clamp_17 = None
         ge_17: "b8[s33]" = rel_17 >= 0;  rel_17 = None
-        getitem_225: "b8[s33, 1]" = ge_17[(slice(None, None, None), None)];  ge_17 = None
-        getitem_226: "f32[s33, 128]" = qkv_4[flat_17];  flat_17 = None
-        where_19: "f32[s33, 128]" = torch.where(getitem_225, getitem_226, from_tail_17);  getitem_225 = getitem_226 = from_tail_17 = None
+        getitem_229: "b8[s33, 1]" = ge_17[(slice(None, None, None), None)];  ge_17 = None
+        getitem_230: "f32[s33, 128]" = qkv_4[flat_17];  flat_17 = None
+        where_19: "f32[s33, 128]" = torch.where(getitem_229, getitem_230, from_tail_17);  getitem_229 = getitem_230 = from_tail_17 = None
         float_50: "f32[s33, 128]" = where_19.float();  where_19 = None
-        getitem_227: "f32[128]" = taps_3[(slice(None, None, None), 1)]
-        mul_65: "f32[s33, 128]" = float_50 * getitem_227;  float_50 = getitem_227 = None
+        getitem_231: "f32[128]" = taps_3[(slice(None, None, None), 1)]
+        mul_65: "f32[s33, 128]" = float_50 * getitem_231;  float_50 = getitem_231 = None
         out_30: "f32[s33, 128]" = out_29 + mul_65;  out_29 = mul_65 = None
         rel_18: "i64[s33]" = l_offsets_ - 1
         arange_22: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
@@ -868,12 +876,12 @@ class GraphModule(torch.nn.Module):
         clamp_18: "i64[s33]" = add_64.clamp(0, 2);  add_64 = None
         from_tail_18: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_18)];  clamp_18 = None
         ge_18: "b8[s33]" = rel_18 >= 0;  rel_18 = None
-        getitem_231: "b8[s33, 1]" = ge_18[(slice(None, None, None), None)];  ge_18 = None
-        getitem_232: "f32[s33, 128]" = qkv_4[flat_18];  flat_18 = None
-        where_20: "f32[s33, 128]" = torch.where(getitem_231, getitem_232, from_tail_18);  getitem_231 = getitem_232 = from_tail_18 = None
+        getitem_235: "b8[s33, 1]" = ge_18[(slice(None, None, None), None)];  ge_18 = None
+        getitem_236: "f32[s33, 128]" = qkv_4[flat_18];  flat_18 = None
+        where_20: "f32[s33, 128]" = torch.where(getitem_235, getitem_236, from_tail_18);  getitem_235 = getitem_236 = from_tail_18 = None
         float_51: "f32[s33, 128]" = where_20.float();  where_20 = None
-        getitem_233: "f32[128]" = taps_3[(slice(None, None, None), 2)]
-        mul_66: "f32[s33, 128]" = float_51 * getitem_233;  float_51 = getitem_233 = None
+        getitem_237: "f32[128]" = taps_3[(slice(None, None, None), 2)]
+        mul_66: "f32[s33, 128]" = float_51 * getitem_237;  float_51 = getitem_237 = None
         out_31: "f32[s33, 128]" = out_30 + mul_66;  out_30 = mul_66 = None
         rel_19: "i64[s33]" = l_offsets_ - 0
         arange_23: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
@@ -883,30 +891,30 @@ class GraphModule(torch.nn.Module):
         clamp_19: "i64[s33]" = add_66.clamp(0, 2);  add_66 = None
         from_tail_19: "f32[s33, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(l_slots_, clamp_19)];  clamp_19 = None
         ge_19: "b8[s33]" = rel_19 >= 0;  rel_19 = None
-        getitem_237: "b8[s33, 1]" = ge_19[(slice(None, None, None), None)];  ge_19 = None
-        getitem_238: "f32[s33, 128]" = qkv_4[flat_19];  flat_19 = None
-        where_21: "f32[s33, 128]" = torch.where(getitem_237, getitem_238, from_tail_19);  getitem_237 = getitem_238 = from_tail_19 = None
+        getitem_241: "b8[s33, 1]" = ge_19[(slice(None, None, None), None)];  ge_19 = None
+        getitem_242: "f32[s33, 128]" = qkv_4[flat_19];  flat_19 = None
+        where_21: "f32[s33, 128]" = torch.where(getitem_241, getitem_242, from_tail_19);  getitem_241 = getitem_242 = from_tail_19 = None
         float_52: "f32[s33, 128]" = where_21.float();  where_21 = None
-        getitem_239: "f32[128]" = taps_3[(slice(None, None, None), 3)];  taps_3 = None
-        mul_67: "f32[s33, 128]" = float_52 * getitem_239;  float_52 = getitem_239 = None
+        getitem_243: "f32[128]" = taps_3[(slice(None, None, None), 3)];  taps_3 = None
+        mul_67: "f32[s33, 128]" = float_52 * getitem_243;  float_52 = getitem_243 = None
         out_32: "f32[s33, 128]" = out_31 + mul_67;  out_31 = mul_67 = None
         steps_4: "i64[4]" = torch.arange(-3, 1, device = device(type='cpu'))
-        getitem_240: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
-        rel_20: "i64[s33, 4]" = getitem_240 + steps_4;  getitem_240 = None
+        getitem_244: "i64[s33, 1]" = l_offsets_[(slice(None, None, None), None)];  l_offsets_ = None
+        rel_20: "i64[s33, 4]" = getitem_244 + steps_4;  getitem_244 = None
         arange_25: "i64[s33]" = torch.arange(s33, device = device(type='cpu'))
-        getitem_243: "i64[s33, 1]" = arange_25[(slice(None, None, None), None)];  arange_25 = None
-        add_69: "i64[s33, 4]" = getitem_243 + steps_4;  getitem_243 = steps_4 = None
+        getitem_247: "i64[s33, 1]" = arange_25[(slice(None, None, None), None)];  arange_25 = None
+        add_69: "i64[s33, 4]" = getitem_247 + steps_4;  getitem_247 = steps_4 = None
         flat_20: "i64[s33, 4]" = add_69.clamp_min(0);  add_69 = None
-        getitem_244: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
+        getitem_248: "i64[s33, 1]" = l_slots_[(slice(None, None, None), None)]
         add_70: "i64[s33, 4]" = rel_20 + 3
         clamp_20: "i64[s33, 4]" = add_70.clamp(0, 2);  add_70 = None
-        from_tail_20: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_244, clamp_20)];  getitem_244 = clamp_20 = None
+        from_tail_20: "f32[s33, 4, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_[(getitem_248, clamp_20)];  getitem_248 = clamp_20 = None
         ge_20: "b8[s33, 4]" = rel_20 >= 0;  rel_20 = None
-        getitem_246: "b8[s33, 4, 1]" = ge_20[(Ellipsis, None)];  ge_20 = None
-        getitem_247: "f32[s33, 4, 128]" = qkv_4[flat_20];  qkv_4 = flat_20 = None
-        where_22: "f32[s33, 4, 128]" = torch.where(getitem_246, getitem_247, from_tail_20);  getitem_246 = getitem_247 = from_tail_20 = None
-        getitem_248: "f32[s33, 3, 128]" = where_22[(slice(None, None, None), slice(1, None, None))];  where_22 = None
-        to_31: "f32[s33, 3, 128]" = getitem_248.to(torch.float32);  getitem_248 = None
+        getitem_250: "b8[s33, 4, 1]" = ge_20[(Ellipsis, None)];  ge_20 = None
+        getitem_251: "f32[s33, 4, 128]" = qkv_4[flat_20];  qkv_4 = flat_20 = None
+        where_22: "f32[s33, 4, 128]" = torch.where(getitem_250, getitem_251, from_tail_20);  getitem_250 = getitem_251 = from_tail_20 = None
+        getitem_252: "f32[s33, 3, 128]" = where_22[(slice(None, None, None), slice(1, None, None))];  where_22 = None
+        to_31: "f32[s33, 3, 128]" = getitem_252.to(torch.float32);  getitem_252 = None
         index_copy__4: "f32[3, 3, 128]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_.index_copy_(0, l_write_slots_, to_31);  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_conv_tail_ = to_31 = index_copy__4 = None
         to_32: "f32[s33, 128]" = out_32.to(torch.float32);  out_32 = None
         qkv_5: "f32[s33, 128]" = torch.nn.functional.silu(to_32);  to_32 = None
@@ -930,16 +938,20 @@ class GraphModule(torch.nn.Module):
         add_72: "f32[s33, 2, 1]" = sum_9 + 1e-06;  sum_9 = None
         rsqrt_15: "f32[s33, 2, 1]" = torch.rsqrt(add_72);  add_72 = None
         k_8: "f32[s33, 2, 16]" = float_54 * rsqrt_15;  float_54 = rsqrt_15 = None
+        float_55: "f32[4]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_a_log_ = None
+        exp_2: "f32[4]" = float_55.exp();  float_55 = None
+        neg_2: "f32[4]" = -exp_2;  exp_2 = None
+        float_56: "f32[s33, 4]" = a_2.float();  a_2 = None
+        add_73: "f32[s33, 4]" = float_56 + l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_;  float_56 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_ = None
+        softplus_2: "f32[s33, 4]" = torch._C._nn.softplus(add_73);  add_73 = None
+        decay_2: "f32[s33, 4]" = neg_2 * softplus_2;  neg_2 = softplus_2 = None
         to_33: "f32[s33, 4]" = b_2.to(torch.float32);  b_2 = None
         sigmoid_15: "f32[s33, 4]" = to_33.sigmoid();  to_33 = None
-        beta_2: "f32[s33, 4]" = sigmoid_15.float();  sigmoid_15 = None
-        float_56: "f32[4]" = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_a_log_.float();  l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_a_log_ = None
-        exp_2: "f32[4]" = float_56.exp();  float_56 = None
-        neg_2: "f32[4]" = -exp_2;  exp_2 = None
-        float_57: "f32[s33, 4]" = a_2.float();  a_2 = None
-        add_73: "f32[s33, 4]" = float_57 + l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_;  float_57 = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_parameters_dt_bias_ = None
-        softplus_2: "f32[s33, 4]" = torch._C._nn.softplus(add_73);  add_73 = None
-        g_2: "f32[s33, 4]" = neg_2 * softplus_2;  neg_2 = softplus_2 = None
+        float_57: "f32[s33, 4]" = sigmoid_15.float();  sigmoid_15 = None
+        stack_2: "f32[2, s33, 4]" = torch.stack([float_57, decay_2]);  float_57 = decay_2 = None
+        unbind_2 = stack_2.unbind();  stack_2 = None
+        beta_2: "f32[s33, 4]" = unbind_2[0]
+        g_2: "f32[s33, 4]" = unbind_2[1];  unbind_2 = None
         float_58: "f32[s33, 4, 16]" = v_5.float();  v_5 = None
         out_33: "f32[s33, 4, 16]" = torch.empty((s33, 4, 16), dtype = torch.float32, device = device(type='cpu'))
         delta_rule_default_2 = torch.ops.qcompile.delta_rule.default('model.layers.2.linear_attn', q_8, k_8, float_58, g_2, beta_2, l_slots_, l_write_slots_, l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_, out_33);  q_8 = k_8 = float_58 = g_2 = beta_2 = l_write_slots_ = l_self_modules_model_modules_layers_modules_2_modules_linear_attn_buffers_recurrent_ = delta_rule_default_2 = None
@@ -1036,9 +1048,9 @@ class GraphModule(torch.nn.Module):
         sigmoid_20: "f32[s33, 4]" = torch.sigmoid(truediv_17);  truediv_17 = None
         inject_13: "f32[s33, 4]" = 2 * sigmoid_20;  sigmoid_20 = None
         float_65: "f32[s33]" = l_positions_.float()
-        getitem_277: "f32[s33, 1]" = float_65[(Ellipsis, None)];  float_65 = None
+        getitem_283: "f32[s33, 1]" = float_65[(Ellipsis, None)];  float_65 = None
         float_66: "f32[4]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_.float()
-        freqs: "f32[s33, 4]" = getitem_277 * float_66;  getitem_277 = float_66 = None
+        freqs: "f32[s33, 4]" = getitem_283 * float_66;  getitem_283 = float_66 = None
         emb_1: "f32[s33, 8]" = torch.cat((freqs, freqs), dim = -1);  freqs = None
         cos: "f32[s33, 8]" = emb_1.cos()
         cos_1: "f32[s33, 8]" = cos.to(torch.float32);  cos = None
@@ -1070,16 +1082,16 @@ class GraphModule(torch.nn.Module):
         x1: "f32[s33, 4, 4]" = out_39[(Ellipsis, slice(None, 4, None))]
         x2: "f32[s33, 4, 4]" = out_39[(Ellipsis, slice(4, 8, None))]
         rest: "f32[s33, 4, 24]" = out_39[(Ellipsis, slice(8, None, None))];  out_39 = None
-        getitem_293: "f32[s33, 1, 4]" = cos_2[(Ellipsis, slice(None, 4, None))]
-        mul_89: "f32[s33, 4, 4]" = x1 * getitem_293;  getitem_293 = None
+        getitem_299: "f32[s33, 1, 4]" = cos_2[(Ellipsis, slice(None, 4, None))]
+        mul_89: "f32[s33, 4, 4]" = x1 * getitem_299;  getitem_299 = None
         neg_3: "f32[s33, 4, 4]" = -x2
-        getitem_294: "f32[s33, 1, 4]" = sin_2[(Ellipsis, slice(None, 4, None))]
-        mul_90: "f32[s33, 4, 4]" = neg_3 * getitem_294;  neg_3 = getitem_294 = None
+        getitem_300: "f32[s33, 1, 4]" = sin_2[(Ellipsis, slice(None, 4, None))]
+        mul_90: "f32[s33, 4, 4]" = neg_3 * getitem_300;  neg_3 = getitem_300 = None
         first: "f32[s33, 4, 4]" = mul_89 + mul_90;  mul_89 = mul_90 = None
-        getitem_295: "f32[s33, 1, 4]" = cos_2[(Ellipsis, slice(4, None, None))];  cos_2 = None
-        mul_91: "f32[s33, 4, 4]" = x2 * getitem_295;  x2 = getitem_295 = None
-        getitem_296: "f32[s33, 1, 4]" = sin_2[(Ellipsis, slice(4, None, None))];  sin_2 = None
-        mul_92: "f32[s33, 4, 4]" = x1 * getitem_296;  x1 = getitem_296 = None
+        getitem_301: "f32[s33, 1, 4]" = cos_2[(Ellipsis, slice(4, None, None))];  cos_2 = None
+        mul_91: "f32[s33, 4, 4]" = x2 * getitem_301;  x2 = getitem_301 = None
+        getitem_302: "f32[s33, 1, 4]" = sin_2[(Ellipsis, slice(4, None, None))];  sin_2 = None
+        mul_92: "f32[s33, 4, 4]" = x1 * getitem_302;  x1 = getitem_302 = None
         second: "f32[s33, 4, 4]" = mul_91 + mul_92;  mul_91 = mul_92 = None
         cat_2: "f32[s33, 4, 32]" = torch.cat((first, second, rest), dim = -1);  first = second = rest = None
         q_11: "f32[s33, 4, 32]" = cat_2.to(torch.float32);  cat_2 = None
@@ -1100,16 +1112,16 @@ class GraphModule(torch.nn.Module):
         x1_1: "f32[s33, 2, 4]" = out_40[(Ellipsis, slice(None, 4, None))]
         x2_1: "f32[s33, 2, 4]" = out_40[(Ellipsis, slice(4, 8, None))]
         rest_1: "f32[s33, 2, 24]" = out_40[(Ellipsis, slice(8, None, None))];  out_40 = None
-        getitem_302: "f32[s33, 1, 4]" = cos_3[(Ellipsis, slice(None, 4, None))]
-        mul_95: "f32[s33, 2, 4]" = x1_1 * getitem_302;  getitem_302 = None
+        getitem_308: "f32[s33, 1, 4]" = cos_3[(Ellipsis, slice(None, 4, None))]
+        mul_95: "f32[s33, 2, 4]" = x1_1 * getitem_308;  getitem_308 = None
         neg_4: "f32[s33, 2, 4]" = -x2_1
-        getitem_303: "f32[s33, 1, 4]" = sin_3[(Ellipsis, slice(None, 4, None))]
-        mul_96: "f32[s33, 2, 4]" = neg_4 * getitem_303;  neg_4 = getitem_303 = None
+        getitem_309: "f32[s33, 1, 4]" = sin_3[(Ellipsis, slice(None, 4, None))]
+        mul_96: "f32[s33, 2, 4]" = neg_4 * getitem_309;  neg_4 = getitem_309 = None
         first_1: "f32[s33, 2, 4]" = mul_95 + mul_96;  mul_95 = mul_96 = None
-        getitem_304: "f32[s33, 1, 4]" = cos_3[(Ellipsis, slice(4, None, None))];  cos_3 = None
-        mul_97: "f32[s33, 2, 4]" = x2_1 * getitem_304;  x2_1 = getitem_304 = None
-        getitem_305: "f32[s33, 1, 4]" = sin_3[(Ellipsis, slice(4, None, None))];  sin_3 = None
-        mul_98: "f32[s33, 2, 4]" = x1_1 * getitem_305;  x1_1 = getitem_305 = None
+        getitem_310: "f32[s33, 1, 4]" = cos_3[(Ellipsis, slice(4, None, None))];  cos_3 = None
+        mul_97: "f32[s33, 2, 4]" = x2_1 * getitem_310;  x2_1 = getitem_310 = None
+        getitem_311: "f32[s33, 1, 4]" = sin_3[(Ellipsis, slice(4, None, None))];  sin_3 = None
+        mul_98: "f32[s33, 2, 4]" = x1_1 * getitem_311;  x1_1 = getitem_311 = None
         second_1: "f32[s33, 2, 4]" = mul_97 + mul_98;  mul_97 = mul_98 = None
         cat_3: "f32[s33, 2, 32]" = torch.cat((first_1, second_1, rest_1), dim = -1);  first_1 = second_1 = rest_1 = None
         k_10: "f32[s33, 2, 32]" = cat_3.to(torch.float32);  cat_3 = None
@@ -1134,16 +1146,16 @@ class GraphModule(torch.nn.Module):
         x1_2: "f32[s33, 2, 4]" = out_41[(Ellipsis, slice(None, 4, None))]
         x2_2: "f32[s33, 2, 4]" = out_41[(Ellipsis, slice(4, 8, None))]
         rest_2: "f32[s33, 2, 8]" = out_41[(Ellipsis, slice(8, None, None))];  out_41 = None
-        getitem_313: "f32[s33, 1, 4]" = cos_4[(Ellipsis, slice(None, 4, None))]
-        mul_101: "f32[s33, 2, 4]" = x1_2 * getitem_313;  getitem_313 = None
+        getitem_319: "f32[s33, 1, 4]" = cos_4[(Ellipsis, slice(None, 4, None))]
+        mul_101: "f32[s33, 2, 4]" = x1_2 * getitem_319;  getitem_319 = None
         neg_5: "f32[s33, 2, 4]" = -x2_2
-        getitem_314: "f32[s33, 1, 4]" = sin_4[(Ellipsis, slice(None, 4, None))]
-        mul_102: "f32[s33, 2, 4]" = neg_5 * getitem_314;  neg_5 = getitem_314 = None
+        getitem_320: "f32[s33, 1, 4]" = sin_4[(Ellipsis, slice(None, 4, None))]
+        mul_102: "f32[s33, 2, 4]" = neg_5 * getitem_320;  neg_5 = getitem_320 = None
         first_2: "f32[s33, 2, 4]" = mul_101 + mul_102;  mul_101 = mul_102 = None
-        getitem_315: "f32[s33, 1, 4]" = cos_4[(Ellipsis, slice(4, None, None))];  cos_4 = None
-        mul_103: "f32[s33, 2, 4]" = x2_2 * getitem_315;  x2_2 = getitem_315 = None
-        getitem_316: "f32[s33, 1, 4]" = sin_4[(Ellipsis, slice(4, None, None))];  sin_4 = None
-        mul_104: "f32[s33, 2, 4]" = x1_2 * getitem_316;  x1_2 = getitem_316 = None
+        getitem_321: "f32[s33, 1, 4]" = cos_4[(Ellipsis, slice(4, None, None))];  cos_4 = None
+        mul_103: "f32[s33, 2, 4]" = x2_2 * getitem_321;  x2_2 = getitem_321 = None
+        getitem_322: "f32[s33, 1, 4]" = sin_4[(Ellipsis, slice(4, None, None))];  sin_4 = None
+        mul_104: "f32[s33, 2, 4]" = x1_2 * getitem_322;  x1_2 = getitem_322 = None
         second_2: "f32[s33, 2, 4]" = mul_103 + mul_104;  mul_103 = mul_104 = None
         cat_4: "f32[s33, 2, 16]" = torch.cat((first_2, second_2, rest_2), dim = -1);  first_2 = second_2 = rest_2 = None
         iq_1: "f32[s33, 2, 16]" = cat_4.to(torch.float32);  cat_4 = None
@@ -1164,18 +1176,18 @@ class GraphModule(torch.nn.Module):
         floordiv_2: "i64[s33]" = start // 64
         page_1: "i32[s33]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_[(l_slots_, floordiv_2)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_block_table_ = floordiv_2 = None
         mod_2: "i64[s33]" = start % 64
-        getitem_319: "i64[s33, 1]" = mod_2[(slice(None, None, None), None)];  mod_2 = None
+        getitem_325: "i64[s33, 1]" = mod_2[(slice(None, None, None), None)];  mod_2 = None
         arange_26: "i64[4]" = torch.arange(4, device = device(type='cpu'))
-        rows: "i64[s33, 4]" = getitem_319 + arange_26;  getitem_319 = arange_26 = None
-        getitem_320: "i32[s33, 1]" = page_1[(slice(None, None, None), None)]
-        getitem_321: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_[(getitem_320, rows)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = getitem_320 = rows = None
-        float_73: "f32[s33, 4, 16]" = getitem_321.float();  getitem_321 = None
+        rows: "i64[s33, 4]" = getitem_325 + arange_26;  getitem_325 = arange_26 = None
+        getitem_326: "i32[s33, 1]" = page_1[(slice(None, None, None), None)]
+        getitem_327: "f32[s33, 4, 16]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_[(getitem_326, rows)];  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_index_keys_ = getitem_326 = rows = None
+        float_73: "f32[s33, 4, 16]" = getitem_327.float();  getitem_327 = None
         mean_23: "f32[s33, 16]" = float_73.mean(-2);  float_73 = None
         pooled: "f32[s33, 16]" = mean_23.to(torch.float32);  mean_23 = None
         float_74: "f32[s33]" = start.float()
-        getitem_322: "f32[s33, 1]" = float_74[(Ellipsis, None)];  float_74 = None
+        getitem_328: "f32[s33, 1]" = float_74[(Ellipsis, None)];  float_74 = None
         float_75: "f32[4]" = l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_.float();  l_self_modules_model_modules_layers_modules_3_modules_self_attn_buffers_inv_freq_ = None
-        freqs_1: "f32[s33, 4]" = getitem_322 * float_75;  getitem_322 = float_75 = None
+        freqs_1: "f32[s33, 4]" = getitem_328 * float_75;  getitem_328 = float_75 = None
         emb_2: "f32[s33, 8]" = torch.cat((freqs_1, freqs_1), dim = -1);  freqs_1 = None
         cos_5: "f32[s33, 8]" = emb_2.cos()
         cos_6: "f32[s33, 8]" = cos_5.to(torch.float32);  cos_5 = None
@@ -1197,22 +1209,22 @@ class GraphModule(torch.nn.Module):
         x1_3: "f32[s33, 1, 4]" = unsqueeze_7[(Ellipsis, slice(None, 4, None))]
         x2_3: "f32[s33, 1, 4]" = unsqueeze_7[(Ellipsis, slice(4, 8, None))]
         rest_3: "f32[s33, 1, 8]" = unsqueeze_7[(Ellipsis, slice(8, None, None))];  unsqueeze_7 = None
-        getitem_328: "f32[s33, 1, 4]" = cos_7[(Ellipsis, slice(None, 4, None))]
-        mul_109: "f32[s33, 1, 4]" = x1_3 * getitem_328;  getitem_328 = None
+        getitem_334: "f32[s33, 1, 4]" = cos_7[(Ellipsis, slice(None, 4, None))]
+        mul_109: "f32[s33, 1, 4]" = x1_3 * getitem_334;  getitem_334 = None
         neg_6: "f32[s33, 1, 4]" = -x2_3
-        getitem_329: "f32[s33, 1, 4]" = sin_7[(Ellipsis, slice(None, 4, None))]
-        mul_110: "f32[s33, 1, 4]" = neg_6 * getitem_329;  neg_6 = getitem_329 = None
+        getitem_335: "f32[s33, 1, 4]" = sin_7[(Ellipsis, slice(None, 4, None))]
+        mul_110: "f32[s33, 1, 4]" = neg_6 * getitem_335;  neg_6 = getitem_335 = None
         first_3: "f32[s33, 1, 4]" = mul_109 + mul_110;  mul_109 = mul_110 = None
-        getitem_330: "f32[s33, 1, 4]" = cos_7[(Ellipsis, slice(4, None, None))];  cos_7 = None
-        mul_111: "f32[s33, 1, 4]" = x2_3 * getitem_330;  x2_3 = getitem_330 = None
-        getitem_331: "f32[s33, 1, 4]" = sin_7[(Ellipsis, slice(4, None, None))];  sin_7 = None
-        mul_112: "f32[s33, 1, 4]" = x1_3 * getitem_331;  x1_3 = getitem_331 = None
+        getitem_336: "f32[s33, 1, 4]" = cos_7[(Ellipsis, slice(4, None, None))];  cos_7 = None
+        mul_111: "f32[s33, 1, 4]" = x2_3 * getitem_336;  x2_3 = getitem_336 = None
+        getitem_337: "f32[s33, 1, 4]" = sin_7[(Ellipsis, slice(4, None, None))];  sin_7 = None
+        mul_112: "f32[s33, 1, 4]" = x1_3 * getitem_337;  x1_3 = getitem_337 = None
         second_3: "f32[s33, 1, 4]" = mul_111 + mul_112;  mul_111 = mul_112 = None
         cat_6: "f32[s33, 1, 16]" = torch.cat((first_3, second_3, rest_3), dim = -1);  first_3 = second_3 = rest_3 = None
         keys: "f32[s33, 16]" = cat_6.squeeze(-2);  cat_6 = None
-        getitem_332: "b8[s33, 1]" = done[(slice(None, None, None), None)]
+        getitem_338: "b8[s33, 1]" = done[(slice(None, None, None), None)]
         zeros_like: "f32[s33, 16]" = torch.zeros_like(keys)
-        keys_1: "f32[s33, 16]" = torch.where(getitem_332, keys, zeros_like);  getitem_332 = keys = zeros_like = None
+        keys_1: "f32[s33, 16]" = torch.where(getitem_338, keys, zeros_like);  getitem_338 = keys = zeros_like = None
         where_24: "i32[s33]" = torch.where(done, page_1, 4);  page_1 = None
         mod_3: "i64[s33]" = start % 64;  start = None
         floordiv_3: "i64[s33]" = mod_3 // 4;  mod_3 = None

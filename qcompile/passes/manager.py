@@ -21,6 +21,7 @@ from torch._inductor.custom_graph_pass import CustomGraphPass, get_hash_for_file
 
 from qcompile.passes.caller_owned import CallerOwnedOutputs
 from qcompile.passes.graph_utils import QPass
+from qcompile.passes.late_scatter import LateScatter
 from qcompile.passes.noop import NoOpElimination
 from qcompile.passes.reinplace_guard import ReinplaceGuard
 from qcompile.passes.rounded_split import RoundedSplitSource
@@ -30,9 +31,17 @@ OUTPUT = "output"  # the observer's last stage: the graph as Inductor goes on wi
 
 
 def default_passes() -> list[QPass]:
-    """Clean up, compute rounded split sources once (a layout choice, on the functional graph), restore
+    """Clean up, compute rounded split sources once (a layout choice, on the functional graph), move
+    scatters into inputs after the old value's reads (so Inductor writes them in place), restore
     caller-owned outputs, guard their reads, clean up what that left."""
-    return [NoOpElimination(), RoundedSplitSource(), CallerOwnedOutputs(), ReinplaceGuard(), NoOpElimination()]
+    return [
+        NoOpElimination(),
+        RoundedSplitSource(),
+        LateScatter(),
+        CallerOwnedOutputs(),
+        ReinplaceGuard(),
+        NoOpElimination(),
+    ]
 
 
 class PassManager(CustomGraphPass):

@@ -29,8 +29,15 @@ fused write-and-read's torch twin in this range); elsewhere the CPU graph differ
 region's torch code runs a Triton op on CUDA (the MoE router's top-k: here `aten.topk` and two small
 kernels).
 
+`--decode` compiles the engine's decode range instead: `T:T` (the size-1 range at `--tokens 1`), traced
+as a uniform decode batch of `T` requests, one token each, past a prompt. At batch 1 a kernel costs its
+launch, not its bytes, so the report then counts: each kernel with the ATen ops fused into it, and the
+kernels per layer (`layer_kernels`: a kernel belongs to the block whose hyper-connection op precedes
+it) by layer kind (GDN, attention, with PLE). On a GPU the router's top-k is one Triton op (here
+`aten.topk` and two kernels), and the attention and GDN cores are our kernels (opaque either way).
+
 Usage: `PYTHONPATH=. python scripts/experiments/stream_bytes.py [--tokens 2048] [--preset bench]
-[--dtype bfloat16] [--layers 4] [--experts 16] [--vocab 4096] [--json PATH]`.
+[--dtype bfloat16] [--layers 4] [--experts 16] [--vocab 4096] [--decode] [--json PATH]`.
 """
 
 from __future__ import annotations
@@ -50,9 +57,12 @@ from unittest import mock
 
 import torch
 
+from model.config import LINEAR
+
 # The preset's per-layer widths kept, the rest small enough for a CPU host: one GDN layer with PLE (the
 # bench preset's `ple_layer_ids` [2] is the second layer), the fourth an attention layer.
 SMALL = {"ngram_vocab_size_base": 5_000, "split_ngram_parts": 2, "max_position_embeddings": 8192}
+DECODE_POSITION = 16  # a decode token's position (`--decode`): past a prompt, so the state's rows are read
 MB = 1e6
 
 
@@ -71,6 +81,7 @@ class Node:
     big_reads: float = 0.0  # of the buffers of a stream tensor's size or more (in units of one: `S`)
     big_writes: float = 0.0
     sources: list[str] = field(default_factory=list)
+    ops: list[str] = field(default_factory=list)  # the ATen ops fused into it, by name
 
     @property
     def bytes(self) -> int:
@@ -110,6 +121,12 @@ def _sources(snode: Any) -> list[str]:
     return [s for s, _ in seen.most_common()]
 
 
+def _ops(snode: Any) -> list[str]:
+    """The ATen ops a scheduled node computes (its origins' targets), in order, once each."""
+    names = (getattr(o.target, "__name__", str(o.target)) for o in snode.node.origins if o.op == "call_function")
+    return list(dict.fromkeys(n.removesuffix(".default") for n in names))
+
+
 def _extern_name(snode: Any) -> str:
     node = snode.node
     kernel = getattr(node, "op_overload", None) or getattr(node, "python_kernel_name", None)
@@ -131,7 +148,8 @@ def _index_points(dep: Any) -> tuple[Any, int, int] | None:
     if not isinstance(dep, MemoryDep) or dep.is_indirect():
         return None
     ranges = {v: V.graph.sizevars.optimization_hint(n, fallback=0) for v, n in dep.ranges.items()}
-    index = dep.index
+    sizes = dep.index.free_symbols - ranges.keys()  # the traced size's symbols: their hints
+    index = dep.index.subs({v: V.graph.sizevars.optimization_hint(v, fallback=0) for v in sizes})
     if not ranges:
         return np.array([int(index)]), 1, 1
     coeffs = {v: index.coeff(v) for v in ranges}
@@ -227,6 +245,7 @@ def _record(snodes: list[Any], stream_bytes: int) -> list[Node]:
         nodes = snode.get_nodes()
         node.sources = [s for n in nodes for s in _sources(n)]
         node.sources = list(dict.fromkeys(node.sources))
+        node.ops = list(dict.fromkeys(op for n in nodes for op in _ops(n)))
         out.append(node)
     return out
 
@@ -328,7 +347,8 @@ def _not_run(*args: Any) -> Any:
 
 
 def schedule(args: argparse.Namespace) -> tuple[list[Piece], Any]:
-    """Compile the small model's prefill range and return each piece's recorded schedule, in graph order."""
+    """Compile the small model's prefill (or decode) range and return each piece's recorded schedule, in
+    graph order."""
     import qcompile.api as api
     from model.batch import Chunk, build_batch
     from model.context import forward_context
@@ -344,12 +364,19 @@ def schedule(args: argparse.Namespace) -> tuple[list[Piece], Any]:
     }
     model = build_random(args.preset, args.dtype, "cpu", overrides=overrides)
     c = model.config
-    model.init_state(1, args.tokens + 1)
     stream = args.tokens * c.hc_count * c.hidden_size * model.lm_head.weight.element_size()
-    compiled = api.compile(model, scope="kernel", ranges=((2, args.tokens),))
-    ids = torch.arange(args.tokens) % (c.vocab_size - 2) + 2
-    batch = build_batch([Chunk(0, ids.tolist(), 0)], model.trash_slot, "cpu")
-    how = compiled.dispatcher.dispatch(args.tokens, uniform_decode=False)
+    ids = (torch.arange(args.tokens) % (c.vocab_size - 2) + 2).tolist()
+    if args.decode:  # the engine's decode range: one token of each of `tokens` requests, past a prompt
+        model.init_state(args.tokens, DECODE_POSITION + 2)
+        unit = (args.tokens, args.tokens)
+        chunks = [Chunk(i, [t], DECODE_POSITION) for i, t in enumerate(ids)]
+    else:
+        model.init_state(1, args.tokens + 1)
+        unit = (2, args.tokens)
+        chunks = [Chunk(0, ids, 0)]
+    compiled = api.compile(model, scope="kernel", ranges=(unit,))
+    batch = build_batch(chunks, model.trash_slot, "cpu")
+    how = compiled.dispatcher.dispatch(args.tokens, uniform_decode=args.decode)
     with recording(stream) as found, mock.patch("model.hyper.use_kernels", lambda t: True), torch.no_grad():
         try:
             with forward_context(batch.host, how):
@@ -358,10 +385,51 @@ def schedule(args: argparse.Namespace) -> tuple[list[Piece], Any]:
             pass  # the first piece's call: everything is compiled (recorded) by then
     record = compiled.backend.records[0]
     pieces, first_of = [], {}
-    for name, rec in record.pieces[(2, args.tokens)].items():
+    for name, rec in record.pieces[unit].items():
         shares = first_of.setdefault(id(rec), name)
         pieces.append(Piece(name, found[id(rec)], "" if shares == name else shares))
     return pieces, model
+
+
+HYPER_OPS = ("qcompile.hc_read.default", "qcompile.hc_write_read.default")
+
+
+def layer_kernels(pieces: list[Piece], layers: int) -> list[list[Node]]:
+    """Inductor's kernels by the part of the model they run for: the embedding, each layer, the final
+    mixer. A hyper-connection op opens a block (the `j`-th: layer `j // 2`'s mixer or MoE, the `2L`-th
+    the final read), and a kernel belongs to the block of the op before it: a block's kernels depend
+    on its read, and the next op waits for them (a kernel of weights only may land anywhere)."""
+    parts: list[list[Node]] = [[] for _ in range(layers + 2)]
+    block = -1
+    for node in (n for p in pieces for n in p.nodes):
+        if node.kind in HYPER_OPS:
+            block += 1
+        elif node.kind == "kernel":
+            parts[0 if block < 0 else 1 + min(block // 2, layers)].append(node)
+    if block != 2 * layers:
+        raise RuntimeError(f"{block + 1} hyper-connection ops for {layers} layers: expected {2 * layers + 1}")
+    return parts
+
+
+def layer_kind(config: Any, layer: int) -> str:
+    kind = "GDN" if config.layer_types[layer] == LINEAR else "attention"
+    return kind + (" + PLE" if config.ple_index(layer) is not None else "")
+
+
+def report_layers(pieces: list[Piece], config: Any) -> list[str]:
+    """Kernels a layer of each kind (`layer_kernels`), and the functions of one such layer's."""
+    if not any(n.kind in HYPER_OPS for p in pieces for n in p.nodes):  # above HC_READ_ROWS: torch ops
+        return ["", "kernels by layer: none told apart (no hyper-connection op at this size)"]
+    parts = layer_kernels(pieces, config.num_hidden_layers)
+    by_kind: dict[str, list[int]] = {}
+    for layer in range(config.num_hidden_layers):
+        by_kind.setdefault(layer_kind(config, layer), []).append(layer)
+    lines = ["", f"kernels by layer: embedding {len(parts[0])}, final mixer {len(parts[-1])}"]
+    for kind, ids in by_kind.items():
+        counts = [len(parts[1 + i]) for i in ids]
+        lines.append(f"  {kind} layer ({', '.join(map(str, ids))}): {'/'.join(map(str, counts))} kernels")
+        lines += [f"      [{', '.join(n.sources[:3])}] {' '.join(n.ops)}" for n in parts[1 + ids[-1]]]
+    return lines
 
 
 def report(pieces: list[Piece], model: Any, tokens: int) -> str:
@@ -398,6 +466,7 @@ def report(pieces: list[Piece], model: Any, tokens: int) -> str:
         f"Inductor's estimate (a buffer read through a slice counted whole once the reads cover it): "
         f"{estimate / MB:.0f} MB, {estimate / layers / MB:.0f} MB = {estimate / layers / stream:.1f} S a layer",
     ]
+    lines += report_layers(pieces, c)
     return "\n".join(lines)
 
 
@@ -410,8 +479,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--experts", type=int, default=16, help="at least the preset's experts per token")
     p.add_argument("--vocab", type=int, default=4096)
     p.add_argument("--json", type=Path, help="also write the schedule here")
+    p.add_argument(
+        "--decode", action="store_true", help="the decode range instead: `tokens` requests' one token each (T:T)"
+    )
     args = p.parse_args(argv)
-    if args.tokens < 3:
+    if args.decode and args.tokens < 1:
+        p.error(f"--tokens {args.tokens}: a decode batch has at least 1 request")
+    if not args.decode and args.tokens < 3:
         p.error(f"--tokens {args.tokens}: at least 3 (the range 2:T is a multi-size range)")
     return args
 

@@ -83,3 +83,34 @@ def test_norm_and_partial_rope_are_one_kernel() -> None:
     (kernel,) = sb.fused_schedule(norm_rope, x, weight, cos, sin, stream_bytes=x.nbytes)
     assert kernel.written == x.nbytes
     assert x.nbytes < kernel.read <= x.nbytes + weight.nbytes + 2 * (cos.nbytes + sin.nbytes)
+
+
+@pytest.fixture(scope="module")
+def decode() -> tuple[list[sb.Piece], int]:
+    """A decode step of one request (`--decode`, the engine's size-1 range) at tiny size."""
+    args = ["--preset", "tiny", "--dtype", "float32", "--tokens", "1", "--decode", "--experts", "8", "--vocab", "512"]
+    return sb.main(args), 4  # tiny: 4 layers, the last an attention layer
+
+
+def test_decode_kernels_are_split_by_layer(decode: tuple[list[sb.Piece], int]) -> None:
+    """Every kernel lands in one part (embedding, a layer, the final mixer), by the hyper-connection op
+    before it, and a layer's kernels run its own functions."""
+    pieces, layers = decode
+    parts = sb.layer_kernels(pieces, layers)
+    assert sum(map(len, parts)) == sum(len(p.kernels) for p in pieces)
+    gdn, attention = parts[1 + 2], parts[1 + 3]
+    assert any("gdn.py:l2norm" in n.sources for n in gdn)
+    assert not any("attention.py" in s for n in gdn for s in n.sources)
+    assert any("rope.py:apply_rope" in n.sources for n in attention)
+    assert not any("gdn.py" in s for n in attention for s in n.sources)
+
+
+def test_decode_gdn_layer_kernels(decode: tuple[list[sb.Piece], int]) -> None:
+    """A GDN layer's decode step: beta's sigmoid and g's softplus in one kernel; the conv's tail written
+    in place (no copy of every slot's tail into a new buffer, none back)."""
+    pieces, layers = decode
+    gdn = sb.layer_kernels(pieces, layers)[1 + 2]
+    gates = [n for n in gdn if "sigmoid" in n.ops and "log1p" in n.ops]
+    assert len(gates) == 1 and "cat" in gates[0].ops
+    assert not [n for n in gdn if n.ops == ["copy_"]]
+    assert [n for n in gdn if "index_put_" in n.ops]

@@ -15,6 +15,7 @@ from torch.fx.experimental.proxy_tensor import make_fx
 from qcompile.ops import register_modules, scope
 from qcompile.passes import (
     CallerOwnedOutputs,
+    LateScatter,
     NoOpElimination,
     PassManager,
     ReinplaceGuard,
@@ -90,7 +91,7 @@ def test_caller_owned_state_buffers() -> None:
     with scope("block"):
         got, code, stages = compile_with(layer.layer, [x], None, scope="block")
     assert "auto_functionalized_v2[qcompile.toy_mixer.default]" in stages["input"]
-    assert "qcompile.toy_mixer.default" in stages["2.caller_owned"]
+    assert "qcompile.toy_mixer.default" in stages["3.caller_owned"]
     body = call_body(code)
     assert "torch.ops.qcompile.toy_mixer.default" in body
     assert "clone" not in body and "copy_" not in body, body
@@ -180,7 +181,14 @@ def test_manager_uuid_tracks_config() -> None:
     a = PassManager("block", (2, 64)).uuid()
     assert a == PassManager("block", (2, 64)).uuid()
     assert a != PassManager("block", (65, 256)).uuid() != PassManager("kernel", (2, 64)).uuid()
-    assert [p.name for p in default_passes()] == ["noop", "rounded_split", "caller_owned", "reinplace_guard", "noop"]
+    assert [p.name for p in default_passes()] == [
+        "noop",
+        "rounded_split",
+        "late_scatter",
+        "caller_owned",
+        "reinplace_guard",
+        "noop",
+    ]
 
 
 def rounded_split(x: torch.Tensor, w: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -227,3 +235,38 @@ def test_rounded_split_source_bytes(passes: list) -> None:
     assert all(p.read <= t * c * (2 if passes else 4) for p in pieces)
     (_, _, v), _, _ = compile_with(rounded_split, args, passes)
     assert torch.equal(v, v.bfloat16().float()) == bool(passes)
+
+
+def conv_commit(x: torch.Tensor, tail: torch.Tensor, slots: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+    """A GDN input's decode step: the causal conv reads the old tail, then the commit writes the new one."""
+    from model.window import causal_conv, commit_tail, gather_window
+
+    offsets = torch.zeros_like(slots)
+    conv = causal_conv(x, tail, slots, offsets, w)
+    commit_tail(tail, gather_window(x, tail, slots, offsets), slots)
+    return torch.nn.functional.silu(conv)
+
+
+@pytest.mark.parametrize("passes", [[], [LateScatter()]], ids=["inductor", "late_scatter"])
+def test_late_scatter_writes_the_state_in_place(passes: list) -> None:
+    """Inductor's `reorder_for_locality` moves the conv's reads of the old tail after the commit's
+    functional scatter, so it clones every slot's tail, scatters and copies it back (a kernel of the
+    tail's size each way); with the scatter moved to its first user it writes in place. Bitwise eager."""
+    from scripts.experiments import stream_bytes as sb
+
+    gen = torch.Generator().manual_seed(0)
+    x, tail = torch.randn(2, 64, generator=gen), torch.randn(9, 3, 64, generator=gen)
+    slots, w = torch.tensor([5, 2]), torch.randn(64, 1, 4, generator=gen)
+    with torch._inductor.config.patch(post_grad_custom_post_pass=PassManager(passes=passes)):
+        kernels = sb.fused_schedule(conv_commit, x, tail.clone(), slots, w, stream_bytes=tail.nbytes)
+    whole = [n for n in kernels if n.written == tail.nbytes]
+    assert len(whole) == (0 if passes else 2)
+    assert len(kernels) == (3 if passes else 4)
+    want_tail = tail.clone()
+    want = conv_commit(x, want_tail, slots, w)
+    got_tail = tail.clone()
+    got, _, stages = compile_with(conv_commit, (x, got_tail, slots, w), passes)
+    assert torch.equal(got, want) and torch.equal(got_tail, want_tail)
+    if passes:
+        after = stages["0.late_scatter"]
+        assert after.index("aten.index_put.default") > max(i for i, t in enumerate(after) if t == "aten.index.Tensor")

@@ -47,13 +47,28 @@ async_compile = AsyncCompile()
 empty_strided_p2p = torch._C._distributed_c10d._SymmetricMemory.empty_strided_p2p
 
 
-cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_0 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_any_arange_bitwise_xor_clamp_clamp_min_eq_exp_ge_index_index_copy_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_select_sigmoid_slice_unsqueeze_view_where_0 = async_compile.cpp_pybinding(['const float*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'float*', 'int64_t*', 'int64_t*', 'int64_t*', 'float*', 'int64_t*', 'float*', 'int64_t*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
-                       const float* in_ptr1,
-                       const float* in_ptr2,
+                       const int64_t* in_ptr1,
+                       const int64_t* in_ptr2,
+                       const int64_t* in_ptr3,
+                       const int64_t* in_ptr4,
+                       const int64_t* in_ptr5,
+                       const int64_t* in_ptr6,
+                       const int64_t* in_ptr7,
+                       const float* in_ptr8,
+                       const float* in_ptr9,
+                       const float* in_ptr10,
+                       const int64_t* in_ptr11,
                        float* out_ptr0,
-                       float* out_ptr1,
+                       int64_t* out_ptr1,
+                       int64_t* out_ptr2,
+                       int64_t* out_ptr3,
+                       float* out_ptr4,
+                       int64_t* out_ptr5,
+                       float* out_ptr6,
+                       int64_t* out_ptr7,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -82,6 +97,642 @@ extern "C"  void  kernel(const float* in_ptr0,
         }
     }
     {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))))))
+                {
+                    auto tmp0 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp5 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp6 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr3 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                    auto tmp34 = in_ptr5[static_cast<int64_t>(0L)];
+                    auto tmp41 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner)));
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                    }
+                    ()
+                    ;
+                    TORCH_CHECK((at::vec::VecMask<int64_t,2>(tmp41 < at::vec::VectorizedN<int64_t,2>(ks0))).all_masked(), "index out of bounds: tmp41 < ks0");
+                    auto tmp43 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = in_ptr2[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner)))];
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                    }
+                    ()
+                    ;
+                    auto tmp58 = in_ptr5[static_cast<int64_t>(1L)];
+                    auto tmp1 = static_cast<int64_t>(0);
+                    auto tmp2 = at::vec::VectorizedN<int64_t,2>(tmp1);
+                    auto tmp3 = tmp0 + tmp2;
+                    auto tmp4 = at::vec::VecMask<int64_t,2>(tmp3 >= tmp2);
+                    auto tmp7 = 3L;
+                    auto tmp8 = c10::convert<int64_t>(tmp7);
+                    auto tmp9 = at::vec::VectorizedN<int64_t,2>(tmp8);
+                    auto tmp10 = tmp6 + tmp9;
+                    auto tmp11 = at::vec::VecMask<int64_t,2>(tmp6 < tmp2);
+                    auto tmp12 = decltype(tmp10)::blendv(tmp6, tmp10, tmp11.template cast<int64_t,2>());
+                    auto tmp13 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        tmp12.store(tmpbuf.data(), static_cast<int64_t>(16));
+                        return tmpbuf;
+                    }
+                    ()
+                    ;
+                    auto tmp14 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = static_cast<int64_t>(tmp13[x0_inner]);
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                    }
+                    ()
+                    ;
+                    TORCH_CHECK((at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp14) & (tmp14 < at::vec::VectorizedN<int64_t,2>(3L)))).all_masked(), "index out of bounds: 0 <= tmp14 < 3L");
+                    auto tmp16 = static_cast<int64_t>(2);
+                    auto tmp17 = at::vec::VectorizedN<int64_t,2>(tmp16);
+                    auto tmp18 = tmp3 + tmp17;
+                    auto tmp19 = at::vec::maximum(tmp18, tmp2);
+                    auto tmp20 = static_cast<int64_t>(1);
+                    auto tmp21 = at::vec::VectorizedN<int64_t,2>(tmp20);
+                    auto tmp22 = at::vec::minimum(tmp19, tmp21);
+                    auto tmp23 = 2L;
+                    auto tmp24 = c10::convert<int64_t>(tmp23);
+                    auto tmp25 = at::vec::VectorizedN<int64_t,2>(tmp24);
+                    auto tmp26 = tmp22 + tmp25;
+                    auto tmp27 = at::vec::VecMask<int64_t,2>(tmp22 < tmp2);
+                    auto tmp28 = decltype(tmp26)::blendv(tmp22, tmp26, tmp27.template cast<int64_t,2>());
+                    auto tmp29 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        tmp28.store(tmpbuf.data(), static_cast<int64_t>(16));
+                        return tmpbuf;
+                    }
+                    ()
+                    ;
+                    auto tmp30 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = static_cast<int64_t>(tmp29[x0_inner]);
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                    }
+                    ()
+                    ;
+                    TORCH_CHECK((at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp30) & (tmp30 < at::vec::VectorizedN<int64_t,2>(2L)))).all_masked(), "index out of bounds: 0 <= tmp30 < 2L");
+                    auto tmp32 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = in_ptr4[static_cast<int64_t>(tmp29[x0_inner] + 2L*tmp13[x0_inner])];
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                    }
+                    ()
+                    ;
+                    auto tmp33 = decltype(tmp5)::blendv(tmp32, tmp5, tmp4.template cast<int64_t,2>());
+                    auto tmp35 = at::vec::VectorizedN<int64_t,2>(tmp34);
+                    auto tmp36 = tmp33 * tmp35;
+                    auto tmp37 = static_cast<int64_t>(-1);
+                    auto tmp38 = at::vec::VectorizedN<int64_t,2>(tmp37);
+                    auto tmp39 = tmp0 + tmp38;
+                    auto tmp40 = at::vec::VecMask<int64_t,2>(tmp39 >= tmp2);
+                    auto tmp44 = tmp39 + tmp17;
+                    auto tmp45 = at::vec::maximum(tmp44, tmp2);
+                    auto tmp46 = at::vec::minimum(tmp45, tmp21);
+                    auto tmp47 = tmp46 + tmp25;
+                    auto tmp48 = at::vec::VecMask<int64_t,2>(tmp46 < tmp2);
+                    auto tmp49 = decltype(tmp47)::blendv(tmp46, tmp47, tmp48.template cast<int64_t,2>());
+                    auto tmp50 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        tmp49.store(tmpbuf.data(), static_cast<int64_t>(16));
+                        return tmpbuf;
+                    }
+                    ()
+                    ;
+                    auto tmp51 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = static_cast<int64_t>(tmp50[x0_inner]);
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                    }
+                    ()
+                    ;
+                    TORCH_CHECK((at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp51) & (tmp51 < at::vec::VectorizedN<int64_t,2>(2L)))).all_masked(), "index out of bounds: 0 <= tmp51 < 2L");
+                    auto tmp53 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = in_ptr4[static_cast<int64_t>(tmp50[x0_inner] + 2L*tmp13[x0_inner])];
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                    }
+                    ()
+                    ;
+                    auto tmp54 = decltype(tmp43)::blendv(tmp53, tmp43, tmp40.template cast<int64_t,2>());
+                    auto tmp55 = static_cast<bool>(false);
+                    auto tmp56 = at::vec::VecMask<float,1>::from(tmp55);
+                    auto tmp57 = decltype(tmp21)::blendv(tmp54, tmp21, tmp56.template cast<int64_t,2>());
+                    auto tmp59 = at::vec::VectorizedN<int64_t,2>(tmp58);
+                    auto tmp60 = tmp57 * tmp59;
+                    auto tmp61 = tmp36 ^ tmp60;
+                    tmp61.store(out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                }
+                if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0)))
+                {
+                    auto tmp0 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    auto tmp5 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    auto tmp6 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr3 + static_cast<int64_t>(x0), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    auto tmp34 = in_ptr5[static_cast<int64_t>(0L)];
+                    auto tmp41 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner)));
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    }
+                    ()
+                    ;
+                    TORCH_CHECK((at::vec::VecMask<int64_t,2>::set(at::vec::VecMask<int64_t,2>::from(1), (at::vec::VecMask<int64_t,2>(tmp41 < at::vec::VectorizedN<int64_t,2>(ks0))), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))))).all_masked(), "index out of bounds: tmp41 < ks0");
+                    auto tmp43 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = in_ptr2[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner)))];
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    }
+                    ()
+                    ;
+                    auto tmp58 = in_ptr5[static_cast<int64_t>(1L)];
+                    auto tmp1 = static_cast<int64_t>(0);
+                    auto tmp2 = at::vec::VectorizedN<int64_t,2>(tmp1);
+                    auto tmp3 = tmp0 + tmp2;
+                    auto tmp4 = at::vec::VecMask<int64_t,2>(tmp3 >= tmp2);
+                    auto tmp7 = 3L;
+                    auto tmp8 = c10::convert<int64_t>(tmp7);
+                    auto tmp9 = at::vec::VectorizedN<int64_t,2>(tmp8);
+                    auto tmp10 = tmp6 + tmp9;
+                    auto tmp11 = at::vec::VecMask<int64_t,2>(tmp6 < tmp2);
+                    auto tmp12 = decltype(tmp10)::blendv(tmp6, tmp10, tmp11.template cast<int64_t,2>());
+                    auto tmp13 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        tmp12.store(tmpbuf.data(), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                        return tmpbuf;
+                    }
+                    ()
+                    ;
+                    auto tmp14 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = static_cast<int64_t>(tmp13[x0_inner]);
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    }
+                    ()
+                    ;
+                    TORCH_CHECK((at::vec::VecMask<int64_t,2>::set(at::vec::VecMask<int64_t,2>::from(1), (at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp14) & (tmp14 < at::vec::VectorizedN<int64_t,2>(3L)))), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))))).all_masked(), "index out of bounds: 0 <= tmp14 < 3L");
+                    auto tmp16 = static_cast<int64_t>(2);
+                    auto tmp17 = at::vec::VectorizedN<int64_t,2>(tmp16);
+                    auto tmp18 = tmp3 + tmp17;
+                    auto tmp19 = at::vec::maximum(tmp18, tmp2);
+                    auto tmp20 = static_cast<int64_t>(1);
+                    auto tmp21 = at::vec::VectorizedN<int64_t,2>(tmp20);
+                    auto tmp22 = at::vec::minimum(tmp19, tmp21);
+                    auto tmp23 = 2L;
+                    auto tmp24 = c10::convert<int64_t>(tmp23);
+                    auto tmp25 = at::vec::VectorizedN<int64_t,2>(tmp24);
+                    auto tmp26 = tmp22 + tmp25;
+                    auto tmp27 = at::vec::VecMask<int64_t,2>(tmp22 < tmp2);
+                    auto tmp28 = decltype(tmp26)::blendv(tmp22, tmp26, tmp27.template cast<int64_t,2>());
+                    auto tmp29 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        tmp28.store(tmpbuf.data(), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                        return tmpbuf;
+                    }
+                    ()
+                    ;
+                    auto tmp30 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = static_cast<int64_t>(tmp29[x0_inner]);
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    }
+                    ()
+                    ;
+                    TORCH_CHECK((at::vec::VecMask<int64_t,2>::set(at::vec::VecMask<int64_t,2>::from(1), (at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp30) & (tmp30 < at::vec::VectorizedN<int64_t,2>(2L)))), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))))).all_masked(), "index out of bounds: 0 <= tmp30 < 2L");
+                    auto tmp32 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = in_ptr4[static_cast<int64_t>(tmp29[x0_inner] + 2L*tmp13[x0_inner])];
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    }
+                    ()
+                    ;
+                    auto tmp33 = decltype(tmp5)::blendv(tmp32, tmp5, tmp4.template cast<int64_t,2>());
+                    auto tmp35 = at::vec::VectorizedN<int64_t,2>(tmp34);
+                    auto tmp36 = tmp33 * tmp35;
+                    auto tmp37 = static_cast<int64_t>(-1);
+                    auto tmp38 = at::vec::VectorizedN<int64_t,2>(tmp37);
+                    auto tmp39 = tmp0 + tmp38;
+                    auto tmp40 = at::vec::VecMask<int64_t,2>(tmp39 >= tmp2);
+                    auto tmp44 = tmp39 + tmp17;
+                    auto tmp45 = at::vec::maximum(tmp44, tmp2);
+                    auto tmp46 = at::vec::minimum(tmp45, tmp21);
+                    auto tmp47 = tmp46 + tmp25;
+                    auto tmp48 = at::vec::VecMask<int64_t,2>(tmp46 < tmp2);
+                    auto tmp49 = decltype(tmp47)::blendv(tmp46, tmp47, tmp48.template cast<int64_t,2>());
+                    auto tmp50 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        tmp49.store(tmpbuf.data(), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                        return tmpbuf;
+                    }
+                    ()
+                    ;
+                    auto tmp51 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = static_cast<int64_t>(tmp50[x0_inner]);
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    }
+                    ()
+                    ;
+                    TORCH_CHECK((at::vec::VecMask<int64_t,2>::set(at::vec::VecMask<int64_t,2>::from(1), (at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp51) & (tmp51 < at::vec::VectorizedN<int64_t,2>(2L)))), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))))).all_masked(), "index out of bounds: 0 <= tmp51 < 2L");
+                    auto tmp53 =
+                    [&]
+                    {
+                        __at_align__ std::array<int64_t, 16> tmpbuf;
+                        #pragma GCC unroll 16
+                        for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
+                        {
+                            tmpbuf[x0_inner] = in_ptr4[static_cast<int64_t>(tmp50[x0_inner] + 2L*tmp13[x0_inner])];
+                        }
+                        return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                    }
+                    ()
+                    ;
+                    auto tmp54 = decltype(tmp43)::blendv(tmp53, tmp43, tmp40.template cast<int64_t,2>());
+                    auto tmp55 = static_cast<bool>(false);
+                    auto tmp56 = at::vec::VecMask<float,1>::from(tmp55);
+                    auto tmp57 = decltype(tmp21)::blendv(tmp54, tmp21, tmp56.template cast<int64_t,2>());
+                    auto tmp59 = at::vec::VectorizedN<int64_t,2>(tmp58);
+                    auto tmp60 = tmp57 * tmp59;
+                    auto tmp61 = tmp36 ^ tmp60;
+                    tmp61.store(out_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))));
+                }
+            }
+        }
+    }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(2L)))
+                    {
+                        auto tmp0 = out_ptr1[static_cast<int64_t>(x0)];
+                        auto tmp1 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(2L));
+                        auto tmp4 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(2L));
+                        auto tmp6 = in_ptr1[static_cast<int64_t>(x0)];
+                        auto tmp11 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0));
+                        auto tmp12 = c10::convert<int64_t>(tmp11);
+                        TORCH_CHECK(tmp12 < ks0, "index out of bounds: tmp12 < ks0");
+                        auto tmp14 = in_ptr2[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0)))];
+                        auto tmp15 = in_ptr3[static_cast<int64_t>(x0)];
+                        auto tmp45 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0));
+                        auto tmp46 = c10::convert<int64_t>(tmp45);
+                        TORCH_CHECK(tmp46 < ks0, "index out of bounds: tmp46 < ks0");
+                        auto tmp48 = in_ptr2[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0)))];
+                        auto tmp61 = in_ptr5[static_cast<int64_t>(2L)];
+                        auto tmp64 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr6 + static_cast<int64_t>(2L + x1), static_cast<int64_t>(2L));
+                        auto tmp67 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr7 + static_cast<int64_t>(2L + x1), static_cast<int64_t>(2L));
+                        auto tmp2 = at::vec::VectorizedN<int64_t,2>(tmp0);
+                        auto tmp3 = remainder_integral(tmp2, tmp1);
+                        auto tmp5 = tmp3 + tmp4;
+                        auto tmp7 = static_cast<int64_t>(-1);
+                        auto tmp8 = int64_t(tmp6 + tmp7);
+                        auto tmp9 = static_cast<int64_t>(0);
+                        auto tmp10 = tmp8 >= tmp9;
+                        auto tmp16 = 3L;
+                        auto tmp17 = c10::convert<int64_t>(tmp16);
+                        auto tmp18 = int64_t(tmp15 + tmp17);
+                        auto tmp19 = tmp15 < 0;
+                        auto tmp20 = tmp19 ? tmp18 : tmp15;
+                        auto tmp21 = tmp20;
+                        auto tmp22 = c10::convert<int64_t>(tmp21);
+                        TORCH_CHECK((0 <= tmp22) & (tmp22 < 3L), "index out of bounds: 0 <= tmp22 < 3L");
+                        auto tmp24 = static_cast<int64_t>(2);
+                        auto tmp25 = int64_t(tmp8 + tmp24);
+                        auto tmp26 = max_propagate_nan(tmp25, tmp9);
+                        auto tmp27 = static_cast<int64_t>(1);
+                        auto tmp28 = min_propagate_nan(tmp26, tmp27);
+                        auto tmp29 = 2L;
+                        auto tmp30 = c10::convert<int64_t>(tmp29);
+                        auto tmp31 = int64_t(tmp28 + tmp30);
+                        auto tmp32 = tmp28 < 0;
+                        auto tmp33 = tmp32 ? tmp31 : tmp28;
+                        auto tmp34 = tmp33;
+                        auto tmp35 = c10::convert<int64_t>(tmp34);
+                        TORCH_CHECK((0 <= tmp35) & (tmp35 < 2L), "index out of bounds: 0 <= tmp35 < 2L");
+                        auto tmp37 = in_ptr4[static_cast<int64_t>(tmp33 + 2L*tmp20)];
+                        auto tmp38 = tmp10 ? tmp14 : tmp37;
+                        auto tmp39 = tmp38 == tmp27;
+                        auto tmp40 = c10::convert<int64_t>(tmp39);
+                        auto tmp41 = c10::convert<bool>(tmp40);
+                        auto tmp42 = static_cast<int64_t>(-2);
+                        auto tmp43 = int64_t(tmp6 + tmp42);
+                        auto tmp44 = tmp43 >= tmp9;
+                        auto tmp49 = int64_t(tmp43 + tmp24);
+                        auto tmp50 = max_propagate_nan(tmp49, tmp9);
+                        auto tmp51 = min_propagate_nan(tmp50, tmp27);
+                        auto tmp52 = int64_t(tmp51 + tmp30);
+                        auto tmp53 = tmp51 < 0;
+                        auto tmp54 = tmp53 ? tmp52 : tmp51;
+                        auto tmp55 = tmp54;
+                        auto tmp56 = c10::convert<int64_t>(tmp55);
+                        TORCH_CHECK((0 <= tmp56) & (tmp56 < 2L), "index out of bounds: 0 <= tmp56 < 2L");
+                        auto tmp58 = in_ptr4[static_cast<int64_t>(tmp54 + 2L*tmp20)];
+                        auto tmp59 = tmp44 ? tmp48 : tmp58;
+                        auto tmp60 = tmp41 ? tmp27 : tmp59;
+                        auto tmp62 = int64_t(tmp60 * tmp61);
+                        auto tmp63 = decltype(tmp0)(tmp0 ^ tmp62);
+                        auto tmp65 = at::vec::VectorizedN<int64_t,2>(tmp63);
+                        auto tmp66 = remainder_integral(tmp65, tmp64);
+                        auto tmp68 = tmp66 + tmp67;
+                        tmp5.store(out_ptr2 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(2L));
+                        tmp68.store(out_ptr3 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(2L));
+                    }
+                }
+            }
+        }
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L); x0+=static_cast<int64_t>(16L))
+        {
+            {
+                if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(4L)))
+                {
+                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                    auto tmp1 = tmp0.exp();
+                    auto tmp2 = tmp1.neg();
+                    tmp2.store(out_ptr4 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                }
+            }
+        }
+    }
+    {
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
+        {
+            #pragma GCC ivdep
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(1L))
+            {
+                {
+                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))))))
+                    {
+                        auto tmp0 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        auto tmp8 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                tmpbuf[x0_inner] = static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner + x1)));
+                            }
+                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        TORCH_CHECK((at::vec::VecMask<int64_t,2>(tmp8 < at::vec::VectorizedN<int64_t,2>(ks0))).all_masked(), "index out of bounds: tmp8 < ks0");
+                        auto tmp10 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                tmpbuf[x0_inner] = in_ptr2[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner + x1)))];
+                            }
+                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        auto tmp11 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr3 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
+                        auto tmp1 = (-2L) + x1;
+                        auto tmp2 = c10::convert<int64_t>(tmp1);
+                        auto tmp3 = at::vec::VectorizedN<int64_t,2>(tmp2);
+                        auto tmp4 = tmp0 + tmp3;
+                        auto tmp5 = static_cast<int64_t>(0);
+                        auto tmp6 = at::vec::VectorizedN<int64_t,2>(tmp5);
+                        auto tmp7 = at::vec::VecMask<int64_t,2>(tmp4 >= tmp6);
+                        auto tmp12 = 3L;
+                        auto tmp13 = c10::convert<int64_t>(tmp12);
+                        auto tmp14 = at::vec::VectorizedN<int64_t,2>(tmp13);
+                        auto tmp15 = tmp11 + tmp14;
+                        auto tmp16 = at::vec::VecMask<int64_t,2>(tmp11 < tmp6);
+                        auto tmp17 = decltype(tmp15)::blendv(tmp11, tmp15, tmp16.template cast<int64_t,2>());
+                        auto tmp18 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            tmp17.store(tmpbuf.data(), static_cast<int64_t>(16));
+                            return tmpbuf;
+                        }
+                        ()
+                        ;
+                        auto tmp19 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                tmpbuf[x0_inner] = static_cast<int64_t>(tmp18[x0_inner]);
+                            }
+                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        TORCH_CHECK((at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp19) & (tmp19 < at::vec::VectorizedN<int64_t,2>(3L)))).all_masked(), "index out of bounds: 0 <= tmp19 < 3L");
+                        auto tmp21 = static_cast<int64_t>(2);
+                        auto tmp22 = at::vec::VectorizedN<int64_t,2>(tmp21);
+                        auto tmp23 = tmp4 + tmp22;
+                        auto tmp24 = at::vec::maximum(tmp23, tmp6);
+                        auto tmp25 = static_cast<int64_t>(1);
+                        auto tmp26 = at::vec::VectorizedN<int64_t,2>(tmp25);
+                        auto tmp27 = at::vec::minimum(tmp24, tmp26);
+                        auto tmp28 = 2L;
+                        auto tmp29 = c10::convert<int64_t>(tmp28);
+                        auto tmp30 = at::vec::VectorizedN<int64_t,2>(tmp29);
+                        auto tmp31 = tmp27 + tmp30;
+                        auto tmp32 = at::vec::VecMask<int64_t,2>(tmp27 < tmp6);
+                        auto tmp33 = decltype(tmp31)::blendv(tmp27, tmp31, tmp32.template cast<int64_t,2>());
+                        auto tmp34 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            tmp33.store(tmpbuf.data(), static_cast<int64_t>(16));
+                            return tmpbuf;
+                        }
+                        ()
+                        ;
+                        auto tmp35 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                tmpbuf[x0_inner] = static_cast<int64_t>(tmp34[x0_inner]);
+                            }
+                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        TORCH_CHECK((at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp35) & (tmp35 < at::vec::VectorizedN<int64_t,2>(2L)))).all_masked(), "index out of bounds: 0 <= tmp35 < 2L");
+                        auto tmp37 =
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                tmpbuf[x0_inner] = in_ptr4[static_cast<int64_t>(tmp34[x0_inner] + 2L*tmp18[x0_inner])];
+                            }
+                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
+                        }
+                        ()
+                        ;
+                        auto tmp38 = decltype(tmp10)::blendv(tmp37, tmp10, tmp7.template cast<int64_t,2>());
+                        [&]
+                        {
+                            __at_align__ std::array<int64_t, 16> tmpbuf;
+                            tmp38.store(tmpbuf.data(), static_cast<int64_t>(16));
+                            #pragma GCC unroll 16
+                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
+                            {
+                                out_ptr5[static_cast<int64_t>(x1 + 3L*x0 + 3L*x0_inner)] = tmpbuf[x0_inner];
+                            }
+                        }
+                        ()
+                        ;
+                    }
+                    if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0)))
+                    {
+                        for (int64_t x0_tail = static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))));x0_tail < static_cast<int64_t>(ks0); x0_tail++)
+                        {
+                            auto tmp0 = in_ptr1[static_cast<int64_t>(x0_tail)];
+                            auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0_tail + x1));
+                            auto tmp7 = c10::convert<int64_t>(tmp6);
+                            TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
+                            auto tmp9 = in_ptr2[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0_tail + x1)))];
+                            auto tmp10 = in_ptr3[static_cast<int64_t>(x0_tail)];
+                            auto tmp1 = (-2L) + x1;
+                            auto tmp2 = c10::convert<int64_t>(tmp1);
+                            auto tmp3 = int64_t(tmp0 + tmp2);
+                            auto tmp4 = static_cast<int64_t>(0);
+                            auto tmp5 = tmp3 >= tmp4;
+                            auto tmp11 = 3L;
+                            auto tmp12 = c10::convert<int64_t>(tmp11);
+                            auto tmp13 = int64_t(tmp10 + tmp12);
+                            auto tmp14 = tmp10 < 0;
+                            auto tmp15 = tmp14 ? tmp13 : tmp10;
+                            auto tmp16 = tmp15;
+                            auto tmp17 = c10::convert<int64_t>(tmp16);
+                            TORCH_CHECK((0 <= tmp17) & (tmp17 < 3L), "index out of bounds: 0 <= tmp17 < 3L");
+                            auto tmp19 = static_cast<int64_t>(2);
+                            auto tmp20 = int64_t(tmp3 + tmp19);
+                            auto tmp21 = max_propagate_nan(tmp20, tmp4);
+                            auto tmp22 = static_cast<int64_t>(1);
+                            auto tmp23 = min_propagate_nan(tmp21, tmp22);
+                            auto tmp24 = 2L;
+                            auto tmp25 = c10::convert<int64_t>(tmp24);
+                            auto tmp26 = int64_t(tmp23 + tmp25);
+                            auto tmp27 = tmp23 < 0;
+                            auto tmp28 = tmp27 ? tmp26 : tmp23;
+                            auto tmp29 = tmp28;
+                            auto tmp30 = c10::convert<int64_t>(tmp29);
+                            TORCH_CHECK((0 <= tmp30) & (tmp30 < 2L), "index out of bounds: 0 <= tmp30 < 2L");
+                            auto tmp32 = in_ptr4[static_cast<int64_t>(tmp28 + 2L*tmp15)];
+                            auto tmp33 = tmp5 ? tmp9 : tmp32;
+                            out_ptr5[static_cast<int64_t>(x1 + 3L*x0_tail)] = tmp33;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    {
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
         {
@@ -93,10 +744,10 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2), static_cast<int64_t>(16));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(x2), static_cast<int64_t>(16));
                             auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0), static_cast<int64_t>(16));
                             auto tmp2 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
-                            auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 224L*x0), static_cast<int64_t>(16));
+                            auto tmp11 = at::vec::Vectorized<float>::loadu(in_ptr10 + static_cast<int64_t>(x2 + 16L*x1 + 224L*x0), static_cast<int64_t>(16));
                             auto tmp3 = static_cast<float>(16.0);
                             auto tmp4 = tmp2 / tmp3;
                             auto tmp5 = static_cast<float>(1e-06);
@@ -107,8 +758,33 @@ extern "C"  void  kernel(const float* in_ptr0,
                             auto tmp10 = tmp0 * tmp9;
                             auto tmp12 = decltype(tmp11)(1)/(decltype(tmp11)(1) + tmp11.neg().exp());
                             auto tmp13 = tmp10 * tmp12;
-                            tmp13.store(out_ptr1 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
+                            tmp13.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                         }
+                    }
+                }
+            }
+        }
+    }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            #pragma GCC ivdep
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
+            {
+                {
+                    {
+                        auto tmp0 = in_ptr11[static_cast<int64_t>(x0)];
+                        auto tmp9 = out_ptr5[static_cast<int64_t>(1L + x1 + 3L*x0)];
+                        auto tmp1 = 3L;
+                        auto tmp2 = c10::convert<int64_t>(tmp1);
+                        auto tmp3 = int64_t(tmp0 + tmp2);
+                        auto tmp4 = tmp0 < 0;
+                        auto tmp5 = tmp4 ? tmp3 : tmp0;
+                        auto tmp6 = tmp5;
+                        auto tmp7 = c10::convert<int64_t>(tmp6);
+                        TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                        out_ptr7[static_cast<int64_t>(x1 + 2L*tmp5)] = tmp9;
                     }
                 }
             }
@@ -202,10 +878,11 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_div_silu_split_with_sizes_2 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
+cpp_fused_div_mul_sigmoid_silu_split_with_sizes_2 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        float* out_ptr0,
+                       float* out_ptr1,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -230,6 +907,29 @@ extern "C"  void  kernel(const float* in_ptr0,
                         auto tmp8 = tmp5 + tmp7;
                         auto tmp9 = tmp3 / tmp8;
                         tmp9.store(out_ptr0 + static_cast<int64_t>(x1 + 16L*x0));
+                    }
+                }
+            }
+        }
+    }
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
+            {
+                {
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
+                    {
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
+                        auto tmp1 = static_cast<float>(4.0);
+                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
+                        auto tmp3 = tmp0 / tmp2;
+                        auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
+                        auto tmp5 = static_cast<float>(2.0);
+                        auto tmp6 = at::vec::Vectorized<float>(tmp5);
+                        auto tmp7 = tmp4 * tmp6;
+                        tmp7.store(out_ptr1 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                     }
                 }
             }
@@ -293,12 +993,13 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused__softmax_split_with_sizes_4 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused__softmax_mul_silu_split_with_sizes_4 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        float* out_ptr0,
                        float* out_ptr1,
                        float* out_ptr2,
+                       float* out_ptr3,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -361,297 +1062,6 @@ extern "C"  void  kernel(const float* in_ptr0,
             }
         }
     }
-    inductor_cpu_integer_div_error_flag = nullptr;
-    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
-}
-''')
-
-
-cpp_fused_add_arange_clamp_clamp_min_div_exp_ge_index_index_copy_mul_neg_sigmoid_silu_slice_split_with_sizes_sum_unsqueeze_where_5 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const float*', 'const float*', 'float*', 'float*', 'int64_t*', 'int64_t*', 'float*', 'float*', 'const int64_t'], r'''
-#include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const float* in_ptr0,
-                       const float* in_ptr1,
-                       const int64_t* in_ptr2,
-                       const int64_t* in_ptr3,
-                       const int64_t* in_ptr4,
-                       const int64_t* in_ptr5,
-                       const int64_t* in_ptr6,
-                       const float* in_ptr7,
-                       const float* in_ptr8,
-                       float* out_ptr0,
-                       float* out_ptr1,
-                       int64_t* out_ptr2,
-                       int64_t* out_ptr3,
-                       float* out_ptr4,
-                       float* out_ptr5,
-                       const int64_t ks0)
-{
-    std::atomic<int> inductor_cpu_integer_div_error{0};
-    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(4L); x0+=static_cast<int64_t>(16L))
-        {
-            {
-                if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(4L)))
-                {
-                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
-                    auto tmp1 = tmp0.exp();
-                    auto tmp2 = tmp1.neg();
-                    tmp2.store(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
-                }
-            }
-        }
-    }
-    {
-        #pragma GCC ivdep
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-        {
-            #pragma GCC ivdep
-            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
-            {
-                {
-                    {
-                        auto tmp0 = in_ptr1[static_cast<int64_t>(x1 + 2L*x0)];
-                        auto tmp1 = in_ptr1[static_cast<int64_t>(2L*x0)];
-                        auto tmp2 = in_ptr1[static_cast<int64_t>(1L + 2L*x0)];
-                        auto tmp3 = float(tmp1 + tmp2);
-                        auto tmp4 = tmp0 / tmp3;
-                        out_ptr1[static_cast<int64_t>(x1 + 2L*x0)] = tmp4;
-                    }
-                }
-            }
-        }
-    }
-    {
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
-        {
-            #pragma GCC ivdep
-            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(1L))
-            {
-                {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))))))
-                    {
-                        auto tmp0 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr2 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp8 =
-                        [&]
-                        {
-                            __at_align__ std::array<int64_t, 16> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
-                            {
-                                tmpbuf[x0_inner] = static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner + x1)));
-                            }
-                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        TORCH_CHECK((at::vec::VecMask<int64_t,2>(tmp8 < at::vec::VectorizedN<int64_t,2>(ks0))).all_masked(), "index out of bounds: tmp8 < ks0");
-                        auto tmp10 =
-                        [&]
-                        {
-                            __at_align__ std::array<int64_t, 16> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
-                            {
-                                tmpbuf[x0_inner] = in_ptr3[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner + x1)))];
-                            }
-                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        auto tmp11 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr4 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        auto tmp1 = (-2L) + x1;
-                        auto tmp2 = c10::convert<int64_t>(tmp1);
-                        auto tmp3 = at::vec::VectorizedN<int64_t,2>(tmp2);
-                        auto tmp4 = tmp0 + tmp3;
-                        auto tmp5 = static_cast<int64_t>(0);
-                        auto tmp6 = at::vec::VectorizedN<int64_t,2>(tmp5);
-                        auto tmp7 = at::vec::VecMask<int64_t,2>(tmp4 >= tmp6);
-                        auto tmp12 = 3L;
-                        auto tmp13 = c10::convert<int64_t>(tmp12);
-                        auto tmp14 = at::vec::VectorizedN<int64_t,2>(tmp13);
-                        auto tmp15 = tmp11 + tmp14;
-                        auto tmp16 = at::vec::VecMask<int64_t,2>(tmp11 < tmp6);
-                        auto tmp17 = decltype(tmp15)::blendv(tmp11, tmp15, tmp16.template cast<int64_t,2>());
-                        auto tmp18 =
-                        [&]
-                        {
-                            __at_align__ std::array<int64_t, 16> tmpbuf;
-                            tmp17.store(tmpbuf.data(), static_cast<int64_t>(16));
-                            return tmpbuf;
-                        }
-                        ()
-                        ;
-                        auto tmp19 =
-                        [&]
-                        {
-                            __at_align__ std::array<int64_t, 16> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
-                            {
-                                tmpbuf[x0_inner] = static_cast<int64_t>(tmp18[x0_inner]);
-                            }
-                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        TORCH_CHECK((at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp19) & (tmp19 < at::vec::VectorizedN<int64_t,2>(3L)))).all_masked(), "index out of bounds: 0 <= tmp19 < 3L");
-                        auto tmp21 = static_cast<int64_t>(2);
-                        auto tmp22 = at::vec::VectorizedN<int64_t,2>(tmp21);
-                        auto tmp23 = tmp4 + tmp22;
-                        auto tmp24 = at::vec::maximum(tmp23, tmp6);
-                        auto tmp25 = static_cast<int64_t>(1);
-                        auto tmp26 = at::vec::VectorizedN<int64_t,2>(tmp25);
-                        auto tmp27 = at::vec::minimum(tmp24, tmp26);
-                        auto tmp28 = 2L;
-                        auto tmp29 = c10::convert<int64_t>(tmp28);
-                        auto tmp30 = at::vec::VectorizedN<int64_t,2>(tmp29);
-                        auto tmp31 = tmp27 + tmp30;
-                        auto tmp32 = at::vec::VecMask<int64_t,2>(tmp27 < tmp6);
-                        auto tmp33 = decltype(tmp31)::blendv(tmp27, tmp31, tmp32.template cast<int64_t,2>());
-                        auto tmp34 =
-                        [&]
-                        {
-                            __at_align__ std::array<int64_t, 16> tmpbuf;
-                            tmp33.store(tmpbuf.data(), static_cast<int64_t>(16));
-                            return tmpbuf;
-                        }
-                        ()
-                        ;
-                        auto tmp35 =
-                        [&]
-                        {
-                            __at_align__ std::array<int64_t, 16> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
-                            {
-                                tmpbuf[x0_inner] = static_cast<int64_t>(tmp34[x0_inner]);
-                            }
-                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        TORCH_CHECK((at::vec::VecMask<int64_t,2>((at::vec::VectorizedN<int64_t,2>(0) <= tmp35) & (tmp35 < at::vec::VectorizedN<int64_t,2>(2L)))).all_masked(), "index out of bounds: 0 <= tmp35 < 2L");
-                        auto tmp37 =
-                        [&]
-                        {
-                            __at_align__ std::array<int64_t, 16> tmpbuf;
-                            #pragma GCC unroll 16
-                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
-                            {
-                                tmpbuf[x0_inner] = in_ptr5[static_cast<int64_t>(tmp34[x0_inner] + 2L*tmp18[x0_inner])];
-                            }
-                            return at::vec::VectorizedN<int64_t,2>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
-                        }
-                        ()
-                        ;
-                        auto tmp38 = decltype(tmp10)::blendv(tmp37, tmp10, tmp7.template cast<int64_t,2>());
-                        [&]
-                        {
-                            __at_align__ std::array<int64_t, 16> tmpbuf;
-                            tmp38.store(tmpbuf.data(), static_cast<int64_t>(16));
-                            #pragma GCC unroll 16
-                            for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
-                            {
-                                out_ptr2[static_cast<int64_t>(x1 + 3L*x0 + 3L*x0_inner)] = tmpbuf[x0_inner];
-                            }
-                        }
-                        ()
-                        ;
-                    }
-                    if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0)))
-                    {
-                        for (int64_t x0_tail = static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L))));x0_tail < static_cast<int64_t>(ks0); x0_tail++)
-                        {
-                            auto tmp0 = in_ptr2[static_cast<int64_t>(x0_tail)];
-                            auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0_tail + x1));
-                            auto tmp7 = c10::convert<int64_t>(tmp6);
-                            TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
-                            auto tmp9 = in_ptr3[static_cast<int64_t>(std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0_tail + x1)))];
-                            auto tmp10 = in_ptr4[static_cast<int64_t>(x0_tail)];
-                            auto tmp1 = (-2L) + x1;
-                            auto tmp2 = c10::convert<int64_t>(tmp1);
-                            auto tmp3 = int64_t(tmp0 + tmp2);
-                            auto tmp4 = static_cast<int64_t>(0);
-                            auto tmp5 = tmp3 >= tmp4;
-                            auto tmp11 = 3L;
-                            auto tmp12 = c10::convert<int64_t>(tmp11);
-                            auto tmp13 = int64_t(tmp10 + tmp12);
-                            auto tmp14 = tmp10 < 0;
-                            auto tmp15 = tmp14 ? tmp13 : tmp10;
-                            auto tmp16 = tmp15;
-                            auto tmp17 = c10::convert<int64_t>(tmp16);
-                            TORCH_CHECK((0 <= tmp17) & (tmp17 < 3L), "index out of bounds: 0 <= tmp17 < 3L");
-                            auto tmp19 = static_cast<int64_t>(2);
-                            auto tmp20 = int64_t(tmp3 + tmp19);
-                            auto tmp21 = max_propagate_nan(tmp20, tmp4);
-                            auto tmp22 = static_cast<int64_t>(1);
-                            auto tmp23 = min_propagate_nan(tmp21, tmp22);
-                            auto tmp24 = 2L;
-                            auto tmp25 = c10::convert<int64_t>(tmp24);
-                            auto tmp26 = int64_t(tmp23 + tmp25);
-                            auto tmp27 = tmp23 < 0;
-                            auto tmp28 = tmp27 ? tmp26 : tmp23;
-                            auto tmp29 = tmp28;
-                            auto tmp30 = c10::convert<int64_t>(tmp29);
-                            TORCH_CHECK((0 <= tmp30) & (tmp30 < 2L), "index out of bounds: 0 <= tmp30 < 2L");
-                            auto tmp32 = in_ptr5[static_cast<int64_t>(tmp28 + 2L*tmp15)];
-                            auto tmp33 = tmp5 ? tmp9 : tmp32;
-                            out_ptr2[static_cast<int64_t>(x1 + 3L*x0_tail)] = tmp33;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    {
-        #pragma GCC ivdep
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-        {
-            #pragma GCC ivdep
-            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
-            {
-                {
-                    {
-                        auto tmp0 = in_ptr6[static_cast<int64_t>(x0)];
-                        auto tmp9 = out_ptr2[static_cast<int64_t>(1L + x1 + 3L*x0)];
-                        auto tmp1 = 3L;
-                        auto tmp2 = c10::convert<int64_t>(tmp1);
-                        auto tmp3 = int64_t(tmp0 + tmp2);
-                        auto tmp4 = tmp0 < 0;
-                        auto tmp5 = tmp4 ? tmp3 : tmp0;
-                        auto tmp6 = tmp5;
-                        auto tmp7 = c10::convert<int64_t>(tmp6);
-                        TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                        out_ptr3[static_cast<int64_t>(x1 + 2L*tmp5)] = tmp9;
-                    }
-                }
-            }
-        }
-    }
-    {
-        #pragma GCC ivdep
-        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-        {
-            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(16L + x1 + 32L*x0), static_cast<int64_t>(4L));
-                        auto tmp1 = static_cast<float>(4.0);
-                        auto tmp2 = at::vec::Vectorized<float>(tmp1);
-                        auto tmp3 = tmp0 / tmp2;
-                        auto tmp4 = decltype(tmp3)(1)/(decltype(tmp3)(1) + tmp3.neg().exp());
-                        auto tmp5 = static_cast<float>(2.0);
-                        auto tmp6 = at::vec::Vectorized<float>(tmp5);
-                        auto tmp7 = tmp4 * tmp6;
-                        tmp7.store(out_ptr4 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
-                    }
-                }
-            }
-        }
-    }
     {
         #pragma GCC ivdep
         for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
@@ -661,8 +1071,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                 {
                     if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(32L)))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
-                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(32L + x1 + 96L*x0), static_cast<int64_t>(16));
+                        auto tmp7 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(64L + x1 + 96L*x0), static_cast<int64_t>(16));
                         auto tmp1 = tmp0.neg();
                         auto tmp2 = tmp1.exp();
                         auto tmp3 = static_cast<float>(1.0);
@@ -670,7 +1080,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                         auto tmp5 = tmp2 + tmp4;
                         auto tmp6 = tmp0 / tmp5;
                         auto tmp8 = tmp6 * tmp7;
-                        tmp8.store(out_ptr5 + static_cast<int64_t>(x1 + 32L*x0));
+                        tmp8.store(out_ptr3 + static_cast<int64_t>(x1 + 32L*x0));
                     }
                 }
             }
@@ -682,25 +1092,71 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_any_bitwise_xor_div_eq_mean_mul_pow_remainder_scalar_tensor_select_sigmoid_slice_split_with_sizes_unsqueeze_view_where_6 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'const int64_t*', 'float*', 'float*', 'int64_t*', 'int64_t*', 'const int64_t'], r'''
+cpp_fused_div_sum_5 = async_compile.cpp_pybinding(['const float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
-                       const float* in_ptr1,
-                       const float* in_ptr2,
-                       const float* in_ptr3,
-                       const float* in_ptr4,
-                       const int64_t* in_ptr5,
-                       const int64_t* in_ptr6,
-                       const int64_t* in_ptr7,
-                       const int64_t* in_ptr8,
                        float* out_ptr0,
-                       float* out_ptr1,
-                       int64_t* out_ptr2,
-                       int64_t* out_ptr3,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    {
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+        {
+            #pragma GCC ivdep
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
+            {
+                {
+                    {
+                        auto tmp0 = in_ptr0[static_cast<int64_t>(x1 + 2L*x0)];
+                        auto tmp1 = in_ptr0[static_cast<int64_t>(2L*x0)];
+                        auto tmp2 = in_ptr0[static_cast<int64_t>(1L + 2L*x0)];
+                        auto tmp3 = float(tmp1 + tmp2);
+                        auto tmp4 = tmp0 / tmp3;
+                        out_ptr0[static_cast<int64_t>(x1 + 2L*x0)] = tmp4;
+                    }
+                }
+            }
+        }
+    }
+    inductor_cpu_integer_div_error_flag = nullptr;
+    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
+}
+''')
+
+
+cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_6 = async_compile.cpp_pybinding(['float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const int64_t*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+#include <torch/csrc/inductor/cpp_prefix.h>
+extern "C"  void  kernel(float* in_out_ptr0,
+                       float* in_out_ptr1,
+                       const float* in_ptr0,
+                       const float* in_ptr1,
+                       const float* in_ptr2,
+                       const float* in_ptr3,
+                       const float* in_ptr4,
+                       const float* in_ptr5,
+                       const float* in_ptr6,
+                       const float* in_ptr7,
+                       const int64_t* in_ptr8,
+                       const float* in_ptr9,
+                       const int64_t* in_ptr10,
+                       const float* in_ptr11,
+                       const float* in_ptr12,
+                       const int64_t* in_ptr13,
+                       const float* in_ptr14,
+                       float* out_ptr1,
+                       float* out_ptr3,
+                       float* out_ptr6,
+                       float* out_ptr7,
+                       float* out_ptr8,
+                       float* out_ptr9,
+                       const int64_t ks0)
+{
+    std::atomic<int> inductor_cpu_integer_div_error{0};
+    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
+    auto out_ptr2 = in_out_ptr0;
+    auto out_ptr0 = in_out_ptr1;
     #pragma omp parallel
     {
         int tid = omp_get_thread_num();
@@ -753,86 +1209,6 @@ extern "C"  void  kernel(const float* in_ptr0,
                 }
             }
         }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(16L))
-                    {
-                        {
-                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(2L)))
-                            {
-                                auto tmp0 = in_ptr5[static_cast<int64_t>(2L + 3L*x0)];
-                                auto tmp1 = in_ptr6[static_cast<int64_t>(0L)];
-                                auto tmp3 = in_ptr5[static_cast<int64_t>(1L + 3L*x0)];
-                                auto tmp7 = in_ptr6[static_cast<int64_t>(1L)];
-                                auto tmp10 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(2L));
-                                auto tmp13 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr8 + static_cast<int64_t>(x1), static_cast<int64_t>(2L));
-                                auto tmp18 = in_ptr5[static_cast<int64_t>(3L*x0)];
-                                auto tmp20 = in_ptr6[static_cast<int64_t>(2L)];
-                                auto tmp23 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr7 + static_cast<int64_t>(2L + x1), static_cast<int64_t>(2L));
-                                auto tmp26 = at::vec::VectorizedN<int64_t,2>::loadu(in_ptr8 + static_cast<int64_t>(2L + x1), static_cast<int64_t>(2L));
-                                auto tmp2 = int64_t(tmp0 * tmp1);
-                                auto tmp4 = static_cast<bool>(false);
-                                auto tmp5 = static_cast<int64_t>(1);
-                                auto tmp6 = tmp4 ? tmp5 : tmp3;
-                                auto tmp8 = int64_t(tmp6 * tmp7);
-                                auto tmp9 = decltype(tmp2)(tmp2 ^ tmp8);
-                                auto tmp11 = at::vec::VectorizedN<int64_t,2>(tmp9);
-                                auto tmp12 = remainder_integral(tmp11, tmp10);
-                                auto tmp14 = tmp12 + tmp13;
-                                auto tmp15 = tmp3 == tmp5;
-                                auto tmp16 = c10::convert<int64_t>(tmp15);
-                                auto tmp17 = c10::convert<bool>(tmp16);
-                                auto tmp19 = tmp17 ? tmp5 : tmp18;
-                                auto tmp21 = int64_t(tmp19 * tmp20);
-                                auto tmp22 = decltype(tmp9)(tmp9 ^ tmp21);
-                                auto tmp24 = at::vec::VectorizedN<int64_t,2>(tmp22);
-                                auto tmp25 = remainder_integral(tmp24, tmp23);
-                                auto tmp27 = tmp25 + tmp26;
-                                tmp14.store(out_ptr2 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(2L));
-                                tmp27.store(out_ptr3 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(2L));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    inductor_cpu_integer_div_error_flag = nullptr;
-    inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
-}
-''')
-
-
-cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_7 = async_compile.cpp_pybinding(['float*', 'float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
-#include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(float* in_out_ptr0,
-                       float* in_out_ptr1,
-                       const float* in_ptr0,
-                       const float* in_ptr1,
-                       const float* in_ptr3,
-                       const float* in_ptr4,
-                       const int64_t* in_ptr5,
-                       const float* in_ptr6,
-                       const int64_t* in_ptr7,
-                       const float* in_ptr8,
-                       const float* in_ptr9,
-                       const float* in_ptr10,
-                       float* out_ptr1,
-                       float* out_ptr4,
-                       float* out_ptr5,
-                       const int64_t ks0)
-{
-    std::atomic<int> inductor_cpu_integer_div_error{0};
-    inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    auto out_ptr0 = in_out_ptr0;
-    auto in_ptr2 = in_out_ptr1;
-    #pragma omp parallel
-    {
-        int tid = omp_get_thread_num();
         {
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
@@ -848,14 +1224,14 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
                                     auto tmp1 = tmp0 * tmp0;
                                     tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                 }
                             }
                         }
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                        out_ptr0[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                        out_ptr2[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                     }
                     {
                         float tmp_acc0 = 0;
@@ -865,12 +1241,12 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
-                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
-                                    auto tmp14 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
-                                    auto tmp15 = in_ptr3[static_cast<int64_t>(x1 + 4L*x0)];
-                                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 64L*x1 + 320L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                    auto tmp14 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
+                                    auto tmp15 = out_ptr1[static_cast<int64_t>(x1 + 4L*x0)];
+                                    auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
                                     auto tmp2 = static_cast<float>(64.0);
                                     auto tmp3 = tmp1 / tmp2;
                                     auto tmp4 = static_cast<float>(1e-06);
@@ -974,7 +1350,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                                 {
                                     auto tmp0 = in_out_ptr0[static_cast<int64_t>(x1 + 4L*x0)];
-                                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + x2 + 320L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + x2 + 320L*x0), static_cast<int64_t>(16));
                                     auto tmp2 = at::vec::Vectorized<float>(tmp0);
                                     auto tmp3 = tmp2 * tmp1;
                                     auto tmp4 = tmp3 * tmp3;
@@ -983,7 +1359,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             }
                         }
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                        out_ptr1[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
+                        out_ptr3[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                     }
                 }
             }
@@ -999,15 +1375,15 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
                             {
-                                auto tmp0 = in_ptr5[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp0 = in_ptr8[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner));
                                 auto tmp6 = c10::convert<int64_t>(tmp5);
                                 TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
                                 auto tmp8 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp12 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                                auto tmp20 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
-                                auto tmp25 = in_ptr7[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp12 = out_ptr3[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp20 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                                auto tmp25 = in_ptr10[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp49 =
                                 [&]
                                 {
@@ -1015,7 +1391,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr12[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -1025,8 +1401,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp55 = c10::convert<int64_t>(tmp54);
                                 TORCH_CHECK(tmp55 < ks0, "index out of bounds: tmp55 < ks0");
                                 auto tmp57 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                                auto tmp58 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp61 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp58 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp61 = out_ptr3[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                                 auto tmp80 =
                                 [&]
                                 {
@@ -1034,7 +1410,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr12[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -1044,8 +1420,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp87 = c10::convert<int64_t>(tmp86);
                                 TORCH_CHECK(tmp87 < ks0, "index out of bounds: tmp87 < ks0");
                                 auto tmp89 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                                auto tmp90 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp93 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp90 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp93 = out_ptr3[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                                 auto tmp112 =
                                 [&]
                                 {
@@ -1053,15 +1429,15 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr12[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
                                 ()
                                 ;
                                 auto tmp117 = in_out_ptr0[static_cast<int64_t>(4L*x0 + 4L*x0_inner + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                                auto tmp118 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*x0 + 320L*x0_inner + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp121 = out_ptr1[static_cast<int64_t>(4L*x0 + 4L*x0_inner + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp118 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*x0 + 320L*x0_inner + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp121 = out_ptr3[static_cast<int64_t>(4L*x0 + 4L*x0_inner + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                                 auto tmp140 =
                                 [&]
                                 {
@@ -1069,13 +1445,13 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr12[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
                                 ()
                                 ;
-                                auto tmp143 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x1 + 256L*x0 + 256L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp143 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 256L*x0 + 256L*x0_inner), static_cast<int64_t>(16));
                                 auto tmp1 = static_cast<int64_t>(9);
                                 auto tmp2 = int64_t(tmp0 - tmp1);
                                 auto tmp3 = static_cast<int64_t>(0);
@@ -1113,7 +1489,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp43 = tmp42;
                                 auto tmp44 = c10::convert<int64_t>(tmp43);
                                 TORCH_CHECK((0 <= tmp44) & (tmp44 < 9L), "index out of bounds: 0 <= tmp44 < 9L");
-                                auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp42 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1 + 256L*tmp42 + 2304L*tmp30), static_cast<int64_t>(16));
                                 auto tmp47 = at::vec::VecMask<float,1>::from(tmp4);
                                 auto tmp48 = decltype(tmp24)::blendv(tmp46, tmp24, tmp47.template cast<float,1>());
                                 auto tmp50 = tmp48 * tmp49;
@@ -1137,7 +1513,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp74 = tmp73;
                                 auto tmp75 = c10::convert<int64_t>(tmp74);
                                 TORCH_CHECK((0 <= tmp75) & (tmp75 < 9L), "index out of bounds: 0 <= tmp75 < 9L");
-                                auto tmp77 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp73 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp77 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1 + 256L*tmp73 + 2304L*tmp30), static_cast<int64_t>(16));
                                 auto tmp78 = at::vec::VecMask<float,1>::from(tmp53);
                                 auto tmp79 = decltype(tmp67)::blendv(tmp77, tmp67, tmp78.template cast<float,1>());
                                 auto tmp81 = tmp79 * tmp80;
@@ -1162,7 +1538,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp106 = tmp105;
                                 auto tmp107 = c10::convert<int64_t>(tmp106);
                                 TORCH_CHECK((0 <= tmp107) & (tmp107 < 9L), "index out of bounds: 0 <= tmp107 < 9L");
-                                auto tmp109 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp105 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp109 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1 + 256L*tmp105 + 2304L*tmp30), static_cast<int64_t>(16));
                                 auto tmp110 = at::vec::VecMask<float,1>::from(tmp85);
                                 auto tmp111 = decltype(tmp99)::blendv(tmp109, tmp99, tmp110.template cast<float,1>());
                                 auto tmp113 = tmp111 * tmp112;
@@ -1186,7 +1562,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp134 = tmp133;
                                 auto tmp135 = c10::convert<int64_t>(tmp134);
                                 TORCH_CHECK((0 <= tmp135) & (tmp135 < 9L), "index out of bounds: 0 <= tmp135 < 9L");
-                                auto tmp137 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp133 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp137 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1 + 256L*tmp133 + 2304L*tmp30), static_cast<int64_t>(16));
                                 auto tmp138 = at::vec::VecMask<float,1>::from(tmp116);
                                 auto tmp139 = decltype(tmp127)::blendv(tmp137, tmp127, tmp138.template cast<float,1>());
                                 auto tmp141 = tmp139 * tmp140;
@@ -1204,15 +1580,15 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         {
                             for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
                             {
-                                auto tmp0 = in_ptr5[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp0 = in_ptr8[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner));
                                 auto tmp6 = c10::convert<int64_t>(tmp5);
                                 TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
                                 auto tmp8 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp12 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                                auto tmp20 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
-                                auto tmp25 = in_ptr7[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp12 = out_ptr3[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp20 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(x1), static_cast<int64_t>(16));
+                                auto tmp25 = in_ptr10[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp49 =
                                 [&]
                                 {
@@ -1220,7 +1596,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr12[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -1230,8 +1606,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp55 = c10::convert<int64_t>(tmp54);
                                 TORCH_CHECK(tmp55 < ks0, "index out of bounds: tmp55 < ks0");
                                 auto tmp57 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                                auto tmp58 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp61 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp58 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp61 = out_ptr3[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-6L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                                 auto tmp80 =
                                 [&]
                                 {
@@ -1239,7 +1615,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr12[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -1249,8 +1625,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp87 = c10::convert<int64_t>(tmp86);
                                 TORCH_CHECK(tmp87 < ks0, "index out of bounds: tmp87 < ks0");
                                 auto tmp89 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                                auto tmp90 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp93 = out_ptr1[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp90 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp93 = out_ptr3[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner)) + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                                 auto tmp112 =
                                 [&]
                                 {
@@ -1258,15 +1634,15 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr12[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
                                 ()
                                 ;
                                 auto tmp117 = in_out_ptr0[static_cast<int64_t>(4L*x0 + 4L*x0_inner + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
-                                auto tmp118 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(256L + 320L*x0 + 320L*x0_inner + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp121 = out_ptr1[static_cast<int64_t>(4L*x0 + 4L*x0_inner + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
+                                auto tmp118 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*x0 + 320L*x0_inner + ((static_cast<int64_t>(x1) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp121 = out_ptr3[static_cast<int64_t>(4L*x0 + 4L*x0_inner + (c10::div_floor_integer(static_cast<int64_t>(x1), static_cast<int64_t>(64L))))];
                                 auto tmp140 =
                                 [&]
                                 {
@@ -1274,13 +1650,13 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr9[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr12[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
                                 ()
                                 ;
-                                auto tmp143 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x1 + 256L*x0 + 256L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp143 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x1 + 256L*x0 + 256L*x0_inner), static_cast<int64_t>(16));
                                 auto tmp1 = static_cast<int64_t>(9);
                                 auto tmp2 = int64_t(tmp0 - tmp1);
                                 auto tmp3 = static_cast<int64_t>(0);
@@ -1318,7 +1694,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp43 = tmp42;
                                 auto tmp44 = c10::convert<int64_t>(tmp43);
                                 TORCH_CHECK((0 <= tmp44) & (tmp44 < 9L), "index out of bounds: 0 <= tmp44 < 9L");
-                                auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp42 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1 + 256L*tmp42 + 2304L*tmp30), static_cast<int64_t>(16));
                                 auto tmp47 = at::vec::VecMask<float,1>::from(tmp4);
                                 auto tmp48 = decltype(tmp24)::blendv(tmp46, tmp24, tmp47.template cast<float,1>());
                                 auto tmp50 = tmp48 * tmp49;
@@ -1342,7 +1718,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp74 = tmp73;
                                 auto tmp75 = c10::convert<int64_t>(tmp74);
                                 TORCH_CHECK((0 <= tmp75) & (tmp75 < 9L), "index out of bounds: 0 <= tmp75 < 9L");
-                                auto tmp77 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp73 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp77 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1 + 256L*tmp73 + 2304L*tmp30), static_cast<int64_t>(16));
                                 auto tmp78 = at::vec::VecMask<float,1>::from(tmp53);
                                 auto tmp79 = decltype(tmp67)::blendv(tmp77, tmp67, tmp78.template cast<float,1>());
                                 auto tmp81 = tmp79 * tmp80;
@@ -1367,7 +1743,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp106 = tmp105;
                                 auto tmp107 = c10::convert<int64_t>(tmp106);
                                 TORCH_CHECK((0 <= tmp107) & (tmp107 < 9L), "index out of bounds: 0 <= tmp107 < 9L");
-                                auto tmp109 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp105 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp109 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1 + 256L*tmp105 + 2304L*tmp30), static_cast<int64_t>(16));
                                 auto tmp110 = at::vec::VecMask<float,1>::from(tmp85);
                                 auto tmp111 = decltype(tmp99)::blendv(tmp109, tmp99, tmp110.template cast<float,1>());
                                 auto tmp113 = tmp111 * tmp112;
@@ -1391,7 +1767,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp134 = tmp133;
                                 auto tmp135 = c10::convert<int64_t>(tmp134);
                                 TORCH_CHECK((0 <= tmp135) & (tmp135 < 9L), "index out of bounds: 0 <= tmp135 < 9L");
-                                auto tmp137 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 256L*tmp133 + 2304L*tmp30), static_cast<int64_t>(16));
+                                auto tmp137 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x1 + 256L*tmp133 + 2304L*tmp30), static_cast<int64_t>(16));
                                 auto tmp138 = at::vec::VecMask<float,1>::from(tmp116);
                                 auto tmp139 = decltype(tmp127)::blendv(tmp137, tmp127, tmp138.template cast<float,1>());
                                 auto tmp141 = tmp139 * tmp140;
@@ -1403,6 +1779,76 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp148 = tmp120 + tmp147;
                                 auto tmp149 = tmp143 + tmp148;
                                 tmp149.store(in_out_ptr1 + static_cast<int64_t>(x1 + 256L*x0 + 256L*x0_inner));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(10L); x1+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(256L); x2+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(256L)))
+                            {
+                                auto tmp0 = in_ptr8[static_cast<int64_t>(x0)];
+                                auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1));
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
+                                auto tmp9 = in_out_ptr0[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
+                                auto tmp10 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + ((static_cast<int64_t>(x2) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
+                                auto tmp13 = out_ptr3[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-9L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
+                                auto tmp21 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(x2), static_cast<int64_t>(16));
+                                auto tmp26 = in_ptr10[static_cast<int64_t>(x0)];
+                                auto tmp1 = (-9L) + x1;
+                                auto tmp2 = c10::convert<int64_t>(tmp1);
+                                auto tmp3 = int64_t(tmp0 + tmp2);
+                                auto tmp4 = static_cast<int64_t>(0);
+                                auto tmp5 = tmp3 >= tmp4;
+                                auto tmp11 = at::vec::Vectorized<float>(tmp9);
+                                auto tmp12 = tmp11 * tmp10;
+                                auto tmp14 = static_cast<float>(64.0);
+                                auto tmp15 = tmp13 / tmp14;
+                                auto tmp16 = static_cast<float>(1e-06);
+                                auto tmp17 = float(tmp15 + tmp16);
+                                auto tmp18 = 1 / std::sqrt(tmp17);
+                                auto tmp19 = at::vec::Vectorized<float>(tmp18);
+                                auto tmp20 = tmp12 * tmp19;
+                                auto tmp22 = static_cast<float>(1.0);
+                                auto tmp23 = at::vec::Vectorized<float>(tmp22);
+                                auto tmp24 = tmp21 + tmp23;
+                                auto tmp25 = tmp20 * tmp24;
+                                auto tmp27 = 3L;
+                                auto tmp28 = c10::convert<int64_t>(tmp27);
+                                auto tmp29 = int64_t(tmp26 + tmp28);
+                                auto tmp30 = tmp26 < 0;
+                                auto tmp31 = tmp30 ? tmp29 : tmp26;
+                                auto tmp32 = tmp31;
+                                auto tmp33 = c10::convert<int64_t>(tmp32);
+                                TORCH_CHECK((0 <= tmp33) & (tmp33 < 3L), "index out of bounds: 0 <= tmp33 < 3L");
+                                auto tmp35 = static_cast<int64_t>(9);
+                                auto tmp36 = int64_t(tmp3 + tmp35);
+                                auto tmp37 = max_propagate_nan(tmp36, tmp4);
+                                auto tmp38 = static_cast<int64_t>(8);
+                                auto tmp39 = min_propagate_nan(tmp37, tmp38);
+                                auto tmp40 = 9L;
+                                auto tmp41 = c10::convert<int64_t>(tmp40);
+                                auto tmp42 = int64_t(tmp39 + tmp41);
+                                auto tmp43 = tmp39 < 0;
+                                auto tmp44 = tmp43 ? tmp42 : tmp39;
+                                auto tmp45 = tmp44;
+                                auto tmp46 = c10::convert<int64_t>(tmp45);
+                                TORCH_CHECK((0 <= tmp46) & (tmp46 < 9L), "index out of bounds: 0 <= tmp46 < 9L");
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr11 + static_cast<int64_t>(x2 + 256L*tmp44 + 2304L*tmp31), static_cast<int64_t>(16));
+                                auto tmp49 = at::vec::VecMask<float,1>::from(tmp5);
+                                auto tmp50 = decltype(tmp25)::blendv(tmp48, tmp25, tmp49.template cast<float,1>());
+                                tmp50.store(out_ptr6 + static_cast<int64_t>(x2 + 256L*x1 + 2560L*x0));
                             }
                         }
                     }
@@ -1428,7 +1874,32 @@ extern "C"  void  kernel(float* in_out_ptr0,
                         }
                     }
                     tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                    out_ptr4[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                    out_ptr7[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2304L); x1+=static_cast<int64_t>(16L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(2304L)))
+                        {
+                            auto tmp0 = in_ptr13[static_cast<int64_t>(x0)];
+                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr6 + static_cast<int64_t>(256L + x1 + 2560L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = 3L;
+                            auto tmp2 = c10::convert<int64_t>(tmp1);
+                            auto tmp3 = int64_t(tmp0 + tmp2);
+                            auto tmp4 = tmp0 < 0;
+                            auto tmp5 = tmp4 ? tmp3 : tmp0;
+                            auto tmp6 = tmp5;
+                            auto tmp7 = c10::convert<int64_t>(tmp6);
+                            TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                            tmp9.store(out_ptr8 + static_cast<int64_t>(x1 + 2304L*tmp5));
+                        }
+                    }
                 }
             }
         }
@@ -1445,8 +1916,8 @@ extern "C"  void  kernel(float* in_out_ptr0,
                             if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(64L)))
                             {
                                 auto tmp0 = at::vec::Vectorized<float>::loadu(in_out_ptr1 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0), static_cast<int64_t>(16));
-                                auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 4L*x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr10 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
+                                auto tmp1 = out_ptr7[static_cast<int64_t>(x1 + 4L*x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr14 + static_cast<int64_t>(x2 + 64L*x1), static_cast<int64_t>(16));
                                 auto tmp2 = static_cast<float>(64.0);
                                 auto tmp3 = tmp1 / tmp2;
                                 auto tmp4 = static_cast<float>(1e-06);
@@ -1458,7 +1929,7 @@ extern "C"  void  kernel(float* in_out_ptr0,
                                 auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                 auto tmp12 = tmp9 + tmp11;
                                 auto tmp13 = tmp8 * tmp12;
-                                tmp13.store(out_ptr5 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
+                                tmp13.store(out_ptr9 + static_cast<int64_t>(x2 + 64L*x1 + 256L*x0));
                             }
                         }
                     }
@@ -1472,13 +1943,11 @@ extern "C"  void  kernel(float* in_out_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_div_ge_index_index_copy_mul_sigmoid_silu_slice_split_with_sizes_unsqueeze_where_8 = async_compile.cpp_pybinding(['const float*', 'const float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_div_mul_sigmoid_silu_split_with_sizes_7 = async_compile.cpp_pybinding(['const float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
-                       const float* in_ptr1,
                        float* out_ptr0,
                        float* out_ptr1,
-                       float* out_ptr2,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -1531,44 +2000,22 @@ extern "C"  void  kernel(const float* in_ptr0,
             }
         }
     }
-    #pragma omp parallel
-    {
-        int tid = omp_get_thread_num();
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1152L); x0+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1152L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        tmp0.store(out_ptr2 + static_cast<int64_t>(x0));
-                    }
-                }
-            }
-        }
-    }
     inductor_cpu_integer_div_error_flag = nullptr;
     inductor_cpu_throw_if_integer_div_error(inductor_cpu_integer_div_error);
 }
 ''')
 
 
-cpp_fused_abs_add_arange_clamp_clamp_min_copy__div_exp_ge_index_index_copy_mean_mul_neg_pow_rsqrt_select_sigmoid_sign_silu_slice_softplus_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_9 = async_compile.cpp_pybinding(['const int64_t*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const int64_t*', 'const int64_t*', 'const float*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const int64_t* in_ptr0,
-                       const int64_t* in_ptr1,
+extern "C"  void  kernel(const float* in_ptr0,
+                       const float* in_ptr1,
                        const float* in_ptr2,
                        const int64_t* in_ptr3,
-                       const float* in_ptr4,
+                       const int64_t* in_ptr4,
                        const float* in_ptr5,
                        const float* in_ptr6,
-                       const float* in_ptr7,
-                       const float* in_ptr8,
-                       const float* in_ptr9,
-                       const float* in_ptr10,
-                       const float* in_ptr11,
-                       const float* in_ptr12,
+                       const int64_t* in_ptr7,
                        float* out_ptr0,
                        float* out_ptr2,
                        float* out_ptr3,
@@ -1578,74 +2025,39 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                        float* out_ptr7,
                        float* out_ptr8,
                        float* out_ptr9,
-                       float* out_ptr10,
-                       float* out_ptr11,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
     inductor_cpu_integer_div_error_flag = &inductor_cpu_integer_div_error;
-    #pragma omp parallel
     {
-        int tid = omp_get_thread_num();
+        #pragma GCC ivdep
+        for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
         {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
             {
-                #pragma GCC ivdep
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(1L))
                 {
-                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(128L); x2+=static_cast<int64_t>(16L))
+                    if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                     {
-                        {
-                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(128L)))
-                            {
-                                auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
-                                auto tmp9 = in_ptr1[static_cast<int64_t>(x0)];
-                                auto tmp15 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x1));
-                                auto tmp16 = c10::convert<int64_t>(tmp15);
-                                TORCH_CHECK(tmp16 < ks0, "index out of bounds: tmp16 < ks0");
-                                auto tmp18 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x2 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x1))), static_cast<int64_t>(16));
-                                auto tmp19 = in_ptr3[static_cast<int64_t>(x0)];
-                                auto tmp1 = 3L;
-                                auto tmp2 = c10::convert<int64_t>(tmp1);
-                                auto tmp3 = int64_t(tmp0 + tmp2);
-                                auto tmp4 = tmp0 < 0;
-                                auto tmp5 = tmp4 ? tmp3 : tmp0;
-                                auto tmp6 = tmp5;
-                                auto tmp7 = c10::convert<int64_t>(tmp6);
-                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                                auto tmp10 = (-2L) + x1;
-                                auto tmp11 = c10::convert<int64_t>(tmp10);
-                                auto tmp12 = int64_t(tmp9 + tmp11);
-                                auto tmp13 = static_cast<int64_t>(0);
-                                auto tmp14 = tmp12 >= tmp13;
-                                auto tmp20 = int64_t(tmp19 + tmp2);
-                                auto tmp21 = tmp19 < 0;
-                                auto tmp22 = tmp21 ? tmp20 : tmp19;
-                                auto tmp23 = tmp22;
-                                auto tmp24 = c10::convert<int64_t>(tmp23);
-                                TORCH_CHECK((0 <= tmp24) & (tmp24 < 3L), "index out of bounds: 0 <= tmp24 < 3L");
-                                auto tmp26 = static_cast<int64_t>(3);
-                                auto tmp27 = int64_t(tmp12 + tmp26);
-                                auto tmp28 = max_propagate_nan(tmp27, tmp13);
-                                auto tmp29 = static_cast<int64_t>(2);
-                                auto tmp30 = min_propagate_nan(tmp28, tmp29);
-                                auto tmp31 = int64_t(tmp30 + tmp2);
-                                auto tmp32 = tmp30 < 0;
-                                auto tmp33 = tmp32 ? tmp31 : tmp30;
-                                auto tmp34 = tmp33;
-                                auto tmp35 = c10::convert<int64_t>(tmp34);
-                                TORCH_CHECK((0 <= tmp35) & (tmp35 < 3L), "index out of bounds: 0 <= tmp35 < 3L");
-                                auto tmp37 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x2 + 128L*tmp33 + 384L*tmp22), static_cast<int64_t>(16));
-                                auto tmp38 = at::vec::VecMask<float,1>::from(tmp14);
-                                auto tmp39 = decltype(tmp18)::blendv(tmp37, tmp18, tmp38.template cast<float,1>());
-                                tmp39.store(out_ptr0 + static_cast<int64_t>(x2 + 128L*x1 + 384L*tmp5));
-                            }
-                        }
+                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                        auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                        auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                        auto tmp3 = tmp1 + tmp2;
+                        auto tmp4 = static_cast<float>(20.0);
+                        auto tmp5 = at::vec::Vectorized<float>(tmp4);
+                        auto tmp6 = at::vec::VecMask<float,1>(tmp3 > tmp5);
+                        auto tmp7 = tmp3.exp();
+                        auto tmp8 = tmp7.log1p();
+                        auto tmp9 = decltype(tmp3)::blendv(tmp8, tmp3, tmp6.template cast<float,1>());
+                        auto tmp10 = tmp0 * tmp9;
+                        tmp10.store(out_ptr0 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                     }
                 }
             }
         }
+    }
+    #pragma omp parallel
+    {
+        int tid = omp_get_thread_num();
         {
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
@@ -1657,12 +2069,12 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                         {
                             for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
                             {
-                                auto tmp0 = in_ptr1[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp0 = in_ptr3[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner));
                                 auto tmp6 = c10::convert<int64_t>(tmp5);
                                 TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
-                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
-                                auto tmp9 = in_ptr3[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp9 = in_ptr4[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp31 =
                                 [&]
                                 {
@@ -1670,7 +2082,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr6[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -1679,7 +2091,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp35 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner));
                                 auto tmp36 = c10::convert<int64_t>(tmp35);
                                 TORCH_CHECK(tmp36 < ks0, "index out of bounds: tmp36 < ks0");
-                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
                                 auto tmp51 =
                                 [&]
                                 {
@@ -1687,7 +2099,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr6[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -1696,7 +2108,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp57 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner));
                                 auto tmp58 = c10::convert<int64_t>(tmp57);
                                 TORCH_CHECK(tmp58 < ks0, "index out of bounds: tmp58 < ks0");
-                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
                                 auto tmp73 =
                                 [&]
                                 {
@@ -1704,13 +2116,13 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr6[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
                                 ()
                                 ;
-                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
                                 auto tmp91 =
                                 [&]
                                 {
@@ -1718,7 +2130,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr6[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -1746,7 +2158,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp25 = tmp24;
                                 auto tmp26 = c10::convert<int64_t>(tmp25);
                                 TORCH_CHECK((0 <= tmp26) & (tmp26 < 3L), "index out of bounds: 0 <= tmp26 < 3L");
-                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp29 = at::vec::VecMask<float,1>::from(tmp4);
                                 auto tmp30 = decltype(tmp8)::blendv(tmp28, tmp8, tmp29.template cast<float,1>());
                                 auto tmp32 = tmp30 * tmp31;
@@ -1761,7 +2173,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp45 = tmp44;
                                 auto tmp46 = c10::convert<int64_t>(tmp45);
                                 TORCH_CHECK((0 <= tmp46) & (tmp46 < 3L), "index out of bounds: 0 <= tmp46 < 3L");
-                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp49 = at::vec::VecMask<float,1>::from(tmp34);
                                 auto tmp50 = decltype(tmp38)::blendv(tmp48, tmp38, tmp49.template cast<float,1>());
                                 auto tmp52 = tmp50 * tmp51;
@@ -1778,7 +2190,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp67 = tmp66;
                                 auto tmp68 = c10::convert<int64_t>(tmp67);
                                 TORCH_CHECK((0 <= tmp68) & (tmp68 < 3L), "index out of bounds: 0 <= tmp68 < 3L");
-                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp71 = at::vec::VecMask<float,1>::from(tmp56);
                                 auto tmp72 = decltype(tmp60)::blendv(tmp70, tmp60, tmp71.template cast<float,1>());
                                 auto tmp74 = tmp72 * tmp73;
@@ -1794,7 +2206,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp85 = tmp84;
                                 auto tmp86 = c10::convert<int64_t>(tmp85);
                                 TORCH_CHECK((0 <= tmp86) & (tmp86 < 3L), "index out of bounds: 0 <= tmp86 < 3L");
-                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp89 = at::vec::VecMask<float,1>::from(tmp77);
                                 auto tmp90 = decltype(tmp78)::blendv(tmp88, tmp78, tmp89.template cast<float,1>());
                                 auto tmp92 = tmp90 * tmp91;
@@ -1812,12 +2224,12 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                         {
                             for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
                             {
-                                auto tmp0 = in_ptr1[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp0 = in_ptr3[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner));
                                 auto tmp6 = c10::convert<int64_t>(tmp5);
                                 TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
-                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
-                                auto tmp9 = in_ptr3[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp9 = in_ptr4[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp31 =
                                 [&]
                                 {
@@ -1825,7 +2237,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr6[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -1834,7 +2246,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp35 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner));
                                 auto tmp36 = c10::convert<int64_t>(tmp35);
                                 TORCH_CHECK(tmp36 < ks0, "index out of bounds: tmp36 < ks0");
-                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
                                 auto tmp51 =
                                 [&]
                                 {
@@ -1842,7 +2254,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr6[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -1851,7 +2263,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp57 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner));
                                 auto tmp58 = c10::convert<int64_t>(tmp57);
                                 TORCH_CHECK(tmp58 < ks0, "index out of bounds: tmp58 < ks0");
-                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
                                 auto tmp73 =
                                 [&]
                                 {
@@ -1859,13 +2271,13 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr6[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
                                 ()
                                 ;
-                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
                                 auto tmp91 =
                                 [&]
                                 {
@@ -1873,7 +2285,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr6[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -1901,7 +2313,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp25 = tmp24;
                                 auto tmp26 = c10::convert<int64_t>(tmp25);
                                 TORCH_CHECK((0 <= tmp26) & (tmp26 < 3L), "index out of bounds: 0 <= tmp26 < 3L");
-                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp29 = at::vec::VecMask<float,1>::from(tmp4);
                                 auto tmp30 = decltype(tmp8)::blendv(tmp28, tmp8, tmp29.template cast<float,1>());
                                 auto tmp32 = tmp30 * tmp31;
@@ -1916,7 +2328,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp45 = tmp44;
                                 auto tmp46 = c10::convert<int64_t>(tmp45);
                                 TORCH_CHECK((0 <= tmp46) & (tmp46 < 3L), "index out of bounds: 0 <= tmp46 < 3L");
-                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp49 = at::vec::VecMask<float,1>::from(tmp34);
                                 auto tmp50 = decltype(tmp38)::blendv(tmp48, tmp38, tmp49.template cast<float,1>());
                                 auto tmp52 = tmp50 * tmp51;
@@ -1933,7 +2345,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp67 = tmp66;
                                 auto tmp68 = c10::convert<int64_t>(tmp67);
                                 TORCH_CHECK((0 <= tmp68) & (tmp68 < 3L), "index out of bounds: 0 <= tmp68 < 3L");
-                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp71 = at::vec::VecMask<float,1>::from(tmp56);
                                 auto tmp72 = decltype(tmp60)::blendv(tmp70, tmp60, tmp71.template cast<float,1>());
                                 auto tmp74 = tmp72 * tmp73;
@@ -1949,7 +2361,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp85 = tmp84;
                                 auto tmp86 = c10::convert<int64_t>(tmp85);
                                 TORCH_CHECK((0 <= tmp86) & (tmp86 < 3L), "index out of bounds: 0 <= tmp86 < 3L");
-                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr4 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp89 = at::vec::VecMask<float,1>::from(tmp77);
                                 auto tmp90 = decltype(tmp78)::blendv(tmp88, tmp78, tmp89.template cast<float,1>());
                                 auto tmp92 = tmp90 * tmp91;
@@ -1967,15 +2379,74 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                 }
             }
         }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
+                                tmp1.store(out_ptr3 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                            }
+                        }
+                    }
+                }
+            }
+        }
         {
             #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1152L); x0+=static_cast<int64_t>(16L))
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
                 {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1152L)))
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(128L); x2+=static_cast<int64_t>(16L))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        tmp0.store(out_ptr3 + static_cast<int64_t>(x0));
+                        {
+                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(128L)))
+                            {
+                                auto tmp0 = in_ptr3[static_cast<int64_t>(x0)];
+                                auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1));
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1))), static_cast<int64_t>(16));
+                                auto tmp10 = in_ptr4[static_cast<int64_t>(x0)];
+                                auto tmp1 = (-3L) + x1;
+                                auto tmp2 = c10::convert<int64_t>(tmp1);
+                                auto tmp3 = int64_t(tmp0 + tmp2);
+                                auto tmp4 = static_cast<int64_t>(0);
+                                auto tmp5 = tmp3 >= tmp4;
+                                auto tmp11 = 3L;
+                                auto tmp12 = c10::convert<int64_t>(tmp11);
+                                auto tmp13 = int64_t(tmp10 + tmp12);
+                                auto tmp14 = tmp10 < 0;
+                                auto tmp15 = tmp14 ? tmp13 : tmp10;
+                                auto tmp16 = tmp15;
+                                auto tmp17 = c10::convert<int64_t>(tmp16);
+                                TORCH_CHECK((0 <= tmp17) & (tmp17 < 3L), "index out of bounds: 0 <= tmp17 < 3L");
+                                auto tmp19 = static_cast<int64_t>(3);
+                                auto tmp20 = int64_t(tmp3 + tmp19);
+                                auto tmp21 = max_propagate_nan(tmp20, tmp4);
+                                auto tmp22 = static_cast<int64_t>(2);
+                                auto tmp23 = min_propagate_nan(tmp21, tmp22);
+                                auto tmp24 = int64_t(tmp23 + tmp12);
+                                auto tmp25 = tmp23 < 0;
+                                auto tmp26 = tmp25 ? tmp24 : tmp23;
+                                auto tmp27 = tmp26;
+                                auto tmp28 = c10::convert<int64_t>(tmp27);
+                                TORCH_CHECK((0 <= tmp28) & (tmp28 < 3L), "index out of bounds: 0 <= tmp28 < 3L");
+                                auto tmp30 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x2 + 128L*tmp26 + 384L*tmp15), static_cast<int64_t>(16));
+                                auto tmp31 = at::vec::VecMask<float,1>::from(tmp5);
+                                auto tmp32 = decltype(tmp9)::blendv(tmp30, tmp9, tmp31.template cast<float,1>());
+                                tmp32.store(out_ptr4 + static_cast<int64_t>(x2 + 128L*x1 + 512L*x0));
+                            }
+                        }
                     }
                 }
             }
@@ -2004,7 +2475,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr4[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr5[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -2012,7 +2483,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
@@ -2021,7 +2492,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                     auto tmp7 = static_cast<float>(0.25);
                                     auto tmp8 = at::vec::Vectorized<float>(tmp7);
                                     auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr5 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
+                                    tmp9.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
                                 }
                             }
                         }
@@ -2053,7 +2524,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr6[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr7[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -2061,78 +2532,16 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr6[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp1 = out_ptr7[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr7 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
+                                    tmp6.store(out_ptr8 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
                                 }
                             }
                         }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
-                    {
-                        {
-                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
-                            {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
-                                auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                                tmp1.store(out_ptr8 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
-                    {
-                        {
-                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
-                            {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr2 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
-                                auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp3 = tmp1 + tmp2;
-                                auto tmp4 = static_cast<float>(20.0);
-                                auto tmp5 = at::vec::Vectorized<float>(tmp4);
-                                auto tmp6 = at::vec::VecMask<float,1>(tmp3 > tmp5);
-                                auto tmp7 = tmp3.exp();
-                                auto tmp8 = tmp7.log1p();
-                                auto tmp9 = decltype(tmp3)::blendv(tmp8, tmp3, tmp6.template cast<float,1>());
-                                auto tmp10 = tmp0 * tmp9;
-                                tmp10.store(out_ptr9 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(6912L); x0+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(6912L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        tmp0.store(out_ptr10 + static_cast<int64_t>(x0));
                     }
                 }
             }
@@ -2141,88 +2550,23 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
             #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
-                #pragma GCC ivdep
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(9L); x1+=static_cast<int64_t>(1L))
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(384L); x1+=static_cast<int64_t>(16L))
                 {
-                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(256L); x2+=static_cast<int64_t>(16L))
                     {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(384L)))
                         {
-                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(256L)))
-                            {
-                                auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
-                                auto tmp9 = in_ptr1[static_cast<int64_t>(x0)];
-                                auto tmp15 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-8L) + x0 + x1));
-                                auto tmp16 = c10::convert<int64_t>(tmp15);
-                                TORCH_CHECK(tmp16 < ks0, "index out of bounds: tmp16 < ks0");
-                                auto tmp18 = in_ptr9[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-8L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
-                                auto tmp19 = at::vec::Vectorized<float>::loadu(in_ptr10 + static_cast<int64_t>(256L + 320L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-8L) + x0 + x1)) + ((static_cast<int64_t>(x2) % static_cast<int64_t>(64L)))), static_cast<int64_t>(16));
-                                auto tmp22 = in_ptr11[static_cast<int64_t>(4L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-8L) + x0 + x1)) + (c10::div_floor_integer(static_cast<int64_t>(x2), static_cast<int64_t>(64L))))];
-                                auto tmp30 = at::vec::Vectorized<float>::loadu(in_ptr12 + static_cast<int64_t>(x2), static_cast<int64_t>(16));
-                                auto tmp35 = in_ptr3[static_cast<int64_t>(x0)];
-                                auto tmp1 = 3L;
-                                auto tmp2 = c10::convert<int64_t>(tmp1);
-                                auto tmp3 = int64_t(tmp0 + tmp2);
-                                auto tmp4 = tmp0 < 0;
-                                auto tmp5 = tmp4 ? tmp3 : tmp0;
-                                auto tmp6 = tmp5;
-                                auto tmp7 = c10::convert<int64_t>(tmp6);
-                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                                auto tmp10 = (-8L) + x1;
-                                auto tmp11 = c10::convert<int64_t>(tmp10);
-                                auto tmp12 = int64_t(tmp9 + tmp11);
-                                auto tmp13 = static_cast<int64_t>(0);
-                                auto tmp14 = tmp12 >= tmp13;
-                                auto tmp20 = at::vec::Vectorized<float>(tmp18);
-                                auto tmp21 = tmp20 * tmp19;
-                                auto tmp23 = static_cast<float>(64.0);
-                                auto tmp24 = tmp22 / tmp23;
-                                auto tmp25 = static_cast<float>(1e-06);
-                                auto tmp26 = float(tmp24 + tmp25);
-                                auto tmp27 = 1 / std::sqrt(tmp26);
-                                auto tmp28 = at::vec::Vectorized<float>(tmp27);
-                                auto tmp29 = tmp21 * tmp28;
-                                auto tmp31 = static_cast<float>(1.0);
-                                auto tmp32 = at::vec::Vectorized<float>(tmp31);
-                                auto tmp33 = tmp30 + tmp32;
-                                auto tmp34 = tmp29 * tmp33;
-                                auto tmp36 = int64_t(tmp35 + tmp2);
-                                auto tmp37 = tmp35 < 0;
-                                auto tmp38 = tmp37 ? tmp36 : tmp35;
-                                auto tmp39 = tmp38;
-                                auto tmp40 = c10::convert<int64_t>(tmp39);
-                                TORCH_CHECK((0 <= tmp40) & (tmp40 < 3L), "index out of bounds: 0 <= tmp40 < 3L");
-                                auto tmp42 = static_cast<int64_t>(9);
-                                auto tmp43 = int64_t(tmp12 + tmp42);
-                                auto tmp44 = max_propagate_nan(tmp43, tmp13);
-                                auto tmp45 = static_cast<int64_t>(8);
-                                auto tmp46 = min_propagate_nan(tmp44, tmp45);
-                                auto tmp47 = 9L;
-                                auto tmp48 = c10::convert<int64_t>(tmp47);
-                                auto tmp49 = int64_t(tmp46 + tmp48);
-                                auto tmp50 = tmp46 < 0;
-                                auto tmp51 = tmp50 ? tmp49 : tmp46;
-                                auto tmp52 = tmp51;
-                                auto tmp53 = c10::convert<int64_t>(tmp52);
-                                TORCH_CHECK((0 <= tmp53) & (tmp53 < 9L), "index out of bounds: 0 <= tmp53 < 9L");
-                                auto tmp55 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x2 + 256L*tmp51 + 2304L*tmp38), static_cast<int64_t>(16));
-                                auto tmp56 = at::vec::VecMask<float,1>::from(tmp14);
-                                auto tmp57 = decltype(tmp34)::blendv(tmp55, tmp34, tmp56.template cast<float,1>());
-                                tmp57.store(out_ptr10 + static_cast<int64_t>(x2 + 256L*x1 + 2304L*tmp5));
-                            }
+                            auto tmp0 = in_ptr7[static_cast<int64_t>(x0)];
+                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr4 + static_cast<int64_t>(128L + x1 + 512L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = 3L;
+                            auto tmp2 = c10::convert<int64_t>(tmp1);
+                            auto tmp3 = int64_t(tmp0 + tmp2);
+                            auto tmp4 = tmp0 < 0;
+                            auto tmp5 = tmp4 ? tmp3 : tmp0;
+                            auto tmp6 = tmp5;
+                            auto tmp7 = c10::convert<int64_t>(tmp6);
+                            TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                            tmp9.store(out_ptr9 + static_cast<int64_t>(x1 + 384L*tmp5));
                         }
-                    }
-                }
-            }
-        }
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(6912L); x0+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(6912L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr10 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        tmp0.store(out_ptr11 + static_cast<int64_t>(x0));
                     }
                 }
             }
@@ -2257,15 +2601,51 @@ class Runner:
         s80 = s33
         assert_size_stride(arg0_1, (s33, 4, 16), (64, 16, 1), 'input')
         buf0 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf17 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        assert_size_stride(arg13_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg12_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg14_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg15_1, (3, 2, 1), (2, 1, 1), 'input')
+        assert_size_stride(arg17_1, (3, ), (1, ), 'input')
+        assert_size_stride(arg18_1, (4, ), (1, ), 'input')
+        assert_size_stride(arg19_1, (4, ), (1, ), 'input')
+        buf22 = empty_strided_cpu((s33, ), (1, ), torch.int64)
+        buf25 = empty_strided_cpu((s33, 4), (4, 1), torch.int64)
+        buf23 = reinterpret_tensor(buf25, (s33, 2), (4, 1), 0)  # alias
+        buf24 = reinterpret_tensor(buf25, (s33, 2), (4, 1), 2)  # alias
+        buf26 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        assert_size_stride(arg32_1, (4, ), (1, ), 'input')
+        buf54 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        buf58 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf59 = empty_strided_cpu((s33, 3, 1), (3, 1, 3*s33), torch.int64)
         assert_size_stride(arg3_1, (16, ), (1, ), 'input')
         assert_size_stride(arg2_1, (s33, 64), (224, 1), 'input')
         buf1 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        assert_size_stride(arg4_1, (64, 64), (64, 1), 'input')
-        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_view_0(arg0_1, arg3_1, arg2_1, buf0, buf1, s33)
+        assert_size_stride(arg16_1, (s33, ), (1, ), 'input')
+        cpp_fused_add_any_arange_bitwise_xor_clamp_clamp_min_eq_exp_ge_index_index_copy_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_select_sigmoid_slice_unsqueeze_view_where_0(arg0_1, arg13_1, arg12_1, arg14_1, arg15_1, arg17_1, arg18_1, arg19_1, arg32_1, arg3_1, arg2_1, arg16_1, buf0, buf22, buf23, buf24, buf54, buf59, buf1, arg15_1, s33)
         del arg0_1
+        del arg12_1
+        del arg15_1
+        del arg17_1
+        del arg18_1
+        del arg19_1
         del arg2_1
+        del arg32_1
         del arg3_1
-        buf2 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        del buf22
+        del buf23
+        del buf24
+        del buf59
+        # Topologically Sorted Source Nodes: [ple_gather_default], Original ATen: []
+        torch.ops.qcompile.ple_gather.default(layer_key='@1', x0=buf25, out=buf26)
+        del buf25
+        assert_size_stride(arg20_1, (320, 64), (64, 1), 'input')
+        buf29 = empty_strided_cpu((s33, 320), (320, 1), torch.float32)
+        # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
+        extern_kernels.mm(buf26, reinterpret_tensor(arg20_1, (64, 320), (1, 64), 0), out=buf29)
+        del arg20_1
+        assert_size_stride(arg4_1, (64, 64), (64, 1), 'input')
+        buf2 = buf26; del buf26  # reuse
         # Topologically Sorted Source Nodes: [pow_1, mean, add, rsqrt, mul, mul_1, unflatten, sigmoid, mul_2, flatten, linear], Original ATen: [aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.view, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(reinterpret_tensor(buf1, (s33, 64), (64, 1), 0), reinterpret_tensor(arg4_1, (64, 64), (1, 64), 0), out=buf2)
         del arg4_1
@@ -2282,15 +2662,18 @@ class Runner:
         extern_kernels.mm(reinterpret_tensor(buf4, (s33, 256), (256, 1), 0), reinterpret_tensor(arg8_1, (256, 32), (1, 256), 0), out=buf5)
         del arg8_1
         buf6 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
+        buf31 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
         assert_size_stride(arg9_1, (256, 16), (16, 1), 'input')
-        cpp_fused_div_silu_split_with_sizes_2(buf5, buf6, s33)
+        cpp_fused_div_mul_sigmoid_silu_split_with_sizes_2(buf5, buf6, buf31, s33)
         buf7 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split, truediv, silu, linear_2], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
         extern_kernels.mm(buf6, reinterpret_tensor(arg9_1, (16, 256), (1, 16), 0), out=buf7)
         del arg9_1
+        del buf6
         buf8 = reinterpret_tensor(buf1, (s33, 64), (64, 1), 0); del buf1  # reuse
         assert_size_stride(arg10_1, (96, 64), (64, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf7, buf4, buf8, s33)
+        del buf4
         buf9 = empty_strided_cpu((s33, 96), (96, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
         extern_kernels.mm(buf8, reinterpret_tensor(arg10_1, (64, 96), (1, 64), 0), out=buf9)
@@ -2298,7 +2681,8 @@ class Runner:
         buf10 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
         buf12 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
         buf13 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
-        cpp_fused__softmax_split_with_sizes_4(buf9, buf10, buf12, buf13, s33)
+        buf19 = buf5; del buf5  # reuse
+        cpp_fused__softmax_mul_silu_split_with_sizes_4(buf9, buf10, buf12, buf13, buf19, s33)
         del buf10
         del buf12
         # Topologically Sorted Source Nodes: [softmax, topk], Original ATen: [aten._softmax, aten.topk]
@@ -2311,119 +2695,92 @@ class Runner:
         assert_size_stride(buf16, (s33, 2), (2, 1), 'torch.ops.aten.topk.default')
         assert_alignment(buf16, 16, 'torch.ops.aten.topk.default')
         del buf14
-        assert_size_stride(arg32_1, (4, ), (1, ), 'input')
-        buf61 = empty_strided_cpu((4, ), (1, ), torch.float32)
         buf18 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
-        assert_size_stride(arg13_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg12_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg14_1, (s33, ), (1, ), 'input')
-        assert_size_stride(arg15_1, (3, 2, 1), (2, 1, 1), 'input')
-        buf22 = empty_strided_cpu((s33, 3, 1), (3, 1, 1), torch.int64)
-        assert_size_stride(arg16_1, (s33, ), (1, ), 'input')
-        buf33 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
-        buf17 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
-        buf19 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
-        cpp_fused_add_arange_clamp_clamp_min_div_exp_ge_index_index_copy_mul_neg_sigmoid_silu_slice_split_with_sizes_sum_unsqueeze_where_5(arg32_1, buf15, arg13_1, arg12_1, arg14_1, arg15_1, arg16_1, buf5, buf9, buf61, buf18, buf22, arg15_1, buf33, buf19, s33)
-        del arg12_1
-        del arg15_1
-        del arg32_1
+        cpp_fused_div_sum_5(buf15, buf18, s33)
+        del buf15
         # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_7, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
         torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
         del buf16
+        del buf18
+        del buf19
+        del buf8
         del buf9
-        buf34 = buf7; del buf7  # reuse
-        buf35 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
-        assert_size_stride(arg17_1, (3, ), (1, ), 'input')
-        assert_size_stride(arg18_1, (4, ), (1, ), 'input')
-        assert_size_stride(arg19_1, (4, ), (1, ), 'input')
-        buf27 = empty_strided_cpu((s33, 4), (4, 1), torch.int64)
-        buf25 = reinterpret_tensor(buf27, (s33, 2), (4, 1), 0)  # alias
-        buf26 = reinterpret_tensor(buf27, (s33, 2), (4, 1), 2)  # alias
-        buf28 = buf8; del buf8  # reuse
-        cpp_fused_add_any_bitwise_xor_div_eq_mean_mul_pow_remainder_scalar_tensor_select_sigmoid_slice_split_with_sizes_unsqueeze_view_where_6(arg5_1, buf2, arg6_1, buf17, buf33, buf22, arg17_1, arg18_1, arg19_1, buf34, buf35, buf25, buf26, s33)
-        del arg17_1
-        del arg18_1
-        del arg19_1
-        del arg5_1
-        del arg6_1
-        del buf17
-        del buf2
-        del buf22
-        del buf25
-        del buf26
-        # Topologically Sorted Source Nodes: [ple_gather_default], Original ATen: []
-        torch.ops.qcompile.ple_gather.default(layer_key='@1', x0=buf27, out=buf28)
-        del buf27
-        assert_size_stride(arg20_1, (320, 64), (64, 1), 'input')
-        buf31 = empty_strided_cpu((s33, 320), (320, 1), torch.float32)
-        # Topologically Sorted Source Nodes: [linear_4], Original ATen: [aten.t, aten.mm]
-        extern_kernels.mm(buf28, reinterpret_tensor(arg20_1, (64, 320), (1, 64), 0), out=buf31)
-        del arg20_1
+        buf32 = buf7; del buf7  # reuse
+        buf33 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg21_1, (256, ), (1, ), 'input')
         assert_size_stride(arg22_1, (256, ), (1, ), 'input')
-        buf32 = reinterpret_tensor(buf33, (s33, 4, 1), (4, 1, 4*s33), 0); del buf33  # reuse
-        buf36 = buf32; del buf32  # reuse
-        buf37 = buf36; del buf36  # reuse
-        buf38 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf30 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf34 = buf30; del buf30  # reuse
+        buf35 = buf34; del buf34  # reuse
+        buf36 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg23_1, (256, ), (1, ), 'input')
         assert_size_stride(arg25_1, (3, 9, 256), (2304, 256, 1), 'input')
         assert_size_stride(arg24_1, (256, 1, 4), (4, 4, 1), 'input')
-        buf43 = buf34; del buf34  # reuse
-        buf44 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf39 = buf32; del buf32  # reuse
+        buf71 = empty_strided_cpu((s33, 10, 256), (2560, 256, 1), torch.float32)
+        buf40 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg26_1, (256, ), (1, ), 'input')
-        buf45 = buf4; del buf4  # reuse
+        buf41 = empty_strided_cpu((s33, 4, 64), (256, 64, 1), torch.float32)
         assert_size_stride(arg27_1, (32, 256), (256, 1), 'input')
-        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_7(buf37, buf43, buf31, arg21_1, buf35, arg22_1, arg13_1, arg23_1, arg14_1, arg25_1, arg24_1, arg26_1, buf38, buf44, buf45, s33)
+        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_6(buf35, buf39, arg5_1, buf2, arg6_1, buf17, buf31, buf29, arg21_1, arg22_1, arg13_1, arg23_1, arg14_1, arg25_1, arg24_1, arg16_1, arg26_1, buf33, buf36, buf71, buf40, arg25_1, buf41, s33)
         del arg21_1
         del arg22_1
+        del arg23_1
         del arg24_1
+        del arg25_1
         del arg26_1
-        buf46 = buf19; del buf19  # reuse
+        del arg5_1
+        del arg6_1
+        del buf17
+        del buf29
+        del buf31
+        del buf33
+        del buf35
+        del buf36
+        del buf71
+        buf42 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [unflatten_13, pow_6, mean_6, add_27, rsqrt_5, mul_24, add_26, unflatten_14, mul_25, flatten_6, linear_5], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.t, aten.mm]
-        extern_kernels.mm(reinterpret_tensor(buf45, (s33, 256), (256, 1), 0), reinterpret_tensor(arg27_1, (256, 32), (1, 256), 0), out=buf46)
+        extern_kernels.mm(reinterpret_tensor(buf41, (s33, 256), (256, 1), 0), reinterpret_tensor(arg27_1, (256, 32), (1, 256), 0), out=buf42)
         del arg27_1
-        buf47 = reinterpret_tensor(buf44, (s33, 4), (4, 1), 0); del buf44  # reuse
-        buf48 = buf6; del buf6  # reuse
-        buf63 = reinterpret_tensor(buf28, (s33, 4, 16), (64, 16, 1), 0); del buf28  # reuse
-        assert_size_stride(arg31_1, (3, 3, 128), (384, 128, 1), 'input')
-        buf52 = empty_strided_cpu((3, 3, 128), (384, 128, 1), torch.float32)
+        buf43 = reinterpret_tensor(buf40, (s33, 4), (4, 1), 0); del buf40  # reuse
+        buf44 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
         assert_size_stride(arg28_1, (256, 16), (16, 1), 'input')
-        cpp_fused_add_arange_clamp_clamp_min_div_ge_index_index_copy_mul_sigmoid_silu_slice_split_with_sizes_unsqueeze_where_8(buf46, arg31_1, buf47, buf48, buf52, s33)
-        buf49 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
+        cpp_fused_div_mul_sigmoid_silu_split_with_sizes_7(buf42, buf43, buf44, s33)
+        buf45 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split_3, truediv_4, silu_3, linear_6], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
-        extern_kernels.mm(buf48, reinterpret_tensor(arg28_1, (16, 256), (1, 16), 0), out=buf49)
+        extern_kernels.mm(buf44, reinterpret_tensor(arg28_1, (16, 256), (1, 16), 0), out=buf45)
         del arg28_1
-        del buf48
-        buf50 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
+        del buf44
+        buf46 = buf2; del buf2  # reuse
         assert_size_stride(arg29_1, (224, 64), (64, 1), 'input')
-        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf49, buf45, buf50, s33)
+        cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf45, buf41, buf46, s33)
+        del buf41
         del buf45
-        del buf49
-        buf51 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
+        buf47 = empty_strided_cpu((s33, 224), (224, 1), torch.float32)
         # Topologically Sorted Source Nodes: [unflatten_13, pow_6, mean_6, add_27, rsqrt_5, mul_24, add_26, unflatten_14, mul_25, flatten_6, sigmoid_4, unflatten_15, unflatten_16, mul_26, mean_7, linear_7], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
-        extern_kernels.mm(buf50, reinterpret_tensor(arg29_1, (64, 224), (1, 64), 0), out=buf51)
+        extern_kernels.mm(buf46, reinterpret_tensor(arg29_1, (64, 224), (1, 64), 0), out=buf47)
         del arg29_1
-        del buf50
-        assert_size_stride(arg30_1, (128, 1, 4), (4, 4, 1), 'input')
-        buf55 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf56 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
-        buf57 = reinterpret_tensor(buf46, (s33, 2, 16), (32, 16, 1), 0); del buf46  # reuse
-        buf58 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
-        buf59 = reinterpret_tensor(buf5, (s33, 2, 16), (32, 16, 1), 0); del buf5  # reuse
-        buf60 = reinterpret_tensor(buf35, (s33, 4), (4, 1), 0); del buf35  # reuse
+        del buf46
         assert_size_stride(arg33_1, (4, ), (1, ), 'input')
-        buf62 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
-        buf39 = empty_strided_cpu((3, 9, 256), (2304, 256, 1), torch.float32)
-        cpp_fused_abs_add_arange_clamp_clamp_min_copy__div_exp_ge_index_index_copy_mean_mul_neg_pow_rsqrt_select_sigmoid_sign_silu_slice_softplus_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_9(arg16_1, arg13_1, buf51, arg14_1, arg31_1, arg30_1, buf61, arg33_1, arg25_1, buf37, buf31, buf38, arg23_1, buf52, buf55, arg31_1, buf56, buf57, buf58, buf59, buf60, buf62, buf39, arg25_1, s33)
+        buf57 = empty_strided_cpu((2*s33, 4), (4, 1), torch.float32)
+        buf56 = reinterpret_tensor(buf57, (s33, 4), (4, 1), 4*s33)  # alias
+        assert_size_stride(arg31_1, (3, 3, 128), (384, 128, 1), 'input')
+        assert_size_stride(arg30_1, (128, 1, 4), (4, 4, 1), 'input')
+        buf49 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
+        buf55 = reinterpret_tensor(buf57, (s33, 4), (4, 1), 0)  # alias
+        buf87 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
+        buf50 = empty_strided_cpu((s33, 2, 1), (2, 1, 2*s33), torch.float32)
+        buf51 = reinterpret_tensor(buf42, (s33, 2, 16), (32, 16, 1), 0); del buf42  # reuse
+        buf52 = empty_strided_cpu((s33, 2, 1), (2, 1, 2*s33), torch.float32)
+        buf53 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
+        cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8(buf54, buf47, arg33_1, arg13_1, arg14_1, arg31_1, arg30_1, arg16_1, buf56, buf49, buf55, buf87, buf50, buf51, buf52, buf53, arg31_1, s33)
         del arg13_1
         del arg14_1
         del arg16_1
-        del arg23_1
-        del arg25_1
         del arg30_1
         del arg31_1
         del arg33_1
-        return (buf57, buf59, reinterpret_tensor(buf55, (s33, 4, 16), (128, 16, 1), 64), buf62, buf60, buf63, reinterpret_tensor(buf51, (s33, 64), (224, 1), 128), buf43, buf47, )
+        return (buf51, buf53, reinterpret_tensor(buf49, (s33, 4, 16), (128, 16, 1), 64), reinterpret_tensor(buf57, (s33, 4), (4, 1), 4*s33), reinterpret_tensor(buf57, (s33, 4), (4, 1), 0), buf58, reinterpret_tensor(buf47, (s33, 64), (224, 1), 128), buf39, buf43, )
 
 runner = Runner(partitions=[])
 call = runner.call

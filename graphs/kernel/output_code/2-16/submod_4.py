@@ -621,17 +621,17 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_copy__exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['const float*', 'const int64_t*', 'const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
-extern "C"  void  kernel(const float* in_ptr0,
-                       const int64_t* in_ptr1,
+extern "C"  void  kernel(const int64_t* in_ptr0,
+                       const float* in_ptr1,
                        const int64_t* in_ptr2,
                        const float* in_ptr3,
-                       const int64_t* in_ptr4,
+                       const float* in_ptr4,
                        const float* in_ptr5,
                        const float* in_ptr6,
-                       const float* in_ptr7,
-                       float* out_ptr0,
+                       const int64_t* in_ptr7,
+                       float* out_ptr1,
                        float* out_ptr2,
                        float* out_ptr3,
                        float* out_ptr4,
@@ -650,78 +650,6 @@ extern "C"  void  kernel(const float* in_ptr0,
         int tid = omp_get_thread_num();
         {
             #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1152L); x0+=static_cast<int64_t>(16L))
-            {
-                {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1152L)))
-                    {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        tmp0.store(out_ptr0 + static_cast<int64_t>(x0));
-                    }
-                }
-            }
-        }
-        {
-            #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-            {
-                #pragma GCC ivdep
-                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(3L); x1+=static_cast<int64_t>(1L))
-                {
-                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(128L); x2+=static_cast<int64_t>(16L))
-                    {
-                        {
-                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(128L)))
-                            {
-                                auto tmp0 = in_ptr1[static_cast<int64_t>(x0)];
-                                auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
-                                auto tmp15 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x1));
-                                auto tmp16 = c10::convert<int64_t>(tmp15);
-                                TORCH_CHECK(tmp16 < ks0, "index out of bounds: tmp16 < ks0");
-                                auto tmp18 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x1))), static_cast<int64_t>(16));
-                                auto tmp19 = in_ptr4[static_cast<int64_t>(x0)];
-                                auto tmp1 = 3L;
-                                auto tmp2 = c10::convert<int64_t>(tmp1);
-                                auto tmp3 = int64_t(tmp0 + tmp2);
-                                auto tmp4 = tmp0 < 0;
-                                auto tmp5 = tmp4 ? tmp3 : tmp0;
-                                auto tmp6 = tmp5;
-                                auto tmp7 = c10::convert<int64_t>(tmp6);
-                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                                auto tmp10 = (-2L) + x1;
-                                auto tmp11 = c10::convert<int64_t>(tmp10);
-                                auto tmp12 = int64_t(tmp9 + tmp11);
-                                auto tmp13 = static_cast<int64_t>(0);
-                                auto tmp14 = tmp12 >= tmp13;
-                                auto tmp20 = int64_t(tmp19 + tmp2);
-                                auto tmp21 = tmp19 < 0;
-                                auto tmp22 = tmp21 ? tmp20 : tmp19;
-                                auto tmp23 = tmp22;
-                                auto tmp24 = c10::convert<int64_t>(tmp23);
-                                TORCH_CHECK((0 <= tmp24) & (tmp24 < 3L), "index out of bounds: 0 <= tmp24 < 3L");
-                                auto tmp26 = static_cast<int64_t>(3);
-                                auto tmp27 = int64_t(tmp12 + tmp26);
-                                auto tmp28 = max_propagate_nan(tmp27, tmp13);
-                                auto tmp29 = static_cast<int64_t>(2);
-                                auto tmp30 = min_propagate_nan(tmp28, tmp29);
-                                auto tmp31 = int64_t(tmp30 + tmp2);
-                                auto tmp32 = tmp30 < 0;
-                                auto tmp33 = tmp32 ? tmp31 : tmp30;
-                                auto tmp34 = tmp33;
-                                auto tmp35 = c10::convert<int64_t>(tmp34);
-                                TORCH_CHECK((0 <= tmp35) & (tmp35 < 3L), "index out of bounds: 0 <= tmp35 < 3L");
-                                auto tmp37 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x2 + 128L*tmp33 + 384L*tmp22), static_cast<int64_t>(16));
-                                auto tmp38 = at::vec::VecMask<float,1>::from(tmp14);
-                                auto tmp39 = decltype(tmp18)::blendv(tmp37, tmp18, tmp38.template cast<float,1>());
-                                tmp39.store(out_ptr0 + static_cast<int64_t>(x2 + 128L*x1 + 384L*tmp5));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        {
-            #pragma omp for
             for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(16L))
             {
                 for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(128L); x1+=static_cast<int64_t>(16L))
@@ -731,12 +659,12 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             for (long x0_inner = 0; x0_inner < static_cast<int64_t>(16); x0_inner++)
                             {
-                                auto tmp0 = in_ptr2[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp0 = in_ptr0[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner));
                                 auto tmp6 = c10::convert<int64_t>(tmp5);
                                 TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
-                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
-                                auto tmp9 = in_ptr4[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp9 = in_ptr2[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp31 =
                                 [&]
                                 {
@@ -744,7 +672,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr4[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -753,7 +681,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp35 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner));
                                 auto tmp36 = c10::convert<int64_t>(tmp35);
                                 TORCH_CHECK(tmp36 < ks0, "index out of bounds: tmp36 < ks0");
-                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
                                 auto tmp51 =
                                 [&]
                                 {
@@ -761,7 +689,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr4[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -770,7 +698,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp57 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner));
                                 auto tmp58 = c10::convert<int64_t>(tmp57);
                                 TORCH_CHECK(tmp58 < ks0, "index out of bounds: tmp58 < ks0");
-                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
                                 auto tmp73 =
                                 [&]
                                 {
@@ -778,13 +706,13 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr4[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
                                 ()
                                 ;
-                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
                                 auto tmp91 =
                                 [&]
                                 {
@@ -792,7 +720,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr4[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -820,7 +748,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp25 = tmp24;
                                 auto tmp26 = c10::convert<int64_t>(tmp25);
                                 TORCH_CHECK((0 <= tmp26) & (tmp26 < 3L), "index out of bounds: 0 <= tmp26 < 3L");
-                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp29 = at::vec::VecMask<float,1>::from(tmp4);
                                 auto tmp30 = decltype(tmp8)::blendv(tmp28, tmp8, tmp29.template cast<float,1>());
                                 auto tmp32 = tmp30 * tmp31;
@@ -835,7 +763,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp45 = tmp44;
                                 auto tmp46 = c10::convert<int64_t>(tmp45);
                                 TORCH_CHECK((0 <= tmp46) & (tmp46 < 3L), "index out of bounds: 0 <= tmp46 < 3L");
-                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp49 = at::vec::VecMask<float,1>::from(tmp34);
                                 auto tmp50 = decltype(tmp38)::blendv(tmp48, tmp38, tmp49.template cast<float,1>());
                                 auto tmp52 = tmp50 * tmp51;
@@ -852,7 +780,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp67 = tmp66;
                                 auto tmp68 = c10::convert<int64_t>(tmp67);
                                 TORCH_CHECK((0 <= tmp68) & (tmp68 < 3L), "index out of bounds: 0 <= tmp68 < 3L");
-                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp71 = at::vec::VecMask<float,1>::from(tmp56);
                                 auto tmp72 = decltype(tmp60)::blendv(tmp70, tmp60, tmp71.template cast<float,1>());
                                 auto tmp74 = tmp72 * tmp73;
@@ -868,7 +796,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp85 = tmp84;
                                 auto tmp86 = c10::convert<int64_t>(tmp85);
                                 TORCH_CHECK((0 <= tmp86) & (tmp86 < 3L), "index out of bounds: 0 <= tmp86 < 3L");
-                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp89 = at::vec::VecMask<float,1>::from(tmp77);
                                 auto tmp90 = decltype(tmp78)::blendv(tmp88, tmp78, tmp89.template cast<float,1>());
                                 auto tmp92 = tmp90 * tmp91;
@@ -879,19 +807,19 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp97 = at::vec::Vectorized<float>(tmp96);
                                 auto tmp98 = tmp95 + tmp97;
                                 auto tmp99 = tmp93 / tmp98;
-                                tmp99.store(out_ptr2 + static_cast<int64_t>(x1 + 128L*x0 + 128L*x0_inner));
+                                tmp99.store(out_ptr1 + static_cast<int64_t>(x1 + 128L*x0 + 128L*x0_inner));
                             }
                         }
                         if(C10_UNLIKELY(x0 >= static_cast<int64_t>(16L*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))) && x0 < static_cast<int64_t>(ks0) && x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(128L)))
                         {
                             for (long x0_inner = 0; x0_inner < static_cast<int64_t>(ks0 + (-16L)*(c10::div_floor_integer(static_cast<int64_t>(ks0), static_cast<int64_t>(16L)))); x0_inner++)
                             {
-                                auto tmp0 = in_ptr2[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp0 = in_ptr0[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp5 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner));
                                 auto tmp6 = c10::convert<int64_t>(tmp5);
                                 TORCH_CHECK(tmp6 < ks0, "index out of bounds: tmp6 < ks0");
-                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
-                                auto tmp9 = in_ptr4[static_cast<int64_t>(x0 + x0_inner)];
+                                auto tmp8 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp9 = in_ptr2[static_cast<int64_t>(x0 + x0_inner)];
                                 auto tmp31 =
                                 [&]
                                 {
@@ -899,7 +827,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr4[static_cast<int64_t>(4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -908,7 +836,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp35 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner));
                                 auto tmp36 = c10::convert<int64_t>(tmp35);
                                 TORCH_CHECK(tmp36 < ks0, "index out of bounds: tmp36 < ks0");
-                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp38 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-2L) + x0 + x0_inner))), static_cast<int64_t>(16));
                                 auto tmp51 =
                                 [&]
                                 {
@@ -916,7 +844,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr4[static_cast<int64_t>(1L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -925,7 +853,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp57 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner));
                                 auto tmp58 = c10::convert<int64_t>(tmp57);
                                 TORCH_CHECK(tmp58 < ks0, "index out of bounds: tmp58 < ks0");
-                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
+                                auto tmp60 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-1L) + x0 + x0_inner))), static_cast<int64_t>(16));
                                 auto tmp73 =
                                 [&]
                                 {
@@ -933,13 +861,13 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr4[static_cast<int64_t>(2L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
                                 ()
                                 ;
-                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
+                                auto tmp78 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x1 + 224L*x0 + 224L*x0_inner), static_cast<int64_t>(16));
                                 auto tmp91 =
                                 [&]
                                 {
@@ -947,7 +875,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     #pragma GCC unroll 16
                                     for (long x1_inner = 0; x1_inner < static_cast<int64_t>(16); x1_inner++)
                                     {
-                                        tmpbuf[x1_inner] = in_ptr5[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
+                                        tmpbuf[x1_inner] = in_ptr4[static_cast<int64_t>(3L + 4L*x1 + 4L*x1_inner)];
                                     }
                                     return at::vec::Vectorized<float>::loadu(tmpbuf.data(), static_cast<int64_t>(16));
                                 }
@@ -975,7 +903,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp25 = tmp24;
                                 auto tmp26 = c10::convert<int64_t>(tmp25);
                                 TORCH_CHECK((0 <= tmp26) & (tmp26 < 3L), "index out of bounds: 0 <= tmp26 < 3L");
-                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp28 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*tmp24 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp29 = at::vec::VecMask<float,1>::from(tmp4);
                                 auto tmp30 = decltype(tmp8)::blendv(tmp28, tmp8, tmp29.template cast<float,1>());
                                 auto tmp32 = tmp30 * tmp31;
@@ -990,7 +918,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp45 = tmp44;
                                 auto tmp46 = c10::convert<int64_t>(tmp45);
                                 TORCH_CHECK((0 <= tmp46) & (tmp46 < 3L), "index out of bounds: 0 <= tmp46 < 3L");
-                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp48 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*tmp44 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp49 = at::vec::VecMask<float,1>::from(tmp34);
                                 auto tmp50 = decltype(tmp38)::blendv(tmp48, tmp38, tmp49.template cast<float,1>());
                                 auto tmp52 = tmp50 * tmp51;
@@ -1007,7 +935,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp67 = tmp66;
                                 auto tmp68 = c10::convert<int64_t>(tmp67);
                                 TORCH_CHECK((0 <= tmp68) & (tmp68 < 3L), "index out of bounds: 0 <= tmp68 < 3L");
-                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp70 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*tmp66 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp71 = at::vec::VecMask<float,1>::from(tmp56);
                                 auto tmp72 = decltype(tmp60)::blendv(tmp70, tmp60, tmp71.template cast<float,1>());
                                 auto tmp74 = tmp72 * tmp73;
@@ -1023,7 +951,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp85 = tmp84;
                                 auto tmp86 = c10::convert<int64_t>(tmp85);
                                 TORCH_CHECK((0 <= tmp86) & (tmp86 < 3L), "index out of bounds: 0 <= tmp86 < 3L");
-                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
+                                auto tmp88 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1 + 128L*tmp84 + 384L*tmp14), static_cast<int64_t>(16));
                                 auto tmp89 = at::vec::VecMask<float,1>::from(tmp77);
                                 auto tmp90 = decltype(tmp78)::blendv(tmp88, tmp78, tmp89.template cast<float,1>());
                                 auto tmp92 = tmp90 * tmp91;
@@ -1034,7 +962,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp97 = at::vec::Vectorized<float>(tmp96);
                                 auto tmp98 = tmp95 + tmp97;
                                 auto tmp99 = tmp93 / tmp98;
-                                tmp99.store(out_ptr2 + static_cast<int64_t>(x1 + 128L*x0 + 128L*x0_inner));
+                                tmp99.store(out_ptr1 + static_cast<int64_t>(x1 + 128L*x0 + 128L*x0_inner));
                             }
                         }
                     }
@@ -1058,22 +986,22 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr3[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr2[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr3[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
@@ -1082,7 +1010,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp7 = static_cast<float>(0.25);
                                     auto tmp8 = at::vec::Vectorized<float>(tmp7);
                                     auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr4 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
+                                    tmp9.store(out_ptr3 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
                                 }
                             }
                         }
@@ -1107,49 +1035,29 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 {
                                     if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                     {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
+                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
                                         auto tmp1 = tmp0 * tmp0;
                                         tmp_acc0_vec = tmp_acc0_vec + tmp1;
                                     }
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr5[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr4[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
                             {
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
+                                    auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 2L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
+                                    tmp6.store(out_ptr5 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
                                 }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
-                    {
-                        {
-                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
-                            {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
-                                auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                                tmp1.store(out_ptr7 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -1164,10 +1072,10 @@ extern "C"  void  kernel(const float* in_ptr0,
                     {
                         if(C10_LIKELY(x0 >= static_cast<int64_t>(0L) && x0 < static_cast<int64_t>(4L)))
                         {
-                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                            auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                             auto tmp1 = tmp0.exp();
                             auto tmp2 = tmp1.neg();
-                            tmp2.store(out_ptr8 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                            tmp2.store(out_ptr6 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                         }
                     }
                 }
@@ -1184,9 +1092,29 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr8 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
-                                auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr7 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
+                                tmp1.store(out_ptr7 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
+                            {
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
+                                auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp3 = tmp1 + tmp2;
                                 auto tmp4 = static_cast<float>(20.0);
                                 auto tmp5 = at::vec::Vectorized<float>(tmp4);
@@ -1195,7 +1123,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp8 = tmp7.log1p();
                                 auto tmp9 = decltype(tmp3)::blendv(tmp8, tmp3, tmp6.template cast<float,1>());
                                 auto tmp10 = tmp0 * tmp9;
-                                tmp10.store(out_ptr9 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp10.store(out_ptr8 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -1204,13 +1132,77 @@ extern "C"  void  kernel(const float* in_ptr0,
         }
         {
             #pragma omp for
-            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(1152L); x0+=static_cast<int64_t>(16L))
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
             {
+                #pragma GCC ivdep
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
                 {
-                    if(C10_LIKELY(x0 >= static_cast<int64_t>(0) && x0 < static_cast<int64_t>(1152L)))
+                    for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(128L); x2+=static_cast<int64_t>(16L))
                     {
-                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr0 + static_cast<int64_t>(x0), static_cast<int64_t>(16));
-                        tmp0.store(out_ptr10 + static_cast<int64_t>(x0));
+                        {
+                            if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(128L)))
+                            {
+                                auto tmp0 = in_ptr0[static_cast<int64_t>(x0)];
+                                auto tmp6 = std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1));
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK(tmp7 < ks0, "index out of bounds: tmp7 < ks0");
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(x2 + 224L*std::max(static_cast<int64_t>(0L), static_cast<int64_t>((-3L) + x0 + x1))), static_cast<int64_t>(16));
+                                auto tmp10 = in_ptr2[static_cast<int64_t>(x0)];
+                                auto tmp1 = (-3L) + x1;
+                                auto tmp2 = c10::convert<int64_t>(tmp1);
+                                auto tmp3 = int64_t(tmp0 + tmp2);
+                                auto tmp4 = static_cast<int64_t>(0);
+                                auto tmp5 = tmp3 >= tmp4;
+                                auto tmp11 = 3L;
+                                auto tmp12 = c10::convert<int64_t>(tmp11);
+                                auto tmp13 = int64_t(tmp10 + tmp12);
+                                auto tmp14 = tmp10 < 0;
+                                auto tmp15 = tmp14 ? tmp13 : tmp10;
+                                auto tmp16 = tmp15;
+                                auto tmp17 = c10::convert<int64_t>(tmp16);
+                                TORCH_CHECK((0 <= tmp17) & (tmp17 < 3L), "index out of bounds: 0 <= tmp17 < 3L");
+                                auto tmp19 = static_cast<int64_t>(3);
+                                auto tmp20 = int64_t(tmp3 + tmp19);
+                                auto tmp21 = max_propagate_nan(tmp20, tmp4);
+                                auto tmp22 = static_cast<int64_t>(2);
+                                auto tmp23 = min_propagate_nan(tmp21, tmp22);
+                                auto tmp24 = int64_t(tmp23 + tmp12);
+                                auto tmp25 = tmp23 < 0;
+                                auto tmp26 = tmp25 ? tmp24 : tmp23;
+                                auto tmp27 = tmp26;
+                                auto tmp28 = c10::convert<int64_t>(tmp27);
+                                TORCH_CHECK((0 <= tmp28) & (tmp28 < 3L), "index out of bounds: 0 <= tmp28 < 3L");
+                                auto tmp30 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 128L*tmp26 + 384L*tmp15), static_cast<int64_t>(16));
+                                auto tmp31 = at::vec::VecMask<float,1>::from(tmp5);
+                                auto tmp32 = decltype(tmp9)::blendv(tmp30, tmp9, tmp31.template cast<float,1>());
+                                tmp32.store(out_ptr9 + static_cast<int64_t>(x2 + 128L*x1 + 512L*x0));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        {
+            #pragma omp for
+            for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+            {
+                for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(384L); x1+=static_cast<int64_t>(16L))
+                {
+                    {
+                        if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(384L)))
+                        {
+                            auto tmp0 = in_ptr7[static_cast<int64_t>(x0)];
+                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr9 + static_cast<int64_t>(128L + x1 + 512L*x0), static_cast<int64_t>(16));
+                            auto tmp1 = 3L;
+                            auto tmp2 = c10::convert<int64_t>(tmp1);
+                            auto tmp3 = int64_t(tmp0 + tmp2);
+                            auto tmp4 = tmp0 < 0;
+                            auto tmp5 = tmp4 ? tmp3 : tmp0;
+                            auto tmp6 = tmp5;
+                            auto tmp7 = c10::convert<int64_t>(tmp6);
+                            TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                            tmp9.store(out_ptr10 + static_cast<int64_t>(x1 + 384L*tmp5));
+                        }
                     }
                 }
             }
@@ -1279,7 +1271,6 @@ class Runner:
         buf8 = reinterpret_tensor(buf1, (s33, 64), (64, 1), 0); del buf1  # reuse
         assert_size_stride(arg10_1, (96, 64), (64, 1), 'input')
         cpp_fused_add_mean_mul_pow_rsqrt_sigmoid_unsqueeze_view_3(buf7, buf4, buf8, s33)
-        del buf4
         buf9 = empty_strided_cpu((s33, 96), (96, 1), torch.float32)
         # Topologically Sorted Source Nodes: [linear_3], Original ATen: [aten.t, aten.mm]
         extern_kernels.mm(buf8, reinterpret_tensor(arg10_1, (64, 96), (1, 64), 0), out=buf9)
@@ -1292,7 +1283,6 @@ class Runner:
         del buf12
         # Topologically Sorted Source Nodes: [softmax, topk], Original ATen: [aten._softmax, aten.topk]
         buf14 = torch.ops.aten.topk.default(buf13, 2, -1, True, True)
-        del buf13
         buf15 = buf14[0]
         assert_size_stride(buf15, (s33, 2), (2, 1), 'torch.ops.aten.topk.default')
         assert_alignment(buf15, 16, 'torch.ops.aten.topk.default')
@@ -1307,20 +1297,20 @@ class Runner:
         # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_7, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
         torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
         del buf16
-        del buf19
         del buf8
         del buf9
         buf22 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
         buf23 = buf7; del buf7  # reuse
         buf24 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg12_1, (256, ), (1, ), 'input')
-        buf25 = empty_strided_cpu((s33, 4, 64), (256, 64, 1), torch.float32)
+        buf25 = buf4; del buf4  # reuse
         assert_size_stride(arg13_1, (32, 256), (256, 1), 'input')
         cpp_fused_add_div_mean_mul_pow_rsqrt_sigmoid_split_with_sizes_unsqueeze_view_6(buf5, arg5_1, buf2, arg6_1, buf17, arg12_1, buf22, buf23, buf24, buf25, s33)
         del arg12_1
         del arg5_1
         del arg6_1
         del buf17
+        del buf22
         buf26 = buf5; del buf5  # reuse
         # Topologically Sorted Source Nodes: [unflatten_5, pow_3, mean_3, add_4, rsqrt_2, mul_8, add_3, unflatten_6, mul_9, flatten_2, linear_4], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.t, aten.mm]
         extern_kernels.mm(reinterpret_tensor(buf25, (s33, 256), (256, 1), 0), reinterpret_tensor(arg13_1, (256, 32), (1, 256), 0), out=buf26)
@@ -1329,7 +1319,6 @@ class Runner:
         buf28 = buf6; del buf6  # reuse
         assert_size_stride(arg14_1, (256, 16), (16, 1), 'input')
         cpp_fused_div_mul_sigmoid_silu_split_with_sizes_7(buf26, buf27, buf28, s33)
-        del buf26
         buf29 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split_2, truediv_3, silu_2, linear_5], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
         extern_kernels.mm(buf28, reinterpret_tensor(arg14_1, (16, 256), (1, 16), 0), out=buf29)
@@ -1344,25 +1333,25 @@ class Runner:
         # Topologically Sorted Source Nodes: [unflatten_5, pow_3, mean_3, add_4, rsqrt_2, mul_8, add_3, unflatten_6, mul_9, flatten_2, sigmoid_3, unflatten_7, unflatten_8, mul_10, mean_4, linear_6], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(buf30, reinterpret_tensor(arg15_1, (64, 224), (1, 64), 0), out=buf31)
         del arg15_1
-        del buf30
-        assert_size_stride(arg18_1, (3, 3, 128), (384, 128, 1), 'input')
-        buf32 = empty_strided_cpu((3, 3, 128), (384, 128, 1), torch.float32)
-        assert_size_stride(arg20_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg17_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg19_1, (s33, ), (1, ), 'input')
+        assert_size_stride(arg18_1, (3, 3, 128), (384, 128, 1), 'input')
         assert_size_stride(arg16_1, (128, 1, 4), (4, 4, 1), 'input')
-        buf35 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf36 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
-        buf37 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
-        buf38 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
-        buf39 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
-        buf40 = buf22; del buf22  # reuse
+        buf33 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
+        buf34 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
+        buf35 = reinterpret_tensor(buf26, (s33, 2, 16), (32, 16, 1), 0); del buf26  # reuse
+        buf36 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
+        buf37 = reinterpret_tensor(buf19, (s33, 2, 16), (32, 16, 1), 0); del buf19  # reuse
         assert_size_stride(arg21_1, (4, ), (1, ), 'input')
-        buf41 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        buf38 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        buf41 = reinterpret_tensor(buf13, (2*s33, 4), (4, 1), 0); del buf13  # reuse
+        buf39 = reinterpret_tensor(buf41, (s33, 4), (4, 1), 0)  # alias
         assert_size_stride(arg22_1, (4, ), (1, ), 'input')
-        buf42 = empty_strided_cpu((s33, 4), (4, 1), torch.float32)
-        buf43 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        cpp_fused_add_arange_clamp_clamp_min_copy__exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8(arg18_1, arg20_1, arg17_1, buf31, arg19_1, arg16_1, arg21_1, arg22_1, buf32, buf35, buf36, buf37, buf38, buf39, buf40, buf41, buf42, arg18_1, s33)
+        buf40 = reinterpret_tensor(buf41, (s33, 4), (4, 1), 4*s33)  # alias
+        buf42 = reinterpret_tensor(buf30, (s33, 4, 16), (64, 16, 1), 0); del buf30  # reuse
+        buf43 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
+        assert_size_stride(arg20_1, (s33, ), (1, ), 'input')
+        cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8(arg17_1, buf31, arg19_1, arg18_1, arg16_1, arg21_1, arg22_1, arg20_1, buf33, buf34, buf35, buf36, buf37, buf38, buf39, buf40, buf43, arg18_1, s33)
         del arg16_1
         del arg17_1
         del arg18_1
@@ -1370,7 +1359,7 @@ class Runner:
         del arg20_1
         del arg21_1
         del arg22_1
-        return (buf37, buf39, reinterpret_tensor(buf35, (s33, 4, 16), (128, 16, 1), 64), buf42, buf40, buf43, reinterpret_tensor(buf31, (s33, 64), (224, 1), 128), buf23, buf27, )
+        return (buf35, buf37, reinterpret_tensor(buf33, (s33, 4, 16), (128, 16, 1), 64), reinterpret_tensor(buf41, (s33, 4), (4, 1), 4*s33), reinterpret_tensor(buf41, (s33, 4), (4, 1), 0), buf42, reinterpret_tensor(buf31, (s33, 64), (224, 1), 128), buf23, buf27, )
 
 runner = Runner(partitions=[])
 call = runner.call

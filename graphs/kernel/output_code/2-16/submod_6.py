@@ -997,73 +997,6 @@ extern "C"  void  kernel(const float* in_ptr0,
                 #pragma GCC ivdep
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(64L); x1+=static_cast<int64_t>(16L))
-                    {
-                        {
-                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
-                            {
-                                auto tmp0 = in_ptr6[static_cast<int64_t>(x0)];
-                                auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
-                                auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
-                                auto tmp47 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(320L + x1 + 432L*x0), static_cast<int64_t>(16));
-                                auto tmp1 = 3L;
-                                auto tmp2 = c10::convert<int64_t>(tmp1);
-                                auto tmp3 = int64_t(tmp0 + tmp2);
-                                auto tmp4 = tmp0 < 0;
-                                auto tmp5 = tmp4 ? tmp3 : tmp0;
-                                auto tmp6 = tmp5;
-                                auto tmp7 = c10::convert<int64_t>(tmp6);
-                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                                auto tmp10 = static_cast<int64_t>(64);
-                                auto tmp11 = floor_divide_integral(tmp9, tmp10);
-                                auto tmp12 = 2L;
-                                auto tmp13 = c10::convert<int64_t>(tmp12);
-                                auto tmp14 = int64_t(tmp11 + tmp13);
-                                auto tmp15 = tmp11 < 0;
-                                auto tmp16 = tmp15 ? tmp14 : tmp11;
-                                auto tmp17 = tmp16;
-                                auto tmp18 = c10::convert<int64_t>(tmp17);
-                                TORCH_CHECK((0 <= tmp18) & (tmp18 < 2L), "index out of bounds: 0 <= tmp18 < 2L");
-                                auto tmp20 = in_ptr7[static_cast<int64_t>(tmp16 + 2L*tmp5)];
-                                auto tmp21 = 5L;
-                                auto tmp22 = c10::convert<int64_t>(tmp21);
-                                auto tmp23 = int64_t(tmp20 + tmp22);
-                                auto tmp24 = tmp20 < 0;
-                                auto tmp25 = tmp24 ? tmp23 : tmp20;
-                                auto tmp26 = tmp25;
-                                auto tmp27 = c10::convert<int64_t>(tmp26);
-                                TORCH_CHECK((0 <= tmp27) & (tmp27 < 5L), "index out of bounds: 0 <= tmp27 < 5L");
-                                auto tmp29 = mod(tmp9, tmp10);
-                                auto tmp30 = static_cast<int32_t>(0);
-                                auto tmp31 = tmp29 != tmp30;
-                                auto tmp32 = std::signbit(tmp29);
-                                auto tmp33 = std::signbit(tmp10);
-                                auto tmp34 = tmp32 != tmp33;
-                                auto tmp35 = tmp31 & tmp34;
-                                auto tmp36 = int64_t(tmp29 + tmp10);
-                                auto tmp37 = tmp35 ? tmp36 : tmp29;
-                                auto tmp38 = 64L;
-                                auto tmp39 = c10::convert<int64_t>(tmp38);
-                                auto tmp40 = int64_t(tmp37 + tmp39);
-                                auto tmp41 = tmp37 < 0;
-                                auto tmp42 = tmp41 ? tmp40 : tmp37;
-                                auto tmp43 = tmp42;
-                                auto tmp44 = c10::convert<int64_t>(tmp43);
-                                TORCH_CHECK((0 <= tmp44) & (tmp44 < 64L), "index out of bounds: 0 <= tmp44 < 64L");
-                                tmp46.store(out_ptr12 + static_cast<int64_t>(x1 + 64L*tmp42 + 4096L*tmp25));
-                                tmp47.store(out_ptr13 + static_cast<int64_t>(x1 + 64L*tmp42 + 4096L*tmp25));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
                     for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(16L); x1+=static_cast<int64_t>(16L))
                     {
                         {
@@ -1116,7 +1049,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp43 = tmp42;
                                 auto tmp44 = c10::convert<int64_t>(tmp43);
                                 TORCH_CHECK((0 <= tmp44) & (tmp44 < 64L), "index out of bounds: 0 <= tmp44 < 64L");
-                                tmp46.store(out_ptr14 + static_cast<int64_t>(x1 + 16L*tmp42 + 1024L*tmp25));
+                                tmp46.store(out_ptr12 + static_cast<int64_t>(x1 + 16L*tmp42 + 1024L*tmp25));
                             }
                         }
                     }
@@ -1192,7 +1125,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp52 = tmp51;
                                     auto tmp53 = c10::convert<int64_t>(tmp52);
                                     TORCH_CHECK((0 <= tmp53) & (tmp53 < 64L), "index out of bounds: 0 <= tmp53 < 64L");
-                                    auto tmp55 = at::vec::Vectorized<float>::loadu(out_ptr14 + static_cast<int64_t>(x1 + 16L*tmp51 + 1024L*tmp33), static_cast<int64_t>(16));
+                                    auto tmp55 = at::vec::Vectorized<float>::loadu(out_ptr12 + static_cast<int64_t>(x1 + 16L*tmp51 + 1024L*tmp33), static_cast<int64_t>(16));
                                     auto tmp56 = int64_t(tmp45 + tmp10);
                                     auto tmp57 = int64_t(tmp56 + tmp48);
                                     auto tmp58 = tmp56 < 0;
@@ -1200,7 +1133,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp60 = tmp59;
                                     auto tmp61 = c10::convert<int64_t>(tmp60);
                                     TORCH_CHECK((0 <= tmp61) & (tmp61 < 64L), "index out of bounds: 0 <= tmp61 < 64L");
-                                    auto tmp63 = at::vec::Vectorized<float>::loadu(out_ptr14 + static_cast<int64_t>(x1 + 16L*tmp59 + 1024L*tmp33), static_cast<int64_t>(16));
+                                    auto tmp63 = at::vec::Vectorized<float>::loadu(out_ptr12 + static_cast<int64_t>(x1 + 16L*tmp59 + 1024L*tmp33), static_cast<int64_t>(16));
                                     auto tmp64 = tmp55 + tmp63;
                                     auto tmp65 = static_cast<int64_t>(2);
                                     auto tmp66 = int64_t(tmp45 + tmp65);
@@ -1210,7 +1143,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp70 = tmp69;
                                     auto tmp71 = c10::convert<int64_t>(tmp70);
                                     TORCH_CHECK((0 <= tmp71) & (tmp71 < 64L), "index out of bounds: 0 <= tmp71 < 64L");
-                                    auto tmp73 = at::vec::Vectorized<float>::loadu(out_ptr14 + static_cast<int64_t>(x1 + 16L*tmp69 + 1024L*tmp33), static_cast<int64_t>(16));
+                                    auto tmp73 = at::vec::Vectorized<float>::loadu(out_ptr12 + static_cast<int64_t>(x1 + 16L*tmp69 + 1024L*tmp33), static_cast<int64_t>(16));
                                     auto tmp74 = tmp64 + tmp73;
                                     auto tmp75 = static_cast<int64_t>(3);
                                     auto tmp76 = int64_t(tmp45 + tmp75);
@@ -1220,19 +1153,19 @@ extern "C"  void  kernel(const float* in_ptr0,
                                     auto tmp80 = tmp79;
                                     auto tmp81 = c10::convert<int64_t>(tmp80);
                                     TORCH_CHECK((0 <= tmp81) & (tmp81 < 64L), "index out of bounds: 0 <= tmp81 < 64L");
-                                    auto tmp83 = at::vec::Vectorized<float>::loadu(out_ptr14 + static_cast<int64_t>(x1 + 16L*tmp79 + 1024L*tmp33), static_cast<int64_t>(16));
+                                    auto tmp83 = at::vec::Vectorized<float>::loadu(out_ptr12 + static_cast<int64_t>(x1 + 16L*tmp79 + 1024L*tmp33), static_cast<int64_t>(16));
                                     auto tmp84 = tmp74 + tmp83;
                                     auto tmp85 = static_cast<float>(4.0);
                                     auto tmp86 = at::vec::Vectorized<float>(tmp85);
                                     auto tmp87 = tmp84 / tmp86;
                                     auto tmp88 = tmp87 * tmp87;
-                                    tmp87.store(out_ptr15 + static_cast<int64_t>(x1 + 16L*x0));
+                                    tmp87.store(out_ptr13 + static_cast<int64_t>(x1 + 16L*x0));
                                     tmp_acc0_vec = tmp_acc0_vec + tmp88;
                                 }
                             }
                         }
                         tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                        out_ptr16[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
+                        out_ptr14[static_cast<int64_t>(x0)] = static_cast<float>(tmp_acc0);
                     }
                 }
             }
@@ -1248,13 +1181,13 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr15 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
-                                auto tmp1 = out_ptr16[static_cast<int64_t>(x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr13 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
+                                auto tmp1 = out_ptr14[static_cast<int64_t>(x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp14 = in_ptr2[static_cast<int64_t>(x0)];
                                 auto tmp24 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
-                                auto tmp29 = at::vec::Vectorized<float>::loadu(out_ptr15 + static_cast<int64_t>(4L + x1 + 16L*x0), static_cast<int64_t>(4L));
-                                auto tmp31 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(4L + x1), static_cast<int64_t>(4L));
+                                auto tmp29 = at::vec::Vectorized<float>::loadu(out_ptr13 + static_cast<int64_t>(4L + x1 + 16L*x0), static_cast<int64_t>(4L));
+                                auto tmp31 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(4L + x1), static_cast<int64_t>(4L));
                                 auto tmp2 = static_cast<float>(16.0);
                                 auto tmp3 = tmp1 / tmp2;
                                 auto tmp4 = static_cast<float>(1e-06);
@@ -1289,8 +1222,8 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp38 = tmp33 * tmp27;
                                 auto tmp39 = tmp13 * tmp35;
                                 auto tmp40 = tmp38 + tmp39;
-                                tmp37.store(out_ptr17 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
-                                tmp40.store(out_ptr18 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
+                                tmp37.store(out_ptr15 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
+                                tmp40.store(out_ptr16 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -1308,9 +1241,9 @@ extern "C"  void  kernel(const float* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(8L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr15 + static_cast<int64_t>(8L + x1 + 16L*x0), static_cast<int64_t>(8L));
-                                auto tmp1 = out_ptr16[static_cast<int64_t>(x0)];
-                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(8L + x1), static_cast<int64_t>(8L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr13 + static_cast<int64_t>(8L + x1 + 16L*x0), static_cast<int64_t>(8L));
+                                auto tmp1 = out_ptr14[static_cast<int64_t>(x0)];
+                                auto tmp9 = at::vec::Vectorized<float>::loadu(in_ptr8 + static_cast<int64_t>(8L + x1), static_cast<int64_t>(8L));
                                 auto tmp2 = static_cast<float>(16.0);
                                 auto tmp3 = tmp1 / tmp2;
                                 auto tmp4 = static_cast<float>(1e-06);
@@ -1322,7 +1255,74 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 auto tmp11 = at::vec::Vectorized<float>(tmp10);
                                 auto tmp12 = tmp9 + tmp11;
                                 auto tmp13 = tmp8 * tmp12;
-                                tmp13.store(out_ptr19 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(8L));
+                                tmp13.store(out_ptr17 + static_cast<int64_t>(x1 + 16L*x0), static_cast<int64_t>(8L));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #pragma omp single
+        {
+            {
+                #pragma GCC ivdep
+                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
+                {
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(64L); x1+=static_cast<int64_t>(16L))
+                    {
+                        {
+                            if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(64L)))
+                            {
+                                auto tmp0 = in_ptr6[static_cast<int64_t>(x0)];
+                                auto tmp9 = in_ptr2[static_cast<int64_t>(x0)];
+                                auto tmp46 = at::vec::Vectorized<float>::loadu(in_ptr9 + static_cast<int64_t>(x1 + 64L*x0), static_cast<int64_t>(16));
+                                auto tmp47 = at::vec::Vectorized<float>::loadu(in_ptr0 + static_cast<int64_t>(320L + x1 + 432L*x0), static_cast<int64_t>(16));
+                                auto tmp1 = 3L;
+                                auto tmp2 = c10::convert<int64_t>(tmp1);
+                                auto tmp3 = int64_t(tmp0 + tmp2);
+                                auto tmp4 = tmp0 < 0;
+                                auto tmp5 = tmp4 ? tmp3 : tmp0;
+                                auto tmp6 = tmp5;
+                                auto tmp7 = c10::convert<int64_t>(tmp6);
+                                TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
+                                auto tmp10 = static_cast<int64_t>(64);
+                                auto tmp11 = floor_divide_integral(tmp9, tmp10);
+                                auto tmp12 = 2L;
+                                auto tmp13 = c10::convert<int64_t>(tmp12);
+                                auto tmp14 = int64_t(tmp11 + tmp13);
+                                auto tmp15 = tmp11 < 0;
+                                auto tmp16 = tmp15 ? tmp14 : tmp11;
+                                auto tmp17 = tmp16;
+                                auto tmp18 = c10::convert<int64_t>(tmp17);
+                                TORCH_CHECK((0 <= tmp18) & (tmp18 < 2L), "index out of bounds: 0 <= tmp18 < 2L");
+                                auto tmp20 = in_ptr7[static_cast<int64_t>(tmp16 + 2L*tmp5)];
+                                auto tmp21 = 5L;
+                                auto tmp22 = c10::convert<int64_t>(tmp21);
+                                auto tmp23 = int64_t(tmp20 + tmp22);
+                                auto tmp24 = tmp20 < 0;
+                                auto tmp25 = tmp24 ? tmp23 : tmp20;
+                                auto tmp26 = tmp25;
+                                auto tmp27 = c10::convert<int64_t>(tmp26);
+                                TORCH_CHECK((0 <= tmp27) & (tmp27 < 5L), "index out of bounds: 0 <= tmp27 < 5L");
+                                auto tmp29 = mod(tmp9, tmp10);
+                                auto tmp30 = static_cast<int32_t>(0);
+                                auto tmp31 = tmp29 != tmp30;
+                                auto tmp32 = std::signbit(tmp29);
+                                auto tmp33 = std::signbit(tmp10);
+                                auto tmp34 = tmp32 != tmp33;
+                                auto tmp35 = tmp31 & tmp34;
+                                auto tmp36 = int64_t(tmp29 + tmp10);
+                                auto tmp37 = tmp35 ? tmp36 : tmp29;
+                                auto tmp38 = 64L;
+                                auto tmp39 = c10::convert<int64_t>(tmp38);
+                                auto tmp40 = int64_t(tmp37 + tmp39);
+                                auto tmp41 = tmp37 < 0;
+                                auto tmp42 = tmp41 ? tmp40 : tmp37;
+                                auto tmp43 = tmp42;
+                                auto tmp44 = c10::convert<int64_t>(tmp43);
+                                TORCH_CHECK((0 <= tmp44) & (tmp44 < 64L), "index out of bounds: 0 <= tmp44 < 64L");
+                                tmp46.store(out_ptr18 + static_cast<int64_t>(x1 + 64L*tmp42 + 4096L*tmp25));
+                                tmp47.store(out_ptr19 + static_cast<int64_t>(x1 + 64L*tmp42 + 4096L*tmp25));
                             }
                         }
                     }
@@ -1492,7 +1492,6 @@ class Runner:
         buf13 = empty_strided_cpu((s33, 8), (8, 1), torch.float32)
         cpp_fused__softmax_split_with_sizes_4(buf9, buf10, buf12, buf13, s33)
         del buf10
-        del buf12
         # Topologically Sorted Source Nodes: [softmax, topk], Original ATen: [aten._softmax, aten.topk]
         buf14 = torch.ops.aten.topk.default(buf13, 2, -1, True, True)
         del buf13
@@ -1532,7 +1531,6 @@ class Runner:
         buf28 = buf6; del buf6  # reuse
         assert_size_stride(arg14_1, (256, 16), (16, 1), 'input')
         cpp_fused_div_mul_sigmoid_silu_split_with_sizes_7(buf26, buf27, buf28, s33)
-        del buf26
         buf29 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split_2, truediv_3, silu_2, linear_5], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
         extern_kernels.mm(buf28, reinterpret_tensor(arg14_1, (16, 256), (1, 16), 0), out=buf29)
@@ -1547,7 +1545,6 @@ class Runner:
         # Topologically Sorted Source Nodes: [unflatten_5, pow_3, mean_3, add_4, rsqrt_2, mul_8, add_3, unflatten_6, mul_9, flatten_2, sigmoid_3, unflatten_7, unflatten_8, mul_10, mean_4, linear_6], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(buf30, reinterpret_tensor(arg17_1, (64, 432), (1, 64), 0), out=buf31)
         del arg17_1
-        del buf30
         assert_size_stride(arg18_1, (32, ), (1, ), 'input')
         assert_size_stride(arg15_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg16_1, (4, ), (1, ), 'input')
@@ -1558,11 +1555,11 @@ class Runner:
         buf35 = reinterpret_tensor(buf36, (s33, 4, 24), (128, 32, 1), 8)  # alias
         assert_size_stride(arg20_1, (16, ), (1, ), 'input')
         buf37 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
-        buf41 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
+        buf41 = reinterpret_tensor(buf26, (s33, 2, 16), (32, 16, 1), 0); del buf26  # reuse
         buf40 = reinterpret_tensor(buf41, (s33, 2, 8), (32, 16, 1), 8)  # alias
         assert_size_stride(arg19_1, (32, ), (1, ), 'input')
         buf42 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
-        buf46 = empty_strided_cpu((s33, 2, 32), (64, 32, 1), torch.float32)
+        buf46 = reinterpret_tensor(buf30, (s33, 2, 32), (64, 32, 1), 0); del buf30  # reuse
         buf45 = reinterpret_tensor(buf46, (s33, 2, 24), (64, 32, 1), 8)  # alias
         buf38 = reinterpret_tensor(buf41, (s33, 2, 4), (32, 16, 1), 0)  # alias
         buf39 = reinterpret_tensor(buf41, (s33, 2, 4), (32, 16, 1), 4)  # alias
@@ -1570,19 +1567,19 @@ class Runner:
         buf44 = reinterpret_tensor(buf46, (s33, 2, 4), (64, 32, 1), 4)  # alias
         assert_size_stride(arg22_1, (s33, ), (1, ), 'input')
         assert_size_stride(arg21_1, (3, 2), (2, 1), 'input')
+        assert_size_stride(arg25_1, (5, 64, 16), (1024, 16, 1), 'input')
+        buf48 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
+        buf49 = buf12; del buf12  # reuse
+        assert_size_stride(arg26_1, (16, ), (1, ), 'input')
+        buf53 = empty_strided_cpu((s33, 1, 16), (16, 16, 1), torch.float32)
+        buf50 = reinterpret_tensor(buf53, (s33, 1, 4), (16, 16, 1), 0)  # alias
+        buf51 = reinterpret_tensor(buf53, (s33, 1, 4), (16, 16, 1), 4)  # alias
+        buf52 = reinterpret_tensor(buf53, (s33, 1, 8), (16, 16, 1), 8)  # alias
+        buf54 = empty_strided_cpu((s33, 4, 32), (128, 32, 1), torch.float32)
         assert_size_stride(arg23_1, (5, 64, 2, 32), (4096, 64, 32, 1), 'input')
         assert_size_stride(arg24_1, (5, 64, 2, 32), (4096, 64, 32, 1), 'input')
-        assert_size_stride(arg25_1, (5, 64, 16), (1024, 16, 1), 'input')
-        buf50 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
-        buf51 = empty_strided_cpu((s33, 1), (1, s33), torch.float32)
-        assert_size_stride(arg26_1, (16, ), (1, ), 'input')
-        buf55 = empty_strided_cpu((s33, 1, 16), (16, 16, 1), torch.float32)
-        buf52 = reinterpret_tensor(buf55, (s33, 1, 4), (16, 16, 1), 0)  # alias
-        buf53 = reinterpret_tensor(buf55, (s33, 1, 4), (16, 16, 1), 4)  # alias
-        buf54 = reinterpret_tensor(buf55, (s33, 1, 8), (16, 16, 1), 8)  # alias
         assert_size_stride(arg27_1, (5, 16, 16), (256, 16, 1), 'input')
-        buf57 = empty_strided_cpu((s33, 4, 32), (128, 32, 1), torch.float32)
-        cpp_fused__to_copy_add_arange_cat_clamp_min_cos_eq_floor_divide_index_index_put_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_sin_slice_split_split_with_sizes_squeeze_sub_unsqueeze_view_where_zeros_like_8(buf31, arg18_1, arg15_1, arg16_1, arg20_1, arg19_1, arg22_1, arg21_1, buf46, arg26_1, buf55, buf32, buf33, buf34, buf35, buf37, buf40, buf42, buf45, buf38, buf39, buf43, buf44, arg23_1, arg24_1, arg25_1, buf50, buf51, buf52, buf53, buf54, arg27_1, s33)
+        cpp_fused__to_copy_add_arange_cat_clamp_min_cos_eq_floor_divide_index_index_put_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_sin_slice_split_split_with_sizes_squeeze_sub_unsqueeze_view_where_zeros_like_8(buf31, arg18_1, arg15_1, arg16_1, arg20_1, arg19_1, arg22_1, arg21_1, arg26_1, buf46, buf53, buf32, buf33, buf34, buf35, buf37, buf40, buf42, buf45, buf38, buf39, buf43, buf44, arg25_1, buf48, buf49, buf50, buf51, buf52, arg23_1, arg24_1, arg27_1, s33)
         del arg15_1
         del arg16_1
         del arg18_1
@@ -1595,7 +1592,7 @@ class Runner:
         del arg25_1
         del arg26_1
         del arg27_1
-        return (buf36, buf41, buf57, reinterpret_tensor(buf31, (s33, 4, 32), (432, 64, 1), 32), buf23, buf27, )
+        return (buf36, buf41, buf54, reinterpret_tensor(buf31, (s33, 4, 32), (432, 64, 1), 32), buf23, buf27, )
 
 runner = Runner(partitions=[])
 call = runner.call

@@ -56,7 +56,6 @@ class <lambda>(torch.nn.Module):
         index_8: "f32[s33, 4, 128]" = torch.ops.aten.index.Tensor(arg10_1, [unsqueeze_6, clamp_max_4]);  unsqueeze_6 = clamp_max_4 = None
         where_4: "f32[s33, 4, 128]" = torch.ops.aten.where.self(unsqueeze_7, index_9, index_8);  unsqueeze_7 = index_9 = index_8 = None
         slice_1: "f32[s33, 3, 128]" = torch.ops.aten.slice.Tensor(where_4, 1, 1, 9223372036854775807);  where_4 = None
-        index_put: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg10_1, [arg12_1], slice_1);  arg12_1 = slice_1 = None
         sub_35: "i64[s33]" = torch.ops.aten.sub.Tensor(arg8_1, 3)
         ge_1: "b8[s33]" = torch.ops.aten.ge.Scalar(sub_35, 0)
         unsqueeze: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(ge_1, 1);  ge_1 = None
@@ -142,12 +141,18 @@ class <lambda>(torch.nn.Module):
         sigmoid_2: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_8);  getitem_8 = None
         exp_2: "f32[4]" = torch.ops.aten.exp.default(arg13_1);  arg13_1 = None
         neg_2: "f32[4]" = torch.ops.aten.neg.default(exp_2);  exp_2 = None
-        add_381: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_10, arg14_1);  getitem_10 = arg14_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_381, 20)
-        exp_3: "f32[s33, 4]" = torch.ops.aten.exp.default(add_381)
+        add_378: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_10, arg14_1);  getitem_10 = arg14_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_378, 20)
+        exp_3: "f32[s33, 4]" = torch.ops.aten.exp.default(add_378)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_3);  exp_3 = None
-        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_381, log1p);  gt = add_381 = log1p = None
-        mul_215: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_5);  neg_2 = where_5 = None
+        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_378, log1p);  gt = add_378 = log1p = None
+        mul_213: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_5);  neg_2 = where_5 = None
+        cat: "f32[2*s33, 4]" = torch.ops.aten.cat.default([sigmoid_2, mul_213]);  sigmoid_2 = mul_213 = None
+        view_8: "f32[2, s33, 4]" = torch.ops.aten.reshape.default(cat, [2, arg9_1, 4]);  cat = None
+        unbind = torch.ops.aten.unbind.int(view_8);  view_8 = None
+        getitem_15: "f32[s33, 4]" = unbind[0]
+        getitem_16: "f32[s33, 4]" = unbind[1];  unbind = None
         empty: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg9_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg9_1 = None
+        index_put: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg10_1, [arg12_1], slice_1);  arg12_1 = slice_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg10_1, index_put);  arg10_1 = index_put = copy_ = None
-        return (mul_194, mul_206, view_7, mul_215, sigmoid_2, empty, getitem_6, repeat, mul_56)
+        return (mul_194, mul_206, view_7, getitem_16, getitem_15, empty, getitem_6, repeat, mul_56)

@@ -87,7 +87,6 @@ class <lambda>(torch.nn.Module):
         index: "i64[s33, 3, 1]" = torch.ops.aten.index.Tensor(arg15_1, [unsqueeze_8, clamp_max]);  unsqueeze_8 = clamp_max = None
         where: "i64[s33, 3, 1]" = torch.ops.aten.where.self(unsqueeze_9, index_1, index);  unsqueeze_9 = index_1 = index = None
         slice_1: "i64[s33, 2, 1]" = torch.ops.aten.slice.Tensor(where, 1, 1, 9223372036854775807)
-        index_put: "i64[3, 2, 1]" = torch.ops.aten.index_put.default(arg15_1, [arg16_1], slice_1);  slice_1 = None
         select: "i64[s33, 3]" = torch.ops.aten.select.int(where, 2, 0);  where = None
         select_1: "i64[s33]" = torch.ops.aten.select.int(select, 1, 2)
         select_4: "i64[]" = torch.ops.aten.select.int(arg17_1, 0, 0)
@@ -192,7 +191,6 @@ class <lambda>(torch.nn.Module):
         index_10: "f32[s33, 10, 256]" = torch.ops.aten.index.Tensor(arg25_1, [unsqueeze_19, clamp_max_5]);  unsqueeze_19 = clamp_max_5 = None
         where_7: "f32[s33, 10, 256]" = torch.ops.aten.where.self(unsqueeze_20, index_11, index_10);  unsqueeze_20 = index_11 = index_10 = None
         slice_8: "f32[s33, 9, 256]" = torch.ops.aten.slice.Tensor(where_7, 1, 1, 9223372036854775807);  where_7 = None
-        index_put_1: "f32[3, 9, 256]" = torch.ops.aten.index_put.default(arg25_1, [arg16_1], slice_8);  slice_8 = None
         sub_150: "i64[s33]" = torch.ops.aten.sub.Tensor(arg13_1, 9)
         ge_5: "b8[s33]" = torch.ops.aten.ge.Scalar(sub_150, 0)
         unsqueeze_13: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(ge_5, 1);  ge_5 = None
@@ -313,7 +311,6 @@ class <lambda>(torch.nn.Module):
         index_20: "f32[s33, 4, 128]" = torch.ops.aten.index.Tensor(arg31_1, [unsqueeze_27, clamp_max_10]);  unsqueeze_27 = clamp_max_10 = None
         where_12: "f32[s33, 4, 128]" = torch.ops.aten.where.self(unsqueeze_28, index_21, index_20);  unsqueeze_28 = index_21 = index_20 = None
         slice_9: "f32[s33, 3, 128]" = torch.ops.aten.slice.Tensor(where_12, 1, 1, 9223372036854775807);  where_12 = None
-        index_put_2: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg31_1, [arg16_1], slice_9);  arg16_1 = slice_9 = None
         sub_272: "i64[s33]" = torch.ops.aten.sub.Tensor(arg13_1, 3)
         ge_17: "b8[s33]" = torch.ops.aten.ge.Scalar(sub_272, 0)
         unsqueeze_21: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(ge_17, 1);  ge_17 = None
@@ -399,14 +396,22 @@ class <lambda>(torch.nn.Module):
         sigmoid_6: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_30);  getitem_30 = None
         exp_6: "f32[4]" = torch.ops.aten.exp.default(arg32_1);  arg32_1 = None
         neg_5: "f32[4]" = torch.ops.aten.neg.default(exp_6);  exp_6 = None
-        add_1081: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_32, arg33_1);  getitem_32 = arg33_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_1081, 20)
-        exp_7: "f32[s33, 4]" = torch.ops.aten.exp.default(add_1081)
+        add_1078: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_32, arg33_1);  getitem_32 = arg33_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_1078, 20)
+        exp_7: "f32[s33, 4]" = torch.ops.aten.exp.default(add_1078)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_7);  exp_7 = None
-        where_13: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_1081, log1p);  gt = add_1081 = log1p = None
-        mul_628: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_5, where_13);  neg_5 = where_13 = None
+        where_13: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_1078, log1p);  gt = add_1078 = log1p = None
+        mul_626: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_5, where_13);  neg_5 = where_13 = None
+        cat_1: "f32[2*s33, 4]" = torch.ops.aten.cat.default([sigmoid_6, mul_626]);  sigmoid_6 = mul_626 = None
+        view_29: "f32[2, s33, 4]" = torch.ops.aten.reshape.default(cat_1, [2, arg11_1, 4]);  cat_1 = None
+        unbind = torch.ops.aten.unbind.int(view_29);  view_29 = None
+        getitem_37: "f32[s33, 4]" = unbind[0]
+        getitem_38: "f32[s33, 4]" = unbind[1];  unbind = None
         empty_2: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg11_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg11_1 = None
+        index_put: "i64[3, 2, 1]" = torch.ops.aten.index_put.default(arg15_1, [arg16_1], slice_1);  slice_1 = None
         copy_: "i64[3, 2, 1]" = torch.ops.aten.copy_.default(arg15_1, index_put);  arg15_1 = index_put = copy_ = None
+        index_put_1: "f32[3, 9, 256]" = torch.ops.aten.index_put.default(arg25_1, [arg16_1], slice_8);  slice_8 = None
         copy__1: "f32[3, 9, 256]" = torch.ops.aten.copy_.default(arg25_1, index_put_1);  arg25_1 = index_put_1 = copy__1 = None
+        index_put_2: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg31_1, [arg16_1], slice_9);  arg16_1 = slice_9 = None
         copy__2: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg31_1, index_put_2);  arg31_1 = index_put_2 = copy__2 = None
-        return (mul_607, mul_619, view_28, mul_628, sigmoid_6, empty_2, getitem_28, add_702, mul_469)
+        return (mul_607, mul_619, view_28, getitem_38, getitem_37, empty_2, getitem_28, add_702, mul_469)

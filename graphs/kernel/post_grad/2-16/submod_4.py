@@ -131,7 +131,6 @@ class <lambda>(torch.nn.Module):
         index_8: "f32[s33, 4, 128]" = torch.ops.aten.index.Tensor(arg18_1, [unsqueeze_11, clamp_max_4]);  unsqueeze_11 = clamp_max_4 = None
         where_4: "f32[s33, 4, 128]" = torch.ops.aten.where.self(unsqueeze_12, index_9, index_8);  unsqueeze_12 = index_9 = index_8 = None
         slice_1: "f32[s33, 3, 128]" = torch.ops.aten.slice.Tensor(where_4, 1, 1, 9223372036854775807);  where_4 = None
-        index_put: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg18_1, [arg20_1], slice_1);  arg20_1 = slice_1 = None
         sub_96: "i64[s33]" = torch.ops.aten.sub.Tensor(arg17_1, 3)
         ge_1: "b8[s33]" = torch.ops.aten.ge.Scalar(sub_96, 0)
         unsqueeze_5: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(ge_1, 1);  ge_1 = None
@@ -217,12 +216,18 @@ class <lambda>(torch.nn.Module):
         sigmoid_5: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_24);  getitem_24 = None
         exp_5: "f32[4]" = torch.ops.aten.exp.default(arg21_1);  arg21_1 = None
         neg_4: "f32[4]" = torch.ops.aten.neg.default(exp_5);  exp_5 = None
-        add_587: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_26, arg22_1);  getitem_26 = arg22_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_587, 20)
-        exp_6: "f32[s33, 4]" = torch.ops.aten.exp.default(add_587)
+        add_584: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_26, arg22_1);  getitem_26 = arg22_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_584, 20)
+        exp_6: "f32[s33, 4]" = torch.ops.aten.exp.default(add_584)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_6);  exp_6 = None
-        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_587, log1p);  gt = add_587 = log1p = None
-        mul_357: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_4, where_5);  neg_4 = where_5 = None
+        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_584, log1p);  gt = add_584 = log1p = None
+        mul_355: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_4, where_5);  neg_4 = where_5 = None
+        cat: "f32[2*s33, 4]" = torch.ops.aten.cat.default([sigmoid_5, mul_355]);  sigmoid_5 = mul_355 = None
+        view_17: "f32[2, s33, 4]" = torch.ops.aten.reshape.default(cat, [2, arg11_1, 4]);  cat = None
+        unbind = torch.ops.aten.unbind.int(view_17);  view_17 = None
+        getitem_31: "f32[s33, 4]" = unbind[0]
+        getitem_32: "f32[s33, 4]" = unbind[1];  unbind = None
         empty_1: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg11_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg11_1 = None
+        index_put: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg18_1, [arg20_1], slice_1);  arg20_1 = slice_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg18_1, index_put);  arg18_1 = index_put = copy_ = None
-        return (mul_336, mul_348, view_16, mul_357, sigmoid_5, empty_1, getitem_22, add_208, mul_198)
+        return (mul_336, mul_348, view_16, getitem_32, getitem_31, empty_1, getitem_22, add_208, mul_198)

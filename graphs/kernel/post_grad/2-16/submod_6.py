@@ -207,9 +207,7 @@ class <lambda>(torch.nn.Module):
         add_530: "f32[s33, 2, 4]" = torch.ops.aten.add.Tensor(mul_330, mul_335);  mul_330 = mul_335 = None
         slice_10: "f32[s33, 2, 24]" = torch.ops.aten.slice.Tensor(mul_301, 2, 8, 9223372036854775807);  mul_301 = None
         cat_1: "f32[s33, 2, 32]" = torch.ops.aten.cat.default([add_509, add_530, slice_10], -1);  add_509 = add_530 = slice_10 = None
-        index_put: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg23_1, [index, remainder], cat_1);  cat_1 = None
         view_17: "f32[s33, 2, 32]" = torch.ops.aten.reshape.default(getitem_24, [arg11_1, 2, 32]);  getitem_24 = None
-        index_put_1: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg24_1, [index, remainder], view_17);  view_17 = None
         add_678: "i64[s33]" = torch.ops.aten.add.Tensor(arg15_1, 1)
         remainder_1: "i64[s33]" = torch.ops.aten.remainder.Scalar(add_678, 4);  add_678 = None
         eq_217: "b8[s33]" = torch.ops.aten.eq.Scalar(remainder_1, 0);  remainder_1 = None
@@ -227,12 +225,12 @@ class <lambda>(torch.nn.Module):
         full_default_2: "i64[]" = torch.ops.aten.full.default([], 0, dtype = torch.int64, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
         where_2: "i64[s33]" = torch.ops.aten.where.self(eq_217, div_12, full_default_2);  div_12 = full_default_2 = None
         unsqueeze_20: "b8[s33, 1]" = torch.ops.aten.unsqueeze.default(eq_217, 1);  eq_217 = None
-        index_put_2: "f32[5, 64, 16]" = torch.ops.aten.index_put.default(arg25_1, [index, remainder], getitem_31);  index = remainder = getitem_31 = None
         unsqueeze_14: "i32[s33, 1]" = torch.ops.aten.unsqueeze.default(index_1, 1);  index_1 = None
         remainder_2: "i64[s33]" = torch.ops.aten.remainder.Scalar(mul_423, 64)
         unsqueeze_13: "i64[s33, 1]" = torch.ops.aten.unsqueeze.default(remainder_2, 1);  remainder_2 = None
         iota: "i64[4]" = torch.ops.prims.iota.default(4, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
         add_705: "i64[s33, 4]" = torch.ops.aten.add.Tensor(unsqueeze_13, iota);  unsqueeze_13 = iota = None
+        index_put_2: "f32[5, 64, 16]" = torch.ops.aten.index_put.default(arg25_1, [index, remainder], getitem_31);  getitem_31 = None
         index_2: "f32[s33, 4, 16]" = torch.ops.aten.index.Tensor(index_put_2, [unsqueeze_14, add_705]);  unsqueeze_14 = add_705 = None
         mean_8: "f32[s33, 16]" = torch.ops.aten.mean.dim(index_2, [-2]);  index_2 = None
         pow_7: "f32[s33, 16]" = torch.ops.aten.pow.Tensor_Scalar(mean_8, 2)
@@ -272,10 +270,12 @@ class <lambda>(torch.nn.Module):
         squeeze: "f32[s33, 16]" = torch.ops.aten.squeeze.dim(cat_3, -2);  cat_3 = None
         full_default: "f32[s33, 16]" = torch.ops.aten.full.default([arg1_1, 16], 0, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
         where: "f32[s33, 16]" = torch.ops.aten.where.self(unsqueeze_20, squeeze, full_default);  unsqueeze_20 = squeeze = full_default = None
-        index_put_3: "f32[5, 16, 16]" = torch.ops.aten.index_put.default(arg27_1, [where_1, where_2], where);  where_1 = where_2 = where = None
         empty_1: "f32[s33, 4, 32]" = torch.ops.aten.empty.memory_format([arg11_1, 4, 32], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg11_1 = None
+        index_put: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg23_1, [index, remainder], cat_1);  cat_1 = None
         copy_: "f32[5, 64, 2, 32]" = torch.ops.aten.copy_.default(arg23_1, index_put);  arg23_1 = index_put = copy_ = None
+        index_put_1: "f32[5, 64, 2, 32]" = torch.ops.aten.index_put.default(arg24_1, [index, remainder], view_17);  index = remainder = view_17 = None
         copy__1: "f32[5, 64, 2, 32]" = torch.ops.aten.copy_.default(arg24_1, index_put_1);  arg24_1 = index_put_1 = copy__1 = None
         copy__2: "f32[5, 64, 16]" = torch.ops.aten.copy_.default(arg25_1, index_put_2);  arg25_1 = index_put_2 = copy__2 = None
+        index_put_3: "f32[5, 16, 16]" = torch.ops.aten.index_put.default(arg27_1, [where_1, where_2], where);  where_1 = where_2 = where = None
         copy__3: "f32[5, 16, 16]" = torch.ops.aten.copy_.default(arg27_1, index_put_3);  arg27_1 = index_put_3 = copy__3 = None
         return (cat, cat_2, empty_1, getitem_29, add_208, mul_198)
