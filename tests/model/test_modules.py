@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 import torch
 from transformers import Qwen4ExpTextConfig
@@ -124,13 +126,24 @@ def test_qsa_selection_mask_equals_reference(length: int) -> None:
 
 @pytest.mark.parametrize("tokens", [1, 40])  # 3*1*2 <= 8 experts: gathered path; 40: dense path
 def test_moe_matches_reference(tokens: int) -> None:
+    """Judged against the reference evaluated in float64: our float32 MoE sums the experts in another order
+    than the reference's per-expert loop, so the two float32 results differ by their own rounding (up to
+    2.4e-6 at outputs of ~3 over 200 draws of x, i.e. ~20 ulp, where an absolute 1e-6 between them failed
+    for some draws). Ours is no further from float64 than the reference on average (0.84x of its mean
+    error over those draws, at most 0.91x) and within twice its largest error (at most 1.67x)."""
     cfg, hf_cfg = configs("tiny")
     theirs = M.Qwen4ExpTextSparseMoeBlock(hf_cfg)
     randomise(theirs)
     ours = SparseMoE(cfg)
     ours.load_state_dict(theirs.state_dict())
-    x = torch.randn(tokens, cfg.hidden_size)
-    torch.testing.assert_close(ours(x), theirs(x[None])[0], atol=1e-6, rtol=0)
+    exact = copy.deepcopy(theirs).double()
+    x = torch.randn(tokens, cfg.hidden_size, generator=torch.Generator().manual_seed(tokens))
+    with torch.no_grad():
+        truth = exact(x.double()[None])[0]
+        ours_err = (ours(x).double() - truth).abs()
+        their_err = (theirs(x[None])[0].double() - truth).abs()
+    assert ours_err.mean() <= their_err.mean(), (float(ours_err.mean()), float(their_err.mean()))
+    assert ours_err.max() <= 2 * their_err.max(), (float(ours_err.max()), float(their_err.max()))
 
 
 @pytest.mark.parametrize("ple_index", [0, 1])
