@@ -101,9 +101,9 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
         r"gated_delta_rule|chunk_local_cumsum|chunk_scaled_dot_kkt|solve_tril|merge_16x16|recompute_w_u"
         r"|chunk_fwd_kernel_o|l2norm|^_decode_kernel$",
     ),
-    # fused MoE (model/kernels/fused_moe.py, its activation quantiser act_quant.py), router (router.py), the expert
-    # cache's plan and copy
-    ("MoE", r"^_(gate_up|down|sum|align|count|prefix|route|plan|copy|quantize)_kernel$"),
+    # fused MoE (model/kernels/fused_moe.py, with its split-K activation; its activation quantiser act_quant.py),
+    # router (router.py), the expert cache's plan and copy
+    ("MoE", r"^_(gate_up|down|sum|split_act|align|count|prefix|route|plan|copy|quantize)_kernel$"),
     (
         "dense GEMMs",  # cuBLAS/cuBLASLt/CUTLASS, the weight-only and skinny Triton GEMMs, aten on CPU
         r"gemm|gemv|cutlass|nvjet|sm90_|sm100_|splitKreduce|cublas|^_wo_kernel$|^_split_sum_kernel$"
