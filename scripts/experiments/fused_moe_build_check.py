@@ -20,7 +20,8 @@ from triton.compiler import ASTSource
 from model.kernels import fused_moe
 from model.kernels.act_quant import ACT_GROUP
 from model.kernels.codes import kept_block_k
-from model.kernels.fused_moe import FP8_BLOCK, KINDS, GemmTiles, default_tiles, k_splits, scales_ahead, uniform_scale
+from model.kernels.fused_moe import FP8_BLOCK, KINDS, GemmTiles, default_tiles, scales_ahead, uniform_scale
+from model.kernels.k_loop import k_splits
 from model.quant.experts import NVFP4_KINDS
 from scripts.experiments.skinny_build_check import launch_flags, resources
 

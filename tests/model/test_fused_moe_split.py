@@ -16,7 +16,8 @@ import pytest
 import torch
 
 pytest.importorskip("triton", reason="the fused MoE kernels need Triton")
-from model.kernels.fused_moe import GemmTiles, MoETiles, fused_moe, k_splits
+from model.kernels.fused_moe import GemmTiles, MoETiles, fused_moe
+from model.kernels.k_loop import k_splits
 from tests.model import test_fused_moe_w8a8 as w8a8  # the module: its tests are not collected here again
 from tests.model.test_fused_moe import (
     assert_within_moe_bound,
