@@ -4,9 +4,11 @@
 the renormalisation around it); here each token's logits are read once. The k experts are picked
 by k max-reductions over the logits themselves (the softmax is monotonic, so they are the k largest
 probabilities; among equal logits the lowest expert id wins), which keeps the choice independent
-of the GPU's `exp`. The weights follow `model.moe.Router`'s float32 math: `exp(x - max) / sum`,
-renormalised over the chosen k, with IEEE divisions (`/` may be approximate on CUDA) and one
-round-to-nearest cast to the logits' dtype (Triton's interpreter would truncate to bf16).
+of the GPU's `exp`. Each pick is one reduction of a 64-bit key (logit bits over the complemented id),
+not a max, an arg-min and a gather: at one token the kernel is a chain of block reductions (12 for
+k = 10, from 32), each a round of shuffles and a barrier. The weights follow `model.moe.Router`'s
+float32 math: `exp(x - max) / sum`, renormalised over the chosen k, with IEEE divisions (`/` may be
+approximate on CUDA) and one round-to-nearest cast to the logits' dtype (Triton's interpreter would truncate to bf16).
 
 CPU tensors run the same kernel in Triton's interpreter (how the CPU tests check it).
 """
@@ -50,20 +52,27 @@ def _route_kernel(
     cols = tl.arange(0, BE)
     live = cols < E
     x = tl.load(logits + row * E + cols, mask=live, other=float("-inf")).to(tl.float32)
-    p = tl.where(live, tl.exp(x - tl.reduce(x, 0, maximum)), 0.0)
-    total_p = tl.reduce(p, 0, add)
+    top_x = tl.reduce(x, 0, maximum)
+    total_p = tl.reduce(tl.where(live, tl.exp(x - top_x), 0.0), 0, add)
+    # one integer per expert that orders as (logit, then the lower id): the logit's bits made monotonic
+    # as a signed integer (-0 as +0, so the two tie as floats do) above the complemented id, so each
+    # pick is a single max-reduction, and the picked logit is read back from its key
+    bits = tl.where(x == 0.0, 0, x.to(tl.int32, bitcast=True))
+    keys = ((bits ^ ((bits >> 31) & 0x7FFFFFFF)).to(tl.int64) << 32) | (BE - 1 - cols)
     slots = tl.arange(0, BK)
     top = tl.full([BK], 0.0, tl.float32)
     chosen = tl.full([BK], 0, tl.int64)
     total = 0.0
     for j in tl.static_range(K):
-        best = tl.reduce(x, 0, maximum)
-        at = tl.reduce(tl.where(x == best, cols, BE), 0, minimum)
-        prob = tl.math.div_rn(tl.reduce(tl.where(cols == at, p, 0.0), 0, add), total_p)
+        best = tl.reduce(keys, 0, maximum)
+        at = BE - 1 - (best & 0xFFFFFFFF)
+        hi = (best >> 32).to(tl.int32)
+        picked = (hi ^ ((hi >> 31) & 0x7FFFFFFF)).to(tl.float32, bitcast=True)
+        prob = tl.math.div_rn(tl.exp(picked - top_x), total_p)
         top = tl.where(slots == j, prob, top)
-        chosen = tl.where(slots == j, at.to(tl.int64), chosen)
+        chosen = tl.where(slots == j, at, chosen)
         total += prob
-        x = tl.where(cols == at, float("-inf"), x)
+        keys = tl.where(cols == at, -9223372036854775807, keys)
     if NORM:
         top = tl.math.div_rn(top, tl.full([BK], 1.0, tl.float32) * total)
     out = bf16_bits(top) if OUT_BF16 else top.to(weights.dtype.element_ty)

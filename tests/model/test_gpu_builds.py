@@ -204,11 +204,11 @@ CASES = {
         QSA | {"BC": qsa_select.CHUNK},
         4,
     ),
-    "router top-10 of 128": (
+    "router top-10 of 512": (
         router._route_kernel,
         {"logits": "*bf16", "weights": "*i16", "ids": "*i64"},
-        {"K": 10, "NORM": True, "OUT_BF16": True, "BE": 128, "BK": 16},
-        1,
+        {"K": 10, "NORM": True, "OUT_BF16": True, "BE": 512, "BK": 16},
+        4,
     ),
     "GDN decode": (
         gdn_decode._decode_kernel,

@@ -50,9 +50,14 @@ def test_bfloat16_logits_choose_the_same_probabilities() -> None:
 
 
 def test_ties_go_to_the_lowest_expert_id() -> None:
+    """Equal logits, -0 and +0 among them (equal as floats, not as bits), pick the lower id first."""
     logits = torch.zeros(3, 16)
+    logits[1, ::2] = -0.0
+    logits[2, :3] = torch.tensor([-0.0, 0.0, -0.0])
     w, ids = route_topk(logits, 4, True)
     assert ids.tolist() == [[0, 1, 2, 3]] * 3 and torch.equal(w, torch.full((3, 4), 0.25))
+    below = torch.tensor([[-1.0, 2.0, -0.0, 2.0, float("-inf")]])
+    assert route_topk(below, 4, False)[1].tolist() == [[1, 3, 2, 0]]
 
 
 def test_router_runs_the_kernel_where_kernels_run(monkeypatch: pytest.MonkeyPatch) -> None:
