@@ -146,17 +146,18 @@ class GatedDeltaNet(nn.Module):
         commit_tail(self.conv_tail, gather_window(qkv, self.conv_tail, slots, offsets), write_slots)
         work = working_dtype(x.dtype)  # float32 in a narrow scope's opaque block (`model/rounding.py`)
         qkv = F.silu(conv.to(work))  # the conv's output rounded, as a conv's is
-        q, k, v = torch.split(qkv, [self.key_dim, self.key_dim, self.value_dim], dim=-1)
-        # q/k stay one per key head: the delta rule maps value head h to key head h // (Hv // Hk)
-        q = q.unflatten(-1, (self.num_k_heads, self.head_k_dim))
-        k = k.unflatten(-1, (self.num_k_heads, self.head_k_dim))
+        qk, v = torch.split(qkv, [2 * self.key_dim, self.value_dim], dim=-1)
+        # q/k stay one per key head: the delta rule maps value head h to key head h // (Hv // Hk); their
+        # heads normalised together (one kernel), q's then scaled: `l2norm(q) * Dk**-0.5` and `l2norm(k)`
+        heads = torch.arange(2 * self.num_k_heads, device=qk.device)
+        scale = torch.where(heads < self.num_k_heads, self.head_k_dim**-0.5, 1.0)  # float32, as the scalar was
+        qk = l2norm(qk.unflatten(-1, (heads.numel(), self.head_k_dim)).float()) * scale[:, None]
+        q, k = qk.split(self.num_k_heads, dim=-2)
         v = v.unflatten(-1, (self.num_v_heads, self.head_v_dim))
-        q = l2norm(q.float()) * self.head_k_dim**-0.5
-        k = l2norm(k.float())
         # beta and g stacked: one small kernel computes both (each its own, unstacked), same ops
         decay = -self.A_log.float().exp() * F.softplus(a.float() + self.dt_bias)
         beta, g = torch.stack([b.to(work).sigmoid().float(), decay]).unbind()
-        core = self.delta_rule(q, k, v.float(), g, beta, slots, write_slots).to(work)
+        core = self.delta_rule(q, k, v, g, beta, slots, write_slots).to(work)
         out = self.norm(core, z.unflatten(-1, (self.num_v_heads, self.head_v_dim))).flatten(-2)
         return self.out_proj(out.to(x.dtype))
 
@@ -176,7 +177,9 @@ class GatedDeltaNet(nn.Module):
         """The delta-rule core over the flat batch; reads the per-request layout from the forward context.
 
         q,k `[N, Hk, Dk]` (one per key head), v `[N, Hv, Dv]`, g,beta `[N, Hv]`: value head `h` reads key
-        head `h // (Hv // Hk)` (grouped values), so q/k are never repeated to `Hv` heads in memory.
+        head `h // (Hv // Hk)` (grouped values), so q/k are never repeated to `Hv` heads in memory. The
+        arithmetic and the output are float32, v widened exactly where it is read, so a compiled decode step
+        passes v as the conv wrote it (fla's prefill takes a float32 copy, made inside the op).
         On CUDA, decode batches run the in-place Triton step (writing into `out` when given) and
         half-precision models' other batches fla's varlen chunked kernels (`model/kernels/`);
         elsewhere the torch code below, the reference.
@@ -205,6 +208,7 @@ class GatedDeltaNet(nn.Module):
         """`delta_rule` in torch: decode rows by gathered state in working-set chunks, other chunks one
         request at a time; each chunk's q/k repeated to one per value head (`per_value_head`)."""
         host = context.current()
+        v = v.float()
         if host.uniform_decode:
             outs = [
                 self._decode_rows(q[rows], k[rows], v[rows], g[rows], beta[rows], slots[rows], write_slots[rows])

@@ -9,13 +9,15 @@ import torch
 from torch import nn
 
 
-def output_like(out: torch.Tensor | None, like: torch.Tensor) -> torch.Tensor:
-    """`out` checked to match `like` (shape, dtype, device, contiguous), or a new tensor like it."""
+def output_like(out: torch.Tensor | None, like: torch.Tensor, dtype: torch.dtype | None = None) -> torch.Tensor:
+    """`out` checked to match `like` (shape, dtype or the `dtype` given, device, contiguous), or a new
+    tensor like it."""
+    dtype = dtype or like.dtype
     if out is None:
-        return torch.empty_like(like, memory_format=torch.contiguous_format)
-    if out.shape != like.shape or out.dtype != like.dtype or out.device != like.device or not out.is_contiguous():
+        return torch.empty_like(like, dtype=dtype, memory_format=torch.contiguous_format)
+    if out.shape != like.shape or out.dtype != dtype or out.device != like.device or not out.is_contiguous():
         raise ValueError(
-            f"out: expected a contiguous {like.dtype} {tuple(like.shape)} on {like.device}, got "
+            f"out: expected a contiguous {dtype} {tuple(like.shape)} on {like.device}, got "
             f"{out.dtype} {tuple(out.shape)} on {out.device} (contiguous: {out.is_contiguous()})"
         )
     return out

@@ -8,6 +8,9 @@ delta rule (`S^T k` reduces over `Dk` only), so splitting `Dv` into blocks chang
 q/k come one per key head: value head `h` reads key head `h // (H // HK)` (grouped values), the same
 operands the reference's repeated q/k hold, so no caller repeats them to `H` heads.
 Padding rows point both indices at the trash slot, so they write only there. All arithmetic is fp32.
+q/k/v may be row views of wider buffers (the conv's output, split), v in the model's dtype: the kernel
+reads them in place and widens v as it loads it, so a compiled decode step needs no kernel to copy or
+widen them.
 
 CPU tensors run the same kernel in Triton's interpreter (how the CPU tests check it).
 """
@@ -36,6 +39,9 @@ def _decode_kernel(
     read_slots,
     write_slots,
     out,
+    SQ,
+    SK,
+    SV,
     H: tl.constexpr,
     HK: tl.constexpr,
     DK: tl.constexpr,
@@ -52,14 +58,14 @@ def _decode_kernel(
     mk, mv = rk < DK, rv < DV
     mask = mk[:, None] & mv[None, :]
     b = row_head // H
-    key_head = b * HK + h // (H // HK)
+    key_head = h // (H // HK)
     src = tl.load(read_slots + b).to(tl.int64)
     dst = tl.load(write_slots + b).to(tl.int64)
     block = (h * DK + rk[:, None]) * DV + rv[None, :]
     s = tl.load(state + src * (H * DK * DV) + block, mask=mask, other=0.0)
-    kk = tl.load(k + key_head * DK + rk, mask=mk, other=0.0)
-    qq = tl.load(q + key_head * DK + rk, mask=mk, other=0.0)
-    vv = tl.load(v + row_head * DV + rv, mask=mv, other=0.0)
+    kk = tl.load(k + b * SK + key_head * DK + rk, mask=mk, other=0.0)
+    qq = tl.load(q + b * SQ + key_head * DK + rk, mask=mk, other=0.0)
+    vv = tl.load(v + b * SV + h * DV + rv, mask=mv, other=0.0).to(tl.float32)
     decay = tl.exp(tl.load(g + row_head))
     s = s * decay
     delta = (vv - tl.reduce(s * kk[:, None], 0, add)) * tl.load(beta + row_head)
@@ -86,8 +92,9 @@ def recurrent_decode(
     num_warps: int = 4,
     out: torch.Tensor | None = None,
 ) -> torch.Tensor:
-    """One token per row: q,k `[B, Hk, Dk]` (Hk dividing H), v `[B, H, Dv]`, g,beta `[B, H]` (fp32),
-    `state [S, H, Dk, Dv]` fp32.
+    """One token per row: q,k `[B, Hk, Dk]` (Hk dividing H) fp32, v `[B, H, Dv]` fp32, bf16 or fp16,
+    g,beta `[B, H]` fp32, `state [S, H, Dk, Dv]` fp32. q, k and v may be row views (each row's heads
+    contiguous, rows any stride apart).
 
     Row `b` reads `state[read_slots[b]]` and writes its update to `state[write_slots[b]]`; real rows must
     name distinct slots (padding rows may share the trash slot). Returns `o [B, H, Dv]` (fp32), in `out`
@@ -105,20 +112,22 @@ def recurrent_decode(
         )
     rows = (bsz, heads)
     expected = {
-        "q": (q, (bsz, key_heads, dk)),
-        "k": (k, (bsz, key_heads, dk)),
-        "v": (v, (*rows, dv)),
-        "g": (g, rows),
-        "beta": (beta, rows),
+        "q": (q, (bsz, key_heads, dk), (torch.float32,)),
+        "k": (k, (bsz, key_heads, dk), (torch.float32,)),
+        "v": (v, (*rows, dv), (torch.float32, torch.bfloat16, torch.float16)),
+        "g": (g, rows, (torch.float32,)),
+        "beta": (beta, rows, (torch.float32,)),
     }
-    for name, (t, shape) in expected.items():
-        if t.dtype != torch.float32 or t.shape != shape:
-            raise ValueError(f"{name}: expected float32 {shape}, got {t.dtype} {tuple(t.shape)}")
+    for name, (t, shape, dtypes) in expected.items():
+        if t.dtype not in dtypes or t.shape != shape:
+            kinds = " or ".join(str(d).removeprefix("torch.") for d in dtypes)
+            raise ValueError(f"{name}: expected {kinds} {shape}, got {t.dtype} {tuple(t.shape)}")
     for name, t in (("read_slots", read_slots), ("write_slots", write_slots)):
         if t.shape != (bsz,):
             raise ValueError(f"{name}: expected shape ({bsz},), got {tuple(t.shape)}")
-    q, k, v, g, beta = (t.contiguous() for t in (q, k, v, g, beta))
-    out = output_like(out, v)
+    q, k, v = (_heads_contiguous(t) for t in (q, k, v))
+    g, beta = g.contiguous(), beta.contiguous()
+    out = output_like(out, v, torch.float32)
     if bsz == 0:
         return out
     if block_v is None:
@@ -136,6 +145,9 @@ def recurrent_decode(
         read_slots,
         write_slots,
         out,
+        q.stride(0),
+        k.stride(0),
+        v.stride(0),
         H=heads,
         HK=key_heads,
         DK=dk,
@@ -146,3 +158,8 @@ def recurrent_decode(
         **pdl_launch(q),
     )
     return out
+
+
+def _heads_contiguous(t: torch.Tensor) -> torch.Tensor:
+    """`t [B, H, D]` itself when each row's heads are contiguous (rows any stride apart), else a copy."""
+    return t if t.stride(2) == 1 and t.stride(1) == t.shape[2] else t.contiguous()

@@ -57,8 +57,8 @@ def chunked_varlen(
     """q,k `[N, Hk, Dk]` (Hk dividing H), v `[N, H, Dv]`, g,beta `[N, H]` over the chunks starting at
     `query_start` (plus the real token count), one per request slot in `slots`; `state [S, H, Dk, Dv]` fp32.
 
-    Each chunk starts from and writes back its request's slot. q/k/v go to fla as `dtype`. Returns
-    `o [N, H, Dv]` in v's dtype, zero on padding rows.
+    Each chunk starts from and writes back its request's slot. q/k/v go to fla as `dtype` (v may come
+    narrower: widened here). Returns `o [N, H, Dv]` float32, zero on padding rows.
     """
     from fla.ops.gated_delta_rule.chunk import chunk_gated_delta_rule_fwd
 
@@ -76,5 +76,5 @@ def chunked_varlen(
         chunk_size=BLOCK,
     )
     state.index_copy_(0, slot_index, final)
-    o = o[0].to(v.dtype)
-    return o if total == v.shape[0] else torch.cat([o, v.new_zeros(v.shape[0] - total, *v.shape[1:])])
+    o = o[0].float()
+    return o if total == v.shape[0] else torch.cat([o, o.new_zeros(v.shape[0] - total, *v.shape[1:])])

@@ -82,6 +82,21 @@ def test_decode_kernel_matches_torch_step_in_interpreter(
     check_decode(heads, dk, dv, read=[2, 0, 5, 5], trash=5, block_v=block_v, device="cpu", key_heads=key_heads)
 
 
+def test_decode_kernel_reads_row_views_and_a_narrow_v_in_place() -> None:
+    """q/k/v as row views of one wider buffer (the conv's output, split) with v in bf16 give bitwise what
+    contiguous float32 copies give (v widened exactly): the kernel reads them where they are."""
+    q, k, v, g, beta = core_inputs(3, 6, 16, 16, key_heads=2)
+    v = v.bfloat16()
+    wide = torch.cat([q.flatten(1), k.flatten(1), v.float().flatten(1), torch.zeros(3, 5)], dim=1)
+    q_view, k_view = (wide[:, i * 32 : (i + 1) * 32].unflatten(1, (2, 16)) for i in (0, 1))
+    v_view = wide.bfloat16()[:, 64:160].unflatten(1, (6, 16))
+    state, slots = random_state(4, 6, 16, 16), torch.tensor([2, 0, 3])
+    want_state, got_state = state.clone(), state.clone()
+    want = recurrent_decode(q, k, v.float(), g, beta, want_state, slots, slots, block_v=8)
+    got = recurrent_decode(q_view, k_view, v_view, g, beta, got_state, slots, slots, block_v=8)
+    assert got.dtype == torch.float32 and torch.equal(got, want) and torch.equal(got_state, want_state)
+
+
 def test_decode_kernel_rejects_bad_inputs() -> None:
     q, k, v, g, beta = core_inputs(1, 2, 16, 16)
     state, slot = torch.zeros(2, 2, 16, 16), torch.tensor([0])
