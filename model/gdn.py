@@ -15,7 +15,7 @@ from torch import nn
 from model import context
 from model.config import Qwen4ExpConfig
 from model.fuse import Projections, project
-from model.kernels import use_kernels
+from model.kernels import output_like, use_kernels
 from model.norm import GatedRMSNorm
 from model.regions import region
 from model.rounding import working_dtype
@@ -185,6 +185,8 @@ class GatedDeltaNet(nn.Module):
         elsewhere the torch code below, the reference.
         """
         host = context.current()
+        if out is not None:  # a caller's buffer (the kernel scope's op) is checked on every path
+            output_like(out, v, torch.float32)
         if use_kernels(q) and host.uniform_decode:
             from model.kernels.gdn_decode import recurrent_decode  # Triton: imported only on CUDA
 

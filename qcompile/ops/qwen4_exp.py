@@ -40,8 +40,9 @@ def _gathered_rows(module: torch.nn.Module, ids: torch.Tensor) -> Spec:
     return (ids.shape[0], ids.shape[1] * width), dtype
 
 
-def _like_values(module: torch.nn.Module, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *rest: object) -> Spec:
-    return tuple(v.shape), v.dtype
+def _core_rows(module: torch.nn.Module, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *rest: object) -> Spec:
+    """The delta rule's output: v's shape, float32 whatever v's dtype (`GatedDeltaNet.delta_rule`)."""
+    return tuple(v.shape), torch.float32
 
 
 LAYER, BLOCK, KERNEL = frozenset({"layer"}), frozenset({"block"}), frozenset({"kernel"})
@@ -57,7 +58,7 @@ QWEN4_EXP_REGIONS = (
     Region("ple", BLOCK, num_state=2, keeps_float32=True),
     Region("ple_conv", BLOCK, num_state=1, keeps_float32=True),
     Region("experts", BLOCK | KERNEL),
-    Region("delta_rule", KERNEL, num_state=1, splitting=True, out_spec=_like_values),
+    Region("delta_rule", KERNEL, num_state=1, splitting=True, out_spec=_core_rows),
     Region("attention_core", KERNEL, num_state=5, splitting=True),
     Region("ple_gather", KERNEL, out_spec=_gathered_rows),
 )
