@@ -223,13 +223,16 @@ class Experts(nn.Module):
         fp8 = {"fp8_activations": self.fp8_activations and pairs_per_expert > FP8_ACTIVATION_PAIRS}
         if self.cache is None:
             return ids, self.gate_up_proj, self.down_proj, self.stored() | fp8
-        from model.kernels.fused_moe import default_tiles  # Triton: imported only on CUDA
+        from model.kernels.fused_moe import decode_ahead, default_tiles  # Triton: imported only on CUDA
 
         cache = self.cache
         later = [functools.partial(cache.slot_ids, ids, r) for r in range(1, cache.step_rounds(ids))]
         slot_ids = cache.slot_ids(ids)
         held = cache.slot_tensors()
-        tiles = default_tiles(pairs_per_expert, self.quant is not None, fp8_activations=fp8["fp8_activations"])
+        ahead = decode_ahead(self.quant, self.block, self.logical_shape("down")[-1])
+        tiles = default_tiles(
+            pairs_per_expert, self.quant is not None, fp8_activations=fp8["fp8_activations"], ahead=ahead
+        )
         return slot_ids, held["gate_up_proj"], held["down_proj"], self.stored() | fp8 | {"tiles": tiles, "later": later}
 
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:

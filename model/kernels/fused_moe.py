@@ -182,7 +182,11 @@ class MoETiles:
 
 
 def default_tiles(
-    pairs_per_expert: float, fp8: bool = False, capability: tuple[int, int] = TUNED_ON, fp8_activations: bool = False
+    pairs_per_expert: float,
+    fp8: bool = False,
+    capability: tuple[int, int] = TUNED_ON,
+    fp8_activations: bool = False,
+    ahead: bool = False,
 ) -> MoETiles:
     """Tiles by the mean number of pairs per expert: 16-row blocks while decode leaves most experts
     with one or two rows (weight streaming, many N tiles to spread it over the SMs; the down GEMM's
@@ -191,17 +195,22 @@ def default_tiles(
     weights (half the bytes, a conversion and a scaled partial per K tile) keep smaller blocks and
     deeper pipelines longer. Chosen by `scripts/experiments/bench_fused_moe.py --sweep / --fp8-sweep` at the
     bench preset's shapes (docs/measurements.md), on the H200; on a GPU of another `capability` the
-    largest class's gate_up tile is half as wide where it would spill (`gate_up_spills`), and so is block
-    FP8's 64-row down tile under FP8 activations on sm_89 (255 registers and 8 bytes of stack at 128 columns;
-    64: 168, none)."""
+    largest class's gate_up tile is half as wide where it would spill (`gate_up_spills`).
+
+    Swept again on an H100 at the full preset's shapes (`--quant-sweep`, docs/measurements.md): one token's
+    block-FP8 step loads its multipliers ahead of the K loop where `ahead` says the format allows it
+    (`decode_ahead`; 29.6 us from 34.6; at 8 tokens it cost 6%, so only at one pair an expert), and FP8
+    activations at prefill take 32-row blocks of swapped 64 x 128 tiles (1307 us from 1453 at 2048 tokens)."""
     halved = gate_up_spills(capability, fp8)
     if pairs_per_expert <= 4:
-        return MoETiles(16, GemmTiles(32, 128, 4, 4), GemmTiles(64, 64, 4, 4))
+        one = ahead and pairs_per_expert <= 1
+        return MoETiles(16, GemmTiles(32, 128, 4, 4, scales_ahead=one), GemmTiles(64, 64, 4, 4, scales_ahead=one))
     if fp8:
         if pairs_per_expert <= 24:
             return MoETiles(16, GemmTiles(32, 128, 4, 6), GemmTiles(64, 128, 4, 6))
-        down_n = 64 if fp8_activations and capability < (9, 0) else 128
-        return MoETiles(64, GemmTiles(32 if halved else 64, 64, 4, 4), GemmTiles(down_n, 64, 4, 4))
+        if fp8_activations:
+            return MoETiles(32, GemmTiles(64, 128, 4, 4, swap=True), GemmTiles(64, 128, 4, 4, swap=True))
+        return MoETiles(64, GemmTiles(32 if halved else 64, 64, 4, 4), GemmTiles(128, 64, 4, 4))
     if pairs_per_expert <= 24:
         return MoETiles(32, GemmTiles(64, 128, 4, 3), GemmTiles(128, 128, 4, 3))
     if pairs_per_expert <= 96:
@@ -223,6 +232,15 @@ def scales_ahead(
                          f"quant {quant!r} and {gemm}")  # fmt: skip
     rows = ahead_span(per_split, ACT_GROUP) if fp8_activations and gemm.act_scales_ahead else 0
     return {"AHEAD": ahead_span(per_split, bk), "A_AHEAD": rows}
+
+
+def decode_ahead(quant: str | None, block: tuple[int, int], inter: int) -> bool:
+    """Whether one-token tiles (`default_tiles`' first class) may load block FP8's multipliers ahead: every
+    N tile of both GEMMs inside one scale block of `block = (bn, bk)` (the up rows start at `inter`)."""
+    tiles = default_tiles(1)
+    return uniform_scale(quant, block[0], tiles.gate_up.block_n, inter) and uniform_scale(
+        quant, block[0], tiles.down.block_n
+    )
 
 
 def uniform_scale(quant: str | None, bn: int, block_n: int, offset: int = 0) -> bool:
@@ -875,7 +893,7 @@ def fused_moe(
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
     projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
     on its device (CPU tensors run in Triton's interpreter). `tiles` defaults to
-    `default_tiles(T·k / E, quantised, x's GPU)`.
+    `default_tiles(T·k / E, quantised, x's GPU, fp8_activations, decode_ahead(...))`.
 
     `quant` names the stored format of both projections (`[E, N, K]` each), read in place:
     - "fp8_block": E4M3 codes (float8_e4m3fn or uint8) `[E, N, K]`, float scales `[E, ceil(N/bn),
@@ -892,9 +910,10 @@ def fused_moe(
     """
     t, hidden, e, inter, k = _check_routing(x, weights, ids, gate_up_proj, down_proj, quant)
     found = capability(x) if x.is_cuda else TUNED_ON
-    tiles = tiles or default_tiles(t * k / e, quant is not None, found, fp8_activations)
     scales = (gate_up_scale, down_scale, gate_up_scale_2, down_scale_2)
     stored = _stored_experts(x, quant, gate_up_proj, down_proj, scales, block, (e, hidden, inter))
+    ahead = decode_ahead(quant, (stored.bn, stored.bk), inter)
+    tiles = tiles or default_tiles(t * k / e, quant is not None, found, fp8_activations, ahead)
     if quant is not None:
         tiles = _kept_tiles(tiles, quant, stored.bk, x.dtype)
     if fp8_activations:

@@ -20,7 +20,15 @@ from triton.compiler import ASTSource
 from model.kernels import fused_moe
 from model.kernels.act_quant import ACT_GROUP
 from model.kernels.codes import kept_block_k
-from model.kernels.fused_moe import FP8_BLOCK, KINDS, GemmTiles, default_tiles, scales_ahead, uniform_scale
+from model.kernels.fused_moe import (
+    FP8_BLOCK,
+    KINDS,
+    GemmTiles,
+    decode_ahead,
+    default_tiles,
+    scales_ahead,
+    uniform_scale,
+)
 from model.kernels.k_loop import k_splits
 from model.quant.experts import NVFP4_KINDS
 from scripts.experiments.skinny_build_check import launch_flags, resources
@@ -90,9 +98,10 @@ def main() -> None:
     print("|---|---|---|---|---|")
     for pairs in (float(p) for p in args.pairs.split(",")):
         for quant in KINDS:
-            tiles = default_tiles(pairs, quant is not None, divmod(args.arch, 10))
-            for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
-                for a_fp8 in (False, True) if quant == "fp8_block" and args.arch >= 89 else (False,):
+            ahead = decode_ahead(quant, FP8_BLOCK, BENCH_INTER)
+            for a_fp8 in (False, True) if quant == "fp8_block" and args.arch >= 89 else (False,):
+                tiles = default_tiles(pairs, quant is not None, divmod(args.arch, 10), a_fp8, ahead)
+                for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
                     built = build(kernel, quant, tiles.block_m, gemm, args.arch, a_fp8)
                     block_k = built_block_k(quant, gemm, a_fp8)
                     shape = f"{tiles.block_m}x{gemm.block_n}x{block_k}, {gemm.warps}, {gemm.stages}"

@@ -16,7 +16,7 @@ import pytest
 import torch
 
 pytest.importorskip("triton", reason="the fused MoE kernels need Triton")
-from model.kernels.fused_moe import GemmTiles, MoETiles, fused_moe
+from model.kernels.fused_moe import GemmTiles, MoETiles, decode_ahead, default_tiles, fused_moe
 from model.kernels.k_loop import k_splits
 from tests.model import test_fused_moe_w8a8 as w8a8  # the module: its tests are not collected here again
 from tests.model.test_fused_moe import (
@@ -155,3 +155,17 @@ def test_activation_scales_ahead_are_bitwise_the_loaded_ones() -> None:
     with torch.no_grad():
         got = fused_moe(x, weights, ids, *w, ahead, **fp8.stored(), fp8_activations=True)
         assert torch.equal(got, fused_moe(x, weights, ids, *w, tiles, **fp8.stored(), fp8_activations=True))
+
+
+def test_one_token_block_fp8_loads_its_multipliers_ahead_by_default() -> None:
+    """The default one-token tiles load block FP8's multipliers ahead where every N tile lies in one scale
+    block (128-row blocks, the up rows at 640 or 96), not at 8 tokens' pairs, not for other formats or for
+    scale blocks narrower than a tile (16 rows), whose multipliers change inside a tile."""
+    assert decode_ahead("fp8_block", (128, 128), 640) and decode_ahead("fp8_block", (128, 128), 96)
+    assert not decode_ahead("fp8_block", (16, 128), 640) and not decode_ahead("fp8_block", (128, 128), 48)
+    assert not any(decode_ahead(q, (128, 128), 640) for q in (None, "mxfp8", "nvfp4"))
+    one, eight = default_tiles(1.0, True, ahead=True), default_tiles(80 / 76, True, ahead=True)
+    assert one.gate_up.scales_ahead and one.down.scales_ahead
+    assert not eight.gate_up.scales_ahead and dataclasses.replace(one, gate_up=eight.gate_up, down=eight.down) == eight
+    assert not default_tiles(1.0, True).gate_up.scales_ahead
+
