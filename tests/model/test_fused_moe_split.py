@@ -168,4 +168,3 @@ def test_one_token_block_fp8_loads_its_multipliers_ahead_by_default() -> None:
     assert one.gate_up.scales_ahead and one.down.scales_ahead
     assert not eight.gate_up.scales_ahead and dataclasses.replace(one, gate_up=eight.gate_up, down=eight.down) == eight
     assert not default_tiles(1.0, True).gate_up.scales_ahead
-

@@ -260,7 +260,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_3 = async_compile.cpp_pybinding(['const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_lt_mul_neg_rsqrt_scalar_tensor_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_3 = async_compile.cpp_pybinding(['const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const int64_t* in_ptr0,
                        const float* in_ptr1,
@@ -278,8 +278,6 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                        float* out_ptr6,
                        float* out_ptr7,
                        float* out_ptr8,
-                       float* out_ptr9,
-                       float* out_ptr10,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -615,7 +613,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
                     #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
                     {
                         {
                             float tmp_acc0 = 0;
@@ -632,7 +630,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr2[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr2[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -640,62 +638,22 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    auto tmp7 = static_cast<float>(0.25);
-                                    auto tmp8 = at::vec::Vectorized<float>(tmp7);
-                                    auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr3 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
-                    #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
-                    {
-                        {
-                            float tmp_acc0 = 0;
-                            at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
-                            for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
-                            {
-                                {
-                                    if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
-                                    {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                        auto tmp1 = tmp0 * tmp0;
-                                        tmp_acc0_vec = tmp_acc0_vec + tmp1;
-                                    }
-                                }
-                            }
-                            tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr4[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
-                        }
-                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
-                        {
-                            {
-                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
-                                {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp2 = static_cast<float>(1e-06);
-                                    auto tmp3 = float(tmp1 + tmp2);
-                                    auto tmp4 = 1 / std::sqrt(tmp3);
-                                    auto tmp5 = at::vec::Vectorized<float>(tmp4);
-                                    auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr5 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
+                                    auto tmp7 = x1;
+                                    auto tmp8 = c10::convert<int64_t>(tmp7);
+                                    auto tmp9 = static_cast<int64_t>(2);
+                                    auto tmp10 = tmp8 < tmp9;
+                                    auto tmp11 = static_cast<float>(0.25);
+                                    auto tmp12 = static_cast<float>(1.0);
+                                    auto tmp13 = tmp10 ? tmp11 : tmp12;
+                                    auto tmp14 = at::vec::Vectorized<float>(tmp13);
+                                    auto tmp15 = tmp6 * tmp14;
+                                    tmp15.store(out_ptr3 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -714,7 +672,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                             auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                             auto tmp1 = tmp0.exp();
                             auto tmp2 = tmp1.neg();
-                            tmp2.store(out_ptr6 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                            tmp2.store(out_ptr4 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                         }
                     }
                 }
@@ -733,7 +691,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                             {
                                 auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                                tmp1.store(out_ptr7 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp1.store(out_ptr5 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -751,7 +709,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr4 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp3 = tmp1 + tmp2;
@@ -762,7 +720,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp8 = tmp7.log1p();
                                 auto tmp9 = decltype(tmp3)::blendv(tmp8, tmp3, tmp6.template cast<float,1>());
                                 auto tmp10 = tmp0 * tmp9;
-                                tmp10.store(out_ptr8 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp10.store(out_ptr6 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -814,7 +772,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp30 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 128L*tmp26 + 384L*tmp15), static_cast<int64_t>(16));
                                 auto tmp31 = at::vec::VecMask<float,1>::from(tmp5);
                                 auto tmp32 = decltype(tmp9)::blendv(tmp30, tmp9, tmp31.template cast<float,1>());
-                                tmp32.store(out_ptr9 + static_cast<int64_t>(x2 + 128L*x1 + 512L*x0));
+                                tmp32.store(out_ptr7 + static_cast<int64_t>(x2 + 128L*x1 + 512L*x0));
                             }
                         }
                     }
@@ -831,7 +789,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(384L)))
                         {
                             auto tmp0 = in_ptr7[static_cast<int64_t>(x0)];
-                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr9 + static_cast<int64_t>(128L + x1 + 512L*x0), static_cast<int64_t>(16));
+                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr7 + static_cast<int64_t>(128L + x1 + 512L*x0), static_cast<int64_t>(16));
                             auto tmp1 = 3L;
                             auto tmp2 = c10::convert<int64_t>(tmp1);
                             auto tmp3 = int64_t(tmp0 + tmp2);
@@ -840,7 +798,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                             auto tmp6 = tmp5;
                             auto tmp7 = c10::convert<int64_t>(tmp6);
                             TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                            tmp9.store(out_ptr10 + static_cast<int64_t>(x1 + 384L*tmp5));
+                            tmp9.store(out_ptr8 + static_cast<int64_t>(x1 + 384L*tmp5));
                         }
                     }
                 }
@@ -893,6 +851,7 @@ class Runner:
         buf5 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
         assert_size_stride(arg5_1, (256, 16), (16, 1), 'input')
         cpp_fused_div_mul_sigmoid_silu_split_with_sizes_1(buf3, buf4, buf5, s33)
+        del buf3
         buf6 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split, truediv, silu, linear_1], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
         extern_kernels.mm(buf5, reinterpret_tensor(arg5_1, (16, 256), (1, 16), 0), out=buf6)
@@ -912,20 +871,18 @@ class Runner:
         assert_size_stride(arg10_1, (3, 3, 128), (384, 128, 1), 'input')
         assert_size_stride(arg7_1, (128, 1, 4), (4, 4, 1), 'input')
         buf10 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf11 = empty_strided_cpu((s33, 2, 1), (2, 1, 2*s33), torch.float32)
-        buf12 = reinterpret_tensor(buf3, (s33, 2, 16), (32, 16, 1), 0); del buf3  # reuse
-        buf13 = empty_strided_cpu((s33, 2, 1), (2, 1, 2*s33), torch.float32)
-        buf14 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
+        buf11 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
+        buf12 = reinterpret_tensor(buf7, (s33, 4, 16), (64, 16, 1), 0); del buf7  # reuse
         assert_size_stride(arg13_1, (4, ), (1, ), 'input')
-        buf15 = empty_strided_cpu((4, ), (1, ), torch.float32)
-        buf18 = empty_strided_cpu((2*s33, 4), (4, 1), torch.float32)
-        buf16 = reinterpret_tensor(buf18, (s33, 4), (4, 1), 0)  # alias
+        buf13 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        buf16 = empty_strided_cpu((2*s33, 4), (4, 1), torch.float32)
+        buf14 = reinterpret_tensor(buf16, (s33, 4), (4, 1), 0)  # alias
         assert_size_stride(arg14_1, (4, ), (1, ), 'input')
-        buf17 = reinterpret_tensor(buf18, (s33, 4), (4, 1), 4*s33)  # alias
-        buf19 = reinterpret_tensor(buf7, (s33, 4, 16), (64, 16, 1), 0); del buf7  # reuse
-        buf20 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
+        buf15 = reinterpret_tensor(buf16, (s33, 4), (4, 1), 4*s33)  # alias
+        buf17 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf18 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
         assert_size_stride(arg12_1, (s33, ), (1, ), 'input')
-        cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_3(arg8_1, buf8, arg11_1, arg10_1, arg7_1, arg13_1, arg14_1, arg12_1, buf10, buf11, buf12, buf13, buf14, buf15, buf16, buf17, buf20, arg10_1, s33)
+        cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_lt_mul_neg_rsqrt_scalar_tensor_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_3(arg8_1, buf8, arg11_1, arg10_1, arg7_1, arg13_1, arg14_1, arg12_1, buf10, buf11, buf12, buf13, buf14, buf15, buf18, arg10_1, s33)
         del arg10_1
         del arg11_1
         del arg12_1
@@ -933,7 +890,7 @@ class Runner:
         del arg14_1
         del arg7_1
         del arg8_1
-        return (buf12, buf14, reinterpret_tensor(buf10, (s33, 4, 16), (128, 16, 1), 64), reinterpret_tensor(buf18, (s33, 4), (4, 1), 4*s33), reinterpret_tensor(buf18, (s33, 4), (4, 1), 0), buf19, reinterpret_tensor(buf8, (s33, 64), (224, 1), 128), buf0, buf4, )
+        return (reinterpret_tensor(buf12, (s33, 2, 16), (64, 16, 1), 0), reinterpret_tensor(buf12, (s33, 2, 16), (64, 16, 1), 32), reinterpret_tensor(buf10, (s33, 4, 16), (128, 16, 1), 64), reinterpret_tensor(buf16, (s33, 4), (4, 1), 4*s33), reinterpret_tensor(buf16, (s33, 4), (4, 1), 0), buf17, reinterpret_tensor(buf8, (s33, 64), (224, 1), 128), buf0, buf4, )
 
 runner = Runner(partitions=[])
 call = runner.call

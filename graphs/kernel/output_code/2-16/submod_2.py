@@ -2006,7 +2006,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const int64_t*', 'const int64_t*', 'const float*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_lt_mul_neg_rsqrt_scalar_tensor_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['const float*', 'const float*', 'const float*', 'const int64_t*', 'const int64_t*', 'const float*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const float* in_ptr0,
                        const float* in_ptr1,
@@ -2023,8 +2023,6 @@ extern "C"  void  kernel(const float* in_ptr0,
                        float* out_ptr5,
                        float* out_ptr6,
                        float* out_ptr7,
-                       float* out_ptr8,
-                       float* out_ptr9,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -2458,7 +2456,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
                     #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
                     {
                         {
                             float tmp_acc0 = 0;
@@ -2475,7 +2473,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr5[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr5[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -2483,62 +2481,22 @@ extern "C"  void  kernel(const float* in_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp1 = out_ptr5[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    auto tmp7 = static_cast<float>(0.25);
-                                    auto tmp8 = at::vec::Vectorized<float>(tmp7);
-                                    auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
-                    #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
-                    {
-                        {
-                            float tmp_acc0 = 0;
-                            at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
-                            for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
-                            {
-                                {
-                                    if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
-                                    {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                        auto tmp1 = tmp0 * tmp0;
-                                        tmp_acc0_vec = tmp_acc0_vec + tmp1;
-                                    }
-                                }
-                            }
-                            tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr7[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
-                        }
-                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
-                        {
-                            {
-                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
-                                {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr2 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr7[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp2 = static_cast<float>(1e-06);
-                                    auto tmp3 = float(tmp1 + tmp2);
-                                    auto tmp4 = 1 / std::sqrt(tmp3);
-                                    auto tmp5 = at::vec::Vectorized<float>(tmp4);
-                                    auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr8 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
+                                    auto tmp7 = x1;
+                                    auto tmp8 = c10::convert<int64_t>(tmp7);
+                                    auto tmp9 = static_cast<int64_t>(2);
+                                    auto tmp10 = tmp8 < tmp9;
+                                    auto tmp11 = static_cast<float>(0.25);
+                                    auto tmp12 = static_cast<float>(1.0);
+                                    auto tmp13 = tmp10 ? tmp11 : tmp12;
+                                    auto tmp14 = at::vec::Vectorized<float>(tmp13);
+                                    auto tmp15 = tmp6 * tmp14;
+                                    tmp15.store(out_ptr6 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -2565,7 +2523,7 @@ extern "C"  void  kernel(const float* in_ptr0,
                             auto tmp6 = tmp5;
                             auto tmp7 = c10::convert<int64_t>(tmp6);
                             TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                            tmp9.store(out_ptr9 + static_cast<int64_t>(x1 + 384L*tmp5));
+                            tmp9.store(out_ptr7 + static_cast<int64_t>(x1 + 384L*tmp5));
                         }
                     }
                 }
@@ -2615,14 +2573,14 @@ class Runner:
         buf24 = reinterpret_tensor(buf25, (s33, 2), (4, 1), 2)  # alias
         buf26 = empty_strided_cpu((s33, 64), (64, 1), torch.float32)
         assert_size_stride(arg32_1, (4, ), (1, ), 'input')
-        buf54 = empty_strided_cpu((4, ), (1, ), torch.float32)
-        buf58 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
-        buf59 = empty_strided_cpu((s33, 3, 1), (3, 1, 3*s33), torch.int64)
+        buf52 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        buf56 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
+        buf57 = empty_strided_cpu((s33, 3, 1), (3, 1, 3*s33), torch.int64)
         assert_size_stride(arg3_1, (16, ), (1, ), 'input')
         assert_size_stride(arg2_1, (s33, 64), (224, 1), 'input')
         buf1 = empty_strided_cpu((s33, 4, 16), (64, 16, 1), torch.float32)
         assert_size_stride(arg16_1, (s33, ), (1, ), 'input')
-        cpp_fused_add_any_arange_bitwise_xor_clamp_clamp_min_eq_exp_ge_index_index_copy_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_select_sigmoid_slice_unsqueeze_view_where_0(arg0_1, arg13_1, arg12_1, arg14_1, arg15_1, arg17_1, arg18_1, arg19_1, arg32_1, arg3_1, arg2_1, arg16_1, buf0, buf22, buf23, buf24, buf54, buf59, buf1, arg15_1, s33)
+        cpp_fused_add_any_arange_bitwise_xor_clamp_clamp_min_eq_exp_ge_index_index_copy_mean_mul_neg_pow_remainder_rsqrt_scalar_tensor_select_sigmoid_slice_unsqueeze_view_where_0(arg0_1, arg13_1, arg12_1, arg14_1, arg15_1, arg17_1, arg18_1, arg19_1, arg32_1, arg3_1, arg2_1, arg16_1, buf0, buf22, buf23, buf24, buf52, buf57, buf1, arg15_1, s33)
         del arg0_1
         del arg12_1
         del arg15_1
@@ -2635,7 +2593,7 @@ class Runner:
         del buf22
         del buf23
         del buf24
-        del buf59
+        del buf57
         # Topologically Sorted Source Nodes: [ple_gather_default], Original ATen: []
         torch.ops.qcompile.ple_gather.default(layer_key='@1', x0=buf25, out=buf26)
         del buf25
@@ -2717,12 +2675,12 @@ class Runner:
         assert_size_stride(arg25_1, (3, 9, 256), (2304, 256, 1), 'input')
         assert_size_stride(arg24_1, (256, 1, 4), (4, 4, 1), 'input')
         buf39 = buf32; del buf32  # reuse
-        buf71 = empty_strided_cpu((s33, 10, 256), (2560, 256, 1), torch.float32)
+        buf69 = empty_strided_cpu((s33, 10, 256), (2560, 256, 1), torch.float32)
         buf40 = empty_strided_cpu((s33, 4, 1), (4, 1, 4*s33), torch.float32)
         assert_size_stride(arg26_1, (256, ), (1, ), 'input')
         buf41 = empty_strided_cpu((s33, 4, 64), (256, 64, 1), torch.float32)
         assert_size_stride(arg27_1, (32, 256), (256, 1), 'input')
-        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_6(buf35, buf39, arg5_1, buf2, arg6_1, buf17, buf31, buf29, arg21_1, arg22_1, arg13_1, arg23_1, arg14_1, arg25_1, arg24_1, arg16_1, arg26_1, buf33, buf36, buf71, buf40, arg25_1, buf41, s33)
+        cpp_fused_abs_add_arange_clamp_clamp_min_div_ge_index_index_copy_mean_mul_pow_rsqrt_select_sigmoid_sign_silu_slice_split_with_sizes_sqrt_sub_sum_unsqueeze_view_where_6(buf35, buf39, arg5_1, buf2, arg6_1, buf17, buf31, buf29, arg21_1, arg22_1, arg13_1, arg23_1, arg14_1, arg25_1, arg24_1, arg16_1, arg26_1, buf33, buf36, buf69, buf40, arg25_1, buf41, s33)
         del arg21_1
         del arg22_1
         del arg23_1
@@ -2736,8 +2694,7 @@ class Runner:
         del buf31
         del buf33
         del buf35
-        del buf36
-        del buf71
+        del buf69
         buf42 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         # Topologically Sorted Source Nodes: [unflatten_13, pow_6, mean_6, add_27, rsqrt_5, mul_24, add_26, unflatten_14, mul_25, flatten_6, linear_5], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.t, aten.mm]
         extern_kernels.mm(reinterpret_tensor(buf41, (s33, 256), (256, 1), 0), reinterpret_tensor(arg27_1, (256, 32), (1, 256), 0), out=buf42)
@@ -2746,6 +2703,7 @@ class Runner:
         buf44 = empty_strided_cpu((s33, 16), (16, 1), torch.float32)
         assert_size_stride(arg28_1, (256, 16), (16, 1), 'input')
         cpp_fused_div_mul_sigmoid_silu_split_with_sizes_7(buf42, buf43, buf44, s33)
+        del buf42
         buf45 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split_3, truediv_4, silu_3, linear_6], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
         extern_kernels.mm(buf44, reinterpret_tensor(arg28_1, (16, 256), (1, 16), 0), out=buf45)
@@ -2760,27 +2718,24 @@ class Runner:
         # Topologically Sorted Source Nodes: [unflatten_13, pow_6, mean_6, add_27, rsqrt_5, mul_24, add_26, unflatten_14, mul_25, flatten_6, sigmoid_4, unflatten_15, unflatten_16, mul_26, mean_7, linear_7], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.sigmoid, aten.t, aten.mm]
         extern_kernels.mm(buf46, reinterpret_tensor(arg29_1, (64, 224), (1, 64), 0), out=buf47)
         del arg29_1
-        del buf46
         assert_size_stride(arg33_1, (4, ), (1, ), 'input')
-        buf57 = empty_strided_cpu((2*s33, 4), (4, 1), torch.float32)
-        buf56 = reinterpret_tensor(buf57, (s33, 4), (4, 1), 4*s33)  # alias
+        buf55 = empty_strided_cpu((2*s33, 4), (4, 1), torch.float32)
+        buf54 = reinterpret_tensor(buf55, (s33, 4), (4, 1), 4*s33)  # alias
         assert_size_stride(arg31_1, (3, 3, 128), (384, 128, 1), 'input')
         assert_size_stride(arg30_1, (128, 1, 4), (4, 4, 1), 'input')
         buf49 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf55 = reinterpret_tensor(buf57, (s33, 4), (4, 1), 0)  # alias
-        buf87 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
-        buf50 = empty_strided_cpu((s33, 2, 1), (2, 1, 2*s33), torch.float32)
-        buf51 = reinterpret_tensor(buf42, (s33, 2, 16), (32, 16, 1), 0); del buf42  # reuse
-        buf52 = empty_strided_cpu((s33, 2, 1), (2, 1, 2*s33), torch.float32)
-        buf53 = empty_strided_cpu((s33, 2, 16), (32, 16, 1), torch.float32)
-        cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8(buf54, buf47, arg33_1, arg13_1, arg14_1, arg31_1, arg30_1, arg16_1, buf56, buf49, buf55, buf87, buf50, buf51, buf52, buf53, arg31_1, s33)
+        buf53 = reinterpret_tensor(buf55, (s33, 4), (4, 1), 0)  # alias
+        buf85 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
+        buf50 = buf36; del buf36  # reuse
+        buf51 = reinterpret_tensor(buf46, (s33, 4, 16), (64, 16, 1), 0); del buf46  # reuse
+        cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_lt_mul_neg_rsqrt_scalar_tensor_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8(buf52, buf47, arg33_1, arg13_1, arg14_1, arg31_1, arg30_1, arg16_1, buf54, buf49, buf53, buf85, buf50, buf51, arg31_1, s33)
         del arg13_1
         del arg14_1
         del arg16_1
         del arg30_1
         del arg31_1
         del arg33_1
-        return (buf51, buf53, reinterpret_tensor(buf49, (s33, 4, 16), (128, 16, 1), 64), reinterpret_tensor(buf57, (s33, 4), (4, 1), 4*s33), reinterpret_tensor(buf57, (s33, 4), (4, 1), 0), buf58, reinterpret_tensor(buf47, (s33, 64), (224, 1), 128), buf39, buf43, )
+        return (reinterpret_tensor(buf51, (s33, 2, 16), (64, 16, 1), 0), reinterpret_tensor(buf51, (s33, 2, 16), (64, 16, 1), 32), reinterpret_tensor(buf49, (s33, 4, 16), (128, 16, 1), 64), reinterpret_tensor(buf55, (s33, 4), (4, 1), 4*s33), reinterpret_tensor(buf55, (s33, 4), (4, 1), 0), buf56, reinterpret_tensor(buf47, (s33, 64), (224, 1), 128), buf39, buf43, )
 
 runner = Runner(partitions=[])
 call = runner.call

@@ -621,7 +621,7 @@ extern "C"  void  kernel(const float* in_ptr0,
 ''')
 
 
-cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
+cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_lt_mul_neg_rsqrt_scalar_tensor_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8 = async_compile.cpp_pybinding(['const int64_t*', 'const float*', 'const int64_t*', 'const float*', 'const float*', 'const float*', 'const float*', 'const int64_t*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'float*', 'const int64_t'], r'''
 #include <torch/csrc/inductor/cpp_prefix.h>
 extern "C"  void  kernel(const int64_t* in_ptr0,
                        const float* in_ptr1,
@@ -639,8 +639,6 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                        float* out_ptr6,
                        float* out_ptr7,
                        float* out_ptr8,
-                       float* out_ptr9,
-                       float* out_ptr10,
                        const int64_t ks0)
 {
     std::atomic<int> inductor_cpu_integer_div_error{0};
@@ -976,7 +974,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                 for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
                 {
                     #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
+                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(4L); x1+=static_cast<int64_t>(1L))
                     {
                         {
                             float tmp_acc0 = 0;
@@ -993,7 +991,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 }
                             }
                             tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr2[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
+                            out_ptr2[static_cast<int64_t>(x1 + 4L*x0)] = static_cast<float>(tmp_acc0);
                         }
                         for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
                         {
@@ -1001,62 +999,22 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
                                 {
                                     auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 2L*x0)];
+                                    auto tmp1 = out_ptr2[static_cast<int64_t>(x1 + 4L*x0)];
                                     auto tmp2 = static_cast<float>(1e-06);
                                     auto tmp3 = float(tmp1 + tmp2);
                                     auto tmp4 = 1 / std::sqrt(tmp3);
                                     auto tmp5 = at::vec::Vectorized<float>(tmp4);
                                     auto tmp6 = tmp0 * tmp5;
-                                    auto tmp7 = static_cast<float>(0.25);
-                                    auto tmp8 = at::vec::Vectorized<float>(tmp7);
-                                    auto tmp9 = tmp6 * tmp8;
-                                    tmp9.store(out_ptr3 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        #pragma omp single
-        {
-            {
-                #pragma GCC ivdep
-                for(int64_t x0=static_cast<int64_t>(0L); x0<static_cast<int64_t>(ks0); x0+=static_cast<int64_t>(1L))
-                {
-                    #pragma GCC ivdep
-                    for(int64_t x1=static_cast<int64_t>(0L); x1<static_cast<int64_t>(2L); x1+=static_cast<int64_t>(1L))
-                    {
-                        {
-                            float tmp_acc0 = 0;
-                            at::vec::Vectorized<float> tmp_acc0_vec = at::vec::Vectorized<float>(0);
-                            for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
-                            {
-                                {
-                                    if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
-                                    {
-                                        auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                        auto tmp1 = tmp0 * tmp0;
-                                        tmp_acc0_vec = tmp_acc0_vec + tmp1;
-                                    }
-                                }
-                            }
-                            tmp_acc0 = tmp_acc0 + at::vec::vec_reduce_all<float, 1>([](at::vec::Vectorized<float>& x, at::vec::Vectorized<float>& y) { return x + y; }, tmp_acc0_vec);
-                            out_ptr4[static_cast<int64_t>(x1 + 2L*x0)] = static_cast<float>(tmp_acc0);
-                        }
-                        for(int64_t x2=static_cast<int64_t>(0L); x2<static_cast<int64_t>(16L); x2+=static_cast<int64_t>(16L))
-                        {
-                            {
-                                if(C10_LIKELY(x2 >= static_cast<int64_t>(0) && x2 < static_cast<int64_t>(16L)))
-                                {
-                                    auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr1 + static_cast<int64_t>(32L + x2 + 16L*x1 + 128L*x0), static_cast<int64_t>(16));
-                                    auto tmp1 = out_ptr4[static_cast<int64_t>(x1 + 2L*x0)];
-                                    auto tmp2 = static_cast<float>(1e-06);
-                                    auto tmp3 = float(tmp1 + tmp2);
-                                    auto tmp4 = 1 / std::sqrt(tmp3);
-                                    auto tmp5 = at::vec::Vectorized<float>(tmp4);
-                                    auto tmp6 = tmp0 * tmp5;
-                                    tmp6.store(out_ptr5 + static_cast<int64_t>(x2 + 16L*x1 + 32L*x0));
+                                    auto tmp7 = x1;
+                                    auto tmp8 = c10::convert<int64_t>(tmp7);
+                                    auto tmp9 = static_cast<int64_t>(2);
+                                    auto tmp10 = tmp8 < tmp9;
+                                    auto tmp11 = static_cast<float>(0.25);
+                                    auto tmp12 = static_cast<float>(1.0);
+                                    auto tmp13 = tmp10 ? tmp11 : tmp12;
+                                    auto tmp14 = at::vec::Vectorized<float>(tmp13);
+                                    auto tmp15 = tmp6 * tmp14;
+                                    tmp15.store(out_ptr3 + static_cast<int64_t>(x2 + 16L*x1 + 64L*x0));
                                 }
                             }
                         }
@@ -1075,7 +1033,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                             auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr5 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                             auto tmp1 = tmp0.exp();
                             auto tmp2 = tmp1.neg();
-                            tmp2.store(out_ptr6 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
+                            tmp2.store(out_ptr4 + static_cast<int64_t>(x0), static_cast<int64_t>(4L));
                         }
                     }
                 }
@@ -1094,7 +1052,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                             {
                                 auto tmp0 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(192L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp1 = decltype(tmp0)(1)/(decltype(tmp0)(1) + tmp0.neg().exp());
-                                tmp1.store(out_ptr7 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp1.store(out_ptr5 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -1112,7 +1070,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                         {
                             if(C10_LIKELY(x1 >= static_cast<int64_t>(0L) && x1 < static_cast<int64_t>(4L)))
                             {
-                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
+                                auto tmp0 = at::vec::Vectorized<float>::loadu(out_ptr4 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp1 = at::vec::Vectorized<float>::loadu(in_ptr1 + static_cast<int64_t>(208L + x1 + 224L*x0), static_cast<int64_t>(4L));
                                 auto tmp2 = at::vec::Vectorized<float>::loadu(in_ptr6 + static_cast<int64_t>(x1), static_cast<int64_t>(4L));
                                 auto tmp3 = tmp1 + tmp2;
@@ -1123,7 +1081,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp8 = tmp7.log1p();
                                 auto tmp9 = decltype(tmp3)::blendv(tmp8, tmp3, tmp6.template cast<float,1>());
                                 auto tmp10 = tmp0 * tmp9;
-                                tmp10.store(out_ptr8 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
+                                tmp10.store(out_ptr6 + static_cast<int64_t>(x1 + 4L*x0), static_cast<int64_t>(4L));
                             }
                         }
                     }
@@ -1175,7 +1133,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                                 auto tmp30 = at::vec::Vectorized<float>::loadu(in_ptr3 + static_cast<int64_t>(x2 + 128L*tmp26 + 384L*tmp15), static_cast<int64_t>(16));
                                 auto tmp31 = at::vec::VecMask<float,1>::from(tmp5);
                                 auto tmp32 = decltype(tmp9)::blendv(tmp30, tmp9, tmp31.template cast<float,1>());
-                                tmp32.store(out_ptr9 + static_cast<int64_t>(x2 + 128L*x1 + 512L*x0));
+                                tmp32.store(out_ptr7 + static_cast<int64_t>(x2 + 128L*x1 + 512L*x0));
                             }
                         }
                     }
@@ -1192,7 +1150,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                         if(C10_LIKELY(x1 >= static_cast<int64_t>(0) && x1 < static_cast<int64_t>(384L)))
                         {
                             auto tmp0 = in_ptr7[static_cast<int64_t>(x0)];
-                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr9 + static_cast<int64_t>(128L + x1 + 512L*x0), static_cast<int64_t>(16));
+                            auto tmp9 = at::vec::Vectorized<float>::loadu(out_ptr7 + static_cast<int64_t>(128L + x1 + 512L*x0), static_cast<int64_t>(16));
                             auto tmp1 = 3L;
                             auto tmp2 = c10::convert<int64_t>(tmp1);
                             auto tmp3 = int64_t(tmp0 + tmp2);
@@ -1201,7 +1159,7 @@ extern "C"  void  kernel(const int64_t* in_ptr0,
                             auto tmp6 = tmp5;
                             auto tmp7 = c10::convert<int64_t>(tmp6);
                             TORCH_CHECK((0 <= tmp7) & (tmp7 < 3L), "index out of bounds: 0 <= tmp7 < 3L");
-                            tmp9.store(out_ptr10 + static_cast<int64_t>(x1 + 384L*tmp5));
+                            tmp9.store(out_ptr8 + static_cast<int64_t>(x1 + 384L*tmp5));
                         }
                     }
                 }
@@ -1294,9 +1252,12 @@ class Runner:
         buf18 = empty_strided_cpu((s33, 2), (2, 1), torch.float32)
         buf19 = empty_strided_cpu((s33, 32), (32, 1), torch.float32)
         cpp_fused_div_mul_silu_split_with_sizes_sum_5(buf15, buf9, buf18, buf19, s33)
+        del buf15
         # Topologically Sorted Source Nodes: [split_1, sum_1, truediv_2, silu_1, mul_7, experts_default], Original ATen: [aten.split_with_sizes, aten.sum, aten.div, aten.silu, aten.mul]
         torch.ops.qcompile.experts.default(layer_key='@0', x0=buf8, x1=buf18, x2=buf16, x3=buf19, x4=reinterpret_tensor(buf9, (s33, 1), (96, 1), 16), out=buf17)
         del buf16
+        del buf18
+        del buf19
         del buf8
         del buf9
         buf22 = reinterpret_tensor(buf3, (s33, 4), (4, 1), 0); del buf3  # reuse
@@ -1309,8 +1270,6 @@ class Runner:
         del arg12_1
         del arg5_1
         del arg6_1
-        del buf17
-        del buf22
         buf26 = buf5; del buf5  # reuse
         # Topologically Sorted Source Nodes: [unflatten_5, pow_3, mean_3, add_4, rsqrt_2, mul_8, add_3, unflatten_6, mul_9, flatten_2, linear_4], Original ATen: [aten.view, aten.pow, aten.mean, aten.add, aten.rsqrt, aten.mul, aten.t, aten.mm]
         extern_kernels.mm(reinterpret_tensor(buf25, (s33, 256), (256, 1), 0), reinterpret_tensor(arg13_1, (256, 32), (1, 256), 0), out=buf26)
@@ -1319,6 +1278,7 @@ class Runner:
         buf28 = buf6; del buf6  # reuse
         assert_size_stride(arg14_1, (256, 16), (16, 1), 'input')
         cpp_fused_div_mul_sigmoid_silu_split_with_sizes_7(buf26, buf27, buf28, s33)
+        del buf26
         buf29 = empty_strided_cpu((s33, 256), (256, 1), torch.float32)
         # Topologically Sorted Source Nodes: [split_2, truediv_3, silu_2, linear_5], Original ATen: [aten.split_with_sizes, aten.div, aten.silu, aten.t, aten.mm]
         extern_kernels.mm(buf28, reinterpret_tensor(arg14_1, (16, 256), (1, 16), 0), out=buf29)
@@ -1338,20 +1298,18 @@ class Runner:
         assert_size_stride(arg18_1, (3, 3, 128), (384, 128, 1), 'input')
         assert_size_stride(arg16_1, (128, 1, 4), (4, 4, 1), 'input')
         buf33 = empty_strided_cpu((s33, 128), (128, 1), torch.float32)
-        buf34 = reinterpret_tensor(buf18, (s33, 2, 1), (2, 1, 2*s33), 0); del buf18  # reuse
-        buf35 = reinterpret_tensor(buf26, (s33, 2, 16), (32, 16, 1), 0); del buf26  # reuse
-        buf36 = reinterpret_tensor(buf15, (s33, 2, 1), (2, 1, 2*s33), 0); del buf15  # reuse
-        buf37 = reinterpret_tensor(buf19, (s33, 2, 16), (32, 16, 1), 0); del buf19  # reuse
+        buf34 = reinterpret_tensor(buf22, (s33, 4, 1), (4, 1, 4*s33), 0); del buf22  # reuse
+        buf35 = reinterpret_tensor(buf30, (s33, 4, 16), (64, 16, 1), 0); del buf30  # reuse
         assert_size_stride(arg21_1, (4, ), (1, ), 'input')
-        buf38 = empty_strided_cpu((4, ), (1, ), torch.float32)
-        buf41 = reinterpret_tensor(buf13, (2*s33, 4), (4, 1), 0); del buf13  # reuse
-        buf39 = reinterpret_tensor(buf41, (s33, 4), (4, 1), 0)  # alias
+        buf36 = empty_strided_cpu((4, ), (1, ), torch.float32)
+        buf39 = reinterpret_tensor(buf13, (2*s33, 4), (4, 1), 0); del buf13  # reuse
+        buf37 = reinterpret_tensor(buf39, (s33, 4), (4, 1), 0)  # alias
         assert_size_stride(arg22_1, (4, ), (1, ), 'input')
-        buf40 = reinterpret_tensor(buf41, (s33, 4), (4, 1), 4*s33)  # alias
-        buf42 = reinterpret_tensor(buf30, (s33, 4, 16), (64, 16, 1), 0); del buf30  # reuse
-        buf43 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
+        buf38 = reinterpret_tensor(buf39, (s33, 4), (4, 1), 4*s33)  # alias
+        buf40 = reinterpret_tensor(buf17, (s33, 4, 16), (64, 16, 1), 0); del buf17  # reuse
+        buf41 = empty_strided_cpu((s33, 4, 128), (512, 128, 1), torch.float32)
         assert_size_stride(arg20_1, (s33, ), (1, ), 'input')
-        cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_mul_neg_rsqrt_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8(arg17_1, buf31, arg19_1, arg18_1, arg16_1, arg21_1, arg22_1, arg20_1, buf33, buf34, buf35, buf36, buf37, buf38, buf39, buf40, buf43, arg18_1, s33)
+        cpp_fused_add_arange_clamp_clamp_min_exp_ge_index_index_copy_lt_mul_neg_rsqrt_scalar_tensor_select_sigmoid_silu_slice_softplus_split_with_sizes_sub_sum_unsqueeze_view_where_8(arg17_1, buf31, arg19_1, arg18_1, arg16_1, arg21_1, arg22_1, arg20_1, buf33, buf34, buf35, buf36, buf37, buf38, buf41, arg18_1, s33)
         del arg16_1
         del arg17_1
         del arg18_1
@@ -1359,7 +1317,7 @@ class Runner:
         del arg20_1
         del arg21_1
         del arg22_1
-        return (buf35, buf37, reinterpret_tensor(buf33, (s33, 4, 16), (128, 16, 1), 64), reinterpret_tensor(buf41, (s33, 4), (4, 1), 4*s33), reinterpret_tensor(buf41, (s33, 4), (4, 1), 0), buf42, reinterpret_tensor(buf31, (s33, 64), (224, 1), 128), buf23, buf27, )
+        return (reinterpret_tensor(buf35, (s33, 2, 16), (64, 16, 1), 0), reinterpret_tensor(buf35, (s33, 2, 16), (64, 16, 1), 32), reinterpret_tensor(buf33, (s33, 4, 16), (128, 16, 1), 64), reinterpret_tensor(buf39, (s33, 4), (4, 1), 4*s33), reinterpret_tensor(buf39, (s33, 4), (4, 1), 0), buf40, reinterpret_tensor(buf31, (s33, 64), (224, 1), 128), buf23, buf27, )
 
 runner = Runner(partitions=[])
 call = runner.call

@@ -120,39 +120,41 @@ class <lambda>(torch.nn.Module):
         exp_1: "f32[s33, 128]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
         add_307: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
         div_3: "f32[s33, 128]" = torch.ops.aten.div.Tensor(add_244, add_307);  add_244 = add_307 = None
-        split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(div_3, [32, 32, 64], -1);  div_3 = None
-        getitem_12: "f32[s33, 32]" = split_with_sizes_2[0]
-        getitem_13: "f32[s33, 32]" = split_with_sizes_2[1]
-        getitem_14: "f32[s33, 64]" = split_with_sizes_2[2];  split_with_sizes_2 = None
-        view_7: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_14, [arg9_1, 4, 16]);  getitem_14 = None
-        view_5: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_12, [arg9_1, 2, 16]);  getitem_12 = None
-        mul_182: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_5, view_5)
-        sum_1: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_182, [-1], True);  mul_182 = None
-        add_340: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_1, 1e-06);  sum_1 = None
-        rsqrt_1: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_340);  add_340 = None
-        mul_191: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_5, rsqrt_1);  view_5 = rsqrt_1 = None
-        mul_194: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_191, 0.25);  mul_191 = None
-        view_6: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_13, [arg9_1, 2, 16]);  getitem_13 = None
-        mul_197: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_6, view_6)
-        sum_2: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_197, [-1], True);  mul_197 = None
-        add_365: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_2, 1e-06);  sum_2 = None
-        rsqrt_2: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_365);  add_365 = None
-        mul_206: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_6, rsqrt_2);  view_6 = rsqrt_2 = None
+        split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(div_3, [64, 64], -1);  div_3 = None
+        getitem_12: "f32[s33, 64]" = split_with_sizes_2[0]
+        getitem_13: "f32[s33, 64]" = split_with_sizes_2[1];  split_with_sizes_2 = None
+        view_5: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_12, [arg9_1, 4, 16]);  getitem_12 = None
+        mul_176: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_5, view_5)
+        sum_1: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_176, [-1], True);  mul_176 = None
+        add_329: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_1, 1e-06);  sum_1 = None
+        rsqrt_1: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_329);  add_329 = None
+        mul_185: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_5, rsqrt_1);  view_5 = rsqrt_1 = None
+        iota_6: "i64[4]" = torch.ops.prims.iota.default(4, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
+        lt: "b8[4]" = torch.ops.aten.lt.Scalar(iota_6, 2);  iota_6 = None
+        full_default_1: "f32[]" = torch.ops.aten.full.default([], 0.25, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+        full_default: "f32[]" = torch.ops.aten.full.default([], 1.0, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+        where_5: "f32[4]" = torch.ops.aten.where.self(lt, full_default_1, full_default);  lt = full_default_1 = full_default = None
+        unsqueeze_8: "f32[4, 1]" = torch.ops.aten.unsqueeze.default(where_5, 1);  where_5 = None
+        mul_188: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_185, unsqueeze_8);  mul_185 = unsqueeze_8 = None
+        split = torch.ops.aten.split.Tensor(mul_188, 2, -2);  mul_188 = None
+        getitem_14: "f32[s33, 2, 16]" = split[0]
+        getitem_15: "f32[s33, 2, 16]" = split[1];  split = None
+        view_6: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_13, [arg9_1, 4, 16]);  getitem_13 = None
         sigmoid_2: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_8);  getitem_8 = None
         exp_2: "f32[4]" = torch.ops.aten.exp.default(arg13_1);  arg13_1 = None
         neg_2: "f32[4]" = torch.ops.aten.neg.default(exp_2);  exp_2 = None
-        add_378: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_10, arg14_1);  getitem_10 = arg14_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_378, 20)
-        exp_3: "f32[s33, 4]" = torch.ops.aten.exp.default(add_378)
+        add_358: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_10, arg14_1);  getitem_10 = arg14_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_358, 20)
+        exp_3: "f32[s33, 4]" = torch.ops.aten.exp.default(add_358)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_3);  exp_3 = None
-        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_378, log1p);  gt = add_378 = log1p = None
-        mul_213: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_5);  neg_2 = where_5 = None
-        cat: "f32[2*s33, 4]" = torch.ops.aten.cat.default([sigmoid_2, mul_213]);  sigmoid_2 = mul_213 = None
-        view_8: "f32[2, s33, 4]" = torch.ops.aten.reshape.default(cat, [2, arg9_1, 4]);  cat = None
-        unbind = torch.ops.aten.unbind.int(view_8);  view_8 = None
-        getitem_15: "f32[s33, 4]" = unbind[0]
-        getitem_16: "f32[s33, 4]" = unbind[1];  unbind = None
+        where_6: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_358, log1p);  gt = add_358 = log1p = None
+        mul_201: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_2, where_6);  neg_2 = where_6 = None
+        cat: "f32[2*s33, 4]" = torch.ops.aten.cat.default([sigmoid_2, mul_201]);  sigmoid_2 = mul_201 = None
+        view_7: "f32[2, s33, 4]" = torch.ops.aten.reshape.default(cat, [2, arg9_1, 4]);  cat = None
+        unbind = torch.ops.aten.unbind.int(view_7);  view_7 = None
+        getitem_16: "f32[s33, 4]" = unbind[0]
+        getitem_17: "f32[s33, 4]" = unbind[1];  unbind = None
         empty: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg9_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg9_1 = None
         index_put: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg10_1, [arg12_1], slice_1);  arg12_1 = slice_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg10_1, index_put);  arg10_1 = index_put = copy_ = None
-        return (mul_194, mul_206, view_7, getitem_16, getitem_15, empty, getitem_6, repeat, mul_56)
+        return (getitem_14, getitem_15, view_6, getitem_17, getitem_16, empty, getitem_6, repeat, mul_56)

@@ -375,38 +375,40 @@ class <lambda>(torch.nn.Module):
         exp_5: "f32[s33, 128]" = torch.ops.aten.exp.default(neg_4);  neg_4 = None
         add_1007: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_5, 1);  exp_5 = None
         div_11: "f32[s33, 128]" = torch.ops.aten.div.Tensor(add_944, add_1007);  add_944 = add_1007 = None
-        split_with_sizes_5 = torch.ops.aten.split_with_sizes.default(div_11, [32, 32, 64], -1);  div_11 = None
-        getitem_34: "f32[s33, 32]" = split_with_sizes_5[0]
-        getitem_35: "f32[s33, 32]" = split_with_sizes_5[1]
-        getitem_36: "f32[s33, 64]" = split_with_sizes_5[2];  split_with_sizes_5 = None
-        view_28: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_36, [arg11_1, 4, 16]);  getitem_36 = None
-        view_26: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_34, [arg11_1, 2, 16]);  getitem_34 = None
-        mul_595: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_26, view_26)
-        sum_4: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_595, [-1], True);  mul_595 = None
-        add_1040: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
-        rsqrt_6: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_1040);  add_1040 = None
-        mul_604: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_26, rsqrt_6);  view_26 = rsqrt_6 = None
-        mul_607: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_604, 0.25);  mul_604 = None
-        view_27: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_35, [arg11_1, 2, 16]);  getitem_35 = None
-        mul_610: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_27, view_27)
-        sum_5: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_610, [-1], True);  mul_610 = None
-        add_1065: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_5, 1e-06);  sum_5 = None
-        rsqrt_7: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_1065);  add_1065 = None
-        mul_619: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_27, rsqrt_7);  view_27 = rsqrt_7 = None
+        split_with_sizes_5 = torch.ops.aten.split_with_sizes.default(div_11, [64, 64], -1);  div_11 = None
+        getitem_34: "f32[s33, 64]" = split_with_sizes_5[0]
+        getitem_35: "f32[s33, 64]" = split_with_sizes_5[1];  split_with_sizes_5 = None
+        view_26: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_34, [arg11_1, 4, 16]);  getitem_34 = None
+        mul_589: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_26, view_26)
+        sum_4: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_589, [-1], True);  mul_589 = None
+        add_1029: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
+        rsqrt_6: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_1029);  add_1029 = None
+        mul_598: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_26, rsqrt_6);  view_26 = rsqrt_6 = None
+        iota_14: "i64[4]" = torch.ops.prims.iota.default(4, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
+        lt: "b8[4]" = torch.ops.aten.lt.Scalar(iota_14, 2);  iota_14 = None
+        full_default_3: "f32[]" = torch.ops.aten.full.default([], 0.25, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+        full_default_2: "f32[]" = torch.ops.aten.full.default([], 1.0, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+        where_13: "f32[4]" = torch.ops.aten.where.self(lt, full_default_3, full_default_2);  lt = full_default_3 = full_default_2 = None
+        unsqueeze_29: "f32[4, 1]" = torch.ops.aten.unsqueeze.default(where_13, 1);  where_13 = None
+        mul_601: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_598, unsqueeze_29);  mul_598 = unsqueeze_29 = None
+        split = torch.ops.aten.split.Tensor(mul_601, 2, -2);  mul_601 = None
+        getitem_36: "f32[s33, 2, 16]" = split[0]
+        getitem_37: "f32[s33, 2, 16]" = split[1];  split = None
+        view_27: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_35, [arg11_1, 4, 16]);  getitem_35 = None
         sigmoid_6: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_30);  getitem_30 = None
         exp_6: "f32[4]" = torch.ops.aten.exp.default(arg32_1);  arg32_1 = None
         neg_5: "f32[4]" = torch.ops.aten.neg.default(exp_6);  exp_6 = None
-        add_1078: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_32, arg33_1);  getitem_32 = arg33_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_1078, 20)
-        exp_7: "f32[s33, 4]" = torch.ops.aten.exp.default(add_1078)
+        add_1058: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_32, arg33_1);  getitem_32 = arg33_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_1058, 20)
+        exp_7: "f32[s33, 4]" = torch.ops.aten.exp.default(add_1058)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_7);  exp_7 = None
-        where_13: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_1078, log1p);  gt = add_1078 = log1p = None
-        mul_626: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_5, where_13);  neg_5 = where_13 = None
-        cat_1: "f32[2*s33, 4]" = torch.ops.aten.cat.default([sigmoid_6, mul_626]);  sigmoid_6 = mul_626 = None
-        view_29: "f32[2, s33, 4]" = torch.ops.aten.reshape.default(cat_1, [2, arg11_1, 4]);  cat_1 = None
-        unbind = torch.ops.aten.unbind.int(view_29);  view_29 = None
-        getitem_37: "f32[s33, 4]" = unbind[0]
-        getitem_38: "f32[s33, 4]" = unbind[1];  unbind = None
+        where_14: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_1058, log1p);  gt = add_1058 = log1p = None
+        mul_614: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_5, where_14);  neg_5 = where_14 = None
+        cat_1: "f32[2*s33, 4]" = torch.ops.aten.cat.default([sigmoid_6, mul_614]);  sigmoid_6 = mul_614 = None
+        view_28: "f32[2, s33, 4]" = torch.ops.aten.reshape.default(cat_1, [2, arg11_1, 4]);  cat_1 = None
+        unbind = torch.ops.aten.unbind.int(view_28);  view_28 = None
+        getitem_38: "f32[s33, 4]" = unbind[0]
+        getitem_39: "f32[s33, 4]" = unbind[1];  unbind = None
         empty_2: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg11_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg11_1 = None
         index_put: "i64[3, 2, 1]" = torch.ops.aten.index_put.default(arg15_1, [arg16_1], slice_1);  slice_1 = None
         copy_: "i64[3, 2, 1]" = torch.ops.aten.copy_.default(arg15_1, index_put);  arg15_1 = index_put = copy_ = None
@@ -414,4 +416,4 @@ class <lambda>(torch.nn.Module):
         copy__1: "f32[3, 9, 256]" = torch.ops.aten.copy_.default(arg25_1, index_put_1);  arg25_1 = index_put_1 = copy__1 = None
         index_put_2: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg31_1, [arg16_1], slice_9);  arg16_1 = slice_9 = None
         copy__2: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg31_1, index_put_2);  arg31_1 = index_put_2 = copy__2 = None
-        return (mul_607, mul_619, view_28, getitem_38, getitem_37, empty_2, getitem_28, add_702, mul_469)
+        return (getitem_36, getitem_37, view_27, getitem_39, getitem_38, empty_2, getitem_28, add_702, mul_469)

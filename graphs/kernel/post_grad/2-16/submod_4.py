@@ -195,39 +195,41 @@ class <lambda>(torch.nn.Module):
         exp_4: "f32[s33, 128]" = torch.ops.aten.exp.default(neg_3);  neg_3 = None
         add_513: "f32[s33, 128]" = torch.ops.aten.add.Tensor(exp_4, 1);  exp_4 = None
         div_9: "f32[s33, 128]" = torch.ops.aten.div.Tensor(add_450, add_513);  add_450 = add_513 = None
-        split_with_sizes_4 = torch.ops.aten.split_with_sizes.default(div_9, [32, 32, 64], -1);  div_9 = None
-        getitem_28: "f32[s33, 32]" = split_with_sizes_4[0]
-        getitem_29: "f32[s33, 32]" = split_with_sizes_4[1]
-        getitem_30: "f32[s33, 64]" = split_with_sizes_4[2];  split_with_sizes_4 = None
-        view_16: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_30, [arg11_1, 4, 16]);  getitem_30 = None
-        view_14: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_28, [arg11_1, 2, 16]);  getitem_28 = None
-        mul_324: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_14, view_14)
-        sum_3: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_324, [-1], True);  mul_324 = None
-        add_546: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_3, 1e-06);  sum_3 = None
-        rsqrt_3: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_546);  add_546 = None
-        mul_333: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_14, rsqrt_3);  view_14 = rsqrt_3 = None
-        mul_336: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(mul_333, 0.25);  mul_333 = None
-        view_15: "f32[s33, 2, 16]" = torch.ops.aten.reshape.default(getitem_29, [arg11_1, 2, 16]);  getitem_29 = None
-        mul_339: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_15, view_15)
-        sum_4: "f32[s33, 2, 1]" = torch.ops.aten.sum.dim_IntList(mul_339, [-1], True);  mul_339 = None
-        add_571: "f32[s33, 2, 1]" = torch.ops.aten.add.Tensor(sum_4, 1e-06);  sum_4 = None
-        rsqrt_4: "f32[s33, 2, 1]" = torch.ops.aten.rsqrt.default(add_571);  add_571 = None
-        mul_348: "f32[s33, 2, 16]" = torch.ops.aten.mul.Tensor(view_15, rsqrt_4);  view_15 = rsqrt_4 = None
+        split_with_sizes_4 = torch.ops.aten.split_with_sizes.default(div_9, [64, 64], -1);  div_9 = None
+        getitem_28: "f32[s33, 64]" = split_with_sizes_4[0]
+        getitem_29: "f32[s33, 64]" = split_with_sizes_4[1];  split_with_sizes_4 = None
+        view_14: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_28, [arg11_1, 4, 16]);  getitem_28 = None
+        mul_318: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_14, view_14)
+        sum_3: "f32[s33, 4, 1]" = torch.ops.aten.sum.dim_IntList(mul_318, [-1], True);  mul_318 = None
+        add_535: "f32[s33, 4, 1]" = torch.ops.aten.add.Tensor(sum_3, 1e-06);  sum_3 = None
+        rsqrt_3: "f32[s33, 4, 1]" = torch.ops.aten.rsqrt.default(add_535);  add_535 = None
+        mul_327: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(view_14, rsqrt_3);  view_14 = rsqrt_3 = None
+        iota_6: "i64[4]" = torch.ops.prims.iota.default(4, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
+        lt: "b8[4]" = torch.ops.aten.lt.Scalar(iota_6, 2);  iota_6 = None
+        full_default_1: "f32[]" = torch.ops.aten.full.default([], 0.25, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+        full_default: "f32[]" = torch.ops.aten.full.default([], 1.0, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+        where_5: "f32[4]" = torch.ops.aten.where.self(lt, full_default_1, full_default);  lt = full_default_1 = full_default = None
+        unsqueeze_13: "f32[4, 1]" = torch.ops.aten.unsqueeze.default(where_5, 1);  where_5 = None
+        mul_330: "f32[s33, 4, 16]" = torch.ops.aten.mul.Tensor(mul_327, unsqueeze_13);  mul_327 = unsqueeze_13 = None
+        split = torch.ops.aten.split.Tensor(mul_330, 2, -2);  mul_330 = None
+        getitem_30: "f32[s33, 2, 16]" = split[0]
+        getitem_31: "f32[s33, 2, 16]" = split[1];  split = None
+        view_15: "f32[s33, 4, 16]" = torch.ops.aten.reshape.default(getitem_29, [arg11_1, 4, 16]);  getitem_29 = None
         sigmoid_5: "f32[s33, 4]" = torch.ops.aten.sigmoid.default(getitem_24);  getitem_24 = None
         exp_5: "f32[4]" = torch.ops.aten.exp.default(arg21_1);  arg21_1 = None
         neg_4: "f32[4]" = torch.ops.aten.neg.default(exp_5);  exp_5 = None
-        add_584: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_26, arg22_1);  getitem_26 = arg22_1 = None
-        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_584, 20)
-        exp_6: "f32[s33, 4]" = torch.ops.aten.exp.default(add_584)
+        add_564: "f32[s33, 4]" = torch.ops.aten.add.Tensor(getitem_26, arg22_1);  getitem_26 = arg22_1 = None
+        gt: "b8[s33, 4]" = torch.ops.aten.gt.Scalar(add_564, 20)
+        exp_6: "f32[s33, 4]" = torch.ops.aten.exp.default(add_564)
         log1p: "f32[s33, 4]" = torch.ops.aten.log1p.default(exp_6);  exp_6 = None
-        where_5: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_584, log1p);  gt = add_584 = log1p = None
-        mul_355: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_4, where_5);  neg_4 = where_5 = None
-        cat: "f32[2*s33, 4]" = torch.ops.aten.cat.default([sigmoid_5, mul_355]);  sigmoid_5 = mul_355 = None
-        view_17: "f32[2, s33, 4]" = torch.ops.aten.reshape.default(cat, [2, arg11_1, 4]);  cat = None
-        unbind = torch.ops.aten.unbind.int(view_17);  view_17 = None
-        getitem_31: "f32[s33, 4]" = unbind[0]
-        getitem_32: "f32[s33, 4]" = unbind[1];  unbind = None
+        where_6: "f32[s33, 4]" = torch.ops.aten.where.self(gt, add_564, log1p);  gt = add_564 = log1p = None
+        mul_343: "f32[s33, 4]" = torch.ops.aten.mul.Tensor(neg_4, where_6);  neg_4 = where_6 = None
+        cat: "f32[2*s33, 4]" = torch.ops.aten.cat.default([sigmoid_5, mul_343]);  sigmoid_5 = mul_343 = None
+        view_16: "f32[2, s33, 4]" = torch.ops.aten.reshape.default(cat, [2, arg11_1, 4]);  cat = None
+        unbind = torch.ops.aten.unbind.int(view_16);  view_16 = None
+        getitem_32: "f32[s33, 4]" = unbind[0]
+        getitem_33: "f32[s33, 4]" = unbind[1];  unbind = None
         empty_1: "f32[s33, 4, 16]" = torch.ops.aten.empty.memory_format([arg11_1, 4, 16], dtype = torch.float32, device = device(type='cpu'), pin_memory = False);  arg11_1 = None
         index_put: "f32[3, 3, 128]" = torch.ops.aten.index_put.default(arg18_1, [arg20_1], slice_1);  arg20_1 = slice_1 = None
         copy_: "f32[3, 3, 128]" = torch.ops.aten.copy_.default(arg18_1, index_put);  arg18_1 = index_put = copy_ = None
-        return (mul_336, mul_348, view_16, getitem_32, getitem_31, empty_1, getitem_22, add_208, mul_198)
+        return (getitem_30, getitem_31, view_15, getitem_33, getitem_32, empty_1, getitem_22, add_208, mul_198)
