@@ -4,14 +4,16 @@ The geometry of `--preset` (bench: 128 experts, top-10, hidden 2560, intermediat
 experts), bf16, random weights and a random router. For each token count: the error of the torch path (the
 per-row oracle, not timed: it syncs with the host) and of the kernels against an fp32 reference of the
 same weights, the kernels' µs per call (replayed in a CUDA graph),
-the bytes the active experts' weights take and their read time at `--bandwidth`, each kernel's share
+the bytes the active experts' weights take and their read time at `--bandwidth` (by default the GPU's own,
+`PEAK_BANDWIDTH`), each kernel's share
 (a profiler pass), the same for the experts kept quantised and read in place (`--quant`: block FP8
 with 128 x 128 `weight_scale_inv`, MXFP8, NVFP4), and, with `--sweep`, the kernels at other tile
 shapes. Each sweep times its candidates as listed, then swapped where both GEMMs' N tiles allow
 wgmma's 64 rows (`GemmTiles.swap`: the weight tile as the MMA's first operand), then, in the decode class,
 split over K (`SPLIT_SWEEP`, `GemmTiles.split_k`); each line gives µs a call, the active experts' bytes
 (and x's) per µs, and that as a share of `--bandwidth`; block FP8 also with its multipliers loaded ahead of the
-K loops (`AHEAD_SWEEP` at decode, `PREFILL_AHEAD_SWEEP` in the 64-row class, `GemmTiles.scales_ahead`). `--shared` also
+K loops (`AHEAD_SWEEP` at decode, `PREFILL_AHEAD_SWEEP` in the 64-row class, `GemmTiles.scales_ahead`); each
+format's fastest candidate is profiled kernel by kernel after its sweep. `--shared` also
 times a gated shared expert of intermediate I added both ways: its own down GEMM with the output
 added in the sum kernel (`shared_out`), and folded into the down kernel as more row blocks
 (`shared`), and folds it into the bf16 sweep, as the model runs it. `--fp8-activations` also times block FP8
@@ -33,7 +35,7 @@ from collections.abc import Callable
 import torch
 
 from model.config import Qwen4ExpConfig
-from model.kernels.fused_moe import GemmTiles, MoETiles, default_tiles, fused_moe
+from model.kernels.fused_moe import FP8_BLOCK, GemmTiles, MoETiles, decode_ahead, default_tiles, fused_moe
 from model.moe import Experts, Router
 from model.presets import preset_config
 from model.quant.experts import PACKABLE
@@ -244,18 +246,27 @@ def kernel_breakdown(fn: Callable[[], torch.Tensor], calls: int = 10) -> str:
     return ", ".join(sorted(parts))
 
 
+PEAK_BANDWIDTH = {"H200": 4.8e12, "H100": 3.35e12}  # bytes/s by a name's model (SXM parts)
+
+
+def peak_bandwidth(name: str) -> float:
+    """The roofline's bytes/s for the GPU named `name` (`PEAK_BANDWIDTH`), the H200's where unknown."""
+    return next((bw for model, bw in PEAK_BANDWIDTH.items() if model in name), PEAK_BANDWIDTH["H200"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="bench", choices=("bench", "full"), help="the MoE geometry")
     parser.add_argument("--tokens", default="1,8,64,2048")
     parser.add_argument("--iters", type=int, default=50)
-    parser.add_argument("--bandwidth", type=float, default=4.8e12, help="bytes/s of the roofline")
+    parser.add_argument("--bandwidth", type=float, help="bytes/s of the roofline (default: the GPU's, by its name)")
     parser.add_argument("--sweep", action="store_true", help="also time the kernels at other tiles")
     parser.add_argument("--quant-sweep", action="store_true", help="also time the kept formats' kernels at other tiles")
     parser.add_argument("--shared", action="store_true", help="also time a shared expert added and folded")
     parser.add_argument("--quant", default=",".join(PACKABLE), help="kept expert formats to time (comma-separated)")
     parser.add_argument("--fp8-activations", action="store_true", help="also time block FP8 with FP8 activations")
     args = parser.parse_args()
+    args.bandwidth = args.bandwidth or peak_bandwidth(torch.cuda.get_device_name())
     torch.manual_seed(0)
     cfg = Qwen4ExpConfig.from_dict(preset_config(args.preset))
     dev = torch.device("cuda")
@@ -325,11 +336,18 @@ def main() -> None:
                     for fmt, (wts, _, _) in kept.items()
                     for cand in quant + ahead_sweep(fmt, tiles.block_m)
                 ]
+            best: dict[str, tuple[float, MoETiles, dict]] = {}
             for kind, cand, wts in sweeps:
                 run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
                 diff = float((run() - fused_moe(x, weights, ids, **wts)).abs().max())
-                mark = " (default)" if cand == default_tiles(ids.numel() / e, kind != "bf16") else ""
+                ahead = decode_ahead(wts.get("quant"), wts.get("block", FP8_BLOCK), two_i // 2)
+                chosen = default_tiles(
+                    ids.numel() / e, kind != "bf16", fp8_activations=kind.endswith("w8a8"), ahead=ahead
+                )
+                mark = " (default)" if cand == chosen else ""
                 us = graphed_us(run, args.iters)
+                if us < best.get(kind, (float("inf"),))[0]:
+                    best[kind] = (us, cand, wts)
                 moved = active * (expert_bytes if kind == "bf16" else kept[kind][2]) + 2 * x.nbytes
                 print(
                     f"  sweep {kind} T={tokens}: {us:8.1f} us, {moved / us / 1e3:6.0f} GB/s, "
@@ -337,6 +355,9 @@ def main() -> None:
                     f"max diff to the default {diff:.3g}, {cand}{mark}",
                     flush=True,
                 )
+            for kind, (us, cand, wts) in best.items():  # where the fastest candidate's time goes, kernel by kernel
+                run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
+                print(f"  fastest {kind} T={tokens}: {us:.1f} us, {cand}; {kernel_breakdown(run)}", flush=True)
         print(f"T={tokens}: done", flush=True)
     print(
         f"\n| tokens | active experts | weight bytes MB | roofline us (at {args.bandwidth / 1e12:.1f} TB/s) | "
