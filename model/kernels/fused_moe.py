@@ -234,6 +234,7 @@ def scales_ahead(
     return {"AHEAD": ahead_span(per_split, bk), "A_AHEAD": rows}
 
 
+@functools.cache  # asked on every eager MoE call: a lookup, not two tile objects
 def decode_ahead(quant: str | None, block: tuple[int, int], inter: int) -> bool:
     """Whether one-token tiles (`default_tiles`' first class) may load block FP8's multipliers ahead: every
     N tile of both GEMMs inside one scale block of `block = (bn, bk)` (the up rows start at `inter`)."""
@@ -912,8 +913,9 @@ def fused_moe(
     found = capability(x) if x.is_cuda else TUNED_ON
     scales = (gate_up_scale, down_scale, gate_up_scale_2, down_scale_2)
     stored = _stored_experts(x, quant, gate_up_proj, down_proj, scales, block, (e, hidden, inter))
-    ahead = decode_ahead(quant, (stored.bn, stored.bk), inter)
-    tiles = tiles or default_tiles(t * k / e, quant is not None, found, fp8_activations, ahead)
+    if tiles is None:
+        ahead = decode_ahead(quant, (stored.bn, stored.bk), inter)
+        tiles = default_tiles(t * k / e, quant is not None, found, fp8_activations, ahead)
     if quant is not None:
         tiles = _kept_tiles(tiles, quant, stored.bk, x.dtype)
     if fp8_activations:
