@@ -18,8 +18,11 @@ from qcompile.engine.engine_config import EngineConfig
 CHILD = Path(__file__).with_name("aot_child.py")
 
 
-def _child(checkpoint: Path, aot_dir: Path, caches: Path, out: Path, *device_dtype: str) -> dict[str, object]:
-    env = os.environ | {"TORCHINDUCTOR_CACHE_DIR": str(caches / "inductor"), "TRITON_CACHE_DIR": str(caches / "triton")}
+def _child(checkpoint: Path, aot_dir: Path, caches: Path | None, out: Path, *device_dtype: str) -> dict[str, object]:
+    """One child process; with `caches`, Inductor's and Triton's cache folders fresh under it."""
+    env = dict(os.environ)
+    if caches is not None:
+        env |= {"TORCHINDUCTOR_CACHE_DIR": str(caches / "inductor"), "TRITON_CACHE_DIR": str(caches / "triton")}
     done = subprocess.run(
         [sys.executable, str(CHILD), str(checkpoint), str(aot_dir), str(out), *device_dtype],
         env=env,
@@ -38,10 +41,11 @@ def test_saved_forward_loads_untraced_and_bitwise(
     tiny8_ckpt: Path, tmp_path: Path, device_dtype: tuple[str, str]
 ) -> None:
     """The second process loads the first's forward (fresh Inductor and Triton caches: the file holds
-    the compiled pieces), traces nothing, hooks every piece again and matches the first bit for bit."""
+    the compiled pieces), traces nothing, hooks every piece again and matches the first bit for bit. The
+    first compiles with the caches it inherits: a save whose pieces Inductor's cache served loads as well."""
     aot_dir = tmp_path / "aot"
-    first = _child(tiny8_ckpt, aot_dir, tmp_path / "caches1", tmp_path / "first.pt", *device_dtype)
-    second = _child(tiny8_ckpt, aot_dir, tmp_path / "caches2", tmp_path / "second.pt", *device_dtype)
+    first = _child(tiny8_ckpt, aot_dir, None, tmp_path / "first.pt", *device_dtype)
+    second = _child(tiny8_ckpt, aot_dir, tmp_path / "caches", tmp_path / "second.pt", *device_dtype)
     assert (first["loaded"], first["traces"]) == (False, 1)
     assert (second["loaded"], second["traces"]) == (True, 0)
     assert second["hooks"] == first["hooks"] > 0
