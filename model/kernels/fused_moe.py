@@ -103,7 +103,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels import output_like
+from model.kernels import output_like, weights_early_enabled
 from model.kernels.act_quant import ACT_GROUP, quantize_groups
 from model.kernels.codes import (
     E4M3_CAPABILITY,
@@ -212,11 +212,13 @@ def default_tiles(
     Swept again on an H100 at the full preset's shapes (`--quant-sweep`, docs/measurements.md): one token's
     block-FP8 step loads its multipliers ahead of the K loop where `ahead` says the format allows it
     (`decode_ahead`; 29.6 us from 34.6; at 8 tokens it cost 6%, so only at one pair an expert), and FP8
-    activations at prefill take 32-row blocks of swapped 64 x 128 tiles (1307 us from 1453 at 2048 tokens)."""
+    activations at prefill take 32-row blocks of swapped 64 x 128 tiles (1307 us from 1453 at 2048 tokens).
+    The decode class's down GEMM asks L2 for its weights early where `weights_early_enabled` (not yet timed)."""
     halved = gate_up_spills(capability, fp8)
     if pairs_per_expert <= 4:
         one = ahead and pairs_per_expert <= 1
-        return MoETiles(16, GemmTiles(32, 128, 4, 4, scales_ahead=one), GemmTiles(64, 64, 4, 4, scales_ahead=one))
+        down = GemmTiles(64, 64, 4, 4, scales_ahead=one, weights_early=weights_early_enabled())
+        return MoETiles(16, GemmTiles(32, 128, 4, 4, scales_ahead=one), down)
     if fp8:
         if pairs_per_expert <= 24:
             return MoETiles(16, GemmTiles(32, 128, 4, 6), GemmTiles(64, 128, 4, 6))

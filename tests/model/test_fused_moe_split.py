@@ -192,3 +192,12 @@ def test_one_token_block_fp8_loads_its_multipliers_ahead_by_default() -> None:
     assert one.gate_up.scales_ahead and one.down.scales_ahead
     assert not eight.gate_up.scales_ahead and dataclasses.replace(one, gate_up=eight.gate_up, down=eight.down) == eight
     assert not default_tiles(1.0, True).gate_up.scales_ahead
+
+
+def test_decode_down_weights_early_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`QCOMPILE_WEIGHTS_EARLY=1` gives the decode class's down GEMM early weights (`GemmTiles.weights_early`),
+    nothing else; off by default until the GPU has timed it."""
+    assert not any(default_tiles(p, True).down.weights_early for p in (1.0, 4.0, 40.0))
+    monkeypatch.setenv("QCOMPILE_WEIGHTS_EARLY", "1")
+    assert default_tiles(1.0, True).down.weights_early and default_tiles(4.0, False).down.weights_early
+    assert not default_tiles(40.0, True).down.weights_early and not default_tiles(1.0, True).gate_up.weights_early
