@@ -60,16 +60,6 @@ def pdl_enabled() -> bool:
     return os.environ.get(PDL_ENV, "1") != "0"
 
 
-WEIGHTS_EARLY_ENV = "QCOMPILE_WEIGHTS_EARLY"
-
-
-def weights_early_enabled() -> bool:
-    """Whether the weight-streaming GEMMs ask L2 for their first weights before their PDL wait (`codes.prefetch_l2`:
-    the skinny and weight-only GEMMs, and the fused MoE's decode-class down GEMM by default); `QCOMPILE_WEIGHTS_EARLY=1`
-    turns it on, for an A/B of a whole step in one tree until the GPU has timed it."""
-    return os.environ.get(WEIGHTS_EARLY_ENV, "0") == "1"
-
-
 # Rows up to which the hyper-connection read runs its kernels (`hc_read.py`, the op in `model.hyper`):
 # each row reads the weights again, and at 3 rows torch's read under Inductor is as fast. A compile
 # range past them gets the op's torch twin (the region table's `DecodeOnly` rows, `qcompile.ops`).

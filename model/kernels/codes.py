@@ -300,23 +300,6 @@ def wait_for_inputs(PDL: tl.constexpr):
         tl.extra.cuda.gdc_launch_dependents()
 
 
-# one L2 request for the 128-byte line holding the address, kept over streaming lines; `$0` only gives the asm an
-# output, which Triton requires
-_PREFETCH_L2 = tl.constexpr("prefetch.global.L2::evict_last [$1];\n\tmov.u32 $0, 0;")
-
-
-@triton.jit
-def prefetch_l2(rows, start, end, PTX: tl.constexpr):
-    """Ask L2 for elements `[start, end)` of each row whose first element `rows` points at (any shape), one
-    request a 128-byte line, where a kernel can name its weights before it may read them: a programmatic
-    dependent before `wait_for_inputs`. A hint: it reads nothing into the program, so stale or wrong rows
-    cost bandwidth, never results. Only in GPU builds (`PTX`); nothing in the interpreter."""
-    if PTX:
-        step: tl.constexpr = 1024 // rows.dtype.element_ty.primitive_bitwidth
-        for k in range(start, end, step):
-            tl.inline_asm_elementwise(_PREFETCH_L2, "=r,l", [rows + k], dtype=tl.int32, is_pure=False, pack=1)
-
-
 @functools.cache
 def interpreted(kernel: Any, keep: tuple[Any, ...] = ()) -> Any:
     """`kernel` for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give).

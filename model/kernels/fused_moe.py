@@ -103,7 +103,7 @@ import torch
 import triton
 import triton.language as tl
 
-from model.kernels import output_like, weights_early_enabled
+from model.kernels import output_like
 from model.kernels.act_quant import ACT_GROUP, quantize_groups
 from model.kernels.codes import (
     E4M3_CAPABILITY,
@@ -118,7 +118,6 @@ from model.kernels.codes import (
     nvfp4_tile,
     operand_like,
     pdl_launch,
-    prefetch_l2,
     wait_for_inputs,
 )
 from model.kernels.k_loop import ahead, ahead_span, k_range, k_splits, picked
@@ -157,10 +156,7 @@ class GemmTiles:
     software pipeline prefetches only the MMA operands); the same multipliers, so the same bits. Under FP8
     activations with `act_scales_ahead` the rows' activation scales too (`[BLOCK_M, A_AHEAD]`, one a row and
     group of 128 inputs), each K tile's picked the same way (`k_loop.picked`: a cross-lane reduction a K tile,
-    which the GPU sweep weighs against the load it saves).
-    `weights_early` (the down GEMM's only): launched as a programmatic dependent (`codes.pdl`), each program
-    asks L2 for its weight rows before it waits for the gate/up GEMM, so at decode its K loop reads them
-    from L2 rather than HBM (`codes.prefetch_l2`: a hint, the same bits)."""
+    which the GPU sweep weighs against the load it saves)."""
 
     block_n: int
     block_k: int
@@ -170,7 +166,6 @@ class GemmTiles:
     split_k: int = 1
     scales_ahead: bool = False
     act_scales_ahead: bool = True
-    weights_early: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.split_k, int) or self.split_k < 1:
@@ -184,13 +179,6 @@ class MoETiles:
     block_m: int
     gate_up: GemmTiles
     down: GemmTiles
-
-    def __post_init__(self) -> None:
-        if self.gate_up.weights_early:
-            raise ValueError(
-                f"MoETiles: weights_early is the down GEMM's (the gate/up GEMM's experts come from the kernel "
-                f"just before it), got gate_up={self.gate_up}"
-            )
 
 
 def default_tiles(
@@ -212,13 +200,11 @@ def default_tiles(
     Swept again on an H100 at the full preset's shapes (`--quant-sweep`, docs/measurements.md): one token's
     block-FP8 step loads its multipliers ahead of the K loop where `ahead` says the format allows it
     (`decode_ahead`; 29.6 us from 34.6; at 8 tokens it cost 6%, so only at one pair an expert), and FP8
-    activations at prefill take 32-row blocks of swapped 64 x 128 tiles (1307 us from 1453 at 2048 tokens).
-    The decode class's down GEMM asks L2 for its weights early where `weights_early_enabled` (not yet timed)."""
+    activations at prefill take 32-row blocks of swapped 64 x 128 tiles (1307 us from 1453 at 2048 tokens)."""
     halved = gate_up_spills(capability, fp8)
     if pairs_per_expert <= 4:
         one = ahead and pairs_per_expert <= 1
-        down = GemmTiles(64, 64, 4, 4, scales_ahead=one, weights_early=weights_early_enabled())
-        return MoETiles(16, GemmTiles(32, 128, 4, 4, scales_ahead=one), down)
+        return MoETiles(16, GemmTiles(32, 128, 4, 4, scales_ahead=one), GemmTiles(64, 64, 4, 4, scales_ahead=one))
     if fp8:
         if pairs_per_expert <= 24:
             return MoETiles(16, GemmTiles(32, 128, 4, 6), GemmTiles(64, 128, 4, 6))
@@ -641,20 +627,16 @@ def _down_kernel(
     SPLITS: tl.constexpr,
     AHEAD: tl.constexpr,
     A_AHEAD: tl.constexpr,
-    EARLY: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """out[pair, n] = weight[pair] * (h[slot] · W_d[e, n]) in float32 for the block's live slots (A_FP8: `h`
     holds E4M3 codes and `h_scale` their per-group scales); with
     SHARED, row blocks from BLOCKS on are the shared expert's tokens: out[P + t, n] = sigmoid(g[t]) *
     (s[t] · W_s[n]), its dense weights read as the routed ones are. SPLITS > 1: split `program_id(2)` of K
-    writes its partial to `out[split]`, `[SPLITS, P (+ T), H]`. EARLY: the tile's weight rows are asked of L2
-    before the wait (`_prefetch_down_rows`)."""
+    writes its partial to `out[split]`, `[SPLITS, P (+ T), H]`."""
+    wait_for_inputs(PDL)
     pid_n, pid_m = tl.program_id(0), tl.program_id(1)
     k_start, k_end = k_range(I, K_PER_SPLIT, SPLITS > 1)
-    if EARLY:
-        _prefetch_down_rows(w, block_expert, pid_n, pid_m, E, H, I, k_start, k_end, BLOCKS, BLOCK_N, KIND, PTX)
-    wait_for_inputs(PDL)
     if SHARED:
         if pid_m >= BLOCKS:
             block = pid_m - BLOCKS
@@ -691,27 +673,6 @@ def _down_kernel(
     acc = acc * tl.load(weights + pair, mask=live, other=0.0).to(tl.float32)[:, None]
     out = _split_out(out, P, T, H, SHARED, SPLITS)  # after the K loop: nothing more held across it
     tl.store(out + pair.to(tl.int64)[:, None] * H + rn[None, :], acc, mask=live[:, None] & n_live[None, :])
-
-
-@triton.jit
-def _prefetch_down_rows(
-    w, block_expert, pid_n, pid_m, E, H, I, k_start, k_end, BLOCKS, BLOCK_N: tl.constexpr, KIND: tl.constexpr,
-    PTX: tl.constexpr,
-):  # fmt: skip
-    """`prefetch_l2` of a down program's weight rows (inputs `[k_start, k_end)`) of the expert its row block
-    names, while the gate/up GEMM still runs. The ids were written before that GEMM (by the router, the
-    alignment or the expert cache's plan) and are read here only as a hint: the program reads them again
-    after its wait, so an id not yet visible costs a wasted prefetch, never a result."""
-    if pid_m < BLOCKS:
-        e = tl.load(block_expert + pid_m)
-        if (e >= 0) & (e < E):
-            rn = tl.minimum(pid_n * BLOCK_N + tl.arange(0, BLOCK_N), H - 1)
-            row = I // 2 if KIND >= 3 else I  # NVFP4 packs two inputs a byte
-            rows = w + e.to(tl.int64) * (H * row) + rn.to(tl.int64) * row
-            if KIND >= 3:
-                prefetch_l2(rows, k_start // 2, k_end // 2, PTX)
-            else:
-                prefetch_l2(rows, k_start, k_end, PTX)
 
 
 @triton.jit
@@ -1209,5 +1170,5 @@ def _expert_parts(
         w_s, parts, pairs, e, hidden, inter, stored.bn, stored.bk, blocks, t, g.stride(0), dn_per, BLOCK_M=bm,
         BLOCK_N=dn.block_n, BLOCK_K=dn.block_k, num_warps=dn.warps, num_stages=dn.stages, SHARED=shared is not None,
         SWAP=dn.swap, UNIFORM=uniform_scale(quant, stored.bn, dn.block_n), SPLITS=dn_splits, **dn_ahead,
-        EARLY=dn.weights_early, **flags,
+        **flags,
     )  # fmt: skip

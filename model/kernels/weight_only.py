@@ -60,7 +60,7 @@ import triton
 import triton.language as tl
 from torch import nn
 
-from model.kernels import replace_linears, weights_early_enabled
+from model.kernels import replace_linears
 from model.kernels.codes import (
     add,
     bf16_bits,
@@ -73,7 +73,6 @@ from model.kernels.codes import (
     nvfp4_tile,
     operand_like,
     pdl_launch,
-    prefetch_l2,
     wait_for_inputs,
 )
 from model.kernels.fp8_linear import quantize_rows
@@ -94,9 +93,6 @@ DTYPES = (torch.bfloat16, torch.float16, torch.float32)
 TARGET_PROGRAMS = 264  # about two per SM on an H200 (132 SMs); below it, K is split
 PACK_ELEMENTS = 1 << 22  # rows are packed in chunks of about this many weights (bounds packer memory)
 SUM_BLOCK = 1024  # outputs per program of the split-K sum
-# bytes of each weight row a program asks of L2 before its wait (`weights_early_enabled`): four 128-byte lines, so
-# a wave's requests (a few MB) stay in L2 until its K loops reach them
-EARLY_BYTES = 512
 
 
 @triton.jit(do_not_specialize=["M"])
@@ -127,27 +123,21 @@ def _wo_kernel(
     SWAP: tl.constexpr,
     UNIFORM: tl.constexpr,
     AHEAD: tl.constexpr,
-    EARLY: tl.constexpr,
     PDL: tl.constexpr,
 ):
     """`x @ dequant(W)^T` for one (N tile, row tile, K split) program (module doc). UNIFORM: a block-FP8 N tile
     lies in one scale block, so a K tile takes one float32 multiplier; AHEAD > 0 (`Tiles.scales_ahead`): the
-    program's multipliers, loaded before the K loop (`k_loop.ahead`); EARLY > 0: the first EARLY stored elements
-    of the tile's weight rows asked of L2 before the wait (`weights_early_enabled`)."""
+    program's multipliers, loaded before the K loop (`k_loop.ahead`)."""
+    wait_for_inputs(PDL)
     rm = tl.program_id(1) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
     m_live, n_live = rm < M, rn < N
     rm64, rn64 = rm.to(tl.int64), rn.to(tl.int64)
-    k_start, k_end = k_range(K, K_PER_SPLIT, PARTIAL)
-    if EARLY > 0:  # the weights are the model's: nothing before this kernel writes them
-        row = K // 2 if KIND == 2 or KIND == 3 else K  # NVFP4 packs two inputs a byte
-        first = k_start // 2 if KIND == 2 or KIND == 3 else k_start
-        prefetch_l2(w + tl.minimum(rn64, N - 1) * row, first, tl.minimum(first + EARLY, row), PTX)
-    wait_for_inputs(PDL)
     acc = oriented(tl.full((BLOCK_M, BLOCK_N), 0.0, tl.float32), SWAP)  # not tl.zeros: a JIT helper
     # without DOT: one float32 product sum per (row, k lane, column), reduced over the lanes once at the
     # end, so the loop is pure FMAs (LANES is BLOCK_K then, 1 with DOT)
     lanes = tl.full((BLOCK_M, LANES, BLOCK_N), 0.0, tl.float32)
+    k_start, k_end = k_range(K, K_PER_SPLIT, PARTIAL)
     s_row = scale + (tl.program_id(0) * BLOCK_N // SCALE_BN) * ((K + SCALE_BK - 1) // SCALE_BK)  # UNIFORM's
     s_row = ahead(s_row, True, k_start, k_end, SCALE_BK, AHEAD)
     for k0 in range(k_start, k_end, BLOCK_K):
@@ -406,7 +396,6 @@ def launch(
         SWAP=tiles.swap,
         UNIFORM=uniform,
         AHEAD=ahead_span(per_split, scale_block[1]) if tiles.scales_ahead else 0,
-        EARLY=EARLY_BYTES // weight.element_size() if dependent["PDL"] and weights_early_enabled() else 0,
         num_warps=tiles.num_warps,
         num_stages=tiles.num_stages,
         **decoders(x),

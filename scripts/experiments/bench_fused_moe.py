@@ -12,9 +12,8 @@ shapes. Each sweep times its candidates as listed, then swapped where both GEMMs
 wgmma's 64 rows (`GemmTiles.swap`: the weight tile as the MMA's first operand), then, in the decode class,
 split over K (`SPLIT_SWEEP`, `GemmTiles.split_k`); each line gives µs a call, the active experts' bytes
 (and x's) per µs, and that as a share of `--bandwidth`; block FP8 also with its multipliers loaded ahead of the
-K loops (`AHEAD_SWEEP` at decode, `PREFILL_AHEAD_SWEEP` in the 64-row class, `GemmTiles.scales_ahead`), and in
-the decode class with the down GEMM's weights asked of L2 before its wait (`EARLY_SWEEP`, `GemmTiles.weights_early`);
-each format's fastest candidate is profiled kernel by kernel after its sweep. `--shared` also
+K loops (`AHEAD_SWEEP` at decode, `PREFILL_AHEAD_SWEEP` in the 64-row class, `GemmTiles.scales_ahead`); each
+format's fastest candidate is profiled kernel by kernel after its sweep. `--shared` also
 times a gated shared expert of intermediate I added both ways: its own down GEMM with the output
 added in the sum kernel (`shared_out`), and folded into the down kernel as more row blocks
 (`shared`), and folds it into the bf16 sweep, as the model runs it. `--fp8-activations` also times block FP8
@@ -155,18 +154,6 @@ def with_ahead(tiles: MoETiles, acts: bool = True) -> MoETiles:
     )
 
 
-def with_early(tiles: MoETiles) -> MoETiles:
-    """`tiles` with the down GEMM's weight rows asked of L2 before it waits for the gate/up GEMM
-    (`GemmTiles.weights_early`)."""
-    return dataclasses.replace(tiles, down=dataclasses.replace(tiles.down, weights_early=True))
-
-
-# The decode class, every format: the down GEMM's weight rows asked of L2 while the gate/up GEMM runs (at one token
-# on the H100 its 400 programs of 10 K tiles took about a third of the block-FP8 pair's 29.6 us), on today's tiles
-# and with the down GEMM split in 2.
-EARLY_SWEEP = [with_early(MoETiles(16, GemmTiles(32, 128, 4, 4), GemmTiles(64, 64, 4, 4))), with_early(SPLIT_SWEEP[2])]
-
-
 # Block FP8 only (N tiles inside one 128-row scale block), the decode class: the multipliers loaded ahead, which
 # takes the per-K-tile wait off today's tiles without a split (their 4 stages then keep 3 K tiles in flight a
 # program); deeper pipelines and wider tiles beside them; and with the splits above.
@@ -174,7 +161,6 @@ AHEAD_SWEEP = [
     with_ahead(MoETiles(16, GemmTiles(bn, 128, w, st), GemmTiles(dn, 64, w, st)))
     for bn, dn, w, st in [(32, 64, 4, 4), (32, 64, 4, 6), (64, 128, 4, 4)]
 ] + [with_ahead(SPLIT_SWEEP[i]) for i in (0, 3, 4)]
-AHEAD_SWEEP += [with_early(AHEAD_SWEEP[0])]  # today's one-token default, its down weights early too
 
 
 # Block FP8 in the full preset's prefill class (64-row blocks: 40 and 80 pairs an expert at 2048 and 4096 tokens),
@@ -341,11 +327,10 @@ def main() -> None:
                 bf16 = {"gate_up_proj": experts.gate_up_proj, "down_proj": experts.down_proj}
                 if args.shared:  # as the model runs it: the shared expert's rows in the down kernel
                     bf16["shared"] = shared_expert(x, experts)
-                split = SPLIT_SWEEP + EARLY_SWEEP if tiles.block_m == 16 else []
+                split = SPLIT_SWEEP if tiles.block_m == 16 else []
                 sweeps += [("bf16", cand, bf16) for cand in with_swapped(SWEEP[tiles.block_m]) + split]
             if args.quant_sweep:
-                decode = SPLIT_SWEEP + EARLY_SWEEP if tiles.block_m == 16 else []
-                quant = with_swapped(QUANT_SWEEP[tiles.block_m]) + decode
+                quant = with_swapped(QUANT_SWEEP[tiles.block_m]) + (SPLIT_SWEEP if tiles.block_m == 16 else [])
                 sweeps += [
                     (fmt, cand, wts)
                     for fmt, (wts, _, _) in kept.items()

@@ -57,8 +57,7 @@ def build(
 ) -> triton.compiler.CompiledKernel:
     """`_gate_up_kernel` / `_down_kernel` (`kernel`) for `quant`'s KIND, bf16 activations (or their E4M3 codes
     and scales: `fp8_activations`, block FP8 only), these tiles (block_k capped as `fused_moe` caps it; split
-    over K where `tiles.split_k` > 1, multipliers loaded ahead where `tiles.scales_ahead`, the down kernel's weight
-    rows asked of L2 before its wait where `tiles.weights_early`), several row blocks
+    over K where `tiles.split_k` > 1, multipliers loaded ahead where `tiles.scales_ahead`), several row blocks
     (not the one-token path), the down kernel with the shared expert's row blocks beside dense experts, at the
     bench's H and I."""
     fn = getattr(fused_moe, kernel)
@@ -81,7 +80,7 @@ def build(
     constexprs |= {"SPLITS": splits} | ahead
     constexprs |= launch_flags(arch)
     constexprs |= {"UNIFORM": uniform_scale(quant, FP8_BLOCK[0], tiles.block_n, offset)}
-    constexprs |= {"SHARED": quant is None, "EARLY": tiles.weights_early} if "SHARED" in fn.arg_names else {}
+    constexprs |= {"SHARED": quant is None} if "SHARED" in fn.arg_names else {}
     signature = {p: types.get(p) or ("constexpr" if p in constexprs else "i32") for p in fn.arg_names}
     attrs = {(i,): [["tt.divisibility", 16]] for i, p in enumerate(fn.arg_names) if p in POINTERS + MULTIPLES_OF_16}
     source = ASTSource(fn=fn, signature=signature, constexprs=constexprs, attrs=attrs)

@@ -24,7 +24,7 @@ from triton.compiler import ASTSource
 from model.kernels.codes import PDL_CAPABILITY, gpu_decoders
 from model.kernels.k_loop import ahead_span
 from model.kernels.skinny import CANDIDATES, SkinnyConfig
-from model.kernels.weight_only import DENSE, EARLY_BYTES, FP8_BLOCK, KINDS, Tiles, _wo_kernel
+from model.kernels.weight_only import DENSE, FP8_BLOCK, KINDS, Tiles, _wo_kernel
 
 POINTERS = ("x", "w", "block_scale", "scale")
 INTS = ("M", "N", "K", "stride_xm", "K_PER_SPLIT")
@@ -33,17 +33,10 @@ AHEAD_K = 2560  # the inputs a build with the multipliers ahead (`Tiles.scales_a
 
 
 def build(
-    config: SkinnyConfig | Tiles,
-    m: int,
-    partial: bool,
-    dtype: str,
-    arch: int,
-    kind: str | None = None,
-    early: bool = False,
+    config: SkinnyConfig | Tiles, m: int, partial: bool, dtype: str, arch: int, kind: str | None = None
 ) -> triton.compiler.CompiledKernel:
     """`_wo_kernel` built for `config` at `m` rows (or for the launch tiles themselves), for dense weights
-    or those of a weight-only `kind`; `early`: its first weights asked of L2 before its wait, as `launch` asks
-    under `weights_early_enabled`."""
+    or those of a weight-only `kind`."""
     tiles = config if isinstance(config, Tiles) else config.tiles(m)
     bn, bk = FP8_BLOCK if kind == "fp8_block" else (1, 1)
     constexprs = {
@@ -61,7 +54,6 @@ def build(
         "SWAP": tiles.swap,
         "UNIFORM": kind == "fp8_block" and bn % tiles.block_n == 0,  # as `launch` decides it
         "AHEAD": ahead_span(AHEAD_K, bk) if tiles.scales_ahead else 0,
-        "EARLY": (EARLY_BYTES // (2 if kind is None else 1)) if early else 0,  # elements: dense ones are 16-bit
     } | launch_flags(arch)
     signature = {p: f"*{dtype}" for p in POINTERS} | {"out": "*fp32" if partial else "*i16"}
     if kind is not None:  # codes and block scales as bytes, float32 (or E8M0 byte) scales

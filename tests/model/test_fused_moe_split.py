@@ -137,30 +137,6 @@ def test_scales_ahead_are_bitwise_the_loaded_ones(tokens: int, gate_up: int, dow
         assert torch.equal(got, fused_moe(x, weights, ids, *w, tiles, **fp8.stored()))
 
 
-@pytest.mark.parametrize("device", ["cpu", pytest.param("cuda", marks=pytest.mark.gpu)])
-@pytest.mark.parametrize("quant", [None, "fp8_block", "nvfp4"])
-@pytest.mark.parametrize(("tokens", "down"), [(1, 1), (7, 3)])
-def test_down_weights_asked_early_are_bitwise_the_same(tokens: int, down: int, quant: str | None, device: str) -> None:
-    """The down GEMM's weight rows asked of L2 before its wait (`GemmTiles.weights_early`, a GPU hint that reads
-    nothing into the program) change no bit: one token (the routing ids the blocks' experts) and seven (aligned
-    blocks, the down GEMM split in 3), dense experts with the shared expert's row blocks beside the routed ones."""
-    dtype = torch.bfloat16 if device == "cuda" else torch.float32
-    experts, router = experts_and_router(64, 48, device=device, dtype=dtype)
-    packed, _ = kept(experts, quant, (16, 16)) if quant else (experts, None)
-    x, weights, ids = routed(router, tokens, seed=7)
-    # the shared expert folds in beside dense experts only
-    extra = {"shared": tuple(t.to(dtype) for t in shared_expert(64, 48, tokens, device))} if quant is None else {}
-    tiles = split_tiles(1, down)
-    early = dataclasses.replace(tiles, down=dataclasses.replace(tiles.down, weights_early=True))
-    extra |= packed.stored() if quant else {}
-    with torch.no_grad():
-        got = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, early, **extra)
-        want = fused_moe(x, weights, ids, packed.gate_up_proj, packed.down_proj, tiles, **extra)
-    assert torch.equal(got, want)
-    with pytest.raises(ValueError, match="weights_early is the down GEMM's"):
-        MoETiles(16, early.down, early.down)
-
-
 def test_activation_scales_ahead_are_bitwise_the_loaded_ones() -> None:
     """FP8 activations (w8a8): each row's group scales loaded before the K loop with the multipliers
     (`GemmTiles.scales_ahead`) give the bits of the loop's own loads; two activation groups of H 256 and I 160
@@ -192,12 +168,3 @@ def test_one_token_block_fp8_loads_its_multipliers_ahead_by_default() -> None:
     assert one.gate_up.scales_ahead and one.down.scales_ahead
     assert not eight.gate_up.scales_ahead and dataclasses.replace(one, gate_up=eight.gate_up, down=eight.down) == eight
     assert not default_tiles(1.0, True).gate_up.scales_ahead
-
-
-def test_decode_down_weights_early_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`QCOMPILE_WEIGHTS_EARLY=1` gives the decode class's down GEMM early weights (`GemmTiles.weights_early`),
-    nothing else; off by default until the GPU has timed it."""
-    assert not any(default_tiles(p, True).down.weights_early for p in (1.0, 4.0, 40.0))
-    monkeypatch.setenv("QCOMPILE_WEIGHTS_EARLY", "1")
-    assert default_tiles(1.0, True).down.weights_early and default_tiles(4.0, False).down.weights_early
-    assert not default_tiles(40.0, True).down.weights_early and not default_tiles(1.0, True).gate_up.weights_early

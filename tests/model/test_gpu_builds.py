@@ -394,19 +394,6 @@ DECODE_VARIANTS = {  # (tiles, quant): split dense and block FP8, block FP8's mu
 }
 
 
-@pytest.mark.parametrize("arch", TARGETS)
-def test_down_weights_asked_of_l2_before_the_wait(arch: int) -> None:
-    """The one-token down GEMM with `weights_early` on every target (block FP8; dense and NVFP4 rows too on
-    sm_90): unspilled, its prefetches all before `griddepcontrol.wait` where it launches as a dependent."""
-    early = dataclasses.replace(default_tiles(1.0, True, divmod(arch, 10)).down, weights_early=True)
-    for quant in (None, "fp8_block", "nvfp4") if arch == 90 else ("fp8_block",):
-        built = fits(fused_moe_build_check.build("_down_kernel", quant, 16, early, arch), arch)
-        before, wait, after = built.asm["ptx"].partition("griddepcontrol.wait")
-        assert " STACK:0 " in resources(built), (quant, resources(built))
-        assert "prefetch.global.L2::evict_last" in before and "prefetch" not in after, quant
-        assert bool(wait) == (arch >= 90), quant
-
-
 def split_builds(tiles: MoETiles, quant: str | None, arch: int) -> dict[str, str]:
     """Resources of both GEMMs of decode `tiles` built for sm_`arch` (split ones write float32 partials)."""
     gate_up = fused_moe_build_check.build("_gate_up_kernel", quant, tiles.block_m, tiles.gate_up, arch)
@@ -475,11 +462,11 @@ def test_prefill_multipliers_ahead_build_without_spills(arch: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("quant", [None, "fp8_block"])
 def test_split_sweep_builds_without_spills_for_the_h200(quant: str | None) -> None:
-    """Every decode variant the bench sweeps (`bench_fused_moe.SPLIT_SWEEP`, `EARLY_SWEEP`, and `AHEAD_SWEEP` for
-    block FP8) builds for sm_90 unspilled."""
-    from scripts.experiments.bench_fused_moe import AHEAD_SWEEP, EARLY_SWEEP, SPLIT_SWEEP
+    """Every decode variant the bench sweeps (`bench_fused_moe.SPLIT_SWEEP`, and `AHEAD_SWEEP` for block FP8)
+    builds for sm_90 unspilled."""
+    from scripts.experiments.bench_fused_moe import AHEAD_SWEEP, SPLIT_SWEEP
 
-    swept = SPLIT_SWEEP + EARLY_SWEEP + (AHEAD_SWEEP if quant == "fp8_block" else [])
+    swept = SPLIT_SWEEP + (AHEAD_SWEEP if quant == "fp8_block" else [])
     built = {str(tiles): split_builds(tiles, quant, 90) for tiles in swept}
     assert all(" STACK:0 " in r for b in built.values() for r in b.values()), built
 
@@ -565,20 +552,6 @@ def test_weight_only_gemm_builds(kind: str | None, arch: int) -> None:
     rows, config = next((m, c) for m, configs in CANDIDATES.items() for c in configs if c.dot)
     tiles = config.tiles(rows) if kind is None else weight_only.Tiles(16, 64, 128)
     fits(skinny_build_check.build(tiles, rows, False, "bf16", arch, kind), arch)
-
-
-@pytest.mark.parametrize("arch", [90, 120])  # the targets that launch it as a programmatic dependent
-def test_weight_only_gemm_asks_for_its_first_weights_before_the_wait(arch: int) -> None:
-    """`_wo_kernel` under `weights_early_enabled`: dense (the skinny GEMM's FMA and tensor-core candidates),
-    NVFP4 (packed rows) and block FP8, unspilled, every prefetch before `griddepcontrol.wait`."""
-    fma, dot = (next((m, c) for m, cs in CANDIDATES.items() for c in cs if c.dot == d) for d in (False, True))
-    builds = [(c.tiles(m), m, None) for m, c in (fma, dot)]
-    builds += [(weight_only.Tiles(16, 64, 128), 16, kind) for kind in ("nvfp4", "fp8_block")]
-    for tiles, rows, kind in builds:
-        built = fits(skinny_build_check.build(tiles, rows, False, "bf16", arch, kind, early=True), arch)
-        before, wait, after = built.asm["ptx"].partition("griddepcontrol.wait")
-        assert " STACK:0 " in resources(built), (kind, resources(built))
-        assert wait and "prefetch.global.L2::evict_last" in before and "prefetch" not in after, (kind, tiles)
 
 
 @pytest.mark.parametrize("dot", [False, True])

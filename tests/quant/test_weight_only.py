@@ -276,20 +276,6 @@ def test_every_kind_on_cuda(kind: str, m: int, dtype: torch.dtype, swap: bool) -
     assert torch.equal(module(torch.eye(k, dtype=dtype, device="cuda")), w.T.to(dtype))
 
 
-@pytest.mark.gpu
-@pytest.mark.parametrize("m", [1, 16])
-@pytest.mark.parametrize("kind", list(weight_only.KINDS))
-def test_first_weights_asked_early_are_bitwise_the_same(kind: str, m: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Under `QCOMPILE_WEIGHTS_EARLY=1` each program asks L2 for its first weights before its PDL wait (a hint):
-    every kind gives the same bits, split over K (m 1) and not (m 16)."""
-    g = torch.Generator().manual_seed(m)
-    module = any_kind_module(g, kind, 200, 320).cuda()
-    x = torch.randn(m, 320, generator=g).to(torch.bfloat16).cuda()
-    want = module(x)
-    monkeypatch.setenv("QCOMPILE_WEIGHTS_EARLY", "1")
-    assert torch.equal(module(x), want)
-
-
 @pytest.mark.parametrize("kind", ["fp8", "nvfp4"])
 def test_module_packs_like_the_repo_packers(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Packing in row chunks (forced small here) gives the one-shot packers' bytes, hence their weights."""
