@@ -198,8 +198,9 @@ def default_tiles(
     largest class's gate_up tile is half as wide where it would spill (`gate_up_spills`).
 
     Swept again on an H100 at the full preset's shapes (`--quant-sweep`, docs/measurements.md): one token's
-    block-FP8 step loads its multipliers ahead of the K loop where `ahead` says the format allows it
-    (`decode_ahead`; 29.6 us from 34.6; at 8 tokens it cost 6%, so only at one pair an expert), and FP8
+    block-FP8 step loads its multipliers ahead of the K loop where the caller's `ahead` says it is one token
+    and the format allows it (`decode_ahead`; 29.6 us from 34.6; at 8 tokens, still under one pair an expert
+    of 512, it cost 6-7%), and FP8
     activations at prefill take 32-row blocks of swapped 64 x 128 tiles (1307 us from 1453 at 2048 tokens)."""
     halved = gate_up_spills(capability, fp8)
     if pairs_per_expert <= 4:
@@ -894,7 +895,7 @@ def fused_moe(
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
     projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
     on its device (CPU tensors run in Triton's interpreter). `tiles` defaults to
-    `default_tiles(T·k / E, quantised, x's GPU, fp8_activations, decode_ahead(...))`.
+    `default_tiles(T·k / E, quantised, x's GPU, fp8_activations, T == 1 and decode_ahead(...))`.
 
     `quant` names the stored format of both projections (`[E, N, K]` each), read in place:
     - "fp8_block": E4M3 codes (float8_e4m3fn or uint8) `[E, N, K]`, float scales `[E, ceil(N/bn),
@@ -914,7 +915,7 @@ def fused_moe(
     scales = (gate_up_scale, down_scale, gate_up_scale_2, down_scale_2)
     stored = _stored_experts(x, quant, gate_up_proj, down_proj, scales, block, (e, hidden, inter))
     if tiles is None:
-        ahead = decode_ahead(quant, (stored.bn, stored.bk), inter)
+        ahead = t == 1 and decode_ahead(quant, (stored.bn, stored.bk), inter)
         tiles = default_tiles(t * k / e, quant is not None, found, fp8_activations, ahead)
     if quant is not None:
         tiles = _kept_tiles(tiles, quant, stored.bk, x.dtype)
