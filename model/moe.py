@@ -229,7 +229,7 @@ class Experts(nn.Module):
         later = [functools.partial(cache.slot_ids, ids, r) for r in range(1, cache.step_rounds(ids))]
         slot_ids = cache.slot_ids(ids)
         held = cache.slot_tensors()
-        ahead = ids.shape[0] == 1 and decode_ahead(self.quant, self.block, self.logical_shape("down")[-1])
+        ahead = decode_ahead(ids.shape[0], self.quant, self.block, self.logical_shape("down")[-1])
         tiles = default_tiles(
             pairs_per_expert, self.quant is not None, fp8_activations=fp8["fp8_activations"], ahead=ahead
         )

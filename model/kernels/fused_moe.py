@@ -235,8 +235,14 @@ def scales_ahead(
     return {"AHEAD": ahead_span(per_split, bk), "A_AHEAD": rows}
 
 
-@functools.cache  # asked on every eager MoE call: a lookup, not two tile objects
-def decode_ahead(quant: str | None, block: tuple[int, int], inter: int) -> bool:
+def decode_ahead(tokens: int, quant: str | None, block: tuple[int, int], inter: int) -> bool:
+    """`default_tiles`' `ahead` for a call of `tokens` tokens: one token (at 8, still under one pair an expert
+    of 512, it was slower) whose format allows it (`_ahead_allowed`)."""
+    return tokens == 1 and _ahead_allowed(quant, block, inter)
+
+
+@functools.cache  # asked on every eager one-token MoE call: a lookup, not two tile objects
+def _ahead_allowed(quant: str | None, block: tuple[int, int], inter: int) -> bool:
     """Whether one-token tiles (`default_tiles`' first class) may load block FP8's multipliers ahead: every
     N tile of both GEMMs inside one scale block of `block = (bn, bk)` (the up rows start at `inter`)."""
     tiles = default_tiles(1)
@@ -895,7 +901,7 @@ def fused_moe(
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
     projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
     on its device (CPU tensors run in Triton's interpreter). `tiles` defaults to
-    `default_tiles(T·k / E, quantised, x's GPU, fp8_activations, T == 1 and decode_ahead(...))`.
+    `default_tiles(T·k / E, quantised, x's GPU, fp8_activations, decode_ahead(T, ...))`.
 
     `quant` names the stored format of both projections (`[E, N, K]` each), read in place:
     - "fp8_block": E4M3 codes (float8_e4m3fn or uint8) `[E, N, K]`, float scales `[E, ceil(N/bn),
@@ -915,7 +921,7 @@ def fused_moe(
     scales = (gate_up_scale, down_scale, gate_up_scale_2, down_scale_2)
     stored = _stored_experts(x, quant, gate_up_proj, down_proj, scales, block, (e, hidden, inter))
     if tiles is None:
-        ahead = t == 1 and decode_ahead(quant, (stored.bn, stored.bk), inter)
+        ahead = decode_ahead(t, quant, (stored.bn, stored.bk), inter)
         tiles = default_tiles(t * k / e, quant is not None, found, fp8_activations, ahead)
     if quant is not None:
         tiles = _kept_tiles(tiles, quant, stored.bk, x.dtype)

@@ -340,7 +340,7 @@ def main() -> None:
             for kind, cand, wts in sweeps:
                 run = functools.partial(fused_moe, x, weights, ids, tiles=cand, **wts)
                 diff = float((run() - fused_moe(x, weights, ids, **wts)).abs().max())
-                ahead = tokens == 1 and decode_ahead(wts.get("quant"), wts.get("block", FP8_BLOCK), two_i // 2)
+                ahead = decode_ahead(tokens, wts.get("quant"), wts.get("block", FP8_BLOCK), two_i // 2)
                 chosen = default_tiles(
                     ids.numel() / e, kind != "bf16", fp8_activations=kind.endswith("w8a8"), ahead=ahead
                 )

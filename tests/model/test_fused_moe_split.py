@@ -183,9 +183,9 @@ def test_one_token_block_fp8_loads_its_multipliers_ahead_by_default() -> None:
     """The default one-token tiles load block FP8's multipliers ahead where every N tile lies in one scale
     block (128-row blocks, the up rows at 640 or 96), not at 8 tokens' pairs, not for other formats or for
     scale blocks narrower than a tile (16 rows), whose multipliers change inside a tile."""
-    assert decode_ahead("fp8_block", (128, 128), 640) and decode_ahead("fp8_block", (128, 128), 96)
-    assert not decode_ahead("fp8_block", (16, 128), 640) and not decode_ahead("fp8_block", (128, 128), 48)
-    assert not any(decode_ahead(q, (128, 128), 640) for q in (None, "mxfp8", "nvfp4"))
+    assert decode_ahead(1, "fp8_block", (128, 128), 640) and decode_ahead(1, "fp8_block", (128, 128), 96)
+    assert not decode_ahead(1, "fp8_block", (16, 128), 640) and not decode_ahead(1, "fp8_block", (128, 128), 48)
+    assert not any(decode_ahead(1, q, (128, 128), 640) for q in (None, "mxfp8", "nvfp4"))
     one, eight = default_tiles(1.0, True, ahead=True), default_tiles(80 / 76, True, ahead=True)
     assert one.gate_up.scales_ahead and one.down.scales_ahead
     assert not eight.gate_up.scales_ahead and dataclasses.replace(one, gate_up=eight.gate_up, down=eight.down) == eight
