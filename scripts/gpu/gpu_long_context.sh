@@ -26,7 +26,8 @@
 # SMOKE=1: every stage at tiny sizes on CPU (tiny preset, eager), as tests/server/test_gpu_long_context.py runs it.
 # Overrides: CONTEXTS, BATCHES ("1 8"; a later window may run BATCHES=8 alone), INTERVALS and FIT_LENS
 # (space-separated), LENGTHS (comma-separated), REPEATS (timed prompts per length), CHUNK
-# (--max-num-batched-tokens and the compile range), AOT_DIR and PORT.
+# (--max-num-batched-tokens and the compile range), AOT_DIR, PORT and GRAPHS (the served graph mode,
+# full_decode_only; full_and_piecewise also captures prefill chunks up to CHUNK tokens).
 set -uo pipefail
 name=gpu_long_context
 source "$(dirname "$0")/gpu_env.sh" || exit 1
@@ -47,7 +48,12 @@ else
   model=/tmp/qc-bench-bfloat16 device=cuda dtype=bfloat16
   aot="${AOT_DIR:-/tmp/qc-aot}"
   chunk="${CHUNK:-2048}"
-  compile=(--scope kernel --ranges "1:1,2:$chunk" --cudagraph full_decode_only --aot-dir "$aot")
+  compile=(--scope kernel --ranges "1:1,2:$chunk" --aot-dir "$aot")
+  if [ "${GRAPHS:-full_decode_only}" = full_decode_only ]; then
+    compile+=(--cudagraph full_decode_only)
+  else  # prefill chunks through piecewise graphs too: the ladder up to the chunk, so a full chunk replays one
+    compile+=(--cudagraph "$GRAPHS" --max-capture-size "$chunk")
+  fi
   bench=(--preset bench --device cuda --dtype bfloat16 --scopes kernel --modes full_decode_only --aot-dir "$aot")
   # 256k: the model's 262144 positions less room for the bench's warm and timed decode steps
   contexts="${CONTEXTS:-8192 32768 131072 262080}" batches="${BATCHES:-1 8}" lengths="${LENGTHS:-32768,131072}"
