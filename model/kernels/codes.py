@@ -2,7 +2,9 @@
 
 Codes are turned into float32 by assembling bits, never by float negation or scaling tricks: that
 keeps signed zeros (Triton may compile negation without them) and makes every value exact, so the
-kernels reproduce the torch formulas of `model/quant/formats.py` bit for bit.
+kernels reproduce the torch formulas of `model/quant/formats.py` bit for bit. The one multiply,
+E4M3 -> bfloat16 on the GPU (`E4M3_BF16_QUADS`), is by a power of two in PTX with -0 added: exact, and
+signed zeros kept.
 
 CPU tensors run kernels in Triton's interpreter. Built without `TRITON_INTERPRET`, the interpreter
 cannot call `@triton.jit` helpers from a kernel, so `interpreted()` runs a copy of the kernel whose
@@ -91,6 +93,30 @@ def e4m3_as(q, dtype: tl.constexpr, HW_E4M3: tl.constexpr):
     else:
         d = e4m3_value(q.to(tl.uint32)).to(dtype)
     return d
+
+
+# E4M3 codes -> bfloat16 without a conversion instruction, four codes (one 32-bit register) at a time, two a
+# register: `prmt` puts each code in the high byte of a 16-bit half, its seven value bits shifted right by 4
+# land on bfloat16's exponent and mantissa top (bfloat16 `2^(e-127) (1 + m/8)`, `m 2^-126 / 8` at e = 0),
+# the sign stays, and a multiply by 2^120 rebases the exponent from 127 to E4M3's 7 (exact: a power of two;
+# -0 as the addend keeps signed zeros). The GPU's `cvt` goes through float16 and converts each half to
+# bfloat16 on its own, on the slow conversion pipe (`F2F.BF16.F16`): that bound the fused MoE's block-FP8
+# K loop. S.1111.111 (NaN) decodes to +-480.
+E4M3_BF16_QUADS = tl.constexpr("""{
+.reg .b32 a, b, m, s;
+mov.b32 m, 0x7B807B80;
+mov.b32 s, 0x80008000;
+prmt.b32 a, $2, 0, 0x1404;
+prmt.b32 b, $2, 0, 0x3424;
+and.b32 $0, a, 0x7F007F00; shr.b32 $0, $0, 4; and.b32 a, a, s; or.b32 $0, $0, a; fma.rn.bf16x2 $0, $0, m, s;
+and.b32 $1, b, 0x7F007F00; shr.b32 $1, $1, 4; and.b32 b, b, s; or.b32 $1, $1, b; fma.rn.bf16x2 $1, $1, m, s;
+}""")
+
+
+@triton.jit
+def e4m3_bf16(q):
+    """E4M3 codes (uint8) -> bfloat16 by `E4M3_BF16_QUADS` (GPU builds only: inline PTX)."""
+    return tl.inline_asm_elementwise(E4M3_BF16_QUADS, "=r,=r,r", [q], dtype=tl.bfloat16, is_pure=True, pack=4)
 
 
 @triton.jit

@@ -111,6 +111,7 @@ from model.kernels.codes import (
     capability,
     decoders,
     e4m3_as,
+    e4m3_bf16,
     e8m0_value,
     interpreted,
     kept_block_k,
@@ -419,6 +420,8 @@ def _tile_dot(
         else:
             if A_FP8:  # FP8 x FP8: both tiles' codes go to the tensor cores as they are
                 b = b.to(tl.float8e4nv, bitcast=True)
+            elif PTX and a.dtype == tl.bfloat16:
+                b = e4m3_bf16(b)
             else:
                 b = e4m3_as(b, a.dtype, HW_E4M3)  # E4M3 codes: exact in every activation dtype
             if KIND == 1:  # block FP8: float32 multipliers

@@ -65,6 +65,7 @@ from model.kernels.codes import (
     add,
     bf16_bits,
     decoders,
+    e4m3_bf16,
     e4m3_float,
     e8m0_value,
     interpreted,
@@ -168,16 +169,20 @@ def _wo_weight_tile(
     to a's dtype, which changes only MXFP8 weights below bf16's normals."""
     if KIND == 0:
         b = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0.0)
-    else:
-        if KIND == 2 or KIND == 3:
-            d = nvfp4_tile(w + rn64[None, :] * (K // 2), block_scale + rn64[None, :] * (K // 16), k0, k_end, n_live,
-                           BLOCK_K, BLOCK_N, PTX, HW_E4M3)  # fmt: skip
-        elif KIND == 5 and a.dtype != tl.float16:  # MXFP8 with its scales: exact in bf16 and float32
-            d = mxfp8_tile(w + rn64[None, :] * K, scale + rn64[None, :] * ((K + 31) // 32), k0, k_end, n_live,
-                           BLOCK_K, BLOCK_N, HW_E4M3)  # fmt: skip
-        else:
-            d = e4m3_float(tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0), HW_E4M3)
+    elif KIND == 2 or KIND == 3:
+        d = nvfp4_tile(w + rn64[None, :] * (K // 2), block_scale + rn64[None, :] * (K // 16), k0, k_end, n_live,
+                       BLOCK_K, BLOCK_N, PTX, HW_E4M3)  # fmt: skip
         b = operand_like(d, a, DOT_F32)
+    elif KIND == 5 and a.dtype != tl.float16:  # MXFP8 with its scales: exact in bf16 and float32
+        d = mxfp8_tile(w + rn64[None, :] * K, scale + rn64[None, :] * ((K + 31) // 32), k0, k_end, n_live,
+                       BLOCK_K, BLOCK_N, HW_E4M3)  # fmt: skip
+        b = operand_like(d, a, DOT_F32)
+    else:  # E4M3 codes alone (FP8, block FP8, MXFP8 under float16): scaled after the dot
+        q = tl.load(w + rn64[None, :] * K + rk[:, None], mask=wmask, other=0)
+        if PTX and a.dtype == tl.bfloat16 and not DOT_F32:
+            b = e4m3_bf16(q)  # off the GPU's conversion pipe (`codes.E4M3_BF16_QUADS`)
+        else:
+            b = operand_like(e4m3_float(q, HW_E4M3), a, DOT_F32)
     return b
 
 

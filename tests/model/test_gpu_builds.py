@@ -642,6 +642,24 @@ def test_nvfp4_nibbles_decode_in_pairs_on_the_gpu() -> None:
     assert not missing, missing
 
 
+@pytest.mark.parametrize("arch", [86, 90, 120])
+def test_e4m3_weights_reach_bf16_without_the_conversion_pipe(arch: int) -> None:
+    """Built for the GPU with bfloat16 activations, the fused MoE's block-FP8 GEMMs (decode and 64-row tiles)
+    and the weight-only FP8 GEMMs decode their E4M3 codes through `codes.E4M3_BF16_QUADS` (integer ops and a
+    multiply), not `cvt` to float16 and then to bfloat16 one value at a time, which bound the K loop."""
+    built = {}
+    for pairs in (1.0, 50.0):
+        tiles = default_tiles(pairs, True, divmod(arch, 10))
+        for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
+            built[f"{kernel} x{pairs:g}"] = fused_moe_build_check.build(kernel, "fp8_block", tiles.block_m, gemm, arch)
+    wo_tiles = SkinnyConfig(64, 128, weight_only.TARGET_PROGRAMS, True)
+    for kind in ("fp8", "fp8_block"):
+        built[f"weight-only {kind}"] = skinny_build_check.build(wo_tiles, 1, False, "bf16", arch, kind)
+    multiplier = "0x7B807B80"  # the quads' 2^120 in both halves
+    wrong = [n for n, k in built.items() if multiplier not in k.asm["ptx"] or "cvt.rn.bf16.f16" in k.asm["ptx"]]
+    assert not wrong, wrong
+
+
 def test_every_kernel_has_a_build_case() -> None:
     """A new `*_kernel` in `model/kernels` needs a case here, so that it too is built before a GPU run."""
     modules = (act_quant, attention_decode, attention_prefill, expert_copy, expert_plan, fused_moe, gdn_decode, hc_read)

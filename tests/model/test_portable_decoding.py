@@ -58,6 +58,88 @@ def test_e4m3_bits_give_the_hardware_conversion(dtype: torch.dtype) -> None:
     assert torch.equal(bits[~nan].view(torch.int32), hardware[~nan].view(torch.int32))
 
 
+def _prmt(a: int, b: int, sel: int) -> int:
+    """PTX `prmt.b32` (default mode): byte i of the result is byte `sel`'s nibble i of `{b, a}`."""
+    pool = (b << 32) | a
+    return sum(((pool >> (8 * ((sel >> (4 * i)) & 7))) & 0xFF) << (8 * i) for i in range(4))
+
+
+def _fma_bf16x2(a: int, b: int, c: int) -> int:
+    """PTX `fma.rn.bf16x2` on two halves, IEEE with subnormals (products here are exact: powers of two)."""
+
+    def half(x: int, i: int) -> torch.Tensor:
+        return torch.tensor([(x >> (16 * i)) & 0xFFFF], dtype=torch.int32).to(torch.int16).view(torch.bfloat16)
+
+    out = 0
+    for i in range(2):
+        r = (half(a, i).double() * half(b, i).double() + half(c, i).double()).to(torch.bfloat16)
+        out |= (int(r.view(torch.int16).item()) & 0xFFFF) << (16 * i)
+    return out
+
+
+def run_ptx(asm: str, inputs: list[int], outputs: int) -> list[int]:
+    """A CPU model of the PTX subset `codes`' decoders use, over 32-bit registers (`$0..` the operands)."""
+    regs = {f"${outputs + i}": v for i, v in enumerate(inputs)}
+
+    def value(x: str) -> int:
+        return int(x, 0) & 0xFFFFFFFF if x[0].isdigit() else regs[x]
+
+    ops = {
+        "mov.b32": lambda a: a,
+        "prmt.b32": _prmt,
+        "and.b32": lambda a, b: a & b,
+        "or.b32": lambda a, b: a | b,
+        "shr.b32": lambda a, b: a >> b,
+        "shl.b32": lambda a, b: (a << b) & 0xFFFFFFFF,
+        "fma.rn.bf16x2": _fma_bf16x2,
+    }
+    for line in asm.strip("{}\n").split(";"):
+        op, _, args = line.strip().partition(" ")
+        if op in ("", ".reg"):
+            continue
+        dst, *srcs = (a.strip() for a in args.split(","))
+        regs[dst] = ops[op](*map(value, srcs))
+    return [regs[f"${i}"] for i in range(outputs)]
+
+
+def test_e4m3_quads_give_torch_values() -> None:
+    """`codes.E4M3_BF16_QUADS` (GPU builds' E4M3 -> bfloat16, inline PTX the interpreter cannot run), on a CPU
+    model of its instructions: every code at each of a register's four bytes gives torch's bfloat16 bits
+    (signed zeros, subnormals down to 2^-9, 448), and NaN's two codes +-480 (`test_gpu_e4m3_quads_...`)."""
+    every = torch.arange(256, dtype=torch.int32).to(torch.uint8)
+    want = every.view(torch.float8_e4m3fn).to(torch.bfloat16)
+    want[every == 0x7F], want[every == 0xFF] = 480.0, -480.0
+    want_bits = [int(v) & 0xFFFF for v in want.view(torch.int16).tolist()]
+    g = torch.Generator().manual_seed(0)
+    for position in range(4):
+        for code in range(256):
+            quad = torch.randint(0, 256, (4,), generator=g).tolist()
+            quad[position] = code
+            lo, hi = run_ptx(codes.E4M3_BF16_QUADS.value, [int.from_bytes(bytes(quad), "little")], 2)
+            got = [lo & 0xFFFF, lo >> 16, hi & 0xFFFF, hi >> 16]
+            assert got == [want_bits[c] for c in quad], (position, code)
+
+
+@triton.jit
+def _e4m3_bf16_kernel(codes_in, out):
+    """out[i] = e4m3_bf16(codes[i]) for 256 codes."""
+    i = tl.arange(0, 256)
+    tl.store(out + i, codes.e4m3_bf16(tl.load(codes_in + i)))
+
+
+@pytest.mark.gpu
+def test_gpu_e4m3_quads_give_the_gpu_conversion() -> None:
+    """On the GPU, `codes.e4m3_bf16` gives the hardware conversion's bfloat16 bits for every code (its fma
+    keeps subnormals and signed zeros) but NaN's two, which it reads as +-480."""
+    every = torch.arange(256, dtype=torch.int32).to(torch.uint8).cuda()
+    got = torch.empty(256, dtype=torch.bfloat16, device="cuda")
+    _e4m3_bf16_kernel[(1,)](every, got)
+    want = every.view(torch.float8_e4m3fn).to(torch.bfloat16)
+    nan = want.isnan()
+    assert every[nan].tolist() == [0x7F, 0xFF] and got[nan].tolist() == [480.0, -480.0]
+    assert torch.equal(got[~nan].view(torch.int16), want[~nan].view(torch.int16))
+
+
 # the other decoding each device runs: Hopper's E4M3 conversion in the interpreter (which has no PTX), and
 # on a GPU of sm_89 or newer, sm_86's (its bits through the same PTX decoding)
 OTHER = {"cpu": HOPPER_E4M3, "cuda": codes.gpu_decoders((8, 6))}
