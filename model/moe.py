@@ -230,9 +230,7 @@ class Experts(nn.Module):
         slot_ids = cache.slot_ids(ids)
         held = cache.slot_tensors()
         ahead = decode_ahead(ids.shape[0], self.quant, self.block, self.logical_shape("down")[-1])
-        tiles = default_tiles(
-            pairs_per_expert, self.quant is not None, fp8_activations=fp8["fp8_activations"], ahead=ahead
-        )
+        tiles = default_tiles(pairs_per_expert, self.quant, fp8_activations=fp8["fp8_activations"], ahead=ahead)
         return slot_ids, held["gate_up_proj"], held["down_proj"], self.stored() | fp8 | {"tiles": tiles, "later": later}
 
     def forward(self, x: torch.Tensor, weights: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:

@@ -184,7 +184,7 @@ class MoETiles:
 
 def default_tiles(
     pairs_per_expert: float,
-    fp8: bool = False,
+    quant: str | None = None,
     capability: tuple[int, int] = TUNED_ON,
     fp8_activations: bool = False,
     ahead: bool = False,
@@ -202,12 +202,19 @@ def default_tiles(
     block-FP8 step loads its multipliers ahead of the K loop where the caller's `ahead` says it is one token
     and the format allows it (`decode_ahead`; 29.6 us from 34.6; at 8 tokens, still under one pair an expert
     of 512, it cost 6-7%), and FP8
-    activations at prefill take 32-row blocks of swapped 64 x 128 tiles (1307 us from 1453 at 2048 tokens)."""
-    halved = gate_up_spills(capability, fp8)
+    activations at prefill take 32-row blocks of swapped 64 x 128 tiles (1307 us from 1453 at 2048 tokens).
+    Once E4M3 reached bf16 off the conversion pipe (`codes.E4M3_BF16_QUADS`), block FP8 under one pair an expert
+    but for one token's multipliers-ahead tiles took twice as wide tiles (8 tokens: 149.1 us from 164.0).
+
+    `quant` is the experts' stored format (None: dense)."""
+    kept = quant is not None
+    halved = gate_up_spills(capability, kept)
     if pairs_per_expert <= 4:
         one = ahead and pairs_per_expert <= 1
+        if quant == "fp8_block" and not one:
+            return MoETiles(16, GemmTiles(64, 128, 4, 4), GemmTiles(128, 128, 4, 4))
         return MoETiles(16, GemmTiles(32, 128, 4, 4, scales_ahead=one), GemmTiles(64, 64, 4, 4, scales_ahead=one))
-    if fp8:
+    if kept:
         if pairs_per_expert <= 24:
             return MoETiles(16, GemmTiles(32, 128, 4, 6), GemmTiles(64, 128, 4, 6))
         if fp8_activations:
@@ -904,7 +911,7 @@ def fused_moe(
     `x [T, H]`, `weights [T, k]` (any float dtype), `ids [T, k]` (integers in `[0, E)`); dense
     projections `gate_up_proj [E, 2I, H]` (gate rows first) and `down_proj [E, H, I]` in x's dtype and
     on its device (CPU tensors run in Triton's interpreter). `tiles` defaults to
-    `default_tiles(T·k / E, quantised, x's GPU, fp8_activations, decode_ahead(T, ...))`.
+    `default_tiles(T·k / E, quant, x's GPU, fp8_activations, decode_ahead(T, ...))`.
 
     `quant` names the stored format of both projections (`[E, N, K]` each), read in place:
     - "fp8_block": E4M3 codes (float8_e4m3fn or uint8) `[E, N, K]`, float scales `[E, ceil(N/bn),
@@ -925,7 +932,7 @@ def fused_moe(
     stored = _stored_experts(x, quant, gate_up_proj, down_proj, scales, block, (e, hidden, inter))
     if tiles is None:
         ahead = decode_ahead(t, quant, (stored.bn, stored.bk), inter)
-        tiles = default_tiles(t * k / e, quant is not None, found, fp8_activations, ahead)
+        tiles = default_tiles(t * k / e, quant, found, fp8_activations, ahead)
     if quant is not None:
         tiles = _kept_tiles(tiles, quant, stored.bk, x.dtype)
     if fp8_activations:

@@ -342,7 +342,7 @@ def main() -> None:
                 diff = float((run() - fused_moe(x, weights, ids, **wts)).abs().max())
                 ahead = decode_ahead(tokens, wts.get("quant"), wts.get("block", FP8_BLOCK), two_i // 2)
                 chosen = default_tiles(
-                    ids.numel() / e, kind != "bf16", fp8_activations=kind.endswith("w8a8"), ahead=ahead
+                    ids.numel() / e, wts.get("quant"), fp8_activations=kind.endswith("w8a8"), ahead=ahead
                 )
                 mark = " (default)" if cand == chosen else ""
                 us = graphed_us(run, args.iters)

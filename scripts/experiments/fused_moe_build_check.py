@@ -100,7 +100,7 @@ def main() -> None:
         for quant in KINDS:
             ahead = decode_ahead(1, quant, FP8_BLOCK, BENCH_INTER)  # as one token takes them
             for a_fp8 in (False, True) if quant == "fp8_block" and args.arch >= 89 else (False,):
-                tiles = default_tiles(pairs, quant is not None, divmod(args.arch, 10), a_fp8, ahead)
+                tiles = default_tiles(pairs, quant, divmod(args.arch, 10), a_fp8, ahead)
                 for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
                     built = build(kernel, quant, tiles.block_m, gemm, args.arch, a_fp8)
                     block_k = built_block_k(quant, gemm, a_fp8)

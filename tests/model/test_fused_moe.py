@@ -275,7 +275,7 @@ def test_quantised_matches_dequantised_reference(
 def test_quantised_default_tiles_match_dequantised_reference(quant: str, tokens: int) -> None:
     experts, router = experts_and_router()
     x, weights, ids = routed(router, tokens, seed=3)
-    assert default_tiles(ids.numel() / 8, True) != default_tiles(0, True)  # not the decode tiles
+    assert default_tiles(ids.numel() / 8, "fp8_block") != default_tiles(0, "fp8_block")  # not the decode tiles
     packed, ref_experts = kept(experts, quant)
     with torch.no_grad():
         ref = ref_experts.reference(x, weights, ids)
@@ -569,6 +569,6 @@ def test_kernels_compile_for_the_h200(kernel: str) -> None:
     if not (Path(triton.__file__).parent / "backends" / "nvidia" / "bin" / "ptxas").exists():
         pytest.skip("this Triton build has no ptxas")
     for quant in fused_moe_module.KINDS:
-        tiles = default_tiles(1, quant is not None)
+        tiles = default_tiles(1, quant)
         gemm = tiles.gate_up if kernel == "_gate_up_kernel" else tiles.down
         assert build(kernel, quant, tiles.block_m, gemm).asm["cubin"], quant

@@ -370,11 +370,13 @@ def test_fp8_kv_prefill_spills_no_more_than_bf16(arch: int) -> None:
 def test_fused_moe_gemms_build(quant: str | None, arch: int) -> None:
     """Both GEMMs in each stored format (each its own constexpr branch, and the E4M3 and NVFP4 decoding
     each target's GPU launches with), decode tiles. Off sm_90 a stored format's gate_up GEMM only (the
-    down GEMM decodes with the same `_tile_dot`), and not nvfp4_ct (NVFP4 but for its scale's division)."""
-    tiles = default_tiles(1.0, quant is not None)
-    gemms = (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down))
-    for kernel, gemm in gemms if arch == 90 or quant is None else gemms[:1]:
-        fits(fused_moe_build_check.build(kernel, quant, tiles.block_m, gemm, arch), arch)
+    down GEMM decodes with the same `_tile_dot`), and not nvfp4_ct (NVFP4 but for its scale's division). Block
+    FP8 has two decode classes: one token's, its multipliers loaded ahead, and the wider tiles of a few tokens."""
+    decode = [default_tiles(1.0, quant)] + ([default_tiles(1.0, quant, ahead=True)] if quant == "fp8_block" else [])
+    for tiles in decode:
+        gemms = (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down))
+        for kernel, gemm in gemms if arch == 90 or quant is None else gemms[:1]:
+            fits(fused_moe_build_check.build(kernel, quant, tiles.block_m, gemm, arch), arch)
 
 
 SPLIT = MoETiles(16, GemmTiles(32, 128, 4, 4, split_k=3), GemmTiles(64, 64, 4, 4, split_k=2))  # the predicted best
@@ -409,7 +411,7 @@ def test_decode_variants_build_without_spills(variant: str, arch: int) -> None:
     assert all(" STACK:0 " in r for r in built.values()), built
 
 
-PREFILL = default_tiles(40.0, True)  # the full preset's prefill class on the H200 (64-row blocks, 40 pairs an expert)
+PREFILL = default_tiles(40.0, "fp8_block")  # the full preset's prefill class on the H200 (64-row blocks, 40 pairs)
 
 
 def ahead_build(
@@ -452,7 +454,7 @@ def test_prefill_multipliers_ahead_build_without_spills(arch: int) -> None:
     tile spills today already (sm_80, sm_86, sm_120) or with them (sm_89, 24 bytes; docs/measurements.md).
     (FP8 activations' own prefill tiles, 32 rows swapped, do not take them ahead: with them, 8 bytes on sm_120.)"""
     for fp8_activations in (False, True) if arch >= 89 else (False,):
-        tiles = default_tiles(40.0, True, divmod(arch, 10))
+        tiles = default_tiles(40.0, "fp8_block", divmod(arch, 10))
         gemms = [("_gate_up_kernel", tiles.gate_up)] + ([("_down_kernel", tiles.down)] if arch == 90 else [])
         for kernel, gemm in gemms:
             built = ahead_build(kernel, tiles.block_m, gemm, arch, fp8_activations, True)
@@ -492,7 +494,7 @@ def test_prefill_ahead_sweep_builds_without_spills_for_the_h200(fp8_activations:
 def test_largest_gate_up_tiles_build_without_spills(quant: str | None, arch: int) -> None:
     """The gate_up GEMM of the largest tile class (128 rows dense, 64 quantised) at the tiles each target's
     GPU takes: half as wide where the tuned ones spill (`fused_moe.gate_up_spills`)."""
-    tiles = default_tiles(200.0, quant is not None, divmod(arch, 10))
+    tiles = default_tiles(200.0, quant, divmod(arch, 10))
     kernel = fused_moe_build_check.build("_gate_up_kernel", quant, tiles.block_m, tiles.gate_up, arch)
     assert " STACK:0 " in resources(fits(kernel, arch))
 
@@ -504,7 +506,7 @@ def test_fp8_activation_gemms_build_without_spills(arch: int) -> None:
     tensor cores (`mma.sync ... e4m3.e4m3` on sm_89 and sm_120, `wgmma ... e4m3.e4m3` on sm_90), unspilled.
     The 16-row tiles are Triton's mma.sync on sm_90, which converts FP8 operands to float16 there."""
     pairs = 200.0
-    tiles = default_tiles(pairs, True, divmod(arch, 10), fp8_activations=True)
+    tiles = default_tiles(pairs, "fp8_block", divmod(arch, 10), fp8_activations=True)
     for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
         built = fits(fused_moe_build_check.build(kernel, "fp8_block", tiles.block_m, gemm, arch, True), arch)
         assert " STACK:0 " in resources(built), (kernel, resources(built))
@@ -515,7 +517,7 @@ def test_fp8_activation_gemms_build_without_spills(arch: int) -> None:
 def test_fp8_activations_do_not_build_below_sm89(arch: int) -> None:
     """Why `fused_moe` refuses FP8 activations below sm_89 (`FP8_MMA_CAPABILITY`): Triton has no E4M3 type
     there."""
-    tiles = default_tiles(200.0, True, divmod(arch, 10))
+    tiles = default_tiles(200.0, "fp8_block", divmod(arch, 10))
     with pytest.raises(triton.CompilationError) as refused:
         fused_moe_build_check.build("_gate_up_kernel", "fp8_block", tiles.block_m, tiles.gate_up, arch, True)
     assert "type fp8e4nv not supported in this architecture" in str(refused.value.__cause__)
@@ -579,8 +581,8 @@ def nvfp4_builds() -> dict[str, triton.compiler.CompiledKernel]:
     GEMM at its default tiles, direct and split-K."""
     built = {}
     for pairs in (1.0, 50.0):
-        tiles = default_tiles(pairs, True)
         for quant in NVFP4_KINDS:
+            tiles = default_tiles(pairs, quant)
             for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
                 build = fused_moe_build_check.build(kernel, quant, tiles.block_m, gemm, 90)
                 built[f"{quant} {kernel} x{pairs:g}"] = build
@@ -649,7 +651,7 @@ def test_e4m3_weights_reach_bf16_without_the_conversion_pipe(arch: int) -> None:
     multiply), not `cvt` to float16 and then to bfloat16 one value at a time, which bound the K loop."""
     built = {}
     for pairs in (1.0, 50.0):
-        tiles = default_tiles(pairs, True, divmod(arch, 10))
+        tiles = default_tiles(pairs, "fp8_block", divmod(arch, 10))
         for kernel, gemm in (("_gate_up_kernel", tiles.gate_up), ("_down_kernel", tiles.down)):
             built[f"{kernel} x{pairs:g}"] = fused_moe_build_check.build(kernel, "fp8_block", tiles.block_m, gemm, arch)
     wo_tiles = SkinnyConfig(64, 128, weight_only.TARGET_PROGRAMS, True)
