@@ -119,3 +119,19 @@ def launched(monkeypatch: pytest.MonkeyPatch) -> tuple[list[EngineConfig], list[
     monkeypatch.setattr(LLM, "from_config", classmethod(from_config))
     monkeypatch.setattr(launch, "serve", lambda config, *rest: served.append(config))
     return generated, served
+
+
+@pytest.fixture
+def row_invariant_dot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Triton's interpreter multiplies `tl.dot` tiles with `np.matmul`, whose BLAS may round a row by where it
+    sits in the operand (OpenBLAS's edge kernels on an AMD EPYC: a row alone in a tile and the same row among
+    others differ in the last bit). A kernel's claim that a row comes out the same whatever shares its tile is
+    the GPU's MMA's; under this fixture the interpreter multiplies with `np.einsum`, which sums each output in
+    one order wherever its row sits, so what such a test still sees differ is the kernel's own doing."""
+    import numpy as np
+    from triton.runtime import interpreter
+
+    def matmul(a: np.ndarray, b: np.ndarray, dtype: np.dtype | None = None) -> np.ndarray:
+        return np.einsum("...ij,...jk->...ik", a, b, dtype=dtype)
+
+    monkeypatch.setattr(interpreter.np, "matmul", matmul)

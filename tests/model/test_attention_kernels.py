@@ -330,6 +330,7 @@ def test_decode_over_block_lists_in_a_cuda_graph_is_bitwise_eager() -> None:
 
 
 @pytest.mark.parametrize("kind", SKIP_KINDS)
+@pytest.mark.usefixtures("row_invariant_dot")
 def test_prefill_skips_a_key_tile_only_when_no_row_of_its_tile_sees_it(kind: str) -> None:
     """Two tiles of four tokens whose rows choose disjoint blocks: a key tile one row sees is computed for
     all four (the others' scores there -inf), one none sees is skipped. Each row gives bit for bit what it
@@ -401,6 +402,7 @@ def test_the_threshold_splits_rows_by_position_alone() -> None:
         assert gathered is None and torch.equal(rows, tiles((0, 10), (95,), 12, cpu))
 
 
+@pytest.mark.usefixtures("row_invariant_dot")
 def test_a_row_walks_the_same_however_its_prompt_is_chunked_or_batched() -> None:
     """A prompt's rows at 90 .. 195 with the threshold at 128, prefilled in one chunk, in two split at the page
     boundary 96 (its row tiles then start elsewhere), and with its second chunk beside another request's chunk
