@@ -57,7 +57,7 @@ def quantize_groups(
     codes = torch.empty(r, k, dtype=torch.uint8, device=x.device)
     scales = torch.empty(r, groups, dtype=torch.float32, device=x.device)
     if r:
-        kernel = _quantize_kernel if x.is_cuda else interpreted(_quantize_kernel, keep=(maximum,))
+        kernel = _quantize_kernel if x.is_cuda else interpreted(_quantize_kernel)
         block_expert, num_experts, block_m = blocks or (x, 0, ROWS)
         if block_m % ROWS:
             raise ValueError(f"quantize_groups: block_m must be a multiple of {ROWS}, got {block_m}")

@@ -276,7 +276,7 @@ def _merge_kernel(
 
 @functools.cache
 def _interpreted(kernel: Any) -> Any:
-    return interpreted(kernel, keep=(add, maximum))
+    return interpreted(kernel)
 
 
 def split_len(length: int, programs_per_split: int, sms: int) -> int:

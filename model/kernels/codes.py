@@ -35,7 +35,7 @@ MXFP8_GROUP = tl.constexpr(formats.MXFP8_GROUP)  # inputs per MXFP8 (E8M0) scale
 def add(a, b):
     """The combine of sums and prefix sums for `tl.reduce` / `tl.associative_scan` (`tl.sum` and
     `tl.cumsum` are JIT helpers the CPU interpreter cannot call unless `TRITON_INTERPRET=1` was set
-    before Triton was imported); `interpreted(kernel, keep=(add,))` leaves it a JIT function."""
+    before Triton was imported); `interpreted` copies name Triton's own combine instead."""
     return a + b
 
 
@@ -326,13 +326,27 @@ def wait_for_inputs(PDL: tl.constexpr):
         tl.extra.cuda.gdc_launch_dependents()
 
 
+# The interpreter reduces and scans with numpy for Triton's own combines (`np.sum`, `np.nanmax`, `np.cumsum`)
+# and one element at a time in Python for any other: an interpreted copy of a kernel names Triton's combine
+# where the kernel names ours (the same `a + b`, `maximum`, `minimum`; the GPU kernels keep ours).
+NUMPY_COMBINES = {
+    id(ours): triton_s
+    for ours, triton_s in (
+        (add, tl.standard._sum_combine),
+        (maximum, tl.standard._elementwise_max),
+        (minimum, tl.standard._elementwise_min),
+        (tl.standard._sum_combine, tl.standard._sum_combine),
+    )
+}
+
+
 @functools.cache
-def interpreted(kernel: Any, keep: tuple[Any, ...] = ()) -> Any:
+def interpreted(kernel: Any) -> Any:
     """`kernel` for CPU tensors: Triton's interpreter (what `TRITON_INTERPRET=1` would give).
 
     Without `TRITON_INTERPRET` the interpreter cannot call `@triton.jit` helpers, so the copy it runs
     names plain copies of the helpers instead, whose own helpers are named the same way (any module's),
-    except those in `keep` (a reduction's combine function: the interpreter calls its `.fn` itself).
+    and Triton's combines for reductions and scans (`NUMPY_COMBINES`: the interpreter calls those itself).
     The kernel's `do_not_specialize` lists go along, as `TRITON_INTERPRET=1`'s `triton.jit` keeps them
     (`jit_keys` reads them)."""
     from triton.runtime.interpreter import InterpretedFunction
@@ -340,13 +354,13 @@ def interpreted(kernel: Any, keep: tuple[Any, ...] = ()) -> Any:
     if isinstance(kernel, InterpretedFunction):
         return kernel
     return InterpretedFunction(
-        _plain(kernel, keep, {}),
+        _plain(kernel, {}),
         do_not_specialize=kernel.do_not_specialize,
         do_not_specialize_on_alignment=kernel.do_not_specialize_on_alignment,
     )
 
 
-def _plain(jitted: Any, keep: tuple[Any, ...], done: dict[int, Any]) -> Any:
+def _plain(jitted: Any, done: dict[int, Any]) -> Any:
     """A copy of `jitted`'s Python function whose global JIT helpers are plain copies too (`interpreted`)."""
     from triton.runtime.jit import JITFunction
 
@@ -356,8 +370,10 @@ def _plain(jitted: Any, keep: tuple[Any, ...], done: dict[int, Any]) -> Any:
     names: dict[str, Any] = dict(fn.__globals__)
     clone = done[id(jitted)] = _rebound(fn, names)
     for k, v in fn.__globals__.items():
-        if isinstance(v, JITFunction) and not any(v is x for x in keep):
-            names[k] = _plain(v, keep, done)
+        if id(v) in NUMPY_COMBINES:
+            names[k] = NUMPY_COMBINES[id(v)]
+        elif isinstance(v, JITFunction):
+            names[k] = _plain(v, done)
     return clone
 
 

@@ -224,7 +224,7 @@ def plan_round(
     if flat.numel() == 0:
         return slot_ids.view(ids.shape), sources.fill_(-1), targets.fill_(s)
     s_block = max(triton.next_power_of_2(s), RANK_CHUNK)
-    kernel = _plan_kernel if flat.is_cuda else interpreted(_plan_kernel, keep=(add, maximum, minimum))
+    kernel = _plan_kernel if flat.is_cuda else interpreted(_plan_kernel)
     e_block, p_block = triton.next_power_of_2(e), min(triton.next_power_of_2(flat.numel()), PAIR_CHUNK)
     kernel[(1,)](
         flat, flat.numel(), state["step_members"], state["host_row"], state["slot_of"], state["owner"], state["stamp"],

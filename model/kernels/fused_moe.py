@@ -765,7 +765,7 @@ def _sum_kernel(
 
 @functools.cache
 def _interpreted(kernel: triton.runtime.JITFunction) -> object:
-    return interpreted(kernel, keep=(add,))
+    return interpreted(kernel)
 
 
 def _on(device: torch.device, kernel: triton.runtime.JITFunction) -> object:

@@ -76,7 +76,7 @@ def _decode_kernel(
 
 @functools.cache
 def _interpreted() -> Any:
-    return interpreted(_decode_kernel, keep=(add,))
+    return interpreted(_decode_kernel)
 
 
 def recurrent_decode(

@@ -183,7 +183,7 @@ def _hc_mix_kernel(
 
 @functools.cache
 def _interpreted(kernel: Any) -> Any:
-    return interpreted(kernel, keep=(add,))
+    return interpreted(kernel)
 
 
 def down_cols(d: int) -> int:

@@ -361,7 +361,7 @@ def block_scores(
     bd = max(16, triton.next_power_of_2(di))  # tl.dot takes K of 16 or more
     shape = {"PER_PAGE": keys.shape[1], "HI": hi, "DI": di, "BD": bd, "BLOCK": block}
     if rows is None:
-        score = _score_kernel if iq.is_cuda else interpreted(_score_kernel, keep=(SUM,))
+        score = _score_kernel if iq.is_cuda else interpreted(_score_kernel)
         score[(bsz, triton.cdiv(total, BLOCK_J))](
             iq, keys, block_table, slots, positions, scores, scores if hist is None else hist, *page_args, **shape,
             BJ=BLOCK_J, SPLIT=hist is not None, num_warps=4, **pdl_launch(iq),
@@ -369,7 +369,7 @@ def block_scores(
         return scores
     if hist is not None:
         hist.zero_()
-    score = _tile_score_kernel if iq.is_cuda else interpreted(_tile_score_kernel, keep=(maximum,))
+    score = _tile_score_kernel if iq.is_cuda else interpreted(_tile_score_kernel)
     score[(rows.tiles.shape[0], triton.cdiv(width, TILE_BLOCKS))](
         iq, keys, block_table, slots, positions, rows.tiles, scores, *page_args, **shape,
         BT=max(16, triton.next_power_of_2(rows.size)), BN=TILE_BLOCKS,
@@ -408,8 +408,7 @@ def select_blocks(
         return chosen
     bits, width = scores.view(torch.int32), scores.shape[1]
     select_row, histogram, choose = (
-        k if iq.is_cuda else interpreted(k, keep=(SUM,))
-        for k in (_select_row_kernel, _histogram_kernel, _choose_kernel)
+        k if iq.is_cuda else interpreted(k) for k in (_select_row_kernel, _histogram_kernel, _choose_kernel)
     )
     common = {"TOTAL": total, "TOPK": topk, "BLOCK": block, "BC": CHUNK, "num_warps": 4} | pdl_launch(iq)
     if hist is None:

@@ -122,7 +122,7 @@ def _kept_tiles_kernel(
 
 @functools.cache
 def _interpreted(kernel: Any) -> Any:
-    return interpreted(kernel, keep=(add, maximum))
+    return interpreted(kernel)
 
 
 def tiles_a_block(block: int, bn: int) -> int:

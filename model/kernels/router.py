@@ -27,7 +27,6 @@ from model.kernels.codes import (
     bf16_bits,
     interpreted,
     maximum,
-    minimum,
     pdl_launch,
     wait_for_inputs,
 )
@@ -82,7 +81,7 @@ def _route_kernel(
 
 @functools.cache
 def _interpreted() -> Any:
-    return interpreted(_route_kernel, keep=(add, maximum, minimum))
+    return interpreted(_route_kernel)
 
 
 def _route_topk(logits: torch.Tensor, top_k: int, normalise: bool) -> tuple[torch.Tensor, torch.Tensor]:

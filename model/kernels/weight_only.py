@@ -62,7 +62,6 @@ from torch import nn
 
 from model.kernels import replace_linears
 from model.kernels.codes import (
-    add,
     bf16_bits,
     decoders,
     e4m3_bf16,
@@ -375,7 +374,7 @@ def launch(
         return out
     parts = torch.empty((split_k, m, n), dtype=torch.float32, device=x.device) if partial else out
     on_gpu, dependent = x.is_cuda, pdl_launch(x)
-    kernel = _wo_kernel if on_gpu else interpreted(_wo_kernel, keep=(add,))
+    kernel = _wo_kernel if on_gpu else interpreted(_wo_kernel)
     kernel[(triton.cdiv(n, block_n), triton.cdiv(m, block_m), split_k)](
         x,
         weight,
