@@ -16,6 +16,23 @@ from qcompile.engine.engine_config import EngineConfig
 from qcompile.synthetic import default_checkpoint
 
 
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """`--dist loadgroup` (CI's) runs a test file on one worker, as `loadfile` does, but a group's files
+    (`pytestmark = pytest.mark.xdist_group(NAME)`) on one worker together: files sharing a costly session
+    fixture (`compile/`'s tiny ablation, two minutes on a small box) then build it once, not once a worker.
+    xdist's own `loadgroup` would spread ungrouped files' tests one by one, building module fixtures twice."""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FileOrGroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            grouped = nodeid.rfind("@") > nodeid.rfind("]")  # xdist appends "@NAME" to a grouped test's id
+            return nodeid.rsplit("@", 1)[1] if grouped else nodeid.split("::", 1)[0]
+
+    return FileOrGroupScheduling(config, log)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip `@pytest.mark.gpu` tests on machines without CUDA."""
     if torch.cuda.is_available():
