@@ -15,22 +15,26 @@ from torch import nn
 from qcompile.engine.engine_config import EngineConfig
 from qcompile.synthetic import default_checkpoint
 
+# Files sharing a costly session fixture, by the fixture: CI's workers run each group's files on one worker,
+# so the fixture is built once (xdist's `xdist_group` marks do not reach its scheduler under pytest 9.2).
+SHARED_FIXTURE_FILES = {
+    "tests/compile/test_ablate.py": "tiny_ablation",  # every scope compiled on tiny: two minutes on a small box
+    "tests/compile/test_dump.py": "tiny_ablation",
+}
+
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
-    """`--dist loadgroup` (CI's) runs a test file on one worker, as `loadfile` does, but a group's files
-    (`pytestmark = pytest.mark.xdist_group(NAME)`) on one worker together: files sharing a costly session
-    fixture (`compile/`'s tiny ablation, two minutes on a small box) then build it once, not once a worker.
-    xdist's own `loadgroup` would spread ungrouped files' tests one by one, building module fixtures twice."""
-    if config.getoption("dist") != "loadgroup":
+    """`--dist loadfile` (CI's) with the files of `SHARED_FIXTURE_FILES` scheduled as one unit a group."""
+    if config.getoption("dist") != "loadfile":
         return None
-    from xdist.scheduler import LoadScopeScheduling
+    from xdist.scheduler import LoadFileScheduling
 
-    class FileOrGroupScheduling(LoadScopeScheduling):
+    class SharedFixtureScheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            grouped = nodeid.rfind("@") > nodeid.rfind("]")  # xdist appends "@NAME" to a grouped test's id
-            return nodeid.rsplit("@", 1)[1] if grouped else nodeid.split("::", 1)[0]
+            path = nodeid.split("::", 1)[0]
+            return SHARED_FIXTURE_FILES.get(path, path)
 
-    return FileOrGroupScheduling(config, log)
+    return SharedFixtureScheduling(config, log)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -10,8 +10,6 @@ import pytest
 from qcompile.commands.ablate import Row, ScopeResult, format_table
 from qcompile.commands.cli import main
 
-pytestmark = pytest.mark.xdist_group("tiny_ablation")  # one worker builds the shared fixture
-
 
 @pytest.mark.slow
 def test_scopes_are_exact(tiny_ablation: list[ScopeResult]) -> None:

@@ -12,8 +12,6 @@ from qcompile.commands.cli import main
 from qcompile.commands.dump import REPO, made_with, normalize, readable_files, summarize
 from qcompile.ops.registry import REGISTRY
 
-pytestmark = pytest.mark.xdist_group("tiny_ablation")  # one worker builds the shared fixture
-
 GRAPHS = REPO / "graphs"
 REGEN = "graphs/ are stale: run scripts/tools/regen_graphs.sh and review the diff"
 
