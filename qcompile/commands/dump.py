@@ -19,7 +19,6 @@ import contextlib
 import json
 import logging
 import re
-import warnings
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -32,6 +31,7 @@ import qcompile.api as api
 from model.qwen4_exp import Qwen4ExpForCausalLM
 from qcompile.commands.workload import DEFAULT_RANGES, PROMPT_LENGTHS, Workload, run_greedy
 from qcompile.compiler.backend import TraceRecord
+from qcompile.compiler.caches import graph_caches_off
 from qcompile.compiler.ranges import Range, RangeSpec
 from qcompile.engine.progress import compile_stages, stage
 from qcompile.ops.registry import REGISTRY
@@ -48,16 +48,13 @@ def _not_cache_noise(record: logging.LogRecord) -> bool:
 
 @contextlib.contextmanager
 def no_inductor_caches() -> Iterator[None]:
-    """Inductor's caches off: a cache hit skips the post-grad passes, so their graphs would be missing.
-
-    Off, caches make torch say so once per compiled piece (standalone_compile cannot save an
-    artifact) and once per trace (Dynamo's profile cache is off); both are expected here, so hidden.
-    """
+    """Inductor's graph caches off (`graph_caches_off`): a cache hit skips the post-grad passes, so their
+    graphs would be missing. Off, they make torch say so once per compiled piece (standalone_compile
+    cannot save an artifact), which is expected here, so hidden."""
     logger = logging.getLogger("torch._inductor.standalone_compile")
     logger.addFilter(_not_cache_noise)
     try:
-        with torch._inductor.config.patch(force_disable_caches=True), warnings.catch_warnings():
-            warnings.filterwarnings("ignore", message="dynamo_pgo force disabled")
+        with graph_caches_off():
             yield
     finally:
         logger.removeFilter(_not_cache_noise)

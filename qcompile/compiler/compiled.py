@@ -15,6 +15,7 @@ import torch
 from model.context import HostBatch, forward_context
 from qcompile.compiler import aot
 from qcompile.compiler.backend import QBackend
+from qcompile.compiler.caches import graph_caches_off
 from qcompile.compiler.ranges import RangeSpec, RangeTable, normalize_ranges, warmup_sizes
 from qcompile.ops.region_ops import register_modules, scope
 from qcompile.ops.registry import check_scopes
@@ -143,7 +144,7 @@ class CompiledForward:
                     import depyf
 
                     # full dumps need the AOT and post-grad stages, which a cache hit skips
-                    stack.enter_context(torch._inductor.config.patch(force_disable_caches=True))
+                    stack.enter_context(graph_caches_off())
                     stack.enter_context(depyf.prepare_debug(self.dump_dir))
             yield
 

@@ -58,6 +58,7 @@ from unittest import mock
 import torch
 
 from model.config import LINEAR
+from qcompile.compiler.caches import graph_caches_off
 
 # The preset's per-layer widths kept, the rest small enough for a CPU host: one GDN layer with PLE (the
 # bench preset's `ple_layer_ids` [2] is the second layer), the fourth an attention layer.
@@ -283,8 +284,8 @@ def _gpu_cat_lowering() -> Iterator[None]:
 def _triton_scheduling(hook: Any) -> Iterator[None]:
     """Inductor's options under which `hook` sees each graph's fused schedule, scheduled and lowered
     (`_gpu_cat_lowering`) as for a GPU."""
-    patches = {"cpu_backend": "triton", "_post_fusion_custom_pass": hook, "force_disable_caches": True}
-    with torch._inductor.config.patch(patches), _gpu_cat_lowering():
+    patches = {"cpu_backend": "triton", "_post_fusion_custom_pass": hook}
+    with torch._inductor.config.patch(patches), graph_caches_off(), _gpu_cat_lowering():
         yield
 
 

@@ -9,6 +9,7 @@ import torch
 import torch.fx as fx
 from torch._inductor.utils import run_and_get_code
 
+from qcompile.compiler.caches import graph_caches_off
 from qcompile.passes import PassManager
 from qcompile.passes.graph_utils import QPass, targets
 
@@ -28,7 +29,7 @@ def compile_with(
 
     manager = PassManager(scope=scope, passes=passes, observer=observe)
     torch._dynamo.reset()
-    with torch._inductor.config.patch(post_grad_custom_post_pass=manager, force_disable_caches=True, **inductor):
+    with graph_caches_off(), torch._inductor.config.patch(post_grad_custom_post_pass=manager, **inductor):
         result, code = run_and_get_code(torch.compile(fn, fullgraph=True), *args)
     return result, "\n".join(code), stages
 
