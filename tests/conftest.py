@@ -18,7 +18,7 @@ from qcompile.synthetic import default_checkpoint
 # Files sharing a costly session fixture, by the fixture: CI's workers run each group's files on one worker,
 # so the fixture is built once (xdist's `xdist_group` marks do not reach its scheduler under pytest 9.2).
 SHARED_FIXTURE_FILES = {
-    "tests/compile/test_ablate.py": "tiny_ablation",  # every scope compiled on tiny: two minutes on a small box
+    "tests/compile/test_ablate.py": "tiny_ablation",  # every scope compiled on tiny: a minute or two on a small box
     "tests/compile/test_dump.py": "tiny_ablation",
 }
 
