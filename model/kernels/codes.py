@@ -16,6 +16,7 @@ kernels share the one protocol.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import types
 from typing import Any
@@ -348,9 +349,15 @@ def interpreted(kernel: Any) -> Any:
     names plain copies of the helpers instead, whose own helpers are named the same way (any module's),
     and Triton's combines for reductions and scans (`NUMPY_COMBINES`: the interpreter calls those itself).
     The kernel's `do_not_specialize` lists go along, as `TRITON_INTERPRET=1`'s `triton.jit` keeps them
-    (`jit_keys` reads them)."""
-    from triton.runtime.interpreter import InterpretedFunction
+    (`jit_keys` reads them).
 
+    The interpreter's integer overflow sanitizer goes off unless Triton's debug option is on: it redoes
+    every int32 add, subtract and multiply in int64 (half the time of some tests) for a `device_assert`
+    that does nothing without debug, as on the GPU, whose compile turns the sanitizer off then too."""
+    from triton.runtime.interpreter import InterpretedFunction, interpreter_builder
+
+    if not interpreter_builder.options.debug:  # its overflow checks would each end in a no-op assert
+        interpreter_builder.options = dataclasses.replace(interpreter_builder.options, sanitize_overflow=False)
     if isinstance(kernel, InterpretedFunction):
         return kernel
     return InterpretedFunction(
