@@ -38,6 +38,7 @@ from qcompile.commands import bench_report
 if TYPE_CHECKING:
     import torch
 
+    from model.config import Qwen4ExpConfig
     from model.qwen4_exp import Qwen4ExpForCausalLM
     from qcompile.api import Compiled
     from qcompile.commands.bench_experts import CacheMeter
@@ -488,25 +489,32 @@ def expert_bytes(model: Qwen4ExpForCausalLM, experts_per_layer: float) -> float:
     return per_expert * experts_per_layer
 
 
+def qsa_rows_read(config: Qwen4ExpConfig, visible: int) -> int:
+    """K/V rows a query that sees `visible` tokens reads: all of them while their complete blocks fit the
+    QSA budget, else the kept blocks' and the tail's past the last complete block (`model.attention`)."""
+    c, keep = config.indexer_compress_ratio, config.qsa_block_topk
+    blocks = visible // c
+    return visible if blocks <= keep else keep * c + visible - blocks * c
+
+
 def state_bytes(model: Qwen4ExpForCausalLM, context: int) -> float:
     """State bytes one request's decode step must move: GDN recurrent state and conv tails read and
-    written, `context` rows of K, V (with FP8 K/V, codes and scales) and indexer keys read, and the block
-    keys of `context` tokens read."""
+    written; the block keys of `context` tokens (the QSA scan) and the K, V rows it keeps (with FP8 K/V,
+    codes and scales) read; one row of indexer keys, as a block's rows are read once, when it completes.
+    The step's query sees `context + 1` tokens, its own included."""
+    visible = context + 1
+    rows = qsa_rows_read(model.config, visible)
     total = 0.0
     for name, b in model.named_buffers():
         leaf = name.rsplit(".", 1)[-1]
         if leaf in ("recurrent", "conv_tail"):
             total += 2 * b[0].nbytes
-        elif leaf in (
-            "k_cache",
-            "v_cache",
-            "k_scale",
-            "v_scale",
-            "index_keys",
-        ):  # pools of pages: [pages, page_size, ...]
-            total += context * b[0, 0].nbytes
+        elif leaf in ("k_cache", "v_cache", "k_scale", "v_scale"):  # pools of pages: [pages, page_size, ...]
+            total += rows * b[0, 0].nbytes
+        elif leaf == "index_keys":
+            total += b[0, 0].nbytes
         elif leaf == "block_keys":
-            total += context // model.config.indexer_compress_ratio * b[0, 0].nbytes
+            total += visible // model.config.indexer_compress_ratio * b[0, 0].nbytes
     return total
 
 

@@ -68,7 +68,9 @@ def table(result: dict[str, Any]) -> str:
         ("base: no-compile + full_decode_only. " if based else "")
         + f"warmup s: untimed first decode steps. With the state a request "
         f"moves per step ({result['state_gb_per_request'] * 1e3:.1f} MB: GDN state and conv tails read and written, "
-        f"K/V and indexer keys read) the roofline is " + ", ".join(f"{state_roof[b]:.0f}" for b in batches) + " tok/s."
+        "the QSA scan and the K/V rows it keeps read) the roofline is "
+        + ", ".join(f"{state_roof[b]:.0f}" for b in batches)
+        + " tok/s."
     )
     lines += _prefill_table(result) + _expert_cache_table(result) + _profile_table(result)
     lines.append(f"\ntotal {result['total_s']:.0f} s.")

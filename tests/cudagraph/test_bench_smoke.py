@@ -13,6 +13,7 @@ import torch
 
 from model.batch import Chunk, build_batch
 from model.checkpoint.loader import load_model
+from qcompile.commands import bench
 from qcompile.commands.cli import main
 from qcompile.commands.workload import (
     decode_rate,
@@ -150,11 +151,20 @@ def test_an_anchor_lost_in_timing_noise_is_an_error_naming_the_flag(monkeypatch:
     """Decode steps that take no longer than the prefill alone give no rate (not a negative one)."""
     import torch
 
-    from qcompile.commands import bench
-
     monkeypatch.setattr(bench, "_timed", lambda device, fn: (1.0, None))
     with pytest.raises(RuntimeError, match="--anchor-steps"):
         bench.anchor(torch.nn.Module(), 8, 4, 100, torch.device("cpu"))
+
+
+def test_qsa_rows_read_are_the_kept_blocks_and_the_tail() -> None:
+    """tiny keeps 4 blocks of 4 tokens: a query that sees 19 tokens (4 complete blocks) reads all 19; one
+    that sees 20 (5 blocks) reads its 4 kept blocks; 23, those and the tail of 3."""
+    from model.config import Qwen4ExpConfig
+    from model.presets import preset_config
+
+    c = Qwen4ExpConfig.from_dict(preset_config("tiny"))
+    assert (c.indexer_compress_ratio, c.qsa_block_topk) == (4, 4)
+    assert [bench.qsa_rows_read(c, v) for v in (1, 16, 19, 20, 23, 24, 262144)] == [1, 16, 19, 16, 19, 16, 16]
 
 
 def test_bench_kv_cache_dtype_counts_fp8_state_bytes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -177,7 +187,7 @@ def test_bench_kv_cache_dtype_counts_fp8_state_bytes(tmp_path: Path, capsys: pyt
     c = Qwen4ExpConfig.from_dict(preset_config("tiny"))
     per_token = len(c.indexed_layers) * c.num_key_value_heads * 2 * (4 * c.head_dim - (c.head_dim + 4))
     saved = result["auto"]["state_gb_per_request"] - result["fp8"]["state_gb_per_request"]
-    assert saved * 1e9 == pytest.approx(result["auto"]["context"] * per_token)
+    assert saved * 1e9 == pytest.approx(bench.qsa_rows_read(c, result["auto"]["context"] + 1) * per_token)
     for r in result.values():  # the roofline with state reads those bytes (each run measured its own bandwidth)
         moved = r["step_gb"]["1"] + r["state_gb_per_request"]
         assert r["state_roofline_tok_s"]["1"] == pytest.approx(r["copy_bandwidth_gb_s"] / moved)
