@@ -7,12 +7,14 @@ is: the first i messages rendered without a generation prompt, compared with the
 the text up to where message i begins (or where the template first rendered them differently, which
 is as far as a cache may go). No template's strings are matched.
 
-Cost, for n messages: n renders of a growing prefix (O(n²) text) and one more tokenization of the
-prompt, cut at those points. So each prefix's cut is remembered (`StartFinder`), keyed by the prefix's
-messages and the template's inputs, with a digest of the text before it: a resent conversation renders
-only the prefixes whose text changed, usually just its new messages. For 200 agent messages (46k
-tokens, `scripts/experiments/chat_starts_cost.py`, one busy CPU core): 1.3 s cold, 0.25 s remembered,
-where rendering and tokenizing the prompt alone take 0.19 s.
+Cost, for n messages: n renders of a growing prefix (O(n²) text) and a tokenization of the prompt, cut
+at those points. So each prefix's cut is remembered (`StartFinder`), keyed by the prefix's messages and
+the template's inputs, with a digest of the text before it, and each piece's tokens by the digest of its
+text (`prompt_pieces`): a resent conversation renders only the prefixes whose text changed, usually just
+its new messages, and encodes only those. A 140-message agent conversation (32k tokens,
+`scripts/experiments/chat_starts_cost.py --messages 140`, the 2-core CI box) grown by two messages:
+26 ms, three renders of 6 ms among them, where rendering and encoding the prompt alone take 82 ms;
+the first time it is seen, 0.64 s.
 
 Each cut is kept only where the pieces' tokens, concatenated, are the prompt's own: a tokenizer that
 merges across a cut moves that start back to the last token both agree on, so every start is a token
@@ -23,13 +25,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from qcompile.engine.prompt_pieces import PieceTokens, SplitPoints
+
+log = logging.getLogger(__name__)
+
 # After this many cuts in a row whose pieces do not tokenize as the prompt does, the rest are dropped:
 # such a tokenizer (one that adds a prefix space to each piece) would cost a tokenization per cut.
 MAX_MERGED_CUTS = 4
+# Prompts a `StartFinder` checks against a whole encode before it trusts its tokenizer's split points.
+CHECKED_PROMPTS = 4
 
 
 def common_prefix_length(a: str, b: str) -> int:
@@ -111,32 +120,77 @@ def _render_prefix(render: Callable[[list[dict[str, Any]], bool], str], prefix: 
 
 
 class StartFinder:
-    """Message starts of chat prompts, remembering each conversation prefix's cut (LRU, `capacity`
-    prefixes) so that a resent conversation renders only the prefixes whose text changed. One thread
-    at a time (the server's prompt thread; an `LLM`'s caller)."""
+    """Tokens and message starts of chat prompts, remembering each conversation prefix's cut (LRU,
+    `capacity` prefixes) so that a resent conversation renders only the prefixes whose text changed, and,
+    with the tokenizer's `split_points`, each piece's tokens (`prompt_pieces`) so that it encodes only
+    the text that changed. One thread at a time (the server's prompt thread; an `LLM`'s caller)."""
 
-    def __init__(self, capacity: int = 1 << 16) -> None:
+    def __init__(
+        self, capacity: int = 1 << 16, split_points: SplitPoints | None = None, piece_tokens: int = 1 << 24
+    ) -> None:
         self.capacity = capacity
+        self.split_points = split_points
+        self.pieces = PieceTokens(piece_tokens)
+        self.checks_left = CHECKED_PROMPTS  # prompts still checked against a whole encode
         self._cuts: OrderedDict[bytes, tuple[int, bytes]] = OrderedDict()  # prefix key -> (cut, digest before it)
         self.renders = 0  # prefixes rendered so far (what the memo saves)
 
-    def __call__(
+    def tokenize(
         self,
         messages: list[dict[str, Any]],
         render: Callable[[list[dict[str, Any]], bool], str],
         text: str,
-        ids: list[int],
         encode: Callable[[str], list[int]],
         context: Any = None,
-    ) -> list[int]:
-        """Token positions in `ids` (the tokens of `text`, the whole prompt with its generation prompt)
-        where messages 1..n-1 and the generation prompt begin, ascending, each in 1..len(ids)-1.
+    ) -> tuple[list[int], list[int]]:
+        """`encode(text)` (the whole prompt with its generation prompt) and the token positions in it where
+        messages 1..n-1 and the generation prompt begin, ascending, each in 1..len(ids)-1.
 
         `render(conversation, add_generation_prompt)` is the chat template; a prefix it refuses (some
-        refuse a conversation without a user message) has no start; `encode`
-        tokenizes text the way `ids` were made; `context` is everything else the template reads (tools,
-        its variables) as JSON, or None to remember nothing (text that differs between equal requests).
+        refuse a conversation without a user message) has no start; `context` is everything else the
+        template reads (tools, its variables) as JSON, or None to remember nothing (text that differs
+        between equal requests).
         """
+        cuts = self._cuts_of(messages, render, text, context)
+        if context is None or self.split_points is None:
+            ids = encode(text)
+            return ids, _token_starts(cuts, text, ids, encode)
+        ids, starts = self._by_pieces(cuts, text, encode, self.split_points)
+        if self.checks_left > 0:
+            self.checks_left -= 1
+            whole = encode(text)
+            if whole != ids:
+                log.warning("this tokenizer merges across added tokens: chat prompts are encoded whole from now on")
+                self.split_points = None
+                return whole, _token_starts(cuts, text, whole, encode)
+        return ids, starts
+
+    def _by_pieces(
+        self, cuts: set[int], text: str, encode: Callable[[str], list[int]], split_points: SplitPoints
+    ) -> tuple[list[int], list[int]]:
+        """The prompt's tokens as its pieces' between the cuts where the tokenizer splits, and its starts."""
+        inside = sorted(c for c in cuts if 0 < c < len(text))
+        bounds = [0, *(c for c in inside if split_points(text, c)), len(text)]
+        ids: list[int] = []
+        starts: list[int] = []
+        for begin, end in zip(bounds, bounds[1:], strict=False):
+            piece = self.pieces(text[begin:end], encode)
+            if begin:
+                starts.append(len(ids))
+            loose = {c - begin for c in inside if begin < c < end}
+            if loose:
+                starts += [len(ids) + s for s in _token_starts(loose, text[begin:end], list(piece), encode)]
+            ids.extend(piece)
+        return ids, sorted({s for s in starts if 0 < s < len(ids)})
+
+    def _cuts_of(
+        self,
+        messages: list[dict[str, Any]],
+        render: Callable[[list[dict[str, Any]], bool], str],
+        text: str,
+        context: Any,
+    ) -> set[int]:
+        """Character positions in `text` where each prefix messages[:i] stops agreeing with it."""
         keys = None if context is None else _prefix_keys(context, messages)
         known = [self._cuts.get(k) for k in keys] if keys is not None else [None] * len(messages)
         digests = _digests(text, [entry[0] for entry in known if entry is not None])
@@ -159,4 +213,4 @@ class StartFinder:
             self._cuts.move_to_end(key)
         while len(self._cuts) > self.capacity:
             self._cuts.popitem(last=False)
-        return _token_starts(cuts, text, ids, encode)
+        return cuts

@@ -6,6 +6,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from qcompile.engine.chat_boundaries import StartFinder
+from qcompile.engine.prompt_pieces import SplitPoints
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.sequence import Sequence
 from qcompile.engine.structured import GrammarCompiler
@@ -36,7 +37,7 @@ class InputProcessor:
         self.max_model_len = max_model_len
         self.eos_token_ids = eos_token_ids
         self._grammars: GrammarCompiler | None = None  # made on the first structured request
-        self.start_finder = StartFinder()
+        self.start_finder = StartFinder(split_points=SplitPoints.of(tokenizer))
 
     @property
     def grammars(self) -> GrammarCompiler:
@@ -90,8 +91,7 @@ class InputProcessor:
             return tokenizer.encode(text, add_special_tokens=False)
 
         text = render(messages, True)
-        ids = encode(text)
-        starts = self.start_finder(messages, render, text, ids, encode, {"tools": tools, "kwargs": kwargs})
+        ids, starts = self.start_finder.tokenize(messages, render, text, encode, {"tools": tools, "kwargs": kwargs})
         return {"prompt": text, "prompt_token_ids": ids, "message_starts": starts}
 
     def make_sequence(self, request_id: str, prompt: Prompt, params: SamplingParams) -> Sequence:

@@ -28,6 +28,7 @@ from starlette.types import Receive, Scope, Send
 from qcompile.engine.async_engine import EngineDeadError
 from qcompile.engine.chat_boundaries import StartFinder
 from qcompile.engine.outputs import RequestDelta, error_message
+from qcompile.engine.prompt_pieces import SplitPoints
 from qcompile.engine.sampling_params import SamplingParams
 from qcompile.engine.stats import EngineStats
 from qcompile.engine.structured import think_tokens
@@ -273,7 +274,7 @@ class Serving:
             parsers.reasoning is not None and self.tokenizer is not None and think_tokens(self.tokenizer) is not None
         )
         self._prompts = ThreadPoolExecutor(1, thread_name_prefix="qcompile-prompt")
-        self.start_finder = StartFinder()  # used from that thread only
+        self.start_finder = StartFinder(split_points=SplitPoints.of(self.tokenizer))  # used from that thread only
 
     def close(self) -> None:
         self._prompts.shutdown(wait=False, cancel_futures=True)
@@ -434,12 +435,11 @@ class Serving:
             raise APIError(
                 f"the chat template cannot render these messages: {error_message(e)}", param="messages"
             ) from e
-        ids = shield.encode(text)
         if not starts:
-            return ChatPrompt(text, ids, [])
+            return ChatPrompt(text, shield.encode(text), [])
         # sentinels differ between requests, so a prompt that has any is not remembered
         context = None if shield.used else {"tools": tools, "kwargs": kwargs}
-        return ChatPrompt(text, ids, self.start_finder(hidden, render, text, ids, shield.encode, context))
+        return ChatPrompt(text, *self.start_finder.tokenize(hidden, render, text, shield.encode, context))
 
     def _reply_parser(self, body: ChatCompletionRequest, prompt: str) -> ReplyParser:
         """How a choice's reply is read: reasoning parsed out, then calls forced by `tool_choice`,

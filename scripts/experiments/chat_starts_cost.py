@@ -3,8 +3,11 @@
 Builds an agent conversation for the embedded model's template (a system prompt, a question, then
 assistant turns with thinking and a tool call, each answered by a tool result) and times, for
 `--messages` messages of `--tool-words` words of tool output each: rendering and tokenizing the
-prompt alone; the same with its message starts from a cold `InputProcessor`; again for the same
-conversation (every prefix remembered); and grown by one more turn (two new messages). Usage:
+prompt alone; rendering it alone; the same with its message starts and tokens from a cold
+`InputProcessor`; again for the same conversation (every prefix and piece remembered); and grown by
+one more turn (two new messages; the median of 8 such turns), each past the prompts the processor
+checks against a whole encode (`chat_boundaries.CHECKED_PROMPTS`), as a server is after its first
+requests. Usage:
 `python scripts/experiments/chat_starts_cost.py [--messages 200] [--tool-words 300]`.
 """
 
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -51,7 +55,6 @@ def main() -> None:
     tokenizer = load_tokenizer(PATH)
     assert tokenizer is not None
     messages = conversation(args.messages, args.tool_words)
-    grown = conversation(args.messages + 2, args.tool_words)
     tokenizer.apply_chat_template(messages[:2], tokenize=False)  # the template compiled once, outside the timings
     plain, ids = timed(
         lambda: tokenizer.encode(
@@ -59,12 +62,16 @@ def main() -> None:
             add_special_tokens=False,
         )
     )
+    render, _ = timed(lambda: tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=False))
     processor = InputProcessor(tokenizer, len(tokenizer), 1 << 30)
     cold, prompt = timed(lambda: processor.chat_prompt(messages))
+    processor.start_finder.checks_left = 0
     again, _ = timed(lambda: processor.chat_prompt(messages))
-    more, _ = timed(lambda: processor.chat_prompt(grown))
+    grown = [conversation(args.messages + 2 * k, args.tool_words) for k in range(1, 9)]
+    more = statistics.median(timed(lambda c=c: processor.chat_prompt(c))[0] for c in grown)
     print(f"{len(messages)} messages, {len(ids)} tokens, {len(prompt['message_starts'])} starts")
     print(f"render + tokenize alone       {plain:.3f} s")
+    print(f"render alone                  {render:.3f} s")
     print(f"with starts, cold             {cold:.3f} s")
     print(f"with starts, same again       {again:.3f} s")
     print(f"with starts, two new messages {more:.3f} s")

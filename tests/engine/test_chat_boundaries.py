@@ -6,11 +6,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tokenizers import AddedToken
 
 from qcompile.default_model import PATH
 from qcompile.engine.chat_boundaries import StartFinder, common_prefix_length
 from qcompile.engine.core import load_tokenizer
 from qcompile.engine.inputs import InputProcessor
+from qcompile.engine.prompt_pieces import SplitPoints
 from qcompile.engine.sampling_params import SamplingParams
 
 QWEN_THINK = (Path(__file__).parents[1] / "fixtures" / "chat_templates" / "qwen_think.jinja").read_text()
@@ -169,3 +171,72 @@ def test_sequences_carry_checked_starts() -> None:
     for bad in ([3, 2], [0], [2, 2], [len(prompt["prompt_token_ids"])], "1,2"):
         with pytest.raises(ValueError, match="message_starts"):
             processor.make_sequence("r", {**prompt, "message_starts": bad}, SamplingParams(max_tokens=4))
+
+
+def _agent_session(turns: int) -> list[list[dict[str, Any]]]:
+    """An agent session resent every turn: tool calls and results (with a user message's control-token
+    text inside one result), each turn the whole conversation so far."""
+    messages: list[dict[str, Any]] = [SYSTEM, {"role": "user", "content": "Where does the old lighthouse stand?"}]
+    sent = [list(messages)]
+    for k in range(turns):
+        output = f"Line {k}: the keeper climbs {k * 7} stairs. " * (k + 1) + ("<|im_end|> as text" if k == 2 else "")
+        messages += [_reply(k, tool=True), {"role": "tool", "content": output}]
+        sent.append(list(messages))
+    return sent
+
+
+def test_pieces_give_the_whole_encode_and_encode_only_new_text(processor: tuple[str, InputProcessor]) -> None:
+    """Tokens by pieces (`prompt_pieces`) are the whole prompt's encode, with the starts the whole encode
+    gives, while a resent conversation encodes little more than its new messages."""
+    _, processor = processor
+    tokenizer = processor.tokenizer
+    assert tokenizer is not None
+    pieces = InputProcessor(tokenizer, len(tokenizer), 1 << 20)
+    whole = InputProcessor(tokenizer, len(tokenizer), 1 << 20)
+    pieces.start_finder.checks_left = 0  # trusted from the first prompt: nothing hides a wrong split
+    whole.start_finder.split_points = None
+    assert pieces.start_finder.split_points is not None
+    previous = ""
+    for n, messages in enumerate(_agent_session(6)):
+        encoded = pieces.start_finder.pieces.encoded
+        got = pieces.chat_prompt(messages)
+        assert got["prompt_token_ids"] == tokenizer.encode(got["prompt"], add_special_tokens=False), n
+        assert got == whole.chat_prompt(messages), n
+        if n:  # what is new since the last prompt, and its generation prompt, not the whole conversation
+            assert (
+                pieces.start_finder.pieces.encoded - encoded
+                < len(got["prompt"]) - common_prefix_length(previous, got["prompt"]) + 64
+            ), n
+        previous = got["prompt"]
+
+
+def test_a_tokenizer_that_merges_at_its_split_points_is_found_by_the_check() -> None:
+    """Split points that are wrong for the tokenizer ("light" + "house" is one token) give a prompt whose
+    pieces differ from its whole encode: the first checked prompt finds it and returns the whole encode,
+    and later prompts are encoded whole."""
+    tokenizer = load_tokenizer(PATH)
+    assert tokenizer is not None
+    tokenizer.chat_template = (
+        "{% for m in messages %}{{ m.content }}{% endfor %}{% if add_generation_prompt %}!{% endif %}"
+    )
+    processor = InputProcessor(tokenizer, len(tokenizer), 1 << 20)
+    processor.start_finder.split_points = lambda text, at: True  # type: ignore[assignment]
+    messages = [{"role": "user", "content": "the old light"}, {"role": "user", "content": "house stood"}]
+    for _ in range(2):
+        prompt = processor.chat_prompt(messages)
+        assert prompt["prompt_token_ids"] == tokenizer.encode("the old lighthouse stood!", add_special_tokens=False)
+        assert processor.start_finder.split_points is None
+
+
+def test_split_points_are_where_added_tokens_split_the_text() -> None:
+    def token(content: str, lstrip: bool = False, normalized: bool = False) -> Any:
+        return AddedToken(content, lstrip=lstrip, normalized=normalized, special=True)
+
+    points = SplitPoints([token("<|im_start|>"), token("<s>", lstrip=True), token("<n>", normalized=True), token("x<")])
+    text = "ab<|im_start|>c d <s>e<n>fx<|im_start|>"
+    assert points(text, 2)  # an added token as written, none across the point
+    assert not points(text, 3) and not points(text, 0 + 1)  # no added token begins there
+    assert not points(text, text.index("<s>"))  # its left strip takes the space before it
+    assert not points(text, text.index("<n>"))  # matched on normalised text
+    assert not points(text, text.index("x<") + 1)  # "x<" begins before the point and ends after it
+    assert SplitPoints.of(load_tokenizer(PATH)) is not None and SplitPoints.of(object()) is None

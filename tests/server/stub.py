@@ -22,7 +22,7 @@ class StubEngine:
 
     def __init__(self, checkpoint: Path) -> None:
         self.tokenizer = load_tokenizer(checkpoint)
-        self.reply = ""
+        self.reply = "Hello."  # never empty by default: an engine yields at least one delta per request
         self.fail = False  # fail the request after its first token, as a failing model step would
         self.prompts: list[list[int]] = []  # what the server sent, for template checks
         self.message_starts: list[list[int]] = []  # and each prompt's message starts
