@@ -173,17 +173,17 @@ interval() {
 
 agent() {
   stage_begin agent "${AGENT_S:-570}"
-  local name flags
+  local caching flags
   ensure_checkpoint
-  for name in on off; do
+  for caching in on off; do
     flags=(--max-num-seqs 16 --max-model-len "$agent_len" "${compile[@]}")
-    [ "$name" = off ] && flags+=(--no-enable-prefix-caching)
-    rm -f "$out/agent_$name.json"
-    serve_start "$out/agent_serve_$name.log" "${flags[@]}" && serve_wait health \
-      && bounded "$out/agent_$name.log" "$python" scripts/tools/bench_agent_sessions.py --url "http://127.0.0.1:$port/v1" "${agent[@]}" --json "$out/agent_$name.json" \
-      && sed -n '/^model /,$p' "$out/agent_$name.log"
+    [ "$caching" = off ] && flags+=(--no-enable-prefix-caching)
+    rm -f "$out/agent_$caching.json"
+    serve_start "$out/agent_serve_$caching.log" "${flags[@]}" && serve_wait health \
+      && bounded "$out/agent_$caching.log" "$python" scripts/tools/bench_agent_sessions.py --url "http://127.0.0.1:$port/v1" "${agent[@]}" --json "$out/agent_$caching.json" \
+      && sed -n '/^model /,$p' "$out/agent_$caching.log"
     serve_stop
-    stamp "agent sessions, prefix caching $name"
+    stamp "agent sessions, prefix caching $caching"
   done
   "$python" "$driver" agent-table "$out/agent_on.json" "$out/agent_off.json" | tee "$out/agent.md"
   stamp "stage agent done"
