@@ -7,8 +7,9 @@ on page boundaries, so a hit shares whole pages read-only and new tokens always 
 
 Where a request's state is saved (the scheduler ends a prefill chunk exactly there, the runner
 copies the slot into the row after that step's forward):
-- the page boundary at or below each of `seq.message_starts` (a chat's message boundaries, where a
-  resent conversation diverges from the last turn's prompt),
+- the page boundary at or below each of the last `MESSAGE_CHECKPOINTS` of `seq.message_starts` (a chat's
+  message boundaries, where a resent conversation diverges from the last turn's prompt: its generation
+  prompt's start, where the next turn's reply begins, is the last),
 - the page boundary at or below the prompt's end,
 - every `interval` tokens of a long prefill (rounded down to a page),
 - during decode, the latest page boundary reached: one rolling checkpoint per running request,
@@ -48,6 +49,13 @@ if TYPE_CHECKING:
 # is split for it; each checkpoint costs one state row, and a prompt that diverges mid-message
 # recomputes at most this many tokens. To be tuned against GPU prefill throughput (issue 47).
 DEFAULT_CHECKPOINT_INTERVAL = 4096
+
+
+# Message boundaries a prompt is checkpointed at, its latest: each one ends a prefill chunk (a forward) and
+# takes a state row, so a conversation seen for the first time, 140 messages of 32k tokens, would otherwise be
+# prefilled in 140 chunks and evict every other checkpoint. A resent conversation needs the last turn's
+# generation prompt start, checkpointed in that turn; four cover a turn that appends up to three messages.
+MESSAGE_CHECKPOINTS = 4
 
 
 def default_interval(budget: int) -> int:
@@ -135,7 +143,7 @@ class PrefixCache:
         if seq.num_preemptions == 0:
             seq.num_cached_tokens = num_cached
         ps, end = self.page_size, seq.num_prompt_tokens
-        wanted = {m // ps * ps for m in seq.message_starts if m <= end}
+        wanted = {m // ps * ps for m in seq.message_starts[-MESSAGE_CHECKPOINTS:] if m <= end}
         wanted.add(end // ps * ps)
         wanted.update(range(self.interval, end + 1, self.interval))
         seq.checkpoint_targets = sorted(p for p in wanted if p > num_cached)

@@ -9,6 +9,7 @@ import pytest
 
 from qcompile import SamplingParams
 from qcompile.engine.engine import Engine
+from qcompile.engine.prefix_cache import MESSAGE_CHECKPOINTS
 from qcompile.engine.runner import ModelRunner
 from qcompile.engine.sequence import Sequence
 
@@ -75,6 +76,29 @@ def test_a_message_boundary_lets_a_diverging_prompt_resume() -> None:
     run(eng, "first", [*system, 5, 6, 7, 8, 9, 10, 11], message_starts=[0, 10])
     other = run(eng, "second", [*system, 40, 41, 42, 43, 44], message_starts=[0, 10])
     assert other.num_cached_tokens == 8  # the page boundary at or below the boundary
+    assert_nothing_held(eng)
+
+
+def test_only_the_latest_message_boundaries_end_chunks() -> None:
+    """A conversation of many messages sent cold is checkpointed at its last MESSAGE_CHECKPOINTS boundaries
+    only (each ends a chunk): an edit of its last message still resumes at that message's start, one of an
+    early message at the interval checkpoint below it."""
+    eng = cached_engine(budget=64, interval=16)
+    prompt = [2 + i % 50 for i in range(50)]
+    starts = list(range(4, 50, 4))  # 13 messages of 4 tokens, one a page
+    first = Sequence("a", None, prompt, GREEDY, message_starts=starts)
+    eng.add(first)
+    chunks = []
+    while first.num_computed_tokens < len(prompt):
+        before = first.num_computed_tokens
+        eng.step()
+        chunks.append(first.num_computed_tokens - before)
+    while eng.has_unfinished():
+        eng.step()
+    assert len(starts) > MESSAGE_CHECKPOINTS == 4
+    assert chunks == [16, 16, 4, 4, 4, 4, 2]  # intervals at 16 and 32, the last four starts 36..48, then 50
+    assert run(eng, "last edited", [*prompt[:48], 60, 61]).num_cached_tokens == 48
+    assert run(eng, "early edited", [*prompt[:28], 60, 61]).num_cached_tokens == 16  # not at its start, 28
     assert_nothing_held(eng)
 
 
