@@ -14,8 +14,8 @@
 #   agent     scripts/tools/bench_agent_sessions.py against `qcompile serve` (4 sessions to 64k tokens, 3k in
 #             and 300 out a turn) with prefix caching and with --no-enable-prefix-caching, same flags: TTFT,
 #             ITL, hit rate, tokens prefilled, total time, the ratio of total times (>= 3x) beside its ceiling
-#             (the replies' streaming time) and each session's warm probe, a turn sent alone at the top
-#             context (TTFT <= 100 ms). AGENT_S (570).
+#             (the replies' streaming time) and each session's warm probes, a turn sent alone at the top
+#             context and one at 32k (issue 47: TTFT <= 100 ms at 32k). AGENT_S (570).
 #   fit       the K/V pool line of `qcompile serve` start-ups at --max-model-len 32768 and 131072 (default
 #             memory utilisation and slots): how many such requests fit at once. FIT_S (300).
 #   interval  the prefill stage's prompts with caching off and at checkpoint intervals 2048, 4096, 8192 and
@@ -41,7 +41,7 @@ if [ -n "${SMOKE:-}" ]; then
   contexts="${CONTEXTS:-64 256}" batches="${BATCHES:-1 2}" lengths="${LENGTHS:-64,128}" chunk="${CHUNK:-32}"
   intervals="${INTERVALS:-64}" fit_lens="${FIT_LENS:-1024 4096}" agent_len=1024
   agent=(--sessions 2 --concurrency 2 --turns 3 --target-context 900 --system-tokens 30 --tool-tokens 40
-    --output-tokens 6)
+    --output-tokens 6 --probe-context 150)
   repeats="${REPEATS:-1}"
   : "${DECODE_S:=120}" "${PREFILL_S:=120}" "${AGENT_S:=120}" "${FIT_S:=120}" "${INTERVAL_S:=120}"
 else
@@ -67,11 +67,13 @@ else
   #   off: 4 sessions x (17 x 5.06k + 3.32k x 136) = 2.15M tokens prefilled at >= 24k tok/s = 90 s -> 126 s;
   #        probes 4 x (61.5k / 24k + 300 x 7 ms) = 19 s
   #   on:  4 x (5.06k + 16 x 3.34k) = 234k tokens at >= 18.6k tok/s = 13 s -> 49 s; probes 4 x (0.2 + 2.1) = 9 s
-  #   = 203 s of benchmark, leaving 367 s of AGENT_S (570) for the two server starts (checkpoint load, compile
+  #   the 32k probes: the turn below 32k sent again (its state checkpoint evicted by then), then the probe, about
+#   4 x 2.5 s on, 4 x 3 s off
+#   = 225 s of benchmark, leaving 345 s of AGENT_S (570) for the two server starts (checkpoint load, compile
   #   from warm caches: 50-160 s each) and the checkpoint if no stage wrote it yet (66 s on the H200).
   #   Expected: total time off / on ~2.6x, under a ceiling of 126 / 36 = 3.5x (decode no cache shortens).
   agent=(--sessions 4 --concurrency 4 --target-context 65536 --system-tokens 2000 --tool-tokens 3000
-    --output-tokens 300)
+    --output-tokens 300 --probe-context 32768)
   repeats="${REPEATS:-2}"
 fi
 engine=(--model "$model" --device "$device" --dtype "$dtype" --max-num-batched-tokens "$chunk")

@@ -18,7 +18,10 @@ Sessions start together and, with equal sizes, stay in step: each turn's TTFT in
 sessions' prefills. They run `--concurrency` at once until `--turns` turns or until the turn after next
 could pass `--target-context` tokens (or the server's `max_model_len`). Then each session sends that
 next turn alone, nothing else in flight: the warm probe, whose TTFT is a warm turn's own latency at
-the top context, with its new (uncached) tokens beside it. All text is synthetic, seeded (`--seed`)
+the top context, with its new (uncached) tokens beside it. `--probe-context N` adds a warm probe at
+about N tokens: the session turn before the first to reach N is sent again alone (its prefix cache
+warmed again, as an agent's previous turn leaves it), then a next turn like the one that reached N, timed. All text is
+synthetic, seeded (`--seed`)
 and never repeats, so only a cache of the conversation itself can hit; the token counts are sized
 with the server's /tokenize where it has one.
 
@@ -88,6 +91,7 @@ class Result:
     seconds: float = 0.0  # the sessions' wall time, probes not included
     turns: list[Turn] = field(default_factory=list)
     probes: list[Turn] = field(default_factory=list)  # each session's warm probe, sent alone
+    mid_probes: list[Turn] = field(default_factory=list)  # its warm probe at --probe-context, alone
     errors: list[str] = field(default_factory=list)
 
 
@@ -201,11 +205,21 @@ def extend(
         messages += [reply, {"role": "user", "content": output}]
 
 
+@dataclass
+class Probe:
+    """What one session leaves for its warm probes: the conversation as the top probe sends it and its
+    turn index; with `--probe-context`, the conversation of the turn whose next turn reaches it."""
+
+    messages: list[dict[str, Any]]
+    turn: int
+    before_mid: list[dict[str, Any]] | None = None
+    mid_turn: int = 0
+
+
 async def session(
     client: openai.AsyncOpenAI, args: argparse.Namespace, s: int, system: str, per_word: float, result: Result
-) -> tuple[list[dict[str, Any]], int]:
-    """One conversation, turn after turn, while the turn after next (the warm probe) still fits: the
-    conversation as the probe sends it, and the probe's turn index."""
+) -> Probe:
+    """One conversation, turn after turn, while the turn after next (the warm probe) still fits."""
     rng = random.Random(f"{args.seed}:{s}")
     messages: list[dict[str, Any]] = [
         {"role": "system", "content": system},
@@ -219,12 +233,17 @@ async def session(
     # counts where it is larger (a resent reply that re-tokenizes longer than it was generated)
     nominal = args.output_tokens + args.tool_tokens + WRAPPING
     growth, t, previous = nominal, 0, 0
+    before_mid, mid_turn, last_sent = None, 0, None
     while True:
+        sent = list(messages)
         reply, turn = await send_turn(client, args, messages, s, t)
         if t > 0:
             growth = max(nominal, turn.prompt_tokens - previous)
         previous = turn.prompt_tokens
         result.turns.append(turn)
+        if args.probe_context and before_mid is None and turn.prompt_tokens >= args.probe_context and t > 0:
+            before_mid, mid_turn = last_sent, t - 1  # the turn before the first to reach it
+        last_sent = sent
         extend(messages, args, reply, turn, rng, per_word)
         t += 1
         # the next turn's prompt is about prompt + growth: a session turn while the probe after it fits
@@ -235,7 +254,20 @@ async def session(
             f"no room for the warm probe after turn {t - 1} ({turn.prompt_tokens} prompt tokens, about {growth} more "
             f"a turn, {args.output_tokens} out): raise --target-context ({args.target_context}) or shrink the turns"
         )
-    return messages, t
+    return Probe(messages, t, before_mid, mid_turn)
+
+
+async def mid_probe(
+    client: openai.AsyncOpenAI, args: argparse.Namespace, s: int, probe: Probe, per_word: float
+) -> Turn | None:
+    """Session `s`'s warm probe at `--probe-context`: the turn before it sent again alone, then the
+    probe's own turn (its reply resent and a new tool output appended), whose numbers are returned."""
+    if probe.before_mid is None:
+        return None
+    messages = list(probe.before_mid)
+    reply, turn = await send_turn(client, args, messages, s, probe.mid_turn)
+    extend(messages, args, reply, turn, random.Random(f"{args.seed}:{s}:mid"), per_word)
+    return (await send_turn(client, args, messages, s, probe.mid_turn + 1))[1]
 
 
 def summary(turns: list[Turn]) -> dict[str, Any]:
@@ -277,9 +309,11 @@ def report(result: Result) -> dict[str, Any]:
         "settings": result.settings,
         "turns": by_turn,
         "probes": summary(result.probes),
+        "mid_probes": summary(result.mid_probes),
         "total": total,
         "requests": [asdict(t) for t in sorted(result.turns, key=lambda t: (t.session, t.turn))],
         "probe_requests": [asdict(t) for t in sorted(result.probes, key=lambda t: t.session)],
+        "mid_probe_requests": [asdict(t) for t in sorted(result.mid_probes, key=lambda t: t.session)],
         "errors": result.errors,
     }
 
@@ -287,7 +321,10 @@ def report(result: Result) -> dict[str, Any]:
 def table(data: dict[str, Any]) -> str:
     head = ("turn", "reqs", "prompt tok", "cached tok", "new tok", "hit %", "TTFT p50", "p95", "ITL p50", "p95")
     rows = [head]
-    named = [*((str(i), r) for i, r in enumerate(data["turns"])), ("probe", data["probes"]), ("all", data["total"])]
+    probes = [("probe", data["probes"])]
+    if data["mid_probes"]["requests"]:
+        probes.append(("mid probe", data["mid_probes"]))
+    named = [*((str(i), r) for i, r in enumerate(data["turns"])), *probes, ("all", data["total"])]
     for name, row in named:
         n = max(row["requests"], 1)
         cached, new = row["cached_tokens"], row["new_tokens"]
@@ -315,7 +352,7 @@ def table(data: dict[str, Any]) -> str:
             "-" * len(lines[0]),
             *lines[1:],
             "(tokens are means per request, latencies in ms; probe: each session's next turn sent alone after the "
-            'sessions, not in "all")',
+            'sessions, and mid probe its warm turn at --probe-context, not in "all")',
             f"sessions' wall time {total['seconds']:.1f} s; tokens prefilled {prefilled}; a session waited "
             f"{total['first_token_seconds']:.1f} s for first tokens and streamed replies for "
             f"{total['reply_seconds']:.1f} s",
@@ -343,7 +380,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     result = Result({**settings, "tokens_per_word": per_word})
     gate = asyncio.Semaphore(args.concurrency)
 
-    async def one(s: int) -> tuple[list[dict[str, Any]], int] | None:
+    async def one(s: int) -> Probe | None:
         async with gate:
             try:
                 return await session(client, args, s, system, per_word, result)
@@ -358,7 +395,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if probe is None:
             continue
         try:
-            result.probes.append((await send_turn(client, args, probe[0], s, probe[1]))[1])
+            result.probes.append((await send_turn(client, args, probe.messages, s, probe.turn))[1])
+            mid = await mid_probe(client, args, s, probe, per_word)
+            if mid is not None:
+                result.mid_probes.append(mid)
         except (openai.OpenAIError, RuntimeError) as e:
             result.errors.append(f"session {s} probe: {type(e).__name__}: {e}")
     await client.close()
@@ -380,6 +420,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--system-tokens", type=int, default=2000, help="the shared system prompt's size")
     p.add_argument("--tool-tokens", type=int, default=3000, help="tokens of tool output each turn appends")
     p.add_argument("--output-tokens", type=int, default=300, help="max_tokens of each reply")
+    p.add_argument(
+        "--probe-context", type=int, default=0, help="also probe a warm turn alone at about this many tokens (0: not)"
+    )
     p.add_argument("--tool-role", choices=("tool", "user"), default="tool", help="the role tool output is sent as")
     p.add_argument(
         "--resend",

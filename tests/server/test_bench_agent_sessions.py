@@ -114,6 +114,23 @@ def test_sessions_leave_room_for_the_probe_and_stop_there(tiny_server: str) -> N
         assert probe["turn"] == len(regular) and probe["prompt_tokens"] > regular[-1]["prompt_tokens"]
 
 
+def test_the_mid_probe_is_a_warm_turn_alone_at_the_context_asked(tiny_server: str) -> None:
+    """`--probe-context`: the session turn before the first to reach it is sent again, then a next turn
+    alone, hitting the cache up to where the resent turn's generation prompt began."""
+    data = _run(tiny_server, "--sessions", "2", "--turns", "4", "--probe-context", "250", "--tool-role", "user")
+    assert data["errors"] == [] and data["mid_probes"]["requests"] == 2
+    generation = _generation_prompt_tokens(tiny_server)
+    for mid in data["mid_probe_requests"]:
+        turns = [t for t in data["requests"] if t["session"] == mid["session"]]
+        before = turns[mid["turn"] - 1]  # the turn sent again before the probe: the last below 250
+        assert before["prompt_tokens"] < 250 <= turns[mid["turn"]]["prompt_tokens"]
+        assert mid["prompt_tokens"] >= before["prompt_tokens"] + TOOL_TOKENS + OUTPUT_TOKENS
+        start = before["prompt_tokens"] - generation
+        assert start // PAGE * PAGE <= mid["cached_tokens"] <= before["prompt_tokens"]
+    assert "mid probe" in bench.table(data)
+    assert _run(tiny_server, "--sessions", "1", "--turns", "2")["mid_probes"]["requests"] == 0
+
+
 def test_a_target_without_room_for_the_probe_is_an_error_naming_it(tiny_server: str) -> None:
     data = _run(tiny_server, "--sessions", "1", "--target-context", "250")
     assert data["total"]["requests"] == 1 and data["probes"]["requests"] == 0

@@ -113,6 +113,7 @@ def _agent_json(path: Path, cached: bool, ttft: float, seconds: float, probe_ttf
             hit = prompt - 500 if cached and t else 0
             result.turns.append(bench.Turn(s, t, prompt, hit, 10, ttft, [0.007], seconds))
         result.probes.append(bench.Turn(s, 2, 2000, 1500 if cached else 0, 10, probe_ttft, [0.007], 1.0))
+        result.mid_probes.append(bench.Turn(s, 1, 1500, 1000 if cached else 0, 10, probe_ttft / 2, [0.007], 1.0))
     path.write_text(json.dumps(bench.report(result)))
 
 
@@ -123,18 +124,20 @@ def test_the_agent_table_puts_the_ratio_beside_its_ceiling_and_the_probes_beside
     table = driver.agent_table(on, off)
     # on: 2 sessions prefill 1000 + 500 of 2500 tokens; each waited 0.2 s for first tokens and replied for 1.8 s
     assert (
-        "| on | 4 | 40.0 | 3000 | 2.0 | 0.2 | 1.8 | 100.0 | 100.0 | 7.00 | 7.00 | 2000 | 500 | 80.0 | 80.0 | 0 |"
-        in table
+        "| on | 4 | 40.0 | 3000 | 2.0 | 0.2 | 1.8 | 100.0 | 100.0 | 7.00 | 7.00 | 2000 | 500 | 80.0 | 80.0 "
+        "| 1500 | 500 | 40.0 | 40.0 | 0 |" in table
     )
     assert (
-        "| off | 4 | 0.0 | 5000 | 2.8 | 1.0 | 1.8 | 500.0 | 500.0 | 7.00 | 7.00 | 2000 | 2000 | 300.0 | 300.0 | 0 |"
-        in table
+        "| off | 4 | 0.0 | 5000 | 2.8 | 1.0 | 1.8 | 500.0 | 500.0 | 7.00 | 7.00 | 2000 | 2000 | 300.0 | 300.0 "
+        "| 1500 | 1500 | 150.0 | 150.0 | 0 |" in table
     )
     assert "total time off / on: 1.40x (misses the 3x of issue 47)" in table
     assert "tokens prefilled off / on: 1.67x" in table
     assert "streamed replies for 1.8 s, which no cache saves: total time off / that = 1.56x at most" in table
     probes = "(2; 2000 prompt tokens, 500 new): TTFT p50 80.0 ms, max 80.0 (meets the 100 ms issue 47 asks"
-    assert probes in table.splitlines()[-1]
+    assert "at the top context" in table.splitlines()[-2] and probes in table.splitlines()[-2]
+    mid = "at --probe-context with the cache, each alone (2; 1500 prompt tokens, 500 new): TTFT p50 40.0 ms"
+    assert mid in table.splitlines()[-1]
     _agent_json(on, cached=True, ttft=0.1, seconds=1.0, probe_ttft=0.12)
     assert "TTFT p50 120.0 ms, max 120.0 (misses" in driver.agent_table(on, off)
     alone = driver.agent_table(on, tmp_path / "missing.json")
@@ -156,7 +159,8 @@ def test_smoke_mode_runs_every_stage(tmp_path: Path) -> None:
     assert "| context | batch 1 | batch 2 |" in printed and "batch 1 after 256 tokens:" in printed
     assert "| default | on | 4096 | 32 |" in printed
     assert "| on | 6 |" in printed and "| off | 6 | 0.0 |" in printed and "total time off / on:" in printed
-    assert "ceiling: with the cache" in printed and "warm probes with the cache, each alone (2;" in printed
+    assert "ceiling: with the cache" in printed and "the top context with the cache, each alone (2;" in printed
+    assert "at --probe-context with the cache, each alone (2;" in printed
     assert "| 1024 | " in printed and "| 4096 | " in printed
     assert "| interval64 | on | 64 | 32 |" in printed and "interval rule (smallest within 1%" in printed
     for table in ("decode", "prefill", "agent", "fit", "interval"):
