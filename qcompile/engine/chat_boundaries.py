@@ -7,14 +7,14 @@ is: the first i messages rendered without a generation prompt, compared with the
 the text up to where message i begins (or where the template first rendered them differently, which
 is as far as a cache may go). No template's strings are matched.
 
-Cost, for n messages: n renders of a growing prefix (O(n²) text) and a tokenization of the prompt, cut
-at those points. So each prefix's cut is remembered (`StartFinder`), keyed by the prefix's messages and
-the template's inputs, with a digest of the text before it, and each piece's tokens by the digest of its
-text (`prompt_pieces`): a resent conversation renders only the prefixes whose text changed, usually just
-its new messages, and encodes only those. A 140-message agent conversation (32k tokens,
-`scripts/experiments/chat_starts_cost.py --messages 140`, the 2-core CI box) grown by two messages:
-26 ms, three renders of 6 ms among them, where rendering and encoding the prompt alone take 82 ms;
-the first time it is seen, 0.64 s.
+Only the last MESSAGE_CHECKPOINTS starts are found (the prefix cache checkpoints no others), so a prompt
+costs that many renders of a prefix and a tokenization. Each prefix's cut is remembered (`StartFinder`),
+keyed by the prefix's messages and the template's inputs, with a digest of the text before it, and each
+message's tokens by the digest of its text (`prompt_pieces`): a resent conversation renders only the
+prefixes whose text changed, usually just its new messages, and encodes only those. A 140-message agent
+conversation (32k tokens, `scripts/experiments/chat_starts_cost.py --messages 140`, the 2-core CI box)
+grown by two messages: 25 ms, three renders of 6 ms among them, where rendering and encoding the prompt
+alone take about 0.1 s; the first time it is seen, 0.16 s (rendering every prefix, as before, took 0.64).
 
 Each cut is kept only where the pieces' tokens, concatenated, are the prompt's own: a tokenizer that
 merges across a cut moves that start back to the last token both agree on, so every start is a token
@@ -30,6 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from qcompile.engine.prefix_cache import MESSAGE_CHECKPOINTS
 from qcompile.engine.prompt_pieces import PieceTokens, SplitPoints
 
 log = logging.getLogger(__name__)
@@ -132,6 +133,7 @@ class StartFinder:
         self.split_points = split_points
         self.pieces = PieceTokens(piece_tokens)
         self.checks_left = CHECKED_PROMPTS  # prompts still checked against a whole encode
+        self.anchors: set[str] = set()  # the added tokens message starts begin with: pieces end at each
         self._cuts: OrderedDict[bytes, tuple[int, bytes]] = OrderedDict()  # prefix key -> (cut, digest before it)
         self.renders = 0  # prefixes rendered so far (what the memo saves)
 
@@ -144,7 +146,8 @@ class StartFinder:
         context: Any = None,
     ) -> tuple[list[int], list[int]]:
         """`encode(text)` (the whole prompt with its generation prompt) and the token positions in it where
-        messages 1..n-1 and the generation prompt begin, ascending, each in 1..len(ids)-1.
+        the last MESSAGE_CHECKPOINTS of messages 1..n-1 and the generation prompt begin, ascending, each in
+        1..len(ids)-1.
 
         `render(conversation, add_generation_prompt)` is the chat template; a prefix it refuses (some
         refuse a conversation without a user message) has no start; `context` is everything else the
@@ -170,12 +173,14 @@ class StartFinder:
     ) -> tuple[list[int], list[int]]:
         """The prompt's tokens as its pieces' between the cuts where the tokenizer splits, and its starts."""
         inside = sorted(c for c in cuts if 0 < c < len(text))
-        bounds = [0, *(c for c in inside if split_points(text, c)), len(text)]
+        firm = {c for c in inside if split_points(text, c)}
+        self.anchors.update(split_points.starting(text, c)[-1] for c in firm)
+        bounds = [0, *sorted(firm | split_points.all_of(self.anchors, text)), len(text)]
         ids: list[int] = []
         starts: list[int] = []
         for begin, end in zip(bounds, bounds[1:], strict=False):
             piece = self.pieces(text[begin:end], encode)
-            if begin:
+            if begin in firm:
                 starts.append(len(ids))
             loose = {c - begin for c in inside if begin < c < end}
             if loose:
@@ -190,12 +195,16 @@ class StartFinder:
         text: str,
         context: Any,
     ) -> set[int]:
-        """Character positions in `text` where each prefix messages[:i] stops agreeing with it."""
+        """Character positions in `text` where each of the last MESSAGE_CHECKPOINTS prefixes messages[:i]
+        stops agreeing with it (only those are checkpointed, and an earlier one costs a render of its own)."""
         keys = None if context is None else _prefix_keys(context, messages)
-        known = [self._cuts.get(k) for k in keys] if keys is not None else [None] * len(messages)
+        first = max(1, len(messages) - MESSAGE_CHECKPOINTS + 1)
+        known = (
+            [self._cuts.get(k) for k in keys[first - 1 :]] if keys is not None else [None] * (len(messages) - first + 1)
+        )
         digests = _digests(text, [entry[0] for entry in known if entry is not None])
         cuts, new = set(), {}
-        for i, entry in enumerate(known, 1):
+        for i, entry in enumerate(known, first):
             if entry is not None and digests.get(entry[0]) == entry[1]:
                 cut = entry[0]  # this prefix's text still agrees with the prompt up to its cut
                 self._cuts.move_to_end(keys[i - 1])  # type: ignore[index]

@@ -5,7 +5,9 @@ as prefilling the few thousand new ones (a warm turn's budget is 100 ms). Huggin
 cut their input at added tokens (`<|im_start|>`, ...) before normalising or pre-tokenising, so where such
 a token begins, and no other added token spans the point, the text on either side tokenizes alone
 (`SplitPoints`): a prompt's tokens are its pieces' tokens, and a piece seen before is remembered by the
-digest of its text (`PieceTokens`). The first prompts are checked against a whole encode, so a tokenizer
+digest of its text (`PieceTokens`). The pieces end at every occurrence of the added tokens that begin
+messages (learned from the message starts found), so each message is a piece whether or not its start
+was looked for. The first prompts are checked against a whole encode, so a tokenizer
 that does not split so is found and its prompts are encoded whole.
 """
 
@@ -37,6 +39,17 @@ class SplitPoints:
         self.longest = max((len(c) for c in self.contents), default=0)
         self.first_chars = {c[0] for c in self.contents}
 
+    def all_of(self, anchors: Iterable[str], text: str) -> set[int]:
+        """Every split point of `text` where one of the added tokens `anchors` begins."""
+        found = set()
+        for anchor in anchors:
+            at = text.find(anchor)
+            while at >= 0:
+                if self(text, at):
+                    found.add(at)
+                at = text.find(anchor, at + 1)
+        return found
+
     @classmethod
     def of(cls, tokenizer: Any) -> SplitPoints | None:
         """The split points of a fast (Rust) tokenizer's added tokens; None for any other kind."""
@@ -44,8 +57,12 @@ class SplitPoints:
             return None
         return cls(tokenizer.added_tokens_decoder.values())
 
+    def starting(self, text: str, at: int) -> list[str]:
+        """The added tokens that begin at `at`, shortest first."""
+        return [text[at : at + n] for n in range(1, self.longest + 1) if text[at : at + n] in self.contents]
+
     def __call__(self, text: str, at: int) -> bool:
-        starting = [text[at : at + n] for n in range(1, self.longest + 1) if text[at : at + n] in self.contents]
+        starting = self.starting(text, at)
         if not starting or any(s not in self.firm for s in starting):
             return False
         for begin in range(max(0, at - self.longest + 1), at):

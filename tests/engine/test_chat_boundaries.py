@@ -12,6 +12,7 @@ from qcompile.default_model import PATH
 from qcompile.engine.chat_boundaries import StartFinder, common_prefix_length
 from qcompile.engine.core import load_tokenizer
 from qcompile.engine.inputs import InputProcessor
+from qcompile.engine.prefix_cache import MESSAGE_CHECKPOINTS
 from qcompile.engine.prompt_pieces import SplitPoints
 from qcompile.engine.sampling_params import SamplingParams
 
@@ -75,25 +76,27 @@ def test_next_turn_holds_this_turns_tokens_up_to_its_generation_prompt(
     kwargs = {"enable_thinking": thinking}
     turns = _turns(agent)
     prompts = [processor.chat_prompt(t, chat_template_kwargs=kwargs) for t in turns]
-    for turn, now, then in zip(turns, prompts, prompts[1:], strict=False):
+    for k, (turn, now, then) in enumerate(zip(turns, prompts, prompts[1:], strict=False)):
         ids, starts, following = now["prompt_token_ids"], now["message_starts"], then["prompt_token_ids"]
-        # one start per message after the first, and the generation prompt's last (the Qwen-style
-        # template refuses the system message alone, so not where the first user message starts)
-        assert len(starts) == len(turn) - (template == "qwen_think")
+        # the last MESSAGE_CHECKPOINTS of one start per message after the first and the generation prompt's
+        # (the Qwen-style template refuses the system message alone, so not where the first user message starts)
+        assert len(starts) == min(MESSAGE_CHECKPOINTS, len(turn) - (template == "qwen_think"))
         generation = starts[-1]
         assert decode(ids[:generation]) == render(turn, tokenize=False, **kwargs)
-        kept = _first_rerendered(template, turn, turns[turns.index(turn) + 1])
+        kept = _first_rerendered(template, turn, turns[k + 1])
         if kept == len(turn):
             # the next turn re-renders nothing of this one: it holds every token up to the generation prompt
             assert following[:generation] == ids[:generation]
             assert generation in then["message_starts"]
         else:
-            # it re-renders message `kept` (its thinking dropped): it holds this prompt's tokens up to
-            # that message's start, which is one of this prompt's starts, and differs before the next one
-            start = next(s for s in starts if decode(ids[:s]) == render(turn[:kept], tokenize=False, **kwargs))
-            assert following[:start] == ids[:start] and start in then["message_starts"]
-            after = min(s for s in starts if s > start)
-            assert common_prefix_length(decode(following), decode(ids)) < len(decode(ids[:after]))
+            # it re-renders message `kept` (its thinking dropped): it holds the tokens of the turn that
+            # generated that message up to where its generation prompt began, the message's start
+            earlier = prompts[next(j for j, t in enumerate(turns) if len(t) == kept)]
+            start = earlier["message_starts"][-1]
+            assert decode(earlier["prompt_token_ids"][:start]) == render(turn[:kept], tokenize=False, **kwargs)
+            assert following[:start] == earlier["prompt_token_ids"][:start]
+            rendered = render(turn[: kept + 1], tokenize=False, **kwargs)
+            assert common_prefix_length(decode(following), decode(ids)) < len(rendered)
 
 
 def test_the_template_that_drops_thinking_does_drop_it() -> None:
@@ -132,7 +135,7 @@ def test_remembered_cuts_give_what_a_fresh_render_gives(processor: tuple[str, In
                 # its new prefixes, and after a new question the prefixes that end in the earlier replies
                 # the Qwen-style template now renders without their thinking
                 before = turns[n - 1]
-                expected = len(messages) - _first_rerendered(template, before, messages)
+                expected = min(MESSAGE_CHECKPOINTS, len(messages) - _first_rerendered(template, before, messages))
                 assert finder.renders - renders == expected, n
             if n == len(turns):  # the same conversation again: nothing rendered
                 assert finder.renders == renders
@@ -166,7 +169,7 @@ def test_sequences_carry_checked_starts() -> None:
     processor = InputProcessor(tokenizer, len(tokenizer), 1 << 20)  # type: ignore[arg-type]
     prompt = processor.chat_prompt(_turns(agent=False)[2])
     seq = processor.make_sequence("r", prompt, SamplingParams(max_tokens=4))
-    assert seq.message_starts == prompt["message_starts"] and len(seq.message_starts) == 6
+    assert seq.message_starts == prompt["message_starts"] and len(seq.message_starts) == MESSAGE_CHECKPOINTS
     assert processor.make_sequence("p", {"prompt_token_ids": [5, 6]}, SamplingParams()).message_starts == []
     for bad in ([3, 2], [0], [2, 2], [len(prompt["prompt_token_ids"])], "1,2"):
         with pytest.raises(ValueError, match="message_starts"):
@@ -220,7 +223,8 @@ def test_a_tokenizer_that_merges_at_its_split_points_is_found_by_the_check() -> 
         "{% for m in messages %}{{ m.content }}{% endfor %}{% if add_generation_prompt %}!{% endif %}"
     )
     processor = InputProcessor(tokenizer, len(tokenizer), 1 << 20)
-    processor.start_finder.split_points = lambda text, at: True  # type: ignore[assignment]
+    # "house" taken for an added token: the pieces "the old light" and "house stood!" are encoded apart
+    processor.start_finder.split_points = SplitPoints([AddedToken("house", normalized=False, special=True)])
     messages = [{"role": "user", "content": "the old light"}, {"role": "user", "content": "house stood"}]
     for _ in range(2):
         prompt = processor.chat_prompt(messages)
