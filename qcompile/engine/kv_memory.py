@@ -66,20 +66,36 @@ def device_in_use(in_use: int, live_tensors: int) -> str:
     )
 
 
-def kv_pool_bytes(total: int, utilization: float, in_use: int, activations: int, graphs: int, live_tensors: int) -> int:
+def kv_pool_bytes(
+    total: int,
+    utilization: float,
+    in_use: int,
+    activations: int,
+    graphs: int,
+    live_tensors: int,
+    state: tuple[int, int] = (0, 0),
+) -> int:
     """The pool's bytes: `utilization` of the device's `total`, less what is `in_use` (weights, state
     pool, anything else allocated, other processes), the peak `activations` of the largest batch and
-    the CUDA `graphs`' pool. A ValueError naming the flag when nothing is left, and what holds the
-    memory in use (`device_in_use`)."""
+    the CUDA `graphs`' pool. A ValueError naming the flag when nothing is left, what holds the memory in
+    use (`device_in_use`), and the state pool's share: `state` is (--max-num-seqs, bytes of one
+    request's state), a fixed cost per slot that can outweigh K/V on a model with large recurrent state."""
     if not 0 < utilization <= 1:
         raise ValueError(f"--gpu-memory-utilization {utilization}: must be in (0, 1]")
     budget = int(total * utilization)
     left = budget - in_use - activations - graphs
     if left <= 0:
+        slots, row = state
+        lower = (
+            f", or lower --max-num-seqs (the state of its {slots} requests takes {format_bytes(slots * row)} of "
+            "what is in use)"
+            if slots > 1 and row
+            else ""
+        )
         raise ValueError(
             f"--gpu-memory-utilization {utilization} allows {format_bytes(budget)} of {format_bytes(total)}, but "
             f"{device_in_use(in_use, live_tensors)}, activations take {format_bytes(activations)} and CUDA graphs "
-            f"{format_bytes(graphs)}: nothing is left for K/V; raise it or give --kv-cache-memory"
+            f"{format_bytes(graphs)}: nothing is left for K/V; raise it or give --kv-cache-memory{lower}"
         )
     return left
 
@@ -235,4 +251,5 @@ def profile_pool_bytes(
     graphs = _activation_peak(model, largest_graph, largest_graph) if largest_graph else 0
     torch.cuda.empty_cache()
     free, total = torch.cuda.mem_get_info()
-    return kv_pool_bytes(total, utilization, total - free, activations, graphs, torch.cuda.memory_allocated())
+    state = (max_num_seqs, model.state_row_bytes())
+    return kv_pool_bytes(total, utilization, total - free, activations, graphs, torch.cuda.memory_allocated(), state)
