@@ -30,7 +30,7 @@ def test_what_the_gpu_leaves_for_the_pool() -> None:
         ValueError, match=r"--gpu-memory-utilization 0.5 allows 40.00 GiB of 80.00 GiB.*nothing is left"
     ):
         kv_pool_bytes(80 * GiB, 0.5, in_use=40 * GiB, activations=0, graphs=0, live_tensors=39 * GiB)
-    # the published geometry on a 139.7 GiB H200: 121.7 GiB of weights, 64 slots of 115.5 MB of state
+    # the published geometry on a 139.7 GiB H200: 121.7 GiB of weights, --max-num-seqs 64 of 115.5 MB of state
     with pytest.raises(ValueError, match=r"or lower --max-num-seqs \(the state of its 64 requests takes 6.88 GiB"):
         kv_pool_bytes(int(139.7 * GiB), 0.9, int(130 * GiB), GiB, 0, int(129 * GiB), (64, 115_500_000))
     assert kv_pool_bytes(int(139.7 * GiB), 0.97, int(123.6 * GiB), GiB, 0, int(123 * GiB), (4, 115_500_000)) > 10 * GiB
