@@ -20,10 +20,9 @@ could pass `--target-context` tokens (or the server's `max_model_len`). Then eac
 next turn alone, nothing else in flight: the warm probe, whose TTFT is a warm turn's own latency at
 the top context, with its new (uncached) tokens beside it. `--probe-context N` adds a warm probe at
 about N tokens: the session turn before the first to reach N is sent again alone (its prefix cache
-warmed again, as an agent's previous turn leaves it), then a next turn like the one that reached N, timed. All text is
-synthetic, seeded (`--seed`)
-and never repeats, so only a cache of the conversation itself can hit; the token counts are sized
-with the server's /tokenize where it has one.
+warmed again, as an agent's previous turn leaves it), then a next turn like the one that reached N,
+timed. All text is synthetic, seeded (`--seed`) and never repeats, so only a cache of the
+conversation itself can hit; the token counts are sized with the server's /tokenize where it has one.
 
 Per turn, for the probes and in total it prints: requests, mean prompt, cached
 (`usage.prompt_tokens_details.cached_tokens`, read from the stream's usage chunk; "-" where the server
@@ -208,7 +207,7 @@ def extend(
 @dataclass
 class Probe:
     """What one session leaves for its warm probes: the conversation as the top probe sends it and its
-    turn index; with `--probe-context`, the conversation of the turn whose next turn reaches it."""
+    turn index; with `--probe-context`, the conversation and index of the turn before the first to reach it."""
 
     messages: list[dict[str, Any]]
     turn: int
@@ -448,6 +447,8 @@ def main() -> None:
     for name in ("sessions", "concurrency", "turns", "target_context", "system_tokens", "tool_tokens", "output_tokens"):
         if getattr(args, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
+    if args.probe_context < 0:
+        p.error(f"--probe-context must be 0 (no mid probe) or a token count, got {args.probe_context}")
     data = asyncio.run(run(args))
     for error in data["errors"]:
         print(error, file=sys.stderr)
