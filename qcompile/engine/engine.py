@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from qcompile.engine.block_manager import BlockManager
 from qcompile.engine.detokenizer import Detokenizer
 from qcompile.engine.outputs import Logprob, OutputBuilder, RequestDelta, RequestOutput, error_message, logprob_dict
-from qcompile.engine.prefix_cache import PrefixCache
+from qcompile.engine.prefix_cache import MIN_CHECKPOINT_GAP, PrefixCache
 from qcompile.engine.runner import FatalStepError, LaunchedStep, ModelRunner, StepResult, TopLogprobs
 from qcompile.engine.scheduled_batch import ScheduledBatch
 from qcompile.engine.scheduler import Scheduler
@@ -60,10 +60,12 @@ class Engine:
         max_num_batched_tokens: int = 2048,
         async_scheduling: bool = True,
         prefix_checkpoint_interval: int | None = None,
+        prefix_checkpoint_min_gap: int = MIN_CHECKPOINT_GAP,
     ) -> None:
         """`prefix_checkpoint_interval`: tokens between state checkpoints of a long prefill, with prefix
         caching on (its checkpoints are the runner's `num_checkpoints` rows, spilled to its
-        `num_host_checkpoints` host rows); None: prefix caching off."""
+        `num_host_checkpoints` host rows); None: prefix caching off. `prefix_checkpoint_min_gap`: how
+        close the checkpoints a prompt can do without may lie to the others (`prefix_cache`)."""
         self.runner = runner
         self.eos_token_ids = frozenset(eos_token_ids)
         self.tokenizer = tokenizer
@@ -72,7 +74,8 @@ class Engine:
         prefix = None
         if prefix_checkpoint_interval is not None:
             host = StateCheckpoints(runner.num_host_checkpoints) if runner.num_host_checkpoints else None
-            prefix = PrefixCache(blocks, StateCheckpoints(runner.num_checkpoints), prefix_checkpoint_interval, host)
+            checkpoints = StateCheckpoints(runner.num_checkpoints)
+            prefix = PrefixCache(blocks, checkpoints, prefix_checkpoint_interval, host, prefix_checkpoint_min_gap)
         self.scheduler = Scheduler(runner.max_num_seqs, max_num_batched_tokens, blocks, prefix)
         runner.processors.eos_token_ids = tuple(sorted(self.eos_token_ids))
         self.in_flight: LaunchedStep | None = None

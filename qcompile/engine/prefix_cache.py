@@ -6,12 +6,16 @@ needs the state as it was after tokens [0, P): a checkpoint row (`StateCheckpoin
 on page boundaries, so a hit shares whole pages read-only and new tokens always go to new pages.
 
 Where a request's state is saved (the scheduler ends a prefill chunk exactly there, the runner
-copies the slot into the row after that step's forward):
-- the page boundary at or below each of the last `MESSAGE_CHECKPOINTS` of `seq.message_starts` (a chat's
-  message boundaries, where a resent conversation diverges from the last turn's prompt: its generation
-  prompt's start, where the next turn's reply begins, is the last),
-- the page boundary at or below the prompt's end,
-- every `interval` tokens of a long prefill (rounded down to a page),
+copies the slot into the row after that step's forward), each at the page boundary at or below:
+- every `interval` tokens of the prefill, counted from where it starts (a hit, or 0), so they fall where
+  a lone prefill's chunks end anyway;
+- the last of `seq.message_starts` (a chat's message boundaries, where a resent conversation diverges
+  from the last turn's prompt: its generation prompt's start, where the next turn's reply begins);
+- the prompt's end, where it has no message starts;
+- the other of the last `MESSAGE_CHECKPOINTS` message starts, and the end of a chat prompt, only at least
+  `min_gap` tokens from the checkpoints above and from each other: each ends a chunk, and a forward costs
+  as much as about that many more tokens in it (`MIN_CHECKPOINT_GAP`), more than recomputing them
+  when a later prompt diverges there;
 - during decode, the latest page boundary reached: one rolling checkpoint per running request,
   findable once the request releases its pages, so the next turn resumes after this turn's answer.
 
@@ -57,6 +61,14 @@ DEFAULT_CHECKPOINT_INTERVAL = 4096
 # generation prompt start, checkpointed in that turn; four cover a turn that appends up to three messages.
 MESSAGE_CHECKPOINTS = 4
 
+# Tokens a checkpoint that is not required must lie from the others, or it ends no chunk: each chunk it
+# ends is one more forward, whose fixed cost (reading the weights, launching the layers) on an H100 with the
+# bench preset is about 10.5 ms, what 550 more tokens in a forward cost (32k-token prompts at chunks of
+# 2048, 4096 and 8192: docs/measurements.md). Recomputing fewer tokens when a later prompt diverges
+# there costs less. An agent turn (a reply of hundreds of tokens resent, then thousands of tool output)
+# then prefills in one forward up to its generation prompt and one after it, not three to five.
+MIN_CHECKPOINT_GAP = 512
+
 
 def default_interval(budget: int) -> int:
     """The smallest multiple of the step `budget` (`max_num_batched_tokens`) of at least
@@ -93,13 +105,18 @@ class PrefixCache:
         checkpoints: StateCheckpoints,
         interval: int = DEFAULT_CHECKPOINT_INTERVAL,
         host: StateCheckpoints | None = None,
+        min_gap: int = MIN_CHECKPOINT_GAP,
     ) -> None:
-        """`checkpoints`: the book of the device's checkpoint rows; `host`: of the host tier's (None: off)."""
+        """`checkpoints`: the book of the device's checkpoint rows; `host`: of the host tier's (None: off);
+        `min_gap`: see the module docstring."""
         if interval < 1:
             raise ValueError(f"prefix checkpoint interval must be >= 1 token, got {interval}")
+        if min_gap < 0:
+            raise ValueError(f"prefix checkpoint min_gap must be >= 0 tokens, got {min_gap}")
         self.blocks, self.checkpoints, self.host = blocks, checkpoints, host
         self.page_size = blocks.page_size
         self.interval = max(self.page_size, interval // self.page_size * self.page_size)
+        self.min_gap = min_gap
         self.num_queried_tokens = 0  # tokens looked up at admissions (vLLM's prefix_cache_queries)
         self.num_hit_tokens = 0  # of them, tokens found (vLLM's prefix_cache_hits)
         self.num_evicted_checkpoints = 0  # checkpoints no tier holds any more
@@ -142,11 +159,26 @@ class PrefixCache:
             self.num_hit_tokens += num_cached
         if seq.num_preemptions == 0:
             seq.num_cached_tokens = num_cached
+        seq.checkpoint_targets = self._targets(seq, num_cached)
+
+    def _targets(self, seq: Sequence, num_cached: int) -> list[int]:
+        """Where the prefill of `seq` from `num_cached` (a page boundary) saves its state, ascending (see
+        the module docstring): the required positions, and the others `min_gap` clear of their neighbours."""
         ps, end = self.page_size, seq.num_prompt_tokens
-        wanted = {m // ps * ps for m in seq.message_starts[-MESSAGE_CHECKPOINTS:] if m <= end}
-        wanted.add(end // ps * ps)
-        wanted.update(range(self.interval, end + 1, self.interval))
-        seq.checkpoint_targets = sorted(p for p in wanted if p > num_cached)
+        starts = sorted({m // ps * ps for m in seq.message_starts[-MESSAGE_CHECKPOINTS:] if m <= end})
+        required = set(range(num_cached + self.interval, end + 1, self.interval))
+        required.add(starts[-1] if starts else end // ps * ps)
+        optional = {*starts[:-1], end // ps * ps} if starts else set()
+        required_after = sorted(p for p in required if p > num_cached)
+        kept: list[int] = []
+        for p in sorted(p for p in required | optional if p > num_cached):
+            if p not in required:
+                before = kept[-1] if kept else num_cached
+                after = next((r for r in required_after if r > p), None)
+                if p - before < self.min_gap or (after is not None and after - p < self.min_gap):
+                    continue
+            kept.append(p)
+        return kept
 
     def chunk(self, seq: Sequence, n: int) -> int:
         """`n` tokens from `seq.num_computed_tokens`, cut to end at its next checkpoint position."""

@@ -9,8 +9,9 @@ import pytest
 
 from qcompile import SamplingParams
 from qcompile.engine.engine import Engine
-from qcompile.engine.prefix_cache import MESSAGE_CHECKPOINTS
+from qcompile.engine.prefix_cache import MESSAGE_CHECKPOINTS, PrefixCache
 from qcompile.engine.runner import ModelRunner
+from qcompile.engine.scheduled_batch import ScheduledBatch
 from qcompile.engine.sequence import Sequence
 
 from .fake_model import FakeModel
@@ -27,6 +28,7 @@ def cached_engine(
     interval: int = 64,
     max_num_seqs: int = 4,
     host: int = 0,
+    min_gap: int = 0,
 ) -> Engine:
     runner = ModelRunner(
         FakeModel(),
@@ -38,7 +40,7 @@ def cached_engine(
         num_checkpoints=checkpoints,
         num_host_checkpoints=host,
     )
-    return Engine(runner, [1], None, budget, True, interval)
+    return Engine(runner, [1], None, budget, True, interval, min_gap)
 
 
 def run(eng: Engine, name: str, prompt: list[int], message_starts: list[int] | None = None) -> Sequence:
@@ -86,19 +88,67 @@ def test_only_the_latest_message_boundaries_end_chunks() -> None:
     eng = cached_engine(budget=64, interval=16)
     prompt = [2 + i % 50 for i in range(50)]
     starts = list(range(4, 50, 4))  # 13 messages of 4 tokens, one a page
-    first = Sequence("a", None, prompt, GREEDY, message_starts=starts)
-    eng.add(first)
-    chunks = []
-    while first.num_computed_tokens < len(prompt):
-        before = first.num_computed_tokens
-        eng.step()
-        chunks.append(first.num_computed_tokens - before)
-    while eng.has_unfinished():
-        eng.step()
+    chunks = prefill_chunks(eng, Sequence("a", None, prompt, GREEDY, message_starts=starts))
     assert len(starts) > MESSAGE_CHECKPOINTS == 4
     assert chunks == [16, 16, 4, 4, 4, 4, 2]  # intervals at 16 and 32, the last four starts 36..48, then 50
     assert run(eng, "last edited", [*prompt[:48], 60, 61]).num_cached_tokens == 48
     assert run(eng, "early edited", [*prompt[:28], 60, 61]).num_cached_tokens == 16  # not at its start, 28
+    assert_nothing_held(eng)
+
+
+def prefill_chunks(eng: Engine, seq: Sequence) -> list[int]:
+    """The tokens of each step that prefilled `seq`, which runs to its end and answers as it does alone."""
+    prefix, chunks = eng.scheduler.prefix, []
+
+    def record(batch: ScheduledBatch) -> None:
+        for s, n, start in zip(batch.seqs, batch.num_tokens, batch.starts, strict=True):
+            if s is seq and start < seq.num_prompt_tokens:
+                chunks.append(n)
+        PrefixCache.scheduled(prefix, batch)
+
+    prefix.scheduled = record
+    try:
+        same(eng.generate([seq])[0], alone(seq.prompt_token_ids, seq.params))
+    finally:
+        del prefix.scheduled
+    return chunks
+
+
+def test_a_checkpoint_close_to_another_ends_no_chunk() -> None:
+    """An agent's turn resends a short reply, then a long tool result: with checkpoints `min_gap` apart, the
+    start of the tool result (4 tokens past the hit) and the prompt's end (past the generation prompt's
+    start, the next turn's resume point) end no chunk, so the turn prefills in two forwards, not three;
+    a prompt that diverges at a start without a checkpoint recomputes from the one before it."""
+    eng = cached_engine(budget=64, interval=64, min_gap=8)
+    system = list(range(2, 18))  # 16 tokens, then the first turn's generation prompt
+    run(eng, "turn 1", [*system, 40, 41, 42], message_starts=[16])
+    prompt = [*system, 50, 51, 52, 53, *range(20, 40), 60, 61, 62]  # reply at 16, tool at 20, generation at 40
+    second = Sequence("turn 2", None, prompt, GREEDY, message_starts=[16, 20, 40])
+    assert prefill_chunks(eng, second) == [24, 3]  # from the hit at 16 to 40, then the rest
+    assert second.num_cached_tokens == 16
+    assert run(eng, "turn 3", [*prompt[:40], 45, 46, 47, 48, 49]).num_cached_tokens == 40
+    assert run(eng, "tool edited", [*prompt[:20], 57, 58, 59]).num_cached_tokens == 16  # not at 20
+    assert_nothing_held(eng)
+
+
+def test_a_short_prompt_without_message_starts_still_saves_its_end() -> None:
+    """Without message starts the end is the only checkpoint a repeat can resume at: kept however close."""
+    eng = cached_engine(min_gap=64)
+    prompt = [5, 9, 2, 7, 3, 3, 8, 4, 6, 2]
+    run(eng, "a", prompt)
+    assert run(eng, "b", prompt).num_cached_tokens == 8
+    assert_nothing_held(eng)
+
+
+def test_interval_checkpoints_count_from_the_hit() -> None:
+    """A prefill resumed at a hit is checkpointed every interval from there: where its chunks of the
+    step budget end anyway."""
+    eng = cached_engine(budget=8, interval=8)
+    stem = list(range(2, 14))  # 12 tokens: its checkpoints at 8, then its end at 12
+    run(eng, "a", stem)
+    longer = Sequence("b", None, [*stem, *range(30, 52)], GREEDY)  # 34 tokens, resumed at 12
+    assert prefill_chunks(eng, longer) == [8, 8, 4, 2]  # to 20 and 28 (not 16 and 24), its end's page, the rest
+    assert longer.num_cached_tokens == 12
     assert_nothing_held(eng)
 
 
@@ -115,14 +165,8 @@ def test_the_next_turn_resumes_after_the_answer_of_the_last() -> None:
 def test_a_long_prefill_is_checkpointed_every_interval() -> None:
     eng = cached_engine(interval=8)
     prompt = list(range(2, 40))
-    first = Sequence("a", None, prompt, GREEDY)
-    eng.add(first)
-    chunks = []
-    while eng.has_unfinished():
-        before = first.num_computed_tokens
-        eng.step()
-        chunks.append(first.num_computed_tokens - before)
-    assert chunks[:5] == [8, 8, 8, 8, 4]  # cut at 8, 16, 24, 32, then 36 (the prompt's last boundary)
+    chunks = prefill_chunks(eng, Sequence("a", None, prompt, GREEDY))
+    assert chunks == [8, 8, 8, 8, 4, 2]  # cut at 8, 16, 24, 32, then 36 (the prompt's last boundary)
     assert run(eng, "b", prompt[:30]).num_cached_tokens == 24
 
 
