@@ -10,9 +10,12 @@ caching host allocator keeps the staging block until the copy has run, so it may
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 
 import torch
+
+_PACKED = {torch.int64: "q", torch.int32: "i"}  # dtypes whose lists go through `struct`
 
 
 def to_device(
@@ -20,6 +23,19 @@ def to_device(
 ) -> torch.Tensor:
     """`values` as a 1-D `dtype` tensor on `device`; on CUDA the copy is queued, never waited for."""
     device = torch.device(device)
+    host = host_tensor(values, dtype)
     if device.type != "cuda":
-        return torch.tensor(values, dtype=dtype, device=device)
-    return torch.tensor(values, dtype=dtype, pin_memory=True).to(device, non_blocking=True)
+        return host.to(device)
+    return host.pin_memory().to(device, non_blocking=True)
+
+
+def host_tensor(values: Sequence[int] | Sequence[float] | Sequence[bool], dtype: torch.dtype) -> torch.Tensor:
+    """`values` as a 1-D `dtype` tensor in host memory (an integer out of the dtype's range raises)."""
+    code = _PACKED.get(dtype)
+    if code is None or not values:
+        return torch.tensor(values, dtype=dtype)
+    try:
+        packed = struct.pack(f"{len(values)}{code}", *values)
+    except struct.error as e:
+        raise OverflowError(f"a value does not fit {dtype}: {e}") from None
+    return torch.frombuffer(bytearray(packed), dtype=dtype)

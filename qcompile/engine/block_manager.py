@@ -8,7 +8,7 @@ finishes, is aborted or is preempted (once no launched step still writes them; s
 
 Pages carry reference counts, so that one page can sit in several requests' rows (prefix caching,
 `qcompile/engine/prefix_cache.py`). With caching on, each full page of known tokens is keyed by
-the hash chain of its tokens (`page_hash(parent page's hash, this page's tokens)`, a 128-bit
+the hash chain of its tokens (`page_hashes`: a page's parent's digest and its tokens, a 128-bit
 BLAKE2b digest, so a collision is as unlikely as one of the digest). A freed page whose hash is
 known stays findable with no holder ("cached free"); allocation takes never-cached free pages
 first, then evicts the least recently freed cached page (counted in `num_evicted_pages`).
@@ -17,7 +17,7 @@ first, then evicts the least recently freed cached page (counted in `num_evicted
 from __future__ import annotations
 
 import hashlib
-from array import array
+import struct
 from collections import OrderedDict, deque
 
 from model.paging import pages_for
@@ -26,10 +26,18 @@ from qcompile.engine.sequence import Sequence
 ROOT_HASH = b"\0" * 16  # the parent of a request's first page
 
 
-def page_hash(parent: bytes, token_ids: list[int]) -> bytes:
-    """The chain digest of a page: its parent's digest and its tokens (so equal digests mean equal
-    prefixes, not only equal pages)."""
-    return hashlib.blake2b(parent + array("q", token_ids).tobytes(), digest_size=16).digest()
+def page_hashes(parent: bytes, token_ids: list[int], page_size: int) -> list[bytes]:
+    """The chain digests of the full pages of `token_ids`, the first one's parent `parent`: each digest
+    covers its parent's and its page's tokens (so equal digests mean equal prefixes, not only equal
+    pages). The tokens are packed once (`struct`: a third of `array`'s time)."""
+    packed = memoryview(struct.pack(f"{len(token_ids)}q", *token_ids))
+    stride, out = 8 * page_size, []
+    for begin in range(0, len(token_ids) // page_size * stride, stride):
+        digest = hashlib.blake2b(parent, digest_size=16)
+        digest.update(packed[begin : begin + stride])
+        parent = digest.digest()
+        out.append(parent)
+    return out
 
 
 class BlockManager:
@@ -120,11 +128,11 @@ class BlockManager:
     def hash_pages(self, seq: Sequence, num_tokens: int) -> None:
         """Extend `seq.page_hashes` over its full pages among its first `num_tokens` positions whose
         tokens the host knows."""
-        ps = self.page_size
+        ps, done = self.page_size, len(seq.page_hashes)
         full = min(num_tokens, seq.num_tokens) // ps
-        for i in range(len(seq.page_hashes), full):
+        if full > done:
             parent = seq.page_hashes[-1] if seq.page_hashes else ROOT_HASH
-            seq.page_hashes.append(page_hash(parent, seq.known_token_ids(i * ps, (i + 1) * ps)))
+            seq.page_hashes += page_hashes(parent, seq.known_token_ids(done * ps, full * ps), ps)
 
     def register(self, seq: Sequence) -> None:
         """Make `seq`'s full written pages of known tokens findable by their hashes (a page whose hash

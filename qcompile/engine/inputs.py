@@ -101,11 +101,12 @@ class InputProcessor:
         vocab = self.vocab_size
         if not ids:
             raise ValueError("prompt is empty")
-        for t in ids:
-            if t >= vocab:
-                raise ValueError(f"prompt_token_ids contains id {t} >= vocab_size {vocab}")
-            if t < 0:
-                raise ValueError(f"prompt_token_ids contains negative id {t}")
+        if max(ids) >= vocab or min(ids) < 0:  # C loops; the Python one below only to name the first bad id
+            for t in ids:
+                if t >= vocab:
+                    raise ValueError(f"prompt_token_ids contains id {t} >= vocab_size {vocab}")
+                if t < 0:
+                    raise ValueError(f"prompt_token_ids contains negative id {t}")
         bad = [t for t in params.stop_token_ids or () if t >= vocab]
         if bad:
             raise ValueError(f"stop_token_ids contains id {bad[0]} >= vocab_size {vocab}")
