@@ -170,14 +170,16 @@ def test_a_long_prefill_is_checkpointed_every_interval() -> None:
     assert run(eng, "b", prompt[:30]).num_cached_tokens == 24
 
 
+@pytest.mark.parametrize("min_gap", [0, 6])
 @pytest.mark.parametrize("host", [0, 3])
 @pytest.mark.parametrize("seed", range(4))
-def test_a_random_stream_of_shared_prefixes_loses_or_changes_no_request(seed: int, host: int) -> None:
+def test_a_random_stream_of_shared_prefixes_loses_or_changes_no_request(seed: int, host: int, min_gap: int) -> None:
     """A pool of 12 pages and 4 checkpoints for 4 slots: requests are preempted, pages and checkpoints
     evicted, hits taken from running, finished and preempted requests alike; with `host` rows the
-    evicted checkpoints are spilled there (and evicted from there) and hits copied back."""
+    evicted checkpoints are spilled there (and evicted from there) and hits copied back; with `min_gap`
+    the checkpoints a prompt can do without are dropped near the others."""
     rng = random.Random(seed)
-    eng = cached_engine(num_pages=12, checkpoints=4, budget=10, interval=8, host=host)
+    eng = cached_engine(num_pages=12, checkpoints=4, budget=10, interval=8, host=host, min_gap=min_gap)
     stems = [[rng.randrange(2, 64) for _ in range(rng.randrange(4, 14))] for _ in range(3)]
     arrivals: dict[int, list[Sequence]] = {}
     prompts = {}
@@ -195,7 +197,8 @@ def test_a_random_stream_of_shared_prefixes_loses_or_changes_no_request(seed: in
     counts = eng.scheduler.prefix.counts()
     assert counts.hit_tokens > 0 and counts.evicted_pages > 0 and counts.evicted_checkpoints > 0
     assert eng.scheduler.num_preemptions > 0
-    assert (counts.spilled_checkpoints > 0, counts.restored_checkpoints > 0) == (bool(host), bool(host))
+    if min_gap == 0:  # fewer checkpoints are fewer to spill and restore: not every seed does both
+        assert (counts.spilled_checkpoints > 0, counts.restored_checkpoints > 0) == (bool(host), bool(host))
     assert_nothing_held(eng)
 
 
