@@ -3,10 +3,11 @@
 Serves the embedded default model through the real app (`build_app` over `AsyncEngine`, async
 scheduling on, uvicorn in this process), but the runner's `execute` (what a device would run: state
 resets, the forward, the logits) returns precomputed logits at once, choosing the tokens of an English
-text so that detokenisation and parsing see realistic pieces. A client subprocess (aiohttp, so its work
-is not on this process's GIL) opens 1, 4 and 16 streaming chat completions at once (`ignore_eos`,
-`--tokens` each). Per stream count it prints, first, what the clients saw (the time from the first token to the last
-over the tokens, and the inter-token latency p50 and p90), the CPU time per step of the engine thread
+text so that detokenisation and parsing see realistic pieces. A client subprocess (the `openai`
+client, so its work is not on this process's GIL) opens 1, 4 and 16 streaming chat completions at once
+(`ignore_eos`, `--tokens` each). Per stream count it prints, first, what the clients saw (the time from
+the first token to the last over the tokens, and the inter-token latency p50 and p90), the CPU time per
+step of the engine thread
 and of the event loop (this process's main thread), and the SSE chunks per step (fewer than the
 streams when a stream lagged and its deltas were merged); then the microseconds per step (and per
 step and stream) spent in each stage, measured with perf_counter spans around:
@@ -60,30 +61,30 @@ TEXT = (
 # ---- client (a subprocess) ---------------------------------------------------------------------
 
 
-async def _one_stream(client: Any, url: str, model: str, tokens: int, temperature: float) -> list[float]:
+async def _one_stream(client: Any, model: str, tokens: int, temperature: float) -> list[float]:
     """Arrival times of the chunks carrying generated text."""
-    body = {
-        "model": model,
-        "messages": [{"role": "user", "content": "Tell me a story about a river."}],
-        "max_tokens": tokens,
-        "ignore_eos": True,
-        "temperature": temperature,
-        "stream": True,
-    }
+    stream = await client.chat.completions.create(
+        model=model,
+        messages=[{"role": "user", "content": "Tell me a story about a river."}],
+        max_tokens=tokens,
+        temperature=temperature,
+        stream=True,
+        extra_body={"ignore_eos": True},
+    )
     times = []
-    async with client.post(f"{url}/v1/chat/completions", json=body) as response:
-        response.raise_for_status()
-        async for line in response.content:
-            if line.startswith(b"data: {") and (b'"content":"' in line or b'"reasoning":"' in line):
-                times.append(time.perf_counter())
+    async for chunk in stream:
+        delta = chunk.choices[0].delta if chunk.choices else None
+        if delta is not None and (delta.content or getattr(delta, "reasoning", None)):
+            times.append(time.perf_counter())
     return times
 
 
 async def _client(url: str, model: str, streams: int, tokens: int, temperature: float) -> None:
-    import aiohttp
+    import openai
 
-    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=600)) as client:
-        arrivals = await asyncio.gather(*(_one_stream(client, url, model, tokens, temperature) for _ in range(streams)))
+    client = openai.AsyncOpenAI(base_url=f"{url}/v1", api_key="none", timeout=600, max_retries=0)
+    arrivals = await asyncio.gather(*(_one_stream(client, model, tokens, temperature) for _ in range(streams)))
+    await client.close()
     gaps = [b - a for times in arrivals for a, b in itertools.pairwise(times)]
     span = max(t[-1] for t in arrivals) - min(t[0] for t in arrivals)
     print(json.dumps({"gaps": gaps, "span": span, "chunks": [len(t) for t in arrivals]}))
