@@ -17,6 +17,9 @@ class Chunk:
     slot: int
     token_ids: list[int]
     start_pos: int
+    # (tokens into the chunk, state row): the request's state after those tokens is also written to
+    # that state-pool row (a prefix-cache checkpoint), so a checkpoint inside a prefill costs no forward
+    saves: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ def build_batch(
     offs: list[int] = []
     writes: list[int] = []
     starts = [0]
+    saves: list[tuple[int, int, int]] = []
     for i, c in enumerate(chunks):
         n = len(c.token_ids)
         if n == 0:
@@ -63,10 +67,21 @@ def build_batch(
         pos += range(c.start_pos, c.start_pos + n)
         slots += [c.slot] * n
         offs += range(n)
-        writes += [trash_slot] * (n - 1) + [c.slot]
+        row_writes = [trash_slot] * (n - 1) + [c.slot]
+        for tokens, row in c.saves:
+            if not 0 < tokens < n or row <= trash_slot:
+                raise ValueError(
+                    f"chunk {i}: a save after {tokens} tokens into state row {row} is outside its {n} tokens "
+                    f"or not a checkpoint row (above the trash slot {trash_slot})"
+                )
+            row_writes[tokens - 1] = row  # the row before the save's position writes its tails there
+            saves.append((i, tokens, row))
+        writes += row_writes
         starts.append(starts[-1] + n)
     if len(set(slots[s] for s in starts[:-1])) != len(chunks):
         raise ValueError("two chunks of one batch share a slot")
+    if len({(i, tokens) for i, tokens, _ in saves}) != len(saves) or len({row for *_, row in saves}) != len(saves):
+        raise ValueError(f"two saves of one batch share a position or a state row: {saves}")
     real = len(ids)
     total = real if pad_to is None else pad_to
     if total < real:
@@ -81,7 +96,9 @@ def build_batch(
     def t(v: list[int]) -> torch.Tensor:
         return to_device(v, torch.int64, device)
 
-    host = HostBatch(tuple(starts), tuple(c.start_pos for c in chunks), tuple(c.slot for c in chunks), total)
+    host = HostBatch(
+        tuple(starts), tuple(c.start_pos for c in chunks), tuple(c.slot for c in chunks), total, tuple(saves)
+    )
     return Batch(t(ids), t(pos), t(slots), t(offs), t(writes), host)
 
 

@@ -35,6 +35,10 @@ class HostBatch:
     start_pos: tuple[int, ...]  # position of each chunk's first token inside its request
     slots: tuple[int, ...]
     num_tokens: int  # rows in the batch, padding included
+    # (chunk, tokens into it, state row): the state after the chunk's first tokens saved to that row
+    # inside the forward (`model.batch.Chunk.saves`); the stateful modules' tails go there by
+    # `write_slots`, the delta rule's state by the delta rule
+    saves: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def num_reqs(self) -> int:

@@ -16,6 +16,7 @@ from model import context
 from model.config import Qwen4ExpConfig
 from model.fuse import Projections, project
 from model.kernels import output_like, use_kernels
+from model.kernels.gdn_prefill import BLOCK
 from model.norm import GatedRMSNorm
 from model.regions import region
 from model.rounding import working_dtype
@@ -55,7 +56,7 @@ def chunk_rule(
     g: torch.Tensor,
     beta: torch.Tensor,
     state: torch.Tensor,
-    chunk: int = 64,
+    chunk: int = BLOCK,
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """One request's tokens in chunks: q,k `[L, H, Dk]`, v `[L, H, Dv]`, g,beta `[L, H]`, state `[H, Dk, Dv]`.
 
@@ -194,7 +195,7 @@ class GatedDeltaNet(nn.Module):
         if use_kernels(q) and self.conv_tail.dtype != torch.float32:
             from model.kernels.gdn_prefill import chunked_varlen  # fla-core: imported only on CUDA
 
-            return chunked_varlen(q, k, v, g, beta, self.recurrent, host.query_start, host.slots)
+            return chunked_varlen(q, k, v, g, beta, self.recurrent, host.query_start, host.slots, saves=host.saves)
         return self.torch_delta_rule(q, k, v, g, beta, slots, write_slots)
 
     def torch_delta_rule(
@@ -208,7 +209,9 @@ class GatedDeltaNet(nn.Module):
         write_slots: torch.Tensor,
     ) -> torch.Tensor:
         """`delta_rule` in torch: decode rows by gathered state in working-set chunks, other chunks one
-        request at a time; each chunk's q/k repeated to one per value head (`per_value_head`)."""
+        request at a time, in pieces that end at the batch's saves (`HostBatch.saves`: the state after a
+        piece goes to the save's row, as a forward that ended there would leave it); each piece's q/k
+        repeated to one per value head (`per_value_head`)."""
         host = context.current()
         v = v.float()
         if host.uniform_decode:
@@ -219,16 +222,19 @@ class GatedDeltaNet(nn.Module):
             return outs[0] if len(outs) == 1 else torch.cat(outs)
         out = torch.zeros_like(v)
         for r, slot in enumerate(host.slots):
-            a, b = host.query_start[r], host.query_start[r + 1]
-            q_r, k_r = per_value_head(q[a:b], v.shape[1]), per_value_head(k[a:b], v.shape[1])
             state = self.recurrent[slot]
-            if b - a == 1:
-                o, state = recurrent_step(q_r, k_r, v[a:b], g[a:b], beta[a:b], state[None].clone())
-                state = state[0]
-            else:
-                o, state = chunk_rule(q_r, k_r, v[a:b], g[a:b], beta[a:b], state)
-            out[a:b] = o
-            self.recurrent[slot] = state
+            start, end = host.query_start[r], host.query_start[r + 1]
+            pieces = sorted((start + tokens, row) for chunk, tokens, row in host.saves if chunk == r) + [(end, slot)]
+            for b, row in pieces:
+                a, start = start, b
+                q_r, k_r = per_value_head(q[a:b], v.shape[1]), per_value_head(k[a:b], v.shape[1])
+                if b - a == 1:
+                    o, state = recurrent_step(q_r, k_r, v[a:b], g[a:b], beta[a:b], state[None].clone())
+                    state = state[0]
+                else:
+                    o, state = chunk_rule(q_r, k_r, v[a:b], g[a:b], beta[a:b], state)
+                out[a:b] = o
+                self.recurrent[row] = state
         return out
 
     def _decode_rows(

@@ -16,6 +16,7 @@ from model.context import forward_context
 from model.fuse import is_dense, merge_projections
 from model.gdn import GatedDeltaNet
 from model.hyper import GatedResidual, hc_read
+from model.kernels.gdn_prefill import BLOCK as GDN_BLOCK
 from model.kv_quant import KV_FP8, kv_storage_dtype
 from model.moe import SparseMoE
 from model.paging import DEFAULT_PAGE_SIZE, check_page_size, new_block_table, pages_for, write_row
@@ -261,6 +262,12 @@ class Qwen4ExpForCausalLM(nn.Module):
     @property
     def trash_slot(self) -> int:
         return self.max_num_seqs
+
+    @property
+    def state_block(self) -> int:
+        """Tokens between the positions of a prefill chunk (counted from its start) whose state the
+        forward can also save (`model.batch.Chunk.saves`): the delta rule's chunk."""
+        return GDN_BLOCK
 
     def checkpoint_row(self, checkpoint: int) -> int:
         """The state-pool row of checkpoint `checkpoint` (0 .. num_checkpoints - 1): after the slots and

@@ -16,6 +16,11 @@ at `chunk_gated_delta_rule_fwd`, the forward its autograd function wraps (no arg
 dispatch or autograd node a layer), and every GDN layer of a forward shares one device copy of the
 batch layout (`layout`): fla derives its chunk offsets from `cu_seqlens` once per tensor, by identity.
 The layout travels in one pinned, asynchronous copy: a pageable copy would synchronise the stream.
+
+A batch that saves states inside its chunks (`HostBatch.saves`, prefix-cache checkpoints) takes fla's
+forward step by step (`_forward_with_states`, the same calls) to keep `h`, every chunk's starting
+state: at a request's chunk boundary it is, bit for bit, the final state of a forward that ended there
+(float32, the same per-chunk arithmetic), so a save must lie a multiple of `BLOCK` into its chunk.
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from collections.abc import Sequence
 
 import torch
 
-BLOCK = 64  # fla's chunk length (its default)
+from model.device_copy import to_device
+
+BLOCK = 64  # fla's chunk length (its default); the torch reference's too (`model.gdn.chunk_rule`)
 
 
 @functools.lru_cache(maxsize=1)
@@ -53,28 +60,86 @@ def chunked_varlen(
     query_start: Sequence[int],
     slots: Sequence[int],
     dtype: torch.dtype = torch.float32,
+    saves: Sequence[tuple[int, int, int]] = (),
 ) -> torch.Tensor:
     """q,k `[N, Hk, Dk]` (Hk dividing H), v `[N, H, Dv]`, g,beta `[N, H]` over the chunks starting at
     `query_start` (plus the real token count), one per request slot in `slots`; `state [S, H, Dk, Dv]` fp32.
 
-    Each chunk starts from and writes back its request's slot. q/k/v go to fla as `dtype` (v may come
-    narrower: widened here). Returns `o [N, H, Dv]` float32, zero on padding rows.
+    Each chunk starts from and writes back its request's slot; each of `saves` (chunk, tokens into it,
+    state row) also writes the state after those tokens to that row. q/k/v go to fla as `dtype` (v may
+    come narrower: widened here). Returns `o [N, H, Dv]` float32, zero on padding rows.
     """
-    from fla.ops.gated_delta_rule.chunk import chunk_gated_delta_rule_fwd
-
     total = query_start[-1]
     bounds, slot_index, block_index = layout(tuple(query_start), tuple(slots), q.device)
-    _, o, _, final, _, _ = chunk_gated_delta_rule_fwd(
+    inputs = (
         *(t[None, :total].to(dtype).contiguous() for t in (q, k, v)),
         g[None, :total].contiguous(),
         beta[None, :total].contiguous(),
-        scale=1.0,
-        initial_state=state.index_select(0, slot_index),
-        output_final_state=True,
-        cu_seqlens=bounds,
-        chunk_indices=block_index,
-        chunk_size=BLOCK,
+        state.index_select(0, slot_index),
+        bounds,
+        block_index,
     )
+    if saves:
+        o, final, starts = _forward_with_states(*inputs)
+        chunk_states = starts[0].index_select(0, to_device(_save_chunks(query_start, saves), torch.int64, q.device))
+        state.index_copy_(0, to_device([row for *_, row in saves], torch.int64, q.device), chunk_states)
+    else:
+        from fla.ops.gated_delta_rule.chunk import chunk_gated_delta_rule_fwd
+
+        *tensors, initial, _, _ = inputs
+        _, o, _, final, _, _ = chunk_gated_delta_rule_fwd(
+            *tensors,
+            scale=1.0,
+            initial_state=initial,
+            output_final_state=True,
+            cu_seqlens=bounds,
+            chunk_indices=block_index,
+            chunk_size=BLOCK,
+        )
     state.index_copy_(0, slot_index, final)
     o = o[0].float()
     return o if total == v.shape[0] else torch.cat([o, o.new_zeros(v.shape[0] - total, *v.shape[1:])])
+
+
+def _save_chunks(query_start: Sequence[int], saves: Sequence[tuple[int, int, int]]) -> list[int]:
+    """fla's flat chunk index whose starting state each save wants: its chunk's first chunk of `BLOCK`
+    tokens (fla numbers them across the requests) plus the save's tokens over `BLOCK`."""
+    lengths = [b - a for a, b in zip(query_start, query_start[1:], strict=False)]
+    first = [0]
+    for n in lengths:
+        first.append(first[-1] + -(-n // BLOCK))
+    for chunk, tokens, row in saves:
+        if tokens % BLOCK or not 0 < tokens < lengths[chunk]:
+            raise ValueError(
+                f"a state saved {tokens} tokens into chunk {chunk} (for row {row}) must lie a multiple of "
+                f"{BLOCK} inside its {lengths[chunk]} tokens: fla keeps the states at those boundaries only"
+            )
+    return [first[chunk] + tokens // BLOCK for chunk, tokens, _ in saves]
+
+
+def _forward_with_states(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    g: torch.Tensor,
+    beta: torch.Tensor,
+    initial: torch.Tensor,
+    bounds: torch.Tensor,
+    block_index: torch.Tensor,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """fla's `chunk_gated_delta_rule_fwd` (no context parallelism, the decay given outside the kernel),
+    call for call, also returning `h` `[1, chunks, H, Dk, Dv]`, each chunk's starting state, in q's dtype."""
+    from fla.ops.common.chunk_delta_h import chunk_gated_delta_rule_fwd_h
+    from fla.ops.common.chunk_o import chunk_fwd_o
+    from fla.ops.gated_delta_rule.chunk_fwd import chunk_gated_delta_rule_fwd_intra
+    from fla.ops.utils import chunk_local_cumsum
+    from fla.ops.utils.constant import RCP_LN2
+
+    varlen = {"cu_seqlens": bounds, "chunk_indices": block_index, "chunk_size": BLOCK}
+    g = chunk_local_cumsum(g, scale=RCP_LN2, **varlen)
+    w, u, _ = chunk_gated_delta_rule_fwd_intra(k=k, v=v, g=g, beta=beta, **varlen)
+    h, v_new, final = chunk_gated_delta_rule_fwd_h(
+        k=k, w=w, u=u, g=g, initial_state=initial, output_final_state=True, **varlen
+    )
+    o = chunk_fwd_o(q=q, k=k, v=v_new, h=h, g=g, scale=1.0, **varlen)
+    return o, final, h

@@ -75,7 +75,9 @@ class Engine:
         if prefix_checkpoint_interval is not None:
             host = StateCheckpoints(runner.num_host_checkpoints) if runner.num_host_checkpoints else None
             checkpoints = StateCheckpoints(runner.num_checkpoints)
-            prefix = PrefixCache(blocks, checkpoints, prefix_checkpoint_interval, host, prefix_checkpoint_min_gap)
+            prefix = PrefixCache(
+                blocks, checkpoints, prefix_checkpoint_interval, host, prefix_checkpoint_min_gap, runner.state_block
+            )
         self.scheduler = Scheduler(runner.max_num_seqs, max_num_batched_tokens, blocks, prefix)
         runner.processors.eos_token_ids = tuple(sorted(self.eos_token_ids))
         self.in_flight: LaunchedStep | None = None

@@ -179,8 +179,8 @@ class EngineConfig:
         None,
         "tokens between state checkpoints of a long prefill (rounded down to a page), besides those at message "
         "boundaries and at the prompt's end (unset: the smallest multiple of max_num_batched_tokens of at least "
-        f"{DEFAULT_CHECKPOINT_INTERVAL}; the scheduler ends a chunk at each, so one that is not a multiple of "
-        "max_num_batched_tokens shortens a long prompt's chunks)",
+        f"{DEFAULT_CHECKPOINT_INTERVAL}; where a forward cannot save one inside its chunk the scheduler ends the "
+        "chunk there, so one that is not a multiple of max_num_batched_tokens may shorten a long prompt's chunks)",
         check=_optional(at_least(1)),
     )
     ple_backend: str = option(

@@ -5,17 +5,19 @@ state is one fixed-size row per request that each token overwrites, so resuming 
 needs the state as it was after tokens [0, P): a checkpoint row (`StateCheckpoints`). Checkpoints sit
 on page boundaries, so a hit shares whole pages read-only and new tokens always go to new pages.
 
-Where a request's state is saved (the scheduler ends a prefill chunk exactly there, the runner
-copies the slot into the row after that step's forward), each at the page boundary at or below:
+Where a request's state is saved, each at the page boundary at or below (a checkpoint a multiple of
+the model's `state_block` into a prefill chunk is written by that chunk's forward, `Chunk.saves`; at any
+other the scheduler ends the chunk there and the runner copies the slot into the row after the forward):
 - every `interval` tokens of the prefill, counted from where it starts (a hit, or 0), so they fall where
   a lone prefill's chunks end anyway;
 - the last of `seq.message_starts` (a chat's message boundaries, where a resent conversation diverges
   from the last turn's prompt: its generation prompt's start, where the next turn's reply begins);
 - the prompt's end, where it has no message starts;
 - the other of the last `MESSAGE_CHECKPOINTS` message starts, and the end of a chat prompt, only at least
-  `min_gap` tokens from the checkpoints above and from each other: each ends a chunk, and a forward costs
-  as much as about that many more tokens in it (`MIN_CHECKPOINT_GAP`), more than recomputing them
-  when a later prompt diverges there;
+  `min_gap` tokens from the checkpoints above and from each other: each takes a state row (evicting an
+  older checkpoint) and, where the forward cannot save it inside the chunk, ends one, and a forward
+  costs as much as about that many more tokens in it (`MIN_CHECKPOINT_GAP`), more than recomputing
+  them when a later prompt diverges there;
 - during decode, the latest page boundary reached: one rolling checkpoint per running request,
   findable once the request releases its pages, so the next turn resumes after this turn's answer.
 
@@ -55,26 +57,28 @@ if TYPE_CHECKING:
 DEFAULT_CHECKPOINT_INTERVAL = 4096
 
 
-# Message boundaries a prompt is checkpointed at, its latest: each one ends a prefill chunk (a forward) and
-# takes a state row, so a conversation seen for the first time, 140 messages of 32k tokens, would otherwise be
-# prefilled in 140 chunks and evict every other checkpoint. A resent conversation needs the last turn's
-# generation prompt start, checkpointed in that turn; four cover a turn that appends up to three messages.
+# Message boundaries a prompt is checkpointed at, its latest: each one takes a state row and, unless its
+# forward saves it inside the chunk, ends a prefill chunk, so a conversation seen for the first time, 140
+# messages of 32k tokens, would otherwise evict every other checkpoint (and might be prefilled in 140
+# chunks). A resent conversation needs the last turn's generation prompt start, checkpointed in that
+# turn; four cover a turn that appends up to three messages.
 MESSAGE_CHECKPOINTS = 4
 
-# Tokens a checkpoint that is not required must lie from the others, or it ends no chunk: each chunk it
-# ends is one more forward, whose fixed cost (reading the weights, launching the layers) on an H100 with the
-# bench preset is about 10.5 ms, what 550 more tokens in a forward cost (32k-token prompts at chunks of
-# 2048, 4096 and 8192: docs/measurements.md). Recomputing fewer tokens when a later prompt diverges
-# there costs less. An agent turn (a reply of hundreds of tokens resent, then thousands of tool output)
-# then prefills in one forward up to its generation prompt and one after it, not three to five.
+# Tokens a checkpoint that is not required must lie from the others, or it is not taken: a chunk it ends is
+# one more forward, whose fixed cost (reading the weights, launching the layers) on an H100 with the bench
+# preset is about 10.5 ms, what 550 more tokens in a forward cost (32k-token prompts at chunks of 2048,
+# 4096 and 8192: docs/measurements.md), and each takes a state row. Recomputing fewer tokens when a later
+# prompt diverges there costs less. An agent turn (a reply of hundreds of tokens resent, then thousands
+# of tool output) then saves only at its generation prompt, inside its one forward.
 MIN_CHECKPOINT_GAP = 512
 
 
 def default_interval(budget: int) -> int:
     """The smallest multiple of the step `budget` (`max_num_batched_tokens`) of at least
-    `DEFAULT_CHECKPOINT_INTERVAL`: the scheduler ends a chunk at each checkpoint, so a lone long prefill's
-    chunks stay whole (a budget of 8192 with checkpoints every 4096 prefilled 4096-token chunks; 8192-token
-    chunks run a 131k prompt 12% faster than 2048: docs/measurements.md)."""
+    `DEFAULT_CHECKPOINT_INTERVAL`: where a forward cannot save a checkpoint inside its chunk the scheduler
+    ends the chunk there, so a lone long prefill's chunks stay whole (a budget of 8192 with checkpoints
+    every 4096 prefilled 4096-token chunks; 8192-token chunks run a 131k prompt 12% faster than 2048:
+    docs/measurements.md)."""
     return -(-DEFAULT_CHECKPOINT_INTERVAL // budget) * budget
 
 
@@ -106,17 +110,20 @@ class PrefixCache:
         interval: int = DEFAULT_CHECKPOINT_INTERVAL,
         host: StateCheckpoints | None = None,
         min_gap: int = MIN_CHECKPOINT_GAP,
+        state_block: int = 1,
     ) -> None:
         """`checkpoints`: the book of the device's checkpoint rows; `host`: of the host tier's (None: off);
-        `min_gap`: see the module docstring."""
+        `min_gap`: see the module docstring; `state_block`: the model's (`ModelRunner.state_block`)."""
         if interval < 1:
             raise ValueError(f"prefix checkpoint interval must be >= 1 token, got {interval}")
         if min_gap < 0:
             raise ValueError(f"prefix checkpoint min_gap must be >= 0 tokens, got {min_gap}")
+        if state_block < 1:
+            raise ValueError(f"state_block must be >= 1 token, got {state_block}")
         self.blocks, self.checkpoints, self.host = blocks, checkpoints, host
         self.page_size = blocks.page_size
         self.interval = max(self.page_size, interval // self.page_size * self.page_size)
-        self.min_gap = min_gap
+        self.min_gap, self.state_block = min_gap, state_block
         self.num_queried_tokens = 0  # tokens looked up at admissions (vLLM's prefix_cache_queries)
         self.num_hit_tokens = 0  # of them, tokens found (vLLM's prefix_cache_hits)
         self.num_evicted_checkpoints = 0  # checkpoints no tier holds any more
@@ -181,33 +188,45 @@ class PrefixCache:
         return kept
 
     def chunk(self, seq: Sequence, n: int) -> int:
-        """`n` tokens from `seq.num_computed_tokens`, cut to end at its next checkpoint position."""
+        """`n` tokens from `seq.num_computed_tokens`, cut to end at its next checkpoint position that the
+        forward cannot save inside the chunk (one not a multiple of `state_block` past its start)."""
         start = seq.num_computed_tokens
-        ahead = [p - start for p in seq.checkpoint_targets if p > start]
+        ahead = [p - start for p in seq.checkpoint_targets if p > start and (p - start) % self.state_block]
         return min([n, *ahead])
 
     def scheduled(self, batch: ScheduledBatch) -> None:
         """After `batch` is built and its tokens marked computed: register the pages its requests have
-        filled, and queue the saves of the checkpoints its chunks end at (after its forward)."""
+        filled, and queue the saves of the checkpoints inside its chunks (by its forward) and at their
+        ends (after it)."""
         busy: set[int] = set()
+        ps = self.page_size
         for seq, n, start in zip(batch.seqs, batch.num_tokens, batch.starts, strict=True):
             end = start + n
             seq.num_written_tokens = end
             self.blocks.register(seq)
+            # `chunk` cut this chunk at every other target inside it, so these are all on a state block
+            for p in (p for p in seq.checkpoint_targets if start < p < end and (p - start) % self.state_block == 0):
+                row = self._row_for(batch, seq.page_hashes[p // ps - 1], busy)
+                if row is not None:
+                    batch.chunk_saves.setdefault(seq.slot, []).append((p - start, row))
             if end in seq.checkpoint_targets:
-                seq.checkpoint_targets = [p for p in seq.checkpoint_targets if p > end]
-                self._save(batch, seq, seq.page_hashes[end // self.page_size - 1], busy)
-            elif end % self.page_size == 0 and end > seq.rolling_position:
+                row = self._row_for(batch, seq.page_hashes[end // ps - 1], busy)
+                if row is not None:
+                    batch.saves.append((seq.slot, row))
+            elif end % ps == 0 and end > seq.rolling_position:
                 self._roll(batch, seq, end, busy)
+            seq.checkpoint_targets = [p for p in seq.checkpoint_targets if p > end]
 
-    def _save(self, batch: ScheduledBatch, seq: Sequence, key: bytes, busy: set[int]) -> None:
-        if self.checkpoints.find(key) is not None:  # another request saved this prefix's state
-            return
+    def _row_for(self, batch: ScheduledBatch, key: bytes, busy: set[int]) -> int | None:
+        """A device row for `key`'s checkpoint, which `batch` writes (taken now, so findable at once);
+        None when another request saved this prefix's state or no row can be taken."""
+        if self.checkpoints.find(key) is not None:
+            return None
         row = self._take(batch, busy, _fetched_rows(batch))
         if row is not None:
-            batch.saves.append((seq.slot, row))
             self.checkpoints.put(key, row)
             busy.add(row)
+        return row
 
     def _roll(self, batch: ScheduledBatch, seq: Sequence, end: int, busy: set[int]) -> None:
         if seq.rolling_checkpoint < 0:

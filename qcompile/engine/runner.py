@@ -188,6 +188,7 @@ class ModelRunner:
             self.last_tokens = torch.zeros(max_num_seqs + 1, dtype=torch.int64, device=self.device)
         self.num_pages: int = model.num_pages
         self.page_size: int = model.page_size
+        self.state_block: int = model.state_block  # a chunk saves state inside it at multiples of this
         self.num_checkpoints = num_checkpoints  # prefix caching's state checkpoint rows
         self.num_host_checkpoints = num_host_checkpoints  # and the host rows they are spilled to
         self.host_rows: HostStateRows | None = None
@@ -306,7 +307,8 @@ class ModelRunner:
         row = 0
         for seq, n, s in zip(step.seqs, step.num_tokens, step.starts, strict=True):
             known = seq.known_token_ids(s, s + n)  # tokens not read back yet come from the device
-            chunks.append(Chunk(seq.slot, known + [0] * (n - len(known)), s))
+            saves = tuple((k, self.model.checkpoint_row(c)) for k, c in step.chunk_saves.get(seq.slot, ()))
+            chunks.append(Chunk(seq.slot, known + [0] * (n - len(known)), s, saves))
             fed_back_rows += range(row + len(known), row + n)
             fed_back_slots += [seq.slot] * (n - len(known))
             row += n

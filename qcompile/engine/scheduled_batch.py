@@ -1,6 +1,7 @@
 """One step's plan, as the scheduler hands it to the runner: which requests run how many tokens from
 where, and the slot resets, block-table rows and state copies that go with them (prefix-cache
-checkpoints: restores, saves, and the host tier's spills and copies back)."""
+checkpoints: restores, saves after the forward or inside a chunk, and the host tier's spills and
+copies back)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ class ScheduledBatch:
     block_tables: dict[int, list[int]] = field(default_factory=dict)  # slot -> its pages, for rows that changed
     restores: list[tuple[int, int]] = field(default_factory=list)  # (checkpoint, slot): copied before the forward
     saves: list[tuple[int, int]] = field(default_factory=list)  # (slot, checkpoint): copied after the forward
+    # slot -> (tokens into its chunk, checkpoint): states the forward writes inside the chunk, ascending
+    chunk_saves: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     spills: list[tuple[int, int]] = field(default_factory=list)  # (checkpoint, host row): copied first
     fetches: list[tuple[int, int]] = field(default_factory=list)  # (host row, checkpoint): then, before restores
 

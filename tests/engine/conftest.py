@@ -12,13 +12,14 @@ MakeLLM = Callable[..., LLM]
 
 @pytest.fixture(scope="session")
 def make_llm(tiny_ckpt: Path) -> MakeLLM:
-    """`make_llm(**kwargs)`: the tiny checkpoint loaded with those `LLM` arguments, built once per session."""
+    """`make_llm(**kwargs)`: the tiny checkpoint loaded with those `LLM` arguments (`max_model_len` 128
+    unless given), built once per session."""
     cache: dict[tuple, LLM] = {}
 
     def make(**kwargs: object) -> LLM:
         key = tuple(sorted(kwargs.items()))
         if key not in cache:
-            cache[key] = LLM(str(tiny_ckpt), max_model_len=128, **kwargs)
+            cache[key] = LLM(str(tiny_ckpt), **{"max_model_len": 128, **kwargs})
         return cache[key]
 
     return make

@@ -23,9 +23,12 @@ from qcompile.cudagraph import Dispatcher, resolve_mode
 
 
 class FakeModel(torch.nn.Module):
-    def __init__(self, vocab_size: int = 64, hidden_size: int = 16, eos_token_id: int = 1, seed: int = 0):
+    def __init__(
+        self, vocab_size: int = 64, hidden_size: int = 16, eos_token_id: int = 1, seed: int = 0, state_block: int = 1
+    ):
         super().__init__()
         self.config = SimpleNamespace(vocab_size=vocab_size, eos_token_id=eos_token_id)
+        self.state_block = state_block  # its state is known after every token: any save inside a chunk
         g = torch.Generator().manual_seed(seed)
         self.embed = torch.randn(vocab_size, hidden_size, generator=g, dtype=torch.float64)
         self.mix = torch.randn(hidden_size, hidden_size, generator=g, dtype=torch.float64) / hidden_size**0.5
@@ -91,7 +94,7 @@ class FakeModel(torch.nn.Module):
                 seen = self.keys[table[: pos // ps + 1]].flatten(0, 1)[: pos + 1]
                 h = torch.tanh(h @ self.mix + key + seen.mean(0))
                 out[row] = h
-            self.state[slot] = h
+                self.state[int(write_slots[row])] = h  # the chunk's last row: its slot; a save's: its row
         return out
 
     def compute_logits(self, hidden: torch.Tensor) -> torch.Tensor:

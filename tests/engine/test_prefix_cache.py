@@ -7,6 +7,7 @@ import pytest
 
 from qcompile import LLM, SamplingParams
 from qcompile.engine.kv_memory import format_bytes
+from qcompile.engine.scheduled_batch import ScheduledBatch
 
 from .conftest import MakeLLM
 from .test_scheduling import as_prompts, assert_same, summary
@@ -54,6 +55,29 @@ def test_a_hit_is_bitwise_a_miss_chunked_at_the_hit_point(make_llm: MakeLLM, kv_
     want = cold(make_llm, max_num_batched_tokens=32, kv_cache_dtype=kv_cache_dtype).generate(
         as_prompts([PROMPT]), GREEDY
     )
+    assert summary(got) == summary(want)
+
+
+def test_a_checkpoint_saved_inside_a_forward_hits_bitwise_as_a_miss_chunked_there(make_llm: MakeLLM) -> None:
+    """A chat prompt's generation prompt starts 128 tokens in, a multiple of the delta rule's chunk: its one
+    forward saves the state there without ending. A prompt that diverges after it resumes from that save,
+    bitwise as a miss whose prefill was chunked at 128."""
+    llm = cached(make_llm, max_model_len=256)
+    forwards: list[list[int]] = []
+    launch = llm.core.engine.runner.launch_forward
+
+    def spy(step: ScheduledBatch) -> object:
+        forwards.append(list(step.num_tokens))
+        return launch(step)
+
+    llm.core.engine.runner.launch_forward = spy  # type: ignore[method-assign]
+    prompt = [(7 * i) % 251 + 2 for i in range(150)]
+    llm.generate([{"prompt_token_ids": prompt, "message_starts": [40, 128]}], GREEDY)
+    assert forwards[0] == [150]  # one forward: the save at 128 inside it (the start at 40 too near the prompt's)
+    other = [*prompt[:131], 9, 9, 9]
+    got = llm.generate(as_prompts([other]), GREEDY)
+    assert got[0].num_cached_tokens == 128
+    want = cold(make_llm, max_model_len=256, max_num_batched_tokens=128).generate(as_prompts([other]), GREEDY)
     assert summary(got) == summary(want)
 
 

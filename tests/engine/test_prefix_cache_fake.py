@@ -1,7 +1,9 @@
 """Prefix caching against the fake model, whose outputs depend on a request's whole history through
 its slot state and its K/V pages: a hit resumes with exactly what a cold run gives, on the first
 repeat, at message boundaries and after a finished turn's answer; under a small pool, preemption
-and eviction lose or change no request and leak no page or checkpoint."""
+and eviction lose or change no request and leak no page or checkpoint. Checkpoints are saved inside a
+chunk by its forward where the model's `state_block` allows (the fake model's: anywhere; `NO_BLOCK`: never,
+so each ends a chunk)."""
 
 import random
 
@@ -18,6 +20,7 @@ from .fake_model import FakeModel
 from .test_preemption import alone, run_streaming, same
 
 PAGE = 4
+NO_BLOCK = 1 << 20  # a state block no chunk reaches: every checkpoint ends a chunk
 GREEDY = SamplingParams(temperature=0.0, max_tokens=6, logprobs=2, ignore_eos=True)
 
 
@@ -29,9 +32,10 @@ def cached_engine(
     max_num_seqs: int = 4,
     host: int = 0,
     min_gap: int = 0,
+    state_block: int = 1,
 ) -> Engine:
     runner = ModelRunner(
-        FakeModel(),
+        FakeModel(state_block=state_block),
         max_num_seqs,
         64,
         "cpu",
@@ -81,16 +85,20 @@ def test_a_message_boundary_lets_a_diverging_prompt_resume() -> None:
     assert_nothing_held(eng)
 
 
-def test_only_the_latest_message_boundaries_end_chunks() -> None:
+@pytest.mark.parametrize(
+    ("state_block", "expected"),
+    [(1, [50]), (NO_BLOCK, [16, 16, 4, 4, 4, 4, 2])],  # intervals at 16 and 32, the last four starts 36..48
+)
+def test_only_the_latest_message_boundaries_are_checkpointed(state_block: int, expected: list[int]) -> None:
     """A conversation of many messages sent cold is checkpointed at its last MESSAGE_CHECKPOINTS boundaries
-    only (each ends a chunk): an edit of its last message still resumes at that message's start, one of an
-    early message at the interval checkpoint below it."""
-    eng = cached_engine(budget=64, interval=16)
+    only (each inside its one forward, or ending a chunk): an edit of its last message still resumes at that
+    message's start, one of an early message at the interval checkpoint below it."""
+    eng = cached_engine(budget=64, interval=16, state_block=state_block)
     prompt = [2 + i % 50 for i in range(50)]
     starts = list(range(4, 50, 4))  # 13 messages of 4 tokens, one a page
     chunks = prefill_chunks(eng, Sequence("a", None, prompt, GREEDY, message_starts=starts))
     assert len(starts) > MESSAGE_CHECKPOINTS == 4
-    assert chunks == [16, 16, 4, 4, 4, 4, 2]  # intervals at 16 and 32, the last four starts 36..48, then 50
+    assert chunks == expected
     assert run(eng, "last edited", [*prompt[:48], 60, 61]).num_cached_tokens == 48
     assert run(eng, "early edited", [*prompt[:28], 60, 61]).num_cached_tokens == 16  # not at its start, 28
     assert_nothing_held(eng)
@@ -114,17 +122,19 @@ def prefill_chunks(eng: Engine, seq: Sequence) -> list[int]:
     return chunks
 
 
-def test_a_checkpoint_close_to_another_ends_no_chunk() -> None:
+@pytest.mark.parametrize(("state_block", "expected"), [(1, [27]), (NO_BLOCK, [24, 3])])
+def test_a_checkpoint_close_to_another_is_not_taken(state_block: int, expected: list[int]) -> None:
     """An agent's turn resends a short reply, then a long tool result: with checkpoints `min_gap` apart, the
     start of the tool result (4 tokens past the hit) and the prompt's end (past the generation prompt's
-    start, the next turn's resume point) end no chunk, so the turn prefills in two forwards, not three;
-    a prompt that diverges at a start without a checkpoint recomputes from the one before it."""
-    eng = cached_engine(budget=64, interval=64, min_gap=8)
+    start, the next turn's resume point) are not checkpointed, so the turn prefills in one forward that saves
+    at the generation prompt (or, where it cannot, two), not three; a prompt that diverges at a start
+    without a checkpoint recomputes from the one before it."""
+    eng = cached_engine(budget=64, interval=64, min_gap=8, state_block=state_block)
     system = list(range(2, 18))  # 16 tokens, then the first turn's generation prompt
     run(eng, "turn 1", [*system, 40, 41, 42], message_starts=[16])
     prompt = [*system, 50, 51, 52, 53, *range(20, 40), 60, 61, 62]  # reply at 16, tool at 20, generation at 40
     second = Sequence("turn 2", None, prompt, GREEDY, message_starts=[16, 20, 40])
-    assert prefill_chunks(eng, second) == [24, 3]  # from the hit at 16 to 40, then the rest
+    assert prefill_chunks(eng, second) == expected  # from the hit at 16 to 40 (saved there), then the rest
     assert second.num_cached_tokens == 16
     assert run(eng, "turn 3", [*prompt[:40], 45, 46, 47, 48, 49]).num_cached_tokens == 40
     assert run(eng, "tool edited", [*prompt[:20], 57, 58, 59]).num_cached_tokens == 16  # not at 20
@@ -143,7 +153,7 @@ def test_a_short_prompt_without_message_starts_still_saves_its_end() -> None:
 def test_interval_checkpoints_count_from_the_hit() -> None:
     """A prefill resumed at a hit is checkpointed every interval from there: where its chunks of the
     step budget end anyway."""
-    eng = cached_engine(budget=8, interval=8)
+    eng = cached_engine(budget=8, interval=8, state_block=NO_BLOCK)
     stem = list(range(2, 14))  # 12 tokens: its checkpoints at 8, then its end at 12
     run(eng, "a", stem)
     longer = Sequence("b", None, [*stem, *range(30, 52)], GREEDY)  # 34 tokens, resumed at 12
@@ -162,24 +172,33 @@ def test_the_next_turn_resumes_after_the_answer_of_the_last() -> None:
     assert_nothing_held(eng)
 
 
-def test_a_long_prefill_is_checkpointed_every_interval() -> None:
-    eng = cached_engine(interval=8)
+@pytest.mark.parametrize(("state_block", "expected"), [(1, [38]), (8, [36, 2]), (NO_BLOCK, [8, 8, 8, 8, 4, 2])])
+def test_a_long_prefill_is_checkpointed_every_interval(state_block: int, expected: list[int]) -> None:
+    """Checkpoints at 8, 16, 24, 32 and 36 (the prompt's last page boundary): saved inside one forward, or
+    where they are no multiple of the state block past the chunk's start (36 for a block of 8), ending it."""
+    eng = cached_engine(interval=8, state_block=state_block)
     prompt = list(range(2, 40))
     chunks = prefill_chunks(eng, Sequence("a", None, prompt, GREEDY))
-    assert chunks == [8, 8, 8, 8, 4, 2]  # cut at 8, 16, 24, 32, then 36 (the prompt's last boundary)
+    assert chunks == expected
     assert run(eng, "b", prompt[:30]).num_cached_tokens == 24
 
 
+@pytest.mark.parametrize("state_block", [1, NO_BLOCK])
 @pytest.mark.parametrize("min_gap", [0, 6])
 @pytest.mark.parametrize("host", [0, 3])
 @pytest.mark.parametrize("seed", range(4))
-def test_a_random_stream_of_shared_prefixes_loses_or_changes_no_request(seed: int, host: int, min_gap: int) -> None:
+def test_a_random_stream_of_shared_prefixes_loses_or_changes_no_request(
+    seed: int, host: int, min_gap: int, state_block: int
+) -> None:
     """A pool of 12 pages and 4 checkpoints for 4 slots: requests are preempted, pages and checkpoints
     evicted, hits taken from running, finished and preempted requests alike; with `host` rows the
     evicted checkpoints are spilled there (and evicted from there) and hits copied back; with `min_gap`
-    the checkpoints a prompt can do without are dropped near the others."""
+    the checkpoints a prompt can do without are dropped near the others; with `NO_BLOCK` every
+    checkpoint ends a chunk."""
     rng = random.Random(seed)
-    eng = cached_engine(num_pages=12, checkpoints=4, budget=10, interval=8, host=host, min_gap=min_gap)
+    eng = cached_engine(
+        num_pages=12, checkpoints=4, budget=10, interval=8, host=host, min_gap=min_gap, state_block=state_block
+    )
     stems = [[rng.randrange(2, 64) for _ in range(rng.randrange(4, 14))] for _ in range(3)]
     arrivals: dict[int, list[Sequence]] = {}
     prompts = {}

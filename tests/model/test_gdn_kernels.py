@@ -213,6 +213,78 @@ def test_prefill_layout_once_per_batch() -> None:
     assert layout((0, 64), (1,), cpu)[1].tolist() == [1]
 
 
+# A batch whose second request saves its state 64 and 128 tokens into its chunk (the scheduler sends
+# saves at multiples of the delta rule's chunk), beside a decode row and a request without saves.
+SAVED = [Chunk(0, [1], 9), Chunk(3, list(range(200)), 0, ((64, 7), (128, 8))), Chunk(1, list(range(70)), 5)]
+
+
+def saved_batch_and_pieces(device: str) -> tuple[Batch, list[tuple[Batch, slice]]]:
+    """`SAVED` as one batch (trash slot 6, checkpoint rows 7 and 8), and as the forwards that end at its
+    saves (each with the rows of the inputs it takes)."""
+    batch = build_batch(SAVED, trash_slot=6, device=device)
+    first = build_batch([SAVED[0], Chunk(3, list(range(64)), 0), SAVED[2]], trash_slot=6, device=device)
+    second = build_batch([Chunk(3, list(range(64)), 64)], trash_slot=6, device=device)
+    third = build_batch([Chunk(3, list(range(72)), 128)], trash_slot=6, device=device)
+    rows = [[0, *range(1, 65), *range(201, 271)], list(range(65, 129)), list(range(129, 201))]
+    return batch, [(b, r) for b, r in zip((first, second, third), rows, strict=True)]
+
+
+def test_saves_inside_a_chunk_are_the_states_of_forwards_ending_there() -> None:
+    """The torch delta rule runs a chunk with saves in pieces: each saved row holds bit for bit the state
+    the forwards ending at its position leave in the slot, and the outputs and final states are theirs."""
+    saved, pieces = saved_batch_and_pieces("cpu")
+    ours, ref = tiny_gdn(torch.float32, "cpu", 9), tiny_gdn(torch.float32, "cpu", 9)
+    inputs = core_inputs(saved.num_tokens, *ours.recurrent.shape[1:], key_heads=ours.num_k_heads)
+    with forward_context(saved.host):
+        out = ours.delta_rule(*inputs, saved.slots, saved.write_slots)
+    assert saved.host.saves == ((1, 64, 7), (1, 128, 8))
+    assert [saved.write_slots[i].item() for i in (64, 128, 200)] == [7, 8, 3]  # the rows before each save, the last
+    want = torch.empty_like(out)
+    states = []
+    for batch, rows in pieces:
+        with forward_context(batch.host):
+            want[rows] = ref.delta_rule(*(t[rows] for t in inputs), batch.slots, batch.write_slots)
+        states.append(ref.recurrent[3].clone())
+    assert torch.equal(out, want)
+    assert torch.equal(ours.recurrent[7], states[0]) and torch.equal(ours.recurrent[8], states[1])
+    assert torch.equal(ours.recurrent[:7], ref.recurrent[:7])
+
+
+def test_fla_saves_must_fall_on_its_chunks() -> None:
+    """fla keeps states at its 64-token chunks only: a save elsewhere is refused, naming it."""
+    from model.kernels.gdn_prefill import _save_chunks
+
+    query_start = (0, 1, 201, 271)
+    assert _save_chunks(query_start, [(1, 64, 7), (1, 128, 8), (2, 64, 9)]) == [2, 3, 6]  # chunks 0, 1-4, 5-6
+    with pytest.raises(ValueError, match="saved 60 tokens into chunk 1"):
+        _save_chunks(query_start, [(1, 60, 7)])
+    with pytest.raises(ValueError, match="inside its 70 tokens"):
+        _save_chunks(query_start, [(2, 128, 7)])
+
+
+@pytest.mark.gpu
+def test_fla_saves_inside_a_chunk_are_bitwise_the_states_of_forwards_ending_there() -> None:
+    """With saves, `chunked_varlen` takes fla's forward call by call to keep each chunk's starting state:
+    outputs and final states are bitwise the plain call's, and each saved row bitwise the state the
+    forwards ending at its position leave (fla's chunks of 64 hold the same arithmetic either way)."""
+    pytest.importorskip("fla")
+    from model.kernels.gdn_prefill import chunked_varlen
+
+    heads, dk, dv = 4, BENCH_DK, BENCH_DV
+    saved, pieces = saved_batch_and_pieces("cuda")
+    inputs = core_inputs(saved.num_tokens, heads, dk, dv, device="cuda")
+    start = random_state(9, heads, dk, dv, "cuda") * 0.1
+    ours, plain, ref = start.clone(), start.clone(), start.clone()
+    out = chunked_varlen(*inputs, ours, saved.host.query_start, saved.host.slots, saves=saved.host.saves)
+    assert torch.equal(out, chunked_varlen(*inputs, plain, saved.host.query_start, saved.host.slots))
+    assert torch.equal(ours[:7], plain[:7])
+    states = []
+    for batch, rows in pieces:
+        chunked_varlen(*(t[rows] for t in inputs), ref, batch.host.query_start, batch.host.slots)
+        states.append(ref[3].clone())
+    assert torch.equal(ours[7], states[0]) and torch.equal(ours[8], states[1]) and torch.equal(ours[3], ref[3])
+
+
 @pytest.mark.gpu
 def test_fla_forward_entry_is_fla_public_call_bit_for_bit() -> None:
     """`chunked_varlen` enters fla at its forward, past the public call's checks and autograd node:
