@@ -30,8 +30,6 @@ from collections.abc import Sequence
 
 import torch
 
-from model.device_copy import to_device
-
 BLOCK = 64  # fla's chunk length (its default); the torch reference's too (`model.gdn.chunk_rule`)
 
 
@@ -81,8 +79,11 @@ def chunked_varlen(
     )
     if saves:
         o, final, starts = _forward_with_states(*inputs)
-        chunk_states = starts[0].index_select(0, to_device(_save_chunks(query_start, saves), torch.int64, q.device))
-        state.index_copy_(0, to_device([row for *_, row in saves], torch.int64, q.device), chunk_states)
+        # the chunks and the rows in one pinned, asynchronous copy
+        index = [*_save_chunks(query_start, saves), *(row for *_, row in saves)]
+        pinned = torch.tensor(index, dtype=torch.int64, pin_memory=q.device.type == "cuda")
+        chunks, rows = pinned.to(q.device, non_blocking=True).split(len(saves))
+        state.index_copy_(0, rows, starts[0].index_select(0, chunks))
     else:
         from fla.ops.gated_delta_rule.chunk import chunk_gated_delta_rule_fwd
 
