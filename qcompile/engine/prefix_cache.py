@@ -176,12 +176,12 @@ class PrefixCache:
         required = set(range(num_cached + self.interval, end + 1, self.interval))
         required.add(starts[-1] if starts else end // ps * ps)
         optional = {*starts[:-1], end // ps * ps} if starts else set()
-        required_after = sorted(p for p in required if p > num_cached)
+        required_in_order = sorted(required)
         kept: list[int] = []
         for p in sorted(p for p in required | optional if p > num_cached):
             if p not in required:
                 before = kept[-1] if kept else num_cached
-                after = next((r for r in required_after if r > p), None)
+                after = next((r for r in required_in_order if r > p), None)
                 if p - before < self.min_gap or (after is not None and after - p < self.min_gap):
                     continue
             kept.append(p)
@@ -191,8 +191,12 @@ class PrefixCache:
         """`n` tokens from `seq.num_computed_tokens`, cut to end at its next checkpoint position that the
         forward cannot save inside the chunk (one not a multiple of `state_block` past its start)."""
         start = seq.num_computed_tokens
-        ahead = [p - start for p in seq.checkpoint_targets if p > start and (p - start) % self.state_block]
+        ahead = [p - start for p in seq.checkpoint_targets if p > start and not self._saved_inside(p, start)]
         return min([n, *ahead])
+
+    def _saved_inside(self, position: int, start: int) -> bool:
+        """Whether a chunk from `start` can save the state at `position` (past it) inside its forward."""
+        return (position - start) % self.state_block == 0
 
     def scheduled(self, batch: ScheduledBatch) -> None:
         """After `batch` is built and its tokens marked computed: register the pages its requests have
@@ -204,8 +208,8 @@ class PrefixCache:
             end = start + n
             seq.num_written_tokens = end
             self.blocks.register(seq)
-            # `chunk` cut this chunk at every other target inside it, so these are all on a state block
-            for p in (p for p in seq.checkpoint_targets if start < p < end and (p - start) % self.state_block == 0):
+            # `chunk` cut this chunk at every other target inside it
+            for p in (p for p in seq.checkpoint_targets if start < p < end and self._saved_inside(p, start)):
                 row = self._row_for(batch, seq.page_hashes[p // ps - 1], busy)
                 if row is not None:
                     batch.chunk_saves.setdefault(seq.slot, []).append((p - start, row))
