@@ -131,8 +131,8 @@ class GatedDeltaNet(nn.Module):
         return self.conv_tail, self.recurrent
 
     def reset_slots(self, slots: torch.Tensor) -> None:
-        self.conv_tail[slots] = 0
-        self.recurrent[slots] = 0
+        self.conv_tail.index_fill_(0, slots, 0)  # a scalar through an index would sync (device_copy)
+        self.recurrent.index_fill_(0, slots, 0)
 
     def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
         return (self.recurrent,) if region == "delta_rule" else (self.conv_tail, self.recurrent)

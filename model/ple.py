@@ -120,7 +120,7 @@ class NGramEmbedding(nn.Module):
         self.register_buffer("ngram_ctx", ctx, persistent=False)
 
     def reset_slots(self, slots: torch.Tensor) -> None:
-        self.ngram_ctx[slots] = self.eos
+        self.ngram_ctx.index_fill_(0, slots, self.eos)  # a scalar through an index would sync (device_copy)
 
     def ids(
         self, input_ids: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor, write_slots: torch.Tensor
@@ -192,7 +192,7 @@ class PLE(nn.Module):
 
     def reset_slots(self, slots: torch.Tensor) -> None:
         self.ple_embedding.reset_slots(slots)
-        self.conv_tail[slots] = 0
+        self.conv_tail.index_fill_(0, slots, 0)
 
     def region_state(self, region: str) -> tuple[torch.Tensor, ...]:
         return (self.conv_tail,) if region == "ple_conv" else (self.ple_embedding.ngram_ctx, self.conv_tail)

@@ -117,6 +117,11 @@ class LogitsProcessors:
     def _tensor(self, values: list, dtype: torch.dtype = torch.int64) -> torch.Tensor:
         return to_device(values, dtype, self.device)
 
+    def _filled(self, n: int, value: bool | float, dtype: torch.dtype = torch.bool) -> torch.Tensor:
+        """`n` copies of `value` made on the device: assigning a Python scalar through an index copies
+        it from pageable host memory, which synchronises."""
+        return torch.full((n,), value, dtype=dtype, device=self.device)
+
     def admit(self, seqs: list[Sequence]) -> None:
         """Requests getting a fresh slot: record their prompts' tokens, and count the outputs a
         preempted one already generated (none for a new one)."""
@@ -127,11 +132,11 @@ class LogitsProcessors:
             self.counts = torch.zeros(self.num_slots, self.vocab_size, dtype=torch.int32, device=self.device)
             self.prompt_seen = torch.zeros(self.num_slots, self.vocab_size, dtype=torch.bool, device=self.device)
         slots = self._tensor([s.slot for s in penalized])
-        self.counts[slots] = 0
-        self.prompt_seen[slots] = False
+        self.counts.index_fill_(0, slots, 0)
+        self.prompt_seen.index_fill_(0, slots, False)
         rows = [s.slot for s in penalized for _ in s.prompt_token_ids]
         ids = [t for s in penalized for t in s.prompt_token_ids]
-        self.prompt_seen[self._tensor(rows), self._tensor(ids)] = True
+        self.prompt_seen.index_put_((self._tensor(rows), self._tensor(ids)), self._filled(len(ids), True))
         rows = [s.slot for s in penalized for _ in s.output_token_ids]
         if rows:
             ids = [t for s in penalized for t in s.output_token_ids]
@@ -179,6 +184,9 @@ class LogitsProcessors:
                 self._tensor([p.repetition_penalty for p in params], logits.dtype),
             )
         if banned_rows:
-            logits[self._tensor(banned_rows), self._tensor(banned_ids)] = float("-inf")
+            logits.index_put_(
+                (self._tensor(banned_rows), self._tensor(banned_ids)),
+                self._filled(len(banned_ids), float("-inf"), logits.dtype),
+            )
         mask_to_grammars(logits, grammars)
         return logits
