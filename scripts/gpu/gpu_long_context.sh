@@ -51,8 +51,9 @@ else
   compile=(--scope kernel --ranges "1:1,2:$chunk" --aot-dir "$aot")
   if [ "${GRAPHS:-full_decode_only}" = full_decode_only ]; then
     compile+=(--cudagraph full_decode_only)
-  else  # prefill chunks through piecewise graphs too: the ladder up to the chunk, so a full chunk replays one
-    compile+=(--cudagraph "$GRAPHS" --max-capture-size "$chunk")
+  else  # prefill chunks of up to 2048 tokens through piecewise graphs too; a larger one is device-bound without
+    # them (its launches overlap the device) and a graph would only pad it (docs/measurements.md, a warm turn at 35k)
+    compile+=(--cudagraph "$GRAPHS" --max-capture-size $(( chunk < 2048 ? chunk : 2048 )))
   fi
   bench=(--preset bench --device cuda --dtype bfloat16 --scopes kernel --modes full_decode_only --aot-dir "$aot")
   # 256k: the model's 262144 positions less room for the bench's warm and timed decode steps
