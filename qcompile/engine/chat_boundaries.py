@@ -13,8 +13,14 @@ keyed by the prefix's messages and the template's inputs, with a digest of the t
 message's tokens by the digest of its text (`prompt_pieces`): a resent conversation renders only the
 prefixes whose text changed, usually just its new messages, and encodes only those. A 140-message agent
 conversation (32k tokens, `scripts/experiments/chat_starts_cost.py --messages 140`, the 2-core CI box)
-grown by two messages: 25 ms, three renders of 6 ms among them, where rendering and encoding the prompt
-alone take about 0.1 s; the first time it is seen, 0.16 s (rendering every prefix, as before, took 0.64).
+grown by two messages: 22 ms, two renders of 6 ms among them (below), where rendering and encoding the
+prompt alone take about 0.1 s; the first time it is seen, 0.16 s (rendering every prefix took 0.64).
+
+The last prefix, every message, is most often the prompt less its generation prompt: where the template
+appends that as a fixed suffix (learned per template inputs and last role, trusted after CHECKED_PROMPTS
+prompts agree and checked again every RECHECK_EVERY, `GenerationSuffixes`), its cut is read off the
+prompt and that prefix is not rendered: a warm agent turn renders its prompt and one prefix, not two. A
+wrong cut there would only put a checkpoint where no later prompt resumes, never change a token.
 
 Each cut is kept only where the pieces' tokens, concatenated, are the prompt's own: a tokenizer that
 merges across a cut moves that start back to the last token both agree on, so every start is a token
@@ -38,8 +44,11 @@ log = logging.getLogger(__name__)
 # After this many cuts in a row whose pieces do not tokenize as the prompt does, the rest are dropped:
 # such a tokenizer (one that adds a prefix space to each piece) would cost a tokenization per cut.
 MAX_MERGED_CUTS = 4
-# Prompts a `StartFinder` checks against a whole encode before it trusts its tokenizer's split points.
+# Prompts a `StartFinder` checks against a whole encode before it trusts its tokenizer's split points, and
+# that agree on a generation prompt's suffix before it is trusted.
 CHECKED_PROMPTS = 4
+# A trusted generation prompt's suffix is checked again (its prefix rendered) once in this many prompts.
+RECHECK_EVERY = 32
 
 
 def common_prefix_length(a: str, b: str) -> int:
@@ -120,6 +129,46 @@ def _render_prefix(render: Callable[[list[dict[str, Any]], bool], str], prefix: 
         return None
 
 
+class GenerationSuffixes:
+    """What the template's generation prompt appends to the conversation rendered without it, per key
+    (the template inputs and the last message's role: some templates open no turn after a tool's), once
+    CHECKED_PROMPTS prompts agree on it; a key whose prompts disagree, or whose generation prompt
+    changes earlier text, is not trusted again. At most `capacity` keys (the oldest forgotten)."""
+
+    def __init__(self, capacity: int = 1 << 12) -> None:
+        self.capacity = capacity
+        self._seen: OrderedDict[bytes, tuple[str | None, int]] = OrderedDict()  # key -> (suffix, prompts agreeing)
+
+    def cut(self, key: bytes, text: str) -> int | None:
+        """Where the conversation ends in `text` (its prompt), or None: not trusted, or due a check."""
+        suffix, agreed = self._seen.get(key, (None, 0))
+        if suffix is None or agreed < CHECKED_PROMPTS or agreed % RECHECK_EVERY == 0 or not text.endswith(suffix):
+            return None
+        self._seen[key] = (suffix, agreed + 1)
+        return len(text) - len(suffix)
+
+    def observe(self, key: bytes, rendered: str, text: str) -> None:
+        """The conversation `rendered` without the generation prompt, and with it `text`."""
+        suffix, agreed = self._seen.get(key, (None, 0))
+        if agreed < 0:
+            return
+        agrees = text.startswith(rendered) and suffix in (None, text[len(rendered) :])
+        self._seen[key] = (text[len(rendered) :], agreed + 1) if agrees else (None, -1)
+        self._seen.move_to_end(key)
+        while len(self._seen) > self.capacity:
+            self._seen.popitem(last=False)
+
+
+def _suffix_key(context: Any, messages: list[dict[str, Any]]) -> bytes | None:
+    """The `GenerationSuffixes` key of a prompt: its template inputs and last role (None without either)."""
+    if context is None or not messages:
+        return None
+    try:
+        return hashlib.blake2b(json.dumps([context, messages[-1].get("role")], sort_keys=True).encode()).digest()
+    except (TypeError, ValueError):
+        return None
+
+
 class StartFinder:
     """Tokens and message starts of chat prompts, remembering each conversation prefix's cut (LRU,
     `capacity` prefixes) so that a resent conversation renders only the prefixes whose text changed, and,
@@ -135,7 +184,9 @@ class StartFinder:
         self.checks_left = CHECKED_PROMPTS  # prompts still checked against a whole encode
         self.anchors: set[str] = set()  # the added tokens message starts begin with: pieces end at each
         self._cuts: OrderedDict[bytes, tuple[int, bytes]] = OrderedDict()  # prefix key -> (cut, digest before it)
+        self.suffixes = GenerationSuffixes()
         self.renders = 0  # prefixes rendered so far (what the memo saves)
+        self.derived = 0  # last prefixes' cuts read off a trusted generation suffix instead
 
     def tokenize(
         self,
@@ -209,10 +260,7 @@ class StartFinder:
                 cut = entry[0]  # this prefix's text still agrees with the prompt up to its cut
                 self._cuts.move_to_end(keys[i - 1])  # type: ignore[index]
             else:
-                rendered = _render_prefix(render, messages[:i])
-                self.renders += 1
-                # a refused prefix is remembered as cut 0: no start, and not rendered again
-                cut = 0 if rendered is None else common_prefix_length(rendered, text)
+                cut = self._prefix_cut(messages, i, render, text, context)
                 if keys is not None:
                     new[keys[i - 1]] = cut
             cuts.add(cut)
@@ -223,3 +271,27 @@ class StartFinder:
         while len(self._cuts) > self.capacity:
             self._cuts.popitem(last=False)
         return cuts
+
+    def _prefix_cut(
+        self,
+        messages: list[dict[str, Any]],
+        i: int,
+        render: Callable[[list[dict[str, Any]], bool], str],
+        text: str,
+        context: Any,
+    ) -> int:
+        """Where messages[:i] rendered stops agreeing with `text`: read off the generation prompt's trusted
+        suffix for the last prefix, else rendered (a refused prefix is cut 0: no start, and remembered so,
+        not rendered again)."""
+        key = _suffix_key(context, messages) if i == len(messages) else None
+        cut = None if key is None else self.suffixes.cut(key, text)
+        if cut is not None:
+            self.derived += 1
+            return cut
+        rendered = _render_prefix(render, messages[:i])
+        self.renders += 1
+        if rendered is None:
+            return 0
+        if key is not None:
+            self.suffixes.observe(key, rendered, text)
+        return common_prefix_length(rendered, text)

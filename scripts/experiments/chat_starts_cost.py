@@ -5,10 +5,11 @@ assistant turns with thinking and a tool call, each answered by a tool result) a
 `--messages` messages of `--tool-words` words of tool output each: rendering and tokenizing the
 prompt alone; rendering it alone; the same with its message starts and tokens from a cold
 `InputProcessor`; again for the same conversation (every prefix and piece remembered); and grown by
-one more turn (two new messages; the median of 8 such turns), each past the prompts the processor
-checks against a whole encode (`chat_boundaries.CHECKED_PROMPTS`), as a server is after its first
-requests. Usage:
-`python scripts/experiments/chat_starts_cost.py [--messages 200] [--tool-words 300]`.
+one more turn (two new messages; the median of `--turns` such turns after the first CHECKED_PROMPTS),
+each past the prompts the processor checks against a whole encode (`chat_boundaries.CHECKED_PROMPTS`),
+as a server is after its first requests; and the same turns, alternating, through a processor that
+keeps no generation suffix (every last prefix rendered). Usage:
+`python scripts/experiments/chat_starts_cost.py [--messages 200] [--tool-words 300] [--turns 24]`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from qcompile.default_model import PATH
+from qcompile.engine.chat_boundaries import CHECKED_PROMPTS, GenerationSuffixes
 from qcompile.engine.core import load_tokenizer
 from qcompile.engine.inputs import InputProcessor
 
@@ -51,6 +53,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--messages", type=int, default=200)
     parser.add_argument("--tool-words", type=int, default=300)
+    parser.add_argument("--turns", type=int, default=24, help="grown turns timed (medians after the first few)")
     args = parser.parse_args()
     tokenizer = load_tokenizer(PATH)
     assert tokenizer is not None
@@ -67,14 +70,25 @@ def main() -> None:
     cold, prompt = timed(lambda: processor.chat_prompt(messages))
     processor.start_finder.checks_left = 0
     again, _ = timed(lambda: processor.chat_prompt(messages))
-    grown = [conversation(args.messages + 2 * k, args.tool_words) for k in range(1, 9)]
-    more = statistics.median(timed(lambda c=c: processor.chat_prompt(c))[0] for c in grown)
+    # grown turns, alternating with a processor that renders every last prefix (no generation suffix kept)
+    rendering = InputProcessor(tokenizer, len(tokenizer), 1 << 30)
+    rendering.start_finder.suffixes = GenerationSuffixes(capacity=0)
+    rendering.chat_prompt(messages)
+    rendering.start_finder.checks_left = 0
+    more: list[float] = []
+    more_rendered: list[float] = []
+    for k in range(1, args.turns + 1):
+        grown = conversation(args.messages + 2 * k, args.tool_words)
+        more.append(timed(lambda c=grown: processor.chat_prompt(c))[0])
+        more_rendered.append(timed(lambda c=grown: rendering.chat_prompt(c))[0])
+    trusted = CHECKED_PROMPTS  # turns before the generation suffix is trusted
     print(f"{len(messages)} messages, {len(ids)} tokens, {len(prompt['message_starts'])} starts")
     print(f"render + tokenize alone       {plain:.3f} s")
     print(f"render alone                  {render:.3f} s")
     print(f"with starts, cold             {cold:.3f} s")
     print(f"with starts, same again       {again:.3f} s")
-    print(f"with starts, two new messages {more:.3f} s")
+    print(f"with starts, two new messages {statistics.median(more[trusted:]):.3f} s")
+    print(f"  the same, last prefix rendered {statistics.median(more_rendered[trusted:]):.3f} s")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import pytest
 from tokenizers import AddedToken
 
 from qcompile.default_model import PATH
-from qcompile.engine.chat_boundaries import StartFinder, common_prefix_length
+from qcompile.engine.chat_boundaries import CHECKED_PROMPTS, RECHECK_EVERY, StartFinder, common_prefix_length
 from qcompile.engine.core import load_tokenizer
 from qcompile.engine.inputs import InputProcessor
 from qcompile.engine.prefix_cache import MESSAGE_CHECKPOINTS
@@ -244,3 +244,71 @@ def test_split_points_are_where_added_tokens_split_the_text() -> None:
     assert not points(text, text.index("<n>"))  # matched on normalised text
     assert not points(text, text.index("x<") + 1)  # "x<" begins before the point and ends after it
     assert SplitPoints.of(load_tokenizer(PATH)) is not None and SplitPoints.of(object()) is None
+
+
+def _fresh_prompt(tokenizer: Any, messages: list[dict[str, Any]]) -> Any:
+    """The prompt a processor that has seen nothing makes: every prefix rendered."""
+    return InputProcessor(tokenizer, len(tokenizer), 1 << 20).chat_prompt(messages)
+
+
+def test_a_trusted_generation_suffix_spares_the_last_prefix_its_render(
+    processor: tuple[str, InputProcessor],
+) -> None:
+    """Once CHECKED_PROMPTS agent turns agree on what the generation prompt appends, a turn renders its
+    prompt and one new prefix, not two, with the starts a full render gives; every RECHECK_EVERY it
+    renders the last prefix again."""
+    _, processor = processor
+    tokenizer = processor.tokenizer
+    finder = processor.start_finder = StartFinder()
+    try:
+        for n, messages in enumerate(_agent_session(CHECKED_PROMPTS + 3)):
+            renders, derived = finder.renders, finder.derived
+            assert processor.chat_prompt(messages) == _fresh_prompt(tokenizer, messages), n
+            if n > CHECKED_PROMPTS:  # the first prompt ends in a user message, the others in a tool's
+                assert (finder.renders - renders, finder.derived - derived) == (1, 1), n
+        assert finder.derived == 3
+        seen = finder.suffixes._seen
+        seen.update({key: (suffix, RECHECK_EVERY) for key, (suffix, _) in seen.items()})  # a check is due
+        renders = finder.renders
+        messages = [*_agent_session(CHECKED_PROMPTS + 3)[-1], _reply(9, tool=True), {"role": "tool", "content": "x"}]
+        assert processor.chat_prompt(messages) == _fresh_prompt(tokenizer, messages)
+        assert finder.renders - renders == 2 and finder.derived == 3
+    finally:
+        processor.start_finder = StartFinder()
+
+
+ROLE_TURNS = "{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"
+OPEN_TURN = "<|im_start|>assistant\n"
+
+
+@pytest.mark.parametrize(
+    ("template", "derived"),
+    [
+        # no turn opened after a tool's message (as DeepSeek's template): a suffix per last role, the tool's
+        # trusted from its fifth prompt (8 of the 12 end in a tool's message)
+        (ROLE_TURNS + "{% if add_generation_prompt and messages[-1].role != 'tool' %}" + OPEN_TURN + "{% endif %}", 4),
+        # the generation prompt changes earlier text: never trusted
+        ("{% if add_generation_prompt %}<|im_start|>system\nanswer<|im_end|>\n{% endif %}" + ROLE_TURNS, 0),
+        # a suffix that changes once trusted (from 20 messages on): trusted for one prompt, then found where the
+        # prompt does not end in it, and not trusted again
+        (
+            ROLE_TURNS
+            + "{% if add_generation_prompt %}{{ '"
+            + OPEN_TURN
+            + "' if messages | length < 20 else '?' }}{% endif %}",
+            1,
+        ),
+    ],
+    ids=["by-role", "earlier-text", "changed"],
+)
+def test_generation_suffixes_only_where_the_template_appends_one(template: str, derived: int) -> None:
+    tokenizer = load_tokenizer(PATH)
+    assert tokenizer is not None
+    tokenizer.chat_template = template
+    processor = InputProcessor(tokenizer, len(tokenizer), 1 << 20)
+    messages: list[dict[str, Any]] = [SYSTEM, {"role": "user", "content": "Where does the old lighthouse stand?"}]
+    for k in range(12):
+        reply = {"role": "assistant", "content": f"Step {k}."}
+        messages = [*messages, reply, {"role": "tool" if k % 3 else "user", "content": f"Result {k}."}]
+        assert processor.chat_prompt(messages) == _fresh_prompt(tokenizer, messages), k
+    assert processor.start_finder.derived == derived
