@@ -32,7 +32,10 @@ class CompileConfig:
         "through them, padded to the next size",
     )
     max_capture_size: int | None = option(
-        None, "where the default ladder of capture sizes ends (default: 512, or the largest range end if smaller)"
+        None,
+        "where the default ladder of capture sizes ends (default: 512, or the largest range end if smaller); "
+        "a prefill of more than about 2048 tokens keeps the GPU busy while its kernels launch, so a graph "
+        "there saves nothing and pads it (up to a third more tokens)",
     )
     inductor: tuple[tuple[str, object], ...] = option(
         (),
