@@ -26,7 +26,9 @@ in microseconds per step.
 
 It takes `qcompile serve`'s engine and compile flags (default: the embedded model, float32, on the CPU,
 `--max-model-len 1024`). `--real-forward` keeps the model's forward: on a GPU the spans then show where
-the host waits for the device (a span that synchronises holds the device's time). Command (from the
+the host waits for the device (a span that synchronises holds the device's time), and CUDA events around each `execute`
+give the device's time in a step and between steps (`DeviceTimes`): a step that waits for the host
+shows as time between. Command (from the
 repository root):
 
     PYTHONPATH=. python scripts/experiments/serve_host_time.py [--streams 1,4,16] [--tokens 300] [--temperature 0]
@@ -156,6 +158,42 @@ def instant_execute(runner: Any, token_ids: list[int], max_rows: int) -> Callabl
     return execute
 
 
+class DeviceTimes:
+    """On CUDA, events around each `execute` (the state copies, the forward, the logits), read at the end:
+    the device's time per step in it, and between one step's logits and the next step's first work
+    (sampling's few kernels, and the device idle if the host has not queued the next step yet)."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[Any, Any]] = []
+
+    def wrap(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        import torch
+
+        @functools.wraps(fn)
+        def timed(*args: Any) -> Any:
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            try:
+                return fn(*args)
+            finally:
+                end.record()
+                self.events.append((start, end))
+
+        return timed
+
+    def summary(self) -> str:
+        """Medians in ms over the steps since the last call (the device synchronised first)."""
+        import torch
+
+        torch.cuda.synchronize()
+        events, self.events = self.events, []
+        if len(events) < 2:
+            return "device: too few steps"
+        inside = statistics.median(a.elapsed_time(b) for a, b in events)
+        between = statistics.median(b.elapsed_time(a2) for (_, b), (a2, _) in itertools.pairwise(events))
+        return f"device ms per step, p50: {inside:.3f} in execute (forward, logits), {between:.3f} between steps"
+
+
 def instrument(engine: Any, spans: Spans) -> None:
     """Wrap the stages named in the module docstring."""
     from qcompile.server import parsers, serving
@@ -235,6 +273,9 @@ async def serve(args: argparse.Namespace) -> None:
         forward = "instant forward"
     spans = Spans()
     instrument(engine, spans)
+    device = DeviceTimes() if args.real_forward and engine.core.runner.device.type == "cuda" else None
+    if device is not None:
+        engine.core.runner.execute = device.wrap(engine.core.runner.execute)
     port = free_port()
     app = build_app(engine, select_parsers(engine.core.path))
     server = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
@@ -243,6 +284,8 @@ async def serve(args: argparse.Namespace) -> None:
         await asyncio.sleep(0.05)
     url = f"http://127.0.0.1:{port}"
     await run_client(url, name, 2, 20, temperature)  # warm-up
+    if device is not None:
+        device.summary()
     print(
         f"# serve_host_time: {name} on {engine.core.runner.device}, {forward}, {tokens} tokens per stream, "
         f"temperature {temperature}\n"
@@ -251,7 +294,8 @@ async def serve(args: argparse.Namespace) -> None:
         spans.reset()
         start = time.thread_time()  # this thread runs the event loop; the client is another process
         result = await run_client(url, name, streams, tokens, temperature)
-        print(report(streams, tokens, result, spans, time.thread_time() - start) + "\n", flush=True)
+        print(report(streams, tokens, result, spans, time.thread_time() - start), flush=True)
+        print("" if device is None else f"\n{device.summary()}\n", flush=True)
     if args.profile:
         streams = max(streams_list)
         spans.reset()
