@@ -6,6 +6,8 @@ queued on the stream. In a step's launch that is the forward of the step before 
 forward, for an index made after it), so the host's work stops overlapping the device's. Staging the
 values in page-locked memory and copying with `non_blocking=True` queues the copy like a kernel; the
 caching host allocator keeps the staging block until the copy has run, so it may be dropped at once.
+A Python scalar assigned through an index tensor (`t[rows] = 0`) is such a pageable copy too: write it
+with `index_fill_`, or `index_put_` of values made on the device (`torch.full`).
 """
 
 from __future__ import annotations

@@ -131,7 +131,7 @@ class GatedDeltaNet(nn.Module):
         return self.conv_tail, self.recurrent
 
     def reset_slots(self, slots: torch.Tensor) -> None:
-        self.conv_tail.index_fill_(0, slots, 0)  # a scalar through an index would sync (device_copy)
+        self.conv_tail.index_fill_(0, slots, 0)  # a scalar through an index would sync (model/device_copy.py)
         self.recurrent.index_fill_(0, slots, 0)
 
     def region_state(self, region: str) -> tuple[torch.Tensor, ...]:

@@ -120,7 +120,7 @@ class NGramEmbedding(nn.Module):
         self.register_buffer("ngram_ctx", ctx, persistent=False)
 
     def reset_slots(self, slots: torch.Tensor) -> None:
-        self.ngram_ctx.index_fill_(0, slots, self.eos)  # a scalar through an index would sync (device_copy)
+        self.ngram_ctx.index_fill_(0, slots, self.eos)  # a scalar through an index would sync (model/device_copy.py)
 
     def ids(
         self, input_ids: torch.Tensor, slots: torch.Tensor, offsets: torch.Tensor, write_slots: torch.Tensor

@@ -26,10 +26,9 @@ in microseconds per step.
 
 It takes `qcompile serve`'s engine and compile flags (default: the embedded model, float32, on the CPU,
 `--max-model-len 1024`). `--real-forward` keeps the model's forward: on a GPU the spans then show where
-the host waits for the device (a span that synchronises holds the device's time), and CUDA events around each `execute`
-give the device's time in a step and between steps (`DeviceTimes`): a step that waits for the host
-shows as time between. Command (from the
-repository root):
+the host waits for the device (a span that synchronises holds the device's time), and CUDA events
+around each `execute` give the device's time in a step and between steps (`DeviceTimes`): a step that
+waits for the host shows as time between. Command (from the repository root):
 
     PYTHONPATH=. python scripts/experiments/serve_host_time.py [--streams 1,4,16] [--tokens 300] [--temperature 0]
         [--profile] [--real-forward] [serve's engine and compile flags]
