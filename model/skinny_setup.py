@@ -41,6 +41,16 @@ from model.kernels.skinny import (
 
 Tuner = Callable[[ShapeKey, torch.device], list[int]]
 
+AOT_PLAN_FILE = "skinny-plans.json"  # the plan file kept beside saved forwards when none is named
+
+
+def default_plan_file(plans: Path | None, aot_dir: Path | None) -> Path | None:
+    """`plans`, else `AOT_PLAN_FILE` in `aot_dir`: a saved forward bakes its plans in and guards on them, so
+    a restart that timed them again (timings differ run to run) could not load it."""
+    if plans is not None or aot_dir is None:
+        return plans
+    return Path(aot_dir) / AOT_PLAN_FILE
+
 
 class SkinnyPlanError(ConfigError):
     """A plan file that cannot be read: the message names the file, and the machine and shape keys (a
@@ -145,6 +155,7 @@ def write_plan_file(path: Path, machine: str, plans: dict[ShapeKey, list[int]]) 
     machines = read_plan_file(path)
     machines[machine] = machines.get(machine, {}) | plans
     text = json.dumps({m: plans_to_json(p) for m, p in machines.items()}, indent=1, sort_keys=True)
+    path.parent.mkdir(parents=True, exist_ok=True)  # an AOT folder nothing was saved in yet
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_text(text + "\n")
     tmp.replace(path)

@@ -604,13 +604,16 @@ def _build_random(args: argparse.Namespace, device: torch.device, ple_from: str 
     return made("bench")
 
 
-def _skinny(model: Qwen4ExpForCausalLM, batches: list[int], plans: Path | None, device: torch.device) -> int:
+def _skinny(
+    model: Qwen4ExpForCausalLM, batches: list[int], plans: Path | None, aot_dir: Path | None, device: torch.device
+) -> int:
     """Linears and merged GEMMs through the skinny kernel where timing here picks it, tuned only for
-    the row buckets of the timed batches (other sizes stay cuBLAS; with a plan file, every bucket of
-    the shapes it lacks); the shapes that do."""
-    from model.skinny_setup import decode_buckets, prepare_skinny, prepare_skinny_cached
+    the row buckets of the timed batches (other sizes stay cuBLAS; with a plan file, given or the one in
+    `aot_dir`, every bucket of the shapes it lacks); the shapes that do."""
+    from model.skinny_setup import decode_buckets, default_plan_file, prepare_skinny, prepare_skinny_cached
     from qcompile.engine.progress import stage
 
+    plans = default_plan_file(plans, aot_dir)
     with stage(f"time the skinny GEMM against cuBLAS per linear shape (rows {decode_buckets(batches)})"):
         if plans is None:
             report = prepare_skinny(model, batches)
@@ -884,7 +887,7 @@ def _prefilled(
     )
     _check_reserved(args, model, max_batch)
     skinny = args.skinny_gemm and device.type == "cuda"
-    skinny_shapes = _skinny(model, args.batches, args.skinny_plans, device) if skinny else 0
+    skinny_shapes = _skinny(model, args.batches, args.skinny_plans, args.aot_dir, device) if skinny else 0
     meter = _meter(args, model)  # before anything runs, compiles or captures: forcing is planned in
     with stage(f"prefill {args.contexts} contexts of {args.context} tokens"):
         prefill_s, _ = _timed(device, lambda: prefill_contexts(model, args.context, args.contexts, max_batch))

@@ -5,9 +5,9 @@ traced again. `torch.compile(...).aot_compile` saves what the trace made (the tr
 its guards, and the backend's `RangeDispatch` with Inductor's artifacts), so a later process loads
 it and runs. Nothing checks a loaded forward against the code that made it but the file's name:
 `aot_key` hashes what decides the trace (the model and qcompile sources, torch, the device, the
-compile settings, the module's parameter layout and layer keys, the input layout, `QCOMPILE_*`
-variables), and Dynamo's guards on the first call's inputs are checked before it is used. A file
-that fails either is left alone and the forward is traced and saved again.
+compile settings, the module's parameter layout, layer keys and skinny GEMM plans, the input layout,
+`QCOMPILE_*` variables), and Dynamo's guards on the first call's inputs are checked before it is
+used. A file that fails either is left alone and the forward is traced and saved again.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 import torch
 from torch._dynamo.aot_compile import AOTCompiledFunction
 
+from model.fuse import SKINNY_PLANS
 from qcompile.compiler.dispatch import RangeDispatch
 from qcompile.ops.region_ops import KEY_ATTR
 
@@ -138,15 +139,22 @@ def _rank() -> tuple[int, int] | None:
 
 
 def _layout(module: torch.nn.Module) -> list[Any]:
-    """The module's class, layer key and every parameter's and buffer's name, shape, dtype and device
-    (merged or quantised weights change the trace; their values do not)."""
+    """The module's class, layer key, every parameter's and buffer's name, shape, dtype and device
+    (merged or quantised weights change the trace; their values do not) and the skinny GEMM plans its
+    submodules bake in (timed at start-up: a restart that timed others must not find this file)."""
     tensors = [*module.named_parameters(), *module.named_buffers()]
     config = getattr(module, "config", None)
+    plans = [
+        (name, getattr(m, "plan", None), getattr(m, SKINNY_PLANS, None))
+        for name, m in module.named_modules()
+        if hasattr(m, "plan") or hasattr(m, SKINNY_PLANS)
+    ]
     return [
         type(module).__qualname__,
         getattr(module, KEY_ATTR, None),
         None if config is None else repr(config),
         [(name, tuple(t.shape), t.dtype, t.device.type) for name, t in tensors],
+        plans,
     ]
 
 

@@ -276,12 +276,13 @@ class EngineCore:
     def prepare_skinny(self) -> str:
         """Route the decode GEMMs through the skinny kernel where it is faster (before `compile` and
         `capture`, which bake the plans in)."""
-        from model.skinny_setup import prepare_skinny, prepare_skinny_cached
+        from model.skinny_setup import default_plan_file, prepare_skinny, prepare_skinny_cached
 
         start = time.perf_counter()
         prepare = prepare_skinny
-        if self.skinny_plans is not None:
-            prepare = functools.partial(prepare_skinny_cached, path=self.skinny_plans, device=self.runner.device)
+        aot_dir = None if self.compile_config is None else self.compile_config.aot_dir
+        if (path := default_plan_file(self.skinny_plans, aot_dir)) is not None:
+            prepare = functools.partial(prepare_skinny_cached, path=path, device=self.runner.device)
         report = self.runner.prepare_skinny(prepare, self.skinny_rows())
         self._timed("skinny", start)
         return report.summary()

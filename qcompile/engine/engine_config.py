@@ -222,7 +222,8 @@ class EngineConfig:
     skinny_plans: Path | None = option(
         None,
         "a JSON file of skinny GEMM plans, read when it exists and rewritten with the shapes timed (keyed by GPU, "
-        "torch and Triton versions), so a restart times nothing",
+        "torch and Triton versions), so a restart times nothing; unset: skinny-plans.json in the AOT folder "
+        "when forwards are saved (aot), whose saved forward bakes the plans in",
     )
 
     moe_expert_cache: str | int = option(

@@ -11,6 +11,7 @@ import pytest
 import torch
 import toy
 
+from model.fuse import SKINNY_PLANS
 from qcompile.compiler import aot
 from qcompile.compiler.compiled import CompiledForward
 from qcompile.engine.engine_config import EngineConfig
@@ -64,6 +65,15 @@ def test_key_follows_what_decides_the_trace() -> None:
     assert key != aot.aot_key(module, settings | {"scope": "block"}, args, 3)
     assert key != aot.aot_key(module, settings, [torch.zeros(3, 4, dtype=torch.float64)], 3)
     assert key != aot.aot_key(torch.nn.Linear(4, 5), settings, args, 3)
+    planned = torch.nn.Linear(4, 4)
+    planned.plan = [1, 2]  # a skinny GEMM plan, baked into the trace (Dynamo guards on its ints)
+    assert key != aot.aot_key(planned, settings, args, 3)
+    retimed = torch.nn.Linear(4, 4)
+    retimed.plan = [1, 3]
+    assert aot.aot_key(retimed, settings, args, 3) != aot.aot_key(planned, settings, args, 3)
+    merged, unplanned = torch.nn.Sequential(torch.nn.Linear(4, 4)), torch.nn.Sequential(torch.nn.Linear(4, 4))
+    setattr(merged[0], SKINNY_PLANS, {"w_merged": [1, 2]})
+    assert aot.aot_key(merged, settings, args, 3) != aot.aot_key(unplanned, settings, args, 3)
 
 
 def test_unreadable_file_is_traced_again(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

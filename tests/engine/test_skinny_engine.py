@@ -15,7 +15,7 @@ pytest.importorskip("triton", reason="the skinny GEMM needs Triton")
 from model.fuse import SKINNY_PLANS
 from model.kernels import skinny
 from model.kernels.skinny import ALL_CUBLAS, SkinnyConfig, SkinnyLinear, encode, plans_to_json
-from model.skinny_setup import machine_key
+from model.skinny_setup import AOT_PLAN_FILE, machine_key
 from qcompile import LLM, CompileConfig, SamplingParams
 from qcompile.cudagraph import Dispatcher, resolve_mode
 from qcompile.engine.core import EngineCore
@@ -83,6 +83,21 @@ def test_prepared_before_compile_and_capture_from_a_plan_file(tiny_ckpt: Path, t
     assert seen == [("compile", retyped), ("capture", retyped)]
     assert "skinny" in core.stage_times and [s.key for s in core.startup_stages()] == ["warmup"]
     assert json.loads(plans.read_text()) == {machine_key(torch.device("cpu")): plans_to_json(table)}  # nothing new
+
+
+def test_an_aot_folder_holds_the_plans_when_none_are_named(tiny_ckpt: Path, tmp_path: Path) -> None:
+    """With forwards saved to an AOT folder and no plan file named, the plans are the folder's: a restart
+    plans as the start that saved the forward did (which guards on them), so it loads it."""
+    aot_dir = tmp_path / "aot"
+    config = CompileConfig(scope="kernel", ranges=((1, 1), (2, 8)), cudagraph="full", aot_dir=aot_dir)
+    core = EngineCore(EngineConfig(str(tiny_ckpt), max_num_seqs=4, max_model_len=64, skinny_gemm=True))
+    core.compile_config = config  # CPU builds no graphs: only the skinny stage runs, before any compile
+    core.runner.dispatcher = full_graphs([1, 2, 4], 4)
+    table = {key: encode({4: WIDE}) for key in gemm_shapes(core.model)}
+    aot_dir.mkdir()
+    (aot_dir / AOT_PLAN_FILE).write_text(json.dumps({machine_key(torch.device("cpu")): plans_to_json(table)}))
+    assert core.prepare_skinny().startswith(f"{len(table)} of {len(table)} GEMM shapes take the skinny kernel")
+    assert skinny_linears(core.model) > 0
 
 
 def test_disabled_leaves_the_model_alone(tiny_ckpt: Path) -> None:

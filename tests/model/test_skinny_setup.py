@@ -21,8 +21,10 @@ from model.config import ConfigError
 from model.kernels import skinny
 from model.kernels.skinny import ALL_CUBLAS, BUCKETS, SkinnyConfig, SkinnyLinear, encode, plans_to_json
 from model.skinny_setup import (
+    AOT_PLAN_FILE,
     SkinnyPlanError,
     decode_buckets,
+    default_plan_file,
     machine_key,
     prepare_skinny,
     prepare_skinny_cached,
@@ -95,6 +97,19 @@ def test_plan_file_times_every_bucket_once_and_keeps_other_entries(tmp_path: Pat
     again = prepare_skinny_cached(m, [1, 2], path, CPU)
     assert timed == [] and again.plans == report.plans and type(m[0]) is SkinnyLinear
     assert json.loads(path.read_text()) == written
+
+
+def test_an_aot_folder_keeps_the_plans_its_forwards_bake_in(tmp_path: Path, timed: list) -> None:
+    """Without a plan file named, the AOT folder's: written there (the folder made, as before any forward was
+    saved) and read back by the next start, which times nothing and plans the same."""
+    given, aot = tmp_path / "plans.json", tmp_path / "aot"
+    assert default_plan_file(given, aot) == given and default_plan_file(None, None) is None
+    path = default_plan_file(None, aot)
+    assert path == aot / AOT_PLAN_FILE
+    first = prepare_skinny_cached(model(), [1], path, CPU)
+    assert timed and path.is_file() and first.kernel_shapes == 1
+    timed.clear()
+    assert prepare_skinny_cached(model(), [1], path, CPU).plans == first.plans and timed == []
 
 
 @pytest.mark.parametrize(
