@@ -21,7 +21,8 @@
 #   interval  the prefill stage's prompts with caching off and at checkpoint intervals 2048, 4096, 8192 and
 #             16384; the rule of docs/design.md picks the smallest within 1% of off. INTERVAL_S (570).
 # The bench preset's checkpoint (bf16, random weights) is written once to /tmp/qc-bench-bfloat16 by the first
-# stage that serves it. Wheels in .whl/ (scripts/gpu/fetch_gpu_wheels.sh) are installed first.
+# stage that serves it; DUMMY=1 serves the preset's random weights made in memory instead (--model bench
+# --load-format dummy: no checkpoint written, about a minute less on a fresh machine). Wheels in .whl/ (scripts/gpu/fetch_gpu_wheels.sh) are installed first.
 # Usage from the repo root: OUT=/tmp/out bash scripts/gpu/gpu_long_context.sh all   (or e.g. decode, prefill fit)
 # SMOKE=1: every stage at tiny sizes on CPU (tiny preset, eager), as tests/server/test_gpu_long_context.py runs it.
 # Overrides: CONTEXTS, BATCHES ("1 8"; a later window may run BATCHES=8 alone), INTERVALS and FIT_LENS
@@ -79,7 +80,11 @@ else
     --output-tokens 300 --probe-context 32768)
   repeats="${REPEATS:-2}"
 fi
-engine=(--model "$model" --device "$device" --dtype "$dtype" --max-num-batched-tokens "$chunk")
+load=()
+if [ -n "${DUMMY:-}" ] && [ -z "${SMOKE:-}" ]; then  # the preset's random weights made in memory: no checkpoint
+  model=bench load=(--load-format dummy)
+fi
+engine=(--model "$model" "${load[@]}" --device "$device" --dtype "$dtype" --max-num-batched-tokens "$chunk")
 
 stage_begin() {  # NAME, seconds: the stage's deadline
   stage=$1 deadline=$(( $(date +%s) + $2 ))
@@ -97,7 +102,7 @@ bounded() {  # LOG, command: `run_for` under what is left of the stage's budget
   run_for "$t" "$log" "$@"
 }
 ensure_checkpoint() {  # the bench preset's checkpoint, written once (the smoke run's tiny one is cached)
-  [ -n "${SMOKE:-}" ] || [ -f "$model/tokenizer_config.json" ] && return 0
+  [ -n "${SMOKE:-}" ] || [ -n "${DUMMY:-}" ] || [ -f "$model/tokenizer_config.json" ] && return 0
   rm -rf "$model.partial"
   bounded "$out/checkpoint.log" "$python" -m qcompile make-checkpoint --preset bench --dtype bfloat16 --device cuda \
     --out "$model.partial" && mv "$model.partial" "$model" && stamp "checkpoint written"
