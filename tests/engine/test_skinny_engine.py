@@ -100,6 +100,40 @@ def test_an_aot_folder_holds_the_plans_when_none_are_named(tiny_ckpt: Path, tmp_
     assert skinny_linears(core.model) > 0
 
 
+RESTART = """
+import json, sys
+from qcompile import LLM, CompileConfig
+compile = CompileConfig(scope="kernel", ranges=((1, 1), (2, 64)), cudagraph="full_decode_only", aot_dir=sys.argv[2])
+llm = LLM(sys.argv[1], device="cuda", dtype="bfloat16", max_num_seqs=4, max_model_len=128, compile=compile)
+print(json.dumps({"loaded": llm.core.runner.compiled.aot_loaded}))
+"""
+
+
+@pytest.mark.gpu
+def test_a_restart_loads_the_forward_its_plans_were_baked_into(tiny8_ckpt: Path, tmp_path: Path) -> None:
+    """Two starts, each its own process, with the skinny GEMM timed (CUDA's default) and forwards saved: the
+    first keeps its plans in the AOT folder, the second plans from them (nothing timed, the file unchanged)
+    and loads the first's forward, whose guards hold the plans' integers."""
+    import subprocess
+    import sys
+
+    aot_dir = tmp_path / "aot"
+
+    def start() -> dict[str, bool]:
+        done = subprocess.run(
+            [sys.executable, "-c", RESTART, str(tiny8_ckpt), str(aot_dir)], capture_output=True, text=True, timeout=900
+        )
+        assert done.returncode == 0, done.stderr[-4000:]
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+    assert start() == {"loaded": False}
+    plans = aot_dir / AOT_PLAN_FILE
+    written = plans.read_text()
+    assert json.loads(written)  # timed on this GPU
+    assert start() == {"loaded": True}
+    assert plans.read_text() == written
+
+
 def test_disabled_leaves_the_model_alone(tiny_ckpt: Path) -> None:
     core = EngineCore(EngineConfig(str(tiny_ckpt), max_num_seqs=2, max_model_len=64, skinny_gemm=False))
     assert [s.key for s in core.startup_stages()] == ["warmup"]
