@@ -9,6 +9,7 @@ logprob difference cannot hide behind a diverged path; their own argmax must sti
 from __future__ import annotations
 
 import datetime
+import faulthandler
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -71,7 +72,8 @@ def run_schedule(
 
 
 def _rank(rank: int, size: int, port: int, ckpt: Path, forced: list[dict[int, int]], out: Path) -> None:
-    torch.set_num_threads(1)  # forked from a process whose thread pool already ran; two cores anyway
+    torch.set_num_threads(1)  # two ranks on two cores
+    faulthandler.dump_traceback_later(100)  # a rank that hangs shows where, before its peer's 120 s timeout
     dist.init_process_group(
         "gloo",
         init_method=f"tcp://127.0.0.1:{port}",
@@ -87,6 +89,7 @@ def _rank(rank: int, size: int, port: int, ckpt: Path, forced: list[dict[int, in
         model.init_state(max_num_seqs=4, max_model_len=64)
         torch.save(run_schedule(model, forced), out / f"rank{rank}.pt")
     finally:
+        faulthandler.cancel_dump_traceback_later()
         dist.destroy_process_group()
 
 
@@ -102,7 +105,10 @@ def check_tp(ckpt: Path, size: int, out: Path) -> None:
     want, picks = run_schedule(model, None)
     assert any(len(p) == 3 for p in picks), "no step decodes all three requests"
     forced = [dict(p) for p in picks]
-    mp.start_processes(_rank, (size, free_port(), ckpt, forced, out), nprocs=size, start_method="fork")
+    # spawned, not forked: a fork copies whatever lock another thread of this process (an xdist worker that
+    # ran other tests) holds at that moment, and a rank that meets it waits forever (CI saw rank 1 time out
+    # in its first all-reduce while rank 0 hung)
+    mp.start_processes(_rank, (size, free_port(), ckpt, forced, out), nprocs=size, start_method="spawn")
     first = None
     for rank in range(size):
         got, got_picks = torch.load(out / f"rank{rank}.pt")
