@@ -22,7 +22,8 @@
 #             16384; the rule of docs/design.md picks the smallest within 1% of off. INTERVAL_S (570).
 # The bench preset's checkpoint (bf16, random weights) is written once to /tmp/qc-bench-bfloat16 by the first
 # stage that serves it; DUMMY=1 serves the preset's random weights made in memory instead (--model bench
-# --load-format dummy: no checkpoint written, about a minute less on a fresh machine). Wheels in .whl/ (scripts/gpu/fetch_gpu_wheels.sh) are installed first.
+# --load-format dummy: no checkpoint written, about a minute less on a fresh machine). Wheels in .whl/
+# (scripts/gpu/fetch_gpu_wheels.sh) are installed first.
 # Usage from the repo root: OUT=/tmp/out bash scripts/gpu/gpu_long_context.sh all   (or e.g. decode, prefill fit)
 # SMOKE=1: every stage at tiny sizes on CPU (tiny preset, eager), as tests/server/test_gpu_long_context.py runs it.
 # Overrides: CONTEXTS, BATCHES ("1 8"; a later window may run BATCHES=8 alone), INTERVALS and FIT_LENS
