@@ -49,7 +49,7 @@ def default_plan_file(plans: Path | None, aot_dir: Path | None) -> Path | None:
     a restart that timed them again (timings differ run to run) could not load it."""
     if plans is not None or aot_dir is None:
         return plans
-    return Path(aot_dir) / AOT_PLAN_FILE
+    return aot_dir / AOT_PLAN_FILE
 
 
 class SkinnyPlanError(ConfigError):
